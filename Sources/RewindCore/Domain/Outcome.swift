@@ -1,0 +1,24 @@
+/// What the reducer did with one event.
+public enum Outcome<Rejection: Equatable & Sendable>: Equatable, Sendable {
+  /// The event changed the state.
+  case applied
+  /// The event was valid and left the state as it was (selecting what is selected).
+  case unchanged
+  /// The event was invalid here; the state is untouched.
+  case rejected(Rejection)
+
+  /// Whether the event was rejected.
+  public var isRejected: Bool {
+    if case .rejected = self { return true }
+    return false
+  }
+
+  /// `applied`, `unchanged` or `rejected`.
+  public var name: String {
+    switch self {
+    case .applied: "applied"
+    case .unchanged: "unchanged"
+    case .rejected: "rejected"
+    }
+  }
+}

@@ -1,0 +1,155 @@
+/// A bounds-checked cursor over bytes someone else owns, decoding the encodings that
+/// ``ByteWriter`` writes.
+///
+/// The reader does not own its memory: create it inside `withUnsafeBytes` (or over a
+/// buffer whose lifetime you control) and do not let it escape. Every read checks the
+/// remaining length first and throws ``CodecError`` on short or malformed input, so a
+/// damaged or hostile buffer can never make it read out of bounds or trap.
+public struct ByteReader {
+  @usableFromInline let base: UnsafeRawPointer?
+  /// The number of bytes in the buffer.
+  public let count: Int
+  @usableFromInline var position: Int
+
+  /// The offset of the next byte to read.
+  @inlinable public var offset: Int { position }
+
+  /// Creates a reader over `buffer`, starting at its first byte.
+  @inlinable public init(_ buffer: UnsafeRawBufferPointer) {
+    base = buffer.baseAddress
+    count = buffer.count
+    position = 0
+  }
+
+  /// The number of bytes not yet read.
+  @inlinable public var remaining: Int { count - offset }
+
+  /// Whether every byte has been read.
+  @inlinable public var isAtEnd: Bool { offset >= count }
+
+  /// Reads one byte.
+  /// - Throws: ``CodecError/Code/truncated`` at the end of the buffer.
+  @inlinable public mutating func readByte() throws(CodecError) -> UInt8 {
+    guard offset < count, let base else {
+      throw CodecError(.truncated, "expected a byte, found the end of the data", at: offset)
+    }
+    let byte = base.load(fromByteOffset: offset, as: UInt8.self)
+    position &+= 1
+    return byte
+  }
+
+  /// Reads an unsigned LEB128 varint of at most 10 bytes.
+  /// - Throws: ``CodecError/Code/truncated`` if the data ends inside the varint,
+  ///   ``CodecError/Code/malformedVarint`` if it is longer than 10 bytes or overflows.
+  @inlinable public mutating func readVarint() throws(CodecError) -> UInt64 {
+    guard let base else {
+      throw CodecError(.truncated, "expected a varint, found the end of the data", at: offset)
+    }
+    // Fast path: one byte.
+    if offset < count {
+      let first = base.load(fromByteOffset: offset, as: UInt8.self)
+      if first < 0x80 {
+        position &+= 1
+        return UInt64(first)
+      }
+    }
+    let start = offset
+    var result: UInt64 = 0
+    var shift: UInt64 = 0
+    var cursor = offset
+    while true {
+      guard cursor < count else {
+        throw CodecError(.truncated, "the data ends inside a varint", at: start)
+      }
+      let byte = base.load(fromByteOffset: cursor, as: UInt8.self)
+      cursor &+= 1
+      let payload = UInt64(byte & 0x7F)
+      if shift == 63 && payload > 1 {
+        throw CodecError(.malformedVarint, "varint overflows 64 bits", at: start)
+      }
+      result |= payload << shift
+      if byte < 0x80 {
+        if byte == 0 && shift > 0 {
+          throw CodecError(.malformedVarint, "varint has a redundant trailing zero byte", at: start)
+        }
+        break
+      }
+      shift &+= 7
+      if shift > 63 {
+        throw CodecError(.malformedVarint, "varint longer than 10 bytes", at: start)
+      }
+    }
+    position = cursor
+    return result
+  }
+
+  /// Reads a varint and checks it against an upper bound before anyone allocates by it.
+  /// - Throws: ``CodecError/Code/tooLarge`` when the value is above `limit`; `what` names
+  ///   the quantity in the message.
+  @inlinable public mutating func readVarint(atMost limit: UInt64, _ what: String)
+    throws(CodecError) -> UInt64
+  {
+    let start = offset
+    let value = try readVarint()
+    guard value <= limit else {
+      throw CodecError(.tooLarge, "\(what) \(value) exceeds the limit of \(limit)", at: start)
+    }
+    return value
+  }
+
+  /// Reads a zigzag-encoded signed varint.
+  @inlinable public mutating func readZigZag() throws(CodecError) -> Int64 {
+    let raw = try readVarint()
+    return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+  }
+
+  /// Reads a little-endian fixed-width integer.
+  @inlinable public mutating func readLittleEndian<T: FixedWidthInteger>(
+    _ type: T.Type = T.self
+  ) throws(CodecError) -> T {
+    let size = MemoryLayout<T>.size
+    guard remaining >= size, let base else {
+      throw CodecError(
+        .truncated, "expected a \(size)-byte integer, found \(remaining) bytes", at: offset)
+    }
+    let value = base.loadUnaligned(fromByteOffset: offset, as: T.self)
+    position &+= size
+    return T(littleEndian: value)
+  }
+
+  /// Reads `length` bytes, returned as a view into the same memory.
+  /// - Throws: ``CodecError/Code/truncated`` if fewer remain.
+  @inlinable public mutating func readBytes(_ length: Int) throws(CodecError)
+    -> UnsafeRawBufferPointer
+  {
+    guard length >= 0, length <= remaining else {
+      throw CodecError(
+        .truncated, "expected \(length) bytes, found \(remaining)", at: offset)
+    }
+    let view = UnsafeRawBufferPointer(start: base.map { $0 + offset }, count: length)
+    position &+= length
+    return view
+  }
+
+  /// Reads a varint length and that many bytes of UTF-8 text.
+  /// - Parameter maxLength: the longest string accepted, in bytes.
+  /// - Throws: ``CodecError/Code/tooLarge`` above `maxLength`, ``CodecError/Code/invalidText``
+  ///   if the bytes are not UTF-8.
+  public mutating func readString(maxLength: Int) throws(CodecError) -> String {
+    let start = offset
+    let length = try readVarint(atMost: UInt64(maxLength), "string length")
+    let bytes = try readBytes(Int(length))
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw CodecError(.invalidText, "string is not valid UTF-8", at: start)
+    }
+    return text
+  }
+
+  /// Moves the cursor to `newOffset`, which must lie within the buffer.
+  @inlinable public mutating func seek(to newOffset: Int) throws(CodecError) {
+    guard newOffset >= 0, newOffset <= count else {
+      throw CodecError(.truncated, "offset \(newOffset) is outside the data", at: offset)
+    }
+    position = newOffset
+  }
+}
