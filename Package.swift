@@ -25,7 +25,17 @@ let package = Package(
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
 
     .testTarget(
-      name: "RewindJournalTests", dependencies: ["RewindJournal"], swiftSettings: strict),
+      name: "RewindJournalTests",
+      dependencies: ["RewindJournal", "JournalFixtures", "JournalCrashWriter"],
+      swiftSettings: strict),
+    // Records shared by the journal tests and the crash test's child process.
+    .target(
+      name: "JournalFixtures", dependencies: ["RewindJournal"], path: "Tests/JournalFixtures",
+      swiftSettings: strict),
+    // The child process of the crash test: appends and flushes until it is killed.
+    .executableTarget(
+      name: "JournalCrashWriter", dependencies: ["RewindJournal", "JournalFixtures"],
+      path: "Tests/JournalCrashWriter", swiftSettings: strict),
     .testTarget(
       name: "RewindCoreTests", dependencies: ["RewindCore", "RewindJournal"],
       swiftSettings: strict),

@@ -1,0 +1,151 @@
+/// What a journal says about its session: the first frame of every journal file.
+public struct JournalHeader: Sendable, Equatable {
+  /// The format version the file was written with (set by the writer).
+  public var formatVersion: FormatVersion
+  /// The domain whose events the records hold, e.g. `navigation`.
+  public var domain: String
+  /// The domain's schema version the events were encoded with.
+  public var schemaVersion: UInt32
+  /// A random identifier of the session.
+  public var sessionID: SessionID
+  /// When the session started: microseconds since 1970-01-01T00:00:00Z.
+  public var startTime: Int64
+  /// A free description of the recording device (`iPad Pro 11-inch, iOS 18.1`).
+  public var device: String
+  /// The domain's settings for this session (the navigation catalog), opaque here.
+  public var settings: [UInt8]
+  /// A snapshot is expected every this many events (and at each frame start).
+  public var snapshotInterval: UInt32
+
+  public init(
+    domain: String, schemaVersion: UInt32, sessionID: SessionID, startTime: Int64,
+    device: String, settings: [UInt8], snapshotInterval: UInt32
+  ) {
+    self.formatVersion = JournalFormat.version
+    self.domain = domain
+    self.schemaVersion = schemaVersion
+    self.sessionID = sessionID
+    self.startTime = startTime
+    self.device = device
+    self.settings = settings
+    self.snapshotInterval = snapshotInterval
+  }
+
+  /// Checks the fields a writer is about to store.
+  func validate() throws(JournalError) {
+    guard !domain.isEmpty, domain.utf8.count <= JournalLimits.maximumDomainLength else {
+      throw JournalError(
+        .invalidArgument,
+        "domain identifier must be 1 to \(JournalLimits.maximumDomainLength) bytes")
+    }
+    guard device.utf8.count <= JournalLimits.maximumDeviceLength else {
+      throw JournalError(
+        .invalidArgument,
+        "device description is longer than \(JournalLimits.maximumDeviceLength) bytes")
+    }
+    guard settings.count <= JournalLimits.maximumSettingsSize else {
+      throw JournalError(
+        .tooLarge, "settings of \(settings.count) bytes exceed \(JournalLimits.maximumSettingsSize)"
+      )
+    }
+    guard snapshotInterval >= 1, snapshotInterval <= JournalLimits.maximumSnapshotInterval else {
+      throw JournalError(
+        .invalidArgument,
+        "snapshot interval must be 1 to \(JournalLimits.maximumSnapshotInterval) events")
+    }
+  }
+
+  /// The header as a whole metadata frame.
+  func encoded() -> [UInt8] {
+    MetadataFrame.encode(.header) { writer in
+      writer.writeLittleEndian(formatVersion.major)
+      writer.writeLittleEndian(formatVersion.minor)
+      writer.writeLittleEndian(schemaVersion)
+      writer.writeLittleEndian(snapshotInterval)
+      writer.writeLittleEndian(startTime)
+      writer.write(contentsOf: sessionID.bytes)
+      writer.writeString(domain)
+      writer.writeString(device)
+      writer.writeVarint(UInt64(settings.count))
+      writer.write(contentsOf: settings)
+    }
+  }
+
+  /// Decodes a header body (after the tag, before the checksum).
+  /// - Throws: ``JournalError/Code/unsupportedVersion`` for a newer major version, a
+  ///   ``CodecError`` (wrapped by the caller) for malformed bytes.
+  static func decode(body: UnsafeRawBufferPointer) throws(CodecError) -> JournalHeader {
+    var reader = ByteReader(body)
+    let major = try reader.readLittleEndian(UInt16.self)
+    let minor = try reader.readLittleEndian(UInt16.self)
+    let version = FormatVersion(major: major, minor: minor)
+    guard major == JournalFormat.version.major else {
+      // Reported by the caller as unsupportedVersion: nothing else can be trusted.
+      throw CodecError(.invalidValue, "format version \(version)", at: 0)
+    }
+    let schemaVersion = try reader.readLittleEndian(UInt32.self)
+    let interval = try reader.readLittleEndian(UInt32.self)
+    let startTime = try reader.readLittleEndian(Int64.self)
+    let session = try reader.readBytes(16)
+    let domain = try reader.readString(maxLength: JournalLimits.maximumDomainLength)
+    let device = try reader.readString(maxLength: JournalLimits.maximumDeviceLength)
+    let settingsLength = try reader.readVarint(
+      atMost: UInt64(JournalLimits.maximumSettingsSize), "settings length")
+    let settings = Array(try reader.readBytes(Int(settingsLength)))
+    guard interval >= 1, interval <= JournalLimits.maximumSnapshotInterval else {
+      throw CodecError(.invalidValue, "snapshot interval \(interval) is out of range", at: 4)
+    }
+    // Fields a later minor version appends follow here; this version skips them.
+    var header = JournalHeader(
+      domain: domain, schemaVersion: schemaVersion, sessionID: SessionID(bytes: Array(session)),
+      startTime: startTime, device: device, settings: settings, snapshotInterval: interval)
+    header.formatVersion = version
+    return header
+  }
+}
+
+/// A session's 128-bit random identifier, printed in UUID form.
+public struct SessionID: Sendable, Hashable, CustomStringConvertible {
+  /// The 16 bytes.
+  public let bytes: [UInt8]
+
+  /// Wraps 16 bytes.
+  public init(bytes: [UInt8]) {
+    precondition(bytes.count == 16, "a session id is 16 bytes")
+    self.bytes = bytes
+  }
+
+  /// A fresh random identifier (version 4 UUID layout).
+  public static func random() -> SessionID {
+    var generator = SystemRandomNumberGenerator()
+    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    return SessionID(bytes: bytes)
+  }
+
+  /// Parses `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
+  public init?(parsing text: String) {
+    let digits = text.filter { $0 != "-" }
+    guard digits.count == 32, text.count == 36 else { return nil }
+    var bytes: [UInt8] = []
+    var index = digits.startIndex
+    while index < digits.endIndex {
+      let next = digits.index(index, offsetBy: 2)
+      guard let byte = UInt8(digits[index..<next], radix: 16) else { return nil }
+      bytes.append(byte)
+      index = next
+    }
+    self.bytes = bytes
+  }
+
+  /// The lowercase UUID form.
+  public var description: String {
+    var text = ""
+    for (index, byte) in bytes.enumerated() {
+      if [4, 6, 8, 10].contains(index) { text += "-" }
+      text += byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+    }
+    return text
+  }
+}

@@ -1,0 +1,30 @@
+/// A state saved in the journal so that a reader can start from it instead of the
+/// beginning: the domain's encoded state after event ``sequence`` and its hash.
+///
+/// The journal never interprets the state bytes; the replay engine encodes and decodes
+/// them and compares ``stateHash`` with the hash of the state it computes.
+public struct Snapshot: Sendable, Equatable {
+  /// The state is the one just after this event (0: before any event).
+  public var sequence: UInt64
+  /// The domain's hash of the state, stored so that replays can be checked against it.
+  public var stateHash: UInt64
+  /// The domain's encoding of the state.
+  public var state: [UInt8]
+
+  public init(sequence: UInt64, stateHash: UInt64, state: [UInt8]) {
+    self.sequence = sequence
+    self.stateHash = stateHash
+    self.state = state
+  }
+}
+
+/// A snapshot as stored in a frame header: with the time of its event and the offset,
+/// in the frame's uncompressed data, of the record that follows it, so that a reader can
+/// start decoding there.
+public struct StoredSnapshot: Sendable, Equatable {
+  public var snapshot: Snapshot
+  /// The time of event `snapshot.sequence` (0 for the state before any event).
+  public var time: UInt64
+  /// Where event `snapshot.sequence + 1` starts in the frame's uncompressed bytes.
+  public var recordOffset: UInt32
+}

@@ -1,0 +1,2 @@
+/// Operations on whole journal files: verification and recovery.
+public enum Journal {}

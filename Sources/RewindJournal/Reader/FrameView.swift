@@ -1,0 +1,128 @@
+/// The memory one decompressed frame lives in, shared by the views of that frame.
+@usableFromInline final class FrameStorage {
+  @usableFromInline let bytes: UnsafeMutableRawPointer
+  let capacity: Int
+  @usableFromInline var count = 0
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    bytes = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+  }
+
+  deinit { bytes.deallocate() }
+}
+
+/// One decompressed, checked data frame: its header, its snapshots and its records.
+///
+/// A view keeps its frame's memory alive; the reader never overwrites memory a view
+/// still uses, so a view stays valid however many frames are decoded after it.
+public struct FrameView {
+  /// Where the frame is and what it holds.
+  public let info: FrameInfo
+  /// The snapshots whose next record is in this frame, in sequence order.
+  public let snapshots: [StoredSnapshot]
+  @usableFromInline let storage: FrameStorage
+
+  /// The frame's uncompressed records.
+  @inlinable public var bytes: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: storage.bytes, count: storage.count)
+  }
+
+  /// A cursor over the records, from the first.
+  public func records() -> RecordCursor {
+    RecordCursor(frame: self, offset: 0, sequence: info.firstSequence, time: info.firstTime)
+  }
+
+  /// A cursor over the records after a snapshot of this frame.
+  public func records(after snapshot: StoredSnapshot) -> RecordCursor {
+    let offset = Int(snapshot.recordOffset)
+    return RecordCursor(
+      frame: self, offset: offset, sequence: snapshot.snapshot.sequence + 1,
+      time: offset == 0 ? info.firstTime : snapshot.time)
+  }
+
+  /// The latest snapshot of this frame at or before event `sequence`.
+  public func snapshot(atOrBefore sequence: UInt64) -> StoredSnapshot? {
+    snapshots.last { $0.snapshot.sequence <= sequence }
+  }
+}
+
+/// One record of a frame. The payload points into the frame's memory and is valid as
+/// long as the ``FrameView`` (or the ``RecordIterator``) it came from.
+public struct Record {
+  public var sequence: UInt64
+  /// Microseconds since the session start.
+  public var time: UInt64
+  public var payload: UnsafeRawBufferPointer
+
+  @inlinable init(sequence: UInt64, time: UInt64, payload: UnsafeRawBufferPointer) {
+    self.sequence = sequence
+    self.time = time
+    self.payload = payload
+  }
+}
+
+/// Reads the records of one frame in order, checking the frame's structure as it goes.
+public struct RecordCursor {
+  @usableFromInline let frame: FrameView
+  @usableFromInline var reader: ByteReader
+  @usableFromInline var nextSequence: UInt64
+  @usableFromInline var previousTime: UInt64
+
+  /// The sequence number of the next record.
+  public var sequence: UInt64 { nextSequence }
+  /// The time of the record before the next one.
+  public var time: UInt64 { previousTime }
+  /// The offset of the next record in the frame's uncompressed bytes.
+  public var offset: Int { reader.offset }
+
+  init(frame: FrameView, offset: Int, sequence: UInt64, time: UInt64) {
+    self.frame = frame
+    self.reader = ByteReader(frame.bytes)
+    try? self.reader.seek(to: offset)
+    self.nextSequence = sequence
+    self.previousTime = time
+  }
+
+  /// The next record, or nil after the frame's last one.
+  /// - Throws: ``JournalError/Code/corruptFrame`` if the records do not match the frame
+  ///   header (which the checksums make all but impossible for a file Rewind wrote).
+  /// - Complexity: O(1) per record.
+  @inlinable
+  public mutating func next() throws(JournalError) -> Record? {
+    if reader.isAtEnd {
+      guard nextSequence == frame.info.lastSequence + 1, previousTime == frame.info.lastTime else {
+        throw corrupt("the records end at event \(nextSequence - 1), not where the header says")
+      }
+      return nil
+    }
+    do throws(CodecError) {
+      let delta = try reader.readVarint()
+      let length = try reader.readVarint()
+      guard length <= UInt64(reader.remaining) else {
+        throw CodecError(
+          .truncated, "record length \(length) runs past the frame", at: reader.offset)
+      }
+      let payload = try reader.readBytes(Int(length))
+      let (newTime, overflow) = previousTime.addingReportingOverflow(delta)
+      guard !overflow, newTime <= frame.info.lastTime, nextSequence <= frame.info.lastSequence
+      else {
+        throw CodecError(
+          .invalidValue, "record \(nextSequence) lies outside the frame", at: reader.offset)
+      }
+      let record = Record(sequence: nextSequence, time: newTime, payload: payload)
+      previousTime = newTime
+      nextSequence &+= 1
+      return record
+    } catch {
+      throw corrupt("a record is malformed: \(error.message)")
+    }
+  }
+
+  @usableFromInline
+  func corrupt(_ message: String) -> JournalError {
+    JournalError(
+      .corruptFrame, message, frame: frame.info.number, sequenceRange: frame.info.sequenceRange,
+      byteOffset: frame.info.offset)
+  }
+}

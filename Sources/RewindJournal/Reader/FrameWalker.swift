@@ -1,0 +1,201 @@
+/// Finds the frames of a journal by reading their headers one after another, without
+/// decompressing anything: how a journal that was not closed (no index) is opened.
+///
+/// Problems do not stop the walk: bytes that are not a whole frame are a *torn tail*
+/// when no valid frame follows them, and *damage* when one does (the walk resumes at
+/// that frame). I/O errors are thrown.
+struct FrameWalker {
+  let file: JournalFile
+  let fileSize: UInt64
+  var offset: UInt64
+  var frames: [FrameInfo] = []
+  var lostRanges: [ClosedRange<UInt64>] = []
+  var dataEnd: UInt64
+  var tail: JournalLayout.Tail?
+  var damage: [JournalLayout.Damage] = []
+  /// The sequence number the next frame should start at.
+  var nextSequence: UInt64 = 1
+  var lastTime: UInt64 = 0
+
+  init(file: JournalFile, fileSize: UInt64, start: UInt64) {
+    self.file = file
+    self.fileSize = fileSize
+    self.offset = start
+    self.dataEnd = start
+  }
+
+  private enum Step {
+    case advanced
+    case problem(String)
+  }
+
+  mutating func walk() throws(JournalError) {
+    while offset < fileSize {
+      guard case .problem(let reason) = try step() else { continue }
+      if let resume = try resynchronize(after: offset) {
+        let missing =
+          resume.firstSequence > nextSequence ? nextSequence...(resume.firstSequence - 1) : nil
+        damage.append(
+          JournalLayout.Damage(
+            byteRange: offset..<resume.offset, sequenceRange: missing, reason: reason))
+        offset = resume.offset
+      } else {
+        tail = JournalLayout.Tail(offset: offset, length: fileSize - offset, reason: reason)
+        return
+      }
+    }
+  }
+
+  /// Reads the frame at `offset` and moves past it, or says what is wrong there.
+  private mutating func step() throws(JournalError) -> Step {
+    let remaining = fileSize - offset
+    guard remaining >= 8, let prefixBytes = try file.read(count: 8, at: offset) else {
+      return .problem("\(remaining) bytes are too few for a frame")
+    }
+    let (magic, payloadSize) = prefixBytes.withUnsafeBytes { MetadataFrame.prefix($0) }
+    let frameSize = 8 + UInt64(payloadSize)
+    if magic == JournalFormat.metadataMagic {
+      guard payloadSize <= JournalLimits.maximumMetadataSize else {
+        return .problem("a metadata frame declares \(payloadSize) bytes, beyond the limit")
+      }
+      guard frameSize <= remaining,
+        let payload = try file.read(count: Int(payloadSize), at: offset + 8)
+      else {
+        return .problem(
+          "a metadata frame of \(frameSize) bytes is cut short after \(remaining) bytes")
+      }
+      return try payload.withBytes { buffer throws(JournalError) in
+        try metadata(buffer, frameSize: frameSize)
+      }
+    }
+    if magic & JournalFormat.skippableMagicMask == JournalFormat.skippableMagicBase {
+      // Another program's skippable frame: step over it.
+      guard frameSize <= remaining else {
+        return .problem("a skippable frame of \(frameSize) bytes is cut short")
+      }
+      offset += frameSize
+      dataEnd = offset
+      return .advanced
+    }
+    if magic == JournalFormat.zstdMagic {
+      return .problem("a zstd frame has no frame header before it")
+    }
+    return .problem("the bytes here are not a frame")
+  }
+
+  private mutating func metadata(_ payload: UnsafeRawBufferPointer, frameSize: UInt64)
+    throws(JournalError) -> Step
+  {
+    let opened: (tag: UInt32, body: UnsafeRawBufferPointer)
+    do throws(CodecError) {
+      opened = try MetadataFrame.open(payload)
+    } catch {
+      return .problem("a metadata frame is damaged: \(error.message)")
+    }
+    switch JournalFormat.Tag(rawValue: opened.tag) {
+    case .frame:
+      let header: FrameHeader
+      do throws(CodecError) {
+        header = try FrameHeader.decode(
+          body: opened.body, offset: offset, headerSize: UInt32(frameSize), withSnapshots: false)
+      } catch {
+        return .problem("a frame header is invalid: \(error.message)")
+      }
+      return try dataFrame(after: header)
+    case .lostRange:
+      guard let range = try? LostRangeMarker.decode(body: opened.body),
+        range.lowerBound == nextSequence
+      else { return .problem("a lost-range marker does not follow the events before it") }
+      lostRanges.append(range)
+      nextSequence = range.upperBound + 1
+      offset += frameSize
+      dataEnd = offset
+      return .advanced
+    case .index, .trailer:
+      offset += frameSize
+      return .advanced
+    case .header:
+      return .problem("a second journal header")
+    case nil:
+      // Metadata of a later minor version: skipped, kept.
+      offset += frameSize
+      dataEnd = offset
+      return .advanced
+    }
+  }
+
+  private mutating func dataFrame(after header: FrameHeader) throws(JournalError) -> Step {
+    var info = header.info
+    let remaining = fileSize - offset
+    guard UInt64(info.headerSize) + UInt64(info.compressedSize) <= remaining else {
+      return .problem(
+        "the data frame of \(JournalError.describe(info.sequenceRange)) is cut short")
+    }
+    guard let magic = try file.read(count: 4, at: info.dataOffset),
+      magic == [0x28, 0xB5, 0x2F, 0xFD]
+    else {
+      return .problem(
+        "the frame header of \(JournalError.describe(info.sequenceRange)) is not followed by a zstd frame"
+      )
+    }
+    guard info.firstSequence >= nextSequence else {
+      return .problem(
+        "a frame repeats events (\(JournalError.describe(info.sequenceRange)) after \(nextSequence - 1))"
+      )
+    }
+    guard info.firstTime >= lastTime else {
+      return .problem("a frame's time goes back before the previous frame's")
+    }
+    if info.firstSequence > nextSequence {
+      damage.append(
+        JournalLayout.Damage(
+          byteRange: offset..<offset, sequenceRange: nextSequence...(info.firstSequence - 1),
+          reason: "events are missing before this frame"))
+    }
+    info.number = frames.count
+    frames.append(info)
+    nextSequence = info.lastSequence + 1
+    lastTime = info.lastTime
+    offset = info.endOffset
+    dataEnd = offset
+    return .advanced
+  }
+
+  /// The next place after `start` where a valid frame header (or lost-range marker)
+  /// begins, followed by its data in the file, or nil.
+  ///
+  /// - Complexity: O(bytes scanned); it runs only where damage was found.
+  private func resynchronize(after start: UInt64) throws(JournalError) -> (
+    offset: UInt64, firstSequence: UInt64
+  )? {
+    let chunkSize = 1 << 20
+    var chunkStart = start + 1
+    while chunkStart + 12 <= fileSize {
+      let count = Int(min(UInt64(chunkSize + 11), fileSize - chunkStart))
+      guard let chunk = try file.read(count: count, at: chunkStart) else { return nil }
+      var index = 0
+      while index + 12 <= chunk.count {
+        defer { index += 1 }
+        guard chunk[index] == 0x5B, chunk[index + 1] == 0x2A, chunk[index + 2] == 0x4D,
+          chunk[index + 3] == 0x18, chunk[index + 8] == 0x52, chunk[index + 9] == 0x57
+        else { continue }
+        let candidate = chunkStart + UInt64(index)
+        if let found = try candidateFrame(at: candidate) { return found }
+      }
+      chunkStart += UInt64(chunkSize)
+    }
+    return nil
+  }
+
+  private func candidateFrame(at candidate: UInt64) throws(JournalError) -> (
+    offset: UInt64, firstSequence: UInt64
+  )? {
+    var probe = FrameWalker(file: file, fileSize: fileSize, start: candidate)
+    probe.nextSequence = nextSequence
+    probe.lastTime = lastTime
+    guard case .advanced = try probe.step() else { return nil }
+    if let frame = probe.frames.first { return (candidate, frame.firstSequence) }
+    if let lost = probe.lostRanges.first { return (candidate, lost.lowerBound) }
+    return nil
+  }
+}

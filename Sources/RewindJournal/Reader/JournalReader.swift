@@ -1,0 +1,265 @@
+/// Reads a journal: its header, the frames that hold any sequence number or time, the
+/// snapshots to start from, and the records, streaming one frame at a time.
+///
+/// Opening reads the header and the index (or, for a journal that was not closed, walks
+/// the frame headers); it never decompresses a frame. Reading a frame checks the
+/// checksum of its compressed bytes before decompressing and zstd's content checksum
+/// after, and every size it declares against ``JournalLimits``, so that damaged or
+/// hostile bytes end in a ``JournalError`` with bounded memory.
+///
+/// A reader is not thread-safe; open one per thread. Any number of readers may read a
+/// journal while its writer appends (they see the frames sealed when they opened it).
+public final class JournalReader {
+  /// How a reader treats damage.
+  public struct Options: Sendable {
+    /// Skip damaged frames when iterating instead of stopping with an error.
+    public var salvage: Bool
+    /// Use the index when a valid one ends the file (otherwise always walk).
+    public var useIndex: Bool
+    package var system: SystemCalls
+
+    public init(salvage: Bool = false, useIndex: Bool = true) {
+      self.salvage = salvage
+      self.useIndex = useIndex
+      self.system = .live
+    }
+  }
+
+  public let path: String
+  public let options: Options
+  let file: JournalFile
+  let layout: JournalLayout
+  let decompressor: ZstdDecompressor
+  private var compressed: [UInt8] = []
+  private var storage = FrameStorage(capacity: 64 << 10)
+  private var cachedFrame: (index: Int, view: FrameView)?
+
+  /// Opens the journal at `path` for reading.
+  /// - Throws: ``JournalError`` if the file is missing, is not a journal, has a damaged
+  ///   header or a newer format version. A torn tail or damage does not throw: see
+  ///   ``condition``.
+  public init(path: String, options: Options = Options()) throws(JournalError) {
+    self.path = path
+    self.options = options
+    file = try JournalFile(path: path, mode: .read, system: options.system)
+    layout = try JournalLayout.read(file, trustIndex: options.useIndex)
+    decompressor = try ZstdDecompressor()
+  }
+
+  /// A reader over a file already open and laid out (verification and recovery).
+  init(file: JournalFile, layout: JournalLayout, options: Options) throws(JournalError) {
+    self.path = file.path
+    self.options = options
+    self.file = file
+    self.layout = layout
+    decompressor = try ZstdDecompressor()
+  }
+
+  /// The journal's header.
+  public var header: JournalHeader { layout.header }
+  /// The data frames in file order.
+  public var frames: [FrameInfo] { layout.frames }
+  /// Whether the journal was closed, and any damage found on opening.
+  public var condition: JournalCondition { layout.condition }
+  /// The size of the file in bytes.
+  public var fileSize: UInt64 { layout.fileSize }
+
+  /// The number of records that can be read.
+  public var recordCount: UInt64 { frames.reduce(0) { $0 + UInt64($1.recordCount) } }
+  /// The sequence number of the last record (0 for an empty journal).
+  public var lastSequence: UInt64 {
+    max(frames.last?.lastSequence ?? 0, layout.lostRanges.last?.upperBound ?? 0)
+  }
+  /// The time of the last record, microseconds since the session start (0 if empty).
+  public var lastTime: UInt64 { frames.last?.lastTime ?? 0 }
+  /// The time of the first record.
+  public var firstTime: UInt64 { frames.first?.firstTime ?? 0 }
+
+  /// The index of the frame holding event `sequence`, or nil if no frame does.
+  /// - Complexity: O(log frames).
+  public func frameIndex(containing sequence: UInt64) -> Int? {
+    var low = 0
+    var high = frames.count
+    while low < high {
+      let middle = (low + high) / 2
+      if frames[middle].lastSequence < sequence { low = middle + 1 } else { high = middle }
+    }
+    guard low < frames.count, frames[low].firstSequence <= sequence else { return nil }
+    return low
+  }
+
+  /// The events lost to damage, if `sequence` is one of them.
+  public func lostRange(containing sequence: UInt64) -> ClosedRange<UInt64>? {
+    layout.lostRanges.first { $0.contains(sequence) }
+  }
+
+  /// The sequence number of the last event at or before `time` (0 if none is).
+  /// - Complexity: O(log frames), plus decoding one frame when `time` falls inside it.
+  public func lastSequence(atOrBefore time: UInt64) throws(JournalError) -> UInt64 {
+    var low = 0
+    var high = frames.count
+    while low < high {
+      let middle = (low + high) / 2
+      if frames[middle].firstTime <= time { low = middle + 1 } else { high = middle }
+    }
+    guard low > 0 else { return 0 }
+    let frame = frames[low - 1]
+    if frame.lastTime <= time { return frame.lastSequence }
+    var cursor = try loadFrame(low - 1).records()
+    var found = frame.firstSequence - 1
+    while let record = try cursor.next(), record.time <= time { found = record.sequence }
+    return found
+  }
+
+  /// Where to start to reach the state after event `sequence`: the latest snapshot at or
+  /// before it (nil for the initial state) and the frame whose records follow it.
+  ///
+  /// For a journal whose writer supplied the snapshots ``JournalWriter/needsSnapshot``
+  /// asks for, the start is in the frame holding `sequence` itself.
+  /// - Complexity: O(log frames) and one frame read.
+  public func startingPoint(for sequence: UInt64) throws(JournalError) -> StartingPoint {
+    guard sequence > 0 else { return StartingPoint(frameIndex: 0, snapshot: nil) }
+    guard var index = frameIndex(containing: sequence) else {
+      throw JournalError(
+        .outOfRange, "no frame holds event \(sequence)", path: path,
+        sequenceRange: sequence...sequence)
+    }
+    while true {
+      let snapshots = try frameHeader(index).snapshots
+      if let snapshot = snapshots.last(where: { $0.snapshot.sequence <= sequence }) {
+        return StartingPoint(frameIndex: index, snapshot: snapshot)
+      }
+      if index == 0 { return StartingPoint(frameIndex: 0, snapshot: nil) }
+      index -= 1
+    }
+  }
+
+  /// The decompressed, checked frame at `index` in ``frames``.
+  ///
+  /// The most recently loaded frame is kept, so asking again costs nothing.
+  /// - Throws: ``JournalError/Code/corruptFrame`` naming the frame, its events and its
+  ///   offset when its header, checksum or contents are wrong; I/O errors.
+  public func loadFrame(_ index: Int) throws(JournalError) -> FrameView {
+    precondition(frames.indices.contains(index), "frame \(index) is not in 0..<\(frames.count)")
+    if let cached = cachedFrame, cached.index == index { return cached.view }
+    cachedFrame = nil
+    let info = frames[index]
+    let header = try readFrame(info)
+    let rawSize = Int(header.rawSize)
+    if !isKnownUniquelyReferenced(&storage) || storage.capacity < rawSize {
+      storage = FrameStorage(capacity: max(rawSize, 64 << 10))
+    }
+    let dataRange = Int(info.headerSize)..<(Int(info.headerSize) + Int(info.compressedSize))
+    let produced: Int
+    do throws(JournalError) {
+      produced = try compressed.withBytes { all throws(JournalError) in
+        let data = UnsafeRawBufferPointer(rebasing: all[dataRange])
+        guard ZstdDecompressor.declaredContentSize(data) == UInt64(rawSize) else {
+          throw JournalError(.corruptFrame, "the zstd frame does not declare \(rawSize) bytes")
+        }
+        return try decompressor.decompress(
+          data, into: UnsafeMutableRawBufferPointer(start: storage.bytes, count: rawSize))
+      }
+    } catch {
+      throw damaged(info, "cannot decompress the data: \(error.message)", cause: error.cause)
+    }
+    guard produced == rawSize else {
+      throw damaged(info, "the data decompresses to \(produced) bytes, not \(rawSize)")
+    }
+    storage.count = rawSize
+    let view = FrameView(info: info, snapshots: header.snapshots, storage: storage)
+    cachedFrame = (index, view)
+    return view
+  }
+
+  /// The header of the frame at `index`, with its snapshots, without decompressing.
+  public func frameHeader(_ index: Int) throws(JournalError) -> FrameHeaderView {
+    precondition(frames.indices.contains(index), "frame \(index) is not in 0..<\(frames.count)")
+    if let cached = cachedFrame, cached.index == index {
+      return FrameHeaderView(info: cached.view.info, snapshots: cached.view.snapshots)
+    }
+    let info = frames[index]
+    let header = try readFrame(info, dataToo: false)
+    return FrameHeaderView(info: info, snapshots: header.snapshots)
+  }
+
+  /// Reads a frame's header (and its compressed data, unless `dataToo` is false) into
+  /// ``compressed`` and checks both against the index entry and the checksums.
+  private func readFrame(_ info: FrameInfo, dataToo: Bool = true) throws(JournalError)
+    -> FrameHeader
+  {
+    let headerSize = Int(info.headerSize)
+    let total = dataToo ? headerSize + Int(info.compressedSize) : headerSize
+    guard headerSize >= 8, headerSize - 8 <= JournalLimits.maximumMetadataSize,
+      Int(info.compressedSize) <= JournalLimits.maximumCompressedFrameSize
+    else { throw damaged(info, "the frame's declared sizes are beyond the limits") }
+    if compressed.count < total {
+      compressed = [UInt8](repeating: 0, count: total)
+    }
+    let read = try compressed.withMutableBytes { buffer throws(JournalError) in
+      try file.read(
+        into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<total]), at: info.offset)
+    }
+    guard read == total else {
+      throw damaged(info, "the file ends inside the frame (it was cut short)")
+    }
+    do throws(CodecError) {
+      return try compressed.withBytes { all throws(CodecError) in
+        let (magic, payloadSize) = MetadataFrame.prefix(all)
+        guard magic == JournalFormat.metadataMagic, Int(payloadSize) + 8 == headerSize else {
+          throw CodecError(.invalidValue, "no frame header at this offset", at: 0)
+        }
+        let (tag, body) = try MetadataFrame.open(
+          UnsafeRawBufferPointer(rebasing: all[8..<headerSize]))
+        guard tag == JournalFormat.Tag.frame.rawValue else {
+          throw CodecError(.invalidValue, "no frame header at this offset", at: 8)
+        }
+        let header = try FrameHeader.decode(
+          body: body, offset: info.offset, headerSize: info.headerSize, withSnapshots: true)
+        guard header.info.number == info.number else {
+          throw CodecError(
+            .invalidValue, "the frame header says it is frame \(header.info.number)", at: 4)
+        }
+        guard header.info == info else {
+          throw CodecError(.invalidValue, "the frame header disagrees with the index", at: 12)
+        }
+        if dataToo {
+          let data = UnsafeRawBufferPointer(rebasing: all[headerSize..<total])
+          let checksum = XXH64.checksum32(data)
+          guard checksum == header.compressedChecksum else {
+            throw CodecError(
+              .invalidValue,
+              "checksum mismatch in the compressed data (stored \(MetadataFrame.hex(header.compressedChecksum)), computed \(MetadataFrame.hex(checksum)))",
+              at: headerSize)
+          }
+        }
+        return header
+      }
+    } catch {
+      throw damaged(info, error.message, cause: .codec(error))
+    }
+  }
+
+  func damaged(_ info: FrameInfo, _ message: String, cause: JournalError.Cause? = nil)
+    -> JournalError
+  {
+    JournalError(
+      .corruptFrame, message, path: path, frame: info.number, sequenceRange: info.sequenceRange,
+      byteOffset: info.offset, cause: cause)
+  }
+}
+
+/// Where replay starts to reach a point: a snapshot (or the initial state) and the frame
+/// whose records follow it.
+public struct StartingPoint: Sendable {
+  /// The frame to decode first.
+  public var frameIndex: Int
+  /// The snapshot to start from; nil means the initial state, from the first record.
+  public var snapshot: StoredSnapshot?
+}
+
+/// A frame's header: where it is and its snapshots.
+public struct FrameHeaderView: Sendable {
+  public var info: FrameInfo
+  public var snapshots: [StoredSnapshot]
+}

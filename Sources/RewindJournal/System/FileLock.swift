@@ -1,0 +1,89 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The advisory lock that allows one writer per journal.
+///
+/// Exclusion uses an open-file-description lock (Linux `F_OFD_SETLK`) on byte 0: it
+/// conflicts between processes and between two opens in one process, and it is released
+/// when the descriptor closes, including when the process is killed. A second,
+/// classic POSIX lock on byte 1 only serves to tell another process *who* holds the
+/// journal (`F_GETLK` reports the holder's pid; OFD locks report none). Locks are
+/// advisory: readers never take them and never wait.
+enum FileLock {
+  /// The journals this process holds write locks on, to name the holder when the
+  /// second writer is in this same process (`F_GETLK` does not see one's own locks).
+  private static let heldHere = Mutex<Set<FileIdentity>>([])
+
+  #if os(Linux)
+    private static let setOpenFileDescriptionLock: Int32 = 37  // F_OFD_SETLK
+  #endif
+
+  /// Takes the write lock on `file` or throws ``JournalError/Code/locked`` naming the
+  /// holder's pid.
+  /// - Parameter shared: take a read lock instead, which only keeps writers out (for
+  ///   copying a journal that must not change meanwhile).
+  static func acquire(_ file: JournalFile, shared: Bool = false) throws(JournalError) {
+    var exclusive = lockRange(start: 0, type: shared ? F_RDLCK : F_WRLCK)
+    #if os(Linux)
+      let command = setOpenFileDescriptionLock
+    #else
+      let command = F_SETLK
+    #endif
+    if fcntl(file.descriptor, command, &exclusive) != 0 {
+      let number = errno
+      guard number == EAGAIN || number == EACCES else {
+        throw JournalError(
+          .io, "cannot lock the journal for writing", path: file.path, cause: errnoCause(number))
+      }
+      throw JournalError(
+        .locked, "journal is being written by another process (pid \(holder(of: file)))",
+        path: file.path)
+    }
+    if shared { return }
+    var marker = lockRange(start: 1, type: F_WRLCK)
+    _ = fcntl(file.descriptor, F_SETLK, &marker)
+    if let identity = file.identity() {
+      heldHere.withLock { _ = $0.insert(identity) }
+    }
+  }
+
+  /// Releases the locks taken on `file` (closing the file would too).
+  static func release(_ file: JournalFile) {
+    if let identity = file.identity() {
+      heldHere.withLock { _ = $0.remove(identity) }
+    }
+    var marker = lockRange(start: 1, type: F_UNLCK)
+    _ = fcntl(file.descriptor, F_SETLK, &marker)
+    var exclusive = lockRange(start: 0, type: F_UNLCK)
+    #if os(Linux)
+      _ = fcntl(file.descriptor, setOpenFileDescriptionLock, &exclusive)
+    #else
+      _ = fcntl(file.descriptor, F_SETLK, &exclusive)
+    #endif
+  }
+
+  private static func holder(of file: JournalFile) -> String {
+    if let identity = file.identity(), heldHere.withLock({ $0.contains(identity) }) {
+      return "\(getpid()), this process"
+    }
+    var probe = lockRange(start: 1, type: F_WRLCK)
+    if fcntl(file.descriptor, F_GETLK, &probe) == 0, probe.l_type != Int16(F_UNLCK) {
+      return "\(probe.l_pid)"
+    }
+    return "unknown"
+  }
+
+  private static func lockRange(start: Int, type: Int32) -> flock {
+    var range = flock()
+    range.l_type = Int16(type)
+    range.l_whence = Int16(SEEK_SET)
+    range.l_start = off_t(start)
+    range.l_len = 1
+    return range
+  }
+}

@@ -1,0 +1,229 @@
+extension JournalWriter {
+  /// Appends one record and returns its sequence number (one more than the last).
+  ///
+  /// The record is buffered in the frame being filled; it is durable once that frame is
+  /// sealed and synced, or after ``flush()``. If sealing the previous frame fails, this
+  /// record is not appended and the error is thrown; the earlier records stay buffered
+  /// and the next call retries.
+  ///
+  /// - Parameters:
+  ///   - time: microseconds since the session start; never less than the last record's.
+  ///   - payload: the record's bytes, at most ``JournalLimits/maximumPayloadSize``.
+  /// - Throws: ``JournalError/Code/invalidArgument`` for a time going backwards or a
+  ///   payload too large; I/O and compression errors from sealing a frame.
+  /// - Complexity: amortised O(payload), plus compressing a frame every
+  ///   ``JournalWriterOptions/frameSize`` bytes.
+  @discardableResult
+  public func append(time: UInt64, payload: UnsafeRawBufferPointer) throws(JournalError) -> UInt64 {
+    try checkUsable()
+    guard time >= lastTime else {
+      throw JournalError(
+        .invalidArgument,
+        "record time \(time) µs is before the previous record's \(lastTime) µs; times never go backwards",
+        path: path, sequenceRange: (lastSequence + 1)...(lastSequence + 1))
+    }
+    guard payload.count <= JournalLimits.maximumPayloadSize else {
+      throw JournalError(
+        .invalidArgument,
+        "record payload of \(payload.count) bytes exceeds \(JournalLimits.maximumPayloadSize)",
+        path: path, sequenceRange: (lastSequence + 1)...(lastSequence + 1))
+    }
+    if rawCount >= options.frameSize { try seal() }
+    let previousTime: UInt64
+    if frameRecordCount == 0 {
+      frameFirstSequence = lastSequence + 1
+      frameFirstTime = time
+      previousTime = time
+    } else {
+      previousTime = lastTime
+    }
+    var position = rawCount
+    position = writeVarint(time - previousTime, at: position)
+    position = writeVarint(UInt64(payload.count), at: position)
+    if let source = payload.baseAddress, payload.count > 0 {
+      (raw + position).copyMemory(from: source, byteCount: payload.count)
+      position += payload.count
+    }
+    rawCount = position
+    frameRecordCount += 1
+    lastSequence += 1
+    lastTime = time
+    return lastSequence
+  }
+
+  /// Appends one record whose payload is an array.
+  @discardableResult
+  public func append(time: UInt64, payload: [UInt8]) throws(JournalError) -> UInt64 {
+    try payload.withBytes { buffer throws(JournalError) in
+      try append(time: time, payload: buffer)
+    }
+  }
+
+  /// Appends every record of a batch, in order: the bulk path, one call for many records.
+  /// - Returns: the sequence number of the last record appended.
+  /// - Throws: like ``append(time:payload:)``; the records before the failing one stay
+  ///   appended (``lastSequence`` tells how far it got).
+  @discardableResult
+  public func append(_ batch: RecordBatch) throws(JournalError) -> UInt64 {
+    try batch.forEachRecord { time, payload throws(JournalError) in
+      try append(time: time, payload: payload)
+    }
+    return lastSequence
+  }
+
+  /// Whether the caller should supply a snapshot of the state after ``lastSequence``
+  /// before appending the next record: at every multiple of the header's snapshot
+  /// interval, and whenever the next record will start a new frame (so that reaching any
+  /// event needs only the frame that holds it).
+  public var needsSnapshot: Bool {
+    let sequence = lastSequence
+    guard sequence > 0, frameSnapshots.last?.snapshot.sequence != sequence else { return false }
+    return sequence % UInt64(header.snapshotInterval) == 0 || frameRecordCount == 0
+      || rawCount >= options.frameSize
+  }
+
+  /// Stores a snapshot of the state after the last record appended.
+  ///
+  /// - Throws: ``JournalError/Code/invalidArgument`` if `snapshot.sequence` is not
+  ///   ``lastSequence`` or the state is larger than ``JournalLimits/maximumSnapshotSize``.
+  public func addSnapshot(_ snapshot: Snapshot) throws(JournalError) {
+    try checkUsable()
+    guard snapshot.sequence == lastSequence else {
+      throw JournalError(
+        .invalidArgument,
+        "a snapshot must follow the last record (\(lastSequence)), not event \(snapshot.sequence)",
+        path: path)
+    }
+    guard snapshot.state.count <= JournalLimits.maximumSnapshotSize else {
+      throw JournalError(
+        .invalidArgument,
+        "snapshot of \(snapshot.state.count) bytes exceeds \(JournalLimits.maximumSnapshotSize)",
+        path: path)
+    }
+    if frameSnapshots.last?.snapshot.sequence == snapshot.sequence {
+      frameSnapshots[frameSnapshots.count - 1].snapshot = snapshot
+      return
+    }
+    if rawCount >= options.frameSize { try seal() }
+    frameSnapshots.append(
+      StoredSnapshot(snapshot: snapshot, time: lastTime, recordOffset: UInt32(rawCount)))
+  }
+
+  /// Seals the frame being filled and forces everything appended so far to disk.
+  ///
+  /// When it returns, every record appended before the call survives a crash or
+  /// `kill -9` of this process (unless the durability option is `.none`).
+  public func flush() throws(JournalError) {
+    try checkUsable()
+    try seal(syncing: false)
+    if options.durability != .none { try syncOrFail() }
+  }
+
+  /// Compresses the frame being filled and writes it with its header in one write.
+  ///
+  /// On a write failure the file is cut back to where the frame began and the frame
+  /// stays buffered, so that a later call retries it.
+  func seal(syncing: Bool? = nil) throws(JournalError) {
+    guard frameRecordCount > 0 else { return }
+    // A snapshot after the frame's last record belongs to the next frame's start.
+    let carried = frameSnapshots.last.map { $0.recordOffset == UInt32(rawCount) } ?? false
+    let snapshots = carried ? Array(frameSnapshots.dropLast()) : frameSnapshots
+
+    let bound = ZstdCompressor.bound(rawCount)
+    var compressed = [UInt8](repeating: 0, count: bound)
+    let compressedSize = try compressed.withMutableBytes {
+      destination throws(JournalError) in
+      try compressor.compress(
+        UnsafeRawBufferPointer(start: raw, count: rawCount), into: destination)
+    }
+    compressed.removeLast(bound - compressedSize)
+    let checksum = compressed.withUnsafeBytes { XXH64.checksum32($0) }
+    var info = FrameInfo(
+      number: frames.count, offset: fileEnd, headerSize: 0, compressedSize: UInt32(compressedSize),
+      firstSequence: frameFirstSequence, recordCount: frameRecordCount, firstTime: frameFirstTime,
+      lastTime: lastTime, snapshotCount: UInt32(snapshots.count))
+    let frameHeader = FrameHeader(
+      info: info, rawSize: UInt32(rawCount), compressedChecksum: checksum, snapshots: snapshots)
+    output.removeAll(keepingCapacity: true)
+    output.append(contentsOf: frameHeader.encoded())
+    info.headerSize = UInt32(output.count)
+    output.append(contentsOf: compressed)
+
+    try writeAtEnd(output, sequenceRange: info.sequenceRange)
+    fileEnd += UInt64(output.count)
+    frames.append(info)
+    rawCount = 0
+    frameRecordCount = 0
+    if carried {
+      frameSnapshots = [frameSnapshots.last!]
+      frameSnapshots[0].recordOffset = 0
+    } else {
+      frameSnapshots = []
+    }
+    if syncing ?? (options.durability == .sealedFrames) { try syncOrFail() }
+  }
+
+  /// Writes bytes at the end of the data, cutting away any partial write on failure.
+  func writeAtEnd(_ bytes: [UInt8], sequenceRange: ClosedRange<UInt64>?) throws(JournalError) {
+    if needsTruncation {
+      try file.truncate(to: fileEnd)
+      needsTruncation = false
+    }
+    do {
+      try bytes.withBytes { buffer throws(JournalError) in
+        try file.write(buffer, at: fileEnd)
+      }
+    } catch {
+      var error = error
+      if let sequenceRange {
+        error.message +=
+          "; events \(sequenceRange.lowerBound)–\(sequenceRange.upperBound) are not written yet and stay buffered"
+      }
+      do {
+        try file.truncate(to: fileEnd)
+      } catch {
+        failure = error
+      }
+      throw error
+    }
+  }
+
+  /// `fsync`s; a failure makes the writer unusable, because the kernel may have dropped
+  /// pages it could not write and a later `fsync` could falsely succeed.
+  func syncOrFail() throws(JournalError) {
+    do {
+      try file.sync()
+    } catch {
+      var error = error
+      error.message +=
+        "; records after event \(frames.last.map { $0.firstSequence - 1 } ?? 0) may not be durable and the writer is now closed"
+      failure = error
+      throw error
+    }
+  }
+
+  func checkUsable() throws(JournalError) {
+    if let failure {
+      throw JournalError(
+        .closed, "the writer stopped after an earlier failure: \(failure.message)", path: path,
+        cause: failure.cause)
+    }
+    if isClosed {
+      throw JournalError(.closed, "the writer is closed", path: path)
+    }
+  }
+
+  @inline(__always)
+  func writeVarint(_ value: UInt64, at position: Int) -> Int {
+    var value = value
+    var position = position
+    while value >= 0x80 {
+      raw.storeBytes(
+        of: UInt8(truncatingIfNeeded: value) | 0x80, toByteOffset: position, as: UInt8.self)
+      value >>= 7
+      position += 1
+    }
+    raw.storeBytes(of: UInt8(value), toByteOffset: position, as: UInt8.self)
+    return position + 1
+  }
+}

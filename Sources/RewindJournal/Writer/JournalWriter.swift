@@ -1,0 +1,165 @@
+/// The one writer of a journal: appends records, batches them into zstd frames of about
+/// ``JournalWriterOptions/frameSize`` bytes, stores the snapshots its caller supplies, and
+/// writes the index on close.
+///
+/// Durability: a frame is written with one `pwrite` when it is sealed and, by default,
+/// `fsync`ed at once; ``flush()`` seals the frame being filled and `fsync`s, so that
+/// everything appended before it returns survives a crash or `kill -9`. A failed write
+/// leaves the file as it was (the partial write is truncated away) and keeps the records
+/// in memory, so that the next call retries; a failed `fsync` makes the writer unusable,
+/// since the kernel may have dropped the data.
+///
+/// Only one writer may hold a journal: the advisory lock taken at creation or opening
+/// makes a second writer fail with ``JournalError/Code/locked``. A `JournalWriter` is not
+/// thread-safe; use it from one thread or task at a time.
+public final class JournalWriter {
+  /// The journal's path.
+  public let path: String
+  /// The journal's header.
+  public let header: JournalHeader
+  public let options: JournalWriterOptions
+
+  let file: JournalFile
+  let compressor: ZstdCompressor
+
+  // The frame being filled.
+  let raw: UnsafeMutableRawPointer
+  let rawCapacity: Int
+  var rawCount = 0
+  var frameFirstSequence: UInt64 = 0
+  var frameRecordCount: UInt32 = 0
+  var frameFirstTime: UInt64 = 0
+  var frameSnapshots: [StoredSnapshot] = []
+
+  // The journal.
+  /// The sequence number of the last record appended (0 before the first).
+  public internal(set) var lastSequence: UInt64
+  /// The timestamp of the last record appended, microseconds since the session start.
+  public internal(set) var lastTime: UInt64
+  /// The frames written so far.
+  public internal(set) var frames: [FrameInfo]
+  var lostRanges: [ClosedRange<UInt64>]
+  /// Where the next frame goes.
+  var fileEnd: UInt64
+  /// Bytes after `fileEnd` (an old index) to cut before the first write.
+  var needsTruncation: Bool
+  var output: [UInt8] = []
+  var failure: JournalError?
+  var isClosed = false
+
+  init(
+    path: String, header: JournalHeader, options: JournalWriterOptions, file: JournalFile,
+    layout: JournalLayout?
+  ) throws(JournalError) {
+    self.path = path
+    self.header = header
+    self.options = options
+    self.file = file
+    self.compressor = try ZstdCompressor(level: options.compressionLevel)
+    rawCapacity = options.frameSize + JournalLimits.maximumPayloadSize + 32
+    raw = UnsafeMutableRawPointer.allocate(byteCount: rawCapacity, alignment: 16)
+    frames = layout?.frames ?? []
+    lostRanges = layout?.lostRanges ?? []
+    lastSequence = max(frames.last?.lastSequence ?? 0, lostRanges.last?.upperBound ?? 0)
+    lastTime = frames.last?.lastTime ?? 0
+    fileEnd = layout?.dataEnd ?? 0
+    needsTruncation = layout.map { $0.dataEnd < $0.fileSize } ?? false
+  }
+
+  deinit {
+    raw.deallocate()
+    if !isClosed { FileLock.release(file) }
+  }
+
+  /// Creates a new journal at `path` and writes its header.
+  ///
+  /// - Parameters:
+  ///   - replacingExisting: replace a file already at `path` (after taking its lock, so a
+  ///     journal being written is never replaced); otherwise an existing file is an error.
+  /// - Throws: ``JournalError`` if the file exists (and may not be replaced), is locked,
+  ///   or cannot be written; or if the header or options are invalid.
+  public static func create(
+    at path: String, header: JournalHeader, options: JournalWriterOptions = .init(),
+    replacingExisting: Bool = false
+  ) throws(JournalError) -> JournalWriter {
+    try options.validate()
+    try header.validate()
+    var header = header
+    header.formatVersion = JournalFormat.version
+    let file = try createFile(at: path, replacingExisting: replacingExisting, options: options)
+    let writer = try JournalWriter(
+      path: path, header: header, options: options, file: file, layout: nil)
+    let bytes = header.encoded()
+    try bytes.withBytes { buffer throws(JournalError) in
+      try file.write(buffer, at: 0)
+    }
+    writer.fileEnd = UInt64(bytes.count)
+    if options.durability != .none { try file.sync() }
+    return writer
+  }
+
+  /// Creates and locks a new file, or locks and empties an existing one if allowed.
+  private static func createFile(
+    at path: String, replacingExisting: Bool, options: JournalWriterOptions
+  ) throws(JournalError) -> JournalFile {
+    do {
+      let file = try JournalFile(path: path, mode: .create, system: options.system)
+      try FileLock.acquire(file)
+      return file
+    } catch let error where error.code == .alreadyExists && replacingExisting {
+      let file = try JournalFile(path: path, mode: .update, system: options.system)
+      try FileLock.acquire(file)
+      try file.truncate(to: 0)
+      return file
+    }
+  }
+
+  /// Opens an existing journal to append to it, continuing after its last record.
+  ///
+  /// The index a closed journal ends with is cut away before the first new frame is
+  /// written, and written anew on close.
+  ///
+  /// - Parameters:
+  ///   - domain: the domain the caller writes; a journal of another domain is refused.
+  ///   - schemaVersion: the schema the caller writes; it must equal the journal's.
+  /// - Throws: ``JournalError`` with ``JournalError/Code/wrongDomain``,
+  ///   ``JournalError/Code/unsupportedVersion``, ``JournalError/Code/locked``, or
+  ///   ``JournalError/Code/tornTail`` / ``JournalError/Code/corruptFrame`` when the journal
+  ///   needs `recover` first.
+  public static func open(
+    at path: String, domain: String, schemaVersion: UInt32,
+    options: JournalWriterOptions = .init()
+  ) throws(JournalError) -> JournalWriter {
+    try options.validate()
+    let file = try JournalFile(path: path, mode: .update, system: options.system)
+    try FileLock.acquire(file)
+    let layout = try JournalLayout.read(file, trustIndex: true)
+    let header = layout.header
+    guard header.domain == domain else {
+      throw JournalError(
+        .wrongDomain,
+        "journal records the '\(header.domain)' domain; this writer writes '\(domain)'",
+        path: path)
+    }
+    guard header.schemaVersion == schemaVersion else {
+      throw JournalError(
+        .wrongDomain,
+        "journal uses schema version \(header.schemaVersion) of '\(domain)'; this writer writes version \(schemaVersion), and one journal never mixes two",
+        path: path)
+    }
+    if let tail = layout.tail {
+      throw JournalError(
+        .tornTail,
+        "the journal ends in \(tail.length) bytes that are not a whole frame (\(tail.reason)); run `rewind recover` on it before appending",
+        path: path, byteOffset: tail.offset)
+    }
+    if let damage = layout.damage.first {
+      throw JournalError(
+        .corruptFrame,
+        "the journal is damaged (\(damage.reason)); run `rewind recover --salvage` on it before appending",
+        path: path, sequenceRange: damage.sequenceRange, byteOffset: damage.byteRange.lowerBound)
+    }
+    return try JournalWriter(
+      path: path, header: header, options: options, file: file, layout: layout)
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import JournalFixtures
+import Testing
+
+@testable import RewindJournal
+
+@Suite("Crash safety", .serialized)
+struct CrashTests {
+  /// Runs the child writer until it has acknowledged some flushes and a random moment
+  /// has passed, kills it with SIGKILL, and returns the last acknowledged sequence.
+  func runAndKill(_ path: String, seed: UInt64, delay: useconds_t) throws -> UInt64 {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: productsDirectory + "/JournalCrashWriter")
+    child.arguments = [path, String(seed)]
+    let pipe = Pipe()
+    child.standardOutput = pipe
+    try child.run()
+    let reading = pipe.fileHandleForReading
+    var received = Data()
+    // Wait for the first acknowledgement, then let it run a little longer.
+    while !received.contains(UInt8(ascii: "\n")) {
+      let chunk = reading.availableData
+      if chunk.isEmpty { break }
+      received.append(chunk)
+    }
+    usleep(delay)
+    kill(child.processIdentifier, SIGKILL)
+    child.waitUntilExit()
+    received.append(reading.readDataToEndOfFile())
+    #expect(child.terminationReason == .uncaughtSignal)
+    let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
+    // A line cut by the kill is not an acknowledgement.
+    let complete = received.last == UInt8(ascii: "\n") ? lines : lines.dropLast()
+    return complete.compactMap { UInt64($0.split(separator: " ").last ?? "") }.max() ?? 0
+  }
+
+  @Test("kill -9 at random moments never loses a flushed record or keeps a partial one")
+  func killedWriter() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("crash.journal")
+    var generator = SystemRandomNumberGenerator()
+    var acknowledged: UInt64 = 0
+    var passedZstdBeforeRecovery = 0
+    for round in 0..<60 {
+      let delay = useconds_t.random(in: 0...15_000, using: &generator)
+      let flushed = try runAndKill(path, seed: UInt64(round) + 1, delay: delay)
+      acknowledged = max(acknowledged, flushed)
+
+      // Before recovery: the walk sees every acknowledged record.
+      let before = try JournalReader(path: path)
+      #expect(before.lastSequence >= acknowledged)
+      if zstdTool != nil, try zstdAccepts(path) {
+        passedZstdBeforeRecovery += 1
+      } else {
+        #expect(before.condition.tornTail != nil, "zstd rejects only a torn tail")
+      }
+
+      let report = try Journal.recover(path: path)
+      #expect(report.lastSequence >= acknowledged, "round \(round): lost flushed records")
+      let reader = try JournalReader(path: path)
+      #expect(reader.condition.openedFromIndex)
+      let records = try readAll(reader)
+      #expect(isExpected(records, 1...report.lastSequence), "round \(round)")
+      let verification = try Journal.verify(path: path)
+      #expect(verification.isClean, "\(verification.problems)")
+      if zstdTool != nil { #expect(try zstdAccepts(path), "round \(round)") }
+      acknowledged = report.lastSequence
+    }
+    #expect(acknowledged > 0)
+    print(
+      "crash test: \(passedZstdBeforeRecovery) of 60 killed journals passed zstd -t before recovery"
+    )
+  }
+
+  @Test("a second writer in another process gets the lock error with the holder's pid")
+  func lockAcrossProcesses() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("locked.journal")
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: productsDirectory + "/JournalCrashWriter")
+    child.arguments = [path, "7"]
+    let pipe = Pipe()
+    child.standardOutput = pipe
+    try child.run()
+    defer {
+      kill(child.processIdentifier, SIGKILL)
+      child.waitUntilExit()
+    }
+    _ = pipe.fileHandleForReading.availableData  // the child has written and holds the lock
+    #expect {
+      try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .locked
+        && error.description.hasSuffix(
+          "journal is being written by another process (pid \(child.processIdentifier))")
+    }
+    #expect {
+      try Journal.recover(path: path)
+    } throws: { error in
+      (error as! JournalError).code == .locked
+    }
+    // Readers never wait for the writer.
+    #expect(try JournalReader(path: path).lastSequence > 0)
+  }
+
+  @Test("a second writer in this process fails while the first keeps writing correctly")
+  func lockInProcess() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    let first = try JournalWriter.create(
+      at: path, header: header(), options: .init(frameSize: 1024, durability: .none))
+    try appendEvents(first, 1...500)
+    #expect {
+      try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
+    } throws: { error in
+      "\(error)".hasSuffix(
+        "journal is being written by another process (pid \(getpid()), this process)")
+    }
+    #expect(throws: JournalError.self) {
+      try JournalWriter.create(at: path, header: header(), replacingExisting: true)
+    }
+    try appendEvents(first, 501...1_000)
+    try first.close()
+    #expect(isExpected(try readAll(JournalReader(path: path)), 1...1_000))
+    // Closing releases the lock.
+    let again = try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
+    try again.close()
+  }
+}

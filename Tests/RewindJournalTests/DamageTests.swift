@@ -1,0 +1,386 @@
+import Foundation
+import JournalFixtures
+import Testing
+
+@testable import RewindJournal
+
+/// What reading a damaged file gave.
+enum ReadOutcome {
+  /// Opening or reading threw.
+  case error(JournalError)
+  /// Reading succeeded; the reader noticed something (walk instead of index, tail, damage).
+  case noticed([(UInt64, UInt64, [UInt8])])
+  /// Reading succeeded and nothing seemed wrong.
+  case clean([(UInt64, UInt64, [UInt8])])
+}
+
+func readOutcome(_ path: String, salvage: Bool = false) -> ReadOutcome {
+  do {
+    let reader = try JournalReader(path: path, options: .init(salvage: salvage))
+    let records = try readAll(reader)
+    let condition = reader.condition
+    let noticed =
+      !condition.isIntact
+      || (condition.walkReason.map { $0 != "no index (the journal was not closed)" } ?? false)
+    return noticed ? .noticed(records) : .clean(records)
+  } catch let error as JournalError {
+    return .error(error)
+  } catch {
+    fatalError("a non-journal error escaped: \(error)")
+  }
+}
+
+@Suite("Damaged and hostile journals")
+struct DamageTests {
+  @Test("truncation at every byte offset yields exactly a prefix of the records, and recovers")
+  func everyTruncation() throws {
+    let directory = TemporaryDirectory()
+    let original = directory.file("original.journal")
+    try makeJournal(at: original, count: 300, interval: 25)
+    let full = bytes(of: original)
+    let frames = try JournalReader(path: original).frames
+    let cut = directory.file("cut.journal")
+    var previousCount = 0
+    for length in 0...full.count {
+      write(Array(full[..<length]), to: cut)
+      let reader: JournalReader
+      do {
+        reader = try JournalReader(path: cut)
+      } catch {
+        // Only a file too short to hold the header may fail to open.
+        #expect(length < frames[0].offset, "length \(length): \(error)")
+        #expect(error.code == .notAJournal || error.code == .corruptHeader)
+        continue
+      }
+      let records = try readAll(reader)
+      #expect(isExpected(records, 1...UInt64(max(records.count, 1))) || records.isEmpty)
+      #expect(records.count >= previousCount, "a longer prefix never reads fewer records")
+      previousCount = records.count
+      let whole = frames.filter { $0.endOffset <= UInt64(length) }
+      #expect(records.count == whole.reduce(0) { $0 + Int($1.recordCount) }, "length \(length)")
+      if length < full.count && length > Int(frames.last!.endOffset) {
+        // Cut inside the index or trailer: the data is whole.
+        #expect(records.count == 300)
+      }
+      if length % 37 == 0 || length == full.count - 1 {
+        let report = try Journal.recover(path: cut)
+        #expect(report.keptRecords == UInt64(records.count))
+        #expect(try Journal.verify(path: cut).isClean)
+        #expect(
+          isExpected(try readAll(JournalReader(path: cut)), 1...max(report.lastSequence, 1))
+            || report.lastSequence == 0)
+      }
+    }
+  }
+
+  @Test("1,000 random bit flips and byte overwrites are each detected or harmless")
+  func randomCorruption() throws {
+    let directory = TemporaryDirectory()
+    let original = directory.file("original.journal")
+    try makeJournal(at: original, count: 600, interval: 25)
+    let pristine = bytes(of: original)
+    let expected = try readAll(JournalReader(path: original))
+    let damaged = directory.file("damaged.journal")
+    var random = SplitMix64(seed: 20_261_130)
+    var detected = 0
+    var harmless = 0
+    for trial in 0..<1_000 {
+      var copy = pristine
+      let position = Int(random.next() % UInt64(copy.count))
+      if trial % 2 == 0 {
+        copy[position] ^= UInt8(1 << (random.next() % 8))
+      } else {
+        var replacement = UInt8(truncatingIfNeeded: random.next())
+        if replacement == copy[position] { replacement &+= 1 }
+        copy[position] = replacement
+      }
+      write(copy, to: damaged)
+      switch readOutcome(damaged) {
+      case .error(let error):
+        detected += 1
+        #expect(!error.description.isEmpty)
+      case .noticed(let records):
+        detected += 1
+        #expect(isExpected(records, 1...UInt64(max(records.count, 1))) || records.isEmpty)
+      case .clean(let records):
+        // Not noticed by the reader: then the records must be exactly the originals.
+        #expect(records.elementsEqual(expected, by: { $0 == $1 }), "trial \(trial) at \(position)")
+        harmless += 1
+      }
+      // Verification sees every change: every byte is covered by a checksum.
+      let report = try? Journal.verify(path: damaged)
+      #expect(report.map { !$0.isClean } ?? true, "trial \(trial): byte \(position) went unnoticed")
+      // Salvage reads around the damage and never returns altered records.
+      if case .noticed(let records) = readOutcome(damaged, salvage: true) {
+        let originals = Dictionary(uniqueKeysWithValues: expected.map { ($0.0, $0) })
+        #expect(
+          records.allSatisfy { record in originals[record.0].map { $0 == record } ?? false })
+      }
+    }
+    #expect(detected + harmless == 1_000)
+  }
+
+  @Test("damage in the middle stops reading with its frame and events; salvage skips it")
+  func middleDamage() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 1_000, interval: 25)
+    let reader = try JournalReader(path: path)
+    let victim = reader.frames[3]
+    var damaged = bytes(of: path)
+    damaged[Int(victim.dataOffset) + 20] ^= 0x10
+    write(damaged, to: path)
+
+    let strict = try JournalReader(path: path)
+    #expect {
+      _ = try readAll(strict)
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .corruptFrame && error.frame == 3
+        && error.sequenceRange == victim.sequenceRange
+        && error.description.contains(
+          "frame 3 (events \(victim.firstSequence)–\(victim.lastSequence)) at byte \(victim.offset): checksum mismatch in the compressed data"
+        )
+    }
+    let salvaging = try JournalReader(path: path, options: .init(salvage: true))
+    var iterator = salvaging.records()
+    var sequences: [UInt64] = []
+    while let record = try iterator.next() { sequences.append(record.sequence) }
+    #expect(sequences == Array(1..<victim.firstSequence) + Array((victim.lastSequence + 1)...1_000))
+    #expect(iterator.skipped.map(\.frame) == [3])
+
+    let verification = try Journal.verify(path: path)
+    #expect(verification.problems.first?.frame == 3)
+
+    // Recovery refuses to drop good events unless told to salvage.
+    #expect {
+      try Journal.recover(path: path)
+    } throws: { error in
+      "\(error)".contains("good frames follow it: pass salvage")
+    }
+    let salvaged = directory.file("salvaged.journal")
+    let report = try Journal.recover(path: path, output: salvaged, salvage: true)
+    #expect(report.lostRanges == [victim.sequenceRange])
+    #expect(report.keptRecords == 1_000 - UInt64(victim.recordCount))
+    let check = try Journal.verify(path: salvaged)
+    #expect(check.isClean, "\(check.problems)")
+    let result = try JournalReader(path: salvaged)
+    #expect(result.condition.lostRanges == [victim.sequenceRange])
+    #expect(result.lastSequence == 1_000)
+    #expect(result.lostRange(containing: victim.firstSequence) == victim.sequenceRange)
+    #expect(try readAll(result).map(\.0) == sequences)
+    // A salvaged journal can be continued.
+    let writer = try JournalWriter.open(at: salvaged, domain: "test", schemaVersion: 1)
+    try appendEvents(writer, 1_001...1_010)
+    try writer.close()
+    #expect(try JournalReader(path: salvaged).lastSequence == 1_010)
+    #expect(try Journal.verify(path: salvaged).isClean)
+  }
+
+  @Test("garbage after the last frame is a torn tail that recovery cuts")
+  func garbageTail() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 200, close: false)
+    write(bytes(of: path) + Array("not a frame at all".utf8), to: path)
+    let reader = try JournalReader(path: path)
+    #expect(reader.condition.tornTail?.reason == "the bytes here are not a frame")
+    #expect(reader.condition.tornTail?.length == 18)
+    #expect {
+      try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
+    } throws: { error in
+      (error as! JournalError).code == .tornTail && "\(error)".contains("run `rewind recover`")
+    }
+    let report = try Journal.recover(path: path)
+    #expect(report.cutTail?.length == 18)
+    #expect(report.keptRecords == 200)
+    #expect(try Journal.verify(path: path).isClean)
+    let again = try Journal.recover(path: path)
+    #expect(!again.changed)
+  }
+
+  @Test("recovering to another file never overwrites and leaves the source untouched")
+  func recoverToOutput() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 200, close: false)
+    let torn = bytes(of: path) + [0x5B, 0x2A, 0x4D, 0x18, 0xFF]
+    write(torn, to: path)
+    let output = directory.file("b.journal")
+    let report = try Journal.recover(path: path, output: output)
+    #expect(report.keptRecords == 200)
+    #expect(bytes(of: path) == torn)
+    #expect(try Journal.verify(path: output).isClean)
+    #expect {
+      try Journal.recover(path: path, output: output)
+    } throws: { error in
+      (error as! JournalError).code == .alreadyExists
+    }
+  }
+
+  @Test(
+    "files that are not journals give errors that say so",
+    arguments: [
+      ([], "the file is empty, not a Rewind journal"),
+      (
+        Array("{\"seq\": 1}\n".utf8),
+        "not a Rewind journal (it does not start with a journal header)"
+      ),
+      (
+        [0x28, 0xB5, 0x2F, 0xFD, 0, 0, 0, 0, 0],
+        "not a Rewind journal (it does not start with a journal header)"
+      ),
+    ] as [([UInt8], String)])
+  func notJournals(content: [UInt8], message: String) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("x.journal")
+    write(content, to: path)
+    #expect {
+      try JournalReader(path: path)
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .notAJournal && error.description == "\(path): \(message)"
+    }
+  }
+
+  @Test("a missing file and a directory are named in the error")
+  func missing() throws {
+    let directory = TemporaryDirectory()
+    #expect {
+      try JournalReader(path: directory.file("nope.journal"))
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .notFound
+        && error.description.hasPrefix("\(directory.path)/nope.journal: no such file")
+    }
+    #expect {
+      try JournalReader(path: directory.path)
+    } throws: { error in
+      "\(error)".contains("is a directory, not a journal file")
+    }
+  }
+
+  @Test("a newer major format version is refused with an upgrade hint")
+  func newerFormat() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("future.journal")
+    var future = header()
+    future.formatVersion = FormatVersion(major: 2, minor: 0)
+    write(future.encoded(), to: path)
+    #expect {
+      try JournalReader(path: path)
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .unsupportedVersion
+        && error.description.contains(
+          "journal format 2.0 is not supported by this version of Rewind")
+    }
+    // A newer minor version with fields appended is read.
+    var minor = header()
+    minor.formatVersion = FormatVersion(major: 1, minor: 7)
+    let bytes = MetadataFrame.encode(.header) { writer in
+      writer.writeLittleEndian(UInt16(1))
+      writer.writeLittleEndian(UInt16(7))
+      writer.writeLittleEndian(minor.schemaVersion)
+      writer.writeLittleEndian(minor.snapshotInterval)
+      writer.writeLittleEndian(minor.startTime)
+      writer.write(contentsOf: minor.sessionID.bytes)
+      writer.writeString(minor.domain)
+      writer.writeString(minor.device)
+      writer.writeVarint(UInt64(minor.settings.count))
+      writer.write(contentsOf: minor.settings)
+      writer.write(contentsOf: [1, 2, 3, 4])  // a field this version does not know
+    }
+    write(bytes, to: path)
+    #expect(try JournalReader(path: path).header == minor)
+  }
+
+  @Test("declared sizes beyond the limits are refused before anything is allocated")
+  func hostileSizes() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("hostile.journal")
+    // A header that declares 4 GiB.
+    write([0x5B, 0x2A, 0x4D, 0x18, 0xFF, 0xFF, 0xFF, 0xFF, 1, 2, 3], to: path)
+    #expect {
+      try JournalReader(path: path)
+    } throws: { error in
+      "\(error)".contains("the journal header declares 4294967295 bytes, beyond the limit")
+    }
+    // A frame header that declares an 8 GiB metadata frame, then a huge zstd frame.
+    let empty = directory.file("empty.journal")
+    try makeJournal(at: empty, count: 0, close: false)
+    let headerBytes = bytes(of: empty)
+    write(headerBytes + [0x5B, 0x2A, 0x4D, 0x18, 0xFF, 0xFF, 0xFF, 0xFF], to: path)
+    #expect(
+      try JournalReader(path: path).condition.tornTail?.reason
+        == "a metadata frame declares 4294967295 bytes, beyond the limit")
+    // A well-formed frame header whose counts and sizes are absurd.
+    let absurd = MetadataFrame.encode(.frame) { writer in
+      writer.writeLittleEndian(UInt32(0))
+      writer.writeLittleEndian(UInt64(1))
+      writer.writeLittleEndian(UInt32.max)  // records
+      writer.writeLittleEndian(UInt64(0))
+      writer.writeLittleEndian(UInt64(10))
+      writer.writeLittleEndian(UInt32.max)  // raw size
+      writer.writeLittleEndian(UInt32.max)  // compressed size
+      writer.writeLittleEndian(UInt32(0))
+      writer.writeLittleEndian(UInt32.max)  // snapshots
+    }
+    write(headerBytes + absurd, to: path)
+    #expect(
+      try JournalReader(path: path).condition.tornTail?.reason.hasPrefix(
+        "a frame header is invalid")
+        == true)
+  }
+
+  @Test("a zstd frame that declares another size or window than its header is refused")
+  func mismatchedZstdFrame() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 50, close: false)
+    let reader = try JournalReader(path: path)
+    let frame = reader.frames[0]
+    // Replace the frame's data with a valid zstd frame of other content, fixing the
+    // compressed checksum so only the content size is wrong.
+    var file = bytes(of: path)
+    let compressor = try ZstdCompressor(level: 1)
+    let other = [UInt8](repeating: 7, count: 100_000)
+    var output = [UInt8](repeating: 0, count: ZstdCompressor.bound(other.count))
+    let size = try other.withBytes { source throws(JournalError) in
+      try output.withMutableBytes { destination throws(JournalError) in
+        try compressor.compress(source, into: destination)
+      }
+    }
+    output.removeLast(output.count - size)
+    let header = try reader.frameHeader(0)
+    var frameHeader = FrameHeader(
+      info: header.info, rawSize: 0, compressedChecksum: 0, snapshots: header.snapshots)
+    frameHeader.info.compressedSize = UInt32(size)
+    frameHeader.rawSize = UInt32(
+      (try readAll(reader).prefix(Int(frame.recordCount)).reduce(0) { $0 + 2 + $1.2.count }))
+    frameHeader.compressedChecksum = output.withUnsafeBytes { XXH64.checksum32($0) }
+    file = Array(file[..<Int(frame.offset)]) + frameHeader.encoded() + output
+    write(file, to: path)
+    let damaged = try JournalReader(path: path)
+    #expect {
+      _ = try damaged.loadFrame(0)
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .corruptFrame && error.frame == 0
+        && "\(error)".contains("the zstd frame does not declare")
+    }
+  }
+}
+
+/// SplitMix64: a small seeded generator, so that damage trials repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import JournalFixtures
+import Synchronization
+import Testing
+
+@testable import RewindJournal
+
+/// System calls that fail on demand, for one test.
+final class FaultySystem: Sendable {
+  /// errno to fail `pwrite` with, or 0.
+  let writeFailure = Atomic<Int32>(0)
+  /// errno to fail `fsync` with, or 0.
+  let syncFailure = Atomic<Int32>(0)
+  /// Bytes `pwrite` writes before failing (a short write then the error).
+  let bytesBeforeFailure = Atomic<Int>(0)
+
+  var calls: SystemCalls {
+    var calls = SystemCalls.live
+    let live = SystemCalls.live
+    calls.pwrite = { [self] fd, buffer, count, offset in
+      let failure = writeFailure.load(ordering: .relaxed)
+      guard failure != 0 else { return live.pwrite(fd, buffer, count, offset) }
+      let partial = bytesBeforeFailure.exchange(0, ordering: .relaxed)
+      if partial > 0 { return live.pwrite(fd, buffer, min(partial, count), offset) }
+      errno = failure
+      return -1
+    }
+    calls.fsync = { [self] fd in
+      let failure = syncFailure.load(ordering: .relaxed)
+      guard failure != 0 else { return live.fsync(fd) }
+      errno = failure
+      return -1
+    }
+    return calls
+  }
+}
+
+@Suite("I/O failures")
+struct FailureInjectionTests {
+  @Test("a full disk fails the append, leaves the file whole, and a retry loses nothing")
+  func diskFull() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    let faults = FaultySystem()
+    var options = JournalWriterOptions(frameSize: 1024, durability: .sealedFrames)
+    options.system = faults.calls
+    let writer = try JournalWriter.create(at: path, header: header(), options: options)
+    try appendEvents(writer, 1...300)
+    try writer.flush()
+    let sizeBefore = bytes(of: path).count
+
+    faults.writeFailure.store(ENOSPC, ordering: .relaxed)
+    faults.bytesBeforeFailure.store(100, ordering: .relaxed)
+    var appended: UInt64 = 300
+    var failure: JournalError?
+    for sequence in 301...1_000 as ClosedRange<UInt64> {
+      do {
+        if writer.needsSnapshot { try writer.addSnapshot(snapshot(after: writer.lastSequence)) }
+        try writer.append(time: time(for: sequence), payload: payload(for: sequence))
+        appended = sequence
+      } catch {
+        failure = error
+        break
+      }
+    }
+    let error = try #require(failure)
+    #expect(error.code == .io)
+    #expect(error.description.contains("No space left on device (errno 28)"))
+    #expect(error.description.contains("are not written yet and stay buffered"))
+    #expect(bytes(of: path).count == sizeBefore, "the partial write was cut away")
+    #expect(try Journal.verify(path: path).problems.allSatisfy { $0.code != .corruptFrame })
+
+    faults.writeFailure.store(0, ordering: .relaxed)
+    try appendEvents(writer, (appended + 1)...1_000)
+    try writer.close()
+    #expect(isExpected(try readAll(JournalReader(path: path)), 1...1_000))
+    #expect(try Journal.verify(path: path).isClean)
+  }
+
+  @Test("a failed fsync makes the writer refuse further work with the cause")
+  func fsyncFailure() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    let faults = FaultySystem()
+    var options = JournalWriterOptions(frameSize: 1024)
+    options.system = faults.calls
+    let writer = try JournalWriter.create(at: path, header: header(), options: options)
+    try appendEvents(writer, 1...100)
+    try writer.flush()
+    try appendEvents(writer, 101...150)
+    faults.syncFailure.store(EIO, ordering: .relaxed)
+    #expect {
+      try writer.flush()
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .io && "\(error)".contains("cannot sync the file to disk")
+        && "\(error)".contains("may not be durable")
+    }
+    faults.syncFailure.store(0, ordering: .relaxed)
+    #expect {
+      try writer.append(time: time(for: 151), payload: payload(for: 151))
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .closed
+        && "\(error)".contains("the writer stopped after an earlier failure")
+    }
+    #expect(isExpected(try readAll(JournalReader(path: path)), 1...150))
+  }
+
+  @Test("a journal cannot be created where the directory does not exist")
+  func missingDirectory() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("missing/a.journal")
+    #expect {
+      try JournalWriter.create(at: path, header: header())
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .notFound && "\(error)".hasPrefix("\(path): no such file")
+    }
+  }
+}
