@@ -14,6 +14,7 @@ let package = Package(
   products: [
     .library(name: "RewindJournal", targets: ["RewindJournal"]),
     .library(name: "RewindCore", targets: ["RewindCore"]),
+    .library(name: "RewindCLI", targets: ["RewindCLI"]),
   ],
   targets: [
     .systemLibrary(
@@ -23,6 +24,7 @@ let package = Package(
     ),
     .target(name: "RewindJournal", dependencies: ["CZstd"], swiftSettings: strict),
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
+    .target(name: "RewindCLI", dependencies: ["RewindCore"], swiftSettings: strict),
 
     .testTarget(
       name: "RewindJournalTests",
@@ -39,5 +41,6 @@ let package = Package(
     .testTarget(
       name: "RewindCoreTests", dependencies: ["RewindCore", "RewindJournal"],
       swiftSettings: strict),
+    .testTarget(name: "RewindCLITests", dependencies: ["RewindCLI"], swiftSettings: strict),
   ]
 )

@@ -1,0 +1,124 @@
+/// A command line the tool cannot accept: an unknown command or option, a missing or
+/// malformed value, an extra argument.
+///
+/// The runner prints it on stderr as `Error: <message>`, then `Help:  <help>` when there
+/// is one, then the command's usage line and where to get more help, and exits with 64
+/// (`EX_USAGE`), the layout and wording of Swift's argument parser. Commands throw one
+/// (``UsageError/init(_:)``) when the command line parses but does not make sense, e.g.
+/// `--from` after `--to`.
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong with the command line.
+  public enum Code: Sendable, Equatable {
+    /// A word that is no subcommand where a subcommand was expected.
+    case unknownSubcommand
+    /// A `-x` or `--name` the command does not declare.
+    case unknownOption
+    /// A required positional argument or option was not given.
+    case missingArgument
+    /// An option was given without its value.
+    case missingValue
+    /// A value the command could not read.
+    case invalidValue
+    /// More positional arguments than the command takes.
+    case unexpectedArgument
+    /// `--flag=value` for a flag, which takes no value.
+    case unexpectedValue
+    /// A non-repeatable option given twice.
+    case duplicateOption
+    /// The command line parses but does not make sense (thrown by a command).
+    case invalidUsage
+  }
+
+  public var code: Code
+  /// The sentence printed after `Error: `.
+  public var message: String
+  /// The parameter involved and its help (`--at <point>  The point in the session.`),
+  /// printed after `Help:  `; empty when there is none.
+  public var help: String
+
+  public init(_ code: Code, _ message: String, help: String = "") {
+    self.code = code
+    self.message = message
+    self.help = help
+  }
+
+  /// A command line that parses but does not make sense, reported by a command.
+  public init(_ message: String) {
+    self.init(.invalidUsage, message)
+  }
+
+  public var description: String { message }
+}
+
+extension UsageError {
+  static func unknownSubcommand(_ word: String, among names: [String]) -> UsageError {
+    var message = "Unknown subcommand '\(word)'"
+    if let suggestion = closestName(to: word, among: names) {
+      message += ". Did you mean '\(suggestion)'?"
+    }
+    return UsageError(.unknownSubcommand, message)
+  }
+
+  static func unknownOption(_ spelling: String, among parameters: [Parameter]) -> UsageError {
+    var message = "Unknown option '\(spelling)'"
+    // Like the argument parser, suggest long names only, and only for a long spelling.
+    if spelling.hasPrefix("--") {
+      let typed = String(spelling.dropFirst(2))
+      let names = parameters.filter { !$0.isPositional && $0.name != typed }.map(\.name)
+      if let suggestion = closestName(to: typed, among: names) {
+        message += ". Did you mean '--\(suggestion)'?"
+      }
+    }
+    return UsageError(.unknownOption, message)
+  }
+
+  static func missingArgument(_ parameter: Parameter) -> UsageError {
+    UsageError(
+      .missingArgument, "Missing expected argument '\(parameter.requiredSynopsis)'",
+      help: helpLine(
+        parameter, spelling: parameter.isPositional ? nil : parameter.preferredSpelling))
+  }
+
+  static func missingValue(_ parameter: Parameter, spelling: String) -> UsageError {
+    UsageError(
+      .missingValue, "Missing value for '\(spelling) <\(parameter.valueName)>'",
+      help: helpLine(parameter, spelling: spelling))
+  }
+
+  static func invalidValue(
+    _ value: String, for parameter: Parameter, spelling: String?, reason: String?
+  ) -> UsageError {
+    let target = spelling.map { "\($0) <\(parameter.valueName)>" } ?? "<\(parameter.valueName)>"
+    var message = "The value '\(value)' is invalid for '\(target)'"
+    if let reason, !reason.isEmpty { message += ": \(reason)" }
+    return UsageError(.invalidValue, message, help: helpLine(parameter, spelling: spelling))
+  }
+
+  static func unexpectedArguments(_ values: [String]) -> UsageError {
+    if values.count == 1 {
+      return UsageError(.unexpectedArgument, "Unexpected argument '\(values[0])'")
+    }
+    let list = values.map { "'\($0)'" }.joined(separator: ", ")
+    return UsageError(.unexpectedArgument, "\(values.count) unexpected arguments: \(list)")
+  }
+
+  static func unexpectedValue(_ value: String, forFlag spelling: String) -> UsageError {
+    UsageError(
+      .unexpectedValue,
+      "The option '\(spelling)' does not take any value, but '\(value)' was specified.")
+  }
+
+  static func duplicateOption(_ parameter: Parameter, spelling: String) -> UsageError {
+    UsageError(
+      .duplicateOption, "The option '\(spelling) <\(parameter.valueName)>' can be given only once",
+      help: helpLine(parameter, spelling: spelling))
+  }
+
+  /// `--at <point>  The point in the session.` or `<journal>  The journal to read.`;
+  /// empty when the parameter has no help.
+  private static func helpLine(_ parameter: Parameter, spelling: String?) -> String {
+    guard !parameter.help.isEmpty else { return "" }
+    let label = spelling.map { "\($0) <\(parameter.valueName)>" } ?? "<\(parameter.valueName)>"
+    return "\(label)  \(parameter.help)"
+  }
+}

@@ -1,0 +1,85 @@
+/// Everything a command reaches outside its arguments: its output streams, the
+/// environment, the working directory and a clock.
+///
+/// The process gets ``standard()``; tests build a ``capture(environment:stdoutIsTerminal:stderrIsTerminal:columns:currentDirectory:clock:)``
+/// and run the whole tool in-process, then read ``Output/text`` of ``stdout`` and
+/// ``stderr``.
+public final class Context {
+  /// Where results go.
+  public let stdout: Output
+  /// Where errors, warnings and progress go.
+  public let stderr: Output
+  /// The environment variables.
+  public let environment: [String: String]
+  /// The directory relative paths are read from.
+  public let currentDirectory: String
+  /// Nanoseconds of a monotonic clock (for progress bars and timings).
+  public let clock: () -> UInt64
+
+  public init(
+    stdout: Output, stderr: Output, environment: [String: String], currentDirectory: String,
+    clock: @escaping () -> UInt64
+  ) {
+    self.stdout = stdout
+    self.stderr = stderr
+    self.environment = environment
+    self.currentDirectory = currentDirectory
+    self.clock = clock
+  }
+
+  /// The context of the running process: file descriptors 1 and 2, its environment and
+  /// working directory, the system's monotonic clock.
+  public static func standard() -> Context {
+    let environment = SystemCalls.environment()
+    func stream(_ descriptor: Int32) -> Output {
+      let isTerminal = SystemCalls.isTerminal(descriptor)
+      let columns =
+        isTerminal ? SystemCalls.terminalColumns(descriptor) ?? columns(environment) : 80
+      return Output(
+        destination: .fileDescriptor(descriptor), isTerminal: isTerminal,
+        style: Style(isTerminal: isTerminal, environment: environment), columns: columns,
+        unbuffered: descriptor == 2)
+    }
+    return Context(
+      stdout: stream(1), stderr: stream(2), environment: environment,
+      currentDirectory: SystemCalls.currentDirectory(), clock: SystemCalls.monotonicNanoseconds)
+  }
+
+  /// A context whose streams keep what is written, for running commands in tests.
+  /// - Parameters:
+  ///   - environment: The environment the commands see (`NO_COLOR`, say).
+  ///   - stdoutIsTerminal: Whether standard output behaves as a terminal.
+  ///   - stderrIsTerminal: Whether standard error behaves as a terminal (progress bars).
+  ///   - columns: The terminal width the streams report.
+  ///   - currentDirectory: The directory relative paths are read from.
+  ///   - clock: Nanoseconds of a monotonic clock; the system's when `nil`.
+  public static func capture(
+    environment: [String: String] = [:], stdoutIsTerminal: Bool = false,
+    stderrIsTerminal: Bool = false, columns: Int = 80, currentDirectory: String = "/",
+    clock: (() -> UInt64)? = nil
+  ) -> Context {
+    Context(
+      stdout: .capture(isTerminal: stdoutIsTerminal, environment: environment, columns: columns),
+      stderr: .capture(isTerminal: stderrIsTerminal, environment: environment, columns: columns),
+      environment: environment, currentDirectory: currentDirectory,
+      clock: clock ?? SystemCalls.monotonicNanoseconds)
+  }
+
+  /// A progress bar for long work, drawn on standard error when it is a terminal.
+  /// - Parameter label: What is being done (`Replaying`).
+  public func progress(_ label: String) -> ProgressBar {
+    ProgressBar(label: label, output: stderr, now: clock)
+  }
+
+  /// `path` made absolute against ``currentDirectory``; absolute paths are unchanged.
+  public func absolutePath(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    if currentDirectory.hasSuffix("/") { return currentDirectory + path }
+    return currentDirectory + "/" + path
+  }
+}
+
+/// `COLUMNS` from the environment when it is a positive number, else 80.
+private func columns(_ environment: [String: String]) -> Int {
+  environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
+}

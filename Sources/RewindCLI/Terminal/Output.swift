@@ -1,0 +1,124 @@
+/// One output stream of a command, standard output or standard error, or a capture of
+/// one in tests.
+///
+/// Commands never call `print`: they write through ``Context/stdout`` and
+/// ``Context/stderr``, which know whether they reach a terminal, how to style text for it
+/// (``style``) and how wide it is (``columns``). Writes are buffered: standard output is
+/// written in 64 KiB blocks when it is a file or a pipe, after every write when it is a
+/// terminal; standard error after every write. The runner flushes both before the
+/// process ends.
+///
+/// A progress bar draws a *transient line* on standard error; any other write to that
+/// stream erases it first, so an error message never lands in the middle of a bar.
+public final class Output {
+  enum Destination {
+    case fileDescriptor(Int32)
+    case memory
+  }
+
+  let destination: Destination
+  /// Whether the stream is a terminal (a person is watching).
+  public let isTerminal: Bool
+  /// How to style text for this stream; plain unless it is a colour terminal.
+  public let style: Style
+  /// The width of the terminal in columns (80 when unknown or not a terminal).
+  public let columns: Int
+  /// Whether every write goes out at once instead of waiting for the buffer to fill.
+  let flushesEveryWrite: Bool
+  private var buffer: [UInt8] = []
+  /// Whether a transient line (a progress bar) is on screen and must be erased before
+  /// other text.
+  private(set) var showsTransientLine = false
+  /// Whether the destination refused bytes (a closed pipe); later writes are dropped.
+  private(set) var failed = false
+
+  static let bufferCapacity = 64 * 1024
+
+  init(destination: Destination, isTerminal: Bool, style: Style, columns: Int, unbuffered: Bool) {
+    self.destination = destination
+    self.isTerminal = isTerminal
+    self.style = style
+    self.columns = columns
+    self.flushesEveryWrite = unbuffered || isTerminal
+    if case .fileDescriptor = destination { buffer.reserveCapacity(Self.bufferCapacity) }
+  }
+
+  /// A stream that keeps what is written, for tests: read it back with ``text``.
+  /// - Parameters:
+  ///   - isTerminal: Whether to behave as a terminal (styling, progress bars).
+  ///   - environment: What the colour decision reads (`NO_COLOR`, `TERM`).
+  ///   - columns: The terminal width to report.
+  public static func capture(
+    isTerminal: Bool = false, environment: [String: String] = [:], columns: Int = 80
+  ) -> Output {
+    Output(
+      destination: .memory, isTerminal: isTerminal,
+      style: Style(isTerminal: isTerminal, environment: environment), columns: columns,
+      unbuffered: false)
+  }
+
+  /// Writes text as it is.
+  public func write(_ text: String) {
+    if showsTransientLine { eraseTransientLine() }
+    buffer.append(contentsOf: text.utf8)
+    afterWrite()
+  }
+
+  /// Writes bytes as they are (already UTF-8 text, say).
+  public func write(bytes: some Sequence<UInt8>) {
+    if showsTransientLine { eraseTransientLine() }
+    buffer.append(contentsOf: bytes)
+    afterWrite()
+  }
+
+  /// Writes a line: the text, then a newline.
+  public func print(_ line: String = "") {
+    if showsTransientLine { eraseTransientLine() }
+    buffer.append(contentsOf: line.utf8)
+    buffer.append(UInt8(ascii: "\n"))
+    afterWrite()
+  }
+
+  /// Sends what is buffered to the destination. Does nothing for a capture.
+  public func flush() {
+    guard case .fileDescriptor(let descriptor) = destination, !buffer.isEmpty else { return }
+    if !failed {
+      failed = !buffer.withUnsafeBytes { SystemCalls.writeAll(descriptor, $0) }
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Everything written to a capture, as text.
+  public var text: String {
+    guard case .memory = destination else {
+      preconditionFailure("only a capture (Output.capture) keeps its text")
+    }
+    return String(decoding: buffer, as: UTF8.self)
+  }
+
+  private func afterWrite() {
+    guard case .fileDescriptor = destination else { return }
+    if flushesEveryWrite || buffer.count >= Self.bufferCapacity { flush() }
+  }
+}
+
+extension Output {
+  /// Draws `line` over the current transient line: carriage return, the text, erase to
+  /// the end of the line. Sent at once.
+  func showTransientLine(_ line: String) {
+    buffer.append(contentsOf: "\r".utf8)
+    buffer.append(contentsOf: line.utf8)
+    buffer.append(contentsOf: "\u{1B}[K".utf8)
+    showsTransientLine = true
+    flush()
+  }
+
+  /// Erases the transient line, if one is shown, leaving the cursor at the start of the
+  /// empty line.
+  func eraseTransientLine() {
+    guard showsTransientLine else { return }
+    showsTransientLine = false
+    buffer.append(contentsOf: "\r\u{1B}[K".utf8)
+    flush()
+  }
+}

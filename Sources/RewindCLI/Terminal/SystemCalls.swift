@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
+
+/// The few system calls the terminal layer makes, in one place: tests replace what they
+/// reach through ``Context`` (streams, environment, clock), never these.
+enum SystemCalls {
+  /// Whether the file descriptor is a terminal (`isatty`).
+  static func isTerminal(_ descriptor: Int32) -> Bool {
+    isatty(descriptor) == 1
+  }
+
+  /// The width of the terminal behind the descriptor (`ioctl(TIOCGWINSZ)`), or `nil`.
+  static func terminalColumns(_ descriptor: Int32) -> Int? {
+    var size = winsize()
+    #if canImport(Darwin)
+      let status = ioctl(descriptor, TIOCGWINSZ, &size)
+    #else
+      let status = ioctl(descriptor, UInt(TIOCGWINSZ), &size)
+    #endif
+    guard status == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
+  /// Writes all the bytes (`write`, retried after `EINTR` and short writes).
+  /// - Returns: `false` when the descriptor refused them (a closed pipe, a full disk).
+  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard var address = bytes.baseAddress else { return true }
+    var remaining = bytes.count
+    while remaining > 0 {
+      let written = write(descriptor, address, remaining)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      address += written
+      remaining -= written
+    }
+    return true
+  }
+
+  /// Nanoseconds of a clock that never goes back (`clock_gettime(CLOCK_MONOTONIC)`).
+  static func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+  }
+
+  /// The process's working directory (`getcwd`), or `/` if it cannot be read.
+  static func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    return buffer.withUnsafeMutableBufferPointer { buffer in
+      guard let start = buffer.baseAddress, getcwd(start, buffer.count) != nil else { return "/" }
+      return String(cString: start)
+    }
+  }
+
+  /// Ends the process with `status` (`exit`).
+  static func exitProcess(_ status: Int32) -> Never {
+    exit(status)
+  }
+
+  /// The process's environment (`environ`).
+  static func environment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return result
+  }
+}

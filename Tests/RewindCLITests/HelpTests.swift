@@ -1,0 +1,239 @@
+import Testing
+
+@testable import RewindCLI
+
+@Suite("Help screens")
+struct HelpTests {
+  static let rootHelp = """
+    OVERVIEW: Replay, inspect and test recorded sessions.
+
+    USAGE: rewind <subcommand>
+
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      record                  Record a scenario script into a journal.
+      state                   Print the state at a point in a session.
+      diff                    Show how the state differs between journals.
+      log                     List the events of a session.
+      count                   Count events, with a progress bar.
+      fail                    Fail in the way asked.
+      jetstream               Ship sessions to and from a JetStream cluster.
+
+      See 'rewind help <subcommand>' for detailed help.
+
+    """
+
+  static let stateHelp = """
+    OVERVIEW: Print the state at a point in a session.
+
+    Replays the journal up to the point and prints the state, as text or JSON.
+
+    USAGE: rewind state <journal> [--at <point>] [--skip <seq,...>] [--json]
+
+    ARGUMENTS:
+      <journal>               The journal to read.
+
+    OPTIONS:
+      --at <point>            The point in the session. (default: end)
+      --skip <seq,...>        Events to leave out.
+      --json                  Print JSON.
+      -h, --help              Show help information.
+
+
+    """
+
+  @Test(
+    "the tool's help, on stdout with status 0, however it is asked for",
+    arguments: [[], ["help"], ["--help"], ["-h"], ["help", "--help"], ["--version", "-h"]])
+  func root(arguments: [String]) {
+    let result = Sample.run(arguments)
+    #expect(result.stdout == Self.rootHelp)
+    #expect(result.stderr == "")
+    #expect(result.status == 0)
+  }
+
+  @Test(
+    "a command's help, however it is asked for, even after a mistake",
+    arguments: [
+      ["help", "state"], ["state", "--help"], ["state", "-h"], ["state", "j", "--at", "1", "-h"],
+      ["state", "--bogus", "--help"], ["state", "a", "b", "c", "-h"],
+    ])
+  func command(arguments: [String]) {
+    let result = Sample.run(arguments)
+    #expect(result.stdout == Self.stateHelp)
+    #expect(result.stderr == "")
+    #expect(result.status == 0)
+  }
+
+  @Test("after '--', '--help' is a value")
+  func helpAfterTerminator() {
+    #expect(
+      Sample.run(["state", "--", "--help"]).stdout == "journal=--help at=end skip=- json=false\n")
+  }
+
+  @Test("short names, required options, defaults and repeated parameters")
+  func labels() {
+    #expect(
+      Sample.run(["record", "--help"]).stdout == """
+        OVERVIEW: Record a scenario script into a journal.
+
+        USAGE: rewind record <script> --output <file> [--events <count>] [--seed <n>] [--verbose]
+
+        ARGUMENTS:
+          <script>                The scenario script to play.
+
+        OPTIONS:
+          -o, --output <file>     The journal to write.
+          --events <count>        How many events to generate. (default: 1000)
+          --seed <n>              The random seed.
+          -v, --verbose           Say what is happening.
+          -h, --help              Show help information.
+
+
+        """)
+    #expect(
+      Sample.run(["help", "log"]).stdout == """
+        OVERVIEW: List the events of a session.
+
+        USAGE: rewind log [<journal>] [--limit <count>] [<extra> ...]
+
+        ARGUMENTS:
+          <journal>               The journal to read. (default: session.journal)
+          <extra>                 Ignored.
+
+        OPTIONS:
+          --limit <count>         The most events to list.
+          -h, --help              Show help information.
+
+
+        """)
+    #expect(
+      Sample.run(["diff", "-h"]).stdout.contains(
+        "USAGE: rewind diff <journal> ... [--from <point>] [--field <path> ...]\n"))
+  }
+
+  @Test("a group of subcommands, and the help of a nested command")
+  func nested() {
+    let group = """
+      OVERVIEW: Ship sessions to and from a JetStream cluster.
+
+      USAGE: rewind jetstream <subcommand>
+
+      OPTIONS:
+        -h, --help              Show help information.
+
+      SUBCOMMANDS:
+        push                    Push a journal.
+        pull                    Pull a session.
+
+        See 'rewind help jetstream <subcommand>' for detailed help.
+
+      """
+    #expect(Sample.run(["jetstream"]).stdout == group)
+    #expect(Sample.run(["help", "jetstream"]).stdout == group)
+    #expect(Sample.run(["jetstream", "--help"]).stdout == group)
+    let push = """
+      OVERVIEW: Push a journal.
+
+      USAGE: rewind jetstream push <journal>
+
+      ARGUMENTS:
+        <journal>               The journal to push.
+
+      OPTIONS:
+        -h, --help              Show help information.
+
+
+      """
+    #expect(Sample.run(["help", "jetstream", "push"]).stdout == push)
+    #expect(Sample.run(["jetstream", "push", "-h"]).stdout == push)
+  }
+
+  @Test("--version prints the version; only the tool has it")
+  func version() {
+    let result = Sample.run(["--version"])
+    #expect(result.stdout == "1.2.3\n")
+    #expect(result.status == 0)
+    #expect(
+      Sample.run(["state", "--version"]).stderr.hasPrefix("Error: Unknown option '--version'\n"))
+    let unversioned = CLI(
+      name: "tool", version: "", abstract: "A tool.", commands: Sample.tool.commands)
+    let context = Context.capture()
+    #expect(unversioned.run(arguments: ["--help"], context: context) == 0)
+    #expect(!context.stdout.text.contains("--version"))
+  }
+
+  @Test("long help wraps at 80 columns with the argument parser's indentation")
+  func wrapping() {
+    let export = Command(
+      name: "export",
+      abstract:
+        "Export a session as JSON Lines: one event a line, after a header line with the catalog the session ran with.",
+      discussion: """
+        The output can be read back with 'rewind import'. Events keep their sequence numbers and their time offsets, so the imported journal replays identically.
+
+        Example: rewind export session.journal -d out
+        """,
+      parameters: [
+        .argument("journal", help: "The journal to export."),
+        .option(
+          "output-directory", short: "d", value: "directory",
+          help: "Where to write the file; it is created when missing and never overwritten.",
+          default: "."),
+        .flag(
+          "include-snapshots",
+          help: "Also write the state snapshots stored in the journal, one line each.",
+          discussion:
+            "Snapshots make the file larger but let a reader start anywhere in the session without replaying from the start."
+        ),
+      ]
+    ) { _, _ in }
+    let text = HelpFormatter.help(path: [Sample.tool.root, export], showsVersion: false)
+    #expect(
+      text == """
+        OVERVIEW: Export a session as JSON Lines: one event a line, after a header line
+        with the catalog the session ran with.
+
+        The output can be read back with 'rewind import'. Events keep their sequence
+        numbers and their time offsets, so the imported journal replays identically.
+
+        Example: rewind export session.journal -d out
+
+        USAGE: rewind export <journal> [--output-directory <directory>] [--include-snapshots]
+
+        ARGUMENTS:
+          <journal>               The journal to export.
+
+        OPTIONS:
+          -d, --output-directory <directory>
+                                  Where to write the file; it is created when missing
+                                  and never overwritten. (default: .)
+          --include-snapshots     Also write the state snapshots stored in the journal,
+                                  one line each.
+                Snapshots make the file larger but let a reader start anywhere in the
+                session without replaying from the start.
+          -h, --help              Show help information.
+
+
+        """)
+    for line in text.split(separator: "\n") where !line.hasPrefix("USAGE:") {
+      #expect(line.count <= 80)
+    }
+  }
+
+  @Test("more than twelve parameters: the usage line keeps the required ones")
+  func longUsage() {
+    var parameters: [Parameter] = [.argument("journal", help: "")]
+    for index in 1...12 { parameters.append(.flag("flag\(index)", help: "")) }
+    let many = Command(name: "many", abstract: "", parameters: parameters) { _, _ in }
+    #expect(
+      HelpFormatter.usage(path: [Sample.tool.root, many]) == "rewind many [<options>] <journal>")
+    parameters.removeFirst()
+    parameters.append(.flag("flag13", help: ""))
+    let flags = Command(name: "flags", abstract: "", parameters: parameters) { _, _ in }
+    #expect(HelpFormatter.usage(path: [Sample.tool.root, flags]) == "rewind flags <options>")
+  }
+}

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import RewindCLI
+
+@Suite("Did you mean …?")
+struct SuggestionTests {
+  static let commands = ["record", "generate", "info", "log", "state", "diff", "blame", "find"]
+
+  @Test(
+    "near misses find the intended name",
+    arguments: [
+      ("stat", "state"),  // a deletion
+      ("sate", "state"),  // another
+      ("statte", "state"),  // an insertion
+      ("stote", "state"),  // a substitution
+      ("lgo", "log"),  // a swap of neighbours
+      ("reocrd", "record"),
+      ("STATE", "state"),  // case is ignored
+      ("gen", "generate"),  // a prefix
+      ("bl", "blame"),
+    ])
+  func nearMiss(typed: String, expected: String) {
+    #expect(closestName(to: typed, among: Self.commands) == expected)
+  }
+
+  @Test(
+    "far misses and short words suggest nothing",
+    arguments: ["frobnicate", "x", "zz", "stuff", "lgx", ""])
+  func farMiss(typed: String) {
+    #expect(closestName(to: typed, among: Self.commands) == nil)
+  }
+
+  @Test("the closest candidate wins, then the first declared")
+  func ranking() {
+    #expect(closestName(to: "from", among: ["form", "from"]) == "from")
+    #expect(closestName(to: "fro", among: ["for", "from"]) == "for")
+    #expect(closestName(to: "tset", among: ["test", "tests"]) == "test")
+  }
+
+  @Test("edit distance counts a swap of neighbours as one edit")
+  func distance() {
+    func distance(_ a: String, _ b: String) -> Int { editDistance(Array(a), Array(b)) }
+    #expect(distance("", "abc") == 3)
+    #expect(distance("abc", "") == 3)
+    #expect(distance("kitten", "sitting") == 3)
+    #expect(distance("ab", "ba") == 1)
+    #expect(distance("ca", "abc") == 3)  // optimal string alignment, not full Damerau
+    #expect(distance("same", "same") == 0)
+  }
+
+  @Test("the command line suggests commands and long options, not short ones")
+  func endToEnd() {
+    #expect(
+      Sample.run(["stat"]).stderr.hasPrefix(
+        "Error: Unknown subcommand 'stat'. Did you mean 'state'?\n"))
+    #expect(
+      Sample.run(["st"]).stderr.hasPrefix("Error: Unknown subcommand 'st'. Did you mean 'state'?\n")
+    )
+    #expect(
+      Sample.run(["diff", "j", "--frm", "1"]).stderr.hasPrefix(
+        "Error: Unknown option '--frm'. Did you mean '--from'?\n"))
+    #expect(
+      Sample.run(["record", "s", "--out", "x"]).stderr.hasPrefix(
+        "Error: Unknown option '--out'. Did you mean '--output'?\n"))
+    #expect(
+      Sample.run(["record", "s", "-O", "x"]).stderr.hasPrefix("Error: Unknown option '-O'\n"))
+  }
+}

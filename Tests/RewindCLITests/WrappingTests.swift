@@ -1,0 +1,42 @@
+import Testing
+
+@testable import RewindCLI
+
+@Suite("Wrapping help text")
+struct WrappingTests {
+  @Test("lines are filled up to the width, breaking at spaces")
+  func fill() {
+    #expect(HelpFormatter.wrap("aaa bbb ccc", width: 7) == "aaa bbb\nccc")
+    #expect(HelpFormatter.wrap("aaa bbb ccc", width: 6) == "aaa\nbbb\nccc")
+    #expect(HelpFormatter.wrap("aaa bbb", width: 80) == "aaa bbb")
+    #expect(HelpFormatter.wrap("", width: 10) == "")
+  }
+
+  @Test("every line is indented, and the caller drops the first line's indent")
+  func indent() {
+    #expect(HelpFormatter.wrap("aaa bbb ccc", width: 11, indent: 4) == "    aaa bbb\n    ccc")
+  }
+
+  @Test("line breaks are kept, and empty lines stay empty")
+  func lineBreaks() {
+    #expect(
+      HelpFormatter.wrap("one\n\ntwo three", width: 6, indent: 2) == "  one\n\n  two\n  three")
+  }
+
+  @Test("a word longer than the room is left whole on its own line")
+  func longWord() {
+    #expect(HelpFormatter.wrap("a abcdefghij b", width: 5) == "a\nabcdefghij\nb")
+    #expect(HelpFormatter.wrap("abcdefghij", width: 5) == "abcdefghij")
+  }
+
+  @Test("no line is longer than the width unless a word is")
+  func bound() {
+    let text = (1...200).map { String(repeating: "x", count: $0 % 9 + 1) }.joined(separator: " ")
+    for width in [20, 37, 80] {
+      for line in HelpFormatter.wrap(text, width: width, indent: 3).split(separator: "\n") {
+        #expect(line.count <= width)
+        #expect(line.hasPrefix("   "))
+      }
+    }
+  }
+}
