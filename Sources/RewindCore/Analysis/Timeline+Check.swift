@@ -1,0 +1,109 @@
+import RewindJournal
+
+/// What `check` found: whether replaying the journal with the current reducer gives what
+/// was recorded.
+public struct CheckReport: Sendable {
+  /// The first event whose outcome or changed fields differ from the recording.
+  public struct EventDivergence: Sendable {
+    public var sequence: UInt64
+    public var time: UInt64
+    /// The event, described by the domain.
+    public var event: String
+    public var recorded: RecordedEffect
+    public var replayed: RecordedEffect
+    /// The paths the recording says the event changed, and those it changes now.
+    public var recordedPaths: [String]
+    public var replayedPaths: [String]
+  }
+
+  /// The first snapshot whose stored state differs from the replayed one.
+  public struct StateDivergence: Sendable {
+    /// The snapshot is of the state after this event.
+    public var sequence: UInt64
+    /// The fields that differ: `old` as recorded, `new` as replayed.
+    public var differences: [FieldChange]
+  }
+
+  public var path: String
+  public var eventsReplayed: UInt64
+  public var snapshotsCompared: Int
+  public var eventDivergence: EventDivergence?
+  public var stateDivergence: StateDivergence?
+  /// Fields where the final state differs from the expected state: `old` expected, `new`
+  /// replayed. Empty when no expected state was given or it matched.
+  public var expectedStateDifferences: [FieldChange]
+
+  /// No divergence and the expected state (if any) matched.
+  public var passed: Bool {
+    eventDivergence == nil && stateDivergence == nil && expectedStateDifferences.isEmpty
+  }
+}
+
+extension Timeline {
+  /// Replays the whole journal with the current reducer and compares, event by event,
+  /// the outcome and changed fields with those recorded, at every snapshot the state
+  /// hash with the one stored, and at the end the state with `expected` (a state JSON
+  /// object, as `rewind state --json` prints it).
+  ///
+  /// - Complexity: O(events).
+  public func check(expected: JSONValue? = nil) throws -> CheckReport {
+    var snapshots: [Snapshot] = []
+    for index in reader.frames.indices {
+      snapshots += try reader.frameHeader(index).snapshots.map(\.snapshot)
+    }
+    var nextSnapshot = snapshots.startIndex
+    var report = CheckReport(
+      path: path, eventsReplayed: 0, snapshotsCompared: 0, eventDivergence: nil,
+      stateDivergence: nil, expectedStateDifferences: [])
+    var (replayer, state) = try replayer(toReach: 0)
+    var encoded = ByteWriter(capacity: 256)
+    while let (event, changed) = try replayer.step(&state, trackChanges: true) {
+      report.eventsReplayed += 1
+      let replayed = RecordedEffect(event.outcome!, changed: changed)
+      if report.eventDivergence == nil, replayed != event.recorded {
+        report.eventDivergence = CheckReport.EventDivergence(
+          sequence: event.sequence, time: event.time, event: domain.describe(event.event),
+          recorded: event.recorded, replayed: replayed,
+          recordedPaths: domain.paths(of: event.recorded.changed),
+          replayedPaths: domain.paths(of: changed))
+      }
+      while nextSnapshot < snapshots.endIndex,
+        snapshots[nextSnapshot].sequence <= event.sequence
+      {
+        let snapshot = snapshots[nextSnapshot]
+        nextSnapshot += 1
+        guard snapshot.sequence == event.sequence, report.stateDivergence == nil else { continue }
+        report.snapshotsCompared += 1
+        encoded.removeAll()
+        domain.encode(state, into: &encoded)
+        if XXH64.hash(encoded.bytes) != snapshot.stateHash {
+          let recorded = try decodeState(snapshot)
+          report.stateDivergence = CheckReport.StateDivergence(
+            sequence: snapshot.sequence, differences: domain.diff(recorded, state))
+        }
+      }
+    }
+    if let expected {
+      report.expectedStateDifferences = Timeline.compare(
+        expected: expected, actual: domain.json(state))
+    }
+    return report
+  }
+
+  /// The leaves where an expected state JSON differs from the actual one.
+  static func compare(expected: JSONValue, actual: JSONValue) -> [FieldChange] {
+    let actualLeaves = actual.leaves()
+    let expectedLeaves = expected.leaves()
+    var changes: [FieldChange] = []
+    for (path, value) in actualLeaves {
+      let wanted = expected.value(atPath: path)
+      if wanted != value {
+        changes.append(FieldChange(path: path, old: wanted ?? .null, new: value))
+      }
+    }
+    for (path, value) in expectedLeaves where actual.value(atPath: path) == nil {
+      changes.append(FieldChange(path: path, old: value, new: .null))
+    }
+    return changes
+  }
+}

@@ -1,0 +1,35 @@
+/// A failure of the replay engine that is not the journal's own (those are
+/// `JournalError`s): a journal of another domain, a point outside the session, events that
+/// cannot be decoded, a condition that does not parse.
+public struct RewindError: Error, Sendable, CustomStringConvertible {
+  public enum Code: String, Sendable {
+    /// The journal was recorded by another domain, or a schema this build cannot read.
+    case wrongDomain
+    /// A point lies outside the session.
+    case outOfRange
+    /// A point, path, value or condition is not well formed.
+    case invalidInput
+    /// The events needed were lost to damage (salvaged journal).
+    case eventsLost
+    /// An event or snapshot cannot be decoded by this domain.
+    case undecodable
+    /// Recording failed; the message says which events were affected.
+    case recording
+  }
+
+  public var code: Code
+  public var message: String
+  /// The underlying error (a `JournalError`, `CodecError`, `DomainError`).
+  public var cause: (any Error)?
+
+  public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
+    self.code = code
+    self.message = message
+    self.cause = cause
+  }
+
+  public var description: String {
+    guard let cause else { return message }
+    return "\(message): \(cause)"
+  }
+}

@@ -1,0 +1,100 @@
+/// A point in a recorded session, as users write it on the command line.
+///
+/// - `1500`: the state just after the event with sequence number 1500; `0` and `start`
+///   are the state before any event.
+/// - `+12.5s`, `+250ms`, `+2m`, `+90us`: after every event at or before that offset from
+///   the session's start.
+/// - `2026-11-30T16:45:00.250Z` (ISO 8601, `Z` or `±hh:mm`): likewise, at a wall-clock
+///   time.
+/// - `end`: after the last event.
+public enum Point: Sendable, Equatable, CustomStringConvertible {
+  case start
+  case end
+  /// After the event with this sequence number.
+  case sequence(UInt64)
+  /// After every event at or before this many microseconds from the session's start.
+  case offset(microseconds: UInt64)
+  /// After every event at or before this wall-clock time (microseconds since the epoch).
+  case wallClock(microsecondsSinceEpoch: Int64)
+
+  /// How points are written, for help texts and errors.
+  public static let syntax =
+    "a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start or end"
+
+  /// Parses a point.
+  /// - Throws: ``RewindError`` with code `invalidInput` saying what was expected.
+  public init(parsing text: String) throws(RewindError) {
+    let trimmed = text.trimmingWhitespace()
+    switch trimmed {
+    case "start": self = .start
+    case "end": self = .end
+    case _ where trimmed.hasPrefix("+"):
+      self = .offset(microseconds: try Point.parseOffset(String(trimmed.dropFirst()), text))
+    case _ where trimmed.allSatisfy(\.isASCIIDigit) && !trimmed.isEmpty:
+      guard let value = UInt64(trimmed) else {
+        throw RewindError(.invalidInput, "'\(text)' is too large for a sequence number")
+      }
+      self = .sequence(value)
+    default:
+      guard let time = ISO8601.parse(trimmed) else {
+        throw RewindError(.invalidInput, "'\(text)' is not a point: expected \(Point.syntax)")
+      }
+      self = .wallClock(microsecondsSinceEpoch: time)
+    }
+  }
+
+  static func parseOffset(_ body: String, _ original: String) throws(RewindError) -> UInt64 {
+    let units: [(String, Double)] = [
+      ("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000),
+      ("h", 3_600_000_000),
+    ]
+    for (suffix, scale) in units where body.hasSuffix(suffix) {
+      let number = body.dropLast(suffix.count)
+      // "ms" ends in "s" and "us" too: only accept when what is left is a number.
+      guard !number.isEmpty, number.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
+        let value = Double(number), value.isFinite
+      else { continue }
+      let microseconds = (value * scale).rounded()
+      guard microseconds < 1.8e19 else { break }
+      return UInt64(microseconds)
+    }
+    throw RewindError(
+      .invalidInput,
+      "'\(original)' is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s"
+    )
+  }
+
+  public var description: String {
+    switch self {
+    case .start: "start"
+    case .end: "end"
+    case .sequence(let value): String(value)
+    case .offset(let microseconds): "+" + Point.formatOffset(microseconds)
+    case .wallClock(let time): ISO8601.format(time)
+    }
+  }
+
+  /// `12.5s`, `250ms`, `0s`: an offset in the unit that reads best.
+  public static func formatOffset(_ microseconds: UInt64) -> String {
+    if microseconds == 0 { return "0s" }
+    if microseconds % 1_000 != 0 && microseconds < 1_000_000 { return "\(microseconds)us" }
+    if microseconds < 1_000_000 { return "\(microseconds / 1_000)ms" }
+    let seconds = Double(microseconds) / 1_000_000
+    var text = String(seconds)
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text + "s"
+  }
+}
+
+extension Character {
+  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension String {
+  func trimmingWhitespace() -> String {
+    var scalars = Substring(self)
+    while scalars.first?.isWhitespace == true { scalars.removeFirst() }
+    while scalars.last?.isWhitespace == true { scalars.removeLast() }
+    return String(scalars)
+  }
+}

@@ -1,0 +1,55 @@
+public import RewindJournal
+
+/// What an event did when it was recorded: applied, unchanged or rejected, and which
+/// fields it changed. Stored before each event in the journal so that `check` can find
+/// the first event where the current reducer does something else.
+///
+/// Encoded as one varint: `kind | changedFields << 2` (see FORMAT.md).
+public struct RecordedEffect: Sendable, Equatable, CustomStringConvertible {
+  public enum Kind: UInt8, Sendable {
+    case applied = 0
+    case unchanged = 1
+    case rejected = 2
+  }
+
+  public var kind: Kind
+  /// The fields the event changed (empty unless applied).
+  public var changed: FieldSet
+
+  public init(kind: Kind, changed: FieldSet) {
+    self.kind = kind
+    self.changed = changed
+  }
+
+  /// The effect of an outcome.
+  public init<R>(_ outcome: Outcome<R>, changed: FieldSet) {
+    switch outcome {
+    case .applied: kind = .applied
+    case .unchanged: kind = .unchanged
+    case .rejected: kind = .rejected
+    }
+    self.changed = changed
+  }
+
+  /// The largest number of fields a domain may have for its changes to be recorded.
+  public static let maximumFieldCount = 62
+
+  /// The varint value stored in the journal.
+  @inlinable public var encoded: UInt64 { UInt64(kind.rawValue) | changed.rawValue << 2 }
+
+  /// Reads an effect from the front of a record payload.
+  @inlinable public static func decode(from reader: inout ByteReader) throws(CodecError)
+    -> RecordedEffect
+  {
+    let start = reader.offset
+    let raw = try reader.readVarint()
+    guard let kind = Kind(rawValue: UInt8(raw & 3)) else {
+      throw CodecError(.invalidValue, "effect kind \(raw & 3) is not 0, 1 or 2", at: start)
+    }
+    return RecordedEffect(kind: kind, changed: FieldSet(rawValue: raw >> 2))
+  }
+
+  public var description: String {
+    kind == .applied ? "applied, changing fields \(changed.indices)" : "\(kind)"
+  }
+}

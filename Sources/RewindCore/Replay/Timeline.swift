@@ -1,0 +1,152 @@
+public import RewindJournal
+
+/// A recorded session opened for replay: the state at any point, the events with what
+/// the reducer does with them, and the analyses built on those (diff, blame, find,
+/// counterfactuals, check).
+///
+/// Reaching any point costs one index lookup, one frame decompressed and at most one
+/// snapshot interval of reducer steps, whatever the journal's length: the journal's
+/// snapshots are decoded with the domain's state codec and replay goes on from there.
+/// The result is identical to folding every event from the start.
+///
+/// Not thread-safe: open one timeline per thread.
+public final class Timeline<D: Domain> {
+  public let path: String
+  public let reader: JournalReader
+  /// The domain of this session, built from the journal header's settings.
+  public let domain: D
+
+  /// Opens the journal at `path` for domain `D`.
+  ///
+  /// - Parameter salvage: read around damaged frames instead of stopping at them.
+  /// - Throws: `JournalError` if the file cannot be read as a journal; ``RewindError``
+  ///   `wrongDomain` if it was recorded by another domain or a schema version `D` cannot
+  ///   read.
+  public init(path: String, salvage: Bool = false) throws {
+    self.path = path
+    reader = try JournalReader(path: path, options: .init(salvage: salvage))
+    let header = reader.header
+    guard header.domain == D.identifier else {
+      throw RewindError(
+        .wrongDomain,
+        "\(path): the journal records the '\(header.domain)' domain, not '\(D.identifier)'")
+    }
+    guard D.readableSchemaVersions.contains(header.schemaVersion) else {
+      throw RewindError(
+        .wrongDomain,
+        "\(path): the journal uses schema version \(header.schemaVersion) of '\(D.identifier)'; this build reads versions \(D.readableSchemaVersions.lowerBound)–\(D.readableSchemaVersions.upperBound)"
+      )
+    }
+    do {
+      domain = try D(settings: header.settings)
+    } catch {
+      throw RewindError(
+        .undecodable, "\(path): the journal's '\(D.identifier)' settings are invalid", cause: error)
+    }
+  }
+
+  /// The journal's header.
+  public var header: JournalHeader { reader.header }
+  /// The sequence number of the last event (0 for an empty session).
+  public var lastSequence: UInt64 { reader.lastSequence }
+  /// The number of events that can be replayed.
+  public var eventCount: UInt64 { reader.recordCount }
+  /// How long the session lasted: the time of its last event, in microseconds.
+  public var duration: UInt64 { reader.lastTime }
+
+  /// The sequence number a point stands for: the state at a point is the state after
+  /// that event.
+  /// - Throws: ``RewindError`` `outOfRange` naming the session's range.
+  public func resolve(_ point: Point) throws -> UInt64 {
+    switch point {
+    case .start: return 0
+    case .end: return lastSequence
+    case .sequence(let sequence):
+      guard sequence <= lastSequence else {
+        throw RewindError(
+          .outOfRange,
+          "event \(sequence) is beyond the end of the session (points are 0–\(lastSequence))")
+      }
+      return sequence
+    case .offset(let microseconds):
+      guard microseconds <= duration else {
+        throw RewindError(
+          .outOfRange,
+          "+\(Point.formatOffset(microseconds)) is beyond the end of the session (+0s to +\(Point.formatOffset(duration)))"
+        )
+      }
+      return try reader.lastSequence(atOrBefore: microseconds)
+    case .wallClock(let time):
+      let start = header.startTime
+      guard time >= start else {
+        throw RewindError(
+          .outOfRange,
+          "\(ISO8601.format(time)) is before the session started (\(ISO8601.format(start)))")
+      }
+      let offset = UInt64(time - start)
+      guard offset <= duration else {
+        throw RewindError(
+          .outOfRange,
+          "\(ISO8601.format(time)) is after the session ended (\(ISO8601.format(start + Int64(duration))))"
+        )
+      }
+      return try reader.lastSequence(atOrBefore: offset)
+    }
+  }
+
+  /// The state at a point.
+  public func state(at point: Point) throws -> D.State {
+    try state(after: resolve(point))
+  }
+
+  /// The state after event `sequence` (0: the initial state).
+  ///
+  /// - Complexity: one frame decompressed and at most one snapshot interval of events
+  ///   decoded and reduced.
+  public func state(after sequence: UInt64) throws -> D.State {
+    var (replayer, state) = try replayer(toReach: sequence)
+    try replayer.apply(through: sequence, to: &state)
+    return state
+  }
+
+  /// A replayer positioned at the latest snapshot at or before `sequence`, with the
+  /// snapshot's state.
+  func replayer(toReach sequence: UInt64) throws -> (Replayer<D>, D.State) {
+    guard sequence <= lastSequence else {
+      throw RewindError(
+        .outOfRange,
+        "event \(sequence) is beyond the end of the session (points are 0–\(lastSequence))")
+    }
+    if let lost = reader.lostRange(containing: sequence) {
+      throw RewindError(
+        .eventsLost,
+        "event \(sequence) was lost to damage (events \(lost.lowerBound)–\(lost.upperBound) were salvaged away)"
+      )
+    }
+    let start = try reader.startingPoint(for: sequence)
+    var state = domain.initialState
+    if let snapshot = start.snapshot {
+      state = try decodeState(snapshot.snapshot)
+    }
+    return (Replayer(timeline: self, start: start), state)
+  }
+
+  /// Decodes a snapshot's state.
+  func decodeState(_ snapshot: Snapshot) throws -> D.State {
+    do {
+      return try snapshot.state.withBytes { bytes throws(CodecError) in
+        var reader = ByteReader(bytes)
+        let state = try domain.decodeState(from: &reader)
+        guard reader.isAtEnd else {
+          throw CodecError(
+            .invalidValue, "\(reader.remaining) bytes follow the state", at: reader.offset)
+        }
+        return state
+      }
+    } catch {
+      throw RewindError(
+        .undecodable, "\(path): the snapshot after event \(snapshot.sequence) cannot be decoded",
+        cause: error)
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import RewindCore
+
+@Suite("Points")
+struct PointTests {
+  @Test(
+    "every written form parses",
+    arguments: [
+      ("start", Point.start), ("end", .end), ("0", .sequence(0)), ("1500", .sequence(1_500)),
+      ("+12.5s", .offset(microseconds: 12_500_000)), ("+250ms", .offset(microseconds: 250_000)),
+      ("+90us", .offset(microseconds: 90)), ("+2m", .offset(microseconds: 120_000_000)),
+      ("+1h", .offset(microseconds: 3_600_000_000)), ("+0s", .offset(microseconds: 0)),
+      (
+        "2026-11-30T16:45:00Z",
+        .wallClock(microsecondsSinceEpoch: 1_796_057_100_000_000)
+      ),
+      (
+        "2026-11-30T17:45:00.25+01:00",
+        .wallClock(microsecondsSinceEpoch: 1_796_057_100_250_000)
+      ),
+      (" 42 ", .sequence(42)),
+    ])
+  func parses(text: String, point: Point) throws {
+    #expect(try Point(parsing: text) == point)
+  }
+
+  @Test(
+    "malformed points say what a point is",
+    arguments: [
+      "", "abc", "-5", "+", "+5", "+5x", "+-1s", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z",
+      "99999999999999999999999", "+1e400s",
+    ])
+  func malformed(text: String) {
+    #expect {
+      try Point(parsing: text)
+    } throws: { error in
+      let error = error as! RewindError
+      return error.code == .invalidInput && error.message.contains("'\(text)'")
+    }
+  }
+
+  @Test("points print in the form they are written")
+  func printing() throws {
+    for text in [
+      "start", "end", "1500", "+12.5s", "+250ms", "+90us", "2026-11-30T16:45:00Z",
+      "2026-11-30T16:45:00.25Z",
+    ] {
+      let point = try Point(parsing: text)
+      #expect(try Point(parsing: point.description) == point)
+    }
+    #expect(Point.offset(microseconds: 12_500_000).description == "+12.5s")
+    #expect(ISO8601.format(1_796_057_100_250_000) == "2026-11-30T16:45:00.250Z")
+    #expect(ISO8601.format(-1) == "1969-12-31T23:59:59.999999Z")
+    for days in stride(from: Int64(-719_000), through: 2_900_000, by: 997) {  // years 1–9909
+      let time = days * 86_400_000_000 + 12_345_678
+      #expect(ISO8601.parse(ISO8601.format(time)) == time)
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Observation
+import Synchronization
+import Testing
+
+@testable import RewindCore
+@testable import RewindJournal
+
+/// A clock that advances 250 µs each time it is read.
+func steppingClock() -> @Sendable () -> UInt64 {
+  let ticks = Atomic<UInt64>(0)
+  return { ticks.add(250, ordering: .relaxed).newValue }
+}
+
+/// System calls whose `pwrite` fails with a chosen errno while `failure` is non-zero.
+final class FailingWrites: Sendable {
+  let failure = Atomic<Int32>(0)
+
+  var options: RecordingOptions {
+    var journal = JournalWriterOptions(frameSize: 1024, durability: .flushOnly)
+    var calls = SystemCalls.live
+    let live = SystemCalls.live
+    calls.pwrite = { [self] fd, buffer, count, offset in
+      let errorNumber = failure.load(ordering: .relaxed)
+      guard errorNumber == 0 else {
+        errno = errorNumber
+        return -1
+      }
+      return live.pwrite(fd, buffer, count, offset)
+    }
+    journal.system = calls
+    return RecordingOptions(snapshotInterval: 32, journal: journal)
+  }
+}
+
+@Suite("Store: recording a live session")
+struct StoreTests {
+  @Test(
+    "a recorded session replays to the store's state at every point",
+    arguments: [3, 17, 2024] as [UInt64])
+  func recordAndReplay(seed: UInt64) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("live.journal")
+    let store = try Store(
+      domain: StandardTally(), recordingTo: path, session: testSession,
+      options: RecordingOptions(snapshotInterval: 50, journal: .init(frameSize: 1024)),
+      clock: steppingClock())
+    var states = [store.state]
+    for item in TallyEvents(seed: seed).prefix(3_000) {
+      store.send(item.event)
+      states.append(store.state)
+    }
+    try store.close()
+    let timeline = try Timeline<StandardTally>(path: path)
+    #expect(timeline.lastSequence == 3_000)
+    for sequence in 0...3_000 {
+      #expect(try timeline.state(after: UInt64(sequence)) == states[sequence])
+    }
+    #expect(try timeline.check().passed)
+    #expect(try timeline.resolve(.offset(microseconds: 250 * 1_000)) == 1_000)
+  }
+
+  @Test("concurrent sends are serialised in one order, the journal's")
+  func concurrentSends() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("concurrent.journal")
+    let store = try Store(
+      domain: StandardTally(), recordingTo: path, session: testSession, clock: steppingClock())
+    await withTaskGroup(of: Void.self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          for index in 0..<2_000 {
+            store.send(.added(Int64(task * 200 + index % 200 + 1)))
+          }
+        }
+      }
+    }
+    try await store.flush()
+    let finalState = store.state
+    try store.close()
+    let timeline = try Timeline<StandardTally>(path: path)
+    #expect(timeline.lastSequence == 8_000)
+    #expect(try timeline.state(at: .end) == finalState)
+    var perTask = [[Int64]](repeating: [], count: 4)
+    try timeline.events(from: 1, through: 8_000) { event, _, _ in
+      guard case .added(let amount) = event.event else { return false }
+      perTask[Int((amount - 1) / 200)].append((amount - 1) % 200)
+      return true
+    }
+    for task in 0..<4 {
+      #expect(perTask[task] == (0..<2_000).map { Int64($0 % 200) }, "task \(task)'s order")
+    }
+  }
+
+  @Test("after flush returns, every event sent before it is in the file")
+  func flushIsDurable() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("flush.journal")
+    let store = try Store(
+      domain: StandardTally(), recordingTo: path, session: testSession, clock: steppingClock())
+    for round in 1...5 {
+      for _ in 0..<(round * 37) { store.send(.toggled) }
+      try await store.flush()
+      let reader = try JournalReader(path: path)
+      #expect(reader.lastSequence == UInt64((1...round).reduce(0) { $0 + $1 * 37 }))
+    }
+    try store.close()
+  }
+
+  @Test("a full disk is surfaced, nothing is dropped, and recording resumes when it clears")
+  func fullDisk() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("full.journal")
+    let failures = FailingWrites()
+    let reported = Mutex<[String]>([])
+    let store = try Store(
+      domain: StandardTally(), recordingTo: path, session: testSession,
+      options: failures.options, clock: steppingClock(),
+      onError: { error in reported.withLock { $0.append("\(error)") } })
+    for _ in 0..<100 { store.send(.added(1)) }
+    try store.flushAndWait()
+    failures.failure.store(ENOSPC, ordering: .relaxed)
+    for _ in 0..<500 { store.send(.added(2)) }
+    #expect {
+      try store.flushAndWait()
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("are not recorded yet") && text.contains("No space left on device")
+    }
+    #expect(store.lastError != nil)
+    #expect(store.pendingCount > 0)
+    #expect(reported.withLock { !$0.isEmpty })
+    #expect(store.state.value == 1_100, "the state keeps going whatever the disk does")
+
+    failures.failure.store(0, ordering: .relaxed)
+    try store.flushAndWait()
+    #expect(store.lastError == nil)
+    #expect(store.pendingCount == 0)
+    try store.close()
+    let timeline = try Timeline<StandardTally>(path: path)
+    #expect(timeline.lastSequence == 600)
+    #expect(try timeline.state(at: .end).value == 1_100)
+    #expect(try Journal.verify(path: path).isClean)
+  }
+
+  @Test("a read-only location is surfaced with the events not recorded")
+  func readOnly() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("readonly.journal")
+    let failures = FailingWrites()
+    let store = try Store(
+      domain: StandardTally(), recordingTo: path, session: testSession,
+      options: failures.options, clock: steppingClock())
+    failures.failure.store(EROFS, ordering: .relaxed)
+    for _ in 0..<50 { store.send(.toggled) }
+    #expect {
+      try store.close()
+    } throws: { error in
+      "\(error)".contains("Read-only file system")
+    }
+    #expect {
+      try Store(domain: StandardTally(), recordingTo: directory.file("no/such/dir.journal"))
+    } throws: { error in
+      "\(error)".contains("no such file")
+    }
+  }
+
+  @Test("a store that records nothing still reduces")
+  func inMemory() async throws {
+    let store = Store(domain: StandardTally())
+    #expect(store.send(.added(3)) == .applied)
+    #expect(store.send(.added(0)) == .unchanged)
+    #expect(store.send(.added(5_000)) == .rejected(.tooLarge(5_000)))
+    try await store.flush()
+    try store.close()
+    #expect(store.state.value == 3)
+  }
+
+  @Test("a store continues a journal from its last state")
+  func continuing() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("continue.journal")
+    let (_, states) = try recordTally(at: path, count: 200)
+    let store = try Store<StandardTally>(continuing: path)
+    #expect(store.state == states.last)
+    store.send(.added(7))
+    try store.close()
+    #expect(try Timeline<StandardTally>(path: path).state(at: .end).value == states.last!.value + 7)
+  }
+}
+
+@Suite("Store: observation")
+struct StoreObservationTests {
+  @Test("reading state registers an observation that a send triggers")
+  func observed() {
+    let store = Store(domain: StandardTally())
+    let changed = Atomic<Int>(0)
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      changed.add(1, ordering: .relaxed)
+    }
+    #expect(changed.load(ordering: .relaxed) == 0)
+    store.send(.added(1))
+    #expect(changed.load(ordering: .relaxed) == 1)
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import RewindCore
+@testable import RewindJournal
+
+@Suite("Timeline: state at any point")
+struct TimelineTests {
+  @Test(
+    "the state at every point equals the fold from the start",
+    arguments: [(1, 300), (7, 300), (64, 2_000), (5_000, 600)] as [(UInt32, Int)])
+  func everyPoint(interval: UInt32, count: Int) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("tally.journal")
+    let (_, states) = try recordTally(at: path, count: count, interval: interval)
+    let timeline = try Timeline<StandardTally>(path: path)
+    #expect(timeline.lastSequence == UInt64(count))
+    for sequence in 0...count {
+      #expect(try timeline.state(after: UInt64(sequence)) == states[sequence], "after \(sequence)")
+    }
+  }
+
+  @Test("random points of a large session equal the fold, at bounded cost")
+  func largeSession() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("large.journal")
+    let (_, states) = try recordTally(
+      at: path, count: 150_000, seed: 99, interval: 256, frameSize: 16 << 10)
+    let timeline = try Timeline<StandardTally>(path: path)
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<400 {
+      let sequence = Int.random(in: 0...150_000, using: &generator)
+      #expect(try timeline.state(after: UInt64(sequence)) == states[sequence])
+    }
+  }
+
+  @Test("points resolve by sequence, offset, wall clock, start and end")
+  func points() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("tally.journal")
+    let (events, _) = try recordTally(at: path, count: 500)
+    let timeline = try Timeline<StandardTally>(path: path)
+    #expect(try timeline.resolve(.start) == 0)
+    #expect(try timeline.resolve(.end) == 500)
+    #expect(try timeline.resolve(.sequence(123)) == 123)
+    for probe in stride(from: UInt64(0), through: events.last!.time, by: 7_919) {
+      let expected = UInt64(events.lastIndex { $0.time <= probe }.map { $0 + 1 } ?? 0)
+      #expect(try timeline.resolve(.offset(microseconds: probe)) == expected)
+      let wall = testSession.startTime + Int64(probe)
+      #expect(try timeline.resolve(.wallClock(microsecondsSinceEpoch: wall)) == expected)
+    }
+    #expect {
+      try timeline.resolve(.sequence(501))
+    } throws: { error in
+      "\(error)" == "event 501 is beyond the end of the session (points are 0–500)"
+    }
+    #expect {
+      try timeline.resolve(.offset(microseconds: events.last!.time + 1))
+    } throws: { error in
+      "\(error)".contains("is beyond the end of the session (+0s to +")
+    }
+    #expect {
+      try timeline.resolve(.wallClock(microsecondsSinceEpoch: testSession.startTime - 1))
+    } throws: { error in
+      "\(error)"
+        == "2025-11-30T10:53:19.999999Z is before the session started (2025-11-30T10:53:20Z)"
+    }
+  }
+
+  @Test("a journal of another domain is refused with both names")
+  func wrongDomain() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("tally.journal")
+    try recordTally(at: path, count: 5)
+    #expect {
+      try Timeline<OtherDomain>(path: path)
+    } throws: { error in
+      (error as? RewindError)?.code == .wrongDomain
+        && "\(error)".hasSuffix("the journal records the 'tally' domain, not 'other'")
+    }
+  }
+
+  @Test("a recorder continues a journal where it stopped")
+  func continuing() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("tally.journal")
+    let (events, states) = try recordTally(at: path, count: 400, interval: 50)
+    let recorder = try JournalRecorder<StandardTally>.continuing(at: path)
+    #expect(recorder.state == states.last)
+    #expect(recorder.lastSequence == 400)
+    try recorder.record(.added(5), at: events.last!.time + 10)
+    try recorder.close()
+    let timeline = try Timeline<StandardTally>(path: path)
+    var expected = states.last!
+    expected.value += 5
+    expected.steps += 1
+    #expect(try timeline.state(at: .end) == expected)
+    #expect(try timeline.check().passed)
+  }
+}
+
+/// A domain with another identifier, to open tally journals with.
+struct OtherDomain: Domain {
+  typealias State = StandardTally.State
+  typealias Event = StandardTally.Event
+  typealias Rejection = StandardTally.Rejection
+  static var identifier: String { "other" }
+  static var schemaVersion: UInt32 { 1 }
+  static var readableSchemaVersions: ClosedRange<UInt32> { 1...1 }
+  static var eventKinds: [String] { [] }
+  let inner = StandardTally()
+  init() {}
+  init(settings: [UInt8]) throws(DomainError) {}
+  init(settingsJSON: JSONValue) throws(DomainError) {}
+  var settings: [UInt8] { [] }
+  var settingsJSON: JSONValue { .null }
+  var initialState: State { inner.initialState }
+  func reduce(_ state: inout State, _ event: Event) -> Outcome<Rejection> {
+    inner.reduce(&state, event)
+  }
+  var fields: [StateField<State>] { inner.fields }
+  func changedFields(from old: State, to new: State) -> FieldSet {
+    inner.changedFields(from: old, to: new)
+  }
+  func encode(_ event: Event, into writer: inout ByteWriter) { inner.encode(event, into: &writer) }
+  func decodeEvent(from reader: inout ByteReader) throws(CodecError) -> Event {
+    try inner.decodeEvent(from: &reader)
+  }
+  func encode(_ state: State, into writer: inout ByteWriter) { inner.encode(state, into: &writer) }
+  func decodeState(from reader: inout ByteReader) throws(CodecError) -> State {
+    try inner.decodeState(from: &reader)
+  }
+  func eventKind(_ event: Event) -> String { inner.eventKind(event) }
+  func json(_ event: Event) -> JSONValue { inner.json(event) }
+  func event(fromJSON json: JSONValue) throws(DomainError) -> Event {
+    try inner.event(fromJSON: json)
+  }
+  func json(_ state: State) -> JSONValue { inner.json(state) }
+  func describe(_ event: Event) -> String { inner.describe(event) }
+  func render(_ state: State) -> String { inner.render(state) }
+}
