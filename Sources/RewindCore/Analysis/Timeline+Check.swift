@@ -45,8 +45,11 @@ extension Timeline {
   /// hash with the one stored, and at the end the state with `expected` (a state JSON
   /// object, as `rewind state --json` prints it).
   ///
+  /// - Parameter progress: called with the number of events replayed, every few thousand.
   /// - Complexity: O(events).
-  public func check(expected: JSONValue? = nil) throws -> CheckReport {
+  public func check(expected: JSONValue? = nil, progress: (UInt64) -> Void = { _ in }) throws
+    -> CheckReport
+  {
     var snapshots: [Snapshot] = []
     for index in reader.frames.indices {
       snapshots += try reader.frameHeader(index).snapshots.map(\.snapshot)
@@ -59,6 +62,7 @@ extension Timeline {
     var encoded = ByteWriter(capacity: 256)
     while let (event, changed) = try replayer.step(&state, trackChanges: true) {
       report.eventsReplayed += 1
+      if report.eventsReplayed & 0xFFF == 0 { progress(report.eventsReplayed) }
       let replayed = RecordedEffect(event.outcome!, changed: changed)
       if report.eventDivergence == nil, replayed != event.recorded {
         report.eventDivergence = CheckReport.EventDivergence(

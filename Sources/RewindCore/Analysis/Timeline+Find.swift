@@ -15,8 +15,11 @@ extension Timeline {
   /// One streaming pass from the start; the field is compared only after events that
   /// changed it.
   /// - Throws: ``RewindError`` `invalidInput` for an unknown path.
+  /// - Parameter progress: called with the number of events replayed, every few thousand.
   /// - Complexity: O(events) until the first hit, or O(events) with `all`.
-  public func find(_ condition: Condition, all: Bool) throws -> [FindHit<D>] {
+  public func find(_ condition: Condition, all: Bool, progress: (UInt64) -> Void = { _ in })
+    throws -> [FindHit<D>]
+  {
     let field = try domain.fieldIndex(of: condition.path)
     let read = domain.fields[field].value
     var (replayer, state) = try replayer(toReach: 0)
@@ -28,6 +31,7 @@ extension Timeline {
       if !all { return hits }
     }
     while let (event, changed) = try replayer.step(&state, trackChanges: true) {
+      if event.sequence & 0xFFF == 0 { progress(event.sequence) }
       guard changed.contains(field) else { continue }
       value = read(state)
       let isHit: Bool

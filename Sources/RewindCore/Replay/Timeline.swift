@@ -22,9 +22,14 @@ public final class Timeline<D: Domain> {
   /// - Throws: `JournalError` if the file cannot be read as a journal; ``RewindError``
   ///   `wrongDomain` if it was recorded by another domain or a schema version `D` cannot
   ///   read.
-  public init(path: String, salvage: Bool = false) throws {
-    self.path = path
-    reader = try JournalReader(path: path, options: .init(salvage: salvage))
+  public convenience init(path: String, salvage: Bool = false) throws {
+    try self.init(reader: JournalReader(path: path, options: .init(salvage: salvage)))
+  }
+
+  /// Replays a journal already opened (after reading its header to pick the domain).
+  public init(reader: JournalReader) throws {
+    self.reader = reader
+    self.path = reader.path
     let header = reader.header
     guard header.domain == D.identifier else {
       throw RewindError(

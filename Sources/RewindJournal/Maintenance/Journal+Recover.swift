@@ -43,9 +43,11 @@ extension Journal {
   ///     existing file there is an error.
   /// - Throws: ``JournalError`` if the journal cannot be read at all, is being written
   ///   (locked), or has damage in the middle without `salvage`.
-  public static func recover(path: String, output: String? = nil, salvage: Bool = false)
-    throws(JournalError) -> RecoveryReport
-  {
+  ///   - progress: called after each frame is checked, with the frames done and the total.
+  public static func recover(
+    path: String, output: String? = nil, salvage: Bool = false,
+    progress: (Int, Int) -> Void = { _, _ in }
+  ) throws(JournalError) -> RecoveryReport {
     let inPlace = output == nil || output == path
     let file = try JournalFile(path: path, mode: inPlace ? .update : .read)
     do {
@@ -68,6 +70,7 @@ extension Journal {
       } catch {
         failures.append((index, error))
       }
+      progress(index + 1, layout.frames.count)
     }
     // Damaged frames after the last good one are part of the tail.
     let lastGood = good.last?.number ?? -1

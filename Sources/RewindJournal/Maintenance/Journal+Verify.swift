@@ -25,7 +25,10 @@ extension Journal {
   /// - Throws: ``JournalError`` only when the file cannot be read as a journal at all
   ///   (missing, not a journal, damaged header, newer format).
   /// - Complexity: O(size of the journal): every frame is decompressed.
-  public static func verify(path: String) throws(JournalError) -> VerificationReport {
+  /// - Parameter progress: called after each frame with the frames done and the total.
+  public static func verify(path: String, progress: (Int, Int) -> Void = { _, _ in })
+    throws(JournalError) -> VerificationReport
+  {
     let file = try JournalFile(path: path, mode: .read)
     let layout = try JournalLayout.read(file, trustIndex: false)
     let reader = try JournalReader(file: file, layout: layout, options: .init())
@@ -51,6 +54,7 @@ extension Journal {
       } catch {
         problems.append(error)
       }
+      progress(index + 1, layout.frames.count)
     }
     if let tail = layout.tail {
       var error = JournalError(

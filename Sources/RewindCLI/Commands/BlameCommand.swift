@@ -1,0 +1,71 @@
+import RewindCore
+
+extension Command {
+  static func blame(_ registry: DomainRegistry) -> Command {
+    Command(
+      name: "blame", abstract: "Find the event that last changed a state field.",
+      discussion: """
+        PATH is a field of the state as `rewind state --json` prints it, written with dots \
+        (split.selectedItem, menu.selectedIndex).
+        """,
+      parameters: [
+        .argument("journal", help: "The journal to read."),
+        .argument("path", help: "The state field, e.g. split.selectedItem."),
+        .option("at", value: "point", help: "The point to look back from.", default: "end"),
+        .flag("json", help: "Print JSON."),
+      ],
+      run: { arguments, context in
+        let command = BlameCommand(
+          path: arguments.string("path"), at: try arguments.point("at"),
+          json: arguments.flag("json"), context: context)
+        try registry.open(arguments.string("journal"), command)
+      })
+  }
+}
+
+struct BlameCommand: TimelineVisitor {
+  let path: String
+  let at: Point
+  let json: Bool
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    let domain = timeline.domain
+    let paths = domain.fields.map(\.path)
+    guard paths.contains(path) else {
+      var message =
+        "The value '\(path)' is invalid for '<path>': the fields are \(paths.joined(separator: ", "))"
+      if let suggestion = closestName(to: path, among: paths) {
+        message += ". Did you mean '\(suggestion)'?"
+      }
+      throw UsageError(.invalidValue, message)
+    }
+    let sequence = try timeline.resolve(at, option: "--at <point>")
+    let blame = try timeline.blame(path, at: sequence)
+    if json {
+      var members: [(String, JSONValue)] = [
+        ("path", .string(path)), ("at", .int(Int64(sequence))), ("value", blame.value),
+      ]
+      if let event = blame.event {
+        var eventMembers: [(String, JSONValue)] = [
+          ("seq", .int(Int64(event.sequence))), ("time_us", .int(Int64(event.time))),
+        ]
+        if case .object(let fields) = domain.json(event.event) { eventMembers += fields }
+        members.append(("changedBy", .object(eventMembers)))
+      } else {
+        members.append(("changedBy", .null))
+      }
+      context.stdout.printJSON(.object(members))
+      return
+    }
+    let style = context.stdout.style
+    context.stdout.print("\(style.bold(path)) = \(blame.value.compactText) after event \(sequence)")
+    if let event = blame.event {
+      context.stdout.print(
+        "  set by event \(event.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.describe(event.event)))"
+      )
+    } else {
+      context.stdout.print("  its initial value: no event up to \(sequence) changed it")
+    }
+  }
+}

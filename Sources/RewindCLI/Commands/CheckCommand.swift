@@ -1,0 +1,160 @@
+import RewindCore
+
+extension Command {
+  static func check(_ registry: DomainRegistry) -> Command {
+    Command(
+      name: "check", abstract: "Replay journals as reducer tests against what was recorded.",
+      discussion: """
+        Replays each journal with the current reducer and compares every event's outcome \
+        and changed fields with those recorded, every snapshot's state hash with the one \
+        stored, and the final state with an expected state: the file given with --expect, \
+        or else NAME.state.json beside NAME.journal when it exists. Exits with 1 if any \
+        journal fails.
+        """,
+      parameters: [
+        .argument("journal", help: "The journals to check.", arity: .oneOrMore),
+        .option(
+          "expect", value: "state.json",
+          help: "The expected final state (JSON, as `rewind state --json` prints it)."),
+        .flag("json", help: "Print JSON."),
+      ],
+      run: { arguments, context in
+        let journals = arguments.strings("journal")
+        let expect = arguments.optionalString("expect")
+        if expect != nil && journals.count > 1 {
+          throw UsageError(
+            "--expect applies to one journal; give each journal NAME.state.json instead")
+        }
+        var results: [CheckResult] = []
+        for journal in journals {
+          let expectedPath = expect ?? adjacentExpectedState(of: journal)
+          var expected: JSONValue?
+          if let expectedPath {
+            guard let text = readTextFile(expectedPath) else {
+              throw CommandError("\(expectedPath): cannot read the expected state")
+            }
+            do throws(JSONParseError) {
+              expected = try JSONValue(parsing: text)
+            } catch {
+              throw CommandError("\(expectedPath): not JSON (\(error))")
+            }
+          }
+          do {
+            results.append(
+              try registry.open(
+                journal,
+                CheckCommand(expected: expected, expectedPath: expectedPath, context: context)))
+          } catch {
+            results.append(
+              CheckResult(
+                path: journal, passed: false,
+                json: .object([
+                  ("path", .string(journal)), ("passed", false), ("error", .string("\(error)")),
+                ]), lines: [context.stdout.style.red("FAIL") + " \(journal): \(error)"]))
+          }
+        }
+        let passed = results.filter(\.passed).count
+        let failed = results.count - passed
+        if arguments.flag("json") {
+          context.stdout.printJSON(
+            .object([
+              ("journals", .array(results.map(\.json))), ("passed", .int(Int64(passed))),
+              ("failed", .int(Int64(failed))),
+            ]))
+        } else {
+          for result in results { for line in result.lines { context.stdout.print(line) } }
+          context.stdout.print(context.stdout.style.bold("\(passed) passed, \(failed) failed"))
+        }
+        if failed > 0 { throw ExitCode.failure }
+      })
+  }
+}
+
+/// `NAME.state.json` beside `NAME.journal`, if it exists.
+func adjacentExpectedState(of journal: String) -> String? {
+  guard journal.hasSuffix(".journal") else { return nil }
+  let candidate = String(journal.dropLast(".journal".count)) + ".state.json"
+  return fileExists(candidate) ? candidate : nil
+}
+
+struct CheckResult {
+  var path: String
+  var passed: Bool
+  var json: JSONValue
+  var lines: [String]
+}
+
+struct CheckCommand: TimelineVisitor {
+  let expected: JSONValue?
+  let expectedPath: String?
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws -> CheckResult {
+    let progress = context.progress("Checking \(timeline.path)")
+    let total = Int(timeline.lastSequence)
+    let report = try timeline.check(expected: expected) { done in
+      progress.update(Int(done), of: total)
+    }
+    progress.finish()
+    let style = context.stdout.style
+    var lines: [String] = []
+    var summary =
+      "\(timeline.path): \(Format.count(report.eventsReplayed)) events, \(report.snapshotsCompared) snapshots"
+    if let expectedPath { summary += ", expected state \(expectedPath)" }
+    lines.append((report.passed ? style.green("PASS") : style.red("FAIL")) + " " + summary)
+    var members: [(String, JSONValue)] = [
+      ("path", .string(timeline.path)), ("passed", .bool(report.passed)),
+      ("events", .int(Int64(report.eventsReplayed))),
+      ("snapshots", .int(Int64(report.snapshotsCompared))),
+      ("expectedState", .string(expectedPath)),
+    ]
+    if let divergence = report.eventDivergence {
+      lines.append(
+        "  event \(divergence.sequence) at \(Format.offset(divergence.time)) (\(divergence.event)) diverges:"
+      )
+      lines.append("    recorded: \(describe(divergence.recorded.kind, divergence.recordedPaths))")
+      lines.append("    replayed: \(describe(divergence.replayed.kind, divergence.replayedPaths))")
+      members.append(
+        (
+          "eventDivergence",
+          .object([
+            ("seq", .int(Int64(divergence.sequence))), ("event", .string(divergence.event)),
+            ("recordedOutcome", .string("\(divergence.recorded.kind)")),
+            ("recordedChanges", .array(divergence.recordedPaths.map(JSONValue.string))),
+            ("replayedOutcome", .string("\(divergence.replayed.kind)")),
+            ("replayedChanges", .array(divergence.replayedPaths.map(JSONValue.string))),
+          ])
+        ))
+    }
+    if let divergence = report.stateDivergence {
+      lines.append(
+        "  the state after event \(divergence.sequence) differs from its snapshot (- recorded, + replayed):"
+      )
+      for change in divergence.differences {
+        lines.append("    \(change.path): - \(change.old.compactText)  + \(change.new.compactText)")
+      }
+      members.append(
+        (
+          "stateDivergence",
+          .object([
+            ("seq", .int(Int64(divergence.sequence))),
+            ("changes", .array(divergence.differences.map(\.json))),
+          ])
+        ))
+    }
+    if !report.expectedStateDifferences.isEmpty {
+      lines.append("  the final state differs from the expected state (- expected, + replayed):")
+      for change in report.expectedStateDifferences {
+        lines.append("    \(change.path): - \(change.old.compactText)  + \(change.new.compactText)")
+      }
+      members.append(
+        ("expectedStateDifferences", .array(report.expectedStateDifferences.map(\.json))))
+    }
+    return CheckResult(
+      path: timeline.path, passed: report.passed, json: .object(members), lines: lines)
+  }
+
+  private func describe(_ kind: RecordedEffect.Kind, _ paths: [String]) -> String {
+    kind == .applied ? "applied, changing \(paths.joined(separator: ", "))" : "\(kind)"
+  }
+}

@@ -1,0 +1,81 @@
+import RewindCore
+import RewindJournal
+
+extension Command {
+  static func export(_ registry: DomainRegistry) -> Command {
+    Command(
+      name: "export", abstract: "Write a session's events as JSON Lines.",
+      discussion: """
+        The first line is {"header": {...}} with the session's settings; then one object \
+        per event: {"seq": 1, "time_us": 250000, "event": "categorySelected", "id": \
+        "grinders"}. `rewind import` reads the same format back.
+        """,
+      parameters: [
+        .argument("journal", help: "The journal to export."),
+        .option("from", value: "point", help: "Export events after this point.", default: "start"),
+        .option("to", value: "point", help: "Export events up to this point.", default: "end"),
+        .option(
+          "output", short: "o", value: "file",
+          help: "Write to this file instead of standard output."),
+        .flag("force", help: "Replace the output file if it exists."),
+      ],
+      run: { arguments, context in
+        let command = ExportCommand(
+          from: try arguments.point("from"), to: try arguments.point("to"),
+          output: arguments.optionalString("output"), force: arguments.flag("force"),
+          context: context)
+        try registry.open(arguments.string("journal"), command)
+      })
+  }
+}
+
+struct ExportCommand: TimelineVisitor {
+  let from: Point
+  let to: Point
+  let output: String?
+  let force: Bool
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    let first = try timeline.resolve(from, option: "--from <point>") + 1
+    let last = try timeline.resolve(to, option: "--to <point>")
+    guard first <= last + 1 else { throw UsageError("--from (\(from)) is after --to (\(to))") }
+    let sink: LineSink
+    if let output {
+      try refuseToOverwrite(output, force: force)
+      sink = try LineSink(file: output)
+    } else {
+      sink = LineSink(output: context.stdout)
+    }
+    let header = timeline.header
+    sink.write(
+      JSONValue.object([
+        (
+          "header",
+          .object([
+            ("domain", .string(header.domain)),
+            ("schemaVersion", .int(Int64(header.schemaVersion))),
+            ("session", .string(header.sessionID.description)),
+            ("start", .string(ISO8601.format(header.startTime))),
+            ("device", .string(header.device)),
+            ("snapshotInterval", .int(Int64(header.snapshotInterval))),
+            ("settings", timeline.domain.settingsJSON),
+          ])
+        )
+      ]).compactText)
+    let progress = context.progress("Exporting")
+    try timeline.events(from: first, through: last) { replayed, _, _ in
+      var members: [(String, JSONValue)] = [
+        ("seq", .int(Int64(replayed.sequence))), ("time_us", .int(Int64(replayed.time))),
+      ]
+      if case .object(let fields) = timeline.domain.json(replayed.event) { members += fields }
+      sink.write(JSONValue.object(members).compactText)
+      if replayed.sequence & 0xFFF == 0 {
+        progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
+      }
+      return true
+    }
+    progress.finish()
+    try sink.close()
+  }
+}

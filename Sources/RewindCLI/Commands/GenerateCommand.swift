@@ -1,0 +1,112 @@
+import RewindCore
+import RewindJournal
+
+extension Command {
+  static func generate(_ registry: DomainRegistry) -> Command {
+    Command(
+      name: "generate", abstract: "Generate a realistic random session of any size.",
+      discussion: """
+        A seeded model of a user (bursts of taps and pauses, browsing, scrolling, rotating, \
+        some invalid interactions) drives the domain; the same seed writes the same \
+        journal, byte for byte. Sessions of any size stream to disk in bounded memory.
+        """,
+      parameters: [
+        .option(
+          "output", short: "o", value: "journal", help: "The journal to write.", required: true),
+        .option("events", value: "count", help: "How many events to generate.", required: true),
+        .option("seed", value: "number", help: "The random seed.", default: "1"),
+        .option(
+          "domain", value: "name", help: "The domain to simulate (default: \(registry.names[0]))."),
+        .option(
+          "snapshot-interval", value: "events", help: "Store a snapshot every this many events.",
+          default: "1024"),
+        .option("level", value: "1-19", help: "The zstd compression level.", default: "3"),
+        .flag("force", help: "Replace the journal if it exists."),
+        .flag("json", help: "Print JSON."),
+      ],
+      run: { arguments, context in
+        let count = try arguments.value("events") { text in
+          guard let value = UInt64(text.filter { $0 != "_" && $0 != "," }), value > 0,
+            value <= 10_000_000_000
+          else { throw InvalidValue("expected a number of events from 1 to 10,000,000,000") }
+          return value
+        }
+        let seed = try arguments.value("seed") { text in
+          guard let value = UInt64(text) else { throw InvalidValue("expected a whole number") }
+          return value
+        }
+        let level = try arguments.value("level") { text in
+          guard let value = Int32(text), (1...19).contains(value) else {
+            throw InvalidValue("expected a level from 1 to 19")
+          }
+          return value
+        }
+        let command = GenerateCommand(
+          output: arguments.string("output"), count: count, seed: seed,
+          interval: try arguments.snapshotInterval(), level: level,
+          force: arguments.flag("force"), json: arguments.flag("json"), context: context)
+        try registry.with(arguments.optionalString("domain"), command)
+      })
+  }
+}
+
+struct GenerateCommand: DomainVisitor {
+  let output: String
+  let count: UInt64
+  let seed: UInt64
+  let interval: UInt32
+  let level: Int32
+  let force: Bool
+  let json: Bool
+  let context: Context
+
+  /// The session header of a generated journal depends only on the seed.
+  static func session(seed: UInt64) -> SessionInfo {
+    var bytes: [UInt8] = []
+    var value = seed
+    for _ in 0..<2 {
+      value = value &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    return SessionInfo(
+      id: SessionID(bytes: bytes), startTime: 1_767_225_600_000_000,  // 2026-01-01T00:00:00Z
+      device: "rewind generate --seed \(seed)")
+  }
+
+  func visit<D: RecordableDomain>(_ type: D.Type) throws {
+    try refuseToOverwrite(output, force: force)
+    let domain = D.sample
+    let recorder = try JournalRecorder.create(
+      at: output, domain: domain, session: Self.session(seed: seed),
+      options: RecordingOptions(
+        snapshotInterval: interval,
+        journal: JournalWriterOptions(compressionLevel: level, durability: .flushOnly)),
+      replacingExisting: force)
+    var user = domain.simulatedUser(seed: seed)
+    let progress = context.progress("Generating")
+    var rejected: UInt64 = 0
+    for index in 0..<count {
+      let timed = user.next()!
+      if try recorder.record(timed.event, at: timed.time).isRejected { rejected += 1 }
+      if index & 0xFFFF == 0 { progress.update(Int(index), of: Int(count)) }
+    }
+    try recorder.close()
+    progress.finish()
+    let size = try JournalReader(path: output).fileSize
+    if json {
+      context.stdout.printJSON(
+        .object([
+          ("journal", .string(output)), ("events", .int(Int64(count))),
+          ("rejected", .int(Int64(rejected))), ("seed", .int(Int64(bitPattern: seed))),
+          ("bytes", .int(Int64(size))),
+          ("durationMicroseconds", .int(Int64(recorder.lastTime))),
+        ]))
+    } else {
+      context.stdout.print(
+        "Generated \(Format.count(count)) events (\(Format.count(rejected)) rejected) over \(Format.duration(recorder.lastTime)) to \(output): \(Format.bytes(size)), \(Format.decimal(Double(size) / Double(count), places: 2)) bytes/event"
+      )
+    }
+  }
+}

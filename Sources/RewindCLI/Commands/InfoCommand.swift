@@ -1,0 +1,96 @@
+import RewindCore
+import RewindJournal
+
+extension Command {
+  static func info(_ registry: DomainRegistry) -> Command {
+    Command(
+      name: "info", abstract: "Describe a journal: its session, size and condition.",
+      discussion: """
+        Reads the header and the index only, so it is instant on any journal; `rewind \
+        verify` checks every frame.
+        """,
+      parameters: [
+        .argument("journal", help: "The journal to describe."),
+        .flag("json", help: "Print JSON."),
+      ],
+      run: { arguments, context in
+        try registry.open(
+          arguments.string("journal"), InfoCommand(json: arguments.flag("json"), context: context))
+      })
+  }
+}
+
+struct InfoCommand: TimelineVisitor {
+  let json: Bool
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    let reader = timeline.reader
+    let header = reader.header
+    let condition = reader.condition
+    let events = reader.recordCount
+    let snapshots = reader.frames.reduce(0) { $0 + Int($1.snapshotCount) }
+    let bytesPerEvent = events > 0 ? Double(reader.fileSize) / Double(events) : 0
+    var integrity: [String] = []
+    if condition.openedFromIndex {
+      integrity.append("closed, index present")
+    } else {
+      integrity.append("no index: \(condition.walkReason ?? "walked")")
+    }
+    if let tail = condition.tornTail {
+      integrity.append(
+        "torn tail: \(Format.count(tail.length)) bytes at byte \(tail.offset) (\(tail.reason)); run `rewind recover`"
+      )
+    }
+    for damage in condition.damage {
+      let range = damage.sequenceRange.map { " (events \($0.lowerBound)–\($0.upperBound))" } ?? ""
+      integrity.append("damaged at byte \(damage.byteRange.lowerBound)\(range): \(damage.reason)")
+    }
+    for lost in condition.lostRanges {
+      integrity.append("events \(lost.lowerBound)–\(lost.upperBound) lost (salvaged)")
+    }
+    if json {
+      context.stdout.printJSON(
+        .object([
+          ("path", .string(timeline.path)),
+          ("formatVersion", .string(header.formatVersion.description)),
+          ("domain", .string(header.domain)), ("schemaVersion", .int(Int64(header.schemaVersion))),
+          ("session", .string(header.sessionID.description)),
+          ("start", .string(ISO8601.format(header.startTime))), ("device", .string(header.device)),
+          ("events", .int(Int64(events))), ("lastSequence", .int(Int64(reader.lastSequence))),
+          ("durationMicroseconds", .int(Int64(reader.lastTime))),
+          ("frames", .int(Int64(reader.frames.count))), ("snapshots", .int(Int64(snapshots))),
+          ("snapshotInterval", .int(Int64(header.snapshotInterval))),
+          ("bytes", .int(Int64(reader.fileSize))),
+          ("bytesPerEvent", .double((bytesPerEvent * 1_000).rounded() / 1_000)),
+          ("closed", .bool(condition.openedFromIndex)), ("intact", .bool(condition.isIntact)),
+          ("integrity", .array(integrity.map(JSONValue.string))),
+          ("settings", timeline.domain.settingsJSON),
+        ]))
+      return
+    }
+    let style = context.stdout.style
+    func row(_ label: String, _ value: String) {
+      context.stdout.print(style.bold(Format.padded(label, to: 11)) + value)
+    }
+    row("Journal", timeline.path)
+    row(
+      "Domain", "\(header.domain) (schema \(header.schemaVersion), format \(header.formatVersion))")
+    row("Session", header.sessionID.description)
+    row("Started", "\(ISO8601.format(header.startTime)) on \(header.device)")
+    let span = events > 0 ? " (\(reader.frames.first!.firstSequence)–\(reader.lastSequence))" : ""
+    row("Events", "\(Format.count(events))\(span) over \(Format.duration(reader.lastTime))")
+    row(
+      "Storage",
+      "\(Format.count(reader.frames.count)) frames, \(Format.count(snapshots)) snapshots (every \(Format.count(header.snapshotInterval)) events)"
+    )
+    row(
+      "Size",
+      "\(Format.bytes(reader.fileSize)) on disk, \(Format.decimal(bytesPerEvent, places: 2)) bytes/event"
+    )
+    let healthy = condition.isIntact && condition.lostRanges.isEmpty
+    for (index, line) in integrity.enumerated() {
+      row(index == 0 ? "Integrity" : "", healthy ? line : style.yellow(line))
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import RewindCore
+
+extension Command {
+  static func log(_ registry: DomainRegistry) -> Command {
+    Command(
+      name: "log", abstract: "List the events of a session with what the reducer did with them.",
+      discussion: """
+        One line per event: its sequence number, its time from the session start, the \
+        event, and its outcome (applied, unchanged, or rejected with the reason).
+        """,
+      parameters: [
+        .argument("journal", help: "The journal to read."),
+        .option("from", value: "point", help: "List events after this point.", default: "start"),
+        .option("to", value: "point", help: "List events up to this point.", default: "end"),
+        .option(
+          "type", value: "kind", help: "Only events of this kind (e.g. itemSelected).",
+          repeatable: true),
+        .flag("json", help: "Print JSON Lines, one object per event."),
+      ],
+      run: { arguments, context in
+        let command = LogCommand(
+          from: try arguments.point("from"), to: try arguments.point("to"),
+          kinds: arguments.strings("type"), json: arguments.flag("json"), context: context)
+        try registry.open(arguments.string("journal"), command)
+      })
+  }
+}
+
+struct LogCommand: TimelineVisitor {
+  let from: Point
+  let to: Point
+  let kinds: [String]
+  let json: Bool
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    let domain = timeline.domain
+    for kind in kinds where !D.eventKinds.contains(kind) {
+      var message =
+        "The value '\(kind)' is invalid for '--type <kind>': the event kinds are \(D.eventKinds.joined(separator: ", "))"
+      if let suggestion = closestName(to: kind, among: D.eventKinds) {
+        message += ". Did you mean '\(suggestion)'?"
+      }
+      throw UsageError(.invalidValue, message)
+    }
+    let first = try timeline.resolve(from, option: "--from <point>") + 1
+    let last = try timeline.resolve(to, option: "--to <point>")
+    guard first <= last + 1 else {
+      throw UsageError("--from (\(from)) is after --to (\(to))")
+    }
+    let wanted = Set(kinds)
+    let style = context.stdout.style
+    let width = max(String(last).count, 3)
+    let progress = context.progress("Reading events")
+    try timeline.events(from: first, through: last) { replayed, _, _ in
+      progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
+      let kind = domain.eventKind(replayed.event)
+      guard wanted.isEmpty || wanted.contains(kind) else { return true }
+      guard let outcome = replayed.outcome else { return true }
+      if json {
+        var members: [(String, JSONValue)] = [
+          ("seq", .int(Int64(replayed.sequence))), ("time_us", .int(Int64(replayed.time))),
+        ]
+        if case .object(let eventMembers) = domain.json(replayed.event) {
+          members += eventMembers
+        }
+        members += outcome.jsonMembers
+        context.stdout.print(JSONValue.object(members).compactText)
+      } else {
+        let description = Format.padded(domain.describe(replayed.event), to: 44)
+        var outcomeText = outcome.summary
+        switch outcome {
+        case .applied: outcomeText = style.green(outcomeText)
+        case .unchanged: outcomeText = style.dim(outcomeText)
+        case .rejected: outcomeText = style.red(outcomeText)
+        }
+        context.stdout.print(
+          "\(Format.rightAligned(String(replayed.sequence), to: width))  \(style.dim(Format.rightAligned(Format.offset(replayed.time), to: 10)))  \(description) \(outcomeText)"
+        )
+      }
+      return true
+    }
+    progress.finish()
+  }
+}

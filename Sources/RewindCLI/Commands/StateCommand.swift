@@ -1,0 +1,124 @@
+import RewindCore
+
+extension Command {
+  static func state(_ registry: DomainRegistry) -> Command {
+    Command(
+      name: "state", abstract: "Print the state at a point in a session.",
+      discussion: """
+        With --skip, the state is replayed as if the skipped events had not happened (a \
+        counterfactual, like skipping an action in Redux DevTools); the journal is not \
+        changed, and the differences from the recorded state are listed after it.
+        """,
+      parameters: [
+        .argument("journal", help: "The journal to read."),
+        .option("at", value: "point", help: "The point in the session.", default: "end"),
+        .option(
+          "skip", value: "seq,...", help: "Sequence numbers of events to leave out.",
+          repeatable: true),
+        .flag("json", help: "Print the state as JSON."),
+      ],
+      run: { arguments, context in
+        let command = StateCommand(
+          at: try arguments.point("at"), skip: try arguments.sequenceNumbers("skip"),
+          json: arguments.flag("json"), context: context)
+        try registry.open(arguments.string("journal"), command)
+      })
+  }
+}
+
+struct StateCommand: TimelineVisitor {
+  let at: Point
+  let skip: Set<UInt64>
+  let json: Bool
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    let sequence = try timeline.resolve(at, option: "--at <point>")
+    for event in skip where event == 0 || event > sequence {
+      throw UsageError(
+        .invalidValue,
+        "The value '\(event)' is invalid for '--skip <seq,...>': only events 1–\(sequence), before the point, can be skipped"
+      )
+    }
+    let state = try timeline.state(after: sequence, skipping: skip)
+    let domain = timeline.domain
+    if json {
+      context.stdout.printJSON(domain.json(state))
+      return
+    }
+    let style = context.stdout.style
+    var title = "State after event \(sequence)"
+    if sequence > 0 {
+      let time = try timeline.time(of: sequence)
+      title += " (\(Format.offset(time)))"
+    } else {
+      title = "Initial state (before any event)"
+    }
+    if !skip.isEmpty {
+      title += ", skipping " + skip.sorted().map(String.init).joined(separator: ", ")
+    }
+    context.stdout.print(style.bold(title))
+    context.stdout.print()
+    context.stdout.print(domain.render(state))
+    guard !skip.isEmpty else { return }
+    let changes = domain.diff(try timeline.state(after: sequence), state)
+    context.stdout.print()
+    if changes.isEmpty {
+      context.stdout.print("Same as the recorded state: skipping changed nothing.")
+    } else {
+      context.stdout.print(
+        style.bold("Compared with the recorded state (- recorded, + without the skipped events):"))
+      for change in changes { printChange(change, to: context.stdout) }
+    }
+  }
+}
+
+extension ParsedArguments {
+  /// Sequence numbers given as `--name 3,5 --name 9`.
+  func sequenceNumbers(_ name: String) throws(UsageError) -> Set<UInt64> {
+    var result = Set<UInt64>()
+    for list in try values(
+      name,
+      as: { text in
+        try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+          guard let value = UInt64(part.trimmingCharacters(in: " ")) else {
+            throw InvalidValue("expected sequence numbers separated by commas, e.g. 12,40")
+          }
+          return value
+        }
+      })
+    {
+      result.formUnion(list)
+    }
+    return result
+  }
+}
+
+extension Substring {
+  func trimmingCharacters(in set: Character) -> Substring {
+    var text = self
+    while text.first == set { text.removeFirst() }
+    while text.last == set { text.removeLast() }
+    return text
+  }
+}
+
+/// Prints a field change as `path`, `  - old`, `  + new`, coloured on a terminal.
+func printChange(_ change: FieldChange, to output: Output) {
+  let style = output.style
+  output.print(style.bold(change.path))
+  output.print(style.red("  - \(change.old.compactText)"))
+  output.print(style.green("  + \(change.new.compactText)"))
+}
+
+extension Timeline {
+  /// The time of event `sequence`.
+  func time(of sequence: UInt64) throws -> UInt64 {
+    var time: UInt64 = 0
+    try events(from: sequence, through: sequence) { event, _, _ in
+      time = event.time
+      return false
+    }
+    return time
+  }
+}

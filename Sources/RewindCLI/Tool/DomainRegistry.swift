@@ -1,0 +1,62 @@
+import RewindCore
+import RewindJournal
+
+/// Work to do on a journal once its domain is known: the way a command runs code that is
+/// generic over the domain for a journal whose domain is read from its header.
+protocol TimelineVisitor {
+  associatedtype Output
+  func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws -> Output
+}
+
+/// Work to do with a domain type chosen by name (for new sessions).
+protocol DomainVisitor {
+  associatedtype Output
+  func visit<D: RecordableDomain>(_ domain: D.Type) throws -> Output
+}
+
+/// The domains this `rewind` knows, and the way from a journal to its domain.
+struct DomainRegistry: Sendable {
+  let domains: [any RecordableDomain.Type]
+
+  /// The default domain for new sessions.
+  var defaultDomain: any RecordableDomain.Type { domains[0] }
+
+  var names: [String] { domains.map { $0.identifier } }
+
+  /// The domain named `identifier`.
+  /// - Throws: a ``CommandError`` naming the domains this tool knows.
+  func domain(named identifier: String, in path: String? = nil) throws -> any RecordableDomain.Type
+  {
+    if let domain = domains.first(where: { $0.identifier == identifier }) { return domain }
+    let known = names.map { "'\($0)'" }.joined(separator: ", ")
+    let place = path.map { "\($0): the journal records" } ?? "there is no"
+    throw CommandError("\(place) domain '\(identifier)'; this rewind knows \(known)")
+  }
+
+  /// Opens the journal at `path`, picks its domain from the header, and runs `visitor`.
+  func open<V: TimelineVisitor>(_ path: String, salvage: Bool = false, _ visitor: V) throws
+    -> V.Output
+  {
+    let reader = try JournalReader(path: path, options: .init(salvage: salvage))
+    let type = try domain(named: reader.header.domain, in: path)
+    return try Self.visit(type, reader, visitor)
+  }
+
+  private static func visit<D: RecordableDomain, V: TimelineVisitor>(
+    _ type: D.Type, _ reader: JournalReader, _ visitor: V
+  ) throws -> V.Output {
+    try visitor.visit(Timeline<D>(reader: reader))
+  }
+
+  /// Runs `visitor` with the domain named `identifier` (the default when nil).
+  func with<V: DomainVisitor>(_ identifier: String?, _ visitor: V) throws -> V.Output {
+    let type = try identifier.map { try domain(named: $0) } ?? defaultDomain
+    return try Self.visit(type, visitor)
+  }
+
+  private static func visit<D: RecordableDomain, V: DomainVisitor>(_ type: D.Type, _ visitor: V)
+    throws -> V.Output
+  {
+    try visitor.visit(type)
+  }
+}

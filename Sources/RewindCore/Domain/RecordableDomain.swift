@@ -1,0 +1,63 @@
+/// An event at a time: microseconds since the session's start.
+public struct TimedEvent<Event: Sendable>: Sendable {
+  public var time: UInt64
+  public var event: Event
+
+  public init(time: UInt64, event: Event) {
+    self.time = time
+    self.event = event
+  }
+}
+
+/// A session described by a scenario script: the domain it runs with and its events.
+public struct Scenario<D: Domain>: Sendable {
+  public var domain: D
+  /// The recording device named in the script, if any.
+  public var device: String?
+  /// When the session started (microseconds since the epoch), if the script says.
+  public var startTime: Int64?
+  public var events: [TimedEvent<D.Event>]
+
+  public init(
+    domain: D, device: String? = nil, startTime: Int64? = nil, events: [TimedEvent<D.Event>]
+  ) {
+    self.domain = domain
+    self.device = device
+    self.startTime = startTime
+    self.events = events
+  }
+}
+
+/// A scenario script that does not parse: where, and what was expected.
+public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// 1-based line and column of the problem.
+  public var line: Int
+  public var column: Int
+  public var message: String
+
+  public init(line: Int, column: Int, _ message: String) {
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// A domain the `rewind` tool can create sessions for: from scenario scripts, from JSON
+/// Lines without settings, and from a simulated user (`rewind generate`).
+public protocol RecordableDomain: Domain {
+  /// A seeded source of realistic events, endless, with non-decreasing times.
+  associatedtype SimulatedUser: IteratorProtocol<TimedEvent<Event>>
+
+  /// The domain for a new session when nothing says otherwise (the built-in sample).
+  static var sample: Self { get }
+
+  /// Parses a scenario script.
+  /// - Throws: ``ScenarioError`` with the line and column of the first problem.
+  static func parseScenario(_ text: String) throws(ScenarioError) -> Scenario<Self>
+
+  /// A simulated user of this session's domain; the same seed gives the same events on
+  /// every machine.
+  func simulatedUser(seed: UInt64) -> SimulatedUser
+}
