@@ -14,6 +14,7 @@ let package = Package(
   products: [
     .library(name: "RewindJournal", targets: ["RewindJournal"]),
     .library(name: "RewindCore", targets: ["RewindCore"]),
+    .library(name: "Navigation", targets: ["Navigation"]),
   ],
   targets: [
     .systemLibrary(
@@ -23,11 +24,16 @@ let package = Package(
     ),
     .target(name: "RewindJournal", dependencies: ["CZstd"], swiftSettings: strict),
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
+    .target(
+      name: "Navigation", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
 
     .testTarget(
       name: "RewindJournalTests", dependencies: ["RewindJournal"], swiftSettings: strict),
     .testTarget(
       name: "RewindCoreTests", dependencies: ["RewindCore", "RewindJournal"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "NavigationTests", dependencies: ["Navigation", "RewindCore", "RewindJournal"],
       swiftSettings: strict),
   ]
 )
