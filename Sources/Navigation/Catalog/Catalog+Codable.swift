@@ -23,7 +23,7 @@ extension Catalog.Node: Codable {
 
 /// The `Codable` form has the same keys as ``Catalog/json``: `layout` (optional, default
 /// `threeColumn`), `menuLabels`, `categories`. Decoding validates like
-/// ``Catalog/init(layout:menuLabels:categories:)`` and throws its ``DomainError``.
+/// ``Catalog/init(layout:menuLabels:categories:)`` and throws its `DomainError`.
 extension Catalog: Codable {
   private enum CodingKeys: String, CodingKey {
     case layout

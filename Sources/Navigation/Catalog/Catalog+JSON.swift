@@ -18,7 +18,7 @@ extension Catalog {
   ///
   /// `layout` is optional (default `threeColumn`); in a node, `image` (default empty) and
   /// `children` (default none) are optional. Unknown keys are ignored.
-  /// - Throws: ``DomainError`` naming the path of the first bad value, or the first
+  /// - Throws: `DomainError` naming the path of the first bad value, or the first
   ///   problem ``init(layout:menuLabels:categories:)`` finds.
   public convenience init(json: JSONValue) throws(DomainError) {
     guard case .object = json else {

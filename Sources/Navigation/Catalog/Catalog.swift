@@ -75,7 +75,7 @@ public final class Catalog: Sendable {
   ///   - layout: the split view's layout.
   ///   - menuLabels: the horizontal menu's labels, 1 to ``Limits/maximumMenuLabels``.
   ///   - categories: the top-level categories with their items.
-  /// - Throws: ``DomainError`` naming the first problem: an empty name, a name without
+  /// - Throws: `DomainError` naming the first problem: an empty name, a name without
   ///   letters or digits, a duplicate id, a tree too large or too deep (see ``Limits``).
   /// - Complexity: O(n) in the number of nodes.
   public init(layout: SplitLayout = .threeColumn, menuLabels: [String], categories: [Node])

@@ -55,7 +55,7 @@ extension NavigationDomain {
   ///
   /// An id the catalog lacks (ref `0` and a string) is interned, so decoding a valid
   /// journal never fails on one; the reducer rejects it later.
-  /// - Throws: ``CodecError`` on an unknown tag, a bad enum byte, a ref beyond the catalog,
+  /// - Throws: `CodecError` on an unknown tag, a bad enum byte, a ref beyond the catalog,
   ///   a malformed varint, an id over 1,024 bytes or not UTF-8, or truncated input.
   /// - Complexity: O(1).
   @inlinable

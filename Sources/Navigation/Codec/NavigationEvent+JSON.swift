@@ -34,7 +34,7 @@ extension NavigationDomain {
   /// Reads an event from the JSON object ``json(_:)-(NavigationEvent)`` writes. Ids the
   /// catalog lacks are interned (the reducer rejects them); keys other than the event's
   /// own are ignored.
-  /// - Throws: ``DomainError`` saying what is missing or wrong, e.g.
+  /// - Throws: `DomainError` saying what is missing or wrong, e.g.
   ///   `menuTabTapped needs an integer "index"`, `unknown event kind "foo"`.
   public func event(fromJSON json: JSONValue) throws(DomainError) -> NavigationEvent {
     guard case .object = json else {

@@ -46,7 +46,7 @@ extension NavigationState {
   /// Validates everything the reducer guarantees: the tab index within the labels, a
   /// finite non-negative offset, a top-level category, an item below it, expanded nodes
   /// that have children, a compact column of the layout.
-  /// - Throws: ``CodecError`` on malformed, inconsistent or truncated input.
+  /// - Throws: `CodecError` on malformed, inconsistent or truncated input.
   /// - Complexity: O(e) in the number of expanded items, which is bounded by the catalog.
   public init(decoding reader: inout ByteReader, catalog: Catalog) throws(CodecError) {
     var state = NavigationState(catalog: catalog)
@@ -151,7 +151,7 @@ extension NavigationDomain {
 
   /// Decodes a state written by ``encode(_:into:)-(NavigationState,_)``, validated against
   /// this domain's catalog.
-  /// - Throws: ``CodecError`` on malformed, inconsistent or truncated input.
+  /// - Throws: `CodecError` on malformed, inconsistent or truncated input.
   public func decodeState(from reader: inout ByteReader) throws(CodecError) -> NavigationState {
     try NavigationState(decoding: &reader, catalog: catalog)
   }

@@ -104,7 +104,7 @@ extension NavigationDomain {
   }
 
   /// The ref of `id`, interning it if the catalog lacks it.
-  /// - Throws: ``DomainError`` when the id is longer than 1,024 bytes or the domain has
+  /// - Throws: `DomainError` when the id is longer than 1,024 bytes or the domain has
   ///   interned 65,536 distinct unknown ids already.
   public func internedRef(_ id: String) throws(DomainError) -> NodeRef {
     if let ref = catalog.ref(of: id) { return ref }

@@ -29,7 +29,7 @@ public struct NavigationSettings: Equatable, Hashable, Sendable {
 
   /// Reads settings from the object ``json`` writes; `sizeClass` is optional (default
   /// `regular`), unknown keys are ignored.
-  /// - Throws: ``DomainError`` naming the first bad value.
+  /// - Throws: `DomainError` naming the first bad value.
   public init(json: JSONValue) throws(DomainError) {
     guard case .object = json else {
       throw DomainError("navigation settings must be a JSON object, found \(json.typeName)")
@@ -51,7 +51,7 @@ public struct NavigationSettings: Equatable, Hashable, Sendable {
   public var blob: [UInt8] { Array(json.compactText.utf8) }
 
   /// Reads settings from a blob ``blob`` wrote.
-  /// - Throws: ``DomainError`` if the blob is larger than ``maximumBlobSize``, not UTF-8,
+  /// - Throws: `DomainError` if the blob is larger than ``maximumBlobSize``, not UTF-8,
   ///   not JSON, or not valid settings.
   public init(blob: [UInt8]) throws(DomainError) {
     guard blob.count <= Self.maximumBlobSize else {

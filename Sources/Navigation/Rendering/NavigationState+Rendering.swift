@@ -7,6 +7,8 @@ extension NavigationState {
   public static let selectCategoryPlaceholder = "Please select a category"
   /// The placeholder of the detail while no item is selected.
   public static let selectItemPlaceholder = "Please select an item"
+  /// The row of a category without items.
+  public static let noItemsPlaceholder = "No items"
 
   /// The state as several lines of plain text (no trailing newline). See
   /// ``NavigationDomain/render(_:)``.
@@ -21,7 +23,10 @@ extension NavigationState {
     } else {
       lines += TextBoxes.draw(split.visibleColumns.columns.map(panel))
     }
-    return lines.joined(separator: "\n")
+    return lines.map { line in
+      // No trailing blanks: they are invisible and get lost when pasted.
+      String(line[..<(line.lastIndex { $0 != " " }.map(line.index(after:)) ?? line.startIndex)])
+    }.joined(separator: "\n")
   }
 
   // MARK: Menu
@@ -91,7 +96,7 @@ extension NavigationState {
   private func itemRows(of parent: NodeRef) -> [String] {
     var rows: [String] = []
     appendItemRows(of: parent, indent: "", to: &rows)
-    return rows
+    return rows.isEmpty ? [Self.noItemsPlaceholder] : rows
   }
 
   private func appendItemRows(of parent: NodeRef, indent: String, to rows: inout [String]) {
@@ -168,6 +173,8 @@ enum TextBoxes {
   /// `text` cut to `width` characters, with `…` when it was longer.
   static func fit(_ text: String, _ width: Int) -> String {
     guard text.count > width else { return text }
-    return String(text.prefix(max(width - 1, 0))) + "…"
+    var cut = text.prefix(max(width - 1, 0))
+    while cut.last == " " { cut.removeLast() }
+    return cut + "…"
   }
 }

@@ -61,7 +61,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
 }
 
 extension NavigationState {
-  /// The fields, as ``Domain/fields`` lists them.
+  /// The fields, as `Domain.fields` lists them.
   public static let fields: [StateField<NavigationState>] = NavigationField.allCases.map { field in
     StateField(field.path) { field.value(in: $0) }
   }

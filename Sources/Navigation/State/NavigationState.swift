@@ -4,7 +4,7 @@
 /// and be reduced, encoded and rendered on its own. Every other field is a plain value;
 /// the reducer (``apply(_:)``) mutates them in place without allocating.
 ///
-/// The JSON form (``NavigationDomain/json(_:)-state``) has the stable names documented
+/// The JSON form (``NavigationDomain/json(_:)-(NavigationState)``) has the stable names documented
 /// in the article <doc:JSONNames>.
 public struct NavigationState: Equatable, Sendable {
   /// The catalog the state's refs point into.
