@@ -76,6 +76,9 @@ public struct NavigationDomain: Domain {
 
   public var fields: [StateField<NavigationState>] { NavigationState.fields }
 
+  /// The fields that differ; see ``NavigationState/changedFields(from:to:)``.
+  /// - Complexity: O(1), no allocation, for states of this domain.
+  @inlinable
   public func changedFields(from old: NavigationState, to new: NavigationState) -> FieldSet {
     NavigationState.changedFields(from: old, to: new)
   }

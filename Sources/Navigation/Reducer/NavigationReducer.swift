@@ -31,7 +31,7 @@ extension NavigationState {
   public mutating func apply(_ event: NavigationEvent) -> Outcome<NavigationRejection> {
     switch event {
     case .menuTabTapped(let index):
-      let count = menu.labels.count
+      let count = catalog.menuLabelCount
       guard index >= 0 && index < count else {
         return .rejected(.tabIndexOutOfRange(index: index, count: count))
       }

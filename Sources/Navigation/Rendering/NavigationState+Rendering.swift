@@ -36,7 +36,7 @@ extension NavigationState {
   private func menuLines() -> [String] {
     var labels = ""
     var underline = ""
-    for (index, label) in menu.labels.enumerated() {
+    for (index, label) in menuLabels.enumerated() {
       let cell = " \(label) "
       labels += cell
       underline += String(repeating: index == menu.selectedIndex ? "━" : "─", count: cell.count)

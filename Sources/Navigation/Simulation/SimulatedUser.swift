@@ -208,7 +208,7 @@ public struct SimulatedUser: Sendable {
       if let offset = startGesture() { return .menuScrolled(offset: offset) }
       return perform(.tab)
     case .tab:
-      let count = state.menu.labels.count
+      let count = state.menuLabels.count
       var index = random.below(count)
       if index == state.menu.selectedIndex && count > 1 && random.chance(9, in: 10) {
         index = (index + 1 + random.below(count - 1)) % count
@@ -285,7 +285,7 @@ public struct SimulatedUser: Sendable {
     let split = state.split
     switch random.below(5) {
     case 0:
-      let count = state.menu.labels.count
+      let count = state.menuLabels.count
       return .menuTabTapped(index: random.chance(1, in: 4) ? -1 : count + random.below(3))
     case 1:
       if let item = plan.itemOutside(split.selectedCategory, using: &random) {
@@ -294,7 +294,7 @@ public struct SimulatedUser: Sendable {
       return .itemSelected(plan.randomUnknown(using: &random))
     case 2:
       if split.sizeClass == .regular || split.compactColumn == .sidebar { return .backTapped }
-      return .menuTabTapped(index: state.menu.labels.count)
+      return .menuTabTapped(index: state.menuLabels.count)
     case 3:
       let unknown = plan.randomUnknown(using: &random)
       return random.chance(1, in: 2) ? .categorySelected(unknown) : .itemSelected(unknown)

@@ -40,7 +40,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
   public func value(in state: NavigationState) -> JSONValue {
     let split = state.split
     switch self {
-    case .menuLabels: return .array(state.menu.labels.map(JSONValue.string))
+    case .menuLabels: return .array(state.menuLabels.map(JSONValue.string))
     case .menuSelectedIndex: return .int(Int64(state.menu.selectedIndex))
     case .menuScrollOffset: return .double(state.menu.scrollOffset)
     case .splitLayout: return .string(split.layout.rawValue)
@@ -71,36 +71,31 @@ extension NavigationState {
   /// Agrees with comparing ``NavigationField/value(in:)`` of both states, but compares the
   /// plain fields directly: no JSON is built.
   /// - Complexity: O(1) for states of one catalog (expanded sets compare a word at a time).
+  @inlinable
   public static func changedFields(from old: NavigationState, to new: NavigationState)
     -> FieldSet
   {
-    guard old.catalog === new.catalog else {
-      // States of two catalog objects: ids must be compared as strings.
-      var set = FieldSet()
-      for field in NavigationField.allCases where field.value(in: old) != field.value(in: new) {
-        set.insert(field.rawValue)
-      }
-      return set
-    }
-    var raw: UInt64 = 0
-    func mark(_ field: NavigationField, _ changed: Bool) {
-      if changed { raw |= 1 << UInt64(field.rawValue) }
-    }
+    guard old.catalog === new.catalog else { return changedFieldValues(from: old, to: new) }
+    // One catalog: labels and layout are the same by construction. Each comparison
+    // sets its field's bit without branching.
     let a = old.split
     let b = new.split
-    mark(.menuLabels, old.menu.labels != new.menu.labels)
-    mark(.menuSelectedIndex, old.menu.selectedIndex != new.menu.selectedIndex)
-    mark(.menuScrollOffset, old.menu.scrollOffset != new.menu.scrollOffset)
-    mark(.splitLayout, a.layout != b.layout)
-    mark(.splitSelectedCategory, a.selectedCategory != b.selectedCategory)
-    mark(.splitSelectedItem, a.selectedItem != b.selectedItem)
-    mark(.splitExpanded, a.expanded != b.expanded)
-    mark(.splitColumnVisibility, a.columnVisibility != b.columnVisibility)
-    mark(.splitStyle, a.style != b.style)
-    mark(.splitSizeClass, a.sizeClass != b.sizeClass)
-    mark(.splitCompactColumn, a.compactColumn != b.compactColumn)
-    mark(.splitVisibleColumns, a.visibleColumns != b.visibleColumns)
-    mark(.splitOverlay, a.overlay != b.overlay)
+    let visibleA = a.visibleColumns
+    let visibleB = b.visibleColumns
+    var raw: UInt64 = 0
+    raw |= bit(.menuSelectedIndex, old.menu.selectedIndex != new.menu.selectedIndex)
+    raw |= bit(.menuScrollOffset, old.menu.scrollOffset != new.menu.scrollOffset)
+    raw |= bit(.splitSelectedCategory, a.selectedCategory != b.selectedCategory)
+    raw |= bit(.splitSelectedItem, a.selectedItem != b.selectedItem)
+    raw |= bit(.splitExpanded, a.expanded != b.expanded)
+    raw |= bit(.splitColumnVisibility, a.columnVisibility != b.columnVisibility)
+    raw |= bit(.splitStyle, a.style != b.style)
+    raw |= bit(.splitSizeClass, a.sizeClass != b.sizeClass)
+    raw |= bit(.splitCompactColumn, a.compactColumn != b.compactColumn)
+    raw |= bit(.splitVisibleColumns, visibleA != visibleB)
+    let overlayA = a.style == .prominentDetail && visibleA.count > 1
+    let overlayB = b.style == .prominentDetail && visibleB.count > 1
+    raw |= bit(.splitOverlay, overlayA != overlayB)
     return FieldSet(rawValue: raw)
   }
 
@@ -120,6 +115,22 @@ extension NavigationState {
       }
     }
     return .object(groups.map { ($0.0, .object($0.1)) })
+  }
+
+  @inlinable @inline(__always)
+  static func bit(_ field: NavigationField, _ changed: Bool) -> UInt64 {
+    UInt64(changed ? 1 : 0) << UInt64(field.rawValue)
+  }
+
+  /// The slow path of ``changedFields(from:to:)`` for states of two catalog objects: ids
+  /// must be compared as strings.
+  @usableFromInline
+  static func changedFieldValues(from old: NavigationState, to new: NavigationState) -> FieldSet {
+    var set = FieldSet()
+    for field in NavigationField.allCases where field.value(in: old) != field.value(in: new) {
+      set.insert(field.rawValue)
+    }
+    return set
   }
 
   /// The id of `ref` as JSON, null for nil.

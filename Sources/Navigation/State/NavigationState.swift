@@ -18,22 +18,24 @@ public struct NavigationState: Equatable, Sendable {
   /// automatic visibility and style, the sidebar as the compact column.
   public init(catalog: Catalog, sizeClass: SizeClass = .regular) {
     self.catalog = catalog
-    menu = MenuState(labels: catalog.menuLabels)
+    menu = MenuState()
     split = SplitState(layout: catalog.layout, nodeCount: catalog.nodeCount, sizeClass: sizeClass)
   }
+
+  /// The menu's labels (`menu.labels` in JSON), from the catalog: not stored in the state,
+  /// so that copying a state costs one reference count, the catalog's.
+  @inlinable public var menuLabels: [String] { catalog.menuLabels }
 }
 
-/// The horizontal menu: a scrolling strip of labels, one of them selected.
+/// The horizontal menu: a scrolling strip of labels (``NavigationState/menuLabels``), one of
+/// them selected.
 public struct MenuState: Equatable, Sendable {
-  /// The labels, from the catalog.
-  public let labels: [String]
-  /// The index of the selected label, always within `labels`.
+  /// The index of the selected label, always within the labels.
   public var selectedIndex: Int
   /// How far the strip is scrolled, in points: finite and not negative.
   public var scrollOffset: Double
 
-  init(labels: [String]) {
-    self.labels = labels
+  init() {
     selectedIndex = 0
     scrollOffset = 0
   }

@@ -8,7 +8,7 @@ func invariantViolations(of state: NavigationState) -> [String] {
   var problems: [String] = []
   let catalog = state.catalog
   let split = state.split
-  if !(0..<state.menu.labels.count).contains(state.menu.selectedIndex) {
+  if !(0..<state.menuLabels.count).contains(state.menu.selectedIndex) {
     problems.append("selectedIndex \(state.menu.selectedIndex) is outside the labels")
   }
   let offset = state.menu.scrollOffset
