@@ -79,40 +79,15 @@ extension Catalog {
           "the menu needs 1 to \(Limits.maximumMenuLabels) labels, found \(menuLabels.count)")
       }
       for (position, label) in menuLabels.enumerated() {
-        try validateText(label, "menu label \(position)", allowEmpty: false)
+        try validateText(label, "menu label \(position + 1)", allowEmpty: false)
       }
       guard !categories.isEmpty else { throw DomainError("the catalog has no categories") }
       guard categories.count <= Limits.maximumNodes else {
         throw DomainError(tooManyNodes)
       }
-      for category in categories {
+      for (position, category) in categories.enumerated() {
         categoryIndices.append(UInt32(nodes.count))
-        try add(category, parent: nil, parentID: "", depth: 0)
-      }
-      // Children lists, in a second pass so that each node's run is contiguous.
-      childIndices.reserveCapacity(nodes.count)
-      var cursor = 0
-      var firstChildren = [UInt32](repeating: 0, count: nodes.count)
-      var childCounts = [UInt32](repeating: 0, count: nodes.count)
-      for index in nodes.indices where nodes[index].parent != .max {
-        childCounts[Int(nodes[index].parent)] += 1
-      }
-      for index in nodes.indices {
-        firstChildren[index] = UInt32(cursor)
-        cursor += Int(childCounts[index])
-      }
-      childIndices = [UInt32](repeating: 0, count: cursor)
-      var filled = [UInt32](repeating: 0, count: nodes.count)
-      for index in nodes.indices where nodes[index].parent != .max {
-        let parent = Int(nodes[index].parent)
-        childIndices[Int(firstChildren[parent] + filled[parent])] = UInt32(index)
-        filled[parent] += 1
-      }
-      nodes = nodes.indices.map { index in
-        let row = nodes[index]
-        return NodeInfo(
-          parent: row.parent, category: row.category, subtreeEnd: row.subtreeEnd,
-          firstChild: firstChildren[index], childCount: childCounts[index], depth: row.depth)
+        try add(category, position: position, parent: nil, parentID: "", depth: 0)
       }
     }
 
@@ -121,10 +96,13 @@ extension Catalog {
     }
 
     /// Adds `node` and its subtree in pre-order; recursion is bounded by the depth limit.
-    private mutating func add(_ node: Node, parent: UInt32?, parentID: String, depth: Int)
-      throws(DomainError)
-    {
-      let place = parentID.isEmpty ? "top-level category" : "an item of \"\(parentID)\""
+    /// A node's children are appended to `childIndices` as one run once they are all added.
+    private mutating func add(
+      _ node: Node, position: Int, parent: UInt32?, parentID: String, depth: Int
+    ) throws(DomainError) {
+      let place =
+        parentID.isEmpty
+        ? "top-level category \(position + 1)" : "item \(position + 1) of \"\(parentID)\""
       guard depth <= Limits.maximumDepth else {
         throw DomainError(
           "the catalog is nested deeper than \(Limits.maximumDepth + 1) levels at \(place)")
@@ -139,8 +117,7 @@ extension Catalog {
       let id = parentID.isEmpty ? slug : parentID + "/" + slug
       guard id.utf8.count <= Limits.maximumIdentifierLength else {
         throw DomainError(
-          "the id of \"\(node.name)\" (\(place)) is longer than "
-            + "\(Limits.maximumIdentifierLength) bytes")
+          "the id of \(place) is longer than \(Limits.maximumIdentifierLength) bytes")
       }
       try validateText(node.image, "the image name of \"\(id)\"", allowEmpty: true)
       let index = UInt32(nodes.count)
@@ -149,20 +126,26 @@ extension Catalog {
           "duplicate id \"\(id)\": the names \"\(names[Int(existing)])\" and \"\(node.name)\" "
             + "make the same slug; rename one")
       }
+      let category = parent.map { nodes[Int($0)].category } ?? index
+      // A placeholder row until the subtree is known.
       nodes.append(
         NodeInfo(
-          parent: parent ?? .max, category: parent.map { nodes[Int($0)].category } ?? index,
-          subtreeEnd: 0, firstChild: 0, childCount: 0, depth: UInt8(depth)))
+          parent: parent ?? .max, category: category, subtreeEnd: 0, firstChild: 0,
+          childCount: 0, depth: UInt8(depth)))
       ids.append(id)
       names.append(node.name)
       images.append(node.image)
-      for child in node.children {
-        try add(child, parent: index, parentID: id, depth: depth + 1)
+      var children: [UInt32] = []
+      children.reserveCapacity(node.children.count)
+      for (childPosition, child) in node.children.enumerated() {
+        children.append(UInt32(nodes.count))
+        try add(child, position: childPosition, parent: index, parentID: id, depth: depth + 1)
       }
-      let row = nodes[Int(index)]
       nodes[Int(index)] = NodeInfo(
-        parent: row.parent, category: row.category, subtreeEnd: UInt32(nodes.count),
-        firstChild: 0, childCount: 0, depth: row.depth)
+        parent: parent ?? .max, category: category, subtreeEnd: UInt32(nodes.count),
+        firstChild: UInt32(childIndices.count), childCount: UInt32(children.count),
+        depth: UInt8(depth))
+      childIndices.append(contentsOf: children)
     }
   }
 }

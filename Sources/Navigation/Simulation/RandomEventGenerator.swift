@@ -17,8 +17,8 @@ public struct RandomEventGenerator: Sendable {
     random = SeededRandom(seed: seed)
     nodeCount = domain.catalog.nodeCount
     labelCount = domain.catalog.menuLabels.count
-    unknownRefs = ["no-such-category", "grinders/no-such-grinder", "ünknown/id ☕︎"].map(
-      domain.ref)
+    unknownRefs = ["no-such-category", "grinders/no-such-grinder", "ünknown/id ☕︎"]
+      .compactMap { try? domain.internedRef($0) }
   }
 
   /// The next event.
@@ -62,7 +62,9 @@ public struct RandomEventGenerator: Sendable {
   }
 
   private mutating func ref() -> NodeRef {
-    if random.chance(1, in: 8) { return unknownRefs[random.below(unknownRefs.count)] }
+    if random.chance(1, in: 8) && !unknownRefs.isEmpty {
+      return unknownRefs[random.below(unknownRefs.count)]
+    }
     return NodeRef(index: UInt32(random.below(nodeCount)))
   }
 

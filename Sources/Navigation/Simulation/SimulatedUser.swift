@@ -5,8 +5,8 @@
 /// (150 ms to 2 s, now and then a pause of seconds or minutes), scroll gestures on the
 /// menu strip (a drag, then usually a decelerating fling) emitted once per display frame,
 /// categories browsed and items opened, disclosures toggled, the device rotated, column
-/// visibility and style changed, back taps on a compact width. About 2 % of interactions
-/// are invalid (a tab beyond the strip, an item of another category, back where there is
+/// visibility and style changed, back taps on a compact width. About 2–3 % of taps are
+/// invalid (a tab beyond the strip, an item of another category, back where there is
 /// none, an unknown id, a leaf "expanded"), as real recordings contain them.
 ///
 /// The model drives its own ``state`` with the real reducer, so its selections are
@@ -283,6 +283,7 @@ public struct SimulatedUser: Sendable {
   /// One of the invalid interactions real recordings contain.
   private mutating func invalidInteraction() -> NavigationEvent {
     let split = state.split
+    let outOfRange = NavigationEvent.menuTabTapped(index: state.menuLabels.count)
     switch random.below(5) {
     case 0:
       let count = state.menuLabels.count
@@ -291,16 +292,16 @@ public struct SimulatedUser: Sendable {
       if let item = plan.itemOutside(split.selectedCategory, using: &random) {
         return .itemSelected(item)
       }
-      return .itemSelected(plan.randomUnknown(using: &random))
+      return plan.randomUnknown(using: &random).map { .itemSelected($0) } ?? outOfRange
     case 2:
       if split.sizeClass == .regular || split.compactColumn == .sidebar { return .backTapped }
-      return .menuTabTapped(index: state.menuLabels.count)
+      return outOfRange
     case 3:
-      let unknown = plan.randomUnknown(using: &random)
+      guard let unknown = plan.randomUnknown(using: &random) else { return outOfRange }
       return random.chance(1, in: 2) ? .categorySelected(unknown) : .itemSelected(unknown)
     default:
       if let leaf = plan.randomLeaf(using: &random) { return .itemExpanded(leaf) }
-      return .itemExpanded(plan.randomUnknown(using: &random))
+      return plan.randomUnknown(using: &random).map { .itemExpanded($0) } ?? outOfRange
     }
   }
 }
@@ -355,8 +356,9 @@ extension SimulatedUser {
       expandableCount = count
       expandableChildren = children
       self.leaves = leaves
-      unknownRefs = ["espresso-machines/leva/leva-z", "grinders/mazzer-kony", "teapots"].map(
-        domain.ref)
+      // Ids the sample lacks; none if the domain's table of unknown ids is full.
+      unknownRefs = ["espresso-machines/leva/leva-z", "grinders/mazzer-kony", "teapots"]
+        .compactMap { try? domain.internedRef($0) }.filter { !catalog.contains($0) }
     }
 
     func hasExpandableChildren(_ ref: NodeRef) -> Bool { expandableCount[Int(ref.index)] > 0 }
@@ -383,8 +385,8 @@ extension SimulatedUser {
       leaves.isEmpty ? nil : NodeRef(index: leaves[random.below(leaves.count)])
     }
 
-    func randomUnknown(using random: inout SeededRandom) -> NodeRef {
-      unknownRefs[random.below(unknownRefs.count)]
+    func randomUnknown(using random: inout SeededRandom) -> NodeRef? {
+      unknownRefs.isEmpty ? nil : unknownRefs[random.below(unknownRefs.count)]
     }
   }
 }

@@ -108,16 +108,16 @@ struct CatalogTests {
     "invalid catalogs are refused with a clear message",
     arguments: [
       ([], [node("A", "", [])], "the menu needs 1 to 64 labels, found 0"),
-      (["Mon", ""], [node("A", "", [])], "menu label 1 is empty"),
+      (["Mon", ""], [node("A", "", [])], "menu label 2 is empty"),
       (["Mon"], [], "the catalog has no categories"),
-      (["Mon"], [node("", "", [])], "the name of top-level category is empty"),
+      (["Mon"], [node("", "", [])], "the name of top-level category 1 is empty"),
       (
         ["Mon"], [node("Tea", "", [node("", "", [])])],
-        #"the name of an item of "tea" is empty"#
+        #"the name of item 1 of "tea" is empty"#
       ),
       (
         ["Mon"], [node("☕︎", "", [])],
-        #"the name "☕︎" of top-level category has no ASCII letter or digit to make an id from"#
+        #"the name "☕︎" of top-level category 1 has no ASCII letter or digit to make an id from"#
       ),
       (
         ["Mon"], [node("Tea", "", [node("Green", "", []), node("green!", "", [])])],
@@ -129,9 +129,9 @@ struct CatalogTests {
       ),
       (
         ["Mon"], [node("Te\u{1B}[31ma", "", [])],
-        "the name of top-level category contains the control character U+1B"
+        "the name of top-level category 1 contains the control character U+1B"
       ),
-      (["Mon\n"], [node("Tea", "", [])], "menu label 0 contains the control character U+A"),
+      (["Mon\n"], [node("Tea", "", [])], "menu label 1 contains the control character U+A"),
     ] as [([String], [Catalog.Node], String)])
   func invalid(labels: [String], categories: [Catalog.Node], message: String) {
     #expect(throws: DomainError(message)) {
@@ -158,7 +158,7 @@ struct CatalogTests {
       try Catalog(menuLabels: Array(repeating: "M", count: 65), categories: [Catalog.Node("A")])
     }
     #expect(
-      throws: DomainError("the name of top-level category is 129 bytes long; the limit is 128")
+      throws: DomainError("the name of top-level category 1 is 129 bytes long; the limit is 128")
     ) {
       try Catalog(menuLabels: ["M"], categories: [Catalog.Node(String(repeating: "x", count: 129))])
     }
