@@ -14,7 +14,9 @@ let package = Package(
   products: [
     .library(name: "RewindJournal", targets: ["RewindJournal"]),
     .library(name: "RewindCore", targets: ["RewindCore"]),
+    .library(name: "Navigation", targets: ["Navigation"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
+    .executable(name: "rewind", targets: ["rewind"]),
   ],
   targets: [
     .systemLibrary(
@@ -24,7 +26,13 @@ let package = Package(
     ),
     .target(name: "RewindJournal", dependencies: ["CZstd"], swiftSettings: strict),
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
-    .target(name: "RewindCLI", dependencies: ["RewindCore"], swiftSettings: strict),
+    .target(
+      name: "Navigation", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
+    .target(
+      name: "RewindCLI", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
+    .executableTarget(
+      name: "rewind", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind",
+      swiftSettings: strict),
 
     .testTarget(
       name: "RewindJournalTests",
@@ -39,8 +47,12 @@ let package = Package(
       name: "JournalCrashWriter", dependencies: ["RewindJournal", "JournalFixtures"],
       path: "Tests/JournalCrashWriter", swiftSettings: strict),
     .testTarget(
-      name: "RewindCoreTests", dependencies: ["RewindCore", "RewindJournal"],
+      name: "RewindCoreTests", dependencies: ["RewindCore", "RewindJournal", "Navigation"],
       swiftSettings: strict),
-    .testTarget(name: "RewindCLITests", dependencies: ["RewindCLI"], swiftSettings: strict),
+    .testTarget(
+      name: "NavigationTests", dependencies: ["Navigation", "RewindCore", "RewindJournal"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "RewindCLITests", dependencies: ["RewindCLI", "Navigation"], swiftSettings: strict),
   ]
 )

@@ -49,7 +49,8 @@ struct RecordCommand: DomainVisitor {
   func visit<D: RecordableDomain>(_ type: D.Type) throws {
     let scenario: Scenario<D>
     do throws(ScenarioError) {
-      scenario = try D.parseScenario(text)
+      let directory = scenarioPath.lastIndex(of: "/").map { String(scenarioPath[..<$0]) } ?? "."
+      scenario = try D.parseScenario(text, directory: directory.isEmpty ? "/" : directory)
     } catch {
       throw CommandError("\(scenarioPath):\(error.line):\(error.column): \(error.message)")
     }

@@ -48,16 +48,18 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
 /// Lines without settings, and from a simulated user (`rewind generate`).
 public protocol RecordableDomain: Domain {
   /// A seeded source of realistic events, endless, with non-decreasing times.
-  associatedtype SimulatedUser: IteratorProtocol<TimedEvent<Event>>
+  associatedtype SimulatedEvents: IteratorProtocol<TimedEvent<Event>>
 
   /// The domain for a new session when nothing says otherwise (the built-in sample).
   static var sample: Self { get }
 
   /// Parses a scenario script.
+  /// - Parameter directory: the script's directory, where files it names are found.
   /// - Throws: ``ScenarioError`` with the line and column of the first problem.
-  static func parseScenario(_ text: String) throws(ScenarioError) -> Scenario<Self>
+  static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
+    -> Scenario<Self>
 
   /// A simulated user of this session's domain; the same seed gives the same events on
   /// every machine.
-  func simulatedUser(seed: UInt64) -> SimulatedUser
+  func simulatedUser(seed: UInt64) -> SimulatedEvents
 }

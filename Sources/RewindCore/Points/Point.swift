@@ -43,6 +43,12 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
+  /// Microseconds in a duration written as a number and a unit: `12.5s`, `250ms`,
+  /// `90us`, `2m`, `1h`; nil if it is not one.
+  public static func microseconds(inDuration text: String) -> UInt64? {
+    try? parseOffset(text, text)
+  }
+
   static func parseOffset(_ body: String, _ original: String) throws(RewindError) -> UInt64 {
     let units: [(String, Double)] = [
       ("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000),

@@ -1,0 +1,151 @@
+import RewindCore
+
+extension Catalog {
+  /// The bounds a catalog must stay within. Catalogs arrive in journal headers, which are
+  /// untrusted input, so every size is bounded before anything is built from it.
+  public enum Limits {
+    /// The most nodes (categories and items together).
+    public static let maximumNodes = 4_096
+    /// The deepest nesting: categories are depth 0, so this allows 7 levels of items.
+    public static let maximumDepth = 7
+    /// The longest name, label or image name, in UTF-8 bytes.
+    public static let maximumNameLength = 128
+    /// The longest identifier, in UTF-8 bytes (also the binary codec's limit).
+    public static let maximumIdentifierLength = 1_024
+    /// The most menu labels.
+    public static let maximumMenuLabels = 64
+  }
+
+  /// The identifier component made from a name: lowercase ASCII letters and digits kept,
+  /// every run of other characters (spaces, punctuation, non-ASCII) turned into one `-`,
+  /// no leading or trailing `-`.
+  ///
+  /// `"Espresso Machines"` → `espresso-machines`, `"Linea PB X"` → `linea-pb-x`,
+  /// `"KB90"` → `kb90`. ASCII only, so that ids never depend on a Unicode table version.
+  /// - Returns: the slug; empty if the name has no ASCII letter or digit.
+  public static func slug(_ name: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(name.utf8.count)
+    var pendingDash = false
+    for byte in name.utf8 {
+      let kept: UInt8?
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): kept = byte
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept = byte + 32
+      default: kept = nil
+      }
+      if let kept {
+        if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+        pendingDash = false
+        bytes.append(kept)
+      } else {
+        pendingDash = true
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Checks a display text (name, label, image name): bounded, no control characters,
+  /// which a terminal would interpret.
+  static func validateText(_ text: String, _ what: @autoclosure () -> String, allowEmpty: Bool)
+    throws(DomainError)
+  {
+    if text.isEmpty && !allowEmpty { throw DomainError("\(what()) is empty") }
+    guard text.utf8.count <= Limits.maximumNameLength else {
+      throw DomainError(
+        "\(what()) is \(text.utf8.count) bytes long; the limit is \(Limits.maximumNameLength)")
+    }
+    for scalar in text.unicodeScalars
+    where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+      throw DomainError(
+        "\(what()) contains the control character U+\(String(scalar.value, radix: 16, uppercase: true))"
+      )
+    }
+  }
+
+  /// The flat tables built from a tree, validated.
+  struct Tables {
+    var nodes: [NodeInfo] = []
+    var childIndices: [UInt32] = []
+    var categoryIndices: [UInt32] = []
+    var ids: [String] = []
+    var names: [String] = []
+    var images: [String] = []
+    var indexByID: [String: UInt32] = [:]
+
+    init(menuLabels: [String], categories: [Node]) throws(DomainError) {
+      guard (1...Limits.maximumMenuLabels).contains(menuLabels.count) else {
+        throw DomainError(
+          "the menu needs 1 to \(Limits.maximumMenuLabels) labels, found \(menuLabels.count)")
+      }
+      for (position, label) in menuLabels.enumerated() {
+        try validateText(label, "menu label \(position + 1)", allowEmpty: false)
+      }
+      guard !categories.isEmpty else { throw DomainError("the catalog has no categories") }
+      guard categories.count <= Limits.maximumNodes else {
+        throw DomainError(tooManyNodes)
+      }
+      for (position, category) in categories.enumerated() {
+        categoryIndices.append(UInt32(nodes.count))
+        try add(category, position: position, parent: nil, parentID: "", depth: 0)
+      }
+    }
+
+    private var tooManyNodes: String {
+      "the catalog has more than \(Limits.maximumNodes) nodes"
+    }
+
+    /// Adds `node` and its subtree in pre-order; recursion is bounded by the depth limit.
+    /// A node's children are appended to `childIndices` as one run once they are all added.
+    private mutating func add(
+      _ node: Node, position: Int, parent: UInt32?, parentID: String, depth: Int
+    ) throws(DomainError) {
+      let place =
+        parentID.isEmpty
+        ? "top-level category \(position + 1)" : "item \(position + 1) of \"\(parentID)\""
+      guard depth <= Limits.maximumDepth else {
+        throw DomainError(
+          "the catalog is nested deeper than \(Limits.maximumDepth + 1) levels at \(place)")
+      }
+      guard nodes.count < Limits.maximumNodes else { throw DomainError(tooManyNodes) }
+      try validateText(node.name, "the name of \(place)", allowEmpty: false)
+      let slug = Catalog.slug(node.name)
+      guard !slug.isEmpty else {
+        throw DomainError(
+          "the name \"\(node.name)\" of \(place) has no ASCII letter or digit to make an id from")
+      }
+      let id = parentID.isEmpty ? slug : parentID + "/" + slug
+      guard id.utf8.count <= Limits.maximumIdentifierLength else {
+        throw DomainError(
+          "the id of \(place) is longer than \(Limits.maximumIdentifierLength) bytes")
+      }
+      try validateText(node.image, "the image name of \"\(id)\"", allowEmpty: true)
+      let index = UInt32(nodes.count)
+      if let existing = indexByID.updateValue(index, forKey: id) {
+        throw DomainError(
+          "duplicate id \"\(id)\": the names \"\(names[Int(existing)])\" and \"\(node.name)\" "
+            + "make the same slug; rename one")
+      }
+      let category = parent.map { nodes[Int($0)].category } ?? index
+      // A placeholder row until the subtree is known.
+      nodes.append(
+        NodeInfo(
+          parent: parent ?? .max, category: category, subtreeEnd: 0, firstChild: 0,
+          childCount: 0, depth: UInt8(depth)))
+      ids.append(id)
+      names.append(node.name)
+      images.append(node.image)
+      var children: [UInt32] = []
+      children.reserveCapacity(node.children.count)
+      for (childPosition, child) in node.children.enumerated() {
+        children.append(UInt32(nodes.count))
+        try add(child, position: childPosition, parent: index, parentID: id, depth: depth + 1)
+      }
+      nodes[Int(index)] = NodeInfo(
+        parent: parent ?? .max, category: category, subtreeEnd: UInt32(nodes.count),
+        firstChild: UInt32(childIndices.count), childCount: UInt32(children.count),
+        depth: UInt8(depth))
+      childIndices.append(contentsOf: children)
+    }
+  }
+}

@@ -1,0 +1,152 @@
+public import RewindJournal
+
+// The binary event encoding, byte by byte in the BinaryEncoding article: one tag byte, then
+// the payload. Refs are varints against the catalog (`index + 1`), with `0` followed by
+// the id string for an id the catalog lacks.
+
+extension NavigationDomain {
+  /// Appends the binary encoding of `event`: 1 to 3 bytes for almost every event.
+  /// - Complexity: O(1); a lock and a string copy only for ids the catalog lacks.
+  @inlinable
+  public func encode(_ event: NavigationEvent, into writer: inout ByteWriter) {
+    switch event {
+    case .menuTabTapped(let index):
+      writer.write(0x00)
+      writer.writeZigZag(Int64(index))
+    case .menuScrolled(let offset):
+      if let sixths = ScrollOffsetCoding.sixths(of: offset) {
+        writer.write(0x01)
+        writer.writeVarint(sixths)
+      } else {
+        writer.write(0x02)
+        writer.writeLittleEndian(offset.bitPattern)
+      }
+    case .categorySelected(nil):
+      writer.write(0x03)
+    case .categorySelected(let ref?):
+      writer.write(0x04)
+      writeRef(ref, into: &writer)
+    case .itemSelected(nil):
+      writer.write(0x05)
+    case .itemSelected(let ref?):
+      writer.write(0x06)
+      writeRef(ref, into: &writer)
+    case .itemExpanded(let ref):
+      writer.write(0x07)
+      writeRef(ref, into: &writer)
+    case .itemCollapsed(let ref):
+      writer.write(0x08)
+      writeRef(ref, into: &writer)
+    case .columnVisibilityChanged(let visibility):
+      writer.write(0x09)
+      writer.write(visibility.code)
+    case .splitStyleChanged(let style):
+      writer.write(0x0A)
+      writer.write(style.code)
+    case .sizeClassChanged(let sizeClass):
+      writer.write(0x0B)
+      writer.write(sizeClass.code)
+    case .backTapped:
+      writer.write(0x0C)
+    }
+  }
+
+  /// Decodes one event written by ``encode(_:into:)-(NavigationEvent,_)``.
+  ///
+  /// An id the catalog lacks (ref `0` and a string) is interned, so decoding a valid
+  /// journal never fails on one; the reducer rejects it later.
+  /// - Throws: `CodecError` on an unknown tag, a bad enum byte, a ref beyond the catalog,
+  ///   a malformed varint, an id over 1,024 bytes or not UTF-8, or truncated input.
+  /// - Complexity: O(1).
+  @inlinable
+  public func decodeEvent(from reader: inout ByteReader) throws(CodecError) -> NavigationEvent {
+    let start = reader.offset
+    let tag = try reader.readByte()
+    switch tag {
+    case 0x00:
+      let value = try reader.readZigZag()
+      guard let index = Int(exactly: value) else {
+        throw NavigationCodecErrors.indexTooLarge(value, at: start + 1)
+      }
+      return .menuTabTapped(index: index)
+    case 0x01:
+      let sixths = try reader.readVarint()
+      guard sixths < ScrollOffsetCoding.sixthsLimit else {
+        throw NavigationCodecErrors.sixthsTooLarge(sixths, at: start + 1)
+      }
+      return .menuScrolled(offset: ScrollOffsetCoding.offset(sixths: sixths))
+    case 0x02:
+      return .menuScrolled(offset: Double(bitPattern: try reader.readLittleEndian(UInt64.self)))
+    case 0x03:
+      return .categorySelected(nil)
+    case 0x04:
+      return .categorySelected(try readRef(from: &reader))
+    case 0x05:
+      return .itemSelected(nil)
+    case 0x06:
+      return .itemSelected(try readRef(from: &reader))
+    case 0x07:
+      return .itemExpanded(try readRef(from: &reader))
+    case 0x08:
+      return .itemCollapsed(try readRef(from: &reader))
+    case 0x09:
+      let byte = try reader.readByte()
+      guard let visibility = ColumnVisibility(code: byte) else {
+        throw NavigationCodecErrors.badEnumByte(byte, "column visibility", at: start + 1)
+      }
+      return .columnVisibilityChanged(visibility)
+    case 0x0A:
+      let byte = try reader.readByte()
+      guard let style = SplitStyle(code: byte) else {
+        throw NavigationCodecErrors.badEnumByte(byte, "split style", at: start + 1)
+      }
+      return .splitStyleChanged(style)
+    case 0x0B:
+      let byte = try reader.readByte()
+      guard let sizeClass = SizeClass(code: byte) else {
+        throw NavigationCodecErrors.badEnumByte(byte, "size class", at: start + 1)
+      }
+      return .sizeClassChanged(sizeClass)
+    case 0x0C:
+      return .backTapped
+    default:
+      throw NavigationCodecErrors.unknownTag(tag, at: start)
+    }
+  }
+
+  /// Writes a ref: `index + 1` for a catalog node, else `0` and the id string.
+  @inlinable func writeRef(_ ref: NodeRef, into writer: inout ByteWriter) {
+    if catalog.contains(ref) {
+      writer.writeVarint(UInt64(ref.index) &+ 1)
+    } else {
+      writeUnknownRef(ref, into: &writer)
+    }
+  }
+
+  @usableFromInline func writeUnknownRef(_ ref: NodeRef, into writer: inout ByteWriter) {
+    writer.write(0)
+    writer.writeString(id(of: ref))
+  }
+
+  /// Reads a ref written by ``writeRef(_:into:)``.
+  @inlinable func readRef(from reader: inout ByteReader) throws(CodecError) -> NodeRef {
+    let start = reader.offset
+    let value = try reader.readVarint()
+    guard value != 0 else { return try readUnknownRef(from: &reader, at: start) }
+    guard value <= UInt64(catalog.nodeCount) else {
+      throw NavigationCodecErrors.refOutOfRange(value, nodeCount: catalog.nodeCount, at: start)
+    }
+    return NodeRef(index: UInt32(truncatingIfNeeded: value &- 1))
+  }
+
+  @usableFromInline func readUnknownRef(from reader: inout ByteReader, at start: Int)
+    throws(CodecError) -> NodeRef
+  {
+    let id = try reader.readString(maxLength: Catalog.Limits.maximumIdentifierLength)
+    do {
+      return try internedRef(id)
+    } catch {
+      throw CodecError(.tooLarge, error.message, at: start)
+    }
+  }
+}

@@ -1,0 +1,142 @@
+public import RewindCore
+
+// Events as JSON objects: `{"event": kind, ...payload}`; the names are in the JSONNames
+// article.
+
+extension NavigationDomain {
+  public func eventKind(_ event: NavigationEvent) -> String { event.kind.rawValue }
+
+  /// The event as a JSON object, e.g. `{"event":"categorySelected","id":"grinders"}`.
+  ///
+  /// Payload fields: `index` (menuTabTapped), `offset` (menuScrolled; NaN and the
+  /// infinities, which JSON numbers cannot hold, as the strings `"NaN"`, `"Infinity"`,
+  /// `"-Infinity"`), `id` (a string, or null to clear a selection), `visibility`, `style`,
+  /// `sizeClass`; backTapped has none.
+  public func json(_ event: NavigationEvent) -> JSONValue {
+    var members: [(String, JSONValue)] = [("event", .string(event.kind.rawValue))]
+    switch event {
+    case .menuTabTapped(let index): members.append(("index", .int(Int64(index))))
+    case .menuScrolled(let offset): members.append(("offset", Self.offsetJSON(offset)))
+    case .categorySelected(let ref), .itemSelected(let ref):
+      members.append(("id", .string(ref.map(id(of:)))))
+    case .itemExpanded(let ref), .itemCollapsed(let ref):
+      members.append(("id", .string(id(of: ref))))
+    case .columnVisibilityChanged(let visibility):
+      members.append(("visibility", .string(visibility.rawValue)))
+    case .splitStyleChanged(let style): members.append(("style", .string(style.rawValue)))
+    case .sizeClassChanged(let sizeClass):
+      members.append(("sizeClass", .string(sizeClass.rawValue)))
+    case .backTapped: break
+    }
+    return .object(members)
+  }
+
+  /// Reads an event from the JSON object ``json(_:)-(NavigationEvent)`` writes. Ids the
+  /// catalog lacks are interned (the reducer rejects them); keys other than the event's
+  /// own are ignored.
+  /// - Throws: `DomainError` saying what is missing or wrong, e.g.
+  ///   `menuTabTapped needs an integer "index"`, `unknown event kind "foo"`.
+  public func event(fromJSON json: JSONValue) throws(DomainError) -> NavigationEvent {
+    guard case .object = json else {
+      throw DomainError("an event must be a JSON object, found \(json.typeName)")
+    }
+    guard let name = json["event"]?.stringValue else {
+      throw DomainError("an event needs a string \"event\" naming its kind")
+    }
+    guard let kind = NavigationEvent.Kind(rawValue: name) else {
+      throw DomainError(
+        "unknown event kind \"\(name)\"; the kinds are "
+          + NavigationDomain.eventKinds.joined(separator: ", "))
+    }
+    switch kind {
+    case .menuTabTapped:
+      guard let value = json["index"]?.intValue, let index = Int(exactly: value) else {
+        throw DomainError("menuTabTapped needs an integer \"index\"")
+      }
+      return .menuTabTapped(index: index)
+    case .menuScrolled:
+      guard let value = json["offset"], let offset = Self.offset(fromJSON: value) else {
+        throw DomainError("menuScrolled needs a number \"offset\"")
+      }
+      return .menuScrolled(offset: offset)
+    case .categorySelected:
+      return .categorySelected(try optionalRef(json, kind))
+    case .itemSelected:
+      return .itemSelected(try optionalRef(json, kind))
+    case .itemExpanded:
+      return .itemExpanded(try requiredRef(json, kind))
+    case .itemCollapsed:
+      return .itemCollapsed(try requiredRef(json, kind))
+    case .columnVisibilityChanged:
+      return .columnVisibilityChanged(try Self.enumValue(json, "visibility", kind))
+    case .splitStyleChanged:
+      return .splitStyleChanged(try Self.enumValue(json, "style", kind))
+    case .sizeClassChanged:
+      return .sizeClassChanged(try Self.enumValue(json, "sizeClass", kind))
+    case .backTapped:
+      return .backTapped
+    }
+  }
+
+  /// A one-line description: the kind and the payload, e.g. `categorySelected grinders`,
+  /// `itemSelected none`, `menuScrolled 120.5`.
+  public func describe(_ event: NavigationEvent) -> String {
+    let kind = event.kind.rawValue
+    switch event {
+    case .menuTabTapped(let index): return "\(kind) \(index)"
+    case .menuScrolled(let offset): return "\(kind) \(offset)"
+    case .categorySelected(let ref), .itemSelected(let ref):
+      return "\(kind) \(ref.map(id(of:)) ?? "none")"
+    case .itemExpanded(let ref), .itemCollapsed(let ref): return "\(kind) \(id(of: ref))"
+    case .columnVisibilityChanged(let visibility): return "\(kind) \(visibility.rawValue)"
+    case .splitStyleChanged(let style): return "\(kind) \(style.rawValue)"
+    case .sizeClassChanged(let sizeClass): return "\(kind) \(sizeClass.rawValue)"
+    case .backTapped: return kind
+    }
+  }
+
+  private static func offsetJSON(_ offset: Double) -> JSONValue {
+    if offset.isFinite { return .double(offset) }
+    if offset.isNaN { return "NaN" }
+    return offset > 0 ? "Infinity" : "-Infinity"
+  }
+
+  private static func offset(fromJSON value: JSONValue) -> Double? {
+    switch value {
+    case .int, .double: value.doubleValue
+    case .string("NaN"): .nan
+    case .string("Infinity"): .infinity
+    case .string("-Infinity"): -.infinity
+    default: nil
+    }
+  }
+
+  private func optionalRef(_ json: JSONValue, _ kind: NavigationEvent.Kind)
+    throws(DomainError) -> NodeRef?
+  {
+    switch json["id"] {
+    case .null?: return nil
+    case .string(let id)?: return try internedRef(id)
+    default: throw DomainError("\(kind.rawValue) needs an \"id\": a string, or null to clear")
+    }
+  }
+
+  private func requiredRef(_ json: JSONValue, _ kind: NavigationEvent.Kind)
+    throws(DomainError) -> NodeRef
+  {
+    guard let id = json["id"]?.stringValue else {
+      throw DomainError("\(kind.rawValue) needs a string \"id\"")
+    }
+    return try internedRef(id)
+  }
+
+  private static func enumValue<Value: RawRepresentable & CaseIterable>(
+    _ json: JSONValue, _ key: String, _ kind: NavigationEvent.Kind
+  ) throws(DomainError) -> Value where Value.RawValue == String {
+    guard let name = json[key]?.stringValue, let value = Value(rawValue: name) else {
+      let names = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      throw DomainError("\(kind.rawValue) needs a \"\(key)\": one of \(names)")
+    }
+    return value
+  }
+}

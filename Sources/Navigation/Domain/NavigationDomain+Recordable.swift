@@ -1,0 +1,26 @@
+public import RewindCore
+
+extension NavigationDomain: RecordableDomain {
+  /// The sample catalog in three columns, on a regular width.
+  public static var sample: NavigationDomain { NavigationDomain() }
+
+  public static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
+    -> Scenario<NavigationDomain>
+  {
+    try ScenarioScript.parse(text, directory: directory)
+  }
+
+  public func simulatedUser(seed: UInt64) -> SimulatedUserEvents {
+    SimulatedUserEvents(user: SimulatedUser(seed: seed, domain: self))
+  }
+}
+
+/// A ``SimulatedUser`` as an endless sequence of timed events.
+public struct SimulatedUserEvents: IteratorProtocol, Sendable {
+  public var user: SimulatedUser
+
+  @inlinable public mutating func next() -> TimedEvent<NavigationEvent>? {
+    let (time, event) = user.next()
+    return TimedEvent(time: time, event: event)
+  }
+}

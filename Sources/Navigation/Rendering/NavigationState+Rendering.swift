@@ -1,0 +1,180 @@
+// The state drawn as plain text for a terminal: the menu strip, a status line, and the
+// split view's visible columns in boxes (side by side on a regular width, one column with
+// a back affordance on a compact one). No colour: that is the command line's business.
+
+extension NavigationState {
+  /// The placeholder of a column that needs a category first.
+  public static let selectCategoryPlaceholder = "Please select a category"
+  /// The placeholder of the detail while no item is selected.
+  public static let selectItemPlaceholder = "Please select an item"
+  /// The row of a category without items.
+  public static let noItemsPlaceholder = "No items"
+
+  /// The state as several lines of plain text (no trailing newline). See
+  /// ``NavigationDomain/render(_:)``.
+  public func renderedText() -> String {
+    var lines = menuLines()
+    lines.append("")
+    lines.append(statusLine())
+    if split.sizeClass == .compact {
+      let column = split.compactColumn
+      if column != .sidebar { lines.append("‹ " + backTitle(from: column)) }
+      lines += TextBoxes.draw([panel(column)])
+    } else {
+      lines += TextBoxes.draw(split.visibleColumns.columns.map(panel))
+    }
+    return lines.map { line in
+      // No trailing blanks: they are invisible and get lost when pasted.
+      String(line[..<(line.lastIndex { $0 != " " }.map(line.index(after:)) ?? line.startIndex)])
+    }.joined(separator: "\n")
+  }
+
+  // MARK: Menu
+
+  /// The labels, with a heavy underline under the selected one and a light line under the
+  /// others, as the tutorial draws them.
+  private func menuLines() -> [String] {
+    var labels = ""
+    var underline = ""
+    for (index, label) in menuLabels.enumerated() {
+      let cell = " \(label) "
+      labels += cell
+      underline += String(repeating: index == menu.selectedIndex ? "━" : "─", count: cell.count)
+    }
+    if menu.scrollOffset != 0 { labels += "   ⇠ scrolled \(menu.scrollOffset) pt" }
+    return [labels, underline]
+  }
+
+  private func statusLine() -> String {
+    var parts = [
+      split.layout.rawValue, split.sizeClass.rawValue,
+      "visibility \(split.columnVisibility.rawValue)",
+      "style \(split.style.rawValue)",
+    ]
+    if split.overlay { parts.append("leading columns overlay the detail") }
+    return parts.joined(separator: " · ")
+  }
+
+  // MARK: Columns
+
+  private func panel(_ column: Column) -> TextBoxes.Panel {
+    switch column {
+    case .sidebar:
+      let rows = catalog.categories.map { category in
+        (split.selectedCategory == category ? "● " : "  ") + catalog.name(of: category)
+      }
+      return TextBoxes.Panel(title: "Categories", rows: rows)
+    case .content:
+      guard let category = split.selectedCategory else {
+        return TextBoxes.Panel(title: "Items", rows: [Self.selectCategoryPlaceholder])
+      }
+      return TextBoxes.Panel(title: catalog.name(of: category), rows: itemRows(of: category))
+    case .detail where split.layout == .twoColumn:
+      guard let category = split.selectedCategory else {
+        return TextBoxes.Panel(title: "Detail", rows: [Self.selectCategoryPlaceholder])
+      }
+      return TextBoxes.Panel(title: catalog.name(of: category), rows: itemRows(of: category))
+    case .detail:
+      guard let item = split.selectedItem else {
+        return TextBoxes.Panel(title: "Detail", rows: [Self.selectItemPlaceholder])
+      }
+      return TextBoxes.Panel(title: catalog.name(of: item), rows: photoRows(of: item))
+    }
+  }
+
+  /// The title of the column a compact back button returns to.
+  private func backTitle(from column: Column) -> String {
+    switch (column, split.layout) {
+    case (.detail, .threeColumn): split.selectedCategory.map(catalog.name(of:)) ?? "Items"
+    default: "Categories"
+    }
+  }
+
+  /// The sub-items of `parent`, expanded ones followed by their children, indented.
+  /// `●` marks the selected item, `◦` a collapsed item that hides it; `▸`/`▾` are the
+  /// disclosures of items with children.
+  private func itemRows(of parent: NodeRef) -> [String] {
+    var rows: [String] = []
+    appendItemRows(of: parent, indent: "", to: &rows)
+    return rows.isEmpty ? [Self.noItemsPlaceholder] : rows
+  }
+
+  private func appendItemRows(of parent: NodeRef, indent: String, to rows: inout [String]) {
+    let children = catalog.children(of: parent)
+    // A disclosure slot only in lists that have a disclosure, so plain lists stay compact.
+    let slot = children.contains(where: catalog.hasChildren) ? "  " : ""
+    for child in children {
+      let expandable = catalog.hasChildren(child)
+      let expanded = expandable && split.expanded.contains(child)
+      let marker: String
+      if split.selectedItem == child {
+        marker = "● "
+      } else if let item = split.selectedItem, !expanded, catalog.isDescendant(item, of: child) {
+        marker = "◦ "
+      } else {
+        marker = "  "
+      }
+      let disclosure = expandable ? (expanded ? "▾ " : "▸ ") : slot
+      rows.append(marker + indent + disclosure + catalog.name(of: child))
+      if expanded { appendItemRows(of: child, indent: indent + "  ", to: &rows) }
+    }
+  }
+
+  /// The detail of the three-column layout: the item's photo, drawn as a framed caption.
+  private func photoRows(of item: NodeRef) -> [String] {
+    let image = catalog.image(of: item)
+    let caption = image.isEmpty ? "no photo" : "photo: \(image)"
+    let bar = String(repeating: "─", count: caption.count + 2)
+    return ["╭\(bar)╮", "│ \(caption) │", "╰\(bar)╯"]
+  }
+}
+
+/// Draws titled panels side by side in one box with shared borders.
+enum TextBoxes {
+  struct Panel {
+    var title: String
+    var rows: [String]
+  }
+
+  /// The narrowest and widest a panel's inner width may be, in characters.
+  static let minimumWidth = 20
+  static let maximumWidth = 34
+
+  static func draw(_ panels: [Panel]) -> [String] {
+    guard !panels.isEmpty else { return [] }
+    let widths = panels.map { panel in
+      let widest = panel.rows.map(\.count).max() ?? 0
+      return min(max(widest, panel.title.count + 3, minimumWidth), maximumWidth)
+    }
+    var top = "┌"
+    var bottom = "└"
+    for (position, panel) in panels.enumerated() {
+      let title = fit(panel.title, widths[position] - 3)
+      top += "─ \(title) " + String(repeating: "─", count: widths[position] - title.count - 1)
+      bottom += String(repeating: "─", count: widths[position] + 2)
+      let last = position == panels.count - 1
+      top += last ? "┐" : "┬"
+      bottom += last ? "┘" : "┴"
+    }
+    var lines = [top]
+    let height = panels.map(\.rows.count).max() ?? 0
+    for row in 0..<height {
+      var line = "│"
+      for (position, panel) in panels.enumerated() {
+        let text = row < panel.rows.count ? fit(panel.rows[row], widths[position]) : ""
+        line += " " + text + String(repeating: " ", count: widths[position] - text.count) + " │"
+      }
+      lines.append(line)
+    }
+    lines.append(bottom)
+    return lines
+  }
+
+  /// `text` cut to `width` characters, with `…` when it was longer.
+  static func fit(_ text: String, _ width: Int) -> String {
+    guard text.count > width else { return text }
+    var cut = text.prefix(max(width - 1, 0))
+    while cut.last == " " { cut.removeLast() }
+    return cut + "…"
+  }
+}

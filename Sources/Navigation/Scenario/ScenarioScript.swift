@@ -1,0 +1,328 @@
+import Foundation
+public import RewindCore
+
+/// Scenario scripts: sessions written by hand, one interaction per line, for recordings
+/// and tests (`rewind record`). The format is described in `Journals/README.md`.
+///
+/// ```
+/// # iPhone: browse, go back, rotate
+/// layout three-column
+/// size compact
+///
+/// select category Grinders
+/// +0.8s select item swift-mini
+/// +1.2s back
+/// ```
+public enum ScenarioScript {
+  /// The pause before an interaction whose line gives no time step.
+  public static let defaultStep: UInt64 = 500_000
+
+  /// Parses a script.
+  ///
+  /// - Parameter directory: where a `catalog FILE` setting is looked up.
+  /// - Throws: ``ScenarioError`` with the line and column of the first problem and what
+  ///   was expected there.
+  public static func parse(_ text: String, directory: String = ".") throws(ScenarioError)
+    -> Scenario<NavigationDomain>
+  {
+    var parser = ScenarioParser(directory: directory)
+    var lineNumber = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNumber += 1
+      try parser.parse(line: line, number: lineNumber)
+    }
+    return parser.finish()
+  }
+}
+
+/// The words of one line, with the column each starts at.
+struct ScenarioLine {
+  var words: [(text: Substring, column: Int)]
+  let number: Int
+
+  init(_ line: Substring, number: Int) {
+    self.number = number
+    var words: [(Substring, Int)] = []
+    var content = line
+    if let hash = content.firstIndex(of: "#") { content = content[..<hash] }
+    var index = content.startIndex
+    var column = 1
+    while index < content.endIndex {
+      if content[index].isWhitespace {
+        index = content.index(after: index)
+        column += 1
+        continue
+      }
+      let start = index
+      let startColumn = column
+      while index < content.endIndex && !content[index].isWhitespace {
+        index = content.index(after: index)
+        column += 1
+      }
+      words.append((content[start..<index], startColumn))
+    }
+    self.words = words
+  }
+
+  func error(_ message: String, at word: Int? = nil) -> ScenarioError {
+    let column: Int
+    if let word, word < words.count {
+      column = words[word].column
+    } else {
+      column = (words.last.map { $0.column + $0.text.count } ?? 0) + 1
+    }
+    return ScenarioError(line: number, column: column, message)
+  }
+
+  /// The words from `index` on, joined by single spaces.
+  func rest(from index: Int) -> String {
+    words[index...].map { String($0.text) }.joined(separator: " ")
+  }
+}
+
+struct ScenarioParser {
+  let directory: String
+  var layout: SplitLayout = .threeColumn
+  var sizeClass: SizeClass = .regular
+  var catalogSource: Catalog?
+  var device: String?
+  var startTime: Int64?
+  /// Interactions parsed, with their times; resolved against the catalog at the end.
+  var interactions: [(time: UInt64, line: ScenarioLine, words: Int)] = []
+  var time: UInt64 = 0
+  var started = false
+  /// The catalog interactions are checked against, fixed at the first interaction.
+  var domain: NavigationDomain?
+  var events: [TimedEvent<NavigationEvent>] = []
+
+  init(directory: String) { self.directory = directory }
+
+  mutating func parse(line text: Substring, number: Int) throws(ScenarioError) {
+    var line = ScenarioLine(text, number: number)
+    guard let first = line.words.first else { return }
+    if !started, let setting = Setting(rawValue: first.text.lowercased()) {
+      try apply(setting, line)
+      return
+    }
+    if domain == nil { domain = makeDomain() }
+    started = true
+    // A time step: +0.8s (after the previous interaction) or @12.5s (from the start).
+    var step = ScenarioScript.defaultStep
+    var absolute: UInt64?
+    if first.text.hasPrefix("+") || first.text.hasPrefix("@") {
+      guard let amount = Point.microseconds(inDuration: String(first.text.dropFirst())) else {
+        throw line.error(
+          "expected a time step such as +0.8s, +250ms or @12.5s, found '\(first.text)'", at: 0)
+      }
+      if first.text.hasPrefix("+") { step = amount } else { absolute = amount }
+      line.words.removeFirst()
+      guard !line.words.isEmpty else {
+        throw line.error("expected an interaction after the time step")
+      }
+    }
+    if let absolute {
+      guard absolute >= time else {
+        throw line.error(
+          "@\(Point.formatOffset(absolute)) is before the previous interaction at +\(Point.formatOffset(time))",
+          at: 0)
+      }
+      time = absolute
+    } else if !events.isEmpty {
+      time += step
+    }
+    let event = try interaction(line)
+    events.append(TimedEvent(time: time, event: event))
+  }
+
+  enum Setting: String {
+    case layout, size, catalog, device, start
+  }
+
+  mutating func apply(_ setting: Setting, _ line: ScenarioLine) throws(ScenarioError) {
+    guard line.words.count >= 2 else {
+      throw line.error("expected a value after '\(setting.rawValue)'")
+    }
+    let value = line.words[1].text
+    switch setting {
+    case .layout:
+      switch Self.normalized(value) {
+      case "threecolumn", "three": layout = .threeColumn
+      case "twocolumn", "two": layout = .twoColumn
+      default: throw line.error("expected three-column or two-column, found '\(value)'", at: 1)
+      }
+    case .size:
+      sizeClass = try Self.sizeClass(value, line, at: 1)
+    case .catalog:
+      if value == "sample" {
+        catalogSource = nil
+      } else {
+        let path = value.hasPrefix("/") ? String(value) : directory + "/" + value
+        guard let data = FileManager.default.contents(atPath: path),
+          let text = String(data: data, encoding: .utf8)
+        else { throw line.error("cannot read the catalog file \(path)", at: 1) }
+        do {
+          catalogSource = try Catalog(json: JSONValue(parsing: text))
+        } catch {
+          throw line.error("the catalog file \(path) is not a valid catalog: \(error)", at: 1)
+        }
+      }
+    case .device:
+      device = line.rest(from: 1)
+    case .start:
+      guard let time = ISO8601.parse(String(value)) else {
+        throw line.error("expected an ISO-8601 time such as 2026-11-30T09:00:00Z", at: 1)
+      }
+      startTime = time
+    }
+    guard line.words.count == 2 || setting == .device else {
+      throw line.error("unexpected '\(line.words[2].text)' after the \(setting.rawValue)", at: 2)
+    }
+  }
+
+  func makeDomain() -> NavigationDomain {
+    let catalog: Catalog
+    if let source = catalogSource {
+      catalog =
+        (try? Catalog(layout: layout, menuLabels: source.menuLabels, categories: source.tree))
+        ?? source
+    } else {
+      catalog = .sample(layout: layout)
+    }
+    return NavigationDomain(catalog: catalog, sizeClass: sizeClass)
+  }
+
+  func finish() -> Scenario<NavigationDomain> {
+    Scenario(
+      domain: domain ?? makeDomain(), device: device, startTime: startTime, events: events)
+  }
+
+  /// Lowercased, without dashes or underscores: `double-column` → `doublecolumn`.
+  static func normalized(_ word: Substring) -> String {
+    word.lowercased().filter { $0 != "-" && $0 != "_" }
+  }
+
+  static func sizeClass(_ value: Substring, _ line: ScenarioLine, at index: Int)
+    throws(ScenarioError) -> SizeClass
+  {
+    switch normalized(value) {
+    case "compact": return .compact
+    case "regular": return .regular
+    default: throw line.error("expected compact or regular, found '\(value)'", at: index)
+    }
+  }
+
+  func interaction(_ line: ScenarioLine) throws(ScenarioError) -> NavigationEvent {
+    let verb = line.words[0].text.lowercased()
+    func argument(_ index: Int, _ what: String) throws(ScenarioError) -> Substring {
+      guard index < line.words.count else { throw line.error("expected \(what)") }
+      return line.words[index].text
+    }
+    func noMore(after index: Int) throws(ScenarioError) {
+      guard line.words.count <= index + 1 else {
+        throw line.error("unexpected '\(line.words[index + 1].text)'", at: index + 1)
+      }
+    }
+    switch verb {
+    case "tap":
+      let label = line.rest(from: 1)
+      guard !label.isEmpty else { throw line.error("expected a tab label or index after 'tap'") }
+      if let index = Int(label) { return .menuTabTapped(index: index) }
+      let labels = domain!.catalog.menuLabels
+      guard let index = labels.firstIndex(where: { $0.lowercased() == label.lowercased() }) else {
+        throw line.error(
+          "no tab is labelled '\(label)'; the tabs are \(labels.joined(separator: ", "))", at: 1)
+      }
+      return .menuTabTapped(index: index)
+    case "scroll":
+      let text = try argument(1, "an offset in points after 'scroll'")
+      guard let offset = Double(text) else {
+        throw line.error("expected an offset in points such as 140.5, found '\(text)'", at: 1)
+      }
+      try noMore(after: 1)
+      return .menuScrolled(offset: offset)
+    case "select":
+      let what = try argument(1, "'category' or 'item' after 'select'").lowercased()
+      let name = line.rest(from: 2)
+      guard !name.isEmpty else { throw line.error("expected a name, an id or 'none'") }
+      switch what {
+      case "category":
+        return .categorySelected(name == "none" ? nil : try node(name, line, at: 2))
+      case "item":
+        return .itemSelected(name == "none" ? nil : try node(name, line, at: 2))
+      default:
+        throw line.error("expected 'category' or 'item', found '\(line.words[1].text)'", at: 1)
+      }
+    case "expand", "collapse":
+      let name = line.rest(from: 1)
+      guard !name.isEmpty else { throw line.error("expected an item's name or id after '\(verb)'") }
+      let ref = try node(name, line, at: 1)
+      return verb == "expand" ? .itemExpanded(ref) : .itemCollapsed(ref)
+    case "visibility":
+      let value = try argument(1, "automatic, all, double-column or detail-only")
+      try noMore(after: 1)
+      switch Self.normalized(value) {
+      case "automatic": return .columnVisibilityChanged(.automatic)
+      case "all": return .columnVisibilityChanged(.all)
+      case "doublecolumn": return .columnVisibilityChanged(.doubleColumn)
+      case "detailonly": return .columnVisibilityChanged(.detailOnly)
+      default:
+        throw line.error(
+          "expected automatic, all, double-column or detail-only, found '\(value)'", at: 1)
+      }
+    case "style":
+      let value = try argument(1, "automatic, balanced or prominent-detail")
+      try noMore(after: 1)
+      switch Self.normalized(value) {
+      case "automatic": return .splitStyleChanged(.automatic)
+      case "balanced": return .splitStyleChanged(.balanced)
+      case "prominentdetail": return .splitStyleChanged(.prominentDetail)
+      default:
+        throw line.error(
+          "expected automatic, balanced or prominent-detail, found '\(value)'", at: 1)
+      }
+    case "size", "rotate":
+      let value = try argument(1, "compact or regular")
+      try noMore(after: 1)
+      return .sizeClassChanged(try Self.sizeClass(value, line, at: 1))
+    case "back":
+      try noMore(after: 0)
+      return .backTapped
+    case "layout", "catalog", "device", "start":
+      throw line.error("the '\(verb)' setting must come before the first interaction", at: 0)
+    default:
+      throw line.error(
+        "expected an interaction (tap, scroll, select, expand, collapse, visibility, style, size, back), found '\(line.words[0].text)'",
+        at: 0)
+    }
+  }
+
+  /// A catalog node named by its id, its name, or the last part of its id; `id:TEXT` is
+  /// taken as an id even if the catalog lacks it (to record invalid interactions).
+  func node(_ name: String, _ line: ScenarioLine, at index: Int) throws(ScenarioError) -> NodeRef {
+    let domain = domain!
+    let catalog = domain.catalog
+    if name.hasPrefix("id:") {
+      do {
+        return try domain.internedRef(String(name.dropFirst(3)))
+      } catch {
+        throw line.error("'\(name)' is not a usable id: \(error)", at: index)
+      }
+    }
+    if let ref = catalog.ref(of: name) { return ref }
+    let lowered = name.lowercased()
+    let slug = Catalog.slug(name)
+    let matches = catalog.allNodes.filter { ref in
+      catalog.name(of: ref).lowercased() == lowered
+        || catalog.id(of: ref).split(separator: "/").last.map(String.init) == slug
+    }
+    if matches.count == 1 { return matches[0] }
+    if matches.isEmpty {
+      throw line.error(
+        "nothing in the catalog is called '\(name)'; write its id (e.g. espresso-machines/leva) or id:TEXT for an id the catalog lacks",
+        at: index)
+    }
+    throw line.error(
+      "'\(name)' is ambiguous: \(matches.map { catalog.id(of: $0) }.joined(separator: ", ")); write the id",
+      at: index)
+  }
+}

@@ -1,0 +1,141 @@
+public import RewindCore
+
+/// The leaves of the state's JSON, in order: what `diff`, `blame` and `find` address.
+/// The raw value is the field's index in ``NavigationDomain/fields`` and in a `FieldSet`.
+public enum NavigationField: Int, CaseIterable, Sendable {
+  case menuLabels
+  case menuSelectedIndex
+  case menuScrollOffset
+  case splitLayout
+  case splitSelectedCategory
+  case splitSelectedItem
+  case splitExpanded
+  case splitColumnVisibility
+  case splitStyle
+  case splitSizeClass
+  case splitCompactColumn
+  case splitVisibleColumns
+  case splitOverlay
+
+  /// The dotted JSON path, e.g. `split.selectedItem`.
+  public var path: String {
+    switch self {
+    case .menuLabels: "menu.labels"
+    case .menuSelectedIndex: "menu.selectedIndex"
+    case .menuScrollOffset: "menu.scrollOffset"
+    case .splitLayout: "split.layout"
+    case .splitSelectedCategory: "split.selectedCategory"
+    case .splitSelectedItem: "split.selectedItem"
+    case .splitExpanded: "split.expanded"
+    case .splitColumnVisibility: "split.columnVisibility"
+    case .splitStyle: "split.style"
+    case .splitSizeClass: "split.sizeClass"
+    case .splitCompactColumn: "split.compactColumn"
+    case .splitVisibleColumns: "split.visibleColumns"
+    case .splitOverlay: "split.overlay"
+    }
+  }
+
+  /// The field's value in `state`, as it appears in the state's JSON.
+  public func value(in state: NavigationState) -> JSONValue {
+    let split = state.split
+    switch self {
+    case .menuLabels: return .array(state.menuLabels.map(JSONValue.string))
+    case .menuSelectedIndex: return .int(Int64(state.menu.selectedIndex))
+    case .menuScrollOffset: return .double(state.menu.scrollOffset)
+    case .splitLayout: return .string(split.layout.rawValue)
+    case .splitSelectedCategory: return state.idJSON(split.selectedCategory)
+    case .splitSelectedItem: return state.idJSON(split.selectedItem)
+    case .splitExpanded:
+      return .array(
+        split.expanded.refs.map(state.catalog.displayID(of:)).sorted().map(JSONValue.string))
+    case .splitColumnVisibility: return .string(split.columnVisibility.rawValue)
+    case .splitStyle: return .string(split.style.rawValue)
+    case .splitSizeClass: return .string(split.sizeClass.rawValue)
+    case .splitCompactColumn: return .string(split.compactColumn.rawValue)
+    case .splitVisibleColumns:
+      return .array(split.visibleColumns.columns.map { .string($0.rawValue) })
+    case .splitOverlay: return .bool(split.overlay)
+    }
+  }
+}
+
+extension NavigationState {
+  /// The fields, as `Domain.fields` lists them.
+  public static let fields: [StateField<NavigationState>] = NavigationField.allCases.map { field in
+    StateField(field.path) { field.value(in: $0) }
+  }
+
+  /// The fields whose values differ between two states.
+  ///
+  /// Agrees with comparing ``NavigationField/value(in:)`` of both states, but compares the
+  /// plain fields directly: no JSON is built.
+  /// - Complexity: O(1) for states of one catalog (expanded sets compare a word at a time).
+  @inlinable
+  public static func changedFields(from old: NavigationState, to new: NavigationState)
+    -> FieldSet
+  {
+    guard old.catalog === new.catalog else { return changedFieldValues(from: old, to: new) }
+    // One catalog: labels and layout are the same by construction. Each comparison
+    // sets its field's bit without branching.
+    let a = old.split
+    let b = new.split
+    let visibleA = a.visibleColumns
+    let visibleB = b.visibleColumns
+    var raw: UInt64 = 0
+    raw |= bit(.menuSelectedIndex, old.menu.selectedIndex != new.menu.selectedIndex)
+    raw |= bit(.menuScrollOffset, old.menu.scrollOffset != new.menu.scrollOffset)
+    raw |= bit(.splitSelectedCategory, a.selectedCategory != b.selectedCategory)
+    raw |= bit(.splitSelectedItem, a.selectedItem != b.selectedItem)
+    raw |= bit(.splitExpanded, a.expanded != b.expanded)
+    raw |= bit(.splitColumnVisibility, a.columnVisibility != b.columnVisibility)
+    raw |= bit(.splitStyle, a.style != b.style)
+    raw |= bit(.splitSizeClass, a.sizeClass != b.sizeClass)
+    raw |= bit(.splitCompactColumn, a.compactColumn != b.compactColumn)
+    raw |= bit(.splitVisibleColumns, visibleA != visibleB)
+    let overlayA = a.style == .prominentDetail && visibleA.count > 1
+    let overlayB = b.style == .prominentDetail && visibleB.count > 1
+    raw |= bit(.splitOverlay, overlayA != overlayB)
+    return FieldSet(rawValue: raw)
+  }
+
+  /// The state as a JSON object (`menu`, then `split`), derived fields included, keys in
+  /// the order of ``fields``.
+  public var json: JSONValue {
+    var groups: [(String, [(String, JSONValue)])] = []
+    for field in NavigationField.allCases {
+      let path = field.path
+      let dot = path.firstIndex(of: ".")!
+      let group = String(path[..<dot])
+      let leaf = (String(path[path.index(after: dot)...]), field.value(in: self))
+      if groups.last?.0 == group {
+        groups[groups.count - 1].1.append(leaf)
+      } else {
+        groups.append((group, [leaf]))
+      }
+    }
+    return .object(groups.map { ($0.0, .object($0.1)) })
+  }
+
+  @inlinable @inline(__always)
+  static func bit(_ field: NavigationField, _ changed: Bool) -> UInt64 {
+    UInt64(changed ? 1 : 0) << UInt64(field.rawValue)
+  }
+
+  /// The slow path of ``changedFields(from:to:)`` for states of two catalog objects: ids
+  /// must be compared as strings.
+  @usableFromInline
+  static func changedFieldValues(from old: NavigationState, to new: NavigationState) -> FieldSet {
+    var set = FieldSet()
+    for field in NavigationField.allCases where field.value(in: old) != field.value(in: new) {
+      set.insert(field.rawValue)
+    }
+    return set
+  }
+
+  /// The id of `ref` as JSON, null for nil.
+  func idJSON(_ ref: NodeRef?) -> JSONValue {
+    guard let ref else { return .null }
+    return .string(catalog.displayID(of: ref))
+  }
+}

@@ -1,0 +1,140 @@
+import Navigation
+import RewindCore
+import Testing
+
+@Suite("Event JSON")
+struct EventJSONTests {
+  let domain = Fixtures.three
+
+  @Test("each event kind has the documented JSON")
+  func documentedJSON() throws {
+    let cases: [(NavigationEvent, String)] = [
+      (.menuTabTapped(index: 3), #"{"event":"menuTabTapped","index":3}"#),
+      (.menuScrolled(offset: 120.5), #"{"event":"menuScrolled","offset":120.5}"#),
+      (.menuScrolled(offset: 40), #"{"event":"menuScrolled","offset":40.0}"#),
+      (.menuScrolled(offset: .nan), #"{"event":"menuScrolled","offset":"NaN"}"#),
+      (.menuScrolled(offset: -.infinity), #"{"event":"menuScrolled","offset":"-Infinity"}"#),
+      (.categorySelected(domain.ref("grinders")), #"{"event":"categorySelected","id":"grinders"}"#),
+      (.categorySelected(nil), #"{"event":"categorySelected","id":null}"#),
+      (
+        .itemSelected(domain.ref("grinders/swift-mini")),
+        #"{"event":"itemSelected","id":"grinders/swift-mini"}"#
+      ),
+      (.itemSelected(nil), #"{"event":"itemSelected","id":null}"#),
+      (
+        .itemExpanded(domain.ref("espresso-machines/leva")),
+        #"{"event":"itemExpanded","id":"espresso-machines/leva"}"#
+      ),
+      (
+        .itemCollapsed(domain.ref("espresso-machines/leva")),
+        #"{"event":"itemCollapsed","id":"espresso-machines/leva"}"#
+      ),
+      (
+        .columnVisibilityChanged(.doubleColumn),
+        #"{"event":"columnVisibilityChanged","visibility":"doubleColumn"}"#
+      ),
+      (
+        .splitStyleChanged(.prominentDetail),
+        #"{"event":"splitStyleChanged","style":"prominentDetail"}"#
+      ),
+      (.sizeClassChanged(.compact), #"{"event":"sizeClassChanged","sizeClass":"compact"}"#),
+      (.backTapped, #"{"event":"backTapped"}"#),
+    ]
+    for (event, text) in cases {
+      #expect(domain.json(event).compactText == text)
+      #expect(try domain.event(fromJSON: JSONValue(parsing: text)) == event)
+    }
+  }
+
+  @Test(
+    "round trips are lossless over the random sequences",
+    arguments: 0..<RandomSequenceTests.domains.count)
+  func roundTrip(domainIndex: Int) throws {
+    let domain = RandomSequenceTests.domains[domainIndex].1
+    for event in RandomSequenceTests.events(domain, seed: 31) {
+      let text = domain.json(event).compactText
+      #expect(try domain.event(fromJSON: JSONValue(parsing: text)) == event, "\(text)")
+    }
+  }
+
+  @Test("ids the catalog lacks are interned, kept, and rejected by the reducer")
+  func unknownIDs() throws {
+    let domain = NavigationDomain()
+    let event = try domain.event(
+      fromJSON: JSONValue(parsing: #"{"event":"itemSelected","id":"grinders/mazzer"}"#))
+    #expect(domain.json(event).compactText == #"{"event":"itemSelected","id":"grinders/mazzer"}"#)
+    #expect(domain.unknownIdentifierCount == 1)
+    var state = domain.state(after: domain.category("grinders"))
+    #expect(domain.reduce(&state, event) == .rejected(.unknownIdentifier))
+    // The same id again is the same ref.
+    #expect(try domain.event(fromJSON: domain.json(event)) == event)
+    #expect(domain.unknownIdentifierCount == 1)
+  }
+
+  @Test("other keys are ignored; integral doubles are integers")
+  func lenient() throws {
+    let event = try domain.event(
+      fromJSON: JSONValue(parsing: #"{"seq":12,"event":"menuTabTapped","index":2.0,"t":1.5}"#))
+    #expect(event == .menuTabTapped(index: 2))
+  }
+
+  @Test(
+    "bad JSON gives a precise message",
+    arguments: [
+      (#"[1]"#, "an event must be a JSON object, found an array"),
+      (#"{"index":3}"#, #"an event needs a string "event" naming its kind"#),
+      (
+        #"{"event":"foo"}"#,
+        #"unknown event kind "foo"; the kinds are menuTabTapped, menuScrolled, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, backTapped"#
+      ),
+      (#"{"event":"menuTabTapped"}"#, #"menuTabTapped needs an integer "index""#),
+      (#"{"event":"menuTabTapped","index":1.5}"#, #"menuTabTapped needs an integer "index""#),
+      (#"{"event":"menuTabTapped","index":"1"}"#, #"menuTabTapped needs an integer "index""#),
+      (#"{"event":"menuScrolled","offset":"12"}"#, #"menuScrolled needs a number "offset""#),
+      (#"{"event":"menuScrolled"}"#, #"menuScrolled needs a number "offset""#),
+      (
+        #"{"event":"categorySelected"}"#,
+        #"categorySelected needs an "id": a string, or null to clear"#
+      ),
+      (
+        #"{"event":"itemSelected","id":3}"#,
+        #"itemSelected needs an "id": a string, or null to clear"#
+      ),
+      (#"{"event":"itemExpanded","id":null}"#, #"itemExpanded needs a string "id""#),
+      (#"{"event":"itemCollapsed"}"#, #"itemCollapsed needs a string "id""#),
+      (
+        #"{"event":"columnVisibilityChanged","visibility":"some"}"#,
+        #"columnVisibilityChanged needs a "visibility": one of "automatic", "all", "doubleColumn", "detailOnly""#
+      ),
+      (
+        #"{"event":"splitStyleChanged"}"#,
+        #"splitStyleChanged needs a "style": one of "automatic", "balanced", "prominentDetail""#
+      ),
+      (
+        #"{"event":"sizeClassChanged","sizeClass":"wide"}"#,
+        #"sizeClassChanged needs a "sizeClass": one of "regular", "compact""#
+      ),
+    ])
+  func errors(text: String, message: String) throws {
+    #expect(throws: DomainError(message)) { try domain.event(fromJSON: JSONValue(parsing: text)) }
+  }
+
+  @Test("an id longer than 1,024 bytes is refused")
+  func longID() throws {
+    let id = String(repeating: "a", count: 1_025)
+    let json = JSONValue.object([("event", "categorySelected"), ("id", .string(id))])
+    #expect(throws: DomainError.self) { try domain.event(fromJSON: json) }
+  }
+
+  @Test("describe gives one line per event")
+  func describe() {
+    #expect(
+      domain.describe(.categorySelected(domain.ref("grinders"))) == "categorySelected grinders")
+    #expect(domain.describe(.itemSelected(nil)) == "itemSelected none")
+    #expect(domain.describe(.menuScrolled(offset: 120.5)) == "menuScrolled 120.5")
+    #expect(domain.describe(.menuTabTapped(index: -1)) == "menuTabTapped -1")
+    #expect(domain.describe(.sizeClassChanged(.compact)) == "sizeClassChanged compact")
+    #expect(domain.describe(.backTapped) == "backTapped")
+    #expect(domain.eventKind(.backTapped) == "backTapped")
+  }
+}

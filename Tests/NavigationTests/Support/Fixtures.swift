@@ -1,0 +1,51 @@
+import Navigation
+import RewindCore
+import Testing
+
+/// The domains the tests run against.
+enum Fixtures {
+  /// The sample catalog, three columns.
+  static let three = NavigationDomain()
+  /// The sample catalog, two columns.
+  static let two = NavigationDomain(catalog: .sample(layout: .twoColumn))
+  /// A catalog of 5 × 8 × 4 items (205 nodes): beyond the first 64, so the expanded
+  /// set's heap words are exercised.
+  static let large = NavigationDomain(catalog: largeCatalog)
+
+  static let largeCatalog: Catalog = {
+    let categories = (1...5).map { category in
+      Catalog.Node(
+        "Category \(category)",
+        children: (1...8).map { item in
+          Catalog.Node(
+            "Item \(category).\(item)",
+            children: item % 2 == 0 ? [] : (1...4).map { Catalog.Node("Part \($0)") })
+        })
+    }
+    return try! Catalog(menuLabels: ["One", "Two", "Three"], categories: categories)
+  }()
+}
+
+extension NavigationDomain {
+  /// The state after `events`, each of which must be applied or unchanged.
+  func state(
+    after events: NavigationEvent..., from start: NavigationState? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> NavigationState {
+    var state = start ?? initialState
+    for event in events {
+      let outcome = reduce(&state, event)
+      if outcome.isRejected {
+        Issue.record(
+          "fixture event \(describe(event)) was rejected: \(outcome)",
+          sourceLocation: sourceLocation)
+      }
+    }
+    return state
+  }
+
+  /// Shorthand for `.categorySelected(ref(id))`.
+  func category(_ id: String) -> NavigationEvent { .categorySelected(ref(id)) }
+  /// Shorthand for `.itemSelected(ref(id))`.
+  func item(_ id: String) -> NavigationEvent { .itemSelected(ref(id)) }
+}
