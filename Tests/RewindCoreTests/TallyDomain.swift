@@ -114,7 +114,9 @@ struct Tally<Rules: TallyRules>: Domain {
     return set
   }
 
-  func encode(_ event: Event, into writer: inout ByteWriter) {
+  func makeEventCodecContext() {}
+
+  func encode(_ event: Event, into writer: inout ByteWriter, context: inout Void) {
     switch event {
     case .added(let amount):
       writer.write(0)
@@ -124,7 +126,7 @@ struct Tally<Rules: TallyRules>: Domain {
     }
   }
 
-  func decodeEvent(from reader: inout ByteReader) throws(CodecError) -> Event {
+  func decodeEvent(from reader: inout ByteReader, context: inout Void) throws(CodecError) -> Event {
     let start = reader.offset
     switch try reader.readByte() {
     case 0: return .added(try reader.readZigZag())

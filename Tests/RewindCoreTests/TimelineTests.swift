@@ -122,9 +122,12 @@ struct OtherDomain: Domain {
   func changedFields(from old: State, to new: State) -> FieldSet {
     inner.changedFields(from: old, to: new)
   }
-  func encode(_ event: Event, into writer: inout ByteWriter) { inner.encode(event, into: &writer) }
-  func decodeEvent(from reader: inout ByteReader) throws(CodecError) -> Event {
-    try inner.decodeEvent(from: &reader)
+  func makeEventCodecContext() {}
+  func encode(_ event: Event, into writer: inout ByteWriter, context: inout Void) {
+    inner.encode(event, into: &writer, context: &context)
+  }
+  func decodeEvent(from reader: inout ByteReader, context: inout Void) throws(CodecError) -> Event {
+    try inner.decodeEvent(from: &reader, context: &context)
   }
   func encode(_ state: State, into writer: inout ByteWriter) { inner.encode(state, into: &writer) }
   func decodeState(from reader: inout ByteReader) throws(CodecError) -> State {

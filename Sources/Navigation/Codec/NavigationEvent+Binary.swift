@@ -4,22 +4,55 @@ public import RewindJournal
 // the payload. Refs are varints against the catalog (`index + 1`), with `0` followed by
 // the id string for an id the catalog lacks.
 
+/// What the navigation event codec remembers within a run of events: the last scroll
+/// offset, so that the next one is written as a difference (scroll gestures are one event
+/// per display frame, and their offsets change by a few pixels a frame).
+public struct NavigationCodecContext: Sendable, Equatable {
+  /// The last scroll offset written, in sixths of a point, if it was written in sixths.
+  public var lastScrollSixths: UInt64?
+
+  public init() {}
+}
+
 extension NavigationDomain {
+  public func makeEventCodecContext() -> NavigationCodecContext { NavigationCodecContext() }
+
+  /// Appends the encoding of `event` on its own (as the first of a run).
+  public func encode(_ event: NavigationEvent, into writer: inout ByteWriter) {
+    var context = NavigationCodecContext()
+    encode(event, into: &writer, context: &context)
+  }
+
+  /// Decodes an event encoded on its own (as the first of a run).
+  public func decodeEvent(from reader: inout ByteReader) throws(CodecError) -> NavigationEvent {
+    var context = NavigationCodecContext()
+    return try decodeEvent(from: &reader, context: &context)
+  }
+
   /// Appends the binary encoding of `event`: 1 to 3 bytes for almost every event.
   /// - Complexity: O(1); a lock and a string copy only for ids the catalog lacks.
   @inlinable
-  public func encode(_ event: NavigationEvent, into writer: inout ByteWriter) {
+  public func encode(
+    _ event: NavigationEvent, into writer: inout ByteWriter, context: inout NavigationCodecContext
+  ) {
     switch event {
     case .menuTabTapped(let index):
       writer.write(0x00)
       writer.writeZigZag(Int64(index))
     case .menuScrolled(let offset):
       if let sixths = ScrollOffsetCoding.sixths(of: offset) {
-        writer.write(0x01)
-        writer.writeVarint(sixths)
+        if let last = context.lastScrollSixths {
+          writer.write(0x0D)
+          writer.writeZigZag(Int64(sixths) &- Int64(last))
+        } else {
+          writer.write(0x01)
+          writer.writeVarint(sixths)
+        }
+        context.lastScrollSixths = sixths
       } else {
         writer.write(0x02)
         writer.writeLittleEndian(offset.bitPattern)
+        context.lastScrollSixths = nil
       }
     case .categorySelected(nil):
       writer.write(0x03)
@@ -59,7 +92,9 @@ extension NavigationDomain {
   ///   a malformed varint, an id over 1,024 bytes or not UTF-8, or truncated input.
   /// - Complexity: O(1).
   @inlinable
-  public func decodeEvent(from reader: inout ByteReader) throws(CodecError) -> NavigationEvent {
+  public func decodeEvent(
+    from reader: inout ByteReader, context: inout NavigationCodecContext
+  ) throws(CodecError) -> NavigationEvent {
     let start = reader.offset
     let tag = try reader.readByte()
     switch tag {
@@ -74,8 +109,24 @@ extension NavigationDomain {
       guard sixths < ScrollOffsetCoding.sixthsLimit else {
         throw NavigationCodecErrors.sixthsTooLarge(sixths, at: start + 1)
       }
+      context.lastScrollSixths = sixths
       return .menuScrolled(offset: ScrollOffsetCoding.offset(sixths: sixths))
+    case 0x0D:
+      let delta = try reader.readZigZag()
+      guard let last = context.lastScrollSixths else {
+        throw CodecError(
+          .invalidValue,
+          "a scroll difference (tag 0x0D) with no scroll offset before it in the run",
+          at: start)
+      }
+      let (sixths, overflow) = Int64(last).addingReportingOverflow(delta)
+      guard !overflow, sixths >= 0, UInt64(sixths) < ScrollOffsetCoding.sixthsLimit else {
+        throw NavigationCodecErrors.sixthsTooLarge(UInt64(bitPattern: sixths), at: start + 1)
+      }
+      context.lastScrollSixths = UInt64(sixths)
+      return .menuScrolled(offset: ScrollOffsetCoding.offset(sixths: UInt64(sixths)))
     case 0x02:
+      context.lastScrollSixths = nil
       return .menuScrolled(offset: Double(bitPattern: try reader.readLittleEndian(UInt64.self)))
     case 0x03:
       return .categorySelected(nil)

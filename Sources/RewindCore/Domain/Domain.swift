@@ -16,7 +16,7 @@ public import RewindJournal
 /// Determinism: ``reduce(_:_:)`` must be a pure function of its arguments. It reads no
 /// clock, no randomness, no environment and never depends on dictionary or set
 /// iteration order; time is a field of the event when it matters. Replaying the same
-/// journal must give byte-identical ``encode(_:into:)-state`` output on every run.
+/// journal must give byte-identical state encodings on every run.
 public protocol Domain: Sendable {
   /// The state the reducer folds events into.
   associatedtype State: Equatable & Sendable
@@ -24,6 +24,10 @@ public protocol Domain: Sendable {
   associatedtype Event: Equatable & Sendable
   /// Why the reducer refused an event.
   associatedtype Rejection: Equatable & Sendable & CustomStringConvertible
+  /// What the event codec remembers from one event to the next, so that an event can be
+  /// written relative to the one before (a scroll offset as a difference). Use `Void`
+  /// when events are encoded on their own.
+  associatedtype EventCodecContext: Sendable
 
   /// The identifier written in journal headers, e.g. `navigation`.
   static var identifier: String { get }
@@ -57,11 +61,17 @@ public protocol Domain: Sendable {
   /// is called once per event while recording and must be fast.
   func changedFields(from old: State, to new: State) -> FieldSet
 
-  /// Appends the binary encoding of an event.
-  func encode(_ event: Event, into writer: inout ByteWriter)
-  /// Decodes one event written by ``encode(_:into:)-event``.
+  /// A fresh codec context. Every run of events is encoded from a fresh context: a run
+  /// starts at the first event and after every snapshot, so a reader can start decoding
+  /// at any snapshot.
+  func makeEventCodecContext() -> EventCodecContext
+  /// Appends the binary encoding of an event, given what the codec remembers of the
+  /// events before it in the run, and updates that memory.
+  func encode(_ event: Event, into writer: inout ByteWriter, context: inout EventCodecContext)
+  /// Decodes one event written by ``encode(_:into:context:)``, from the same context.
   /// - Throws: ``CodecError`` on malformed input; never traps.
-  func decodeEvent(from reader: inout ByteReader) throws(CodecError) -> Event
+  func decodeEvent(from reader: inout ByteReader, context: inout EventCodecContext)
+    throws(CodecError) -> Event
   /// Appends the binary encoding of a state (a snapshot).
   func encode(_ state: State, into writer: inout ByteWriter)
   /// Decodes a state written by ``encode(_:into:)-state``.

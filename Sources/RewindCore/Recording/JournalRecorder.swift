@@ -40,6 +40,8 @@ public final class JournalRecorder<D: Domain> {
   let writer: JournalWriter
   private var payload = ByteWriter(capacity: 64)
   private var snapshotBytes = ByteWriter(capacity: 256)
+  /// The event codec's memory of the run since the last snapshot.
+  private var codecContext: D.EventCodecContext
 
   init(domain: D, state: D.State, writer: JournalWriter) {
     precondition(
@@ -48,6 +50,7 @@ public final class JournalRecorder<D: Domain> {
     self.domain = domain
     self.state = state
     self.writer = writer
+    codecContext = domain.makeEventCodecContext()
   }
 
   /// Creates a new journal at `path` for a session of `domain`.
@@ -100,19 +103,25 @@ public final class JournalRecorder<D: Domain> {
   ///   recorded and the state is unchanged.
   @discardableResult
   public func record(_ event: D.Event, at time: UInt64) throws -> Outcome<D.Rejection> {
-    if writer.needsSnapshot { try writer.addSnapshot(snapshot()) }
+    if writer.needsSnapshot {
+      try writer.addSnapshot(snapshot())
+      // A run of events starts after every snapshot; readers start there too.
+      codecContext = domain.makeEventCodecContext()
+    }
     let before = state
+    let contextBefore = codecContext
     let outcome = domain.reduce(&state, event)
     let changed = outcome == .applied ? domain.changedFields(from: before, to: state) : FieldSet()
     payload.removeAll()
     payload.writeVarint(RecordedEffect(outcome, changed: changed).encoded)
-    domain.encode(event, into: &payload)
+    domain.encode(event, into: &payload, context: &codecContext)
     do {
       try payload.bytes.withBytes { bytes throws(JournalError) in
         _ = try writer.append(time: time, payload: bytes)
       }
     } catch {
       state = before
+      codecContext = contextBefore
       throw error
     }
     return outcome

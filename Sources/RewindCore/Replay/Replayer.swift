@@ -21,12 +21,17 @@ struct Replayer<D: Domain> {
   private var frameIndex: Int
   private var cursor: RecordCursor?
   private var startSnapshot: StoredSnapshot?
+  /// The event codec's memory of the run; a run starts after every snapshot.
+  private var context: D.EventCodecContext
+  /// The snapshots of the current frame not yet passed: where runs start.
+  private var runStarts: ArraySlice<UInt64> = []
 
   init(timeline: Timeline<D>, start: StartingPoint) {
     self.timeline = timeline
     sequence = start.snapshot?.snapshot.sequence ?? 0
     frameIndex = start.frameIndex
     startSnapshot = start.snapshot
+    context = timeline.domain.makeEventCodecContext()
   }
 
   /// Applies every event up to and including `target`.
@@ -75,6 +80,8 @@ struct Replayer<D: Domain> {
         let reader = timeline.reader
         guard frameIndex < reader.frames.count else { return nil }
         let frame = try reader.loadFrame(frameIndex)
+        let current = sequence
+        runStarts = ArraySlice(frame.snapshots.map(\.snapshot.sequence).filter { $0 >= current })
         if let snapshot = startSnapshot {
           cursor = frame.records(after: snapshot)
           startSnapshot = nil
@@ -91,6 +98,10 @@ struct Replayer<D: Domain> {
       }
       if let record = try cursor!.next() {
         sequence = record.sequence
+        if let start = runStarts.first, start == record.sequence - 1 {
+          context = timeline.domain.makeEventCodecContext()
+          runStarts.removeFirst()
+        }
         return record
       }
       cursor = nil
@@ -98,16 +109,16 @@ struct Replayer<D: Domain> {
     }
   }
 
-  private func decode(_ record: Record) throws -> D.Event {
+  private mutating func decode(_ record: Record) throws -> D.Event {
     var effect = RecordedEffect(kind: .applied, changed: [])
     return try decode(record, effect: &effect)
   }
 
-  private func decode(_ record: Record, effect: inout RecordedEffect) throws -> D.Event {
+  private mutating func decode(_ record: Record, effect: inout RecordedEffect) throws -> D.Event {
     var reader = ByteReader(record.payload)
     do throws(CodecError) {
       effect = try RecordedEffect.decode(from: &reader)
-      let event = try timeline.domain.decodeEvent(from: &reader)
+      let event = try timeline.domain.decodeEvent(from: &reader, context: &context)
       guard reader.isAtEnd else {
         throw CodecError(
           .invalidValue, "\(reader.remaining) bytes follow the event", at: reader.offset)

@@ -153,7 +153,8 @@ struct EventBinaryCodecTests {
   @Test("malformed input is an error with the reason")
   func malformed() {
     let cases: [([UInt8], CodecError.Code)] = [
-      ([0x0D], .invalidValue),
+      ([0x0E], .invalidValue),
+      ([0x0D, 0x02], .invalidValue),  // a scroll difference at the start of a run
       ([0xFF], .invalidValue),
       ([0x09, 0x04], .invalidValue),
       ([0x0A, 0x03], .invalidValue),
