@@ -69,7 +69,7 @@ struct ScenarioLine {
     if let word, word < words.count {
       column = words[word].column
     } else {
-      column = (words.last.map { $0.column + $0.text.count } ?? 0) + 1
+      column = words.last.map { $0.column + $0.text.count } ?? 1
     }
     return ScenarioError(line: number, column: column, message)
   }
@@ -115,17 +115,17 @@ struct ScenarioParser {
           "expected a time step such as +0.8s, +250ms or @12.5s, found '\(first.text)'", at: 0)
       }
       if first.text.hasPrefix("+") { step = amount } else { absolute = amount }
-      line.words.removeFirst()
-      guard !line.words.isEmpty else {
+      guard line.words.count > 1 else {
         throw line.error("expected an interaction after the time step")
       }
-    }
-    if let absolute {
-      guard absolute >= time else {
+      if let absolute, absolute < time {
         throw line.error(
           "@\(Point.formatOffset(absolute)) is before the previous interaction at +\(Point.formatOffset(time))",
           at: 0)
       }
+      line.words.removeFirst()
+    }
+    if let absolute {
       time = absolute
     } else if !events.isEmpty {
       time += step

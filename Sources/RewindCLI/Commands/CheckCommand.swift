@@ -99,7 +99,7 @@ struct CheckCommand: TimelineVisitor {
     let style = context.stdout.style
     var lines: [String] = []
     var summary =
-      "\(timeline.path): \(Format.count(report.eventsReplayed)) events, \(report.snapshotsCompared) snapshots"
+      "\(timeline.path): \(Format.count(report.eventsReplayed, "event")), \(report.snapshotsCompared) snapshots"
     if let expectedPath { summary += ", expected state \(expectedPath)" }
     lines.append((report.passed ? style.green("PASS") : style.red("FAIL")) + " " + summary)
     var members: [(String, JSONValue)] = [

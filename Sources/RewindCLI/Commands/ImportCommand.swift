@@ -153,7 +153,7 @@ struct ImportCommand: DomainVisitor {
       context.stdout.printJSON(
         .object([("journal", .string(output)), ("events", .int(Int64(count)))]))
     } else {
-      context.stdout.print("Imported \(Format.count(count)) events from \(input) to \(output)")
+      context.stdout.print("Imported \(Format.count(count, "event")) from \(input) to \(output)")
     }
   }
 }

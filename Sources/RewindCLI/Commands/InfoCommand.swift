@@ -82,7 +82,7 @@ struct InfoCommand: TimelineVisitor {
     row("Events", "\(Format.count(events))\(span) over \(Format.duration(reader.lastTime))")
     row(
       "Storage",
-      "\(Format.count(reader.frames.count)) frames, \(Format.count(snapshots)) snapshots (every \(Format.count(header.snapshotInterval)) events)"
+      "\(Format.count(reader.frames.count, "frame")), \(Format.count(snapshots, "snapshot")) (every \(Format.count(header.snapshotInterval, "event")))"
     )
     row(
       "Size",

@@ -61,7 +61,7 @@ extension Command {
         let style = context.stdout.style
         guard report.changed else {
           context.stdout.print(
-            "\(style.green("OK")) \(path) is whole: \(Format.count(report.keptRecords)) events; nothing to do."
+            "\(style.green("OK")) \(path) is whole: \(Format.count(report.keptRecords, "event")); nothing to do."
           )
           return
         }
@@ -75,7 +75,7 @@ extension Command {
               "Dropped damaged events \(range.lowerBound)–\(range.upperBound) (marked lost)."))
         }
         context.stdout.print(
-          "\(style.green("Recovered")) \(report.output): \(Format.count(report.keptRecords)) events survive (last event \(report.lastSequence)), in \(report.keptFrames) frames."
+          "\(style.green("Recovered")) \(report.output): \(Format.count(report.keptRecords, "event")) survive (last event \(report.lastSequence)), in \(report.keptFrames) frames."
         )
       })
   }

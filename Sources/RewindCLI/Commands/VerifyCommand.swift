@@ -35,7 +35,7 @@ extension Command {
         } else {
           let style = context.stdout.style
           let counts =
-            "\(Format.count(report.frameCount)) frames, \(Format.count(report.recordCount)) events, \(Format.count(report.snapshotCount)) snapshots"
+            "\(Format.count(report.frameCount, "frame")), \(Format.count(report.recordCount, "event")), \(Format.count(report.snapshotCount, "snapshot"))"
           if report.isClean {
             let state = report.hasIndex ? "closed" : "not closed (no index), intact"
             context.stdout.print("\(style.green("OK")) \(path): \(counts), \(state)")

@@ -13,6 +13,11 @@ enum Format {
     return result
   }
 
+  /// `1 event`, `1,234 events`: a count and a noun, plural when it is not one.
+  static func count<T: BinaryInteger>(_ value: T, _ noun: String) -> String {
+    "\(count(value)) \(noun)\(value == 1 ? "" : "s")"
+  }
+
   /// `812 bytes`, `12.3 KiB`, `4.0 MiB`.
   static func bytes(_ value: UInt64) -> String {
     if value < 1024 { return "\(value) bytes" }

@@ -1,0 +1,128 @@
+import Foundation
+import Navigation
+import RewindCore
+import Testing
+
+@Suite("Scenario scripts")
+struct ScenarioScriptTests {
+  @Test("settings, time steps and every interaction parse to the events they name")
+  func everything() throws {
+    let script = """
+      # A session touching every interaction.
+      layout two-column
+      size compact
+      device iPhone 15 Pro, iOS 18.1
+      start 2026-11-30T09:00:00Z
+
+      tap Tuesday                     # tabs by label...
+      +0.8s tap 6                     # ...or index
+      +250ms scroll 140.5
+      select category Grinders
+      @5s select item Swift Mini      # items by name...
+      select item grinders/lux-d      # ...or id
+      select item swift               # ...or the last part of the id
+      select item none
+      expand leva
+      collapse espresso-machines/leva
+      visibility detail-only
+      style prominentDetail
+      size regular
+      rotate compact
+      back
+      select category none
+      select item id:no/such/thing
+      """
+    let scenario = try ScenarioScript.parse(script)
+    let domain = scenario.domain
+    #expect(domain.catalog.layout == .twoColumn)
+    #expect(domain.initialSizeClass == .compact)
+    #expect(scenario.device == "iPhone 15 Pro, iOS 18.1")
+    #expect(scenario.startTime == ISO8601.parse("2026-11-30T09:00:00Z"))
+    let expected: [NavigationEvent] = [
+      .menuTabTapped(index: 1), .menuTabTapped(index: 6), .menuScrolled(offset: 140.5),
+      .categorySelected(domain.ref("grinders")), .itemSelected(domain.ref("grinders/swift-mini")),
+      .itemSelected(domain.ref("grinders/lux-d")), .itemSelected(domain.ref("grinders/swift")),
+      .itemSelected(nil), .itemExpanded(domain.ref("espresso-machines/leva")),
+      .itemCollapsed(domain.ref("espresso-machines/leva")),
+      .columnVisibilityChanged(.detailOnly), .splitStyleChanged(.prominentDetail),
+      .sizeClassChanged(.regular), .sizeClassChanged(.compact), .backTapped,
+      .categorySelected(nil), .itemSelected(try domain.internedRef("no/such/thing")),
+    ]
+    #expect(scenario.events.map(\.event) == expected)
+    #expect(
+      scenario.events.map(\.time) == [
+        0, 800_000, 1_050_000, 1_550_000, 5_000_000, 5_500_000, 6_000_000, 6_500_000,
+        7_000_000, 7_500_000, 8_000_000, 8_500_000, 9_000_000, 9_500_000, 10_000_000,
+        10_500_000, 11_000_000,
+      ])
+  }
+
+  @Test("an empty script is the sample domain with no events")
+  func empty() throws {
+    let scenario = try ScenarioScript.parse("# nothing yet\n\n")
+    #expect(scenario.events.isEmpty)
+    #expect(scenario.domain.catalog.layout == .threeColumn)
+    #expect(scenario.domain.initialSizeClass == .regular)
+  }
+
+  @Test(
+    "mistakes give the line, the column and what was expected",
+    arguments: [
+      (
+        "tap Someday", 1, 5,
+        "no tab is labelled 'Someday'; the tabs are Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday"
+      ),
+      (
+        "tap Monday\njump 3", 2, 1,
+        "expected an interaction (tap, scroll, select, expand, collapse, visibility, style, size, back), found 'jump'"
+      ),
+      ("select thing grinders", 1, 8, "expected 'category' or 'item', found 'thing'"),
+      ("select category", 1, 16, "expected a name, an id or 'none'"),
+      (
+        "select item Teapot", 1, 13,
+        "nothing in the catalog is called 'Teapot'; write its id (e.g. espresso-machines/leva) or id:TEXT for an id the catalog lacks"
+      ),
+      ("scroll far", 1, 8, "expected an offset in points such as 140.5, found 'far'"),
+      ("+2x tap 1", 1, 1, "expected a time step such as +0.8s, +250ms or @12.5s, found '+2x'"),
+      ("@2s tap 1\n@1s tap 2", 2, 1, "@1s is before the previous interaction at +2s"),
+      ("+1s", 1, 4, "expected an interaction after the time step"),
+      ("layout four-column", 1, 8, "expected three-column or two-column, found 'four-column'"),
+      (
+        "tap 1\nlayout two-column", 2, 1,
+        "the 'layout' setting must come before the first interaction"
+      ),
+      (
+        "visibility most", 1, 12,
+        "expected automatic, all, double-column or detail-only, found 'most'"
+      ),
+      ("back now", 1, 6, "unexpected 'now'"),
+      ("size medium", 1, 6, "expected compact or regular, found 'medium'"),
+      ("start yesterday", 1, 7, "expected an ISO-8601 time such as 2026-11-30T09:00:00Z"),
+    ])
+  func mistakes(script: String, line: Int, column: Int, message: String) {
+    #expect(throws: ScenarioError(line: line, column: column, message)) {
+      try ScenarioScript.parse(script)
+    }
+  }
+
+  @Test("a custom catalog file is read relative to the script")
+  func catalogFile() throws {
+    let directory = NSTemporaryDirectory() + "scenario-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let catalog = try Catalog(
+      layout: .threeColumn, menuLabels: ["One", "Two"],
+      categories: [Catalog.Node("Teas", image: "teas", children: [Catalog.Node("Green")])])
+    try catalog.json.compactText.write(
+      toFile: directory + "/teas.json", atomically: true, encoding: .utf8)
+    let scenario = try ScenarioScript.parse(
+      "catalog teas.json\nlayout two-column\ntap Two\nselect category teas\nselect item green",
+      directory: directory)
+    #expect(scenario.domain.catalog.menuLabels == ["One", "Two"])
+    #expect(scenario.domain.catalog.layout == .twoColumn)
+    #expect(scenario.events.count == 3)
+    #expect(throws: ScenarioError.self) {
+      try ScenarioScript.parse("catalog missing.json", directory: directory)
+    }
+  }
+}
