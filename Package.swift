@@ -36,7 +36,13 @@ let package = Package(
 
     .testTarget(
       name: "RewindJournalTests",
-      dependencies: ["RewindJournal", "JournalFixtures", "JournalCrashWriter"],
+      dependencies: ["RewindJournal", "JournalFixtures", "JournalCrashWriter", "TestSupport"],
+      swiftSettings: strict),
+    // Temporary directories and child processes for the tests.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+    // Runs the built `rewind` binary and checks its output and exit codes.
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["rewind", "TestSupport", "RewindJournal"],
       swiftSettings: strict),
     // Records shared by the journal tests and the crash test's child process.
     .target(
@@ -47,7 +53,8 @@ let package = Package(
       name: "JournalCrashWriter", dependencies: ["RewindJournal", "JournalFixtures"],
       path: "Tests/JournalCrashWriter", swiftSettings: strict),
     .testTarget(
-      name: "RewindCoreTests", dependencies: ["RewindCore", "RewindJournal", "Navigation"],
+      name: "RewindCoreTests",
+      dependencies: ["RewindCore", "RewindJournal", "Navigation", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "NavigationTests", dependencies: ["Navigation", "RewindCore", "RewindJournal"],

@@ -1,20 +1,7 @@
 import Foundation
 import RewindCore
 import RewindJournal
-
-/// A fresh directory under the system's temporary directory, removed when released.
-final class TemporaryDirectory: Sendable {
-  let path: String
-
-  init() {
-    path = NSTemporaryDirectory() + "rewind-core-tests-" + UUID().uuidString
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func file(_ name: String) -> String { path + "/" + name }
-}
+@_exported import TestSupport
 
 let testSession = SessionInfo(
   id: SessionID(bytes: Array(repeating: 7, count: 16)), startTime: 1_764_500_000_000_000,

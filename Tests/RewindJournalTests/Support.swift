@@ -1,20 +1,7 @@
 import Foundation
 import JournalFixtures
 import RewindJournal
-
-/// A fresh directory under the system's temporary directory, removed when released.
-final class TemporaryDirectory {
-  let path: String
-
-  init() {
-    path = NSTemporaryDirectory() + "rewind-tests-" + UUID().uuidString
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func file(_ name: String) -> String { path + "/" + name }
-}
+@_exported import TestSupport
 
 /// Writes a closed journal of `count` events.
 func makeJournal(
@@ -47,50 +34,10 @@ func isExpected(_ records: [(UInt64, UInt64, [UInt8])], _ range: ClosedRange<UIn
   }
 }
 
-/// The path of an executable found in `PATH`, or nil.
-func executable(named name: String) -> String? {
-  let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-  return path.split(separator: ":").map { "\($0)/\(name)" }.first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
-}
-
 /// The stock `zstd` command-line tool, which `Tools/test` installs.
 let zstdTool = executable(named: "zstd")
 
 /// Runs `zstd -t` on a file; true when zstd accepts it.
 func zstdAccepts(_ path: String) throws -> Bool {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: zstdTool!)
-  process.arguments = ["-q", "-t", path]
-  process.standardOutput = FileHandle.nullDevice
-  process.standardError = FileHandle.nullDevice
-  try process.run()
-  process.waitUntilExit()
-  return process.terminationStatus == 0
-}
-
-/// The directory holding the built products (the test bundle and the executables).
-let productsDirectory: String = {
-  let executable =
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    ?? CommandLine.arguments[0]
-  var url = URL(fileURLWithPath: executable).deletingLastPathComponent()
-  // On macOS the test bundle's executable sits inside Contents/MacOS of the .xctest bundle.
-  while url.pathExtension == "xctest" || url.lastPathComponent == "MacOS"
-    || url.lastPathComponent == "Contents"
-  {
-    url.deleteLastPathComponent()
-  }
-  return url.path
-}()
-
-/// A copy of a file's bytes.
-func bytes(of path: String) -> [UInt8] {
-  [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-}
-
-/// Writes bytes to a file, replacing it.
-func write(_ bytes: [UInt8], to path: String) {
-  precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+  try run(zstdTool!, ["-q", "-t", path]).status == 0
 }

@@ -25,7 +25,7 @@ extension Command {
 
 struct BlameCommand: TimelineVisitor {
   let path: String
-  let at: Point
+  let at: PointArgument
   let json: Bool
   let context: Context
 

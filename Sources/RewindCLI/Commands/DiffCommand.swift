@@ -51,27 +51,27 @@ extension Command {
 /// `path@point`; the point defaults to `end`.
 struct JournalAtPoint {
   var path: String
-  var point: Point
+  var point: PointArgument
 
   init(_ text: String) throws {
     guard let at = text.lastIndex(of: "@") else {
       path = text
-      point = .end
+      point = try! PointArgument("end")
       return
     }
     path = String(text[..<at])
-    do throws(RewindError) {
-      point = try Point(parsing: String(text[text.index(after: at)...]))
+    do throws(InvalidValue) {
+      point = try PointArgument(String(text[text.index(after: at)...]))
     } catch {
       throw UsageError(
-        .invalidValue, "The value '\(text)' is invalid for '<journal>': \(Point.reason(error))")
+        .invalidValue, "The value '\(text)' is invalid for '<journal>': \(error.reason ?? "")")
     }
   }
 }
 
 struct DiffCommand: TimelineVisitor {
-  let from: Point
-  let to: Point
+  let from: PointArgument
+  let to: PointArgument
   let events: Bool
   let json: Bool
   let context: Context

@@ -30,8 +30,8 @@ extension Command {
 }
 
 struct ExportCommand: TimelineVisitor {
-  let from: Point
-  let to: Point
+  let from: PointArgument
+  let to: PointArgument
   let output: String?
   let force: Bool
   let context: Context
@@ -70,9 +70,7 @@ struct ExportCommand: TimelineVisitor {
       ]
       if case .object(let fields) = timeline.domain.json(replayed.event) { members += fields }
       sink.write(JSONValue.object(members).compactText)
-      if replayed.sequence & 0xFFF == 0 {
-        progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
-      }
+      progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
       return true
     }
     progress.finish()

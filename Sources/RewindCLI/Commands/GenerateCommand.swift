@@ -90,7 +90,7 @@ struct GenerateCommand: DomainVisitor {
     for index in 0..<count {
       let timed = user.next()!
       if try recorder.record(timed.event, at: timed.time).isRejected { rejected += 1 }
-      if index & 0xFFFF == 0 { progress.update(Int(index), of: Int(count)) }
+      progress.update(Int(index), of: Int(count))
     }
     try recorder.close()
     progress.finish()

@@ -27,8 +27,8 @@ extension Command {
 }
 
 struct LogCommand: TimelineVisitor {
-  let from: Point
-  let to: Point
+  let from: PointArgument
+  let to: PointArgument
   let kinds: [String]
   let json: Bool
   let context: Context

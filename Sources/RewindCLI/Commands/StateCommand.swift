@@ -27,7 +27,7 @@ extension Command {
 }
 
 struct StateCommand: TimelineVisitor {
-  let at: Point
+  let at: PointArgument
   let skip: Set<UInt64>
   let json: Bool
   let context: Context

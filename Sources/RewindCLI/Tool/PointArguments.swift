@@ -2,27 +2,28 @@ import RewindCore
 
 /// Reading points from the command line and resolving them against a session, one way
 /// for every command.
-extension ParsedArguments {
-  /// The point given for option `name` (or its default), not yet resolved.
-  func point(_ name: String) throws(UsageError) -> Point {
-    try value(name) { text in
-      do throws(RewindError) {
-        return try Point(parsing: text)
-      } catch {
-        throw InvalidValue(Point.reason(error))
-      }
+/// A point as the user wrote it, parsed.
+struct PointArgument: CustomStringConvertible {
+  var point: Point
+  /// The text given, for messages.
+  var text: String
+
+  init(_ text: String) throws(InvalidValue) {
+    do throws(RewindError) {
+      point = try Point(parsing: text)
+      self.text = text
+    } catch {
+      throw InvalidValue(Point.reason(error))
     }
   }
 
-  /// The point given for option `name`, or nil.
-  func optionalPoint(_ name: String) throws(UsageError) -> Point? {
-    try optionalValue(name) { text in
-      do throws(RewindError) {
-        return try Point(parsing: text)
-      } catch {
-        throw InvalidValue(Point.reason(error))
-      }
-    }
+  var description: String { text }
+}
+
+extension ParsedArguments {
+  /// The point given for option `name` (or its default), not yet resolved.
+  func point(_ name: String) throws(UsageError) -> PointArgument {
+    try value(name) { text in try PointArgument(text) }
   }
 }
 
@@ -40,12 +41,12 @@ extension Timeline {
   /// The sequence number of a point given on the command line.
   /// - Throws: ``UsageError`` naming the option and the session's range when the point is
   ///   outside it.
-  func resolve(_ point: Point, option: String) throws -> UInt64 {
+  func resolve(_ argument: PointArgument, option: String) throws -> UInt64 {
     do {
-      return try resolve(point)
+      return try resolve(argument.point)
     } catch let error as RewindError where error.code == .outOfRange {
       throw UsageError(
-        .invalidValue, "The value '\(point)' is invalid for '\(option)': \(error.message)")
+        .invalidValue, "The value '\(argument.text)' is invalid for '\(option)': \(error.message)")
     }
   }
 }

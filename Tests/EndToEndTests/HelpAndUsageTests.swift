@@ -1,0 +1,110 @@
+import Testing
+
+@Suite("The command line: help, version and usage errors")
+struct HelpAndUsageTests {
+  static let commands = [
+    "record", "generate", "import", "export", "info", "log", "state", "diff", "blame", "find",
+    "check", "verify", "recover",
+  ]
+
+  @Test("rewind, rewind help and rewind --help list every command")
+  func rootHelp() throws {
+    for arguments in [[], ["help"], ["--help"], ["-h"]] {
+      let result = try rewind(arguments)
+      #expect(result.status == 0)
+      #expect(result.stderr.isEmpty)
+      #expect(result.stdout.hasPrefix("OVERVIEW: Record, replay, inspect and test"))
+      #expect(result.stdout.contains("USAGE: rewind <subcommand>"))
+      #expect(result.stdout.contains("SUBCOMMANDS:"))
+      for command in Self.commands {
+        #expect(result.stdout.contains("\n  \(command) "), "\(command) missing from help")
+      }
+      #expect(result.stdout.contains("See 'rewind help <subcommand>' for detailed help."))
+    }
+  }
+
+  @Test("every command has help, by help CMD and CMD --help alike", arguments: commands)
+  func commandHelp(command: String) throws {
+    let viaHelp = try rewind("help", command)
+    let viaFlag = try rewind(command, "--help")
+    #expect(viaHelp.status == 0 && viaFlag.status == 0)
+    #expect(viaHelp.stdout == viaFlag.stdout)
+    #expect(viaFlag.stdout.hasPrefix("OVERVIEW: "))
+    #expect(viaFlag.stdout.contains("USAGE: rewind \(command)"))
+    #expect(viaFlag.stdout.contains("OPTIONS:"))
+    #expect(viaFlag.stdout.contains("-h, --help"))
+  }
+
+  @Test("--version prints the version")
+  func version() throws {
+    let result = try rewind("--version")
+    #expect(result.status == 0)
+    #expect(result.stdout == "0.1.0\n")
+  }
+
+  @Test("an unknown command suggests the near one")
+  func unknownCommand() throws {
+    expectUsageError(
+      try rewind("stat", sample("day-menu.journal")),
+      "Unknown subcommand 'stat'. Did you mean 'state'?", command: nil)
+    expectUsageError(try rewind("frobnicate"), "Unknown subcommand 'frobnicate'", command: nil)
+  }
+
+  @Test("usage errors name the problem, show the usage and exit 64")
+  func usageErrors() throws {
+    let journal = sample("day-menu.journal")
+    expectUsageError(
+      try rewind("log", journal, "--frm", "3"), "Unknown option '--frm'. Did you mean '--from'?",
+      command: "log")
+    expectUsageError(try rewind("state"), "Missing expected argument '<journal>'", command: "state")
+    expectUsageError(
+      try rewind("state", journal, "--at"), "Missing value for '--at <point>'", command: "state")
+    expectUsageError(
+      try rewind("state", journal, "--at", "soon"),
+      "The value 'soon' is invalid for '--at <point>': expected a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start or end",
+      command: "state")
+    expectUsageError(
+      try rewind("state", journal, "--at", "99"),
+      "The value '99' is invalid for '--at <point>': event 99 is beyond the end of the session (points are 0–19)",
+      command: "state")
+    expectUsageError(
+      try rewind("state", journal, "--at", "+10m"),
+      "The value '+10m' is invalid for '--at <point>': +600s is beyond the end of the session (+0s to +9.083337s)",
+      command: "state")
+    expectUsageError(
+      try rewind("state", journal, "--at", "2020-01-01T00:00:00Z"),
+      "The value '2020-01-01T00:00:00Z' is invalid for '--at <point>': 2020-01-01T00:00:00Z is before the session started (2026-11-30T07:30:00Z)",
+      command: "state")
+    expectUsageError(
+      try rewind("state", journal, "extra"), "Unexpected argument 'extra'", command: "state")
+    expectUsageError(
+      try rewind("generate", "-o", "/tmp/x.journal", "--events", "many"),
+      "The value 'many' is invalid for '--events <count>': expected a number of events from 1 to 10,000,000,000",
+      command: "generate")
+    expectUsageError(
+      try rewind("log", journal, "--type", "tapped"),
+      "The value 'tapped' is invalid for '--type <kind>': the event kinds are menuTabTapped, menuScrolled, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, backTapped",
+      command: "log")
+    expectUsageError(
+      try rewind("blame", journal, "split.selectedIten"),
+      "The value 'split.selectedIten' is invalid for '<path>': the fields are menu.labels, menu.selectedIndex, menu.scrollOffset, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.compactColumn, split.visibleColumns, split.overlay. Did you mean 'split.selectedItem'?",
+      command: "blame")
+    expectUsageError(
+      try rewind("find", journal, "--where", "menu.selectedIndex"),
+      "The value 'menu.selectedIndex' is invalid for '--where <condition>': expected PATH == VALUE, PATH != VALUE or changed(PATH)",
+      command: "find")
+    expectUsageError(
+      try rewind("log", journal, "--from", "10", "--to", "5"), "--from (10) is after --to (5)",
+      command: "log")
+  }
+
+  @Test("colour only on a terminal: piped output has no escape codes")
+  func noColourWhenPiped() throws {
+    for environment in [[:], ["NO_COLOR": "1"], ["TERM": "xterm-256color"]] {
+      let result = try rewind(
+        ["log", sample("rejected-interactions.journal")], environment: environment)
+      #expect(result.status == 0)
+      #expect(!result.stdout.contains("\u{1B}["))
+    }
+  }
+}

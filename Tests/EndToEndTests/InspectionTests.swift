@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+@Suite("Inspecting sessions: info, log, state, diff, blame, find")
+struct InspectionTests {
+  let ipad = sample("ipad-three-column.journal")
+  let iphone = sample("iphone-compact.journal")
+
+  @Test("info describes the session, as text and as JSON")
+  func info() throws {
+    let text = try rewind("info", ipad)
+    #expect(text.status == 0)
+    #expect(text.stdout.contains("Domain     navigation (schema 1, format 1.0)"))
+    #expect(
+      text.stdout.contains("Started    2026-11-30T09:15:00Z on iPad Pro 11-inch (M4), iPadOS 18.1"))
+    #expect(text.stdout.contains("Events     24 (1–24) over 54.1s"))
+    #expect(text.stdout.contains("Integrity  closed, index present"))
+    let json = try parseObject(try rewind("info", ipad, "--json").stdout)
+    #expect(json["domain"] as? String == "navigation")
+    #expect(json["events"] as? Int == 24)
+    #expect(json["closed"] as? Bool == true)
+    #expect(json["intact"] as? Bool == true)
+    #expect(json["start"] as? String == "2026-11-30T09:15:00Z")
+    let settings = try #require(json["settings"] as? [String: Any])
+    #expect((settings["catalog"] as? [String: Any])?["layout"] as? String == "threeColumn")
+    #expect((json["bytes"] as? Int ?? 0) > 0)
+  }
+
+  @Test("log lists each event with its outcome; --type filters; --json is one object a line")
+  func log() throws {
+    let all = try rewind("log", sample("rejected-interactions.journal"))
+    #expect(all.status == 0)
+    #expect(all.lines.count == 14)
+    #expect(all.lines[0].hasPrefix("  1     +0.000s  menuTabTapped 9"))
+    #expect(
+      all.lines[0].hasSuffix("rejected: tab index 9 is out of range: the menu has 7 tabs, 0 to 6"))
+    #expect(all.lines[11].hasSuffix("unchanged"))
+    let taps = try rewind("log", sample("rejected-interactions.journal"), "--type", "menuTabTapped")
+    #expect(taps.lines.count == 4)
+    let range = try rewind("log", iphone, "--from", "2", "--to", "+5s")
+    #expect(range.lines.map { $0.split(separator: " ").first.map(String.init) } == ["3"])
+    let json = try rewind("log", sample("rejected-interactions.journal"), "--json")
+    let objects = try json.lines.map(parseObject)
+    #expect(objects.count == 14)
+    #expect(objects[0]["seq"] as? Int == 1)
+    #expect(objects[0]["event"] as? String == "menuTabTapped")
+    #expect(objects[0]["index"] as? Int == 9)
+    #expect(objects[0]["outcome"] as? String == "rejected")
+    #expect((objects[0]["reason"] as? String)?.contains("out of range") == true)
+    #expect(objects[5]["id"] as? String == "grinders")
+    #expect(objects[5]["time_us"] as? Int == 3_100_000)
+  }
+
+  @Test("state renders the screens, or prints JSON equal to the expected state")
+  func state() throws {
+    let end = try rewind("state", ipad)
+    #expect(end.status == 0)
+    #expect(end.stdout.hasPrefix("State after event 24 (+54.100s)"))
+    #expect(end.stdout.contains("Linea Mini"))
+    let start = try rewind("state", ipad, "--at", "start")
+    #expect(start.stdout.contains("Please select a category"))
+    let json = try rewind("state", ipad, "--json")
+    let expected = try String(
+      contentsOfFile: sample("ipad-three-column.state.json"), encoding: .utf8)
+    #expect(json.stdout == expected)
+    let atTime = try parseObject(try rewind("state", iphone, "--at", "+4.6s", "--json").stdout)
+    let split = try #require(atTime["split"] as? [String: Any])
+    #expect(split["selectedCategory"] as? String == "grinders")
+    #expect(split["selectedItem"] is NSNull)
+    #expect(split["compactColumn"] as? String == "content")
+    let wallClock = try parseObject(
+      try rewind("state", iphone, "--at", "2026-11-30T12:40:04.600Z", "--json").stdout)
+    #expect(NSDictionary(dictionary: wallClock).isEqual(to: atTime))
+  }
+
+  @Test("state --skip replays as if events had not happened and lists the differences")
+  func counterfactual() throws {
+    // Without the category change at event 15, Linea Classic stays selected.
+    let result = try rewind("state", ipad, "--at", "16", "--skip", "15")
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("State after event 16 (+35.600s), skipping 15"))
+    #expect(result.stdout.contains("Compared with the recorded state"))
+    #expect(
+      result.stdout.contains("split.selectedCategory\n  - \"grinders\"\n  + \"espresso-machines\""))
+    let json = try parseObject(
+      try rewind("state", ipad, "--at", "16", "--skip", "15,3", "--json").stdout)
+    #expect(
+      (json["split"] as? [String: Any])?["selectedCategory"] as? String == "espresso-machines")
+    expectUsageError(
+      try rewind("state", ipad, "--at", "10", "--skip", "12"),
+      "The value '12' is invalid for '--skip <seq,...>': only events 1–10, before the point, can be skipped",
+      command: "state")
+  }
+
+  @Test("diff shows the changed fields between two points, or two journals")
+  func diff() throws {
+    let result = try rewind("diff", ipad, "--from", "13", "--to", "16")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.hasPrefix("4 fields differ between event 13 (-) and event 16 (+):\n"))
+    #expect(
+      result.stdout.contains(
+        "split.selectedItem\n  - \"espresso-machines/linea/linea-classic\"\n  + \"grinders/vulcano\""
+      ))
+    let same = try rewind("diff", ipad, "--from", "3", "--to", "3")
+    #expect(same.stdout == "No differences between event 3 and event 3.\n")
+    let withEvents = try rewind("diff", ipad, "--from", "13", "--to", "15", "--events")
+    #expect(withEvents.stdout.contains("Events 14–15:"))
+    #expect(withEvents.stdout.contains("categorySelected grinders"))
+    let json = try parseObject(
+      try rewind("diff", ipad, "--from", "13", "--to", "16", "--json").stdout)
+    let changes = try #require(json["changes"] as? [[String: Any]])
+    #expect(
+      changes.map { $0["path"] as? String } == [
+        "split.selectedCategory", "split.selectedItem", "split.style", "split.overlay",
+      ])
+    let two = try rewind("diff", "\(ipad)@end", "\(sample("two-column.journal"))@end")
+    #expect(two.status == 0)
+    #expect(two.stdout.contains("split.layout\n  - \"threeColumn\"\n  + \"twoColumn\""))
+    let twoJSON = try parseObject(
+      try rewind("diff", "\(ipad)@5", "\(ipad)@+54s", "--json").stdout)
+    #expect((twoJSON["changes"] as? [Any])?.isEmpty == false)
+  }
+
+  @Test("blame names the event that last changed a field")
+  func blame() throws {
+    // The category change at event 15 cleared the item the user had selected.
+    let result = try rewind("blame", ipad, "split.selectedItem", "--at", "15")
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("split.selectedItem = null after event 15"))
+    #expect(result.stdout.contains("set by event 15 at +34.300s: categorySelected grinders"))
+    let initial = try rewind("blame", ipad, "menu.selectedIndex")
+    #expect(initial.stdout.contains("its initial value"))
+    let json = try parseObject(try rewind("blame", ipad, "split.style", "--json").stdout)
+    #expect(json["value"] as? String == "balanced")
+    #expect((json["changedBy"] as? [String: Any])?["seq"] as? Int == 18)
+  }
+
+  @Test("find gives the first or every point where a condition holds or a field changes")
+  func find() throws {
+    let first = try rewind("find", ipad, "--where", "split.selectedItem == espresso-machines/leva")
+    #expect(first.status == 0)
+    #expect(first.stdout.contains("event 2 at +1.400s: itemSelected espresso-machines/leva"))
+    let changes = try rewind("find", ipad, "--where", "changed(split.columnVisibility)", "--all")
+    #expect(changes.lines.count == 4)
+    let json = try parseObject(
+      try rewind("find", ipad, "--where", "changed(split.style)", "--all", "--json").stdout)
+    #expect((json["matches"] as? [[String: Any]])?.map { $0["seq"] as? Int } == [14, 18])
+    let none = try rewind("find", ipad, "--where", "menu.selectedIndex == 5")
+    #expect(none.status == 0)
+    #expect(
+      none.stdout.contains("No point in the session where menu.selectedIndex == 5 becomes true"))
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@Suite("Bad input never crashes the tool")
+struct RobustnessTests {
+  @Test("every command on garbage files ends with an error, never a trap")
+  func garbage() throws {
+    let directory = TemporaryDirectory()
+    var random = SystemRandomNumberGenerator()
+    var inputs: [String] = []
+    let valid = bytes(of: sample("ipad-three-column.journal"))
+    for index in 0..<12 {
+      let path = directory.file("garbage-\(index).journal")
+      var content: [UInt8]
+      switch index % 3 {
+      case 0:
+        content = (0..<Int.random(in: 0...4_000, using: &random)).map { _ in
+          UInt8.random(in: 0...255, using: &random)
+        }
+      case 1:
+        content = valid
+        for _ in 0..<8 {
+          content[Int.random(in: 0..<content.count, using: &random)] = UInt8.random(
+            in: 0...255, using: &random)
+        }
+      default: content = Array(valid[..<Int.random(in: 0..<valid.count, using: &random)])
+      }
+      write(content, to: path)
+      inputs.append(path)
+    }
+    for path in inputs {
+      for arguments in [
+        ["info", path], ["log", path], ["state", path], ["verify", path], ["check", path],
+        ["export", path], ["find", path, "--where", "changed(split.selectedItem)"],
+        ["blame", path, "split.selectedItem"], ["diff", path, "--from", "start", "--to", "end"],
+        ["import", path, "-o", directory.file("imported.journal")],
+        ["record", path, "-o", directory.file("recorded.journal")],
+      ] {
+        let result = try rewind(arguments)
+        if result.status != 0 && result.stderr.isEmpty {
+          // check and verify report what they found on stdout and exit 1.
+          #expect(["check", "verify"].contains(arguments[0]), "\(arguments)")
+          #expect(result.stdout.contains("FAIL") || result.stdout.contains("DAMAGED"))
+        } else if result.status != 0 {
+          #expect(result.stderr.hasPrefix("Error: "), "\(arguments): \(result.stderr)")
+          #expect(!result.stderr.contains("Fatal error"), "\(arguments)")
+        }
+      }
+    }
+  }
+}

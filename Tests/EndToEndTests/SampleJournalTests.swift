@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// The journals committed in Journals/ are a promise to old recordings: each must still
+/// verify and replay, with the current reducer, to the state saved beside it.
+@Suite("The sample journals still replay")
+struct SampleJournalTests {
+  static let journals =
+    (try? FileManager.default.contentsOfDirectory(
+      atPath: repositoryRoot + "/Journals"))?.filter { $0.hasSuffix(".journal") }.sorted() ?? []
+
+  @Test("there are sample journals, each with a scenario or a generator and an expected state")
+  func present() {
+    #expect(Self.journals.count >= 6)
+    for journal in Self.journals {
+      let stem = String(journal.dropLast(".journal".count))
+      #expect(FileManager.default.fileExists(atPath: sample(stem + ".state.json")), "\(stem)")
+      #expect(bytes(of: sample(journal)).count < 1 << 20, "\(journal) is over 1 MiB")
+    }
+  }
+
+  @Test("each verifies and checks against its expected state", arguments: journals)
+  func replays(journal: String) throws {
+    let path = sample(journal)
+    let verify = try rewind("verify", path)
+    #expect(verify.status == 0, "\(verify.stdout)")
+    let check = try rewind("check", path)
+    #expect(check.status == 0, "\(check.stdout)")
+    #expect(check.stdout.contains("expected state \(path.dropLast(".journal".count)).state.json"))
+    let state = try rewind("state", path, "--json")
+    let expected = try String(
+      contentsOfFile: String(path.dropLast(".journal".count)) + ".state.json", encoding: .utf8)
+    #expect(state.stdout == expected)
+  }
+}

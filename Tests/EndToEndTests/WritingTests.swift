@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@Suite("Writing sessions: record, generate, import, export")
+struct WritingTests {
+  @Test("record runs a scenario script into a journal, and never overwrites silently")
+  func record() throws {
+    let directory = TemporaryDirectory()
+    let output = directory.file("ipad.journal")
+    let result = try rewind("record", sample("ipad-three-column.scenario"), "-o", output)
+    #expect(result.status == 0)
+    #expect(result.stdout == "Recorded 24 events (0 rejected) over 54.1s to \(output)\n")
+    let state = try rewind("state", output, "--json")
+    let expected = try String(
+      contentsOfFile: sample("ipad-three-column.state.json"), encoding: .utf8)
+    #expect(state.stdout == expected)
+    expectFailure(
+      try rewind("record", sample("ipad-three-column.scenario"), "-o", output),
+      containing: "\(output): the file exists; pass --force to replace it")
+    let forced = try rewind(
+      "record", sample("iphone-compact.scenario"), "-o", output, "--force", "--json")
+    let json = try parseObject(forced.stdout)
+    #expect(json["events"] as? Int == 16)
+    #expect(json["rejected"] as? Int == 2)
+  }
+
+  @Test("a scenario error names the file, line and column, and writes nothing")
+  func scenarioError() throws {
+    let directory = TemporaryDirectory()
+    let script = directory.file("bad.scenario")
+    try "layout three-column\ntap Monday\n+0.5s select item Teapot\n".write(
+      toFile: script, atomically: true, encoding: .utf8)
+    let output = directory.file("bad.journal")
+    let result = try rewind("record", script, "-o", output)
+    expectFailure(
+      result,
+      containing:
+        "\(script):3:19: nothing in the catalog is called 'Teapot'; write its id (e.g. espresso-machines/leva) or id:TEXT for an id the catalog lacks"
+    )
+    #expect(!FileManager.default.fileExists(atPath: output))
+    expectFailure(
+      try rewind("record", directory.file("missing.scenario"), "-o", output),
+      containing: "missing.scenario: cannot read the scenario script")
+  }
+
+  @Test("generate is reproducible byte for byte for the same seed")
+  func generate() throws {
+    let directory = TemporaryDirectory()
+    let first = directory.file("a.journal")
+    let second = directory.file("b.journal")
+    let other = directory.file("c.journal")
+    let result = try rewind("generate", "-o", first, "--events", "50000", "--seed", "9")
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("Generated 50,000 events ("))
+    #expect(result.stderr.isEmpty, "no progress bar when stderr is not a terminal")
+    _ = try rewind("generate", "-o", second, "--events", "50000", "--seed", "9")
+    _ = try rewind("generate", "-o", other, "--events", "50000", "--seed", "10")
+    #expect(bytes(of: first) == bytes(of: second))
+    #expect(bytes(of: first) != bytes(of: other))
+    let json = try parseObject(
+      try rewind("generate", "-o", other, "--events", "1000", "--seed", "3", "--force", "--json")
+        .stdout)
+    #expect(json["events"] as? Int == 1_000)
+    #expect(try rewind("check", first).status == 0)
+  }
+
+  @Test("export writes JSON Lines that import reads back into the same session")
+  func exportImport() throws {
+    let directory = TemporaryDirectory()
+    let exported = directory.file("ipad.jsonl")
+    let export = try rewind("export", sample("ipad-three-column.journal"), "-o", exported)
+    #expect(export.status == 0)
+    let lines = try String(contentsOfFile: exported, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 25)
+    let header = try parseObject(String(lines[0]))
+    #expect((header["header"] as? [String: Any])?["domain"] as? String == "navigation")
+    let first = try parseObject(String(lines[1]))
+    #expect(first["seq"] as? Int == 1)
+    #expect(first["time_us"] as? Int == 0)
+    #expect(first["event"] as? String == "categorySelected")
+    #expect(first["id"] as? String == "espresso-machines")
+
+    let imported = directory.file("imported.journal")
+    let result = try rewind("import", exported, "-o", imported)
+    #expect(result.status == 0)
+    #expect(result.stdout == "Imported 24 events from \(exported) to \(imported)\n")
+    let again = try rewind("export", imported)
+    #expect(again.stdout == (try String(contentsOfFile: exported, encoding: .utf8)))
+    #expect(
+      try rewind("state", imported, "--json").stdout
+        == (try String(contentsOfFile: sample("ipad-three-column.state.json"), encoding: .utf8)))
+
+    let partial = try rewind("export", sample("ipad-three-column.journal"), "--from", "20")
+    #expect(partial.lines.count == 5)
+    #expect(partial.lines[1].hasPrefix("{\"seq\":21,"))
+  }
+
+  @Test("import without a header uses the sample catalog")
+  func importWithoutHeader() throws {
+    let directory = TemporaryDirectory()
+    let input = directory.file("events.jsonl")
+    try """
+    {"seq": 1, "time_us": 250000, "event": "categorySelected", "id": "grinders"}
+    {"seq": 2, "time_us": 900000, "event": "itemSelected", "id": "grinders/vulcano"}
+    {"seq": 3, "time_us": 900000, "event": "menuTabTapped", "index": 12}
+
+    {"seq": 4, "time_us": 1500000, "event": "itemSelected", "id": null}
+    """.write(toFile: input, atomically: true, encoding: .utf8)
+    let output = directory.file("events.journal")
+    #expect(try rewind("import", input, "-o", output).status == 0)
+    let log = try rewind("log", output)
+    #expect(log.lines.count == 4)
+    #expect(
+      log.lines[2].hasSuffix("rejected: tab index 12 is out of range: the menu has 7 tabs, 0 to 6"))
+  }
+
+  @Test(
+    "import rejects a bad line with its number and what is wrong, and writes nothing",
+    arguments: [
+      (
+        "{\"seq\": 1, \"time_us\": 0, \"event\": \"backTapped\"}\n{\"seq\": 3, \"time_us\": 5, \"event\": \"backTapped\"}",
+        "events.jsonl:2: \"seq\" is 3, expected 2 (seq counts from 1 without gaps)"
+      ),
+      (
+        "{\"seq\": 1, \"time_us\": 50, \"event\": \"backTapped\"}\n{\"seq\": 2, \"time_us\": 5, \"event\": \"backTapped\"}",
+        "events.jsonl:2: \"time_us\" 5 is before the previous event's 50"
+      ),
+      (
+        "{\"seq\": 1, \"time_us\": 0, \"event\": \"teleported\"}",
+        "events.jsonl:1: unknown event kind \"teleported\""
+      ),
+      (
+        "{\"seq\": 1, \"time_us\": 0, \"event\": \"menuTabTapped\"}",
+        "events.jsonl:1: menuTabTapped needs an integer \"index\""
+      ),
+      (
+        "{\"seq\": 1, \"time_us\": 0, \"event\": \"backTapped\"\n",
+        "events.jsonl:1: not JSON: column 47: expected ',' or '}' in an object, found the end of the text"
+      ),
+      ("[1, 2]", "events.jsonl:1: expected a JSON object"),
+      (
+        "{\"time_us\": 0, \"event\": \"backTapped\"}",
+        "events.jsonl:1: missing \"seq\" (an integer)"
+      ),
+    ])
+  func importErrors(content: String, message: String) throws {
+    let directory = TemporaryDirectory()
+    let input = directory.file("events.jsonl")
+    try content.write(toFile: input, atomically: true, encoding: .utf8)
+    let output = directory.file("out.journal")
+    let result = try rewind("import", input, "-o", output)
+    expectFailure(result, containing: message)
+    #expect(result.stderr.contains("nothing was written"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["events.jsonl"])
+  }
+}
