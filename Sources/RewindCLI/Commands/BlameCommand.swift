@@ -31,15 +31,7 @@ struct BlameCommand: TimelineVisitor {
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let domain = timeline.domain
-    let paths = domain.fields.map(\.path)
-    guard paths.contains(path) else {
-      var message =
-        "The value '\(path)' is invalid for '<path>': the fields are \(paths.joined(separator: ", "))"
-      if let suggestion = closestName(to: path, among: paths) {
-        message += ". Did you mean '\(suggestion)'?"
-      }
-      throw UsageError(.invalidValue, message)
-    }
+    try requireChoice(path, among: domain.fields.map(\.path), for: "<path>", what: "field")
     let sequence = try timeline.resolve(at, option: "--at <point>")
     let blame = try timeline.blame(path, at: sequence)
     if json {

@@ -40,15 +40,9 @@ struct FindCommand: TimelineVisitor {
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let domain = timeline.domain
-    let paths = domain.fields.map(\.path)
-    guard paths.contains(condition.path) else {
-      var message =
-        "The value '\(condition)' is invalid for '--where <condition>': '\(condition.path)' is not a field; the fields are \(paths.joined(separator: ", "))"
-      if let suggestion = closestName(to: condition.path, among: paths) {
-        message += ". Did you mean '\(suggestion)'?"
-      }
-      throw UsageError(.invalidValue, message)
-    }
+    try requireChoice(
+      condition.path, among: domain.fields.map(\.path), for: "--where <condition>",
+      what: "field", shown: condition.description)
     let progress = context.progress("Searching")
     let total = Int(timeline.lastSequence)
     let hits = try timeline.find(condition, all: all) { done in

@@ -35,13 +35,8 @@ struct LogCommand: TimelineVisitor {
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let domain = timeline.domain
-    for kind in kinds where !D.eventKinds.contains(kind) {
-      var message =
-        "The value '\(kind)' is invalid for '--type <kind>': the event kinds are \(D.eventKinds.joined(separator: ", "))"
-      if let suggestion = closestName(to: kind, among: D.eventKinds) {
-        message += ". Did you mean '\(suggestion)'?"
-      }
-      throw UsageError(.invalidValue, message)
+    for kind in kinds {
+      try requireChoice(kind, among: D.eventKinds, for: "--type <kind>", what: "event kind")
     }
     let first = try timeline.resolve(from, option: "--from <point>") + 1
     let last = try timeline.resolve(to, option: "--to <point>")

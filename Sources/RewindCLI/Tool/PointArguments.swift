@@ -50,3 +50,20 @@ extension Timeline {
     }
   }
 }
+
+/// A value that must be one of a known set (a field path, an event kind), checked
+/// against the session: a usage error that lists the choices and suggests a near one.
+func requireChoice(
+  _ value: String, among choices: [String], for parameter: String, what: String,
+  shown shownValue: String? = nil
+) throws(UsageError) {
+  guard !choices.contains(value) else { return }
+  var message =
+    "The value '\(shownValue ?? value)' is invalid for '\(parameter)': "
+    + (shownValue == nil ? "" : "there is no \(what) '\(value)'; ")
+    + "the \(what)s are \(choices.joined(separator: ", "))"
+  if let suggestion = closestName(to: value, among: choices) {
+    message += ". Did you mean '\(suggestion)'?"
+  }
+  throw UsageError(.invalidValue, message)
+}
