@@ -153,3 +153,22 @@ public struct ByteReader {
     position = newOffset
   }
 }
+
+extension ByteReader {
+  /// Decodes a value that must fill `bytes` exactly.
+  /// - Throws: the decoder's ``CodecError``, or ``CodecError/Code/invalidValue`` when bytes
+  ///   are left over.
+  public static func decodeAll<Value>(
+    _ bytes: [UInt8], _ decode: (inout ByteReader) throws(CodecError) -> Value
+  ) throws(CodecError) -> Value {
+    try bytes.withBytes { buffer throws(CodecError) in
+      var reader = ByteReader(buffer)
+      let value = try decode(&reader)
+      guard reader.isAtEnd else {
+        throw CodecError(
+          .invalidValue, "\(reader.remaining) bytes follow the value", at: reader.offset)
+      }
+      return value
+    }
+  }
+}

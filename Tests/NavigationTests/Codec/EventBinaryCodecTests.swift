@@ -13,20 +13,9 @@ func bytes(_ domain: NavigationDomain, _ event: NavigationEvent) -> [UInt8] {
 /// Decodes exactly one event filling `bytes`.
 func decodeEvent(_ domain: NavigationDomain, _ bytes: [UInt8]) throws(CodecError) -> NavigationEvent
 {
-  var result: Result<NavigationEvent, CodecError> = .failure(CodecError(.truncated, "", at: 0))
-  bytes.withUnsafeBytes { buffer in
-    var reader = ByteReader(buffer)
-    do throws(CodecError) {
-      let event = try domain.decodeEvent(from: &reader)
-      guard reader.isAtEnd else {
-        throw CodecError(.invalidValue, "\(reader.remaining) bytes left over", at: reader.offset)
-      }
-      result = .success(event)
-    } catch {
-      result = .failure(error)
-    }
+  try ByteReader.decodeAll(bytes) { reader throws(CodecError) in
+    try domain.decodeEvent(from: &reader)
   }
-  return try result.get()
 }
 
 @Suite("Binary event codec")

@@ -12,20 +12,9 @@ func bytes(_ domain: NavigationDomain, _ state: NavigationState) -> [UInt8] {
 /// Decodes exactly one state filling `bytes`.
 func decodeState(_ domain: NavigationDomain, _ bytes: [UInt8]) throws(CodecError) -> NavigationState
 {
-  var result: Result<NavigationState, CodecError> = .failure(CodecError(.truncated, "", at: 0))
-  bytes.withUnsafeBytes { buffer in
-    var reader = ByteReader(buffer)
-    do throws(CodecError) {
-      let state = try domain.decodeState(from: &reader)
-      guard reader.isAtEnd else {
-        throw CodecError(.invalidValue, "\(reader.remaining) bytes left over", at: reader.offset)
-      }
-      result = .success(state)
-    } catch {
-      result = .failure(error)
-    }
+  try ByteReader.decodeAll(bytes) { reader throws(CodecError) in
+    try domain.decodeState(from: &reader)
   }
-  return try result.get()
 }
 
 @Suite("Binary state codec")
