@@ -139,14 +139,8 @@ public final class Timeline<D: Domain> {
   /// Decodes a snapshot's state.
   func decodeState(_ snapshot: Snapshot) throws -> D.State {
     do {
-      return try snapshot.state.withBytes { bytes throws(CodecError) in
-        var reader = ByteReader(bytes)
-        let state = try domain.decodeState(from: &reader)
-        guard reader.isAtEnd else {
-          throw CodecError(
-            .invalidValue, "\(reader.remaining) bytes follow the state", at: reader.offset)
-        }
-        return state
+      return try ByteReader.decodeAll(snapshot.state) { reader throws(CodecError) in
+        try domain.decodeState(from: &reader)
       }
     } catch {
       throw RewindError(
