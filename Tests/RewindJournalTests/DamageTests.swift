@@ -243,6 +243,46 @@ struct DamageTests {
     }
   }
 
+  @Test("a damaged header, a damaged index and a damaged trailer are each named")
+  func damagedMetadata() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 500)
+    let pristine = bytes(of: path)
+
+    var header = pristine
+    header[20] ^= 0x01
+    write(header, to: path)
+    #expect {
+      try JournalReader(path: path)
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .corruptHeader
+        && error.description.contains("the journal header is damaged: checksum mismatch")
+    }
+
+    // The index sits before the 36-byte trailer; damage there makes readers walk.
+    var index = pristine
+    index[pristine.count - 40] ^= 0x01
+    write(index, to: path)
+    let walked = try JournalReader(path: path)
+    #expect(
+      walked.condition.walkReason?.hasPrefix("the index is damaged: checksum mismatch") == true)
+    #expect(isExpected(try readAll(walked), 1...500))
+    #expect(try !Journal.verify(path: path).isClean)
+
+    var trailer = pristine
+    trailer[pristine.count - 10] ^= 0x01
+    write(trailer, to: path)
+    let noTrailer = try JournalReader(path: path)
+    #expect(!noTrailer.condition.openedFromIndex)
+    #expect(noTrailer.condition.tornTail?.reason.hasPrefix("a metadata frame is damaged") == true)
+    #expect(isExpected(try readAll(noTrailer), 1...500))
+    let report = try Journal.recover(path: path)
+    #expect(report.keptRecords == 500)
+    #expect(try JournalReader(path: path).condition.openedFromIndex)
+  }
+
   @Test("a missing file and a directory are named in the error")
   func missing() throws {
     let directory = TemporaryDirectory()
