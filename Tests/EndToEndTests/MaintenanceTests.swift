@@ -124,10 +124,18 @@ struct MaintenanceTests {
         settings: [], snapshotInterval: 64))
     defer { try? writer.close() }
     let result = try rewind("recover", journal)
+    let holder =
+      "journal is being written by another process (pid \(ProcessInfo.processInfo.processIdentifier))"
     expectFailure(
-      result,
-      containing:
-        "\(journal): journal is being written by another process (pid \(ProcessInfo.processInfo.processIdentifier)); stop it before recovering the journal"
-    )
+      result, containing: "\(journal): \(holder); stop it before recovering the journal")
+    // Importing over a journal being written is refused too, and writes nothing.
+    let events = directory.file("events.jsonl")
+    try "{\"seq\": 1, \"time_us\": 0, \"event\": \"backTapped\"}\n".write(
+      toFile: events, atomically: true, encoding: .utf8)
+    expectFailure(try rewind("import", events, "-o", journal, "--force"), containing: holder)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+        "events.jsonl", "live.journal",
+      ])
   }
 }

@@ -129,6 +129,8 @@ struct StoreTests {
     }
     #expect(store.lastError != nil)
     #expect(store.pendingCount > 0)
+    // onError runs on a global queue, soon.
+    for _ in 0..<200 where reported.withLock({ $0.isEmpty }) { usleep(5_000) }
     #expect(reported.withLock { !$0.isEmpty })
     #expect(store.state.value == 1_100, "the state keeps going whatever the disk does")
 
@@ -163,6 +165,67 @@ struct StoreTests {
     } throws: { error in
       "\(error)".contains("no such file")
     }
+  }
+
+  @Test("a journal that fails for good stops recording: flushes and close say so, send goes on")
+  func failedForGood() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("stopped.journal")
+    let syncFailure = Atomic<Int32>(0)
+    var journal = JournalWriterOptions(frameSize: 1024, durability: .flushOnly)
+    journal.system.fsync = { fd in
+      let failure = syncFailure.load(ordering: .relaxed)
+      guard failure == 0 else {
+        errno = failure
+        return -1
+      }
+      return SystemCalls.live.fsync(fd)
+    }
+    let store = try Store(
+      domain: StandardTally(), recordingTo: path, session: testSession,
+      options: RecordingOptions(snapshotInterval: 32, journal: journal), clock: steppingClock())
+    for _ in 0..<100 { store.send(.added(1)) }
+    try store.flushAndWait()
+    syncFailure.store(EIO, ordering: .relaxed)
+    for _ in 0..<100 { store.send(.added(1)) }
+    #expect(throws: RewindError.self) { try store.flushAndWait() }
+    syncFailure.store(0, ordering: .relaxed)
+    for _ in 0..<100 { store.send(.added(1)) }
+    #expect {
+      try store.flushAndWait()
+    } throws: { error in
+      "\(error)".contains("recording stopped: the journal can take no more events")
+    }
+    #expect(store.state.value == 300)
+    #expect(throws: RewindError.self) { try store.close() }
+    // What the first flush acknowledged is in the journal.
+    #expect(try Timeline<StandardTally>(path: path).lastSequence >= 100)
+  }
+
+  @Test("close from several threads at once returns to each of them")
+  func concurrentClose() async throws {
+    let directory = TemporaryDirectory()
+    let store = try Store(
+      domain: StandardTally(), recordingTo: directory.file("close.journal"), session: testSession,
+      clock: steppingClock())
+    for _ in 0..<1_000 { store.send(.toggled) }
+    await withTaskGroup(of: Bool.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          do {
+            try store.close()
+            return true
+          } catch {
+            return false
+          }
+        }
+      }
+      var results: [Bool] = []
+      for await result in group { results.append(result) }
+      #expect(results == [true, true, true, true])
+    }
+    #expect(
+      try Timeline<StandardTally>(path: directory.file("close.journal")).lastSequence == 1_000)
   }
 
   @Test("a store that records nothing still reduces")

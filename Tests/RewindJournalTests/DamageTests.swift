@@ -177,6 +177,60 @@ struct DamageTests {
     #expect(try Journal.verify(path: salvaged).isClean)
   }
 
+  @Test("a damaged frame header in the middle: the frames after it stay readable and are kept")
+  func middleHeaderDamage() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 1_000, interval: 25, close: false)
+    let frames = try JournalReader(path: path).frames
+    let victim = frames[2]
+    var damaged = bytes(of: path)
+    damaged[Int(victim.offset) + 14] ^= 0x40  // inside the header: its checksum fails
+    write(damaged, to: path)
+
+    let reader = try JournalReader(path: path, options: .init(salvage: true))
+    #expect(reader.frames.count == frames.count - 1)
+    #expect(reader.frames.map(\.number) == frames.map(\.number).filter { $0 != 2 })
+    #expect(reader.condition.damage.count == 1, "\(reader.condition.damage)")
+    #expect(reader.condition.damage.first?.sequenceRange == victim.sequenceRange)
+    var iterator = reader.records()
+    var sequences: [UInt64] = []
+    while let record = try iterator.next() { sequences.append(record.sequence) }
+    #expect(sequences == Array(1..<victim.firstSequence) + Array((victim.lastSequence + 1)...1_000))
+    #expect(iterator.skipped.isEmpty)
+    // Reading on without salvage stops where the events are missing.
+    #expect(try JournalReader(path: path).frames.count == frames.count - 1)
+
+    #expect {
+      try Journal.recover(path: path)
+    } throws: { error in
+      "\(error)".contains("good frames after them: pass salvage")
+    }
+    #expect(bytes(of: path) == damaged, "a refused recovery changes nothing")
+    let report = try Journal.recover(path: path, salvage: true)
+    #expect(report.lostRanges == [victim.sequenceRange])
+    #expect(report.keptRecords == 1_000 - UInt64(victim.recordCount))
+    #expect(try Journal.verify(path: path).isClean)
+    #expect(try JournalReader(path: path).lastSequence == 1_000)
+  }
+
+  @Test("a resynchronisation over many false frame headers stays linear")
+  func falseHeaders() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 0, close: false)
+    // 100,000 candidates that look like frame headers at first glance.
+    var hostile = bytes(of: path) + [0x00]
+    for _ in 0..<100_000 {
+      hostile += [0x5B, 0x2A, 0x4D, 0x18, 0x00, 0x00, 0x10, 0x00, 0x52, 0x57, 0x46, 0x48]
+    }
+    write(hostile, to: path)
+    let start = ContinuousClock.now
+    let reader = try JournalReader(path: path)
+    #expect(reader.condition.tornTail != nil)
+    #expect(ContinuousClock.now - start < .seconds(20), "took \(ContinuousClock.now - start)")
+  }
+
   @Test("garbage after the last frame is a torn tail that recovery cuts")
   func garbageTail() throws {
     let directory = TemporaryDirectory()
@@ -371,6 +425,46 @@ struct DamageTests {
       try JournalReader(path: path).condition.tornTail?.reason.hasPrefix(
         "a frame header is invalid")
         == true)
+  }
+
+  @Test("sequence numbers and times at the top of their range are refused, not overflowed")
+  func extremeValues() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("extreme.journal")
+    let empty = directory.file("empty.journal")
+    try makeJournal(at: empty, count: 0, close: false)
+    let headerBytes = bytes(of: empty)
+    // A lost-range marker reaching the largest UInt64, checksummed like a real one.
+    write(headerBytes + LostRangeMarker.encoded(1...UInt64.max), to: path)
+    let reader = try JournalReader(path: path)
+    #expect(
+      reader.condition.tornTail?.reason
+        == "a lost-range marker does not follow the events before it")
+    #expect(try !Journal.verify(path: path).isClean)
+    // A frame whose snapshot claims the largest sequence number.
+    try makeJournal(at: directory.file("small.journal"), count: 20, close: false)
+    let small = try JournalReader(path: directory.file("small.journal"))
+    let frame = small.frames[0]
+    let header = try small.frameHeader(0)
+    var hostile = FrameHeader(
+      info: header.info, rawSize: 0, compressedChecksum: 0,
+      snapshots: [
+        StoredSnapshot(
+          snapshot: Snapshot(sequence: .max, stateHash: 0, state: []), time: 0, recordOffset: 1)
+      ])
+    let original = bytes(of: directory.file("small.journal"))
+    let data = Array(original[Int(frame.dataOffset)..<Int(frame.endOffset)])
+    hostile.rawSize = UInt32(try small.loadFrame(0).bytes.count)
+    hostile.compressedChecksum = data.withUnsafeBytes { XXH64.checksum32($0) }
+    hostile.info.snapshotCount = 1
+    write(Array(original[..<Int(frame.offset)]) + hostile.encoded() + data, to: path)
+    let opened = try JournalReader(path: path)
+    #expect {
+      _ = try opened.loadFrame(0)
+    } throws: { error in
+      (error as! JournalError).code == .corruptFrame
+        && "\(error)".contains("does not belong to a frame of events 1+20")
+    }
   }
 
   @Test("a zstd frame that declares another size or window than its header is refused")

@@ -81,6 +81,9 @@ struct ScenarioLine {
 }
 
 struct ScenarioParser {
+  /// The latest time a script may reach: a thousand years, far below the journal's limit,
+  /// so that adding time steps can never overflow.
+  static let latestTime: UInt64 = 1_000 * 365 * 24 * 3_600_000_000
   let directory: String
   var layout: SplitLayout = .threeColumn
   var sizeClass: SizeClass = .regular
@@ -129,6 +132,11 @@ struct ScenarioParser {
       time = absolute
     } else if !events.isEmpty {
       time += step
+    }
+    guard time <= ScenarioParser.latestTime else {
+      throw line.error(
+        "the session would last longer than \(ScenarioParser.latestTime / 3_600_000_000) hours",
+        at: 0)
     }
     let event = try interaction(line)
     events.append(TimedEvent(time: time, event: event))

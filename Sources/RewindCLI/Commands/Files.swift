@@ -29,10 +29,5 @@ func removeFile(_ path: String) {
   unlink(path)
 }
 
-/// Renames a file over another.
-func renameFile(_ from: String, to: String) -> Bool {
-  rename(from, to) == 0
-}
-
 /// The process id, for naming temporary files.
 var processID: Int32 { getpid() }

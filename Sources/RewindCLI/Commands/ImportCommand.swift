@@ -144,9 +144,7 @@ struct ImportCommand: DomainVisitor {
     }
     try lines.check()
     try recorder.close()
-    guard renameFile(temporary, to: output) else {
-      throw CommandError("\(output): cannot move the imported journal into place")
-    }
+    try Journal.moveIntoPlace(temporary, to: output, replacing: force)
     succeeded = true
     let count = expectedSequence - 1
     if json {

@@ -83,19 +83,19 @@ public final class Timeline<D: Domain> {
       return try reader.lastSequence(atOrBefore: microseconds)
     case .wallClock(let time):
       let start = header.startTime
+      let (end, endOverflows) = start.addingReportingOverflow(Int64(duration))
       guard time >= start else {
         throw RewindError(
           .outOfRange,
           "\(ISO8601.format(time)) is before the session started (\(ISO8601.format(start)))")
       }
-      let offset = UInt64(time - start)
-      guard offset <= duration else {
+      guard endOverflows || time <= end else {
         throw RewindError(
           .outOfRange,
-          "\(ISO8601.format(time)) is after the session ended (\(ISO8601.format(start + Int64(duration))))"
-        )
+          "\(ISO8601.format(time)) is after the session ended (\(ISO8601.format(end)))")
       }
-      return try reader.lastSequence(atOrBefore: offset)
+      let (offset, _) = time.subtractingReportingOverflow(start)
+      return try reader.lastSequence(atOrBefore: UInt64(bitPattern: offset))
     }
   }
 

@@ -96,7 +96,7 @@ public final class Store<D: Domain>: Observable, Sendable {
   }
 
   /// The number of events sent but not yet written to the journal.
-  public var pendingCount: Int { core.shared.withLock { $0.queue.count } }
+  public var pendingCount: Int { core.pendingCount }
 
   /// Reduces `event` into the state and, when recording, queues it for the journal.
   ///
@@ -108,7 +108,7 @@ public final class Store<D: Domain>: Observable, Sendable {
     registrar.withMutation(of: self, keyPath: \.state) {
       core.shared.withLock { shared in
         let outcome = domain.reduce(&shared.state, event)
-        if writer != nil && !shared.closed {
+        if writer != nil && !shared.closed && !shared.stopped {
           let time = max(clock(), shared.lastTime)
           shared.lastTime = time
           shared.queue.append((time, event))
@@ -155,10 +155,14 @@ public final class Store<D: Domain>: Observable, Sendable {
     try writer.closeAndWait()
   }
 
-  /// Tells observers that ``lastError`` changed (the writer has stored it already).
+  /// Tells observers that ``lastError`` changed (the writer has stored it already), and
+  /// calls `onError` on a global queue, never on the writer's thread, so that it may
+  /// call ``flushAndWait()`` or ``close()``.
   func report(_ error: RewindError?) {
     registrar.withMutation(of: self, keyPath: \.lastError) {}
-    if let error { onError?(error) }
+    if let error, let onError {
+      DispatchQueue.global().async { onError(error) }
+    }
   }
 }
 
@@ -180,6 +184,10 @@ final class StoreCore<D: Domain>: Sendable {
     var lastTime: UInt64 = 0
     var lastError: RewindError?
     var closed = false
+    /// The journal failed for good: events are reduced but no longer queued.
+    var stopped = false
+    /// Events the writer took but could not record yet.
+    var backlog = 0
   }
 
   let shared: Mutex<Shared>
@@ -201,9 +209,9 @@ final class StoreCore<D: Domain>: Sendable {
     }
   }
 
-  /// Puts back events the writer could not record, ahead of newer ones.
-  func requeue(_ events: ArraySlice<(time: UInt64, event: D.Event)>) {
-    shared.withLock { $0.queue.insert(contentsOf: events, at: 0) }
+  /// Stops queuing: the journal can take no more events.
+  func stop() {
+    shared.withLock { $0.stopped = true }
   }
 
   func noteRecorded(_ count: Int, durable: Bool) {
@@ -222,7 +230,13 @@ final class StoreCore<D: Domain>: Sendable {
     }
   }
 
-  var pendingCount: Int { shared.withLock { $0.queue.count } }
+  /// Events queued or held by the writer, not yet in the journal.
+  var pendingCount: Int { shared.withLock { $0.queue.count + $0.backlog } }
+
+  /// Records how many events the writer holds after a failure, for ``pendingCount``.
+  func setBacklog(_ count: Int) {
+    shared.withLock { $0.backlog = count }
+  }
 
   var progress: (sent: UInt64, recorded: UInt64, durable: UInt64) {
     shared.withLock { ($0.sent, $0.recorded, $0.durable) }

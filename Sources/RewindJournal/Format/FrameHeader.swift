@@ -1,7 +1,8 @@
 /// Where a data frame is and what it holds: one entry of the index, or what walking the
 /// frame headers finds.
 public struct FrameInfo: Sendable, Equatable {
-  /// The frame's number, counting from 0 in file order.
+  /// The frame's number as its header states it: its position among the journal's data
+  /// frames when it was written (frames after damage keep theirs).
   public var number: Int
   /// The byte offset of the frame's header (a metadata frame).
   public var offset: UInt64
@@ -81,13 +82,14 @@ struct FrameHeader: Sendable, Equatable {
     let compressedChecksum = try reader.readLittleEndian(UInt32.self)
     let snapshotCount = try reader.readLittleEndian(UInt32.self)
     guard firstSequence >= 1, recordCount >= 1,
-      firstSequence <= UInt64.max - UInt64(recordCount)
+      firstSequence <= JournalLimits.maximumSequence - UInt64(recordCount)
     else {
       throw CodecError(
         .invalidValue, "frame declares records \(firstSequence)+\(recordCount)", at: 4)
     }
-    guard firstTime <= lastTime else {
-      throw CodecError(.invalidValue, "frame's last time is before its first time", at: 16)
+    guard firstTime <= lastTime, lastTime <= JournalLimits.maximumTime else {
+      throw CodecError(
+        .invalidValue, "frame's times \(firstTime)–\(lastTime) are out of order or range", at: 16)
     }
     // Every record takes at least two bytes (its time delta and its length).
     guard UInt64(rawSize) >= UInt64(recordCount) * 2, rawSize <= JournalLimits.maximumFrameSize
@@ -114,7 +116,7 @@ struct FrameHeader: Sendable, Equatable {
         let length = try reader.readVarint(
           atMost: UInt64(JournalLimits.maximumSnapshotSize), "snapshot length")
         let state = Array(try reader.readBytes(Int(length)))
-        guard sequence + 1 >= firstSequence, sequence < firstSequence + UInt64(recordCount),
+        guard sequence < firstSequence + UInt64(recordCount), sequence + 1 >= firstSequence,
           recordOffset < rawSize, previous.map({ $0 < sequence }) ?? true,
           (recordOffset == 0) == (sequence + 1 == firstSequence),
           recordOffset == 0 ? time <= firstTime : (firstTime...lastTime).contains(time)

@@ -72,6 +72,11 @@ public enum JournalLimits {
   public static let maximumDeviceLength = 4096
   /// The largest zstd window a reader accepts (2^23 = 8 MiB, the largest frame).
   public static let windowLogMax = 23
+  /// The largest sequence number and the largest time (2^63 − 1): every sequence
+  /// number and time in a journal fits a signed 64-bit integer, so that adding one to
+  /// either never overflows and both convert to JSON integers.
+  public static let maximumSequence = UInt64(Int64.max)
+  public static let maximumTime = UInt64(Int64.max)
   /// The largest snapshot interval.
   public static let maximumSnapshotInterval: UInt32 = 1 << 30
 }

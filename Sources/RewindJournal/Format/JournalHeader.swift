@@ -87,7 +87,11 @@ public struct JournalHeader: Sendable, Equatable {
     let interval = try reader.readLittleEndian(UInt32.self)
     let startTime = try reader.readLittleEndian(Int64.self)
     let session = try reader.readBytes(16)
+    let domainStart = reader.offset
     let domain = try reader.readString(maxLength: JournalLimits.maximumDomainLength)
+    guard !domain.isEmpty else {
+      throw CodecError(.invalidValue, "the domain identifier is empty", at: domainStart)
+    }
     let device = try reader.readString(maxLength: JournalLimits.maximumDeviceLength)
     let settingsLength = try reader.readVarint(
       atMost: UInt64(JournalLimits.maximumSettingsSize), "settings length")

@@ -56,9 +56,10 @@ struct JournalIndex: Sendable, Equatable {
         lastTime: lastTime, snapshotCount: snapshotCount)
       let previousEnd = frames.last?.endOffset ?? 0
       guard recordCount >= 1, firstSequence >= 1, firstTime <= lastTime,
+        lastTime <= JournalLimits.maximumTime,
         offset >= previousEnd, offset <= dataEnd,
         UInt64(headerSize) + UInt64(compressedSize) <= dataEnd - offset,
-        firstSequence <= UInt64.max - UInt64(recordCount),
+        firstSequence <= JournalLimits.maximumSequence - UInt64(recordCount),
         frames.last.map({ frame.firstSequence > $0.lastSequence && frame.firstTime >= $0.lastTime })
           ?? true
       else {
@@ -75,8 +76,10 @@ struct JournalIndex: Sendable, Equatable {
       let at = reader.offset
       let first = try reader.readLittleEndian(UInt64.self)
       let last = try reader.readLittleEndian(UInt64.self)
-      guard first >= 1, first <= last else {
-        throw CodecError(.invalidValue, "lost range \(first)–\(last) is empty", at: at)
+      guard first >= 1, first <= last, last <= JournalLimits.maximumSequence,
+        lostRanges.last.map({ $0.upperBound < first }) ?? true
+      else {
+        throw CodecError(.invalidValue, "lost range \(first)–\(last) is invalid", at: at)
       }
       lostRanges.append(first...last)
     }
@@ -122,8 +125,8 @@ enum LostRangeMarker {
     var reader = ByteReader(body)
     let first = try reader.readLittleEndian(UInt64.self)
     let last = try reader.readLittleEndian(UInt64.self)
-    guard first >= 1, first <= last else {
-      throw CodecError(.invalidValue, "lost range \(first)–\(last) is empty", at: 0)
+    guard first >= 1, first <= last, last <= JournalLimits.maximumSequence else {
+      throw CodecError(.invalidValue, "lost range \(first)–\(last) is invalid", at: 0)
     }
     return first...last
   }

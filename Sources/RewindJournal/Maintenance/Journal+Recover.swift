@@ -62,18 +62,19 @@ extension Journal {
     let reader = try JournalReader(file: file, layout: layout, options: .init())
 
     var good: [FrameInfo] = []
+    var lastGood = -1  // the position of the last frame whose checksums verify
     var failures: [(index: Int, error: JournalError)] = []
     for index in layout.frames.indices {
       do throws(JournalError) {
         _ = try verifyFrame(index, reader: reader)
         good.append(layout.frames[index])
+        lastGood = index
       } catch {
         failures.append((index, error))
       }
       progress(index + 1, layout.frames.count)
     }
     // Damaged frames after the last good one are part of the tail.
-    let lastGood = good.last?.number ?? -1
     let tailFailures = failures.filter { $0.index > lastGood }
     let middleFailures = failures.filter { $0.index < lastGood }
     if !salvage {

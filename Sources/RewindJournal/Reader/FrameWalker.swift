@@ -16,12 +16,16 @@ struct FrameWalker {
   /// The sequence number the next frame should start at.
   var nextSequence: UInt64 = 1
   var lastTime: UInt64 = 0
+  /// How many payload bytes resynchronisation may still read and hash, so that a file
+  /// crafted with many false frame headers costs linear time, not quadratic.
+  var resynchronisationBudget: UInt64
 
   init(file: JournalFile, fileSize: UInt64, start: UInt64) {
     self.file = file
     self.fileSize = fileSize
     self.offset = start
     self.dataEnd = start
+    resynchronisationBudget = 2 * fileSize + (64 << 20)
   }
 
   private enum Step {
@@ -38,6 +42,8 @@ struct FrameWalker {
         damage.append(
           JournalLayout.Damage(
             byteRange: offset..<resume.offset, sequenceRange: missing, reason: reason))
+        // The damage covers the events it held; the frame found next continues from there.
+        nextSequence = max(nextSequence, resume.firstSequence)
         offset = resume.offset
       } else {
         tail = JournalLayout.Tail(offset: offset, length: fileSize - offset, reason: reason)
@@ -125,7 +131,7 @@ struct FrameWalker {
   }
 
   private mutating func dataFrame(after header: FrameHeader) throws(JournalError) -> Step {
-    var info = header.info
+    let info = header.info
     let remaining = fileSize - offset
     guard UInt64(info.headerSize) + UInt64(info.compressedSize) <= remaining else {
       return .problem(
@@ -152,7 +158,6 @@ struct FrameWalker {
           byteRange: offset..<offset, sequenceRange: nextSequence...(info.firstSequence - 1),
           reason: "events are missing before this frame"))
     }
-    info.number = frames.count
     frames.append(info)
     nextSequence = info.lastSequence + 1
     lastTime = info.lastTime
@@ -165,7 +170,7 @@ struct FrameWalker {
   /// begins, followed by its data in the file, or nil.
   ///
   /// - Complexity: O(bytes scanned); it runs only where damage was found.
-  private func resynchronize(after start: UInt64) throws(JournalError) -> (
+  private mutating func resynchronize(after start: UInt64) throws(JournalError) -> (
     offset: UInt64, firstSequence: UInt64
   )? {
     let chunkSize = 1 << 20
@@ -181,15 +186,39 @@ struct FrameWalker {
         else { continue }
         let candidate = chunkStart + UInt64(index)
         if let found = try candidateFrame(at: candidate) { return found }
+        if resynchronisationBudget == 0 { return nil }
       }
       chunkStart += UInt64(chunkSize)
     }
     return nil
   }
 
-  private func candidateFrame(at candidate: UInt64) throws(JournalError) -> (
+  private mutating func candidateFrame(at candidate: UInt64) throws(JournalError) -> (
     offset: UInt64, firstSequence: UInt64
   )? {
+    // Cheap checks first: a frame header must be followed by a zstd frame, a lost-range
+    // marker has a fixed size.
+    guard let prefix = try file.read(count: 12, at: candidate) else { return nil }
+    let (_, payloadSize) = prefix.withUnsafeBytes { MetadataFrame.prefix($0) }
+    let tag =
+      UInt32(prefix[8]) | UInt32(prefix[9]) << 8 | UInt32(prefix[10]) << 16
+      | UInt32(prefix[11]) << 24
+    let end = candidate + 8 + UInt64(payloadSize)
+    switch JournalFormat.Tag(rawValue: tag) {
+    case .frame:
+      guard payloadSize <= JournalLimits.maximumMetadataSize, end + 4 <= fileSize,
+        try file.read(count: 4, at: end) == [0x28, 0xB5, 0x2F, 0xFD]
+      else { return nil }
+    case .lostRange:
+      guard payloadSize == 24 else { return nil }
+    default:
+      return nil
+    }
+    guard resynchronisationBudget >= UInt64(payloadSize) else {
+      resynchronisationBudget = 0
+      return nil
+    }
+    resynchronisationBudget -= UInt64(payloadSize)
     var probe = FrameWalker(file: file, fileSize: fileSize, start: candidate)
     probe.nextSequence = nextSequence
     probe.lastTime = lastTime

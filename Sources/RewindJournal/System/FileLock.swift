@@ -28,6 +28,13 @@ enum FileLock {
   /// - Parameter shared: take a read lock instead, which only keeps writers out (for
   ///   copying a journal that must not change meanwhile).
   static func acquire(_ file: JournalFile, shared: Bool = false) throws(JournalError) {
+    // A writer of this process holds it: refused on every platform, whatever the
+    // kernel's lock semantics within one process.
+    if let identity = file.identity(), heldHere.withLock({ $0.contains(identity) }) {
+      throw JournalError(
+        .locked, "journal is being written by another process (pid \(getpid()), this process)",
+        path: file.path)
+    }
     var exclusive = lockRange(start: 0, type: shared ? F_RDLCK : F_WRLCK)
     #if os(Linux)
       let command = setOpenFileDescriptionLock
@@ -45,17 +52,31 @@ enum FileLock {
         path: file.path)
     }
     if shared { return }
-    var marker = lockRange(start: 1, type: F_WRLCK)
-    _ = fcntl(file.descriptor, F_SETLK, &marker)
+    markHolder(file)
     if let identity = file.identity() {
       heldHere.withLock { _ = $0.insert(identity) }
+      file.lockedIdentity = identity
     }
+  }
+
+  /// Forgets that this process holds a journal (its file was closed).
+  static func forget(_ identity: FileIdentity) {
+    heldHere.withLock { _ = $0.remove(identity) }
+  }
+
+  /// (Re)takes the POSIX record lock on byte 1 that tells other processes the holder's
+  /// pid. POSIX drops it when this process closes *any* descriptor of the file (a reader
+  /// it opened), so a writer takes it again after such reads.
+  static func markHolder(_ file: JournalFile) {
+    var marker = lockRange(start: 1, type: F_WRLCK)
+    _ = fcntl(file.descriptor, F_SETLK, &marker)
   }
 
   /// Releases the locks taken on `file` (closing the file would too).
   static func release(_ file: JournalFile) {
-    if let identity = file.identity() {
-      heldHere.withLock { _ = $0.remove(identity) }
+    if let identity = file.lockedIdentity {
+      forget(identity)
+      file.lockedIdentity = nil
     }
     var marker = lockRange(start: 1, type: F_UNLCK)
     _ = fcntl(file.descriptor, F_SETLK, &marker)

@@ -23,6 +23,9 @@ final class JournalFile {
   let descriptor: Int32
   let path: String
   let system: SystemCalls
+  /// The identity this file registered as write-locked by this process (``FileLock``);
+  /// forgotten when the file is closed, however that happens.
+  var lockedIdentity: FileIdentity?
 
   init(path: String, mode: Mode, system: SystemCalls = .live) throws(JournalError) {
     self.path = path
@@ -56,7 +59,10 @@ final class JournalFile {
     if mode == .create { JournalFile.syncDirectory(of: path) }
   }
 
-  deinit { close(descriptor) }
+  deinit {
+    if let lockedIdentity { FileLock.forget(lockedIdentity) }
+    close(descriptor)
+  }
 
   /// The file's size in bytes.
   func size() throws(JournalError) -> UInt64 {
