@@ -76,27 +76,44 @@ extension NavigationState {
     -> FieldSet
   {
     guard old.catalog === new.catalog else { return changedFieldValues(from: old, to: new) }
-    // One catalog: labels and layout are the same by construction. Each comparison
-    // sets its field's bit without branching.
-    let a = old.split
-    let b = new.split
-    let visibleA = a.visibleColumns
-    let visibleB = b.visibleColumns
+    // One catalog: labels and layout are the same by construction. The fields are read
+    // in place (a copy of `split` would count the references of a large catalog's
+    // expanded set), and the four small enums and the two fields derived from them are
+    // compared only when one of the enums changed, which few events do.
     var raw: UInt64 = 0
-    raw |= bit(.menuSelectedIndex, old.menu.selectedIndex != new.menu.selectedIndex)
-    raw |= bit(.menuScrollOffset, old.menu.scrollOffset != new.menu.scrollOffset)
-    raw |= bit(.splitSelectedCategory, a.selectedCategory != b.selectedCategory)
-    raw |= bit(.splitSelectedItem, a.selectedItem != b.selectedItem)
-    raw |= bit(.splitExpanded, a.expanded != b.expanded)
-    raw |= bit(.splitColumnVisibility, a.columnVisibility != b.columnVisibility)
-    raw |= bit(.splitStyle, a.style != b.style)
-    raw |= bit(.splitSizeClass, a.sizeClass != b.sizeClass)
-    raw |= bit(.splitCompactColumn, a.compactColumn != b.compactColumn)
-    raw |= bit(.splitVisibleColumns, visibleA != visibleB)
-    let overlayA = a.style == .prominentDetail && visibleA.count > 1
-    let overlayB = b.style == .prominentDetail && visibleB.count > 1
-    raw |= bit(.splitOverlay, overlayA != overlayB)
+    if old.menu.selectedIndex != new.menu.selectedIndex { raw |= bit(.menuSelectedIndex) }
+    if old.menu.scrollOffset != new.menu.scrollOffset { raw |= bit(.menuScrollOffset) }
+    if key(old.split.selectedCategory) != key(new.split.selectedCategory) {
+      raw |= bit(.splitSelectedCategory)
+    }
+    if key(old.split.selectedItem) != key(new.split.selectedItem) {
+      raw |= bit(.splitSelectedItem)
+    }
+    if old.split.expanded != new.split.expanded { raw |= bit(.splitExpanded) }
+    let shownA = old.split.presentation
+    let shownB = new.split.presentation
+    if shownA != shownB {
+      let a = old.split
+      let b = new.split
+      if a.columnVisibility != b.columnVisibility { raw |= bit(.splitColumnVisibility) }
+      if a.style != b.style { raw |= bit(.splitStyle) }
+      if a.sizeClass != b.sizeClass { raw |= bit(.splitSizeClass) }
+      if a.compactColumn != b.compactColumn { raw |= bit(.splitCompactColumn) }
+      let visibleA = a.visibleColumns
+      let visibleB = b.visibleColumns
+      if visibleA != visibleB { raw |= bit(.splitVisibleColumns) }
+      let overlayA = a.style == .prominentDetail && visibleA.count > 1
+      let overlayB = b.style == .prominentDetail && visibleB.count > 1
+      if overlayA != overlayB { raw |= bit(.splitOverlay) }
+    }
     return FieldSet(rawValue: raw)
+  }
+
+  /// A selection as one comparable word: the node index, or a value no index takes.
+  @inlinable @inline(__always)
+  static func key(_ ref: NodeRef?) -> UInt64 {
+    guard let ref else { return .max }
+    return UInt64(ref.index)
   }
 
   /// The state as a JSON object (`menu`, then `split`), derived fields included, keys in
@@ -118,8 +135,8 @@ extension NavigationState {
   }
 
   @inlinable @inline(__always)
-  static func bit(_ field: NavigationField, _ changed: Bool) -> UInt64 {
-    UInt64(changed ? 1 : 0) << UInt64(field.rawValue)
+  static func bit(_ field: NavigationField) -> UInt64 {
+    1 << UInt64(field.rawValue)
   }
 
   /// The slow path of ``changedFields(from:to:)`` for states of two catalog objects: ids

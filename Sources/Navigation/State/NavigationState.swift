@@ -91,6 +91,12 @@ extension SplitState {
     }
   }
 
+  /// The four small enums packed in one byte (their binary codes), so that whether any
+  /// of them changed costs one comparison.
+  @inlinable var presentation: UInt8 {
+    columnVisibility.code | style.code << 2 | sizeClass.code << 4 | compactColumn.code << 6
+  }
+
   /// Whether the leading columns overlay the detail: the style is `prominentDetail` and
   /// more than one column is visible.
   @inlinable public var overlay: Bool { style == .prominentDetail && visibleColumns.count > 1 }

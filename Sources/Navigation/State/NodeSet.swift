@@ -16,6 +16,14 @@ public struct NodeSet: Hashable, Sendable {
     high = nodeCount > 64 ? [UInt64](repeating: 0, count: (nodeCount - 64 + 63) / 64) : nil
   }
 
+  /// Whether two sets hold the same nodes (and have the same capacity). The inline word
+  /// is compared first, so sets over small catalogs compare in one instruction.
+  @inlinable public static func == (lhs: NodeSet, rhs: NodeSet) -> Bool {
+    guard lhs.low == rhs.low else { return false }
+    if lhs.high == nil && rhs.high == nil { return true }
+    return lhs.high == rhs.high
+  }
+
   /// The number of nodes the set can hold.
   @inlinable public var capacity: Int { 64 + (high?.count ?? 0) * 64 }
 

@@ -36,21 +36,30 @@ public struct RecordingOptions: Sendable {
 public final class JournalRecorder<D: Domain> {
   public let domain: D
   /// The state after the last event recorded.
-  public private(set) var state: D.State
-  let writer: JournalWriter
-  private var payload = ByteWriter(capacity: 64)
+  @inlinable public var state: D.State { work.pointee.state }
+  @usableFromInline let writer: JournalWriter
+  /// What recording an event reads and updates, behind a pointer the recorder owns so
+  /// that the inlined per-event path touches plain memory (no dynamic exclusivity check
+  /// of a class property, no copy-on-write of the payload buffer).
+  @usableFromInline let work: UnsafeMutablePointer<RecordingWork<D>>
   private var snapshotBytes = ByteWriter(capacity: 256)
-  /// The event codec's memory of the run since the last snapshot.
-  private var codecContext: D.EventCodecContext
 
   init(domain: D, state: D.State, writer: JournalWriter) {
     precondition(
       domain.fields.count <= RecordedEffect.maximumFieldCount,
       "a domain may have at most \(RecordedEffect.maximumFieldCount) fields")
     self.domain = domain
-    self.state = state
     self.writer = writer
-    codecContext = domain.makeEventCodecContext()
+    work = UnsafeMutablePointer<RecordingWork<D>>.allocate(capacity: 1)
+    work.initialize(
+      to: RecordingWork(
+        state: state, codecContext: domain.makeEventCodecContext(),
+        payload: ByteWriter(capacity: 64)))
+  }
+
+  deinit {
+    work.deinitialize(count: 1)
+    work.deallocate()
   }
 
   /// Creates a new journal at `path` for a session of `domain`.
@@ -101,36 +110,43 @@ public final class JournalRecorder<D: Domain> {
   /// - Returns: what the reducer did with it.
   /// - Throws: `JournalError` if the journal cannot take it; the event is then not
   ///   recorded and the state is unchanged.
-  @discardableResult
+  /// - Complexity: O(1) plus the reducer and the codec; inlined and specialised for the
+  ///   caller's domain, it allocates nothing once the buffers have grown.
+  @inlinable @discardableResult
   public func record(_ event: D.Event, at time: UInt64) throws -> Outcome<D.Rejection> {
-    if writer.needsSnapshot {
-      try writer.addSnapshot(snapshot())
-      // A run of events starts after every snapshot; readers start there too.
-      codecContext = domain.makeEventCodecContext()
+    if writer.needsSnapshot { try storeSnapshot() }
+    return try work.pointee.record(event, at: time, domain: domain, writer: writer)
+  }
+
+  /// Reduces and appends events in order: the bulk path of recording, for a writer that
+  /// drains a queue or a tool that generates or imports many events.
+  ///
+  /// Equivalent to calling ``record(_:at:)`` for each event in turn.
+  /// - Returns: the number of events the reducer rejected.
+  /// - Throws: `JournalError` if the journal cannot take an event; the events before it
+  ///   stay recorded (``lastSequence`` tells how far it got) and that event and the ones
+  ///   after it are not.
+  /// - Complexity: O(events), inlined and specialised for the caller's domain.
+  @inlinable @discardableResult
+  public func record(contentsOf events: some Sequence<TimedEvent<D.Event>>) throws -> Int {
+    var rejected = 0
+    for timed in events {
+      if case .rejected = try record(timed.event, at: timed.time) { rejected &+= 1 }
     }
-    let before = state
-    let contextBefore = codecContext
-    let outcome = domain.reduce(&state, event)
-    let changed = outcome == .applied ? domain.changedFields(from: before, to: state) : FieldSet()
-    payload.removeAll()
-    payload.writeVarint(RecordedEffect(outcome, changed: changed).encoded)
-    domain.encode(event, into: &payload, context: &codecContext)
-    do {
-      try payload.bytes.withBytes { bytes throws(JournalError) in
-        _ = try writer.append(time: time, payload: bytes)
-      }
-    } catch {
-      state = before
-      codecContext = contextBefore
-      throw error
-    }
-    return outcome
+    return rejected
+  }
+
+  /// Stores the snapshot the journal asks for and starts a new run of events: readers
+  /// start decoding at snapshots, so the event codec forgets what came before.
+  @usableFromInline func storeSnapshot() throws {
+    try writer.addSnapshot(snapshot())
+    work.pointee.codecContext = domain.makeEventCodecContext()
   }
 
   /// The snapshot of the current state.
   func snapshot() -> Snapshot {
     snapshotBytes.removeAll()
-    domain.encode(state, into: &snapshotBytes)
+    domain.encode(work.pointee.state, into: &snapshotBytes)
     let bytes = snapshotBytes.bytes
     return Snapshot(sequence: writer.lastSequence, stateHash: XXH64.hash(bytes), state: bytes)
   }
@@ -140,4 +156,58 @@ public final class JournalRecorder<D: Domain> {
 
   /// Flushes, writes the journal's index and releases it.
   public func close() throws { try writer.close() }
+}
+
+/// The part of a ``JournalRecorder`` that recording one event reads and updates.
+@usableFromInline struct RecordingWork<D: Domain> {
+  /// The state after the last event recorded.
+  @usableFromInline var state: D.State
+  /// The same state, kept apart: while an event is recorded it is the state before the
+  /// event, which the changed fields are computed against and which a failed append
+  /// restores. Equal to `state` between events.
+  @usableFromInline var previous: D.State
+  /// The event codec's memory of the run since the last snapshot.
+  @usableFromInline var codecContext: D.EventCodecContext
+  /// The payload being encoded, reused for every event.
+  @usableFromInline var payload: ByteWriter
+
+  /// Reduces `event`, encodes it with its effect and appends it; on failure restores
+  /// the state and codec memory and rethrows.
+  ///
+  /// A mutating method, so that the states are read in place: through the recorder's
+  /// pointer they would be copied (and their references counted) to be passed along.
+  @inlinable mutating func record(
+    _ event: D.Event, at time: UInt64, domain: D, writer: JournalWriter
+  ) throws(JournalError) -> Outcome<D.Rejection> {
+    let contextBefore = codecContext
+    let outcome = domain.reduce(&state, event)
+    var changed = FieldSet()
+    if case .applied = outcome { changed = domain.changedFields(from: previous, to: state) }
+    payload.removeAll()
+    payload.writeVarint(RecordedEffect(outcome, changed: changed).encoded)
+    domain.encode(event, into: &payload, context: &codecContext)
+    do {
+      try payload.withUnsafeBytes { bytes throws(JournalError) in
+        _ = try writer.append(time: time, payload: bytes)
+      }
+    } catch {
+      state = previous
+      codecContext = contextBefore
+      throw error
+    }
+    // Bring the shadow state along: reducing again is cheaper than copying a state
+    // (which counts references) before every event. A rejected event changed nothing.
+    switch outcome {
+    case .rejected: break
+    case .applied, .unchanged: _ = domain.reduce(&previous, event)
+    }
+    return outcome
+  }
+
+  @usableFromInline init(state: D.State, codecContext: D.EventCodecContext, payload: ByteWriter) {
+    self.state = state
+    self.previous = state
+    self.codecContext = codecContext
+    self.payload = payload
+  }
 }

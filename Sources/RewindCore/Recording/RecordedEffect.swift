@@ -16,13 +16,13 @@ public struct RecordedEffect: Sendable, Equatable, CustomStringConvertible {
   /// The fields the event changed (empty unless applied).
   public var changed: FieldSet
 
-  public init(kind: Kind, changed: FieldSet) {
+  @inlinable public init(kind: Kind, changed: FieldSet) {
     self.kind = kind
     self.changed = changed
   }
 
   /// The effect of an outcome.
-  public init<R>(_ outcome: Outcome<R>, changed: FieldSet) {
+  @inlinable public init<R>(_ outcome: Outcome<R>, changed: FieldSet) {
     switch outcome {
     case .applied: kind = .applied
     case .unchanged: kind = .unchanged
@@ -43,10 +43,13 @@ public struct RecordedEffect: Sendable, Equatable, CustomStringConvertible {
   {
     let start = reader.offset
     let raw = try reader.readVarint()
-    guard let kind = Kind(rawValue: UInt8(raw & 3)) else {
-      throw CodecError(.invalidValue, "effect kind \(raw & 3) is not 0, 1 or 2", at: start)
-    }
+    guard let kind = Kind(rawValue: UInt8(raw & 3)) else { throw invalidKind(at: start) }
     return RecordedEffect(kind: kind, changed: FieldSet(rawValue: raw >> 2))
+  }
+
+  /// The error for an effect whose kind bits are 3.
+  @usableFromInline static func invalidKind(at offset: Int) -> CodecError {
+    CodecError(.invalidValue, "effect kind 3 is not 0, 1 or 2", at: offset)
   }
 
   public var description: String {

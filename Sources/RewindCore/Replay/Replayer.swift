@@ -14,17 +14,21 @@ public struct ReplayedEvent<D: Domain>: Sendable {
 
 /// Walks a journal's records forward from a starting point, decoding each event and
 /// applying it to a state. The engine under every timeline query.
-struct Replayer<D: Domain> {
-  let timeline: Timeline<D>
+///
+/// ``apply(through:to:)`` is the hot loop of replay and time travel: inlinable, so that it
+/// is specialised for the caller's domain, and run over each frame's records by
+/// `RecordCursor/forEachPayload(through:_:)` a run of events at a time.
+@usableFromInline struct Replayer<D: Domain> {
+  @usableFromInline let timeline: Timeline<D>
   /// The last event applied (the state passed in is the state after it).
-  private(set) var sequence: UInt64
-  private var frameIndex: Int
-  private var cursor: RecordCursor?
-  private var startSnapshot: StoredSnapshot?
+  @usableFromInline private(set) var sequence: UInt64
+  @usableFromInline var frameIndex: Int
+  @usableFromInline var cursor: RecordCursor?
+  @usableFromInline var startSnapshot: StoredSnapshot?
   /// The event codec's memory of the run; a run starts after every snapshot.
-  private var context: D.EventCodecContext
+  @usableFromInline var context: D.EventCodecContext
   /// The snapshots of the current frame not yet passed: where runs start.
-  private var runStarts: ArraySlice<UInt64> = []
+  @usableFromInline var runStarts: ArraySlice<UInt64> = []
 
   init(timeline: Timeline<D>, start: StartingPoint) {
     self.timeline = timeline
@@ -34,16 +38,65 @@ struct Replayer<D: Domain> {
     context = timeline.domain.makeEventCodecContext()
   }
 
-  /// Applies every event up to and including `target`.
+  /// Applies every event up to and including `target` (or to the last, if it comes
+  /// first).
   ///
-  /// - Complexity: O(target − current sequence), the decode-and-reduce hot loop.
+  /// - Throws: ``RewindError`` `undecodable` or `eventsLost`, `JournalError` for damage.
+  /// - Complexity: O(target − current sequence), the decode-and-reduce hot loop: per
+  ///   event three varints, the domain's decoder and its reducer, no allocation.
+  @inlinable
   mutating func apply(through target: UInt64, to state: inout D.State) throws {
     let domain = timeline.domain
     while sequence < target {
-      guard let record = try nextRecord() else { break }
-      let event = try decode(record)
-      _ = domain.reduce(&state, event)
+      guard try enterFrame() else { break }
+      // A run starts after every snapshot: the next record is decoded afresh.
+      if let start = runStarts.first, start <= sequence {
+        context = domain.makeEventCodecContext()
+        runStarts.removeFirst()
+      }
+      let limit = Swift.min(target, runStarts.first ?? .max)
+      var context = self.context
+      var failed: (sequence: UInt64, error: CodecError)?
+      let exhausted = try cursor!.forEachPayload(through: limit) { sequence, payload in
+        do throws(CodecError) {
+          let event = try Self.decode(payload, domain: domain, context: &context)
+          _ = domain.reduce(&state, event)
+        } catch {
+          failed = (sequence, error)
+          throw error
+        }
+      }
+      self.context = context
+      sequence = cursor!.sequence &- 1
+      if let failed { throw undecodable(failed.sequence, failed.error) }
+      if exhausted {
+        cursor = nil
+        frameIndex += 1
+      }
     }
+  }
+
+  /// Decodes a record's payload: the recorded effect (checked, then skipped) and the
+  /// event, which must fill the rest.
+  @inlinable @inline(__always)
+  static func decode(
+    _ payload: UnsafeRawBufferPointer, domain: D, context: inout D.EventCodecContext
+  ) throws(CodecError) -> D.Event {
+    var reader = ByteReader(payload)
+    let effect = try reader.readVarint()
+    guard effect & 3 != 3 else { throw RecordedEffect.invalidKind(at: 0) }
+    let event = try domain.decodeEvent(from: &reader, context: &context)
+    guard reader.isAtEnd else { throw Self.trailingBytes(reader) }
+    return event
+  }
+
+  @usableFromInline static func trailingBytes(_ reader: ByteReader) -> CodecError {
+    CodecError(.invalidValue, "\(reader.remaining) bytes follow the event", at: reader.offset)
+  }
+
+  @usableFromInline func undecodable(_ sequence: UInt64, _ error: CodecError) -> RewindError {
+    RewindError(
+      .undecodable, "\(timeline.path): event \(sequence) cannot be decoded", cause: error)
   }
 
   /// Decodes the next event and applies it (unless `skipping` says not to).
@@ -71,31 +124,38 @@ struct Replayer<D: Domain> {
     return (replayed, [])
   }
 
+  /// Makes sure a frame is being read: loads the next one when the last was finished.
+  /// - Returns: false after the last frame.
+  /// - Throws: ``RewindError`` `eventsLost` when the next frame does not continue the
+  ///   sequence (a salvaged gap), `JournalError` for damage.
+  @usableFromInline mutating func enterFrame() throws -> Bool {
+    if cursor != nil { return true }
+    let reader = timeline.reader
+    guard frameIndex < reader.frames.count else { return false }
+    let frame = try reader.loadFrame(frameIndex)
+    let current = sequence
+    runStarts = ArraySlice(frame.snapshots.map(\.snapshot.sequence).filter { $0 >= current })
+    if let snapshot = startSnapshot {
+      cursor = frame.records(after: snapshot)
+      startSnapshot = nil
+    } else {
+      guard frame.info.firstSequence == sequence + 1 else {
+        let missing = (sequence + 1)...(frame.info.firstSequence - 1)
+        throw RewindError(
+          .eventsLost,
+          "\(timeline.path): events \(missing.lowerBound)–\(missing.upperBound) were lost to damage; replay cannot cross them"
+        )
+      }
+      cursor = frame.records()
+    }
+    return true
+  }
+
   /// The next record, moving to the next frame when one ends; nil after the last.
   /// - Throws: ``RewindError`` `eventsLost` when the next frame does not continue the
   ///   sequence (a salvaged gap), `JournalError` for damage.
   private mutating func nextRecord() throws -> Record? {
-    while true {
-      if cursor == nil {
-        let reader = timeline.reader
-        guard frameIndex < reader.frames.count else { return nil }
-        let frame = try reader.loadFrame(frameIndex)
-        let current = sequence
-        runStarts = ArraySlice(frame.snapshots.map(\.snapshot.sequence).filter { $0 >= current })
-        if let snapshot = startSnapshot {
-          cursor = frame.records(after: snapshot)
-          startSnapshot = nil
-        } else {
-          guard frame.info.firstSequence == sequence + 1 else {
-            let missing = (sequence + 1)...(frame.info.firstSequence - 1)
-            throw RewindError(
-              .eventsLost,
-              "\(timeline.path): events \(missing.lowerBound)–\(missing.upperBound) were lost to damage; replay cannot cross them"
-            )
-          }
-          cursor = frame.records()
-        }
-      }
+    while try enterFrame() {
       if let record = try cursor!.next() {
         sequence = record.sequence
         if let start = runStarts.first, start == record.sequence - 1 {
@@ -107,11 +167,7 @@ struct Replayer<D: Domain> {
       cursor = nil
       frameIndex += 1
     }
-  }
-
-  private mutating func decode(_ record: Record) throws -> D.Event {
-    var effect = RecordedEffect(kind: .applied, changed: [])
-    return try decode(record, effect: &effect)
+    return nil
   }
 
   private mutating func decode(_ record: Record, effect: inout RecordedEffect) throws -> D.Event {
@@ -119,14 +175,10 @@ struct Replayer<D: Domain> {
     do throws(CodecError) {
       effect = try RecordedEffect.decode(from: &reader)
       let event = try timeline.domain.decodeEvent(from: &reader, context: &context)
-      guard reader.isAtEnd else {
-        throw CodecError(
-          .invalidValue, "\(reader.remaining) bytes follow the event", at: reader.offset)
-      }
+      guard reader.isAtEnd else { throw Self.trailingBytes(reader) }
       return event
     } catch {
-      throw RewindError(
-        .undecodable, "\(timeline.path): event \(record.sequence) cannot be decoded", cause: error)
+      throw undecodable(record.sequence, error)
     }
   }
 }

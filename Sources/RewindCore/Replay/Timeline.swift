@@ -107,16 +107,41 @@ public final class Timeline<D: Domain> {
   /// The state after event `sequence` (0: the initial state).
   ///
   /// - Complexity: one frame decompressed and at most one snapshot interval of events
-  ///   decoded and reduced.
-  public func state(after sequence: UInt64) throws -> D.State {
+  ///   decoded and reduced (inlined, so that the replay loop is specialised for `D`).
+  @inlinable public func state(after sequence: UInt64) throws -> D.State {
     var (replayer, state) = try replayer(toReach: sequence)
     try replayer.apply(through: sequence, to: &state)
     return state
   }
 
+  /// The state after event `sequence`, folded from the first event without using any
+  /// snapshot: a full replay (every frame decompressed, every event decoded and
+  /// reduced), streaming one frame at a time.
+  ///
+  /// Gives the same state as ``state(after:)``; use that to reach a point quickly.
+  /// - Complexity: O(sequence) time, O(1) memory beyond one frame.
+  @inlinable public func replayedState(after sequence: UInt64) throws -> D.State {
+    var (replayer, state) = try replayer(toReplayFromStartTo: sequence)
+    try replayer.apply(through: sequence, to: &state)
+    return state
+  }
+
+  /// A replayer at the start of the session, with the initial state, after checking
+  /// that `sequence` is in the session.
+  @usableFromInline func replayer(toReplayFromStartTo sequence: UInt64) throws -> (
+    Replayer<D>, D.State
+  ) {
+    guard sequence <= lastSequence else {
+      throw RewindError(
+        .outOfRange,
+        "event \(sequence) is beyond the end of the session (points are 0–\(lastSequence))")
+    }
+    return try replayer(toReach: 0)
+  }
+
   /// A replayer positioned at the latest snapshot at or before `sequence`, with the
   /// snapshot's state.
-  func replayer(toReach sequence: UInt64) throws -> (Replayer<D>, D.State) {
+  @usableFromInline func replayer(toReach sequence: UInt64) throws -> (Replayer<D>, D.State) {
     guard sequence <= lastSequence else {
       throw RewindError(
         .outOfRange,

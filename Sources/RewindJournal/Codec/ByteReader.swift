@@ -29,7 +29,8 @@ public struct ByteReader {
 
   /// Reads one byte.
   /// - Throws: ``CodecError/Code/truncated`` at the end of the buffer.
-  @inlinable public mutating func readByte() throws(CodecError) -> UInt8 {
+  @inlinable @inline(__always)
+  public mutating func readByte() throws(CodecError) -> UInt8 {
     guard offset < count, let base else {
       throw CodecError(.truncated, "expected a byte, found the end of the data", at: offset)
     }
@@ -41,18 +42,54 @@ public struct ByteReader {
   /// Reads an unsigned LEB128 varint of at most 10 bytes.
   /// - Throws: ``CodecError/Code/truncated`` if the data ends inside the varint,
   ///   ``CodecError/Code/malformedVarint`` if it is longer than 10 bytes or overflows.
-  @inlinable public mutating func readVarint() throws(CodecError) -> UInt64 {
+  @inlinable @inline(__always)
+  public mutating func readVarint() throws(CodecError) -> UInt64 {
     guard let base else {
       throw CodecError(.truncated, "expected a varint, found the end of the data", at: offset)
     }
-    // Fast path: one byte.
-    if offset < count {
-      let first = base.load(fromByteOffset: offset, as: UInt8.self)
-      if first < 0x80 {
-        position &+= 1
-        return UInt64(first)
+    let start = position
+    // Fast paths: one, two or three bytes with room for the longest varint, so that no
+    // byte needs its own bounds check. Most varints of a journal are one of these.
+    if _fastPath(count &- start >= 10) {
+      let b0 = UInt64(base.load(fromByteOffset: start, as: UInt8.self))
+      if b0 < 0x80 {
+        position = start &+ 1
+        return b0
+      }
+      let b1 = UInt64(base.load(fromByteOffset: start &+ 1, as: UInt8.self))
+      if b1 < 0x80 {
+        guard b1 != 0 else { throw Self.redundantZero(at: start) }
+        position = start &+ 2
+        return (b0 & 0x7F) | b1 &<< 7
+      }
+      let b2 = UInt64(base.load(fromByteOffset: start &+ 2, as: UInt8.self))
+      if b2 < 0x80 {
+        guard b2 != 0 else { throw Self.redundantZero(at: start) }
+        position = start &+ 3
+        return (b0 & 0x7F) | (b1 & 0x7F) &<< 7 | b2 &<< 14
+      }
+    } else if start < count {
+      // Near the end (a short payload): the same, one bounds check a byte.
+      let b0 = UInt64(base.load(fromByteOffset: start, as: UInt8.self))
+      if b0 < 0x80 {
+        position = start &+ 1
+        return b0
+      }
+      if start &+ 1 < count {
+        let b1 = UInt64(base.load(fromByteOffset: start &+ 1, as: UInt8.self))
+        if b1 < 0x80 {
+          guard b1 != 0 else { throw Self.redundantZero(at: start) }
+          position = start &+ 2
+          return (b0 & 0x7F) | b1 &<< 7
+        }
       }
     }
+    return try readLongVarint(base)
+  }
+
+  /// The general varint loop: any length up to 10 bytes, every byte bounds-checked.
+  @usableFromInline @inline(never)
+  mutating func readLongVarint(_ base: UnsafeRawPointer) throws(CodecError) -> UInt64 {
     let start = offset
     var result: UInt64 = 0
     var shift: UInt64 = 0
@@ -69,9 +106,7 @@ public struct ByteReader {
       }
       result |= payload << shift
       if byte < 0x80 {
-        if byte == 0 && shift > 0 {
-          throw CodecError(.malformedVarint, "varint has a redundant trailing zero byte", at: start)
-        }
+        if byte == 0 && shift > 0 { throw Self.redundantZero(at: start) }
         break
       }
       shift &+= 7
@@ -81,6 +116,10 @@ public struct ByteReader {
     }
     position = cursor
     return result
+  }
+
+  @usableFromInline static func redundantZero(at offset: Int) -> CodecError {
+    CodecError(.malformedVarint, "varint has a redundant trailing zero byte", at: offset)
   }
 
   /// Reads a varint and checks it against an upper bound before anyone allocates by it.
@@ -98,7 +137,8 @@ public struct ByteReader {
   }
 
   /// Reads a zigzag-encoded signed varint.
-  @inlinable public mutating func readZigZag() throws(CodecError) -> Int64 {
+  @inlinable @inline(__always)
+  public mutating func readZigZag() throws(CodecError) -> Int64 {
     let raw = try readVarint()
     return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
   }

@@ -3,40 +3,88 @@
 /// length-prefixed UTF-8 strings.
 ///
 /// Reuse one writer across many values with ``removeAll()`` so that encoding does not
-/// allocate once the buffer has grown to its working size.
+/// allocate once the buffer has grown to its working size. A writer is a value: copies
+/// share their bytes until one of them writes (copy on write).
+///
+/// Every write reserves its room once (a capacity and uniqueness check) and then stores
+/// through a pointer, so that encoding an event costs a few instructions a field: the
+/// recorder encodes every event of a journal through one of these.
 public struct ByteWriter: Sendable {
-  @usableFromInline var storage: [UInt8]
-
-  /// The bytes written so far.
-  @inlinable public var bytes: [UInt8] { storage }
+  @usableFromInline var storage: ByteStorage
+  @usableFromInline var length: Int
 
   /// Creates an empty writer with room for `capacity` bytes.
   public init(capacity: Int = 64) {
-    storage = []
-    storage.reserveCapacity(capacity)
+    storage = ByteStorage(capacity: Swift.max(capacity, 16))
+    length = 0
   }
 
+  /// The bytes written so far (a copy).
+  public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
   /// The number of bytes written so far.
-  @inlinable public var count: Int { storage.count }
+  @inlinable public var count: Int { length }
+
+  /// Calls `body` with the bytes written so far, without copying them; the buffer is
+  /// valid only inside `body`.
+  @inlinable public func withUnsafeBytes<Result, Failure: Error>(
+    _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try withExtendedLifetime(storage) { () throws(Failure) -> Result in
+      try body(UnsafeRawBufferPointer(start: storage.base, count: length))
+    }
+  }
 
   /// Forgets the bytes written, keeping the storage.
   @inlinable public mutating func removeAll() {
-    storage.removeAll(keepingCapacity: true)
+    length = 0
+  }
+
+  /// Makes room for `extra` more bytes in storage this writer owns alone, and returns
+  /// the storage's first byte.
+  @inlinable @inline(__always)
+  mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+    if _slowPath(length &+ extra > storage.capacity || !isKnownUniquelyReferenced(&storage)) {
+      grow(toHold: extra)
+    }
+    return storage.base
+  }
+
+  /// Moves the bytes to new storage with room for `extra` more (at least twice the
+  /// current capacity when it must grow).
+  @usableFromInline mutating func grow(toHold extra: Int) {
+    let needed = length + extra
+    let capacity =
+      needed > storage.capacity ? Swift.max(needed, storage.capacity * 2) : storage.capacity
+    let replacement = ByteStorage(capacity: capacity)
+    replacement.base.update(from: storage.base, count: length)
+    storage = replacement
   }
 
   /// Appends one byte.
   @inlinable public mutating func write(_ byte: UInt8) {
-    storage.append(byte)
+    let base = reserve(1)
+    base[length] = byte
+    length &+= 1
   }
 
   /// Appends raw bytes.
   @inlinable public mutating func write(contentsOf source: some Sequence<UInt8>) {
-    storage.append(contentsOf: source)
+    let copied: Void? = source.withContiguousStorageIfAvailable { buffer in
+      write(contentsOf: UnsafeRawBufferPointer(buffer))
+    }
+    if copied == nil {
+      for byte in source { write(byte) }
+    }
   }
 
   /// Appends raw bytes from a buffer.
   @inlinable public mutating func write(contentsOf source: UnsafeRawBufferPointer) {
-    storage.append(contentsOf: source)
+    let count = source.count
+    guard count > 0, let from = source.baseAddress else { return }
+    let base = reserve(count)
+    UnsafeMutableRawPointer(base + length).copyMemory(from: from, byteCount: count)
+    length &+= count
   }
 
   /// Appends an unsigned LEB128 varint: seven bits a byte, least significant first, the
@@ -44,24 +92,30 @@ public struct ByteWriter: Sendable {
   ///
   /// - Complexity: O(1); at most 10 bytes.
   @inlinable public mutating func writeVarint(_ value: UInt64) {
+    let base = reserve(10)
     var value = value
+    var position = length
     while value >= 0x80 {
-      storage.append(UInt8(truncatingIfNeeded: value) | 0x80)
-      value >>= 7
+      base[position] = UInt8(truncatingIfNeeded: value) | 0x80
+      value &>>= 7
+      position &+= 1
     }
-    storage.append(UInt8(value))
+    base[position] = UInt8(truncatingIfNeeded: value)
+    length = position &+ 1
   }
 
   /// Appends a signed integer as a zigzag varint (0, -1, 1, -2, … become 0, 1, 2, 3, …)
   /// so that small negative numbers stay short.
   @inlinable public mutating func writeZigZag(_ value: Int64) {
-    writeVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    writeVarint(UInt64(bitPattern: (value &<< 1) ^ (value &>> 63)))
   }
 
   /// Appends a fixed-width integer, little-endian.
   @inlinable public mutating func writeLittleEndian<T: FixedWidthInteger>(_ value: T) {
-    var value = value.littleEndian
-    withUnsafeBytes(of: &value) { storage.append(contentsOf: $0) }
+    let size = MemoryLayout<T>.size
+    let base = reserve(size)
+    UnsafeMutableRawPointer(base + length).storeBytes(of: value.littleEndian, as: T.self)
+    length &+= size
   }
 
   /// Appends a varint byte count followed by the UTF-8 bytes of `text`.
@@ -69,7 +123,21 @@ public struct ByteWriter: Sendable {
     var text = text
     text.withUTF8 { utf8 in
       writeVarint(UInt64(utf8.count))
-      storage.append(contentsOf: utf8)
+      write(contentsOf: UnsafeRawBufferPointer(utf8))
     }
   }
+}
+
+/// The memory of a ``ByteWriter``: allocated once, freed with the last writer using it,
+/// never written while shared (the writer copies it first).
+@usableFromInline final class ByteStorage: @unchecked Sendable {
+  @usableFromInline let base: UnsafeMutablePointer<UInt8>
+  @usableFromInline let capacity: Int
+
+  @usableFromInline init(capacity: Int) {
+    self.capacity = capacity
+    base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+  }
+
+  deinit { base.deallocate() }
 }

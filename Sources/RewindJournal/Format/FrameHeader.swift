@@ -21,11 +21,11 @@ public struct FrameInfo: Sendable, Equatable {
   public var snapshotCount: UInt32
 
   /// The sequence number of the last record.
-  public var lastSequence: UInt64 { firstSequence + UInt64(recordCount) - 1 }
+  @inlinable public var lastSequence: UInt64 { firstSequence + UInt64(recordCount) - 1 }
   /// The records' sequence numbers.
-  public var sequenceRange: ClosedRange<UInt64> { firstSequence...lastSequence }
+  @inlinable public var sequenceRange: ClosedRange<UInt64> { firstSequence...lastSequence }
   /// The byte offset of the zstd data frame.
-  public var dataOffset: UInt64 { offset + UInt64(headerSize) }
+  @inlinable public var dataOffset: UInt64 { offset + UInt64(headerSize) }
   /// The byte offset just past the data frame.
   public var endOffset: UInt64 { dataOffset + UInt64(compressedSize) }
 }

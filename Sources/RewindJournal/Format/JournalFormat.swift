@@ -55,8 +55,9 @@ public struct FormatVersion: Sendable, Equatable, Comparable, CustomStringConver
 /// allocated, so that a damaged or hostile file costs bounded memory (at most a few tens
 /// of MiB) and ends in an error.
 public enum JournalLimits {
-  /// The largest record payload.
-  public static let maximumPayloadSize = 1 << 20
+  /// The largest record payload. (A computed constant, so that the inlined append path
+  /// compares with a literal instead of calling a global's accessor.)
+  @inlinable public static var maximumPayloadSize: Int { 1 << 20 }
   /// The largest uncompressed data frame.
   public static let maximumFrameSize = 8 << 20
   /// The largest compressed data frame (above zstd's bound for the largest frame).

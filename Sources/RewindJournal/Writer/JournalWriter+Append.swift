@@ -13,42 +13,37 @@ extension JournalWriter {
   ///   payload too large; I/O and compression errors from sealing a frame.
   /// - Complexity: amortised O(payload), plus compressing a frame every
   ///   ``JournalWriterOptions/frameSize`` bytes.
-  @discardableResult
+  @inlinable @discardableResult
   public func append(time: UInt64, payload: UnsafeRawBufferPointer) throws(JournalError) -> UInt64 {
-    try checkUsable()
-    guard time >= lastTime else {
-      throw JournalError(
+    let open = self.open
+    guard open.pointee.isUsable, time >= open.pointee.lastTime,
+      payload.count <= JournalLimits.maximumPayloadSize
+    else { throw refusal(time: time, payloadCount: payload.count) }
+    if open.pointee.rawCount >= open.pointee.frameSize { try seal() }
+    open.pointee.appendRecord(time: time, payload: payload)
+    return open.pointee.lastSequence
+  }
+
+  /// Why ``append(time:payload:)`` refuses a record: the writer is unusable, the time
+  /// goes backwards, or the payload is too large. Out of line, so that the inlined
+  /// append stays small.
+  @usableFromInline func refusal(time: UInt64, payloadCount: Int) -> JournalError {
+    do throws(JournalError) {
+      try checkUsable()
+    } catch {
+      return error
+    }
+    let next = (lastSequence + 1)...(lastSequence + 1)
+    if time < lastTime {
+      return JournalError(
         .invalidArgument,
         "record time \(time) µs is before the previous record's \(lastTime) µs; times never go backwards",
-        path: path, sequenceRange: (lastSequence + 1)...(lastSequence + 1))
+        path: path, sequenceRange: next)
     }
-    guard payload.count <= JournalLimits.maximumPayloadSize else {
-      throw JournalError(
-        .invalidArgument,
-        "record payload of \(payload.count) bytes exceeds \(JournalLimits.maximumPayloadSize)",
-        path: path, sequenceRange: (lastSequence + 1)...(lastSequence + 1))
-    }
-    if rawCount >= options.frameSize { try seal() }
-    let previousTime: UInt64
-    if frameRecordCount == 0 {
-      frameFirstSequence = lastSequence + 1
-      frameFirstTime = time
-      previousTime = time
-    } else {
-      previousTime = lastTime
-    }
-    var position = rawCount
-    position = writeVarint(time - previousTime, at: position)
-    position = writeVarint(UInt64(payload.count), at: position)
-    if let source = payload.baseAddress, payload.count > 0 {
-      (raw + position).copyMemory(from: source, byteCount: payload.count)
-      position += payload.count
-    }
-    rawCount = position
-    frameRecordCount += 1
-    lastSequence += 1
-    lastTime = time
-    return lastSequence
+    return JournalError(
+      .invalidArgument,
+      "record payload of \(payloadCount) bytes exceeds \(JournalLimits.maximumPayloadSize)",
+      path: path, sequenceRange: next)
   }
 
   /// Appends one record whose payload is an array.
@@ -75,12 +70,7 @@ extension JournalWriter {
   /// before appending the next record: at every multiple of the header's snapshot
   /// interval, and whenever the next record will start a new frame (so that reaching any
   /// event needs only the frame that holds it).
-  public var needsSnapshot: Bool {
-    let sequence = lastSequence
-    guard sequence > 0, frameSnapshots.last?.snapshot.sequence != sequence else { return false }
-    return sequence % UInt64(header.snapshotInterval) == 0 || frameRecordCount == 0
-      || rawCount >= options.frameSize
-  }
+  @inlinable public var needsSnapshot: Bool { open.pointee.needsSnapshot }
 
   /// Stores a snapshot of the state after the last record appended.
   ///
@@ -104,9 +94,11 @@ extension JournalWriter {
       frameSnapshots[frameSnapshots.count - 1].snapshot = snapshot
       return
     }
-    if rawCount >= options.frameSize { try seal() }
+    if open.pointee.rawCount >= options.frameSize { try seal() }
     frameSnapshots.append(
-      StoredSnapshot(snapshot: snapshot, time: lastTime, recordOffset: UInt32(rawCount)))
+      StoredSnapshot(
+        snapshot: snapshot, time: lastTime, recordOffset: UInt32(open.pointee.rawCount)))
+    open.pointee.lastSnapshotSequence = snapshot.sequence
   }
 
   /// Seals the frame being filled and forces everything appended so far to disk.
@@ -123,7 +115,9 @@ extension JournalWriter {
   ///
   /// On a write failure the file is cut back to where the frame began and the frame
   /// stays buffered, so that a later call retries it.
-  func seal(syncing: Bool? = nil) throws(JournalError) {
+  @usableFromInline func seal(syncing: Bool? = nil) throws(JournalError) {
+    let rawCount = open.pointee.rawCount
+    let frameRecordCount = open.pointee.recordCount
     guard frameRecordCount > 0 else { return }
     // A snapshot after the frame's last record belongs to the next frame's start.
     let carried = frameSnapshots.last.map { $0.recordOffset == UInt32(rawCount) } ?? false
@@ -134,13 +128,14 @@ extension JournalWriter {
     let compressedSize = try compressed.withMutableBytes {
       destination throws(JournalError) in
       try compressor.compress(
-        UnsafeRawBufferPointer(start: raw, count: rawCount), into: destination)
+        UnsafeRawBufferPointer(start: open.pointee.raw, count: rawCount), into: destination)
     }
     compressed.removeLast(bound - compressedSize)
     let checksum = compressed.withUnsafeBytes { XXH64.checksum32($0) }
     var info = FrameInfo(
       number: frames.count, offset: fileEnd, headerSize: 0, compressedSize: UInt32(compressedSize),
-      firstSequence: frameFirstSequence, recordCount: frameRecordCount, firstTime: frameFirstTime,
+      firstSequence: open.pointee.firstSequence, recordCount: frameRecordCount,
+      firstTime: open.pointee.firstTime,
       lastTime: lastTime, snapshotCount: UInt32(snapshots.count))
     let frameHeader = FrameHeader(
       info: info, rawSize: UInt32(rawCount), compressedChecksum: checksum, snapshots: snapshots)
@@ -152,8 +147,8 @@ extension JournalWriter {
     try writeAtEnd(output, sequenceRange: info.sequenceRange)
     fileEnd += UInt64(output.count)
     frames.append(info)
-    rawCount = 0
-    frameRecordCount = 0
+    open.pointee.rawCount = 0
+    open.pointee.recordCount = 0
     if carried {
       frameSnapshots = [frameSnapshots.last!]
       frameSnapshots[0].recordOffset = 0
@@ -211,19 +206,5 @@ extension JournalWriter {
     if isClosed {
       throw JournalError(.closed, "the writer is closed", path: path)
     }
-  }
-
-  @inline(__always)
-  func writeVarint(_ value: UInt64, at position: Int) -> Int {
-    var value = value
-    var position = position
-    while value >= 0x80 {
-      raw.storeBytes(
-        of: UInt8(truncatingIfNeeded: value) | 0x80, toByteOffset: position, as: UInt8.self)
-      value >>= 7
-      position += 1
-    }
-    raw.storeBytes(of: UInt8(value), toByteOffset: position, as: UInt8.self)
-    return position + 1
   }
 }

@@ -19,6 +19,6 @@ extension JournalWriter {
 
   /// The number of records in the journal (events lost to salvaged damage excluded).
   public var recordCount: UInt64 {
-    frames.reduce(0) { $0 + UInt64($1.recordCount) } + UInt64(frameRecordCount)
+    frames.reduce(0) { $0 + UInt64($1.recordCount) } + UInt64(open.pointee.recordCount)
   }
 }

@@ -22,20 +22,17 @@ public final class JournalWriter {
   let file: JournalFile
   let compressor: ZstdCompressor
 
-  // The frame being filled.
-  let raw: UnsafeMutableRawPointer
+  // The frame being filled: its records and counters live behind `open` (see
+  // `OpenFrame`), its snapshots here.
+  @usableFromInline let open: UnsafeMutablePointer<OpenFrame>
   let rawCapacity: Int
-  var rawCount = 0
-  var frameFirstSequence: UInt64 = 0
-  var frameRecordCount: UInt32 = 0
-  var frameFirstTime: UInt64 = 0
   var frameSnapshots: [StoredSnapshot] = []
 
   // The journal.
   /// The sequence number of the last record appended (0 before the first).
-  public internal(set) var lastSequence: UInt64
+  @inlinable public var lastSequence: UInt64 { open.pointee.lastSequence }
   /// The timestamp of the last record appended, microseconds since the session start.
-  public internal(set) var lastTime: UInt64
+  @inlinable public var lastTime: UInt64 { open.pointee.lastTime }
   /// The frames written so far.
   public internal(set) var frames: [FrameInfo]
   var lostRanges: [ClosedRange<UInt64>]
@@ -44,8 +41,13 @@ public final class JournalWriter {
   /// Bytes after `fileEnd` (an old index) to cut before the first write.
   var needsTruncation: Bool
   var output: [UInt8] = []
-  var failure: JournalError?
-  var isClosed = false
+  /// The error that stopped the writer, if one did.
+  var failure: JournalError? {
+    didSet { open.pointee.isUsable = failure == nil && !isClosed }
+  }
+  var isClosed = false {
+    didSet { open.pointee.isUsable = failure == nil && !isClosed }
+  }
 
   init(
     path: String, header: JournalHeader, options: JournalWriterOptions, file: JournalFile,
@@ -57,17 +59,25 @@ public final class JournalWriter {
     self.file = file
     self.compressor = try ZstdCompressor(level: options.compressionLevel)
     rawCapacity = options.frameSize + JournalLimits.maximumPayloadSize + 32
-    raw = UnsafeMutableRawPointer.allocate(byteCount: rawCapacity, alignment: 16)
-    frames = layout?.frames ?? []
-    lostRanges = layout?.lostRanges ?? []
-    lastSequence = max(frames.last?.lastSequence ?? 0, lostRanges.last?.upperBound ?? 0)
-    lastTime = frames.last?.lastTime ?? 0
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: rawCapacity, alignment: 16)
+    let frames = layout?.frames ?? []
+    let lostRanges = layout?.lostRanges ?? []
+    self.frames = frames
+    self.lostRanges = lostRanges
+    open = UnsafeMutablePointer<OpenFrame>.allocate(capacity: 1)
+    open.initialize(
+      to: OpenFrame(
+        raw: raw, frameSize: options.frameSize, snapshotInterval: header.snapshotInterval,
+        lastSequence: max(frames.last?.lastSequence ?? 0, lostRanges.last?.upperBound ?? 0),
+        lastTime: frames.last?.lastTime ?? 0))
     fileEnd = layout?.dataEnd ?? 0
     needsTruncation = layout.map { $0.dataEnd < $0.fileSize } ?? false
   }
 
   deinit {
-    raw.deallocate()
+    open.pointee.raw.deallocate()
+    open.deinitialize(count: 1)
+    open.deallocate()
     if !isClosed { FileLock.release(file) }
   }
 
