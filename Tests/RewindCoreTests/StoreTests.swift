@@ -202,6 +202,26 @@ struct StoreTests {
     #expect(try Timeline<StandardTally>(path: path).lastSequence >= 100)
   }
 
+  @Test("an event the journal refuses is dropped and reported, the others are recorded")
+  func refusedEvent() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("refused.journal")
+    let broken = Atomic<Bool>(false)
+    let store = try Store(
+      domain: StandardTally(), recordingTo: path, session: testSession,
+      clock: { broken.load(ordering: .relaxed) ? .max : 1_000 })
+    for _ in 0..<10 { store.send(.added(1)) }
+    broken.store(true, ordering: .relaxed)
+    store.send(.added(2))
+    try store.flushAndWait()
+    #expect(
+      store.lastError?.description.contains(
+        "an event could not be recorded and was dropped (added 2)") == true)
+    #expect(store.state.value == 12)
+    try store.close()
+    #expect(try Timeline<StandardTally>(path: path).lastSequence == 10)
+  }
+
   @Test("close from several threads at once returns to each of them")
   func concurrentClose() async throws {
     let directory = TemporaryDirectory()

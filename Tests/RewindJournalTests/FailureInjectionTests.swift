@@ -119,3 +119,41 @@ struct FailureInjectionTests {
     }
   }
 }
+
+@Suite("Writer limits")
+struct WriterLimitTests {
+  @Test("times beyond 2^63 − 1 µs are refused")
+  func timeLimit() throws {
+    let directory = TemporaryDirectory()
+    let writer = try JournalWriter.create(
+      at: directory.file("a.journal"), header: header(), options: .init(durability: .none))
+    #expect {
+      try writer.append(time: UInt64(Int64.max) + 1, payload: [1])
+    } throws: { error in
+      "\(error)".contains("is beyond the largest time a journal holds")
+    }
+    try writer.append(time: UInt64(Int64.max), payload: [1])
+    try writer.close()
+    #expect(try Journal.verify(path: directory.file("a.journal")).isClean)
+  }
+
+  @Test("large snapshots seal frames early, so every frame header stays readable")
+  func largeSnapshots() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    let writer = try JournalWriter.create(
+      at: path, header: header(interval: 1), options: .init(frameSize: 1 << 20, durability: .none))
+    let state = [UInt8](repeating: 7, count: 1 << 20)
+    for sequence in 1...40 as ClosedRange<UInt64> {
+      if writer.needsSnapshot {
+        try writer.addSnapshot(Snapshot(sequence: writer.lastSequence, stateHash: 1, state: state))
+      }
+      try writer.append(time: sequence, payload: [1])
+    }
+    try writer.close()
+    let reader = try JournalReader(path: path)
+    #expect(reader.frames.count > 2)
+    for index in reader.frames.indices { _ = try reader.loadFrame(index) }
+    #expect(try Journal.verify(path: path).isClean)
+  }
+}

@@ -89,9 +89,13 @@ public final class JournalRecorder<D: Domain> {
   {
     let writer = try JournalWriter.open(
       at: path, domain: D.identifier, schemaVersion: D.schemaVersion, options: options)
-    let timeline = try Timeline<D>(path: path)
-    let state = try timeline.state(after: timeline.lastSequence)
-    return JournalRecorder(domain: timeline.domain, state: state, writer: writer)
+    let (domain, state) = try {
+      let timeline = try Timeline<D>(path: path)
+      return (timeline.domain, try timeline.state(after: timeline.lastSequence))
+    }()
+    // Closing the timeline's file dropped the lock's pid marker; take it again.
+    writer.markLockHolder()
+    return JournalRecorder(domain: domain, state: state, writer: writer)
   }
 
   /// The journal's path.

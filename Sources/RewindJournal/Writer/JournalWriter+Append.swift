@@ -17,7 +17,8 @@ extension JournalWriter {
   public func append(time: UInt64, payload: UnsafeRawBufferPointer) throws(JournalError) -> UInt64 {
     let open = self.open
     guard open.pointee.isUsable, time >= open.pointee.lastTime,
-      payload.count <= JournalLimits.maximumPayloadSize
+      time <= JournalLimits.maximumTime, payload.count <= JournalLimits.maximumPayloadSize,
+      open.pointee.lastSequence < JournalLimits.maximumSequence
     else { throw refusal(time: time, payloadCount: payload.count) }
     if open.pointee.rawCount >= open.pointee.frameSize { try seal() }
     open.pointee.appendRecord(time: time, payload: payload)
@@ -33,7 +34,18 @@ extension JournalWriter {
     } catch {
       return error
     }
+    guard lastSequence < JournalLimits.maximumSequence else {
+      return JournalError(
+        .invalidArgument, "the journal holds the largest sequence number there can be",
+        path: path)
+    }
     let next = (lastSequence + 1)...(lastSequence + 1)
+    if time > JournalLimits.maximumTime {
+      return JournalError(
+        .invalidArgument,
+        "record time \(time) µs is beyond the largest time a journal holds (2^63 − 1 µs)",
+        path: path, sequenceRange: next)
+    }
     if time < lastTime {
       return JournalError(
         .invalidArgument,
@@ -90,11 +102,20 @@ extension JournalWriter {
         "snapshot of \(snapshot.state.count) bytes exceeds \(JournalLimits.maximumSnapshotSize)",
         path: path)
     }
+    let entryBytes = snapshot.state.count + 40
     if frameSnapshots.last?.snapshot.sequence == snapshot.sequence {
+      frameSnapshotBytes += entryBytes - (frameSnapshots.last!.snapshot.state.count + 40)
       frameSnapshots[frameSnapshots.count - 1].snapshot = snapshot
       return
     }
-    if open.pointee.rawCount >= options.frameSize { try seal() }
+    // Seal first when the frame is full, or when one more snapshot could take its header
+    // past the size a reader accepts.
+    if open.pointee.rawCount >= options.frameSize
+      || frameSnapshotBytes + entryBytes > JournalLimits.maximumMetadataSize / 2
+    {
+      try seal()
+    }
+    frameSnapshotBytes += entryBytes
     frameSnapshots.append(
       StoredSnapshot(
         snapshot: snapshot, time: lastTime, recordOffset: UInt32(open.pointee.rawCount)))
@@ -152,8 +173,10 @@ extension JournalWriter {
     if carried {
       frameSnapshots = [frameSnapshots.last!]
       frameSnapshots[0].recordOffset = 0
+      frameSnapshotBytes = frameSnapshots[0].snapshot.state.count + 40
     } else {
       frameSnapshots = []
+      frameSnapshotBytes = 0
     }
     if syncing ?? (options.durability == .sealedFrames) { try syncOrFail() }
   }

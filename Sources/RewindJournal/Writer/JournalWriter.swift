@@ -27,6 +27,8 @@ public final class JournalWriter {
   @usableFromInline let open: UnsafeMutablePointer<OpenFrame>
   let rawCapacity: Int
   var frameSnapshots: [StoredSnapshot] = []
+  /// About how many bytes `frameSnapshots` take in the frame header.
+  var frameSnapshotBytes = 0
 
   // The journal.
   /// The sequence number of the last record appended (0 before the first).
