@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One run of the runner: the options, the clock's overhead, and the report it fills.
+final class Bench {
+  let options: Options
+  let directory: String
+  /// The cost of one clock reading in nanoseconds, subtracted from latency samples.
+  let clockOverhead: Double
+  var report: Report
+
+  init(options: Options) throws {
+    self.options = options
+    directory = options.workDirectory ?? "/tmp/rewind-bench-\(getpid())"
+    try FileSystem.makeDirectory(directory)
+    clockOverhead = MonotonicClock.readingOverhead()
+    report = Report(
+      machine: Machine.current(),
+      command: (["rewind-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
+      settings: Report.Settings(
+        sizes: options.sizes, runs: options.runs, baselineRuns: options.baselineRuns,
+        seed: options.seed, quick: options.quick, clockOverheadNanoseconds: clockOverhead))
+  }
+
+  /// Runs every figure and returns the report.
+  func run() throws -> Report {
+    var workloads: [Workload] = []
+    for size in options.sizes {
+      let name = Workload.name(of: size)
+      log("\(name): generating \(size) events (seed \(options.seed))")
+      let workloadDirectory = directory + "/" + name
+      try FileSystem.makeDirectory(workloadDirectory)
+      let workload = Workload(count: size, seed: options.seed, directory: workloadDirectory)
+      let withBaselines = size <= options.baselineLimit
+      if !withBaselines {
+        report.notes.append(
+          "\(name): baselines not run (above --baselines-up-to \(Workload.name(of: options.baselineLimit))); Rewind figures only."
+        )
+      }
+      try measureAppend(workload, baselines: withBaselines)
+      try measureSize(workload, baselines: withBaselines)
+      try measureReplay(workload, baselines: withBaselines)
+      try measureStateAt(workload, baselines: withBaselines)
+      workloads.append(workload)
+    }
+    let defaultSizes = workloads.filter { $0.count <= 10_000_000 }
+    if let commandWorkload = defaultSizes.last ?? workloads.last {
+      try measureStateCommand(commandWorkload)
+    }
+    if let largest = workloads.last {
+      try measurePeakMemory(largest, baselines: largest.count <= options.baselineLimit)
+    }
+    if let first = workloads.first { try measureStoreSend(first) }
+    computeGrowth()
+    checkTargets()
+    report.machine.loadAtEnd = Machine.loadAverage()
+    if !options.keep && options.workDirectory == nil { FileSystem.removeTree(directory) }
+    return report
+  }
+
+  /// Progress on standard error, so that `--json` output stays clean.
+  func log(_ message: String) {
+    writeError("rewind-bench: \(message)\n")
+  }
+
+  /// Adds a row comparing Rewind's figure with baselines.
+  func addRow(
+    _ key: String, _ figure: String, workload: Workload?, unit: String, higherIsBetter: Bool,
+    rewind: Summary, baselines: [(String, Summary)] = [], note: String? = nil
+  ) {
+    var row = Row(
+      key: key, figure: figure, workload: workload?.name ?? "-", events: workload?.count ?? 0,
+      unit: unit, better: higherIsBetter ? "higher" : "lower", rewind: rewind, note: note)
+    row.baselines = baselines.map { name, value in
+      Comparison(name: name, value: value, rewindAdvantage: row.advantage(over: value))
+    }
+    report.rows.append(row)
+  }
+
+  /// Runs `body` once to warm up and `runs` more times, returning the summary of the
+  /// seconds it reports, with progress.
+  func timed(_ what: String, runs: Int, _ body: () throws -> Double) throws -> Summary {
+    log("  \(what) (\(runs) runs after a warm-up)")
+    return try repeated(runs: runs, body)
+  }
+}
+
+/// Names of the baselines, as the table's columns show them.
+enum Baseline {
+  static let jsonLines = "JSON Lines + zstd -3"
+  static let sqlite = "SQLite"
+  static let zstdCLI = "zstd -dc | wc -l"
+  static let inMemoryStore = "Store, not recording"
+  static let jsonLinesOnCaller = "JSON Lines on the caller's thread"
+  static let processStart = "process start (rewind help)"
+  static let all = [jsonLines, sqlite, zstdCLI, inMemoryStore, jsonLinesOnCaller, processStart]
+}

@@ -1,0 +1,121 @@
+import Navigation
+import RewindCore
+
+extension Bench {
+  /// Full replay throughput (decompress, decode, reduce), checking that every format
+  /// folds to the same final state.
+  func measureReplay(_ workload: Workload, baselines: Bool) throws {
+    let events = Double(workload.count)
+    func rate(_ seconds: Summary) -> Summary { seconds.mapped { events / $0 / 1e6 } }
+    let domain = workload.domain
+    var expected = domain.initialState
+    for timed in workload.events { _ = domain.reduce(&expected, timed.event) }
+    let name = workload.name
+
+    var rewindState: NavigationState?
+    let rewind = try timed("\(name): Rewind full replay", runs: options.runs) {
+      try MonotonicClock.seconds {
+        let timeline = try Timeline<NavigationDomain>(path: workload.journalPath)
+        rewindState = try timeline.replayedState(after: timeline.lastSequence)
+      }
+    }
+    guard rewindState == expected else {
+      throw BenchError("\(name): Rewind's replay does not give the fold of the events")
+    }
+    var compared: [(String, Summary)] = []
+    if baselines {
+      var jsonLinesState: NavigationState?
+      let jsonLines = try timed("\(name): JSON Lines replay", runs: options.baselineRuns) {
+        try MonotonicClock.seconds {
+          let (state, count) = try JSONLinesBaseline.replay(workload.jsonLinesPath, domain: domain)
+          precondition(count == workload.count)
+          jsonLinesState = state
+        }
+      }
+      var sqliteState: NavigationState?
+      let sqlite = try timed("\(name): SQLite replay", runs: options.baselineRuns) {
+        try MonotonicClock.seconds {
+          let (state, count) = try SQLiteBaseline.replay(workload.sqlitePath, domain: domain)
+          precondition(count == workload.count)
+          sqliteState = state
+        }
+      }
+      guard jsonLinesState == expected, sqliteState == expected else {
+        throw BenchError("\(name): a baseline's replay does not give the fold of the events")
+      }
+      let zstd = try timed("\(name): zstd -dc | wc -l", runs: options.baselineRuns) {
+        let result = try ChildProcess.shell("zstd -dc '\(workload.jsonLinesPath)' | wc -l")
+        guard result.status == 0, Int(result.output.trimmed) == workload.count else {
+          throw BenchError("zstd -dc | wc -l gave '\(result.output.trimmed)' (\(result.status))")
+        }
+        return result.seconds
+      }
+      compared = [
+        (Baseline.jsonLines, rate(jsonLines)), (Baseline.sqlite, rate(sqlite)),
+        (Baseline.zstdCLI, rate(zstd)),
+      ]
+    }
+    addRow(
+      "replay", "full replay", workload: workload, unit: "M events/s", higherIsBetter: true,
+      rewind: rate(rewind), baselines: compared,
+      note:
+        "open, then fold every event from the first (Timeline.replayedState); zstd CLI: decompress and count lines only"
+    )
+  }
+
+  /// `state(after:)` at random points of an open timeline, against replaying from the
+  /// start in the baselines.
+  func measureStateAt(_ workload: Workload, baselines: Bool) throws {
+    let name = workload.name
+    var random = SeededRandom(seed: options.seed &+ 0x5EED)
+    let count = UInt64(workload.count)
+    let warmUp = max(options.statePoints / 10, 10)
+    let points = (0..<(options.statePoints + warmUp)).map { _ in random.below(count) + 1 }
+    log("  \(name): state(after:) at \(options.statePoints) random points")
+    let timeline = try Timeline<NavigationDomain>(path: workload.journalPath)
+    _ = try RewindRuns.stateLatencies(
+      timeline, points: Array(points.prefix(warmUp)), overhead: clockOverhead)
+    let rewind = Latency(
+      samples: try RewindRuns.stateLatencies(
+        timeline, points: Array(points.dropFirst(warmUp)), overhead: clockOverhead))
+    var jsonLines: Latency?
+    var sqlite: Latency?
+    if baselines {
+      let few = Array(points.dropFirst(warmUp).prefix(options.baselineStatePoints))
+      log("  \(name): baselines replaying from the start to \(few.count) of those points")
+      let domain = workload.domain
+      jsonLines = Latency(
+        samples: try few.map { point in
+          try MonotonicClock.seconds {
+            _ = try JSONLinesBaseline.replay(workload.jsonLinesPath, domain: domain, through: point)
+          } * 1e9
+        })
+      sqlite = Latency(
+        samples: try few.map { point in
+          try MonotonicClock.seconds {
+            _ = try SQLiteBaseline.replay(workload.sqlitePath, domain: domain, through: point)
+          } * 1e9
+        })
+    }
+    for (key, label, pick) in [
+      ("stateAt.p50", "state at a random point, p50", \Latency.p50),
+      ("stateAt.p99", "state at a random point, p99", \Latency.p99),
+    ] as [(String, String, KeyPath<Latency, Double>)] {
+      func summary(_ latency: Latency) -> Summary {
+        Summary(
+          median: latency[keyPath: pick] / 1e3, min: latency.min / 1e3,
+          max: latency.max / 1e3, runs: latency.samples)
+      }
+      var compared: [(String, Summary)] = []
+      if let jsonLines, let sqlite {
+        compared = [(Baseline.jsonLines, summary(jsonLines)), (Baseline.sqlite, summary(sqlite))]
+      }
+      addRow(
+        key, label, workload: workload, unit: "µs", higherIsBetter: false,
+        rewind: summary(rewind), baselines: compared,
+        note:
+          "Timeline.state(after:) on an open journal, page cache warm; range: fastest–slowest sample; baselines replay from the start (\(options.baselineStatePoints) points)"
+      )
+    }
+  }
+}

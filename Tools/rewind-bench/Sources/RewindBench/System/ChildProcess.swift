@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a child process did: its exit status, what it printed (when captured), how long it
+/// ran from spawn to exit, and its peak resident memory.
+struct ChildResult {
+  var status: Int32
+  var output: String
+  var seconds: Double
+  /// `ru_maxrss` from `wait4`: the child's peak resident set, in KiB.
+  var maxResidentKiB: Int
+}
+
+/// Runs programs with `posix_spawn` and waits for them with `wait4`, timing the wall clock
+/// from just before the spawn to just after the exit (process start included).
+enum ChildProcess {
+  /// Runs `arguments[0]` (a path) with the rest as its arguments.
+  /// - Parameter capture: read the child's standard output; otherwise it goes to
+  ///   /dev/null. Standard error is inherited.
+  static func run(_ arguments: [String], capture: Bool = false) throws(BenchError)
+    -> ChildResult
+  {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var pipeEnds: [Int32] = [-1, -1]
+    if capture {
+      guard pipe(&pipeEnds) == 0 else { throw BenchError("pipe failed: \(errnoText())") }
+      posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+      posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+      posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let start = MonotonicClock.now()
+    let code = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+    guard code == 0 else {
+      if capture {
+        close(pipeEnds[0])
+        close(pipeEnds[1])
+      }
+      throw BenchError("cannot run \(arguments[0]): \(String(cString: strerror(code)))")
+    }
+    var output: [UInt8] = []
+    if capture {
+      close(pipeEnds[1])
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+        if count > 0 {
+          output.append(contentsOf: chunk[..<count])
+        } else if count == 0 || errno != EINTR {
+          break
+        }
+      }
+      close(pipeEnds[0])
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 {
+      guard errno == EINTR else { throw BenchError("wait4 failed: \(errnoText())") }
+    }
+    let end = MonotonicClock.now()
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return ChildResult(
+      status: exitStatus, output: String(decoding: output, as: UTF8.self),
+      seconds: Double(end - start) / 1e9, maxResidentKiB: Int(usage.ru_maxrss))
+  }
+
+  /// Runs a shell command line with `/bin/sh -c`, capturing its output.
+  static func shell(_ command: String) throws(BenchError) -> ChildResult {
+    try run(["/bin/sh", "-c", command], capture: true)
+  }
+
+  /// This program's own executable (`/proc/self/exe`).
+  static var selfPath: String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return CommandLine.arguments[0] }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
+
+func errnoText() -> String { String(cString: strerror(errno)) }

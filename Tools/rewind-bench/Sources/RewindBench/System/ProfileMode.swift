@@ -1,0 +1,56 @@
+import Navigation
+import RewindCore
+
+/// The hidden `__profile` command: runs one Rewind figure alone, many times, so that a
+/// profiler (`valgrind --tool=callgrind`, `perf record`) sees only its hot path:
+///
+///     rewind-bench __profile append|single|replay|state|send [events] [repeats]
+enum ProfileMode {
+  static func run(_ arguments: [String]) throws {
+    let figure = arguments.first ?? "replay"
+    let count = arguments.count > 1 ? Options.count(arguments[1]) ?? 1_000_000 : 1_000_000
+    let repeats = arguments.count > 2 ? Int(arguments[2]) ?? 1 : 1
+    let directory = "/tmp/rewind-bench-profile-\(count)"
+    try FileSystem.makeDirectory(directory)
+    let workload = Workload(count: count, seed: 1, directory: directory)
+    if !FileSystem.exists(workload.journalPath) || figure == "append" || figure == "single" {
+      _ = try RewindRuns.append(workload, batched: true, to: workload.journalPath)
+    }
+    var seconds: [Double] = []
+    for _ in 0..<repeats {
+      switch figure {
+      case "append":
+        seconds.append(try RewindRuns.append(workload, batched: true, to: workload.journalPath))
+      case "single":
+        seconds.append(try RewindRuns.append(workload, batched: false, to: workload.journalPath))
+      case "replay":
+        seconds.append(try RewindRuns.replay(workload.journalPath, expecting: count))
+      case "state":
+        let timeline = try Timeline<NavigationDomain>(path: workload.journalPath)
+        var random = SeededRandom(seed: 7)
+        let points = (0..<2_000).map { _ in random.below(UInt64(count)) + 1 }
+        let samples = try RewindRuns.stateLatencies(timeline, points: points, overhead: 0)
+        let latency = Latency(samples: samples)
+        print("state: p50 \(latency.p50 / 1e3) µs, p99 \(latency.p99 / 1e3) µs")
+        seconds.append(samples.reduce(0, +) / 1e9)
+      case "send":
+        let path = directory + "/send.journal"
+        try FileSystem.remove(path)
+        let store = try Store(
+          domain: workload.domain, recordingTo: path, session: workload.session,
+          options: RecordingOptions())
+        seconds.append(
+          MonotonicClock.seconds {
+            for timed in workload.events { store.send(timed.event) }
+          })
+        try store.close()
+      default:
+        throw BenchError("unknown figure '\(figure)' (append, single, replay, state, send)")
+      }
+    }
+    let best = seconds.min() ?? 0
+    print(
+      "\(figure) \(Workload.name(of: count)): best \(Double(count) / best / 1e6) M events/s of \(repeats)"
+    )
+  }
+}
