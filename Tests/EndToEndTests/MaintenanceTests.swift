@@ -53,6 +53,10 @@ struct MaintenanceTests {
     #expect(damaged.stdout.hasPrefix("DAMAGED \(journal): 1 problem"))
     #expect(damaged.stdout.contains("bytes at the end are not a whole frame"))
     #expect(try rewind("info", journal).stdout.contains("torn tail"))
+    let warned = try rewind("state", journal, "--at", "10")
+    #expect(warned.status == 0)
+    #expect(warned.stderr.hasPrefix("warning: \(journal): the last "))
+    #expect(warned.stderr.contains("are not a whole frame"))
     let recovered = try rewind("recover", journal)
     #expect(recovered.status == 0)
     let survivors = Int(frames.last!.firstSequence - 1)
@@ -81,6 +85,16 @@ struct MaintenanceTests {
       try rewind("state", salvaged, "--at", String(frames[2].firstSequence)),
       containing: "was lost to damage")
     #expect(try rewind("state", salvaged, "--at", "end").status == 0)
+    // log and export go on past the lost events, and say so.
+    let log = try rewind("log", salvaged, "--json")
+    #expect(log.status == 0)
+    #expect(log.lines.count == survivors - Int(frames[2].recordCount))
+    #expect(
+      log.stderr
+        == "warning: \(salvaged): events \(frames[2].firstSequence)–\(frames[2].lastSequence) were lost to damage and are missing here\n"
+    )
+    let export = try rewind("export", salvaged)
+    #expect(export.lines.count == survivors - Int(frames[2].recordCount) + 1)
   }
 
   @Test("runtime failures name the file and the problem and exit 1")

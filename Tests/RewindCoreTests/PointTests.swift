@@ -52,6 +52,11 @@ struct PointTests {
     #expect(Point.offset(microseconds: 12_500_000).description == "+12.5s")
     #expect(ISO8601.format(1_796_057_100_250_000) == "2026-11-30T16:45:00.250Z")
     #expect(ISO8601.format(-1) == "1969-12-31T23:59:59.999999Z")
+    #expect(
+      ISO8601.format(ISO8601.daysFromCivil(year: -6, month: 1, day: 1) * 86_400_000_000)
+        == "-0006-01-01T00:00:00Z")
+    #expect(ISO8601.format(.min).hasPrefix("-29"))
+    #expect(ISO8601.format(.max).hasPrefix("294247-"))
     for days in stride(from: Int64(-719_000), through: 2_900_000, by: 997) {  // years 1–9909
       let time = days * 86_400_000_000 + 12_345_678
       #expect(ISO8601.parse(ISO8601.format(time)) == time)

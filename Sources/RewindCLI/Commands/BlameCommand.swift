@@ -18,7 +18,7 @@ extension Command {
         let command = BlameCommand(
           path: arguments.string("path"), at: try arguments.point("at"),
           json: arguments.flag("json"), context: context)
-        try registry.open(arguments.string("journal"), command)
+        try registry.open(arguments.string("journal"), warnings: context.stderr, command)
       })
   }
 }

@@ -42,7 +42,7 @@ extension Command {
           do {
             results.append(
               try registry.open(
-                journal,
+                journal, warnings: context.stderr,
                 CheckCommand(expected: expected, expectedPath: expectedPath, context: context)))
           } catch {
             results.append(

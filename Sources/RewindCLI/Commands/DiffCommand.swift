@@ -23,7 +23,7 @@ extension Command {
         switch journals.count {
         case 1:
           try registry.open(
-            journals[0],
+            journals[0], warnings: context.stderr,
             DiffCommand(
               from: try arguments.point("from"), to: try arguments.point("to"),
               events: arguments.flag("events"), json: json, context: context))
@@ -37,7 +37,7 @@ extension Command {
           let left = try JournalAtPoint(journals[0])
           let right = try JournalAtPoint(journals[1])
           try registry.open(
-            left.path,
+            left.path, warnings: context.stderr,
             TwoJournalDiff(
               left: left, right: right, registry: registry, json: json, context: context))
         default:

@@ -24,7 +24,7 @@ extension Command {
           from: try arguments.point("from"), to: try arguments.point("to"),
           output: arguments.optionalString("output"), force: arguments.flag("force"),
           context: context)
-        try registry.open(arguments.string("journal"), command)
+        try registry.open(arguments.string("journal"), warnings: context.stderr, command)
       })
   }
 }
@@ -64,7 +64,8 @@ struct ExportCommand: TimelineVisitor {
         )
       ]).compactText)
     let progress = context.progress("Exporting")
-    try timeline.events(from: first, through: last) { replayed, _, _ in
+    let lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
+      replayed, _, _ in
       var members: [(String, JSONValue)] = [
         ("seq", .int(Int64(replayed.sequence))), ("time_us", .int(Int64(replayed.time))),
       ]
@@ -74,6 +75,7 @@ struct ExportCommand: TimelineVisitor {
       return true
     }
     progress.finish()
+    warnLost(lost, in: timeline.path, to: context.stderr)
     try sink.close()
   }
 }

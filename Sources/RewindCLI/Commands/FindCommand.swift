@@ -27,7 +27,7 @@ extension Command {
         let command = FindCommand(
           condition: condition, all: arguments.flag("all"), json: arguments.flag("json"),
           context: context)
-        try registry.open(arguments.string("journal"), command)
+        try registry.open(arguments.string("journal"), warnings: context.stderr, command)
       })
   }
 }

@@ -15,7 +15,8 @@ extension Command {
       ],
       run: { arguments, context in
         try registry.open(
-          arguments.string("journal"), InfoCommand(json: arguments.flag("json"), context: context))
+          arguments.string("journal"), warnings: nil,
+          InfoCommand(json: arguments.flag("json"), context: context))
       })
   }
 }
@@ -35,7 +36,8 @@ struct InfoCommand: TimelineVisitor {
     if condition.openedFromIndex {
       integrity.append("closed, index present")
     } else {
-      integrity.append("no index: \(condition.walkReason ?? "walked")")
+      let reason = condition.walkReason ?? "its frames were walked"
+      integrity.append(reason.hasPrefix("no index") ? reason : "index unusable: \(reason)")
     }
     if let tail = condition.tornTail {
       integrity.append(

@@ -21,7 +21,7 @@ extension Command {
         let command = LogCommand(
           from: try arguments.point("from"), to: try arguments.point("to"),
           kinds: arguments.strings("type"), json: arguments.flag("json"), context: context)
-        try registry.open(arguments.string("journal"), command)
+        try registry.open(arguments.string("journal"), warnings: context.stderr, command)
       })
   }
 }
@@ -47,7 +47,8 @@ struct LogCommand: TimelineVisitor {
     let style = context.stdout.style
     let width = max(String(last).count, 3)
     let progress = context.progress("Reading events")
-    try timeline.events(from: first, through: last) { replayed, _, _ in
+    let lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
+      replayed, _, _ in
       progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
       let kind = domain.eventKind(replayed.event)
       guard wanted.isEmpty || wanted.contains(kind) else { return true }
@@ -76,5 +77,6 @@ struct LogCommand: TimelineVisitor {
       return true
     }
     progress.finish()
+    warnLost(lost, in: timeline.path, to: context.stderr)
   }
 }

@@ -21,7 +21,7 @@ extension Command {
         let command = StateCommand(
           at: try arguments.point("at"), skip: try arguments.sequenceNumbers("skip"),
           json: arguments.flag("json"), context: context)
-        try registry.open(arguments.string("journal"), command)
+        try registry.open(arguments.string("journal"), warnings: context.stderr, command)
       })
   }
 }

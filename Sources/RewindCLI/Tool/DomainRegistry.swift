@@ -34,12 +34,33 @@ struct DomainRegistry: Sendable {
   }
 
   /// Opens the journal at `path`, picks its domain from the header, and runs `visitor`.
-  func open<V: TimelineVisitor>(_ path: String, salvage: Bool = false, _ visitor: V) throws
-    -> V.Output
-  {
+  ///
+  /// - Parameter warnings: where to say that the journal has a torn tail or damage (the
+  ///   command still reads what it can); nil for commands that report it themselves.
+  func open<V: TimelineVisitor>(
+    _ path: String, salvage: Bool = false, warnings: Output?, _ visitor: V
+  ) throws -> V.Output {
     let reader = try JournalReader(path: path, options: .init(salvage: salvage))
+    if let warnings { Self.warn(about: reader, to: warnings) }
     let type = try domain(named: reader.header.domain, in: path)
     return try Self.visit(type, reader, visitor)
+  }
+
+  /// Warns, on stderr, of a torn tail or damage found on opening.
+  static func warn(about reader: JournalReader, to output: Output) {
+    let condition = reader.condition
+    let label = output.style.yellow("warning:")
+    if let tail = condition.tornTail {
+      output.print(
+        "\(label) \(reader.path): the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)) are not a whole frame (\(tail.reason)); they are ignored, and `rewind recover` cuts them"
+      )
+    }
+    for damage in condition.damage {
+      let events = damage.sequenceRange.map { " (events \($0.lowerBound)–\($0.upperBound))" } ?? ""
+      output.print(
+        "\(label) \(reader.path): damaged bytes at byte \(damage.byteRange.lowerBound)\(events): \(damage.reason); `rewind recover --salvage` keeps what follows"
+      )
+    }
   }
 
   private static func visit<D: RecordableDomain, V: TimelineVisitor>(
@@ -58,5 +79,14 @@ struct DomainRegistry: Sendable {
     throws -> V.Output
   {
     try visitor.visit(type)
+  }
+}
+
+/// Warns that events lost to damage were skipped.
+func warnLost(_ ranges: [ClosedRange<UInt64>], in path: String, to output: Output) {
+  for range in ranges {
+    output.print(
+      "\(output.style.yellow("warning:")) \(path): events \(range.lowerBound)–\(range.upperBound) were lost to damage and are missing here"
+    )
   }
 }

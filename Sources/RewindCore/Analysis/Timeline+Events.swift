@@ -2,20 +2,26 @@ extension Timeline {
   /// Replays events `first...last` and calls `visit` with each, the fields it changed and
   /// the state after it; stops early when `visit` returns false.
   ///
+  /// - Parameter crossingLostEvents: in a salvaged journal, go on after events lost to
+  ///   damage, from the snapshot stored after them, instead of stopping with an error.
+  /// - Returns: the lost events crossed.
   /// - Complexity: one seek to `first`, then O(events visited).
+  @discardableResult
   public func events(
-    from first: UInt64, through last: UInt64,
+    from first: UInt64, through last: UInt64, crossingLostEvents: Bool = false,
     _ visit: (ReplayedEvent<D>, FieldSet, D.State) throws -> Bool
-  ) throws {
+  ) throws -> [ClosedRange<UInt64>] {
     let first = max(first, 1)
-    guard first <= last else { return }
+    guard first <= last else { return [] }
     var (replayer, state) = try replayer(toReach: first - 1)
     try replayer.apply(through: first - 1, to: &state)
+    replayer.crossesLostEvents = crossingLostEvents
     while replayer.sequence < last,
       let (event, changed) = try replayer.step(&state, trackChanges: true)
     {
-      guard try visit(event, changed, state) else { return }
+      guard try visit(event, changed, state) else { break }
     }
+    return replayer.crossedLostEvents
   }
 
   /// The state after event `sequence` as if the events in `skipped` had not happened:

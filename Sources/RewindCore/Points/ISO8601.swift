@@ -73,9 +73,12 @@ public enum ISO8601 {
     }
     let (year, month, day) = civilFromDays(days)
     func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let yearText = String(year)
+    let yearDigits = String(year.magnitude)
+    let yearText =
+      (year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - yearDigits.count))
+      + yearDigits
     var text =
-      String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
+      yearText
       + "-\(two(month))-\(two(day))T\(two(rest / 3_600)):\(two(rest % 3_600 / 60)):\(two(rest % 60))"
     if micros != 0 {
       let digits = String(micros)

@@ -29,6 +29,13 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   @usableFromInline var context: D.EventCodecContext
   /// The snapshots of the current frame not yet passed: where runs start.
   @usableFromInline var runStarts: ArraySlice<UInt64> = []
+  /// Whether ``step(_:trackChanges:skipping:)`` crosses events lost to damage, going on
+  /// from the snapshot that starts the frame after them.
+  var crossesLostEvents = false
+  /// The lost events crossed so far.
+  private(set) var crossedLostEvents: [ClosedRange<UInt64>] = []
+  /// The snapshot to restore before the next event, after crossing lost events.
+  private var restart: Snapshot?
 
   init(timeline: Timeline<D>, start: StartingPoint) {
     self.timeline = timeline
@@ -107,6 +114,10 @@ public struct ReplayedEvent<D: Domain>: Sendable {
     _ state: inout D.State, trackChanges: Bool, skipping: (UInt64) -> Bool = { _ in false }
   ) throws -> (ReplayedEvent<D>, changed: FieldSet)? {
     guard let record = try nextRecord() else { return nil }
+    if let snapshot = restart {
+      state = try timeline.decodeState(snapshot)
+      restart = nil
+    }
     var effect = RecordedEffect(kind: .applied, changed: [])
     let event = try decode(record, effect: &effect)
     var replayed = ReplayedEvent<D>(
@@ -139,6 +150,14 @@ public struct ReplayedEvent<D: Domain>: Sendable {
       cursor = frame.records(after: snapshot)
       startSnapshot = nil
     } else {
+      if frame.info.firstSequence > sequence + 1, crossesLostEvents,
+        let start = frame.snapshots.first,
+        start.snapshot.sequence + 1 == frame.info.firstSequence
+      {
+        crossedLostEvents.append((sequence + 1)...(frame.info.firstSequence - 1))
+        restart = start.snapshot
+        sequence = start.snapshot.sequence
+      }
       guard frame.info.firstSequence == sequence + 1 else {
         let missing = (sequence + 1)...(frame.info.firstSequence - 1)
         throw RewindError(
