@@ -1,6 +1,20 @@
 import Navigation
 import RewindCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The CPU time this process has used (user and system), in seconds.
+func processCPUSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
 /// The hidden `__profile` command: runs one Rewind figure alone, many times, so that a
 /// profiler (`valgrind --tool=callgrind`, `perf record`) sees only its hot path:
 ///
@@ -17,7 +31,10 @@ enum ProfileMode {
       _ = try RewindRuns.append(workload, batched: true, to: workload.journalPath)
     }
     var seconds: [Double] = []
+    var cpu: [Double] = []
     for _ in 0..<repeats {
+      let cpuStart = processCPUSeconds()
+      defer { cpu.append(processCPUSeconds() - cpuStart) }
       switch figure {
       case "append":
         seconds.append(try RewindRuns.append(workload, batched: true, to: workload.journalPath))
@@ -49,8 +66,9 @@ enum ProfileMode {
       }
     }
     let best = seconds.min() ?? 0
+    let bestCPU = cpu.min() ?? 0
     print(
-      "\(figure) \(Workload.name(of: count)): best \(Double(count) / best / 1e6) M events/s of \(repeats)"
+      "\(figure) \(Workload.name(of: count)): best of \(repeats): \(Format.number(Double(count) / best / 1e6)) M events/s wall, \(Format.number(Double(count) / bestCPU / 1e6)) M events/s CPU time"
     )
   }
 }
