@@ -84,7 +84,7 @@ extension NavigationDomain {
   /// - Throws: `CodecError` on an unknown tag, a bad enum byte, a ref beyond the catalog,
   ///   a malformed varint, an id over 1,024 bytes or not UTF-8, or truncated input.
   /// - Complexity: O(1).
-  @inlinable @inline(__always)
+  @inlinable
   public func decodeEvent(
     from reader: inout ByteReader, context: inout NavigationCodecContext
   ) throws(CodecError) -> NavigationEvent {
