@@ -19,12 +19,17 @@ func processCPUSeconds() -> Double {
 /// profiler (`valgrind --tool=callgrind`, `perf record`) sees only its hot path:
 ///
 ///     rewind-bench __profile append|single|replay|state|send [events] [repeats]
+///                            [frame size] [snapshot interval]
 enum ProfileMode {
   static func run(_ arguments: [String]) throws {
     let figure = arguments.first ?? "replay"
     let count = arguments.count > 1 ? Options.count(arguments[1]) ?? 1_000_000 : 1_000_000
     let repeats = arguments.count > 2 ? Int(arguments[2]) ?? 1 : 1
-    let directory = "/tmp/rewind-bench-profile-\(count)"
+    let frameSize = arguments.count > 3 ? Options.count(arguments[3]) : nil
+    let interval = arguments.count > 4 ? Options.count(arguments[4]).map(UInt32.init) : nil
+    RewindRuns.parameters = (frameSize, nil, interval)
+    let directory =
+      "/tmp/rewind-bench-profile-\(count)-\(frameSize ?? 0)-\(interval ?? 0)"
     try FileSystem.makeDirectory(directory)
     let workload = Workload(count: count, seed: 1, directory: directory)
     if !FileSystem.exists(workload.journalPath) || figure == "append" || figure == "single" {
