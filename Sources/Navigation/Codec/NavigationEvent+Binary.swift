@@ -37,16 +37,13 @@ extension NavigationDomain {
   ) {
     switch event {
     case .menuTabTapped(let index):
-      writer.write(0x00)
-      writer.writeZigZag(Int64(index))
+      writer.write(0x00, zigZag: Int64(index))
     case .menuScrolled(let offset):
       if let sixths = ScrollOffsetCoding.sixths(of: offset) {
         if let last = context.lastScrollSixths {
-          writer.write(0x0D)
-          writer.writeZigZag(Int64(sixths) &- Int64(last))
+          writer.write(0x0D, zigZag: Int64(sixths) &- Int64(last))
         } else {
-          writer.write(0x01)
-          writer.writeVarint(sixths)
+          writer.write(0x01, varint: sixths)
         }
         context.lastScrollSixths = sixths
       } else {
@@ -57,19 +54,15 @@ extension NavigationDomain {
     case .categorySelected(nil):
       writer.write(0x03)
     case .categorySelected(let ref?):
-      writer.write(0x04)
-      writeRef(ref, into: &writer)
+      writeRef(ref, tag: 0x04, into: &writer)
     case .itemSelected(nil):
       writer.write(0x05)
     case .itemSelected(let ref?):
-      writer.write(0x06)
-      writeRef(ref, into: &writer)
+      writeRef(ref, tag: 0x06, into: &writer)
     case .itemExpanded(let ref):
-      writer.write(0x07)
-      writeRef(ref, into: &writer)
+      writeRef(ref, tag: 0x07, into: &writer)
     case .itemCollapsed(let ref):
-      writer.write(0x08)
-      writeRef(ref, into: &writer)
+      writeRef(ref, tag: 0x08, into: &writer)
     case .columnVisibilityChanged(let visibility):
       writer.write(0x09)
       writer.write(visibility.code)
@@ -91,7 +84,7 @@ extension NavigationDomain {
   /// - Throws: `CodecError` on an unknown tag, a bad enum byte, a ref beyond the catalog,
   ///   a malformed varint, an id over 1,024 bytes or not UTF-8, or truncated input.
   /// - Complexity: O(1).
-  @inlinable @inline(__always)
+  @inlinable
   public func decodeEvent(
     from reader: inout ByteReader, context: inout NavigationCodecContext
   ) throws(CodecError) -> NavigationEvent {
@@ -165,11 +158,13 @@ extension NavigationDomain {
     }
   }
 
-  /// Writes a ref: `index + 1` for a catalog node, else `0` and the id string.
-  @inlinable func writeRef(_ ref: NodeRef, into writer: inout ByteWriter) {
+  /// Writes an event's tag and its ref: `index + 1` for a catalog node, else `0` and the
+  /// id string.
+  @inlinable func writeRef(_ ref: NodeRef, tag: UInt8, into writer: inout ByteWriter) {
     if catalog.contains(ref) {
-      writer.writeVarint(UInt64(ref.index) &+ 1)
+      writer.write(tag, varint: UInt64(ref.index) &+ 1)
     } else {
+      writer.write(tag)
       writeUnknownRef(ref, into: &writer)
     }
   }
@@ -179,7 +174,7 @@ extension NavigationDomain {
     writer.writeString(id(of: ref))
   }
 
-  /// Reads a ref written by ``writeRef(_:into:)``.
+  /// Reads a ref written by ``writeRef(_:tag:into:)`` (after its tag).
   @inlinable func readRef(from reader: inout ByteReader) throws(CodecError) -> NodeRef {
     let start = reader.offset
     let value = try reader.readVarint()

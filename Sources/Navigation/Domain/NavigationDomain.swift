@@ -78,7 +78,7 @@ public struct NavigationDomain: Domain {
 
   /// The fields that differ; see ``NavigationState/changedFields(from:to:)``.
   /// - Complexity: O(1), no allocation, for states of this domain.
-  @inlinable
+  @inlinable @inline(__always)
   public func changedFields(from old: NavigationState, to new: NavigationState) -> FieldSet {
     NavigationState.changedFields(from: old, to: new)
   }

@@ -71,15 +71,26 @@ extension NavigationState {
   /// Agrees with comparing ``NavigationField/value(in:)`` of both states, but compares the
   /// plain fields directly: no JSON is built.
   /// - Complexity: O(1) for states of one catalog (expanded sets compare a word at a time).
-  @inlinable
+  @inlinable @inline(__always)
   public static func changedFields(from old: NavigationState, to new: NavigationState)
     -> FieldSet
   {
-    guard old.catalog === new.catalog else { return changedFieldValues(from: old, to: new) }
-    // One catalog: labels and layout are the same by construction. The fields are read
-    // in place (a copy of `split` would count the references of a large catalog's
-    // expanded set), and the four small enums and the two fields derived from them are
+    guard old.catalog === new.catalog else {
+      // The slow path takes pointers, so that the states are copied for it only when it
+      // runs: a call taking the states themselves makes the caller copy them up front.
+      return withUnsafePointer(to: old) { old in
+        withUnsafePointer(to: new) { new in changedFieldValues(old, new) }
+      }
+    }
+    // One catalog: labels and layout are the same by construction. Every field is read
+    // in place, one by one: copying `split` would count the references of a large
+    // catalog's expanded set, and the copy of a state just written by the reducer stalls
+    // on store forwarding. The four small enums and the two fields derived from them are
     // compared only when one of the enums changed, which few events do.
+    let a = SplitState.presentation(
+      old.split.columnVisibility, old.split.style, old.split.sizeClass, old.split.compactColumn)
+    let b = SplitState.presentation(
+      new.split.columnVisibility, new.split.style, new.split.sizeClass, new.split.compactColumn)
     var raw: UInt64 = 0
     if old.menu.selectedIndex != new.menu.selectedIndex { raw |= bit(.menuSelectedIndex) }
     if old.menu.scrollOffset != new.menu.scrollOffset { raw |= bit(.menuScrollOffset) }
@@ -89,24 +100,37 @@ extension NavigationState {
     if key(old.split.selectedItem) != key(new.split.selectedItem) {
       raw |= bit(.splitSelectedItem)
     }
-    if old.split.expanded != new.split.expanded { raw |= bit(.splitExpanded) }
-    let shownA = old.split.presentation
-    let shownB = new.split.presentation
-    if shownA != shownB {
-      let a = old.split
-      let b = new.split
-      if a.columnVisibility != b.columnVisibility { raw |= bit(.splitColumnVisibility) }
-      if a.style != b.style { raw |= bit(.splitStyle) }
-      if a.sizeClass != b.sizeClass { raw |= bit(.splitSizeClass) }
-      if a.compactColumn != b.compactColumn { raw |= bit(.splitCompactColumn) }
-      let visibleA = a.visibleColumns
-      let visibleB = b.visibleColumns
-      if visibleA != visibleB { raw |= bit(.splitVisibleColumns) }
-      let overlayA = a.style == .prominentDetail && visibleA.count > 1
-      let overlayB = b.style == .prominentDetail && visibleB.count > 1
-      if overlayA != overlayB { raw |= bit(.splitOverlay) }
+    if old.split.expanded.low != new.split.expanded.low {
+      raw |= bit(.splitExpanded)
+    } else if old.catalog.nodeCount > 64 {
+      let differs = withUnsafePointer(to: old.split.expanded) { old in
+        withUnsafePointer(to: new.split.expanded) { new in old.pointee != new.pointee }
+      }
+      if differs { raw |= bit(.splitExpanded) }
+    }
+    if a != b {
+      raw |= presentationChanges(a, b, layout: old.split.layout)
     }
     return FieldSet(rawValue: raw)
+  }
+
+  /// The changed-field bits of the enums packed by ``SplitState/presentation(_:_:_:_:)``
+  /// and of the fields derived from them.
+  @inlinable
+  static func presentationChanges(_ a: UInt8, _ b: UInt8, layout: SplitLayout) -> UInt64 {
+    var raw: UInt64 = 0
+    if a & 0x03 != b & 0x03 { raw |= bit(.splitColumnVisibility) }
+    if a & 0x0C != b & 0x0C { raw |= bit(.splitStyle) }
+    if a & 0x10 != b & 0x10 { raw |= bit(.splitSizeClass) }
+    if a & 0x60 != b & 0x60 { raw |= bit(.splitCompactColumn) }
+    let visibleA = SplitState.visibleColumns(presentation: a, layout: layout)
+    let visibleB = SplitState.visibleColumns(presentation: b, layout: layout)
+    if visibleA != visibleB { raw |= bit(.splitVisibleColumns) }
+    // Style code 2 is prominentDetail.
+    let overlayA = a & 0x0C == 2 << 2 && visibleA.count > 1
+    let overlayB = b & 0x0C == 2 << 2 && visibleB.count > 1
+    if overlayA != overlayB { raw |= bit(.splitOverlay) }
+    return raw
   }
 
   /// A selection as one comparable word: the node index, or a value no index takes.
@@ -142,9 +166,12 @@ extension NavigationState {
   /// The slow path of ``changedFields(from:to:)`` for states of two catalog objects: ids
   /// must be compared as strings.
   @usableFromInline
-  static func changedFieldValues(from old: NavigationState, to new: NavigationState) -> FieldSet {
+  static func changedFieldValues(
+    _ old: UnsafePointer<NavigationState>, _ new: UnsafePointer<NavigationState>
+  ) -> FieldSet {
     var set = FieldSet()
-    for field in NavigationField.allCases where field.value(in: old) != field.value(in: new) {
+    for field in NavigationField.allCases
+    where field.value(in: old.pointee) != field.value(in: new.pointee) {
       set.insert(field.rawValue)
     }
     return set

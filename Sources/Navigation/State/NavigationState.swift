@@ -91,10 +91,29 @@ extension SplitState {
     }
   }
 
-  /// The four small enums packed in one byte (their binary codes), so that whether any
-  /// of them changed costs one comparison.
-  @inlinable var presentation: UInt8 {
-    columnVisibility.code | style.code << 2 | sizeClass.code << 4 | compactColumn.code << 6
+  /// The four small enums packed in one byte by their binary codes (visibility in bits
+  /// 0–1, style 2–3, size class 4, compact column 5–6), so that whether any of them
+  /// changed costs one comparison.
+  @inlinable @inline(__always)
+  static func presentation(
+    _ visibility: ColumnVisibility, _ style: SplitStyle, _ sizeClass: SizeClass,
+    _ compactColumn: Column
+  ) -> UInt8 {
+    visibility.code | style.code << 2 | sizeClass.code << 4 | compactColumn.code << 5
+  }
+
+  /// ``visibleColumns`` of a state whose enums ``presentation(_:_:_:_:)`` packed.
+  @inlinable
+  static func visibleColumns(presentation: UInt8, layout: SplitLayout) -> ColumnSet {
+    if presentation & 0x10 != 0 {
+      // Compact: the compact column alone (codes 0, 1, 2 are bits 1, 2, 4).
+      return ColumnSet(rawValue: 1 << ((presentation >> 5) & 3))
+    }
+    switch presentation & 0x03 {
+    case 3: return ColumnSet(rawValue: 4)  // detailOnly
+    case 1: return ColumnSet(rawValue: layout == .threeColumn ? 7 : 5)  // all
+    default: return ColumnSet(rawValue: layout == .threeColumn ? 6 : 5)  // automatic, double
+    }
   }
 
   /// Whether the leading columns overlay the detail: the style is `prominentDetail` and

@@ -18,7 +18,8 @@ public struct NodeSet: Hashable, Sendable {
 
   /// Whether two sets hold the same nodes (and have the same capacity). The inline word
   /// is compared first, so sets over small catalogs compare in one instruction.
-  @inlinable public static func == (lhs: NodeSet, rhs: NodeSet) -> Bool {
+  @inlinable @inline(__always)
+  public static func == (lhs: NodeSet, rhs: NodeSet) -> Bool {
     guard lhs.low == rhs.low else { return false }
     if lhs.high == nil && rhs.high == nil { return true }
     return lhs.high == rhs.high

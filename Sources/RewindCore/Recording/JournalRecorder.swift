@@ -52,9 +52,7 @@ public final class JournalRecorder<D: Domain> {
     self.writer = writer
     work = UnsafeMutablePointer<RecordingWork<D>>.allocate(capacity: 1)
     work.initialize(
-      to: RecordingWork(
-        state: state, codecContext: domain.makeEventCodecContext(),
-        payload: ByteWriter(capacity: 64)))
+      to: RecordingWork(state: state, codecContext: domain.makeEventCodecContext()))
   }
 
   deinit {
@@ -133,10 +131,28 @@ public final class JournalRecorder<D: Domain> {
   /// - Complexity: O(events), inlined and specialised for the caller's domain.
   @inlinable @discardableResult
   public func record(contentsOf events: some Sequence<TimedEvent<D.Event>>) throws -> Int {
+    // The batch works on a local copy of the states and the codec memory: a local is
+    // handed to the reducer and the change detection in place, where the recorder's
+    // own storage would be copied for every call (and the copy of a state the reducer
+    // has just written stalls on store forwarding). The copy goes back before every
+    // snapshot, at the end, and when an event fails.
+    var local = work.pointee
     var rejected = 0
-    for timed in events {
-      if case .rejected = try record(timed.event, at: timed.time) { rejected &+= 1 }
+    do {
+      for timed in events {
+        if writer.needsSnapshot {
+          work.pointee = local
+          try storeSnapshot()
+          local.codecContext = work.pointee.codecContext
+        }
+        let outcome = try local.record(timed.event, at: timed.time, domain: domain, writer: writer)
+        if case .rejected = outcome { rejected &+= 1 }
+      }
+    } catch {
+      work.pointee = local
+      throw error
     }
+    work.pointee = local
     return rejected
   }
 
@@ -172,27 +188,26 @@ public final class JournalRecorder<D: Domain> {
   @usableFromInline var previous: D.State
   /// The event codec's memory of the run since the last snapshot.
   @usableFromInline var codecContext: D.EventCodecContext
-  /// The payload being encoded, reused for every event.
-  @usableFromInline var payload: ByteWriter
 
   /// Reduces `event`, encodes it with its effect and appends it; on failure restores
   /// the state and codec memory and rethrows.
   ///
   /// A mutating method, so that the states are read in place: through the recorder's
   /// pointer they would be copied (and their references counted) to be passed along.
-  @inlinable mutating func record(
+  @inlinable @inline(__always)
+  mutating func record(
     _ event: D.Event, at time: UInt64, domain: D, writer: JournalWriter
   ) throws(JournalError) -> Outcome<D.Rejection> {
     let contextBefore = codecContext
     let outcome = domain.reduce(&state, event)
     var changed = FieldSet()
     if case .applied = outcome { changed = domain.changedFields(from: previous, to: state) }
-    payload.removeAll()
-    payload.writeVarint(RecordedEffect(outcome, changed: changed).encoded)
-    domain.encode(event, into: &payload, context: &codecContext)
+    let effect = RecordedEffect(outcome, changed: changed).encoded
     do {
-      try payload.withUnsafeBytes { bytes throws(JournalError) in
-        _ = try writer.append(time: time, payload: bytes)
+      // The payload is encoded straight into the frame being filled.
+      try writer.append(time: time) { records in
+        records.writeVarint(effect)
+        domain.encode(event, into: &records, context: &codecContext)
       }
     } catch {
       state = previous
@@ -208,10 +223,9 @@ public final class JournalRecorder<D: Domain> {
     return outcome
   }
 
-  @usableFromInline init(state: D.State, codecContext: D.EventCodecContext, payload: ByteWriter) {
+  @usableFromInline init(state: D.State, codecContext: D.EventCodecContext) {
     self.state = state
     self.previous = state
     self.codecContext = codecContext
-    self.payload = payload
   }
 }

@@ -153,6 +153,12 @@ public final class Timeline<D: Domain> {
         "event \(sequence) was lost to damage (events \(lost.lowerBound)–\(lost.upperBound) were salvaged away)"
       )
     }
+    // Decompress the frame holding the event first: the reader keeps it, so finding the
+    // snapshot to start from reads its header from memory instead of from the file a
+    // second time (the recorder always leaves a snapshot in that frame).
+    if sequence > 0, let index = reader.frameIndex(containing: sequence) {
+      _ = try reader.loadFrame(index)
+    }
     let start = try reader.startingPoint(for: sequence)
     var state = domain.initialState
     if let snapshot = start.snapshot {

@@ -61,8 +61,38 @@ public struct ByteWriter: Sendable {
     storage = replacement
   }
 
+  /// Overwrites the byte at `offset`, which must have been written.
+  @inlinable mutating func storeByte(_ byte: UInt8, at offset: Int) {
+    let base = reserve(0)
+    base[offset] = byte
+  }
+
+  /// Forgets the bytes from `offset` on.
+  @inlinable mutating func truncate(to offset: Int) {
+    length = Swift.min(length, offset)
+  }
+
+  /// Replaces the one byte at `offset` with the varint encoding of `value`, moving the
+  /// bytes after it along: how a length written as a one-byte placeholder grows.
+  @usableFromInline mutating func replaceByte(at offset: Int, withVarint value: UInt64) {
+    var encoded = ByteWriter(capacity: 10)
+    encoded.writeVarint(value)
+    let extra = encoded.count - 1
+    let base = reserve(extra)
+    let tail = length - offset - 1
+    // copyMemory is a memmove: the regions overlap.
+    UnsafeMutableRawPointer(base + offset + 1 + extra).copyMemory(
+      from: base + offset + 1, byteCount: tail)
+    encoded.withUnsafeBytes { bytes in
+      UnsafeMutableRawPointer(base + offset).copyMemory(
+        from: bytes.baseAddress!, byteCount: bytes.count)
+    }
+    length += extra
+  }
+
   /// Appends one byte.
-  @inlinable public mutating func write(_ byte: UInt8) {
+  @inlinable @inline(__always)
+  public mutating func write(_ byte: UInt8) {
     let base = reserve(1)
     base[length] = byte
     length &+= 1
@@ -91,22 +121,56 @@ public struct ByteWriter: Sendable {
   /// high bit set on every byte but the last. Values below 128 take one byte.
   ///
   /// - Complexity: O(1); at most 10 bytes.
-  @inlinable public mutating func writeVarint(_ value: UInt64) {
+  @inlinable @inline(__always)
+  public mutating func writeVarint(_ value: UInt64) {
     let base = reserve(10)
+    length = Self.storeVarint(value, to: base, at: length)
+  }
+
+  /// Appends a tag byte followed by a varint: one capacity check for both.
+  @inlinable @inline(__always)
+  public mutating func write(_ tag: UInt8, varint value: UInt64) {
+    let base = reserve(11)
+    base[length] = tag
+    length = Self.storeVarint(value, to: base, at: length &+ 1)
+  }
+
+  /// Appends a tag byte followed by a zigzag varint: one capacity check for both.
+  @inlinable @inline(__always)
+  public mutating func write(_ tag: UInt8, zigZag value: Int64) {
+    write(tag, varint: UInt64(bitPattern: (value &<< 1) ^ (value &>> 63)))
+  }
+
+  /// Appends a varint followed by one byte: one capacity check for both.
+  @inlinable @inline(__always)
+  mutating func write(varint value: UInt64, then byte: UInt8) {
+    let base = reserve(11)
+    let position = Self.storeVarint(value, to: base, at: length)
+    base[position] = byte
+    length = position &+ 1
+  }
+
+  /// Stores a varint at `position` (room for 10 bytes reserved) and returns the position
+  /// after it.
+  @inlinable @inline(__always)
+  static func storeVarint(_ value: UInt64, to base: UnsafeMutablePointer<UInt8>, at position: Int)
+    -> Int
+  {
     var value = value
-    var position = length
+    var position = position
     while value >= 0x80 {
       base[position] = UInt8(truncatingIfNeeded: value) | 0x80
       value &>>= 7
       position &+= 1
     }
     base[position] = UInt8(truncatingIfNeeded: value)
-    length = position &+ 1
+    return position &+ 1
   }
 
   /// Appends a signed integer as a zigzag varint (0, -1, 1, -2, … become 0, 1, 2, 3, …)
   /// so that small negative numbers stay short.
-  @inlinable public mutating func writeZigZag(_ value: Int64) {
+  @inlinable @inline(__always)
+  public mutating func writeZigZag(_ value: Int64) {
     writeVarint(UInt64(bitPattern: (value &<< 1) ^ (value &>> 63)))
   }
 

@@ -25,6 +25,36 @@ extension JournalWriter {
     return open.pointee.lastSequence
   }
 
+  /// Appends one record whose payload `encode` writes straight into the frame being
+  /// filled, and returns its sequence number: the zero-copy path of the recorder.
+  ///
+  /// - Parameters:
+  ///   - time: microseconds since the session start; never less than the last record's.
+  ///   - encode: appends the payload to the writer it is given, and does nothing else
+  ///     with it (the bytes before belong to the frame).
+  /// - Throws: like ``append(time:payload:)``; a payload over
+  ///   ``JournalLimits/maximumPayloadSize`` is removed again before the error is thrown.
+  /// - Complexity: O(payload), inlined into the caller.
+  @inlinable @inline(__always) @discardableResult
+  public func append(time: UInt64, encoding encode: (inout ByteWriter) -> Void)
+    throws(JournalError) -> UInt64
+  {
+    let open = self.open
+    guard open.pointee.isUsable, time >= open.pointee.lastTime else {
+      throw refusal(time: time, payloadCount: 0)
+    }
+    if open.pointee.rawCount >= open.pointee.frameSize { try seal() }
+    let recordStart = open.pointee.rawCount
+    let payloadStart = open.pointee.beginRecord(time: time)
+    encode(&open.pointee.records)
+    let length = open.pointee.endRecord(
+      payloadStart: payloadStart, time: time, recordStart: recordStart)
+    guard length <= JournalLimits.maximumPayloadSize else {
+      throw refusal(time: time, payloadCount: length)
+    }
+    return open.pointee.lastSequence
+  }
+
   /// Why ``append(time:payload:)`` refuses a record: the writer is unusable, the time
   /// goes backwards, or the payload is too large. Out of line, so that the inlined
   /// append stays small.
@@ -144,15 +174,19 @@ extension JournalWriter {
     let carried = frameSnapshots.last.map { $0.recordOffset == UInt32(rawCount) } ?? false
     let snapshots = carried ? Array(frameSnapshots.dropLast()) : frameSnapshots
 
+    // Compress into reused memory: a fresh zero-filled buffer per frame costs a memset
+    // of the zstd bound for every frame.
     let bound = ZstdCompressor.bound(rawCount)
-    var compressed = [UInt8](repeating: 0, count: bound)
-    let compressedSize = try compressed.withMutableBytes {
-      destination throws(JournalError) in
-      try compressor.compress(
-        UnsafeRawBufferPointer(start: open.pointee.raw, count: rawCount), into: destination)
+    if compressed.count < bound { compressed = [UInt8](repeating: 0, count: bound) }
+    let compressedSize = try compressed.withMutableBytes { destination throws(JournalError) in
+      try open.pointee.records.withUnsafeBytes { source throws(JournalError) in
+        try compressor.compress(
+          source, into: UnsafeMutableRawBufferPointer(rebasing: destination[..<bound]))
+      }
     }
-    compressed.removeLast(bound - compressedSize)
-    let checksum = compressed.withUnsafeBytes { XXH64.checksum32($0) }
+    let checksum = compressed.withUnsafeBytes {
+      XXH64.checksum32(UnsafeRawBufferPointer(rebasing: $0[..<compressedSize]))
+    }
     var info = FrameInfo(
       number: frames.count, offset: fileEnd, headerSize: 0, compressedSize: UInt32(compressedSize),
       firstSequence: open.pointee.firstSequence, recordCount: frameRecordCount,
@@ -163,12 +197,12 @@ extension JournalWriter {
     output.removeAll(keepingCapacity: true)
     output.append(contentsOf: frameHeader.encoded())
     info.headerSize = UInt32(output.count)
-    output.append(contentsOf: compressed)
+    output.append(contentsOf: compressed[..<compressedSize])
 
     try writeAtEnd(output, sequenceRange: info.sequenceRange)
     fileEnd += UInt64(output.count)
     frames.append(info)
-    open.pointee.rawCount = 0
+    open.pointee.records.removeAll()
     open.pointee.recordCount = 0
     if carried {
       frameSnapshots = [frameSnapshots.last!]

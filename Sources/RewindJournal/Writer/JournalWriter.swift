@@ -43,6 +43,8 @@ public final class JournalWriter {
   /// Bytes after `fileEnd` (an old index) to cut before the first write.
   var needsTruncation: Bool
   var output: [UInt8] = []
+  /// Where frames are compressed, reused.
+  var compressed: [UInt8] = []
   /// The error that stopped the writer, if one did.
   var failure: JournalError? {
     didSet { open.pointee.isUsable = failure == nil && !isClosed }
@@ -61,7 +63,6 @@ public final class JournalWriter {
     self.file = file
     self.compressor = try ZstdCompressor(level: options.compressionLevel)
     rawCapacity = options.frameSize + JournalLimits.maximumPayloadSize + 32
-    let raw = UnsafeMutableRawPointer.allocate(byteCount: rawCapacity, alignment: 16)
     let frames = layout?.frames ?? []
     let lostRanges = layout?.lostRanges ?? []
     self.frames = frames
@@ -69,7 +70,8 @@ public final class JournalWriter {
     open = UnsafeMutablePointer<OpenFrame>.allocate(capacity: 1)
     open.initialize(
       to: OpenFrame(
-        raw: raw, frameSize: options.frameSize, snapshotInterval: header.snapshotInterval,
+        capacity: rawCapacity, frameSize: options.frameSize,
+        snapshotInterval: header.snapshotInterval,
         lastSequence: max(frames.last?.lastSequence ?? 0, lostRanges.last?.upperBound ?? 0),
         lastTime: frames.last?.lastTime ?? 0))
     fileEnd = layout?.dataEnd ?? 0
@@ -77,7 +79,6 @@ public final class JournalWriter {
   }
 
   deinit {
-    open.pointee.raw.deallocate()
     open.deinitialize(count: 1)
     open.deallocate()
     if !isClosed { FileLock.release(file) }

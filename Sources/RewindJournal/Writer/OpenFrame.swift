@@ -6,11 +6,10 @@
 /// exclusivity check of a class property, no reference counting. Everything else the
 /// writer knows (file, frames, snapshots) is used only when a frame is sealed.
 @usableFromInline struct OpenFrame {
-  /// The uncompressed records of the frame being filled.
-  @usableFromInline let raw: UnsafeMutableRawPointer
-  /// The number of bytes in `raw`.
-  @usableFromInline var rawCount = 0
-  /// A frame is sealed before a record once `rawCount` reaches this.
+  /// The uncompressed records of the frame being filled. Only this frame refers to its
+  /// storage, so writing to it never copies.
+  @usableFromInline var records: ByteWriter
+  /// A frame is sealed before a record once its records reach this many bytes.
   @usableFromInline let frameSize: Int
   @usableFromInline var recordCount: UInt32 = 0
   @usableFromInline var firstSequence: UInt64 = 0
@@ -30,10 +29,10 @@
   @usableFromInline var isUsable = true
 
   init(
-    raw: UnsafeMutableRawPointer, frameSize: Int, snapshotInterval: UInt32,
-    lastSequence: UInt64, lastTime: UInt64
+    capacity: Int, frameSize: Int, snapshotInterval: UInt32, lastSequence: UInt64,
+    lastTime: UInt64
   ) {
-    self.raw = raw
+    records = ByteWriter(capacity: capacity)
     self.frameSize = frameSize
     self.snapshotInterval = UInt64(snapshotInterval)
     self.lastSequence = lastSequence
@@ -41,16 +40,20 @@
     intervalPosition = lastSequence % UInt64(snapshotInterval)
   }
 
+  /// The number of bytes of records in the frame.
+  @inlinable var rawCount: Int { records.count }
+
   /// Whether a snapshot of the state after `lastSequence` is wanted: see
   /// ``JournalWriter/needsSnapshot``.
   @inlinable var needsSnapshot: Bool {
     guard lastSequence > 0, lastSnapshotSequence != lastSequence else { return false }
-    return intervalPosition == 0 || recordCount == 0 || rawCount >= frameSize
+    return intervalPosition == 0 || recordCount == 0 || records.count >= frameSize
   }
 
-  /// Appends one record's bytes, which must fit (the writer leaves room for the largest
-  /// record after `frameSize`).
-  @inlinable mutating func appendRecord(time: UInt64, payload: UnsafeRawBufferPointer) {
+  /// Writes a record's time delta and a one-byte placeholder for its payload length, and
+  /// returns where the payload starts.
+  @inlinable @inline(__always)
+  mutating func beginRecord(time: UInt64) -> Int {
     let previousTime: UInt64
     if recordCount == 0 {
       firstSequence = lastSequence &+ 1
@@ -59,44 +62,38 @@
     } else {
       previousTime = lastTime
     }
-    var position = Self.writeVarint(time &- previousTime, to: raw, at: rawCount)
-    position = Self.writeVarint(UInt64(payload.count), to: raw, at: position)
-    let count = payload.count
-    if let source = payload.baseAddress, count > 0 {
-      if count <= 16 {
-        // Most payloads are a few bytes: a loop beats a call to memcpy.
-        for index in 0..<count {
-          raw.storeBytes(
-            of: source.load(fromByteOffset: index, as: UInt8.self),
-            toByteOffset: position &+ index, as: UInt8.self)
-        }
-      } else {
-        (raw + position).copyMemory(from: source, byteCount: count)
+    records.write(varint: time &- previousTime, then: 0)
+    return records.count
+  }
+
+  /// Completes the record begun at `payloadStart`: fills in its payload length and counts
+  /// it, and returns the payload's length. A payload over the limit is removed with its
+  /// record (and not counted).
+  @inlinable @inline(__always)
+  mutating func endRecord(payloadStart: Int, time: UInt64, recordStart: Int) -> Int {
+    let length = records.count &- payloadStart
+    if _fastPath(length < 0x80) {
+      records.storeByte(UInt8(truncatingIfNeeded: length), at: payloadStart &- 1)
+    } else {
+      guard length <= JournalLimits.maximumPayloadSize else {
+        records.truncate(to: recordStart)
+        return length
       }
-      position &+= count
+      records.replaceByte(at: payloadStart &- 1, withVarint: UInt64(length))
     }
-    rawCount = position
     recordCount &+= 1
     lastSequence &+= 1
     lastTime = time
     intervalPosition &+= 1
     if intervalPosition == snapshotInterval { intervalPosition = 0 }
+    return length
   }
 
-  /// Writes an unsigned LEB128 varint at `position` and returns the position after it.
-  @inlinable @inline(__always)
-  static func writeVarint(_ value: UInt64, to raw: UnsafeMutableRawPointer, at position: Int)
-    -> Int
-  {
-    var value = value
-    var position = position
-    while value >= 0x80 {
-      raw.storeBytes(
-        of: UInt8(truncatingIfNeeded: value) | 0x80, toByteOffset: position, as: UInt8.self)
-      value &>>= 7
-      position &+= 1
-    }
-    raw.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: position, as: UInt8.self)
-    return position &+ 1
+  /// Appends one record with a payload given as bytes.
+  @inlinable mutating func appendRecord(time: UInt64, payload: UnsafeRawBufferPointer) {
+    let recordStart = records.count
+    let payloadStart = beginRecord(time: time)
+    records.write(contentsOf: payload)
+    _ = endRecord(payloadStart: payloadStart, time: time, recordStart: recordStart)
   }
 }

@@ -17,6 +17,7 @@ final class Bench {
     directory = options.workDirectory ?? "/tmp/rewind-bench-\(getpid())"
     try FileSystem.makeDirectory(directory)
     clockOverhead = MonotonicClock.readingOverhead()
+    RewindRuns.parameters = (options.frameSize, options.level, options.snapshotInterval)
     report = Report(
       machine: Machine.current(),
       command: (["rewind-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
@@ -27,6 +28,11 @@ final class Bench {
 
   /// Runs every figure and returns the report.
   func run() throws -> Report {
+    if options.frameSize != nil || options.level != nil || options.snapshotInterval != nil {
+      report.notes.append(
+        "Rewind journals recorded with non-default parameters: frame size \(options.frameSize.map(String.init) ?? "default"), level \(options.level.map(String.init) ?? "default"), snapshot interval \(options.snapshotInterval.map(String.init) ?? "default")."
+      )
+    }
     var workloads: [Workload] = []
     for size in options.sizes {
       let name = Workload.name(of: size)

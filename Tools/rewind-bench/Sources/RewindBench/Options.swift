@@ -14,6 +14,10 @@ struct Options {
   var keep = false
   var workDirectory: String?
   var rewindBinary: String?
+  /// Journal parameters other than the defaults (exploration only).
+  var frameSize: Int?
+  var level: Int32?
+  var snapshotInterval: UInt32?
   /// Random points timed for `state(after:)` per workload, and for each baseline.
   var statePoints = 2_000
   var baselineStatePoints = 5
@@ -42,6 +46,10 @@ struct Options {
       --keep            keep the workload files
       --rewind PATH     the `rewind` executable to time (default: the root package's
                         release build, built first if needed)
+      --frame-size N, --level N, --snapshot-interval N
+                        record the Rewind journals with other parameters than the
+                        library's defaults (to explore them; `rewind state` still reads
+                        whatever journal it is given)
     """
 
   /// Parses the arguments after the program name.
@@ -84,6 +92,9 @@ struct Options {
         options.seed = seed
       case "--work": options.workDirectory = try value()
       case "--rewind": options.rewindBinary = try value()
+      case "--frame-size": options.frameSize = try number(try value())
+      case "--level": options.level = Int32(try number(try value()))
+      case "--snapshot-interval": options.snapshotInterval = UInt32(try number(try value()))
       case "--help", "-h": throw BenchError(usage)
       case let other: throw BenchError("unknown option '\(other)'\n\n\(usage)")
       }

@@ -11,8 +11,17 @@ enum RewindRuns {
   /// The recording options of the append figures: the default format parameters and no
   /// `fsync` (the baselines do not sync either): the figure is the CPU cost of recording.
   static var appendOptions: RecordingOptions {
-    RecordingOptions(journal: JournalWriterOptions(durability: .none))
+    var options = RecordingOptions(journal: JournalWriterOptions(durability: .none))
+    if let frameSize = parameters.frameSize { options.journal.frameSize = frameSize }
+    if let level = parameters.level { options.journal.compressionLevel = level }
+    if let interval = parameters.snapshotInterval { options.snapshotInterval = interval }
+    return options
   }
+
+  /// Format parameters other than the library's defaults, to explore them (`--frame-size`,
+  /// `--level`, `--snapshot-interval`); nil keeps the default.
+  nonisolated(unsafe) static var parameters:
+    (frameSize: Int?, level: Int32?, snapshotInterval: UInt32?) = (nil, nil, nil)
 
   /// Records every event of `workload` into a new journal at `path`: reduce, effect,
   /// encode, frame, compress and write, then close (index and trailer).

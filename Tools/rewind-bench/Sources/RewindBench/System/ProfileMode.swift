@@ -1,23 +1,45 @@
 import Navigation
 import RewindCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The CPU time this process has used (user and system), in seconds.
+func processCPUSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
 /// The hidden `__profile` command: runs one Rewind figure alone, many times, so that a
 /// profiler (`valgrind --tool=callgrind`, `perf record`) sees only its hot path:
 ///
 ///     rewind-bench __profile append|single|replay|state|send [events] [repeats]
+///                            [frame size] [snapshot interval]
 enum ProfileMode {
   static func run(_ arguments: [String]) throws {
     let figure = arguments.first ?? "replay"
     let count = arguments.count > 1 ? Options.count(arguments[1]) ?? 1_000_000 : 1_000_000
     let repeats = arguments.count > 2 ? Int(arguments[2]) ?? 1 : 1
-    let directory = "/tmp/rewind-bench-profile-\(count)"
+    let frameSize = arguments.count > 3 ? Options.count(arguments[3]) : nil
+    let interval = arguments.count > 4 ? Options.count(arguments[4]).map(UInt32.init) : nil
+    RewindRuns.parameters = (frameSize, nil, interval)
+    let directory =
+      "/tmp/rewind-bench-profile-\(count)-\(frameSize ?? 0)-\(interval ?? 0)"
     try FileSystem.makeDirectory(directory)
     let workload = Workload(count: count, seed: 1, directory: directory)
     if !FileSystem.exists(workload.journalPath) || figure == "append" || figure == "single" {
       _ = try RewindRuns.append(workload, batched: true, to: workload.journalPath)
     }
     var seconds: [Double] = []
+    var cpu: [Double] = []
     for _ in 0..<repeats {
+      let cpuStart = processCPUSeconds()
+      defer { cpu.append(processCPUSeconds() - cpuStart) }
       switch figure {
       case "append":
         seconds.append(try RewindRuns.append(workload, batched: true, to: workload.journalPath))
@@ -49,8 +71,9 @@ enum ProfileMode {
       }
     }
     let best = seconds.min() ?? 0
+    let bestCPU = cpu.min() ?? 0
     print(
-      "\(figure) \(Workload.name(of: count)): best \(Double(count) / best / 1e6) M events/s of \(repeats)"
+      "\(figure) \(Workload.name(of: count)): best of \(repeats): \(Format.number(Double(count) / best / 1e6)) M events/s wall, \(Format.number(Double(count) / bestCPU / 1e6)) M events/s CPU time"
     )
   }
 }
