@@ -40,7 +40,9 @@ extension JournalWriter {
     throws(JournalError) -> UInt64
   {
     let open = self.open
-    guard open.pointee.isUsable, time >= open.pointee.lastTime else {
+    guard open.pointee.isUsable, time >= open.pointee.lastTime,
+      time <= JournalLimits.maximumTime, open.pointee.lastSequence < JournalLimits.maximumSequence
+    else {
       throw refusal(time: time, payloadCount: 0)
     }
     if open.pointee.rawCount >= open.pointee.frameSize { try seal() }
