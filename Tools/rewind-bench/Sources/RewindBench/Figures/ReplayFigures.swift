@@ -63,21 +63,28 @@ extension Bench {
     )
   }
 
-  /// `state(after:)` at random points of an open timeline, against replaying from the
-  /// start in the baselines.
+  /// `state(after:)` at random points of an open timeline, in rounds (the figure is the
+  /// median round), against replaying from the start in the baselines.
   func measureStateAt(_ workload: Workload, baselines: Bool) throws {
     let name = workload.name
     var random = SeededRandom(seed: options.seed &+ 0x5EED)
     let count = UInt64(workload.count)
-    let warmUp = max(options.statePoints / 10, 10)
-    let points = (0..<(options.statePoints + warmUp)).map { _ in random.below(count) + 1 }
-    log("  \(name): state(after:) at \(options.statePoints) random points")
+    let perRound = options.statePoints
+    let warmUp = max(perRound / 10, 10)
+    let points = (0..<(perRound * options.runs + warmUp)).map { _ in random.below(count) + 1 }
+    log("  \(name): state(after:) at \(options.runs) rounds of \(perRound) random points")
     let timeline = try Timeline<NavigationDomain>(path: workload.journalPath)
     _ = try RewindRuns.stateLatencies(
       timeline, points: Array(points.prefix(warmUp)), overhead: clockOverhead)
-    let rewind = Latency(
-      samples: try RewindRuns.stateLatencies(
-        timeline, points: Array(points.dropFirst(warmUp)), overhead: clockOverhead))
+    var rounds: [Latency] = []
+    for round in 0..<options.runs {
+      let start = warmUp + round * perRound
+      rounds.append(
+        Latency(
+          samples: try RewindRuns.stateLatencies(
+            timeline, points: Array(points[start..<(start + perRound)]),
+            overhead: clockOverhead)))
+    }
     var jsonLines: Latency?
     var sqlite: Latency?
     if baselines {
@@ -101,21 +108,27 @@ extension Bench {
       ("stateAt.p50", "state at a random point, p50", \Latency.p50),
       ("stateAt.p99", "state at a random point, p99", \Latency.p99),
     ] as [(String, String, KeyPath<Latency, Double>)] {
-      func summary(_ latency: Latency) -> Summary {
-        Summary(
-          median: latency[keyPath: pick] / 1e3, min: latency.min / 1e3,
-          max: latency.max / 1e3, runs: latency.samples)
-      }
       var compared: [(String, Summary)] = []
       if let jsonLines, let sqlite {
-        compared = [(Baseline.jsonLines, summary(jsonLines)), (Baseline.sqlite, summary(sqlite))]
+        compared = [
+          (Baseline.jsonLines, jsonLines.summary(pick, scale: 1e-3)),
+          (Baseline.sqlite, sqlite.summary(pick, scale: 1e-3)),
+        ]
       }
       addRow(
         key, label, workload: workload, unit: "µs", higherIsBetter: false,
-        rewind: summary(rewind), baselines: compared,
+        rewind: Summary(rounds.map { $0[keyPath: pick] / 1e3 }), baselines: compared,
         note:
-          "Timeline.state(after:) on an open journal, page cache warm; range: fastest–slowest sample; baselines replay from the start (\(options.baselineStatePoints) points)"
+          "Timeline.state(after:) on an open journal, page cache warm: the median of \(options.runs) rounds of \(perRound) random points (range: the rounds' lowest and highest); the baselines replay from the start to \(options.baselineStatePoints) of the points (range: fastest and slowest)"
       )
     }
+  }
+}
+
+extension Latency {
+  /// One percentile as a summary, with the fastest and slowest samples as its range.
+  func summary(_ pick: KeyPath<Latency, Double>, scale: Double) -> Summary {
+    Summary(
+      median: self[keyPath: pick] * scale, min: min * scale, max: max * scale, runs: samples)
   }
 }
