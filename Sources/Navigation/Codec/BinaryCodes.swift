@@ -86,7 +86,8 @@ extension Column {
 
   /// `n` such that `Double(n) / 6.0` is bit for bit `offset`, with `n < 2^53`; nil when
   /// there is none (fractions off the grid, negative numbers, `-0.0`, NaN, infinities).
-  @inlinable static func sixths(of offset: Double) -> UInt64? {
+  @inlinable @inline(__always)
+  static func sixths(of offset: Double) -> UInt64? {
     let scaled = offset * 6
     guard scaled >= 0, scaled < 9_007_199_254_740_992 else { return nil }
     // Nearest integer by truncating `scaled + 0.5` (one conversion instruction; `rounded()`

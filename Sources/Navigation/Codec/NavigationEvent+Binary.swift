@@ -31,7 +31,7 @@ extension NavigationDomain {
 
   /// Appends the binary encoding of `event`: 1 to 3 bytes for almost every event.
   /// - Complexity: O(1); a lock and a string copy only for ids the catalog lacks.
-  @inlinable
+  @inlinable @inline(__always)
   public func encode(
     _ event: NavigationEvent, into writer: inout ByteWriter, context: inout NavigationCodecContext
   ) {

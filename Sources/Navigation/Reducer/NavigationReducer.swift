@@ -27,7 +27,7 @@ extension NavigationState {
   ///
   /// - Returns: `applied`, `unchanged`, or `rejected` with the reason.
   /// - Complexity: O(1); no allocation, no hashing, no string work.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func apply(_ event: NavigationEvent) -> Outcome<NavigationRejection> {
     switch event {
     case .menuTabTapped(let index):

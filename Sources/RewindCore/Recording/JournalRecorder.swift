@@ -40,7 +40,7 @@ public final class JournalRecorder<D: Domain> {
   @usableFromInline let writer: JournalWriter
   /// What recording an event reads and updates, behind a pointer the recorder owns so
   /// that the inlined per-event path touches plain memory (no dynamic exclusivity check
-  /// of a class property, no copy-on-write of the payload buffer).
+  /// of a class property).
   @usableFromInline let work: UnsafeMutablePointer<RecordingWork<D>>
   private var snapshotBytes = ByteWriter(capacity: 256)
 

@@ -1,3 +1,6 @@
+import Navigation
+import RewindCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -39,19 +42,37 @@ final class Bench {
       log("\(name): generating \(size) events (seed \(options.seed))")
       let workloadDirectory = directory + "/" + name
       try FileSystem.makeDirectory(workloadDirectory)
-      let workload = Workload(count: size, seed: options.seed, directory: workloadDirectory)
-      let withBaselines = size <= options.baselineLimit
-      if !withBaselines {
+      workloads.append(Workload(count: size, seed: options.seed, directory: workloadDirectory))
+      if size > options.baselineLimit {
         report.notes.append(
           "\(name): baselines not run (above --baselines-up-to \(Workload.name(of: options.baselineLimit))); Rewind figures only."
         )
       }
-      try measureAppend(workload, baselines: withBaselines)
-      try measureSize(workload, baselines: withBaselines)
-      try measureReplay(workload, baselines: withBaselines)
-      try measureStateAt(workload, baselines: withBaselines)
-      workloads.append(workload)
     }
+    func baselines(_ workload: Workload) -> Bool { workload.count <= options.baselineLimit }
+    // Rewind's runs alternate between the workloads, so that the machine's slow spells
+    // fall on all of them alike and growth with size is measured fairly.
+    let single = try interleaved("Rewind append, one event at a time", workloads) {
+      try RewindRuns.append($0, batched: false, to: $0.scratchPath)
+    }
+    let batched = try interleaved("Rewind append, batched", workloads) {
+      try RewindRuns.append($0, batched: true, to: $0.journalPath)
+    }
+    for (index, workload) in workloads.enumerated() {
+      try measureAppend(
+        workload, baselines: baselines(workload), single: single[index], batched: batched[index])
+      try measureSize(workload, baselines: baselines(workload))
+    }
+    let replays = try interleaved("Rewind full replay", workloads) { workload in
+      try MonotonicClock.seconds {
+        let timeline = try Timeline<NavigationDomain>(path: workload.journalPath)
+        blackHole(try timeline.replayedState(after: timeline.lastSequence))
+      }
+    }
+    for (index, workload) in workloads.enumerated() {
+      try measureReplay(workload, baselines: baselines(workload), rewind: replays[index])
+    }
+    try measureStateAt(workloads)
     let defaultSizes = workloads.filter { $0.count <= 10_000_000 }
     if let commandWorkload = defaultSizes.last ?? workloads.last {
       try measureStateCommand(commandWorkload)
@@ -84,6 +105,21 @@ final class Bench {
       Comparison(name: name, value: value, rewindAdvantage: row.advantage(over: value))
     }
     report.rows.append(row)
+  }
+
+  /// Runs `body` on each workload once to warm up, then `runs` rounds that each run it on
+  /// every workload in turn, and returns the summary of the seconds it reported for each.
+  func interleaved(_ what: String, _ workloads: [Workload], _ body: (Workload) throws -> Double)
+    throws -> [Summary]
+  {
+    let names = workloads.map(\.name).joined(separator: ", ")
+    log("\(what): \(options.runs) runs after a warm-up, alternating \(names)")
+    for workload in workloads { _ = try body(workload) }
+    var seconds = [[Double]](repeating: [], count: workloads.count)
+    for _ in 0..<options.runs {
+      for (index, workload) in workloads.enumerated() { seconds[index].append(try body(workload)) }
+    }
+    return seconds.map(Summary.init)
   }
 
   /// Runs `body` once to warm up and `runs` more times, returning the summary of the

@@ -11,6 +11,8 @@ struct Options {
   var seed: UInt64 = 1
   var quick = false
   var json = false
+  /// Also write the JSON report to this file (the table still goes to stdout).
+  var jsonFile: String?
   var keep = false
   var workDirectory: String?
   var rewindBinary: String?
@@ -35,6 +37,7 @@ struct Options {
 
       --quick           tiny workloads and few runs: the whole run takes seconds
       --json            print the report as JSON on stdout (progress goes to stderr)
+      --json-file PATH  also write the JSON report to PATH
       --with-100m       add a 100 M event workload (Rewind figures and peak memory; the
                         baselines run up to 10 M events unless --baselines-up-to says more)
       --sizes LIST      workload sizes, e.g. 1M,10M or 250k
@@ -76,6 +79,7 @@ struct Options {
       switch arguments[index] {
       case "--quick": options.quick = true
       case "--json": options.json = true
+      case "--json-file": options.jsonFile = try value()
       case "--keep": options.keep = true
       case "--with-100m": with100M = true
       case "--sizes":

@@ -22,10 +22,14 @@ do {
   let options = try Options.parse(arguments)
   let bench = try Bench(options: options)
   let report = try bench.run()
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  let json = try encoder.encode(report)
+  if let path = options.jsonFile {
+    try json.write(to: URL(fileURLWithPath: path))
+  }
   if options.json {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    FileHandle.standardOutput.write(try encoder.encode(report))
+    FileHandle.standardOutput.write(json)
     print()
   } else {
     print(report.table)

@@ -1,16 +1,13 @@
 extension Bench {
-  /// Append throughput, batched and one event at a time, against the baselines writing
-  /// the same events; leaves each format's file of the workload for the reading figures.
-  func measureAppend(_ workload: Workload, baselines: Bool) throws {
+  /// Append throughput, batched and one event at a time (Rewind's runs measured
+  /// beforehand, alternating between workloads), against the baselines writing the same
+  /// events; leaves each format's file of the workload for the reading figures.
+  func measureAppend(_ workload: Workload, baselines: Bool, single: Summary, batched: Summary)
+    throws
+  {
     let events = Double(workload.count)
     func rate(_ seconds: Summary) -> Summary { seconds.mapped { events / $0 / 1e6 } }
     let name = workload.name
-    let single = try timed("\(name): Rewind append, one event at a time", runs: options.runs) {
-      try RewindRuns.append(workload, batched: false, to: workload.scratchPath)
-    }
-    let batched = try timed("\(name): Rewind append, batched", runs: options.runs) {
-      try RewindRuns.append(workload, batched: true, to: workload.journalPath)
-    }
     try FileSystem.remove(workload.scratchPath)
     var compared: [(String, Summary)] = []
     if baselines {

@@ -10,7 +10,11 @@ extension Bench {
       guard result.status == 0 else {
         throw BenchError("the \(arguments[0]) child exited with \(result.status)")
       }
-      let mebibytes = Double(result.maxResidentKiB) / 1024
+      let fields = result.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
+      guard fields.count == 2, let kibibytes = Int(fields[1]), kibibytes > 0 else {
+        throw BenchError("the \(arguments[0]) child printed '\(result.output)'")
+      }
+      let mebibytes = Double(kibibytes) / 1024
       return Summary(median: mebibytes, min: mebibytes, max: mebibytes, runs: 1)
     }
     log("  \(name): peak memory of a streaming replay (child processes)")
@@ -29,7 +33,7 @@ extension Bench {
       "peakMemory", "peak memory, streaming replay", workload: workload, unit: "MiB",
       higherIsBetter: false, rewind: rewind, baselines: compared,
       note:
-        "ru_maxrss of a child that opens the journal and folds every event; the floor is the same binary (Swift runtime, Foundation, SQLite, zstd loaded) exiting at once"
+        "VmHWM (peak resident set) of a child process that opens the file and folds every event, read by the child itself; the floor is the same binary (Swift runtime, Foundation, SQLite, zstd loaded) exiting at once"
     )
   }
 }

@@ -2,24 +2,18 @@ import Navigation
 import RewindCore
 
 extension Bench {
-  /// Full replay throughput (decompress, decode, reduce), checking that every format
-  /// folds to the same final state.
-  func measureReplay(_ workload: Workload, baselines: Bool) throws {
+  /// Full replay throughput (decompress, decode, reduce; Rewind's runs measured
+  /// beforehand, alternating between workloads), checking that every format folds to the
+  /// same final state.
+  func measureReplay(_ workload: Workload, baselines: Bool, rewind: Summary) throws {
     let events = Double(workload.count)
     func rate(_ seconds: Summary) -> Summary { seconds.mapped { events / $0 / 1e6 } }
     let domain = workload.domain
     var expected = domain.initialState
     for timed in workload.events { _ = domain.reduce(&expected, timed.event) }
     let name = workload.name
-
-    var rewindState: NavigationState?
-    let rewind = try timed("\(name): Rewind full replay", runs: options.runs) {
-      try MonotonicClock.seconds {
-        let timeline = try Timeline<NavigationDomain>(path: workload.journalPath)
-        rewindState = try timeline.replayedState(after: timeline.lastSequence)
-      }
-    }
-    guard rewindState == expected else {
+    let timeline = try Timeline<NavigationDomain>(path: workload.journalPath)
+    guard try timeline.replayedState(after: timeline.lastSequence) == expected else {
       throw BenchError("\(name): Rewind's replay does not give the fold of the events")
     }
     var compared: [(String, Summary)] = []
@@ -63,59 +57,86 @@ extension Bench {
     )
   }
 
-  /// `state(after:)` at random points of an open timeline, against replaying from the
-  /// start in the baselines.
-  func measureStateAt(_ workload: Workload, baselines: Bool) throws {
-    let name = workload.name
-    var random = SeededRandom(seed: options.seed &+ 0x5EED)
-    let count = UInt64(workload.count)
-    let warmUp = max(options.statePoints / 10, 10)
-    let points = (0..<(options.statePoints + warmUp)).map { _ in random.below(count) + 1 }
-    log("  \(name): state(after:) at \(options.statePoints) random points")
-    let timeline = try Timeline<NavigationDomain>(path: workload.journalPath)
-    _ = try RewindRuns.stateLatencies(
-      timeline, points: Array(points.prefix(warmUp)), overhead: clockOverhead)
-    let rewind = Latency(
-      samples: try RewindRuns.stateLatencies(
-        timeline, points: Array(points.dropFirst(warmUp)), overhead: clockOverhead))
-    var jsonLines: Latency?
-    var sqlite: Latency?
-    if baselines {
-      let few = Array(points.dropFirst(warmUp).prefix(options.baselineStatePoints))
-      log("  \(name): baselines replaying from the start to \(few.count) of those points")
-      let domain = workload.domain
-      jsonLines = Latency(
-        samples: try few.map { point in
-          try MonotonicClock.seconds {
-            _ = try JSONLinesBaseline.replay(workload.jsonLinesPath, domain: domain, through: point)
-          } * 1e9
-        })
-      sqlite = Latency(
-        samples: try few.map { point in
-          try MonotonicClock.seconds {
-            _ = try SQLiteBaseline.replay(workload.sqlitePath, domain: domain, through: point)
-          } * 1e9
-        })
+  /// `state(after:)` at random points of an open timeline of every workload, in rounds
+  /// that alternate between the workloads (so that the machine's slow spells fall on all
+  /// of them alike and the growth from one to the next is measured fairly); the figure is
+  /// the median round. The baselines replay from the start to a few of the points.
+  func measureStateAt(_ workloads: [Workload]) throws {
+    let perRound = options.statePoints
+    let warmUp = max(perRound / 10, 10)
+    var timelines: [Timeline<NavigationDomain>] = []
+    var points: [[UInt64]] = []
+    for workload in workloads {
+      var random = SeededRandom(seed: options.seed &+ 0x5EED)
+      let count = UInt64(workload.count)
+      points.append((0..<(perRound * options.runs + warmUp)).map { _ in random.below(count) + 1 })
+      timelines.append(try Timeline<NavigationDomain>(path: workload.journalPath))
     }
-    for (key, label, pick) in [
-      ("stateAt.p50", "state at a random point, p50", \Latency.p50),
-      ("stateAt.p99", "state at a random point, p99", \Latency.p99),
-    ] as [(String, String, KeyPath<Latency, Double>)] {
-      func summary(_ latency: Latency) -> Summary {
-        Summary(
-          median: latency[keyPath: pick] / 1e3, min: latency.min / 1e3,
-          max: latency.max / 1e3, runs: latency.samples)
-      }
-      var compared: [(String, Summary)] = []
-      if let jsonLines, let sqlite {
-        compared = [(Baseline.jsonLines, summary(jsonLines)), (Baseline.sqlite, summary(sqlite))]
-      }
-      addRow(
-        key, label, workload: workload, unit: "µs", higherIsBetter: false,
-        rewind: summary(rewind), baselines: compared,
-        note:
-          "Timeline.state(after:) on an open journal, page cache warm; range: fastest–slowest sample; baselines replay from the start (\(options.baselineStatePoints) points)"
-      )
+    let names = workloads.map(\.name).joined(separator: ", ")
+    log("state(after:): \(options.runs) rounds of \(perRound) random points, alternating \(names)")
+    for index in workloads.indices {
+      _ = try RewindRuns.stateLatencies(
+        timelines[index], points: Array(points[index].prefix(warmUp)), overhead: clockOverhead)
     }
+    var rounds = [[Latency]](repeating: [], count: workloads.count)
+    for round in 0..<options.runs {
+      for index in workloads.indices {
+        let start = warmUp + round * perRound
+        rounds[index].append(
+          Latency(
+            samples: try RewindRuns.stateLatencies(
+              timelines[index], points: Array(points[index][start..<(start + perRound)]),
+              overhead: clockOverhead)))
+      }
+    }
+    for (index, workload) in workloads.enumerated() {
+      var jsonLines: Latency?
+      var sqlite: Latency?
+      if workload.count <= options.baselineLimit {
+        let few = Array(points[index].dropFirst(warmUp).prefix(options.baselineStatePoints))
+        log(
+          "  \(workload.name): baselines replaying from the start to \(few.count) of those points")
+        let domain = workload.domain
+        jsonLines = Latency(
+          samples: try few.map { point in
+            try MonotonicClock.seconds {
+              _ = try JSONLinesBaseline.replay(
+                workload.jsonLinesPath, domain: domain, through: point)
+            } * 1e9
+          })
+        sqlite = Latency(
+          samples: try few.map { point in
+            try MonotonicClock.seconds {
+              _ = try SQLiteBaseline.replay(workload.sqlitePath, domain: domain, through: point)
+            } * 1e9
+          })
+      }
+      for (key, label, pick) in [
+        ("stateAt.p50", "state at a random point, p50", \Latency.p50),
+        ("stateAt.p99", "state at a random point, p99", \Latency.p99),
+      ] as [(String, String, KeyPath<Latency, Double>)] {
+        var compared: [(String, Summary)] = []
+        if let jsonLines, let sqlite {
+          compared = [
+            (Baseline.jsonLines, jsonLines.summary(pick, scale: 1e-3)),
+            (Baseline.sqlite, sqlite.summary(pick, scale: 1e-3)),
+          ]
+        }
+        addRow(
+          key, label, workload: workload, unit: "µs", higherIsBetter: false,
+          rewind: Summary(rounds[index].map { $0[keyPath: pick] / 1e3 }), baselines: compared,
+          note:
+            "Timeline.state(after:) on an open journal, page cache warm: the median of \(options.runs) rounds of \(perRound) random points, the rounds alternating between the workloads (range: the rounds' lowest and highest); the baselines replay from the start to \(options.baselineStatePoints) of the points (range: fastest and slowest)"
+        )
+      }
+    }
+  }
+}
+
+extension Latency {
+  /// One percentile as a summary, with the fastest and slowest samples as its range.
+  func summary(_ pick: KeyPath<Latency, Double>, scale: Double) -> Summary {
+    Summary(
+      median: self[keyPath: pick] * scale, min: min * scale, max: max * scale, runs: samples)
   }
 }

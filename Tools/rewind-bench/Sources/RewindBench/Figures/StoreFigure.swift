@@ -13,18 +13,23 @@ extension Bench {
     func event(_ index: Int) -> NavigationEvent { events[index % events.count].event }
     log("  Store.send: \(count) sends after \(count) to warm up, timed one by one")
 
-    /// Times `send` for `count` events after `count` untimed ones.
-    func latencies(_ send: (NavigationEvent) throws -> Void) rethrows -> Latency {
+    let rounds = options.runs
+    /// Times `send` for `rounds` rounds of `count` events after `count` untimed ones.
+    func latencies(_ send: (NavigationEvent) throws -> Void) rethrows -> [Latency] {
       for index in 0..<count { try send(event(index)) }
+      var result: [Latency] = []
       var samples = [Double](repeating: 0, count: count)
-      for index in 0..<count {
-        let next = event(count + index)
-        let start = MonotonicClock.now()
-        try send(next)
-        let end = MonotonicClock.now()
-        samples[index] = max(Double(end - start) - clockOverhead, 0)
+      for round in 0..<rounds {
+        for index in 0..<count {
+          let next = event(count * (round + 1) + index)
+          let start = MonotonicClock.now()
+          try send(next)
+          let end = MonotonicClock.now()
+          samples[index] = max(Double(end - start) - clockOverhead, 0)
+        }
+        result.append(Latency(samples: samples))
       }
-      return Latency(samples: samples)
+      return result
     }
 
     let path = directory + "/store.journal"
@@ -34,8 +39,8 @@ extension Bench {
     let recording = latencies { _ = store.send($0) }
     try store.close()
     let recorded = try Timeline<NavigationDomain>(path: path).eventCount
-    guard recorded == UInt64(2 * count) else {
-      throw BenchError("the store recorded \(recorded) events, not \(2 * count)")
+    guard recorded == UInt64((rounds + 1) * count) else {
+      throw BenchError("the store recorded \(recorded) events, not \((rounds + 1) * count)")
     }
     try FileSystem.remove(path)
 
@@ -69,10 +74,8 @@ extension Bench {
       ("send.p99", "Store.send, recording, p99", \Latency.p99),
       ("send.max", "Store.send, recording, max", \Latency.max),
     ] as [(String, String, KeyPath<Latency, Double>)] {
-      func summary(_ latency: Latency) -> Summary {
-        Summary(
-          median: latency[keyPath: pick] / 1e3, min: latency.min / 1e3,
-          max: latency.max / 1e3, runs: latency.samples)
+      func summary(_ rounds: [Latency]) -> Summary {
+        Summary(rounds.map { $0[keyPath: pick] / 1e3 })
       }
       addRow(
         key, label, workload: nil, unit: "µs", higherIsBetter: false,
@@ -82,7 +85,7 @@ extension Bench {
           (Baseline.jsonLinesOnCaller, summary(jsonLines)),
         ],
         note:
-          "each send timed with clock_gettime(CLOCK_MONOTONIC), minus one reading's cost (\(String(format: "%.0f", clockOverhead)) ns); \(count) sends after \(count) warm-up sends, back to back; default RecordingOptions (fsync per sealed frame, on the writer thread)"
+          "each send timed with clock_gettime(CLOCK_MONOTONIC), minus one reading's cost (\(String(format: "%.0f", clockOverhead)) ns); the median of \(rounds) rounds of \(count) sends after \(count) warm-up sends, back to back (range: the rounds' lowest and highest); default RecordingOptions (fsync per sealed frame, on the writer thread)"
       )
     }
   }

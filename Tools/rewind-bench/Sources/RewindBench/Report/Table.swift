@@ -1,3 +1,5 @@
+import Foundation
+
 extension Report {
   /// The report as Markdown: the machine, the figures with their baselines, the growth
   /// from the smallest to the largest workload, and the targets.
@@ -35,7 +37,7 @@ extension Report {
         "\($0.name): \(Format.summary($0.value)) \(Format.advantage($0.rewindAdvantage))"
       }
       cells.append(others.isEmpty ? "—" : others.joined(separator: "; "))
-      lines.append("| " + cells.joined(separator: " | ") + " |")
+      lines.append("| " + cells.map(escaped).joined(separator: " | ") + " |")
     }
     if !growth.isEmpty {
       lines.append("")
@@ -68,4 +70,9 @@ extension Report {
     }
     return lines.joined(separator: "\n")
   }
+}
+
+/// A table cell's text with its pipes escaped, so that Markdown keeps it in one cell.
+private func escaped(_ cell: String) -> String {
+  cell.replacingOccurrences(of: "|", with: "\\|")
 }

@@ -1,8 +1,12 @@
 import Navigation
 import RewindCore
 
-/// The hidden child of the peak-memory figure: replays one file and exits, so that its
-/// peak resident memory is the replay's alone.
+/// The hidden child of the peak-memory figure: replays one file, then prints the number
+/// of events and its own peak resident memory (`VmHWM` of /proc/self/status, in KiB).
+///
+/// The child reads its own high-water mark because `ru_maxrss` of a child started with
+/// `posix_spawn` counts the parent's memory from before `exec` (Linux carries the old
+/// address space's high-water mark over), which here holds the workloads.
 enum ChildMode {
   static func run(_ arguments: [String]) throws {
     let kind = arguments.first ?? ""
@@ -27,6 +31,15 @@ enum ChildMode {
     if let expected, expected != count {
       throw BenchError("the child replayed \(count) events, not \(expected)")
     }
-    print(count)
+    print(count, peakResidentKiB())
+  }
+
+  /// `VmHWM` of /proc/self/status: this process's peak resident set, in KiB.
+  static func peakResidentKiB() -> Int {
+    let status = FileSystem.text("/proc/self/status") ?? ""
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else {
+      return -1
+    }
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
   }
 }

@@ -52,8 +52,11 @@ enum ProfileMode {
         var random = SeededRandom(seed: 7)
         let points = (0..<2_000).map { _ in random.below(UInt64(count)) + 1 }
         let samples = try RewindRuns.stateLatencies(timeline, points: points, overhead: 0)
-        let latency = Latency(samples: samples)
-        print("state: p50 \(latency.p50 / 1e3) µs, p99 \(latency.p99 / 1e3) µs")
+        let sorted = samples.sorted()
+        let ranks = [0.5, 0.9, 0.95, 0.99, 0.999, 1.0].map { fraction in
+          "p\(Format.number(fraction * 100)) \(Format.number(sorted[min(sorted.count - 1, Int(fraction * Double(sorted.count)))] / 1e3))"
+        }
+        print("state(after:) µs: " + ranks.joined(separator: ", "))
         seconds.append(samples.reduce(0, +) / 1e9)
       case "send":
         let path = directory + "/send.journal"
