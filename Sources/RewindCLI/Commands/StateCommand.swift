@@ -110,15 +110,3 @@ func printChange(_ change: FieldChange, to output: Output) {
   output.print(style.red("  - \(change.old.compactText)"))
   output.print(style.green("  + \(change.new.compactText)"))
 }
-
-extension Timeline {
-  /// The time of event `sequence`.
-  func time(of sequence: UInt64) throws -> UInt64 {
-    var time: UInt64 = 0
-    try events(from: sequence, through: sequence) { event, _, _ in
-      time = event.time
-      return false
-    }
-    return time
-  }
-}

@@ -50,9 +50,13 @@ extension Timeline {
   public func check(expected: JSONValue? = nil, progress: (UInt64) -> Void = { _ in }) throws
     -> CheckReport
   {
-    var snapshots: [Snapshot] = []
+    // Where the snapshots are and their hashes; a state is read again only to explain a
+    // mismatch, so that checking a long journal holds no snapshot states in memory.
+    var snapshots: [(sequence: UInt64, stateHash: UInt64, frame: Int)] = []
     for index in reader.frames.indices {
-      snapshots += try reader.frameHeader(index).snapshots.map(\.snapshot)
+      snapshots += try reader.frameHeader(index).snapshots.map {
+        ($0.snapshot.sequence, $0.snapshot.stateHash, index)
+      }
     }
     var nextSnapshot = snapshots.startIndex
     var report = CheckReport(
@@ -81,7 +85,15 @@ extension Timeline {
         encoded.removeAll()
         domain.encode(state, into: &encoded)
         if XXH64.hash(encoded.bytes) != snapshot.stateHash {
-          let recorded = try decodeState(snapshot)
+          guard
+            let stored = try reader.frameHeader(snapshot.frame).snapshots.first(where: {
+              $0.snapshot.sequence == snapshot.sequence
+            })
+          else {
+            throw RewindError(
+              .undecodable, "\(path): the snapshot after event \(snapshot.sequence) is gone")
+          }
+          let recorded = try decodeState(stored.snapshot)
           report.stateDivergence = CheckReport.StateDivergence(
             sequence: snapshot.sequence, differences: domain.diff(recorded, state))
         }

@@ -180,3 +180,21 @@ public final class Timeline<D: Domain> {
     }
   }
 }
+
+extension Timeline {
+  /// The time of event `sequence`, microseconds since the session start.
+  ///
+  /// Walks the records of the frame holding it without decoding events; right after a
+  /// query for the state at that point, the frame is the one the reader keeps in memory.
+  /// - Throws: ``RewindError`` `outOfRange` when no frame holds the event.
+  public func time(of sequence: UInt64) throws -> UInt64 {
+    guard let index = reader.frameIndex(containing: sequence) else {
+      throw RewindError(.outOfRange, "no frame holds event \(sequence)")
+    }
+    var cursor = try reader.loadFrame(index).records()
+    while let record = try cursor.next() {
+      if record.sequence == sequence { return record.time }
+    }
+    throw RewindError(.outOfRange, "no frame holds event \(sequence)")
+  }
+}
