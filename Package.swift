@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "RewindJournal", targets: ["RewindJournal"]),
     .library(name: "RewindCore", targets: ["RewindCore"]),
     .library(name: "Navigation", targets: ["Navigation"]),
+    .library(name: "RewindArguments", targets: ["RewindArguments"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
     .executable(name: "rewind", targets: ["rewind"]),
   ],
@@ -28,8 +29,11 @@ let package = Package(
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
     .target(
       name: "Navigation", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
+    // The command-line parser: typed declarations, help, usage errors; nothing of Rewind.
+    .target(name: "RewindArguments", swiftSettings: strict),
     .target(
-      name: "RewindCLI", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
+      name: "RewindCLI", dependencies: ["RewindArguments", "RewindCore", "RewindJournal"],
+      swiftSettings: strict),
     .executableTarget(
       name: "rewind", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind",
       swiftSettings: strict),
@@ -60,6 +64,9 @@ let package = Package(
       name: "NavigationTests", dependencies: ["Navigation", "RewindCore", "RewindJournal"],
       swiftSettings: strict),
     .testTarget(
-      name: "RewindCLITests", dependencies: ["RewindCLI", "Navigation"], swiftSettings: strict),
+      name: "RewindArgumentsTests", dependencies: ["RewindArguments"], swiftSettings: strict),
+    .testTarget(
+      name: "RewindCLITests", dependencies: ["RewindCLI", "RewindArguments", "Navigation"],
+      swiftSettings: strict),
   ]
 )

@@ -1,25 +1,30 @@
+import RewindArguments
 import RewindCore
 
-extension Command {
-  static func blame(_ registry: DomainRegistry) -> Command {
-    Command(
+extension RewindTool {
+  struct Blame: ParsableCommand {
+    static let configuration = CommandConfiguration(
       name: "blame", abstract: "Find the event that last changed a state field.",
       discussion: """
         PATH is a field of the state as `rewind state --json` prints it, written with dots \
         (split.selectedItem, menu.selectedIndex).
-        """,
-      parameters: [
-        .argument("journal", help: "The journal to read."),
-        .argument("path", help: "The state field, e.g. split.selectedItem."),
-        .option("at", value: "point", help: "The point to look back from.", default: "end"),
-        .flag("json", help: "Print JSON."),
-      ],
-      run: { arguments, context in
-        let command = BlameCommand(
-          path: arguments.string("path"), at: try arguments.point("at"),
-          json: arguments.flag("json"), context: context)
-        try registry.open(arguments.string("journal"), warnings: context.stderr, command)
-      })
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The journal to read.")
+    var journal: String
+    @Argument(help: "The state field, e.g. split.selectedItem.")
+    var path: String
+    @Option(valueName: "point", help: "The point to look back from.")
+    var at: PointArgument = .end
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      let command = BlameCommand(path: path, at: at, json: json, context: context)
+      try registry.open(journal, warnings: context.stderr, command)
+    }
   }
 }
 

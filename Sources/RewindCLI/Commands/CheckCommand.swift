@@ -1,8 +1,9 @@
+import RewindArguments
 import RewindCore
 
-extension Command {
-  static func check(_ registry: DomainRegistry) -> Command {
-    Command(
+extension RewindTool {
+  struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
       name: "check", abstract: "Replay journals as reducer tests against what was recorded.",
       discussion: """
         Replays each journal with the current reducer and compares every event's outcome \
@@ -10,63 +11,66 @@ extension Command {
         stored, and the final state with an expected state: the file given with --expect, \
         or else NAME.state.json beside NAME.journal when it exists. Exits with 1 if any \
         journal fails.
-        """,
-      parameters: [
-        .argument("journal", help: "The journals to check.", arity: .oneOrMore),
-        .option(
-          "expect", value: "state.json",
-          help: "The expected final state (JSON, as `rewind state --json` prints it)."),
-        .flag("json", help: "Print JSON."),
-      ],
-      run: { arguments, context in
-        let journals = arguments.strings("journal")
-        let expect = arguments.optionalString("expect")
-        if expect != nil && journals.count > 1 {
-          throw UsageError(
-            "--expect applies to one journal; give each journal NAME.state.json instead")
-        }
-        var results: [CheckResult] = []
-        for journal in journals {
-          let expectedPath = expect ?? adjacentExpectedState(of: journal)
-          var expected: JSONValue?
-          if let expectedPath {
-            guard let text = readTextFile(expectedPath) else {
-              throw CommandError("\(expectedPath): cannot read the expected state")
-            }
-            do throws(JSONParseError) {
-              expected = try JSONValue(parsing: text)
-            } catch {
-              throw CommandError("\(expectedPath): not JSON (\(error))")
-            }
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(name: "journal", help: "The journals to check.")
+    var journals: [String]
+    @Option(
+      valueName: "state.json",
+      help: "The expected final state (JSON, as `rewind state --json` prints it).")
+    var expect: String?
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      if expect != nil && journals.count > 1 {
+        throw UsageError(
+          "--expect applies to one journal; give each journal NAME.state.json instead")
+      }
+      var results: [CheckResult] = []
+      for journal in journals {
+        let expectedPath = expect ?? adjacentExpectedState(of: journal)
+        var expected: JSONValue?
+        if let expectedPath {
+          guard let text = readTextFile(expectedPath) else {
+            throw CommandError("\(expectedPath): cannot read the expected state")
           }
-          do {
-            results.append(
-              try registry.open(
-                journal, warnings: context.stderr,
-                CheckCommand(expected: expected, expectedPath: expectedPath, context: context)))
+          do throws(JSONParseError) {
+            expected = try JSONValue(parsing: text)
           } catch {
-            results.append(
-              CheckResult(
-                path: journal, passed: false,
-                json: .object([
-                  ("path", .string(journal)), ("passed", false), ("error", .string("\(error)")),
-                ]), lines: [context.stdout.style.red("FAIL") + " \(journal): \(error)"]))
+            throw CommandError("\(expectedPath): not JSON (\(error))")
           }
         }
-        let passed = results.filter(\.passed).count
-        let failed = results.count - passed
-        if arguments.flag("json") {
-          context.stdout.printJSON(
-            .object([
-              ("journals", .array(results.map(\.json))), ("passed", .int(Int64(passed))),
-              ("failed", .int(Int64(failed))),
-            ]))
-        } else {
-          for result in results { for line in result.lines { context.stdout.print(line) } }
-          context.stdout.print(context.stdout.style.bold("\(passed) passed, \(failed) failed"))
+        do {
+          results.append(
+            try registry.open(
+              journal, warnings: context.stderr,
+              CheckCommand(expected: expected, expectedPath: expectedPath, context: context)))
+        } catch {
+          results.append(
+            CheckResult(
+              path: journal, passed: false,
+              json: .object([
+                ("path", .string(journal)), ("passed", false), ("error", .string("\(error)")),
+              ]), lines: [context.stdout.style.red("FAIL") + " \(journal): \(error)"]))
         }
-        if failed > 0 { throw ExitCode.failure }
-      })
+      }
+      let passed = results.filter(\.passed).count
+      let failed = results.count - passed
+      if json {
+        context.stdout.printJSON(
+          .object([
+            ("journals", .array(results.map(\.json))), ("passed", .int(Int64(passed))),
+            ("failed", .int(Int64(failed))),
+          ]))
+      } else {
+        for result in results { for line in result.lines { context.stdout.print(line) } }
+        context.stdout.print(context.stdout.style.bold("\(passed) passed, \(failed) failed"))
+      }
+      if failed > 0 { throw ExitCode.failure }
+    }
   }
 }
 

@@ -1,50 +1,55 @@
+import RewindArguments
 import RewindCore
 
-extension Command {
-  static func diff(_ registry: DomainRegistry) -> Command {
-    Command(
+extension RewindTool {
+  struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
       name: "diff", abstract: "Show how the state differs between two points.",
       discussion: """
         Either two points of one session (`rewind diff s.journal --from 10 --to +30s`) or \
         points of two sessions (`rewind diff a.journal@end b.journal@end`). Each field that \
         differs is printed with its old value (-) and its new value (+).
-        """,
-      parameters: [
-        .argument(
-          "journal", help: "The journal, or two journals written JOURNAL@POINT.", arity: .oneOrMore),
-        .option("from", value: "point", help: "The first point (one journal).", default: "start"),
-        .option("to", value: "point", help: "The second point (one journal).", default: "end"),
-        .flag("events", help: "Also list the events between the two points."),
-        .flag("json", help: "Print JSON."),
-      ],
-      run: { arguments, context in
-        let journals = arguments.strings("journal")
-        let json = arguments.flag("json")
-        switch journals.count {
-        case 1:
-          try registry.open(
-            journals[0], warnings: context.stderr,
-            DiffCommand(
-              from: try arguments.point("from"), to: try arguments.point("to"),
-              events: arguments.flag("events"), json: json, context: context))
-        case 2:
-          guard !arguments.isGiven("from") && !arguments.isGiven("to") else {
-            throw UsageError("--from and --to apply to one journal; write JOURNAL@POINT for two")
-          }
-          guard !arguments.flag("events") else {
-            throw UsageError("--events applies to one journal")
-          }
-          let left = try JournalAtPoint(journals[0])
-          let right = try JournalAtPoint(journals[1])
-          try registry.open(
-            left.path, warnings: context.stderr,
-            TwoJournalDiff(
-              left: left, right: right, registry: registry, json: json, context: context))
-        default:
-          throw UsageError(
-            .unexpectedArgument, "Expected one journal, or two written JOURNAL@POINT")
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(name: "journal", help: "The journal, or two journals written JOURNAL@POINT.")
+    var journals: [String]
+    @Option(valueName: "point", help: "The first point (one journal).")
+    var from: PointArgument = .start
+    @Option(valueName: "point", help: "The second point (one journal).")
+    var to: PointArgument = .end
+    @Flag(help: "Also list the events between the two points.")
+    var events: Bool
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      switch journals.count {
+      case 1:
+        try registry.open(
+          journals[0], warnings: context.stderr,
+          DiffCommand(
+            from: from, to: to,
+            events: events, json: json, context: context))
+      case 2:
+        guard !$from.isGiven && !$to.isGiven else {
+          throw UsageError("--from and --to apply to one journal; write JOURNAL@POINT for two")
         }
-      })
+        guard !events else {
+          throw UsageError("--events applies to one journal")
+        }
+        let left = try JournalAtPoint(journals[0])
+        let right = try JournalAtPoint(journals[1])
+        try registry.open(
+          left.path, warnings: context.stderr,
+          TwoJournalDiff(
+            left: left, right: right, registry: registry, json: json, context: context))
+      default:
+        throw UsageError(
+          .unexpectedArgument, "Expected one journal, or two written JOURNAL@POINT")
+      }
+    }
   }
 }
 

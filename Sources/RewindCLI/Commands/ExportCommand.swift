@@ -1,31 +1,36 @@
+import RewindArguments
 import RewindCore
 import RewindJournal
 
-extension Command {
-  static func export(_ registry: DomainRegistry) -> Command {
-    Command(
+extension RewindTool {
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
       name: "export", abstract: "Write a session's events as JSON Lines.",
       discussion: """
         The first line is {"header": {...}} with the session's settings; then one object \
         per event: {"seq": 1, "time_us": 250000, "event": "categorySelected", "id": \
         "grinders"}. `rewind import` reads the same format back.
-        """,
-      parameters: [
-        .argument("journal", help: "The journal to export."),
-        .option("from", value: "point", help: "Export events after this point.", default: "start"),
-        .option("to", value: "point", help: "Export events up to this point.", default: "end"),
-        .option(
-          "output", short: "o", value: "file",
-          help: "Write to this file instead of standard output."),
-        .flag("force", help: "Replace the output file if it exists."),
-      ],
-      run: { arguments, context in
-        let command = ExportCommand(
-          from: try arguments.point("from"), to: try arguments.point("to"),
-          output: arguments.optionalString("output"), force: arguments.flag("force"),
-          context: context)
-        try registry.open(arguments.string("journal"), warnings: context.stderr, command)
-      })
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The journal to export.")
+    var journal: String
+    @Option(valueName: "point", help: "Export events after this point.")
+    var from: PointArgument = .start
+    @Option(valueName: "point", help: "Export events up to this point.")
+    var to: PointArgument = .end
+    @Option(
+      short: "o", valueName: "file", help: "Write to this file instead of standard output.")
+    var output: String?
+    @Flag(help: "Replace the output file if it exists.")
+    var force: Bool
+
+    func run(_ context: Context) throws {
+      let command = ExportCommand(
+        from: from, to: to, output: output, force: force, context: context)
+      try registry.open(journal, warnings: context.stderr, command)
+    }
   }
 }
 

@@ -1,34 +1,42 @@
+import RewindArguments
 import RewindCore
 
-extension Command {
-  static func find(_ registry: DomainRegistry) -> Command {
-    Command(
+extension RewindTool {
+  struct Find: ParsableCommand {
+    static let configuration = CommandConfiguration(
       name: "find", abstract: "Find when a condition on the state first holds or a field changes.",
       discussion: """
         A condition is PATH == VALUE, PATH != VALUE or changed(PATH), e.g. \
         'split.selectedItem == espresso-machines/leva' or 'changed(split.columnVisibility)'. \
         A value is JSON (null, 3, true, "text") or a bare word. Prints the first point where \
         the condition becomes true; with --all, every one.
-        """,
-      parameters: [
-        .argument("journal", help: "The journal to search."),
-        .option("where", value: "condition", help: "The condition.", required: true),
-        .flag("all", help: "List every point, not only the first."),
-        .flag("json", help: "Print JSON."),
-      ],
-      run: { arguments, context in
-        let condition = try arguments.value("where") { text in
-          do throws(RewindError) {
-            return try Condition(parsing: text)
-          } catch {
-            throw InvalidValue("expected \(Condition.syntax)")
-          }
-        }
-        let command = FindCommand(
-          condition: condition, all: arguments.flag("all"), json: arguments.flag("json"),
-          context: context)
-        try registry.open(arguments.string("journal"), warnings: context.stderr, command)
-      })
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The journal to search.")
+    var journal: String
+    @Option(
+      name: "where", valueName: "condition", help: "The condition.", transform: parseCondition)
+    var condition: Condition
+    @Flag(help: "List every point, not only the first.")
+    var all: Bool
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      let command = FindCommand(condition: condition, all: all, json: json, context: context)
+      try registry.open(journal, warnings: context.stderr, command)
+    }
+  }
+}
+
+/// `--where`: a condition of the condition language.
+private func parseCondition(_ text: String) throws(InvalidValue) -> Condition {
+  do throws(RewindError) {
+    return try Condition(parsing: text)
+  } catch {
+    throw InvalidValue("expected \(Condition.syntax)")
   }
 }
 

@@ -1,53 +1,73 @@
+import RewindArguments
 import RewindCore
 import RewindJournal
 
-extension Command {
-  static func generate(_ registry: DomainRegistry) -> Command {
-    Command(
+extension RewindTool {
+  struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
       name: "generate", abstract: "Generate a realistic random session of any size.",
       discussion: """
         A seeded model of a user (bursts of taps and pauses, browsing, scrolling, rotating, \
         some invalid interactions) drives the domain; the same seed writes the same \
         journal, byte for byte. Sessions of any size stream to disk in bounded memory.
-        """,
-      parameters: [
-        .option(
-          "output", short: "o", value: "journal", help: "The journal to write.", required: true),
-        .option("events", value: "count", help: "How many events to generate.", required: true),
-        .option("seed", value: "number", help: "The random seed.", default: "1"),
-        .option(
-          "domain", value: "name", help: "The domain to simulate (default: \(registry.names[0]))."),
-        .option(
-          "snapshot-interval", value: "events", help: "Store a snapshot every this many events.",
-          default: "1024"),
-        .option("level", value: "1-19", help: "The zstd compression level.", default: "3"),
-        .flag("force", help: "Replace the journal if it exists."),
-        .flag("json", help: "Print JSON."),
-      ],
-      run: { arguments, context in
-        let count = try arguments.value("events") { text in
-          guard let value = UInt64(text.filter { $0 != "_" && $0 != "," }), value > 0,
-            value <= 10_000_000_000
-          else { throw InvalidValue("expected a number of events from 1 to 10,000,000,000") }
-          return value
-        }
-        let seed = try arguments.value("seed") { text in
-          guard let value = UInt64(text) else { throw InvalidValue("expected a whole number") }
-          return value
-        }
-        let level = try arguments.value("level") { text in
-          guard let value = Int32(text), (1...19).contains(value) else {
-            throw InvalidValue("expected a level from 1 to 19")
-          }
-          return value
-        }
-        let command = GenerateCommand(
-          output: arguments.string("output"), count: count, seed: seed,
-          interval: try arguments.snapshotInterval(), level: level,
-          force: arguments.flag("force"), json: arguments.flag("json"), context: context)
-        try registry.with(arguments.optionalString("domain"), command)
-      })
+        """)
+
+    let registry: DomainRegistry
+
+    @Option(short: "o", valueName: "journal", help: "The journal to write.")
+    var output: String
+    @Option(valueName: "count", help: "How many events to generate.", transform: parseEventCount)
+    var events: UInt64
+    @Option(valueName: "number", help: "The random seed.", transform: parseSeed)
+    var seed: UInt64 = 1
+    @Option var domain: String?  // its help names the default domain: see init(registry:)
+    @Option(
+      valueName: "events", help: "Store a snapshot every this many events.",
+      transform: parseSnapshotInterval)
+    var snapshotInterval: UInt32 = 1024
+    @Option(valueName: "1-19", help: "The zstd compression level.", transform: parseLevel)
+    var level: Int32 = 3
+    @Flag(help: "Replace the journal if it exists.")
+    var force: Bool
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    init(registry: DomainRegistry) {
+      self.registry = registry
+      _domain = Option(
+        valueName: "name", help: "The domain to simulate (default: \(registry.names[0])).")
+    }
+
+    func run(_ context: Context) throws {
+      let command = GenerateCommand(
+        output: output, count: events, seed: seed,
+        interval: snapshotInterval, level: level,
+        force: force, json: json, context: context)
+      try registry.with(domain, command)
+    }
   }
+}
+
+/// `--events`: from 1 to ten billion, `_` and `,` allowed between digits.
+private func parseEventCount(_ text: String) throws(InvalidValue) -> UInt64 {
+  guard let value = UInt64(text.filter { $0 != "_" && $0 != "," }), value > 0,
+    value <= 10_000_000_000
+  else { throw InvalidValue("expected a number of events from 1 to 10,000,000,000") }
+  return value
+}
+
+/// `--seed`: any 64-bit number.
+private func parseSeed(_ text: String) throws(InvalidValue) -> UInt64 {
+  guard let value = UInt64(text) else { throw InvalidValue("expected a whole number") }
+  return value
+}
+
+/// `--level`: a zstd level from 1 to 19.
+private func parseLevel(_ text: String) throws(InvalidValue) -> Int32 {
+  guard let value = Int32(text), (1...19).contains(value) else {
+    throw InvalidValue("expected a level from 1 to 19")
+  }
+  return value
 }
 
 struct GenerateCommand: DomainVisitor {

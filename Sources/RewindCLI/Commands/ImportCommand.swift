@@ -1,9 +1,10 @@
+import RewindArguments
 import RewindCore
 import RewindJournal
 
-extension Command {
-  static func importEvents(_ registry: DomainRegistry) -> Command {
-    Command(
+extension RewindTool {
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
       name: "import", abstract: "Build a journal from events in JSON Lines.",
       discussion: """
         One JSON object per line: {"seq": 1, "time_us": 250000, "event": \
@@ -12,36 +13,40 @@ extension Command {
         gives the domain, its settings and the session; without it the session uses the \
         default domain's sample settings. A bad line stops the import with its line \
         number, and nothing is written.
-        """,
-      parameters: [
-        .argument("events", help: "The JSON Lines file (- for standard input is not supported)."),
-        .option(
-          "output", short: "o", value: "journal", help: "The journal to write.", required: true),
-        .option(
-          "snapshot-interval", value: "events", help: "Store a snapshot every this many events.",
-          default: "1024"),
-        .flag("force", help: "Replace the journal if it exists."),
-        .flag("json", help: "Print JSON."),
-      ],
-      run: { arguments, context in
-        let input = arguments.string("events")
-        let lines = try LineReader(path: input)
-        let output = arguments.string("output")
-        try refuseToOverwrite(output, force: arguments.flag("force"))
-        // The header line, if any, names the domain.
-        var first = try lines.next()
-        var header: JSONValue?
-        if let line = first, let value = try? JSONValue(parsing: line), let object = value["header"]
-        {
-          header = object
-          first = nil
-        }
-        let command = ImportCommand(
-          input: input, lines: lines, pending: first, header: header, output: output,
-          interval: try arguments.snapshotInterval(), force: arguments.flag("force"),
-          json: arguments.flag("json"), context: context)
-        try registry.with(header?["domain"]?.stringValue, command)
-      })
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The JSON Lines file (- for standard input is not supported).")
+    var events: String
+    @Option(short: "o", valueName: "journal", help: "The journal to write.")
+    var output: String
+    @Option(
+      valueName: "events", help: "Store a snapshot every this many events.",
+      transform: parseSnapshotInterval)
+    var snapshotInterval: UInt32 = 1024
+    @Flag(help: "Replace the journal if it exists.")
+    var force: Bool
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      let input = events
+      let lines = try LineReader(path: input)
+      try refuseToOverwrite(output, force: force)
+      // The header line, if any, names the domain.
+      var first = try lines.next()
+      var header: JSONValue?
+      if let line = first, let value = try? JSONValue(parsing: line), let object = value["header"] {
+        header = object
+        first = nil
+      }
+      let command = ImportCommand(
+        input: input, lines: lines, pending: first, header: header, output: output,
+        interval: snapshotInterval, force: force,
+        json: json, context: context)
+      try registry.with(header?["domain"]?.stringValue, command)
+    }
   }
 }
 

@@ -1,23 +1,26 @@
+import RewindArguments
 import RewindCore
 import RewindJournal
 
-extension Command {
-  static func info(_ registry: DomainRegistry) -> Command {
-    Command(
+extension RewindTool {
+  struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
       name: "info", abstract: "Describe a journal: its session, size and condition.",
       discussion: """
         Reads the header and the index only, so it is instant on any journal; `rewind \
         verify` checks every frame.
-        """,
-      parameters: [
-        .argument("journal", help: "The journal to describe."),
-        .flag("json", help: "Print JSON."),
-      ],
-      run: { arguments, context in
-        try registry.open(
-          arguments.string("journal"), warnings: nil,
-          InfoCommand(json: arguments.flag("json"), context: context))
-      })
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The journal to describe.")
+    var journal: String
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      try registry.open(journal, warnings: nil, InfoCommand(json: json, context: context))
+    }
   }
 }
 

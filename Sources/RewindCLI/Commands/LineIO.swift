@@ -1,3 +1,5 @@
+import RewindArguments
+
 #if canImport(Glibc)
   internal import Glibc
 #elseif canImport(Darwin)

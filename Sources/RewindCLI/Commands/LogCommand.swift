@@ -1,28 +1,32 @@
+import RewindArguments
 import RewindCore
 
-extension Command {
-  static func log(_ registry: DomainRegistry) -> Command {
-    Command(
+extension RewindTool {
+  struct Log: ParsableCommand {
+    static let configuration = CommandConfiguration(
       name: "log", abstract: "List the events of a session with what the reducer did with them.",
       discussion: """
         One line per event: its sequence number, its time from the session start, the \
         event, and its outcome (applied, unchanged, or rejected with the reason).
-        """,
-      parameters: [
-        .argument("journal", help: "The journal to read."),
-        .option("from", value: "point", help: "List events after this point.", default: "start"),
-        .option("to", value: "point", help: "List events up to this point.", default: "end"),
-        .option(
-          "type", value: "kind", help: "Only events of this kind (e.g. itemSelected).",
-          repeatable: true),
-        .flag("json", help: "Print JSON Lines, one object per event."),
-      ],
-      run: { arguments, context in
-        let command = LogCommand(
-          from: try arguments.point("from"), to: try arguments.point("to"),
-          kinds: arguments.strings("type"), json: arguments.flag("json"), context: context)
-        try registry.open(arguments.string("journal"), warnings: context.stderr, command)
-      })
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The journal to read.")
+    var journal: String
+    @Option(valueName: "point", help: "List events after this point.")
+    var from: PointArgument = .start
+    @Option(valueName: "point", help: "List events up to this point.")
+    var to: PointArgument = .end
+    @Option(valueName: "kind", help: "Only events of this kind (e.g. itemSelected).")
+    var type: [String]
+    @Flag(help: "Print JSON Lines, one object per event.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      let command = LogCommand(from: from, to: to, kinds: type, json: json, context: context)
+      try registry.open(journal, warnings: context.stderr, command)
+    }
   }
 }
 

@@ -1,39 +1,50 @@
+import RewindArguments
 import RewindCore
 import RewindJournal
 import Synchronization
 
-extension Command {
-  static func record(_ registry: DomainRegistry) -> Command {
-    Command(
+extension RewindTool {
+  struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
       name: "record", abstract: "Record a scenario script into a journal.",
       discussion: """
         Runs the script's interactions through a live Store, as an app would, and writes \
         the journal. The script format is described in Journals/README.md.
-        """,
-      parameters: [
-        .argument("scenario", help: "The scenario script."),
-        .option(
-          "output", short: "o", value: "journal", help: "The journal to write.", required: true),
-        .option(
-          "domain", value: "name", help: "The domain of the script (default: \(registry.names[0]))."
-        ),
-        .option(
-          "snapshot-interval", value: "events", help: "Store a snapshot every this many events.",
-          default: "1024"),
-        .flag("force", help: "Replace the journal if it exists."),
-        .flag("json", help: "Print JSON."),
-      ],
-      run: { arguments, context in
-        let scenarioPath = arguments.string("scenario")
-        guard let text = readTextFile(scenarioPath) else {
-          throw CommandError("\(scenarioPath): cannot read the scenario script (no such file?)")
-        }
-        let command = RecordCommand(
-          scenarioPath: scenarioPath, text: text, output: arguments.string("output"),
-          interval: try arguments.snapshotInterval(), force: arguments.flag("force"),
-          json: arguments.flag("json"), context: context)
-        try registry.with(arguments.optionalString("domain"), command)
-      })
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The scenario script.")
+    var scenario: String
+    @Option(short: "o", valueName: "journal", help: "The journal to write.")
+    var output: String
+    @Option var domain: String?  // its help names the default domain: see init(registry:)
+    @Option(
+      valueName: "events", help: "Store a snapshot every this many events.",
+      transform: parseSnapshotInterval)
+    var snapshotInterval: UInt32 = 1024
+    @Flag(help: "Replace the journal if it exists.")
+    var force: Bool
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    init(registry: DomainRegistry) {
+      self.registry = registry
+      _domain = Option(
+        valueName: "name", help: "The domain of the script (default: \(registry.names[0])).")
+    }
+
+    func run(_ context: Context) throws {
+      let scenarioPath = scenario
+      guard let text = readTextFile(scenarioPath) else {
+        throw CommandError("\(scenarioPath): cannot read the scenario script (no such file?)")
+      }
+      let command = RecordCommand(
+        scenarioPath: scenarioPath, text: text, output: output,
+        interval: snapshotInterval, force: force,
+        json: json, context: context)
+      try registry.with(domain, command)
+    }
   }
 }
 
@@ -92,16 +103,12 @@ func refuseToOverwrite(_ path: String, force: Bool) throws {
   }
 }
 
-extension ParsedArguments {
-  /// `--snapshot-interval`, checked.
-  func snapshotInterval() throws(UsageError) -> UInt32 {
-    try value("snapshot-interval") { text in
-      guard let value = UInt32(text), value >= 1, value <= JournalLimits.maximumSnapshotInterval
-      else {
-        throw InvalidValue(
-          "expected a number of events from 1 to \(JournalLimits.maximumSnapshotInterval)")
-      }
-      return value
-    }
+/// `--snapshot-interval`: a number of events the journal allows between snapshots.
+func parseSnapshotInterval(_ text: String) throws(InvalidValue) -> UInt32 {
+  guard let value = UInt32(text), value >= 1, value <= JournalLimits.maximumSnapshotInterval
+  else {
+    throw InvalidValue(
+      "expected a number of events from 1 to \(JournalLimits.maximumSnapshotInterval)")
   }
+  return value
 }

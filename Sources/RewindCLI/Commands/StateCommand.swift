@@ -1,28 +1,34 @@
+import RewindArguments
 import RewindCore
 
-extension Command {
-  static func state(_ registry: DomainRegistry) -> Command {
-    Command(
+extension RewindTool {
+  struct State: ParsableCommand {
+    static let configuration = CommandConfiguration(
       name: "state", abstract: "Print the state at a point in a session.",
       discussion: """
         With --skip, the state is replayed as if the skipped events had not happened (a \
         counterfactual, like skipping an action in Redux DevTools); the journal is not \
         changed, and the differences from the recorded state are listed after it.
-        """,
-      parameters: [
-        .argument("journal", help: "The journal to read."),
-        .option("at", value: "point", help: "The point in the session.", default: "end"),
-        .option(
-          "skip", value: "seq,...", help: "Sequence numbers of events to leave out.",
-          repeatable: true),
-        .flag("json", help: "Print the state as JSON."),
-      ],
-      run: { arguments, context in
-        let command = StateCommand(
-          at: try arguments.point("at"), skip: try arguments.sequenceNumbers("skip"),
-          json: arguments.flag("json"), context: context)
-        try registry.open(arguments.string("journal"), warnings: context.stderr, command)
-      })
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The journal to read.")
+    var journal: String
+    @Option(valueName: "point", help: "The point in the session.")
+    var at: PointArgument = .end
+    @Option(
+      valueName: "seq,...", help: "Sequence numbers of events to leave out.",
+      transform: sequenceNumbers)
+    var skip: [[UInt64]]
+    @Flag(help: "Print the state as JSON.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      let command = StateCommand(
+        at: at, skip: Set(skip.joined()), json: json, context: context)
+      try registry.open(journal, warnings: context.stderr, command)
+    }
   }
 }
 
@@ -73,24 +79,14 @@ struct StateCommand: TimelineVisitor {
   }
 }
 
-extension ParsedArguments {
-  /// Sequence numbers given as `--name 3,5 --name 9`.
-  func sequenceNumbers(_ name: String) throws(UsageError) -> Set<UInt64> {
-    var result = Set<UInt64>()
-    for list in try values(
-      name,
-      as: { text in
-        try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
-          guard let value = UInt64(part.trimmingCharacters(in: " ")) else {
-            throw InvalidValue("expected sequence numbers separated by commas, e.g. 12,40")
-          }
-          return value
-        }
-      })
-    {
-      result.formUnion(list)
+/// `--skip`: sequence numbers separated by commas, `3,5`.
+private func sequenceNumbers(_ text: String) throws(InvalidValue) -> [UInt64] {
+  try text.split(separator: ",", omittingEmptySubsequences: false).map {
+    (part) throws(InvalidValue) in
+    guard let value = UInt64(part.trimmingCharacters(in: " ")) else {
+      throw InvalidValue("expected sequence numbers separated by commas, e.g. 12,40")
     }
-    return result
+    return value
   }
 }
 

@@ -1,3 +1,4 @@
+import RewindArguments
 import RewindCore
 import RewindJournal
 

@@ -1,3 +1,4 @@
+import RewindArguments
 import RewindCore
 
 /// Reading points from the command line and resolving them against a session, one way
@@ -20,11 +21,16 @@ struct PointArgument: CustomStringConvertible {
   var description: String { text }
 }
 
-extension ParsedArguments {
-  /// The point given for option `name` (or its default), not yet resolved.
-  func point(_ name: String) throws(UsageError) -> PointArgument {
-    try value(name) { text in try PointArgument(text) }
+extension PointArgument: ExpressibleByArgument {
+  /// A point given for an option or argument, not yet resolved against a session.
+  init(argument: String) throws(InvalidValue) {
+    try self.init(argument)
   }
+
+  /// `start`, the default of the first point of a range.
+  static var start: PointArgument { try! PointArgument("start") }
+  /// `end`, the default of a single point or of the last point of a range.
+  static var end: PointArgument { try! PointArgument("end") }
 }
 
 extension Point {

@@ -1,3 +1,4 @@
+public import RewindArguments
 public import RewindCore
 
 /// The `rewind` tool for a set of domains: the commands that record, replay, inspect,
@@ -10,10 +11,14 @@ public enum RewindTool {
   public static let version = "0.1.0"
 
   /// The command-line tool for `domains` (the first is the default for new sessions).
-  public static func cli(domains: [any RecordableDomain.Type]) -> CLI {
+  ///
+  /// Run it in-process with ``CommandLineTool/run(arguments:context:)`` and a
+  /// ``Context/capture(environment:stdoutIsTerminal:stderrIsTerminal:columns:currentDirectory:clock:)``.
+  /// - Parameter domains: The domains the tool reads and writes; at least one.
+  public static func cli(domains: [any RecordableDomain.Type]) -> CommandLineTool<Context> {
     precondition(!domains.isEmpty, "the tool needs at least one domain")
     let registry = DomainRegistry(domains: domains)
-    return CLI(
+    return CommandLineTool(
       name: "rewind", version: version,
       abstract: "Record, replay, inspect and test event-sourced UI sessions.",
       discussion: """
@@ -21,14 +26,22 @@ public enum RewindTool {
         snapshots of the state. Points in a session are written \(Point.syntax).
         """,
       commands: [
-        .record(registry), .generate(registry), .importEvents(registry), .export(registry),
-        .info(registry), .log(registry), .state(registry), .diff(registry), .blame(registry),
-        .find(registry), .check(registry), .verify(registry), .recover(registry),
+        .command { Record(registry: registry) }, .command { Generate(registry: registry) },
+        .command { Import(registry: registry) }, .command { Export(registry: registry) },
+        .command { Info(registry: registry) }, .command { Log(registry: registry) },
+        .command { State(registry: registry) }, .command { Diff(registry: registry) },
+        .command { Blame(registry: registry) }, .command { Find(registry: registry) },
+        .command { Check(registry: registry) }, .command { Verify(registry: registry) },
+        .command { Recover(registry: registry) },
       ])
   }
 }
 
-/// Runs the `rewind` tool as this process with `domains` and exits with its status.
+/// Runs the `rewind` tool as this process with `domains`: the command line from
+/// `CommandLine.arguments`, the standard streams, environment and working directory;
+/// then exits with the status.
 public func main(domains: [any RecordableDomain.Type]) -> Never {
-  RewindTool.cli(domains: domains).main()
+  let status = RewindTool.cli(domains: domains).run(
+    arguments: Array(CommandLine.arguments.dropFirst()), context: .standard())
+  SystemCalls.exitProcess(status)
 }

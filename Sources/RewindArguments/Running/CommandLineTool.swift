@@ -1,53 +1,63 @@
-/// A command-line tool: its name, version, overview and commands, and the runner that
-/// turns a command line into a command's run and an exit status.
+/// A command-line tool: its name, version and commands, and the runner that turns a
+/// command line into a command's run and an exit status.
 ///
 /// ```swift
-/// let rewind = CLI(
+/// let rewind = CommandLineTool<Context>(
 ///   name: "rewind", version: "0.1.0",
 ///   abstract: "Replay, inspect and test recorded sessions.",
-///   commands: [.record, .info, .state])
+///   commands: [.command { Record() }, .command { Info() }, .command { State() }])
 /// let status = rewind.run(arguments: ["state", "s.journal", "--at", "+12.5s"], context: context)
 /// ```
 ///
 /// What the runner does, in the conventions of Swift's argument parser:
 /// - `rewind`, `rewind help`, `rewind help <command>`, `rewind <command> -h`/`--help`:
 ///   the help screen on stdout, status 0. `rewind --version`: the version, status 0.
-/// - A command line that does not fit the command's spec, or a ``UsageError`` thrown by
-///   the command: `Error: …` (with `Did you mean '…'?` for a near miss), the usage line
-///   and a pointer to `--help` on stderr, status 64.
+/// - A command line that does not fit the command's declarations, or a ``UsageError``
+///   thrown by the command: `Error: …` (with `Did you mean '…'?` for a near miss), the
+///   usage line and a pointer to `--help` on stderr, status 64.
 /// - Any other error thrown by the command: `Error: <description>` on stderr, status 1
 ///   (or the ``CommandError/exitCode`` of a ``CommandError``); a thrown ``ExitCode``
 ///   ends with that status silently.
 /// - Otherwise status 0.
-public struct CLI: Sendable {
-  /// The tool's name, as typed (`rewind`).
-  public var name: String
+///
+/// A tool of one command (options but no subcommands) is made with
+/// ``init(version:command:)``.
+public struct CommandLineTool<Context: CommandContext>: Sendable {
   /// What `--version` prints; no `--version` option when empty.
-  public var version: String
-  /// The tool's one-line overview.
-  public var abstract: String
-  /// Longer help shown under the overview.
-  public var discussion: String
-  /// The subcommands, in the order help lists them.
-  public var commands: [Command]
+  public let version: String
+  /// The root of the command tree: a group of the tool's commands, or its one command.
+  let root: Command<Context>
 
+  /// A tool of several commands, `tool <command> ...`.
+  /// - Parameters:
+  ///   - name: The tool's name, as typed (`rewind`).
+  ///   - version: What `--version` prints; no `--version` option when empty.
+  ///   - abstract: The tool's one-line overview.
+  ///   - discussion: Longer help shown under the overview.
+  ///   - commands: The subcommands, in the order help lists them.
   public init(
     name: String, version: String, abstract: String, discussion: String = "",
-    commands: [Command]
+    commands: [Command<Context>]
   ) {
-    self.name = name
     self.version = version
-    self.abstract = abstract
-    self.discussion = discussion
-    self.commands = commands
+    self.root = .group(name, abstract: abstract, discussion: discussion, subcommands: commands)
   }
 
-  /// The tool as a command whose subcommands are ``commands``.
-  var root: Command {
-    Command(name: name, abstract: abstract, discussion: discussion, subcommands: commands)
+  /// A tool that is one command, `tool [<options>]`, named and described by the command's
+  /// configuration.
+  /// - Parameters:
+  ///   - version: What `--version` prints; no `--version` option when empty.
+  ///   - command: The tool's command, made as for ``Command/command(_:)``.
+  public init<Declaration: ParsableCommand>(
+    version: String, command: @escaping @Sendable () -> Declaration
+  ) where Declaration.Context == Context {
+    self.version = version
+    self.root = .command(command)
   }
 
   /// The mistakes in every command's spec; a test over the real tool expects none.
+  ///
+  /// - Complexity: O(*p*²) in the parameters of the largest command, for the whole tree.
   package func specProblems() -> [String] {
     root.specProblems(reservedNames: rootReservedNames)
   }
@@ -57,17 +67,20 @@ public struct CLI: Sendable {
   }
 
   /// Runs the command line (without the tool's own name) and returns the exit status.
-  /// Both streams are flushed before it returns.
+  /// The context is finished (``CommandContext/finish()``) before it returns.
+  ///
+  /// - Parameters:
+  ///   - arguments: The words after the tool's name.
+  ///   - context: What the command runs with, and where help and errors are written.
+  /// - Returns: The status to exit with: 0, 1, 64, or a command's own.
   public func run(arguments: [String], context: Context) -> Int32 {
     let status = execute(arguments[...], context: context)
-    context.stderr.eraseTransientLine()
-    context.stdout.flush()
-    context.stderr.flush()
+    context.finish()
     return status.rawValue
   }
 
   private func execute(_ arguments: ArraySlice<String>, context: Context) -> ExitCode {
-    var path = [root]
+    var path: [Command<Context>] = [root]
     var words = arguments
     // Descend through subcommands; `help` at the root names the command to describe.
     while let word = words.first, !path[path.count - 1].subcommands.isEmpty {
@@ -86,18 +99,18 @@ public struct CLI: Sendable {
 
     let options = words.prefix { $0 != "--" }
     if options.contains("-h") || options.contains("--help") {
-      context.stdout.write(HelpFormatter.help(path: path, showsVersion: showsVersion(path)))
+      context.writeOutput(HelpFormatter.help(path: path, showsVersion: showsVersion(path)))
       return .success
     }
     if showsVersion(path) && options.contains("--version") {
-      context.stdout.print(version)
+      context.writeOutput(version + "\n")
       return .success
     }
 
-    guard let run = command.run else {
+    guard let execute = command.execute else {
       // A group: a subcommand must follow.
       guard let word = words.first else {
-        context.stdout.write(HelpFormatter.help(path: path, showsVersion: showsVersion(path)))
+        context.writeOutput(HelpFormatter.help(path: path, showsVersion: showsVersion(path)))
         return .success
       }
       let error: UsageError
@@ -115,14 +128,8 @@ public struct CLI: Sendable {
       return report(error, path: path, context: context)
     }
 
-    let arguments: ParsedArguments
     do {
-      arguments = try ParsedArguments(parsing: words, for: command)
-    } catch {
-      return report(error, path: path, context: context)
-    }
-    do {
-      try run(arguments, context)
+      try execute(words, context)
       return .success
     } catch let error as UsageError {
       return report(error, path: path, context: context)
@@ -139,7 +146,7 @@ public struct CLI: Sendable {
 
   /// `rewind help [<command> ...]`: the help of the named command, or of the tool.
   private func help(naming words: ArraySlice<String>, context: Context) -> ExitCode {
-    var path = [root]
+    var path: [Command<Context>] = [root]
     for word in words where word != "-h" && word != "--help" {
       let command = path[path.count - 1]
       if let subcommand = command.subcommands.first(where: { $0.name == word }) {
@@ -151,11 +158,11 @@ public struct CLI: Sendable {
         return report(error, path: path, context: context)
       }
     }
-    context.stdout.write(HelpFormatter.help(path: path, showsVersion: showsVersion(path)))
+    context.writeOutput(HelpFormatter.help(path: path, showsVersion: showsVersion(path)))
     return .success
   }
 
-  private func showsVersion(_ path: [Command]) -> Bool {
+  private func showsVersion(_ path: [Command<Context>]) -> Bool {
     path.count == 1 && !version.isEmpty
   }
 
@@ -163,20 +170,15 @@ public struct CLI: Sendable {
     showsVersion ? [.version, .help] : [.help]
   }
 
-  private func report(_ error: UsageError, path: [Command], context: Context) -> ExitCode {
-    context.stdout.flush()
-    context.stderr.write(HelpFormatter.report(error, path: path, errorLabel: errorLabel(context)))
+  private func report(_ error: UsageError, path: [Command<Context>], context: Context)
+    -> ExitCode
+  {
+    context.writeError(HelpFormatter.report(error, path: path, errorLabel: context.errorLabel))
     return .usage
   }
 
   private func reportFailure(_ message: String, context: Context) {
-    context.stdout.flush()
-    context.stderr.print("\(errorLabel(context)) \(message)")
-  }
-
-  /// `Error:`, in bold red on a colour terminal.
-  private func errorLabel(_ context: Context) -> String {
-    context.stderr.style.bold(context.stderr.style.red("Error:"))
+    context.writeError("\(context.errorLabel) \(message)\n")
   }
 }
 

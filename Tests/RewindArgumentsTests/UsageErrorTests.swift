@@ -1,4 +1,4 @@
-import RewindCLI
+import RewindArguments
 import Testing
 
 @Suite("Usage errors: stderr, wording and exit code 64")
@@ -160,11 +160,12 @@ struct UsageErrorTests {
         """)
   }
 
-  @Test("the error label is bold red on a colour terminal only")
-  func colouredLabel() {
-    let terminal = Sample.run(["state"], stderrIsTerminal: true)
-    #expect(terminal.stderr.hasPrefix("\u{1B}[1m\u{1B}[31mError:\u{1B}[39m\u{1B}[22m Missing"))
-    let noColor = Sample.run(["state"], environment: ["NO_COLOR": "1"], stderrIsTerminal: true)
-    #expect(noColor.stderr.hasPrefix("Error: Missing"))
+  @Test("every error starts with the context's error label")
+  func contextLabel() {
+    #expect(Sample.run(["state"], errorLabel: "<Error:>").stderr.hasPrefix("<Error:> Missing"))
+    #expect(Sample.run(["stat"], errorLabel: "<Error:>").stderr.hasPrefix("<Error:> Unknown"))
+    #expect(
+      Sample.run(["fail", "other"], errorLabel: "<Error:>").stderr
+        == "<Error:> Input/output error\n")
   }
 }

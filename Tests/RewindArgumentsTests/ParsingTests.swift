@@ -1,4 +1,4 @@
-import RewindCLI
+import RewindArguments
 import Testing
 
 @Suite("Parsing a command line")

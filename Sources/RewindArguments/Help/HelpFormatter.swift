@@ -32,7 +32,7 @@ package enum HelpFormatter {
   static let maximumUsageParameters = 12
 
   /// `rewind state <journal> [--at <point>] [--json]`: the command's synopsis.
-  package static func usage(path: [Command]) -> String {
+  package static func usage<Context>(path: [Command<Context>]) -> String {
     let toolName = path.map(\.name).joined(separator: " ")
     let command = path[path.count - 1]
     var synopsis: String
@@ -55,7 +55,7 @@ package enum HelpFormatter {
   /// The whole help screen of the last command of `path`, ending with a newline.
   /// - Parameter showsVersion: Whether to list `--version` (the root of a tool that has a
   ///   version).
-  package static func help(path: [Command], showsVersion: Bool) -> String {
+  package static func help<Context>(path: [Command<Context>], showsVersion: Bool) -> String {
     let command = path[path.count - 1]
     var overview = command.abstract
     if !command.discussion.isEmpty {
@@ -104,9 +104,9 @@ package enum HelpFormatter {
   /// ```
   ///
   /// - Parameter errorLabel: `Error:`, possibly styled.
-  package static func report(_ error: UsageError, path: [Command], errorLabel: String = "Error:")
-    -> String
-  {
+  package static func report<Context>(
+    _ error: UsageError, path: [Command<Context>], errorLabel: String = "Error:"
+  ) -> String {
     var text = "\(errorLabel) \(error.message)\n"
     if !error.help.isEmpty { text += "Help:  \(error.help)\n" }
     text += "Usage: \(usage(path: path))\n"

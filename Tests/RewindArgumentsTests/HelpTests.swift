@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RewindCLI
+@testable import RewindArguments
 
 @Suite("Help screens")
 struct HelpTests {
@@ -159,39 +159,17 @@ struct HelpTests {
     #expect(result.status == 0)
     #expect(
       Sample.run(["state", "--version"]).stderr.hasPrefix("Error: Unknown option '--version'\n"))
-    let unversioned = CLI(
-      name: "tool", version: "", abstract: "A tool.", commands: Sample.tool.commands)
-    let context = Context.capture()
+    let unversioned = CommandLineTool<TestStreams>(
+      name: "tool", version: "", abstract: "A tool.", commands: Sample.tool.root.subcommands)
+    let context = TestStreams()
     #expect(unversioned.run(arguments: ["--help"], context: context) == 0)
-    #expect(!context.stdout.text.contains("--version"))
+    #expect(!context.output.contains("--version"))
   }
 
   @Test("long help wraps at 80 columns with the argument parser's indentation")
   func wrapping() {
-    let export = Command(
-      name: "export",
-      abstract:
-        "Export a session as JSON Lines: one event a line, after a header line with the catalog the session ran with.",
-      discussion: """
-        The output can be read back with 'rewind import'. Events keep their sequence numbers and their time offsets, so the imported journal replays identically.
-
-        Example: rewind export session.journal -d out
-        """,
-      parameters: [
-        .argument("journal", help: "The journal to export."),
-        .option(
-          "output-directory", short: "d", value: "directory",
-          help: "Where to write the file; it is created when missing and never overwritten.",
-          default: "."),
-        .flag(
-          "include-snapshots",
-          help: "Also write the state snapshots stored in the journal, one line each.",
-          discussion:
-            "Snapshots make the file larger but let a reader start anywhere in the session without replaying from the start."
-        ),
-      ]
-    ) { _, _ in }
-    let text = HelpFormatter.help(path: [Sample.tool.root, export], showsVersion: false)
+    let text = HelpFormatter.help(
+      path: [Sample.tool.root, .command { Export() }], showsVersion: false)
     #expect(
       text == """
         OVERVIEW: Export a session as JSON Lines: one event a line, after a header line
@@ -226,14 +204,81 @@ struct HelpTests {
 
   @Test("more than twelve parameters: the usage line keeps the required ones")
   func longUsage() {
-    var parameters: [Parameter] = [.argument("journal", help: "")]
-    for index in 1...12 { parameters.append(.flag("flag\(index)", help: "")) }
-    let many = Command(name: "many", abstract: "", parameters: parameters) { _, _ in }
     #expect(
-      HelpFormatter.usage(path: [Sample.tool.root, many]) == "rewind many [<options>] <journal>")
-    parameters.removeFirst()
-    parameters.append(.flag("flag13", help: ""))
-    let flags = Command(name: "flags", abstract: "", parameters: parameters) { _, _ in }
-    #expect(HelpFormatter.usage(path: [Sample.tool.root, flags]) == "rewind flags <options>")
+      HelpFormatter.usage(path: [Sample.tool.root, .command { Many() }])
+        == "rewind many [<options>] <journal>")
+    #expect(
+      HelpFormatter.usage(path: [Sample.tool.root, .command { Flags() }])
+        == "rewind flags <options>")
   }
+}
+
+/// A command whose help is long enough to wrap.
+private struct Export: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "export",
+    abstract:
+      "Export a session as JSON Lines: one event a line, after a header line with the catalog the session ran with.",
+    discussion: """
+      The output can be read back with 'rewind import'. Events keep their sequence numbers and their time offsets, so the imported journal replays identically.
+
+      Example: rewind export session.journal -d out
+      """)
+
+  @Argument(help: "The journal to export.")
+  var journal: String
+  @Option(
+    short: "d", valueName: "directory",
+    help: "Where to write the file; it is created when missing and never overwritten.")
+  var outputDirectory = "."
+  @Flag(
+    help: "Also write the state snapshots stored in the journal, one line each.",
+    discussion:
+      "Snapshots make the file larger but let a reader start anywhere in the session without replaying from the start."
+  )
+  var includeSnapshots: Bool
+
+  func run(_ context: TestStreams) {}
+}
+
+/// A journal and twelve flags: more parameters than a usage line lists.
+private struct Many: ParsableCommand {
+  static let configuration = CommandConfiguration(name: "many", abstract: "")
+
+  @Argument(help: "") var journal: String
+  @Flag(help: "") var flag1: Bool
+  @Flag(help: "") var flag2: Bool
+  @Flag(help: "") var flag3: Bool
+  @Flag(help: "") var flag4: Bool
+  @Flag(help: "") var flag5: Bool
+  @Flag(help: "") var flag6: Bool
+  @Flag(help: "") var flag7: Bool
+  @Flag(help: "") var flag8: Bool
+  @Flag(help: "") var flag9: Bool
+  @Flag(help: "") var flag10: Bool
+  @Flag(help: "") var flag11: Bool
+  @Flag(help: "") var flag12: Bool
+
+  func run(_ context: TestStreams) {}
+}
+
+/// Thirteen flags and nothing required.
+private struct Flags: ParsableCommand {
+  static let configuration = CommandConfiguration(name: "flags", abstract: "")
+
+  @Flag(help: "") var flag1: Bool
+  @Flag(help: "") var flag2: Bool
+  @Flag(help: "") var flag3: Bool
+  @Flag(help: "") var flag4: Bool
+  @Flag(help: "") var flag5: Bool
+  @Flag(help: "") var flag6: Bool
+  @Flag(help: "") var flag7: Bool
+  @Flag(help: "") var flag8: Bool
+  @Flag(help: "") var flag9: Bool
+  @Flag(help: "") var flag10: Bool
+  @Flag(help: "") var flag11: Bool
+  @Flag(help: "") var flag12: Bool
+  @Flag(help: "") var flag13: Bool
+
+  func run(_ context: TestStreams) {}
 }

@@ -12,10 +12,13 @@ extension ParsedArguments {
   ///
   /// The first problem met, reading left to right, is thrown.
   ///
+  /// - Parameters:
+  ///   - words: The words after the command's name.
+  ///   - parameters: What the command declares.
   /// - Throws: ``UsageError``.
-  init(parsing words: ArraySlice<String>, for command: Command) throws(UsageError) {
-    self.init(command: command)
-    let parameters = command.parameters
+  /// - Complexity: O(*n* · *p*) for *n* words and *p* parameters.
+  init(parsing words: ArraySlice<String>, for parameters: [Parameter]) throws(UsageError) {
+    self.init(parameters: parameters)
     var positionals: [String] = []
     var index = words.startIndex
     var afterTerminator = false
@@ -92,7 +95,7 @@ extension ParsedArguments {
   /// repeated parameter (always the last) takes all that remain.
   private mutating func assignPositionals(_ words: [String]) throws(UsageError) {
     var remaining = words[...]
-    for (index, parameter) in command.parameters.enumerated() {
+    for (index, parameter) in parameters.enumerated() {
       guard case .argument(let arity) = parameter.kind else { continue }
       let taken: ArraySlice<String>
       switch arity {

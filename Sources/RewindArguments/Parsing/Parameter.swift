@@ -1,18 +1,13 @@
 /// One thing a command accepts on its command line: a positional argument, an option
-/// that takes a value, or a flag.
+/// that takes a value, or a flag; the spec of one ``Argument``, ``Option`` or ``Flag``
+/// property.
 ///
-/// Parameters are declared in a ``Command``'s spec, in the order they should appear in
+/// A command's parameters are its declared properties in declaration order, the order of
 /// the usage line; the help screen, the usage line, the parser and the error messages are
 /// all generated from them, so what a command documents is what it accepts.
-///
-/// ```swift
-/// .argument("journal", help: "The journal to read."),
-/// .option("at", value: "point", help: "The point in the session.", default: "end"),
-/// .flag("json", help: "Print JSON."),
-/// ```
-public struct Parameter: Sendable {
+struct Parameter: Sendable {
   /// How many values a positional argument takes.
-  public enum Arity: Sendable, Equatable {
+  enum Arity: Sendable, Equatable {
     /// Exactly one value; missing it is a usage error.
     case required
     /// Zero or one value.
@@ -24,7 +19,7 @@ public struct Parameter: Sendable {
   }
 
   /// What kind of parameter this is.
-  public enum Kind: Sendable, Equatable {
+  enum Kind: Sendable, Equatable {
     /// A value given by its position, `<journal>`.
     case argument(Arity)
     /// A named parameter with a value, `--at <point>`.
@@ -33,34 +28,34 @@ public struct Parameter: Sendable {
     case flag
   }
 
-  public var kind: Kind
-  /// The name commands look the parameter up by: the long name of an option or flag
-  /// (`at` for `--at`), the value name of an argument (`journal` for `<journal>`).
-  public var name: String
+  var kind: Kind
+  /// The long name of an option or flag (`at` for `--at`), the value name of an argument
+  /// (`journal` for `<journal>`).
+  var name: String
   /// The one-letter name of an option or flag (`o` for `-o`), if it has one.
-  public var shortName: Character?
+  var shortName: Character?
   /// The placeholder shown for the value (`point` in `--at <point>`).
-  public var valueName: String
+  var valueName: String
   /// The one-line description shown in the help screen.
-  public var help: String
+  var help: String
   /// Extra help text shown on the lines under the parameter in the help screen.
-  public var discussion: String
+  var discussion: String
   /// The value used when the option or argument is not given, shown as
   /// `(default: …)` in help.
-  public var defaultValue: String?
+  var defaultValue: String?
   /// Whether an option may be given more than once (each occurrence adds a value).
-  public var isRepeatable: Bool
+  var isRepeatable: Bool
   /// Whether an option must be given.
-  public var isRequired: Bool
+  var isRequired: Bool
 
   /// A positional argument.
   /// - Parameters:
-  ///   - name: The value name, shown as `<name>`; also the key commands read it by.
+  ///   - name: The value name, shown as `<name>`.
   ///   - help: The one-line description.
   ///   - arity: How many values it takes.
   ///   - default: The value used when an optional argument is not given.
   ///   - discussion: Extra lines of help.
-  public static func argument(
+  static func argument(
     _ name: String, help: String, arity: Arity = .required, default defaultValue: String? = nil,
     discussion: String = ""
   ) -> Parameter {
@@ -73,7 +68,7 @@ public struct Parameter: Sendable {
 
   /// A named option that takes a value: `--name <value>`, `--name=<value>`, `-s <value>`.
   /// - Parameters:
-  ///   - name: The long name, without dashes; also the key commands read it by.
+  ///   - name: The long name, without dashes.
   ///   - short: The one-letter name, if any.
   ///   - value: The placeholder shown for the value.
   ///   - help: The one-line description.
@@ -81,7 +76,7 @@ public struct Parameter: Sendable {
   ///   - repeatable: Whether it may be given more than once.
   ///   - required: Whether it must be given.
   ///   - discussion: Extra lines of help.
-  public static func option(
+  static func option(
     _ name: String, short: Character? = nil, value: String, help: String,
     default defaultValue: String? = nil, repeatable: Bool = false, required: Bool = false,
     discussion: String = ""
@@ -94,11 +89,11 @@ public struct Parameter: Sendable {
 
   /// A named switch: present or not (`--json`, `-v`).
   /// - Parameters:
-  ///   - name: The long name, without dashes; also the key commands read it by.
+  ///   - name: The long name, without dashes.
   ///   - short: The one-letter name, if any.
   ///   - help: The one-line description.
   ///   - discussion: Extra lines of help.
-  public static func flag(
+  static func flag(
     _ name: String, short: Character? = nil, help: String, discussion: String = ""
   ) -> Parameter {
     Parameter(

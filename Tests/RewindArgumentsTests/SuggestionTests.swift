@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RewindCLI
+@testable import RewindArguments
 
 @Suite("Did you mean …?")
 struct SuggestionTests {

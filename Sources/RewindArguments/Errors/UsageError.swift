@@ -29,6 +29,7 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidUsage
   }
 
+  /// What kind of mistake it is.
   public var code: Code
   /// The sentence printed after `Error: `.
   public var message: String
@@ -36,6 +37,11 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// printed after `Help:  `; empty when there is none.
   public var help: String
 
+  /// A usage error of any kind.
+  /// - Parameters:
+  ///   - code: What kind of mistake it is.
+  ///   - message: The sentence printed after `Error: `.
+  ///   - help: The parameter involved and its help, printed after `Help:  `.
   public init(_ code: Code, _ message: String, help: String = "") {
     self.code = code
     self.message = message
@@ -43,6 +49,7 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   /// A command line that parses but does not make sense, reported by a command.
+  /// - Parameter message: The sentence printed after `Error: `.
   public init(_ message: String) {
     self.init(.invalidUsage, message)
   }

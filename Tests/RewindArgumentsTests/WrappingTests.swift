@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RewindCLI
+@testable import RewindArguments
 
 @Suite("Wrapping help text")
 struct WrappingTests {

@@ -1,0 +1,96 @@
+/// A command of a tool: a type whose properties declare what it accepts (``Argument``,
+/// ``Option``, ``Flag``) and whose ``run(_:)`` does the work with the values given.
+///
+/// ```swift
+/// struct Greet: ParsableCommand {
+///   static let configuration = CommandConfiguration(
+///     name: "greet", abstract: "Greet someone.")
+///
+///   @Argument(help: "Who to greet.")
+///   var name: String
+///   @Option(short: "n", help: "How many times.")
+///   var times: Int = 1
+///   @Flag(help: "Shout.")
+///   var loud: Bool
+///
+///   func run(_ context: StandardStreams) throws {
+///     for _ in 0..<times { context.writeOutput(loud ? "HELLO \(name)!\n" : "Hello \(name).\n") }
+///   }
+/// }
+/// ```
+///
+/// The tool makes a fresh value for every run (``Command/command(_:)`` takes the function
+/// that makes it), finds its declared properties with `Mirror`, in declaration order,
+/// reads the command line into them, then calls ``run(_:)``. Other stored properties
+/// (what the tool hands every command, say) are left alone. The help screen, the usage
+/// line and every usage error come from the declarations.
+///
+/// A command reports a command line that parses but makes no sense by throwing
+/// ``UsageError`` (exit 64, with the usage line), a failure while working by throwing
+/// ``CommandError`` or any other error (exit 1), and a quiet exit with another status by
+/// throwing an ``ExitCode``.
+///
+/// Commands run synchronously, on the caller's thread. The protocol refines
+/// `SendableMetatype` so that a tool (which is `Sendable`) can hold the way to make and run
+/// each of its commands; the command values themselves need not be `Sendable`.
+public protocol ParsableCommand: SendableMetatype {
+  /// What ``run(_:)`` is given besides the command line: the tool's streams and whatever
+  /// else its commands share. ``CommandLineTool/run(arguments:context:)`` takes it.
+  associatedtype Context
+
+  /// The command's name and help.
+  static var configuration: CommandConfiguration { get }
+
+  /// Does the command's work; the declared properties hold the values given.
+  /// - Parameter context: What the tool was run with.
+  /// - Throws: ``UsageError``, ``ExitCode``, ``CommandError`` or any error, reported as
+  ///   described above.
+  func run(_ context: Context) throws
+}
+
+/// The name and help of a ``ParsableCommand``.
+public struct CommandConfiguration: Sendable {
+  /// The word that selects the command (`state`).
+  public var name: String
+  /// The one-line summary shown in the tool's list of subcommands and as `OVERVIEW:`.
+  public var abstract: String
+  /// Longer help shown under the overview.
+  public var discussion: String
+
+  /// A command's name and help.
+  /// - Parameters:
+  ///   - name: The word that selects the command.
+  ///   - abstract: The one-line summary.
+  ///   - discussion: Longer help shown under the overview; lines are wrapped at 80
+  ///     columns, and line breaks in it are kept.
+  public init(name: String, abstract: String, discussion: String = "") {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+  }
+}
+
+/// The parameters a command value declares, found among its stored properties with
+/// `Mirror`, in declaration order, and named after them.
+struct DeclaredParameters {
+  let declarations: [any DeclaredParameter]
+
+  /// - Complexity: O(*n*) in the number of stored properties.
+  init(of command: Any) {
+    declarations = Mirror(reflecting: command).children.compactMap { child in
+      guard let declaration = child.value as? any ParameterDeclaration else { return nil }
+      declaration.declared.adoptName(fromProperty: child.label ?? "")
+      return declaration.declared
+    }
+  }
+
+  var parameters: [Parameter] { declarations.map(\.parameter) }
+
+  /// Reads each declared property's value from the parsed command line.
+  /// - Throws: ``UsageError`` for the first value, in declaration order, that is invalid.
+  func fill(from parsed: ParsedArguments) throws(UsageError) {
+    for (declaration, occurrences) in zip(declarations, parsed.occurrences) {
+      try declaration.fill(occurrences)
+    }
+  }
+}
