@@ -30,6 +30,7 @@ let package = Package(
         .product(name: "RewindJournal", package: "Rewind"),
         .product(name: "RewindCore", package: "Rewind"),
         .product(name: "Navigation", package: "Rewind"),
+        .product(name: "RewindArguments", package: "Rewind"),
       ],
       path: "Sources/RewindBench",
       swiftSettings: strict),
