@@ -5,6 +5,6 @@ extension CLI {
   public func main() -> Never {
     let context = Context.standard()
     let status = run(arguments: Array(CommandLine.arguments.dropFirst()), context: context)
-    SystemCalls.exitProcess(status)
+    ProcessCalls.exitProcess(status)
   }
 }
