@@ -9,27 +9,30 @@ final class ScriptedJournal: StoreJournal {
   var recorded: [(event: Int, time: UInt64)] = []
   var flushes = 0
   var closes = 0
-  /// Thrown by every append while set (an I/O failure).
-  var appendFailure: (any Error)?
+  /// Thrown for every event while set (an I/O failure).
+  var writeFailure: (any Error)?
   /// Events refused (`invalidArgument`) every time.
   var refused: Set<Int> = []
   /// Thrown by every flush while set.
   var flushFailure: (any Error)?
   /// Thrown by close.
   var closeFailure: (any Error)?
-  /// The journal can take nothing more: appends and flushes throw `closed`.
+  /// The journal can take nothing more: recording and flushing throw `closed`.
   var broken = false
 
   var path: String { "scripted.journal" }
   var lastSequence: UInt64 { UInt64(recorded.count) }
 
-  func append(_ event: Int, at time: UInt64) throws {
-    if broken { throw JournalError(.closed, "the writer stopped after an earlier failure") }
-    if let appendFailure { throw appendFailure }
-    if refused.contains(event) {
-      throw JournalError(.invalidArgument, "time \(time) is beyond the journal's range")
+  func record(queued queue: EventQueue<(time: UInt64, event: Int)>) throws {
+    while let (time, event) = queue.first {
+      if broken { throw JournalError(.closed, "the writer stopped after an earlier failure") }
+      if let writeFailure { throw writeFailure }
+      if refused.contains(event) {
+        throw JournalError(.invalidArgument, "time \(time) is beyond the journal's range")
+      }
+      recorded.append((event, time))
+      queue.removeFirst()
     }
-    recorded.append((event, time))
   }
 
   func flush() throws {
@@ -190,7 +193,7 @@ struct StoreWriterMachineTests {
     var harness = MachineHarness()
     harness.send([1, 2])
     _ = harness.round()
-    harness.journal.appendFailure = diskFull
+    harness.journal.writeFailure = diskFull
     harness.send([3, 4, 5])
     let round = harness.round(harness.flush("a"))
     let message =
@@ -211,10 +214,10 @@ struct StoreWriterMachineTests {
   @Test("retrying → recording: once everything is written and flushed, the error is cleared")
   func recovers() {
     var harness = MachineHarness()
-    harness.journal.appendFailure = diskFull
+    harness.journal.writeFailure = diskFull
     harness.send([1, 2, 3])
     _ = harness.round()
-    harness.journal.appendFailure = nil
+    harness.journal.writeFailure = nil
     harness.send([4])
     let round = harness.round(harness.flush("b"))
     #expect(harness.journal.recorded.map(\.event) == [1, 2, 3, 4])
@@ -228,10 +231,10 @@ struct StoreWriterMachineTests {
   @Test("retrying: the recovering flush fails too, so the writer goes on retrying")
   func recoveryFlushFails() {
     var harness = MachineHarness()
-    harness.journal.appendFailure = diskFull
+    harness.journal.writeFailure = diskFull
     harness.send([1])
     _ = harness.round()
-    harness.journal.appendFailure = nil
+    harness.journal.writeFailure = nil
     harness.journal.flushFailure = diskFull
     let round = harness.round()
     #expect(raised(round)?.hasPrefix("scripted.journal: flushing the journal failed") == true)
@@ -323,7 +326,7 @@ struct StoreWriterMachineTests {
     var harness = MachineHarness()
     harness.send([1, 2])
     _ = harness.round()
-    harness.journal.appendFailure = diskFull
+    harness.journal.writeFailure = diskFull
     harness.send([3, 4, 5])
     let round = harness.round(.init(closers: ["c"], close: true))
     #expect(

@@ -10,8 +10,13 @@ protocol StoreJournal<Event>: AnyObject {
   var path: String { get }
   /// The sequence number of the last event recorded (0 before the first).
   var lastSequence: UInt64 { get }
-  /// Records one event at `time` (microseconds since the session started).
-  func append(_ event: Event, at time: UInt64) throws
+  /// Records the events of `queue` in order (each at its time, microseconds since the
+  /// session started), removing each once recorded, up to the queue's last refresh.
+  ///
+  /// One call for the whole batch rather than one per event: the writer runs as
+  /// generic code, and a loop in one function looks up the types it needs once.
+  /// - Throws: the first failure; the event that failed stays first in the queue.
+  func record(queued queue: EventQueue<(time: UInt64, event: Event)>) throws
   /// Makes everything recorded durable.
   func flush() throws
   /// Writes what is left and closes the journal.
@@ -21,8 +26,11 @@ protocol StoreJournal<Event>: AnyObject {
 }
 
 extension JournalRecorder: StoreJournal {
-  func append(_ event: D.Event, at time: UInt64) throws {
-    _ = try record(event, at: time)
+  func record(queued queue: EventQueue<(time: UInt64, event: D.Event)>) throws {
+    while let item = queue.first {
+      try record(item.event, at: item.time)
+      queue.removeFirst()
+    }
   }
 
   func describe(_ event: D.Event) -> String {

@@ -141,17 +141,17 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
   ///   that stopped it.
   private mutating func writeQueued(_ round: inout Round) -> Problem? {
     var dropped: RewindError?
-    while let item = queue.first {
+    while !queue.isEmpty {
       do {
-        try journal.append(item.event, at: item.time)
+        try journal.record(queued: queue)
       } catch let error as JournalError where error.code == .invalidArgument {
-        dropped = eventRefused(item.event, error)
+        if let item = queue.first { dropped = eventRefused(item.event, error) }
+        queue.removeFirst()
       } catch let error as JournalError where error.code == .closed {
         return (journalStopped(error, &round), blocksFlushes: true)
       } catch {
         return (writeFailed(error), blocksFlushes: true)
       }
-      queue.removeFirst()
     }
     return dropped.map { ($0, blocksFlushes: false) }
   }
