@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Observation
 import Synchronization
@@ -31,6 +32,84 @@ final class FailingWrites: Sendable {
     journal.system = calls
     return RecordingOptions(snapshotInterval: 32, journal: journal)
   }
+}
+
+/// System calls that count the `fsync`s of one file, recognised by its device and inode
+/// (a descriptor of its directory, or of another file, does not count), and, while
+/// `holding`, keep each of them waiting until the test releases it.
+final class HeldSyncs: Sendable {
+  let path: String
+  let holding = Atomic<Bool>(false)
+  /// The file's fsyncs begun and finished.
+  let begun = Atomic<Int>(0)
+  let finished = Atomic<Int>(0)
+  private let released = DispatchSemaphore(value: 0)
+
+  init(path: String) { self.path = path }
+
+  var calls: SystemCalls {
+    var calls = SystemCalls.live
+    let live = calls
+    calls.fsync = { [self] descriptor in
+      guard isFile(descriptor) else { return live.fsync(descriptor) }
+      begun.add(1, ordering: .relaxed)
+      if holding.load(ordering: .relaxed) {
+        _ = released.wait(timeout: .now() + .seconds(30))
+      }
+      let result = live.fsync(descriptor)
+      finished.add(1, ordering: .relaxed)
+      return result
+    }
+    return calls
+  }
+
+  /// Lets one held fsync go on.
+  func releaseOne() { released.signal() }
+
+  private func isFile(_ descriptor: Int32) -> Bool {
+    var open = stat()
+    var named = stat()
+    guard fstat(descriptor, &open) == 0, stat(path, &named) == 0 else { return false }
+    return open.st_dev == named.st_dev && open.st_ino == named.st_ino
+  }
+}
+
+/// Whether some work on another thread or task has finished, and how.
+final class Flag: Sendable {
+  private let outcome = Mutex<Result<Void, any Error>?>(nil)
+
+  func finish(with result: Result<Void, any Error>) { outcome.withLock { $0 = result } }
+
+  var isDone: Bool { outcome.withLock { $0 != nil } }
+
+  /// The error it finished with, if any.
+  var failure: String? {
+    outcome.withLock { result in
+      if case .failure(let error) = result { return "\(error)" }
+      return nil
+    }
+  }
+}
+
+/// Whether `condition` becomes true within `seconds`, checking every millisecond.
+func eventually(within seconds: Int = 30, _ condition: () -> Bool) async -> Bool {
+  let deadline = ContinuousClock.now + .seconds(seconds)
+  while !condition() {
+    if ContinuousClock.now > deadline { return false }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return true
+}
+
+/// Whether `condition` stays true for 100 ms, long enough for work that does not wait
+/// to have finished.
+func staysTrue(_ condition: () -> Bool) async -> Bool {
+  let end = ContinuousClock.now + .milliseconds(100)
+  while ContinuousClock.now < end {
+    if !condition() { return false }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return condition()
 }
 
 @Suite("Store: recording a live session")
@@ -92,19 +171,86 @@ struct StoreTests {
     }
   }
 
-  @Test("after flush returns, every event sent before it is in the file")
+  @Test("flush returns only after the journal file's fsync, with every event sent before it")
   func flushIsDurable() async throws {
     let directory = TemporaryDirectory()
     let path = directory.file("flush.journal")
+    let syncs = HeldSyncs(path: path)
+    // fsync on flush and close only, so that each flush makes exactly one.
+    var journal = JournalWriterOptions(durability: .flushOnly)
+    journal.system = syncs.calls
     let store = try Store(
-      domain: StandardTally(), recordingTo: path, session: testSession, clock: steppingClock())
-    for round in 1...5 {
+      domain: StandardTally(), recordingTo: path, session: testSession,
+      options: RecordingOptions(journal: journal), clock: steppingClock())
+    // Creating the journal synced it once.
+    let created = syncs.finished.load(ordering: .relaxed)
+    syncs.holding.store(true, ordering: .relaxed)
+    var sent = 0
+    for round in 1...4 {
       for _ in 0..<(round * 37) { store.send(.toggled) }
-      try await store.flush()
+      sent += round * 37
+      let flush = Flag()
+      if round.isMultiple(of: 2) {
+        Task.detached {
+          do {
+            try await store.flush()
+            flush.finish(with: .success(()))
+          } catch {
+            flush.finish(with: .failure(error))
+          }
+        }
+      } else {
+        Thread { flush.finish(with: Result { try store.flushAndWait() }) }.start()
+      }
+      // The writer reaches the fsync of the journal file and waits there...
+      #expect(await eventually { syncs.begun.load(ordering: .relaxed) == created + round })
+      // ...and the flush does not return meanwhile.
+      #expect(await staysTrue { !flush.isDone }, "round \(round): flush returned before fsync")
+      syncs.releaseOne()
+      #expect(await eventually { flush.isDone })
+      #expect(flush.failure == nil)
+      #expect(syncs.finished.load(ordering: .relaxed) == created + round)
       let reader = try JournalReader(path: path)
-      #expect(reader.lastSequence == UInt64((1...round).reduce(0) { $0 + $1 * 37 }))
+      #expect(reader.lastSequence == UInt64(sent))
     }
+    syncs.holding.store(false, ordering: .relaxed)
     try store.close()
+    #expect(syncs.finished.load(ordering: .relaxed) == created + 5, "four flushes, the close")
+  }
+
+  @Test("sends go on while the writer is stuck in a system call, and nothing is lost")
+  func writerStuck() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("stuck.journal")
+    let syncs = HeldSyncs(path: path)
+    var journal = JournalWriterOptions(durability: .flushOnly)
+    journal.system = syncs.calls
+    let store = try Store(
+      domain: StandardTally(), recordingTo: path, session: testSession,
+      options: RecordingOptions(journal: journal), clock: steppingClock())
+    let created = syncs.finished.load(ordering: .relaxed)
+    syncs.holding.store(true, ordering: .relaxed)
+    store.send(.added(1))
+    let flush = Flag()
+    Thread { flush.finish(with: Result { try store.flushAndWait() }) }.start()
+    #expect(await eventually { syncs.begun.load(ordering: .relaxed) == created + 1 })
+    let sends = Flag()
+    Thread {
+      for _ in 0..<100_000 { store.send(.added(1)) }
+      sends.finish(with: .success(()))
+    }.start()
+    #expect(await eventually { sends.isDone }, "sends waited for the stuck writer")
+    #expect(store.pendingCount == 100_000)
+    #expect(!flush.isDone)
+    syncs.holding.store(false, ordering: .relaxed)
+    syncs.releaseOne()
+    #expect(await eventually { flush.isDone })
+    try await store.flush()
+    #expect(store.pendingCount == 0)
+    try store.close()
+    let timeline = try Timeline<StandardTally>(path: path)
+    #expect(timeline.lastSequence == 100_001)
+    #expect(try timeline.state(at: .end).value == 100_001)
   }
 
   @Test("a full disk is surfaced, nothing is dropped, and recording resumes when it clears")

@@ -88,10 +88,8 @@ struct GenerateCommand: DomainVisitor {
       value = value &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
-    bytes[6] = (bytes[6] & 0x0F) | 0x40
-    bytes[8] = (bytes[8] & 0x3F) | 0x80
     return SessionInfo(
-      id: SessionID(bytes: bytes), startTime: 1_767_225_600_000_000,  // 2026-01-01T00:00:00Z
+      id: SessionID(randomBytes: bytes), startTime: 1_767_225_600_000_000,  // 2026-01-01T00:00:00Z
       device: "rewind generate --seed \(seed)")
   }
 

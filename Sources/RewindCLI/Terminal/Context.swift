@@ -1,3 +1,5 @@
+import RewindCore
+
 /// Everything a command reaches outside its arguments: its output streams, the
 /// environment, the working directory and a clock.
 ///
@@ -30,11 +32,11 @@ public final class Context {
   /// The context of the running process: file descriptors 1 and 2, its environment and
   /// working directory, the system's monotonic clock.
   public static func standard() -> Context {
-    let environment = SystemCalls.environment()
+    let environment = ProcessCalls.environment()
     func stream(_ descriptor: Int32) -> Output {
-      let isTerminal = SystemCalls.isTerminal(descriptor)
+      let isTerminal = ProcessCalls.isTerminal(descriptor)
       let columns =
-        isTerminal ? SystemCalls.terminalColumns(descriptor) ?? columns(environment) : 80
+        isTerminal ? ProcessCalls.terminalColumns(descriptor) ?? columns(environment) : 80
       return Output(
         destination: .fileDescriptor(descriptor), isTerminal: isTerminal,
         style: Style(isTerminal: isTerminal, environment: environment), columns: columns,
@@ -42,7 +44,7 @@ public final class Context {
     }
     return Context(
       stdout: stream(1), stderr: stream(2), environment: environment,
-      currentDirectory: SystemCalls.currentDirectory(), clock: SystemCalls.monotonicNanoseconds)
+      currentDirectory: ProcessCalls.currentDirectory(), clock: MonotonicClock.now)
   }
 
   /// A context whose streams keep what is written, for running commands in tests.
@@ -62,7 +64,7 @@ public final class Context {
       stdout: .capture(isTerminal: stdoutIsTerminal, environment: environment, columns: columns),
       stderr: .capture(isTerminal: stderrIsTerminal, environment: environment, columns: columns),
       environment: environment, currentDirectory: currentDirectory,
-      clock: clock ?? SystemCalls.monotonicNanoseconds)
+      clock: clock ?? MonotonicClock.now)
   }
 
   /// A progress bar for long work, drawn on standard error when it is a terminal.

@@ -83,7 +83,7 @@ public final class Output {
   public func flush() {
     guard case .fileDescriptor(let descriptor) = destination, !buffer.isEmpty else { return }
     if !failed {
-      failed = !buffer.withUnsafeBytes { SystemCalls.writeAll(descriptor, $0) }
+      failed = !buffer.withUnsafeBytes { ProcessCalls.writeAll(descriptor, $0) }
     }
     buffer.removeAll(keepingCapacity: true)
   }

@@ -43,5 +43,5 @@ public enum RewindTool {
 public func main(domains: [any RecordableDomain.Type]) -> Never {
   let status = RewindTool.cli(domains: domains).run(
     arguments: Array(CommandLine.arguments.dropFirst()), context: .standard())
-  SystemCalls.exitProcess(status)
+  ProcessCalls.exitProcess(status)
 }

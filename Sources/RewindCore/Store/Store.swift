@@ -6,12 +6,14 @@ import Synchronization
 /// The live state of an app's screens: events are reduced at once on the caller's thread
 /// and, when recording, written to a journal by a background writer.
 ///
-/// `send(_:)` never waits for compression or I/O: it reduces, stamps the event with the
-/// clock, and queues it; a writer thread appends queued events to the journal every few
-/// milliseconds, storing snapshots at the interval and sealing frames. ``flush()`` returns
-/// once everything sent before it is durable. If the journal cannot take events (a full
-/// disk, a read-only location) they stay queued, ``lastError`` says what went wrong (and
-/// `onError` is called), and the writer retries; nothing is dropped silently.
+/// `send(_:)` never waits for the writer: it reduces, stamps the event with the clock,
+/// and hands it over through a queue that takes no lock the writer holds and allocates
+/// only when its spare memory runs out (``EventQueue``); a writer thread appends queued
+/// events to the journal every few milliseconds, storing snapshots at the interval and
+/// sealing frames. ``flush()`` returns once everything sent before it is durable. If the
+/// journal cannot take events (a full disk, a read-only location) they stay queued,
+/// ``lastError`` says what went wrong (and `onError` is called), and the writer retries;
+/// nothing is dropped silently.
 ///
 /// The store is `Sendable`: `send` may be called from any thread or task, and concurrent
 /// sends are serialised in one order, the order the journal records. It is `Observable`,
@@ -22,8 +24,6 @@ public final class Store<D: Domain>: Observable, Sendable {
   @usableFromInline let registrar = ObservationRegistrar()
   @usableFromInline let core: StoreCore<D>
   private let writer: StoreWriter<D>?
-  /// Whether sent events are queued for a journal.
-  @usableFromInline let isRecording: Bool
   @usableFromInline let clock: @Sendable () -> UInt64
   private let onError: (@Sendable (RewindError) -> Void)?
   /// The key paths observers are told about, made once per store: a key path into a
@@ -35,9 +35,8 @@ public final class Store<D: Domain>: Observable, Sendable {
   /// A store that keeps state in memory and records nothing.
   public init(domain: D) {
     self.domain = domain
-    core = StoreCore(state: domain.initialState)
+    core = StoreCore(state: domain.initialState, queue: nil)
     writer = nil
-    isRecording = false
     clock = { 0 }
     onError = nil
   }
@@ -47,9 +46,9 @@ public final class Store<D: Domain>: Observable, Sendable {
   /// - Parameters:
   ///   - session: the header's session information; by default a new id, now, and this
   ///     machine.
-  ///   - clock: microseconds since the session started; by default a monotonic clock
-  ///     started now. Injected in tests for reproducible timestamps.
-  ///   - onError: called on the writer thread when the journal fails.
+  ///   - clock: microseconds since the session started; by default ``MonotonicClock``
+  ///     from now. Injected in tests for reproducible timestamps.
+  ///   - onError: called on a global queue when the journal fails.
   /// - Throws: `JournalError` if the journal cannot be created.
   public init(
     domain: D, recordingTo path: String, session: SessionInfo? = nil,
@@ -62,18 +61,18 @@ public final class Store<D: Domain>: Observable, Sendable {
       at: path, domain: domain, session: session, options: options,
       replacingExisting: replacingExisting)
     self.domain = domain
-    core = StoreCore(state: domain.initialState)
-    self.clock = clock ?? WallClock.monotonic()
+    let queue = StoreCore<D>.Queue()
+    core = StoreCore(state: domain.initialState, queue: queue)
+    self.clock = clock ?? MonotonicClock.microsecondsFromNow()
     self.onError = onError
-    writer = StoreWriter(recorder: recorder, core: core)
-    isRecording = true
+    writer = StoreWriter(recorder: recorder, core: core, queue: queue)
     writer?.start(notifying: self)
   }
 
   /// A store that goes on recording into an existing journal, from its last state.
   ///
   /// - Parameter clock: microseconds since the session started; by default the journal's
-  ///   last time plus a monotonic clock started now.
+  ///   last time plus ``MonotonicClock`` from now.
   public init(
     continuing path: String, options: JournalWriterOptions = .init(),
     clock: (@Sendable () -> UInt64)? = nil,
@@ -81,13 +80,13 @@ public final class Store<D: Domain>: Observable, Sendable {
   ) throws {
     let recorder = try JournalRecorder<D>.continuing(at: path, options: options)
     domain = recorder.domain
-    core = StoreCore(state: recorder.state, lastTime: recorder.lastTime)
+    let queue = StoreCore<D>.Queue()
+    core = StoreCore(state: recorder.state, lastTime: recorder.lastTime, queue: queue)
     let resumeAt = recorder.lastTime
-    let monotonic = WallClock.monotonic()
-    self.clock = clock ?? { resumeAt + monotonic() }
+    let elapsed = MonotonicClock.microsecondsFromNow()
+    self.clock = clock ?? { resumeAt + elapsed() }
     self.onError = onError
-    writer = StoreWriter(recorder: recorder, core: core)
-    isRecording = true
+    writer = StoreWriter(recorder: recorder, core: core, queue: queue)
     writer?.start(notifying: self)
   }
 
@@ -102,29 +101,29 @@ public final class Store<D: Domain>: Observable, Sendable {
   /// The last error of the journal writer, nil when all is well.
   public var lastError: RewindError? {
     registrar.access(self, keyPath: errorKeyPath)
-    return core.shared.withLock { $0.lastError }
+    return core.lastError
   }
 
   /// The number of events sent but not yet written to the journal.
-  public var pendingCount: Int { core.pendingCount }
+  public var pendingCount: Int { core.queue?.count ?? 0 }
 
   /// Reduces `event` into the state and, when recording, queues it for the journal.
   ///
-  /// Safe from any thread; never blocks on I/O.
+  /// Safe from any thread; never waits for the writer or for I/O.
   /// - Returns: what the reducer did with the event.
   /// - Complexity: O(1) plus the reducer: inlined and specialised for the caller's
-  ///   domain, it takes a lock, reads the clock and appends to a queue whose storage is
-  ///   reused, and allocates nothing once the queue has grown to its working size.
+  ///   domain, it takes the state lock (which only senders and readers of ``state``
+  ///   take), reads the clock and pushes onto the writer's queue (``EventQueue``), which
+  ///   takes no lock and allocates nothing while the writer keeps up.
   @inlinable @discardableResult
   public func send(_ event: D.Event) -> Outcome<D.Rejection> {
     registrar.withMutation(of: self, keyPath: stateKeyPath) {
       core.shared.withLock { shared in
         let outcome = domain.reduce(&shared.state, event)
-        if isRecording && !shared.closed && !shared.stopped {
+        if shared.queuing, let producer = core.producer, !core.stopped.load(ordering: .relaxed) {
           let time = max(clock(), shared.lastTime)
           shared.lastTime = time
-          shared.queue.append((time, event))
-          shared.sent += 1
+          producer.push((time, event))
         }
         return outcome
       }
@@ -134,8 +133,8 @@ public final class Store<D: Domain>: Observable, Sendable {
   /// Returns once every event sent before the call is durable in the journal.
   /// - Throws: ``RewindError`` `recording` if the journal cannot take them.
   public func flush() async throws {
-    guard let writer else { return }
-    let target = core.shared.withLock { $0.sent }
+    guard let writer, let queue = core.queue else { return }
+    let target = queue.pushedCount
     try await withCheckedThrowingContinuation {
       (continuation: CheckedContinuation<Void, any Error>) in
       writer.requestFlush(upTo: target) { result in continuation.resume(with: result) }
@@ -145,8 +144,8 @@ public final class Store<D: Domain>: Observable, Sendable {
   /// ``flush()`` for synchronous callers: blocks the calling thread until done. Do not
   /// call it on the main thread of an app.
   public func flushAndWait() throws {
-    guard let writer else { return }
-    let target = core.shared.withLock { $0.sent }
+    guard let writer, let queue = core.queue else { return }
+    let target = queue.pushedCount
     let done = DispatchSemaphore(value: 0)
     let outcome = Mutex<Result<Void, any Error>>(.success(()))
     writer.requestFlush(upTo: target) { result in
@@ -163,94 +162,63 @@ public final class Store<D: Domain>: Observable, Sendable {
   ///   many) or the journal could not be closed.
   public func close() throws {
     guard let writer else { return }
-    core.shared.withLock { $0.closed = true }
+    core.shared.withLock { $0.queuing = false }
     try writer.closeAndWait()
   }
 
   /// Tells observers that ``lastError`` changed (the writer has stored it already), and
-  /// calls `onError` on a global queue, never on the writer's thread, so that it may
-  /// call ``flushAndWait()`` or ``close()``.
+  /// calls `onError`, on a global queue: never on the writer's thread, so that `onError`
+  /// may call ``flushAndWait()`` or ``close()``, and so that the writer never takes the
+  /// observation registrar's lock, which every send takes.
   func report(_ error: RewindError?) {
-    registrar.withMutation(of: self, keyPath: errorKeyPath) {}
-    if let error, let onError {
-      DispatchQueue.global().async { onError(error) }
+    DispatchQueue.global().async { [self] in
+      registrar.withMutation(of: self, keyPath: errorKeyPath) {}
+      if let error, let onError { onError(error) }
     }
   }
 }
 
-/// The part of a ``Store`` its writer thread shares: the state and the queue of events
-/// to record. The writer holds it strongly, so events sent just before a store is
-/// released are still recorded.
+/// The part of a ``Store`` its writer thread shares: the state behind the senders' lock,
+/// and the queue of events to record, which the writer reads without that lock. The
+/// writer holds it strongly, so events sent just before a store is released are still
+/// recorded.
 @usableFromInline final class StoreCore<D: Domain>: Sendable {
+  @usableFromInline typealias Queue = EventQueue<(time: UInt64, event: D.Event)>
+
+  /// What senders change, under the lock.
   @usableFromInline struct Shared: Sendable {
     @usableFromInline var state: D.State
-    /// Events waiting for the writer.
-    @usableFromInline var queue: [(time: UInt64, event: D.Event)] = []
-    /// An empty array with capacity, handed back by the writer to avoid reallocation.
-    var spare: [(time: UInt64, event: D.Event)] = []
-    /// Events sent so far (recording only).
-    @usableFromInline var sent: UInt64 = 0
-    /// Events recorded into the journal, and those made durable by a flush.
-    var recorded: UInt64 = 0
-    var durable: UInt64 = 0
     @usableFromInline var lastTime: UInt64 = 0
-    var lastError: RewindError?
-    @usableFromInline var closed = false
-    /// The journal failed for good: events are reduced but no longer queued.
-    @usableFromInline var stopped = false
-    /// Events the writer took but could not record yet.
-    var backlog = 0
+    /// Whether sends queue events: recording, and not closed.
+    @usableFromInline var queuing: Bool
   }
 
   @usableFromInline let shared: Mutex<Shared>
+  /// The events on their way to the writer; nil when the store records nothing.
+  let queue: Queue?
+  /// The queue's producer end, pushed to only under the lock of ``shared``: a handle
+  /// free of reference counting, so that a send never touches a cache line the
+  /// writer's thread writes.
+  @usableFromInline let producer: Queue.Producer?
+  /// Set by the writer when the journal can take nothing more: sends stop queuing.
+  @usableFromInline let stopped = Atomic<Bool>(false)
+  private let error = Mutex<RewindError?>(nil)
 
-  init(state: D.State, lastTime: UInt64 = 0) {
-    var initial = Shared(state: state)
-    initial.lastTime = lastTime
-    shared = Mutex(initial)
-  }
-
-  /// Takes the queued events for the writer, giving back an emptied array to reuse.
-  func takeQueue(returning spare: [(time: UInt64, event: D.Event)]) -> [(
-    time: UInt64, event: D.Event
-  )] {
-    shared.withLock { shared in
-      var taken = spare
-      swap(&taken, &shared.queue)
-      return taken
-    }
+  init(state: D.State, lastTime: UInt64 = 0, queue: Queue?) {
+    shared = Mutex(Shared(state: state, lastTime: lastTime, queuing: queue != nil))
+    self.queue = queue
+    producer = queue?.producerHandle
   }
 
   /// Stops queuing: the journal can take no more events.
-  func stop() {
-    shared.withLock { $0.stopped = true }
+  func stopQueuing() {
+    stopped.store(true, ordering: .relaxed)
   }
 
-  func noteRecorded(_ count: Int, durable: Bool) {
-    shared.withLock { shared in
-      shared.recorded += UInt64(count)
-      if durable { shared.durable = shared.recorded }
-    }
-  }
+  /// The writer's latest error.
+  var lastError: RewindError? { error.withLock { $0 } }
 
-  /// Stores the writer's latest error; true if observers should hear of it.
-  func setError(_ error: RewindError?) -> Bool {
-    shared.withLock { shared in
-      let changed = (shared.lastError == nil) != (error == nil) || error != nil
-      shared.lastError = error
-      return changed
-    }
-  }
-
-  /// Events queued or held by the writer, not yet in the journal.
-  var pendingCount: Int { shared.withLock { $0.queue.count + $0.backlog } }
-
-  /// Records how many events the writer holds after a failure, for ``pendingCount``.
-  func setBacklog(_ count: Int) {
-    shared.withLock { $0.backlog = count }
-  }
-
-  var progress: (sent: UInt64, recorded: UInt64, durable: UInt64) {
-    shared.withLock { ($0.sent, $0.recorded, $0.durable) }
+  func setError(_ newValue: RewindError?) {
+    error.withLock { $0 = newValue }
   }
 }

@@ -119,13 +119,23 @@ public struct SessionID: Sendable, Hashable, CustomStringConvertible {
     self.bytes = bytes
   }
 
+  /// The package's one maker of UUIDs: an identifier in the version 4 (random) UUID
+  /// layout, its version and variant bits set and its other 122 bits taken from `bytes`
+  /// (random ones, or seeded ones for reproducible output).
+  /// - Precondition: `bytes` has 16 elements.
+  public init(randomBytes bytes: [UInt8]) {
+    var bytes = bytes
+    precondition(bytes.count == 16, "a session id is 16 bytes")
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    self.init(bytes: bytes)
+  }
+
   /// A fresh random identifier (version 4 UUID layout).
   public static func random() -> SessionID {
     var generator = SystemRandomNumberGenerator()
-    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    bytes[6] = (bytes[6] & 0x0F) | 0x40
-    bytes[8] = (bytes[8] & 0x3F) | 0x80
-    return SessionID(bytes: bytes)
+    return SessionID(
+      randomBytes: (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
   }
 
   /// Parses `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.

@@ -10,39 +10,17 @@ extension Bench {
     let count = options.sends
     let events = workload.events
     let domain = workload.domain
-    func event(_ index: Int) -> NavigationEvent { events[index % events.count].event }
     log("  Store.send: \(count) sends after \(count) to warm up, timed one by one")
 
     let rounds = options.runs
-    /// Times `send` for `rounds` rounds of `count` events after `count` untimed ones.
     func latencies(_ send: (NavigationEvent) throws -> Void) rethrows -> [Latency] {
-      for index in 0..<count { try send(event(index)) }
-      var result: [Latency] = []
-      var samples = [Double](repeating: 0, count: count)
-      for round in 0..<rounds {
-        for index in 0..<count {
-          let next = event(count * (round + 1) + index)
-          let start = MonotonicClock.now()
-          try send(next)
-          let end = MonotonicClock.now()
-          samples[index] = max(Double(end - start) - clockOverhead, 0)
-        }
-        result.append(Latency(samples: samples))
-      }
-      return result
+      try sendLatencies(
+        events: events, count: count, rounds: rounds, overhead: clockOverhead, send)
     }
 
-    let path = directory + "/store.journal"
-    try FileSystem.remove(path)
-    let store = try Store(
-      domain: domain, recordingTo: path, session: workload.session, options: RecordingOptions())
-    let recording = latencies { _ = store.send($0) }
-    try store.close()
-    let recorded = try Timeline<NavigationDomain>(path: path).eventCount
-    guard recorded == UInt64((rounds + 1) * count) else {
-      throw BenchError("the store recorded \(recorded) events, not \((rounds + 1) * count)")
-    }
-    try FileSystem.remove(path)
+    let recording = try recordingSendLatencies(
+      workload, path: directory + "/store.journal", count: count, rounds: rounds,
+      overhead: clockOverhead)
 
     let memory = Store(domain: domain)
     let inMemory = latencies { _ = memory.send($0) }
@@ -89,4 +67,56 @@ extension Bench {
       )
     }
   }
+}
+
+/// Times `send` call by call on the caller's thread: `count` untimed calls to warm up,
+/// then `rounds` rounds of `count` timed ones, cycling through `events`; each sample
+/// has one clock reading's cost (`overhead`, nanoseconds) subtracted. `between` runs,
+/// untimed, before each timed round (with its index) and after the last (with `rounds`).
+/// - Returns: the latencies of each round, in nanoseconds.
+func sendLatencies(
+  events: [TimedEvent<NavigationEvent>], count: Int, rounds: Int, overhead: Double,
+  between: (Int) -> Void = { _ in }, _ send: (NavigationEvent) throws -> Void
+) rethrows -> [Latency] {
+  func event(_ index: Int) -> NavigationEvent { events[index % events.count].event }
+  for index in 0..<count { try send(event(index)) }
+  var result: [Latency] = []
+  var samples = [Double](repeating: 0, count: count)
+  for round in 0..<rounds {
+    between(round)
+    for index in 0..<count {
+      let next = event(count * (round + 1) + index)
+      let start = MonotonicClock.now()
+      try send(next)
+      let end = MonotonicClock.now()
+      samples[index] = max(Double(end - start) - overhead, 0)
+    }
+    result.append(Latency(samples: samples))
+  }
+  between(rounds)
+  return result
+}
+
+/// ``sendLatencies(events:count:rounds:overhead:_:)`` of a `Store` recording the workload
+/// into a new journal at `path` with the default `RecordingOptions`; checks that the
+/// journal holds every event sent, and removes it.
+func recordingSendLatencies(
+  _ workload: Workload, path: String, count: Int, rounds: Int, overhead: Double,
+  between: (Int) -> Void = { _ in }
+) throws -> [Latency] {
+  try FileSystem.remove(path)
+  let store = try Store(
+    domain: workload.domain, recordingTo: path, session: workload.session,
+    options: RecordingOptions())
+  let latencies = sendLatencies(
+    events: workload.events, count: count, rounds: rounds, overhead: overhead,
+    between: between
+  ) { _ = store.send($0) }
+  try store.close()
+  let recorded = try Timeline<NavigationDomain>(path: path).eventCount
+  guard recorded == UInt64((rounds + 1) * count) else {
+    throw BenchError("the store recorded \(recorded) events, not \((rounds + 1) * count)")
+  }
+  try FileSystem.remove(path)
+  return latencies
 }

@@ -1,3 +1,5 @@
+import RewindCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -15,11 +15,29 @@ func processCPUSeconds() -> Double {
     + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
+/// The calling thread's voluntary and involuntary context switches and page faults so
+/// far (`getrusage(RUSAGE_THREAD)`; zeros where the system does not count them per
+/// thread).
+func threadInterruptions() -> (voluntary: Int, involuntary: Int, pageFaults: Int) {
+  #if os(Linux)
+    var usage = rusage()
+    let rusageThread: Int32 = 1  // RUSAGE_THREAD, which Glibc's module does not export
+    getrusage(__rusage_who_t(rusageThread), &usage)
+    return (usage.ru_nvcsw, usage.ru_nivcsw, usage.ru_minflt + usage.ru_majflt)
+  #else
+    return (0, 0, 0)
+  #endif
+}
+
 /// The hidden `__profile` command: runs one Rewind figure alone, many times, so that a
 /// profiler (`valgrind --tool=callgrind`, `perf record`) sees only its hot path:
 ///
 ///     rewind-bench __profile append|single|replay|state|send [events] [repeats]
 ///                            [frame size] [snapshot interval]
+///
+/// `send` runs the Store figure alone: one recording store, `events` sends to warm up,
+/// then `repeats` rounds of `events` sends timed one by one, then the same with a store
+/// that records nothing; it prints each round's percentiles.
 enum ProfileMode {
   static func run(_ arguments: [String]) throws {
     let figure = arguments.first ?? "replay"
@@ -34,6 +52,37 @@ enum ProfileMode {
     let workload = Workload(count: count, seed: 1, directory: directory)
     if !FileSystem.exists(workload.journalPath) || figure == "append" || figure == "single" {
       _ = try RewindRuns.append(workload, batched: true, to: workload.journalPath)
+    }
+    if figure == "send" {
+      // The Store figure alone, on one store: `count` sends to warm up, then `repeats`
+      // rounds of `count` timed ones; then the same with a store that records nothing,
+      // as a control: what the machine's interruptions alone do to the maximum. The
+      // sending thread's context switches in each round tell a send that waited
+      // (voluntary: it blocked) from one the system preempted (involuntary); its page
+      // faults, a send that touched new memory.
+      let overhead = MonotonicClock.readingOverhead()
+      var switches: [(voluntary: Int, involuntary: Int, pageFaults: Int)] = []
+      func noteSwitches(_ round: Int) { switches.append(threadInterruptions()) }
+      let recording = try recordingSendLatencies(
+        workload, path: directory + "/send.journal", count: count, rounds: repeats,
+        overhead: overhead, between: noteSwitches)
+      let memory = Store(domain: workload.domain)
+      let control = sendLatencies(
+        events: workload.events, count: count, rounds: repeats, overhead: overhead,
+        between: noteSwitches
+      ) { _ = memory.send($0) }
+      for (index, (label, rounds)) in [("recording", recording), ("not recording", control)]
+        .enumerated()
+      {
+        for (round, latency) in rounds.enumerated() {
+          let before = switches[index * (repeats + 1) + round]
+          let after = switches[index * (repeats + 1) + round + 1]
+          print(
+            "Store.send, \(label), µs: p50 \(Format.number(latency.p50 / 1e3)), p99 \(Format.number(latency.p99 / 1e3)), max \(Format.number(latency.max / 1e3)); context switches: \(after.voluntary - before.voluntary) voluntary, \(after.involuntary - before.involuntary) involuntary; page faults: \(after.pageFaults - before.pageFaults)"
+          )
+        }
+      }
+      return
     }
     var seconds: [Double] = []
     var cpu: [Double] = []
@@ -58,17 +107,6 @@ enum ProfileMode {
         }
         print("state(after:) µs: " + ranks.joined(separator: ", "))
         seconds.append(samples.reduce(0, +) / 1e9)
-      case "send":
-        let path = directory + "/send.journal"
-        try FileSystem.remove(path)
-        let store = try Store(
-          domain: workload.domain, recordingTo: path, session: workload.session,
-          options: RecordingOptions())
-        seconds.append(
-          MonotonicClock.seconds {
-            for timed in workload.events { store.send(timed.event) }
-          })
-        try store.close()
       default:
         throw BenchError("unknown figure '\(figure)' (append, single, replay, state, send)")
       }

@@ -4,26 +4,14 @@
   import Darwin
 #endif
 
-/// The clocks a recording needs: wall-clock time for the session's start and a
-/// monotonic clock for event times.
+/// Wall-clock time and the machine's name, for the header of a recorded session. Event
+/// times come from ``MonotonicClock`` instead, which never goes back.
 public enum WallClock {
-  /// Now, in microseconds since the Unix epoch.
+  /// Now, in microseconds since the Unix epoch (`clock_gettime(CLOCK_REALTIME)`).
   public static func now() -> Int64 {
     var spec = timespec()
     clock_gettime(CLOCK_REALTIME, &spec)
     return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1_000
-  }
-
-  /// A clock that reads microseconds elapsed since it was made, never going backwards.
-  public static func monotonic() -> @Sendable () -> UInt64 {
-    let start = monotonicMicroseconds()
-    return { monotonicMicroseconds() - start }
-  }
-
-  static func monotonicMicroseconds() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000 + UInt64(spec.tv_nsec) / 1_000
   }
 
   /// A description of this machine for journal headers: the system and its release.

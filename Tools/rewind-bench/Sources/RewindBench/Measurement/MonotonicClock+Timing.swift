@@ -1,18 +1,8 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import RewindCore
 
-/// Nanoseconds of `CLOCK_MONOTONIC`: the one clock every figure is timed with.
-enum MonotonicClock {
-  /// Now, in nanoseconds since an arbitrary start (`clock_gettime(CLOCK_MONOTONIC)`).
-  @inline(__always) static func now() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-  }
-
+/// Timing with the package's one clock, `MonotonicClock` (`clock_gettime(CLOCK_MONOTONIC)`
+/// in nanoseconds): every figure is timed with it.
+extension MonotonicClock {
   /// The seconds `body` takes.
   static func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = now()

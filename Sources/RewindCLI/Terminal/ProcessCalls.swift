@@ -6,9 +6,11 @@
   internal import Darwin
 #endif
 
-/// The few system calls the terminal layer makes, in one place: tests replace what they
-/// reach through ``Context`` (streams, environment, clock), never these.
-enum SystemCalls {
+/// The system calls the command line makes about its own process, in one place: whether
+/// its streams are terminals and how wide, writing to them, its working directory, its
+/// environment, its exit. Tests replace what they reach through ``Context`` (streams,
+/// environment, clock), never these.
+enum ProcessCalls {
   /// Whether the file descriptor is a terminal (`isatty`).
   static func isTerminal(_ descriptor: Int32) -> Bool {
     isatty(descriptor) == 1
@@ -41,13 +43,6 @@ enum SystemCalls {
       remaining -= written
     }
     return true
-  }
-
-  /// Nanoseconds of a clock that never goes back (`clock_gettime(CLOCK_MONOTONIC)`).
-  static func monotonicNanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
   }
 
   /// The process's working directory (`getcwd`), or `/` if it cannot be read.
