@@ -18,8 +18,8 @@ final class FailingWrites: Sendable {
 
   var options: RecordingOptions {
     var journal = JournalWriterOptions(frameSize: 1024, durability: .flushOnly)
-    var calls = SystemCalls.live
-    let live = SystemCalls.live
+    var calls = FileSystemCalls.live
+    let live = FileSystemCalls.live
     calls.pwrite = { [self] fd, buffer, count, offset in
       let errorNumber = failure.load(ordering: .relaxed)
       guard errorNumber == 0 else {
@@ -179,7 +179,7 @@ struct StoreTests {
         errno = failure
         return -1
       }
-      return SystemCalls.live.fsync(fd)
+      return FileSystemCalls.live.fsync(fd)
     }
     let store = try Store(
       domain: StandardTally(), recordingTo: path, session: testSession,

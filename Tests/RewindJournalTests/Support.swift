@@ -41,3 +41,18 @@ let zstdTool = executable(named: "zstd")
 func zstdAccepts(_ path: String) throws -> Bool {
   try run(zstdTool!, ["-q", "-t", path]).status == 0
 }
+
+/// The seed of a randomised test: `REWIND_TEST_SEED` when set (to replay a failure),
+/// else a fresh one. It is printed either way, so that a failing run can be replayed.
+func testSeed(_ test: String) -> UInt64 {
+  let seed =
+    ProcessInfo.processInfo.environment["REWIND_TEST_SEED"].flatMap { UInt64($0) }
+    ?? UInt64.random(in: 1...UInt64(Int64.max))
+  print("\(test): seed \(seed) (replay with REWIND_TEST_SEED=\(seed))")
+  return seed
+}
+
+/// The names in a directory, sorted: to check that nothing was left behind.
+func contents(of directory: TemporaryDirectory) -> [String] {
+  ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+}
