@@ -346,6 +346,17 @@ struct DamageTests {
     let report = try Journal.recover(path: path)
     #expect(report.keptRecords == 500)
     #expect(try JournalReader(path: path).condition.openedFromIndex)
+
+    // A trailer whose magic became another program's skippable frame (0x184D2A5A): the
+    // walk steps over it as it may, and verification names the orphaned index.
+    var foreign = pristine
+    foreign[pristine.count - 36] ^= 0x01
+    write(foreign, to: path)
+    let verification = try Journal.verify(path: path)
+    #expect(verification.problems.map(\.kind) == [.index], "\(verification.problems)")
+    #expect(
+      verification.problems.first?.message
+        == "the index is not followed by a valid trailer, so readers walk the frames")
   }
 
   @Test("a missing file and a directory are named in the error")
