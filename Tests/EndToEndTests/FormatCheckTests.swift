@@ -17,12 +17,26 @@ struct FormatCheckTests {
     _ = try rewind(
       "generate", "-o", generated, "--events", "20000", "--seed", "21", "--snapshot-interval", "500"
     )
-    // The scenario journals and a generated one of two frames and 40 snapshots (the pure-Python reader
-    // is slow on the 200,000-event sample).
+    // Damaged headers, read from the copy after them, and from the index's copy when that
+    // copy is damaged too.
+    let pristine = bytes(of: generated)
+    let copyOffset = 8 + Int(pristine[4]) | Int(pristine[5]) << 8 | Int(pristine[6]) << 16
+    var damaged = pristine
+    damaged[30] ^= 0x01
+    let headerDamaged = directory.file("header-damaged.journal")
+    write(damaged, to: headerDamaged)
+    damaged[copyOffset + 30] ^= 0x01
+    let bothDamaged = directory.file("header-and-copy-damaged.journal")
+    write(damaged, to: bothDamaged)
+    // The scenario journals, those of format 1.0 and a generated one of two frames and 40
+    // snapshots (the pure-Python reader is slow on the 200,000-event sample).
+    let formatOneZero = repositoryRoot + "/Journals/format-1.0"
     let journals =
       try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Journals")
       .filter { $0.hasSuffix(".journal") && !$0.hasPrefix("generated") }.map(sample)
-      + [generated]
+      + (try FileManager.default.contentsOfDirectory(atPath: formatOneZero))
+      .filter { $0.hasSuffix(".journal") }.map { formatOneZero + "/" + $0 }
+      + [generated, headerDamaged, bothDamaged]
     let result = try run(
       "/bin/bash",
       [repositoryRoot + "/Tools/format-check/check.sh", "--states", "5"] + journals,

@@ -10,7 +10,7 @@ struct InspectionTests {
   func info() throws {
     let text = try rewind("info", ipad)
     #expect(text.status == 0)
-    #expect(text.stdout.contains("Domain     navigation (schema 1, format 1.0)"))
+    #expect(text.stdout.contains("Domain     navigation (schema 1, format 1.1)"))
     #expect(
       text.stdout.contains("Started    2026-11-30T09:15:00Z on iPad Pro 11-inch (M4), iPadOS 18.1"))
     #expect(text.stdout.contains("Events     24 (1–24) over 54.1s"))

@@ -1,6 +1,18 @@
 import Foundation
-import RewindJournal
 import Testing
+
+@testable import RewindJournal
+
+/// `12,345`: a count as rewind prints it.
+func grouped(_ value: Int) -> String {
+  var digits = Array(String(value))
+  var index = digits.count - 3
+  while index > 0 {
+    digits.insert(",", at: index)
+    index -= 3
+  }
+  return String(digits)
+}
 
 @Suite("Checking and repairing: check, verify, recover, and runtime errors")
 struct MaintenanceTests {
@@ -60,7 +72,11 @@ struct MaintenanceTests {
     let recovered = try rewind("recover", journal)
     #expect(recovered.status == 0)
     let survivors = Int(frames.last!.firstSequence - 1)
-    #expect(recovered.stdout.contains("events survive (last event \(survivors))"))
+    #expect(
+      recovered.stdout.contains(
+        "Recovered \(journal): kept \(grouped(survivors)) events (last event \(survivors))"),
+      "\(recovered.stdout)")
+    #expect(recovered.stdout.contains("The damaged original is kept as \(journal).damaged."))
     #expect(try rewind("verify", journal).status == 0)
     let again = try rewind("recover", journal, "--json")
     #expect(try parseObject(again.stdout)["changed"] as? Bool == false)
@@ -151,5 +167,202 @@ struct MaintenanceTests {
       try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
         "events.jsonl", "live.journal",
       ])
+  }
+}
+
+/// The journal at `path` with its last frame compressed again without a content size in
+/// its zstd header, the frame's checksums made to verify, and its index cut (the frame is
+/// the journal's end).
+func rewriteLastFrameWithoutContentSize(_ path: String) throws {
+  let reader = try JournalReader(path: path)
+  let index = reader.frames.count - 1
+  let info = reader.frames[index]
+  let raw = Array(try reader.loadFrame(index).bytes)
+  let compressor = try ZstdCompressor(level: 3, contentSize: false)
+  var data = [UInt8](repeating: 0, count: ZstdCompressor.bound(raw.count))
+  let size = try raw.withBytes { source throws(JournalError) in
+    try data.withMutableBytes { destination throws(JournalError) in
+      try compressor.compress(source, into: destination)
+    }
+  }
+  data.removeLast(data.count - size)
+  let old = try reader.frameHeader(index)
+  var header = FrameHeader(
+    info: old.info, rawSize: UInt32(raw.count),
+    compressedChecksum: data.withUnsafeBytes { XXH64.checksum32($0) }, snapshots: old.snapshots)
+  header.info.compressedSize = UInt32(size)
+  write(Array(bytes(of: path)[..<Int(info.offset)]) + header.encoded() + data, to: path)
+}
+
+@Suite("Verify and recover: one message per problem, whole frames kept, headers rebuilt")
+struct RepairTests {
+  @Test("recover keeps a whole last frame written without a declared content size")
+  func frameWithoutContentSize() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("g.journal")
+    _ = try rewind("generate", "-o", journal, "--events", "300", "--seed", "8")
+    try rewriteLastFrameWithoutContentSize(journal)
+    #expect(try rewind("verify", journal).status == 0)
+    let recovered = try rewind("recover", journal)
+    #expect(recovered.status == 0)
+    #expect(
+      recovered.stdout.contains("kept 300 events (last event 300) in 1 frame, dropped 0 events."),
+      "\(recovered.stdout)")
+    #expect(try rewind("log", journal, "--json").lines.count == 300)
+  }
+
+  @Test("one flipped byte in the header: info and log warn, verify names it, recover rebuilds it")
+  func damagedHeader() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("g.journal")
+    _ = try rewind("generate", "-o", journal, "--events", "5000", "--seed", "3")
+    let pristine = bytes(of: journal)
+    let copyOffset = 8 + Int(pristine[4]) | Int(pristine[5]) << 8 | Int(pristine[6]) << 16
+    var damaged = pristine
+    damaged[30] ^= 0x01
+    write(damaged, to: journal)
+    let reason =
+      "the journal header is damaged (byte 30 differs from its copy at byte \(copyOffset)); it was read from the copy"
+
+    let info = try rewind("info", journal)
+    #expect(info.status == 0)
+    #expect(info.stdout.contains(reason + "; run `rewind recover`"), "\(info.stdout)")
+    let log = try rewind("log", journal, "--json")
+    #expect(log.status == 0 && log.lines.count == 5000)
+    #expect(log.stderr == "warning: \(journal): \(reason); `rewind recover` rebuilds it\n")
+
+    let verify = try rewind("verify", journal)
+    #expect(verify.status == 1)
+    #expect(
+      verify.lines.prefix(2) == [
+        "DAMAGED \(journal): 1 problem; 1 frame readable (5,000 events, 4 snapshots)",
+        "  at byte 30: \(reason)",
+      ], "\(verify.stdout)")
+    let json = try parseObject(try rewind("verify", journal, "--json").stdout)
+    #expect(json["ok"] as? Bool == false)
+    let problems = try #require(json["problems"] as? [[String: Any]])
+    #expect(problems.count == 1)
+    #expect(problems.first?["kind"] as? String == "header")
+    #expect(problems.first?["offset"] as? Int == 30)
+    #expect(problems.first?["frame"] is NSNull)
+    #expect(problems.first?["sequences"] is NSNull)
+    #expect(problems.first?["message"] as? String == reason)
+
+    let recovered = try rewind("recover", journal)
+    #expect(recovered.status == 0)
+    #expect(recovered.stdout.hasPrefix("Rebuilt the header from its copy: \(reason)."))
+    #expect(
+      recovered.stdout.contains("kept 5,000 events (last event 5000) in 1 frame, dropped 0 events.")
+    )
+    #expect(recovered.stdout.contains("The damaged original is kept as \(journal).damaged."))
+    #expect(bytes(of: journal + ".damaged") == damaged)
+    #expect(Array(bytes(of: journal)[..<copyOffset]) == Array(pristine[..<copyOffset]))
+    #expect(try rewind("verify", journal).status == 0)
+  }
+
+  @Test("verify says each problem once, counts damaged frames as damaged, and --json has objects")
+  func damagedFrame() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("g.journal")
+    _ = try rewind("generate", "-o", journal, "--events", "100000", "--seed", "4")
+    let frames = try JournalReader(path: journal).frames
+    let victim = frames[2]
+    var damaged = bytes(of: journal)
+    damaged[Int(victim.dataOffset) + 40] ^= 0x20
+    write(damaged, to: journal)
+    let readable = 100_000 - Int(victim.recordCount)
+    let verify = try rewind("verify", journal)
+    #expect(verify.status == 1)
+    #expect(
+      verify.lines.first?.hasPrefix(
+        "DAMAGED \(journal): 1 problem; \(frames.count - 1) of \(frames.count) frames readable (\(grouped(readable)) events, "
+      ) == true, "\(verify.stdout)")
+    #expect(
+      verify.lines.first?.hasSuffix(
+        "; 1 frame damaged, \(grouped(Int(victim.recordCount))) events unreadable") == true)
+    let problem = verify.lines[1]
+    #expect(
+      problem.hasPrefix(
+        "  frame 2 (events \(victim.firstSequence)–\(victim.lastSequence)) at byte \(victim.offset): checksum mismatch in the compressed data (stored 0x"
+      ), "\(problem)")
+    #expect(
+      problem.components(separatedBy: "checksum mismatch").count == 2, "said twice: \(problem)")
+    #expect(problem.components(separatedBy: "at byte").count == 2, "two offsets: \(problem)")
+
+    let json = try parseObject(try rewind("verify", journal, "--json").stdout)
+    #expect(json["damagedFrames"] as? Int == 1)
+    #expect(json["events"] as? Int == readable)
+    let problems = try #require(json["problems"] as? [[String: Any]])
+    #expect(problems.count == 1)
+    let object = try #require(problems.first)
+    #expect(object["kind"] as? String == "frame")
+    #expect(object["frame"] as? Int == 2)
+    #expect(object["offset"] as? Int == Int(victim.offset))
+    let sequences = try #require(object["sequences"] as? [String: Any])
+    #expect(sequences["from"] as? Int == Int(victim.firstSequence))
+    #expect(sequences["to"] as? Int == Int(victim.lastSequence))
+    #expect(
+      (object["message"] as? String)?.hasPrefix("checksum mismatch in the compressed data") == true)
+  }
+
+  @Test("verify --json answers in JSON even for a file that is no journal")
+  func jsonAlways() throws {
+    let directory = TemporaryDirectory()
+    let text = directory.file("notes.journal")
+    write(Array("not a journal\n".utf8), to: text)
+    let result = try rewind("verify", text, "--json")
+    #expect(result.status == 1)
+    let json = try parseObject(result.stdout)
+    #expect(json["ok"] as? Bool == false)
+    #expect((json["error"] as? String)?.contains("not a Rewind journal") == true)
+    #expect(result.stderr.hasPrefix("Error: "))
+  }
+
+  @Test("recover -o leaves the original, and may not write over it under any name")
+  func recoverToOutput() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("g.journal")
+    _ = try rewind("generate", "-o", journal, "--events", "2000", "--seed", "5")
+    let torn = Array(bytes(of: journal).dropLast(50))
+    write(torn, to: journal)
+    let hard = directory.file("hard.journal")
+    let symbolic = directory.file("symbolic.journal")
+    try FileManager.default.linkItem(atPath: journal, toPath: hard)
+    try FileManager.default.createSymbolicLink(atPath: symbolic, withDestinationPath: journal)
+    for output in [journal, hard, symbolic] {
+      let how = output == journal ? "" : " under another name"
+      expectUsageError(
+        try rewind("recover", journal, "-o", output),
+        "\(output): the output would overwrite the input \(journal) (the same file\(how)); choose another output file",
+        command: "recover")
+    }
+    #expect(bytes(of: journal) == torn)
+    let output = directory.file("repaired.journal")
+    let recovered = try rewind("recover", journal, "-o", output)
+    #expect(recovered.status == 0)
+    #expect(recovered.stdout.contains("The original \(journal) is left as it was."))
+    #expect(bytes(of: journal) == torn)
+    #expect(try rewind("verify", output).status == 0)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+        "g.journal", "hard.journal", "repaired.journal", "symbolic.journal",
+      ])
+    let json = try parseObject(
+      try rewind("recover", journal, "-o", directory.file("j.journal"), "--json").stdout)
+    #expect(json["originalKeptAt"] is NSNull)
+    #expect(json["droppedEvents"] as? Int == 0)
+  }
+
+  @Test("journals of format 1.0 still verify, replay and check")
+  func formatOneZero() throws {
+    for name in ["day-menu", "ipad-three-column"] {
+      let journal = repositoryRoot + "/Journals/format-1.0/\(name).journal"
+      #expect(try rewind("verify", journal).status == 0)
+      let check = try rewind("check", journal)
+      #expect(check.status == 0, "\(check.stdout)")
+      #expect(try rewind("info", journal).stdout.contains("format 1.0"))
+      let json = try parseObject(try rewind("info", journal, "--json").stdout)
+      #expect(json["intact"] as? Bool == true)
+    }
   }
 }

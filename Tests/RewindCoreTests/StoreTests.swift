@@ -19,8 +19,8 @@ final class FailingWrites: Sendable {
 
   var options: RecordingOptions {
     var journal = JournalWriterOptions(frameSize: 1024, durability: .flushOnly)
-    var calls = SystemCalls.live
-    let live = SystemCalls.live
+    var calls = FileSystemCalls.live
+    let live = FileSystemCalls.live
     calls.pwrite = { [self] fd, buffer, count, offset in
       let errorNumber = failure.load(ordering: .relaxed)
       guard errorNumber == 0 else {
@@ -47,14 +47,17 @@ final class HeldSyncs: Sendable {
 
   init(path: String) { self.path = path }
 
-  var calls: SystemCalls {
-    var calls = SystemCalls.live
+  var calls: FileSystemCalls {
+    var calls = FileSystemCalls.live
     let live = calls
     calls.fsync = { [self] descriptor in
       guard isFile(descriptor) else { return live.fsync(descriptor) }
       begun.add(1, ordering: .relaxed)
       if holding.load(ordering: .relaxed) {
-        _ = released.wait(timeout: .now() + .seconds(30))
+        // Held until the test lets it go. The bound only keeps a broken test from hanging
+        // CI; it is long, because a busy machine can keep the test's task from running
+        // for many seconds, and a fsync let go early would fail the test wrongly.
+        _ = released.wait(timeout: .now() + .seconds(600))
       }
       let result = live.fsync(descriptor)
       finished.add(1, ordering: .relaxed)
@@ -325,7 +328,7 @@ struct StoreTests {
         errno = failure
         return -1
       }
-      return SystemCalls.live.fsync(fd)
+      return FileSystemCalls.live.fsync(fd)
     }
     let store = try Store(
       domain: StandardTally(), recordingTo: path, session: testSession,

@@ -1,39 +1,8 @@
 import Foundation
 import JournalFixtures
-import Synchronization
 import Testing
 
 @testable import RewindJournal
-
-/// System calls that fail on demand, for one test.
-final class FaultySystem: Sendable {
-  /// errno to fail `pwrite` with, or 0.
-  let writeFailure = Atomic<Int32>(0)
-  /// errno to fail `fsync` with, or 0.
-  let syncFailure = Atomic<Int32>(0)
-  /// Bytes `pwrite` writes before failing (a short write then the error).
-  let bytesBeforeFailure = Atomic<Int>(0)
-
-  var calls: SystemCalls {
-    var calls = SystemCalls.live
-    let live = SystemCalls.live
-    calls.pwrite = { [self] fd, buffer, count, offset in
-      let failure = writeFailure.load(ordering: .relaxed)
-      guard failure != 0 else { return live.pwrite(fd, buffer, count, offset) }
-      let partial = bytesBeforeFailure.exchange(0, ordering: .relaxed)
-      if partial > 0 { return live.pwrite(fd, buffer, min(partial, count), offset) }
-      errno = failure
-      return -1
-    }
-    calls.fsync = { [self] fd in
-      let failure = syncFailure.load(ordering: .relaxed)
-      guard failure != 0 else { return live.fsync(fd) }
-      errno = failure
-      return -1
-    }
-    return calls
-  }
-}
 
 @Suite("I/O failures")
 struct FailureInjectionTests {
@@ -41,7 +10,7 @@ struct FailureInjectionTests {
   func diskFull() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("a.journal")
-    let faults = FaultySystem()
+    let faults = FaultyFileSystem()
     var options = JournalWriterOptions(frameSize: 1024, durability: .sealedFrames)
     options.system = faults.calls
     let writer = try JournalWriter.create(at: path, header: header(), options: options)
@@ -49,8 +18,7 @@ struct FailureInjectionTests {
     try writer.flush()
     let sizeBefore = bytes(of: path).count
 
-    faults.writeFailure.store(ENOSPC, ordering: .relaxed)
-    faults.bytesBeforeFailure.store(100, ordering: .relaxed)
+    faults.fail(.write, with: ENOSPC, partialWrite: 100)
     var appended: UInt64 = 300
     var failure: JournalError?
     for sequence in 301...1_000 as ClosedRange<UInt64> {
@@ -68,9 +36,9 @@ struct FailureInjectionTests {
     #expect(error.description.contains("No space left on device (errno 28)"))
     #expect(error.description.contains("are not written yet and stay buffered"))
     #expect(bytes(of: path).count == sizeBefore, "the partial write was cut away")
-    #expect(try Journal.verify(path: path).problems.allSatisfy { $0.code != .corruptFrame })
+    #expect(try Journal.verify(path: path).problems.allSatisfy { $0.kind != .frame })
 
-    faults.writeFailure.store(0, ordering: .relaxed)
+    faults.heal()
     try appendEvents(writer, (appended + 1)...1_000)
     try writer.close()
     #expect(isExpected(try readAll(JournalReader(path: path)), 1...1_000))
@@ -81,14 +49,14 @@ struct FailureInjectionTests {
   func fsyncFailure() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("a.journal")
-    let faults = FaultySystem()
+    let faults = FaultyFileSystem()
     var options = JournalWriterOptions(frameSize: 1024)
     options.system = faults.calls
     let writer = try JournalWriter.create(at: path, header: header(), options: options)
     try appendEvents(writer, 1...100)
     try writer.flush()
     try appendEvents(writer, 101...150)
-    faults.syncFailure.store(EIO, ordering: .relaxed)
+    faults.fail(.syncFile, with: EIO)
     #expect {
       try writer.flush()
     } throws: { error in
@@ -96,7 +64,7 @@ struct FailureInjectionTests {
       return error.code == .io && "\(error)".contains("cannot sync the file to disk")
         && "\(error)".contains("may not be durable")
     }
-    faults.syncFailure.store(0, ordering: .relaxed)
+    faults.heal()
     #expect {
       try writer.append(time: time(for: 151), payload: payload(for: 151))
     } throws: { error in

@@ -41,3 +41,8 @@ let zstdTool = executable(named: "zstd")
 func zstdAccepts(_ path: String) throws -> Bool {
   try run(zstdTool!, ["-q", "-t", path]).status == 0
 }
+
+/// The names in a directory, sorted: to check that nothing was left behind.
+func contents(of directory: TemporaryDirectory) -> [String] {
+  ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+}

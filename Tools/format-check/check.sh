@@ -62,7 +62,7 @@ for j in "$@"; do
     while IFS= read -r line; do
       seq=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["snapshot"])' "$line")
       python3 -c 'import json,sys; print(json.dumps(json.loads(sys.argv[1])["state"]))' "$line" > "$tmp/s.py"
-      "$rewind" state "$j" --at "$seq" --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)))' > "$tmp/s.rw"
+      "$rewind" state "$j" --at "$seq" --json 2>/dev/null | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)))' > "$tmp/s.rw"
       compare "$tmp/s.py" "$tmp/s.rw" > "$tmp/s.out" || { echo "  snapshot after $seq:"; cat "$tmp/s.out"; failed=1; }
     done < "$tmp/snaps"
     echo "  $(wc -l < "$tmp/snaps") snapshot states compared"

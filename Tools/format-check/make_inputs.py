@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes test journals for check.sh into DIR with `rewind generate`, `rewind import`,
 `rewind recover` and byte surgery (an unclosed journal, a torn tail, garbage, damage,
-foreign skippable frames, a salvaged journal with a lost range).
+foreign skippable frames, a salvaged journal with a lost range, damaged headers read from
+their copies).
 
     make_inputs.py DIR        then    check.sh DIR/*.journal
 
@@ -73,7 +74,7 @@ def main(out):
     # byte surgery on a closed multi-frame journal
     data = open(p("gen-100000-s7.journal"), "rb").read()
     index_at = struct.unpack_from("<Q", data, len(data) - 24)[0]
-    h, start = rj.parse_header(data)
+    h, start = rj.parse_header(data, "gen-100000-s7.journal")
     frames = [i[1] for i in rj.walk(data, start) if i[0] == "frame"]
     write = lambda name, b: open(p(name), "wb").write(b)
     write("open.journal", data[:index_at])                          # not closed: index and trailer cut
@@ -93,6 +94,13 @@ def main(out):
         pieces += [data[prev:at], inserts[at]]
         prev = at
     write("foreign-frames.journal", b"".join(pieces) + data[prev:index_at])
+    header_end = 8 + struct.unpack_from("<I", data, 4)[0]
+    bad = bytearray(data)
+    bad[30] ^= 1                                                    # the header damaged: its copy
+    write("header-damaged.journal", bytes(bad))
+    write("header-damaged-open.journal", bytes(bad[:index_at]))
+    bad[header_end + 30] ^= 1                                       # and the copy: the index's copy
+    write("header-and-copy-damaged.journal", bytes(bad))
     subprocess.run([REWIND, "recover", "--salvage", p("damaged-open.journal"), "-o", p("salvaged.journal")],
                    check=True, stdout=subprocess.DEVNULL)
     salvaged = open(p("salvaged.journal"), "rb").read()

@@ -16,9 +16,10 @@ after it (exit 1). Lost ranges of a salvaged journal are reported on stderr (exi
 import json, math, os, re, string, struct, subprocess, sys, unicodedata
 
 MAGIC, SKIP_LO, SKIP_HI, ZSTD_MAGIC = 0x184D2A5B, 0x184D2A50, 0x184D2A5F, 0xFD2FB528
-TAG_HEADER, TAG_FRAME, TAG_INDEX, TAG_TRAILER, TAG_LOST = (
-    int.from_bytes(t, "little") for t in (b"RWJH", b"RWFH", b"RWIX", b"RWTR", b"RWLG"))
+TAG_HEADER, TAG_COPY, TAG_FRAME, TAG_INDEX, TAG_TRAILER, TAG_LOST = (
+    int.from_bytes(t, "little") for t in (b"RWJH", b"RWHC", b"RWFH", b"RWIX", b"RWTR", b"RWLG"))
 MiB = 1 << 20
+HEADER_LIMIT = 8 * MiB + 8 * 1024  # the largest header payload
 M64 = (1 << 64) - 1
 
 
@@ -322,10 +323,50 @@ def decode_state(cat, state, what):
 
 
 # ---- the journal ---------------------------------------------------------------------
-def parse_header(data):
-    need(data[:4] == MAGIC.to_bytes(4, "little"), "not a journal: the file does not start with 5B 2A 4D 18")
-    tag, body, end = metadata(data, 0, "journal header")
+def parse_header(data, path):
+    """The header, and where the frames may begin. A damaged header is read from a copy
+    (FORMAT.md, "Copies of the header")."""
+    magic_ok = data[:4] == MAGIC.to_bytes(4, "little")
+    need(magic_ok or data[8:12] == b"RWJH", "not a journal: the file does not start with 5B 2A 4D 18")
+    try:
+        need(magic_ok, "journal header: the magic is damaged", Damage)
+        need(int.from_bytes(data[4:8], "little") <= HEADER_LIMIT, "journal header: size out of bounds", Damage)
+        tag, body, end = metadata(data, 0, "journal header")
+    except Damage as e:
+        body, at, end = find_copy(data)
+        need(body is not None, f"{e}; no intact copy of the header")
+        warn(path, f"the journal header is damaged ({e}); read from its copy at byte {at}")
+        return parse_header_body(body), end
     need(tag == TAG_HEADER, "not a journal: the first metadata frame is not a header (RWJH)")
+    return parse_header_body(body), end
+
+
+def find_copy(data):
+    """(body, offset, where the frames begin) of the first intact copy of the header, or
+    Nones: after the header as its prefix says, then any RWHC frame where one can be, then
+    the index's copy."""
+    def copy_at(pos):
+        try:
+            tag, body, end = metadata(data, pos, "header copy")
+            return (body, pos, end) if tag == TAG_COPY else None
+        except Malformed:
+            return None
+    size = int.from_bytes(data[4:8], "little")
+    found = size <= HEADER_LIMIT and copy_at(8 + size)
+    pos = 0
+    while not found and (pos := data.find(MAGIC.to_bytes(4, "little"), pos + 1, HEADER_LIMIT + 40)) >= 0:
+        found = data[pos + 8:pos + 12] == b"RWHC" and copy_at(pos)
+    if found:
+        return found
+    index = read_index(data, 0)
+    if isinstance(index, str) or index[3] is None:
+        return None, None, None
+    ipos = index[2]
+    first = resync(data, 0)
+    return index[3], ipos, min(first, ipos) if first is not None else ipos
+
+
+def parse_header_body(body):
     r = Reader(body, "journal header")
     h = {"major": r.u(2), "minor": r.u(2)}
     need(h["major"] == 1, f"format {h['major']}.{h['minor']}: a newer Rewind is needed")
@@ -340,7 +381,7 @@ def parse_header(data):
     n = r.varint()
     need(n <= 8 * MiB, f"journal header: settings of {n} bytes")
     h["catalog"] = Catalog(r.take(n))
-    return h, end  # later minor versions' fields (r.left() bytes) are skipped
+    return h  # later minor versions' fields (r.left() bytes) are skipped
 
 
 def parse_frame_header(body, pos):
@@ -367,10 +408,11 @@ def parse_frame_header(body, pos):
 INDEX_FIELDS = ("pos", "hsize", "csize", "first", "count", "firstTime", "lastTime", "nsnap")
 
 
-def open_by_index(data, start):
-    """Items (see walk) from the trailer and index, or None and the reason it is unusable."""
+def read_index(data, start):
+    """(entries, lost ranges, index offset, header copy or None) from the trailer and
+    index, or the reason they are unusable."""
     if len(data) < start + 36:
-        return None, "no trailer"
+        return "no trailer"
     pos = len(data) - 36
     try:
         tag, body, _ = metadata(data, pos, "trailer")
@@ -382,6 +424,11 @@ def open_by_index(data, start):
         r = Reader(body, "index")
         entries = [dict(zip(INDEX_FIELDS, struct.unpack("<QIIQIQQI", r.take(48)))) for _ in range(r.u(4))]
         lost = [struct.unpack("<QQ", r.take(16)) for _ in range(r.u(4))]
+        copy = None
+        if r.left() >= 4:  # 1.1: the header's copy
+            n = r.u(4)
+            need(n >= 1, "index: empty header copy")
+            copy = r.take(n)
         need(sum(e["count"] for e in entries) == total, "index: recordCount differs from the trailer's")
         prev_end, prev_seq = start, 0
         for e in entries:
@@ -389,7 +436,16 @@ def open_by_index(data, start):
             need(e["first"] >= prev_seq, "index: entries out of sequence order")
             prev_end, prev_seq = e["pos"] + e["hsize"] + e["csize"], e["first"] + e["count"]
     except Malformed as e:
-        return None, str(e)
+        return str(e)
+    return entries, lost, ipos, copy
+
+
+def open_by_index(data, start):
+    """Items (see walk) from the trailer and index, or None and the reason it is unusable."""
+    index = read_index(data, start)
+    if isinstance(index, str):
+        return None, index
+    entries, lost = index[0], index[1]
     items = [("lost", a, b) for a, b in lost]
     for k, e in enumerate(entries):
         try:
@@ -455,7 +511,7 @@ def resync(data, pos):
 
 
 def zstd_frame_size(frame, what):
-    """Checks the zstd frame header: content size present, checksum on, window <= 2^23."""
+    """Checks the zstd frame header: checksum on, window <= 2^23; the content size or None."""
     need(len(frame) >= 6 and int.from_bytes(frame[:4], "little") == ZSTD_MAGIC, f"{what}: not a zstd frame")
     fhd, p = frame[4], 5
     single, fcs_flag, did = fhd >> 5 & 1, fhd >> 6, fhd & 3
@@ -468,7 +524,9 @@ def zstd_frame_size(frame, what):
         window = base + (base >> 3) * (wd & 7)
     p += (0, 1, 2, 4)[did]
     nbytes = (1 if single else 0, 2, 4, 8)[fcs_flag]
-    need(nbytes > 0, f"{what}: frame content size absent")
+    if nbytes == 0:  # the content size left out: allowed (FORMAT.md)
+        need(window <= 1 << 23, f"{what}: zstd window over 2^23 bytes")
+        return None
     need(len(frame) >= p + nbytes, f"{what}: zstd frame header cut short")
     size = int.from_bytes(frame[p:p + nbytes], "little") + (256 if nbytes == 2 else 0)
     need((window or size) <= 1 << 23, f"{what}: zstd window over 2^23 bytes")
@@ -480,7 +538,7 @@ def records(data, f, what):
     comp = data[start:start + f["csize"]]
     if check32(comp) != f["csum"]:
         raise Damage(f"{what}: compressedChecksum mismatch")
-    need(zstd_frame_size(comp, what) == f["raw"], f"{what}: zstd frame does not declare rawSize bytes")
+    need(zstd_frame_size(comp, what) in (None, f["raw"]), f"{what}: zstd frame declares a size other than rawSize")
     z = subprocess.run(["zstd", "-q", "-dc", "--memory=8MB"], input=comp, capture_output=True)
     need(z.returncode == 0, f"{what}: zstd: {z.stderr.decode(errors='replace').strip()}")
     need(len(z.stdout) == f["raw"], f"{what}: decompressed to {len(z.stdout)} bytes, not rawSize {f['raw']}")
@@ -501,7 +559,7 @@ def records(data, f, what):
 def read(path, force_walk=False, states=False):
     with open(path, "rb") as fh:
         data = fh.read()
-    h, start = parse_header(data)
+    h, start = parse_header(data, path)
     cat = h["catalog"]
     items, why = (None, "--walk") if force_walk else open_by_index(data, start)
     if items is None:

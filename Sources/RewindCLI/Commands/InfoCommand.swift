@@ -42,9 +42,12 @@ struct InfoCommand: TimelineVisitor {
       let reason = condition.walkReason ?? "its frames were walked"
       integrity.append(reason.hasPrefix("no index") ? reason : "index unusable: \(reason)")
     }
+    if let damage = condition.headerDamage {
+      integrity.append("\(damage.reason); run `rewind recover`")
+    }
     if let tail = condition.tornTail {
       integrity.append(
-        "torn tail: \(Format.count(tail.length)) bytes at byte \(tail.offset) (\(tail.reason)); run `rewind recover`"
+        "torn tail: \(Format.count(tail.length, "byte")) at byte \(tail.offset) (\(tail.reason)); run `rewind recover`"
       )
     }
     for damage in condition.damage {

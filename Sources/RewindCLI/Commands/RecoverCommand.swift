@@ -8,11 +8,13 @@ extension RewindTool {
       name: "recover", abstract: "Repair a journal after a crash or damage.",
       discussion: """
         Cuts a torn tail (an incomplete frame left by a crash, or garbage at the end) back \
-        to the last whole frame whose checksums verify, and writes a fresh index. Damage \
-        with good frames after it stops recovery unless --salvage is given: the damaged \
+        to the last whole frame whose checksums verify, rebuilds a damaged header from its \
+        copy, and writes a fresh index. A frame whose checksums verify is never dropped, \
+        nor are events with good frames after them, unless --salvage is given: the damaged \
         frames are then dropped, the events they held are marked lost, and the events \
-        after them are kept. With -o the repaired journal is written there and the \
-        original is left as it is.
+        after them are kept. The repaired journal is a new file: in place, the damaged \
+        original is kept as JOURNAL.damaged; with -o the repaired journal is written there \
+        and the original is left as it is.
         """)
 
     let registry: DomainRegistry
@@ -27,63 +29,96 @@ extension RewindTool {
     var json: Bool
 
     func run(_ context: Context) throws {
-      let path = journal
       let progress = context.progress("Checking frames")
-      let report = try Journal.recover(
-        path: path, output: output,
-        salvage: salvage
-      ) { done, total in progress.update(done, of: total) }
+      let report: RecoveryReport
+      do throws(JournalError) {
+        report = try Journal.recover(path: journal, output: output, salvage: salvage) {
+          done, total in progress.update(done, of: total)
+        }
+      } catch {
+        progress.finish()
+        // Writing over the journal itself is a usage error (exit 64).
+        if error.code == .outputIsInput { throw UsageError(error.description) }
+        throw error
+      }
       progress.finish()
       if json {
-        var members: [(String, JSONValue)] = [
-          ("path", .string(report.source)), ("output", .string(report.output)),
-          ("changed", .bool(report.changed)), ("events", .int(Int64(report.keptRecords))),
-          ("lastSequence", .int(Int64(report.lastSequence))),
-          ("frames", .int(Int64(report.keptFrames))),
-        ]
-        members.append(
-          (
-            "cutTail",
-            report.cutTail.map {
-              .object([
-                ("offset", .int(Int64($0.offset))), ("bytes", .int(Int64($0.length))),
-                ("reason", .string($0.reason)),
-              ])
-            } ?? .null
-          ))
-        members.append(("droppedFrames", .array(report.droppedFrames.map { .string("\($0)") })))
-        members.append(
-          (
-            "lostEvents",
-            .array(
-              report.lostRanges.map {
-                .object([
-                  ("from", .int(Int64($0.lowerBound))), ("to", .int(Int64($0.upperBound))),
-                ])
-              })
-          ))
-        context.stdout.printJSON(.object(members))
-        return
+        context.stdout.printJSON(RecoverOutput.json(report))
+      } else {
+        RecoverOutput.print(report, to: context.stdout)
       }
-      let style = context.stdout.style
-      guard report.changed else {
-        context.stdout.print(
-          "\(style.green("OK")) \(path) is whole: \(Format.count(report.keptRecords, "event")); nothing to do."
-        )
-        return
-      }
-      if let tail = report.cutTail {
-        context.stdout.print(
-          "Cut \(Format.count(tail.length)) bytes at byte \(tail.offset): \(tail.reason).")
-      }
-      for range in report.lostRanges {
-        context.stdout.print(
-          style.yellow(
-            "Dropped damaged events \(range.lowerBound)–\(range.upperBound) (marked lost)."))
-      }
-      context.stdout.print(
-        "\(style.green("Recovered")) \(report.output): \(Format.count(report.keptRecords, "event")) survive (last event \(report.lastSequence)), in \(report.keptFrames) frames."
-      )
     }
+  }
+}
+
+/// How `recover` says what it did.
+enum RecoverOutput {
+  static func json(_ report: RecoveryReport) -> JSONValue {
+    .object([
+      ("path", .string(report.source)), ("output", .string(report.output)),
+      ("originalKeptAt", report.originalKeptAt.map(JSONValue.string) ?? .null),
+      ("changed", .bool(report.changed)), ("events", .int(Int64(report.keptRecords))),
+      ("droppedEvents", .int(Int64(report.droppedRecords))),
+      ("lastSequence", .int(Int64(report.lastSequence))),
+      ("frames", .int(Int64(report.keptFrames))),
+      ("droppedFrames", .int(Int64(report.droppedFrames.count))),
+      (
+        "repairedHeader",
+        report.repairedHeader.map {
+          .object([("offset", .int(Int64($0.offset))), ("reason", .string($0.reason))])
+        } ?? .null
+      ),
+      (
+        "cutTail",
+        report.cutTail.map {
+          .object([
+            ("offset", .int(Int64($0.offset))), ("bytes", .int(Int64($0.length))),
+            ("reason", .string($0.reason)),
+          ])
+        } ?? .null
+      ),
+      (
+        "lostEvents",
+        .array(
+          report.lostRanges.map {
+            .object([("from", .int(Int64($0.lowerBound))), ("to", .int(Int64($0.upperBound)))])
+          })
+      ),
+    ])
+  }
+
+  static func print(_ report: RecoveryReport, to output: Output) {
+    let style = output.style
+    guard report.changed else {
+      output.print(
+        "\(style.green("OK")) \(report.source) is whole: \(Format.count(report.keptRecords, "event")) in \(Format.count(report.keptFrames, "frame")); nothing to do."
+      )
+      return
+    }
+    if let header = report.repairedHeader {
+      output.print("Rebuilt the header from its copy: \(header.reason).")
+    }
+    if let tail = report.cutTail {
+      let events = tail.sequenceRange.map { " (\(describe($0)))" } ?? ""
+      output.print(
+        "Cut \(Format.count(tail.length, "byte")) at byte \(tail.offset)\(events): \(tail.reason).")
+    }
+    for range in report.lostRanges {
+      output.print(style.yellow("Dropped damaged \(describe(range)) (marked lost)."))
+    }
+    output.print(
+      "\(style.green("Recovered")) \(report.output): kept \(Format.count(report.keptRecords, "event")) (last event \(report.lastSequence)) in \(Format.count(report.keptFrames, "frame")), dropped \(Format.count(report.droppedRecords, "event"))."
+    )
+    if let kept = report.originalKeptAt {
+      output.print("The damaged original is kept as \(kept).")
+    } else {
+      output.print("The original \(report.source) is left as it was.")
+    }
+  }
+
+  /// `event 5`, `events 5–9`.
+  private static func describe(_ range: ClosedRange<UInt64>) -> String {
+    range.lowerBound == range.upperBound
+      ? "event \(range.lowerBound)" : "events \(range.lowerBound)–\(range.upperBound)"
   }
 }

@@ -7,10 +7,12 @@ extension RewindTool {
     static let configuration = CommandConfiguration(
       name: "verify", abstract: "Check every frame, checksum and index entry of a journal.",
       discussion: """
-        Decompresses every frame and checks its checksums, that sequence numbers follow \
-        each other, that times never go back, that snapshots sit on event boundaries and \
-        that the index matches the frames. Exits with 1 and the first problem's location \
-        when the journal is damaged.
+        Checks the header and its copies, decompresses every frame and checks its \
+        checksums, that sequence numbers follow each other, that times never go back, that \
+        snapshots sit on event boundaries and that the index matches the frames. Exits with \
+        1 and each problem's location when the journal is damaged. With --json the report \
+        is JSON whatever happens, each problem an object (kind, frame, offset, sequences, \
+        message).
         """)
 
     let registry: DomainRegistry
@@ -21,42 +23,100 @@ extension RewindTool {
     var json: Bool
 
     func run(_ context: Context) throws {
-      let path = journal
       let progress = context.progress("Verifying")
-      let report = try Journal.verify(path: path) { done, total in
-        progress.update(done, of: total)
+      let report: VerificationReport
+      do throws(JournalError) {
+        report = try Journal.verify(path: journal) { done, total in
+          progress.update(done, of: total)
+        }
+      } catch {
+        progress.finish()
+        // A file that cannot be verified at all still answers in JSON; the error goes
+        // to stderr too.
+        if json {
+          context.stdout.printJSON(
+            .object([
+              ("path", .string(journal)), ("ok", .bool(false)),
+              ("error", .string(error.description)),
+            ]))
+        }
+        throw error
       }
       progress.finish()
       if json {
-        context.stdout.printJSON(
-          .object([
-            ("path", .string(path)), ("ok", .bool(report.isClean)),
-            ("frames", .int(Int64(report.frameCount))),
-            ("events", .int(Int64(report.recordCount))),
-            ("snapshots", .int(Int64(report.snapshotCount))),
-            ("closed", .bool(report.hasIndex)),
-            ("problems", .array(report.problems.map { .string("\($0)") })),
-          ]))
+        context.stdout.printJSON(VerifyOutput.json(report))
       } else {
-        let style = context.stdout.style
-        let counts =
-          "\(Format.count(report.frameCount, "frame")), \(Format.count(report.recordCount, "event")), \(Format.count(report.snapshotCount, "snapshot"))"
-        if report.isClean {
-          let state = report.hasIndex ? "closed" : "not closed (no index), intact"
-          context.stdout.print("\(style.green("OK")) \(path): \(counts), \(state)")
-        } else {
-          context.stdout.print(
-            "\(style.red("DAMAGED")) \(path): \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") (\(counts) readable)"
-          )
-          for problem in report.problems {
-            context.stdout.print("  \(problem)")
-          }
-          if report.problems.contains(where: { $0.code == .tornTail || $0.code == .corruptFrame }) {
-            context.stdout.print(style.dim("  `rewind recover \(path)` repairs it."))
-          }
-        }
+        VerifyOutput.print(report, to: context.stdout)
       }
       if !report.isClean { throw ExitCode.failure }
+    }
+  }
+}
+
+/// How `verify` shows its report.
+enum VerifyOutput {
+  static func json(_ report: VerificationReport) -> JSONValue {
+    .object([
+      ("path", .string(report.path)), ("ok", .bool(report.isClean)),
+      ("formatVersion", report.header.map { .string($0.formatVersion.description) } ?? .null),
+      ("frames", .int(Int64(report.frameCount))),
+      ("damagedFrames", .int(Int64(report.damagedFrameCount))),
+      ("events", .int(Int64(report.recordCount))),
+      ("damagedEvents", .int(Int64(report.damagedRecordCount))),
+      ("snapshots", .int(Int64(report.snapshotCount))),
+      ("closed", .bool(report.hasIndex)),
+      ("problems", .array(report.problems.map(json))),
+    ])
+  }
+
+  static func json(_ problem: VerificationProblem) -> JSONValue {
+    .object([
+      ("kind", .string(problem.kind.rawValue)),
+      ("frame", problem.frame.map { .int(Int64($0)) } ?? .null),
+      ("offset", problem.offset.map { .int(Int64($0)) } ?? .null),
+      (
+        "sequences",
+        problem.sequences.map {
+          .object([("from", .int(Int64($0.lowerBound))), ("to", .int(Int64($0.upperBound)))])
+        } ?? .null
+      ),
+      ("message", .string(problem.message)),
+    ])
+  }
+
+  static func print(_ report: VerificationReport, to output: Output) {
+    let style = output.style
+    let path = report.path
+    let contents =
+      "\(Format.count(report.recordCount, "event")), \(Format.count(report.snapshotCount, "snapshot"))"
+    if report.isClean {
+      let state = report.hasIndex ? "closed" : "not closed (no index), intact"
+      output.print(
+        "\(style.green("OK")) \(path): \(Format.count(report.frameCount, "frame")), \(contents), \(state)"
+      )
+      return
+    }
+    let readable = report.frameCount - report.damagedFrameCount
+    var summary = "\(Format.count(report.problems.count, "problem")); "
+    summary +=
+      report.damagedFrameCount == 0
+      ? "\(Format.count(report.frameCount, "frame")) readable (\(contents))"
+      : "\(Format.count(readable)) of \(Format.count(report.frameCount, "frame")) readable (\(contents)); \(Format.count(report.damagedFrameCount, "frame")) damaged"
+    if report.damagedRecordCount > 0 {
+      summary += ", \(Format.count(report.damagedRecordCount, "event")) unreadable"
+    }
+    output.print("\(style.red("DAMAGED")) \(path): \(summary)")
+    for problem in report.problems {
+      output.print("  \(problem)")
+    }
+    if report.header == nil {
+      output.print(
+        style.dim("  No intact copy of the header is left: the journal cannot be repaired."))
+    } else {
+      output.print(
+        style.dim(
+          "  `rewind recover \(path)` repairs it (with --salvage when damaged events have good frames after them)."
+        ))
     }
   }
 }

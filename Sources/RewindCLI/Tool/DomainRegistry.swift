@@ -51,6 +51,9 @@ struct DomainRegistry: Sendable {
   static func warn(about reader: JournalReader, to output: Output) {
     let condition = reader.condition
     let label = output.style.yellow("warning:")
+    if let damage = condition.headerDamage {
+      output.print("\(label) \(reader.path): \(damage.reason); `rewind recover` rebuilds it")
+    }
     if let tail = condition.tornTail {
       output.print(
         "\(label) \(reader.path): the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)) are not a whole frame (\(tail.reason)); they are ignored, and `rewind recover` cuts them"

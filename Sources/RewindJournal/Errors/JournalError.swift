@@ -8,8 +8,11 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
   public enum Code: String, Sendable {
     /// The file does not exist.
     case notFound
-    /// A new journal was to be created where a file already exists.
+    /// A new file was to be created where a file already exists.
     case alreadyExists
+    /// A command's output is one of its inputs (the same device and inode, whatever the
+    /// names): writing it would destroy the input. A usage error in a command.
+    case outputIsInput
     /// The file exists but does not start with a Rewind journal header.
     case notAJournal
     /// The journal was written by a newer, incompatible format version.

@@ -9,13 +9,16 @@ enum JournalFormat {
   /// The magic number of a zstd data frame.
   static let zstdMagic: UInt32 = 0xFD2F_B528
 
-  /// The format version this build writes.
-  static let version = FormatVersion(major: 1, minor: 0)
+  /// The format version this build writes. 1.1 added the copies of the header (a
+  /// `RWHC` frame after it and a field of the index).
+  static let version = FormatVersion(major: 1, minor: 1)
 
   /// The four-byte tags at the start of each metadata frame's payload.
   enum Tag: UInt32 {
     /// "RWJH": the journal header, the first frame of every journal.
     case header = 0x484A_5752
+    /// "RWHC": a copy of the journal header's body, the frame after the header (1.1).
+    case headerCopy = 0x4348_5752
     /// "RWFH": a frame header, immediately before its zstd data frame.
     case frame = 0x4846_5752
     /// "RWIX": the index of all frames, written on close.

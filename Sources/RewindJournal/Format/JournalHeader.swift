@@ -57,18 +57,24 @@ public struct JournalHeader: Sendable, Equatable {
 
   /// The header as a whole metadata frame.
   func encoded() -> [UInt8] {
-    MetadataFrame.encode(.header) { writer in
-      writer.writeLittleEndian(formatVersion.major)
-      writer.writeLittleEndian(formatVersion.minor)
-      writer.writeLittleEndian(schemaVersion)
-      writer.writeLittleEndian(snapshotInterval)
-      writer.writeLittleEndian(startTime)
-      writer.write(contentsOf: sessionID.bytes)
-      writer.writeString(domain)
-      writer.writeString(device)
-      writer.writeVarint(UInt64(settings.count))
-      writer.write(contentsOf: settings)
-    }
+    MetadataFrame.encode(.header, body: encodedBody())
+  }
+
+  /// The header's body: what the header frame holds between its tag and its checksum,
+  /// and what its copies hold.
+  func encodedBody() -> [UInt8] {
+    var writer = ByteWriter(capacity: 256 + settings.count)
+    writer.writeLittleEndian(formatVersion.major)
+    writer.writeLittleEndian(formatVersion.minor)
+    writer.writeLittleEndian(schemaVersion)
+    writer.writeLittleEndian(snapshotInterval)
+    writer.writeLittleEndian(startTime)
+    writer.write(contentsOf: sessionID.bytes)
+    writer.writeString(domain)
+    writer.writeString(device)
+    writer.writeVarint(UInt64(settings.count))
+    writer.write(contentsOf: settings)
+    return writer.bytes
   }
 
   /// Decodes a header body (after the tag, before the checksum).

@@ -4,6 +4,8 @@ struct JournalIndex: Sendable, Equatable {
   var frames: [FrameInfo]
   /// Ranges of events lost to damage and dropped by salvage, in order.
   var lostRanges: [ClosedRange<UInt64>]
+  /// A copy of the journal header's body (format 1.1), nil in an index without one.
+  var headerCopy: [UInt8]?
 
   static let entrySize = 48
 
@@ -24,6 +26,11 @@ struct JournalIndex: Sendable, Equatable {
       for range in lostRanges {
         writer.writeLittleEndian(range.lowerBound)
         writer.writeLittleEndian(range.upperBound)
+      }
+      // 1.1: the header's copy, after the lost ranges where a minor version may add.
+      if let headerCopy {
+        writer.writeLittleEndian(UInt32(headerCopy.count))
+        writer.write(contentsOf: headerCopy)
       }
     }
   }
@@ -83,7 +90,18 @@ struct JournalIndex: Sendable, Equatable {
       }
       lostRanges.append(first...last)
     }
-    return JournalIndex(frames: frames, lostRanges: lostRanges)
+    // An index of format 1.0 ends here; bytes a later minor version adds after the copy
+    // are skipped.
+    var headerCopy: [UInt8]?
+    if reader.remaining >= 4 {
+      let at = reader.offset
+      let length = try reader.readLittleEndian(UInt32.self)
+      guard Int(length) <= reader.remaining, length > 0 else {
+        throw CodecError(.invalidValue, "the header's copy of \(length) bytes is invalid", at: at)
+      }
+      headerCopy = Array(try reader.readBytes(Int(length)))
+    }
+    return JournalIndex(frames: frames, lostRanges: lostRanges, headerCopy: headerCopy)
   }
 }
 

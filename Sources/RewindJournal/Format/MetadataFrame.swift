@@ -24,6 +24,11 @@ enum MetadataFrame {
     return bytes
   }
 
+  /// Builds a whole metadata frame around a body already encoded.
+  static func encode(_ tag: JournalFormat.Tag, body: [UInt8]) -> [UInt8] {
+    encode(tag) { writer in writer.write(contentsOf: body) }
+  }
+
   /// Reads the magic and payload size at the start of `prefix` (at least 8 bytes).
   static func prefix(_ prefix: UnsafeRawBufferPointer) -> (magic: UInt32, payloadSize: UInt32) {
     (

@@ -1,138 +1,123 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// What ``Journal/recover(path:output:salvage:)`` did.
+/// What ``Journal/recover(path:output:salvage:progress:)`` did.
 public struct RecoveryReport: Sendable {
   /// The damaged journal.
   public var source: String
-  /// The journal written (the source itself when recovered in place).
+  /// Where the repaired journal is: the source's path when repaired in place, else the
+  /// output asked for.
   public var output: String
+  /// Where the damaged original was kept when the journal was repaired in place
+  /// (`NAME.damaged`); nil when it was written elsewhere (the original is then left as
+  /// it was) or when nothing had to change.
+  public var originalKeptAt: String?
   public var keptFrames: Int
   public var keptRecords: UInt64
   /// The last event kept (0 if none).
   public var lastSequence: UInt64
+  /// The events dropped: those of dropped frames and damaged bytes, and of a cut tail
+  /// whose frame header tells them. (A tail cut inside a frame header holds events
+  /// nobody can count: they were never acknowledged as durable.)
+  public var droppedRecords: UInt64
   /// The bytes cut from the end: an incomplete frame or garbage.
   public var cutTail: JournalCondition.TornTail?
-  /// Frames dropped because their contents failed their checksums, with why.
+  /// Frames dropped because they failed their checksums (or, with salvage, broke a rule
+  /// of the format), with why.
   public var droppedFrames: [JournalError]
   /// Events now marked as lost in the middle of the journal (salvage).
   public var lostRanges: [ClosedRange<UInt64>]
+  /// The damaged header that was rebuilt from its copy, if it was.
+  public var repairedHeader: JournalCondition.HeaderDamage?
   /// Whether anything had to be written; false for a journal that was already whole.
   public var changed: Bool
 }
 
 extension Journal {
-  /// Repairs a journal after a crash or damage.
+  /// Repairs a journal after a crash or damage, writing the repaired journal as a new
+  /// file (``AtomicFileWriter``): the damaged original is never half rewritten.
   ///
-  /// A torn tail (a partial frame, a partial metadata frame, or garbage after the last
-  /// whole frame) is cut back to the last whole frame whose checksums verify, and a fresh
-  /// index is written, so the journal opens without walking. Every frame is decompressed
-  /// and checked first.
+  /// Every frame is decompressed and checked first. A torn tail (a partial frame, a
+  /// partial metadata frame, frames at the end that fail their checksums, or garbage
+  /// after the last whole frame) is cut; damaged bytes that held no events (a damaged
+  /// copy of the header, say) are dropped; a damaged header is rebuilt from its copy; a
+  /// fresh index is written, so the journal opens without walking.
   ///
-  /// Damage in the middle (frames that fail their checksums with good frames after them)
-  /// stops recovery with an error naming the frame and its events, unless `salvage` is
-  /// set: then the damaged frames are dropped, the events they held are marked lost in
-  /// the journal, and the events after them are kept. Salvage writes a new file and
-  /// renames it over the destination, so the original is never half rewritten.
+  /// Without `salvage`, recovery never drops a frame whose checksums verify, nor events
+  /// with good frames after them: damage in the middle, or a whole frame that breaks a
+  /// rule of the format, stops it with an error naming the frame and its events. With
+  /// `salvage` such frames and damaged bytes are dropped, the events they held are marked
+  /// lost in the journal, and the events after them are kept.
   ///
   /// - Parameters:
-  ///   - output: write the recovered journal here instead of repairing in place; an
-  ///     existing file there is an error.
-  /// - Throws: ``JournalError`` if the journal cannot be read at all, is being written
-  ///   (locked), or has damage in the middle without `salvage`.
+  ///   - output: write the repaired journal here and leave the original untouched; it
+  ///     must not exist and must not be the journal (under any name). Without it the
+  ///     journal is repaired in place and the damaged original is kept beside it as
+  ///     `PATH.damaged` (which must not exist).
   ///   - progress: called after each frame is checked, with the frames done and the total.
+  /// - Throws: ``JournalError`` if the journal cannot be read at all (or its header is
+  ///   damaged and no copy is intact), is being written (locked), has damage that only
+  ///   `salvage` may drop, or the repaired journal cannot be written (the original is
+  ///   then untouched and nothing is left behind).
   public static func recover(
     path: String, output: String? = nil, salvage: Bool = false,
     progress: (Int, Int) -> Void = { _, _ in }
   ) throws(JournalError) -> RecoveryReport {
-    let inPlace = output == nil || output == path
-    let file = try JournalFile(path: path, mode: inPlace ? .update : .read)
+    try recover(path: path, output: output, salvage: salvage, system: .live, progress: progress)
+  }
+
+  /// ``recover(path:output:salvage:progress:)`` through `system`.
+  package static func recover(
+    path: String, output: String?, salvage: Bool, system: FileSystemCalls,
+    progress: (Int, Int) -> Void = { _, _ in }
+  ) throws(JournalError) -> RecoveryReport {
+    // Where the repaired journal goes, checked before any work.
+    let destination: FileDestination
+    let keptPath: String?
+    if let output {
+      destination = FileDestination(output, inputs: [path])
+      _ = try destination.check(system: system)
+      keptPath = nil
+    } else {
+      destination = FileDestination(path, replacingExisting: true)
+      keptPath = path + ".damaged"
+    }
+    let file = try JournalFile(path: path, mode: .read, system: system)
     do {
-      try FileLock.acquire(file, shared: !inPlace)
+      // A read lock keeps writers out while the journal is read.
+      try FileLock.acquire(file, shared: true)
     } catch {
       var error = error
       if error.code == .locked { error.message += "; stop it before recovering the journal" }
       throw error
     }
     defer { FileLock.release(file) }
-    let layout = try JournalLayout.read(file, trustIndex: false)
-    let reader = try JournalReader(file: file, layout: layout, options: .init())
-
-    var good: [FrameInfo] = []
-    var lastGood = -1  // the position of the last frame whose checksums verify
-    var failures: [(index: Int, error: JournalError)] = []
-    for index in layout.frames.indices {
-      do throws(JournalError) {
-        _ = try verifyFrame(index, reader: reader)
-        good.append(layout.frames[index])
-        lastGood = index
-      } catch {
-        failures.append((index, error))
-      }
-      progress(index + 1, layout.frames.count)
+    let scan = try JournalScan(file: file, progress: progress)
+    guard let found = scan.header else {
+      var error = scan.headerFailure!
+      error.message +=
+        "; recovery needs the header (the journal's domain and settings) and found no intact copy of it"
+      throw error
     }
-    // Damaged frames after the last good one are part of the tail.
-    let tailFailures = failures.filter { $0.index > lastGood }
-    let middleFailures = failures.filter { $0.index < lastGood }
-    if !salvage {
-      if let first = middleFailures.first {
-        var error = first.error
-        error.message +=
-          "; good frames follow it: pass salvage (`rewind recover --salvage`) to drop it and keep them"
-        throw error
-      }
-      if let damage = layout.damage.first(where: {
-        $0.byteRange.lowerBound < (good.last?.offset ?? 0)
-      }) {
-        throw JournalError(
-          .corruptFrame,
-          "damaged bytes (\(damage.reason)) with good frames after them: pass salvage (`rewind recover --salvage`) to drop them and keep the rest",
-          path: path, sequenceRange: damage.sequenceRange, byteOffset: damage.byteRange.lowerBound)
-      }
-    }
-
-    var cutTail = layout.tail
-    if let first = tailFailures.first {
-      let offset = layout.frames[first.index].offset
-      cutTail = JournalCondition.TornTail(
-        offset: offset, length: layout.fileSize - offset,
-        reason: "frames that fail their checksums: \(first.error.message)")
-    }
-    let gaps = Journal.gaps(between: good)
-    let newlyLost = gaps.filter { !layout.lostRanges.contains($0) }
+    let plan = try RecoveryPlan(scan: scan, salvage: salvage, path: path)
     var report = RecoveryReport(
-      source: path, output: output ?? path, keptFrames: good.count,
-      keptRecords: good.reduce(0) { $0 + UInt64($1.recordCount) },
-      lastSequence: good.last?.lastSequence ?? 0, cutTail: cutTail,
-      droppedFrames: failures.map(\.error), lostRanges: newlyLost, changed: true)
-
-    if inPlace && middleFailures.isEmpty && layout.damage.isEmpty {
-      let cut = tailFailures.first.map { layout.frames[$0.index].offset } ?? layout.dataEnd
-      if cutTail == nil,
-        case .success(let (index, offset)) = try JournalLayout.readIndex(
-          file, fileSize: layout.fileSize, after: layout.headerSize),
-        index.frames == layout.frames, offset == cut
-      {
-        report.changed = false
-        return report
-      }
-      try file.truncate(to: cut)
-      let index = JournalIndex(frames: good, lostRanges: layout.lostRanges).encoded()
-      let trailer = JournalTrailer(
-        indexOffset: cut, indexSize: UInt32(index.count), recordCount: report.keptRecords
-      ).encoded()
-      try (index + trailer).withBytes { buffer throws(JournalError) in
-        try file.write(buffer, at: cut)
-      }
-      try file.sync()
+      source: path, output: destination.path, originalKeptAt: nil,
+      keptFrames: plan.kept.count, keptRecords: plan.keptRecords,
+      lastSequence: plan.kept.last?.lastSequence ?? 0, droppedRecords: plan.droppedRecords,
+      cutTail: plan.cutTail, droppedFrames: plan.dropped,
+      lostRanges: plan.gaps.filter { !scan.lostRanges.contains($0) },
+      repairedHeader: found.damage, changed: true)
+    if output == nil, try plan.isWhole(scan) {
+      report.changed = false
       return report
     }
-    try rewrite(
-      from: file, headerSize: layout.headerSize, frames: good, lostRanges: gaps,
-      to: output ?? path, replacing: inPlace)
+    if let keptPath, JournalFile.status(of: keptPath, system: system) != nil {
+      throw JournalError(
+        .alreadyExists,
+        "the damaged original is to be kept here, but a file is already there (from an earlier recovery?); move it away, or write the repaired journal elsewhere with an output file",
+        path: keptPath)
+    }
+    let writer = try AtomicFileWriter(destination, system: system)
+    try write(found.body, plan.kept, lostRanges: plan.gaps, from: file, to: writer)
+    try writer.commit(syncing: true, keepingPreviousAt: keptPath)
+    report.originalKeptAt = keptPath
     return report
   }
 
@@ -148,37 +133,22 @@ extension Journal {
     return gaps
   }
 
-  /// Writes a new journal of the header and `frames` of `source`, with lost-range
-  /// markers in the gaps, an index and a trailer; then renames it to `destination`.
-  static func rewrite(
-    from source: JournalFile, headerSize: UInt64, frames: [FrameInfo],
-    lostRanges: [ClosedRange<UInt64>], to destination: String, replacing: Bool
+  /// Writes a journal of `headerBody` (with its copy) and `frames` of `source`, with
+  /// lost-range markers in the gaps, an index and a trailer.
+  private static func write(
+    _ headerBody: [UInt8], _ frames: [FrameInfo], lostRanges: [ClosedRange<UInt64>],
+    from source: JournalFile, to output: AtomicFileWriter
   ) throws(JournalError) {
-    if !replacing, access(destination, F_OK) == 0 {
-      throw JournalError(
-        .alreadyExists, "the file already exists; it is never overwritten silently",
-        path: destination)
-    }
-    let temporary = destination + ".recovering-\(getpid())"
-    unlink(temporary)
-    let output = try JournalFile(path: temporary, mode: .create)
-    var succeeded = false
-    defer { if !succeeded { unlink(temporary) } }
-
-    var offset: UInt64 = 0
-    func append(_ bytes: [UInt8]) throws(JournalError) {
-      try bytes.withBytes { buffer throws(JournalError) in try output.write(buffer, at: offset) }
-      offset += UInt64(bytes.count)
-    }
-    guard let header = try source.read(count: Int(headerSize), at: 0) else {
-      throw JournalError(.io, "the journal header cannot be read again", path: source.path)
-    }
-    try append(header)
+    var body = headerBody
+    // The journal gets the header's copies, which make it format 1.1 at least.
+    if body.count >= 4, body[0] == 1, body[1] == 0, body[2] == 0, body[3] == 0 { body[2] = 1 }
+    try output.write(
+      MetadataFrame.encode(.header, body: body) + MetadataFrame.encode(.headerCopy, body: body))
     var written: [FrameInfo] = []
     var pendingGaps = lostRanges[...]
     for frame in frames {
       while let gap = pendingGaps.first, gap.upperBound < frame.firstSequence {
-        try append(LostRangeMarker.encoded(gap))
+        try output.write(LostRangeMarker.encoded(gap))
         pendingGaps.removeFirst()
       }
       guard
@@ -191,7 +161,7 @@ extension Journal {
       }
       var info = frame
       info.number = written.count
-      info.offset = offset
+      info.offset = output.size
       var bytes = headerBytes
       if frame.number != info.number {
         // Renumber: decode the checked header and encode it again.
@@ -202,8 +172,8 @@ extension Journal {
               body: body, offset: frame.offset, headerSize: frame.headerSize, withSnapshots: true)
           } catch {
             throw JournalError(
-              .corruptFrame, "frame \(frame.number)'s header changed while recovering",
-              path: source.path, cause: .codec(error))
+              .corruptFrame, "frame \(frame.number)'s header changed while recovering: \(error)",
+              path: source.path, byteOffset: frame.offset)
           }
         }
         var renumbered = decoded
@@ -211,23 +181,87 @@ extension Journal {
         bytes = renumbered.encoded()
         info.headerSize = UInt32(bytes.count)
       }
-      try append(bytes + data)
+      try output.write(bytes + data)
       written.append(info)
     }
-    for gap in pendingGaps { try append(LostRangeMarker.encoded(gap)) }
-    let index = JournalIndex(frames: written, lostRanges: lostRanges).encoded()
+    for gap in pendingGaps { try output.write(LostRangeMarker.encoded(gap)) }
+    let index = JournalIndex(frames: written, lostRanges: lostRanges, headerCopy: body).encoded()
     let records = written.reduce(0) { $0 + UInt64($1.recordCount) }
     let trailer = JournalTrailer(
-      indexOffset: offset, indexSize: UInt32(index.count), recordCount: records
+      indexOffset: output.size, indexSize: UInt32(index.count), recordCount: records
     ).encoded()
-    try append(index + trailer)
-    try output.sync()
-    guard rename(temporary, destination) == 0 else {
-      throw JournalError(
-        .io, "cannot rename the recovered journal into place", path: destination,
-        cause: errnoCause())
+    try output.write(index + trailer)
+  }
+}
+
+/// What recovery keeps and drops, decided from a scan before anything is written.
+private struct RecoveryPlan {
+  var kept: [FrameInfo] = []
+  var dropped: [JournalError] = []
+  var cutTail: JournalCondition.TornTail?
+  /// The gaps between the frames kept: lost ranges, old and new.
+  var gaps: [ClosedRange<UInt64>] = []
+  var keptRecords: UInt64 = 0
+  var droppedRecords: UInt64 = 0
+
+  /// - Throws: when the scan found damage that only salvage may drop.
+  init(scan: JournalScan, salvage: Bool, path: String) throws(JournalError) {
+    let lastGood = scan.checks.lastIndex { $0.isGood } ?? -1
+    var tailFrames: [(FrameInfo, JournalError)] = []
+    for (index, (info, check)) in zip(scan.frames, scan.checks).enumerated() {
+      guard case .damaged(let error, let whole) = check else {
+        kept.append(info)
+        continue
+      }
+      if !salvage && whole {
+        var error = error
+        error.message +=
+          "; the frame is whole (its checksums verify) but cannot be read, and recovery drops a whole frame only when asked: pass salvage (`rewind recover --salvage`) to drop it"
+        throw error
+      }
+      if index > lastGood {
+        tailFrames.append((info, error))
+      } else if !salvage {
+        var error = error
+        error.message +=
+          "; good frames follow it: pass salvage (`rewind recover --salvage`) to drop it and keep them"
+        throw error
+      }
+      dropped.append(error)
     }
-    succeeded = true
-    JournalFile.syncDirectory(of: destination)
+    if !salvage, let damage = scan.damage.first(where: { $0.sequenceRange != nil }) {
+      throw JournalError(
+        .corruptFrame,
+        "damaged bytes (\(damage.reason)) held events, with good frames after them: pass salvage (`rewind recover --salvage`) to drop them and keep the rest",
+        path: path, sequenceRange: damage.sequenceRange, byteOffset: damage.byteRange.lowerBound)
+    }
+    cutTail = scan.tail
+    if let (first, error) = tailFrames.first {
+      cutTail = JournalCondition.TornTail(
+        offset: first.offset, length: scan.fileSize - first.offset,
+        reason: "frames that fail their checksums: \(error.message)",
+        sequenceRange: first.firstSequence...tailFrames.last!.0.lastSequence)
+    }
+    gaps = Journal.gaps(between: kept)
+    keptRecords = kept.reduce(0) { $0 + UInt64($1.recordCount) }
+    // Every event the file tells of is kept, was lost before, or is dropped now.
+    let known =
+      [
+        scan.frames.last?.lastSequence, scan.tail?.sequenceRange?.upperBound,
+        scan.damage.compactMap(\.sequenceRange?.upperBound).max(), scan.lostRanges.last?.upperBound,
+      ].compactMap { $0 }.max() ?? 0
+    let lostBefore = scan.lostRanges.reduce(0) { $0 + $1.upperBound - $1.lowerBound + 1 }
+    droppedRecords = known - min(known, keptRecords + lostBefore)
+  }
+
+  /// Whether the journal needs no repair: an intact header, every frame good, no damage,
+  /// no tail, and an index that matches.
+  func isWhole(_ scan: JournalScan) throws(JournalError) -> Bool {
+    guard scan.header?.damage == nil, scan.tail == nil, scan.damage.isEmpty,
+      dropped.isEmpty,
+      case .success(let (index, offset)) = try scan.index()
+    else { return false }
+    return index.frames == scan.frames && index.lostRanges == scan.lostRanges
+      && offset == scan.dataEnd
   }
 }

@@ -1,14 +1,69 @@
-/// What ``Journal/verify(path:)`` found.
+/// One problem ``Journal/verify(path:progress:)`` found: what kind, where, which events,
+/// and a sentence saying what is wrong.
+public struct VerificationProblem: Sendable, Equatable, CustomStringConvertible {
+  /// What the problem concerns.
+  public enum Kind: String, Sendable, CaseIterable {
+    /// The journal header or one of its copies.
+    case header
+    /// A data frame: its header, its checksums or its contents.
+    case frame
+    /// Bytes between frames that are no frame.
+    case damage
+    /// Bytes at the end that are not a whole frame (a crash while writing).
+    case tornTail
+    /// The index or the trailer of a closed journal.
+    case index
+  }
+
+  public var kind: Kind
+  /// The frame's number, for a problem in one frame.
+  public var frame: Int?
+  /// The byte offset in the file where the problem is.
+  public var offset: UInt64?
+  /// The events concerned, when known.
+  public var sequences: ClosedRange<UInt64>?
+  /// What is wrong, as a sentence, without the location.
+  public var message: String
+
+  public init(
+    kind: Kind, frame: Int? = nil, offset: UInt64? = nil, sequences: ClosedRange<UInt64>? = nil,
+    message: String
+  ) {
+    self.kind = kind
+    self.frame = frame
+    self.offset = offset
+    self.sequences = sequences
+    self.message = message
+  }
+
+  /// `frame 12 (events 49153–53248) at byte 1234: message`.
+  public var description: String {
+    JournalError(
+      .corruptFrame, message, frame: frame, sequenceRange: sequences, byteOffset: offset
+    ).description
+  }
+}
+
+/// What ``Journal/verify(path:progress:)`` found.
 public struct VerificationReport: Sendable {
   public var path: String
-  public var header: JournalHeader
-  /// Every problem found, in file order; the first is the one to fix first.
-  public var problems: [JournalError]
+  /// The journal's header, from a copy if the header is damaged; nil when neither the
+  /// header nor a copy is intact.
+  public var header: JournalHeader?
+  /// Every problem found, in file order, one per problem; the first is the one to fix
+  /// first.
+  public var problems: [VerificationProblem]
+  /// The data frames found, readable or not.
   public var frameCount: Int
+  /// The frames that fail their checksums or break a rule.
+  public var damagedFrameCount: Int
+  /// The events in the readable frames.
   public var recordCount: UInt64
+  /// The events known to be unreadable: in damaged frames, in damaged bytes when the
+  /// frames around them tell, and in a torn tail when its frame header tells.
+  public var damagedRecordCount: UInt64
+  /// The snapshots in the readable frames.
   public var snapshotCount: Int
-  /// How the file was found by walking it.
-  public var condition: JournalCondition
   /// Whether the journal ends with a valid index (it was closed).
   public var hasIndex: Bool
 
@@ -17,83 +72,164 @@ public struct VerificationReport: Sendable {
 }
 
 extension Journal {
-  /// Checks a whole journal: every frame's checksums and contents, sequence numbers
-  /// continuous, timestamps non-decreasing, snapshots at record boundaries, and the index
-  /// (if any) equal to what walking the frames finds.
+  /// Checks a whole journal: its header and the header's copies, every frame's checksums
+  /// and contents, sequence numbers continuous, timestamps non-decreasing, snapshots at
+  /// record boundaries, and the index (if any) equal to what walking the frames finds.
   ///
-  /// - Returns: a report listing every problem with its location; damage does not throw.
-  /// - Throws: ``JournalError`` only when the file cannot be read as a journal at all
-  ///   (missing, not a journal, damaged header, newer format).
-  /// - Complexity: O(size of the journal): every frame is decompressed.
   /// - Parameter progress: called after each frame with the frames done and the total.
+  /// - Returns: a report listing each problem once, with its kind and location; damage,
+  ///   a damaged header included, does not throw.
+  /// - Throws: ``JournalError`` only when the file cannot be read as a journal at all
+  ///   (missing, not a journal, newer format, an I/O error).
+  /// - Complexity: O(size of the journal): every frame is decompressed.
   public static func verify(path: String, progress: (Int, Int) -> Void = { _, _ in })
     throws(JournalError) -> VerificationReport
   {
-    let file = try JournalFile(path: path, mode: .read)
-    let layout = try JournalLayout.read(file, trustIndex: false)
-    let reader = try JournalReader(file: file, layout: layout, options: .init())
-    var problems: [JournalError] = []
-    func problem(_ message: String, byteOffset: UInt64?, range: ClosedRange<UInt64>?) {
-      problems.append(
-        JournalError(
-          .corruptFrame, message, path: path, sequenceRange: range, byteOffset: byteOffset))
-    }
+    try verify(path: path, system: .live, progress: progress)
+  }
 
-    for damage in layout.damage {
-      problem(
-        "damaged bytes: \(damage.reason)", byteOffset: damage.byteRange.lowerBound,
-        range: damage.sequenceRange)
+  /// ``verify(path:progress:)`` through `system`.
+  package static func verify(
+    path: String, system: FileSystemCalls, progress: (Int, Int) -> Void = { _, _ in }
+  ) throws(JournalError) -> VerificationReport {
+    let file = try JournalFile(path: path, mode: .read, system: system)
+    let scan = try JournalScan(file: file, progress: progress)
+    var problems: [VerificationProblem] = []
+    problems += try headerProblems(scan)
+
+    for damage in scan.damage {
+      // The copy after the header is reported as the header's.
+      if damage.byteRange.lowerBound == scan.headerEnd, damage.sequenceRange == nil,
+        problems.contains(where: { $0.kind == .header && $0.offset == scan.headerEnd })
+      {
+        continue
+      }
+      let length = damage.byteRange.upperBound - damage.byteRange.lowerBound
+      problems.append(
+        VerificationProblem(
+          kind: .damage, offset: damage.byteRange.lowerBound, sequences: damage.sequenceRange,
+          message: length == 0
+            ? damage.reason : "\(count(length, "damaged byte")): \(damage.reason)"))
     }
     var recordCount: UInt64 = 0
+    var damagedRecordCount: UInt64 = 0
     var snapshotCount = 0
-    for index in layout.frames.indices {
-      do throws(JournalError) {
-        let counts = try verifyFrame(index, reader: reader)
-        recordCount += counts.records
-        snapshotCount += counts.snapshots
-      } catch {
-        problems.append(error)
+    var damagedFrameCount = 0
+    for (info, check) in zip(scan.frames, scan.checks) {
+      switch check {
+      case .good(let records, let snapshots):
+        recordCount += records
+        snapshotCount += snapshots
+      case .damaged(let error, _):
+        damagedFrameCount += 1
+        damagedRecordCount += UInt64(info.recordCount)
+        problems.append(
+          VerificationProblem(
+            kind: .frame, frame: info.number, offset: info.offset, sequences: info.sequenceRange,
+            message: error.cause.map { "\(error.message) (\($0))" } ?? error.message))
       }
-      progress(index + 1, layout.frames.count)
     }
-    if let tail = layout.tail {
-      var error = JournalError(
-        .tornTail,
-        "\(tail.length) bytes at the end are not a whole frame (\(tail.reason)); `rewind recover` cuts them",
-        path: path, byteOffset: tail.offset)
-      if let next = layout.frames.last.map({ $0.lastSequence + 1 }) {
-        error.message += "; events from \(next) on, if any, were not durable"
+    for damage in scan.damage {
+      if let range = damage.sequenceRange {
+        damagedRecordCount += range.upperBound - range.lowerBound + 1
       }
-      problems.append(error)
+    }
+    if let tail = scan.tail {
+      var message =
+        "\(count(tail.length, "byte")) at the end are not a whole frame (\(tail.reason)); `rewind recover` cuts them"
+      if let next = scan.frames.last.map({ $0.lastSequence + 1 }) {
+        message += "; events from \(next) on, if any, were not durable"
+      }
+      if let range = tail.sequenceRange {
+        damagedRecordCount += range.upperBound - range.lowerBound + 1
+      }
+      problems.append(
+        VerificationProblem(
+          kind: .tornTail, offset: tail.offset, sequences: tail.sequenceRange, message: message))
     }
 
     var hasIndex = false
-    switch try JournalLayout.readIndex(file, fileSize: layout.fileSize, after: layout.headerSize) {
+    switch try scan.index() {
     case .success(let (index, offset)):
       hasIndex = true
-      if index.frames != layout.frames || index.lostRanges != layout.lostRanges
-        || offset != layout.dataEnd
+      if index.frames != scan.frames || index.lostRanges != scan.lostRanges
+        || offset != scan.dataEnd
       {
-        problem(
-          "the index does not match the frames in the file", byteOffset: offset, range: nil)
+        problems.append(
+          VerificationProblem(
+            kind: .index, offset: offset, message: "the index does not match the frames in the file"
+          ))
+      } else if let copy = index.headerCopy, let header = scan.header, copy != header.body {
+        problems.append(
+          VerificationProblem(
+            kind: .index, offset: offset,
+            message: "the index's copy of the journal header differs from the header"))
       }
     case .failure(let reason):
       if reason.description != "no index (the journal was not closed)" {
-        problem(reason.description, byteOffset: nil, range: nil)
+        problems.append(VerificationProblem(kind: .index, message: reason.description))
+      } else if let offset = scan.indexOffsets.last {
+        // An index whose trailer is gone (or no longer a trailer).
+        problems.append(
+          VerificationProblem(
+            kind: .index, offset: offset,
+            message: "the index is not followed by a valid trailer, so readers walk the frames"))
       }
     }
-    problems.sort { ($0.byteOffset ?? .max) < ($1.byteOffset ?? .max) }
+    problems.sort { ($0.offset ?? .max) < ($1.offset ?? .max) }
     return VerificationReport(
-      path: path, header: layout.header, problems: problems, frameCount: layout.frames.count,
-      recordCount: recordCount, snapshotCount: snapshotCount, condition: layout.condition,
-      hasIndex: hasIndex)
+      path: path, header: scan.header?.header, problems: problems, frameCount: scan.frames.count,
+      damagedFrameCount: damagedFrameCount, recordCount: recordCount,
+      damagedRecordCount: damagedRecordCount, snapshotCount: snapshotCount, hasIndex: hasIndex)
+  }
+
+  /// The problems of the header and of the copy that follows it.
+  private static func headerProblems(_ scan: JournalScan) throws(JournalError)
+    -> [VerificationProblem]
+  {
+    if let failure = scan.headerFailure {
+      return [
+        VerificationProblem(
+          kind: .header, offset: failure.byteOffset ?? 0,
+          message: failure.message
+            + "; without it the frames can be checked but the journal cannot be read")
+      ]
+    }
+    guard let found = scan.header else { return [] }
+    if let damage = found.damage {
+      return [VerificationProblem(kind: .header, offset: damage.offset, message: damage.reason)]
+    }
+    // Since format 1.1 a copy follows the header.
+    guard found.header.formatVersion >= FormatVersion(major: 1, minor: 1) else { return [] }
+    switch try JournalLayout.metadataFrame(
+      in: scan.file, fileSize: scan.fileSize, at: found.end, tag: .headerCopy)
+    {
+    case .success(let (body, _)):
+      guard body != found.body else { return [] }
+      return [
+        VerificationProblem(
+          kind: .header, offset: found.end,
+          message: "the copy of the journal header differs from the header")
+      ]
+    case .failure(let error):
+      // The message of a damaged copy names it already.
+      let message =
+        error.code == .notAJournal
+        ? "the copy of the journal header is missing after the header" : error.message
+      return [VerificationProblem(kind: .header, offset: found.end, message: message)]
+    }
+  }
+
+  /// `1 byte`, `12 bytes`.
+  static func count(_ value: UInt64, _ noun: String) -> String {
+    "\(value) \(noun)\(value == 1 ? "" : "s")"
   }
 
   /// Decodes one frame completely and checks its records and snapshots.
-  static func verifyFrame(_ index: Int, reader: JournalReader) throws(JournalError) -> (
+  static func verifyFrame(_ info: FrameInfo, loader: FrameLoader) throws(JournalError) -> (
     records: UInt64, snapshots: Int
   ) {
-    let frame = try reader.loadFrame(index)
+    let frame = try loader.load(info)
     var cursor = frame.records()
     var snapshots = frame.snapshots[...]
     var records: UInt64 = 0
@@ -105,7 +241,7 @@ extension Journal {
         guard snapshot.snapshot.sequence + 1 == sequence, Int(snapshot.recordOffset) == offset,
           offset == 0 || snapshot.time == previousTime
         else {
-          throw reader.damaged(
+          throw loader.damaged(
             frame.info,
             "the snapshot after event \(snapshot.snapshot.sequence) does not point at the start of event \(snapshot.snapshot.sequence + 1)"
           )
@@ -117,7 +253,7 @@ extension Journal {
       records += 1
     }
     if let stray = snapshots.first {
-      throw reader.damaged(
+      throw loader.damaged(
         frame.info, "the snapshot after event \(stray.snapshot.sequence) is not in this frame")
     }
     return (records, frame.snapshots.count)

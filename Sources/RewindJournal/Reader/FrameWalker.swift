@@ -13,6 +13,8 @@ struct FrameWalker {
   var dataEnd: UInt64
   var tail: JournalLayout.Tail?
   var damage: [JournalLayout.Damage] = []
+  /// Where index frames were stepped over (a closed journal has one, before its trailer).
+  var indexOffsets: [UInt64] = []
   /// The sequence number the next frame should start at.
   var nextSequence: UInt64 = 1
   var lastTime: UInt64 = 0
@@ -30,12 +32,13 @@ struct FrameWalker {
 
   private enum Step {
     case advanced
-    case problem(String)
+    /// What is wrong, and the events the bytes held when a frame header tells.
+    case problem(String, events: ClosedRange<UInt64>? = nil)
   }
 
   mutating func walk() throws(JournalError) {
     while offset < fileSize {
-      guard case .problem(let reason) = try step() else { continue }
+      guard case .problem(let reason, let events) = try step() else { continue }
       if let resume = try resynchronize(after: offset) {
         let missing =
           resume.firstSequence > nextSequence ? nextSequence...(resume.firstSequence - 1) : nil
@@ -46,7 +49,8 @@ struct FrameWalker {
         nextSequence = max(nextSequence, resume.firstSequence)
         offset = resume.offset
       } else {
-        tail = JournalLayout.Tail(offset: offset, length: fileSize - offset, reason: reason)
+        tail = JournalLayout.Tail(
+          offset: offset, length: fileSize - offset, reason: reason, sequenceRange: events)
         return
       }
     }
@@ -96,7 +100,18 @@ struct FrameWalker {
     do throws(CodecError) {
       opened = try MetadataFrame.open(payload)
     } catch {
-      return .problem("a metadata frame is damaged: \(error.message)")
+      // The tag is likely intact when a checksum fails: name what was damaged.
+      let tag = payload.count >= 4 ? payload.loadUnaligned(as: UInt32.self) : 0
+      let what: String
+      switch JournalFormat.Tag(rawValue: UInt32(littleEndian: tag)) {
+      case .frame: what = "a frame header"
+      case .headerCopy: what = "the copy of the journal header"
+      case .lostRange: what = "a lost-range marker"
+      case .index: what = "the index"
+      case .trailer: what = "the trailer"
+      case .header, nil: what = "a metadata frame"
+      }
+      return .problem("\(what) is damaged: \(error.message)")
     }
     switch JournalFormat.Tag(rawValue: opened.tag) {
     case .frame:
@@ -117,8 +132,17 @@ struct FrameWalker {
       offset += frameSize
       dataEnd = offset
       return .advanced
-    case .index, .trailer:
+    case .index:
+      indexOffsets.append(offset)
       offset += frameSize
+      return .advanced
+    case .trailer:
+      offset += frameSize
+      return .advanced
+    case .headerCopy:
+      // The copy after the header (FORMAT.md, "Copies of the header"): stepped over.
+      offset += frameSize
+      dataEnd = offset
       return .advanced
     case .header:
       return .problem("a second journal header")
@@ -135,7 +159,8 @@ struct FrameWalker {
     let remaining = fileSize - offset
     guard UInt64(info.headerSize) + UInt64(info.compressedSize) <= remaining else {
       return .problem(
-        "the data frame of \(JournalError.describe(info.sequenceRange)) is cut short")
+        "the data frame of \(JournalError.describe(info.sequenceRange)) is cut short",
+        events: info.sequenceRange)
     }
     guard let magic = try file.read(count: 4, at: info.dataOffset),
       magic == [0x28, 0xB5, 0x2F, 0xFD]
@@ -170,7 +195,7 @@ struct FrameWalker {
   /// begins, followed by its data in the file, or nil.
   ///
   /// - Complexity: O(bytes scanned); it runs only where damage was found.
-  private mutating func resynchronize(after start: UInt64) throws(JournalError) -> (
+  mutating func resynchronize(after start: UInt64) throws(JournalError) -> (
     offset: UInt64, firstSequence: UInt64
   )? {
     let chunkSize = 1 << 20

@@ -8,6 +8,8 @@ public struct JournalCondition: Sendable, Equatable {
     public var length: UInt64
     /// What is wrong there.
     public var reason: String
+    /// The events of the partial frame, when its frame header is whole.
+    public var sequenceRange: ClosedRange<UInt64>?
   }
 
   /// Damage between good frames.
@@ -18,15 +20,30 @@ public struct JournalCondition: Sendable, Equatable {
     public var reason: String
   }
 
+  /// A damaged journal header, read from one of its copies instead.
+  public struct HeaderDamage: Sendable, Equatable {
+    /// The first damaged byte, when comparing with the copy tells; else where the header
+    /// starts (0).
+    public var offset: UInt64
+    /// What is wrong, and which copy was read.
+    public var reason: String
+    /// Where the copy read instead starts: the `RWHC` frame after the header, or the
+    /// index.
+    public var copyOffset: UInt64
+  }
+
   /// Whether the frames came from the index a closed journal ends with.
   public var openedFromIndex: Bool
   /// Why the frame headers were walked instead (nil when opened from the index).
   public var walkReason: String?
+  /// The header was damaged and read from a copy; nil for an intact header.
+  public var headerDamage: HeaderDamage?
   public var tornTail: TornTail?
   public var damage: [Damage]
   /// Events lost to damage in an earlier salvage, marked in the journal.
   public var lostRanges: [ClosedRange<UInt64>]
 
-  /// No torn tail and no damage (a journal still being written may have neither).
-  public var isIntact: Bool { tornTail == nil && damage.isEmpty }
+  /// No damaged header, no torn tail and no damage (a journal still being written may
+  /// have none of them).
+  public var isIntact: Bool { headerDamage == nil && tornTail == nil && damage.isEmpty }
 }

@@ -4,6 +4,7 @@
 struct JournalLayout: Sendable {
   typealias Tail = JournalCondition.TornTail
   typealias Damage = JournalCondition.Damage
+  typealias HeaderDamage = JournalCondition.HeaderDamage
 
   /// How the frames were found.
   enum Source: Sendable, Equatable {
@@ -14,8 +15,13 @@ struct JournalLayout: Sendable {
   }
 
   var header: JournalHeader
-  /// The size of the header frame.
+  /// The header's body as the file holds it (or its copy, when the header is damaged).
+  var headerBody: [UInt8]
+  /// Where the frames may begin: the end of the header frame, or of the copy read
+  /// instead of a damaged header (or the first frame found after it).
   var headerSize: UInt64
+  /// What is wrong with a header that was read from a copy.
+  var headerDamage: HeaderDamage?
   var frames: [FrameInfo]
   var lostRanges: [ClosedRange<UInt64>]
   /// The end of the last frame or marker: where a writer appends next.
@@ -30,93 +36,34 @@ struct JournalLayout: Sendable {
     var walkReason: String?
     if case .walk(let reason) = source { walkReason = reason }
     return JournalCondition(
-      openedFromIndex: source == .index, walkReason: walkReason, tornTail: tail, damage: damage,
-      lostRanges: lostRanges)
+      openedFromIndex: source == .index, walkReason: walkReason, headerDamage: headerDamage,
+      tornTail: tail, damage: damage, lostRanges: lostRanges)
   }
 
   /// Reads the header, then the index if `trustIndex` and a valid one ends the file,
   /// else walks the frame headers.
   static func read(_ file: JournalFile, trustIndex: Bool) throws(JournalError) -> JournalLayout {
     let fileSize = try file.size()
-    let (header, headerSize) = try readHeader(file, fileSize: fileSize)
+    let found = try readHeader(file, fileSize: fileSize)
     var walkReason = "walking was requested"
     if trustIndex {
-      switch try readIndex(file, fileSize: fileSize, after: headerSize) {
+      switch try readIndex(file, fileSize: fileSize, after: found.end) {
       case .success(let (index, indexOffset)):
         return JournalLayout(
-          header: header, headerSize: headerSize, frames: index.frames,
-          lostRanges: index.lostRanges, dataEnd: indexOffset, fileSize: fileSize, source: .index,
-          tail: nil, damage: [])
+          header: found.header, headerBody: found.body, headerSize: found.end,
+          headerDamage: found.damage, frames: index.frames, lostRanges: index.lostRanges,
+          dataEnd: indexOffset, fileSize: fileSize, source: .index, tail: nil, damage: [])
       case .failure(let reason):
         walkReason = reason.description
       }
     }
-    var walker = FrameWalker(file: file, fileSize: fileSize, start: headerSize)
+    var walker = FrameWalker(file: file, fileSize: fileSize, start: found.end)
     try walker.walk()
     return JournalLayout(
-      header: header, headerSize: headerSize, frames: walker.frames,
-      lostRanges: walker.lostRanges, dataEnd: walker.dataEnd, fileSize: fileSize,
-      source: .walk(reason: walkReason), tail: walker.tail, damage: walker.damage)
-  }
-
-  /// Reads and checks the header frame at the start of the file.
-  static func readHeader(_ file: JournalFile, fileSize: UInt64) throws(JournalError) -> (
-    JournalHeader, UInt64
-  ) {
-    let notAJournal = JournalError(
-      .notAJournal, "not a Rewind journal (it does not start with a journal header)",
-      path: file.path)
-    guard fileSize >= 8, let prefixBytes = try file.read(count: 8, at: 0) else {
-      throw fileSize == 0
-        ? JournalError(.notAJournal, "the file is empty, not a Rewind journal", path: file.path)
-        : notAJournal
-    }
-    let (magic, payloadSize) = prefixBytes.withUnsafeBytes { MetadataFrame.prefix($0) }
-    guard magic == JournalFormat.metadataMagic else { throw notAJournal }
-    guard payloadSize <= JournalLimits.maximumSettingsSize + 8192 else {
-      throw JournalError(
-        .corruptHeader, "the journal header declares \(payloadSize) bytes, beyond the limit",
-        path: file.path, byteOffset: 4)
-    }
-    guard UInt64(payloadSize) + 8 <= fileSize,
-      let payload = try file.read(count: Int(payloadSize), at: 8)
-    else {
-      throw JournalError(
-        .corruptHeader, "the journal header is cut short (the file has \(fileSize) bytes)",
-        path: file.path, byteOffset: 0)
-    }
-    let opened: (tag: UInt32, body: [UInt8])
-    do throws(CodecError) {
-      opened = try payload.withBytes { buffer throws(CodecError) in
-        let (tag, body) = try MetadataFrame.open(buffer)
-        return (tag, Array(body))
-      }
-    } catch {
-      throw JournalError(
-        .corruptHeader, "the journal header is damaged: \(error.message)", path: file.path,
-        byteOffset: 8 + UInt64(error.offset), cause: .codec(error))
-    }
-    guard opened.tag == JournalFormat.Tag.header.rawValue else { throw notAJournal }
-    if opened.body.count >= 4 {
-      let major = UInt16(opened.body[0]) | UInt16(opened.body[1]) << 8
-      let minor = UInt16(opened.body[2]) | UInt16(opened.body[3]) << 8
-      guard major == JournalFormat.version.major else {
-        throw JournalError(
-          .unsupportedVersion,
-          "journal format \(major).\(minor) is not supported by this version of Rewind (it reads \(JournalFormat.version.major).x); a newer Rewind is needed",
-          path: file.path)
-      }
-    }
-    do throws(CodecError) {
-      let header = try opened.body.withBytes { body throws(CodecError) in
-        try JournalHeader.decode(body: body)
-      }
-      return (header, UInt64(payloadSize) + 8)
-    } catch {
-      throw JournalError(
-        .corruptHeader, "the journal header is damaged: \(error.message)", path: file.path,
-        byteOffset: 12 + UInt64(error.offset), cause: .codec(error))
-    }
+      header: found.header, headerBody: found.body, headerSize: found.end,
+      headerDamage: found.damage, frames: walker.frames, lostRanges: walker.lostRanges,
+      dataEnd: walker.dataEnd, fileSize: fileSize, source: .walk(reason: walkReason),
+      tail: walker.tail, damage: walker.damage)
   }
 
   /// Reads the trailer and the index it points at.

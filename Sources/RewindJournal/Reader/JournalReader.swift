@@ -14,11 +14,16 @@ public final class JournalReader {
   public struct Options: Sendable {
     /// Skip damaged frames when iterating instead of stopping with an error.
     public var salvage: Bool
-    /// Use the index when a valid one ends the file (otherwise always walk).
-    public var useIndex: Bool
-    package var system: SystemCalls
+    /// Use the index when a valid one ends the file (otherwise always walk); the tests
+    /// turn it off to compare the two ways of opening.
+    package var useIndex: Bool
+    package var system: FileSystemCalls
 
-    public init(salvage: Bool = false, useIndex: Bool = true) {
+    public init(salvage: Bool = false) {
+      self.init(salvage: salvage, useIndex: true)
+    }
+
+    package init(salvage: Bool = false, useIndex: Bool) {
       self.salvage = salvage
       self.useIndex = useIndex
       self.system = .live
@@ -29,9 +34,7 @@ public final class JournalReader {
   public let options: Options
   let file: JournalFile
   let layout: JournalLayout
-  let decompressor: ZstdDecompressor
-  private var compressed: [UInt8] = []
-  private var storage = FrameStorage(capacity: 64 << 10)
+  let loader: FrameLoader
   private var cachedFrame: (index: Int, view: FrameView)?
 
   /// Opens the journal at `path` for reading.
@@ -43,16 +46,7 @@ public final class JournalReader {
     self.options = options
     file = try JournalFile(path: path, mode: .read, system: options.system)
     layout = try JournalLayout.read(file, trustIndex: options.useIndex)
-    decompressor = try ZstdDecompressor()
-  }
-
-  /// A reader over a file already open and laid out (verification and recovery).
-  init(file: JournalFile, layout: JournalLayout, options: Options) throws(JournalError) {
-    self.path = file.path
-    self.options = options
-    self.file = file
-    self.layout = layout
-    decompressor = try ZstdDecompressor()
+    loader = try FrameLoader(file: file)
   }
 
   /// The journal's header.
@@ -143,31 +137,7 @@ public final class JournalReader {
     precondition(frames.indices.contains(index), "frame \(index) is not in 0..<\(frames.count)")
     if let cached = cachedFrame, cached.index == index { return cached.view }
     cachedFrame = nil
-    let info = frames[index]
-    let header = try readFrame(info)
-    let rawSize = Int(header.rawSize)
-    if !isKnownUniquelyReferenced(&storage) || storage.capacity < rawSize {
-      storage = FrameStorage(capacity: max(rawSize, 64 << 10))
-    }
-    let dataRange = Int(info.headerSize)..<(Int(info.headerSize) + Int(info.compressedSize))
-    let produced: Int
-    do throws(JournalError) {
-      produced = try compressed.withBytes { all throws(JournalError) in
-        let data = UnsafeRawBufferPointer(rebasing: all[dataRange])
-        guard ZstdDecompressor.declaredContentSize(data) == UInt64(rawSize) else {
-          throw JournalError(.corruptFrame, "the zstd frame does not declare \(rawSize) bytes")
-        }
-        return try decompressor.decompress(
-          data, into: UnsafeMutableRawBufferPointer(start: storage.bytes, count: rawSize))
-      }
-    } catch {
-      throw damaged(info, "cannot decompress the data: \(error.message)", cause: error.cause)
-    }
-    guard produced == rawSize else {
-      throw damaged(info, "the data decompresses to \(produced) bytes, not \(rawSize)")
-    }
-    storage.count = rawSize
-    let view = FrameView(info: info, snapshots: header.snapshots, storage: storage)
+    let view = try loader.load(frames[index])
     cachedFrame = (index, view)
     return view
   }
@@ -179,73 +149,8 @@ public final class JournalReader {
       return FrameHeaderView(info: cached.view.info, snapshots: cached.view.snapshots)
     }
     let info = frames[index]
-    let header = try readFrame(info, dataToo: false)
+    let header = try loader.read(info, dataToo: false)
     return FrameHeaderView(info: info, snapshots: header.snapshots)
-  }
-
-  /// Reads a frame's header (and its compressed data, unless `dataToo` is false) into
-  /// ``compressed`` and checks both against the index entry and the checksums.
-  private func readFrame(_ info: FrameInfo, dataToo: Bool = true) throws(JournalError)
-    -> FrameHeader
-  {
-    let headerSize = Int(info.headerSize)
-    let total = dataToo ? headerSize + Int(info.compressedSize) : headerSize
-    guard headerSize >= 8, headerSize - 8 <= JournalLimits.maximumMetadataSize,
-      Int(info.compressedSize) <= JournalLimits.maximumCompressedFrameSize
-    else { throw damaged(info, "the frame's declared sizes are beyond the limits") }
-    if compressed.count < total {
-      compressed = [UInt8](repeating: 0, count: total)
-    }
-    let read = try compressed.withMutableBytes { buffer throws(JournalError) in
-      try file.read(
-        into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<total]), at: info.offset)
-    }
-    guard read == total else {
-      throw damaged(info, "the file ends inside the frame (it was cut short)")
-    }
-    do throws(CodecError) {
-      return try compressed.withBytes { all throws(CodecError) in
-        let (magic, payloadSize) = MetadataFrame.prefix(all)
-        guard magic == JournalFormat.metadataMagic, Int(payloadSize) + 8 == headerSize else {
-          throw CodecError(.invalidValue, "no frame header at this offset", at: 0)
-        }
-        let (tag, body) = try MetadataFrame.open(
-          UnsafeRawBufferPointer(rebasing: all[8..<headerSize]))
-        guard tag == JournalFormat.Tag.frame.rawValue else {
-          throw CodecError(.invalidValue, "no frame header at this offset", at: 8)
-        }
-        let header = try FrameHeader.decode(
-          body: body, offset: info.offset, headerSize: info.headerSize, withSnapshots: true)
-        guard header.info.number == info.number else {
-          throw CodecError(
-            .invalidValue, "the frame header says it is frame \(header.info.number)", at: 4)
-        }
-        guard header.info == info else {
-          throw CodecError(.invalidValue, "the frame header disagrees with the index", at: 12)
-        }
-        if dataToo {
-          let data = UnsafeRawBufferPointer(rebasing: all[headerSize..<total])
-          let checksum = XXH64.checksum32(data)
-          guard checksum == header.compressedChecksum else {
-            throw CodecError(
-              .invalidValue,
-              "checksum mismatch in the compressed data (stored \(MetadataFrame.hex(header.compressedChecksum)), computed \(MetadataFrame.hex(checksum)))",
-              at: headerSize)
-          }
-        }
-        return header
-      }
-    } catch {
-      throw damaged(info, error.message, cause: .codec(error))
-    }
-  }
-
-  func damaged(_ info: FrameInfo, _ message: String, cause: JournalError.Cause? = nil)
-    -> JournalError
-  {
-    JournalError(
-      .corruptFrame, message, path: path, frame: info.number, sequenceRange: info.sequenceRange,
-      byteOffset: info.offset, cause: cause)
   }
 }
 

@@ -1,16 +1,17 @@
 /// Streams the records of a journal from a sequence number on, one frame in memory at a
-/// time.
+/// time: the tests' way to read every record. (Replay reads frames through
+/// ``JournalReader/loadFrame(_:)`` and ``RecordCursor``.)
 ///
 /// By default the first damaged frame stops the iteration with its error. With
 /// ``JournalReader/Options/salvage`` the damaged frame is skipped, noted in ``skipped``,
 /// and iteration goes on with the next good frame.
-public struct RecordIterator {
+package struct RecordIterator {
   let reader: JournalReader
   let start: UInt64
   var frameIndex: Int
   var cursor: RecordCursor?
   /// Frames skipped as damaged (salvage mode only), with the error each gave.
-  public private(set) var skipped: [JournalError] = []
+  package private(set) var skipped: [JournalError] = []
 
   init(reader: JournalReader, from sequence: UInt64) {
     let start = max(sequence, 1)
@@ -23,7 +24,7 @@ public struct RecordIterator {
 
   /// The next record, or nil after the last one. Its payload is valid until the next
   /// call.
-  public mutating func next() throws(JournalError) -> Record? {
+  package mutating func next() throws(JournalError) -> Record? {
     while true {
       if var current = cursor {
         do throws(JournalError) {
@@ -51,7 +52,7 @@ public struct RecordIterator {
 
 extension JournalReader {
   /// Iterates the records from event `sequence` on (from the first by default).
-  public func records(from sequence: UInt64 = 1) -> RecordIterator {
+  package func records(from sequence: UInt64 = 1) -> RecordIterator {
     RecordIterator(reader: self, from: sequence)
   }
 }

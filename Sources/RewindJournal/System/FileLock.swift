@@ -41,7 +41,7 @@ enum FileLock {
     #else
       let command = F_SETLK
     #endif
-    if fcntl(file.descriptor, command, &exclusive) != 0 {
+    if file.system.fcntlLock(file.descriptor, command, &exclusive) != 0 {
       let number = errno
       guard number == EAGAIN || number == EACCES else {
         throw JournalError(
@@ -69,7 +69,7 @@ enum FileLock {
   /// it opened), so a writer takes it again after such reads.
   static func markHolder(_ file: JournalFile) {
     var marker = lockRange(start: 1, type: F_WRLCK)
-    _ = fcntl(file.descriptor, F_SETLK, &marker)
+    _ = file.system.fcntlLock(file.descriptor, F_SETLK, &marker)
   }
 
   /// Releases the locks taken on `file` (closing the file would too).
@@ -79,12 +79,12 @@ enum FileLock {
       file.lockedIdentity = nil
     }
     var marker = lockRange(start: 1, type: F_UNLCK)
-    _ = fcntl(file.descriptor, F_SETLK, &marker)
+    _ = file.system.fcntlLock(file.descriptor, F_SETLK, &marker)
     var exclusive = lockRange(start: 0, type: F_UNLCK)
     #if os(Linux)
-      _ = fcntl(file.descriptor, setOpenFileDescriptionLock, &exclusive)
+      _ = file.system.fcntlLock(file.descriptor, setOpenFileDescriptionLock, &exclusive)
     #else
-      _ = fcntl(file.descriptor, F_SETLK, &exclusive)
+      _ = file.system.fcntlLock(file.descriptor, F_SETLK, &exclusive)
     #endif
   }
 
@@ -93,7 +93,8 @@ enum FileLock {
       return "\(getpid()), this process"
     }
     var probe = lockRange(start: 1, type: F_WRLCK)
-    if fcntl(file.descriptor, F_GETLK, &probe) == 0, probe.l_type != Int16(F_UNLCK) {
+    if file.system.fcntlLock(file.descriptor, F_GETLK, &probe) == 0, probe.l_type != Int16(F_UNLCK)
+    {
       return "\(probe.l_pid)"
     }
     return "unknown"

@@ -9,7 +9,7 @@
 /// All reads and writes are positional (`pread`/`pwrite`), so one file can serve
 /// several readers and there is no shared file offset to get wrong. Short reads and
 /// writes and `EINTR` are retried here; every failure becomes a ``JournalError`` naming
-/// the file and the offset.
+/// the file and the offset. Every call goes through ``FileSystemCalls``.
 final class JournalFile {
   enum Mode {
     /// Read only.
@@ -21,25 +21,55 @@ final class JournalFile {
   }
 
   let descriptor: Int32
+  /// The path errors name: the file's own, or the destination of a file being written
+  /// beside it (``AtomicFileWriter``), whose temporary name a user never needs to see.
   let path: String
-  let system: SystemCalls
+  let system: FileSystemCalls
   /// The identity this file registered as write-locked by this process (``FileLock``);
   /// forgotten when the file is closed, however that happens.
   var lockedIdentity: FileIdentity?
 
-  init(path: String, mode: Mode, system: SystemCalls = .live) throws(JournalError) {
-    self.path = path
-    self.system = system
+  init(path: String, mode: Mode, system: FileSystemCalls = .live) throws(JournalError) {
     let flags: Int32
     switch mode {
     case .read: flags = O_RDONLY
     case .update: flags = O_RDWR
     case .create: flags = O_RDWR | O_CREAT | O_EXCL
     }
-    let descriptor = open(path, flags | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
+    let descriptor = try JournalFile.open(path, flags: flags, system: system)
+    self.descriptor = descriptor
+    self.path = path
+    self.system = system
+    var status = stat()
+    if system.fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+      // deinit closes the descriptor.
+      throw JournalError(.io, "is a directory, not a journal file", path: path)
+    }
+  }
+
+  /// Adopts a descriptor that is already open; errors will name `path`.
+  init(descriptor: Int32, path: String, system: FileSystemCalls) {
+    self.descriptor = descriptor
+    self.path = path
+    self.system = system
+  }
+
+  deinit {
+    if let lockedIdentity { FileLock.forget(lockedIdentity) }
+    _ = system.close(descriptor)
+  }
+
+  /// Opens `path`, retrying `EINTR`, and turns a failure into an error naming it.
+  static func open(_ path: String, flags: Int32, system: FileSystemCalls) throws(JournalError)
+    -> Int32
+  {
+    while true {
+      let descriptor = system.open(path, flags | O_CLOEXEC, 0o644)
+      if descriptor >= 0 { return descriptor }
       let number = errno
       switch number {
+      case EINTR:
+        continue
       case ENOENT:
         throw JournalError(.notFound, "no such file", path: path, cause: errnoCause(number))
       case EEXIST:
@@ -50,24 +80,12 @@ final class JournalFile {
         throw JournalError(.io, "cannot open the file", path: path, cause: errnoCause(number))
       }
     }
-    self.descriptor = descriptor
-    var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-      close(descriptor)
-      throw JournalError(.io, "is a directory, not a journal file", path: path)
-    }
-    if mode == .create { JournalFile.syncDirectory(of: path) }
-  }
-
-  deinit {
-    if let lockedIdentity { FileLock.forget(lockedIdentity) }
-    close(descriptor)
   }
 
   /// The file's size in bytes.
   func size() throws(JournalError) -> UInt64 {
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
+    guard system.fstat(descriptor, &status) == 0 else {
       throw JournalError(.io, "cannot read the file's size", path: path, cause: errnoCause())
     }
     return UInt64(status.st_size)
@@ -76,8 +94,8 @@ final class JournalFile {
   /// The device and inode, identifying the file whatever path names it.
   func identity() -> FileIdentity? {
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return nil }
-    return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    guard system.fstat(descriptor, &status) == 0 else { return nil }
+    return FileIdentity(status)
   }
 
   /// Reads up to `buffer.count` bytes at `offset`; fewer only at the end of the file.
@@ -149,18 +167,38 @@ final class JournalFile {
     }
   }
 
-  /// Makes a file's directory entry durable, as a new or renamed file needs.
-  static func syncDirectory(of path: String) {
-    let directory: String
-    if let slash = path.lastIndex(of: "/") {
-      directory = slash == path.startIndex ? "/" : String(path[..<slash])
-    } else {
-      directory = "."
+  /// The directory holding `path`: what comes before its last slash, `.` if it has none.
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Makes the directory entries of the directory holding `path` durable (`fsync` of the
+  /// directory), as a created, renamed or removed file needs.
+  /// - Throws: ``JournalError/Code/io`` naming `path`, the file whose entry it is.
+  static func syncDirectory(of path: String, system: FileSystemCalls) throws(JournalError) {
+    let directory = JournalFile.directory(of: path)
+    var descriptor: Int32
+    repeat {
+      descriptor = system.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+    } while descriptor < 0 && errno == EINTR
+    guard descriptor >= 0 else {
+      throw JournalError(
+        .io, "cannot open its directory to sync it", path: path, cause: errnoCause())
     }
-    let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    defer { close(descriptor) }
-    _ = fsync(descriptor)
+    defer { _ = system.close(descriptor) }
+    while system.fsync(descriptor) != 0 {
+      if errno == EINTR { continue }
+      throw JournalError(
+        .io, "cannot sync its directory to disk", path: path, cause: errnoCause())
+    }
+  }
+
+  /// What `stat` says of the file at `path` (following symbolic links), or nil if there
+  /// is none.
+  static func status(of path: String, system: FileSystemCalls) -> stat? {
+    var status = stat()
+    return system.stat(path, &status) == 0 ? status : nil
   }
 }
 
@@ -168,4 +206,9 @@ final class JournalFile {
 struct FileIdentity: Hashable, Sendable {
   var device: UInt64
   var inode: UInt64
+
+  init(_ status: stat) {
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+  }
 }

@@ -103,7 +103,7 @@ extension JournalWriter {
   /// - Throws: like ``append(time:payload:)``; the records before the failing one stay
   ///   appended (``lastSequence`` tells how far it got).
   @discardableResult
-  public func append(_ batch: RecordBatch) throws(JournalError) -> UInt64 {
+  package func append(_ batch: RecordBatch) throws(JournalError) -> UInt64 {
     try batch.forEachRecord { time, payload throws(JournalError) in
       try append(time: time, payload: payload)
     }

@@ -9,6 +9,12 @@
 /// in memory, so that the next call retries; a failed `fsync` makes the writer unusable,
 /// since the kernel may have dropped the data.
 ///
+/// A journal is created either in place (``create(at:header:options:replacingExisting:)``,
+/// for a live recording: a killed process leaves a journal `rewind recover` repairs) or
+/// beside its path (``create(_:header:options:)``, for batch work: the journal appears at
+/// its path, complete, only when ``close()`` succeeds, and a failure leaves the previous
+/// file untouched and nothing behind).
+///
 /// Only one writer may hold a journal: the advisory lock taken at creation or opening
 /// makes a second writer fail with ``JournalError/Code/locked``. A `JournalWriter` is not
 /// thread-safe; use it from one thread or task at a time.
@@ -17,9 +23,16 @@ public final class JournalWriter {
   public let path: String
   /// The journal's header.
   public let header: JournalHeader
+  /// The header's body as the file holds it, copied into the index on close.
+  let headerBody: [UInt8]
   public let options: JournalWriterOptions
 
   let file: JournalFile
+  /// The temporary file of a journal created with ``create(_:header:options:)``, moved
+  /// to the journal's path on close; nil for a journal written in place.
+  let pending: AtomicFileWriter?
+  /// Whether this writer holds the journal's lock (a journal written in place).
+  var isLocked: Bool
   let compressor: ZstdCompressor
 
   // The frame being filled: its records and counters live behind `open` (see
@@ -55,12 +68,15 @@ public final class JournalWriter {
 
   init(
     path: String, header: JournalHeader, options: JournalWriterOptions, file: JournalFile,
-    layout: JournalLayout?
+    layout: JournalLayout?, pending: AtomicFileWriter? = nil
   ) throws(JournalError) {
     self.path = path
     self.header = header
+    self.headerBody = layout?.headerBody ?? header.encodedBody()
     self.options = options
     self.file = file
+    self.pending = pending
+    isLocked = pending == nil
     self.compressor = try ZstdCompressor(level: options.compressionLevel)
     rawCapacity = options.frameSize + JournalLimits.maximumPayloadSize + 32
     let frames = layout?.frames ?? []
@@ -81,98 +97,6 @@ public final class JournalWriter {
   deinit {
     open.deinitialize(count: 1)
     open.deallocate()
-    if !isClosed { FileLock.release(file) }
-  }
-
-  /// Creates a new journal at `path` and writes its header.
-  ///
-  /// - Parameters:
-  ///   - replacingExisting: replace a file already at `path` (after taking its lock, so a
-  ///     journal being written is never replaced); otherwise an existing file is an error.
-  /// - Throws: ``JournalError`` if the file exists (and may not be replaced), is locked,
-  ///   or cannot be written; or if the header or options are invalid.
-  public static func create(
-    at path: String, header: JournalHeader, options: JournalWriterOptions = .init(),
-    replacingExisting: Bool = false
-  ) throws(JournalError) -> JournalWriter {
-    try options.validate()
-    try header.validate()
-    var header = header
-    header.formatVersion = JournalFormat.version
-    let file = try createFile(at: path, replacingExisting: replacingExisting, options: options)
-    let writer = try JournalWriter(
-      path: path, header: header, options: options, file: file, layout: nil)
-    let bytes = header.encoded()
-    try bytes.withBytes { buffer throws(JournalError) in
-      try file.write(buffer, at: 0)
-    }
-    writer.fileEnd = UInt64(bytes.count)
-    if options.durability != .none { try file.sync() }
-    return writer
-  }
-
-  /// Creates and locks a new file, or locks and empties an existing one if allowed.
-  private static func createFile(
-    at path: String, replacingExisting: Bool, options: JournalWriterOptions
-  ) throws(JournalError) -> JournalFile {
-    do {
-      let file = try JournalFile(path: path, mode: .create, system: options.system)
-      try FileLock.acquire(file)
-      return file
-    } catch let error where error.code == .alreadyExists && replacingExisting {
-      let file = try JournalFile(path: path, mode: .update, system: options.system)
-      try FileLock.acquire(file)
-      try file.truncate(to: 0)
-      return file
-    }
-  }
-
-  /// Opens an existing journal to append to it, continuing after its last record.
-  ///
-  /// The index a closed journal ends with is cut away before the first new frame is
-  /// written, and written anew on close.
-  ///
-  /// - Parameters:
-  ///   - domain: the domain the caller writes; a journal of another domain is refused.
-  ///   - schemaVersion: the schema the caller writes; it must equal the journal's.
-  /// - Throws: ``JournalError`` with ``JournalError/Code/wrongDomain``,
-  ///   ``JournalError/Code/unsupportedVersion``, ``JournalError/Code/locked``, or
-  ///   ``JournalError/Code/tornTail`` / ``JournalError/Code/corruptFrame`` when the journal
-  ///   needs `recover` first.
-  public static func open(
-    at path: String, domain: String, schemaVersion: UInt32,
-    options: JournalWriterOptions = .init()
-  ) throws(JournalError) -> JournalWriter {
-    try options.validate()
-    let file = try JournalFile(path: path, mode: .update, system: options.system)
-    try FileLock.acquire(file)
-    let layout = try JournalLayout.read(file, trustIndex: true)
-    let header = layout.header
-    guard header.domain == domain else {
-      throw JournalError(
-        .wrongDomain,
-        "journal records the '\(header.domain)' domain; this writer writes '\(domain)'",
-        path: path)
-    }
-    guard header.schemaVersion == schemaVersion else {
-      throw JournalError(
-        .wrongDomain,
-        "journal uses schema version \(header.schemaVersion) of '\(domain)'; this writer writes version \(schemaVersion), and one journal never mixes two",
-        path: path)
-    }
-    if let tail = layout.tail {
-      throw JournalError(
-        .tornTail,
-        "the journal ends in \(tail.length) bytes that are not a whole frame (\(tail.reason)); run `rewind recover` on it before appending",
-        path: path, byteOffset: tail.offset)
-    }
-    if let damage = layout.damage.first {
-      throw JournalError(
-        .corruptFrame,
-        "the journal is damaged (\(damage.reason)); run `rewind recover --salvage` on it before appending",
-        path: path, sequenceRange: damage.sequenceRange, byteOffset: damage.byteRange.lowerBound)
-    }
-    return try JournalWriter(
-      path: path, header: header, options: options, file: file, layout: layout)
+    if isLocked { FileLock.release(file) }
   }
 }

@@ -18,7 +18,7 @@ public struct JournalWriterOptions: Sendable {
   public var frameSize: Int
   public var durability: Durability
   /// The system calls used; tests replace them to inject failures.
-  package var system: SystemCalls
+  package var system: FileSystemCalls
 
   /// The smallest and largest accepted ``frameSize``.
   public static let frameSizeRange = 1024...(4 << 20)

@@ -1,14 +1,15 @@
 /// Records packed in one buffer for ``JournalWriter/append(_:)``: the bulk path, which
-/// costs no allocation per record once the batch has grown to its working size.
-public struct RecordBatch: Sendable {
+/// costs no allocation per record once the batch has grown to its working size. (Used by
+/// the tests; the recorder appends through ``JournalWriter/append(time:encoding:)``.)
+package struct RecordBatch: Sendable {
   private var bytes = ByteWriter(capacity: 4096)
   /// The number of records in the batch.
-  public private(set) var count = 0
+  package private(set) var count = 0
 
-  public init() {}
+  package init() {}
 
   /// Adds a record.
-  public mutating func append(time: UInt64, payload: UnsafeRawBufferPointer) {
+  package mutating func append(time: UInt64, payload: UnsafeRawBufferPointer) {
     bytes.writeVarint(time)
     bytes.writeVarint(UInt64(payload.count))
     bytes.write(contentsOf: payload)
@@ -16,12 +17,12 @@ public struct RecordBatch: Sendable {
   }
 
   /// Adds a record whose payload is an array.
-  public mutating func append(time: UInt64, payload: [UInt8]) {
+  package mutating func append(time: UInt64, payload: [UInt8]) {
     payload.withUnsafeBytes { append(time: time, payload: $0) }
   }
 
   /// Empties the batch, keeping its storage.
-  public mutating func removeAll() {
+  package mutating func removeAll() {
     bytes.removeAll()
     count = 0
   }

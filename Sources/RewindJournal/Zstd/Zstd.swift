@@ -20,8 +20,9 @@ func zstdCall(_ what: @autoclosure () -> String, _ body: () -> Int) throws(Journ
 final class ZstdCompressor {
   private let context: OpaquePointer
 
-  /// Creates a context at `level` with the content checksum and content size on.
-  init(level: Int32) throws(JournalError) {
+  /// Creates a context at `level` with the content checksum on, and the content size
+  /// (which Rewind always writes; the tests leave it out to check readers cope).
+  init(level: Int32, contentSize: Bool = true) throws(JournalError) {
     guard let context = ZSTD_createCCtx() else {
       throw JournalError(.compression, "cannot create a zstd compression context")
     }
@@ -33,7 +34,7 @@ final class ZstdCompressor {
       ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1)
     }
     try zstdCall("enabling the content size") {
-      ZSTD_CCtx_setParameter(context, ZSTD_c_contentSizeFlag, 1)
+      ZSTD_CCtx_setParameter(context, ZSTD_c_contentSizeFlag, contentSize ? 1 : 0)
     }
   }
 
@@ -71,8 +72,8 @@ final class ZstdDecompressor {
 
   deinit { ZSTD_freeDCtx(context) }
 
-  /// Decompresses one whole frame into `destination`, which must be exactly the frame's
-  /// declared content size (`ZSTD_decompressDCtx`; the content checksum is verified).
+  /// Decompresses one whole frame into `destination`, which must be large enough for its
+  /// content (`ZSTD_decompressDCtx`; the content checksum is verified).
   /// - Returns: the number of bytes produced.
   func decompress(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer)
     throws(JournalError) -> Int

@@ -1,0 +1,27 @@
+public import RewindJournal
+
+extension JournalRecorder {
+  /// Creates a new journal for batch work (`record`, `generate`, `import`): it appears at
+  /// `destination.path`, complete, only when ``close()`` succeeds.
+  ///
+  /// The journal is written beside its destination and moved into place on close (see
+  /// `JournalWriter.create(_:header:options:)`): a failure, or a recorder dropped without
+  /// being closed, leaves the previous file untouched and nothing behind. The live
+  /// ``Store`` writes in place instead, so that a killed app leaves a journal to recover.
+  ///
+  /// - Parameter destination: the path, whether an existing file may be replaced, and the
+  ///   command's inputs, which the journal may not be.
+  /// - Throws: `JournalError` (`outputIsInput`, `alreadyExists`, `locked`, `notFound`,
+  ///   `io`) naming the destination.
+  public static func create(
+    _ destination: FileDestination, domain: D, session: SessionInfo,
+    options: RecordingOptions = .init()
+  ) throws -> JournalRecorder {
+    let header = JournalHeader(
+      domain: D.identifier, schemaVersion: D.schemaVersion, sessionID: session.id,
+      startTime: session.startTime, device: session.device, settings: domain.settings,
+      snapshotInterval: options.snapshotInterval)
+    let writer = try JournalWriter.create(destination, header: header, options: options.journal)
+    return JournalRecorder(domain: domain, state: domain.initialState, writer: writer)
+  }
+}

@@ -1,0 +1,271 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A new file written beside its destination and moved into place only when complete:
+/// the one way `RewindJournal` and the commands create a file.
+///
+/// The bytes go to a temporary file in the destination's directory: on Linux an unnamed
+/// one (`O_TMPFILE`), which vanishes if the process is killed; elsewhere, or on a file
+/// system without unnamed files, a hidden `.NAME.PID-N.tmp`. ``commit()`` then `fsync`s
+/// it, moves it over the destination (`rename`, or `link` when no file may be replaced, so
+/// that a file that appeared meanwhile is never overwritten), and `fsync`s the directory.
+///
+/// A failure at any step (a full disk, a read-only file system, an I/O error, a failed
+/// rename or directory sync) leaves the previous file at the destination untouched and
+/// removes the temporary file: if the directory cannot be synced after the rename, the
+/// previous file (kept meanwhile under a second, hidden name) is moved back. Errors name
+/// the destination, never the temporary file, and the cause. A writer dropped without a
+/// commit, or ``discard()``ed, leaves nothing behind either.
+///
+/// ```swift
+/// let file = try AtomicFileWriter(FileDestination("out.bin", inputs: ["in.journal"]))
+/// try file.write(bytes)
+/// try file.commit()
+/// ```
+///
+/// Not thread-safe.
+public final class AtomicFileWriter {
+  /// Where the file goes.
+  public let destination: FileDestination
+  /// The number of bytes ``write(_:)`` has written.
+  public private(set) var size: UInt64 = 0
+  /// The temporary file; its errors name the destination.
+  let file: JournalFile
+  let system: FileSystemCalls
+  /// The temporary file's name; nil while it has none (an unnamed file).
+  private var temporaryPath: String?
+  /// The file being replaced, read-locked until the commit so that no journal writer
+  /// starts on it meanwhile.
+  private var replaced: JournalFile?
+  private var isFinished = false
+
+  /// Checks `destination` (``FileDestination/check()``) and creates the temporary file.
+  ///
+  /// - Throws: ``JournalError``: ``JournalError/Code/outputIsInput``,
+  ///   ``JournalError/Code/alreadyExists``, ``JournalError/Code/locked`` (the file to
+  ///   replace is a journal being written), ``JournalError/Code/notFound`` (no such
+  ///   directory), ``JournalError/Code/io`` (cannot create a file there), each naming
+  ///   the destination.
+  public convenience init(_ destination: FileDestination) throws(JournalError) {
+    try self.init(destination, system: .live)
+  }
+
+  /// Like ``init(_:)``, through `system`.
+  package init(_ destination: FileDestination, system: FileSystemCalls) throws(JournalError) {
+    let path = destination.path
+    if try destination.check(system: system) != nil {
+      // A journal being written is never replaced: its writer holds the lock, which a
+      // read lock conflicts with. (A file this process cannot read has no writer to fear.)
+      if let existing = try? JournalFile(path: path, mode: .read, system: system) {
+        try FileLock.acquire(existing, shared: true)
+        replaced = existing
+      }
+    }
+    self.destination = destination
+    self.system = system
+    let (descriptor, name) = try AtomicFileWriter.createTemporary(beside: path, system: system)
+    file = JournalFile(descriptor: descriptor, path: path, system: system)
+    temporaryPath = name
+  }
+
+  deinit { discard() }
+
+  /// Appends `bytes` to the file.
+  ///
+  /// - Throws: ``JournalError/Code/io`` naming the destination (a full disk, say); the
+  ///   bytes are not written and the writer may be discarded or written to again.
+  /// - Complexity: O(bytes), one `pwrite` (more if the kernel writes less).
+  public func write(_ bytes: UnsafeRawBufferPointer) throws(JournalError) {
+    precondition(!isFinished, "AtomicFileWriter: write after commit() or discard()")
+    do {
+      try file.write(bytes, at: size)
+    } catch {
+      // Cut a partial write away, so that the next write follows the last whole one.
+      try? file.truncate(to: size)
+      throw error
+    }
+    size += UInt64(bytes.count)
+  }
+
+  /// Appends `bytes` to the file.
+  public func write(_ bytes: [UInt8]) throws(JournalError) {
+    try bytes.withBytes { buffer throws(JournalError) in try write(buffer) }
+  }
+
+  /// Makes the file durable and moves it over the destination: `fsync`, `rename` (or
+  /// `link`), `fsync` of the directory.
+  ///
+  /// - Throws: ``JournalError`` naming the destination and the cause; the previous file
+  ///   is then untouched and the temporary file removed. ``JournalError/Code/alreadyExists``
+  ///   if a file appeared at the destination meanwhile and may not be replaced.
+  public func commit() throws(JournalError) {
+    try commit(syncing: true)
+  }
+
+  /// ``commit()``, optionally without the two `fsync`s (for files written with
+  /// ``JournalWriterOptions/Durability/none``), and optionally keeping the previous file
+  /// under another name (recovery keeps the damaged journal as `NAME.damaged`).
+  ///
+  /// - Parameter keptPath: a hard link to the previous file is made there (it must not
+  ///   exist) and stays after the commit.
+  package func commit(syncing: Bool, keepingPreviousAt keptPath: String? = nil)
+    throws(JournalError)
+  {
+    precondition(!isFinished, "AtomicFileWriter: commit() after commit() or discard()")
+    do {
+      try publish(syncing: syncing, keptPath: keptPath)
+    } catch {
+      discard()
+      throw error
+    }
+    isFinished = true
+    replaced = nil
+  }
+
+  /// Removes the temporary file; the destination is not touched. Harmless after a commit.
+  public func discard() {
+    guard !isFinished else { return }
+    isFinished = true
+    if let temporaryPath { _ = system.unlink(temporaryPath) }
+    temporaryPath = nil
+    replaced = nil
+  }
+
+  private func publish(syncing: Bool, keptPath: String?) throws(JournalError) {
+    let path = destination.path
+    if syncing { try file.sync() }
+    let previous = JournalFile.status(of: path, system: system)
+    guard previous == nil || destination.replacingExisting || keptPath != nil else {
+      throw JournalError(
+        .alreadyExists,
+        "a file appeared there while this one was written; it is never overwritten silently",
+        path: path)
+    }
+    // The kernel's name of the unnamed file, which `link` gives a name.
+    let source = temporaryPath ?? "/proc/self/fd/\(file.descriptor)"
+    var backup: String?
+    if previous == nil {
+      // `link` never replaces: a file created meanwhile by someone else is kept.
+      guard system.link(source, path) == 0 else {
+        let number = errno
+        if number == EEXIST {
+          throw JournalError(
+            .alreadyExists,
+            "a file appeared there while this one was written; it is never overwritten silently",
+            path: path)
+        }
+        guard let temporaryPath, [EPERM, EOPNOTSUPP, EMLINK].contains(number),
+          system.rename(temporaryPath, path) == 0
+        else {
+          throw JournalError(
+            .io, "cannot move the new file into place", path: path, cause: errnoCause(number))
+        }
+        self.temporaryPath = nil
+        try syncDirectory(restoring: nil)
+        return
+      }
+      if let temporaryPath { _ = system.unlink(temporaryPath) }
+      temporaryPath = nil
+    } else {
+      if temporaryPath == nil {
+        // `rename` needs a name to move.
+        let name = AtomicFileWriter.temporaryName(beside: path)
+        guard system.link(source, name) == 0 else {
+          throw JournalError(
+            .io, "cannot give the new file a name to move into place", path: path,
+            cause: errnoCause())
+        }
+        temporaryPath = name
+      }
+      // A second name for the previous file, to move it back if the directory cannot be
+      // synced after the rename (a file system without hard links goes without).
+      let backupName = keptPath ?? AtomicFileWriter.temporaryName(beside: path)
+      if system.link(path, backupName) == 0 {
+        backup = backupName
+      } else if let keptPath {
+        let number = errno
+        throw JournalError(
+          number == EEXIST ? .alreadyExists : .io,
+          number == EEXIST
+            ? "cannot keep the previous file as \(keptPath): a file is already there; move it away first"
+            : "cannot keep the previous file as \(keptPath)", path: path,
+          cause: errnoCause(number))
+      }
+      guard system.rename(temporaryPath!, path) == 0 else {
+        let number = errno
+        if let backup { _ = system.unlink(backup) }
+        throw JournalError(
+          .io, "cannot move the new file into place; the previous file is left as it was",
+          path: path, cause: errnoCause(number))
+      }
+      temporaryPath = nil
+    }
+    if syncing { try syncDirectory(restoring: backup) }
+    if let backup, keptPath == nil { _ = system.unlink(backup) }
+  }
+
+  /// Syncs the destination's directory; on failure moves the previous file back (or
+  /// removes the new one if there was none) and throws.
+  private func syncDirectory(restoring backup: String?) throws(JournalError) {
+    do {
+      try JournalFile.syncDirectory(of: destination.path, system: system)
+    } catch {
+      if let backup {
+        _ = system.rename(backup, destination.path)
+      } else {
+        _ = system.unlink(destination.path)
+      }
+      var error = error
+      error.message += "; the new file is withdrawn and the previous one, if any, left as it was"
+      throw error
+    }
+  }
+
+  /// Opens a new temporary file in the directory of `path`: unnamed where the system
+  /// allows, else named after `path` and hidden.
+  private static func createTemporary(beside path: String, system: FileSystemCalls)
+    throws(JournalError) -> (descriptor: Int32, name: String?)
+  {
+    let directory = JournalFile.directory(of: path)
+    #if os(Linux)
+      // O_TMPFILE is __O_TMPFILE (0o20000000 on x86-64 and arm64) | O_DIRECTORY; Swift
+      // does not import the macro. Naming the file later needs /proc.
+      let unnamed = system.open(directory, O_RDWR | O_DIRECTORY | 0o20000000 | O_CLOEXEC, 0o644)
+      if unnamed >= 0 {
+        if JournalFile.status(of: "/proc/self/fd/\(unnamed)", system: system) != nil {
+          return (unnamed, nil)
+        }
+        _ = system.close(unnamed)
+      }
+    #endif
+    while true {
+      let name = temporaryName(beside: path)
+      let descriptor = system.open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      if descriptor >= 0 { return (descriptor, name) }
+      let number = errno
+      if number == EEXIST || number == EINTR { continue }
+      if number == ENOENT {
+        throw JournalError(
+          .notFound, "cannot create the file: there is no directory \(directory)", path: path,
+          cause: errnoCause(number))
+      }
+      throw JournalError(.io, "cannot create the file", path: path, cause: errnoCause(number))
+    }
+  }
+
+  private static let counter = Atomic<UInt64>(0)
+
+  /// A fresh hidden name beside `path`: `.NAME.PID-N.tmp`.
+  static func temporaryName(beside path: String) -> String {
+    let directory = JournalFile.directory(of: path)
+    let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    let number = counter.add(1, ordering: .relaxed).newValue
+    let prefix = path.contains("/") ? directory + "/" : ""
+    return "\(prefix).\(base).\(getpid())-\(number).tmp"
+  }
+}

@@ -1,0 +1,121 @@
+/// Reads data frames from a journal file and checks them: the header against the index
+/// entry and its checksum, the compressed bytes against `compressedChecksum`, the zstd
+/// frame against the declared sizes; then decompresses with the window capped, zstd
+/// checking the content checksum. The one place frames are read, for readers,
+/// verification and recovery. Not thread-safe.
+final class FrameLoader {
+  let file: JournalFile
+  let decompressor: ZstdDecompressor
+  /// The header and compressed bytes of the frame being read, reused.
+  private var compressed: [UInt8] = []
+  /// Where frames are decompressed; replaced when a view still holds it.
+  private var storage = FrameStorage(capacity: 64 << 10)
+
+  init(file: JournalFile) throws(JournalError) {
+    self.file = file
+    decompressor = try ZstdDecompressor()
+  }
+
+  /// The decompressed, checked frame `info` locates.
+  ///
+  /// The view shares this loader's memory until the next frame is loaded; a view still
+  /// in use keeps its memory and the loader takes new memory for the next.
+  /// - Throws: ``JournalError/Code/corruptFrame`` naming the frame, its events and its
+  ///   offset when its header, checksum or contents are wrong; I/O errors.
+  func load(_ info: FrameInfo) throws(JournalError) -> FrameView {
+    let header = try read(info)
+    let rawSize = Int(header.rawSize)
+    if !isKnownUniquelyReferenced(&storage) || storage.capacity < rawSize {
+      storage = FrameStorage(capacity: max(rawSize, 64 << 10))
+    }
+    let dataRange = Int(info.headerSize)..<(Int(info.headerSize) + Int(info.compressedSize))
+    let produced: Int
+    do throws(JournalError) {
+      produced = try compressed.withBytes { all throws(JournalError) in
+        let data = UnsafeRawBufferPointer(rebasing: all[dataRange])
+        // A frame may omit its content size (FORMAT.md); one it declares must be rawSize.
+        if let declared = ZstdDecompressor.declaredContentSize(data), declared != UInt64(rawSize) {
+          throw JournalError(
+            .corruptFrame,
+            "the zstd frame declares \(declared) bytes, not the header's \(rawSize)")
+        }
+        return try decompressor.decompress(
+          data, into: UnsafeMutableRawBufferPointer(start: storage.bytes, count: rawSize))
+      }
+    } catch {
+      throw damaged(info, "cannot decompress the data: \(error.message)", cause: error.cause)
+    }
+    guard produced == rawSize else {
+      throw damaged(info, "the data decompresses to \(produced) bytes, not \(rawSize)")
+    }
+    storage.count = rawSize
+    return FrameView(info: info, snapshots: header.snapshots, storage: storage)
+  }
+
+  /// Reads a frame's header (and its compressed data, unless `dataToo` is false) into
+  /// ``compressed`` and checks both against the index entry and the checksums.
+  func read(_ info: FrameInfo, dataToo: Bool = true) throws(JournalError)
+    -> FrameHeader
+  {
+    let headerSize = Int(info.headerSize)
+    let total = dataToo ? headerSize + Int(info.compressedSize) : headerSize
+    guard headerSize >= 8, headerSize - 8 <= JournalLimits.maximumMetadataSize,
+      Int(info.compressedSize) <= JournalLimits.maximumCompressedFrameSize
+    else { throw damaged(info, "the frame's declared sizes are beyond the limits") }
+    if compressed.count < total {
+      compressed = [UInt8](repeating: 0, count: total)
+    }
+    let read = try compressed.withMutableBytes { buffer throws(JournalError) in
+      try file.read(
+        into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<total]), at: info.offset)
+    }
+    guard read == total else {
+      throw damaged(info, "the file ends inside the frame (it was cut short)")
+    }
+    do throws(CodecError) {
+      return try compressed.withBytes { all throws(CodecError) in
+        let (magic, payloadSize) = MetadataFrame.prefix(all)
+        guard magic == JournalFormat.metadataMagic, Int(payloadSize) + 8 == headerSize else {
+          throw CodecError(.invalidValue, "no frame header at this offset", at: 0)
+        }
+        let (tag, body) = try MetadataFrame.open(
+          UnsafeRawBufferPointer(rebasing: all[8..<headerSize]))
+        guard tag == JournalFormat.Tag.frame.rawValue else {
+          throw CodecError(.invalidValue, "no frame header at this offset", at: 8)
+        }
+        let header = try FrameHeader.decode(
+          body: body, offset: info.offset, headerSize: info.headerSize, withSnapshots: true)
+        guard header.info.number == info.number else {
+          throw CodecError(
+            .invalidValue, "the frame header says it is frame \(header.info.number)", at: 4)
+        }
+        guard header.info == info else {
+          throw CodecError(.invalidValue, "the frame header disagrees with the index", at: 12)
+        }
+        if dataToo {
+          let data = UnsafeRawBufferPointer(rebasing: all[headerSize..<total])
+          let checksum = XXH64.checksum32(data)
+          guard checksum == header.compressedChecksum else {
+            throw CodecError(
+              .invalidValue,
+              "checksum mismatch in the compressed data (stored \(MetadataFrame.hex(header.compressedChecksum)), computed \(MetadataFrame.hex(checksum)))",
+              at: headerSize)
+          }
+        }
+        return header
+      }
+    } catch {
+      // The message says what is wrong; the location is the frame's.
+      throw damaged(info, error.message)
+    }
+  }
+
+  /// A ``JournalError/Code/corruptFrame`` naming the frame, its events and its offset.
+  func damaged(_ info: FrameInfo, _ message: String, cause: JournalError.Cause? = nil)
+    -> JournalError
+  {
+    JournalError(
+      .corruptFrame, message, path: file.path, frame: info.number,
+      sequenceRange: info.sequenceRange, byteOffset: info.offset, cause: cause)
+  }
+}

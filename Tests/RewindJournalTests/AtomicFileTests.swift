@@ -1,0 +1,286 @@
+import Foundation
+import JournalFixtures
+import Testing
+
+@testable import RewindJournal
+
+/// How the temporary file is made: unnamed (`O_TMPFILE`), or named when the system
+/// refuses unnamed files.
+enum TemporaryKind: String, CaseIterable, Sendable {
+  case unnamed, named
+}
+
+/// A file system whose failures are injected, in the given temporary mode.
+func faultyFileSystem(_ kind: TemporaryKind) -> FaultyFileSystem {
+  let faults = FaultyFileSystem()
+  if kind == .named { faults.fail(.createUnnamed, with: EOPNOTSUPP) }
+  return faults
+}
+
+/// Checks the promise of every failed write: the error names the destination (never a
+/// temporary file) and the cause, the previous file is untouched, and the directory
+/// holds what it held before.
+func expectNothingChanged(
+  by error: JournalError, writing destination: String, cause: Int32,
+  previous: [UInt8]?, directory: TemporaryDirectory, before: [String],
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let text = error.description
+  #expect(error.path == destination, "\(text)", sourceLocation: sourceLocation)
+  #expect(text.hasPrefix(destination + ": "), "\(text)", sourceLocation: sourceLocation)
+  #expect(
+    !text.contains(".tmp"), "the temporary file is named: \(text)", sourceLocation: sourceLocation)
+  #expect(
+    text.contains(String(cString: strerror(cause))), "the cause is missing: \(text)",
+    sourceLocation: sourceLocation)
+  if let previous {
+    let unchanged = bytes(of: destination) == previous
+    #expect(unchanged, "the previous file changed", sourceLocation: sourceLocation)
+  } else {
+    #expect(!FileManager.default.fileExists(atPath: destination), sourceLocation: sourceLocation)
+  }
+  #expect(contents(of: directory) == before, "left behind", sourceLocation: sourceLocation)
+}
+
+@Suite("Creating files atomically")
+struct AtomicFileTests {
+  @Test("a new file appears complete on commit, and only then", arguments: TemporaryKind.allCases)
+  func create(kind: TemporaryKind) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    let faults = faultyFileSystem(kind)
+    let file = try AtomicFileWriter(FileDestination(path), system: faults.calls)
+    let data = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    try file.write(data)
+    #expect(file.size == 200_000)
+    if kind == .unnamed {
+      #expect(contents(of: directory).isEmpty, "an unnamed file has no name before the commit")
+    }
+    try file.commit()
+    #expect(bytes(of: path) == data)
+    #expect(contents(of: directory) == ["out.bin"])
+    #expect(faults.count(.syncFile) == 1)
+    #expect(faults.count(.syncDirectory) == 1)
+  }
+
+  @Test("an existing file is replaced only when asked", arguments: TemporaryKind.allCases)
+  func replace(kind: TemporaryKind) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    write([1, 2, 3], to: path)
+    let faults = faultyFileSystem(kind)
+    #expect {
+      try AtomicFileWriter(FileDestination(path), system: faults.calls)
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .alreadyExists
+        && error.description == "\(path): the file already exists; it is never overwritten silently"
+    }
+    let file = try AtomicFileWriter(
+      FileDestination(path, replacingExisting: true), system: faults.calls)
+    try file.write([4, 5])
+    #expect(bytes(of: path) == [1, 2, 3], "the previous file stays until the commit")
+    try file.commit()
+    #expect(bytes(of: path) == [4, 5])
+    #expect(contents(of: directory) == ["out.bin"])
+  }
+
+  @Test("a file that appears while the new one is written is not overwritten")
+  func appearedMeanwhile() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    let file = try AtomicFileWriter(FileDestination(path))
+    try file.write([1])
+    write([9], to: path)
+    #expect {
+      try file.commit()
+    } throws: { error in
+      (error as! JournalError).code == .alreadyExists
+    }
+    #expect(bytes(of: path) == [9])
+    #expect(contents(of: directory) == ["out.bin"])
+  }
+
+  @Test(
+    "dropped or discarded without a commit, a writer leaves nothing",
+    arguments: TemporaryKind.allCases)
+  func dropped(kind: TemporaryKind) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    write([7], to: path)
+    let faults = faultyFileSystem(kind)
+    do {
+      let file = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: true), system: faults.calls)
+      try file.write([1, 2, 3])
+    }
+    #expect(contents(of: directory) == ["out.bin"])
+    let file = try AtomicFileWriter(
+      FileDestination(path, replacingExisting: true), system: faults.calls)
+    try file.write([1, 2, 3])
+    file.discard()
+    file.discard()
+    #expect(contents(of: directory) == ["out.bin"])
+    #expect(bytes(of: path) == [7])
+  }
+
+  /// Every step of writing and committing, failed with the errno a user would meet there.
+  static let failures: [(FileStep, Int32)] = [
+    (.create, EROFS), (.createUnnamed, ENOSPC), (.write, ENOSPC), (.write, EIO),
+    (.syncFile, EIO), (.link, EIO), (.rename, EACCES), (.openDirectory, EACCES),
+    (.syncDirectory, EIO),
+  ]
+
+  @Test(
+    "a failure at any step leaves the previous file and nothing else",
+    arguments: TemporaryKind.allCases, [false, true])
+  func failures(kind: TemporaryKind, replacing: Bool) throws {
+    for (step, cause) in Self.failures {
+      let directory = TemporaryDirectory()
+      let path = directory.file("out.bin")
+      let previous: [UInt8]? = replacing ? Array("the previous file".utf8) : nil
+      if let previous { write(previous, to: path) }
+      let before = contents(of: directory)
+      let faults = faultyFileSystem(kind)
+      if step == .createUnnamed && kind == .named { continue }
+      faults.fail(step, with: cause)
+      // A failing unnamed file falls back to a named one: make that fail too.
+      if step == .createUnnamed { faults.fail(.create, with: cause) }
+      var thrown: JournalError?
+      do {
+        let file = try AtomicFileWriter(
+          FileDestination(path, replacingExisting: replacing), system: faults.calls)
+        try file.write([UInt8](repeating: 1, count: 100_000))
+        try file.commit()
+      } catch {
+        thrown = error
+      }
+      guard let error = thrown else {
+        // Only a step this mode never takes may pass (an unnamed file needs no `create`,
+        // a new file is linked into place, not renamed), and the second name a replaced
+        // file gets meanwhile, which a file system without hard links cannot give.
+        let tolerated = kind == .named && replacing && step == .link
+        #expect(faults.count(step) == 0 || tolerated, "\(kind) \(replacing) \(step): no error")
+        #expect(contents(of: directory) == ["out.bin"], "\(kind) \(replacing) \(step)")
+        continue
+      }
+      expectNothingChanged(
+        by: error, writing: path, cause: cause, previous: previous, directory: directory,
+        before: before)
+    }
+  }
+
+  @Test("the destination may not be an input, under any name")
+  func outputIsInput() throws {
+    let directory = TemporaryDirectory()
+    let input = directory.file("in.journal")
+    try makeJournal(at: input, count: 10)
+    let original = bytes(of: input)
+    let symbolic = directory.file("symbolic.journal")
+    let hard = directory.file("hard.journal")
+    try FileManager.default.createSymbolicLink(atPath: symbolic, withDestinationPath: input)
+    try FileManager.default.linkItem(atPath: input, toPath: hard)
+    for destination in [input, symbolic, hard] {
+      for replacing in [false, true] {
+        #expect {
+          try AtomicFileWriter(
+            FileDestination(destination, replacingExisting: replacing, inputs: [input]))
+        } throws: { error in
+          let error = error as! JournalError
+          let how = destination == input ? "" : " under another name"
+          return error.code == .outputIsInput
+            && error.description
+              == "\(destination): the output would overwrite the input \(input) (the same file\(how)); choose another output file"
+        }
+      }
+    }
+    #expect(bytes(of: input) == original)
+    #expect(contents(of: directory) == ["hard.journal", "in.journal", "symbolic.journal"])
+    // Another file is fine, and an input that does not exist is no obstacle.
+    try FileDestination(directory.file("other"), inputs: [input, directory.file("none")]).check()
+  }
+
+  @Test("a directory, a device, or a missing directory is refused with the destination named")
+  func badDestinations() throws {
+    let directory = TemporaryDirectory()
+    #expect {
+      try AtomicFileWriter(FileDestination(directory.path, replacingExisting: true))
+    } throws: { error in
+      "\(error)" == "\(directory.path): is a directory; give the path of a file to write"
+    }
+    #expect {
+      try AtomicFileWriter(FileDestination("/dev/null", replacingExisting: true))
+    } throws: { error in
+      "\(error)".hasPrefix("/dev/null: is not a regular file")
+    }
+    let missing = directory.file("nodir/x.journal")
+    #expect {
+      try AtomicFileWriter(FileDestination(missing))
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .notFound
+        && error.description.hasPrefix(
+          "\(missing): cannot create the file: there is no directory \(directory.file("nodir"))")
+    }
+    #expect(contents(of: directory).isEmpty)
+  }
+
+  @Test("a journal being written is never replaced")
+  func lockedDestination() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("live.journal")
+    let writer = try JournalWriter.create(at: path, header: header())
+    #expect {
+      try AtomicFileWriter(FileDestination(path, replacingExisting: true))
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .locked && "\(error)".contains("journal is being written")
+    }
+    try writer.close()
+    let file = try AtomicFileWriter(FileDestination(path, replacingExisting: true))
+    try file.commit()
+    #expect(bytes(of: path).isEmpty)
+  }
+
+  @Test("text is buffered and appears whole on commit")
+  func text() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("lines.jsonl")
+    let output = try TextFileWriter(FileDestination(path))
+    var expected = ""
+    for line in 0..<20_000 {
+      let text = "{\"seq\":\(line),\"label\":\"月曜日 🙂\"}\n"
+      expected += text
+      try output.write(text)
+    }
+    #expect(contents(of: directory).count <= 1)
+    try output.commit()
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+    #expect(contents(of: directory) == ["lines.jsonl"])
+  }
+
+  @Test(
+    "a text file that cannot be written leaves the previous one",
+    arguments: [FileStep.write, .syncFile, .rename, .syncDirectory])
+  func textFailure(step: FileStep) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("lines.jsonl")
+    write(Array("old\n".utf8), to: path)
+    let before = contents(of: directory)
+    let faults = FaultyFileSystem()
+    faults.fail(step, with: ENOSPC)
+    var thrown: JournalError?
+    do {
+      let output = try TextFileWriter(
+        FileDestination(path, replacingExisting: true), system: faults.calls)
+      for _ in 0..<10_000 { try output.write("a line of text, repeated\n") }
+      try output.commit()
+    } catch {
+      thrown = error
+    }
+    let error = try #require(thrown)
+    expectNothingChanged(
+      by: error, writing: path, cause: ENOSPC, previous: Array("old\n".utf8),
+      directory: directory, before: before)
+  }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Synchronization
+
+@testable import RewindJournal
+
+/// The steps of writing files that the tests make fail: each is a system call of the
+/// journal's seam (``FileSystemCalls``), told apart by its arguments.
+enum FileStep: String, CaseIterable, Sendable {
+  /// `open` of an unnamed file in a directory (`O_TMPFILE`).
+  case createUnnamed
+  /// `open` with `O_CREAT`: a new named file.
+  case create
+  /// `open` of a directory (to sync it).
+  case openDirectory
+  /// `pwrite`.
+  case write
+  /// `fsync` of a file.
+  case syncFile
+  /// `fsync` of a directory.
+  case syncDirectory
+  case truncate
+  case link
+  case rename
+  case unlink
+  /// `fcntl` taking or testing a lock.
+  case lock
+}
+
+/// A file system that counts the calls made through it and fails the ones it is told to,
+/// as a full disk, a read-only file system or a failing device would.
+final class FaultyFileSystem: Sendable {
+  private struct State {
+    /// errno to fail a step with, and how many calls of it succeed first.
+    var failures: [FileStep: (errno: Int32, skip: Int)] = [:]
+    var counts: [FileStep: Int] = [:]
+    /// The open descriptors of directories, to tell their fsync from a file's.
+    var directories: Set<Int32> = []
+    /// Bytes a failing `pwrite` writes before it fails.
+    var partialWrite = 0
+  }
+
+  private let state = Mutex(State())
+
+  /// Makes `step` fail with `errno` once `skip` calls of it have succeeded, until
+  /// ``heal()``; a failing write first writes `partialWrite` bytes.
+  func fail(_ step: FileStep, with errno: Int32, after skip: Int = 0, partialWrite: Int = 0) {
+    state.withLock {
+      $0.failures[step] = (errno, ($0.counts[step] ?? 0) + skip)
+      $0.partialWrite = partialWrite
+    }
+  }
+
+  /// Stops every failure.
+  func heal() { state.withLock { $0.failures = [:] } }
+
+  /// How many times `step` was called (failed calls included).
+  func count(_ step: FileStep) -> Int { state.withLock { $0.counts[step] ?? 0 } }
+
+  /// Counts a call of `step` and says whether it fails, with which errno.
+  private func failure(_ step: FileStep) -> Int32? {
+    state.withLock { state in
+      let count = (state.counts[step] ?? 0) + 1
+      state.counts[step] = count
+      guard let failure = state.failures[step], count > failure.skip else { return nil }
+      return failure.errno
+    }
+  }
+
+  /// `O_TMPFILE` without `O_DIRECTORY`, as the writer passes it.
+  private static let unnamedFlag: Int32 = 0o20000000
+
+  var calls: FileSystemCalls {
+    let live = FileSystemCalls.live
+    var calls = live
+    calls.open = { [self] path, flags, mode in
+      let step: FileStep? =
+        flags & FaultyFileSystem.unnamedFlag != 0
+        ? .createUnnamed
+        : flags & O_CREAT != 0 ? .create : flags & O_DIRECTORY != 0 ? .openDirectory : nil
+      if let step, let number = failure(step) {
+        errno = number
+        return -1
+      }
+      let descriptor = live.open(path, flags, mode)
+      if step == .openDirectory, descriptor >= 0 {
+        state.withLock { _ = $0.directories.insert(descriptor) }
+      }
+      return descriptor
+    }
+    calls.close = { [self] descriptor in
+      state.withLock { _ = $0.directories.remove(descriptor) }
+      return live.close(descriptor)
+    }
+    calls.pwrite = { [self] descriptor, buffer, count, offset in
+      guard let number = failure(.write) else {
+        return live.pwrite(descriptor, buffer, count, offset)
+      }
+      let partial = state.withLock { state in
+        defer { state.partialWrite = 0 }
+        return state.partialWrite
+      }
+      if partial > 0 { return live.pwrite(descriptor, buffer, min(partial, count), offset) }
+      errno = number
+      return -1
+    }
+    calls.fsync = { [self] descriptor in
+      let isDirectory = state.withLock { $0.directories.contains(descriptor) }
+      if let number = failure(isDirectory ? .syncDirectory : .syncFile) {
+        errno = number
+        return -1
+      }
+      return live.fsync(descriptor)
+    }
+    calls.ftruncate = { [self] descriptor, length in
+      if let number = failure(.truncate) {
+        errno = number
+        return -1
+      }
+      return live.ftruncate(descriptor, length)
+    }
+    calls.link = { [self] existing, new in
+      if let number = failure(.link) {
+        errno = number
+        return -1
+      }
+      return live.link(existing, new)
+    }
+    calls.rename = { [self] from, to in
+      if let number = failure(.rename) {
+        errno = number
+        return -1
+      }
+      return live.rename(from, to)
+    }
+    calls.unlink = { [self] path in
+      if let number = failure(.unlink) {
+        errno = number
+        return -1
+      }
+      return live.unlink(path)
+    }
+    calls.fcntlLock = { [self] descriptor, command, lock in
+      if let number = failure(.lock) {
+        errno = number
+        return -1
+      }
+      return live.fcntlLock(descriptor, command, lock)
+    }
+    return calls
+  }
+}

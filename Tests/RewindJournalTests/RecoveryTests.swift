@@ -1,0 +1,176 @@
+import Foundation
+import JournalFixtures
+import Testing
+
+@testable import RewindJournal
+
+/// Rewrites frame `index` of the journal at `path` (not closed) with `change` applied to
+/// its header and its records compressed again; the checksums are made to verify.
+func rewriteFrame(
+  _ index: Int, of path: String, contentSize: Bool = true,
+  _ change: (inout FrameHeader) -> Void = { _ in }
+) throws {
+  let reader = try JournalReader(path: path)
+  let info = reader.frames[index]
+  let raw = Array(try reader.loadFrame(index).bytes)
+  let compressor = try ZstdCompressor(level: 3, contentSize: contentSize)
+  var data = [UInt8](repeating: 0, count: ZstdCompressor.bound(raw.count))
+  let size = try raw.withBytes { source throws(JournalError) in
+    try data.withMutableBytes { destination throws(JournalError) in
+      try compressor.compress(source, into: destination)
+    }
+  }
+  data.removeLast(data.count - size)
+  let old = try reader.frameHeader(index)
+  var header = FrameHeader(
+    info: old.info, rawSize: UInt32(raw.count),
+    compressedChecksum: data.withUnsafeBytes { XXH64.checksum32($0) }, snapshots: old.snapshots)
+  header.info.compressedSize = UInt32(size)
+  change(&header)
+  let file = bytes(of: path)
+  write(
+    Array(file[..<Int(info.offset)]) + header.encoded() + data
+      + Array(file[Int(info.endOffset)...]), to: path)
+}
+
+@Suite("Recovery")
+struct RecoveryTests {
+  @Test("a whole last frame written without a declared content size is kept")
+  func frameWithoutContentSize() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 50, close: false)
+    #expect(try JournalReader(path: path).frames.count == 1)
+    try rewriteFrame(0, of: path, contentSize: false)
+    #expect(isExpected(try readAll(JournalReader(path: path)), 1...50))
+    #expect(try Journal.verify(path: path).isClean)
+    let report = try Journal.recover(path: path)
+    #expect(report.keptRecords == 50, "a frame whose checksums verify was dropped")
+    #expect(report.droppedRecords == 0)
+    #expect(isExpected(try readAll(JournalReader(path: path)), 1...50))
+  }
+
+  @Test("a whole frame that breaks a rule is dropped only with salvage")
+  func wholeButInvalid() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 600, interval: 5, close: false)
+    let last = try JournalReader(path: path).frames.count - 1
+    try rewriteFrame(last, of: path) { header in
+      // A snapshot that points one byte past the start of its event.
+      let index = header.snapshots.lastIndex { $0.recordOffset > 0 }!
+      header.snapshots[index].recordOffset += 1
+    }
+    let damaged = bytes(of: path)
+    let frame = try JournalReader(path: path).frames[last]
+    let report = try Journal.verify(path: path)
+    #expect(report.problems.map(\.kind) == [.frame])
+    #expect(report.problems.first?.frame == last)
+    #expect {
+      try Journal.recover(path: path)
+    } throws: { error in
+      let error = error as! JournalError
+      return error.frame == last
+        && "\(error)".contains("the frame is whole (its checksums verify) but cannot be read")
+        && "\(error)".contains("pass salvage")
+    }
+    #expect(bytes(of: path) == damaged)
+    #expect(contents(of: directory) == ["a.journal"])
+    let salvaged = try Journal.recover(path: path, salvage: true)
+    #expect(salvaged.keptRecords == frame.firstSequence - 1)
+    #expect(salvaged.droppedRecords == UInt64(frame.recordCount))
+    #expect(try Journal.verify(path: path).isClean)
+  }
+
+  @Test("in place the damaged original is kept as NAME.damaged; with an output it is left alone")
+  func keepsTheOriginal() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 300, close: false)
+    let torn = bytes(of: path) + [0x5B, 0x2A, 0x4D, 0x18, 0xFF]
+    write(torn, to: path)
+
+    let output = directory.file("b.journal")
+    let elsewhere = try Journal.recover(path: path, output: output)
+    #expect(elsewhere.output == output && elsewhere.originalKeptAt == nil)
+    #expect(bytes(of: path) == torn)
+    #expect(try Journal.verify(path: output).isClean)
+    #expect {
+      try Journal.recover(path: path, output: output)
+    } throws: { error in
+      (error as! JournalError).code == .alreadyExists
+    }
+    // The output may not be the journal under another name.
+    let link = directory.file("link.journal")
+    try FileManager.default.linkItem(atPath: path, toPath: link)
+    for same in [path, link] {
+      #expect {
+        try Journal.recover(path: path, output: same)
+      } throws: { error in
+        let error = error as! JournalError
+        return error.code == .outputIsInput && "\(error)".contains(path)
+      }
+    }
+    try FileManager.default.removeItem(atPath: link)
+
+    let inPlace = try Journal.recover(path: path)
+    #expect(inPlace.originalKeptAt == path + ".damaged")
+    #expect(inPlace.output == path)
+    #expect(bytes(of: path + ".damaged") == torn)
+    #expect(try Journal.verify(path: path).isClean)
+    // A second damaged original would overwrite the first: refused, nothing written.
+    write(torn, to: path)
+    #expect {
+      try Journal.recover(path: path)
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .alreadyExists && error.path == path + ".damaged"
+    }
+    #expect(bytes(of: path) == torn)
+    #expect(contents(of: directory) == ["a.journal", "a.journal.damaged", "b.journal"])
+  }
+
+  @Test(
+    "a failure at any step of writing the repaired journal leaves the original and nothing else",
+    arguments: [
+      (FileStep.createUnnamed, ENOSPC), (.write, ENOSPC), (.syncFile, EIO), (.link, EIO),
+      (.rename, EACCES), (.syncDirectory, EIO),
+    ])
+  func failures(step: FileStep, cause: Int32) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 300, close: false)
+    let torn = bytes(of: path) + Array("torn".utf8)
+    write(torn, to: path)
+    let faults = FaultyFileSystem()
+    faults.fail(step, with: cause)
+    if step == .createUnnamed { faults.fail(.create, with: cause) }
+    #expect {
+      try Journal.recover(path: path, output: nil, salvage: false, system: faults.calls)
+    } throws: { error in
+      let error = error as! JournalError
+      return error.path == path && "\(error)".contains(String(cString: strerror(cause)))
+        && !"\(error)".contains(".tmp")
+    }
+    #expect(faults.count(step) > 0)
+    let unchanged = bytes(of: path) == torn
+    #expect(unchanged)
+    #expect(contents(of: directory) == ["a.journal"])
+  }
+
+  @Test("the lock is taken through the seam: a journal that cannot be locked is not recovered")
+  func lockFailure() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 10, close: false)
+    let faults = FaultyFileSystem()
+    faults.fail(.lock, with: ENOLCK)
+    #expect {
+      try Journal.recover(path: path, output: nil, salvage: false, system: faults.calls)
+    } throws: { error in
+      "\(error)".contains("cannot lock the journal")
+        && "\(error)".contains(String(cString: strerror(ENOLCK)))
+    }
+    #expect(contents(of: directory) == ["a.journal"])
+  }
+}
