@@ -47,7 +47,8 @@ public final class JournalRecorder<D: Domain> {
   init(domain: D, state: D.State, writer: JournalWriter) {
     precondition(
       domain.fields.count <= RecordedEffect.maximumFieldCount,
-      "a domain may have at most \(RecordedEffect.maximumFieldCount) fields")
+      "the '\(D.identifier)' domain has \(domain.fields.count) fields; a domain may have at most \(RecordedEffect.maximumFieldCount) (give it `fields` of its own)"
+    )
     self.domain = domain
     self.writer = writer
     work = UnsafeMutablePointer<RecordingWork<D>>.allocate(capacity: 1)
@@ -70,7 +71,7 @@ public final class JournalRecorder<D: Domain> {
   ) throws -> JournalRecorder {
     let header = JournalHeader(
       domain: D.identifier, schemaVersion: D.schemaVersion, sessionID: session.id,
-      startTime: session.startTime, device: session.device, settings: domain.settings,
+      startTime: session.startTime, device: session.device, settings: domain.settingsBlob,
       snapshotInterval: options.snapshotInterval)
     let writer = try JournalWriter.create(
       at: path, header: header, options: options.journal, replacingExisting: replacingExisting)
