@@ -60,6 +60,8 @@ let package = Package(
       name: "NavigationTests", dependencies: ["Navigation", "RewindCore", "RewindJournal"],
       swiftSettings: strict),
     .testTarget(
-      name: "RewindCLITests", dependencies: ["RewindCLI", "Navigation"], swiftSettings: strict),
+      name: "RewindCLITests",
+      dependencies: ["RewindCLI", "RewindCore", "Navigation", "TestSupport"],
+      swiftSettings: strict),
   ]
 )

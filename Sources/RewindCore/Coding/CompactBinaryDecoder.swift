@@ -74,7 +74,7 @@ final class CompactDecoding {
   /// A string, boolean or number, or nil when `T` is none of those.
   private func primitive<T>(_ type: T.Type) throws(CodecError) -> Any? {
     let start = reader.offset
-    if type == String.self { return try reader.readString(maxLength: reader.remaining) }
+    if type == String.self { return try reader.readString(maxLength: .max) }
     if type == Bool.self {
       switch try reader.readByte() {
       case 0: return false
@@ -124,7 +124,7 @@ final class CompactDecoding {
   func peekKey() -> String? {
     if let pendingKey { return pendingKey }
     do throws(CodecError) {
-      pendingKey = try reader.readString(maxLength: reader.remaining)
+      pendingKey = try reader.readString(maxLength: .max)
     } catch {
       deferredError = deferredError ?? error
     }
@@ -146,7 +146,7 @@ final class CompactDecoding {
       found = pendingKey
       self.pendingKey = nil
     } else {
-      found = try reader.readString(maxLength: reader.remaining)
+      found = try reader.readString(maxLength: .max)
     }
     guard found == expected.stringValue else {
       throw CodecError(

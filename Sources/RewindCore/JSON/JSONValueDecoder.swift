@@ -66,7 +66,13 @@ final class JSONDecoding {
     }
     if let integerType = type as? any FixedWidthInteger.Type {
       guard let integer = value.intValue else {
-        throw mismatch(value.doubleValue == nil ? "an integer" : "an integer, not a fraction")
+        guard value.doubleValue == nil else {
+          throw DecodingError.dataCorrupted(
+            .init(
+              codingPath: path, debugDescription: "expected an integer, found \(value.compactText)")
+          )
+        }
+        throw mismatch("an integer")
       }
       func exactly<I: FixedWidthInteger>(_ type: I.Type) -> I? { I(exactly: integer) }
       guard let result = exactly(integerType) else {

@@ -45,10 +45,6 @@ public final class JournalRecorder<D: Domain> {
   private var snapshotBytes = ByteWriter(capacity: 256)
 
   init(domain: D, state: D.State, writer: JournalWriter) {
-    precondition(
-      domain.fields.count <= RecordedEffect.maximumFieldCount,
-      "the '\(D.identifier)' domain has \(domain.fields.count) fields; a domain may have at most \(RecordedEffect.maximumFieldCount) (give it `fields` of its own)"
-    )
     self.domain = domain
     self.writer = writer
     work = UnsafeMutablePointer<RecordingWork<D>>.allocate(capacity: 1)
@@ -69,6 +65,7 @@ public final class JournalRecorder<D: Domain> {
     at path: String, domain: D, session: SessionInfo, options: RecordingOptions = .init(),
     replacingExisting: Bool = false
   ) throws -> JournalRecorder {
+    checkRecordable(domain)
     let header = JournalHeader(
       domain: D.identifier, schemaVersion: D.schemaVersion, sessionID: session.id,
       startTime: session.startTime, device: session.device, settings: domain.settingsBlob,
@@ -92,9 +89,20 @@ public final class JournalRecorder<D: Domain> {
       let timeline = try Timeline<D>(path: path)
       return (timeline.domain, try timeline.state(after: timeline.lastSequence))
     }()
+    checkRecordable(domain)
     // Closing the timeline's file dropped the lock's pid marker; take it again.
     writer.markLockHolder()
     return JournalRecorder(domain: domain, state: state, writer: writer)
+  }
+
+  /// Traps unless the changes of every field of `domain` can be recorded, before any
+  /// file is touched.
+  /// - Precondition: the domain has at most ``RecordedEffect/maximumFieldCount`` fields.
+  static func checkRecordable(_ domain: D) {
+    precondition(
+      domain.fields.count <= RecordedEffect.maximumFieldCount,
+      "the '\(D.identifier)' domain has \(domain.fields.count) fields; a domain may have at most \(RecordedEffect.maximumFieldCount) (give it `fields` of its own)"
+    )
   }
 
   /// The journal's path.

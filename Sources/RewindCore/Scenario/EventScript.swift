@@ -218,20 +218,24 @@ struct EventScriptParser<D: RecordableDomain> {
       guard !members.contains(where: { $0.0 == name }) else {
         throw line.error("'\(name)' is given twice", at: index)
       }
-      members.append((name, try Self.value(String(valueText), line, index)))
+      let column =
+        line.words[index].column + word.distance(from: word.startIndex, to: valueText.startIndex)
+      members.append((name, try Self.value(String(valueText), line, column: column)))
     }
     events.append((time, .object(members), line))
   }
 
   /// A value: JSON when it reads as JSON, otherwise a word taken as a string.
-  private static func value(_ text: String, _ line: EventScript.Line, _ word: Int)
+  /// - Parameter column: where the value starts on its line.
+  private static func value(_ text: String, _ line: EventScript.Line, column: Int)
     throws(ScenarioError) -> JSONValue
   {
     do {
       return try JSONValue(parsing: text)
     } catch {
       if let first = text.first, "\"[{".contains(first) {
-        throw line.error("not valid JSON: \(error.message)", at: word)
+        throw ScenarioError(
+          line: line.number, column: column + error.column - 1, "not valid JSON: \(error.message)")
       }
       return .string(text)
     }
