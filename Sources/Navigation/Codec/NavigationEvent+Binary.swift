@@ -77,7 +77,7 @@ extension NavigationDomain {
     }
   }
 
-  /// Decodes one event written by ``encode(_:into:)-(NavigationEvent,_)``.
+  /// Decodes one event written by ``encode(_:into:context:)``.
   ///
   /// An id the catalog lacks (ref `0` and a string) is interned, so decoding a valid
   /// journal never fails on one; the reducer rejects it later.

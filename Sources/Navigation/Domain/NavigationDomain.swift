@@ -7,7 +7,7 @@ import Synchronization
 /// A domain object is one session: its ``catalog`` and initial size class (stored in the
 /// journal header as ``settingsJSON``), and the table of the identifiers its events named
 /// that the catalog lacks. Each use of a session builds its own object, and with it its
-/// own table: a ``Timeline`` builds one from the journal header for each replay,
+/// own table: a `Timeline` builds one from the journal header for each replay,
 /// `rewind import` one for each import, a scenario script one for each recording. The
 /// table is bounded per session (65,536 unknown ids), and it is a class so that the
 /// sharing is what it looks like: whatever holds the object names unknown ids the same

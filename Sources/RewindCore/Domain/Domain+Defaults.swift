@@ -73,7 +73,7 @@ extension Domain where Event: Codable {
     return .object([("event", .string(Self.eventTypeName)), ("value", encoded)])
   }
 
-  /// Reads an event from the object ``json(_:)-event`` writes.
+  /// Reads an event from the object `json(_ event:)` writes.
   /// - Throws: ``DomainError`` naming what is wrong, e.g. `unknown event kind "foo"` or
   ///   `added.amount: expected an integer, found a string`.
   public func event(fromJSON json: JSONValue) throws(DomainError) -> Event {

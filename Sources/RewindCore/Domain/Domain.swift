@@ -17,8 +17,8 @@ public import RewindJournal
 /// | ``Rejection`` | ``DomainRejection``, a reason in words |
 /// | ``readableSchemaVersions`` | the current ``schemaVersion`` only |
 /// | ``settingsJSON``, ``init(settingsJSON:)`` | the domain value itself, when it is `Codable` (a domain with no stored properties has none) |
-/// | ``json(_:)-event``, ``event(fromJSON:)`` | `{"event": case, …payload}` through ``JSONValueEncoder`` |
-/// | ``json(_:)-state`` | the state through ``JSONValueEncoder`` |
+/// | `json(_ event:)`, ``event(fromJSON:)`` | `{"event": case, …payload}` through ``JSONValueEncoder`` |
+/// | `json(_ state:)` | the state through ``JSONValueEncoder`` |
 /// | ``fields`` | the leaves of the initial state's JSON |
 /// | ``changedFields(from:to:)`` | the fields whose JSON differs |
 /// | ``EventCodecContext`` | none (`Void`) |
@@ -97,7 +97,7 @@ public protocol Domain: Sendable {
     throws(CodecError) -> Event
   /// Appends the binary encoding of a state (a snapshot).
   func encode(_ state: State, into writer: inout ByteWriter)
-  /// Decodes a state written by ``encode(_:into:)-state``.
+  /// Decodes a state written by ``encode(_:into:)``.
   /// - Throws: `CodecError` on malformed input; never traps.
   func decodeState(from reader: inout ByteReader) throws(CodecError) -> State
 
@@ -105,7 +105,7 @@ public protocol Domain: Sendable {
   func eventKind(_ event: Event) -> String
   /// The event as a JSON object: `{"event": kind, ...payload fields}`.
   func json(_ event: Event) -> JSONValue
-  /// Reads an event from the JSON object ``json(_:)-event`` writes.
+  /// Reads an event from the JSON object `json(_ event:)` writes.
   /// - Throws: ``DomainError`` saying what is missing or wrong.
   func event(fromJSON json: JSONValue) throws(DomainError) -> Event
   /// The state as a JSON object, including derived fields.

@@ -59,7 +59,13 @@ public final class JournalRecorder<D: Domain> {
 
   /// Creates a new journal at `path` for a session of `domain`.
   ///
-  /// - Parameter replacingExisting: replace a file at `path`; otherwise it is an error.
+  /// - Parameters:
+  ///   - path: where to write the journal.
+  ///   - domain: the session's domain; its settings go into the header.
+  ///   - session: where the session came from, for the header.
+  ///   - options: snapshots, compression, frames and durability.
+  ///   - replacingExisting: replace a file at `path`; otherwise it is an error.
+  /// - Precondition: the domain has at most ``RecordedEffect/maximumFieldCount`` fields.
   /// - Throws: `JournalError` if the file exists or cannot be written.
   public static func create(
     at path: String, domain: D, session: SessionInfo, options: RecordingOptions = .init(),
@@ -116,8 +122,9 @@ public final class JournalRecorder<D: Domain> {
 
   /// Reduces `event` and appends it to the journal.
   ///
-  /// - Parameter time: microseconds since the session start, never before the last
-  ///   event's.
+  /// - Parameters:
+  ///   - event: what happened.
+  ///   - time: microseconds since the session start, never before the last event's.
   /// - Returns: what the reducer did with it.
   /// - Throws: `JournalError` if the journal cannot take it; the event is then not
   ///   recorded and the state is unchanged.

@@ -20,7 +20,9 @@ public final class Timeline<D: Domain> {
 
   /// Opens the journal at `path` for domain `D`.
   ///
-  /// - Parameter salvage: read around damaged frames instead of stopping at them.
+  /// - Parameters:
+  ///   - path: the journal.
+  ///   - salvage: read around damaged frames instead of stopping at them.
   /// - Throws: `JournalError` if the file cannot be read as a journal; ``RewindError``
   ///   `wrongDomain` if it was recorded by another domain or a schema version `D` cannot
   ///   read.

@@ -56,7 +56,9 @@ public protocol RecordableDomain: Domain {
   static var sample: Self { get }
 
   /// Parses a scenario script.
-  /// - Parameter directory: the script's directory, where files it names are found.
+  /// - Parameters:
+  ///   - text: the script.
+  ///   - directory: the script's directory, where files it names are found.
   /// - Throws: ``ScenarioError`` with the line and column of the first problem.
   static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
     -> Scenario<Self>
