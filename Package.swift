@@ -66,7 +66,8 @@ let package = Package(
     .testTarget(
       name: "RewindArgumentsTests", dependencies: ["RewindArguments"], swiftSettings: strict),
     .testTarget(
-      name: "RewindCLITests", dependencies: ["RewindCLI", "RewindArguments", "Navigation"],
+      name: "RewindCLITests",
+      dependencies: ["RewindCLI", "RewindArguments", "RewindCore", "Navigation", "TestSupport"],
       swiftSettings: strict),
   ]
 )

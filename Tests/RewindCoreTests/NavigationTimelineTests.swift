@@ -107,4 +107,37 @@ struct NavigationTimelineTests {
     }
     #expect(try timeline.check().passed)
   }
+
+  @Test("each replay has its own table of unknown ids, filled by what it decodes")
+  func unknownIdentifiersPerReplay() throws {
+    let directory = TemporaryDirectory()
+    let recording = NavigationDomain()
+    let path = directory.file("unknown.journal")
+    let recorder = try JournalRecorder.create(
+      at: path, domain: recording, session: testSession,
+      options: RecordingOptions(snapshotInterval: 4))
+    for (index, id) in ["teapots", "grinders", "kettles", "teapots", "mugs"].enumerated() {
+      try recorder.record(.categorySelected(recording.ref(id)), at: UInt64(index))
+    }
+    try recorder.close()
+    let first = try Timeline<NavigationDomain>(path: path)
+    let second = try Timeline<NavigationDomain>(path: path)
+    #expect(first.domain !== recording && first.domain !== second.domain)
+    #expect(first.domain.unknownIdentifierCount == 0)
+    // Replaying from the snapshot after event 4 decodes only "mugs".
+    _ = try first.state(after: 5)
+    #expect(first.domain.unknownIdentifierCount == 1)
+    var described: [String] = []
+    try second.events(from: 1, through: 5) { event, _, _ in
+      described.append(second.domain.describe(event.event))
+      return true
+    }
+    #expect(
+      described == [
+        "categorySelected teapots", "categorySelected grinders", "categorySelected kettles",
+        "categorySelected teapots", "categorySelected mugs",
+      ])
+    #expect(second.domain.unknownIdentifierCount == 3)
+    #expect(first.domain.unknownIdentifierCount == 1)
+  }
 }

@@ -100,45 +100,13 @@ struct TimelineTests {
 }
 
 /// A domain with another identifier, to open tally journals with.
-struct OtherDomain: Domain {
+struct OtherDomain: Domain, Codable {
   typealias State = StandardTally.State
   typealias Event = StandardTally.Event
-  typealias Rejection = StandardTally.Rejection
   static var identifier: String { "other" }
   static var schemaVersion: UInt32 { 1 }
-  static var readableSchemaVersions: ClosedRange<UInt32> { 1...1 }
-  static var eventKinds: [String] { [] }
-  let inner = StandardTally()
-  init() {}
-  init(settings: [UInt8]) throws(DomainError) {}
-  init(settingsJSON: JSONValue) throws(DomainError) {}
-  var settings: [UInt8] { [] }
-  var settingsJSON: JSONValue { .null }
-  var initialState: State { inner.initialState }
-  func reduce(_ state: inout State, _ event: Event) -> Outcome<Rejection> {
-    inner.reduce(&state, event)
+  var initialState: State { StandardTally().initialState }
+  func reduce(_ state: inout State, _ event: Event) -> Outcome<StandardTally.Rejection> {
+    StandardTally().reduce(&state, event)
   }
-  var fields: [StateField<State>] { inner.fields }
-  func changedFields(from old: State, to new: State) -> FieldSet {
-    inner.changedFields(from: old, to: new)
-  }
-  func makeEventCodecContext() {}
-  func encode(_ event: Event, into writer: inout ByteWriter, context: inout Void) {
-    inner.encode(event, into: &writer, context: &context)
-  }
-  func decodeEvent(from reader: inout ByteReader, context: inout Void) throws(CodecError) -> Event {
-    try inner.decodeEvent(from: &reader, context: &context)
-  }
-  func encode(_ state: State, into writer: inout ByteWriter) { inner.encode(state, into: &writer) }
-  func decodeState(from reader: inout ByteReader) throws(CodecError) -> State {
-    try inner.decodeState(from: &reader)
-  }
-  func eventKind(_ event: Event) -> String { inner.eventKind(event) }
-  func json(_ event: Event) -> JSONValue { inner.json(event) }
-  func event(fromJSON json: JSONValue) throws(DomainError) -> Event {
-    try inner.event(fromJSON: json)
-  }
-  func json(_ state: State) -> JSONValue { inner.json(state) }
-  func describe(_ event: Event) -> String { inner.describe(event) }
-  func render(_ state: State) -> String { inner.render(state) }
 }

@@ -2,10 +2,9 @@ public import RewindCore
 
 extension Catalog {
   /// The catalog as a JSON object: `layout`, `menuLabels`, `categories` (each node
-  /// `{"name", "image", "children"}`, `children` left out when empty).
-  ///
-  /// The same shape as the `Codable` form, printed by RewindCore's printer so the bytes
-  /// are the same on every platform.
+  /// `{"name", "image", "children"}`, `children` left out when empty): the catalog's one
+  /// serialisation, printed by RewindCore's printer so the bytes are the same on every
+  /// platform.
   public var json: JSONValue {
     .object([
       ("layout", .string(layout.rawValue)),

@@ -3,8 +3,7 @@ public import RewindCore
 /// The tree of categories and items a split view browses, the horizontal menu's labels,
 /// and the split view's layout: everything a navigation session needs besides its events.
 ///
-/// A catalog is described as a tree of ``Node`` values (what the JSON and `Codable` forms
-/// hold) and stored as flat tables indexed by ``NodeRef``, so that the reducer's lookups
+/// A catalog is described as a tree of ``Node`` values (what its JSON form holds) and stored as flat tables indexed by ``NodeRef``, so that the reducer's lookups
 /// are array reads: no hashing, no string work. Nodes are numbered depth-first, pre-order,
 /// categories in catalog order, so a node's descendants are the contiguous range after it.
 ///

@@ -18,13 +18,13 @@ extension NavigationDomain {
   public func makeEventCodecContext() -> NavigationCodecContext { NavigationCodecContext() }
 
   /// Appends the encoding of `event` on its own (as the first of a run).
-  public func encode(_ event: NavigationEvent, into writer: inout ByteWriter) {
+  package func encode(_ event: NavigationEvent, into writer: inout ByteWriter) {
     var context = NavigationCodecContext()
     encode(event, into: &writer, context: &context)
   }
 
   /// Decodes an event encoded on its own (as the first of a run).
-  public func decodeEvent(from reader: inout ByteReader) throws(CodecError) -> NavigationEvent {
+  package func decodeEvent(from reader: inout ByteReader) throws(CodecError) -> NavigationEvent {
     var context = NavigationCodecContext()
     return try decodeEvent(from: &reader, context: &context)
   }
@@ -77,7 +77,7 @@ extension NavigationDomain {
     }
   }
 
-  /// Decodes one event written by ``encode(_:into:)-(NavigationEvent,_)``.
+  /// Decodes one event written by ``encode(_:into:context:)``.
   ///
   /// An id the catalog lacks (ref `0` and a string) is interned, so decoding a valid
   /// journal never fails on one; the reducer rejects it later.

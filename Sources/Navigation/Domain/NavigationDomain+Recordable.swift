@@ -1,15 +1,18 @@
 public import RewindCore
 
-extension NavigationDomain: RecordableDomain {
-  /// The sample catalog in three columns, on a regular width.
+extension NavigationDomain: SimulatableDomain {
+  /// A new session of the sample catalog in three columns, on a regular width.
   public static var sample: NavigationDomain { NavigationDomain() }
 
+  /// Parses a navigation scenario script (``ScenarioScript``), whose interactions read
+  /// like what a person does (`select item Swift Mini`).
   public static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
     -> Scenario<NavigationDomain>
   {
     try ScenarioScript.parse(text, directory: directory)
   }
 
+  /// A ``SimulatedUser`` of this session, the source of `rewind generate`.
   public func simulatedUser(seed: UInt64) -> SimulatedUserEvents {
     SimulatedUserEvents(user: SimulatedUser(seed: seed, domain: self))
   }

@@ -1,13 +1,17 @@
 public import RewindCore
+import Synchronization
 
 /// The navigation domain: a horizontal menu and a navigation split view browsing a
 /// catalog, as Rewind records, replays and inspects them.
 ///
-/// A domain value describes one session: its ``catalog`` and initial size class (both
-/// stored in the journal header as ``settings``), and the table of unknown identifiers
-/// its events met. Copies of a domain value share that table, so refs made by one copy
-/// mean the same to every other; refs of *another* domain value are only portable when
-/// they point into the catalog.
+/// A domain object is one session: its ``catalog`` and initial size class (stored in the
+/// journal header as ``settingsJSON``), and the table of the identifiers its events named
+/// that the catalog lacks. Each use of a session builds its own object, and with it its
+/// own table: a `Timeline` builds one from the journal header for each replay,
+/// `rewind import` one for each import, a scenario script one for each recording. The
+/// table is bounded per session (65,536 unknown ids), and it is a class so that the
+/// sharing is what it looks like: whatever holds the object names unknown ids the same
+/// way. A ref of *another* session is only portable when it points into the catalog.
 ///
 /// ```swift
 /// let domain = NavigationDomain()  // the sample catalog
@@ -15,7 +19,7 @@ public import RewindCore
 /// _ = domain.reduce(&state, .categorySelected(domain.ref("grinders")))
 /// print(domain.render(state))
 /// ```
-public struct NavigationDomain: Domain {
+public final class NavigationDomain: Domain {
   public typealias State = NavigationState
   public typealias Event = NavigationEvent
   public typealias Rejection = NavigationRejection
@@ -30,17 +34,17 @@ public struct NavigationDomain: Domain {
   /// The size class of the initial state.
   public let initialSizeClass: SizeClass
   /// The identifiers this session met that the catalog lacks.
-  @usableFromInline let unknownIdentifiers: UnknownIdentifiers
+  private let unknownIdentifiers: Mutex<UnknownIdentifiers>
 
-  /// The domain of a session with these settings.
+  /// The domain of a new session with these settings.
   public init(_ settings: NavigationSettings = .sample) {
     catalog = settings.catalog
     initialSizeClass = settings.sizeClass
-    unknownIdentifiers = UnknownIdentifiers(base: settings.catalog.nodeCount)
+    unknownIdentifiers = Mutex(UnknownIdentifiers(base: settings.catalog.nodeCount))
   }
 
-  /// The domain of a session browsing `catalog`, starting in `sizeClass`.
-  public init(catalog: Catalog, sizeClass: SizeClass = .regular) {
+  /// The domain of a new session browsing `catalog`, starting in `sizeClass`.
+  public convenience init(catalog: Catalog, sizeClass: SizeClass = .regular) {
     self.init(NavigationSettings(catalog: catalog, sizeClass: sizeClass))
   }
 
@@ -49,15 +53,11 @@ public struct NavigationDomain: Domain {
     NavigationSettings(catalog: catalog, sizeClass: initialSizeClass)
   }
 
-  public init(settings: [UInt8]) throws(DomainError) {
-    self.init(try NavigationSettings(blob: settings))
-  }
-
-  public var settings: [UInt8] { navigationSettings.blob }
-
+  /// The settings as JSON: `{"catalog": {...}, "sizeClass": "regular"}`.
   public var settingsJSON: JSONValue { navigationSettings.json }
 
-  public init(settingsJSON: JSONValue) throws(DomainError) {
+  /// The domain of a new session with the settings ``settingsJSON`` writes.
+  public convenience init(settingsJSON: JSONValue) throws(DomainError) {
     self.init(try NavigationSettings(json: settingsJSON))
   }
 
@@ -95,7 +95,7 @@ extension NavigationDomain {
   /// (which the reducer will reject).
   ///
   /// - Precondition: `id` is in the catalog, or fewer than 65,536 distinct unknown ids
-  ///   have been interned by this domain value. Use ``internedRef(_:)`` for ids from
+  ///   have been interned in this session. Use ``internedRef(_:)`` for ids from
   ///   untrusted input.
   /// - Complexity: O(1) on average; a lock is taken only for unknown ids.
   public func ref(_ id: String) -> NodeRef {
@@ -106,8 +106,8 @@ extension NavigationDomain {
     }
   }
 
-  /// The ref of `id`, interning it if the catalog lacks it.
-  /// - Throws: `DomainError` when the id is longer than 1,024 bytes or the domain has
+  /// The ref of `id`, interning it in this session's table if the catalog lacks it.
+  /// - Throws: `DomainError` when the id is longer than 1,024 bytes or the session has
   ///   interned 65,536 distinct unknown ids already.
   public func internedRef(_ id: String) throws(DomainError) -> NodeRef {
     if let ref = catalog.ref(of: id) { return ref }
@@ -116,7 +116,7 @@ extension NavigationDomain {
         "an id of \(id.utf8.count) bytes is longer than the limit of "
           + "\(Catalog.Limits.maximumIdentifierLength)")
     }
-    guard let ref = unknownIdentifiers.intern(id) else {
+    guard let ref = unknownIdentifiers.withLock({ $0.intern(id) }) else {
       throw DomainError(
         "more than \(UnknownIdentifiers.limit) distinct ids missing from the catalog")
     }
@@ -124,15 +124,15 @@ extension NavigationDomain {
   }
 
   /// The identifier `ref` stands for: a catalog node's id or an interned unknown id.
-  /// - Precondition: `ref` was made by this domain (or points into its catalog).
+  /// - Precondition: `ref` was made in this session (or points into its catalog).
   public func id(of ref: NodeRef) -> String {
     if catalog.contains(ref) { return catalog.id(of: ref) }
-    guard let id = unknownIdentifiers.id(of: ref) else {
-      preconditionFailure("node ref \(ref.index) was not made by this domain")
+    guard let id = unknownIdentifiers.withLock({ $0.id(of: ref) }) else {
+      preconditionFailure("node ref \(ref.index) was not made in this session")
     }
     return id
   }
 
-  /// The number of distinct unknown ids this domain value has interned.
-  public var unknownIdentifierCount: Int { unknownIdentifiers.count }
+  /// The number of distinct unknown ids this session has interned.
+  public var unknownIdentifierCount: Int { unknownIdentifiers.withLock { $0.count } }
 }

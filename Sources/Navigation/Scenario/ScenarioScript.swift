@@ -19,8 +19,10 @@ public enum ScenarioScript {
 
   /// Parses a script.
   ///
-  /// - Parameter directory: where a `catalog FILE` setting is looked up.
-  /// - Throws: ``ScenarioError`` with the line and column of the first problem and what
+  /// - Parameters:
+  ///   - text: the script.
+  ///   - directory: where a `catalog FILE` setting is looked up.
+  /// - Throws: `ScenarioError` with the line and column of the first problem and what
   ///   was expected there.
   public static func parse(_ text: String, directory: String = ".") throws(ScenarioError)
     -> Scenario<NavigationDomain>

@@ -1,11 +1,11 @@
-/// A seeded source of arbitrary events, valid and invalid mixed, for property tests and
-/// fuzzing: every kind equally often, payloads drawn without regard to the state.
+/// A seeded source of arbitrary events, valid and invalid mixed, for the package's
+/// property tests and fuzzing (not public API): every kind equally often, payloads drawn without regard to the state.
 ///
 /// Unlike ``SimulatedUser`` it does not behave like a person: it exists to reach every
 /// rule of the reducer and every branch of the codecs, including out-of-range tab
 /// indices, negative, NaN, infinite and off-grid offsets, ids the catalog lacks and
 /// items of the wrong category.
-public struct RandomEventGenerator: Sendable {
+package struct RandomEventGenerator: Sendable {
   private var random: SeededRandom
   private let nodeCount: Int
   private let labelCount: Int
@@ -13,7 +13,7 @@ public struct RandomEventGenerator: Sendable {
 
   /// A generator determined by `seed` over `domain`'s catalog. Interns a few ids the
   /// catalog lacks into `domain`.
-  public init(seed: UInt64, domain: NavigationDomain) {
+  package init(seed: UInt64, domain: NavigationDomain) {
     random = SeededRandom(seed: seed)
     nodeCount = domain.catalog.nodeCount
     labelCount = domain.catalog.menuLabels.count
@@ -22,7 +22,7 @@ public struct RandomEventGenerator: Sendable {
   }
 
   /// The next event.
-  public mutating func next() -> NavigationEvent {
+  package mutating func next() -> NavigationEvent {
     switch random.below(10) {
     case 0: return .menuTabTapped(index: tabIndex())
     case 1: return .menuScrolled(offset: offset())

@@ -94,6 +94,15 @@ struct GenerateCommand: DomainVisitor {
   }
 
   func visit<D: RecordableDomain>(_ type: D.Type) throws {
+    guard let simulatable = type as? any SimulatableDomain.Type else {
+      throw CommandError(
+        "the '\(D.identifier)' domain has no simulated user to generate sessions with; record a scenario script (`rewind record`) or import JSON Lines (`rewind import`) instead"
+      )
+    }
+    try generate(simulatable)
+  }
+
+  func generate<D: SimulatableDomain>(_ type: D.Type) throws {
     try refuseToOverwrite(output, force: force)
     let domain = D.sample
     let recorder = try JournalRecorder.create(

@@ -39,7 +39,8 @@ struct LogCommand: TimelineVisitor {
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let domain = timeline.domain
-    for kind in kinds {
+    // A domain that does not list its kinds takes any name (and matches only real ones).
+    for kind in kinds where !D.eventKinds.isEmpty {
       try requireChoice(kind, among: D.eventKinds, for: "--type <kind>", what: "event kind")
     }
     let first = try timeline.resolve(from, option: "--from <point>") + 1

@@ -45,7 +45,12 @@ extension Timeline {
   /// hash with the one stored, and at the end the state with `expected` (a state JSON
   /// object, as `rewind state --json` prints it).
   ///
-  /// - Parameter progress: called with the number of events replayed, every few thousand.
+  /// - Parameters:
+  ///   - expected: the state the session should end in, as JSON; nil to compare only
+  ///     with the recording.
+  ///   - progress: called with the number of events replayed, every few thousand.
+  /// - Returns: what differs, if anything.
+  /// - Throws: ``RewindError`` or `JournalError` when the journal cannot be replayed.
   /// - Complexity: O(events).
   public func check(expected: JSONValue? = nil, progress: (UInt64) -> Void = { _ in }) throws
     -> CheckReport

@@ -2,9 +2,16 @@ extension Timeline {
   /// Replays events `first...last` and calls `visit` with each, the fields it changed and
   /// the state after it; stops early when `visit` returns false.
   ///
-  /// - Parameter crossingLostEvents: in a salvaged journal, go on after events lost to
-  ///   damage, from the snapshot stored after them, instead of stopping with an error.
+  /// - Parameters:
+  ///   - first: the first event to visit (1 at the least).
+  ///   - last: the last event to visit.
+  ///   - crossingLostEvents: in a salvaged journal, go on after events lost to damage,
+  ///     from the snapshot stored after them, instead of stopping with an error.
+  ///   - visit: called with each event, the fields it changed and the state after it;
+  ///     returns whether to go on.
   /// - Returns: the lost events crossed.
+  /// - Throws: ``RewindError`` or `JournalError` when the journal cannot be replayed;
+  ///   whatever `visit` throws.
   /// - Complexity: one seek to `first`, then O(events visited).
   @discardableResult
   public func events(

@@ -14,8 +14,12 @@ extension Timeline {
   ///
   /// One streaming pass from the start; the field is compared only after events that
   /// changed it.
+  /// - Parameters:
+  ///   - condition: what to look for.
+  ///   - all: every point where it becomes true, not only the first.
+  ///   - progress: called with the number of events replayed, every few thousand.
+  /// - Returns: the points, in order.
   /// - Throws: ``RewindError`` `invalidInput` for an unknown path.
-  /// - Parameter progress: called with the number of events replayed, every few thousand.
   /// - Complexity: O(events) until the first hit, or O(events) with `all`.
   public func find(_ condition: Condition, all: Bool, progress: (UInt64) -> Void = { _ in })
     throws -> [FindHit<D>]

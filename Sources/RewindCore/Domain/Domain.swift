@@ -1,17 +1,38 @@
 public import RewindJournal
 
 /// Everything Rewind needs to know about one kind of recorded app: its state, its
-/// events, the pure reducer that folds one into the other, and how both are written as
-/// bytes and JSON.
+/// events, and the pure reducer that folds one into the other.
 ///
 /// Rewind's storage (`RewindJournal`) knows bytes only; the replay engine
 /// (``Timeline``, ``Store``) and the `rewind` tool are generic over a `Domain`. An app
 /// with its own screens writes its own conforming type and links it into its own
-/// `rewind`.
+/// `rewind` (see ``RecordableDomain``).
 ///
-/// A domain *value* describes one session: it is built from the settings blob stored in
-/// the journal's header (for the navigation domain, the catalog the session ran with),
-/// so a journal is self-contained and replays the same way on any machine.
+/// A domain gives only what nobody else can know: its ``State`` and ``Event`` types, the
+/// ``initialState``, the ``reduce(_:_:)`` function, its ``identifier`` and its
+/// ``schemaVersion``. Everything else has a default when the types are `Codable`:
+///
+/// | requirement | default |
+/// | --- | --- |
+/// | ``Rejection`` | ``DomainRejection``, a reason in words |
+/// | ``readableSchemaVersions`` | the current ``schemaVersion`` only |
+/// | ``settingsJSON``, ``init(settingsJSON:)`` | the domain value itself, when it is `Codable` (a domain with no stored properties has none) |
+/// | `json(_ event:)`, ``event(fromJSON:)`` | `{"event": case, …payload}` through ``JSONValueEncoder`` |
+/// | `json(_ state:)` | the state through ``JSONValueEncoder`` |
+/// | ``fields`` | the leaves of the initial state's JSON |
+/// | ``changedFields(from:to:)`` | the fields whose JSON differs |
+/// | ``EventCodecContext`` | none (`Void`) |
+/// | the binary codecs | ``CompactBinaryEncoder`` and ``CompactBinaryDecoder`` |
+/// | ``eventKinds`` | not listed (any kind is accepted where one is named) |
+/// | ``eventKind(_:)``, ``describe(_:)`` | read from the event's JSON |
+/// | ``render(_:)`` | the state's JSON, indented |
+///
+/// A domain overrides any of them for speed or looks; `Navigation` writes its own codecs,
+/// fields, JSON and rendering.
+///
+/// A domain *value* describes one session: it is built from the settings stored in the
+/// journal's header (for the navigation domain, the catalog the session ran with), so a
+/// journal is self-contained and replays the same way on any machine.
 ///
 /// Determinism: ``reduce(_:_:)`` must be a pure function of its arguments. It reads no
 /// clock, no randomness, no environment and never depends on dictionary or set
@@ -23,42 +44,44 @@ public protocol Domain: Sendable {
   /// One thing that happened, named in the past tense.
   associatedtype Event: Equatable & Sendable
   /// Why the reducer refused an event.
-  associatedtype Rejection: Equatable & Sendable & CustomStringConvertible
+  associatedtype Rejection: Equatable & Sendable & CustomStringConvertible = DomainRejection
   /// What the event codec remembers from one event to the next, so that an event can be
-  /// written relative to the one before (a scroll offset as a difference). Use `Void`
-  /// when events are encoded on their own.
-  associatedtype EventCodecContext: Sendable
+  /// written relative to the one before (a scroll offset as a difference). `Void` (the
+  /// default) when events are encoded on their own.
+  associatedtype EventCodecContext: Sendable = Void
+
+  // MARK: What only the domain knows
 
   /// The identifier written in journal headers, e.g. `navigation`.
   static var identifier: String { get }
   /// The schema version this build writes.
   static var schemaVersion: UInt32 { get }
-  /// The schema versions this build can read.
-  static var readableSchemaVersions: ClosedRange<UInt32> { get }
-  /// The names of every event kind, as ``eventKind(_:)`` returns them.
-  static var eventKinds: [String] { get }
-
-  /// Builds the domain of one session from the settings blob in its journal header.
-  /// - Throws: ``DomainError`` if the blob is not valid settings for this domain.
-  init(settings: [UInt8]) throws(DomainError)
-  /// The settings blob to store in a journal header; `init(settings:)` reads it back.
-  var settings: [UInt8] { get }
-  /// The settings as JSON (the header line of a JSON Lines export).
-  var settingsJSON: JSONValue { get }
-  /// Builds the domain from ``settingsJSON``.
-  init(settingsJSON: JSONValue) throws(DomainError)
-
   /// The state before any event.
   var initialState: State { get }
   /// Applies `event` to `state`, returning whether it changed anything. A rejected
   /// event must leave `state` exactly as it was.
   func reduce(_ state: inout State, _ event: Event) -> Outcome<Rejection>
 
+  // MARK: With defaults
+
+  /// The schema versions this build can read; by default only ``schemaVersion``.
+  static var readableSchemaVersions: ClosedRange<UInt32> { get }
+  /// The names of every event kind, as ``eventKind(_:)`` returns them; empty (the
+  /// default) when the domain does not list them.
+  static var eventKinds: [String] { get }
+
+  /// The session's settings as JSON: stored (as compact text) in the journal header, and
+  /// the `settings` of a JSON Lines header.
+  var settingsJSON: JSONValue { get }
+  /// Builds the domain of one session from ``settingsJSON``.
+  /// - Throws: ``DomainError`` if the JSON is not valid settings for this domain.
+  init(settingsJSON: JSONValue) throws(DomainError)
+
   /// The leaves of the state's JSON, in order: what diff, blame and find see.
   var fields: [StateField<State>] { get }
   /// The fields whose values differ between two states, as indices into ``fields``.
   /// Must agree with comparing `fields[i].value` of both states; it exists because it
-  /// is called once per event while recording and must be fast.
+  /// is called once per event while recording and is worth making fast.
   func changedFields(from old: State, to new: State) -> FieldSet
 
   /// A fresh codec context. Every run of events is encoded from a fresh context: a run
@@ -69,20 +92,21 @@ public protocol Domain: Sendable {
   /// events before it in the run, and updates that memory.
   func encode(_ event: Event, into writer: inout ByteWriter, context: inout EventCodecContext)
   /// Decodes one event written by ``encode(_:into:context:)``, from the same context.
-  /// - Throws: ``CodecError`` on malformed input; never traps.
+  /// - Throws: `CodecError` on malformed input; never traps.
   func decodeEvent(from reader: inout ByteReader, context: inout EventCodecContext)
     throws(CodecError) -> Event
   /// Appends the binary encoding of a state (a snapshot).
   func encode(_ state: State, into writer: inout ByteWriter)
-  /// Decodes a state written by ``encode(_:into:)-state``.
-  /// - Throws: ``CodecError`` on malformed input; never traps.
+  /// Decodes a state written by ``encode(_:into:)``.
+  /// - Throws: `CodecError` on malformed input; never traps.
   func decodeState(from reader: inout ByteReader) throws(CodecError) -> State
 
-  /// The event's kind, one of ``eventKinds``.
+  /// The event's kind, one of ``eventKinds`` when they are listed.
   func eventKind(_ event: Event) -> String
   /// The event as a JSON object: `{"event": kind, ...payload fields}`.
   func json(_ event: Event) -> JSONValue
-  /// Reads an event from the JSON object ``json(_:)-event`` writes.
+  /// Reads an event from the JSON object `json(_ event:)` writes.
+  /// - Throws: ``DomainError`` saying what is missing or wrong.
   func event(fromJSON json: JSONValue) throws(DomainError) -> Event
   /// The state as a JSON object, including derived fields.
   func json(_ state: State) -> JSONValue
@@ -99,4 +123,17 @@ public struct DomainError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
   public init(_ message: String) { self.message = message }
   public var description: String { message }
+}
+
+extension Domain {
+  public static var readableSchemaVersions: ClosedRange<UInt32> { schemaVersion...schemaVersion }
+
+  public static var eventKinds: [String] { [] }
+
+  /// The state's JSON, indented: what `rewind state` prints unless the domain draws it.
+  public func render(_ state: State) -> String { json(state).prettyText }
+}
+
+extension Domain where EventCodecContext == Void {
+  public func makeEventCodecContext() {}
 }

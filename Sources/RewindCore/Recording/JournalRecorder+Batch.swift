@@ -17,11 +17,10 @@ extension JournalRecorder {
     _ destination: FileDestination, domain: D, session: SessionInfo,
     options: RecordingOptions = .init()
   ) throws -> JournalRecorder {
-    let header = JournalHeader(
-      domain: D.identifier, schemaVersion: D.schemaVersion, sessionID: session.id,
-      startTime: session.startTime, device: session.device, settings: domain.settings,
-      snapshotInterval: options.snapshotInterval)
-    let writer = try JournalWriter.create(destination, header: header, options: options.journal)
+    checkRecordable(domain)
+    let writer = try JournalWriter.create(
+      destination, header: header(domain: domain, session: session, options: options),
+      options: options.journal)
     return JournalRecorder(domain: domain, state: domain.initialState, writer: writer)
   }
 }

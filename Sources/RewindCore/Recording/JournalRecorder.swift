@@ -45,9 +45,6 @@ public final class JournalRecorder<D: Domain> {
   private var snapshotBytes = ByteWriter(capacity: 256)
 
   init(domain: D, state: D.State, writer: JournalWriter) {
-    precondition(
-      domain.fields.count <= RecordedEffect.maximumFieldCount,
-      "a domain may have at most \(RecordedEffect.maximumFieldCount) fields")
     self.domain = domain
     self.writer = writer
     work = UnsafeMutablePointer<RecordingWork<D>>.allocate(capacity: 1)
@@ -62,19 +59,33 @@ public final class JournalRecorder<D: Domain> {
 
   /// Creates a new journal at `path` for a session of `domain`.
   ///
-  /// - Parameter replacingExisting: replace a file at `path`; otherwise it is an error.
+  /// - Parameters:
+  ///   - path: where to write the journal.
+  ///   - domain: the session's domain; its settings go into the header.
+  ///   - session: where the session came from, for the header.
+  ///   - options: snapshots, compression, frames and durability.
+  ///   - replacingExisting: replace a file at `path`; otherwise it is an error.
+  /// - Precondition: the domain has at most ``RecordedEffect/maximumFieldCount`` fields.
   /// - Throws: `JournalError` if the file exists or cannot be written.
   public static func create(
     at path: String, domain: D, session: SessionInfo, options: RecordingOptions = .init(),
     replacingExisting: Bool = false
   ) throws -> JournalRecorder {
-    let header = JournalHeader(
-      domain: D.identifier, schemaVersion: D.schemaVersion, sessionID: session.id,
-      startTime: session.startTime, device: session.device, settings: domain.settings,
-      snapshotInterval: options.snapshotInterval)
+    checkRecordable(domain)
     let writer = try JournalWriter.create(
-      at: path, header: header, options: options.journal, replacingExisting: replacingExisting)
+      at: path, header: header(domain: domain, session: session, options: options),
+      options: options.journal, replacingExisting: replacingExisting)
     return JournalRecorder(domain: domain, state: domain.initialState, writer: writer)
+  }
+
+  /// The header of a new journal of `domain`'s session.
+  static func header(domain: D, session: SessionInfo, options: RecordingOptions)
+    -> JournalHeader
+  {
+    JournalHeader(
+      domain: D.identifier, schemaVersion: D.schemaVersion, sessionID: session.id,
+      startTime: session.startTime, device: session.device, settings: domain.settingsBlob,
+      snapshotInterval: options.snapshotInterval)
   }
 
   /// Opens an existing journal to record more events after its last one.
@@ -91,9 +102,20 @@ public final class JournalRecorder<D: Domain> {
       let timeline = try Timeline<D>(path: path)
       return (timeline.domain, try timeline.state(after: timeline.lastSequence))
     }()
+    checkRecordable(domain)
     // Closing the timeline's file dropped the lock's pid marker; take it again.
     writer.markLockHolder()
     return JournalRecorder(domain: domain, state: state, writer: writer)
+  }
+
+  /// Traps unless the changes of every field of `domain` can be recorded, before any
+  /// file is touched.
+  /// - Precondition: the domain has at most ``RecordedEffect/maximumFieldCount`` fields.
+  static func checkRecordable(_ domain: D) {
+    precondition(
+      domain.fields.count <= RecordedEffect.maximumFieldCount,
+      "the '\(D.identifier)' domain has \(domain.fields.count) fields; a domain may have at most \(RecordedEffect.maximumFieldCount) (give it `fields` of its own)"
+    )
   }
 
   /// The journal's path.
@@ -107,8 +129,9 @@ public final class JournalRecorder<D: Domain> {
 
   /// Reduces `event` and appends it to the journal.
   ///
-  /// - Parameter time: microseconds since the session start, never before the last
-  ///   event's.
+  /// - Parameters:
+  ///   - event: what happened.
+  ///   - time: microseconds since the session start, never before the last event's.
   /// - Returns: what the reducer did with it.
   /// - Throws: `JournalError` if the journal cannot take it; the event is then not
   ///   recorded and the state is unchanged.

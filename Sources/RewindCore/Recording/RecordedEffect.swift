@@ -38,13 +38,17 @@ public struct RecordedEffect: Sendable, Equatable, CustomStringConvertible {
   @inlinable public var encoded: UInt64 { UInt64(kind.rawValue) | changed.rawValue << 2 }
 
   /// Reads an effect from the front of a record payload.
-  @inlinable public static func decode(from reader: inout ByteReader) throws(CodecError)
-    -> RecordedEffect
-  {
+  ///
+  /// Inlined always: replay decodes every record's effect, and where the effect is not
+  /// used only the varint and the check of its kind remain.
+  @inlinable @inline(__always)
+  public static func decode(from reader: inout ByteReader) throws(CodecError) -> RecordedEffect {
     let start = reader.offset
     let raw = try reader.readVarint()
-    guard let kind = Kind(rawValue: UInt8(raw & 3)) else { throw invalidKind(at: start) }
-    return RecordedEffect(kind: kind, changed: FieldSet(rawValue: raw >> 2))
+    guard raw & 3 != 3 else { throw invalidKind(at: start) }
+    return RecordedEffect(
+      kind: Kind(rawValue: UInt8(truncatingIfNeeded: raw & 3)).unsafelyUnwrapped,
+      changed: FieldSet(rawValue: raw >> 2))
   }
 
   /// The error for an effect whose kind bits are 3.

@@ -12,15 +12,18 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   public var recorded: RecordedEffect
 }
 
-/// Walks a journal's records forward from a starting point, decoding each event and
-/// applying it to a state. The engine under every timeline query.
+/// The one cursor over a journal's records: walks them forward from a starting point,
+/// frame by frame, decoding each event and applying it to a state. The engine under
+/// every timeline query.
 ///
-/// ``apply(through:to:)`` is the hot loop of replay and time travel: inlinable, so that it
-/// is specialised for the caller's domain, and run over each frame's records by
-/// `RecordCursor/forEachPayload(through:_:)` a run of events at a time.
+/// Two ways forward share its frame walk, its codec runs and its decoder:
+/// ``apply(through:to:)``, the hot loop of replay and time travel (inlinable, so that it
+/// is specialised for the caller's domain; it reads a run of records at a time with
+/// `RecordCursor/forEachPayload(through:_:)`), and ``step(_:trackChanges:skipping:)``,
+/// one event at a time with its time, its recorded effect and the fields it changed.
 @usableFromInline struct Replayer<D: Domain> {
   @usableFromInline let timeline: Timeline<D>
-  /// The last event applied (the state passed in is the state after it).
+  /// The last event passed (the state passed in is the state after it).
   @usableFromInline private(set) var sequence: UInt64
   @usableFromInline var frameIndex: Int
   @usableFromInline var cursor: RecordCursor?
@@ -37,11 +40,28 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   /// The snapshot to restore before the next event, after crossing lost events.
   private var restart: Snapshot?
 
+  /// A replayer at `start`: after its snapshot, or before the first event.
   init(timeline: Timeline<D>, start: StartingPoint) {
+    self.init(
+      timeline: timeline, frameIndex: start.frameIndex, snapshot: start.snapshot,
+      sequence: start.snapshot?.snapshot.sequence ?? 0)
+  }
+
+  /// A replayer before the first record of frame `index`, to walk its records without
+  /// decoding them.
+  init(timeline: Timeline<D>, atStartOfFrame index: Int) {
+    self.init(
+      timeline: timeline, frameIndex: index, snapshot: nil,
+      sequence: timeline.reader.frames[index].firstSequence - 1)
+  }
+
+  private init(
+    timeline: Timeline<D>, frameIndex: Int, snapshot: StoredSnapshot?, sequence: UInt64
+  ) {
     self.timeline = timeline
-    sequence = start.snapshot?.snapshot.sequence ?? 0
-    frameIndex = start.frameIndex
-    startSnapshot = start.snapshot
+    self.sequence = sequence
+    self.frameIndex = frameIndex
+    startSnapshot = snapshot
     context = timeline.domain.makeEventCodecContext()
   }
 
@@ -56,17 +76,13 @@ public struct ReplayedEvent<D: Domain>: Sendable {
     let domain = timeline.domain
     while sequence < target {
       guard try enterFrame() else { break }
-      // A run starts after every snapshot: the next record is decoded afresh.
-      if let start = runStarts.first, start <= sequence {
-        context = domain.makeEventCodecContext()
-        runStarts.removeFirst()
-      }
+      startRunIfDue()
       let limit = Swift.min(target, runStarts.first ?? .max)
       var context = self.context
       var failed: (sequence: UInt64, error: CodecError)?
       let exhausted = try cursor!.forEachPayload(through: limit) { sequence, payload in
         do throws(CodecError) {
-          let event = try Self.decode(payload, domain: domain, context: &context)
+          let (_, event) = try Self.decode(payload, domain: domain, context: &context)
           _ = domain.reduce(&state, event)
         } catch {
           failed = (sequence, error)
@@ -76,34 +92,8 @@ public struct ReplayedEvent<D: Domain>: Sendable {
       self.context = context
       sequence = cursor!.sequence &- 1
       if let failed { throw undecodable(failed.sequence, failed.error) }
-      if exhausted {
-        cursor = nil
-        frameIndex += 1
-      }
+      if exhausted { leaveFrame() }
     }
-  }
-
-  /// Decodes a record's payload: the recorded effect (checked, then skipped) and the
-  /// event, which must fill the rest.
-  @inlinable @inline(__always)
-  static func decode(
-    _ payload: UnsafeRawBufferPointer, domain: D, context: inout D.EventCodecContext
-  ) throws(CodecError) -> D.Event {
-    var reader = ByteReader(payload)
-    let effect = try reader.readVarint()
-    guard effect & 3 != 3 else { throw RecordedEffect.invalidKind(at: 0) }
-    let event = try domain.decodeEvent(from: &reader, context: &context)
-    guard reader.isAtEnd else { throw Self.trailingBytes(reader) }
-    return event
-  }
-
-  @usableFromInline static func trailingBytes(_ reader: ByteReader) -> CodecError {
-    CodecError(.invalidValue, "\(reader.remaining) bytes follow the event", at: reader.offset)
-  }
-
-  @usableFromInline func undecodable(_ sequence: UInt64, _ error: CodecError) -> RewindError {
-    RewindError(
-      .undecodable, "\(timeline.path): event \(sequence) cannot be decoded", cause: error)
   }
 
   /// Decodes the next event and applies it (unless `skipping` says not to).
@@ -118,8 +108,13 @@ public struct ReplayedEvent<D: Domain>: Sendable {
       state = try timeline.decodeState(snapshot)
       restart = nil
     }
-    var effect = RecordedEffect(kind: .applied, changed: [])
-    let event = try decode(record, effect: &effect)
+    let effect: RecordedEffect
+    let event: D.Event
+    do throws(CodecError) {
+      (effect, event) = try Self.decode(record.payload, domain: timeline.domain, context: &context)
+    } catch {
+      throw undecodable(record.sequence, error)
+    }
     var replayed = ReplayedEvent<D>(
       sequence: record.sequence, time: record.time, event: event, outcome: nil, recorded: effect)
     if skipping(record.sequence) { return (replayed, []) }
@@ -133,6 +128,55 @@ public struct ReplayedEvent<D: Domain>: Sendable {
     }
     replayed.outcome = domain.reduce(&state, event)
     return (replayed, [])
+  }
+
+  /// The next record, moving to the next frame when one ends; nil after the last. The
+  /// payload is not decoded.
+  /// - Throws: ``RewindError`` `eventsLost` when the next frame does not continue the
+  ///   sequence (a salvaged gap), `JournalError` for damage.
+  mutating func nextRecord() throws -> Record? {
+    while try enterFrame() {
+      startRunIfDue()
+      if let record = try cursor!.next() {
+        sequence = record.sequence
+        return record
+      }
+      leaveFrame()
+    }
+    return nil
+  }
+
+  /// Starts a new run of the event codec when the next event follows a snapshot: the one
+  /// place where the codec's memory is reset, so that decoding can start at any snapshot.
+  @inlinable @inline(__always)
+  mutating func startRunIfDue() {
+    if let start = runStarts.first, start <= sequence {
+      context = timeline.domain.makeEventCodecContext()
+      runStarts.removeFirst()
+    }
+  }
+
+  /// Decodes a record's payload: the recorded effect, then the event, which must fill
+  /// the rest.
+  /// - Throws: `CodecError` for an effect of kind 3, a malformed event or bytes after it.
+  @inlinable @inline(__always)
+  static func decode(
+    _ payload: UnsafeRawBufferPointer, domain: D, context: inout D.EventCodecContext
+  ) throws(CodecError) -> (effect: RecordedEffect, event: D.Event) {
+    var reader = ByteReader(payload)
+    let effect = try RecordedEffect.decode(from: &reader)
+    let event = try domain.decodeEvent(from: &reader, context: &context)
+    guard reader.isAtEnd else { throw Self.trailingBytes(reader) }
+    return (effect, event)
+  }
+
+  @usableFromInline static func trailingBytes(_ reader: ByteReader) -> CodecError {
+    CodecError(.invalidValue, "\(reader.remaining) bytes follow the event", at: reader.offset)
+  }
+
+  @usableFromInline func undecodable(_ sequence: UInt64, _ error: CodecError) -> RewindError {
+    RewindError(
+      .undecodable, "\(timeline.path): event \(sequence) cannot be decoded", cause: error)
   }
 
   /// Makes sure a frame is being read: loads the next one when the last was finished.
@@ -170,34 +214,9 @@ public struct ReplayedEvent<D: Domain>: Sendable {
     return true
   }
 
-  /// The next record, moving to the next frame when one ends; nil after the last.
-  /// - Throws: ``RewindError`` `eventsLost` when the next frame does not continue the
-  ///   sequence (a salvaged gap), `JournalError` for damage.
-  private mutating func nextRecord() throws -> Record? {
-    while try enterFrame() {
-      if let record = try cursor!.next() {
-        sequence = record.sequence
-        if let start = runStarts.first, start == record.sequence - 1 {
-          context = timeline.domain.makeEventCodecContext()
-          runStarts.removeFirst()
-        }
-        return record
-      }
-      cursor = nil
-      frameIndex += 1
-    }
-    return nil
-  }
-
-  private mutating func decode(_ record: Record, effect: inout RecordedEffect) throws -> D.Event {
-    var reader = ByteReader(record.payload)
-    do throws(CodecError) {
-      effect = try RecordedEffect.decode(from: &reader)
-      let event = try timeline.domain.decodeEvent(from: &reader, context: &context)
-      guard reader.isAtEnd else { throw Self.trailingBytes(reader) }
-      return event
-    } catch {
-      throw undecodable(record.sequence, error)
-    }
+  /// Moves on to the next frame, the current one read to its end.
+  @usableFromInline mutating func leaveFrame() {
+    cursor = nil
+    frameIndex += 1
   }
 }

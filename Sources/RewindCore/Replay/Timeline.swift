@@ -12,13 +12,17 @@ public import RewindJournal
 /// Not thread-safe: open one timeline per thread.
 public final class Timeline<D: Domain> {
   public let path: String
-  public let reader: JournalReader
+  /// The journal's reader, which keeps the last frame it decoded: not thread-safe, so it
+  /// stays inside the timeline (and the package's own tools).
+  package let reader: JournalReader
   /// The domain of this session, built from the journal header's settings.
   public let domain: D
 
   /// Opens the journal at `path` for domain `D`.
   ///
-  /// - Parameter salvage: read around damaged frames instead of stopping at them.
+  /// - Parameters:
+  ///   - path: the journal.
+  ///   - salvage: read around damaged frames instead of stopping at them.
   /// - Throws: `JournalError` if the file cannot be read as a journal; ``RewindError``
   ///   `wrongDomain` if it was recorded by another domain or a schema version `D` cannot
   ///   read.
@@ -43,7 +47,7 @@ public final class Timeline<D: Domain> {
       )
     }
     do {
-      domain = try D(settings: header.settings)
+      domain = try D(settingsBlob: header.settings)
     } catch {
       throw RewindError(
         .undecodable, "\(path): the journal's '\(D.identifier)' settings are invalid", cause: error)
@@ -67,11 +71,7 @@ public final class Timeline<D: Domain> {
     case .start: return 0
     case .end: return lastSequence
     case .sequence(let sequence):
-      guard sequence <= lastSequence else {
-        throw RewindError(
-          .outOfRange,
-          "event \(sequence) is beyond the end of the session (points are 0–\(lastSequence))")
-      }
+      try checkInSession(sequence)
       return sequence
     case .offset(let microseconds):
       guard microseconds <= duration else {
@@ -131,22 +131,24 @@ public final class Timeline<D: Domain> {
   @usableFromInline func replayer(toReplayFromStartTo sequence: UInt64) throws -> (
     Replayer<D>, D.State
   ) {
+    try checkInSession(sequence)
+    return try replayer(toReach: 0)
+  }
+
+  /// Checks that the state after event `sequence` is a point of the session.
+  /// - Throws: ``RewindError`` `outOfRange` naming the session's points.
+  func checkInSession(_ sequence: UInt64) throws(RewindError) {
     guard sequence <= lastSequence else {
       throw RewindError(
         .outOfRange,
         "event \(sequence) is beyond the end of the session (points are 0–\(lastSequence))")
     }
-    return try replayer(toReach: 0)
   }
 
   /// A replayer positioned at the latest snapshot at or before `sequence`, with the
   /// snapshot's state.
   @usableFromInline func replayer(toReach sequence: UInt64) throws -> (Replayer<D>, D.State) {
-    guard sequence <= lastSequence else {
-      throw RewindError(
-        .outOfRange,
-        "event \(sequence) is beyond the end of the session (points are 0–\(lastSequence))")
-    }
+    try checkInSession(sequence)
     if let lost = reader.lostRange(containing: sequence) {
       throw RewindError(
         .eventsLost,
@@ -191,8 +193,8 @@ extension Timeline {
     guard let index = reader.frameIndex(containing: sequence) else {
       throw RewindError(.outOfRange, "no frame holds event \(sequence)")
     }
-    var cursor = try reader.loadFrame(index).records()
-    while let record = try cursor.next() {
+    var replayer = Replayer(timeline: self, atStartOfFrame: index)
+    while let record = try replayer.nextRecord(), record.sequence <= sequence {
       if record.sequence == sequence { return record.time }
     }
     throw RewindError(.outOfRange, "no frame holds event \(sequence)")

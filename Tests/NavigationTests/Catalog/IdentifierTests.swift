@@ -20,15 +20,24 @@ struct IdentifierTests {
     #expect(!domain.catalog.contains(unknown))
   }
 
-  @Test("copies of a domain share the intern table")
-  func shared() {
-    let domain = NavigationDomain()
-    let copy = domain
-    let ref = copy.ref("teapots")
-    #expect(domain.id(of: ref) == "teapots")
+  @Test("a session owns its table: whatever holds it agrees; another session starts empty")
+  func perSession() {
+    let session = NavigationDomain()
+    let holder = session  // the same session, passed along
+    let teapots = holder.ref("teapots")
+    #expect(session.id(of: teapots) == "teapots")
+    #expect(session.unknownIdentifierCount == 1)
+    // A new session of the same settings (another replay, another import) has a table of
+    // its own: the same ref names another id there, and the first session is unaffected.
+    let other = NavigationDomain(session.navigationSettings)
+    #expect(other.unknownIdentifierCount == 0)
+    #expect(other.ref("kettles") == teapots)
+    #expect(other.id(of: teapots) == "kettles")
+    #expect(session.id(of: teapots) == "teapots")
+    #expect(session.unknownIdentifierCount == 1)
   }
 
-  @Test("interning is bounded at 65,536 distinct unknown ids")
+  @Test("interning is bounded at 65,536 distinct unknown ids per session")
   func bounded() throws {
     let domain = NavigationDomain()
     for index in 0..<65_536 { _ = try domain.internedRef("missing-\(index)") }
@@ -41,6 +50,8 @@ struct IdentifierTests {
     // The binary codec reports the bound as a CodecError.
     let encoded: [UInt8] = [0x04, 0x00, 0x03] + Array("new".utf8)
     #expect(throws: CodecError.self) { try decodeEvent(domain, encoded) }
+    // The next session has the whole bound to itself.
+    #expect(try NavigationDomain().internedRef("one-more") == NodeRef(index: 28))
   }
 
   @Test("interning from many tasks at once gives one ref per id")
@@ -59,7 +70,7 @@ struct IdentifierTests {
     #expect(Set(results[0]).count == 500)
   }
 
-  @Test("a ref no domain made is a programming error")
+  @Test("a ref no session made is a programming error")
   func foreignRef() async {
     await #expect(processExitsWith: .failure) {
       _ = NavigationDomain().id(of: NodeRef(index: 9_999))

@@ -89,7 +89,7 @@ struct EventBinaryCodecTests {
     }
     #expect(decoded == events)
     // A fresh domain from the settings decodes the same (unknown ids re-interned).
-    let reloaded = try NavigationDomain(settings: domain.settings)
+    let reloaded = try NavigationDomain(settingsJSON: domain.settingsJSON)
     for event in events.prefix(500) {
       let copy = try decodeEvent(reloaded, bytes(domain, event))
       #expect(reloaded.json(copy) == domain.json(event))

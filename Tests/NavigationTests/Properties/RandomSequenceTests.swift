@@ -65,7 +65,7 @@ struct RandomSequenceTests {
     let second = Self.replayTrace(domain, events)
     #expect(first == second)
     // A fresh domain from the same settings (as a replay from the journal header) too.
-    let reloaded = try! NavigationDomain(settings: domain.settings)
+    let reloaded = try! NavigationDomain(settingsJSON: domain.settingsJSON)
     var copies = events
     for (position, event) in events.enumerated() {
       copies[position] = try! reloaded.event(fromJSON: domain.json(event))
@@ -99,7 +99,7 @@ struct RandomSequenceTests {
   @Test("changedFields between states of two equal catalogs compares ids as strings")
   func changedFieldsAcrossCatalogObjects() throws {
     let a = Fixtures.three
-    let b = try NavigationDomain(settings: a.settings)
+    let b = try NavigationDomain(settingsJSON: a.settingsJSON)
     let left = a.state(after: a.category("grinders"), a.item("grinders/swift"))
     let right = b.state(after: b.category("grinders"), b.item("grinders/lux-d"))
     #expect(

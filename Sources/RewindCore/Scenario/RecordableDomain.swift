@@ -44,20 +44,53 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
   public var description: String { "line \(line), column \(column): \(message)" }
 }
 
-/// A domain the `rewind` tool can create sessions for: from scenario scripts, from JSON
-/// Lines without settings, and from a simulated user (`rewind generate`).
+/// A domain the `rewind` tool can create sessions for: from scenario scripts
+/// (`rewind record`) and from JSON Lines without settings (`rewind import`).
+///
+/// Both requirements have defaults: the ``sample`` is the domain built from empty
+/// settings, and scenario scripts are ``EventScript``s, one event per line in a syntax
+/// derived from the event's JSON. A domain with a simulated user for
+/// `rewind generate` also adopts ``SimulatableDomain``.
 public protocol RecordableDomain: Domain {
-  /// A seeded source of realistic events, endless, with non-decreasing times.
-  associatedtype SimulatedEvents: IteratorProtocol<TimedEvent<Event>>
-
   /// The domain for a new session when nothing says otherwise (the built-in sample).
   static var sample: Self { get }
 
   /// Parses a scenario script.
-  /// - Parameter directory: the script's directory, where files it names are found.
+  /// - Parameters:
+  ///   - text: the script.
+  ///   - directory: the script's directory, where files it names are found.
   /// - Throws: ``ScenarioError`` with the line and column of the first problem.
   static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
     -> Scenario<Self>
+}
+
+extension RecordableDomain {
+  /// The domain built from empty settings (`{}`).
+  ///
+  /// - Precondition: the domain can be built from `{}`; a domain whose settings have
+  ///   required values gives a `sample` of its own.
+  public static var sample: Self {
+    do {
+      return try Self(settingsJSON: .object([]))
+    } catch {
+      preconditionFailure(
+        "the '\(identifier)' domain cannot be built from empty settings ({}): \(error); give it a `static var sample`"
+      )
+    }
+  }
+
+  /// Parses an ``EventScript``.
+  public static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
+    -> Scenario<Self>
+  {
+    try EventScript.parse(text, as: Self.self)
+  }
+}
+
+/// A domain with a seeded model of its user, the source of `rewind generate`.
+public protocol SimulatableDomain: RecordableDomain {
+  /// A seeded source of realistic events, endless, with non-decreasing times.
+  associatedtype SimulatedEvents: IteratorProtocol<TimedEvent<Event>>
 
   /// A simulated user of this session's domain; the same seed gives the same events on
   /// every machine.

@@ -1,0 +1,298 @@
+/// Scenario scripts for any domain: one event per line, written as its JSON is, with an
+/// optional time. The default of ``RecordableDomain/parseScenario(_:directory:)``.
+///
+/// ```
+/// # A counter, by hand
+/// device: iPhone 15 Pro
+/// start: 2026-11-30T09:15:00Z
+///
+/// added amount=5                 # at +0s
+/// +1.5s reset                    # 1.5 s after the event before
+/// added amount=-3                # 0.5 s after the event before
+/// @10s renamed title="Two words" # 10 s after the session started
+/// ```
+///
+/// - **Events.** The event's kind (its `"event"` in JSON), then each payload field as
+///   `NAME=VALUE`, or as `VALUE` alone for the unlabelled payloads of an enum case
+///   (`_0`, `_1`, … in its JSON). A value is JSON when it reads as JSON (`5`, `-2.5`,
+///   `true`, `null`, `"two words"`, `[1,2]`, `{"x":1}`) and otherwise a word taken as a
+///   string (`title=Groceries`). The line `added amount=5` is the event
+///   `{"event":"added","amount":5}`, and `added 5` is `{"event":"added","_0":5}`;
+///   ``Domain/describe(_:)`` writes events in this form by default, so `rewind log`
+///   lines can be pasted into a script.
+/// - **Time.** A line may start with a time step: `+0.8s`, `+250ms`, `+90us`, `+2m` after
+///   the event before, or `@12.5s` from the session start (never before the event
+///   before). A line without one comes ``defaultStep`` after the event before; the first
+///   event is at `+0s`.
+/// - **Settings**, before the first event, each at most once: `device: TEXT` (the
+///   recording device), `start: TIME` (ISO 8601, e.g. `2026-11-30T09:15:00Z`),
+///   `settings: JSON` (the domain's settings, as in a journal header; by default the
+///   domain's ``RecordableDomain/sample``).
+/// - `#` outside quotes starts a comment; blank lines are ignored; lines may end in
+///   `\r\n`; a leading byte-order mark is skipped. A NUL character is an error.
+public enum EventScript {
+  /// The pause before an event whose line gives no time step: half a second.
+  public static let defaultStep: UInt64 = 500_000
+
+  /// The latest time a script may reach: a thousand years, so that adding time steps
+  /// can never overflow.
+  static let latestTime: UInt64 = 1_000 * 365 * 24 * 3_600_000_000
+
+  /// Parses a script for domain `D`.
+  /// - Throws: ``ScenarioError`` with the line and column of the first problem and what
+  ///   was expected there.
+  /// - Complexity: O(length of the text).
+  public static func parse<D: RecordableDomain>(_ text: String, as type: D.Type)
+    throws(ScenarioError) -> Scenario<D>
+  {
+    var parser = EventScriptParser<D>()
+    var text = Substring(text)
+    if text.first == "\u{FEFF}" { text = text.dropFirst() }
+    var number = 0
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      number += 1
+      try parser.parse(Line(line, number: number))
+    }
+    return try parser.finish()
+  }
+
+  /// A value as a script writes it: a word for a string that reads as nothing else, JSON
+  /// otherwise (`Groceries`, `"two words"`, `"5"`, `5`, `true`).
+  public static func token(_ value: JSONValue) -> String {
+    guard case .string(let text) = value, isWord(text) else { return value.compactText }
+    return text
+  }
+
+  /// Whether a string can be written without quotes and read back as itself.
+  static func isWord(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, !"\"[{".unicodeScalars.contains(first) else {
+      return false
+    }
+    let plain = text.unicodeScalars.allSatisfy { scalar in
+      !scalar.properties.isWhitespace && scalar != "#" && scalar != "=" && scalar.value >= 0x20
+        && !(0x7F...0x9F).contains(scalar.value)
+    }
+    return plain && (try? JSONValue(parsing: text)) == nil
+  }
+
+  /// Whether `text` is a payload field's name: a letter or `_`, then letters, digits and
+  /// `_`.
+  static func isName(_ text: Substring) -> Bool {
+    guard let first = text.first, first.isLetter || first == "_" else { return false }
+    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+  }
+
+  /// Whether a payload field's name is an enum's unlabelled position (`_0`, `_1`, …),
+  /// written without its name.
+  static func isPosition(_ name: String) -> Bool {
+    name.count > 1 && name.first == "_" && name.dropFirst().allSatisfy(\.isASCII)
+      && name.dropFirst().allSatisfy(\.isNumber)
+  }
+
+  /// One line of a script, cut into words at whitespace outside quotes and brackets, with
+  /// the column each word starts at; a `#` outside quotes ends it.
+  struct Line {
+    var words: [(text: String, column: Int)] = []
+    let number: Int
+    /// Where the line's content ends (for errors about what is missing).
+    var endColumn = 1
+    /// A problem found while cutting the line (an unclosed quote, a NUL).
+    var problem: ScenarioError?
+
+    init(_ line: Substring, number: Int) {
+      self.number = number
+      var word = ""
+      var wordColumn = 0
+      var column = 0
+      var quoted = false
+      var escaped = false
+      var depth = 0
+      func finishWord(_ words: inout [(text: String, column: Int)]) {
+        if !word.isEmpty { words.append((word, wordColumn)) }
+        word = ""
+      }
+      for character in line {
+        column += 1
+        if character == "\0" {
+          problem = ScenarioError(line: number, column: column, "a NUL character")
+          return
+        }
+        if !quoted && character == "#" { break }
+        if !quoted && depth == 0 && character.isWhitespace {
+          finishWord(&words)
+          continue
+        }
+        if word.isEmpty { wordColumn = column }
+        word.append(character)
+        endColumn = column + 1
+        if quoted {
+          if escaped {
+            escaped = false
+          } else if character == "\\" {
+            escaped = true
+          } else if character == "\"" {
+            quoted = false
+          }
+        } else if character == "\"" {
+          quoted = true
+        } else if character == "[" || character == "{" {
+          depth += 1
+        } else if character == "]" || character == "}" {
+          depth = max(depth - 1, 0)
+        }
+      }
+      if quoted {
+        problem = ScenarioError(line: number, column: wordColumn, "a quote is not closed")
+      }
+      finishWord(&words)
+    }
+
+    func error(_ message: String, at word: Int? = nil) -> ScenarioError {
+      let column = word.flatMap { $0 < words.count ? words[$0].column : nil } ?? endColumn
+      return ScenarioError(line: number, column: column, message)
+    }
+  }
+}
+
+/// The state of parsing one script.
+struct EventScriptParser<D: RecordableDomain> {
+  private var settings: (json: JSONValue, line: EventScript.Line)?
+  private var device: String?
+  private var startTime: Int64?
+  /// The events read so far, as JSON with their times and lines: they become events once
+  /// the settings (and so the domain) are known.
+  private var events: [(time: UInt64, json: JSONValue, line: EventScript.Line)] = []
+  private var time: UInt64 = 0
+
+  mutating func parse(_ line: EventScript.Line) throws(ScenarioError) {
+    if let problem = line.problem { throw problem }
+    guard var first = line.words.first else { return }
+    if first.text.hasSuffix(":") {
+      return try apply(setting: String(first.text.dropLast()), line)
+    }
+    var wordIndex = 0
+    var step = EventScript.defaultStep
+    var absolute: UInt64?
+    if first.text.hasPrefix("+") || first.text.hasPrefix("@") {
+      guard let amount = Point.microseconds(inDuration: String(first.text.dropFirst())) else {
+        throw line.error(
+          "expected a time step such as +0.8s, +250ms or @12.5s, found '\(first.text)'", at: 0)
+      }
+      if first.text.hasPrefix("+") { step = amount } else { absolute = amount }
+      if let absolute, absolute < time {
+        throw line.error(
+          "@\(Point.formatOffset(absolute)) is before the event before, at +\(Point.formatOffset(time))",
+          at: 0)
+      }
+      wordIndex = 1
+      guard line.words.count > 1 else { throw line.error("expected an event after the time step") }
+      first = line.words[1]
+    }
+    if let absolute {
+      time = absolute
+    } else if !events.isEmpty || wordIndex == 1 {
+      let (sum, overflow) = time.addingReportingOverflow(step)
+      time = overflow ? .max : sum
+    }
+    guard time <= EventScript.latestTime else {
+      throw line.error(
+        "the session would last longer than \(EventScript.latestTime / 3_600_000_000) hours",
+        at: 0)
+    }
+    var members: [(String, JSONValue)] = [("event", .string(first.text))]
+    var positional = 0
+    for index in (wordIndex + 1)..<line.words.count {
+      let word = line.words[index].text
+      let name: String
+      var valueText = Substring(word)
+      if let equals = word.firstIndex(of: "="), EventScript.isName(word[..<equals]) {
+        name = String(word[..<equals])
+        valueText = word[word.index(after: equals)...]
+        guard !valueText.isEmpty else {
+          throw line.error("expected a value after '\(name)='", at: index)
+        }
+      } else {
+        name = "_\(positional)"
+        positional += 1
+      }
+      guard !members.contains(where: { $0.0 == name }) else {
+        throw line.error("'\(name)' is given twice", at: index)
+      }
+      let column =
+        line.words[index].column + word.distance(from: word.startIndex, to: valueText.startIndex)
+      members.append((name, try Self.value(String(valueText), line, column: column)))
+    }
+    events.append((time, .object(members), line))
+  }
+
+  /// A value: JSON when it reads as JSON, otherwise a word taken as a string.
+  /// - Parameter column: where the value starts on its line.
+  private static func value(_ text: String, _ line: EventScript.Line, column: Int)
+    throws(ScenarioError) -> JSONValue
+  {
+    do {
+      return try JSONValue(parsing: text)
+    } catch {
+      if let first = text.first, "\"[{".contains(first) {
+        throw ScenarioError(
+          line: line.number, column: column + error.column - 1, "not valid JSON: \(error.message)")
+      }
+      return .string(text)
+    }
+  }
+
+  private mutating func apply(setting name: String, _ line: EventScript.Line)
+    throws(ScenarioError)
+  {
+    guard events.isEmpty else {
+      throw line.error("settings come before the first event", at: 0)
+    }
+    let value = line.words.dropFirst().map(\.text).joined(separator: " ")
+    guard !value.isEmpty else { throw line.error("expected a value after '\(name):'") }
+    switch name {
+    case "device":
+      guard device == nil else { throw line.error("'device:' is given twice", at: 0) }
+      device = value
+    case "start":
+      guard startTime == nil else { throw line.error("'start:' is given twice", at: 0) }
+      guard line.words.count == 2, let start = ISO8601.parse(value) else {
+        throw line.error("expected an ISO-8601 time such as 2026-11-30T09:00:00Z", at: 1)
+      }
+      startTime = start
+    case "settings":
+      guard settings == nil else { throw line.error("'settings:' is given twice", at: 0) }
+      do {
+        settings = (try JSONValue(parsing: value), line)
+      } catch {
+        throw line.error("the settings are not JSON: \(error.message)", at: 1)
+      }
+    default:
+      throw line.error(
+        "unknown setting '\(name):'; the settings are device:, start: and settings:", at: 0)
+    }
+  }
+
+  func finish() throws(ScenarioError) -> Scenario<D> {
+    let domain: D
+    if let settings {
+      do throws(DomainError) {
+        domain = try D(settingsJSON: settings.json)
+      } catch {
+        throw settings.line.error("the settings are not valid: \(error.message)", at: 1)
+      }
+    } else {
+      domain = D.sample
+    }
+    var timed: [TimedEvent<D.Event>] = []
+    timed.reserveCapacity(events.count)
+    for (time, json, line) in events {
+      do throws(DomainError) {
+        timed.append(TimedEvent(time: time, event: try domain.event(fromJSON: json)))
+      } catch {
+        let kind = line.words.firstIndex { !$0.text.hasPrefix("+") && !$0.text.hasPrefix("@") }
+        throw line.error(error.message, at: kind ?? 0)
+      }
+    }
+    return Scenario(domain: domain, device: device, startTime: startTime, events: timed)
+  }
+}

@@ -1,0 +1,111 @@
+import RewindCore
+import RewindJournal
+import Testing
+
+@Suite("The defaults of a Codable domain")
+struct DomainDefaultsTests {
+  let domain = Notes.sample
+
+  @Test("identity, versions, settings and kinds default sensibly")
+  func identity() throws {
+    #expect(Notes.readableSchemaVersions == 3...3)
+    #expect(Notes.eventKinds.isEmpty)
+    #expect(domain.settingsJSON == .object([]))
+    _ = try Notes(settingsJSON: .object([]))
+    let tally = StandardTally(start: -4)
+    #expect(tally.settingsJSON.compactText == #"{"start":-4}"#)
+    #expect(try StandardTally(settingsJSON: tally.settingsJSON).initialState.value == -4)
+    #expect(throws: DomainError("expected an object, found a number")) {
+      try StandardTally(settingsJSON: 7)
+    }
+    #expect(throws: DomainError("start: expected an integer, found a string")) {
+      try StandardTally(settingsJSON: .object([("start", "x")]))
+    }
+  }
+
+  @Test("an event's JSON is its case and its payload, and reads back")
+  func eventJSON() throws {
+    let events: [(Notes.Event, String)] = [
+      (.added(text: "milk"), #"{"event":"added","text":"milk"}"#),
+      (.renamed(title: nil), #"{"event":"renamed","title":null}"#),
+      (.moved(2, 0), #"{"event":"moved","_0":2,"_1":0}"#),
+      (.cleared, #"{"event":"cleared"}"#),
+    ]
+    for (event, text) in events {
+      #expect(domain.json(event).compactText == text)
+      #expect(try domain.event(fromJSON: JSONValue(parsing: text)) == event)
+      #expect(domain.eventKind(event) == domain.json(event)["event"]?.stringValue)
+    }
+    // A missing optional reads as nil; keys in any order.
+    #expect(
+      try domain.event(fromJSON: JSONValue(parsing: #"{"event":"renamed"}"#))
+        == .renamed(title: nil))
+  }
+
+  @Test(
+    "a bad event object says what is wrong",
+    arguments: [
+      (#"{"event":"flew"}"#, #"unknown event kind "flew""#),
+      (#"{"event":"added"}"#, #"added: missing "text""#),
+      (#"{"event":"added","text":5}"#, "added.text: expected a string, found a number"),
+      (#"{"text":"x"}"#, #"an event needs a string "event" naming its kind"#),
+      (#"[1]"#, "an event must be a JSON object, found an array"),
+    ])
+  func badEvents(text: String, message: String) throws {
+    let json = try JSONValue(parsing: text)
+    #expect(throws: DomainError(message)) { try domain.event(fromJSON: json) }
+  }
+
+  @Test("fields are the leaves of the initial state's JSON; changed fields compare them")
+  func fields() {
+    #expect(domain.fields.map(\.path) == ["title", "items", "checked", "mode"])
+    var state = domain.initialState
+    let before = state
+    _ = domain.reduce(&state, .added(text: "milk"))
+    _ = domain.reduce(&state, .added(text: "eggs"))
+    _ = domain.reduce(&state, .moved(0, 1))
+    #expect(domain.fields[1].value(state) == ["eggs", "milk"])
+    #expect(domain.fields[3].value(state) == .object([("running", .object([("since", 1)]))]))
+    #expect(domain.changedFields(from: before, to: state) == FieldSet(rawValue: 0b1010))
+    #expect(domain.diff(before, state).map(\.path) == ["items", "mode"])
+    #expect(domain.changedFields(from: state, to: state).isEmpty)
+  }
+
+  @Test("the binary codecs round-trip events and states")
+  func binary() throws {
+    var state = domain.initialState
+    var writer = ByteWriter()
+    var context: Void = ()
+    for event: Notes.Event in [.added(text: "a"), .renamed(title: "T"), .checked(index: 0)] {
+      _ = domain.reduce(&state, event)
+      domain.encode(event, into: &writer, context: &context)
+    }
+    let bytes = writer.bytes
+    let events = try bytes.withUnsafeBytes { buffer in
+      var reader = ByteReader(buffer)
+      var context: Void = ()
+      return try (0..<3).map { _ in try domain.decodeEvent(from: &reader, context: &context) }
+    }
+    #expect(events == [.added(text: "a"), .renamed(title: "T"), .checked(index: 0)])
+    var stateBytes = ByteWriter()
+    domain.encode(state, into: &stateBytes)
+    #expect(
+      try ByteReader.decodeAll(stateBytes.bytes) { reader throws(CodecError) in
+        try domain.decodeState(from: &reader)
+      } == state)
+  }
+
+  @Test("descriptions read like scenario lines and render shows the JSON")
+  func words() throws {
+    #expect(domain.describe(.added(text: "milk")) == "added text=milk")
+    #expect(domain.describe(.added(text: "two words")) == #"added text="two words""#)
+    #expect(domain.describe(.added(text: "5")) == #"added text="5""#)
+    #expect(domain.describe(.moved(2, 0)) == "moved 2 0")
+    #expect(domain.describe(.renamed(title: nil)) == "renamed title=null")
+    #expect(domain.describe(.cleared) == "cleared")
+    #expect(domain.render(domain.initialState) == domain.json(domain.initialState).prettyText)
+    var state = domain.initialState
+    #expect(domain.reduce(&state, .added(text: "")) == .rejected("an item needs words"))
+    #expect(DomainRejection("x").description == "x")
+  }
+}

@@ -1,0 +1,107 @@
+import RewindCore
+import Testing
+
+@Suite("Event scripts: scenarios for any domain")
+struct EventScriptTests {
+  func parse(_ text: String) throws(ScenarioError) -> Scenario<Notes> {
+    try Notes.parseScenario(text, directory: "/")
+  }
+
+  @Test("events with their times, settings, comments, quoted and positional values")
+  func script() throws {
+    let scenario = try parse(
+      """
+      # groceries
+      device: Pixel 9, Android 15   # the phone
+      start: 2026-11-30T09:15:00Z
+
+      added text=milk
+      +1.5s added text="two words # not a comment"
+      renamed title=null
+      @10s moved 1 0
+      +250ms cleared
+      renamed title="Week 49"
+      """)
+    #expect(scenario.device == "Pixel 9, Android 15")
+    #expect(scenario.startTime == ISO8601.parse("2026-11-30T09:15:00Z"))
+    #expect(
+      scenario.events.map(\.time) == [0, 1_500_000, 2_000_000, 10_000_000, 10_250_000, 10_750_000])
+    #expect(
+      scenario.events.map(\.event) == [
+        .added(text: "milk"), .added(text: "two words # not a comment"), .renamed(title: nil),
+        .moved(1, 0), .cleared, .renamed(title: "Week 49"),
+      ])
+  }
+
+  @Test("a first line with a step starts after it; CRLF and a byte-order mark are read")
+  func lineEndings() throws {
+    let scenario = try parse("\u{FEFF}+2s added text=a\r\nadded text=b\r\n")
+    #expect(scenario.events.map(\.time) == [2_000_000, 2_500_000])
+    #expect(scenario.events.map(\.event) == [.added(text: "a"), .added(text: "b")])
+  }
+
+  @Test("settings give the domain of the session")
+  func settings() throws {
+    let scenario = try StandardTally.parseScenario(
+      "settings: {\"start\": 40}\nadded 2\ntoggled", directory: "/")
+    #expect(scenario.domain.start == 40)
+    #expect(scenario.events.map(\.event) == [.added(2), .toggled])
+  }
+
+  @Test(
+    "errors name the line, the column and what was expected",
+    arguments: [
+      ("added text=a\nflew", 2, 1, #"unknown event kind "flew""#),
+      ("+2s\n", 1, 4, "expected an event after the time step"),
+      (
+        "+2x added text=a", 1, 1,
+        "expected a time step such as +0.8s, +250ms or @12.5s, found '+2x'"
+      ),
+      ("@5s added text=a\n@4s cleared", 2, 1, "@4s is before the event before, at +5s"),
+      ("added text=", 1, 7, "expected a value after 'text='"),
+      ("added text=a text=b", 1, 14, "'text' is given twice"),
+      (#"added text="open"#, 1, 7, "a quote is not closed"),
+      ("added text=[1,", 1, 15, "not valid JSON: expected a JSON value, found the end of the text"),
+      ("added\tnope=1 text=a\u{0}", 1, 20, "a NUL character"),
+      ("cleared\ndevice: x", 2, 1, "settings come before the first event"),
+      (
+        "colour: red", 1, 1,
+        "unknown setting 'colour:'; the settings are device:, start: and settings:"
+      ),
+      ("start: yesterday", 1, 8, "expected an ISO-8601 time such as 2026-11-30T09:00:00Z"),
+      ("added text=5", 1, 1, "added.text: expected a string, found a number"),
+      ("+1s added", 1, 5, #"added: missing "text""#),
+    ] as [(String, Int, Int, String)])
+  func errors(text: String, line: Int, column: Int, message: String) {
+    #expect(throws: ScenarioError(line: line, column: column, message)) { try parse(text) }
+  }
+
+  @Test("a domain's settings that do not fit are named on their line")
+  func badSettings() {
+    #expect(
+      throws: ScenarioError(
+        line: 2, column: 11,
+        "the settings are not valid: start: expected an integer, found a string")
+    ) {
+      try StandardTally.parseScenario("# x\nsettings: {\"start\": \"a\"}\nreset", directory: "/")
+    }
+  }
+
+  @Test("what describe writes, a script reads back as the same event")
+  func describeRoundTrip() throws {
+    let domain = Notes.sample
+    let events: [Notes.Event] = [
+      .added(text: "milk"), .added(text: "two words"), .added(text: "true"), .added(text: "a=b"),
+      .added(text: "#hash"), .added(text: "tab\there"), .added(text: "[x]"), .renamed(title: nil),
+      .renamed(title: "ok"), .moved(-1, 3), .checked(index: 0), .cleared,
+    ]
+    let script = events.map(domain.describe).joined(separator: "\n")
+    #expect(try parse(script).events.map(\.event) == events)
+  }
+}
+
+/// Tallies from scripts: the default `sample` would be built from `{}`, which lacks the
+/// tally's `start`, so the tally gives its own.
+extension Tally: RecordableDomain {
+  static var sample: Tally { Tally() }
+}
