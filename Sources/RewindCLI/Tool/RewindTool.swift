@@ -12,7 +12,7 @@ public enum RewindTool {
 
   /// The command-line tool for `domains` (the first is the default for new sessions).
   ///
-  /// Run it in-process with ``CommandLineTool/run(arguments:context:)`` and a
+  /// Run it in-process with `run(arguments:context:)` and a
   /// ``Context/capture(environment:stdoutIsTerminal:stderrIsTerminal:columns:currentDirectory:clock:)``.
   /// - Parameter domains: The domains the tool reads and writes; at least one.
   public static func cli(domains: [any RecordableDomain.Type]) -> CommandLineTool<Context> {

@@ -9,8 +9,12 @@ extension JournalRecorder {
   /// being closed, leaves the previous file untouched and nothing behind. The live
   /// ``Store`` writes in place instead, so that a killed app leaves a journal to recover.
   ///
-  /// - Parameter destination: the path, whether an existing file may be replaced, and the
-  ///   command's inputs, which the journal may not be.
+  /// - Parameters:
+  ///   - destination: the path, whether an existing file may be replaced, and the
+  ///     command's inputs, which the journal may not be.
+  ///   - domain: the session's domain; its settings go into the header.
+  ///   - session: where the session came from, for the header.
+  ///   - options: snapshots, compression, frames and durability.
   /// - Throws: `JournalError` (`outputIsInput`, `alreadyExists`, `locked`, `notFound`,
   ///   `io`) naming the destination.
   public static func create(

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// `send(_:)` never waits for the writer: it reduces, stamps the event with the clock,
 /// and hands it over through a queue that takes no lock the writer holds and allocates
-/// only when its spare memory runs out (``EventQueue``); a writer thread appends queued
+/// only when its spare memory runs out; a writer thread appends queued
 /// events to the journal every few milliseconds, storing snapshots at the interval and
 /// sealing frames. ``flush()`` returns once everything sent before it is durable. If the
 /// journal cannot take events (a full disk, a read-only location) they stay queued,
@@ -44,10 +44,15 @@ public final class Store<D: Domain>: Observable, Sendable {
   /// A store that records its session into a new journal at `path`.
   ///
   /// - Parameters:
+  ///   - domain: the session's domain; its settings go into the header.
+  ///   - path: where the journal goes.
   ///   - session: the header's session information; by default a new id, now, and this
   ///     machine.
   ///   - clock: microseconds since the session started; by default ``MonotonicClock``
   ///     from now. Injected in tests for reproducible timestamps.
+  ///   - options: snapshots, compression, frames and durability.
+  ///   - replacingExisting: replace a file already at `path` (never a journal being
+  ///     written); otherwise an existing file is an error.
   ///   - onError: called on a global queue when the journal fails.
   /// - Throws: `JournalError` if the journal cannot be created.
   public init(
@@ -71,8 +76,12 @@ public final class Store<D: Domain>: Observable, Sendable {
 
   /// A store that goes on recording into an existing journal, from its last state.
   ///
-  /// - Parameter clock: microseconds since the session started; by default the journal's
-  ///   last time plus ``MonotonicClock`` from now.
+  /// - Parameters:
+  ///   - path: the journal to continue.
+  ///   - options: frames, compression and durability.
+  ///   - clock: microseconds since the session started; by default the journal's last
+  ///     time plus ``MonotonicClock`` from now.
+  ///   - onError: called on a global queue when the journal fails.
   public init(
     continuing path: String, options: JournalWriterOptions = .init(),
     clock: (@Sendable () -> UInt64)? = nil,
@@ -113,7 +122,7 @@ public final class Store<D: Domain>: Observable, Sendable {
   /// - Returns: what the reducer did with the event.
   /// - Complexity: O(1) plus the reducer: inlined and specialised for the caller's
   ///   domain, it takes the state lock (which only senders and readers of ``state``
-  ///   take), reads the clock and pushes onto the writer's queue (``EventQueue``), which
+  ///   take), reads the clock and pushes onto the writer's queue, which
   ///   takes no lock and allocates nothing while the writer keeps up.
   @inlinable @discardableResult
   public func send(_ event: D.Event) -> Outcome<D.Rejection> {

@@ -32,7 +32,7 @@ import Synchronization
 public final class AtomicFileWriter {
   /// Where the file goes.
   public let destination: FileDestination
-  /// The number of bytes ``write(_:)`` has written.
+  /// The number of bytes written so far.
   public private(set) var size: UInt64 = 0
   /// The temporary file; its errors name the destination.
   let file: JournalFile

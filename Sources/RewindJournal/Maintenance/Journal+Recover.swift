@@ -47,10 +47,13 @@ extension Journal {
   /// lost in the journal, and the events after them are kept.
   ///
   /// - Parameters:
+  ///   - path: the journal to repair.
   ///   - output: write the repaired journal here and leave the original untouched; it
   ///     must not exist and must not be the journal (under any name). Without it the
   ///     journal is repaired in place and the damaged original is kept beside it as
   ///     `PATH.damaged` (which must not exist).
+  ///   - salvage: drop damaged frames with good frames after them, marking their events
+  ///     lost; without it such damage stops recovery.
   ///   - progress: called after each frame is checked, with the frames done and the total.
   /// - Throws: ``JournalError`` if the journal cannot be read at all (or its header is
   ///   damaged and no copy is intact), is being written (locked), has damage that only

@@ -76,7 +76,9 @@ extension Journal {
   /// and contents, sequence numbers continuous, timestamps non-decreasing, snapshots at
   /// record boundaries, and the index (if any) equal to what walking the frames finds.
   ///
-  /// - Parameter progress: called after each frame with the frames done and the total.
+  /// - Parameters:
+  ///   - path: the journal to check.
+  ///   - progress: called after each frame with the frames done and the total.
   /// - Returns: a report listing each problem once, with its kind and location; damage,
   ///   a damaged header included, does not throw.
   /// - Throws: ``JournalError`` only when the file cannot be read as a journal at all

@@ -48,7 +48,7 @@ public struct FrameView {
 }
 
 /// One record of a frame. The payload points into the frame's memory and is valid as
-/// long as the ``FrameView`` (or the ``RecordIterator``) it came from.
+/// long as the ``FrameView`` it came from.
 public struct Record {
   public var sequence: UInt64
   /// Microseconds since the session start.

@@ -32,7 +32,7 @@ extension JournalWriter {
   ///   - time: microseconds since the session start; never less than the last record's.
   ///   - encode: appends the payload to the writer it is given, and does nothing else
   ///     with it (the bytes before belong to the frame).
-  /// - Throws: like ``append(time:payload:)``; a payload over
+  /// - Throws: like ``append(time:payload:)-(_,UnsafeRawBufferPointer)``; a payload over
   ///   ``JournalLimits/maximumPayloadSize`` is removed again before the error is thrown.
   /// - Complexity: O(payload), inlined into the caller.
   @inlinable @inline(__always) @discardableResult

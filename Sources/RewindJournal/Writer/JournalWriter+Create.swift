@@ -7,6 +7,9 @@ extension JournalWriter {
   /// appear only when complete, use ``create(_:header:options:)``.
   ///
   /// - Parameters:
+  ///   - path: where the journal goes.
+  ///   - header: the session's header, written first (and its copy after it).
+  ///   - options: frames, compression and durability.
   ///   - replacingExisting: replace a file already at `path` (after taking its lock, so a
   ///     journal being written is never replaced); otherwise an existing file is an error.
   /// - Throws: ``JournalError`` if the file exists (and may not be replaced), is locked,
@@ -47,9 +50,12 @@ extension JournalWriter {
   /// the destination is untouched and nothing is left behind. Errors name the
   /// destination.
   ///
-  /// - Parameter destination: where the journal goes, whether an existing file may be
-  ///   replaced (never a journal being written: its lock is checked), and the command's
-  ///   inputs, which it may not be.
+  /// - Parameters:
+  ///   - destination: where the journal goes, whether an existing file may be replaced
+  ///     (never a journal being written: its lock is checked), and the command's inputs,
+  ///     which it may not be.
+  ///   - header: the session's header, written first (and its copy after it).
+  ///   - options: frames, compression and durability.
   /// - Throws: ``JournalError``: ``JournalError/Code/outputIsInput``,
   ///   ``JournalError/Code/alreadyExists``, ``JournalError/Code/locked``,
   ///   ``JournalError/Code/notFound`` (no such directory), ``JournalError/Code/io``; or
@@ -108,8 +114,10 @@ extension JournalWriter {
   /// written, and written anew on close.
   ///
   /// - Parameters:
+  ///   - path: the journal to continue.
   ///   - domain: the domain the caller writes; a journal of another domain is refused.
   ///   - schemaVersion: the schema the caller writes; it must equal the journal's.
+  ///   - options: frames, compression and durability.
   /// - Throws: ``JournalError`` with ``JournalError/Code/wrongDomain``,
   ///   ``JournalError/Code/unsupportedVersion``, ``JournalError/Code/locked``, or
   ///   ``JournalError/Code/tornTail`` / ``JournalError/Code/corruptFrame`` /
