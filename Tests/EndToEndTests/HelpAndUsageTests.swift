@@ -87,11 +87,11 @@ struct HelpAndUsageTests {
       command: "log")
     expectUsageError(
       try rewind("blame", journal, "split.selectedIten"),
-      "The value 'split.selectedIten' is invalid for '<path>': the fields are menu.labels, menu.selectedIndex, menu.scrollOffset, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.compactColumn, split.visibleColumns, split.overlay. Did you mean 'split.selectedItem'?",
+      "The value 'split.selectedIten' is invalid for '<path>': 'split.selectedIten' is not a state field; the fields are menu.labels, menu.selectedIndex, menu.scrollOffset, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.compactColumn, split.visibleColumns, split.overlay. Did you mean 'split.selectedItem'?",
       command: "blame")
     expectUsageError(
       try rewind("find", journal, "--where", "menu.selectedIndex"),
-      "The value 'menu.selectedIndex' is invalid for '--where <condition>': expected PATH == VALUE, PATH != VALUE or changed(PATH)",
+      "The value 'menu.selectedIndex' is invalid for '--where <condition>': at column 19: expected == or != after the field path",
       command: "find")
     expectUsageError(
       try rewind("log", journal, "--from", "10", "--to", "5"), "--from (10) is after --to (5)",

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// Bad input gets a precise error (issue 9): strict `find` conditions, points and ranges,
+/// `@` in file names, exit codes, unreadable expected states. Each test fails on the
+/// behaviour before the fix.
+@Suite("Bad input gets a precise error")
+struct BadInputTests {
+  let ipad = sample("ipad-three-column.journal")
+
+  func find(_ condition: String) throws -> ProcessResult {
+    try rewind("find", ipad, "--where", condition)
+  }
+
+  func expectConditionError(
+    _ condition: String, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    expectUsageError(
+      try find(condition),
+      "The value '\(condition)' is invalid for '--where <condition>': \(reason)",
+      command: "find", sourceLocation: sourceLocation)
+  }
+
+  // MARK: - find --where is strict
+
+  @Test("find: an unknown field, with the fields and the near one")
+  func unknownField() throws {
+    let fields =
+      "menu.labels, menu.selectedIndex, menu.scrollOffset, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.compactColumn, split.visibleColumns, split.overlay"
+    try expectConditionError(
+      "split.selectedIten == null",
+      "at column 1: 'split.selectedIten' is not a state field; the fields are \(fields). Did you mean 'split.selectedItem'?"
+    )
+    // changed(FIELD) and blame FIELD check the field the same way.
+    try expectConditionError(
+      "changed(split.stlye)",
+      "at column 9: 'split.stlye' is not a state field; the fields are \(fields). Did you mean 'split.style'?"
+    )
+    expectUsageError(
+      try rewind("blame", ipad, "split.stlye"),
+      "The value 'split.stlye' is invalid for '<path>': 'split.stlye' is not a state field; the fields are \(fields). Did you mean 'split.style'?",
+      command: "blame")
+  }
+
+  @Test("find: a value of the wrong type, with the value meant")
+  func wrongType() throws {
+    try expectConditionError(
+      "menu.selectedIndex == \"0\"",
+      "at column 23: menu.selectedIndex holds an integer, not a string (\"0\"). Did you mean '0'?")
+    try expectConditionError(
+      "split.overlay == yes",
+      "at column 18: split.overlay holds true or false, not a string (\"yes\")")
+  }
+
+  @Test("find: a value outside an enum, with the values")
+  func outsideEnum() throws {
+    try expectConditionError(
+      "split.style == Balanced",
+      "at column 16: split.style holds one of automatic, balanced, prominentDetail, not 'Balanced'. Did you mean 'balanced'?"
+    )
+    try expectConditionError(
+      "split.columnVisibility != everything",
+      "at column 27: split.columnVisibility holds one of automatic, all, doubleColumn, detailOnly, not 'everything'"
+    )
+  }
+
+  @Test("find: an id the session does not have; a name gets its id suggested")
+  func unknownIdentifier() throws {
+    try expectConditionError(
+      "split.selectedItem == Leva",
+      "at column 23: 'Leva' is not the id of an item in this session. Did you mean 'espresso-machines/leva'?"
+    )
+    try expectConditionError(
+      "split.selectedCategory == Grinders",
+      "at column 27: 'Grinders' is not the id of a category in this session. Did you mean 'grinders'?"
+    )
+    try expectConditionError(
+      "split.selectedItem == espresso-machines/levva",
+      "at column 23: 'espresso-machines/levva' is not the id of an item in this session. Did you mean 'espresso-machines/leva'?"
+    )
+  }
+
+  @Test("find: && and || are refused, saying so")
+  func combinations() throws {
+    try expectConditionError(
+      "split.style == balanced && split.overlay == false",
+      "at column 25: '&&' is not supported: a condition is one comparison (PATH == VALUE, PATH != VALUE or changed(PATH)); run find once for each"
+    )
+    try expectConditionError(
+      "split.overlay == true || menu.selectedIndex == 2",
+      "at column 23: '||' is not supported: a condition is one comparison (PATH == VALUE, PATH != VALUE or changed(PATH)); run find once for each"
+    )
+  }
+
+  @Test("find: an unterminated string, at its opening quote")
+  func unterminatedString() throws {
+    try expectConditionError(
+      "split.style == \"unterminated", "at column 16: the string has no closing quote (\")")
+  }
+
+  @Test("find: conditions that fit the fields still find their points")
+  func fittingConditions() throws {
+    let leva = try find("split.selectedItem == espresso-machines/leva")
+    #expect(leva.status == 0)
+    #expect(
+      leva.lines.last?.hasPrefix("  event 2 at +1.400s: itemSelected espresso-machines/leva")
+        == true)
+    let none = try find("split.sizeClass == \"compact\"")
+    #expect(none.status == 0)
+    #expect(
+      none.stdout == "No point in the session where split.sizeClass == \"compact\" becomes true.\n")
+  }
+
+}
