@@ -111,4 +111,60 @@ struct BadInputTests {
       none.stdout == "No point in the session where split.sizeClass == \"compact\" becomes true.\n")
   }
 
+  // MARK: - Points: a time is never outside the session
+
+  @Test("a time after the last event is the end state, and state says it is the last")
+  func timeAfterTheEnd() throws {
+    let end = try rewind("state", ipad, "--at", "end")
+    for point in ["+54.2s", "+1h", "2030-01-01T00:00:00Z"] {
+      let result = try rewind("state", ipad, "--at", point)
+      #expect(result.status == 0, "\(point): \(result.stderr)")
+      #expect(result.stdout.hasPrefix("State after event 24, the last (+54.100s)\n"))
+      #expect(result.stdout == end.stdout)
+    }
+    let json = try rewind("state", ipad, "--at", "+54.2s", "--json")
+    #expect(json.stdout == (try rewind("state", ipad, "--json")).stdout)
+  }
+
+  @Test("a time before the first event is the start state; only sequence numbers are outside")
+  func timeBeforeTheStart() throws {
+    let start = try rewind("state", ipad, "--at", "start")
+    let before = try rewind("state", ipad, "--at", "2020-01-01T00:00:00Z")
+    #expect(before.status == 0, "\(before.stderr)")
+    #expect(before.stdout.hasPrefix("Initial state (before any event)"))
+    #expect(before.stdout == start.stdout)
+    // The generated session's first event is at +1.917s.
+    let generated = try rewind("state", sample("generated-200k.journal"), "--at", "+1s")
+    #expect(generated.stdout.hasPrefix("Initial state (before any event)"))
+    expectUsageError(
+      try rewind("state", ipad, "--at", "25"),
+      "The value '25' is invalid for '--at <point>': event 25 is beyond the end of the session (points are 0–24)",
+      command: "state")
+  }
+
+  @Test("every command taking points reads a time after the end as the end")
+  func everyCommandTakesTimesAfterTheEnd() throws {
+    let pairs: [([String], [String])] = [
+      (["diff", ipad, "--from", "+20s", "--to", "+10m"], ["diff", ipad, "--from", "+20s"]),
+      (["log", ipad, "--from", "20", "--to", "+10m"], ["log", ipad, "--from", "20"]),
+      (["export", ipad, "--from", "20", "--to", "+10m"], ["export", ipad, "--from", "20"]),
+      (["blame", ipad, "split.style", "--at", "+10m"], ["blame", ipad, "split.style"]),
+      (
+        ["diff", ipad + "@+10m", ipad + "@2020-01-01T00:00:00Z"],
+        ["diff", ipad + "@end", ipad + "@start"]
+      ),
+    ]
+    for (withTime, withEnd) in pairs {
+      let timed = try rewind(withTime)
+      let ended = try rewind(withEnd)
+      #expect(timed.status == 0, "\(withTime): \(timed.stderr)")
+      #expect(!ended.stdout.isEmpty)
+      #expect(
+        timed.stdout.replacingOccurrences(of: "+10m", with: "end").replacingOccurrences(
+          of: "2020-01-01T00:00:00Z", with: "start") == ended.stdout, "\(withTime)")
+    }
+    let empty = try rewind("log", ipad, "--from", "+1h")
+    #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.isEmpty)
+  }
+
 }

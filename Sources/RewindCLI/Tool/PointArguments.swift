@@ -44,7 +44,9 @@ extension Point {
 }
 
 extension Timeline {
-  /// The sequence number of a point given on the command line.
+  /// The sequence number of a point given on the command line. A time after the last
+  /// event is the end state, a time before the first the start state; only a sequence
+  /// number can be outside the session.
   /// - Throws: ``UsageError`` naming the option and the session's range when the point is
   ///   outside it.
   func resolve(_ argument: PointArgument, option: String) throws -> UInt64 {
