@@ -167,4 +167,28 @@ struct BadInputTests {
     #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.isEmpty)
   }
 
+  // MARK: - Reversed ranges
+
+  @Test(
+    "a reversed range is one error in diff, log and export", arguments: ["diff", "log", "export"])
+  func reversedRange(command: String) throws {
+    expectUsageError(
+      try rewind(command, ipad, "--from", "15", "--to", "12"),
+      "--from 15 is after --to 12; give the earlier point first", command: command)
+    expectUsageError(
+      try rewind(command, ipad, "--from", "+40s", "--to", "+20s"),
+      "--from +40s (event 17) is after --to +20s (event 11); give the earlier point first",
+      command: command)
+  }
+
+  @Test("diff --events of a reversed range is an error, not 'no events in between'")
+  func reversedDiffEvents() throws {
+    expectUsageError(
+      try rewind("diff", ipad, "--from", "15", "--to", "12", "--events"),
+      "--from 15 is after --to 12; give the earlier point first", command: "diff")
+    let same = try rewind("diff", ipad, "--from", "12", "--to", "12", "--events")
+    #expect(same.status == 0)
+    #expect(same.stdout.contains("No events in between."))
+  }
+
 }

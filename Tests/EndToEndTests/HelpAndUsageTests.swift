@@ -86,8 +86,8 @@ struct HelpAndUsageTests {
       "The value 'menu.selectedIndex' is invalid for '--where <condition>': at column 19: expected == or != after the field path",
       command: "find")
     expectUsageError(
-      try rewind("log", journal, "--from", "10", "--to", "5"), "--from (10) is after --to (5)",
-      command: "log")
+      try rewind("log", journal, "--from", "10", "--to", "5"),
+      "--from 10 is after --to 5; give the earlier point first", command: "log")
   }
 
   @Test("colour only on a terminal: piped output has no escape codes")

@@ -6,9 +6,9 @@ extension RewindTool {
     static let configuration = CommandConfiguration(
       name: "diff", abstract: "Show how the state differs between two points.",
       discussion: """
-        Either two points of one session (`rewind diff s.journal --from 10 --to +30s`) or \
-        points of two sessions (`rewind diff a.journal@end b.journal@end`). Each field that \
-        differs is printed with its old value (-) and its new value (+).
+        Either two points of one session (`rewind diff s.journal --from 10 --to +30s`, the \
+        earlier first) or points of two sessions (`rewind diff a.journal@end b.journal@end`). \
+        Each field that differs is printed with its old value (-) and its new value (+).
         """)
 
     let registry: DomainRegistry
@@ -82,8 +82,7 @@ struct DiffCommand: TimelineVisitor {
   let context: Context
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
-    let first = try timeline.resolve(from, option: "--from <point>")
-    let second = try timeline.resolve(to, option: "--to <point>")
+    let (first, second) = try timeline.resolveRange(from: from, to: to)
     let changes = timeline.domain.diff(
       try timeline.state(after: first), try timeline.state(after: second))
     var listed: [(ReplayedEvent<D>, FieldSet)] = []

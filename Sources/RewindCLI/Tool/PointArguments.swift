@@ -57,6 +57,26 @@ extension Timeline {
         .invalidValue, "The value '\(argument.text)' is invalid for '\(option)': \(error.message)")
     }
   }
+
+  /// The sequence numbers of the points of a range, `--from` and `--to`, the one way
+  /// `diff`, `log` and `export` read one.
+  /// - Throws: ``UsageError`` for a point outside the session, or when `--from` comes
+  ///   after `--to` (`--from 15 is after --to 12`).
+  func resolveRange(from: PointArgument, to: PointArgument) throws -> (
+    from: UInt64, to: UInt64
+  ) {
+    let first = try resolve(from, option: "--from <point>")
+    let last = try resolve(to, option: "--to <point>")
+    guard first <= last else {
+      func shown(_ argument: PointArgument, _ sequence: UInt64) -> String {
+        argument.text == String(sequence) ? argument.text : "\(argument.text) (event \(sequence))"
+      }
+      throw UsageError(
+        "--from \(shown(from, first)) is after --to \(shown(to, last)); give the earlier point first"
+      )
+    }
+    return (first, last)
+  }
 }
 
 /// A value that must be one of a known set (an event kind, a domain), checked against
