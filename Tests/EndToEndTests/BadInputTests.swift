@@ -191,4 +191,24 @@ struct BadInputTests {
     #expect(same.stdout.contains("No events in between."))
   }
 
+  // MARK: - @ in file names
+
+  @Test("diff: an existing file whose name contains @ is that file, and help says so")
+  func atInFileName() throws {
+    let directory = TemporaryDirectory()
+    let odd = directory.file("a@b.journal")
+    write(bytes(of: ipad), to: odd)
+    let whole = try rewind("diff", odd, ipad)
+    #expect(whole.status == 0, "\(whole.stderr)")
+    #expect(whole.stdout == "No differences between \(odd)@end and \(ipad)@end.\n")
+    let atPoint = try rewind("diff", odd + "@12", ipad + "@12")
+    #expect(atPoint.status == 0, "\(atPoint.stderr)")
+    #expect(atPoint.stdout == "No differences between \(odd)@12 and \(ipad)@12.\n")
+    let differing = try rewind("diff", odd + "@12", ipad)
+    #expect(
+      differing.stdout.hasPrefix("5 fields differ between \(odd)@12 (-) and \(ipad)@end (+):"))
+    let help = try rewind("diff", "--help")
+    #expect(help.stdout.contains("A file whose name contains @ is that file when it exists"))
+  }
+
 }

@@ -8,7 +8,9 @@ extension RewindTool {
       discussion: """
         Either two points of one session (`rewind diff s.journal --from 10 --to +30s`, the \
         earlier first) or points of two sessions (`rewind diff a.journal@end b.journal@end`). \
-        Each field that differs is printed with its old value (-) and its new value (+).
+        A file whose name contains @ is that file when it exists: `a@b.journal` is the \
+        journal a@b.journal at its end, `a@b.journal@12` the same at event 12. Each field \
+        that differs is printed with its old value (-) and its new value (+).
         """)
 
     let registry: DomainRegistry
@@ -53,13 +55,14 @@ extension RewindTool {
   }
 }
 
-/// `path@point`; the point defaults to `end`.
+/// `path@point`; the point defaults to `end`. An existing file whose name contains `@`
+/// is read as that file, not as a path and a point.
 struct JournalAtPoint {
   var path: String
   var point: PointArgument
 
   init(_ text: String) throws {
-    guard let at = text.lastIndex(of: "@") else {
+    guard !fileExists(text), let at = text.lastIndex(of: "@") else {
       path = text
       point = try! PointArgument("end")
       return
