@@ -211,4 +211,15 @@ struct BadInputTests {
     #expect(help.stdout.contains("A file whose name contains @ is that file when it exists"))
   }
 
+  // MARK: - Exit codes
+
+  @Test("rewind alone prints its help on stderr and exits 64")
+  func noArguments() throws {
+    let result = try rewind([])
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("OVERVIEW: Record, replay, inspect and test"))
+    #expect(result.stderr.contains("SUBCOMMANDS:"))
+  }
+
 }

@@ -7,9 +7,9 @@ struct HelpAndUsageTests {
     "check", "verify", "recover",
   ]
 
-  @Test("rewind, rewind help and rewind --help list every command")
+  @Test("rewind help and rewind --help list every command")
   func rootHelp() throws {
-    for arguments in [[], ["help"], ["--help"], ["-h"]] {
+    for arguments in [["help"], ["--help"], ["-h"]] {
       let result = try rewind(arguments)
       #expect(result.status == 0)
       #expect(result.stderr.isEmpty)
