@@ -222,4 +222,22 @@ struct BadInputTests {
     #expect(result.stderr.contains("SUBCOMMANDS:"))
   }
 
+  @Test(
+    "an unknown --domain is a usage error listing the domains", arguments: ["record", "generate"])
+  func unknownDomain(command: String) throws {
+    let directory = TemporaryDirectory()
+    let script = directory.file("s.scenario")
+    write(Array("@1s tap 1\n".utf8), to: script)
+    let arguments =
+      command == "record"
+      ? ["record", script, "-o", directory.file("x.journal"), "--domain", "navigaton"]
+      : ["generate", "-o", directory.file("x.journal"), "--events", "5", "--domain", "navigaton"]
+    let result = try rewind(arguments)
+    expectUsageError(
+      result,
+      "The value 'navigaton' is invalid for '--domain <name>': the domains are navigation. Did you mean 'navigation'?",
+      command: command)
+    #expect(!FileManager.default.fileExists(atPath: directory.file("x.journal")))
+  }
+
 }
