@@ -240,4 +240,22 @@ struct BadInputTests {
     #expect(!FileManager.default.fileExists(atPath: directory.file("x.journal")))
   }
 
+  @Test("check --expect says why the expected state cannot be read")
+  func unreadableExpectedState() throws {
+    let directory = TemporaryDirectory()
+    let missing = directory.file("missing.json")
+    expectFailure(
+      try rewind("check", ipad, "--expect", missing),
+      containing: "Error: \(missing): cannot read the expected state: no such file\n")
+    expectFailure(
+      try rewind("check", ipad, "--expect", directory.path),
+      containing: "Error: \(directory.path): cannot read the expected state: is a directory\n")
+    let broken = directory.file("broken.json")
+    write(Array("{\n  \"menu\": ?\n}\n".utf8), to: broken)
+    expectFailure(
+      try rewind("check", ipad, "--expect", broken),
+      containing:
+        "Error: \(broken): the expected state is not JSON at line 2, column 11: expected a JSON value, found '?'\n"
+    )
+  }
 }
