@@ -7,9 +7,9 @@ struct HelpAndUsageTests {
     "check", "verify", "recover",
   ]
 
-  @Test("rewind, rewind help and rewind --help list every command")
+  @Test("rewind help and rewind --help list every command")
   func rootHelp() throws {
-    for arguments in [[], ["help"], ["--help"], ["-h"]] {
+    for arguments in [["help"], ["--help"], ["-h"]] {
       let result = try rewind(arguments)
       #expect(result.status == 0)
       #expect(result.stderr.isEmpty)
@@ -68,14 +68,6 @@ struct HelpAndUsageTests {
       "The value '99' is invalid for '--at <point>': event 99 is beyond the end of the session (points are 0–19)",
       command: "state")
     expectUsageError(
-      try rewind("state", journal, "--at", "+10m"),
-      "The value '+10m' is invalid for '--at <point>': +600s is beyond the end of the session (+0s to +9.083337s)",
-      command: "state")
-    expectUsageError(
-      try rewind("state", journal, "--at", "2020-01-01T00:00:00Z"),
-      "The value '2020-01-01T00:00:00Z' is invalid for '--at <point>': 2020-01-01T00:00:00Z is before the session started (2026-11-30T07:30:00Z)",
-      command: "state")
-    expectUsageError(
       try rewind("state", journal, "extra"), "Unexpected argument 'extra'", command: "state")
     expectUsageError(
       try rewind("generate", "-o", "/tmp/x.journal", "--events", "many"),
@@ -87,15 +79,15 @@ struct HelpAndUsageTests {
       command: "log")
     expectUsageError(
       try rewind("blame", journal, "split.selectedIten"),
-      "The value 'split.selectedIten' is invalid for '<path>': the fields are menu.labels, menu.selectedIndex, menu.scrollOffset, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.compactColumn, split.visibleColumns, split.overlay. Did you mean 'split.selectedItem'?",
+      "The value 'split.selectedIten' is invalid for '<path>': 'split.selectedIten' is not a state field; the fields are menu.labels, menu.selectedIndex, menu.scrollOffset, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.compactColumn, split.visibleColumns, split.overlay. Did you mean 'split.selectedItem'?",
       command: "blame")
     expectUsageError(
       try rewind("find", journal, "--where", "menu.selectedIndex"),
-      "The value 'menu.selectedIndex' is invalid for '--where <condition>': expected PATH == VALUE, PATH != VALUE or changed(PATH)",
+      "The value 'menu.selectedIndex' is invalid for '--where <condition>': at column 19: expected == or != after the field path",
       command: "find")
     expectUsageError(
-      try rewind("log", journal, "--from", "10", "--to", "5"), "--from (10) is after --to (5)",
-      command: "log")
+      try rewind("log", journal, "--from", "10", "--to", "5"),
+      "--from 10 is after --to 5; give the earlier point first", command: "log")
   }
 
   @Test("colour only on a terminal: piped output has no escape codes")

@@ -55,7 +55,7 @@ struct InspectionTests {
   func state() throws {
     let end = try rewind("state", ipad)
     #expect(end.status == 0)
-    #expect(end.stdout.hasPrefix("State after event 24 (+54.100s)"))
+    #expect(end.stdout.hasPrefix("State after event 24, the last (+54.100s)"))
     #expect(end.stdout.contains("Linea Mini"))
     let start = try rewind("state", ipad, "--at", "start")
     #expect(start.stdout.contains("Please select a category"))

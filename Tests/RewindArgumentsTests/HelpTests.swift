@@ -47,12 +47,20 @@ struct HelpTests {
 
   @Test(
     "the tool's help, on stdout with status 0, however it is asked for",
-    arguments: [[], ["help"], ["--help"], ["-h"], ["help", "--help"], ["--version", "-h"]])
+    arguments: [["help"], ["--help"], ["-h"], ["help", "--help"], ["--version", "-h"]])
   func root(arguments: [String]) {
     let result = Sample.run(arguments)
     #expect(result.stdout == Self.rootHelp)
     #expect(result.stderr == "")
     #expect(result.status == 0)
+  }
+
+  @Test("the tool alone: its help on stderr and status 64, since a command is missing")
+  func rootAlone() {
+    let result = Sample.run([])
+    #expect(result.stdout == "")
+    #expect(result.stderr == Self.rootHelp)
+    #expect(result.status == 64)
   }
 
   @Test(
@@ -132,7 +140,8 @@ struct HelpTests {
         See 'rewind help jetstream <subcommand>' for detailed help.
 
       """
-    #expect(Sample.run(["jetstream"]).stdout == group)
+    let alone = Sample.run(["jetstream"])
+    #expect(alone.stderr == group && alone.stdout == "" && alone.status == 64)
     #expect(Sample.run(["help", "jetstream"]).stdout == group)
     #expect(Sample.run(["jetstream", "--help"]).stdout == group)
     let push = """

@@ -135,10 +135,18 @@ struct AnalysisTests {
   }
 
   @Test(
-    "malformed conditions are errors",
-    arguments: ["split.x", "== 3", "a.b ==", "changed()", "a..b == 1"])
-  func badConditions(text: String) {
-    #expect(throws: RewindError.self) { try Condition(parsing: text) }
+    "malformed conditions are errors at their column",
+    arguments: [
+      ("split.x", 8), ("== 3", 1), ("a.b ==", 7), ("changed()", 9), ("a..b == 1", 1),
+      ("a = 1", 3), ("a == 1 2", 8), ("changed(a) x", 12), ("a == \"x", 6), ("a == [1,", 9),
+      ("a == 1 && b == 2", 8), ("a == 1 || b == 2", 8), ("a == \"&&\" b", 11), ("", 1),
+    ])
+  func badConditions(text: String, column: Int) {
+    #expect {
+      try Condition(parsing: text)
+    } throws: { error in
+      (error as? ConditionError)?.column == column
+    }
   }
 
   @Test("skipping events replays as if they had not happened")

@@ -54,17 +54,16 @@ struct TimelineTests {
     } throws: { error in
       "\(error)" == "event 501 is beyond the end of the session (points are 0–500)"
     }
-    #expect {
-      try timeline.resolve(.offset(microseconds: events.last!.time + 1))
-    } throws: { error in
-      "\(error)".contains("is beyond the end of the session (+0s to +")
-    }
-    #expect {
-      try timeline.resolve(.wallClock(microsecondsSinceEpoch: testSession.startTime - 1))
-    } throws: { error in
-      "\(error)"
-        == "2025-11-30T10:53:19.999999Z is before the session started (2025-11-30T10:53:20Z)"
-    }
+    // A time after the last event is the end state, one before the first the start
+    // state: only sequence numbers can lie outside the session.
+    #expect(try timeline.resolve(.offset(microseconds: events.last!.time + 1)) == 500)
+    #expect(try timeline.resolve(.offset(microseconds: .max)) == 500)
+    let end = testSession.startTime + Int64(events.last!.time)
+    #expect(try timeline.resolve(.wallClock(microsecondsSinceEpoch: end + 1)) == 500)
+    #expect(try timeline.resolve(.wallClock(microsecondsSinceEpoch: .max)) == 500)
+    #expect(
+      try timeline.resolve(.wallClock(microsecondsSinceEpoch: testSession.startTime - 1)) == 0)
+    #expect(try timeline.resolve(.wallClock(microsecondsSinceEpoch: .min)) == 0)
   }
 
   @Test("a journal of another domain is refused with both names")

@@ -76,6 +76,13 @@ public final class NavigationDomain: Domain {
 
   public var fields: [StateField<NavigationState>] { NavigationState.fields }
 
+  /// The catalog's ids (with their names) a field can hold: categories for
+  /// `split.selectedCategory`, the items below them for `split.selectedItem`, those with
+  /// children for `split.expanded`.
+  public func knownValues(for path: String) -> [KnownValue]? {
+    NavigationField.allCases.first { $0.path == path }?.knownValues(in: catalog)
+  }
+
   /// The fields that differ; see ``NavigationState/changedFields(from:to:)``.
   /// - Complexity: O(1), no allocation, for states of this domain.
   @inlinable @inline(__always)

@@ -36,6 +36,38 @@ public enum NavigationField: Int, CaseIterable, Sendable {
     }
   }
 
+  /// What values the field holds: what a `find` condition on it is checked against.
+  public var kind: FieldKind {
+    switch self {
+    case .menuLabels: .list(of: .string)
+    case .menuSelectedIndex: .integer
+    case .menuScrollOffset: .number
+    case .splitLayout: .cases(of: SplitLayout.self)
+    case .splitSelectedCategory: .optional(.identifier(of: "category"))
+    case .splitSelectedItem: .optional(.identifier(of: "item"))
+    case .splitExpanded: .list(of: .identifier(of: "item with children"))
+    case .splitColumnVisibility: .cases(of: ColumnVisibility.self)
+    case .splitStyle: .cases(of: SplitStyle.self)
+    case .splitSizeClass: .cases(of: SizeClass.self)
+    case .splitCompactColumn: .cases(of: Column.self)
+    case .splitVisibleColumns: .list(of: .cases(of: Column.self))
+    case .splitOverlay: .boolean
+    }
+  }
+
+  /// The ids a field of kind ``RewindCore/FieldKind/identifier(of:)`` can hold with
+  /// `catalog`, with their names; nil for the other fields.
+  public func knownValues(in catalog: Catalog) -> [KnownValue]? {
+    let refs: [NodeRef]
+    switch self {
+    case .splitSelectedCategory: refs = catalog.categories
+    case .splitSelectedItem: refs = catalog.allNodes.filter { !catalog.isCategory($0) }
+    case .splitExpanded: refs = catalog.allNodes.filter(catalog.hasChildren)
+    default: return nil
+    }
+    return refs.map { KnownValue(catalog.id(of: $0), name: catalog.name(of: $0)) }
+  }
+
   /// The field's value in `state`, as it appears in the state's JSON.
   public func value(in state: NavigationState) -> JSONValue {
     let split = state.split
@@ -63,7 +95,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
 extension NavigationState {
   /// The fields, as `Domain.fields` lists them.
   public static let fields: [StateField<NavigationState>] = NavigationField.allCases.map { field in
-    StateField(field.path) { field.value(in: $0) }
+    StateField(field.path, kind: field.kind) { field.value(in: $0) }
   }
 
   /// The fields whose values differ between two states.

@@ -10,8 +10,10 @@
 /// ```
 ///
 /// What the runner does, in the conventions of Swift's argument parser:
-/// - `rewind`, `rewind help`, `rewind help <command>`, `rewind <command> -h`/`--help`:
-///   the help screen on stdout, status 0. `rewind --version`: the version, status 0.
+/// - `rewind help`, `rewind help <command>`, `rewind <command> -h`/`--help`: the help
+///   screen on stdout, status 0. `rewind --version`: the version, status 0.
+/// - `rewind` alone (a group without its subcommand): the help screen on stderr, status
+///   64, since a command is missing.
 /// - A command line that does not fit the command's declarations, or a ``UsageError``
 ///   thrown by the command: `Error: …` (with `Did you mean '…'?` for a near miss), the
 ///   usage line and a pointer to `--help` on stderr, status 64.
@@ -108,10 +110,10 @@ public struct CommandLineTool<Context: CommandContext>: Sendable {
     }
 
     guard let execute = command.execute else {
-      // A group: a subcommand must follow.
+      // A group: a subcommand must follow. Without one, the help goes where errors go.
       guard let word = words.first else {
-        context.writeOutput(HelpFormatter.help(path: path, showsVersion: showsVersion(path)))
-        return .success
+        context.writeError(HelpFormatter.help(path: path, showsVersion: showsVersion(path)))
+        return .usage
       }
       let error: UsageError
       if isOptionLike(word) {

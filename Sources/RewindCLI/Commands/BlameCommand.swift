@@ -36,7 +36,7 @@ struct BlameCommand: TimelineVisitor {
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let domain = timeline.domain
-    try requireChoice(path, among: domain.fields.map(\.path), for: "<path>", what: "field")
+    try requireField(path, of: domain, for: "<path>")
     let sequence = try timeline.resolve(at, option: "--at <point>")
     let blame = try timeline.blame(path, at: sequence)
     if json {

@@ -34,13 +34,18 @@ extension RewindTool {
         let expectedPath = expect ?? adjacentExpectedState(of: journal)
         var expected: JSONValue?
         if let expectedPath {
-          guard let text = readTextFile(expectedPath) else {
-            throw CommandError("\(expectedPath): cannot read the expected state")
+          let text: String
+          do throws(FileReadError) {
+            text = try readText(at: expectedPath)
+          } catch {
+            throw CommandError("\(expectedPath): cannot read the expected state: \(error)")
           }
           do throws(JSONParseError) {
             expected = try JSONValue(parsing: text)
           } catch {
-            throw CommandError("\(expectedPath): not JSON (\(error))")
+            throw CommandError(
+              "\(expectedPath): the expected state is not JSON at line \(error.line), column \(error.column): \(error.message)"
+            )
           }
         }
         do {

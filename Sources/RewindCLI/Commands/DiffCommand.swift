@@ -6,9 +6,11 @@ extension RewindTool {
     static let configuration = CommandConfiguration(
       name: "diff", abstract: "Show how the state differs between two points.",
       discussion: """
-        Either two points of one session (`rewind diff s.journal --from 10 --to +30s`) or \
-        points of two sessions (`rewind diff a.journal@end b.journal@end`). Each field that \
-        differs is printed with its old value (-) and its new value (+).
+        Either two points of one session (`rewind diff s.journal --from 10 --to +30s`, the \
+        earlier first) or points of two sessions (`rewind diff a.journal@end b.journal@end`). \
+        A file whose name contains @ is that file when it exists: `a@b.journal` is the \
+        journal a@b.journal at its end, `a@b.journal@12` the same at event 12. Each field \
+        that differs is printed with its old value (-) and its new value (+).
         """)
 
     let registry: DomainRegistry
@@ -53,13 +55,14 @@ extension RewindTool {
   }
 }
 
-/// `path@point`; the point defaults to `end`.
+/// `path@point`; the point defaults to `end`. An existing file whose name contains `@`
+/// is read as that file, not as a path and a point.
 struct JournalAtPoint {
   var path: String
   var point: PointArgument
 
   init(_ text: String) throws {
-    guard let at = text.lastIndex(of: "@") else {
+    guard !fileExists(text), let at = text.lastIndex(of: "@") else {
       path = text
       point = try! PointArgument("end")
       return
@@ -82,8 +85,7 @@ struct DiffCommand: TimelineVisitor {
   let context: Context
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
-    let first = try timeline.resolve(from, option: "--from <point>")
-    let second = try timeline.resolve(to, option: "--to <point>")
+    let (first, second) = try timeline.resolveRange(from: from, to: to)
     let changes = timeline.domain.diff(
       try timeline.state(after: first), try timeline.state(after: second))
     var listed: [(ReplayedEvent<D>, FieldSet)] = []

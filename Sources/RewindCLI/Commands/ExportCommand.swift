@@ -42,9 +42,8 @@ struct ExportCommand: TimelineVisitor {
   let context: Context
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
-    let first = try timeline.resolve(from, option: "--from <point>") + 1
-    let last = try timeline.resolve(to, option: "--to <point>")
-    guard first <= last + 1 else { throw UsageError("--from (\(from)) is after --to (\(to))") }
+    let range = try timeline.resolveRange(from: from, to: to)
+    let (first, last) = (range.from + 1, range.to)
     let sink: LineSink
     if let output {
       try refuseToOverwrite(output, force: force)

@@ -7,9 +7,12 @@ extension RewindTool {
       name: "find", abstract: "Find when a condition on the state first holds or a field changes.",
       discussion: """
         A condition is PATH == VALUE, PATH != VALUE or changed(PATH), e.g. \
-        'split.selectedItem == espresso-machines/leva' or 'changed(split.columnVisibility)'. \
-        A value is JSON (null, 3, true, "text") or a bare word. Prints the first point where \
-        the condition becomes true; with --all, every one.
+        'split.selectedItem == espresso-machines/leva' or 'changed(split.columnVisibility)'; \
+        one comparison, no && or ||. A value is JSON (null, 3, true, "two words") or a bare \
+        word. The condition is checked against the state's fields before the search: an \
+        unknown field, a value of the wrong type, outside an enum or an id the session does \
+        not have is an error. Prints the first point where the condition becomes true; with \
+        --all, every one.
         """)
 
     let registry: DomainRegistry
@@ -18,7 +21,7 @@ extension RewindTool {
     var journal: String
     @Option(
       name: "where", valueName: "condition", help: "The condition.", transform: parseCondition)
-    var condition: Condition
+    var condition: WrittenCondition
     @Flag(help: "List every point, not only the first.")
     var all: Bool
     @Flag(help: "Print JSON.")
@@ -31,26 +34,49 @@ extension RewindTool {
   }
 }
 
-/// `--where`: a condition of the condition language.
-private func parseCondition(_ text: String) throws(InvalidValue) -> Condition {
-  do throws(RewindError) {
-    return try Condition(parsing: text)
+/// `--where`: a condition of the condition language, its syntax checked.
+private func parseCondition(_ text: String) throws(InvalidValue) -> WrittenCondition {
+  do throws(ConditionError) {
+    return try WrittenCondition(parsing: text)
   } catch {
-    throw InvalidValue("expected \(Condition.syntax)")
+    throw InvalidValue(error.reason)
+  }
+}
+
+extension ConditionError {
+  /// The error with a "did you mean" for a near miss among its choices.
+  var reason: String {
+    guard suggestion == nil, let near = closestName(to: word, among: choices) else {
+      return description
+    }
+    return description + ". Did you mean '\(near)'?"
   }
 }
 
 struct FindCommand: TimelineVisitor {
-  let condition: Condition
+  let written: WrittenCondition
   let all: Bool
   let json: Bool
   let context: Context
 
+  init(condition: WrittenCondition, all: Bool, json: Bool, context: Context) {
+    self.written = condition
+    self.all = all
+    self.json = json
+    self.context = context
+  }
+
+  var condition: Condition { written.condition }
+
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let domain = timeline.domain
-    try requireChoice(
-      condition.path, among: domain.fields.map(\.path), for: "--where <condition>",
-      what: "field", shown: condition.description)
+    do throws(ConditionError) {
+      _ = try domain.check(written)
+    } catch {
+      throw UsageError(
+        .invalidValue,
+        "The value '\(written.text)' is invalid for '--where <condition>': \(error.reason)")
+    }
     let progress = context.progress("Searching")
     let total = Int(timeline.lastSequence)
     let hits = try timeline.find(condition, all: all) { done in

@@ -35,7 +35,8 @@ extension RewindTool {
     init(registry: DomainRegistry) {
       self.registry = registry
       _domain = Option(
-        valueName: "name", help: "The domain to simulate (default: \(registry.names[0])).")
+        valueName: "name", help: "The domain to simulate (default: \(registry.names[0])).",
+        transform: registry.domainName)
     }
 
     func run(_ context: Context) throws {

@@ -43,11 +43,8 @@ struct LogCommand: TimelineVisitor {
     for kind in kinds where !D.eventKinds.isEmpty {
       try requireChoice(kind, among: D.eventKinds, for: "--type <kind>", what: "event kind")
     }
-    let first = try timeline.resolve(from, option: "--from <point>") + 1
-    let last = try timeline.resolve(to, option: "--to <point>")
-    guard first <= last + 1 else {
-      throw UsageError("--from (\(from)) is after --to (\(to))")
-    }
+    let range = try timeline.resolveRange(from: from, to: to)
+    let (first, last) = (range.from + 1, range.to)
     let wanted = Set(kinds)
     let style = context.stdout.style
     let width = max(String(last).count, 3)

@@ -31,7 +31,8 @@ extension RewindTool {
     init(registry: DomainRegistry) {
       self.registry = registry
       _domain = Option(
-        valueName: "name", help: "The domain of the script (default: \(registry.names[0])).")
+        valueName: "name", help: "The domain of the script (default: \(registry.names[0])).",
+        transform: registry.domainName)
     }
 
     func run(_ context: Context) throws {

@@ -53,7 +53,9 @@ struct StateCommand: TimelineVisitor {
       return
     }
     let style = context.stdout.style
+    // A time after the last event is the end state: say that it is the last.
     var title = "State after event \(sequence)"
+    if sequence == timeline.lastSequence { title += ", the last" }
     if sequence > 0 {
       let time = try timeline.time(of: sequence)
       title += " (\(Format.offset(time)))"

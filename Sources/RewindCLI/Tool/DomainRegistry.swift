@@ -34,6 +34,15 @@ struct DomainRegistry: Sendable {
     throw CommandError("\(place) domain '\(identifier)'; this rewind knows \(known)")
   }
 
+  /// Reads `--domain <name>`: a usage error for a name this tool does not know, listing
+  /// the domains and suggesting a near one.
+  func domainName(_ text: String) throws(InvalidValue) -> String {
+    if let problem = choiceProblem(text, among: names, what: "domain") {
+      throw InvalidValue(problem)
+    }
+    return text
+  }
+
   /// Opens the journal at `path`, picks its domain from the header, and runs `visitor`.
   ///
   /// - Parameter warnings: where to say that the journal has a torn tail or damage (the

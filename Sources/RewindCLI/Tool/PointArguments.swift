@@ -44,7 +44,9 @@ extension Point {
 }
 
 extension Timeline {
-  /// The sequence number of a point given on the command line.
+  /// The sequence number of a point given on the command line. A time after the last
+  /// event is the end state, a time before the first the start state; only a sequence
+  /// number can be outside the session.
   /// - Throws: ``UsageError`` naming the option and the session's range when the point is
   ///   outside it.
   func resolve(_ argument: PointArgument, option: String) throws -> UInt64 {
@@ -55,21 +57,59 @@ extension Timeline {
         .invalidValue, "The value '\(argument.text)' is invalid for '\(option)': \(error.message)")
     }
   }
+
+  /// The sequence numbers of the points of a range, `--from` and `--to`, the one way
+  /// `diff`, `log` and `export` read one.
+  /// - Throws: ``UsageError`` for a point outside the session, or when `--from` comes
+  ///   after `--to` (`--from 15 is after --to 12`).
+  func resolveRange(from: PointArgument, to: PointArgument) throws -> (
+    from: UInt64, to: UInt64
+  ) {
+    let first = try resolve(from, option: "--from <point>")
+    let last = try resolve(to, option: "--to <point>")
+    guard first <= last else {
+      func shown(_ argument: PointArgument, _ sequence: UInt64) -> String {
+        argument.text == String(sequence) ? argument.text : "\(argument.text) (event \(sequence))"
+      }
+      throw UsageError(
+        "--from \(shown(from, first)) is after --to \(shown(to, last)); give the earlier point first"
+      )
+    }
+    return (first, last)
+  }
 }
 
-/// A value that must be one of a known set (a field path, an event kind), checked
-/// against the session: a usage error that lists the choices and suggests a near one.
+/// A value that must be one of a known set (an event kind, a domain), checked against
+/// the session: a usage error that lists the choices and suggests a near one.
 func requireChoice(
-  _ value: String, among choices: [String], for parameter: String, what: String,
-  shown shownValue: String? = nil
+  _ value: String, among choices: [String], for parameter: String, what: String
 ) throws(UsageError) {
-  guard !choices.contains(value) else { return }
-  var message =
-    "The value '\(shownValue ?? value)' is invalid for '\(parameter)': "
-    + (shownValue == nil ? "" : "there is no \(what) '\(value)'; ")
-    + "the \(what)s are \(choices.joined(separator: ", "))"
+  guard let reason = choiceProblem(value, among: choices, what: what) else { return }
+  throw UsageError(.invalidValue, "The value '\(value)' is invalid for '\(parameter)': \(reason)")
+}
+
+/// Why `value` is not one of `choices`: the list and a near one; nil when it is one.
+func choiceProblem(_ value: String, among choices: [String], what: String) -> String? {
+  guard !choices.contains(value) else { return nil }
+  var message = "the \(what)s are \(choices.joined(separator: ", "))"
   if let suggestion = closestName(to: value, among: choices) {
     message += ". Did you mean '\(suggestion)'?"
   }
-  throw UsageError(.invalidValue, message)
+  return message
+}
+
+/// A field path of the domain's state (blame's `<path>`): checked by the one lookup
+/// that `find` checks its conditions' fields with, and suggested the same way.
+func requireField<D: Domain>(_ path: String, of domain: D, for parameter: String)
+  throws(UsageError)
+{
+  do throws(RewindError) {
+    _ = try domain.fieldIndex(of: path)
+  } catch {
+    var message = "The value '\(path)' is invalid for '\(parameter)': \(error.message)"
+    if let suggestion = closestName(to: path, among: domain.fields.map(\.path)) {
+      message += ". Did you mean '\(suggestion)'?"
+    }
+    throw UsageError(.invalidValue, message)
+  }
 }

@@ -12,19 +12,21 @@ extension Timeline {
   /// The first point (or, with `all`, every point) where `condition` becomes true:
   /// where an equality starts to hold, or where the field changes.
   ///
-  /// One streaming pass from the start; the field is compared only after events that
-  /// changed it.
+  /// The condition is checked against the kinds of the domain's fields first, so that
+  /// one that can never hold is an error, not an empty answer. Then one streaming pass
+  /// from the start; the field is compared only after events that changed it.
   /// - Parameters:
   ///   - condition: what to look for.
   ///   - all: every point where it becomes true, not only the first.
   ///   - progress: called with the number of events replayed, every few thousand.
   /// - Returns: the points, in order.
-  /// - Throws: ``RewindError`` `invalidInput` for an unknown path.
+  /// - Throws: ``ConditionError`` for a condition that does not fit the fields (an
+  ///   unknown path, a value of the wrong kind, outside an enum, an unknown id).
   /// - Complexity: O(events) until the first hit, or O(events) with `all`.
   public func find(_ condition: Condition, all: Bool, progress: (UInt64) -> Void = { _ in })
     throws -> [FindHit<D>]
   {
-    let field = try domain.fieldIndex(of: condition.path)
+    let field = try domain.check(WrittenCondition(condition))
     let read = domain.fields[field].value
     var (replayer, state) = try replayer(toReach: 0)
     var value = read(state)

@@ -25,12 +25,15 @@ extension Domain where State: Codable {
   }
 
   /// The leaves of the initial state's JSON, each read from a state's JSON by its path
-  /// (`null` where a state lacks it).
+  /// (`null` where a state lacks it), its kind inferred from its initial value (see
+  /// ``FieldKind/init(inferredFrom:)``).
   ///
   /// Arrays, dictionaries that are empty at first, and enum values are single fields.
   public var fields: [StateField<State>] {
     json(initialState).leaves().filter { !$0.path.isEmpty }.map { leaf in
-      StateField(leaf.path) { state in self.json(state).value(atPath: leaf.path) ?? .null }
+      StateField(leaf.path, kind: FieldKind(inferredFrom: leaf.value)) { state in
+        self.json(state).value(atPath: leaf.path) ?? .null
+      }
     }
   }
 

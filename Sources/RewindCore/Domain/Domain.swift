@@ -19,7 +19,8 @@ public import RewindJournal
 /// | ``settingsJSON``, ``init(settingsJSON:)`` | the domain value itself, when it is `Codable` (a domain with no stored properties has none) |
 /// | `json(_ event:)`, ``event(fromJSON:)`` | `{"event": case, …payload}` through ``JSONValueEncoder`` |
 /// | `json(_ state:)` | the state through ``JSONValueEncoder`` |
-/// | ``fields`` | the leaves of the initial state's JSON |
+/// | ``fields`` | the leaves of the initial state's JSON, their kinds inferred from its values |
+/// | ``knownValues(for:)`` | none: any string is accepted where an id is expected |
 /// | ``changedFields(from:to:)`` | the fields whose JSON differs |
 /// | ``EventCodecContext`` | none (`Void`) |
 /// | the binary codecs | ``CompactBinaryEncoder`` and ``CompactBinaryDecoder`` |
@@ -79,6 +80,10 @@ public protocol Domain: Sendable {
 
   /// The leaves of the state's JSON, in order: what diff, blame and find see.
   var fields: [StateField<State>] { get }
+  /// The values a field of kind ``FieldKind/identifier(of:)`` can hold in this session
+  /// (the catalog's ids, with their names), against which `find` checks a condition's
+  /// value; nil (the default) accepts any string.
+  func knownValues(for path: String) -> [KnownValue]?
   /// The fields whose values differ between two states, as indices into ``fields``.
   /// Must agree with comparing `fields[i].value` of both states; it exists because it
   /// is called once per event while recording and is worth making fast.
@@ -129,6 +134,8 @@ extension Domain {
   public static var readableSchemaVersions: ClosedRange<UInt32> { schemaVersion...schemaVersion }
 
   public static var eventKinds: [String] { [] }
+
+  public func knownValues(for path: String) -> [KnownValue]? { nil }
 
   /// The state's JSON, indented: what `rewind state` prints unless the domain draws it.
   public func render(_ state: State) -> String { json(state).prettyText }

@@ -2,11 +2,20 @@
 public struct StateField<State>: Sendable {
   /// The dotted path, e.g. `split.selectedItem`.
   public let path: String
+  /// What values the field holds, for checking conditions on it.
+  public let kind: FieldKind
   /// Reads the field's value from a state.
   public let value: @Sendable (State) -> JSONValue
 
-  public init(_ path: String, value: @escaping @Sendable (State) -> JSONValue) {
+  /// - Parameters:
+  ///   - path: the dotted path, e.g. `split.selectedItem`.
+  ///   - kind: what values the field holds; `any` (nothing is checked) by default.
+  ///   - value: reads the field's value from a state.
+  public init(
+    _ path: String, kind: FieldKind = .any, value: @escaping @Sendable (State) -> JSONValue
+  ) {
     self.path = path
+    self.kind = kind
     self.value = value
   }
 }

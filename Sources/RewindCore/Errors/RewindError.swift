@@ -1,13 +1,14 @@
 /// A failure of the replay engine that is not the journal's own (those are
-/// `JournalError`s): a journal of another domain, a point outside the session, events that
-/// cannot be decoded, a condition that does not parse.
+/// `JournalError`s): a journal of another domain, a sequence number outside the session,
+/// events that cannot be decoded, a point or a field path that does not parse. (A
+/// condition that cannot be used is a ``ConditionError``, which knows its column.)
 public struct RewindError: Error, Sendable, CustomStringConvertible {
   public enum Code: String, Sendable {
     /// The journal was recorded by another domain, or a schema this build cannot read.
     case wrongDomain
-    /// A point lies outside the session.
+    /// A sequence number lies outside the session.
     case outOfRange
-    /// A point, path, value or condition is not well formed.
+    /// A point or a field path is not well formed.
     case invalidInput
     /// The events needed were lost to damage (salvaged journal).
     case eventsLost

@@ -3,10 +3,13 @@
 /// - `1500`: the state just after the event with sequence number 1500; `0` and `start`
 ///   are the state before any event.
 /// - `+12.5s`, `+250ms`, `+2m`, `+90us`: after every event at or before that offset from
-///   the session's start.
+///   the session's start; an offset after the last event is the end state, one before the
+///   first event the start state.
 /// - `2026-11-30T16:45:00.250Z` (ISO 8601, `Z` or `±hh:mm`): likewise, at a wall-clock
-///   time.
+///   time; a time before the session started is the start state.
 /// - `end`: after the last event.
+///
+/// Only a sequence number can lie outside a session.
 public enum Point: Sendable, Equatable, CustomStringConvertible {
   case start
   case end

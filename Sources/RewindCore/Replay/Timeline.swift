@@ -65,7 +65,13 @@ public final class Timeline<D: Domain> {
 
   /// The sequence number a point stands for: the state at a point is the state after
   /// that event.
-  /// - Throws: ``RewindError`` `outOfRange` naming the session's range.
+  ///
+  /// A time (an offset or a wall-clock time) stands for the last event at or before it:
+  /// a time after the last event is the end state, a time before the first event (or
+  /// before the session started) the start state. Only a sequence number can lie outside
+  /// the session.
+  /// - Throws: ``RewindError`` `outOfRange` for a sequence number after the last event,
+  ///   naming the session's range.
   public func resolve(_ point: Point) throws -> UInt64 {
     switch point {
     case .start: return 0
@@ -74,29 +80,18 @@ public final class Timeline<D: Domain> {
       try checkInSession(sequence)
       return sequence
     case .offset(let microseconds):
-      guard microseconds <= duration else {
-        throw RewindError(
-          .outOfRange,
-          "+\(Point.formatOffset(microseconds)) is beyond the end of the session (+0s to +\(Point.formatOffset(duration)))"
-        )
-      }
-      return try reader.lastSequence(atOrBefore: microseconds)
+      return try lastSequence(atOrBefore: microseconds)
     case .wallClock(let time):
       let start = header.startTime
-      let (end, endOverflows) = start.addingReportingOverflow(Int64(duration))
-      guard time >= start else {
-        throw RewindError(
-          .outOfRange,
-          "\(ISO8601.format(time)) is before the session started (\(ISO8601.format(start)))")
-      }
-      guard endOverflows || time <= end else {
-        throw RewindError(
-          .outOfRange,
-          "\(ISO8601.format(time)) is after the session ended (\(ISO8601.format(end)))")
-      }
-      let (offset, _) = time.subtractingReportingOverflow(start)
-      return try reader.lastSequence(atOrBefore: UInt64(bitPattern: offset))
+      guard time >= start else { return 0 }
+      let (offset, overflows) = time.subtractingReportingOverflow(start)
+      return overflows ? lastSequence : try lastSequence(atOrBefore: UInt64(bitPattern: offset))
     }
+  }
+
+  /// The last event at or before `microseconds` from the start, 0 when there is none.
+  private func lastSequence(atOrBefore microseconds: UInt64) throws -> UInt64 {
+    microseconds >= duration ? lastSequence : try reader.lastSequence(atOrBefore: microseconds)
   }
 
   /// The state at a point.

@@ -1,0 +1,261 @@
+import Foundation
+import Testing
+
+/// Bad input gets a precise error (issue 9): strict `find` conditions, points and ranges,
+/// `@` in file names, exit codes, unreadable expected states. Each test fails on the
+/// behaviour before the fix.
+@Suite("Bad input gets a precise error")
+struct BadInputTests {
+  let ipad = sample("ipad-three-column.journal")
+
+  func find(_ condition: String) throws -> ProcessResult {
+    try rewind("find", ipad, "--where", condition)
+  }
+
+  func expectConditionError(
+    _ condition: String, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    expectUsageError(
+      try find(condition),
+      "The value '\(condition)' is invalid for '--where <condition>': \(reason)",
+      command: "find", sourceLocation: sourceLocation)
+  }
+
+  // MARK: - find --where is strict
+
+  @Test("find: an unknown field, with the fields and the near one")
+  func unknownField() throws {
+    let fields =
+      "menu.labels, menu.selectedIndex, menu.scrollOffset, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.compactColumn, split.visibleColumns, split.overlay"
+    try expectConditionError(
+      "split.selectedIten == null",
+      "at column 1: 'split.selectedIten' is not a state field; the fields are \(fields). Did you mean 'split.selectedItem'?"
+    )
+    // changed(FIELD) and blame FIELD check the field the same way.
+    try expectConditionError(
+      "changed(split.stlye)",
+      "at column 9: 'split.stlye' is not a state field; the fields are \(fields). Did you mean 'split.style'?"
+    )
+    expectUsageError(
+      try rewind("blame", ipad, "split.stlye"),
+      "The value 'split.stlye' is invalid for '<path>': 'split.stlye' is not a state field; the fields are \(fields). Did you mean 'split.style'?",
+      command: "blame")
+  }
+
+  @Test("find: a value of the wrong type, with the value meant")
+  func wrongType() throws {
+    try expectConditionError(
+      "menu.selectedIndex == \"0\"",
+      "at column 23: menu.selectedIndex holds an integer, not a string (\"0\"). Did you mean '0'?")
+    try expectConditionError(
+      "split.overlay == yes",
+      "at column 18: split.overlay holds true or false, not a string (\"yes\")")
+  }
+
+  @Test("find: a value outside an enum, with the values")
+  func outsideEnum() throws {
+    try expectConditionError(
+      "split.style == Balanced",
+      "at column 16: split.style holds one of automatic, balanced, prominentDetail, not 'Balanced'. Did you mean 'balanced'?"
+    )
+    try expectConditionError(
+      "split.columnVisibility != everything",
+      "at column 27: split.columnVisibility holds one of automatic, all, doubleColumn, detailOnly, not 'everything'"
+    )
+  }
+
+  @Test("find: an id the session does not have; a name gets its id suggested")
+  func unknownIdentifier() throws {
+    try expectConditionError(
+      "split.selectedItem == Leva",
+      "at column 23: 'Leva' is not the id of an item in this session. Did you mean 'espresso-machines/leva'?"
+    )
+    try expectConditionError(
+      "split.selectedCategory == Grinders",
+      "at column 27: 'Grinders' is not the id of a category in this session. Did you mean 'grinders'?"
+    )
+    try expectConditionError(
+      "split.selectedItem == espresso-machines/levva",
+      "at column 23: 'espresso-machines/levva' is not the id of an item in this session. Did you mean 'espresso-machines/leva'?"
+    )
+  }
+
+  @Test("find: && and || are refused, saying so")
+  func combinations() throws {
+    try expectConditionError(
+      "split.style == balanced && split.overlay == false",
+      "at column 25: '&&' is not supported: a condition is one comparison (PATH == VALUE, PATH != VALUE or changed(PATH)); run find once for each"
+    )
+    try expectConditionError(
+      "split.overlay == true || menu.selectedIndex == 2",
+      "at column 23: '||' is not supported: a condition is one comparison (PATH == VALUE, PATH != VALUE or changed(PATH)); run find once for each"
+    )
+  }
+
+  @Test("find: an unterminated string, at its opening quote")
+  func unterminatedString() throws {
+    try expectConditionError(
+      "split.style == \"unterminated", "at column 16: the string has no closing quote (\")")
+  }
+
+  @Test("find: conditions that fit the fields still find their points")
+  func fittingConditions() throws {
+    let leva = try find("split.selectedItem == espresso-machines/leva")
+    #expect(leva.status == 0)
+    #expect(
+      leva.lines.last?.hasPrefix("  event 2 at +1.400s: itemSelected espresso-machines/leva")
+        == true)
+    let none = try find("split.sizeClass == \"compact\"")
+    #expect(none.status == 0)
+    #expect(
+      none.stdout == "No point in the session where split.sizeClass == \"compact\" becomes true.\n")
+  }
+
+  // MARK: - Points: a time is never outside the session
+
+  @Test("a time after the last event is the end state, and state says it is the last")
+  func timeAfterTheEnd() throws {
+    let end = try rewind("state", ipad, "--at", "end")
+    for point in ["+54.2s", "+1h", "2030-01-01T00:00:00Z"] {
+      let result = try rewind("state", ipad, "--at", point)
+      #expect(result.status == 0, "\(point): \(result.stderr)")
+      #expect(result.stdout.hasPrefix("State after event 24, the last (+54.100s)\n"))
+      #expect(result.stdout == end.stdout)
+    }
+    let json = try rewind("state", ipad, "--at", "+54.2s", "--json")
+    #expect(json.stdout == (try rewind("state", ipad, "--json")).stdout)
+  }
+
+  @Test("a time before the first event is the start state; only sequence numbers are outside")
+  func timeBeforeTheStart() throws {
+    let start = try rewind("state", ipad, "--at", "start")
+    let before = try rewind("state", ipad, "--at", "2020-01-01T00:00:00Z")
+    #expect(before.status == 0, "\(before.stderr)")
+    #expect(before.stdout.hasPrefix("Initial state (before any event)"))
+    #expect(before.stdout == start.stdout)
+    // The generated session's first event is at +1.917s.
+    let generated = try rewind("state", sample("generated-200k.journal"), "--at", "+1s")
+    #expect(generated.stdout.hasPrefix("Initial state (before any event)"))
+    expectUsageError(
+      try rewind("state", ipad, "--at", "25"),
+      "The value '25' is invalid for '--at <point>': event 25 is beyond the end of the session (points are 0–24)",
+      command: "state")
+  }
+
+  @Test("every command taking points reads a time after the end as the end")
+  func everyCommandTakesTimesAfterTheEnd() throws {
+    let pairs: [([String], [String])] = [
+      (["diff", ipad, "--from", "+20s", "--to", "+10m"], ["diff", ipad, "--from", "+20s"]),
+      (["log", ipad, "--from", "20", "--to", "+10m"], ["log", ipad, "--from", "20"]),
+      (["export", ipad, "--from", "20", "--to", "+10m"], ["export", ipad, "--from", "20"]),
+      (["blame", ipad, "split.style", "--at", "+10m"], ["blame", ipad, "split.style"]),
+      (
+        ["diff", ipad + "@+10m", ipad + "@2020-01-01T00:00:00Z"],
+        ["diff", ipad + "@end", ipad + "@start"]
+      ),
+    ]
+    for (withTime, withEnd) in pairs {
+      let timed = try rewind(withTime)
+      let ended = try rewind(withEnd)
+      #expect(timed.status == 0, "\(withTime): \(timed.stderr)")
+      #expect(!ended.stdout.isEmpty)
+      #expect(
+        timed.stdout.replacingOccurrences(of: "+10m", with: "end").replacingOccurrences(
+          of: "2020-01-01T00:00:00Z", with: "start") == ended.stdout, "\(withTime)")
+    }
+    let empty = try rewind("log", ipad, "--from", "+1h")
+    #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.isEmpty)
+  }
+
+  // MARK: - Reversed ranges
+
+  @Test(
+    "a reversed range is one error in diff, log and export", arguments: ["diff", "log", "export"])
+  func reversedRange(command: String) throws {
+    expectUsageError(
+      try rewind(command, ipad, "--from", "15", "--to", "12"),
+      "--from 15 is after --to 12; give the earlier point first", command: command)
+    expectUsageError(
+      try rewind(command, ipad, "--from", "+40s", "--to", "+20s"),
+      "--from +40s (event 17) is after --to +20s (event 11); give the earlier point first",
+      command: command)
+  }
+
+  @Test("diff --events of a reversed range is an error, not 'no events in between'")
+  func reversedDiffEvents() throws {
+    expectUsageError(
+      try rewind("diff", ipad, "--from", "15", "--to", "12", "--events"),
+      "--from 15 is after --to 12; give the earlier point first", command: "diff")
+    let same = try rewind("diff", ipad, "--from", "12", "--to", "12", "--events")
+    #expect(same.status == 0)
+    #expect(same.stdout.contains("No events in between."))
+  }
+
+  // MARK: - @ in file names
+
+  @Test("diff: an existing file whose name contains @ is that file, and help says so")
+  func atInFileName() throws {
+    let directory = TemporaryDirectory()
+    let odd = directory.file("a@b.journal")
+    write(bytes(of: ipad), to: odd)
+    let whole = try rewind("diff", odd, ipad)
+    #expect(whole.status == 0, "\(whole.stderr)")
+    #expect(whole.stdout == "No differences between \(odd)@end and \(ipad)@end.\n")
+    let atPoint = try rewind("diff", odd + "@12", ipad + "@12")
+    #expect(atPoint.status == 0, "\(atPoint.stderr)")
+    #expect(atPoint.stdout == "No differences between \(odd)@12 and \(ipad)@12.\n")
+    let differing = try rewind("diff", odd + "@12", ipad)
+    #expect(
+      differing.stdout.hasPrefix("5 fields differ between \(odd)@12 (-) and \(ipad)@end (+):"))
+    let help = try rewind("diff", "--help")
+    #expect(help.stdout.contains("A file whose name contains @ is that file when it exists"))
+  }
+
+  // MARK: - Exit codes
+
+  @Test("rewind alone prints its help on stderr and exits 64")
+  func noArguments() throws {
+    let result = try rewind([])
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("OVERVIEW: Record, replay, inspect and test"))
+    #expect(result.stderr.contains("SUBCOMMANDS:"))
+  }
+
+  @Test(
+    "an unknown --domain is a usage error listing the domains", arguments: ["record", "generate"])
+  func unknownDomain(command: String) throws {
+    let directory = TemporaryDirectory()
+    let script = directory.file("s.scenario")
+    write(Array("@1s tap 1\n".utf8), to: script)
+    let arguments =
+      command == "record"
+      ? ["record", script, "-o", directory.file("x.journal"), "--domain", "navigaton"]
+      : ["generate", "-o", directory.file("x.journal"), "--events", "5", "--domain", "navigaton"]
+    let result = try rewind(arguments)
+    expectUsageError(
+      result,
+      "The value 'navigaton' is invalid for '--domain <name>': the domains are navigation. Did you mean 'navigation'?",
+      command: command)
+    #expect(!FileManager.default.fileExists(atPath: directory.file("x.journal")))
+  }
+
+  @Test("check --expect says why the expected state cannot be read")
+  func unreadableExpectedState() throws {
+    let directory = TemporaryDirectory()
+    let missing = directory.file("missing.json")
+    expectFailure(
+      try rewind("check", ipad, "--expect", missing),
+      containing: "Error: \(missing): cannot read the expected state: no such file\n")
+    expectFailure(
+      try rewind("check", ipad, "--expect", directory.path),
+      containing: "Error: \(directory.path): cannot read the expected state: is a directory\n")
+    let broken = directory.file("broken.json")
+    write(Array("{\n  \"menu\": ?\n}\n".utf8), to: broken)
+    expectFailure(
+      try rewind("check", ipad, "--expect", broken),
+      containing:
+        "Error: \(broken): the expected state is not JSON at line 2, column 11: expected a JSON value, found '?'\n"
+    )
+  }
+}

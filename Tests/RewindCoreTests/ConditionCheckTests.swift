@@ -1,0 +1,137 @@
+import Navigation
+import Testing
+
+@testable import RewindCore
+
+/// Conditions are checked against the domain's fields before any replay: the kinds a
+/// domain declares (Navigation) or infers from its initial state (the Codable defaults).
+@Suite("Conditions checked against the fields' kinds")
+struct ConditionCheckTests {
+  let navigation = NavigationDomain()
+
+  func check<D: Domain>(_ text: String, _ domain: D) throws -> Int {
+    try domain.check(WrittenCondition(parsing: text))
+  }
+
+  func error<D: Domain>(_ text: String, _ domain: D) -> ConditionError? {
+    do {
+      _ = try check(text, domain)
+      return nil
+    } catch {
+      return error as? ConditionError
+    }
+  }
+
+  @Test(
+    "conditions that fit the navigation fields pass, giving the field's index",
+    arguments: [
+      ("menu.selectedIndex == 3", 1), ("menu.scrollOffset != 12.5", 2),
+      ("menu.scrollOffset == 0", 2), ("split.layout == twoColumn", 3),
+      ("split.selectedCategory == grinders", 4), ("split.selectedCategory == null", 4),
+      ("split.selectedItem == espresso-machines/leva/leva-x", 5),
+      ("split.expanded == [\"espresso-machines/leva\", \"grinders\"]", 6),
+      ("split.expanded == []", 6), ("split.columnVisibility != detailOnly", 7),
+      ("split.style == \"prominentDetail\"", 8), ("split.sizeClass == compact", 9),
+      ("split.compactColumn == sidebar", 10), ("split.visibleColumns == [\"detail\"]", 11),
+      ("split.overlay == true", 12), ("changed(split.style)", 8),
+      ("menu.labels == [\"Monday\"]", 0),
+    ])
+  func fitting(text: String, index: Int) throws {
+    #expect(try check(text, navigation) == index)
+  }
+
+  @Test("each kind of mistake is reported at the column of what is wrong")
+  func mistakes() {
+    let enumValue = error("split.style == Balanced", navigation)
+    #expect(enumValue?.column == 16)
+    #expect(
+      enumValue?.message
+        == "split.style holds one of automatic, balanced, prominentDetail, not 'Balanced'")
+    #expect(enumValue?.word == "Balanced")
+    #expect(enumValue?.choices == ["automatic", "balanced", "prominentDetail"])
+
+    let wrongType = error("menu.selectedIndex == \"0\"", navigation)
+    #expect(wrongType?.column == 23)
+    #expect(wrongType?.message == "menu.selectedIndex holds an integer, not a string (\"0\")")
+    #expect(wrongType?.suggestion == "0")
+
+    let name = error("split.selectedItem == Leva", navigation)
+    #expect(name?.column == 23)
+    #expect(name?.message == "'Leva' is not the id of an item in this session")
+    #expect(name?.suggestion == "espresso-machines/leva")
+    #expect(name?.choices.contains("grinders/swift") == true)
+    #expect(name?.choices.contains("grinders") == false)
+
+    let category = error("split.selectedCategory == espresso-machines/leva", navigation)
+    #expect(
+      category?.message == "'espresso-machines/leva' is not the id of a category in this session")
+    #expect(category?.suggestion == nil)
+
+    let field = error("changed(split.stlye)", navigation)
+    #expect(field?.column == 9)
+    #expect(field?.word == "split.stlye")
+    #expect(field?.choices == navigation.fields.map(\.path))
+
+    let null = error("split.overlay == null", navigation)
+    #expect(null?.message == "split.overlay holds true or false, not null")
+
+    let scalarForList = error("split.expanded == espresso-machines/leva", navigation)
+    #expect(scalarForList?.suggestion == "[\"espresso-machines/leva\"]")
+
+    let element = error("split.visibleColumns == [\"detail\", \"side\"]", navigation)
+    #expect(
+      element?.message
+        == "each element of split.visibleColumns is one of sidebar, content, detail, not 'side'")
+    #expect(error("menu.selectedIndex == 1.5", navigation)?.suggestion == nil)
+    #expect(error("split.overlay == \"true\"", navigation)?.suggestion == "true")
+  }
+
+  @Test("a domain's known values come from the session's catalog")
+  func sessionCatalog() throws {
+    let catalog = try Catalog(
+      menuLabels: ["One"],
+      categories: [Catalog.Node("Tea", children: [Catalog.Node("Green"), Catalog.Node("Black")])])
+    let domain = NavigationDomain(catalog: catalog)
+    #expect(try check("split.selectedItem == tea/green", domain) == 5)
+    #expect(error("split.selectedItem == grinders/swift", domain) != nil)
+    #expect(error("split.selectedItem == Black", domain)?.suggestion == "tea/black")
+  }
+
+  @Test("the Codable defaults infer kinds from the initial state; strings are not checked")
+  func inferred() throws {
+    let tally = StandardTally()
+    #expect(
+      tally.fields.map(\.kind) == [
+        .optional(.integer), .optional(.integer), .optional(.boolean), .any,
+      ])
+    #expect(try check("tally.value == 8", tally) == 0)
+    #expect(try check("tally.value == null", tally) == 0)
+    #expect(try check("tally.sign == 3", tally) == 3)
+    #expect(error("tally.value == \"8\"", tally)?.suggestion == "8")
+    #expect(error("tally.flag == yes", tally)?.column == 15)
+    let notes = Notes()
+    #expect(
+      notes.fields.map(\.kind) == [
+        .any, .optional(.list(of: .any)), .optional(.list(of: .any)), .any,
+      ])
+    // An enum that starts as a string may hold an object later.
+    #expect(try check("mode == {\"running\": {\"since\": 1}}", notes) == 3)
+    #expect(error("items == milk", notes)?.suggestion == "[\"milk\"]")
+  }
+
+  @Test("find checks the condition before replaying anything")
+  func findChecksFirst() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("tally.journal")
+    try recordTally(at: path, count: 20)
+    let timeline = try Timeline<StandardTally>(path: path)
+    #expect(throws: ConditionError.self) {
+      try timeline.find(.equals(path: "tally.flag", value: "yes"), all: true)
+    }
+    #expect {
+      try timeline.find(.equals(path: "tally.flag", value: "yes"), all: true)
+    } throws: { error in
+      (error as? ConditionError)?.column == "tally.flag == ".count + 1
+    }
+  }
+}
