@@ -34,8 +34,14 @@ extension RewindTool {
         let expectedPath = expect ?? adjacentExpectedState(of: journal)
         var expected: JSONValue?
         if let expectedPath {
-          guard let text = readTextFile(expectedPath) else {
-            throw CommandError("\(expectedPath): cannot read the expected state")
+          let text: String
+          do throws(TextFileError) {
+            text = try TextFileReader(path: expectedPath, system: context.fileSystem)
+              .remainingText()
+          } catch {
+            // A problem of a line is named with it; one of the file says what was read.
+            guard error.line == nil else { throw error }
+            throw CommandError("\(expectedPath): cannot read the expected state: \(error.message)")
           }
           do throws(JSONParseError) {
             expected = try JSONValue(parsing: text)
