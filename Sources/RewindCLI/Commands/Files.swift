@@ -1,3 +1,7 @@
+import RewindArguments
+import RewindCore
+import RewindJournal
+
 #if canImport(Glibc)
   internal import Glibc
 #elseif canImport(Darwin)
@@ -9,25 +13,23 @@ func fileExists(_ path: String) -> Bool {
   access(path, F_OK) == 0
 }
 
-/// The contents of a text file, or nil if it cannot be read.
-func readTextFile(_ path: String) -> String? {
-  guard let file = fopen(path, "rb") else { return nil }
-  defer { fclose(file) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 65_536)
-  while true {
-    let count = fread(&buffer, 1, buffer.count, file)
-    if count > 0 { bytes.append(contentsOf: buffer[..<count]) }
-    if count < buffer.count { break }
+/// The file a command writes: `path`, replaced only with `--force`, and never one of the
+/// command's `inputs` (by device and inode, so not through a link either).
+///
+/// Checked at once, so that a command refuses before it does its work: an output that
+/// is one of the inputs is a usage error (exit 64) naming both, an existing file without
+/// `--force` a failure that names the option. The writers check it again when they
+/// create the file (``AtomicFileWriter``), so a file that appears meanwhile is safe too.
+func outputDestination(_ path: String, force: Bool, inputs: [String]) throws -> FileDestination {
+  let destination = FileDestination(path, replacingExisting: force, inputs: inputs)
+  do throws(JournalError) {
+    try destination.check()
+  } catch {
+    switch error.code {
+    case .outputIsInput: throw UsageError(error.description)
+    case .alreadyExists: throw CommandError("\(path): the file exists; pass --force to replace it")
+    default: throw error
+    }
   }
-  guard ferror(file) == 0 else { return nil }
-  return String(decoding: bytes, as: UTF8.self)
+  return destination
 }
-
-/// Removes a file, ignoring a missing one.
-func removeFile(_ path: String) {
-  unlink(path)
-}
-
-/// The process id, for naming temporary files.
-var processID: Int32 { getpid() }
