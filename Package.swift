@@ -42,8 +42,10 @@ let package = Package(
       name: "RewindJournalTests",
       dependencies: ["RewindJournal", "JournalFixtures", "JournalCrashWriter", "TestSupport"],
       swiftSettings: strict),
-    // Temporary directories and child processes for the tests.
-    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+    // Temporary directories, child processes and a failing file system for the tests.
+    .target(
+      name: "TestSupport", dependencies: ["RewindJournal"], path: "Tests/TestSupport",
+      swiftSettings: strict),
     // Runs the built `rewind` binary and checks its output and exit codes.
     .testTarget(
       name: "EndToEndTests", dependencies: ["rewind", "TestSupport", "RewindJournal"],
@@ -61,13 +63,16 @@ let package = Package(
       dependencies: ["RewindCore", "RewindJournal", "Navigation", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "NavigationTests", dependencies: ["Navigation", "RewindCore", "RewindJournal"],
+      name: "NavigationTests",
+      dependencies: ["Navigation", "RewindCore", "RewindJournal", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "RewindArgumentsTests", dependencies: ["RewindArguments"], swiftSettings: strict),
     .testTarget(
       name: "RewindCLITests",
-      dependencies: ["RewindCLI", "RewindArguments", "RewindCore", "Navigation", "TestSupport"],
+      dependencies: [
+        "RewindCLI", "RewindArguments", "RewindCore", "RewindJournal", "Navigation", "TestSupport",
+      ],
       swiftSettings: strict),
   ]
 )

@@ -29,7 +29,7 @@ struct MaintenanceTests {
     var expected = try String(contentsOfFile: sample("iphone-compact.state.json"), encoding: .utf8)
     expected = expected.replacingOccurrences(
       of: "\"selectedIndex\": 0", with: "\"selectedIndex\": 3")
-    try expected.write(toFile: wrong, atomically: true, encoding: .utf8)
+    write(expected, to: wrong)
     let failing = try rewind("check", sample("iphone-compact.journal"), "--expect", wrong)
     #expect(failing.status == 1)
     #expect(failing.stdout.contains("FAIL \(sample("iphone-compact.journal"))"))
@@ -120,7 +120,7 @@ struct MaintenanceTests {
       try rewind("info", directory.file("missing.journal")),
       containing: "\(directory.file("missing.journal")): no such file")
     let text = directory.file("notes.journal")
-    try "not a journal\n".write(toFile: text, atomically: true, encoding: .utf8)
+    write("not a journal\n", to: text)
     expectFailure(
       try rewind("state", text),
       containing: "\(text): not a Rewind journal (it does not start with a journal header)")
@@ -160,8 +160,7 @@ struct MaintenanceTests {
       result, containing: "\(journal): \(holder); stop it before recovering the journal")
     // Importing over a journal being written is refused too, and writes nothing.
     let events = directory.file("events.jsonl")
-    try "{\"seq\": 1, \"time_us\": 0, \"event\": \"backTapped\"}\n".write(
-      toFile: events, atomically: true, encoding: .utf8)
+    write("{\"seq\": 1, \"time_us\": 0, \"event\": \"backTapped\"}\n", to: events)
     expectFailure(try rewind("import", events, "-o", journal, "--force"), containing: holder)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [

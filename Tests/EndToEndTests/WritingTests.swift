@@ -28,8 +28,7 @@ struct WritingTests {
   func scenarioError() throws {
     let directory = TemporaryDirectory()
     let script = directory.file("bad.scenario")
-    try "layout three-column\ntap Monday\n+0.5s select item Teapot\n".write(
-      toFile: script, atomically: true, encoding: .utf8)
+    write("layout three-column\ntap Monday\n+0.5s select item Teapot\n", to: script)
     let output = directory.file("bad.journal")
     let result = try rewind("record", script, "-o", output)
     expectFailure(
@@ -99,13 +98,14 @@ struct WritingTests {
   func importWithoutHeader() throws {
     let directory = TemporaryDirectory()
     let input = directory.file("events.jsonl")
-    try """
-    {"seq": 1, "time_us": 250000, "event": "categorySelected", "id": "grinders"}
-    {"seq": 2, "time_us": 900000, "event": "itemSelected", "id": "grinders/vulcano"}
-    {"seq": 3, "time_us": 900000, "event": "menuTabTapped", "index": 12}
+    write(
+      """
+      {"seq": 1, "time_us": 250000, "event": "categorySelected", "id": "grinders"}
+      {"seq": 2, "time_us": 900000, "event": "itemSelected", "id": "grinders/vulcano"}
+      {"seq": 3, "time_us": 900000, "event": "menuTabTapped", "index": 12}
 
-    {"seq": 4, "time_us": 1500000, "event": "itemSelected", "id": null}
-    """.write(toFile: input, atomically: true, encoding: .utf8)
+      {"seq": 4, "time_us": 1500000, "event": "itemSelected", "id": null}
+      """, to: input)
     let output = directory.file("events.journal")
     #expect(try rewind("import", input, "-o", output).status == 0)
     let log = try rewind("log", output)
@@ -146,7 +146,7 @@ struct WritingTests {
   func importErrors(content: String, message: String) throws {
     let directory = TemporaryDirectory()
     let input = directory.file("events.jsonl")
-    try content.write(toFile: input, atomically: true, encoding: .utf8)
+    write(content, to: input)
     let output = directory.file("out.journal")
     let result = try rewind("import", input, "-o", output)
     expectFailure(result, containing: message)

@@ -15,32 +15,33 @@ struct PreconditionTests {
     }
   }
 
+  // A child that traps never releases what it made: the directories its files go in
+  // belong to the parent, which removes them.
+
   @Test("a frame outside the journal cannot be loaded")
   func frameOutOfRange() async {
-    await #expect(processExitsWith: .failure) {
-      let directory = TemporaryDirectory()
-      try makeJournal(at: directory.file("a.journal"), count: 10)
-      let reader = try JournalReader(path: directory.file("a.journal"))
+    let directory = TemporaryDirectory()
+    await #expect(processExitsWith: .failure) { [path = directory.file("a.journal") as String] in
+      try makeJournal(at: path, count: 10)
+      let reader = try JournalReader(path: path)
       _ = try reader.loadFrame(reader.frames.count)
     }
-    await #expect(processExitsWith: .failure) {
-      let directory = TemporaryDirectory()
-      try makeJournal(at: directory.file("a.journal"), count: 10)
-      _ = try JournalReader(path: directory.file("a.journal")).frameHeader(-1)
+    await #expect(processExitsWith: .failure) { [path = directory.file("b.journal") as String] in
+      try makeJournal(at: path, count: 10)
+      _ = try JournalReader(path: path).frameHeader(-1)
     }
   }
 
   @Test("a committed or discarded file takes no more writes and no second commit")
   func finishedFile() async {
-    await #expect(processExitsWith: .failure) {
-      let directory = TemporaryDirectory()
-      let file = try AtomicFileWriter(FileDestination(directory.file("a")))
+    let directory = TemporaryDirectory()
+    await #expect(processExitsWith: .failure) { [path = directory.file("a") as String] in
+      let file = try AtomicFileWriter(FileDestination(path))
       try file.commit()
       try file.write([1])
     }
-    await #expect(processExitsWith: .failure) {
-      let directory = TemporaryDirectory()
-      let file = try AtomicFileWriter(FileDestination(directory.file("a")))
+    await #expect(processExitsWith: .failure) { [path = directory.file("b") as String] in
+      let file = try AtomicFileWriter(FileDestination(path))
       file.discard()
       try file.commit()
     }

@@ -20,7 +20,27 @@ public func bytes(of path: String) -> [UInt8] {
   [UInt8](FileManager.default.contents(atPath: path) ?? Data())
 }
 
-/// Writes bytes to a file, replacing it.
+/// Writes bytes to a file, replacing it: the way tests write their fixtures.
+///
+/// Plain `open`/`write`, in place. Foundation's atomic writes (`createFile(atPath:…)`,
+/// `write(toFile:atomically:)`) leave an empty `TemporaryDirectory.*` folder in the
+/// system's temporary directory on Linux, one per call.
 public func write(_ bytes: [UInt8], to path: String) {
-  precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+  precondition(descriptor >= 0, "cannot create \(path): errno \(errno)")
+  defer { close(descriptor) }
+  var written = 0
+  while written < bytes.count {
+    let count = bytes.withUnsafeBytes {
+      Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written)
+    }
+    if count < 0 && errno == EINTR { continue }
+    precondition(count > 0, "cannot write \(path): errno \(errno)")
+    written += count
+  }
+}
+
+/// Writes text to a file as UTF-8, replacing it.
+public func write(_ text: String, to path: String) {
+  write(Array(text.utf8), to: path)
 }

@@ -1,4 +1,3 @@
-import Foundation
 public import RewindCore
 
 /// Scenario scripts: sessions written by hand, one interaction per line, for recordings
@@ -29,7 +28,12 @@ public enum ScenarioScript {
   {
     var parser = ScenarioParser(directory: directory)
     var lineNumber = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    var text = Substring(text)
+    if text.first == "\u{FEFF}" { text = text.dropFirst() }
+    // "\r\n" is one Character: split on it too.
+    for line in text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    {
       lineNumber += 1
       try parser.parse(line: line, number: lineNumber)
     }
@@ -99,6 +103,8 @@ struct ScenarioParser {
   /// The catalog interactions are checked against, fixed at the first interaction.
   var domain: NavigationDomain?
   var events: [TimedEvent<NavigationEvent>] = []
+  /// The files read (catalogs).
+  var files: [String] = []
 
   init(directory: String) { self.directory = directory }
 
@@ -167,9 +173,13 @@ struct ScenarioParser {
         catalogSource = nil
       } else {
         let path = value.hasPrefix("/") ? String(value) : directory + "/" + value
-        guard let data = FileManager.default.contents(atPath: path),
-          let text = String(data: data, encoding: .utf8)
-        else { throw line.error("cannot read the catalog file \(path)", at: 1) }
+        let text: String
+        do throws(TextFileError) {
+          text = try TextFileReader.text(ofFile: path)
+        } catch {
+          throw line.error("cannot read the catalog file: \(error)", at: 1)
+        }
+        files.append(path)
         do {
           catalogSource = try Catalog(json: JSONValue(parsing: text))
         } catch {
@@ -203,7 +213,8 @@ struct ScenarioParser {
 
   func finish() -> Scenario<NavigationDomain> {
     Scenario(
-      domain: domain ?? makeDomain(), device: device, startTime: startTime, events: events)
+      domain: domain ?? makeDomain(), device: device, startTime: startTime, events: events,
+      files: files)
   }
 
   /// Lowercased, without dashes or underscores: `double-column` → `doublecolumn`.

@@ -44,10 +44,8 @@ struct BlameCommand: TimelineVisitor {
         ("path", .string(path)), ("at", .int(Int64(sequence))), ("value", blame.value),
       ]
       if let event = blame.event {
-        var eventMembers: [(String, JSONValue)] = [
-          ("seq", .int(Int64(event.sequence))), ("time_us", .int(Int64(event.time))),
-        ]
-        if case .object(let fields) = domain.json(event.event) { eventMembers += fields }
+        let eventMembers = JSONLines.eventMembers(
+          sequence: event.sequence, time: event.time, event: event.event, in: domain)
         members.append(("changedBy", .object(eventMembers)))
       } else {
         members.append(("changedBy", .null))

@@ -35,10 +35,13 @@ extension RewindTool {
         var expected: JSONValue?
         if let expectedPath {
           let text: String
-          do throws(FileReadError) {
-            text = try readText(at: expectedPath)
+          do throws(TextFileError) {
+            text = try TextFileReader(path: expectedPath, system: context.fileSystem)
+              .remainingText()
           } catch {
-            throw CommandError("\(expectedPath): cannot read the expected state: \(error)")
+            // A problem of a line is named with it; one of the file says what was read.
+            guard error.line == nil else { throw error }
+            throw CommandError("\(expectedPath): cannot read the expected state: \(error.message)")
           }
           do throws(JSONParseError) {
             expected = try JSONValue(parsing: text)

@@ -106,10 +106,9 @@ struct DiffCommand: TimelineVisitor {
             "events",
             .array(
               listed.map { event, changed in
-                var object: [(String, JSONValue)] = [
-                  ("seq", .int(Int64(event.sequence))), ("time_us", .int(Int64(event.time))),
-                ]
-                if case .object(let fields) = timeline.domain.json(event.event) { object += fields }
+                var object = JSONLines.eventMembers(
+                  sequence: event.sequence, time: event.time, event: event.event,
+                  in: timeline.domain)
                 object += event.outcome?.jsonMembers ?? []
                 object.append(
                   ("changed", .array(timeline.domain.paths(of: changed).map(JSONValue.string))))

@@ -27,8 +27,11 @@ extension RewindTool {
     var force: Bool
 
     func run(_ context: Context) throws {
+      let destination = try output.map {
+        try outputDestination($0, force: force, inputs: [journal])
+      }
       let command = ExportCommand(
-        from: from, to: to, output: output, force: force, context: context)
+        from: from, to: to, destination: destination, context: context)
       try registry.open(journal, warnings: context.stderr, command)
     }
   }
@@ -37,49 +40,29 @@ extension RewindTool {
 struct ExportCommand: TimelineVisitor {
   let from: PointArgument
   let to: PointArgument
-  let output: String?
-  let force: Bool
+  /// The file to write; nil for standard output.
+  let destination: FileDestination?
   let context: Context
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let range = try timeline.resolveRange(from: from, to: to)
     let (first, last) = (range.from + 1, range.to)
-    let sink: LineSink
-    if let output {
-      try refuseToOverwrite(output, force: force)
-      sink = try LineSink(file: output)
-    } else {
-      sink = LineSink(output: context.stdout)
+    // A file appears, complete, only when every line is written.
+    let file = try destination.map { try TextFileWriter($0, system: context.fileSystem) }
+    let stdout = context.stdout
+    let writer = JSONLines.Writer(domain: timeline.domain) { line in
+      if let file { try file.write(line) } else { stdout.write(line) }
     }
-    let header = timeline.header
-    sink.write(
-      JSONValue.object([
-        (
-          "header",
-          .object([
-            ("domain", .string(header.domain)),
-            ("schemaVersion", .int(Int64(header.schemaVersion))),
-            ("session", .string(header.sessionID.description)),
-            ("start", .string(ISO8601.format(header.startTime))),
-            ("device", .string(header.device)),
-            ("snapshotInterval", .int(Int64(header.snapshotInterval))),
-            ("settings", timeline.domain.settingsJSON),
-          ])
-        )
-      ]).compactText)
+    try writer.write(JSONLines.Header(timeline.header, domain: timeline.domain))
     let progress = context.progress("Exporting")
     let lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
       replayed, _, _ in
-      var members: [(String, JSONValue)] = [
-        ("seq", .int(Int64(replayed.sequence))), ("time_us", .int(Int64(replayed.time))),
-      ]
-      if case .object(let fields) = timeline.domain.json(replayed.event) { members += fields }
-      sink.write(JSONValue.object(members).compactText)
+      try writer.write(sequence: replayed.sequence, time: replayed.time, event: replayed.event)
       progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
       return true
     }
     progress.finish()
+    try file?.commit()
     warnLost(lost, in: timeline.path, to: context.stderr)
-    try sink.close()
   }
 }

@@ -104,14 +104,16 @@ struct GenerateCommand: DomainVisitor {
   }
 
   func generate<D: SimulatableDomain>(_ type: D.Type) throws {
-    try refuseToOverwrite(output, force: force)
+    let destination = try outputDestination(output, force: force, inputs: [])
     let domain = D.sample
+    var options = RecordingOptions(
+      snapshotInterval: interval,
+      journal: JournalWriterOptions(compressionLevel: level, durability: .flushOnly))
+    options.journal.system = context.fileSystem
+    // The journal appears, complete, when it is closed: a failure (a full disk) leaves
+    // the file that was there, even with --force.
     let recorder = try JournalRecorder.create(
-      at: output, domain: domain, session: Self.session(seed: seed),
-      options: RecordingOptions(
-        snapshotInterval: interval,
-        journal: JournalWriterOptions(compressionLevel: level, durability: .flushOnly)),
-      replacingExisting: force)
+      destination, domain: domain, session: Self.session(seed: seed), options: options)
     var user = domain.simulatedUser(seed: seed)
     let progress = context.progress("Generating")
     var rejected: UInt64 = 0

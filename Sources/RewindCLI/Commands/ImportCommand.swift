@@ -11,8 +11,8 @@ extension RewindTool {
         "categorySelected", "id": "grinders"}, seq counting from 1, time_us never going \
         back. An optional first line {"header": {...}} (as `rewind export` writes it) \
         gives the domain, its settings and the session; without it the session uses the \
-        default domain's sample settings. A bad line stops the import with its line \
-        number, and nothing is written.
+        default domain's sample settings. Blank lines are skipped; an unknown key is an \
+        error. A bad line stops the import with its line number, and nothing is written.
         """)
 
     let registry: DomainRegistry
@@ -22,141 +22,79 @@ extension RewindTool {
     @Option(short: "o", valueName: "journal", help: "The journal to write.")
     var output: String
     @Option(
-      valueName: "events", help: "Store a snapshot every this many events.",
+      valueName: "events",
+      help:
+        "Store a snapshot every this many events (default: the header's snapshotInterval, else 1024); given, it wins over the header.",
       transform: parseSnapshotInterval)
-    var snapshotInterval: UInt32 = 1024
+    var snapshotInterval: UInt32?
     @Flag(help: "Replace the journal if it exists.")
     var force: Bool
     @Flag(help: "Print JSON.")
     var json: Bool
 
     func run(_ context: Context) throws {
-      let input = events
-      let lines = try LineReader(path: input)
-      try refuseToOverwrite(output, force: force)
-      // The header line, if any, names the domain.
-      var first = try lines.next()
-      var header: JSONValue?
-      if let line = first, let value = try? JSONValue(parsing: line), let object = value["header"] {
-        header = object
-        first = nil
+      let destination = try outputDestination(output, force: force, inputs: [events])
+      let reader = try imported { () throws(TextFileError) in
+        try JSONLines.Reader(TextFileReader(path: events, system: context.fileSystem))
+      }
+      if let name = reader.header?.domain, !registry.names.contains(name),
+        let line = reader.headerLine
+      {
+        let known = registry.names.map { "'\($0)'" }.joined(separator: ", ")
+        throw CommandError(
+          "\(events):\(line): the session's domain '\(name)' is not one this rewind knows (\(known)); nothing was written"
+        )
       }
       let command = ImportCommand(
-        input: input, lines: lines, pending: first, header: header, output: output,
-        interval: snapshotInterval, force: force,
-        json: json, context: context)
-      try registry.with(header?["domain"]?.stringValue, command)
+        reader: reader, destination: destination, interval: snapshotInterval, json: json,
+        context: context)
+      try registry.with(reader.header?.domain, command)
     }
   }
 }
 
+/// Runs `body`, adding to a bad line's error that nothing was written.
+private func imported<T>(_ body: () throws(TextFileError) -> T) throws -> T {
+  do throws(TextFileError) {
+    return try body()
+  } catch {
+    throw CommandError("\(error); nothing was written")
+  }
+}
+
 struct ImportCommand: DomainVisitor {
-  let input: String
-  let lines: LineReader
-  let pending: String?
-  let header: JSONValue?
-  let output: String
-  let interval: UInt32
-  let force: Bool
+  let reader: JSONLines.Reader
+  let destination: FileDestination
+  /// `--snapshot-interval`, which wins over the header's.
+  let interval: UInt32?
   let json: Bool
   let context: Context
 
-  func fail(_ line: Int, _ message: String) -> CommandError {
-    CommandError("\(input):\(line): \(message); nothing was written")
-  }
-
   func visit<D: RecordableDomain>(_ type: D.Type) throws {
-    var domain = D.sample
-    var session = SessionInfo(startTime: WallClock.now(), device: "rewind import \(input)")
-    var interval = self.interval
-    if let header {
-      if let schema = header["schemaVersion"]?.intValue,
-        !D.readableSchemaVersions.contains(UInt32(clamping: schema))
-      {
-        throw fail(1, "schema version \(schema) of '\(D.identifier)' is not one this rewind reads")
-      }
-      if let settings = header["settings"] {
-        do throws(DomainError) {
-          domain = try D(settingsJSON: settings)
-        } catch {
-          throw fail(1, "the header's settings are invalid: \(error)")
-        }
-      }
-      if let text = header["start"]?.stringValue {
-        guard let start = ISO8601.parse(text) else {
-          throw fail(1, "\"start\" is not an ISO-8601 time")
-        }
-        session.startTime = start
-      }
-      if let text = header["session"]?.stringValue {
-        guard let id = SessionID(parsing: text) else { throw fail(1, "\"session\" is not a UUID") }
-        session.id = id
-      }
-      if let device = header["device"]?.stringValue { session.device = device }
-      if let value = header["snapshotInterval"]?.intValue, value >= 1,
-        value <= Int64(JournalLimits.maximumSnapshotInterval)
-      {
-        interval = UInt32(value)
-      }
+    let input = reader.path
+    let domain = try imported { () throws(TextFileError) in
+      try reader.domain(D.self, default: D.sample)
     }
-    // Write beside the destination and move into place only when every line was good.
-    let temporary = output + ".importing-\(processID)"
-    removeFile(temporary)
-    var succeeded = false
-    defer { if !succeeded { removeFile(temporary) } }
+    let session = reader.session(
+      default: SessionInfo(startTime: WallClock.now(), device: "rewind import \(input)"))
+    var options = RecordingOptions(
+      snapshotInterval: interval ?? reader.header?.snapshotInterval ?? 1024,
+      journal: JournalWriterOptions(durability: .flushOnly))
+    options.journal.system = context.fileSystem
+    // The journal appears at the destination only once every line was good.
     let recorder = try JournalRecorder.create(
-      at: temporary, domain: domain, session: session,
-      options: RecordingOptions(snapshotInterval: interval, journal: .init(durability: .flushOnly)))
-    var lineNumber = header == nil ? 0 : 1
-    var expectedSequence: UInt64 = 1
-    var lastTime: UInt64 = 0
-    var next = pending
-    if next == nil { next = try lines.next() }
-    while let line = next {
-      lineNumber += 1
-      defer { next = try? lines.next() }
-      if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-      let object: JSONValue
-      do throws(JSONParseError) {
-        object = try JSONValue(parsing: line)
-      } catch {
-        throw fail(lineNumber, "not JSON: column \(error.column): \(error.message)")
-      }
-      guard case .object = object else { throw fail(lineNumber, "expected a JSON object") }
-      guard let sequence = object["seq"]?.intValue else {
-        throw fail(lineNumber, "missing \"seq\" (an integer)")
-      }
-      guard sequence == Int64(expectedSequence) else {
-        throw fail(
-          lineNumber,
-          "\"seq\" is \(sequence), expected \(expectedSequence) (seq counts from 1 without gaps)")
-      }
-      guard let time = object["time_us"]?.intValue, time >= 0 else {
-        throw fail(lineNumber, "missing \"time_us\" (microseconds since the session start, ≥ 0)")
-      }
-      guard UInt64(time) >= lastTime else {
-        throw fail(lineNumber, "\"time_us\" \(time) is before the previous event's \(lastTime)")
-      }
-      let event: D.Event
-      do throws(DomainError) {
-        event = try domain.event(fromJSON: object)
-      } catch {
-        throw fail(lineNumber, error.message)
-      }
-      try recorder.record(event, at: UInt64(time))
-      expectedSequence += 1
-      lastTime = UInt64(time)
+      destination, domain: domain, session: session, options: options)
+    while let timed = try imported({ () throws(TextFileError) in try reader.next(in: domain) }) {
+      try recorder.record(timed.event, at: timed.time)
     }
-    try lines.check()
     try recorder.close()
-    try Journal.moveIntoPlace(temporary, to: output, replacing: force)
-    succeeded = true
-    let count = expectedSequence - 1
+    let count = reader.eventCount
     if json {
       context.stdout.printJSON(
-        .object([("journal", .string(output)), ("events", .int(Int64(count)))]))
+        .object([("journal", .string(destination.path)), ("events", .int(Int64(count)))]))
     } else {
-      context.stdout.print("Imported \(Format.count(count, "event")) from \(input) to \(output)")
+      context.stdout.print(
+        "Imported \(Format.count(count, "event")) from \(input) to \(destination.path)")
     }
   }
 }

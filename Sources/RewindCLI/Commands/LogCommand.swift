@@ -56,12 +56,8 @@ struct LogCommand: TimelineVisitor {
       guard wanted.isEmpty || wanted.contains(kind) else { return true }
       guard let outcome = replayed.outcome else { return true }
       if json {
-        var members: [(String, JSONValue)] = [
-          ("seq", .int(Int64(replayed.sequence))), ("time_us", .int(Int64(replayed.time))),
-        ]
-        if case .object(let eventMembers) = domain.json(replayed.event) {
-          members += eventMembers
-        }
+        var members = JSONLines.eventMembers(
+          sequence: replayed.sequence, time: replayed.time, event: replayed.event, in: domain)
         members += outcome.jsonMembers
         context.stdout.print(JSONValue.object(members).compactText)
       } else {

@@ -1,15 +1,15 @@
 import RewindArguments
 import RewindCore
 import RewindJournal
-import Synchronization
 
 extension RewindTool {
   struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
       name: "record", abstract: "Record a scenario script into a journal.",
       discussion: """
-        Runs the script's interactions through a live Store, as an app would, and writes \
-        the journal. The script format is described in Journals/README.md.
+        Runs the script's interactions through the domain's reducer, as a live Store \
+        would, and writes the journal: it appears complete, or not at all. The script \
+        format is described in Journals/README.md.
         """)
 
     let registry: DomainRegistry
@@ -36,12 +36,16 @@ extension RewindTool {
     }
 
     func run(_ context: Context) throws {
-      let scenarioPath = scenario
-      guard let text = readTextFile(scenarioPath) else {
-        throw CommandError("\(scenarioPath): cannot read the scenario script (no such file?)")
+      let text: String
+      do throws(TextFileError) {
+        text = try TextFileReader(path: scenario, system: context.fileSystem).remainingText()
+      } catch {
+        // A problem of a line is named with it; one of the file says what was read.
+        guard error.line == nil else { throw error }
+        throw CommandError("\(scenario): cannot read the scenario script: \(error.message)")
       }
       let command = RecordCommand(
-        scenarioPath: scenarioPath, text: text, output: output,
+        scenarioPath: scenario, text: text, output: output,
         interval: snapshotInterval, force: force,
         json: json, context: context)
       try registry.with(domain, command)
@@ -66,22 +70,24 @@ struct RecordCommand: DomainVisitor {
     } catch {
       throw CommandError("\(scenarioPath):\(error.line):\(error.column): \(error.message)")
     }
-    try refuseToOverwrite(output, force: force)
-    // The store's clock reads the script's time of the event being sent.
-    let now = Atomic<UInt64>(0)
-    let store = try Store(
-      domain: scenario.domain, recordingTo: output,
+    let destination = try outputDestination(
+      output, force: force, inputs: [scenarioPath] + scenario.files)
+    var options = RecordingOptions(
+      snapshotInterval: interval, journal: JournalWriterOptions(durability: .flushOnly))
+    options.journal.system = context.fileSystem
+    // Each event is reduced and recorded at the script's time of it, as a live Store
+    // would; the journal appears, complete, when it is closed.
+    let recorder = try JournalRecorder.create(
+      destination, domain: scenario.domain,
       session: SessionInfo(
         startTime: scenario.startTime ?? WallClock.now(),
         device: scenario.device ?? "rewind record \(scenarioPath)"),
-      options: RecordingOptions(snapshotInterval: interval), replacingExisting: force,
-      clock: { now.load(ordering: .relaxed) })
+      options: options)
     var rejected = 0
     for timed in scenario.events {
-      now.store(timed.time, ordering: .relaxed)
-      if store.send(timed.event).isRejected { rejected += 1 }
+      if try recorder.record(timed.event, at: timed.time).isRejected { rejected += 1 }
     }
-    try store.close()
+    try recorder.close()
     if json {
       context.stdout.printJSON(
         .object([
@@ -94,13 +100,6 @@ struct RecordCommand: DomainVisitor {
         "Recorded \(Format.count(scenario.events.count, "event")) (\(rejected) rejected) over \(Format.duration(scenario.events.last?.time ?? 0)) to \(output)"
       )
     }
-  }
-}
-
-/// Fails unless `path` is free or `force` allows replacing it.
-func refuseToOverwrite(_ path: String, force: Bool) throws {
-  if !force && fileExists(path) {
-    throw CommandError("\(path): the file exists; pass --force to replace it")
   }
 }
 

@@ -1,4 +1,5 @@
 import RewindCore
+import RewindJournal
 
 /// Everything a command reaches outside its arguments: its output streams, the
 /// environment, the working directory and a clock.
@@ -17,6 +18,9 @@ public final class Context {
   public let currentDirectory: String
   /// Nanoseconds of a monotonic clock (for progress bars and timings).
   public let clock: () -> UInt64
+  /// The system calls through which commands read and write files; tests replace them
+  /// to make a step fail (a full disk, a failed rename).
+  package var fileSystem = FileSystemCalls.live
 
   public init(
     stdout: Output, stderr: Output, environment: [String: String], currentDirectory: String,

@@ -17,14 +17,19 @@ public struct Scenario<D: Domain>: Sendable {
   /// When the session started (microseconds since the epoch), if the script says.
   public var startTime: Int64?
   public var events: [TimedEvent<D.Event>]
+  /// The files the script read (a catalog it names, say): a command that records the
+  /// script never writes over them.
+  public var files: [String]
 
   public init(
-    domain: D, device: String? = nil, startTime: Int64? = nil, events: [TimedEvent<D.Event>]
+    domain: D, device: String? = nil, startTime: Int64? = nil, events: [TimedEvent<D.Event>],
+    files: [String] = []
   ) {
     self.domain = domain
     self.device = device
     self.startTime = startTime
     self.events = events
+    self.files = files
   }
 }
 

@@ -29,6 +29,9 @@ package struct FileSystemCalls: Sendable {
   package var fstat: @Sendable (Int32, UnsafeMutablePointer<stat>) -> Int32
   /// `stat(2)`, following symbolic links.
   package var stat: @Sendable (String, UnsafeMutablePointer<stat>) -> Int32
+  /// `read(2)`: descriptor, buffer, count (the text files commands read, which may be
+  /// pipes).
+  package var read: @Sendable (Int32, UnsafeMutableRawPointer?, Int) -> Int
   /// `pread(2)`: descriptor, buffer, count, offset.
   package var pread: @Sendable (Int32, UnsafeMutableRawPointer?, Int, Int64) -> Int
   /// `pwrite(2)`: descriptor, bytes, count, offset.
@@ -70,6 +73,13 @@ package struct FileSystemCalls: Sendable {
       #endif
     },
     stat: { path, status in statFollowingLinks(path, status) },
+    read: { descriptor, buffer, count in
+      #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+      #else
+        Darwin.read(descriptor, buffer, count)
+      #endif
+    },
     pread: { descriptor, buffer, count, offset in
       #if canImport(Glibc)
         Glibc.pread(descriptor, buffer, count, off_t(offset))

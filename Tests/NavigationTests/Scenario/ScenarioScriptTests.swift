@@ -1,6 +1,7 @@
 import Foundation
 import Navigation
 import RewindCore
+import TestSupport
 import Testing
 
 @Suite("Scenario scripts")
@@ -107,22 +108,45 @@ struct ScenarioScriptTests {
 
   @Test("a custom catalog file is read relative to the script")
   func catalogFile() throws {
-    let directory = NSTemporaryDirectory() + "scenario-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = TemporaryDirectory()
+    let directory = temporary.path
     let catalog = try Catalog(
       layout: .threeColumn, menuLabels: ["One", "Two"],
       categories: [Catalog.Node("Teas", image: "teas", children: [Catalog.Node("Green")])])
-    try catalog.json.compactText.write(
-      toFile: directory + "/teas.json", atomically: true, encoding: .utf8)
+    write(catalog.json.compactText, to: temporary.file("teas.json"))
     let scenario = try ScenarioScript.parse(
       "catalog teas.json\nlayout two-column\ntap Two\nselect category teas\nselect item green",
       directory: directory)
     #expect(scenario.domain.catalog.menuLabels == ["One", "Two"])
     #expect(scenario.domain.catalog.layout == .twoColumn)
     #expect(scenario.events.count == 3)
-    #expect(throws: ScenarioError.self) {
+    // The catalog is an input of the recording: `record` never writes over it.
+    #expect(scenario.files == [temporary.file("teas.json")])
+    #expect(
+      throws: ScenarioError(
+        line: 1, column: 9,
+        "cannot read the catalog file: \(temporary.file("missing.json")): no such file")
+    ) {
       try ScenarioScript.parse("catalog missing.json", directory: directory)
+    }
+  }
+
+  @Test("CRLF line ends and a byte-order mark read as the same script")
+  func crlf() throws {
+    let plain = try ScenarioScript.parse("# c\nlayout two-column\ntap 1\n+1s back\n")
+    let windows = try ScenarioScript.parse(
+      "\u{FEFF}# c\r\nlayout two-column\r\ntap 1\r\n+1s back\r\n")
+    #expect(windows.events.count == 2)
+    #expect(windows.events.map(\.event) == plain.events.map(\.event))
+    #expect(windows.events.map(\.time) == plain.events.map(\.time))
+    #expect(windows.domain.catalog.layout == .twoColumn)
+    #expect(
+      throws: ScenarioError(
+        line: 2, column: 1,
+        "expected an interaction (tap, scroll, select, expand, collapse, visibility, style, size, back), found 'jump'"
+      )
+    ) {
+      try ScenarioScript.parse("tap 1\r\njump\r\n")
     }
   }
 }

@@ -1,17 +1,18 @@
 import Foundation
+package import RewindJournal
 import Synchronization
-
-@testable import RewindJournal
 
 /// The steps of writing files that the tests make fail: each is a system call of the
 /// journal's seam (``FileSystemCalls``), told apart by its arguments.
-enum FileStep: String, CaseIterable, Sendable {
+package enum FileStep: String, CaseIterable, Sendable {
   /// `open` of an unnamed file in a directory (`O_TMPFILE`).
   case createUnnamed
   /// `open` with `O_CREAT`: a new named file.
   case create
   /// `open` of a directory (to sync it).
   case openDirectory
+  /// `read` (of a text file).
+  case read
   /// `pwrite`.
   case write
   /// `fsync` of a file.
@@ -28,7 +29,9 @@ enum FileStep: String, CaseIterable, Sendable {
 
 /// A file system that counts the calls made through it and fails the ones it is told to,
 /// as a full disk, a read-only file system or a failing device would.
-final class FaultyFileSystem: Sendable {
+package final class FaultyFileSystem: Sendable {
+  package init() {}
+
   private struct State {
     /// errno to fail a step with, and how many calls of it succeed first.
     var failures: [FileStep: (errno: Int32, skip: Int)] = [:]
@@ -43,7 +46,8 @@ final class FaultyFileSystem: Sendable {
 
   /// Makes `step` fail with `errno` once `skip` calls of it have succeeded, until
   /// ``heal()``; a failing write first writes `partialWrite` bytes.
-  func fail(_ step: FileStep, with errno: Int32, after skip: Int = 0, partialWrite: Int = 0) {
+  package func fail(_ step: FileStep, with errno: Int32, after skip: Int = 0, partialWrite: Int = 0)
+  {
     state.withLock {
       $0.failures[step] = (errno, ($0.counts[step] ?? 0) + skip)
       $0.partialWrite = partialWrite
@@ -51,10 +55,10 @@ final class FaultyFileSystem: Sendable {
   }
 
   /// Stops every failure.
-  func heal() { state.withLock { $0.failures = [:] } }
+  package func heal() { state.withLock { $0.failures = [:] } }
 
   /// How many times `step` was called (failed calls included).
-  func count(_ step: FileStep) -> Int { state.withLock { $0.counts[step] ?? 0 } }
+  package func count(_ step: FileStep) -> Int { state.withLock { $0.counts[step] ?? 0 } }
 
   /// Counts a call of `step` and says whether it fails, with which errno.
   private func failure(_ step: FileStep) -> Int32? {
@@ -69,7 +73,7 @@ final class FaultyFileSystem: Sendable {
   /// `O_TMPFILE` without `O_DIRECTORY`, as the writer passes it.
   private static let unnamedFlag: Int32 = 0o20000000
 
-  var calls: FileSystemCalls {
+  package var calls: FileSystemCalls {
     let live = FileSystemCalls.live
     var calls = live
     calls.open = { [self] path, flags, mode in
@@ -90,6 +94,13 @@ final class FaultyFileSystem: Sendable {
     calls.close = { [self] descriptor in
       state.withLock { _ = $0.directories.remove(descriptor) }
       return live.close(descriptor)
+    }
+    calls.read = { [self] descriptor, buffer, count in
+      if let number = failure(.read) {
+        errno = number
+        return -1
+      }
+      return live.read(descriptor, buffer, count)
     }
     calls.pwrite = { [self] descriptor, buffer, count, offset in
       guard let number = failure(.write) else {

@@ -1,0 +1,234 @@
+import RewindJournal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a text file line by line: the one way Rewind reads the text a user gives it
+/// (scenario scripts, JSON Lines, expected states, catalogs).
+///
+/// The file is read in chunks of 64 KiB, so a file of any size streams in memory bounded
+/// by its longest line. Lines end in `\n`; a `\r` before it is dropped (files written on
+/// Windows read the same), and so is a UTF-8 byte-order mark at the start of the file.
+/// The last line needs no `\n`. Every line must be UTF-8 without NUL bytes: a file that
+/// breaks that is refused with the line and column, never misread. Working on bytes
+/// matters here: in a Swift `String`, `"\r\n"` is one `Character`, so splitting text on
+/// `"\n"` would not split such lines at all.
+///
+/// ```swift
+/// let file = try TextFileReader(path: "session.jsonl")
+/// while let line = try file.nextLine() { … file.lineNumber … }
+/// ```
+///
+/// Reads go through the journal's `FileSystemCalls` seam (`open`, `fstat`, `read`,
+/// `close`), so tests can make them fail. Not thread-safe.
+public final class TextFileReader {
+  /// The file's path, as given: errors name it.
+  public let path: String
+  /// The number of the line ``nextLine()`` returned last (1-based); 0 before the first.
+  public private(set) var lineNumber = 0
+
+  /// The longest line accepted, in bytes: 64 MiB, beyond the largest JSON a journal
+  /// header holds. A longer line is refused before it is read whole.
+  public static let maximumLineLength = 64 << 20
+  /// The longest line this reader accepts: ``maximumLineLength`` unless a test lowers it.
+  package var lineLimit = TextFileReader.maximumLineLength
+  private static let chunkSize = 64 << 10
+
+  private let system: FileSystemCalls
+  /// The open file; -1 for text in memory, and once the file's end was read.
+  private var descriptor: Int32
+  /// Bytes read and not yet returned start at `start`.
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEnd: Bool
+
+  /// Opens the file at `path`.
+  ///
+  /// - Throws: ``TextFileError`` ``TextFileError/Code/notFound`` (no such file) or
+  ///   ``TextFileError/Code/unreadable`` (a directory, no permission), naming `path`
+  ///   and the system's reason.
+  public convenience init(path: String) throws(TextFileError) {
+    try self.init(path: path, system: .live)
+  }
+
+  /// Like ``init(path:)``, through `system`.
+  package init(path: String, system: FileSystemCalls) throws(TextFileError) {
+    self.path = path
+    self.system = system
+    var descriptor: Int32
+    repeat {
+      descriptor = system.open(path, O_RDONLY | O_CLOEXEC, 0)
+    } while descriptor < 0 && errno == EINTR
+    guard descriptor >= 0 else {
+      let number = errno
+      if number == ENOENT { throw TextFileError(.notFound, "no such file", path: path) }
+      throw TextFileError(
+        .unreadable, "cannot open the file (\(Self.describe(errno: number)))", path: path)
+    }
+    var status = stat()
+    if system.fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      _ = system.close(descriptor)
+      throw TextFileError(.unreadable, "is a directory, not a file", path: path)
+    }
+    self.descriptor = descriptor
+    atEnd = false
+  }
+
+  /// Reads text already in memory, with the same rules as a file.
+  /// - Parameter name: what errors call it (a file name, `standard input`).
+  public init(bytes: [UInt8], name: String) {
+    path = name
+    system = .live
+    descriptor = -1
+    buffer = bytes
+    atEnd = true
+  }
+
+  deinit { closeFile() }
+
+  /// The next line, without its line end; nil after the last.
+  ///
+  /// - Throws: ``TextFileError`` naming the line: ``TextFileError/Code/notText`` for a
+  ///   NUL byte, invalid UTF-8 (with the column) or a line longer than
+  ///   ``maximumLineLength``; ``TextFileError/Code/unreadable`` if reading fails.
+  /// - Complexity: O(length of the line), plus a `read` per 64 KiB.
+  public func nextLine() throws(TextFileError) -> String? {
+    guard let bytes = try nextLineBytes() else { return nil }
+    lineNumber += 1
+    return try decode(bytes)
+  }
+
+  /// Every line left, in order.
+  public func remainingLines() throws(TextFileError) -> [String] {
+    var lines: [String] = []
+    while let line = try nextLine() { lines.append(line) }
+    return lines
+  }
+
+  /// The lines left joined by `\n` (without a `\r` before them or a byte-order mark),
+  /// for parsers that take a whole text and report lines of their own: their line
+  /// numbers are the file's.
+  ///
+  /// - Throws: ``TextFileError``, as ``nextLine()``.
+  /// - Complexity: O(size of the text).
+  public func remainingText() throws(TextFileError) -> String {
+    try remainingLines().joined(separator: "\n")
+  }
+
+  /// The whole text of the file at `path`: ``remainingText()`` of a new reader.
+  ///
+  /// - Throws: ``TextFileError``, as ``init(path:)`` and ``nextLine()``.
+  /// - Complexity: O(size of the file).
+  public static func text(ofFile path: String) throws(TextFileError) -> String {
+    try TextFileReader(path: path).remainingText()
+  }
+
+  /// The bytes of the next line (with its `\r`, without its `\n`), reading more as
+  /// needed; nil at the end.
+  private func nextLineBytes() throws(TextFileError) -> ArraySlice<UInt8>? {
+    var searchFrom = start
+    while true {
+      if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
+        try checkLength(newline - start)
+        defer { start = newline + 1 }
+        return buffer[start..<newline]
+      }
+      // A line begun is refused as soon as it is too long, before more is read.
+      try checkLength(buffer.count - start)
+      if atEnd {
+        guard start < buffer.count else { return nil }
+        defer { start = buffer.count }
+        return buffer[start...]
+      }
+      // Keep only the line begun, then read the next chunk after it.
+      if start > 0 {
+        buffer.removeSubrange(0..<start)
+        start = 0
+      }
+      searchFrom = buffer.count
+      try readChunk()
+    }
+  }
+
+  private func checkLength(_ length: Int) throws(TextFileError) {
+    guard length > lineLimit else { return }
+    throw TextFileError(
+      .notText,
+      "the line is longer than \(Self.describe(bytes: lineLimit)); this is not a text file of lines",
+      path: path, line: lineNumber + 1)
+  }
+
+  /// Appends up to 64 KiB from the file to the buffer; at the end, closes the file.
+  private func readChunk() throws(TextFileError) {
+    let old = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+    var count: Int
+    var number: Int32 = 0
+    repeat {
+      count = buffer.withUnsafeMutableBytes { bytes in
+        system.read(descriptor, bytes.baseAddress! + old, Self.chunkSize)
+      }
+      number = errno
+    } while count < 0 && number == EINTR
+    buffer.removeLast(Self.chunkSize - max(count, 0))
+    guard count >= 0 else {
+      throw TextFileError(
+        .unreadable, "cannot read the file (\(Self.describe(errno: number)))", path: path,
+        line: lineNumber + 1)
+    }
+    if count == 0 {
+      atEnd = true
+      closeFile()
+    }
+  }
+
+  private func closeFile() {
+    guard descriptor >= 0 else { return }
+    _ = system.close(descriptor)
+    descriptor = -1
+  }
+
+  /// The text of a line's bytes, checked.
+  private func decode(_ bytes: ArraySlice<UInt8>) throws(TextFileError) -> String {
+    var line = bytes
+    if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+    if line.last == 0x0D { line = line.dropLast() }
+    if let nul = line.firstIndex(of: 0) {
+      throw TextFileError(
+        .notText,
+        "a NUL byte at column \(nul - line.startIndex + 1); this is not a text file",
+        path: path, line: lineNumber)
+    }
+    if let text = String(validating: line, as: UTF8.self) { return text }
+    let offset = Self.firstInvalidUTF8(in: line)
+    let byte = line[line.startIndex + offset]
+    throw TextFileError(
+      .notText,
+      "invalid UTF-8 at column \(offset + 1) (byte 0x\(String(byte, radix: 16, uppercase: true))); the file must be UTF-8 text",
+      path: path, line: lineNumber)
+  }
+
+  /// The offset of the first byte that is not part of valid UTF-8.
+  private static func firstInvalidUTF8(in bytes: ArraySlice<UInt8>) -> Int {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while case .valid(let scalar) = parser.parseScalar(from: &iterator) {
+      offset += scalar.count
+    }
+    return offset
+  }
+
+  /// `64 MiB`, `100 bytes`.
+  private static func describe(bytes: Int) -> String {
+    bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+  }
+
+  /// `Permission denied (errno 13)`.
+  static func describe(errno number: Int32) -> String {
+    "\(String(cString: strerror(number))) (errno \(number))"
+  }
+}

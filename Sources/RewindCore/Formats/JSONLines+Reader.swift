@@ -1,0 +1,251 @@
+extension JSONLines {
+  /// Reads a session's JSON Lines, line by line, checking each: the reader of `rewind
+  /// import`.
+  ///
+  /// The header, if any, is read when the reader is made: it names the domain the events
+  /// are decoded with (``domain(_:default:)``). Then ``next(in:)`` returns the events in
+  /// order, each checked against the rules of ``JSONLines`` before it is returned; the
+  /// first line that breaks one throws a ``TextFileError`` naming the file, the line and
+  /// what is wrong (`events.jsonl:7: "time_us" is -5; …`), and the reader is done.
+  ///
+  /// ```swift
+  /// let reader = try JSONLines.Reader(path: "session.jsonl")
+  /// let domain = try reader.domain(NavigationDomain.self, default: .sample)
+  /// while let timed = try reader.next(in: domain) { … }
+  /// ```
+  ///
+  /// Memory is bounded by the longest line (``TextFileReader``). Not thread-safe.
+  public final class Reader {
+    /// The session's header: the first line, if it is `{"header": {...}}`.
+    public let header: Header?
+    /// The header's line number (after any blank lines before it); nil without a header.
+    public let headerLine: Int?
+    /// The number of events returned so far: the sequence number of the last.
+    public private(set) var eventCount: UInt64 = 0
+    /// The time of the last event returned, microseconds since the session's start.
+    public private(set) var lastTime: UInt64 = 0
+    private let file: TextFileReader
+    /// The first line that is not blank, when it is not a header.
+    private var pending: (text: String, number: Int)?
+
+    /// Opens the file at `path` and reads its header.
+    /// - Throws: ``TextFileError``: the file cannot be read, or the header line is not
+    ///   valid (an unknown key, a member of the wrong type or out of range).
+    public convenience init(path: String) throws(TextFileError) {
+      try self.init(TextFileReader(path: path))
+    }
+
+    /// Reads the JSON Lines of `file` from its current line, starting with the header.
+    /// - Throws: ``TextFileError``, as ``init(path:)``.
+    public init(_ file: TextFileReader) throws(TextFileError) {
+      self.file = file
+      var header: Header?
+      var headerLine: Int?
+      while let line = try file.nextLine() {
+        if JSONLines.isBlank(line) { continue }
+        guard let value = try? JSONValue(parsing: line), value[JSONLines.headerKey] != nil,
+          case .object(let members) = value
+        else {
+          pending = (line, file.lineNumber)
+          break
+        }
+        do throws(LineProblem) {
+          if let other = members.first(where: { $0.0 != JSONLines.headerKey }) {
+            throw LineProblem(
+              "unknown key \"\(other.0)\" beside \"header\"; the header line has that key alone")
+          }
+          header = try Header(parsing: value[JSONLines.headerKey]!)
+        } catch {
+          throw TextFileError(.invalidLine, error.message, path: file.path, line: file.lineNumber)
+        }
+        headerLine = file.lineNumber
+        break
+      }
+      self.header = header
+      self.headerLine = headerLine
+    }
+
+    /// The file's path, as given.
+    public var path: String { file.path }
+
+    /// The session's domain: built from the header's settings, or `fallback` when there
+    /// are none.
+    ///
+    /// - Throws: ``TextFileError`` at the header's line when the header names another
+    ///   domain, a schema version `D` cannot read, or settings `D` refuses.
+    public func domain<D: Domain>(_ type: D.Type, default fallback: @autoclosure () -> D)
+      throws(TextFileError) -> D
+    {
+      guard let header else { return fallback() }
+      if let name = header.domain, name != D.identifier {
+        throw headerError("the session's domain is '\(name)', not '\(D.identifier)'")
+      }
+      if let version = header.schemaVersion, !D.readableSchemaVersions.contains(version) {
+        throw headerError(
+          "schema version \(version) of '\(D.identifier)' is not one this rewind reads (it reads \(Self.describe(D.readableSchemaVersions)))"
+        )
+      }
+      guard let settings = header.settings else { return fallback() }
+      do throws(DomainError) {
+        return try D(settingsJSON: settings)
+      } catch {
+        throw headerError("the header's settings are invalid: \(error)")
+      }
+    }
+
+    /// `fallback` with what the header says about the session (its id, start and
+    /// device) put in.
+    public func session(default fallback: SessionInfo) -> SessionInfo {
+      var session = fallback
+      if let id = header?.session { session.id = id }
+      if let start = header?.startTime { session.startTime = start }
+      if let device = header?.device { session.device = device }
+      return session
+    }
+
+    /// The next event, decoded by `domain`; nil after the last line.
+    ///
+    /// - Throws: ``TextFileError`` naming the line: not a JSON object, a `seq` that does
+    ///   not follow the last, a `time_us` missing, negative, too large or going back, a
+    ///   header line after the first, an event `domain` cannot decode, a key the event
+    ///   does not have (one whose value is `null` counts as absent).
+    /// - Complexity: O(length of the line) plus the domain's decoding.
+    public func next<D: Domain>(in domain: D) throws(TextFileError) -> TimedEvent<D.Event>? {
+      guard let line = try nextLine() else { return nil }
+      do throws(LineProblem) {
+        let event: D.Event
+        do throws(DomainError) {
+          event = try domain.event(fromJSON: line.event)
+        } catch {
+          throw LineProblem(error.message)
+        }
+        // Every key must be one the event has, whatever the domain's decoder ignores.
+        guard case .object(let members) = line.event, case .object(let known) = domain.json(event)
+        else { return TimedEvent(time: line.time, event: event) }
+        let keys = Set(known.map(\.0))
+        if let (key, _) = members.first(where: { key, value in
+          if case .null = value { return false }
+          return !keys.contains(key)
+        }) {
+          let names = [JSONLines.sequenceKey, JSONLines.timeKey] + known.map(\.0)
+          throw LineProblem(
+            "unknown key \"\(key)\" in the event \"\(domain.eventKind(event))\"; its keys are \(names.joined(separator: ", "))"
+          )
+        }
+        return TimedEvent(time: line.time, event: event)
+      } catch {
+        throw TextFileError(.invalidLine, error.message, path: path, line: line.number)
+      }
+    }
+
+    /// An event's line, checked but not decoded: its number, `seq` and `time_us`, and the
+    /// rest of its members (the event's JSON).
+    struct EventLine {
+      var number: Int
+      var time: UInt64
+      var event: JSONValue
+    }
+
+    /// The next line that is not blank, checked as an event's line.
+    func nextLine() throws(TextFileError) -> EventLine? {
+      while true {
+        let text: String
+        let number: Int
+        if let pending {
+          (text, number) = pending
+          self.pending = nil
+        } else {
+          guard let line = try file.nextLine() else { return nil }
+          (text, number) = (line, file.lineNumber)
+        }
+        if JSONLines.isBlank(text) { continue }
+        do throws(LineProblem) {
+          return try eventLine(text, number: number)
+        } catch {
+          throw TextFileError(.invalidLine, error.message, path: path, line: number)
+        }
+      }
+    }
+
+    private func eventLine(_ text: String, number: Int) throws(LineProblem) -> EventLine {
+      let value: JSONValue
+      do throws(JSONParseError) {
+        value = try JSONValue(parsing: text)
+      } catch {
+        throw LineProblem("not JSON: column \(error.column): \(error.message)")
+      }
+      guard case .object(let members) = value else {
+        throw LineProblem("expected a JSON object")
+      }
+      if value[JSONLines.headerKey] != nil {
+        throw LineProblem(
+          eventCount > 0
+            ? "a header line after events; the header ({\"header\": …}) may only be the first line"
+            : "a second header line; a session has one header, on its first line")
+      }
+      let expected = eventCount + 1
+      guard let sequenceValue = value[JSONLines.sequenceKey] else {
+        throw LineProblem("missing \"seq\" (an integer)")
+      }
+      guard let sequence = sequenceValue.intValue else {
+        throw LineProblem(
+          "\"seq\" must be an integer, found \(JSONLines.show(sequenceValue)) (seq counts from 1 without gaps)"
+        )
+      }
+      guard sequence == Int64(expected) else {
+        throw LineProblem(
+          "\"seq\" is \(sequence), expected \(expected) (seq counts from 1 without gaps)")
+      }
+      let time = try Self.time(value[JSONLines.timeKey])
+      guard time >= lastTime else {
+        throw LineProblem("\"time_us\" \(time) is before the previous event's \(lastTime)")
+      }
+      eventCount = expected
+      lastTime = time
+      let event = members.filter { $0.0 != JSONLines.sequenceKey && $0.0 != JSONLines.timeKey }
+      return EventLine(number: number, time: time, event: .object(event))
+    }
+
+    /// A line's `time_us`: a whole number of microseconds from 0 to 2^63 − 1.
+    private static func time(_ value: JSONValue?) throws(LineProblem) -> UInt64 {
+      guard let value else {
+        throw LineProblem(
+          "missing \"time_us\" (microseconds since the session's start, a whole number ≥ 0)")
+      }
+      if let number = value.intValue {
+        guard number >= 0 else {
+          throw LineProblem(
+            "\"time_us\" is \(number); a time is microseconds since the session's start, never negative"
+          )
+        }
+        return UInt64(number)
+      }
+      // A whole number beyond 64 bits parses as a Double.
+      if case .double(let number) = value, number.rounded() == number {
+        throw LineProblem(
+          number < 0
+            ? "\"time_us\" is \(value.compactText); a time is microseconds since the session's start, never negative"
+            : "\"time_us\" is \(value.compactText), beyond the largest time a journal holds (2^63 − 1 µs)"
+        )
+      }
+      throw LineProblem(
+        "\"time_us\" must be a whole number of microseconds since the session's start, found \(JSONLines.show(value))"
+      )
+    }
+
+    private func headerError(_ message: String) -> TextFileError {
+      TextFileError(.invalidLine, message, path: path, line: headerLine)
+    }
+
+    /// `1`, `1 to 3`.
+    private static func describe(_ versions: ClosedRange<UInt32>) -> String {
+      versions.count == 1
+        ? "\(versions.lowerBound)" : "\(versions.lowerBound) to \(versions.upperBound)"
+    }
+  }
+
+  /// Whether a line holds nothing but spaces and tabs.
+  static func isBlank(_ line: String) -> Bool {
+    line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+}

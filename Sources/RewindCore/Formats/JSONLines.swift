@@ -1,0 +1,191 @@
+public import RewindJournal
+
+/// JSON Lines, the text form of a session: what `rewind export` writes and `rewind
+/// import` reads, and the shape every tool gives an event in JSON.
+///
+/// One JSON object per line, UTF-8, each line ending in `\n`. The first line may be the
+/// session's ``Header``; then one line per event, in order, with its sequence number and
+/// time before the event's own JSON (``Domain/json(_:)-(Event)``):
+///
+/// ```
+/// {"header":{"domain":"navigation","schemaVersion":1,"session":"a3aaab18-…","start":"2026-11-30T09:15:00Z","device":"iPad","snapshotInterval":1024,"settings":{…}}}
+/// {"seq":1,"time_us":0,"event":"categorySelected","id":"espresso-machines"}
+/// {"seq":2,"time_us":1400000,"event":"itemSelected","id":"espresso-machines/leva"}
+/// ```
+///
+/// ``Writer`` writes it and ``eventMembers(sequence:time:event:in:)`` builds the event
+/// object that `--json` outputs share; ``Reader`` reads it and checks every line: `seq`
+/// counts from 1 without gaps, `time_us` is a whole number of microseconds from 0 to
+/// 2^63 − 1 that never goes back, a header comes only first, blank lines are skipped,
+/// lines may end in `\r\n`, and a key no line of its kind has is refused (a key whose
+/// value is `null` counts as absent). The format is described for users in
+/// `Journals/README.md` ("JSON Lines").
+public enum JSONLines {
+  /// The key of a line's sequence number.
+  public static let sequenceKey = "seq"
+  /// The key of a line's time: microseconds since the session's start.
+  public static let timeKey = "time_us"
+  /// The key of the header line's one member.
+  public static let headerKey = "header"
+
+  /// The members of an event's line, in order: `seq`, `time_us`, then the members of the
+  /// event's JSON (`event` and its payload). Commands append members of their own
+  /// (`rewind log --json` adds the outcome).
+  ///
+  /// - Parameters:
+  ///   - sequence: the event's sequence number.
+  ///   - time: microseconds since the session's start.
+  ///   - event: the event, written by `domain`.
+  public static func eventMembers<D: Domain>(
+    sequence: UInt64, time: UInt64, event: D.Event, in domain: D
+  ) -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = [
+      (sequenceKey, .int(Int64(sequence))), (timeKey, .int(Int64(time))),
+    ]
+    if case .object(let fields) = domain.json(event) { members += fields }
+    return members
+  }
+
+  /// The first line of a session: `{"header": {...}}`, saying which domain the session
+  /// belongs to, with which settings, and where it came from. Every member is optional
+  /// when reading; `rewind export` writes them all.
+  public struct Header: Sendable {
+    /// The domain's identifier (``Domain/identifier``).
+    public var domain: String?
+    /// The domain's schema version the events are written in.
+    public var schemaVersion: UInt32?
+    /// The session's id.
+    public var session: SessionID?
+    /// When the session started, microseconds since the Unix epoch (`start`, ISO 8601).
+    public var startTime: Int64?
+    /// The recording device.
+    public var device: String?
+    /// Events between snapshots, 1 to 2^30.
+    public var snapshotInterval: UInt32?
+    /// The domain's settings (``Domain/settingsJSON``).
+    public var settings: JSONValue?
+
+    /// The header's keys, in the order they are written.
+    public static let keys = [
+      "domain", "schemaVersion", "session", "start", "device", "snapshotInterval", "settings",
+    ]
+
+    public init(
+      domain: String? = nil, schemaVersion: UInt32? = nil, session: SessionID? = nil,
+      startTime: Int64? = nil, device: String? = nil, snapshotInterval: UInt32? = nil,
+      settings: JSONValue? = nil
+    ) {
+      self.domain = domain
+      self.schemaVersion = schemaVersion
+      self.session = session
+      self.startTime = startTime
+      self.device = device
+      self.snapshotInterval = snapshotInterval
+      self.settings = settings
+    }
+
+    /// The header of a recorded session: its journal's header, with the settings of
+    /// the session's domain as JSON.
+    public init<D: Domain>(_ header: JournalHeader, domain: D) {
+      self.init(
+        domain: header.domain, schemaVersion: header.schemaVersion, session: header.sessionID,
+        startTime: header.startTime, device: header.device,
+        snapshotInterval: header.snapshotInterval, settings: domain.settingsJSON)
+    }
+
+    /// The whole line, `{"header": {...}}`, without the members that are nil.
+    public var json: JSONValue {
+      var members: [(String, JSONValue)] = []
+      if let domain { members.append(("domain", .string(domain))) }
+      if let schemaVersion { members.append(("schemaVersion", .int(Int64(schemaVersion)))) }
+      if let session { members.append(("session", .string(session.description))) }
+      if let startTime { members.append(("start", .string(ISO8601.format(startTime)))) }
+      if let device { members.append(("device", .string(device))) }
+      if let snapshotInterval {
+        members.append(("snapshotInterval", .int(Int64(snapshotInterval))))
+      }
+      if let settings { members.append(("settings", settings)) }
+      return .object([(JSONLines.headerKey, .object(members))])
+    }
+
+    /// Reads the value of a header line's `header` member.
+    /// - Throws: the message of the first problem: not an object, an unknown key, a
+    ///   member of the wrong type or out of range.
+    init(parsing value: JSONValue) throws(LineProblem) {
+      guard case .object(let members) = value else {
+        throw LineProblem("\"header\" must be an object, found \(value.typeName)")
+      }
+      for (key, member) in members {
+        // A member that is null is absent, as in an event's line.
+        if case .null = member, Self.keys.contains(key) { continue }
+        switch key {
+        case "domain":
+          guard case .string(let text) = member, !text.isEmpty,
+            text.utf8.count <= JournalLimits.maximumDomainLength
+          else {
+            throw LineProblem(
+              "the header's \"domain\" must be a domain's name (a string of 1 to \(JournalLimits.maximumDomainLength) bytes), found \(JSONLines.show(member))"
+            )
+          }
+          domain = text
+        case "schemaVersion":
+          guard let number = member.intValue, let version = UInt32(exactly: number) else {
+            throw LineProblem(
+              "the header's \"schemaVersion\" must be a whole number from 0 to \(UInt32.max), found \(JSONLines.show(member))"
+            )
+          }
+          schemaVersion = version
+        case "session":
+          guard let text = member.stringValue, let id = SessionID(parsing: text) else {
+            throw LineProblem(
+              "the header's \"session\" must be a UUID such as a3aaab18-aa18-41d9-906c-36cfdaf5806d, found \(JSONLines.show(member))"
+            )
+          }
+          session = id
+        case "start":
+          guard let text = member.stringValue, let time = ISO8601.parse(text) else {
+            throw LineProblem(
+              "the header's \"start\" must be an ISO-8601 time such as 2026-11-30T09:15:00Z, found \(JSONLines.show(member))"
+            )
+          }
+          startTime = time
+        case "device":
+          guard case .string(let text) = member,
+            text.utf8.count <= JournalLimits.maximumDeviceLength
+          else {
+            throw LineProblem(
+              "the header's \"device\" must be a string of at most \(JournalLimits.maximumDeviceLength) bytes, found \(JSONLines.show(member))"
+            )
+          }
+          device = text
+        case "snapshotInterval":
+          let limit = JournalLimits.maximumSnapshotInterval
+          guard let number = member.intValue, number >= 1, number <= Int64(limit) else {
+            throw LineProblem(
+              "the header's \"snapshotInterval\" must be a whole number of events from 1 to \(limit), found \(JSONLines.show(member))"
+            )
+          }
+          snapshotInterval = UInt32(number)
+        case "settings":
+          settings = member
+        default:
+          throw LineProblem(
+            "unknown key \"\(key)\" in the header; its keys are \(Self.keys.joined(separator: ", "))"
+          )
+        }
+      }
+    }
+  }
+
+  /// A value as a message quotes it: short JSON, or its type when long.
+  static func show(_ value: JSONValue) -> String {
+    let text = value.compactText
+    return text.count <= 40 ? text : value.typeName
+  }
+
+  /// What is wrong with one line, before the reader adds the file and the line number.
+  struct LineProblem: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+  }
+}

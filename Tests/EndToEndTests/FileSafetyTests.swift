@@ -1,0 +1,362 @@
+import Foundation
+import Testing
+
+/// The sorted names in a directory.
+private func listing(_ path: String) -> [String] {
+  ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+}
+
+/// Runs `rewind` with writes limited to `blocks` of 512 bytes per file (`ulimit -f`) and
+/// `SIGXFSZ` ignored: a write past the limit fails with `EFBIG`, as one fails on a full
+/// disk, without needing a small file system.
+private func rewindOnFullDisk(blocks: Int, _ arguments: [String]) throws -> ProcessResult {
+  let script = "trap '' XFSZ; ulimit -f \(blocks) && exec \"$0\" \"$@\""
+  return try run(
+    "/bin/sh", ["-c", script, rewindBinary] + arguments,
+    environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+}
+
+@Suite("File safety: text inputs, import validation, atomic outputs, inputs never overwritten")
+struct FileSafetyTests {
+  // MARK: One text reader
+
+  @Test("a scenario with CRLF line ends and a byte-order mark records every line")
+  func crlfScenario() throws {
+    let directory = TemporaryDirectory()
+    let script = directory.file("crlf.scenario")
+    write("# c\r\ntap 1\r\n", to: script)
+    let output = directory.file("crlf.journal")
+    let result = try rewind("record", script, "-o", output)
+    #expect(result.stdout == "Recorded 1 event (0 rejected) over 0.0s to \(output)\n")
+    let bom = directory.file("bom.scenario")
+    write("\u{FEFF}layout two-column\r\nselect category Grinders\r\n+1s tap 2\r\n", to: bom)
+    let recorded = try rewind("record", bom, "-o", directory.file("bom.journal"), "--json")
+    #expect(try parseObject(recorded.stdout)["events"] as? Int == 2)
+    let state = try parseObject(try rewind("state", directory.file("bom.journal"), "--json").stdout)
+    #expect((state["split"] as? [String: Any])?["layout"] as? String == "twoColumn")
+  }
+
+  @Test("JSON Lines and expected states with CRLF line ends and a byte-order mark are read")
+  func crlfInputs() throws {
+    let directory = TemporaryDirectory()
+    let events = directory.file("events.jsonl")
+    write(
+      "\u{FEFF}{\"seq\":1,\"time_us\":0,\"event\":\"categorySelected\",\"id\":\"grinders\"}\r\n"
+        + "{\"seq\":2,\"time_us\":10,\"event\":\"menuTabTapped\",\"index\":3}\r\n", to: events)
+    let journal = directory.file("events.journal")
+    #expect(try rewind("import", events, "-o", journal).status == 0)
+    let expected = directory.file("expected.json")
+    let state = try rewind("state", journal, "--json").stdout
+    write("\u{FEFF}" + state.replacingOccurrences(of: "\n", with: "\r\n"), to: expected)
+    let check = try rewind("check", journal, "--expect", expected)
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+  }
+
+  @Test("NUL bytes and invalid UTF-8 are refused with the file, line and column")
+  func refusedBytes() throws {
+    let directory = TemporaryDirectory()
+    let script = directory.file("nul.scenario")
+    write(Array("tap 1\ntap\u{0}2\n".utf8), to: script)
+    let output = directory.file("out.journal")
+    expectFailure(
+      try rewind("record", script, "-o", output),
+      containing: "\(script):2: a NUL byte at column 4; this is not a text file")
+    let events = directory.file("bad.jsonl")
+    write(
+      Array("{\"seq\":1,\"time_us\":0,\"event\":\"back".utf8) + [0xFF] + Array("\"}\n".utf8),
+      to: events)
+    expectFailure(
+      try rewind("import", events, "-o", output),
+      containing:
+        "\(events):1: invalid UTF-8 at column 35 (byte 0xFF); the file must be UTF-8 text; nothing was written"
+    )
+    let expected = directory.file("expected.json")
+    write(Array("{\n\u{0}}\n".utf8), to: expected)
+    expectFailure(
+      try rewind("check", sample("day-menu.journal"), "--expect", expected),
+      containing: "\(expected):2: a NUL byte at column 1")
+    #expect(listing(directory.path) == ["bad.jsonl", "expected.json", "nul.scenario"])
+  }
+
+  // MARK: import validation
+
+  @Test(
+    "import refuses a bad line with the file, the line and what is wrong",
+    arguments: [
+      (
+        #"{"seq":1,"time_us":-5,"event":"backTapped"}"#,
+        #"events.jsonl:1: "time_us" is -5; a time is microseconds since the session's start, never negative"#
+      ),
+      (
+        #"{"seq":1,"time_us":9223372036854775808,"event":"backTapped"}"#,
+        #"events.jsonl:1: "time_us" is 9.223372036854776e+18, beyond the largest time a journal holds (2^63 − 1 µs)"#
+      ),
+      (
+        "{\"seq\":1,\"time_us\":0,\"event\":\"backTapped\"}\n{\"header\":{\"domain\":\"navigation\"}}",
+        #"events.jsonl:2: a header line after events; the header ({"header": …}) may only be the first line"#
+      ),
+      (
+        #"{"seq":1,"time_us":0,"event":"categorySelected","id":"grinders","colour":"red"}"#,
+        #"events.jsonl:1: unknown key "colour" in the event "categorySelected"; its keys are seq, time_us, event, id"#
+      ),
+      (
+        "{\"header\":{\"snapshotInterval\":64,\"colour\":\"red\"}}",
+        #"events.jsonl:1: unknown key "colour" in the header; its keys are domain, schemaVersion, session, start, device, snapshotInterval, settings"#
+      ),
+      (
+        "\n{\"header\":{\"snapshotInterval\":0}}",
+        #"events.jsonl:2: the header's "snapshotInterval" must be a whole number of events from 1 to 1073741824, found 0"#
+      ),
+      (
+        "{\"header\":{\"snapshotInterval\":-1}}",
+        "events.jsonl:1: the header's \"snapshotInterval\""
+      ),
+      (
+        "{\"header\":{\"snapshotInterval\":\"x\"}}",
+        "events.jsonl:1: the header's \"snapshotInterval\""
+      ),
+      (
+        "{\"header\":{\"snapshotInterval\":1.5}}",
+        "events.jsonl:1: the header's \"snapshotInterval\""
+      ),
+      (
+        "{\"header\":{\"snapshotInterval\":2e9}}",
+        "events.jsonl:1: the header's \"snapshotInterval\""
+      ),
+      (
+        "{\"header\":{\"domain\":\"checkout\"}}",
+        "events.jsonl:1: the session's domain 'checkout' is not one this rewind knows ('navigation')"
+      ),
+    ])
+  func importErrors(content: String, message: String) throws {
+    let directory = TemporaryDirectory()
+    let input = directory.file("events.jsonl")
+    write(content + "\n{\"seq\":1,\"time_us\":0,\"event\":\"backTapped\"}\n", to: input)
+    let output = directory.file("out.journal")
+    let result = try rewind("import", input, "-o", output)
+    expectFailure(result, containing: "\(directory.path)/\(message)")
+    #expect(result.stderr.hasSuffix("; nothing was written\n"), "\(result.stderr)")
+    #expect(listing(directory.path) == ["events.jsonl"])
+  }
+
+  @Test("import accepts blank lines, and --snapshot-interval wins over the header's")
+  func importAccepts() throws {
+    let directory = TemporaryDirectory()
+    let input = directory.file("events.jsonl")
+    write(
+      "\n{\"header\":{\"snapshotInterval\":7}}\n\n"
+        + "{\"seq\":1,\"time_us\":0,\"event\":\"backTapped\"}\n  \n\t\n"
+        + "{\"seq\":2,\"time_us\":5,\"event\":\"menuTabTapped\",\"index\":2}\n\n", to: input)
+    let fromHeader = directory.file("header.journal")
+    #expect(try rewind("import", input, "-o", fromHeader).stdout.hasPrefix("Imported 2 events"))
+    #expect(
+      try parseObject(try rewind("info", fromHeader, "--json").stdout)["snapshotInterval"] as? Int
+        == 7)
+    let fromOption = directory.file("option.journal")
+    #expect(try rewind("import", input, "-o", fromOption, "--snapshot-interval", "3").status == 0)
+    #expect(
+      try parseObject(try rewind("info", fromOption, "--json").stdout)["snapshotInterval"] as? Int
+        == 3)
+    let help = try rewind("import", "--help").stdout
+    #expect(
+      help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        .contains(
+          "(default: the header's snapshotInterval, else 1024); given, it wins over the header"))
+  }
+
+  // MARK: Atomic outputs
+
+  @Test("a missing directory is named in the error, never a temporary file")
+  func missingDirectory() throws {
+    let directory = TemporaryDirectory()
+    let events = directory.file("events.jsonl")
+    write("{\"seq\":1,\"time_us\":0,\"event\":\"backTapped\"}\n", to: events)
+    let imported = try run(
+      rewindBinary, ["import", "events.jsonl", "-o", "nodir/x.journal"],
+      environment: ["PATH": "/usr/bin:/bin"], currentDirectory: directory.path)
+    #expect(imported.status == 1)
+    #expect(
+      imported.stderr
+        == "Error: nodir/x.journal: cannot create the file: there is no directory nodir (No such file or directory (errno 2))\n"
+    )
+    let exported = try rewind(
+      "export", sample("day-menu.journal"), "-o", directory.file("missing/day.jsonl"))
+    expectFailure(
+      exported,
+      containing:
+        "\(directory.file("missing/day.jsonl")): cannot create the file: there is no directory")
+    for result in [imported, exported] {
+      #expect(!result.stderr.contains(".tmp") && !result.stderr.contains("importing"))
+    }
+    #expect(listing(directory.path) == ["events.jsonl"])
+  }
+
+  @Test(
+    "writing into a read-only directory fails, naming the file, and leaves nothing",
+    .enabled(if: getuid() != 0, "root writes into read-only directories"))
+  func readOnlyDirectory() throws {
+    let directory = TemporaryDirectory()
+    let locked = directory.file("locked")
+    try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+    chmod(locked, 0o555)
+    defer { chmod(locked, 0o755) }
+    let output = locked + "/out.file"
+    for arguments in [
+      ["record", sample("day-menu.scenario"), "-o", output],
+      ["generate", "-o", output, "--events", "100"],
+      ["export", sample("day-menu.journal"), "-o", output],
+    ] {
+      let result = try rewind(arguments)
+      expectFailure(result, containing: "\(output): cannot create the file (Permission denied")
+    }
+    #expect(listing(locked).isEmpty)
+  }
+
+  @Test(
+    "on a full disk each writing command fails whole: the previous file stays, nothing is left",
+    arguments: ["record", "generate", "import", "export"], [false, true])
+  func fullDisk(command: String, replacing: Bool) throws {
+    let directory = TemporaryDirectory()
+    let scenario = directory.file("long.scenario")
+    // 20,000 events that compress to about 8 KB.
+    write(
+      (0..<10_000).map { "scroll \($0 * 37 % 997).5\n+0.3s tap \($0 % 7)\n" }.joined(),
+      to: scenario)
+    let journal = directory.file("long.journal")
+    #expect(try rewind("generate", "-o", journal, "--events", "50000").status == 0)
+    let events = directory.file("long.jsonl")
+    #expect(try rewind("export", journal, "-o", events).status == 0)
+    let output = directory.file("out.file")
+    let previous = Array("the previous file\n".utf8)
+    if replacing { write(previous, to: output) }
+    let before = listing(directory.path)
+    var arguments: [String]
+    switch command {
+    case "record": arguments = ["record", scenario, "-o", output]
+    case "generate": arguments = ["generate", "-o", output, "--events", "200000"]
+    case "import": arguments = ["import", events, "-o", output]
+    default: arguments = ["export", journal, "-o", output]
+    }
+    if replacing { arguments.append("--force") }
+    // 5 KiB per file: room for a journal's header, not for the events.
+    let result = try rewindOnFullDisk(blocks: 10, arguments)
+    #expect(!result.signalled)
+    expectFailure(result, containing: "\(output): ")
+    #expect(result.stderr.contains("File too large"), "\(result.stderr)")
+    #expect(listing(directory.path) == before)
+    if replacing { #expect(bytes(of: output) == previous) }
+  }
+
+  @Test("generate --force that fails keeps the old journal whole")
+  func generateForceKeepsOld() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("old.journal")
+    #expect(try rewind("generate", "-o", journal, "--events", "1000", "--seed", "1").status == 0)
+    let old = bytes(of: journal)
+    let result = try rewindOnFullDisk(
+      blocks: 40, ["generate", "-o", journal, "--events", "300000", "--seed", "2", "--force"])
+    expectFailure(result, containing: "\(journal): ")
+    #expect(bytes(of: journal) == old)
+    #expect(try rewind("verify", journal).status == 0)
+    #expect(listing(directory.path) == ["old.journal"])
+  }
+
+  // MARK: Inputs are never outputs
+
+  /// Three names of one file: itself, a symbolic link to it, a hard link to it.
+  private func names(of path: String, in directory: TemporaryDirectory) throws -> [String] {
+    let symbolic = directory.file("symbolic-" + (path as NSString).lastPathComponent)
+    let hard = directory.file("hard-" + (path as NSString).lastPathComponent)
+    try FileManager.default.createSymbolicLink(atPath: symbolic, withDestinationPath: path)
+    try FileManager.default.linkItem(atPath: path, toPath: hard)
+    return [path, symbolic, hard]
+  }
+
+  /// Checks that the command refused with exit 64, naming the output and the input, and
+  /// that the input is as it was.
+  private func expectRefused(
+    _ result: ProcessResult, output: String, input: String, bytes before: [UInt8],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(result.status == 64, "\(result.stderr)", sourceLocation: sourceLocation)
+    let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(
+      first.hasPrefix(
+        "Error: \(output): the output would overwrite the input \(input) (the same file"),
+      "\(first)", sourceLocation: sourceLocation)
+    #expect(bytes(of: input) == before, "the input changed", sourceLocation: sourceLocation)
+  }
+
+  @Test("export, import, record and recover refuse to write over an input, by any name")
+  func selfOverwrite() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("self.journal")
+    #expect(try rewind("record", sample("day-menu.scenario"), "-o", journal).status == 0)
+    let events = directory.file("self.jsonl")
+    #expect(try rewind("export", journal, "-o", events).status == 0)
+    let script = directory.file("self.scenario")
+    write("tap 1\ntap 2\n", to: script)
+    let journalBytes = bytes(of: journal)
+    let eventBytes = bytes(of: events)
+    let scriptBytes = bytes(of: script)
+    for output in try names(of: journal, in: directory) {
+      expectRefused(
+        try rewind("export", journal, "-o", output, "--force"), output: output, input: journal,
+        bytes: journalBytes)
+      expectRefused(
+        try rewind("recover", journal, "-o", output), output: output, input: journal,
+        bytes: journalBytes)
+    }
+    for output in try names(of: events, in: directory) {
+      expectRefused(
+        try rewind("import", events, "-o", output, "--force"), output: output, input: events,
+        bytes: eventBytes)
+    }
+    for output in try names(of: script, in: directory) {
+      expectRefused(
+        try rewind("record", script, "-o", output, "--force"), output: output, input: script,
+        bytes: scriptBytes)
+    }
+    // A file the script reads is an input too.
+    let catalog = directory.file("teas.json")
+    write(
+      #"{"menuLabels":["One","Two"],"categories":[{"name":"Teas","image":"teas"}]}"#, to: catalog)
+    let teas = directory.file("teas.scenario")
+    write("catalog \(catalog)\ntap Two\n", to: teas)
+    expectRefused(
+      try rewind("record", teas, "-o", catalog, "--force"), output: catalog, input: catalog,
+      bytes: bytes(of: catalog))
+    // Nothing else was written.
+    #expect(
+      listing(directory.path) == [
+        "hard-self.journal", "hard-self.jsonl", "hard-self.scenario", "self.journal",
+        "self.jsonl", "self.scenario", "symbolic-self.journal", "symbolic-self.jsonl",
+        "symbolic-self.scenario", "teas.json", "teas.scenario",
+      ])
+  }
+
+  // MARK: Nothing left behind
+
+  @Test("a batch of commands leaves nothing in the temporary directory")
+  func temporaryDirectory() throws {
+    let directory = TemporaryDirectory()
+    let temporary = directory.file("tmp")
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+    let environment = ["TMPDIR": temporary]
+    func rewindHere(_ arguments: String...) throws -> ProcessResult {
+      try rewind(arguments, environment: environment)
+    }
+    let journal = directory.file("a.journal")
+    let events = directory.file("a.jsonl")
+    #expect(
+      try rewindHere("record", sample("ipad-three-column.scenario"), "-o", journal).status == 0)
+    #expect(try rewindHere("generate", "-o", journal, "--events", "20000", "--force").status == 0)
+    #expect(try rewindHere("export", journal, "-o", events).status == 0)
+    #expect(try rewindHere("import", events, "-o", journal, "--force").status == 0)
+    #expect(try rewindHere("recover", journal).status == 0)
+    #expect(try rewindHere("check", journal).status == 0)
+    #expect(try rewindHere("verify", journal).status == 0)
+    #expect(try rewindHere("import", directory.file("missing.jsonl"), "-o", journal).status == 1)
+    #expect(listing(temporary).isEmpty)
+  }
+}
