@@ -54,7 +54,11 @@ extension RewindTool {
               path: journal, passed: false,
               json: .object([
                 ("path", .string(journal)), ("passed", false), ("error", .string("\(error)")),
-              ]), lines: [context.stdout.style.red("FAIL") + " \(journal): \(error)"]))
+              ]),
+              lines: [
+                context.stdout.style.red("FAIL")
+                  + " \(TerminalText.escaped(journal)): \(TerminalText.escaped("\(error)"))"
+              ]))
         }
       }
       let passed = results.filter(\.passed).count
@@ -103,8 +107,8 @@ struct CheckCommand: TimelineVisitor {
     let style = context.stdout.style
     var lines: [String] = []
     var summary =
-      "\(timeline.path): \(Format.count(report.eventsReplayed, "event")), \(report.snapshotsCompared) snapshots"
-    if let expectedPath { summary += ", expected state \(expectedPath)" }
+      "\(TerminalText.escaped(timeline.path)): \(Format.count(report.eventsReplayed, "event")), \(Format.count(report.snapshotsCompared, "snapshot"))"
+    if let expectedPath { summary += ", expected state \(TerminalText.escaped(expectedPath))" }
     lines.append((report.passed ? style.green("PASS") : style.red("FAIL")) + " " + summary)
     var members: [(String, JSONValue)] = [
       ("path", .string(timeline.path)), ("passed", .bool(report.passed)),
@@ -114,7 +118,7 @@ struct CheckCommand: TimelineVisitor {
     ]
     if let divergence = report.eventDivergence {
       lines.append(
-        "  event \(divergence.sequence) at \(Format.offset(divergence.time)) (\(divergence.event)) diverges:"
+        "  event \(divergence.sequence) at \(Format.offset(divergence.time)) (\(TerminalText.escaped(divergence.event))) diverges:"
       )
       lines.append("    recorded: \(describe(divergence.recorded.kind, divergence.recordedPaths))")
       lines.append("    replayed: \(describe(divergence.replayed.kind, divergence.replayedPaths))")
@@ -135,7 +139,9 @@ struct CheckCommand: TimelineVisitor {
         "  the state after event \(divergence.sequence) differs from its snapshot (- recorded, + replayed):"
       )
       for change in divergence.differences {
-        lines.append("    \(change.path): - \(change.old.compactText)  + \(change.new.compactText)")
+        lines.append(
+          "    \(TerminalText.escaped(change.path)): - \(change.old.compactText)  + \(change.new.compactText)"
+        )
       }
       members.append(
         (
@@ -149,7 +155,9 @@ struct CheckCommand: TimelineVisitor {
     if !report.expectedStateDifferences.isEmpty {
       lines.append("  the final state differs from the expected state (- expected, + replayed):")
       for change in report.expectedStateDifferences {
-        lines.append("    \(change.path): - \(change.old.compactText)  + \(change.new.compactText)")
+        lines.append(
+          "    \(TerminalText.escaped(change.path)): - \(change.old.compactText)  + \(change.new.compactText)"
+        )
       }
       members.append(
         ("expectedStateDifferences", .array(report.expectedStateDifferences.map(\.json))))
@@ -159,6 +167,7 @@ struct CheckCommand: TimelineVisitor {
   }
 
   private func describe(_ kind: RecordedEffect.Kind, _ paths: [String]) -> String {
-    kind == .applied ? "applied, changing \(paths.joined(separator: ", "))" : "\(kind)"
+    kind == .applied
+      ? "applied, changing \(TerminalText.escaped(paths.joined(separator: ", ")))" : "\(kind)"
   }
 }
