@@ -92,7 +92,13 @@ struct ImportCommand: DomainVisitor {
         guard let id = SessionID(parsing: text) else { throw fail(1, "\"session\" is not a UUID") }
         session.id = id
       }
-      if let device = header["device"]?.stringValue { session.device = device }
+      if let device = header["device"]?.stringValue {
+        if let problem = TerminalText.controlCharacterProblem(in: device, describedAs: "the device")
+        {
+          throw fail(1, problem)
+        }
+        session.device = device
+      }
       if let value = header["snapshotInterval"]?.intValue, value >= 1,
         value <= Int64(JournalLimits.maximumSnapshotInterval)
       {
