@@ -24,6 +24,18 @@ func readTextFile(_ path: String) -> String? {
   return String(decoding: bytes, as: UTF8.self)
 }
 
+/// Why the file at `path` cannot be read: `it is a directory`, `no such file`, or the
+/// system's words (`Permission denied`).
+func unreadableReason(_ path: String) -> String {
+  var info = stat()
+  guard stat(path, &info) == 0 else {
+    return errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+  }
+  if info.st_mode & S_IFMT == S_IFDIR { return "it is a directory" }
+  guard access(path, R_OK) == 0 else { return String(cString: strerror(errno)) }
+  return "a read error"
+}
+
 /// Removes a file, ignoring a missing one.
 func removeFile(_ path: String) {
   unlink(path)

@@ -37,7 +37,8 @@ extension RewindTool {
     func run(_ context: Context) throws {
       let scenarioPath = scenario
       guard let text = readTextFile(scenarioPath) else {
-        throw CommandError("\(scenarioPath): cannot read the scenario script (no such file?)")
+        throw CommandError(
+          "\(scenarioPath): cannot read the scenario script: \(unreadableReason(scenarioPath))")
       }
       let command = RecordCommand(
         scenarioPath: scenarioPath, text: text, output: output,
