@@ -401,6 +401,11 @@ struct TerminalSafetyTests {
     #expect(try safeRewind(["verify", journal]).stdout.contains(": 1 frame, 1 event, "))
     #expect(
       try safeRewind(["recover", journal]).stdout.contains(": 1 event in 1 frame; nothing to do"))
+    let torn = directory.file("torn.journal")
+    write(bytes(of: journal) + [0x41], to: torn)
+    let tornInfo = try safeRewind(["info", torn])
+    #expect(tornInfo.stdout.contains("torn tail: 1 byte at byte "), "\(tornInfo.stdout)")
+    #expect(tornInfo.stdout.contains("(1 byte is too few for a frame)"), "\(tornInfo.stdout)")
     let diff = try safeRewind(["diff", journal, "--from", "0", "--to", "1", "--events"])
     #expect(diff.stdout.contains("\nEvent 1:\n"), "\(diff.stdout)")
     expectUsageError(
