@@ -46,9 +46,11 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["RewindJournal"], path: "Tests/TestSupport",
       swiftSettings: strict),
-    // Runs the built `rewind` binary and checks its output and exit codes.
+    // Runs the built `rewind` binary and checks its output and exit codes; builds the
+    // journals no command writes (hostile ones) through the libraries.
     .testTarget(
-      name: "EndToEndTests", dependencies: ["rewind", "TestSupport", "RewindJournal"],
+      name: "EndToEndTests",
+      dependencies: ["rewind", "TestSupport", "RewindJournal", "RewindCore", "Navigation"],
       swiftSettings: strict),
     // Records shared by the journal tests and the crash test's child process.
     .target(

@@ -173,7 +173,7 @@ struct AnalysisTests {
     #expect {
       try timeline.state(after: 5, skipping: [11])
     } throws: { error in
-      "\(error)" == "cannot skip event 11: the session's events are 1–10"
+      "\(error)" == "cannot skip event 11: the session holds events 1–10"
     }
   }
 

@@ -71,6 +71,10 @@ struct EventScriptTests {
       ("start: yesterday", 1, 8, "expected an ISO-8601 time such as 2026-11-30T09:00:00Z"),
       ("added text=5", 1, 1, "added.text: expected a string, found a number"),
       ("+1s added", 1, 5, #"added: missing "text""#),
+      (
+        "device: iPad \u{1B}]0;x\u{7}", 1, 9,
+        #"the device "iPad \u{1B}]0;x\u{7}" contains a control character (U+001B)"#
+      ),
     ] as [(String, Int, Int, String)])
   func errors(text: String, line: Int, column: Int, message: String) {
     #expect(throws: ScenarioError(line: line, column: column, message)) { try parse(text) }

@@ -1,3 +1,4 @@
+import Foundation
 import RewindCore
 
 extension Catalog {
@@ -16,37 +17,50 @@ extension Catalog {
     public static let maximumMenuLabels = 64
   }
 
-  /// The identifier component made from a name: lowercase ASCII letters and digits kept,
-  /// every run of other characters (spaces, punctuation, non-ASCII) turned into one `-`,
-  /// no leading or trailing `-`.
+  /// The identifier component made from a name: its letters and digits, in any script,
+  /// lowercased; every run of other characters (spaces, punctuation, symbols and emoji)
+  /// turned into one `-`, with no leading or trailing `-`. Combining marks stay with the
+  /// letter they follow (the vowel signs of Devanagari, say).
   ///
   /// `"Espresso Machines"` → `espresso-machines`, `"Linea PB X"` → `linea-pb-x`,
-  /// `"KB90"` → `kb90`. ASCII only, so that ids never depend on a Unicode table version.
-  /// - Returns: the slug; empty if the name has no ASCII letter or digit.
+  /// `"KB90"` → `kb90`, `"Café ☕"` → `café`, `"日本"` → `日本`.
+  ///
+  /// The name is normalised to NFC before and the slug after lowercasing, so a name
+  /// typed with a combining accent (`e` + U+0301) and one typed precomposed (`é`) make
+  /// the same id. The letters, digits and lowercase forms are Unicode's, as the standard
+  /// library and Foundation know them; an ASCII name's slug never depends on them.
+  /// - Returns: the slug; empty if the name has no letter or digit.
   public static func slug(_ name: String) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(name.utf8.count)
+    var kept = String.UnicodeScalarView()
     var pendingDash = false
-    for byte in name.utf8 {
-      let kept: UInt8?
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): kept = byte
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept = byte + 32
-      default: kept = nil
+    var previousKept = false
+    for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
+      let keep: Bool
+      switch scalar.properties.generalCategory {
+      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+        .decimalNumber:
+        keep = true
+      case .nonspacingMark, .spacingMark, .enclosingMark:
+        keep = previousKept
+      default:
+        keep = false
       }
-      if let kept {
-        if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+      if keep {
+        if pendingDash && !kept.isEmpty { kept.append("-") }
         pendingDash = false
-        bytes.append(kept)
+        kept.append(scalar)
       } else {
         pendingDash = true
       }
+      previousKept = keep
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return String(kept).lowercased().precomposedStringWithCanonicalMapping
   }
 
-  /// Checks a display text (name, label, image name): bounded, no control characters,
-  /// which a terminal would interpret.
+  /// Checks a display text (name, label, image name): bounded, and without control
+  /// characters (see `TerminalText.isControl(_:)`), which a terminal would obey and no
+  /// name can mean.
+  /// - Parameter what: What the text is, as a sentence starts: `the menu label 3`.
   static func validateText(_ text: String, _ what: @autoclosure () -> String, allowEmpty: Bool)
     throws(DomainError)
   {
@@ -55,11 +69,8 @@ extension Catalog {
       throw DomainError(
         "\(what()) is \(text.utf8.count) bytes long; the limit is \(Limits.maximumNameLength)")
     }
-    for scalar in text.unicodeScalars
-    where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-      throw DomainError(
-        "\(what()) contains the control character U+\(String(scalar.value, radix: 16, uppercase: true))"
-      )
+    if let problem = TerminalText.controlCharacterProblem(in: text, describedAs: what()) {
+      throw DomainError(problem)
     }
   }
 
@@ -79,7 +90,7 @@ extension Catalog {
           "the menu needs 1 to \(Limits.maximumMenuLabels) labels, found \(menuLabels.count)")
       }
       for (position, label) in menuLabels.enumerated() {
-        try validateText(label, "menu label \(position + 1)", allowEmpty: false)
+        try validateText(label, "the menu label \(position + 1)", allowEmpty: false)
       }
       guard !categories.isEmpty else { throw DomainError("the catalog has no categories") }
       guard categories.count <= Limits.maximumNodes else {
@@ -112,7 +123,8 @@ extension Catalog {
       let slug = Catalog.slug(node.name)
       guard !slug.isEmpty else {
         throw DomainError(
-          "the name \"\(node.name)\" of \(place) has no ASCII letter or digit to make an id from")
+          "the name \"\(node.name)\" of \(place) has no letter or digit to make an id from; "
+            + "give it one")
       }
       let id = parentID.isEmpty ? slug : parentID + "/" + slug
       guard id.utf8.count <= Limits.maximumIdentifierLength else {

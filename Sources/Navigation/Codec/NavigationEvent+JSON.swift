@@ -32,8 +32,8 @@ extension NavigationDomain {
   }
 
   /// Reads an event from the JSON object ``json(_:)-(NavigationEvent)`` writes. Ids the
-  /// catalog lacks are interned (the reducer rejects them); keys other than the event's
-  /// own are ignored.
+  /// catalog lacks are interned (the reducer rejects them), ids with a control character
+  /// refused; keys other than the event's own are ignored.
   /// - Throws: `DomainError` saying what is missing or wrong, e.g.
   ///   `menuTabTapped needs an integer "index"`, `unknown event kind "foo"`.
   public func event(fromJSON json: JSONValue) throws(DomainError) -> NavigationEvent {
@@ -116,7 +116,7 @@ extension NavigationDomain {
   {
     switch json["id"] {
     case .null?: return nil
-    case .string(let id)?: return try internedRef(id)
+    case .string(let id)?: return try inputRef(id)
     default: throw DomainError("\(kind.rawValue) needs an \"id\": a string, or null to clear")
     }
   }
@@ -127,7 +127,7 @@ extension NavigationDomain {
     guard let id = json["id"]?.stringValue else {
       throw DomainError("\(kind.rawValue) needs a string \"id\"")
     }
-    return try internedRef(id)
+    return try inputRef(id)
   }
 
   private static func enumValue<Value: RawRepresentable & CaseIterable>(

@@ -130,6 +130,19 @@ extension NavigationDomain {
     return ref
   }
 
+  /// The ref of an id read from an import or a scenario script: as ``internedRef(_:)``,
+  /// but an id holding a control character (see `TerminalText.isControl(_:)`) is
+  /// refused, since no id can mean one. Ids read back from a journal are not checked:
+  /// whatever a journal holds is read, and shown escaped.
+  /// - Throws: `DomainError`, e.g. `the id "a\u{1B}b" contains a control character
+  ///   (U+001B)`, or what ``internedRef(_:)`` throws.
+  func inputRef(_ id: String) throws(DomainError) -> NodeRef {
+    if let problem = TerminalText.controlCharacterProblem(in: id, describedAs: "the id") {
+      throw DomainError(problem)
+    }
+    return try internedRef(id)
+  }
+
   /// The identifier `ref` stands for: a catalog node's id or an interned unknown id.
   /// - Precondition: `ref` was made in this session (or points into its catalog).
   public func id(of ref: NodeRef) -> String {

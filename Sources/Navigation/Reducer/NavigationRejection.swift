@@ -24,15 +24,24 @@
   /// `backTapped` on the compact sidebar, the first column.
   case backNotAvailableOnSidebar
 
+  /// `7 tabs, 0 to 6`, `1 tab, 0`: how many tabs a menu has and their indices.
+  static func tabs(_ count: Int) -> String {
+    switch count {
+    case 0: "no tabs"
+    case 1: "1 tab, 0"
+    default: "\(count) tabs, 0 to \(count - 1)"
+    }
+  }
+
   public var description: String {
     switch self {
     case .tabIndexOutOfRange(let index, let count):
-      "tab index \(index) is out of range: the menu has \(count) tabs, 0 to \(count - 1)"
+      "tab index \(index) is out of range: the menu has \(Self.tabs(count))"
     case .scrollOffsetNotFinite: "the scroll offset is not a finite number"
     case .scrollOffsetNegative: "the scroll offset is negative"
     case .unknownIdentifier: "the id is not in the session's catalog"
     case .notATopLevelCategory: "only a top-level category can be selected in the sidebar"
-    case .noCategorySelected: "an item can only be selected once a category is"
+    case .noCategorySelected: "an item can only be selected once a category is selected"
     case .itemNotInSelectedCategory: "the item does not belong to the selected category"
     case .notExpandable: "the item has no children to show or hide"
     case .backNotAvailableOnRegularWidth: "there is no back button on a regular width"

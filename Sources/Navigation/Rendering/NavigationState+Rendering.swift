@@ -1,6 +1,13 @@
 // The state drawn as plain text for a terminal: the menu strip, a status line, and the
 // split view's visible columns in boxes (side by side on a regular width, one column with
 // a back affordance on a compact one). No colour: that is the command line's business.
+//
+// Text is measured in terminal columns (`TerminalText.width`), not in characters, so that
+// boxes and underlines line up under wide characters (`月曜日`, `🙂`) and combining marks;
+// the catalog's texts are shown with `TerminalText.escaped` (the catalog refuses control
+// characters, so this only matters for a catalog built around its checks).
+
+import RewindCore
 
 extension NavigationState {
   /// The placeholder of a column that needs a category first.
@@ -37,9 +44,10 @@ extension NavigationState {
     var labels = ""
     var underline = ""
     for (index, label) in menuLabels.enumerated() {
-      let cell = " \(label) "
+      let cell = " \(TerminalText.escaped(label)) "
       labels += cell
-      underline += String(repeating: index == menu.selectedIndex ? "━" : "─", count: cell.count)
+      underline += String(
+        repeating: index == menu.selectedIndex ? "━" : "─", count: TerminalText.width(cell))
     }
     if menu.scrollOffset != 0 { labels += "   ⇠ scrolled \(menu.scrollOffset) pt" }
     return [labels, underline]
@@ -61,31 +69,36 @@ extension NavigationState {
     switch column {
     case .sidebar:
       let rows = catalog.categories.map { category in
-        (split.selectedCategory == category ? "● " : "  ") + catalog.name(of: category)
+        (split.selectedCategory == category ? "● " : "  ") + name(of: category)
       }
       return TextBoxes.Panel(title: "Categories", rows: rows)
     case .content:
       guard let category = split.selectedCategory else {
         return TextBoxes.Panel(title: "Items", rows: [Self.selectCategoryPlaceholder])
       }
-      return TextBoxes.Panel(title: catalog.name(of: category), rows: itemRows(of: category))
+      return TextBoxes.Panel(title: name(of: category), rows: itemRows(of: category))
     case .detail where split.layout == .twoColumn:
       guard let category = split.selectedCategory else {
         return TextBoxes.Panel(title: "Detail", rows: [Self.selectCategoryPlaceholder])
       }
-      return TextBoxes.Panel(title: catalog.name(of: category), rows: itemRows(of: category))
+      return TextBoxes.Panel(title: name(of: category), rows: itemRows(of: category))
     case .detail:
       guard let item = split.selectedItem else {
         return TextBoxes.Panel(title: "Detail", rows: [Self.selectItemPlaceholder])
       }
-      return TextBoxes.Panel(title: catalog.name(of: item), rows: photoRows(of: item))
+      return TextBoxes.Panel(title: name(of: item), rows: photoRows(of: item))
     }
+  }
+
+  /// A node's name as it is shown.
+  private func name(of ref: NodeRef) -> String {
+    TerminalText.escaped(catalog.name(of: ref))
   }
 
   /// The title of the column a compact back button returns to.
   private func backTitle(from column: Column) -> String {
     switch (column, split.layout) {
-    case (.detail, .threeColumn): split.selectedCategory.map(catalog.name(of:)) ?? "Items"
+    case (.detail, .threeColumn): split.selectedCategory.map(name(of:)) ?? "Items"
     default: "Categories"
     }
   }
@@ -115,16 +128,16 @@ extension NavigationState {
         marker = "  "
       }
       let disclosure = expandable ? (expanded ? "▾ " : "▸ ") : slot
-      rows.append(marker + indent + disclosure + catalog.name(of: child))
+      rows.append(marker + indent + disclosure + name(of: child))
       if expanded { appendItemRows(of: child, indent: indent + "  ", to: &rows) }
     }
   }
 
   /// The detail of the three-column layout: the item's photo, drawn as a framed caption.
   private func photoRows(of item: NodeRef) -> [String] {
-    let image = catalog.image(of: item)
+    let image = TerminalText.escaped(catalog.image(of: item))
     let caption = image.isEmpty ? "no photo" : "photo: \(image)"
-    let bar = String(repeating: "─", count: caption.count + 2)
+    let bar = String(repeating: "─", count: TerminalText.width(caption) + 2)
     return ["╭\(bar)╮", "│ \(caption) │", "╰\(bar)╯"]
   }
 }
@@ -136,21 +149,23 @@ enum TextBoxes {
     var rows: [String]
   }
 
-  /// The narrowest and widest a panel's inner width may be, in characters.
+  /// The narrowest and widest a panel's inner width may be, in columns.
   static let minimumWidth = 20
   static let maximumWidth = 34
 
   static func draw(_ panels: [Panel]) -> [String] {
     guard !panels.isEmpty else { return [] }
     let widths = panels.map { panel in
-      let widest = panel.rows.map(\.count).max() ?? 0
-      return min(max(widest, panel.title.count + 3, minimumWidth), maximumWidth)
+      let widest = panel.rows.map(TerminalText.width).max() ?? 0
+      return min(max(widest, TerminalText.width(panel.title) + 3, minimumWidth), maximumWidth)
     }
     var top = "┌"
     var bottom = "└"
     for (position, panel) in panels.enumerated() {
       let title = fit(panel.title, widths[position] - 3)
-      top += "─ \(title) " + String(repeating: "─", count: widths[position] - title.count - 1)
+      top +=
+        "─ \(title) "
+        + String(repeating: "─", count: widths[position] - TerminalText.width(title) - 1)
       bottom += String(repeating: "─", count: widths[position] + 2)
       let last = position == panels.count - 1
       top += last ? "┐" : "┬"
@@ -162,7 +177,7 @@ enum TextBoxes {
       var line = "│"
       for (position, panel) in panels.enumerated() {
         let text = row < panel.rows.count ? fit(panel.rows[row], widths[position]) : ""
-        line += " " + text + String(repeating: " ", count: widths[position] - text.count) + " │"
+        line += " " + TerminalText.padded(text, toWidth: widths[position]) + " │"
       }
       lines.append(line)
     }
@@ -170,10 +185,11 @@ enum TextBoxes {
     return lines
   }
 
-  /// `text` cut to `width` characters, with `…` when it was longer.
+  /// `text` cut to `width` columns, with `…` when it was wider. A wide character that
+  /// does not fit whole is left out, so the result may be a column narrower.
   static func fit(_ text: String, _ width: Int) -> String {
-    guard text.count > width else { return text }
-    var cut = text.prefix(max(width - 1, 0))
+    guard TerminalText.width(text) > width else { return text }
+    var cut = TerminalText.prefix(text, width: max(width - 1, 0))
     while cut.last == " " { cut.removeLast() }
     return cut + "…"
   }

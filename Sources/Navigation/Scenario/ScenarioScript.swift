@@ -187,7 +187,11 @@ struct ScenarioParser {
         }
       }
     case .device:
-      device = line.rest(from: 1)
+      let text = line.rest(from: 1)
+      if let problem = TerminalText.controlCharacterProblem(in: text, describedAs: "the device") {
+        throw line.error(problem, at: 1)
+      }
+      device = text
     case .start:
       guard let time = ISO8601.parse(String(value)) else {
         throw line.error("expected an ISO-8601 time such as 2026-11-30T09:00:00Z", at: 1)
@@ -215,6 +219,13 @@ struct ScenarioParser {
     Scenario(
       domain: domain ?? makeDomain(), device: device, startTime: startTime, events: events,
       files: files)
+  }
+
+  /// Whether `text` is written as an integer (`12`, `-3`, `99999999999999999999`), whether
+  /// or not it fits in an `Int`.
+  static func isWholeNumber(_ text: String) -> Bool {
+    let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
   }
 
   /// Lowercased, without dashes or underscores: `double-column` → `doublecolumn`.
@@ -249,6 +260,12 @@ struct ScenarioParser {
       guard !label.isEmpty else { throw line.error("expected a tab label or index after 'tap'") }
       if let index = Int(label) { return .menuTabTapped(index: index) }
       let labels = domain!.catalog.menuLabels
+      if Self.isWholeNumber(label) {
+        // A number too large for an index: no tab has it, and no event can carry it.
+        throw line.error(
+          "\(label) is not a tab index: the menu has \(NavigationRejection.tabs(labels.count))",
+          at: 1)
+      }
       guard let index = labels.firstIndex(where: { $0.lowercased() == label.lowercased() }) else {
         throw line.error(
           "no tab is labelled '\(label)'; the tabs are \(labels.joined(separator: ", "))", at: 1)
@@ -323,10 +340,10 @@ struct ScenarioParser {
     let domain = domain!
     let catalog = domain.catalog
     if name.hasPrefix("id:") {
-      do {
-        return try domain.internedRef(String(name.dropFirst(3)))
+      do throws(DomainError) {
+        return try domain.inputRef(String(name.dropFirst(3)))
       } catch {
-        throw line.error("'\(name)' is not a usable id: \(error)", at: index)
+        throw line.error(error.message, at: index)
       }
     }
     if let ref = catalog.ref(of: name) { return ref }

@@ -19,4 +19,16 @@ public protocol CommandContext {
 
   /// Sends what both streams hold; the runner calls it once the command is done.
   func finish()
+
+  /// A message made safe to show: the runner passes every error message through it
+  /// before writing it, since messages quote what came from outside (arguments, paths,
+  /// values read from files), which may hold characters a terminal obeys (`ESC`, a
+  /// newline). The default returns the message as it is; a tool that shows text from
+  /// files escapes control characters here.
+  /// - Parameter message: The sentence after `Error: `.
+  func escaped(_ message: String) -> String
+}
+
+extension CommandContext {
+  public func escaped(_ message: String) -> String { message }
 }

@@ -22,6 +22,8 @@
 ///   ends with that status silently.
 /// - Otherwise status 0.
 ///
+/// Every error message goes through ``CommandContext/escaped(_:)`` before it is written.
+///
 /// A tool of one command (options but no subcommands) is made with
 /// ``init(version:command:)``.
 public struct CommandLineTool<Context: CommandContext>: Sendable {
@@ -175,12 +177,14 @@ public struct CommandLineTool<Context: CommandContext>: Sendable {
   private func report(_ error: UsageError, path: [Command<Context>], context: Context)
     -> ExitCode
   {
-    context.writeError(HelpFormatter.report(error, path: path, errorLabel: context.errorLabel))
+    var shown = error
+    shown.message = context.escaped(error.message)
+    context.writeError(HelpFormatter.report(shown, path: path, errorLabel: context.errorLabel))
     return .usage
   }
 
   private func reportFailure(_ message: String, context: Context) {
-    context.writeError("\(context.errorLabel) \(message)\n")
+    context.writeError("\(context.errorLabel) \(context.escaped(message))\n")
   }
 }
 

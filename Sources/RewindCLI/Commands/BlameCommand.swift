@@ -54,10 +54,12 @@ struct BlameCommand: TimelineVisitor {
       return
     }
     let style = context.stdout.style
-    context.stdout.print("\(style.bold(path)) = \(blame.value.compactText) after event \(sequence)")
+    context.stdout.print(
+      "\(style.bold(TerminalText.escaped(path))) = \(blame.value.compactText) after event \(sequence)"
+    )
     if let event = blame.event {
       context.stdout.print(
-        "  set by event \(event.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.describe(event.event)))"
+        "  set by event \(event.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))"
       )
     } else {
       context.stdout.print("  its initial value: no event up to \(sequence) changed it")

@@ -62,7 +62,11 @@ extension RewindTool {
               path: journal, passed: false,
               json: .object([
                 ("path", .string(journal)), ("passed", false), ("error", .string("\(error)")),
-              ]), lines: [context.stdout.style.red("FAIL") + " \(journal): \(error)"]))
+              ]),
+              lines: [
+                context.stdout.style.red("FAIL")
+                  + " \(TerminalText.escaped(journal)): \(TerminalText.escaped("\(error)"))"
+              ]))
         }
       }
       let passed = results.filter(\.passed).count
@@ -111,8 +115,8 @@ struct CheckCommand: TimelineVisitor {
     let style = context.stdout.style
     var lines: [String] = []
     var summary =
-      "\(timeline.path): \(Format.count(report.eventsReplayed, "event")), \(report.snapshotsCompared) snapshots"
-    if let expectedPath { summary += ", expected state \(expectedPath)" }
+      "\(TerminalText.escaped(timeline.path)): \(Format.count(report.eventsReplayed, "event")), \(Format.count(report.snapshotsCompared, "snapshot"))"
+    if let expectedPath { summary += ", expected state \(TerminalText.escaped(expectedPath))" }
     lines.append((report.passed ? style.green("PASS") : style.red("FAIL")) + " " + summary)
     var members: [(String, JSONValue)] = [
       ("path", .string(timeline.path)), ("passed", .bool(report.passed)),
@@ -122,7 +126,7 @@ struct CheckCommand: TimelineVisitor {
     ]
     if let divergence = report.eventDivergence {
       lines.append(
-        "  event \(divergence.sequence) at \(Format.offset(divergence.time)) (\(divergence.event)) diverges:"
+        "  event \(divergence.sequence) at \(Format.offset(divergence.time)) (\(TerminalText.escaped(divergence.event))) diverges:"
       )
       lines.append("    recorded: \(describe(divergence.recorded.kind, divergence.recordedPaths))")
       lines.append("    replayed: \(describe(divergence.replayed.kind, divergence.replayedPaths))")
@@ -143,7 +147,9 @@ struct CheckCommand: TimelineVisitor {
         "  the state after event \(divergence.sequence) differs from its snapshot (- recorded, + replayed):"
       )
       for change in divergence.differences {
-        lines.append("    \(change.path): - \(change.old.compactText)  + \(change.new.compactText)")
+        lines.append(
+          "    \(TerminalText.escaped(change.path)): - \(change.old.compactText)  + \(change.new.compactText)"
+        )
       }
       members.append(
         (
@@ -157,7 +163,9 @@ struct CheckCommand: TimelineVisitor {
     if !report.expectedStateDifferences.isEmpty {
       lines.append("  the final state differs from the expected state (- expected, + replayed):")
       for change in report.expectedStateDifferences {
-        lines.append("    \(change.path): - \(change.old.compactText)  + \(change.new.compactText)")
+        lines.append(
+          "    \(TerminalText.escaped(change.path)): - \(change.old.compactText)  + \(change.new.compactText)"
+        )
       }
       members.append(
         ("expectedStateDifferences", .array(report.expectedStateDifferences.map(\.json))))
@@ -167,6 +175,7 @@ struct CheckCommand: TimelineVisitor {
   }
 
   private func describe(_ kind: RecordedEffect.Kind, _ paths: [String]) -> String {
-    kind == .applied ? "applied, changing \(paths.joined(separator: ", "))" : "\(kind)"
+    kind == .applied
+      ? "applied, changing \(TerminalText.escaped(paths.joined(separator: ", ")))" : "\(kind)"
   }
 }

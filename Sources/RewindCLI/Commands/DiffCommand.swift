@@ -124,13 +124,15 @@ struct DiffCommand: TimelineVisitor {
       context.stdout.print()
       context.stdout.print(
         context.stdout.style.bold(
-          listed.isEmpty ? "No events in between." : "Events \(first + 1)–\(second):"))
+          listed.isEmpty
+            ? "No events in between." : Format.capitalized(Format.events(first + 1...second)) + ":")
+      )
       for (event, changed) in listed {
         let paths = timeline.domain.paths(of: changed)
         let effect =
           paths.isEmpty ? event.outcome?.summary ?? "" : "changed " + paths.joined(separator: ", ")
         context.stdout.print(
-          "  \(event.sequence)  \(Format.offset(event.time))  \(timeline.domain.describe(event.event))  \(context.stdout.style.dim(effect))"
+          "  \(event.sequence)  \(Format.offset(event.time))  \(timeline.domain.shownDescription(event.event))  \(context.stdout.style.dim(TerminalText.escaped(effect)))"
         )
       }
     }
@@ -174,6 +176,8 @@ struct TwoJournalDiff: TimelineVisitor {
 func printChanges(
   _ changes: [FieldChange], between first: String, and second: String, to output: Output
 ) {
+  let first = TerminalText.escaped(first)
+  let second = TerminalText.escaped(second)
   if changes.isEmpty {
     output.print("No differences between \(first) and \(second).")
     return

@@ -105,16 +105,17 @@ struct FindCommand: TimelineVisitor {
       return
     }
     let style = context.stdout.style
+    let shownCondition = TerminalText.escaped(condition.description)
     guard !hits.isEmpty else {
       context.stdout.print(
-        "No point in the session where \(condition)\(isChange ? "" : " becomes true").")
+        "No point in the session where \(shownCondition)\(isChange ? "" : " becomes true").")
       return
     }
-    context.stdout.print(style.bold(condition.description))
+    context.stdout.print(style.bold(shownCondition))
     for hit in hits {
       if let event = hit.event {
         context.stdout.print(
-          "  event \(hit.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.describe(event.event)))  \(style.dim("→ \(hit.value.compactText)"))"
+          "  event \(hit.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))  \(style.dim("→ \(hit.value.compactText)"))"
         )
       } else {
         context.stdout.print(

@@ -51,11 +51,11 @@ struct InfoCommand: TimelineVisitor {
       )
     }
     for damage in condition.damage {
-      let range = damage.sequenceRange.map { " (events \($0.lowerBound)–\($0.upperBound))" } ?? ""
+      let range = damage.sequenceRange.map { " (\(Format.events($0)))" } ?? ""
       integrity.append("damaged at byte \(damage.byteRange.lowerBound)\(range): \(damage.reason)")
     }
     for lost in condition.lostRanges {
-      integrity.append("events \(lost.lowerBound)–\(lost.upperBound) lost (salvaged)")
+      integrity.append("\(Format.events(lost)) lost (salvaged)")
     }
     if json {
       context.stdout.printJSON(
@@ -81,12 +81,18 @@ struct InfoCommand: TimelineVisitor {
     func row(_ label: String, _ value: String) {
       context.stdout.print(style.bold(Format.padded(label, to: 11)) + value)
     }
-    row("Journal", timeline.path)
+    // The path, the domain and the device are text from outside: shown escaped.
+    row("Journal", TerminalText.escaped(timeline.path))
     row(
-      "Domain", "\(header.domain) (schema \(header.schemaVersion), format \(header.formatVersion))")
+      "Domain",
+      "\(TerminalText.escaped(header.domain)) (schema \(header.schemaVersion), format \(header.formatVersion))"
+    )
     row("Session", header.sessionID.description)
-    row("Started", "\(ISO8601.format(header.startTime)) on \(header.device)")
-    let span = events > 0 ? " (\(reader.frames.first!.firstSequence)–\(reader.lastSequence))" : ""
+    row("Started", "\(ISO8601.format(header.startTime)) on \(TerminalText.escaped(header.device))")
+    let first = reader.frames.first?.firstSequence ?? 1
+    let span =
+      events == 0
+      ? "" : first == reader.lastSequence ? " (\(first))" : " (\(first)–\(reader.lastSequence))"
     row("Events", "\(Format.count(events))\(span) over \(Format.duration(reader.lastTime))")
     row(
       "Storage",
@@ -98,7 +104,8 @@ struct InfoCommand: TimelineVisitor {
     )
     let healthy = condition.isIntact && condition.lostRanges.isEmpty
     for (index, line) in integrity.enumerated() {
-      row(index == 0 ? "Integrity" : "", healthy ? line : style.yellow(line))
+      let shown = TerminalText.escaped(line)
+      row(index == 0 ? "Integrity" : "", healthy ? shown : style.yellow(shown))
     }
   }
 }

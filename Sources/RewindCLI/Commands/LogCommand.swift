@@ -61,7 +61,7 @@ struct LogCommand: TimelineVisitor {
         members += outcome.jsonMembers
         context.stdout.print(JSONValue.object(members).compactText)
       } else {
-        let description = Format.padded(domain.describe(replayed.event), to: 50)
+        let description = Format.padded(domain.shownDescription(replayed.event), to: 50)
         var outcomeText = outcome.summary
         switch outcome {
         case .applied: outcomeText = style.green(outcomeText)

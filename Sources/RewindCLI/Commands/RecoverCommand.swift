@@ -89,9 +89,10 @@ enum RecoverOutput {
 
   static func print(_ report: RecoveryReport, to output: Output) {
     let style = output.style
+    let source = TerminalText.escaped(report.source)
     guard report.changed else {
       output.print(
-        "\(style.green("OK")) \(report.source) is whole: \(Format.count(report.keptRecords, "event")) in \(Format.count(report.keptFrames, "frame")); nothing to do."
+        "\(style.green("OK")) \(source) is whole: \(Format.count(report.keptRecords, "event")) in \(Format.count(report.keptFrames, "frame")); nothing to do."
       )
       return
     }
@@ -99,26 +100,20 @@ enum RecoverOutput {
       output.print("Rebuilt the header from its copy: \(header.reason).")
     }
     if let tail = report.cutTail {
-      let events = tail.sequenceRange.map { " (\(describe($0)))" } ?? ""
+      let events = tail.sequenceRange.map { " (\(Format.events($0)))" } ?? ""
       output.print(
         "Cut \(Format.count(tail.length, "byte")) at byte \(tail.offset)\(events): \(tail.reason).")
     }
     for range in report.lostRanges {
-      output.print(style.yellow("Dropped damaged \(describe(range)) (marked lost)."))
+      output.print(style.yellow("Dropped damaged \(Format.events(range)) (marked lost)."))
     }
     output.print(
-      "\(style.green("Recovered")) \(report.output): kept \(Format.count(report.keptRecords, "event")) (last event \(report.lastSequence)) in \(Format.count(report.keptFrames, "frame")), dropped \(Format.count(report.droppedRecords, "event"))."
+      "\(style.green("Recovered")) \(TerminalText.escaped(report.output)): kept \(Format.count(report.keptRecords, "event")) (last event \(report.lastSequence)) in \(Format.count(report.keptFrames, "frame")), dropped \(Format.count(report.droppedRecords, "event"))."
     )
     if let kept = report.originalKeptAt {
-      output.print("The damaged original is kept as \(kept).")
+      output.print("The damaged original is kept as \(TerminalText.escaped(kept)).")
     } else {
-      output.print("The original \(report.source) is left as it was.")
+      output.print("The original \(source) is left as it was.")
     }
-  }
-
-  /// `event 5`, `events 5–9`.
-  private static func describe(_ range: ClosedRange<UInt64>) -> String {
-    range.lowerBound == range.upperBound
-      ? "event \(range.lowerBound)" : "events \(range.lowerBound)–\(range.upperBound)"
   }
 }

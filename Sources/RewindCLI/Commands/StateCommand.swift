@@ -41,10 +41,12 @@ struct StateCommand: TimelineVisitor {
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let sequence = try timeline.resolve(at, option: "--at <point>")
     for event in skip where event == 0 || event > sequence {
+      let allowed =
+        sequence == 0
+        ? "no event comes before the point"
+        : "only \(Format.events(1...sequence)), before the point, can be skipped"
       throw UsageError(
-        .invalidValue,
-        "The value '\(event)' is invalid for '--skip <seq,...>': only events 1–\(sequence), before the point, can be skipped"
-      )
+        .invalidValue, "The value '\(event)' is invalid for '--skip <seq,...>': \(allowed)")
     }
     let state = try timeline.state(after: sequence, skipping: skip)
     let domain = timeline.domain
@@ -67,7 +69,7 @@ struct StateCommand: TimelineVisitor {
     }
     context.stdout.print(style.bold(title))
     context.stdout.print()
-    context.stdout.print(domain.render(state))
+    context.stdout.print(domain.shownRendering(state))
     guard !skip.isEmpty else { return }
     let changes = domain.diff(try timeline.state(after: sequence), state)
     context.stdout.print()
@@ -104,7 +106,7 @@ extension Substring {
 /// Prints a field change as `path`, `  - old`, `  + new`, coloured on a terminal.
 func printChange(_ change: FieldChange, to output: Output) {
   let style = output.style
-  output.print(style.bold(change.path))
+  output.print(style.bold(TerminalText.escaped(change.path)))
   output.print(style.red("  - \(change.old.compactText)"))
   output.print(style.green("  + \(change.new.compactText)"))
 }

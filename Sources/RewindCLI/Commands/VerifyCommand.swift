@@ -86,7 +86,7 @@ enum VerifyOutput {
 
   static func print(_ report: VerificationReport, to output: Output) {
     let style = output.style
-    let path = report.path
+    let path = TerminalText.escaped(report.path)
     let contents =
       "\(Format.count(report.recordCount, "event")), \(Format.count(report.snapshotCount, "snapshot"))"
     if report.isClean {
@@ -107,7 +107,7 @@ enum VerifyOutput {
     }
     output.print("\(style.red("DAMAGED")) \(path): \(summary)")
     for problem in report.problems {
-      output.print("  \(problem)")
+      output.print("  \(TerminalText.escaped("\(problem)"))")
     }
     if report.header == nil {
       output.print(

@@ -1,3 +1,5 @@
+import RewindCore
+
 /// One output stream of a command, standard output or standard error, or a capture of
 /// one in tests.
 ///
@@ -10,6 +12,12 @@
 ///
 /// A progress bar draws a *transient line* on standard error; any other write to that
 /// stream erases it first, so an error message never lands in the middle of a bar.
+///
+/// Text from outside is escaped by whoever turns it into text (``TerminalText/escaped(_:keepingNewlines:)``),
+/// so that an id with a newline stays on its line. As a last guard, every write escapes
+/// any control character that reaches the stream anyway, except line feeds and, on a
+/// colour terminal, the tool's own ``Style`` sequences: nothing written here can drive
+/// the terminal.
 public final class Output {
   enum Destination {
     case fileDescriptor(Int32)
@@ -57,24 +65,23 @@ public final class Output {
       unbuffered: false)
   }
 
-  /// Writes text as it is.
+  /// Writes text: as it is, but for control characters other than line feeds and this
+  /// stream's own styling, which are escaped.
   public func write(_ text: String) {
     if showsTransientLine { eraseTransientLine() }
-    buffer.append(contentsOf: text.utf8)
+    appendGuarded(text)
     afterWrite()
   }
 
-  /// Writes bytes as they are (already UTF-8 text, say).
+  /// Writes UTF-8 bytes as text (see ``write(_:)``).
   public func write(bytes: some Sequence<UInt8>) {
-    if showsTransientLine { eraseTransientLine() }
-    buffer.append(contentsOf: bytes)
-    afterWrite()
+    write(String(decoding: Array(bytes), as: UTF8.self))
   }
 
-  /// Writes a line: the text, then a newline.
+  /// Writes a line: the text (see ``write(_:)``), then a newline.
   public func print(_ line: String = "") {
     if showsTransientLine { eraseTransientLine() }
-    buffer.append(contentsOf: line.utf8)
+    appendGuarded(line)
     buffer.append(UInt8(ascii: "\n"))
     afterWrite()
   }
@@ -95,6 +102,34 @@ public final class Output {
     }
     return String(decoding: buffer, as: UTF8.self)
   }
+
+  /// Appends `text` with every control character escaped but line feeds and, when the
+  /// style is on, the Select Graphic Rendition sequences ``Style`` writes
+  /// (`ESC [ digits m`).
+  private func appendGuarded(_ text: String) {
+    guard TerminalText.needsEscaping(text, keepingNewlines: true) else {
+      buffer.append(contentsOf: text.utf8)
+      return
+    }
+    guard style.isEnabled else {
+      buffer.append(contentsOf: TerminalText.escaped(text, keepingNewlines: true).utf8)
+      return
+    }
+    var rest = Substring(text)
+    while let sequence = rest.firstRange(of: Self.styleSequence) {
+      buffer.append(
+        contentsOf: TerminalText.escaped(
+          String(rest[..<sequence.lowerBound]), keepingNewlines: true
+        )
+        .utf8)
+      buffer.append(contentsOf: rest[sequence].utf8)
+      rest = rest[sequence.upperBound...]
+    }
+    buffer.append(contentsOf: TerminalText.escaped(String(rest), keepingNewlines: true).utf8)
+  }
+
+  /// What ``Style`` writes: `ESC [`, digits, `m`.
+  nonisolated(unsafe) private static let styleSequence = /\u{1B}\[[0-9]{1,2}m/
 
   private func afterWrite() {
     guard case .fileDescriptor = destination else { return }

@@ -1,3 +1,5 @@
+import RewindCore
+
 /// A progress bar on standard error for long work, shown only to a person watching.
 ///
 /// Made by ``Context/progress(_:)``. The bar appears only when standard error is a
@@ -45,8 +47,9 @@ public final class ProgressBar {
   private(set) var isShown = false
   private var isFinished = false
 
+  /// - Parameter label: What is being done; text from outside in it (a path) is escaped.
   init(label: String, output: Output, now: @escaping () -> UInt64) {
-    self.label = label
+    self.label = TerminalText.escaped(label)
     self.output = output
     self.now = now
     self.startTime = now()
@@ -109,7 +112,7 @@ public final class ProgressBar {
     label: String, done: Int, total: Int, elapsed: UInt64, columns: Int, style: Style
   ) -> String {
     guard total > 0 else {
-      return String("\(label) \(compactCount(done))".prefix(max(columns - 1, 0)))
+      return String(TerminalText.prefix("\(label) \(compactCount(done))", width: columns - 1))
     }
     let done = min(max(done, 0), total)
     let percent = done * 100 / total
@@ -119,10 +122,10 @@ public final class ProgressBar {
       let remaining = Double(elapsed) * Double(total - done) / Double(done) / 1e9
       tail += "  ETA \(compactDuration(remaining))"
     }
-    let room = columns - 1 - label.count - 1 - tail.count
+    let room = columns - 1 - TerminalText.width(label) - 1 - tail.count
     let width = min(room, 40)
     guard width >= 10 else {
-      return String((label + tail).prefix(max(columns - 1, 0)))
+      return String(TerminalText.prefix(label + tail, width: columns - 1))
     }
     let filled = done * width / total
     let bar =

@@ -1,4 +1,5 @@
 public import RewindArguments
+import RewindCore
 
 /// The runner of the argument parser writes help and errors through the tool's context:
 /// `Error:` in bold red on a colour terminal, after erasing a progress bar.
@@ -14,6 +15,12 @@ extension Context: CommandContext {
 
   public var errorLabel: String {
     stderr.style.bold(stderr.style.red("Error:"))
+  }
+
+  /// Error messages quote ids, paths and values from files: their control characters
+  /// are shown escaped (`\u{1B}`), on one line.
+  public func escaped(_ message: String) -> String {
+    TerminalText.escaped(message)
   }
 
   public func finish() {

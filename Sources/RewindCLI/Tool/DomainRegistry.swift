@@ -60,18 +60,19 @@ struct DomainRegistry: Sendable {
   static func warn(about reader: JournalReader, to output: Output) {
     let condition = reader.condition
     let label = output.style.yellow("warning:")
+    let path = TerminalText.escaped(reader.path)
     if let damage = condition.headerDamage {
-      output.print("\(label) \(reader.path): \(damage.reason); `rewind recover` rebuilds it")
+      output.print("\(label) \(path): \(damage.reason); `rewind recover` rebuilds it")
     }
     if let tail = condition.tornTail {
       output.print(
-        "\(label) \(reader.path): the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)) are not a whole frame (\(tail.reason)); they are ignored, and `rewind recover` cuts them"
+        "\(label) \(path): the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)) are not a whole frame (\(tail.reason)); they are ignored, and `rewind recover` cuts them"
       )
     }
     for damage in condition.damage {
-      let events = damage.sequenceRange.map { " (events \($0.lowerBound)–\($0.upperBound))" } ?? ""
+      let events = damage.sequenceRange.map { " (\(Format.events($0)))" } ?? ""
       output.print(
-        "\(label) \(reader.path): damaged bytes at byte \(damage.byteRange.lowerBound)\(events): \(damage.reason); `rewind recover --salvage` keeps what follows"
+        "\(label) \(path): damaged bytes at byte \(damage.byteRange.lowerBound)\(events): \(damage.reason); `rewind recover --salvage` keeps what follows"
       )
     }
   }
@@ -99,7 +100,7 @@ struct DomainRegistry: Sendable {
 func warnLost(_ ranges: [ClosedRange<UInt64>], in path: String, to output: Output) {
   for range in ranges {
     output.print(
-      "\(output.style.yellow("warning:")) \(path): events \(range.lowerBound)–\(range.upperBound) were lost to damage and are missing here"
+      "\(output.style.yellow("warning:")) \(TerminalText.escaped(path)): \(Format.events(range)) were lost to damage and \(range.count == 1 ? "is" : "are") missing here"
     )
   }
 }

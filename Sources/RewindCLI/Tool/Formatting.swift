@@ -1,4 +1,5 @@
 import RewindCore
+import RewindJournal
 
 /// How the tool writes numbers, sizes and times for people.
 enum Format {
@@ -18,9 +19,19 @@ enum Format {
     "\(count(value)) \(noun)\(value == 1 ? "" : "s")"
   }
 
+  /// `event 5`, `events 5–9`: a range of sequence numbers, singular when it holds one.
+  static func events(_ range: ClosedRange<UInt64>) -> String {
+    JournalError.describe(range)
+  }
+
+  /// `text` with its first letter in uppercase, to start a sentence.
+  static func capitalized(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
+  }
+
   /// `812 bytes`, `12.3 KiB`, `4.0 MiB`.
   static func bytes(_ value: UInt64) -> String {
-    if value < 1024 { return "\(value) bytes" }
+    if value < 1024 { return count(value, "byte") }
     let units = ["KiB", "MiB", "GiB", "TiB"]
     var amount = Double(value) / 1024
     var unit = 0
@@ -63,24 +74,26 @@ enum Format {
     return "\(hours)h \(minutesText)m \(restText)"
   }
 
-  /// Pads `text` on the right to `width` characters.
+  /// Pads `text` on the right to `width` columns (as a terminal shows it, see
+  /// ``TerminalText/width(_:)``).
   static func padded(_ text: String, to width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    TerminalText.padded(text, toWidth: width)
   }
 
-  /// Pads `text` on the left to `width` characters.
+  /// Pads `text` on the left to `width` columns.
   static func rightAligned(_ text: String, to width: Int) -> String {
-    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    let missing = width - TerminalText.width(text)
+    return missing > 0 ? String(repeating: " ", count: missing) + text : text
   }
 }
 
 extension Outcome {
-  /// `applied`, `unchanged`, `rejected: reason`.
+  /// `applied`, `unchanged`, `rejected: reason`, as shown (the reason escaped).
   var summary: String {
     switch self {
     case .applied: "applied"
     case .unchanged: "unchanged"
-    case .rejected(let reason): "rejected: \(reason)"
+    case .rejected(let reason): "rejected: \(TerminalText.escaped("\(reason)"))"
     }
   }
 
@@ -90,6 +103,21 @@ extension Outcome {
     case .applied, .unchanged: [("outcome", .string(name))]
     case .rejected(let reason): [("outcome", "rejected"), ("reason", .string("\(reason)"))]
     }
+  }
+}
+
+extension Domain {
+  /// The event's one-line description (``Domain/describe(_:)``) as it is shown: the text
+  /// of ids and labels in it comes from the journal, so its control characters are
+  /// escaped (see ``TerminalText/escaped(_:keepingNewlines:)``).
+  func shownDescription(_ event: Event) -> String {
+    TerminalText.escaped(describe(event))
+  }
+
+  /// The state drawn as text (``Domain/render(_:)``) as it is shown: its lines are the
+  /// domain's, every other control character is escaped.
+  func shownRendering(_ state: State) -> String {
+    TerminalText.escaped(render(state), keepingNewlines: true)
   }
 }
 

@@ -1,3 +1,5 @@
+import RewindJournal
+
 extension Timeline {
   /// Replays events `first...last` and calls `visit` with each, the fields it changed and
   /// the state after it; stops early when `visit` returns false.
@@ -40,7 +42,11 @@ extension Timeline {
   public func state(after sequence: UInt64, skipping skipped: Set<UInt64>) throws -> D.State {
     for event in skipped where event == 0 || event > lastSequence {
       throw RewindError(
-        .outOfRange, "cannot skip event \(event): the session's events are 1–\(lastSequence)")
+        .outOfRange,
+        "cannot skip event \(event): "
+          + (lastSequence == 0
+            ? "the session has no events"
+            : "the session holds \(JournalError.describe(1...lastSequence))"))
     }
     guard let first = skipped.min(), first <= sequence else { return try state(after: sequence) }
     var (replayer, state) = try replayer(toReach: first - 1)

@@ -157,6 +157,11 @@ public enum JSONLines {
               "the header's \"device\" must be a string of at most \(JournalLimits.maximumDeviceLength) bytes, found \(JSONLines.show(member))"
             )
           }
+          if let problem = TerminalText.controlCharacterProblem(
+            in: text, describedAs: "the device")
+          {
+            throw LineProblem(problem)
+          }
           device = text
         case "snapshotInterval":
           let limit = JournalLimits.maximumSnapshotInterval

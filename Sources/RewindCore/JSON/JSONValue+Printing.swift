@@ -69,7 +69,9 @@ extension JSONValue {
       case "\t": output += "\\t"
       case "\u{08}": output += "\\b"
       case "\u{0C}": output += "\\f"
-      case "\u{00}"..."\u{1F}":
+      case _ where TerminalText.isControl(scalar):
+        // The other C0 controls, which JSON must escape, and DEL, C1 and the bidi
+        // controls, which it may: escaped, JSON output is as safe on a terminal as text.
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)

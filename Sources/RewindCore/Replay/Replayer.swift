@@ -206,7 +206,7 @@ public struct ReplayedEvent<D: Domain>: Sendable {
         let missing = (sequence + 1)...(frame.info.firstSequence - 1)
         throw RewindError(
           .eventsLost,
-          "\(timeline.path): events \(missing.lowerBound)–\(missing.upperBound) were lost to damage; replay cannot cross them"
+          "\(timeline.path): \(JournalError.describe(missing)) \(missing.count == 1 ? "was" : "were") lost to damage; replay cannot cross them"
         )
       }
       cursor = frame.records()

@@ -43,7 +43,7 @@ public final class Timeline<D: Domain> {
     guard D.readableSchemaVersions.contains(header.schemaVersion) else {
       throw RewindError(
         .wrongDomain,
-        "\(path): the journal uses schema version \(header.schemaVersion) of '\(D.identifier)'; this build reads versions \(D.readableSchemaVersions.lowerBound)–\(D.readableSchemaVersions.upperBound)"
+        "\(path): the journal uses schema version \(header.schemaVersion) of '\(D.identifier)'; this build reads \(Self.versions(D.readableSchemaVersions))"
       )
     }
     do {
@@ -52,6 +52,12 @@ public final class Timeline<D: Domain> {
       throw RewindError(
         .undecodable, "\(path): the journal's '\(D.identifier)' settings are invalid", cause: error)
     }
+  }
+
+  /// `version 1`, `versions 1–3`.
+  private static func versions(_ range: ClosedRange<UInt32>) -> String {
+    range.count == 1
+      ? "version \(range.lowerBound)" : "versions \(range.lowerBound)–\(range.upperBound)"
   }
 
   /// The journal's header.
@@ -147,7 +153,7 @@ public final class Timeline<D: Domain> {
     if let lost = reader.lostRange(containing: sequence) {
       throw RewindError(
         .eventsLost,
-        "event \(sequence) was lost to damage (events \(lost.lowerBound)–\(lost.upperBound) were salvaged away)"
+        "event \(sequence) was lost to damage (\(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") salvaged away)"
       )
     }
     // Decompress the frame holding the event first: the reader keeps it, so finding the

@@ -252,6 +252,9 @@ struct EventScriptParser<D: RecordableDomain> {
     switch name {
     case "device":
       guard device == nil else { throw line.error("'device:' is given twice", at: 0) }
+      if let problem = TerminalText.controlCharacterProblem(in: value, describedAs: "the device") {
+        throw line.error(problem, at: 1)
+      }
       device = value
     case "start":
       guard startTime == nil else { throw line.error("'start:' is given twice", at: 0) }

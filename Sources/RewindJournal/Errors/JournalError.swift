@@ -111,7 +111,9 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
     return text
   }
 
-  static func describe(_ range: ClosedRange<UInt64>) -> String {
+  /// `event 5`, `events 5–9`: a range of sequence numbers in a message, singular when it
+  /// holds one event.
+  package static func describe(_ range: ClosedRange<UInt64>) -> String {
     range.lowerBound == range.upperBound
       ? "event \(range.lowerBound)" : "events \(range.lowerBound)–\(range.upperBound)"
   }

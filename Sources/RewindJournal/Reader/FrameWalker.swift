@@ -60,7 +60,8 @@ struct FrameWalker {
   private mutating func step() throws(JournalError) -> Step {
     let remaining = fileSize - offset
     guard remaining >= 8, let prefixBytes = try file.read(count: 8, at: offset) else {
-      return .problem("\(remaining) bytes are too few for a frame")
+      return .problem(
+        "\(remaining == 1 ? "1 byte is" : "\(remaining) bytes are") too few for a frame")
     }
     let (magic, payloadSize) = prefixBytes.withUnsafeBytes { MetadataFrame.prefix($0) }
     let frameSize = 8 + UInt64(payloadSize)

@@ -152,7 +152,7 @@ extension JournalWriter {
     if let tail = layout.tail {
       throw JournalError(
         .tornTail,
-        "the journal ends in \(tail.length) bytes that are not a whole frame (\(tail.reason)); run `rewind recover` on it before appending",
+        "the journal ends in \(tail.length) \(tail.length == 1 ? "byte that is" : "bytes that are") not a whole frame (\(tail.reason)); run `rewind recover` on it before appending",
         path: path, byteOffset: tail.offset)
     }
     if let damage = layout.damage.first {

@@ -7,11 +7,15 @@ struct CatalogTests {
   let catalog = Catalog.sample
 
   @Test(
-    "slugs: lowercase ASCII letters and digits, runs of anything else become one dash",
+    "slugs: letters and digits of any script, lowercased, NFC; runs of anything else become one dash",
     arguments: [
       ("Espresso Machines", "espresso-machines"), ("Linea PB X", "linea-pb-x"), ("KB90", "kb90"),
-      ("  Lux D  ", "lux-d"), ("Café Crème", "caf-cr-me"), ("a--b__c", "a-b-c"), ("!!!", ""),
+      ("  Lux D  ", "lux-d"), ("Café Crème", "café-crème"), ("a--b__c", "a-b-c"), ("!!!", ""),
       ("GS3", "gs3"), ("Other Equipments", "other-equipments"), ("x/y", "x-y"),
+      ("Café ☕", "café"), ("日本", "日本"), ("月曜日", "月曜日"), ("🙂 Emoji day", "emoji-day"),
+      // A combining accent is composed: the same id as the precomposed name.
+      ("Cafe\u{301} ☕", "café"), ("ÉCOLE", "école"), ("Straße 3", "straße-3"),
+      ("Ελληνικά", "ελληνικά"), ("हिन्दी", "हिन्दी"), ("☕ ☕", ""), ("١٢٣", "١٢٣"),
     ])
   func slug(name: String, slug: String) {
     #expect(Catalog.slug(name) == slug)
@@ -108,7 +112,7 @@ struct CatalogTests {
     "invalid catalogs are refused with a clear message",
     arguments: [
       ([], [node("A", "", [])], "the menu needs 1 to 64 labels, found 0"),
-      (["Mon", ""], [node("A", "", [])], "menu label 2 is empty"),
+      (["Mon", ""], [node("A", "", [])], "the menu label 2 is empty"),
       (["Mon"], [], "the catalog has no categories"),
       (["Mon"], [node("", "", [])], "the name of top-level category 1 is empty"),
       (
@@ -117,7 +121,7 @@ struct CatalogTests {
       ),
       (
         ["Mon"], [node("☕︎", "", [])],
-        #"the name "☕︎" of top-level category 1 has no ASCII letter or digit to make an id from"#
+        #"the name "☕︎" of top-level category 1 has no letter or digit to make an id from; give it one"#
       ),
       (
         ["Mon"], [node("Tea", "", [node("Green", "", []), node("green!", "", [])])],
@@ -129,9 +133,24 @@ struct CatalogTests {
       ),
       (
         ["Mon"], [node("Te\u{1B}[31ma", "", [])],
-        "the name of top-level category 1 contains the control character U+1B"
+        #"the name of top-level category 1 "Te\u{1B}[31ma" contains a control character (U+001B)"#
       ),
-      (["Mon\n"], [node("Tea", "", [])], "menu label 1 contains the control character U+A"),
+      (
+        ["Mon\n"], [node("Tea", "", [])],
+        #"the menu label 1 "Mon\u{A}" contains a control character (U+000A)"#
+      ),
+      (
+        ["Mon"], [node("Tea", "", [node("a\u{202E}b", "", [])])],
+        #"the name of item 1 of "tea" "a\u{202E}b" contains a control character (U+202E)"#
+      ),
+      (
+        ["Mon\u{9B}"], [node("Tea", "", [])],
+        #"the menu label 1 "Mon\u{9B}" contains a control character (U+009B)"#
+      ),
+      (
+        ["Mon"], [node("Tea", "a\u{7F}", [])],
+        #"the image name of "tea" "a\u{7F}" contains a control character (U+007F)"#
+      ),
     ] as [([String], [Catalog.Node], String)])
   func invalid(labels: [String], categories: [Catalog.Node], message: String) {
     #expect(throws: DomainError(message)) {

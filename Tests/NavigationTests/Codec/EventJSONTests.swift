@@ -114,6 +114,14 @@ struct EventJSONTests {
         #"{"event":"sizeClassChanged","sizeClass":"wide"}"#,
         #"sizeClassChanged needs a "sizeClass": one of "regular", "compact""#
       ),
+      (
+        #"{"event":"categorySelected","id":"a\u001b[2Jb"}"#,
+        #"the id "a\u{1B}[2Jb" contains a control character (U+001B)"#
+      ),
+      (
+        #"{"event":"itemExpanded","id":"a\u202eb"}"#,
+        #"the id "a\u{202E}b" contains a control character (U+202E)"#
+      ),
     ])
   func errors(text: String, message: String) throws {
     #expect(throws: DomainError(message)) { try domain.event(fromJSON: JSONValue(parsing: text)) }

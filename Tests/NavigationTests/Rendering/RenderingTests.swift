@@ -121,18 +121,55 @@ struct RenderingTests {
         "│ Please select a category │\n└──────────────────────────┘"))
   }
 
-  @Test("every state of a random sequence renders with aligned boxes")
+  @Test("every state of a random sequence renders with aligned boxes and underline")
   func alignment() {
-    for domain in [three, two, Fixtures.large] {
+    for domain in [three, two, Fixtures.large, Fixtures.wide] {
       var state = domain.initialState
       for event in RandomSequenceTests.events(domain, seed: 13, count: 400) {
         _ = domain.reduce(&state, event)
-        let box = domain.render(state).split(separator: "\n", omittingEmptySubsequences: false).drop
-        { !$0.hasPrefix("┌") }
-        let widths = Set(box.map(\.count))
+        let lines = domain.render(state).split(separator: "\n", omittingEmptySubsequences: false)
+        let box = lines.drop { !$0.hasPrefix("┌") }
+        let widths = Set(box.map(TerminalText.width))
         #expect(widths.count == 1, "\(domain.render(state))")
+        // The underline is as wide as the labels; the label row ends with the scroll
+        // offset, or else loses its last blank (trailing blanks are trimmed).
+        if let scroll = lines[0].range(of: "   ⇠") {
+          #expect(
+            TerminalText.width(lines[0][..<scroll.lowerBound]) == TerminalText.width(lines[1]),
+            "\(domain.render(state))")
+        } else {
+          #expect(
+            TerminalText.width(lines[0]) + 1 == TerminalText.width(lines[1]),
+            "\(domain.render(state))")
+        }
       }
     }
+  }
+
+  @Test("wide characters, emoji and combining marks take the columns a terminal gives them")
+  func wideCharacters() {
+    let wide = Fixtures.wide
+    let state = wide.state(
+      after: .menuTabTapped(index: 1), wide.category("日本"),
+      .itemExpanded(wide.ref("日本/東京都渋谷区神宮前一丁目二番三号のお店")),
+      wide.item("日本/東京都渋谷区神宮前一丁目二番三号のお店/カフェ"))
+    #expect(
+      wide.render(state) == """
+         月曜日  🙂 Emoji day  Café ☕  Cafe\u{301} crème
+        ────────━━━━━━━━━━━━━━─────────────────────
+
+        threeColumn · regular · visibility automatic · style automatic
+        ┌─ 日本 ─────────────────────────────┬─ カフェ ─────────────┐
+        │     月曜日                         │ ╭──────────╮         │
+        │     🙂 Emoji day                   │ │ no photo │         │
+        │   ▾ 東京都渋谷区神宮前一丁目二番…  │ ╰──────────╯         │
+        │ ●   カフェ                         │                      │
+        └────────────────────────────────────┴──────────────────────┘
+        """)
+    let cafe = wide.state(after: wide.category("café"), wide.item("café/café-crème"))
+    #expect(wide.render(cafe).contains("┬─ Cafe\u{301} crème ─────────┐"))
+    #expect(wide.render(cafe).contains("│ ╭──────────────╮     │"))
+    #expect(wide.render(cafe).contains("│ │ photo: crème │     │"))
   }
 
   @Test("long names are cut with an ellipsis")

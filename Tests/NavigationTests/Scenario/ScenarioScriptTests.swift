@@ -99,6 +99,22 @@ struct ScenarioScriptTests {
       ("back now", 1, 6, "unexpected 'now'"),
       ("size medium", 1, 6, "expected compact or regular, found 'medium'"),
       ("start yesterday", 1, 7, "expected an ISO-8601 time such as 2026-11-30T09:00:00Z"),
+      (
+        "tap 99999999999999999999", 1, 5,
+        "99999999999999999999 is not a tab index: the menu has 7 tabs, 0 to 6"
+      ),
+      (
+        "tap -99999999999999999999", 1, 5,
+        "-99999999999999999999 is not a tab index: the menu has 7 tabs, 0 to 6"
+      ),
+      (
+        "device iPad\u{9B}2J mini", 1, 8,
+        #"the device "iPad\u{9B}2J mini" contains a control character (U+009B)"#
+      ),
+      (
+        "select category id:a\u{2066}b", 1, 17,
+        #"the id "a\u{2066}b" contains a control character (U+2066)"#
+      ),
     ])
   func mistakes(script: String, line: Int, column: Int, message: String) {
     #expect(throws: ScenarioError(line: line, column: column, message)) {

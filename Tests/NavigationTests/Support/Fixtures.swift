@@ -11,6 +11,21 @@ enum Fixtures {
   /// A catalog of 5 × 8 × 4 items (205 nodes): beyond the first 64, so the expanded
   /// set's heap words are exercised.
   static let large = NavigationDomain(catalog: largeCatalog)
+  /// A catalog of wide characters, emoji and combining marks, whose names take more
+  /// columns (or fewer) than they have characters.
+  static let wide = NavigationDomain(catalog: wideCatalog)
+
+  static let wideCatalog = try! Catalog(
+    menuLabels: ["月曜日", "🙂 Emoji day", "Café ☕", "Cafe\u{301} crème"],
+    categories: [
+      Catalog.Node(
+        "日本", image: "富士山",
+        children: [
+          Catalog.Node("月曜日"), Catalog.Node("🙂 Emoji day", image: "🙂"),
+          Catalog.Node("東京都渋谷区神宮前一丁目二番三号のお店", children: [Catalog.Node("カフェ")]),
+        ]),
+      Catalog.Node("Café ☕", children: [Catalog.Node("Cafe\u{301} crème", image: "crème")]),
+    ])
 
   static let largeCatalog: Catalog = {
     let categories = (1...5).map { category in

@@ -1,0 +1,100 @@
+/// Text from outside (a journal, an import, a scenario, a command line) made safe and
+/// visible on a terminal: the one place that decides which characters a terminal would
+/// obey instead of show, and how they are written instead.
+///
+/// A terminal takes some characters as commands: `ESC` starts sequences that set the
+/// window title, move the cursor or clear the screen, `BEL` rings, `CR` and `LF` move to
+/// another line, the C1 character U+009B is a one-character `ESC [`, and the
+/// bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) reorder what
+/// follows them so that text reads differently from what it is. ``escaped(_:keepingNewlines:)``
+/// writes each of them as a Swift escape, `\u{1B}`, so a journal can never drive the
+/// user's terminal and a value with a newline cannot pass for two lines:
+///
+/// ```swift
+/// TerminalText.escaped("a\u{1B}]0;owned\u{07}b")  // a\u{1B}]0;owned\u{7}b
+/// ```
+///
+/// Every writer of human text escapes what it did not write itself with it; JSON output
+/// escapes the same characters as JSON does (`\u001b`). Where such characters can never
+/// be meant (names, labels, ids and devices read from imports and scenarios), readers
+/// refuse them with ``controlCharacterProblem(in:describedAs:)``.
+///
+/// A backslash is left as it is: the escapes are for reading, not for reading back.
+public enum TerminalText {
+  /// Whether a terminal would obey `scalar` rather than show it: C0 controls
+  /// (U+0000–U+001F, including tab and newline), DEL and the C1 controls
+  /// (U+007F–U+009F), the bidirectional embeddings and overrides (U+202A–U+202E) and
+  /// isolates (U+2066–U+2069).
+  @inlinable
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// `text` with every control character (see ``isControl(_:)``) written as `\u{…}`,
+  /// its code point in uppercase hexadecimal: `\u{1B}`, `\u{9B}`, `\u{202E}`.
+  ///
+  /// - Parameters:
+  ///   - text: Text from outside: an id, a label, a path, a message quoting them.
+  ///   - keepingNewlines: Whether line feeds stay line feeds, for text of several lines
+  ///     whose lines are the writer's own (a rendered state); every other control
+  ///     character is still escaped.
+  /// - Returns: `text` itself when it has nothing to escape.
+  /// - Complexity: O(*n*) in the UTF-8 length; text without a byte that can start a
+  ///   control character (most text) is scanned once and returned as it is.
+  public static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
+    guard needsEscaping(text, keepingNewlines: keepingNewlines) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 16)
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) && !(keepingNewlines && scalar == "\n") {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Whether ``escaped(_:keepingNewlines:)`` would change `text`.
+  /// - Complexity: O(*n*) in the UTF-8 length.
+  public static func needsEscaping(_ text: String, keepingNewlines: Bool = false) -> Bool {
+    // In UTF-8, a control character starts with a byte below 0x20, 0x7F (DEL), 0xC2
+    // (C1: C2 80–C2 9F) or 0xE2 (the bidi controls: E2 80 AA–AE, E2 81 A6–A9).
+    let mayHaveControl = text.utf8.contains { byte in
+      (byte < 0x20 && !(keepingNewlines && byte == 0x0A)) || byte == 0x7F || byte == 0xC2
+        || byte == 0xE2
+    }
+    guard mayHaveControl else { return false }
+    return text.unicodeScalars.contains { isControl($0) && !(keepingNewlines && $0 == "\n") }
+  }
+
+  /// The first control character (see ``isControl(_:)``) in `text`, or nil.
+  public static func firstControlCharacter(in text: String) -> Unicode.Scalar? {
+    guard needsEscaping(text) else { return nil }
+    return text.unicodeScalars.first(where: isControl)
+  }
+
+  /// Why `text` cannot be a name, label, id or device description, or nil when it can:
+  /// `the label "a\u{1B}b" contains a control character (U+001B)`.
+  ///
+  /// Readers of imports and scenarios refuse such text where it can never be meant,
+  /// adding the line it was found on.
+  /// - Parameters:
+  ///   - text: The text read.
+  ///   - what: What the text is, as the sentence starts: `the label`, `the device`.
+  public static func controlCharacterProblem(in text: String, describedAs what: String)
+    -> String?
+  {
+    guard let scalar = firstControlCharacter(in: text) else { return nil }
+    return "\(what) \"\(escaped(text))\" contains a control character (\(codePoint(scalar)))"
+  }
+
+  /// `U+001B`, `U+202E`: a code point as Unicode writes it, at least four hex digits.
+  public static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex
+  }
+}
