@@ -249,7 +249,8 @@ struct BadInputTests {
       containing: "Error: \(missing): cannot read the expected state: no such file\n")
     expectFailure(
       try rewind("check", ipad, "--expect", directory.path),
-      containing: "Error: \(directory.path): cannot read the expected state: is a directory, not a file\n")
+      containing:
+        "Error: \(directory.path): cannot read the expected state: is a directory, not a file\n")
     let broken = directory.file("broken.json")
     write(Array("{\n  \"menu\": ?\n}\n".utf8), to: broken)
     expectFailure(

@@ -378,7 +378,8 @@ struct TerminalSafetyTests {
 
     let record = try safeRewind(["record", directory.path, "-o", directory.file("x.journal")])
     expectFailure(
-      record, containing: "\(directory.path): cannot read the scenario script: is a directory, not a file")
+      record,
+      containing: "\(directory.path): cannot read the scenario script: is a directory, not a file")
 
     let scenario = directory.file("tap.scenario")
     try "tap 1\ntap 99999999999999999999\n".write(
