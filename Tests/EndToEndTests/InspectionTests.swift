@@ -51,6 +51,23 @@ struct InspectionTests {
     #expect(objects[5]["time_us"] as? Int == 3_100_000)
   }
 
+  @Test("log says so when no event is shown; in JSON Lines that is no line")
+  func emptyLog() throws {
+    let directory = TemporaryDirectory()
+    let none = try rewind("log", sample("day-menu.journal"), "--type", "itemSelected")
+    #expect(none.status == 0)
+    #expect(none.stdout == "No events of kind 'itemSelected' in events 1–19.\n")
+    let between = try rewind("log", sample("day-menu.journal"), "--from", "3", "--to", "3")
+    #expect(between.stdout == "No events between the two points.\n")
+    let json = try rewind("log", sample("day-menu.journal"), "--from", "3", "--to", "3", "--json")
+    #expect(json.status == 0 && json.stdout.isEmpty)
+    let script = directory.file("empty.scenario")
+    write("# nothing happens\n", to: script)
+    let journal = directory.file("empty.journal")
+    #expect(try rewind("record", script, "-o", journal).status == 0)
+    #expect(try rewind("log", journal).stdout == "The session has no events.\n")
+  }
+
   @Test("state renders the screens, or prints JSON equal to the expected state")
   func state() throws {
     let end = try rewind("state", ipad)

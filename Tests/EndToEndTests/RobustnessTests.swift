@@ -37,19 +37,25 @@ struct RobustnessTests {
         ["record", path, "-o", directory.file("recorded.journal")],
       ] {
         let result = try rewind(arguments)
-        if result.status != 0 && result.stderr.isEmpty {
+        let lines = result.stderr.split(separator: "\n")
+        let errors = lines.filter { $0.hasPrefix("Error: ") }
+        // Warnings (a header read from its copy, a torn tail) may come first; the rest of
+        // standard error is an error, its continuation lines, or a usage line.
+        #expect(
+          lines.allSatisfy {
+            $0.hasPrefix("Error: ") || $0.hasPrefix("warning: ") || $0.hasPrefix("  ")
+              || $0.hasPrefix("Usage:")
+          }, "\(arguments): \(result.stderr)")
+        switch result.status {
+        case 0:
+          // A command that succeeds says what it found or did.
+          #expect(errors.isEmpty && !result.stdout.isEmpty, "\(arguments): \(result.stderr)")
+        case 1 where errors.isEmpty:
           // check and verify report what they found on stdout and exit 1.
-          #expect(["check", "verify"].contains(arguments[0]), "\(arguments)")
+          #expect(["check", "verify"].contains(arguments[0]), "\(arguments): \(result.stderr)")
           #expect(result.stdout.contains("FAIL") || result.stdout.contains("DAMAGED"))
-        } else if result.status != 0 {
-          // Warnings (a header read from its copy) may come first; the error is named.
-          let lines = result.stderr.split(separator: "\n")
-          #expect(
-            lines.contains { $0.hasPrefix("Error: ") }
-              && lines.allSatisfy {
-                $0.hasPrefix("Error: ") || $0.hasPrefix("warning: ") || $0.hasPrefix("  ")
-                  || $0.hasPrefix("Usage:") || $0.isEmpty
-              }, "\(arguments): \(result.stderr)")
+        default:
+          #expect(errors.count == 1, "\(arguments): \(result.stderr)")
         }
         #expect(!result.stderr.contains("Fatal error"), "\(arguments)")
         #expect([0, 1, 64].contains(result.status), "\(arguments): \(result.status)")

@@ -106,10 +106,8 @@ struct GenerateCommand: DomainVisitor {
   func generate<D: SimulatableDomain>(_ type: D.Type) throws {
     let destination = try outputDestination(output, force: force, inputs: [])
     let domain = D.sample
-    var options = RecordingOptions(
-      snapshotInterval: interval,
-      journal: JournalWriterOptions(compressionLevel: level, durability: .flushOnly))
-    options.journal.system = context.fileSystem
+    let options = context.batchRecordingOptions(
+      snapshotInterval: interval, compressionLevel: level)
     // The journal appears, complete, when it is closed: a failure (a full disk) leaves
     // the file that was there, even with --force.
     let recorder = try JournalRecorder.create(

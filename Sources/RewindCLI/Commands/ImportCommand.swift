@@ -77,10 +77,8 @@ struct ImportCommand: DomainVisitor {
     }
     let session = reader.session(
       default: SessionInfo(startTime: WallClock.now(), device: "rewind import \(input)"))
-    var options = RecordingOptions(
-      snapshotInterval: interval ?? reader.header?.snapshotInterval ?? 1024,
-      journal: JournalWriterOptions(durability: .flushOnly))
-    options.journal.system = context.fileSystem
+    let options = context.batchRecordingOptions(
+      snapshotInterval: interval ?? reader.header?.snapshotInterval ?? 1024)
     // The journal appears at the destination only once every line was good.
     let recorder = try JournalRecorder.create(
       destination, domain: domain, session: session, options: options)

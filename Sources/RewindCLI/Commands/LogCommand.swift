@@ -49,12 +49,14 @@ struct LogCommand: TimelineVisitor {
     let style = context.stdout.style
     let width = max(String(last).count, 3)
     let progress = context.progress("Reading events")
+    var shown = 0
     let lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
       replayed, _, _ in
       progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
       let kind = domain.eventKind(replayed.event)
       guard wanted.isEmpty || wanted.contains(kind) else { return true }
       guard let outcome = replayed.outcome else { return true }
+      shown += 1
       if json {
         var members = JSONLines.eventMembers(
           sequence: replayed.sequence, time: replayed.time, event: replayed.event, in: domain)
@@ -75,6 +77,18 @@ struct LogCommand: TimelineVisitor {
       return true
     }
     progress.finish()
+    // An empty answer is said in words, except in JSON Lines, where it is no line.
+    if shown == 0 && !json {
+      let kindsShown = kinds.map { "'\(TerminalText.escaped($0))'" }.joined(separator: " or ")
+      context.stdout.print(
+        timeline.lastSequence == 0
+          ? "The session has no events."
+          : first > last
+            ? "No events between the two points."
+            : kinds.isEmpty
+              ? "No events in \(Format.events(first...last))."
+              : "No events of kind \(kindsShown) in \(Format.events(first...last)).")
+    }
     warnLost(lost, in: timeline.path, to: context.stderr)
   }
 }

@@ -72,9 +72,7 @@ struct RecordCommand: DomainVisitor {
     }
     let destination = try outputDestination(
       output, force: force, inputs: [scenarioPath] + scenario.files)
-    var options = RecordingOptions(
-      snapshotInterval: interval, journal: JournalWriterOptions(durability: .flushOnly))
-    options.journal.system = context.fileSystem
+    let options = context.batchRecordingOptions(snapshotInterval: interval)
     // Each event is reduced and recorded at the script's time of it, as a live Store
     // would; the journal appears, complete, when it is closed.
     let recorder = try JournalRecorder.create(

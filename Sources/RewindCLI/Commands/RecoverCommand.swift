@@ -29,19 +29,16 @@ extension RewindTool {
     var json: Bool
 
     func run(_ context: Context) throws {
-      let progress = context.progress("Checking frames")
       let report: RecoveryReport
       do throws(JournalError) {
-        report = try Journal.recover(path: journal, output: output, salvage: salvage) {
-          done, total in progress.update(done, of: total)
+        report = try context.withProgress("Checking frames") { bar throws(JournalError) in
+          try Journal.recover(path: journal, output: output, salvage: salvage, progress: bar.update)
         }
       } catch {
-        progress.finish()
         // Writing over the journal itself is a usage error (exit 64).
         if error.code == .outputIsInput { throw UsageError(error.description) }
         throw error
       }
-      progress.finish()
       if json {
         context.stdout.printJSON(RecoverOutput.json(report))
       } else {

@@ -23,14 +23,12 @@ extension RewindTool {
     var json: Bool
 
     func run(_ context: Context) throws {
-      let progress = context.progress("Verifying")
       let report: VerificationReport
       do throws(JournalError) {
-        report = try Journal.verify(path: journal) { done, total in
-          progress.update(done, of: total)
+        report = try context.withProgress("Verifying") { bar throws(JournalError) in
+          try Journal.verify(path: journal, progress: bar.update)
         }
       } catch {
-        progress.finish()
         // A file that cannot be verified at all still answers in JSON; the error goes
         // to stderr too.
         if json {
@@ -42,7 +40,6 @@ extension RewindTool {
         }
         throw error
       }
-      progress.finish()
       if json {
         context.stdout.printJSON(VerifyOutput.json(report))
       } else {

@@ -77,6 +77,29 @@ public final class Context {
     ProgressBar(label: label, output: stderr, now: clock)
   }
 
+  /// Runs `work` with a progress bar labelled `label`, erased when `work` returns or
+  /// throws.
+  func withProgress<Result, Failure: Error>(
+    _ label: String, _ work: (ProgressBar) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let bar = progress(label)
+    defer { bar.finish() }
+    return try work(bar)
+  }
+
+  /// The options of a journal a command writes in one go (`record`, `generate`,
+  /// `import`): flushed only when closed, since it appears at its path only then, and
+  /// written through this context's file system.
+  func batchRecordingOptions(snapshotInterval: UInt32, compressionLevel: Int32 = 3)
+    -> RecordingOptions
+  {
+    var options = RecordingOptions(
+      snapshotInterval: snapshotInterval,
+      journal: JournalWriterOptions(compressionLevel: compressionLevel, durability: .flushOnly))
+    options.journal.system = fileSystem
+    return options
+  }
+
   /// `path` made absolute against ``currentDirectory``; absolute paths are unchanged.
   public func absolutePath(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
