@@ -12,6 +12,14 @@ enum Fixtures {
   /// set's heap words are exercised.
   static let large = NavigationDomain(catalog: largeCatalog)
 
+  /// The sample's settings as schema 1 wrote them: the catalog without label widths, and
+  /// the size class.
+  static let schema1Settings: JSONValue = {
+    guard case .object(let members) = Catalog.sample.json else { preconditionFailure() }
+    let catalog = JSONValue.object(members.filter { $0.0 != "menuLabelWidths" })
+    return .object([("catalog", catalog), ("sizeClass", "regular")])
+  }()
+
   static let largeCatalog: Catalog = {
     let categories = (1...5).map { category in
       Catalog.Node(
