@@ -65,11 +65,11 @@ struct HelpAndUsageTests {
       command: "state")
     expectUsageError(
       try rewind("state", journal, "--at", "99"),
-      "The value '99' is invalid for '--at <point>': event 99 is beyond the end of the session (points are 0–19)",
+      "The value '99' is invalid for '--at <point>': event 99 is beyond the end of the session (points are 0–25)",
       command: "state")
     expectUsageError(
       try rewind("state", journal, "--at", "+10m"),
-      "The value '+10m' is invalid for '--at <point>': +600s is beyond the end of the session (+0s to +9.083337s)",
+      "The value '+10m' is invalid for '--at <point>': +600s is beyond the end of the session (+0s to +15.783337s)",
       command: "state")
     expectUsageError(
       try rewind("state", journal, "--at", "2020-01-01T00:00:00Z"),
@@ -83,11 +83,11 @@ struct HelpAndUsageTests {
       command: "generate")
     expectUsageError(
       try rewind("log", journal, "--type", "tapped"),
-      "The value 'tapped' is invalid for '--type <kind>': the event kinds are menuTabTapped, menuScrolled, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, backTapped",
+      "The value 'tapped' is invalid for '--type <kind>': the event kinds are menuTabTapped, menuScrolled, menuViewportResized, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, orientationChanged, backTapped",
       command: "log")
     expectUsageError(
       try rewind("blame", journal, "split.selectedIten"),
-      "The value 'split.selectedIten' is invalid for '<path>': the fields are menu.labels, menu.selectedIndex, menu.scrollOffset, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.compactColumn, split.visibleColumns, split.overlay. Did you mean 'split.selectedItem'?",
+      "The value 'split.selectedIten' is invalid for '<path>': the fields are menu.labels, menu.selectedIndex, menu.scrollOffset, menu.viewportWidth, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.orientation, split.compactColumn, split.visibleColumns, split.overlay. Did you mean 'split.selectedItem'?",
       command: "blame")
     expectUsageError(
       try rewind("find", journal, "--where", "menu.selectedIndex"),
