@@ -9,7 +9,8 @@ extension RewindTool {
       discussion: """
         The first line is {"header": {...}} with the session's settings; then one object \
         per event: {"seq": 1, "time_us": 250000, "event": "categorySelected", "id": \
-        "grinders"}. `rewind import` reads the same format back.
+        "grinders"}. `rewind import` reads the same format back. A journal of an older \
+        schema is written upcast to the current one (and a note on stderr says so).
         """)
 
     let registry: DomainRegistry
@@ -53,13 +54,18 @@ struct ExportCommand: TimelineVisitor {
       sink = LineSink(output: context.stdout)
     }
     let header = timeline.header
+    if let upcast = timeline.upcast {
+      context.stderr.print(
+        "\(context.stderr.style.yellow("note:")) \(timeline.path) has schema \(upcast.from) of '\(D.identifier)'; it is exported upcast to schema \(upcast.to)"
+      )
+    }
     sink.write(
       JSONValue.object([
         (
           "header",
           .object([
             ("domain", .string(header.domain)),
-            ("schemaVersion", .int(Int64(header.schemaVersion))),
+            ("schemaVersion", .int(Int64(D.schemaVersion))),
             ("session", .string(header.sessionID.description)),
             ("start", .string(ISO8601.format(header.startTime))),
             ("device", .string(header.device)),

@@ -70,14 +70,20 @@ struct ImportCommand: DomainVisitor {
     var session = SessionInfo(startTime: WallClock.now(), device: "rewind import \(input)")
     var interval = self.interval
     if let header {
-      if let schema = header["schemaVersion"]?.intValue,
-        !D.readableSchemaVersions.contains(UInt32(clamping: schema))
-      {
-        throw fail(1, "schema version \(schema) of '\(D.identifier)' is not one this rewind reads")
+      var schema = D.schemaVersion
+      if let value = header["schemaVersion"]?.intValue {
+        schema = UInt32(clamping: value)
+        do throws(RewindError) {
+          try D.checkReadable(schemaVersion: schema)
+        } catch {
+          throw fail(1, error.message)
+        }
       }
+      if let device = header["device"]?.stringValue { session.device = device }
       if let settings = header["settings"] {
         do throws(DomainError) {
-          domain = try D(settingsJSON: settings)
+          // An older schema's settings and events are upcast; the journal is current.
+          domain = try D(settingsJSON: settings, schemaVersion: schema, device: session.device)
         } catch {
           throw fail(1, "the header's settings are invalid: \(error)")
         }
@@ -92,7 +98,6 @@ struct ImportCommand: DomainVisitor {
         guard let id = SessionID(parsing: text) else { throw fail(1, "\"session\" is not a UUID") }
         session.id = id
       }
-      if let device = header["device"]?.stringValue { session.device = device }
       if let value = header["snapshotInterval"]?.intValue, value >= 1,
         value <= Int64(JournalLimits.maximumSnapshotInterval)
       {
