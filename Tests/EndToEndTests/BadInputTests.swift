@@ -26,7 +26,7 @@ struct BadInputTests {
   @Test("find: an unknown field, with the fields and the near one")
   func unknownField() throws {
     let fields =
-      "menu.labels, menu.selectedIndex, menu.scrollOffset, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.compactColumn, split.visibleColumns, split.overlay"
+      "menu.labels, menu.selectedIndex, menu.scrollOffset, menu.viewportWidth, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.orientation, split.compactColumn, split.visibleColumns, split.overlay"
     try expectConditionError(
       "split.selectedIten == null",
       "at column 1: 'split.selectedIten' is not a state field; the fields are \(fields). Did you mean 'split.selectedItem'?"
@@ -116,13 +116,13 @@ struct BadInputTests {
   @Test("a time after the last event is the end state, and state says it is the last")
   func timeAfterTheEnd() throws {
     let end = try rewind("state", ipad, "--at", "end")
-    for point in ["+54.2s", "+1h", "2030-01-01T00:00:00Z"] {
+    for point in ["+67.2s", "+1h", "2030-01-01T00:00:00Z"] {
       let result = try rewind("state", ipad, "--at", point)
       #expect(result.status == 0, "\(point): \(result.stderr)")
-      #expect(result.stdout.hasPrefix("State after event 24, the last (+54.100s)\n"))
+      #expect(result.stdout.hasPrefix("State after event 32, the last (+67.100s)\n"))
       #expect(result.stdout == end.stdout)
     }
-    let json = try rewind("state", ipad, "--at", "+54.2s", "--json")
+    let json = try rewind("state", ipad, "--at", "+67.2s", "--json")
     #expect(json.stdout == (try rewind("state", ipad, "--json")).stdout)
   }
 
@@ -137,8 +137,8 @@ struct BadInputTests {
     let generated = try rewind("state", sample("generated-200k.journal"), "--at", "+1s")
     #expect(generated.stdout.hasPrefix("Initial state (before any event)"))
     expectUsageError(
-      try rewind("state", ipad, "--at", "25"),
-      "The value '25' is invalid for '--at <point>': event 25 is beyond the end of the session (points are 0–24)",
+      try rewind("state", ipad, "--at", "33"),
+      "The value '33' is invalid for '--at <point>': event 33 is beyond the end of the session (points are 0–32)",
       command: "state")
   }
 

@@ -28,14 +28,16 @@ struct FormatCheckTests {
     damaged[copyOffset + 30] ^= 0x01
     let bothDamaged = directory.file("header-and-copy-damaged.journal")
     write(damaged, to: bothDamaged)
-    // The scenario journals, those of format 1.0 and a generated one of two frames and 40
-    // snapshots (the pure-Python reader is slow on the 200,000-event sample).
-    let formatOneZero = repositoryRoot + "/Journals/format-1.0"
+    // The scenario journals, those of schema 1 (read upcast) and of format 1.0, and a
+    // generated one of two frames and 40 snapshots (the pure-Python reader is slow on the
+    // 200,000-event samples).
+    func journals(in directory: String) throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Journals" + directory)
+        .filter { $0.hasSuffix(".journal") && !$0.hasPrefix("generated") }.sorted()
+        .map { repositoryRoot + "/Journals" + directory + "/" + $0 }
+    }
     let journals =
-      try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Journals")
-      .filter { $0.hasSuffix(".journal") && !$0.hasPrefix("generated") }.map(sample)
-      + (try FileManager.default.contentsOfDirectory(atPath: formatOneZero))
-      .filter { $0.hasSuffix(".journal") }.map { formatOneZero + "/" + $0 }
+      try journals(in: "") + journals(in: "/schema1") + journals(in: "/format-1.0")
       + [generated, headerDamaged, bothDamaged]
     let result = try run(
       "/bin/bash",

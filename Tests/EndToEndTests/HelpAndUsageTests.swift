@@ -65,7 +65,7 @@ struct HelpAndUsageTests {
       command: "state")
     expectUsageError(
       try rewind("state", journal, "--at", "99"),
-      "The value '99' is invalid for '--at <point>': event 99 is beyond the end of the session (points are 0–19)",
+      "The value '99' is invalid for '--at <point>': event 99 is beyond the end of the session (points are 0–25)",
       command: "state")
     expectUsageError(
       try rewind("state", journal, "extra"), "Unexpected argument 'extra'", command: "state")
@@ -75,11 +75,11 @@ struct HelpAndUsageTests {
       command: "generate")
     expectUsageError(
       try rewind("log", journal, "--type", "tapped"),
-      "The value 'tapped' is invalid for '--type <kind>': the event kinds are menuTabTapped, menuScrolled, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, backTapped",
+      "The value 'tapped' is invalid for '--type <kind>': the event kinds are menuTabTapped, menuScrolled, menuViewportResized, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, orientationChanged, backTapped",
       command: "log")
     expectUsageError(
       try rewind("blame", journal, "split.selectedIten"),
-      "The value 'split.selectedIten' is invalid for '<path>': 'split.selectedIten' is not a state field; the fields are menu.labels, menu.selectedIndex, menu.scrollOffset, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.compactColumn, split.visibleColumns, split.overlay. Did you mean 'split.selectedItem'?",
+      "The value 'split.selectedIten' is invalid for '<path>': 'split.selectedIten' is not a state field; the fields are menu.labels, menu.selectedIndex, menu.scrollOffset, menu.viewportWidth, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.orientation, split.compactColumn, split.visibleColumns, split.overlay. Did you mean 'split.selectedItem'?",
       command: "blame")
     expectUsageError(
       try rewind("find", journal, "--where", "menu.selectedIndex"),

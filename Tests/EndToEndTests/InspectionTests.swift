@@ -10,14 +10,17 @@ struct InspectionTests {
   func info() throws {
     let text = try rewind("info", ipad)
     #expect(text.status == 0)
-    #expect(text.stdout.contains("Domain     navigation (schema 1, format 1.1)"))
+    #expect(text.stdout.contains("Domain     navigation (schema 2, format 1.1)"))
+    #expect(!text.stdout.contains("Upcast"))
     #expect(
       text.stdout.contains("Started    2026-11-30T09:15:00Z on iPad Pro 11-inch (M4), iPadOS 18.1"))
-    #expect(text.stdout.contains("Events     24 (1–24) over 54.1s"))
+    #expect(text.stdout.contains("Events     32 (1–32) over 1m 07.1s"))
     #expect(text.stdout.contains("Integrity  closed, index present"))
     let json = try parseObject(try rewind("info", ipad, "--json").stdout)
     #expect(json["domain"] as? String == "navigation")
-    #expect(json["events"] as? Int == 24)
+    #expect(json["events"] as? Int == 32)
+    #expect(json["schemaVersion"] as? Int == 2)
+    #expect(json["upcast"] as? Bool == false)
     #expect(json["closed"] as? Bool == true)
     #expect(json["intact"] as? Bool == true)
     #expect(json["start"] as? String == "2026-11-30T09:15:00Z")
@@ -30,25 +33,30 @@ struct InspectionTests {
   func log() throws {
     let all = try rewind("log", sample("rejected-interactions.journal"))
     #expect(all.status == 0)
-    #expect(all.lines.count == 14)
+    #expect(all.lines.count == 16)
     #expect(all.lines[0].hasPrefix("  1     +0.000s  menuTabTapped 9"))
     #expect(
       all.lines[0].hasSuffix("rejected: tab index 9 is out of range: the menu has 7 tabs, 0 to 6"))
-    #expect(all.lines[11].hasSuffix("unchanged"))
+    #expect(all.lines[13].hasSuffix("unchanged"))
+    #expect(all.lines[3].hasPrefix("  4     +1.500s  menuScrolled 99999999999.0"))
+    #expect(all.lines[3].hasSuffix("unchanged"))
+    #expect(
+      all.lines[4].hasSuffix(
+        "rejected: the viewport width must be a number of points above 0 and at most 1,000,000"))
     let taps = try rewind("log", sample("rejected-interactions.journal"), "--type", "menuTabTapped")
     #expect(taps.lines.count == 4)
     let range = try rewind("log", iphone, "--from", "2", "--to", "+5s")
     #expect(range.lines.map { $0.split(separator: " ").first.map(String.init) } == ["3"])
     let json = try rewind("log", sample("rejected-interactions.journal"), "--json")
     let objects = try json.lines.map(parseObject)
-    #expect(objects.count == 14)
+    #expect(objects.count == 16)
     #expect(objects[0]["seq"] as? Int == 1)
     #expect(objects[0]["event"] as? String == "menuTabTapped")
     #expect(objects[0]["index"] as? Int == 9)
     #expect(objects[0]["outcome"] as? String == "rejected")
     #expect((objects[0]["reason"] as? String)?.contains("out of range") == true)
-    #expect(objects[5]["id"] as? String == "grinders")
-    #expect(objects[5]["time_us"] as? Int == 3_100_000)
+    #expect(objects[7]["id"] as? String == "grinders")
+    #expect(objects[7]["time_us"] as? Int == 4_000_000)
   }
 
   @Test("log says so when no event is shown; in JSON Lines that is no line")
@@ -56,7 +64,7 @@ struct InspectionTests {
     let directory = TemporaryDirectory()
     let none = try rewind("log", sample("day-menu.journal"), "--type", "itemSelected")
     #expect(none.status == 0)
-    #expect(none.stdout == "No events of kind 'itemSelected' in events 1–19.\n")
+    #expect(none.stdout == "No events of kind 'itemSelected' in events 1–25.\n")
     let between = try rewind("log", sample("day-menu.journal"), "--from", "3", "--to", "3")
     #expect(between.stdout == "No events between the two points.\n")
     let json = try rewind("log", sample("day-menu.journal"), "--from", "3", "--to", "3", "--json")
@@ -72,10 +80,10 @@ struct InspectionTests {
   func state() throws {
     let end = try rewind("state", ipad)
     #expect(end.status == 0)
-    #expect(end.stdout.hasPrefix("State after event 24, the last (+54.100s)"))
+    #expect(end.stdout.hasPrefix("State after event 32, the last (+67.100s)"))
     #expect(end.stdout.contains("Linea Mini"))
     let start = try rewind("state", ipad, "--at", "start")
-    #expect(start.stdout.contains("Please select a category"))
+    #expect(start.stdout.contains("Please select a menu item"))
     let json = try rewind("state", ipad, "--json")
     let expected = try String(
       contentsOfFile: sample("ipad-three-column.state.json"), encoding: .utf8)
@@ -150,7 +158,7 @@ struct InspectionTests {
     #expect(initial.stdout.contains("its initial value"))
     let json = try parseObject(try rewind("blame", ipad, "split.style", "--json").stdout)
     #expect(json["value"] as? String == "balanced")
-    #expect((json["changedBy"] as? [String: Any])?["seq"] as? Int == 18)
+    #expect((json["changedBy"] as? [String: Any])?["seq"] as? Int == 30)
   }
 
   @Test("find gives the first or every point where a condition holds or a field changes")
@@ -159,10 +167,10 @@ struct InspectionTests {
     #expect(first.status == 0)
     #expect(first.stdout.contains("event 2 at +1.400s: itemSelected espresso-machines/leva"))
     let changes = try rewind("find", ipad, "--where", "changed(split.columnVisibility)", "--all")
-    #expect(changes.lines.count == 4)
+    #expect(changes.lines.count == 5)
     let json = try parseObject(
       try rewind("find", ipad, "--where", "changed(split.style)", "--all", "--json").stdout)
-    #expect((json["matches"] as? [[String: Any]])?.map { $0["seq"] as? Int } == [14, 18])
+    #expect((json["matches"] as? [[String: Any]])?.map { $0["seq"] as? Int } == [14, 18, 25, 30])
     let none = try rewind("find", ipad, "--where", "menu.selectedIndex == 5")
     #expect(none.status == 0)
     #expect(

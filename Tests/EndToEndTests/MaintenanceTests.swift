@@ -22,7 +22,7 @@ struct MaintenanceTests {
       "check", sample("ipad-three-column.journal"), sample("iphone-compact.journal"))
     #expect(passing.status == 0)
     #expect(passing.lines.last == "2 passed, 0 failed")
-    #expect(passing.lines[0].hasPrefix("PASS \(sample("ipad-three-column.journal")): 24 events"))
+    #expect(passing.lines[0].hasPrefix("PASS \(sample("ipad-three-column.journal")): 32 events"))
 
     let directory = TemporaryDirectory()
     let wrong = directory.file("wrong.state.json")

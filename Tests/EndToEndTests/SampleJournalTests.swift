@@ -14,6 +14,16 @@ struct SampleJournalTests {
     #expect(Self.journals.count >= 6)
     for journal in Self.journals {
       let stem = String(journal.dropLast(".journal".count))
+      #expect(
+        stem == "generated-200k"
+          || FileManager.default.fileExists(atPath: sample(stem + ".scenario")),
+        "\(stem)")
+      // Recorded with the current schema.
+      let info = try? parseObject(try rewind("info", sample(journal), "--json").stdout)
+      #expect(info?["schemaVersion"] as? Int == 2, "\(journal)")
+    }
+    for journal in Self.journals {
+      let stem = String(journal.dropLast(".journal".count))
       #expect(FileManager.default.fileExists(atPath: sample(stem + ".state.json")), "\(stem)")
       #expect(bytes(of: sample(journal)).count < 1 << 20, "\(journal) is over 1 MiB")
     }

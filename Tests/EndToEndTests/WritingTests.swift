@@ -9,7 +9,7 @@ struct WritingTests {
     let output = directory.file("ipad.journal")
     let result = try rewind("record", sample("ipad-three-column.scenario"), "-o", output)
     #expect(result.status == 0)
-    #expect(result.stdout == "Recorded 24 events (0 rejected) over 54.1s to \(output)\n")
+    #expect(result.stdout == "Recorded 32 events (0 rejected) over 1m 07.1s to \(output)\n")
     let state = try rewind("state", output, "--json")
     let expected = try String(
       contentsOfFile: sample("ipad-three-column.state.json"), encoding: .utf8)
@@ -20,7 +20,7 @@ struct WritingTests {
     let forced = try rewind(
       "record", sample("iphone-compact.scenario"), "-o", output, "--force", "--json")
     let json = try parseObject(forced.stdout)
-    #expect(json["events"] as? Int == 16)
+    #expect(json["events"] as? Int == 20)
     #expect(json["rejected"] as? Int == 2)
   }
 
@@ -70,7 +70,7 @@ struct WritingTests {
     let export = try rewind("export", sample("ipad-three-column.journal"), "-o", exported)
     #expect(export.status == 0)
     let lines = try String(contentsOfFile: exported, encoding: .utf8).split(separator: "\n")
-    #expect(lines.count == 25)
+    #expect(lines.count == 33)
     let header = try parseObject(String(lines[0]))
     #expect((header["header"] as? [String: Any])?["domain"] as? String == "navigation")
     let first = try parseObject(String(lines[1]))
@@ -82,7 +82,7 @@ struct WritingTests {
     let imported = directory.file("imported.journal")
     let result = try rewind("import", exported, "-o", imported)
     #expect(result.status == 0)
-    #expect(result.stdout == "Imported 24 events from \(exported) to \(imported)\n")
+    #expect(result.stdout == "Imported 32 events from \(exported) to \(imported)\n")
     let again = try rewind("export", imported)
     #expect(again.stdout == (try String(contentsOfFile: exported, encoding: .utf8)))
     #expect(
@@ -90,7 +90,7 @@ struct WritingTests {
         == (try String(contentsOfFile: sample("ipad-three-column.state.json"), encoding: .utf8)))
 
     let partial = try rewind("export", sample("ipad-three-column.journal"), "--from", "20")
-    #expect(partial.lines.count == 5)
+    #expect(partial.lines.count == 13)
     #expect(partial.lines[1].hasPrefix("{\"seq\":21,"))
   }
 

@@ -26,14 +26,16 @@ struct ConditionCheckTests {
     "conditions that fit the navigation fields pass, giving the field's index",
     arguments: [
       ("menu.selectedIndex == 3", 1), ("menu.scrollOffset != 12.5", 2),
-      ("menu.scrollOffset == 0", 2), ("split.layout == twoColumn", 3),
-      ("split.selectedCategory == grinders", 4), ("split.selectedCategory == null", 4),
-      ("split.selectedItem == espresso-machines/leva/leva-x", 5),
-      ("split.expanded == [\"espresso-machines/leva\", \"grinders\"]", 6),
-      ("split.expanded == []", 6), ("split.columnVisibility != detailOnly", 7),
-      ("split.style == \"prominentDetail\"", 8), ("split.sizeClass == compact", 9),
-      ("split.compactColumn == sidebar", 10), ("split.visibleColumns == [\"detail\"]", 11),
-      ("split.overlay == true", 12), ("changed(split.style)", 8),
+      ("menu.scrollOffset == 0", 2), ("menu.viewportWidth == 375", 3),
+      ("split.layout == twoColumn", 4),
+      ("split.selectedCategory == grinders", 5), ("split.selectedCategory == null", 5),
+      ("split.selectedItem == espresso-machines/leva/leva-x", 6),
+      ("split.expanded == [\"espresso-machines/leva\", \"grinders\"]", 7),
+      ("split.expanded == []", 7), ("split.columnVisibility != detailOnly", 8),
+      ("split.style == \"prominentDetail\"", 9), ("split.sizeClass == compact", 10),
+      ("split.orientation == portrait", 11),
+      ("split.compactColumn == sidebar", 12), ("split.visibleColumns == [\"detail\"]", 13),
+      ("split.overlay == true", 14), ("changed(split.style)", 9),
       ("menu.labels == [\"Monday\"]", 0),
     ])
   func fitting(text: String, index: Int) throws {
@@ -92,7 +94,7 @@ struct ConditionCheckTests {
       menuLabels: ["One"],
       categories: [Catalog.Node("Tea", children: [Catalog.Node("Green"), Catalog.Node("Black")])])
     let domain = NavigationDomain(catalog: catalog)
-    #expect(try check("split.selectedItem == tea/green", domain) == 5)
+    #expect(try check("split.selectedItem == tea/green", domain) == 6)
     #expect(error("split.selectedItem == grinders/swift", domain) != nil)
     #expect(error("split.selectedItem == Black", domain)?.suggestion == "tea/black")
   }

@@ -44,3 +44,11 @@ public func write(_ bytes: [UInt8], to path: String) {
 public func write(_ text: String, to path: String) {
   write(Array(text.utf8), to: path)
 }
+
+extension String {
+  /// Writes the string as UTF-8 to `path`, replacing the file, through ``write(_:to:)``
+  /// (not Foundation's atomic write, which leaves folders behind on Linux).
+  public func writeFixture(to path: String) {
+    TestSupport.write(self, to: path)
+  }
+}

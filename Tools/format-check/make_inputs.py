@@ -41,7 +41,7 @@ def main(out):
                                 (30000, 3, ["--snapshot-interval", "1", "--level", "19"]), (2048, 2, []), (1, 5, [])]:
         rewind("generate", "-o", p(f"gen-{events}-s{seed}.journal"), "--events", str(events), "--seed", str(seed), *extra)
 
-    # every event kind and awkward values: NaN, infinities, -0.0, off-grid and huge offsets,
+    # every event kind and awkward values: NaN, infinities, -0.0, off-grid and huge offsets and widths,
     # extreme indices, ids the catalog lacks (long, non-ASCII, with escapes), runs of deltas
     offsets = [0.0, 120.5, 0.1, "NaN", "Infinity", "-Infinity", -0.0, -20.0, 1e300, 5e-324, 1e-05,
                9007199254740991 / 6, 2.0 ** 53, 9.5e15, 1e16, 1 / 3, 123456789.16666667]
@@ -53,6 +53,8 @@ def main(out):
     ev += [{"event": "columnVisibilityChanged", "visibility": v} for v in ("automatic", "all", "doubleColumn", "detailOnly")]
     ev += [{"event": "splitStyleChanged", "style": v} for v in ("automatic", "balanced", "prominentDetail")]
     ev += [{"event": "sizeClassChanged", "sizeClass": v} for v in ("compact", "regular")]
+    ev += [{"event": "orientationChanged", "orientation": v} for v in ("portrait", "landscape", "portrait")]
+    ev += [{"event": "menuViewportResized", "width": w} for w in (834.0, 0.1, 0.0, -5.0, "NaN", 320.0)]
     ev += [{"event": "menuScrolled", "offset": k * 7 % 50 / 6} for k in range(300)]
     jsonl(p("edge.jsonl"), ev)
     rewind("import", p("edge.jsonl"), "-o", p("edge.journal"), "--snapshot-interval", "5")

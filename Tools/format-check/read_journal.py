@@ -163,22 +163,61 @@ def slug(name):
     return re.sub(r"[^a-z0-9]+", "-", name.translate(ASCII_LOWER)).strip("-")
 
 
+# JSONNames, "Settings": the devices Rewind knows, (name, idiom, portrait width,
+# landscape width); the generic device for any other.
+PROFILES = [("iPhone SE", "phone", 375, 667), ("iPhone 15 Pro Max", "phone", 430, 932),
+            ("iPhone 15 Plus", "phone", 430, 932), ("iPhone 15 Pro", "phone", 393, 852),
+            ("iPhone 15", "phone", 393, 852), ("iPhone 16 Pro Max", "phone", 440, 956),
+            ("iPhone 16 Plus", "phone", 430, 932), ("iPhone 16 Pro", "phone", 402, 874),
+            ("iPhone 16", "phone", 393, 852), ("iPhone", "phone", 390, 844),
+            ("iPad mini", "pad", 744, 1133), ("iPad Air 11-inch", "pad", 820, 1180),
+            ("iPad Air 13-inch", "pad", 1024, 1366), ("iPad Pro 11-inch", "pad", 834, 1210),
+            ("iPad Pro 13-inch", "pad", 1032, 1376), ("iPad", "pad", 820, 1180)]
+GENERIC = ("generic", "pad", 375, 375)
+
+
+def profile(device):
+    """The longest known name that starts the device text, as a whole word."""
+    matches = [p for p in PROFILES if device.startswith(p[0]) and not device[len(p[0]):][:1].isalnum()]
+    return max(matches, key=lambda p: len(p[0]), default=GENERIC)
+
+
 class Catalog:
-    def __init__(self, blob):
-        """The settings are UTF-8 JSON (JSONNames), not a binary encoding."""
+    def __init__(self, blob, schema, device):
+        """The settings are UTF-8 JSON (JSONNames), not a binary encoding. Schema 1's are
+        upcast from the device (JSONNames, "Schema versions")."""
         need(len(blob) <= MiB, "settings: over 1 MiB")
         try:
             s = json.loads(blob.decode("utf-8"))
             cat = s["catalog"]
             self.layout = cat.get("layout", "threeColumn")
             self.labels = list(cat["menuLabels"])
+            self.widths = [float(w) for w in cat.get("menuLabelWidths", [11 * len(l) + 40 for l in self.labels])]
             self.size_class = s.get("sizeClass", "regular")
+            if schema == 1:
+                _, self.idiom, portrait, landscape = profile(device)
+                self.orientation = "portrait" if self.idiom == "phone" else "landscape"
+                self.viewport = float(portrait if self.orientation == "portrait" else landscape)
+                self.taps_scroll = False
+            else:
+                self.idiom = s.get("idiom", "pad")
+                self.orientation = s.get("orientation", "landscape")
+                menu = s.get("menu", {})
+                self.viewport = float(menu.get("viewportWidth", 375))
+                self.taps_scroll = menu.get("scrollsTappedTabIntoView", True)
             self.ids, self.parent, self.has_children = [], [], []
             self.categories = self.visit(cat["categories"], "", None, 1)
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise Malformed(f"header settings: not the navigation settings JSON ({e!r})")
         need(self.layout in ("twoColumn", "threeColumn"), f"settings: layout {self.layout!r}")
         need(self.size_class in ("regular", "compact"), f"settings: sizeClass {self.size_class!r}")
+        need(self.idiom in ("phone", "pad"), f"settings: idiom {self.idiom!r}")
+        need(self.orientation in ("landscape", "portrait"), f"settings: orientation {self.orientation!r}")
+        need(0 < self.viewport <= 1_000_000, f"settings: menu.viewportWidth {self.viewport}")
+        need(isinstance(self.taps_scroll, bool), "settings: menu.scrollsTappedTabIntoView")
+        need(len(self.widths) == len(self.labels) and all(0 < w <= 10_000 for w in self.widths),
+             "settings: a label width above 0 and at most 10,000 for each label")
+        self.content = sum(self.widths)
         need(1 <= len(self.labels) <= 64 and all(map(text, self.labels)), "settings: 1 to 64 menu labels")
         need(1 <= len(self.ids) <= 4096, "settings: 1 to 4,096 nodes")
         need(len(set(self.ids)) == len(self.ids), "settings: two nodes share an id")
@@ -202,13 +241,18 @@ class Catalog:
         return out
 
     def json(self):
-        return {"catalog": {"layout": self.layout, "menuLabels": self.labels,
-                            "categories": self.categories}, "sizeClass": self.size_class}
+        """The settings as schema 2 writes them, every default written out."""
+        return {"catalog": {"layout": self.layout, "menuLabels": self.labels, "menuLabelWidths": self.widths,
+                            "categories": self.categories},
+                "idiom": self.idiom, "sizeClass": self.size_class, "orientation": self.orientation,
+                "menu": {"viewportWidth": self.viewport, "scrollsTappedTabIntoView": self.taps_scroll}}
 
 
 ENUMS = {9: ("columnVisibilityChanged", "visibility", ["automatic", "all", "doubleColumn", "detailOnly"]),
          10: ("splitStyleChanged", "style", ["automatic", "balanced", "prominentDetail"]),
-         11: ("sizeClassChanged", "sizeClass", ["regular", "compact"])}
+         11: ("sizeClassChanged", "sizeClass", ["regular", "compact"]),
+         14: ("orientationChanged", "orientation", ["landscape", "portrait"])}
+SCHEMA2_TAGS = (14, 15, 16)
 REFS = {4: "categorySelected", 6: "itemSelected", 7: "itemExpanded", 8: "itemCollapsed"}
 SIXTHS_LIMIT = 1 << 53
 
@@ -232,8 +276,8 @@ def offset_json(x):
 class EventCodec:
     """Decodes events; `m` is the run's last offset in sixths (None at a run's start)."""
 
-    def __init__(self, catalog):
-        self.cat, self.m, self.unknown = catalog, None, set()
+    def __init__(self, catalog, schema):
+        self.cat, self.m, self.unknown, self.schema = catalog, None, set(), schema
 
     def ref(self, r):
         v = r.varint()
@@ -252,6 +296,13 @@ class EventCodec:
 
     def decode(self, r):
         tag = r.u(1)
+        need(tag not in SCHEMA2_TAGS or self.schema >= 2, f"{r.what}: tag {tag:#04x} of schema 2 in a journal of schema 1")
+        if tag == 15:
+            n = r.varint()
+            need(n < SIXTHS_LIMIT, f"{r.what}: viewport width of {n} sixths out of range")
+            return {"event": "menuViewportResized", "width": n / 6.0}
+        if tag == 16:
+            return {"event": "menuViewportResized", "width": offset_json(struct.unpack("<d", r.take(8))[0])}
         if tag == 0:
             return {"event": "menuTabTapped", "index": r.zigzag()}
         if tag == 1:
@@ -276,7 +327,7 @@ class EventCodec:
         raise Malformed(f"{r.what}: unknown event tag {tag:#04x}")
 
 
-def decode_state(cat, state, what):
+def decode_state(cat, state, what, schema):
     r = Reader(state, what)
     flags = r.u(1)
     vis, style, compact, column, raw = flags & 3, flags >> 2 & 3, flags >> 4 & 1, flags >> 5 & 3, flags >> 7
@@ -306,20 +357,39 @@ def decode_state(cat, state, what):
         prev = r.varint() if k == 0 else prev + 1 + r.varint()
         need(prev < len(cat.ids) and cat.has_children[prev], f"{what}: expanded node {prev} has no children")
         expanded.append(cat.ids[prev])
+    orientation, viewport = cat.orientation, cat.viewport
+    if schema >= 2:
+        flags2 = r.u(1)
+        need(flags2 & ~3 == 0, f"{what}: bad flags 2 {flags2:#04x}")
+        orientation = ["landscape", "portrait"][flags2 & 1]
+        if flags2 & 2:
+            viewport = struct.unpack("<d", r.take(8))[0]
+        else:
+            n = r.varint()
+            need(n < SIXTHS_LIMIT, f"{what}: viewport width out of range")
+            viewport = n / 6.0
+        need(0 < viewport <= 1_000_000, f"{what}: viewport width {viewport}")
     need(r.left() == 0, f"{what}: {r.left()} bytes after the state")
+    limit = max(cat.content - viewport, 0.0)
+    if offset > limit:
+        need(schema == 1, f"{what}: scroll offset {offset} beyond the strip's {limit}")
+        offset = limit  # schema 1 allowed any offset: read as the end of the strip
     vis_s = ["automatic", "all", "doubleColumn", "detailOnly"][vis]
     col_s = ["sidebar", "content", "detail"][column]
     cols = ["sidebar", "content", "detail"] if cat.layout == "threeColumn" else ["sidebar", "detail"]
-    visible = ([col_s] if compact else ["detail"] if vis_s == "detailOnly" else cols if vis_s == "all"
-               else cols[-2:])
     style_s = ["automatic", "balanced", "prominentDetail"][style]
-    return {"menu": {"labels": cat.labels, "selectedIndex": index, "scrollOffset": offset},
+    portrait_pad = cat.idiom == "pad" and orientation == "portrait"
+    visible = ([col_s] if compact else ["detail"] if vis_s == "detailOnly" else cols if vis_s == "all"
+               else ["detail"] if vis_s == "automatic" and portrait_pad and style_s != "balanced"
+               else cols[-2:])
+    overlay = len(visible) > 1 and (style_s == "prominentDetail" or style_s == "automatic" and portrait_pad)
+    return {"menu": {"labels": cat.labels, "selectedIndex": index, "scrollOffset": offset,
+                     "viewportWidth": viewport},
             "split": {"layout": cat.layout, "selectedCategory": cat.ids[cat_ref - 1] if cat_ref else None,
                       "selectedItem": cat.ids[item_ref - 1] if item_ref else None,
                       "expanded": sorted(expanded), "columnVisibility": vis_s, "style": style_s,
-                      "sizeClass": ["regular", "compact"][compact], "compactColumn": col_s,
-                      "visibleColumns": visible,
-                      "overlay": style_s == "prominentDetail" and len(visible) > 1}}
+                      "sizeClass": ["regular", "compact"][compact], "orientation": orientation,
+                      "compactColumn": col_s, "visibleColumns": visible, "overlay": overlay}}
 
 
 # ---- the journal ---------------------------------------------------------------------
@@ -376,11 +446,12 @@ def parse_header_body(body):
     h["session"] = f"{sid[:8]}-{sid[8:12]}-{sid[12:16]}-{sid[16:20]}-{sid[20:]}"
     h["domain"] = r.string(255, "domain")
     need(h["domain"] == "navigation", f"domain {h['domain']!r}: only navigation is known")
-    need(h["schema"] == 1, f"navigation schema {h['schema']}: only schema 1 is known")
+    need(h["schema"] <= 2, f"navigation schema {h['schema']}: newer than schema 2, the newest this reader knows")
+    need(h["schema"] >= 1, f"navigation schema {h['schema']}: schemas 1 and 2 are known")
     h["device"] = r.string(4096, "device")
     n = r.varint()
     need(n <= 8 * MiB, f"journal header: settings of {n} bytes")
-    h["catalog"] = Catalog(r.take(n))
+    h["catalog"] = Catalog(r.take(n), h["schema"], h["device"])
     return h  # later minor versions' fields (r.left() bytes) are skipped
 
 
@@ -567,10 +638,11 @@ def read(path, force_walk=False, states=False):
             warn(path, f"index unusable ({why}); walking the frames")
         items = walk(data, start)
     stamp = iso8601(h["start"])
-    emit({"header": {"domain": "navigation", "schemaVersion": h["schema"], "session": h["session"],
+    # A journal of schema 1 is exported upcast to schema 2 (JSONNames, "Schema versions").
+    emit({"header": {"domain": "navigation", "schemaVersion": 2, "session": h["session"],
                      "start": stamp, "device": h["device"], "snapshotInterval": h["interval"],
                      "settings": cat.json()}}, states)
-    codec, status = EventCodec(cat), 0
+    codec, status = EventCodec(cat, h["schema"]), 0
     next_seq, next_number, last = 1, 0, (0, 0)  # last: (sequence, time) of the last event read
     damaged = False  # after damage, sequence numbers and frame numbers may jump
     for item in items:
@@ -613,12 +685,13 @@ def read(path, force_walk=False, states=False):
                 need(s["offset"] == at, f"{sw}: recordOffset {s['offset']}, but the record is at {at}")
                 need(s["time"] == last[1] if last[0] == seq - 1 else s["time"] <= f["firstTime"], f"{sw}: time {s['time']}")
                 need(xxh64(s["state"]) == s["hash"], f"{sw}: stateHash is not the XXH64 of the state")
-                st = decode_state(cat, s["state"], sw)
+                st = decode_state(cat, s["state"], sw, h["schema"])
                 if states:
                     emit({"snapshot": seq - 1, "state": st}, False)
             r = Reader(payload, f"event {seq}")
             effect = r.varint()
-            need(effect & 3 != 3 and effect >> 2 < 1 << 13, f"event {seq}: bad effect {effect}")
+            fields = 13 if h["schema"] == 1 else 15
+            need(effect & 3 != 3 and effect >> 2 < 1 << fields, f"event {seq}: bad effect {effect}")
             event = codec.decode(r)
             need(r.left() == 0, f"event {seq}: {r.left()} bytes after the event")
             if not states:

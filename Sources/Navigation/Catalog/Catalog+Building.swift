@@ -15,6 +15,16 @@ extension Catalog {
     public static let maximumIdentifierLength = 1_024
     /// The most menu labels.
     public static let maximumMenuLabels = 64
+    /// The widest a menu label may be, in points.
+    public static let maximumLabelWidth: Double = 10_000
+  }
+
+  /// The width of a menu label's cell when the catalog does not give one, in points: the
+  /// system font at 17 points draws a label about 11 points a character, with 20 points
+  /// of padding each side (characters counted as Unicode scalars, which do not depend on
+  /// the platform's grapheme rules). `Monday` is 106 points, the sample's strip 830.
+  public static func labelWidth(_ label: String) -> Double {
+    Double(label.unicodeScalars.count * 11 + 40)
   }
 
   /// The identifier component made from a name: its letters and digits, in any script,

@@ -1,7 +1,7 @@
 public import RewindCore
 
 extension Catalog {
-  /// The catalog as a JSON object: `layout`, `menuLabels`, `categories` (each node
+  /// The catalog as a JSON object: `layout`, `menuLabels`, `menuLabelWidths`, `categories` (each node
   /// `{"name", "image", "children"}`, `children` left out when empty): the catalog's one
   /// serialisation, printed by RewindCore's printer so the bytes are the same on every
   /// platform.
@@ -9,14 +9,16 @@ extension Catalog {
     .object([
       ("layout", .string(layout.rawValue)),
       ("menuLabels", .array(menuLabels.map(JSONValue.string))),
+      ("menuLabelWidths", .array(menuLabelWidths.map(JSONValue.double))),
       ("categories", .array(tree.map(Catalog.json(of:)))),
     ])
   }
 
   /// Reads and validates a catalog from the object ``json`` writes.
   ///
-  /// `layout` is optional (default `threeColumn`); in a node, `image` (default empty) and
-  /// `children` (default none) are optional. Unknown keys are ignored.
+  /// `layout` is optional (default `threeColumn`), and so is `menuLabelWidths` (default
+  /// ``labelWidth(_:)`` of each label); in a node, `image` (default empty) and `children`
+  /// (default none) are optional. Unknown keys are ignored.
   /// - Throws: `DomainError` naming the path of the first bad value, or the first
   ///   problem ``init(layout:menuLabels:categories:)`` finds.
   public convenience init(json: JSONValue) throws(DomainError) {
@@ -44,6 +46,20 @@ extension Catalog {
       }
       labels.append(label)
     }
+    var widths: [Double]?
+    if let value = json["menuLabelWidths"] {
+      guard case .array(let widthValues) = value, widthValues.count == labels.count else {
+        throw DomainError("catalog.menuLabelWidths must be an array of a width for each label")
+      }
+      var numbers: [Double] = []
+      for (position, element) in widthValues.enumerated() {
+        guard let width = element.doubleValue else {
+          throw DomainError("catalog.menuLabelWidths[\(position)] must be a number of points")
+        }
+        numbers.append(width)
+      }
+      widths = numbers
+    }
     guard case .array(let categoryValues)? = json["categories"] else {
       throw DomainError("catalog.categories must be an array of nodes")
     }
@@ -54,7 +70,8 @@ extension Catalog {
         try Catalog.node(
           from: value, path: "catalog.categories[\(position)]", depth: 0, budget: &budget))
     }
-    try self.init(layout: layout, menuLabels: labels, categories: categories)
+    try self.init(
+      layout: layout, menuLabels: labels, menuLabelWidths: widths, categories: categories)
   }
 
   private static func json(of node: Node) -> JSONValue {

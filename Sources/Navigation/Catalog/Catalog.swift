@@ -50,6 +50,14 @@ public final class Catalog: Sendable {
   public let layout: SplitLayout
   /// The horizontal menu's labels, in order.
   public let menuLabels: [String]
+  /// The width of each label's cell in the menu strip, in points: the strip's content is
+  /// the cells side by side, from 0 to ``menuContentWidth``.
+  public let menuLabelWidths: [Double]
+  /// Where each label's cell starts in the strip, in points: the sum of the widths before
+  /// it.
+  @usableFromInline let menuLabelStarts: [Double]
+  /// The width of the strip's content, in points: the sum of ``menuLabelWidths``.
+  public let menuContentWidth: Double
   /// The tree as it was described.
   public let tree: [Node]
   /// The number of nodes (categories and items) in the catalog.
@@ -73,16 +81,40 @@ public final class Catalog: Sendable {
   /// - Parameters:
   ///   - layout: the split view's layout.
   ///   - menuLabels: the horizontal menu's labels, 1 to ``Limits/maximumMenuLabels``.
+  ///   - menuLabelWidths: each label's width in points, above 0 and at most
+  ///     ``Limits/maximumLabelWidth``; nil for the widths ``labelWidth(_:)`` gives.
   ///   - categories: the top-level categories with their items.
   /// - Throws: `DomainError` naming the first problem: an empty name, a name without
-  ///   letters or digits, a duplicate id, a tree too large or too deep (see ``Limits``).
+  ///   letters or digits, a duplicate id, a tree too large or too deep (see ``Limits``),
+  ///   label widths that do not match the labels.
   /// - Complexity: O(n) in the number of nodes.
-  public init(layout: SplitLayout = .threeColumn, menuLabels: [String], categories: [Node])
-    throws(DomainError)
-  {
+  public init(
+    layout: SplitLayout = .threeColumn, menuLabels: [String], menuLabelWidths: [Double]? = nil,
+    categories: [Node]
+  ) throws(DomainError) {
     let tables = try Tables(menuLabels: menuLabels, categories: categories)
+    let widths = menuLabelWidths ?? menuLabels.map(Catalog.labelWidth)
+    guard widths.count == menuLabels.count else {
+      throw DomainError(
+        "the menu has \(menuLabels.count) labels but \(widths.count) label widths")
+    }
+    for (position, width) in widths.enumerated()
+    where !(width > 0 && width <= Limits.maximumLabelWidth) {
+      throw DomainError(
+        "the width of menu label \(position + 1) must be above 0 and at most \(Int(Limits.maximumLabelWidth)) points, found \(width)"
+      )
+    }
+    var starts: [Double] = []
+    var end = 0.0
+    for width in widths {
+      starts.append(end)
+      end += width
+    }
     self.layout = layout
     self.menuLabels = menuLabels
+    self.menuLabelWidths = widths
+    self.menuLabelStarts = starts
+    self.menuContentWidth = end
     self.tree = categories
     self.nodeCount = tables.nodes.count
     self.menuLabelCount = menuLabels.count
@@ -181,15 +213,18 @@ extension Catalog {
 // MARK: - Equality
 
 extension Catalog: Equatable, Hashable {
-  /// Two catalogs are equal when they describe the same layout, labels and tree.
+  /// Two catalogs are equal when they describe the same layout, labels, label widths and
+  /// tree.
   public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
     lhs === rhs
-      || (lhs.layout == rhs.layout && lhs.menuLabels == rhs.menuLabels && lhs.tree == rhs.tree)
+      || (lhs.layout == rhs.layout && lhs.menuLabels == rhs.menuLabels
+        && lhs.menuLabelWidths == rhs.menuLabelWidths && lhs.tree == rhs.tree)
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(layout)
     hasher.combine(menuLabels)
+    hasher.combine(menuLabelWidths)
     hasher.combine(tree)
   }
 }

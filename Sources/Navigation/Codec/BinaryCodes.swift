@@ -58,6 +58,19 @@ extension SizeClass {
   }
 }
 
+extension Orientation {
+  /// 0 landscape, 1 portrait.
+  @inlinable var code: UInt8 { self == .landscape ? 0 : 1 }
+
+  @inlinable init?(code: UInt8) {
+    switch code {
+    case 0: self = .landscape
+    case 1: self = .portrait
+    default: return nil
+    }
+  }
+}
+
 extension Column {
   /// 0 sidebar, 1 content, 2 detail.
   @inlinable var code: UInt8 {
@@ -78,8 +91,8 @@ extension Column {
   }
 }
 
-/// Scroll offsets in sixths of a point: the pixel grid of both 2x and 3x screens, so the
-/// offsets UIs produce are small integers in this unit.
+/// Scroll offsets and viewport widths in sixths of a point: the pixel grid of both 2x and
+/// 3x screens, so the offsets UIs produce are small integers in this unit.
 @usableFromInline enum ScrollOffsetCoding {
   /// 2^53: every integer below it is exact as a Double.
   @usableFromInline static let sixthsLimit: UInt64 = 1 << 53
@@ -109,6 +122,13 @@ extension Column {
 @usableFromInline enum NavigationCodecErrors {
   @usableFromInline static func unknownTag(_ tag: UInt8, at offset: Int) -> CodecError {
     CodecError(.invalidValue, "unknown navigation event tag 0x\(hex(tag))", at: offset)
+  }
+
+  @usableFromInline static func notInSchema1(_ tag: UInt8, at offset: Int) -> CodecError {
+    CodecError(
+      .invalidValue,
+      "navigation event tag 0x\(hex(tag)) is an event of schema 2, in a journal of schema 1",
+      at: offset)
   }
 
   @usableFromInline static func badEnumByte(_ byte: UInt8, _ what: String, at offset: Int)

@@ -74,6 +74,16 @@ extension NavigationDomain {
       writer.write(sizeClass.code)
     case .backTapped:
       writer.write(0x0C)
+    case .orientationChanged(let orientation):
+      writer.write(0x0E)
+      writer.write(orientation.code)
+    case .menuViewportResized(let width):
+      if let sixths = ScrollOffsetCoding.sixths(of: width) {
+        writer.write(0x0F, varint: sixths)
+      } else {
+        writer.write(0x10)
+        writer.writeLittleEndian(width.bitPattern)
+      }
     }
   }
 
@@ -81,8 +91,9 @@ extension NavigationDomain {
   ///
   /// An id the catalog lacks (ref `0` and a string) is interned, so decoding a valid
   /// journal never fails on one; the reducer rejects it later.
-  /// - Throws: `CodecError` on an unknown tag, a bad enum byte, a ref beyond the catalog,
-  ///   a malformed varint, an id over 1,024 bytes or not UTF-8, or truncated input.
+  /// - Throws: `CodecError` on an unknown tag (or a tag of schema 2 in a journal of schema
+  ///   1), a bad enum byte, a ref beyond the catalog, a malformed varint, an id over 1,024
+  ///   bytes or not UTF-8, or truncated input.
   /// - Complexity: O(1).
   @inlinable
   public func decodeEvent(
@@ -153,6 +164,30 @@ extension NavigationDomain {
       return .sizeClassChanged(sizeClass)
     case 0x0C:
       return .backTapped
+    case 0x0E:
+      guard readsSchemaVersion >= 2 else {
+        throw NavigationCodecErrors.notInSchema1(tag, at: start)
+      }
+      let byte = try reader.readByte()
+      guard let orientation = Orientation(code: byte) else {
+        throw NavigationCodecErrors.badEnumByte(byte, "orientation", at: start + 1)
+      }
+      return .orientationChanged(orientation)
+    case 0x0F:
+      guard readsSchemaVersion >= 2 else {
+        throw NavigationCodecErrors.notInSchema1(tag, at: start)
+      }
+      let sixths = try reader.readVarint()
+      guard sixths < ScrollOffsetCoding.sixthsLimit else {
+        throw NavigationCodecErrors.sixthsTooLarge(sixths, at: start + 1)
+      }
+      return .menuViewportResized(width: ScrollOffsetCoding.offset(sixths: sixths))
+    case 0x10:
+      guard readsSchemaVersion >= 2 else {
+        throw NavigationCodecErrors.notInSchema1(tag, at: start)
+      }
+      return .menuViewportResized(
+        width: Double(bitPattern: try reader.readLittleEndian(UInt64.self)))
     default:
       throw NavigationCodecErrors.unknownTag(tag, at: start)
     }

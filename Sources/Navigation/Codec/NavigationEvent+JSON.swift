@@ -8,15 +8,16 @@ extension NavigationDomain {
 
   /// The event as a JSON object, e.g. `{"event":"categorySelected","id":"grinders"}`.
   ///
-  /// Payload fields: `index` (menuTabTapped), `offset` (menuScrolled; NaN and the
-  /// infinities, which JSON numbers cannot hold, as the strings `"NaN"`, `"Infinity"`,
-  /// `"-Infinity"`), `id` (a string, or null to clear a selection), `visibility`, `style`,
-  /// `sizeClass`; backTapped has none.
+  /// Payload fields: `index` (menuTabTapped), `offset` (menuScrolled) and `width`
+  /// (menuViewportResized; NaN and the infinities, which JSON numbers cannot hold, as the
+  /// strings `"NaN"`, `"Infinity"`, `"-Infinity"`), `id` (a string, or null to clear a
+  /// selection), `visibility`, `style`, `sizeClass`, `orientation`; backTapped has none.
   public func json(_ event: NavigationEvent) -> JSONValue {
     var members: [(String, JSONValue)] = [("event", .string(event.kind.rawValue))]
     switch event {
     case .menuTabTapped(let index): members.append(("index", .int(Int64(index))))
     case .menuScrolled(let offset): members.append(("offset", Self.offsetJSON(offset)))
+    case .menuViewportResized(let width): members.append(("width", Self.offsetJSON(width)))
     case .categorySelected(let ref), .itemSelected(let ref):
       members.append(("id", .string(ref.map(id(of:)))))
     case .itemExpanded(let ref), .itemCollapsed(let ref):
@@ -26,6 +27,8 @@ extension NavigationDomain {
     case .splitStyleChanged(let style): members.append(("style", .string(style.rawValue)))
     case .sizeClassChanged(let sizeClass):
       members.append(("sizeClass", .string(sizeClass.rawValue)))
+    case .orientationChanged(let orientation):
+      members.append(("orientation", .string(orientation.rawValue)))
     case .backTapped: break
     }
     return .object(members)
@@ -48,6 +51,11 @@ extension NavigationDomain {
         "unknown event kind \"\(name)\"; the kinds are "
           + NavigationDomain.eventKinds.joined(separator: ", "))
     }
+    if readsSchemaVersion < 2 && (kind == .orientationChanged || kind == .menuViewportResized) {
+      throw DomainError(
+        "\(name) is an event of schema 2 of 'navigation', and these events are of schema \(readsSchemaVersion)"
+      )
+    }
     switch kind {
     case .menuTabTapped:
       guard let value = json["index"]?.intValue, let index = Int(exactly: value) else {
@@ -59,6 +67,11 @@ extension NavigationDomain {
         throw DomainError("menuScrolled needs a number \"offset\"")
       }
       return .menuScrolled(offset: offset)
+    case .menuViewportResized:
+      guard let value = json["width"], let width = Self.offset(fromJSON: value) else {
+        throw DomainError("menuViewportResized needs a number \"width\"")
+      }
+      return .menuViewportResized(width: width)
     case .categorySelected:
       return .categorySelected(try optionalRef(json, kind))
     case .itemSelected:
@@ -73,6 +86,8 @@ extension NavigationDomain {
       return .splitStyleChanged(try Self.enumValue(json, "style", kind))
     case .sizeClassChanged:
       return .sizeClassChanged(try Self.enumValue(json, "sizeClass", kind))
+    case .orientationChanged:
+      return .orientationChanged(try Self.enumValue(json, "orientation", kind))
     case .backTapped:
       return .backTapped
     }
@@ -85,12 +100,14 @@ extension NavigationDomain {
     switch event {
     case .menuTabTapped(let index): return "\(kind) \(index)"
     case .menuScrolled(let offset): return "\(kind) \(offset)"
+    case .menuViewportResized(let width): return "\(kind) \(width)"
     case .categorySelected(let ref), .itemSelected(let ref):
       return "\(kind) \(ref.map(id(of:)) ?? "none")"
     case .itemExpanded(let ref), .itemCollapsed(let ref): return "\(kind) \(id(of: ref))"
     case .columnVisibilityChanged(let visibility): return "\(kind) \(visibility.rawValue)"
     case .splitStyleChanged(let style): return "\(kind) \(style.rawValue)"
     case .sizeClassChanged(let sizeClass): return "\(kind) \(sizeClass.rawValue)"
+    case .orientationChanged(let orientation): return "\(kind) \(orientation.rawValue)"
     case .backTapped: return kind
     }
   }
@@ -135,7 +152,8 @@ extension NavigationDomain {
   ) throws(DomainError) -> Value where Value.RawValue == String {
     guard let name = json[key]?.stringValue, let value = Value(rawValue: name) else {
       let names = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      throw DomainError("\(kind.rawValue) needs a \"\(key)\": one of \(names)")
+      let article = "aeiou".contains(key.first!) ? "an" : "a"
+      throw DomainError("\(kind.rawValue) needs \(article) \"\(key)\": one of \(names)")
     }
     return value
   }

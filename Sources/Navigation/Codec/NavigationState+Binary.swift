@@ -10,11 +10,15 @@ public import RewindJournal
 //   item          varint: 0 none, else node index + 1
 //   expanded      varint count, then count varints: the first node index, then the gaps
 //                 (index - previous index - 1), ascending
+//   (schema 2)
+//   flags2        1 byte: bit 0 orientation, bit 1 set when the viewport width is raw
+//   viewportWidth varint sixths of a point (bit 1 clear) or 8-byte LE IEEE-754 (bit 1 set)
 //
-// The catalog (labels, layout, node table) is not repeated: it is in the journal header.
+// The catalog (labels, layout, node table) and the session's constants (idiom, whether
+// taps scroll) are not repeated: they are in the journal header's settings.
 
 extension NavigationState {
-  /// Appends the state's binary encoding: 6 bytes for a typical state.
+  /// Appends the state's binary encoding: 9 bytes for a typical state.
   /// - Complexity: O(e) in the number of expanded items.
   public func encode(into writer: inout ByteWriter) {
     let sixths = ScrollOffsetCoding.sixths(of: menu.scrollOffset)
@@ -39,17 +43,34 @@ extension NavigationState {
       writer.writeVarint(UInt64(previous.map { ref.index - $0 - 1 } ?? ref.index))
       previous = ref.index
     }
+    let widthSixths = ScrollOffsetCoding.sixths(of: menu.viewportWidth)
+    writer.write(split.orientation.code | (widthSixths == nil ? 2 : 0))
+    if let widthSixths {
+      writer.writeVarint(widthSixths)
+    } else {
+      writer.writeLittleEndian(menu.viewportWidth.bitPattern)
+    }
   }
 
-  /// Decodes a state that ``encode(into:)`` wrote for a session with `catalog`.
+  /// Decodes a state that ``encode(into:)`` wrote for the session whose initial state is
+  /// `initial` (its catalog and its constants).
   ///
   /// Validates everything the reducer guarantees: the tab index within the labels, a
-  /// finite non-negative offset, a top-level category, an item below it, expanded nodes
-  /// that have children, a compact column of the layout.
+  /// finite offset from 0 to the strip's maximum, a top-level category, an item below it,
+  /// expanded nodes that have children, a compact column of the layout, a viewport width
+  /// above 0.
+  ///
+  /// A state of schema 1 (`schemaVersion` 1) ends after the expanded items: it is upcast
+  /// with `initial`'s orientation and viewport (those the settings upcast from the
+  /// device), its offset clamped to that viewport's range as schema 2's reducer clamps.
   /// - Throws: `CodecError` on malformed, inconsistent or truncated input.
   /// - Complexity: O(e) in the number of expanded items, which is bounded by the catalog.
-  public init(decoding reader: inout ByteReader, catalog: Catalog) throws(CodecError) {
-    var state = NavigationState(catalog: catalog)
+  public init(
+    decoding reader: inout ByteReader, initial: NavigationState,
+    schemaVersion: UInt32 = NavigationDomain.schemaVersion
+  ) throws(CodecError) {
+    var state = initial
+    let catalog = initial.catalog
     let flagsOffset = reader.offset
     let flags = try reader.readByte()
     func invalid(_ message: String, at offset: Int) -> CodecError {
@@ -126,7 +147,51 @@ extension NavigationState {
       state.split.expanded.insert(NodeRef(index: UInt32(index)))
       next = index + 1
     }
+    if schemaVersion >= 2 {
+      try Self.decodeSchema2Fields(from: &reader, into: &state)
+    }
+    let limit = state.menu.maximumScrollOffset(contentWidth: catalog.menuContentWidth)
+    if state.menu.scrollOffset > limit {
+      guard schemaVersion < 2 else {
+        throw invalid(
+          "scroll offset \(state.menu.scrollOffset) is beyond the strip's \(limit) points",
+          at: offsetOffset)
+      }
+      state.menu.scrollOffset = limit
+    }
     self = state
+  }
+
+  /// Reads the orientation and the viewport width, which schema 2 appends.
+  private static func decodeSchema2Fields(
+    from reader: inout ByteReader, into state: inout NavigationState
+  ) throws(CodecError) {
+    let flagsOffset = reader.offset
+    let flags = try reader.readByte()
+    guard flags & ~3 == 0 else {
+      throw CodecError(
+        .invalidValue, "state flags 0x\(String(flags, radix: 16)) set unknown bits",
+        at: flagsOffset)
+    }
+    state.split.orientation = Orientation(code: flags & 1)!
+    let widthOffset = reader.offset
+    let width: Double
+    if flags & 2 == 0 {
+      let sixths = try reader.readVarint()
+      guard sixths < ScrollOffsetCoding.sixthsLimit else {
+        throw NavigationCodecErrors.sixthsTooLarge(sixths, at: widthOffset)
+      }
+      width = ScrollOffsetCoding.offset(sixths: sixths)
+    } else {
+      width = Double(bitPattern: try reader.readLittleEndian(UInt64.self))
+    }
+    guard width > 0 && width <= NavigationSettings.maximumViewportWidth else {
+      throw CodecError(
+        .invalidValue,
+        "viewport width \(width) is not above 0 and at most \(Int(NavigationSettings.maximumViewportWidth)) points",
+        at: widthOffset)
+    }
+    state.menu.viewportWidth = width
   }
 
   private static func readOptionalRef(from reader: inout ByteReader, catalog: Catalog)
@@ -150,9 +215,11 @@ extension NavigationDomain {
   }
 
   /// Decodes a state written by ``encode(_:into:)-(NavigationState,_)``, validated against
-  /// this domain's catalog.
+  /// this domain's settings; in the layout of schema 1 for a domain that upcasts a journal
+  /// of schema 1 (``readsSchemaVersion``).
   /// - Throws: `CodecError` on malformed, inconsistent or truncated input.
   public func decodeState(from reader: inout ByteReader) throws(CodecError) -> NavigationState {
-    try NavigationState(decoding: &reader, catalog: catalog)
+    try NavigationState(
+      decoding: &reader, initial: initialState, schemaVersion: readsSchemaVersion)
   }
 }

@@ -4,14 +4,22 @@ import Synchronization
 /// The navigation domain: a horizontal menu and a navigation split view browsing a
 /// catalog, as Rewind records, replays and inspects them.
 ///
-/// A domain object is one session: its ``catalog`` and initial size class (stored in the
-/// journal header as ``settingsJSON``), and the table of the identifiers its events named
-/// that the catalog lacks. Each use of a session builds its own object, and with it its
-/// own table: a `Timeline` builds one from the journal header for each replay,
-/// `rewind import` one for each import, a scenario script one for each recording. The
-/// table is bounded per session (65,536 unknown ids), and it is a class so that the
-/// sharing is what it looks like: whatever holds the object names unknown ids the same
-/// way. A ref of *another* session is only portable when it points into the catalog.
+/// A domain object is one session: its ``settings`` (the catalog, the device's idiom, the
+/// initial size class, orientation and menu viewport; stored in the journal header as
+/// ``settingsJSON``), and the table of the identifiers its events named that the catalog
+/// lacks. Each use of a session builds its own object, and with it its own table: a
+/// `Timeline` builds one from the journal header for each replay, `rewind import` one for
+/// each import, a scenario script one for each recording. The table is bounded per session
+/// (65,536 unknown ids), and it is a class so that the sharing is what it looks like:
+/// whatever holds the object names unknown ids the same way. A ref of *another* session is
+/// only portable when it points into the catalog.
+///
+/// Schema 2 added `orientationChanged`, `menuViewportResized`, the state's
+/// `split.orientation` and `menu.viewportWidth`, and the settings' idiom, orientation and
+/// menu. A journal of schema 1 is read through ``init(settingsJSON:upcastingFrom:)``: its
+/// settings upcast from its device (``NavigationSettings/init(schema1:device:)``), its
+/// events read as they were written (schema 1's are schema 2's events), its snapshots
+/// read in schema 1's layout and completed from the settings.
 ///
 /// ```swift
 /// let domain = NavigationDomain()  // the sample catalog
@@ -25,45 +33,81 @@ public final class NavigationDomain: Domain {
   public typealias Rejection = NavigationRejection
 
   public static let identifier = "navigation"
-  public static let schemaVersion: UInt32 = 1
-  public static let readableSchemaVersions: ClosedRange<UInt32> = 1...1
+  public static let schemaVersion: UInt32 = 2
+  public static let readableSchemaVersions: ClosedRange<UInt32> = 1...2
   public static let eventKinds = NavigationEvent.Kind.allCases.map(\.rawValue)
 
+  /// The session's settings.
+  public let settings: NavigationSettings
   /// The catalog the session browses.
-  public let catalog: Catalog
+  public var catalog: Catalog { settings.catalog }
   /// The size class of the initial state.
-  public let initialSizeClass: SizeClass
+  public var initialSizeClass: SizeClass { settings.sizeClass }
+  /// The schema version of the journal this domain reads: ``schemaVersion``, or 1 for a
+  /// domain built to upcast a journal of schema 1, whose decoders refuse the events
+  /// schema 1 did not have.
+  public let readsSchemaVersion: UInt32
   /// The identifiers this session met that the catalog lacks.
   private let unknownIdentifiers: Mutex<UnknownIdentifiers>
 
   /// The domain of a new session with these settings.
-  public init(_ settings: NavigationSettings = .sample) {
-    catalog = settings.catalog
-    initialSizeClass = settings.sizeClass
+  public convenience init(_ settings: NavigationSettings = .sample) {
+    self.init(settings, readsSchemaVersion: Self.schemaVersion)
+  }
+
+  private init(_ settings: NavigationSettings, readsSchemaVersion: UInt32) {
+    self.settings = settings
+    self.readsSchemaVersion = readsSchemaVersion
     unknownIdentifiers = Mutex(UnknownIdentifiers(base: settings.catalog.nodeCount))
   }
 
-  /// The domain of a new session browsing `catalog`, starting in `sizeClass`.
+  /// The domain of a new session browsing `catalog`, starting in `sizeClass`, otherwise
+  /// with the sample's settings.
   public convenience init(catalog: Catalog, sizeClass: SizeClass = .regular) {
-    self.init(NavigationSettings(catalog: catalog, sizeClass: sizeClass))
+    var settings = NavigationSettings.sample
+    settings.catalog = catalog
+    settings.sizeClass = sizeClass
+    self.init(settings)
   }
 
   /// The settings this domain was built from.
-  public var navigationSettings: NavigationSettings {
-    NavigationSettings(catalog: catalog, sizeClass: initialSizeClass)
-  }
+  public var navigationSettings: NavigationSettings { settings }
 
-  /// The settings as JSON: `{"catalog": {...}, "sizeClass": "regular"}`.
-  public var settingsJSON: JSONValue { navigationSettings.json }
+  /// The settings as JSON, in the current schema (see <doc:JSONNames>).
+  public var settingsJSON: JSONValue { settings.json }
 
   /// The domain of a new session with the settings ``settingsJSON`` writes.
   public convenience init(settingsJSON: JSONValue) throws(DomainError) {
     self.init(try NavigationSettings(json: settingsJSON))
   }
 
-  public var initialState: NavigationState {
-    NavigationState(catalog: catalog, sizeClass: initialSizeClass)
+  /// The domain of a session recorded with schema 1: its settings upcast from its device
+  /// (``NavigationSettings/init(schema1:device:)``); its decoders read schema 1's events
+  /// and snapshots as schema 2's.
+  /// - Throws: `DomainError` naming the first bad value of the settings.
+  public convenience init(settingsJSON: JSONValue, upcastingFrom schema: RecordedSchema)
+    throws(DomainError)
+  {
+    precondition(
+      Self.readableSchemaVersions.contains(schema.version),
+      "schema \(schema.version) of 'navigation' is not readable")
+    guard schema.version == 1 else {
+      self.init(try NavigationSettings(json: settingsJSON))
+      return
+    }
+    self.init(
+      try NavigationSettings(schema1: settingsJSON, device: schema.device),
+      readsSchemaVersion: 1)
   }
+
+  /// The fields of schema 1, which lacked `menu.viewportWidth` and `split.orientation`;
+  /// today's for schema 2.
+  public func fieldPaths(schemaVersion version: UInt32) -> [String] {
+    let added: Set<NavigationField> = version < 2 ? [.menuViewportWidth, .splitOrientation] : []
+    return NavigationField.allCases.filter { !added.contains($0) }.map(\.path)
+  }
+
+  public var initialState: NavigationState { NavigationState(settings: settings) }
 
   /// Applies `event` to `state`; see ``NavigationState/apply(_:)`` for the rules.
   /// - Complexity: O(1), no allocation.

@@ -10,6 +10,9 @@
   case menuTabTapped(index: Int)
   /// The horizontal menu scrolled to `offset` points (one event per display frame).
   case menuScrolled(offset: Double)
+  /// The horizontal menu's scroll view became `width` points wide (a rotation, a window
+  /// resize). Schema 2.
+  case menuViewportResized(width: Double)
   /// A category was selected in the sidebar, or the selection cleared (nil).
   case categorySelected(NodeRef?)
   /// An item was selected in the content (or two-column detail) list, or cleared (nil).
@@ -22,8 +25,10 @@
   case columnVisibilityChanged(ColumnVisibility)
   /// The split view's style changed.
   case splitStyleChanged(SplitStyle)
-  /// The horizontal size class changed (a rotation, a window resize).
+  /// The horizontal size class changed (an iPhone's rotation, a window resize).
   case sizeClassChanged(SizeClass)
+  /// The device was turned to portrait or landscape. Schema 2.
+  case orientationChanged(Orientation)
   /// The back button of the compact split view was tapped.
   case backTapped
 
@@ -31,6 +36,7 @@
   public enum Kind: String, CaseIterable, Sendable {
     case menuTabTapped
     case menuScrolled
+    case menuViewportResized
     case categorySelected
     case itemSelected
     case itemExpanded
@@ -38,6 +44,7 @@
     case columnVisibilityChanged
     case splitStyleChanged
     case sizeClassChanged
+    case orientationChanged
     case backTapped
   }
 
@@ -46,6 +53,7 @@
     switch self {
     case .menuTabTapped: .menuTabTapped
     case .menuScrolled: .menuScrolled
+    case .menuViewportResized: .menuViewportResized
     case .categorySelected: .categorySelected
     case .itemSelected: .itemSelected
     case .itemExpanded: .itemExpanded
@@ -53,19 +61,21 @@
     case .columnVisibilityChanged: .columnVisibilityChanged
     case .splitStyleChanged: .splitStyleChanged
     case .sizeClassChanged: .sizeClassChanged
+    case .orientationChanged: .orientationChanged
     case .backTapped: .backTapped
     }
   }
 }
 
-/// Events are equal when their payloads are identical; offsets compare by bit pattern, so
-/// that an event equals itself even with a NaN offset and `-0.0` differs from `0.0`: a
-/// round trip through a codec must give back exactly what was recorded.
+/// Events are equal when their payloads are identical; offsets and widths compare by bit
+/// pattern, so that an event equals itself even with a NaN offset and `-0.0` differs from
+/// `0.0`: a round trip through a codec must give back exactly what was recorded.
 extension NavigationEvent: Equatable {
   public static func == (lhs: NavigationEvent, rhs: NavigationEvent) -> Bool {
     switch (lhs, rhs) {
     case (.menuTabTapped(let a), .menuTabTapped(let b)): a == b
     case (.menuScrolled(let a), .menuScrolled(let b)): a.bitPattern == b.bitPattern
+    case (.menuViewportResized(let a), .menuViewportResized(let b)): a.bitPattern == b.bitPattern
     case (.categorySelected(let a), .categorySelected(let b)): a == b
     case (.itemSelected(let a), .itemSelected(let b)): a == b
     case (.itemExpanded(let a), .itemExpanded(let b)): a == b
@@ -73,6 +83,7 @@ extension NavigationEvent: Equatable {
     case (.columnVisibilityChanged(let a), .columnVisibilityChanged(let b)): a == b
     case (.splitStyleChanged(let a), .splitStyleChanged(let b)): a == b
     case (.sizeClassChanged(let a), .sizeClassChanged(let b)): a == b
+    case (.orientationChanged(let a), .orientationChanged(let b)): a == b
     case (.backTapped, .backTapped): true
     default: false
     }

@@ -8,8 +8,17 @@ extension NavigationState {
   /// nothing (selecting what is selected) is `unchanged`.
   ///
   /// The rules, event by event:
-  /// - `menuTabTapped(index)`: `0 <= index < labels.count` selects it.
-  /// - `menuScrolled(offset)`: a finite offset `>= 0` is stored (`-0.0` as `0.0`).
+  /// - `menuTabTapped(index)`: `0 <= index < labels.count` selects it. The strip is a
+  ///   scroll view: a tab partly or wholly out of view is scrolled into view, as the
+  ///   least scrolling that shows it (its leading edge at the viewport's when it lies
+  ///   before the viewport or is wider than it, else its trailing edge at the viewport's),
+  ///   within the strip's range. (A choice: a tap on a half-hidden tab in a tab strip
+  ///   brings it into view in most apps.) Sessions whose settings say otherwise
+  ///   (``MenuState/scrollsTappedTabIntoView``, false for schema 1's) only select.
+  /// - `menuScrolled(offset)`: a finite offset `>= 0` is stored (`-0.0` as `0.0`), clamped
+  ///   to the strip: at most the content's width beyond the viewport (0 when it fits).
+  /// - `menuViewportResized(width)`: a finite width above 0 (at most 1,000,000 points) is
+  ///   stored; the offset is clamped to the new range.
   /// - `categorySelected(nil)`: clears the category and the item; compact: shows the
   ///   sidebar. `categorySelected(id)`: `id` must be a top-level category; a different
   ///   one replaces the selection and clears the item; compact: shows the column after
@@ -20,7 +29,10 @@ extension NavigationState {
   /// - `itemExpanded(id)`/`itemCollapsed(id)`: `id` must have children.
   /// - `columnVisibilityChanged`, `splitStyleChanged`: set.
   /// - `sizeClassChanged(c)`: sets it; on becoming compact, the compact column becomes the
-  ///   deepest column with a selection.
+  ///   deepest column with a selection. (An iPhone's rotation is a size-class change:
+  ///   compact in portrait, regular in landscape on the large models.)
+  /// - `orientationChanged(o)`: sets it; on an iPad it changes how the columns show
+  ///   (``SplitState/visibleColumns``, ``SplitState/overlay``).
   /// - `backTapped`: compact and not on the sidebar only. Three columns: detail → content
   ///   (clears the item), content → sidebar (clears category and item). Two columns:
   ///   detail → sidebar (clears category and item).
@@ -35,15 +47,35 @@ extension NavigationState {
       guard index >= 0 && index < count else {
         return .rejected(.tabIndexOutOfRange(index: index, count: count))
       }
-      if menu.selectedIndex == index { return .unchanged }
+      var changed = menu.selectedIndex != index
       menu.selectedIndex = index
-      return .applied
+      if menu.scrollsTappedTabIntoView {
+        let offset = offsetShowing(tab: index)
+        if menu.scrollOffset != offset {
+          menu.scrollOffset = offset
+          changed = true
+        }
+      }
+      return changed ? .applied : .unchanged
 
     case .menuScrolled(let offset):
       guard offset.isFinite else { return .rejected(.scrollOffsetNotFinite) }
       guard offset >= 0 else { return .rejected(.scrollOffsetNegative) }
-      if menu.scrollOffset == offset { return .unchanged }
-      menu.scrollOffset = offset == 0 ? 0 : offset
+      let limit = menu.maximumScrollOffset(contentWidth: catalog.menuContentWidth)
+      // `+ 0` turns -0.0 into 0.0.
+      let clamped = offset < limit ? offset + 0 : limit
+      if menu.scrollOffset == clamped { return .unchanged }
+      menu.scrollOffset = clamped
+      return .applied
+
+    case .menuViewportResized(let width):
+      guard width > 0 && width <= NavigationSettings.maximumViewportWidth else {
+        return .rejected(.viewportWidthOutOfRange)
+      }
+      if menu.viewportWidth == width { return .unchanged }
+      menu.viewportWidth = width
+      let limit = menu.maximumScrollOffset(contentWidth: catalog.menuContentWidth)
+      if menu.scrollOffset > limit { menu.scrollOffset = limit }
       return .applied
 
     case .categorySelected(nil):
@@ -127,6 +159,11 @@ extension NavigationState {
       if sizeClass == .compact { split.compactColumn = split.deepestSelectedColumn }
       return .applied
 
+    case .orientationChanged(let orientation):
+      if split.orientation == orientation { return .unchanged }
+      split.orientation = orientation
+      return .applied
+
     case .backTapped:
       guard split.sizeClass == .compact else {
         return .rejected(.backNotAvailableOnRegularWidth)
@@ -144,6 +181,24 @@ extension NavigationState {
       }
       return .applied
     }
+  }
+}
+
+extension NavigationState {
+  /// The scroll offset that shows tab `index` whole, moving the strip as little as
+  /// possible, within `0...maximumScrollOffset`; the current offset when it shows already.
+  /// - Precondition: `index` is within the labels.
+  @inlinable func offsetShowing(tab index: Int) -> Double {
+    let start = catalog.menuLabelStarts[index]
+    let end = start + catalog.menuLabelWidths[index]
+    var offset = menu.scrollOffset
+    if start < offset || end - start > menu.viewportWidth {
+      offset = start
+    } else if end > offset + menu.viewportWidth {
+      offset = end - menu.viewportWidth
+    }
+    let limit = menu.maximumScrollOffset(contentWidth: catalog.menuContentWidth)
+    return offset < limit ? offset : limit
   }
 }
 

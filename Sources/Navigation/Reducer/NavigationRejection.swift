@@ -9,6 +9,9 @@
   case scrollOffsetNotFinite
   /// `menuScrolled` with a negative offset.
   case scrollOffsetNegative
+  /// `menuViewportResized` with a width that is not finite, not above 0, or beyond
+  /// ``NavigationSettings/maximumViewportWidth``.
+  case viewportWidthOutOfRange
   /// An id the session's catalog does not have.
   case unknownIdentifier
   /// `categorySelected` with an item instead of a top-level category.
@@ -39,6 +42,8 @@
       "tab index \(index) is out of range: the menu has \(Self.tabs(count))"
     case .scrollOffsetNotFinite: "the scroll offset is not a finite number"
     case .scrollOffsetNegative: "the scroll offset is negative"
+    case .viewportWidthOutOfRange:
+      "the viewport width must be a number of points above 0 and at most 1,000,000"
     case .unknownIdentifier: "the id is not in the session's catalog"
     case .notATopLevelCategory: "only a top-level category can be selected in the sidebar"
     case .noCategorySelected: "an item can only be selected once a category is selected"

@@ -1,6 +1,7 @@
-// The state drawn as plain text for a terminal: the menu strip, a status line, and the
-// split view's visible columns in boxes (side by side on a regular width, one column with
-// a back affordance on a compact one). No colour: that is the command line's business.
+// The state drawn as plain text for a terminal: the menu strip as its scroll view shows
+// it, a status line, and the split view's visible columns in boxes (side by side on a
+// regular width, one column with a back affordance on a compact one). No colour: that is
+// the command line's business.
 //
 // Text is measured in terminal columns (`TerminalText.width`), not in characters, so that
 // boxes and underlines line up under wide characters (`月曜日`, `🙂`) and combining marks;
@@ -10,9 +11,13 @@
 import RewindCore
 
 extension NavigationState {
-  /// The placeholder of a column that needs a category first.
+  /// The sidebar's title, the tutorial's `.navigationTitle("Espresso")`.
+  public static let sidebarTitle = "Espresso"
+  /// The placeholder of the two-column detail while no category is selected.
   public static let selectCategoryPlaceholder = "Please select a category"
-  /// The placeholder of the detail while no item is selected.
+  /// The placeholder of the three-column content while no category is selected.
+  public static let selectMenuItemPlaceholder = "Please select a menu item"
+  /// The placeholder of the three-column detail while no item is selected.
   public static let selectItemPlaceholder = "Please select an item"
   /// The row of a category without items.
   public static let noItemsPlaceholder = "No items"
@@ -39,23 +44,49 @@ extension NavigationState {
   // MARK: Menu
 
   /// The labels, with a heavy underline under the selected one and a light line under the
-  /// others, as the tutorial draws them.
+  /// others, as the tutorial draws them: the part of the strip the scroll view shows, with
+  /// `‹` and `›` where the strip goes on out of view.
   private func menuLines() -> [String] {
-    var labels = ""
-    var underline = ""
+    var labels: [Character] = []
+    // The underline under each character of `labels`, as many columns as it is wide.
+    var underline: [String] = []
+    // Where each label's cell starts, in characters, and the point it stands for.
+    var stops: [(column: Int, point: Double)] = []
     for (index, label) in menuLabels.enumerated() {
-      let cell = " \(TerminalText.escaped(label)) "
-      labels += cell
-      underline += String(
-        repeating: index == menu.selectedIndex ? "━" : "─", count: TerminalText.width(cell))
+      stops.append((labels.count, catalog.menuLabelStarts[index]))
+      let line: Character = index == menu.selectedIndex ? "━" : "─"
+      for character in " \(TerminalText.escaped(label)) " {
+        labels.append(character)
+        underline.append(String(repeating: line, count: TerminalText.width(String(character))))
+      }
     }
-    if menu.scrollOffset != 0 { labels += "   ⇠ scrolled \(menu.scrollOffset) pt" }
-    return [labels, underline]
+    stops.append((labels.count, catalog.menuContentWidth))
+    // At least the last character shows, however narrow the viewport (an offset at the
+    // very end of the strip, with a viewport of a fraction of a point, is one).
+    let first = min(Self.column(at: menu.scrollOffset, stops), labels.count - 1)
+    let last = max(Self.column(at: menu.scrollOffset + menu.viewportWidth, stops), first + 1)
+    let before = first > 0
+    let after = last < labels.count
+    return [
+      (before ? "‹" : "") + String(labels[first..<min(last, labels.count)]) + (after ? "›" : ""),
+      (before ? " " : "") + underline[first..<min(last, labels.count)].joined(),
+    ]
+  }
+
+  /// The character column that shows the strip's point `point`: proportionally within the
+  /// label's cell that holds it.
+  private static func column(at point: Double, _ stops: [(column: Int, point: Double)]) -> Int {
+    guard let end = stops.last, point < end.point else { return stops.last?.column ?? 0 }
+    var index = 0
+    while stops[index + 1].point <= point { index += 1 }
+    let (column, start) = stops[index]
+    let fraction = (point - start) / (stops[index + 1].point - start)
+    return column + Int((fraction * Double(stops[index + 1].column - column)).rounded())
   }
 
   private func statusLine() -> String {
     var parts = [
-      split.layout.rawValue, split.sizeClass.rawValue,
+      split.layout.rawValue, split.sizeClass.rawValue, split.orientation.rawValue,
       "visibility \(split.columnVisibility.rawValue)",
       "style \(split.style.rawValue)",
     ]
@@ -71,10 +102,10 @@ extension NavigationState {
       let rows = catalog.categories.map { category in
         (split.selectedCategory == category ? "● " : "  ") + name(of: category)
       }
-      return TextBoxes.Panel(title: "Categories", rows: rows)
+      return TextBoxes.Panel(title: Self.sidebarTitle, rows: rows)
     case .content:
       guard let category = split.selectedCategory else {
-        return TextBoxes.Panel(title: "Items", rows: [Self.selectCategoryPlaceholder])
+        return TextBoxes.Panel(title: "Items", rows: [Self.selectMenuItemPlaceholder])
       }
       return TextBoxes.Panel(title: name(of: category), rows: itemRows(of: category))
     case .detail where split.layout == .twoColumn:
@@ -99,7 +130,7 @@ extension NavigationState {
   private func backTitle(from column: Column) -> String {
     switch (column, split.layout) {
     case (.detail, .threeColumn): split.selectedCategory.map(name(of:)) ?? "Items"
-    default: "Categories"
+    default: Self.sidebarTitle
     }
   }
 

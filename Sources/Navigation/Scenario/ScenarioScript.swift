@@ -93,6 +93,7 @@ struct ScenarioParser {
   let directory: String
   var layout: SplitLayout = .threeColumn
   var sizeClass: SizeClass = .regular
+  var orientation: Orientation?
   var catalogSource: Catalog?
   var device: String?
   var startTime: Int64?
@@ -151,7 +152,7 @@ struct ScenarioParser {
   }
 
   enum Setting: String {
-    case layout, size, catalog, device, start
+    case layout, size, orientation, catalog, device, start
   }
 
   mutating func apply(_ setting: Setting, _ line: ScenarioLine) throws(ScenarioError) {
@@ -168,6 +169,11 @@ struct ScenarioParser {
       }
     case .size:
       sizeClass = try Self.sizeClass(value, line, at: 1)
+    case .orientation:
+      guard let parsed = Self.orientation(value) else {
+        throw line.error("expected portrait or landscape, found '\(value)'", at: 1)
+      }
+      orientation = parsed
     case .catalog:
       if value == "sample" {
         catalogSource = nil
@@ -203,16 +209,24 @@ struct ScenarioParser {
     }
   }
 
+  /// The session's domain: the catalog in the script's layout, on the device it names
+  /// (``DeviceProfile/init(device:)``), which gives the idiom and, with the orientation,
+  /// the menu viewport's width.
   func makeDomain() -> NavigationDomain {
     let catalog: Catalog
     if let source = catalogSource {
       catalog =
-        (try? Catalog(layout: layout, menuLabels: source.menuLabels, categories: source.tree))
+        (try? Catalog(
+          layout: layout, menuLabels: source.menuLabels, menuLabelWidths: source.menuLabelWidths,
+          categories: source.tree))
         ?? source
     } else {
       catalog = .sample(layout: layout)
     }
-    return NavigationDomain(catalog: catalog, sizeClass: sizeClass)
+    return NavigationDomain(
+      NavigationSettings(
+        catalog: catalog, device: DeviceProfile(device: device ?? ""), sizeClass: sizeClass,
+        orientation: orientation))
   }
 
   func finish() -> Scenario<NavigationDomain> {
@@ -231,6 +245,14 @@ struct ScenarioParser {
   /// Lowercased, without dashes or underscores: `double-column` → `doublecolumn`.
   static func normalized(_ word: Substring) -> String {
     word.lowercased().filter { $0 != "-" && $0 != "_" }
+  }
+
+  static func orientation(_ value: Substring) -> Orientation? {
+    switch normalized(value) {
+    case "portrait": .portrait
+    case "landscape": .landscape
+    default: nil
+    }
   }
 
   static func sizeClass(_ value: Substring, _ line: ScenarioLine, at index: Int)
@@ -318,18 +340,35 @@ struct ScenarioParser {
         throw line.error(
           "expected automatic, balanced or prominent-detail, found '\(value)'", at: 1)
       }
-    case "size", "rotate":
+    case "rotate":
+      let value = try argument(1, "portrait or landscape (or compact or regular)")
+      try noMore(after: 1)
+      if let orientation = Self.orientation(value) { return .orientationChanged(orientation) }
+      // An iPhone's rotation, as scripts of schema 1 wrote it: a size-class change.
+      guard Self.normalized(value) == "compact" || Self.normalized(value) == "regular" else {
+        throw line.error(
+          "expected portrait or landscape (or compact or regular), found '\(value)'", at: 1)
+      }
+      return .sizeClassChanged(try Self.sizeClass(value, line, at: 1))
+    case "size":
       let value = try argument(1, "compact or regular")
       try noMore(after: 1)
       return .sizeClassChanged(try Self.sizeClass(value, line, at: 1))
+    case "resize":
+      let text = try argument(1, "the menu viewport's new width in points after 'resize'")
+      guard let width = Double(text) else {
+        throw line.error("expected a width in points such as 834, found '\(text)'", at: 1)
+      }
+      try noMore(after: 1)
+      return .menuViewportResized(width: width)
     case "back":
       try noMore(after: 0)
       return .backTapped
-    case "layout", "catalog", "device", "start":
+    case "layout", "catalog", "device", "start", "orientation":
       throw line.error("the '\(verb)' setting must come before the first interaction", at: 0)
     default:
       throw line.error(
-        "expected an interaction (tap, scroll, select, expand, collapse, visibility, style, size, back), found '\(line.words[0].text)'",
+        "expected an interaction (tap, scroll, resize, select, expand, collapse, visibility, style, size, rotate, back), found '\(line.words[0].text)'",
         at: 0)
     }
   }

@@ -23,9 +23,11 @@ package struct RandomEventGenerator: Sendable {
 
   /// The next event.
   package mutating func next() -> NavigationEvent {
-    switch random.below(10) {
+    switch random.below(12) {
     case 0: return .menuTabTapped(index: tabIndex())
     case 1: return .menuScrolled(offset: offset())
+    case 10: return .menuViewportResized(width: random.chance(1, in: 2) ? offset() : width())
+    case 11: return .orientationChanged(random.chance(1, in: 2) ? .portrait : .landscape)
     case 2: return .categorySelected(optionalRef())
     case 3: return .itemSelected(optionalRef())
     case 4: return .itemExpanded(ref())
@@ -59,6 +61,11 @@ package struct RandomEventGenerator: Sendable {
     case 7, 8: return Double(random.below(1_000_000)) / 1_000
     default: return Double(random.below(6_000)) / 6
     }
+  }
+
+  /// A viewport width: mostly screen-sized, on the pixel grid.
+  private mutating func width() -> Double {
+    Double(random.between(1_200...8_400)) / 6
   }
 
   private mutating func ref() -> NodeRef {

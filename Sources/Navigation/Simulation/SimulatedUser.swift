@@ -4,8 +4,10 @@
 /// The user browses the way people do: bursts of taps separated by reaction times
 /// (150 ms to 2 s, now and then a pause of seconds or minutes), scroll gestures on the
 /// menu strip (a drag, then usually a decelerating fling) emitted once per display frame,
-/// categories browsed and items opened, disclosures toggled, the device rotated, column
-/// visibility and style changed, back taps on a compact width. About 2–3 % of taps are
+/// categories browsed and items opened, disclosures toggled, the size class changed
+/// (multitasking), now and then the device rotated and, more rarely, the window resized
+/// (which changes the strip's width), column visibility and style changed, back taps on a
+/// compact width. About 2–3 % of taps are
 /// invalid (a tab beyond the strip, an item of another category, back where there is
 /// none, an unknown id, a leaf "expanded"), as real recordings contain them.
 ///
@@ -83,10 +85,19 @@ public struct SimulatedUser: Sendable {
 
   // MARK: Scrolling
 
+  /// How far the strip scrolls now, in sixths of a point: the content beyond the viewport.
+  private var maxOffsetSixths: Int64 {
+    let limit = state.menu.maximumScrollOffset(contentWidth: plan.catalog.menuContentWidth)
+    return Int64((limit * 6).rounded(.down))
+  }
+
   /// Starts a gesture away from the nearer edge; nil if the strip cannot scroll.
   private mutating func startGesture() -> Double? {
-    let limit = plan.maxOffsetSixths
+    let limit = maxOffsetSixths
     guard limit > 0 else { return nil }
+    // Taps and resizes move the strip too: start from where it is.
+    offsetSixths = Int64((state.menu.scrollOffset * 6).rounded(.down))
+    lastEmittedSixths = offsetSixths
     let direction: Int64
     if offsetSixths < limit / 4 {
       direction = 1
@@ -127,8 +138,9 @@ public struct SimulatedUser: Sendable {
         }
       }
       offsetSixths += velocity
-      if offsetSixths <= 0 || offsetSixths >= plan.maxOffsetSixths {
-        offsetSixths = min(max(offsetSixths, 0), plan.maxOffsetSixths)
+      let limit = maxOffsetSixths
+      if offsetSixths <= 0 || offsetSixths >= limit {
+        offsetSixths = min(max(offsetSixths, 0), limit)
         scrolling = false
       }
       let snapped = offsetSixths / pixel * pixel
@@ -153,11 +165,13 @@ public struct SimulatedUser: Sendable {
     case clearItem
     case clearCategory
     case back
-    case rotate
+    case sizeClass
     case visibility
     case style
+    case rotate
+    case resize
 
-    static let count: UInt8 = 11
+    static let count: UInt8 = 13
   }
 
   /// How likely each interaction is in the current state: what is on screen decides.
@@ -170,7 +184,7 @@ public struct SimulatedUser: Sendable {
       category != nil
       && (!compact || column == .content || (split.layout == .twoColumn && column == .detail))
     switch interaction {
-    case .scroll: return plan.maxOffsetSixths > 0 ? 24 : 0
+    case .scroll: return maxOffsetSixths > 0 ? 24 : 0
     case .tab: return 12
     case .category:
       if compact { return column == .sidebar ? 40 : 0 }
@@ -182,8 +196,10 @@ public struct SimulatedUser: Sendable {
     case .clearItem: return !compact && split.selectedItem != nil ? 1 : 0
     case .clearCategory: return !compact && category != nil ? 1 : 0
     case .back: return compact && column != .sidebar ? 35 : 0
-    case .rotate: return 2
+    case .sizeClass: return 2
     case .visibility, .style: return compact ? 0 : 1
+    case .rotate: return 1  // rare: half as often as the size class changes
+    case .resize: return 1  // rarer: half of these become a tap (see `perform`)
     }
   }
 
@@ -210,6 +226,11 @@ public struct SimulatedUser: Sendable {
     case .tab:
       let count = state.menuLabels.count
       var index = random.below(count)
+      if random.chance(9, in: 10) {
+        // People tap the tabs they see: one at least partly in the viewport.
+        let (first, last) = visibleTabs()
+        index = first + random.below(last - first + 1)
+      }
       if index == state.menu.selectedIndex && count > 1 && random.chance(9, in: 10) {
         index = (index + 1 + random.below(count - 1)) % count
       }
@@ -234,7 +255,18 @@ public struct SimulatedUser: Sendable {
     case .clearItem: return .itemSelected(nil)
     case .clearCategory: return .categorySelected(nil)
     case .back: return .backTapped
-    case .rotate: return .sizeClassChanged(split.sizeClass == .compact ? .regular : .compact)
+    case .sizeClass: return .sizeClassChanged(split.sizeClass == .compact ? .regular : .compact)
+    case .rotate:
+      return .orientationChanged(split.orientation == .portrait ? .landscape : .portrait)
+    case .resize:
+      guard random.chance(1, in: 2) else { return perform(.tab) }
+      // A window of Split View or Slide Over: its strip is one of a few widths.
+      let widths = Plan.windowWidths
+      var width = widths[random.below(widths.count)]
+      if width == state.menu.viewportWidth {
+        width = widths[(widths.firstIndex(of: width)! + 1) % widths.count]
+      }
+      return .menuViewportResized(width: width)
     case .visibility:
       let code = (split.columnVisibility.code + 1 + UInt8(random.below(3))) % 4
       return .columnVisibilityChanged(ColumnVisibility(code: code)!)
@@ -242,6 +274,24 @@ public struct SimulatedUser: Sendable {
       let code = (split.style.code + 1 + UInt8(random.below(2))) % 3
       return .splitStyleChanged(SplitStyle(code: code)!)
     }
+  }
+
+  /// The first and last tabs at least partly in the menu's viewport.
+  private func visibleTabs() -> (Int, Int) {
+    let catalog = plan.catalog
+    let start = state.menu.scrollOffset
+    let end = start + state.menu.viewportWidth
+    var first = 0
+    while first + 1 < catalog.menuLabelWidths.count
+      && catalog.menuLabelStarts[first + 1] <= start
+    {
+      first += 1
+    }
+    var last = first
+    while last + 1 < catalog.menuLabelWidths.count && catalog.menuLabelStarts[last + 1] < end {
+      last += 1
+    }
+    return (first, last)
   }
 
   /// An item the list shows: a child of the category, or (half the time) a child of an
@@ -313,8 +363,6 @@ extension SimulatedUser {
     let catalog: Catalog
     /// Sixths of a point per device pixel: 2 on a 3x screen, 3 on a 2x screen.
     let pixelSixths: Int64
-    /// How far the menu strip scrolls, in sixths of a point.
-    let maxOffsetSixths: Int64
     /// Per node, the run of its children that have children, in `expandableChildren`.
     let expandableStart: [UInt32]
     let expandableCount: [UInt32]
@@ -324,19 +372,14 @@ extension SimulatedUser {
     /// Ids the catalog lacks, interned in the domain.
     let unknownRefs: [NodeRef]
 
-    /// The width of the visible strip, in points (an iPhone in portrait).
-    static let viewportPoints: Int64 = 375
+    /// The widths, in points, a resized window gives the strip: Slide Over, a third of an
+    /// iPad Pro 11-inch in landscape, a third of an iPad Pro 13-inch.
+    static let windowWidths: [Double] = [320, 375, 414]
 
     init(domain: NavigationDomain, pixelSixths: Int64) {
       let catalog = domain.catalog
       self.catalog = catalog
       self.pixelSixths = pixelSixths
-      // Labels are drawn about 11 pt a character with 20 pt of padding each side (counted
-      // in Unicode scalars, which do not depend on the platform's grapheme rules).
-      let content = catalog.menuLabels.reduce(Int64(0)) {
-        $0 + Int64($1.unicodeScalars.count) * 11 + 40
-      }
-      maxOffsetSixths = max(content - Self.viewportPoints, 0) * 6
       var start: [UInt32] = []
       var count: [UInt32] = []
       var children: [UInt32] = []

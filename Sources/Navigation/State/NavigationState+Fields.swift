@@ -6,6 +6,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
   case menuLabels
   case menuSelectedIndex
   case menuScrollOffset
+  case menuViewportWidth
   case splitLayout
   case splitSelectedCategory
   case splitSelectedItem
@@ -13,6 +14,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
   case splitColumnVisibility
   case splitStyle
   case splitSizeClass
+  case splitOrientation
   case splitCompactColumn
   case splitVisibleColumns
   case splitOverlay
@@ -23,6 +25,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
     case .menuLabels: "menu.labels"
     case .menuSelectedIndex: "menu.selectedIndex"
     case .menuScrollOffset: "menu.scrollOffset"
+    case .menuViewportWidth: "menu.viewportWidth"
     case .splitLayout: "split.layout"
     case .splitSelectedCategory: "split.selectedCategory"
     case .splitSelectedItem: "split.selectedItem"
@@ -30,6 +33,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
     case .splitColumnVisibility: "split.columnVisibility"
     case .splitStyle: "split.style"
     case .splitSizeClass: "split.sizeClass"
+    case .splitOrientation: "split.orientation"
     case .splitCompactColumn: "split.compactColumn"
     case .splitVisibleColumns: "split.visibleColumns"
     case .splitOverlay: "split.overlay"
@@ -42,6 +46,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
     case .menuLabels: .list(of: .string)
     case .menuSelectedIndex: .integer
     case .menuScrollOffset: .number
+    case .menuViewportWidth: .number
     case .splitLayout: .cases(of: SplitLayout.self)
     case .splitSelectedCategory: .optional(.identifier(of: "category"))
     case .splitSelectedItem: .optional(.identifier(of: "item"))
@@ -49,6 +54,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
     case .splitColumnVisibility: .cases(of: ColumnVisibility.self)
     case .splitStyle: .cases(of: SplitStyle.self)
     case .splitSizeClass: .cases(of: SizeClass.self)
+    case .splitOrientation: .cases(of: Orientation.self)
     case .splitCompactColumn: .cases(of: Column.self)
     case .splitVisibleColumns: .list(of: .cases(of: Column.self))
     case .splitOverlay: .boolean
@@ -75,6 +81,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
     case .menuLabels: return .array(state.menuLabels.map(JSONValue.string))
     case .menuSelectedIndex: return .int(Int64(state.menu.selectedIndex))
     case .menuScrollOffset: return .double(state.menu.scrollOffset)
+    case .menuViewportWidth: return .double(state.menu.viewportWidth)
     case .splitLayout: return .string(split.layout.rawValue)
     case .splitSelectedCategory: return state.idJSON(split.selectedCategory)
     case .splitSelectedItem: return state.idJSON(split.selectedItem)
@@ -84,6 +91,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
     case .splitColumnVisibility: return .string(split.columnVisibility.rawValue)
     case .splitStyle: return .string(split.style.rawValue)
     case .splitSizeClass: return .string(split.sizeClass.rawValue)
+    case .splitOrientation: return .string(split.orientation.rawValue)
     case .splitCompactColumn: return .string(split.compactColumn.rawValue)
     case .splitVisibleColumns:
       return .array(split.visibleColumns.columns.map { .string($0.rawValue) })
@@ -102,30 +110,34 @@ extension NavigationState {
   ///
   /// Agrees with comparing ``NavigationField/value(in:)`` of both states, but compares the
   /// plain fields directly: no JSON is built.
-  /// - Complexity: O(1) for states of one catalog (expanded sets compare a word at a time).
+  /// - Complexity: O(1) for states of one catalog and idiom (expanded sets compare a word
+  ///   at a time).
   @inlinable @inline(__always)
   public static func changedFields(from old: NavigationState, to new: NavigationState)
     -> FieldSet
   {
-    guard old.catalog === new.catalog else {
+    guard old.catalog === new.catalog && old.split.idiom == new.split.idiom else {
       // The slow path takes pointers, so that the states are copied for it only when it
       // runs: a call taking the states themselves makes the caller copy them up front.
       return withUnsafePointer(to: old) { old in
         withUnsafePointer(to: new) { new in changedFieldValues(old, new) }
       }
     }
-    // One catalog: labels and layout are the same by construction. Every field is read
+    // One catalog and idiom: labels and layout are the same by construction. Every field is read
     // in place, one by one: copying `split` would count the references of a large
     // catalog's expanded set, and the copy of a state just written by the reducer stalls
-    // on store forwarding. The four small enums and the two fields derived from them are
+    // on store forwarding. The five small enums and the two fields derived from them are
     // compared only when one of the enums changed, which few events do.
     let a = SplitState.presentation(
-      old.split.columnVisibility, old.split.style, old.split.sizeClass, old.split.compactColumn)
+      old.split.columnVisibility, old.split.style, old.split.sizeClass, old.split.compactColumn,
+      old.split.orientation)
     let b = SplitState.presentation(
-      new.split.columnVisibility, new.split.style, new.split.sizeClass, new.split.compactColumn)
+      new.split.columnVisibility, new.split.style, new.split.sizeClass, new.split.compactColumn,
+      new.split.orientation)
     var raw: UInt64 = 0
     if old.menu.selectedIndex != new.menu.selectedIndex { raw |= bit(.menuSelectedIndex) }
     if old.menu.scrollOffset != new.menu.scrollOffset { raw |= bit(.menuScrollOffset) }
+    if old.menu.viewportWidth != new.menu.viewportWidth { raw |= bit(.menuViewportWidth) }
     if key(old.split.selectedCategory) != key(new.split.selectedCategory) {
       raw |= bit(.splitSelectedCategory)
     }
@@ -141,26 +153,28 @@ extension NavigationState {
       if differs { raw |= bit(.splitExpanded) }
     }
     if a != b {
-      raw |= presentationChanges(a, b, layout: old.split.layout)
+      raw |= presentationChanges(a, b, layout: old.split.layout, idiom: old.split.idiom)
     }
     return FieldSet(rawValue: raw)
   }
 
-  /// The changed-field bits of the enums packed by ``SplitState/presentation(_:_:_:_:)``
+  /// The changed-field bits of the enums packed by ``SplitState/presentation(_:_:_:_:_:)``
   /// and of the fields derived from them.
   @inlinable
-  static func presentationChanges(_ a: UInt8, _ b: UInt8, layout: SplitLayout) -> UInt64 {
+  static func presentationChanges(
+    _ a: UInt8, _ b: UInt8, layout: SplitLayout, idiom: DeviceIdiom
+  ) -> UInt64 {
     var raw: UInt64 = 0
     if a & 0x03 != b & 0x03 { raw |= bit(.splitColumnVisibility) }
     if a & 0x0C != b & 0x0C { raw |= bit(.splitStyle) }
     if a & 0x10 != b & 0x10 { raw |= bit(.splitSizeClass) }
     if a & 0x60 != b & 0x60 { raw |= bit(.splitCompactColumn) }
-    let visibleA = SplitState.visibleColumns(presentation: a, layout: layout)
-    let visibleB = SplitState.visibleColumns(presentation: b, layout: layout)
+    if a & 0x80 != b & 0x80 { raw |= bit(.splitOrientation) }
+    let visibleA = SplitState.visibleColumns(presentation: a, layout: layout, idiom: idiom)
+    let visibleB = SplitState.visibleColumns(presentation: b, layout: layout, idiom: idiom)
     if visibleA != visibleB { raw |= bit(.splitVisibleColumns) }
-    // Style code 2 is prominentDetail.
-    let overlayA = a & 0x0C == 2 << 2 && visibleA.count > 1
-    let overlayB = b & 0x0C == 2 << 2 && visibleB.count > 1
+    let overlayA = SplitState.overlay(presentation: a, layout: layout, idiom: idiom)
+    let overlayB = SplitState.overlay(presentation: b, layout: layout, idiom: idiom)
     if overlayA != overlayB { raw |= bit(.splitOverlay) }
     return raw
   }

@@ -9,7 +9,8 @@ extension RewindTool {
         Replays each journal with the current reducer and compares every event's outcome \
         and changed fields with those recorded, every snapshot's state hash with the one \
         stored, and the final state with an expected state: the file given with --expect, \
-        or else NAME.state.json beside NAME.journal when it exists. Exits with 1 if any \
+        or else NAME.state.json beside NAME.journal when it exists. A journal of an older \
+        schema is compared upcast, on the fields its schema had. Exits with 1 if any \
         journal fails.
         """)
 

@@ -9,7 +9,8 @@ extension RewindTool {
       discussion: """
         The first line is {"header": {...}} with the session's settings; then one object \
         per event: {"seq": 1, "time_us": 250000, "event": "categorySelected", "id": \
-        "grinders"}. `rewind import` reads the same format back.
+        "grinders"}. `rewind import` reads the same format back. A journal of an older \
+        schema is written upcast to the current one (and a note on stderr says so).
         """)
 
     let registry: DomainRegistry
@@ -52,6 +53,11 @@ struct ExportCommand: TimelineVisitor {
     let stdout = context.stdout
     let writer = JSONLines.Writer(domain: timeline.domain) { line in
       if let file { try file.write(line) } else { stdout.write(line) }
+    }
+    if let upcast = timeline.upcast {
+      context.stderr.print(
+        "\(context.stderr.style.yellow("note:")) \(TerminalText.escaped(timeline.path)) has schema \(upcast.from) of '\(D.identifier)'; it is exported upcast to schema \(upcast.to)"
+      )
     }
     try writer.write(JSONLines.Header(timeline.header, domain: timeline.domain))
     let progress = context.progress("Exporting")

@@ -63,6 +63,8 @@ struct InfoCommand: TimelineVisitor {
           ("path", .string(timeline.path)),
           ("formatVersion", .string(header.formatVersion.description)),
           ("domain", .string(header.domain)), ("schemaVersion", .int(Int64(header.schemaVersion))),
+          ("readAsSchemaVersion", .int(Int64(D.schemaVersion))),
+          ("upcast", .bool(timeline.upcast != nil)),
           ("session", .string(header.sessionID.description)),
           ("start", .string(ISO8601.format(header.startTime))), ("device", .string(header.device)),
           ("events", .int(Int64(events))), ("lastSequence", .int(Int64(reader.lastSequence))),
@@ -87,6 +89,12 @@ struct InfoCommand: TimelineVisitor {
       "Domain",
       "\(TerminalText.escaped(header.domain)) (schema \(header.schemaVersion), format \(header.formatVersion))"
     )
+    if let upcast = timeline.upcast {
+      row(
+        "Upcast",
+        "schema \(upcast.from) is read as schema \(upcast.to); `rewind upgrade` rewrites the journal in schema \(upcast.to)"
+      )
+    }
     row("Session", header.sessionID.description)
     row("Started", "\(ISO8601.format(header.startTime)) on \(TerminalText.escaped(header.device))")
     let first = reader.frames.first?.firstSequence ?? 1

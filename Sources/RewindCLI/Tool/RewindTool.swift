@@ -32,7 +32,7 @@ public enum RewindTool {
         .command { State(registry: registry) }, .command { Diff(registry: registry) },
         .command { Blame(registry: registry) }, .command { Find(registry: registry) },
         .command { Check(registry: registry) }, .command { Verify(registry: registry) },
-        .command { Recover(registry: registry) },
+        .command { Recover(registry: registry) }, .command { Upgrade(registry: registry) },
       ])
   }
 }

@@ -45,6 +45,11 @@ extension Timeline {
   /// hash with the one stored, and at the end the state with `expected` (a state JSON
   /// object, as `rewind state --json` prints it).
   ///
+  /// A journal of an older schema (``upcast``) is compared on the fields that schema
+  /// had: recorded changes as that schema counted them, each snapshot decoded and upcast
+  /// (its hash is of the older encoding), and an expected state written for that schema,
+  /// which need not name the fields added since.
+  ///
   /// - Parameters:
   ///   - expected: the state the session should end in, as JSON; nil to compare only
   ///     with the recording.
@@ -72,7 +77,9 @@ extension Timeline {
     while let (event, changed) = try replayer.step(&state, trackChanges: true) {
       report.eventsReplayed += 1
       if report.eventsReplayed & 0xFFF == 0 { progress(report.eventsReplayed) }
-      let replayed = RecordedEffect(event.outcome!, changed: changed)
+      // An older schema's recording knows only its own fields.
+      let replayed = RecordedEffect(
+        event.outcome!, changed: upcast.map { changed.intersection($0.knownFields) } ?? changed)
       if report.eventDivergence == nil, replayed != event.recorded {
         report.eventDivergence = CheckReport.EventDivergence(
           sequence: event.sequence, time: event.time, event: domain.describe(event.event),
@@ -87,18 +94,17 @@ extension Timeline {
         nextSnapshot += 1
         guard snapshot.sequence == event.sequence, report.stateDivergence == nil else { continue }
         report.snapshotsCompared += 1
-        encoded.removeAll()
-        domain.encode(state, into: &encoded)
-        if XXH64.hash(encoded.bytes) != snapshot.stateHash {
-          guard
-            let stored = try reader.frameHeader(snapshot.frame).snapshots.first(where: {
-              $0.snapshot.sequence == snapshot.sequence
-            })
-          else {
-            throw RewindError(
-              .undecodable, "\(path): the snapshot after event \(snapshot.sequence) is gone")
-          }
-          let recorded = try decodeState(stored.snapshot)
+        let matches: Bool
+        if upcast == nil {
+          encoded.removeAll()
+          domain.encode(state, into: &encoded)
+          matches = XXH64.hash(encoded.bytes) == snapshot.stateHash
+        } else {
+          // An older schema's snapshot hashes its own encoding: compare it upcast.
+          matches = try storedState(after: snapshot.sequence, in: snapshot.frame) == state
+        }
+        if !matches {
+          let recorded = try storedState(after: snapshot.sequence, in: snapshot.frame)
           report.stateDivergence = CheckReport.StateDivergence(
             sequence: snapshot.sequence, differences: domain.diff(recorded, state))
         }
@@ -106,18 +112,35 @@ extension Timeline {
     }
     if let expected {
       report.expectedStateDifferences = Timeline.compare(
-        expected: expected, actual: domain.json(state))
+        expected: expected, actual: domain.json(state), added: upcast?.addedPaths ?? [])
     }
     return report
   }
 
+  /// The state of the snapshot stored after event `sequence` in frame `frame`.
+  private func storedState(after sequence: UInt64, in frame: Int) throws -> D.State {
+    guard
+      let stored = try reader.frameHeader(frame).snapshots.first(where: {
+        $0.snapshot.sequence == sequence
+      })
+    else {
+      throw RewindError(.undecodable, "\(path): the snapshot after event \(sequence) is gone")
+    }
+    return try decodeState(stored.snapshot)
+  }
+
   /// The leaves where an expected state JSON differs from the actual one.
-  static func compare(expected: JSONValue, actual: JSONValue) -> [FieldChange] {
+  ///
+  /// - Parameter added: paths of fields an older schema lacked: an expected state written
+  ///   for that schema need not have them (they are compared where it does).
+  static func compare(expected: JSONValue, actual: JSONValue, added: [String] = []) -> [FieldChange]
+  {
     let actualLeaves = actual.leaves()
     let expectedLeaves = expected.leaves()
     var changes: [FieldChange] = []
     for (path, value) in actualLeaves {
       let wanted = expected.value(atPath: path)
+      if wanted == nil && added.contains(path) { continue }
       if wanted != value {
         changes.append(FieldChange(path: path, old: wanted ?? .null, new: value))
       }

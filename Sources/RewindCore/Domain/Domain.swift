@@ -16,6 +16,8 @@ public import RewindJournal
 /// | --- | --- |
 /// | ``Rejection`` | ``DomainRejection``, a reason in words |
 /// | ``readableSchemaVersions`` | the current ``schemaVersion`` only |
+/// | ``init(settingsJSON:upcastingFrom:)`` | ``init(settingsJSON:)``: older journals read as they are |
+/// | ``fieldPaths(schemaVersion:)`` | the paths of today's ``fields`` |
 /// | ``settingsJSON``, ``init(settingsJSON:)`` | the domain value itself, when it is `Codable` (a domain with no stored properties has none) |
 /// | `json(_ event:)`, ``event(fromJSON:)`` | `{"event": case, …payload}` through ``JSONValueEncoder`` |
 /// | `json(_ state:)` | the state through ``JSONValueEncoder`` |
@@ -39,6 +41,14 @@ public import RewindJournal
 /// clock, no randomness, no environment and never depends on dictionary or set
 /// iteration order; time is a field of the event when it matters. Replaying the same
 /// journal must give byte-identical state encodings on every run.
+///
+/// Schema evolution: a journal names the ``schemaVersion`` it was recorded with. A domain
+/// that changes its events, states or settings raises the version and lists the older
+/// ones it still reads in ``readableSchemaVersions``; a ``Timeline`` builds the domain of
+/// an older journal with ``init(settingsJSON:upcastingFrom:)``, and that domain value
+/// reads the older settings, events and snapshots and hands on current ones: it
+/// *upcasts* them, as KurrentDB, Marten and Axon call it. A journal of a newer version
+/// than ``schemaVersion`` is refused, never misread.
 public protocol Domain: Sendable {
   /// The state the reducer folds events into.
   associatedtype State: Equatable & Sendable
@@ -65,7 +75,9 @@ public protocol Domain: Sendable {
 
   // MARK: With defaults
 
-  /// The schema versions this build can read; by default only ``schemaVersion``.
+  /// The schema versions this build can read, ending at ``schemaVersion``; by default
+  /// only ``schemaVersion``. A journal of an older one is read through
+  /// ``init(settingsJSON:upcastingFrom:)``.
   static var readableSchemaVersions: ClosedRange<UInt32> { get }
   /// The names of every event kind, as ``eventKind(_:)`` returns them; empty (the
   /// default) when the domain does not list them.
@@ -77,6 +89,29 @@ public protocol Domain: Sendable {
   /// Builds the domain of one session from ``settingsJSON``.
   /// - Throws: ``DomainError`` if the JSON is not valid settings for this domain.
   init(settingsJSON: JSONValue) throws(DomainError)
+  /// Builds the domain of a session recorded with an older schema version (one of
+  /// ``readableSchemaVersions`` below ``schemaVersion``), from its settings as that
+  /// version wrote them: the upcast.
+  ///
+  /// The domain built here reads the older version's events and snapshots (through
+  /// ``decodeEvent(from:context:)``, ``decodeState(from:)`` and ``event(fromJSON:)``) and
+  /// returns what they stand for as current events and states; everything it writes
+  /// (``settingsJSON``, `json(_:)`, the encoders) is current. The default builds the
+  /// domain from the settings as they are, for a version whose settings, events and
+  /// states the current decoders read unchanged (a version that only added events).
+  ///
+  /// - Parameters:
+  ///   - settingsJSON: the settings as the older version wrote them.
+  ///   - schema: the older version, and the recording device the journal names.
+  /// - Throws: ``DomainError`` if the JSON is not valid settings of that version.
+  init(settingsJSON: JSONValue, upcastingFrom schema: RecordedSchema) throws(DomainError)
+  /// The paths of the fields a state had in schema `version`, in their order then: the
+  /// fields the changes recorded with that version (``RecordedEffect/changed``) count.
+  ///
+  /// `rewind check` compares an older journal's recorded changes through them, and
+  /// leaves the fields added since out of its comparisons. By default the paths of
+  /// today's ``fields``: a domain lists older ones when its fields changed.
+  func fieldPaths(schemaVersion version: UInt32) -> [String]
 
   /// The leaves of the state's JSON, in order: what diff, blame and find see.
   var fields: [StateField<State>] { get }
@@ -132,6 +167,15 @@ public struct DomainError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension Domain {
   public static var readableSchemaVersions: ClosedRange<UInt32> { schemaVersion...schemaVersion }
+
+  /// Builds the domain from the settings as they are: the older version's settings,
+  /// events and states are read by the current decoders.
+  public init(settingsJSON: JSONValue, upcastingFrom schema: RecordedSchema) throws(DomainError) {
+    try self.init(settingsJSON: settingsJSON)
+  }
+
+  /// The paths of today's ``fields``.
+  public func fieldPaths(schemaVersion version: UInt32) -> [String] { fields.map(\.path) }
 
   public static var eventKinds: [String] { [] }
 

@@ -6,6 +6,9 @@ public struct RewindError: Error, Sendable, CustomStringConvertible {
   public enum Code: String, Sendable {
     /// The journal was recorded by another domain, or a schema this build cannot read.
     case wrongDomain
+    /// The journal was recorded with a newer schema version than this build knows: it is
+    /// refused, never misread.
+    case newerSchema
     /// A sequence number lies outside the session.
     case outOfRange
     /// A point or a field path is not well formed.

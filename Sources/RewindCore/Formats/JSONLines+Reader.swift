@@ -69,10 +69,13 @@ extension JSONLines {
     public var path: String { file.path }
 
     /// The session's domain: built from the header's settings, or `fallback` when there
-    /// are none.
+    /// are none. Settings of an older schema version are upcast (the domain then reads
+    /// that version's events and hands out current ones), so what is recorded from them
+    /// is current.
     ///
     /// - Throws: ``TextFileError`` at the header's line when the header names another
-    ///   domain, a schema version `D` cannot read, or settings `D` refuses.
+    ///   domain, a schema version `D` cannot read (a newer one named with both versions),
+    ///   or settings `D` refuses.
     public func domain<D: Domain>(_ type: D.Type, default fallback: @autoclosure () -> D)
       throws(TextFileError) -> D
     {
@@ -80,14 +83,15 @@ extension JSONLines {
       if let name = header.domain, name != D.identifier {
         throw headerError("the session's domain is '\(name)', not '\(D.identifier)'")
       }
-      if let version = header.schemaVersion, !D.readableSchemaVersions.contains(version) {
-        throw headerError(
-          "schema version \(version) of '\(D.identifier)' is not one this rewind reads (it reads \(Self.describe(D.readableSchemaVersions)))"
-        )
+      let version = header.schemaVersion ?? D.schemaVersion
+      do throws(RewindError) {
+        try D.checkReadable(schemaVersion: version)
+      } catch {
+        throw headerError(error.message)
       }
       guard let settings = header.settings else { return fallback() }
       do throws(DomainError) {
-        return try D(settingsJSON: settings)
+        return try D(settingsJSON: settings, schemaVersion: version, device: header.device ?? "")
       } catch {
         throw headerError("the header's settings are invalid: \(error)")
       }
@@ -235,12 +239,6 @@ extension JSONLines {
 
     private func headerError(_ message: String) -> TextFileError {
       TextFileError(.invalidLine, message, path: path, line: headerLine)
-    }
-
-    /// `1`, `1 to 3`.
-    private static func describe(_ versions: ClosedRange<UInt32>) -> String {
-      versions.count == 1
-        ? "\(versions.lowerBound)" : "\(versions.lowerBound) to \(versions.upperBound)"
     }
   }
 

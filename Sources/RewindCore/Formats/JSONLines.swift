@@ -84,11 +84,12 @@ public enum JSONLines {
       self.settings = settings
     }
 
-    /// The header of a recorded session: its journal's header, with the settings of
-    /// the session's domain as JSON.
+    /// The header of a recorded session as the current schema of its domain writes it:
+    /// its journal's header, with the settings of the session's domain as JSON (a
+    /// journal of an older schema is read upcast, so its export is current).
     public init<D: Domain>(_ header: JournalHeader, domain: D) {
       self.init(
-        domain: header.domain, schemaVersion: header.schemaVersion, session: header.sessionID,
+        domain: header.domain, schemaVersion: D.schemaVersion, session: header.sessionID,
         startTime: header.startTime, device: header.device,
         snapshotInterval: header.snapshotInterval, settings: domain.settingsJSON)
     }

@@ -5,10 +5,12 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   public var sequence: UInt64
   /// Microseconds since the session start.
   public var time: UInt64
+  /// The event, upcast to the current schema when the journal has an older one.
   public var event: D.Event
   /// What the current reducer did (nil when the event was skipped).
   public var outcome: Outcome<D.Rejection>?
-  /// What the recording says the event did.
+  /// What the recording says the event did, its changes as indices of today's
+  /// ``Domain/fields`` (an older schema's are renumbered; see ``SchemaUpcast``).
   public var recorded: RecordedEffect
 }
 
@@ -108,13 +110,15 @@ public struct ReplayedEvent<D: Domain>: Sendable {
       state = try timeline.decodeState(snapshot)
       restart = nil
     }
-    let effect: RecordedEffect
+    var effect: RecordedEffect
     let event: D.Event
     do throws(CodecError) {
       (effect, event) = try Self.decode(record.payload, domain: timeline.domain, context: &context)
     } catch {
       throw undecodable(record.sequence, error)
     }
+    // An older schema's recorded changes count its own fields: renumber them.
+    if let upcast = timeline.upcast { effect = upcast.current(effect) }
     var replayed = ReplayedEvent<D>(
       sequence: record.sequence, time: record.time, event: event, outcome: nil, recorded: effect)
     if skipping(record.sequence) { return (replayed, []) }

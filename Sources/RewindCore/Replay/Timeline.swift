@@ -17,6 +17,10 @@ public final class Timeline<D: Domain> {
   package let reader: JournalReader
   /// The domain of this session, built from the journal header's settings.
   public let domain: D
+  /// How the journal is read when it was recorded with an older schema version than
+  /// `D`'s: its events and snapshots are upcast as they are read. Nil for a journal of
+  /// the current version.
+  public let upcast: SchemaUpcast?
 
   /// Opens the journal at `path` for domain `D`.
   ///
@@ -24,8 +28,8 @@ public final class Timeline<D: Domain> {
   ///   - path: the journal.
   ///   - salvage: read around damaged frames instead of stopping at them.
   /// - Throws: `JournalError` if the file cannot be read as a journal; ``RewindError``
-  ///   `wrongDomain` if it was recorded by another domain or a schema version `D` cannot
-  ///   read.
+  ///   `wrongDomain` if it was recorded by another domain or an older schema version `D`
+  ///   cannot read, `newerSchema` if by a newer one.
   public convenience init(path: String, salvage: Bool = false) throws {
     try self.init(reader: JournalReader(path: path, options: .init(salvage: salvage)))
   }
@@ -40,24 +44,21 @@ public final class Timeline<D: Domain> {
         .wrongDomain,
         "\(path): the journal records the '\(header.domain)' domain, not '\(D.identifier)'")
     }
-    guard D.readableSchemaVersions.contains(header.schemaVersion) else {
-      throw RewindError(
-        .wrongDomain,
-        "\(path): the journal uses schema version \(header.schemaVersion) of '\(D.identifier)'; this build reads \(Self.versions(D.readableSchemaVersions))"
-      )
+    do {
+      try D.checkReadable(schemaVersion: header.schemaVersion)
+    } catch {
+      throw RewindError(error.code, "\(path): the journal's \(error.message)")
     }
     do {
-      domain = try D(settingsBlob: header.settings)
+      domain = try D(
+        settingsBlob: header.settings, schemaVersion: header.schemaVersion, device: header.device)
     } catch {
       throw RewindError(
         .undecodable, "\(path): the journal's '\(D.identifier)' settings are invalid", cause: error)
     }
-  }
-
-  /// `version 1`, `versions 1–3`.
-  private static func versions(_ range: ClosedRange<UInt32>) -> String {
-    range.count == 1
-      ? "version \(range.lowerBound)" : "versions \(range.lowerBound)–\(range.upperBound)"
+    upcast =
+      header.schemaVersion == D.schemaVersion
+      ? nil : SchemaUpcast(from: header.schemaVersion, domain: domain)
   }
 
   /// The journal's header.

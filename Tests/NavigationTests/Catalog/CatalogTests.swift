@@ -55,6 +55,32 @@ struct CatalogTests {
     #expect(catalog.image(of: try #require(catalog.ref(of: "grinders"))) == "swift-mini")
     #expect(catalog.image(of: try #require(catalog.ref(of: "other-equipments"))) == "espresso-ep")
     #expect(catalog.image(of: try #require(catalog.ref(of: "espresso-machines/home"))) == "gs3")
+    // The tutorial's words: Pour Over's image is `pourover`, and every item has one.
+    let pourOver = try #require(catalog.ref(of: "other-equipments/pour-over"))
+    #expect(catalog.image(of: pourOver) == "pourover")
+    #expect(catalog.allNodes.allSatisfy { !catalog.image(of: $0).isEmpty })
+    // The last group of espresso machines keeps La Marzocco's name for it.
+    #expect(catalog.name(of: try #require(catalog.ref(of: "espresso-machines/home"))) == "Home")
+  }
+
+  @Test("the menu's label widths: 11 points a character and 40 of padding, unless given")
+  func labelWidths() throws {
+    #expect(Catalog.labelWidth("Monday") == 106)
+    #expect(catalog.menuLabelWidths == [106, 117, 139, 128, 106, 128, 106])
+    #expect(catalog.menuContentWidth == 830)
+    let custom = try Catalog(
+      menuLabels: ["A", "B"], menuLabelWidths: [50.5, 60], categories: Catalog.sampleTree)
+    #expect(custom.menuContentWidth == 110.5)
+    let reread = try Catalog(json: custom.json)
+    #expect(reread == custom)
+    #expect(reread.menuLabelWidths == [50.5, 60])
+    #expect(reread != (try Catalog(menuLabels: ["A", "B"], categories: Catalog.sampleTree)))
+    #expect(throws: DomainError.self) {
+      try Catalog(menuLabels: ["A"], menuLabelWidths: [0], categories: Catalog.sampleTree)
+    }
+    #expect(throws: DomainError.self) {
+      try Catalog(menuLabels: ["A"], menuLabelWidths: [.infinity], categories: Catalog.sampleTree)
+    }
   }
 
   @Test("lookups: parent, category, depth, children, descendants")

@@ -52,6 +52,10 @@ struct EventBinaryCodecTests {
       (.sizeClassChanged(.compact), [0x0B, 0x01]),
       (.backTapped, [0x0C]),
       (.categorySelected(domain.ref("teapots")), [0x04, 0x00, 0x07] + Array("teapots".utf8)),
+      (.orientationChanged(.landscape), [0x0E, 0x00]),
+      (.orientationChanged(.portrait), [0x0E, 0x01]),
+      (.menuViewportResized(width: 834), [0x0F, 0x8C, 0x27]),  // 5,004 sixths
+      (.menuViewportResized(width: 0.1), [0x10, 0x9A, 0x99, 0x99, 0x99, 0x99, 0x99, 0xB9, 0x3F]),
     ]
     for (event, expected) in cases {
       #expect(bytes(domain, event) == expected, "\(domain.describe(event))")
@@ -142,7 +146,9 @@ struct EventBinaryCodecTests {
   @Test("malformed input is an error with the reason")
   func malformed() {
     let cases: [([UInt8], CodecError.Code)] = [
-      ([0x0E], .invalidValue),
+      ([0x11], .invalidValue),
+      ([0x0E, 0x02], .invalidValue),
+      ([0x0F, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x10], .invalidValue),  // 2^53 sixths
       ([0x0D, 0x02], .invalidValue),  // a scroll difference at the start of a run
       ([0xFF], .invalidValue),
       ([0x09, 0x04], .invalidValue),
@@ -166,6 +172,21 @@ struct EventBinaryCodecTests {
     }
   }
 
+  @Test("a domain reading a journal of schema 1 refuses the events schema 2 added")
+  func schema1() throws {
+    let old = try NavigationDomain(
+      settingsJSON: Fixtures.schema1Settings,
+      upcastingFrom: RecordedSchema(version: 1, device: "iPad mini"))
+    #expect(old.readsSchemaVersion == 1)
+    for input: [UInt8] in [[0x0E, 0x01], [0x0F, 0x8C, 0x27], [0x10, 0, 0, 0, 0, 0, 0, 0, 0]] {
+      #expect(throws: CodecError.self) { try decodeEvent(old, input) }
+      #expect(try decodeEvent(domain, input).kind != .menuTabTapped)
+    }
+    // Schema 1's events read as they were written.
+    #expect(try decodeEvent(old, [0x04, 0x13]) == .categorySelected(old.ref("grinders")))
+    #expect(try decodeEvent(old, [0x01, 0xD3, 0x05]) == .menuScrolled(offset: 120.5))
+  }
+
   @Test("random garbage decodes or throws, never traps")
   func garbage() throws {
     var random = SeededRandom(seed: 2_024)
@@ -174,7 +195,7 @@ struct EventBinaryCodecTests {
       let length = random.below(12)
       var input = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
       // Bias the first byte toward valid tags so that payload decoding is exercised too.
-      if !input.isEmpty && random.chance(3, in: 4) { input[0] = UInt8(random.below(14)) }
+      if !input.isEmpty && random.chance(3, in: 4) { input[0] = UInt8(random.below(17)) }
       input.withUnsafeBytes { buffer in
         var reader = ByteReader(buffer)
         while !reader.isAtEnd {

@@ -39,6 +39,12 @@ struct EventJSONTests {
       ),
       (.sizeClassChanged(.compact), #"{"event":"sizeClassChanged","sizeClass":"compact"}"#),
       (.backTapped, #"{"event":"backTapped"}"#),
+      (
+        .orientationChanged(.portrait),
+        #"{"event":"orientationChanged","orientation":"portrait"}"#
+      ),
+      (.menuViewportResized(width: 834), #"{"event":"menuViewportResized","width":834.0}"#),
+      (.menuViewportResized(width: .nan), #"{"event":"menuViewportResized","width":"NaN"}"#),
     ]
     for (event, text) in cases {
       #expect(domain.json(event).compactText == text)
@@ -85,7 +91,7 @@ struct EventJSONTests {
       (#"{"index":3}"#, #"an event needs a string "event" naming its kind"#),
       (
         #"{"event":"foo"}"#,
-        #"unknown event kind "foo"; the kinds are menuTabTapped, menuScrolled, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, backTapped"#
+        #"unknown event kind "foo"; the kinds are menuTabTapped, menuScrolled, menuViewportResized, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, orientationChanged, backTapped"#
       ),
       (#"{"event":"menuTabTapped"}"#, #"menuTabTapped needs an integer "index""#),
       (#"{"event":"menuTabTapped","index":1.5}"#, #"menuTabTapped needs an integer "index""#),
@@ -122,9 +128,30 @@ struct EventJSONTests {
         #"{"event":"itemExpanded","id":"a\u202eb"}"#,
         #"the id "a\u{202E}b" contains a control character (U+202E)"#
       ),
+      (
+        #"{"event":"orientationChanged","orientation":"flat"}"#,
+        #"orientationChanged needs an "orientation": one of "landscape", "portrait""#
+      ),
+      (#"{"event":"menuViewportResized"}"#, #"menuViewportResized needs a number "width""#),
     ])
   func errors(text: String, message: String) throws {
     #expect(throws: DomainError(message)) { try domain.event(fromJSON: JSONValue(parsing: text)) }
+  }
+
+  @Test("a domain reading events of schema 1 refuses the kinds schema 2 added")
+  func schema1() throws {
+    let old = try NavigationDomain(
+      settingsJSON: Fixtures.schema1Settings,
+      upcastingFrom: RecordedSchema(version: 1, device: "iPad mini"))
+    for text in [
+      #"{"event":"orientationChanged","orientation":"portrait"}"#,
+      #"{"event":"menuViewportResized","width":834}"#,
+    ] {
+      #expect(throws: DomainError.self) { try old.event(fromJSON: JSONValue(parsing: text)) }
+    }
+    #expect(
+      try old.event(fromJSON: JSONValue(parsing: #"{"event":"menuTabTapped","index":3}"#))
+        == .menuTabTapped(index: 3))
   }
 
   @Test("an id longer than 1,024 bytes is refused")
@@ -143,6 +170,8 @@ struct EventJSONTests {
     #expect(domain.describe(.menuTabTapped(index: -1)) == "menuTabTapped -1")
     #expect(domain.describe(.sizeClassChanged(.compact)) == "sizeClassChanged compact")
     #expect(domain.describe(.backTapped) == "backTapped")
+    #expect(domain.describe(.orientationChanged(.portrait)) == "orientationChanged portrait")
+    #expect(domain.describe(.menuViewportResized(width: 834)) == "menuViewportResized 834.0")
     #expect(domain.eventKind(.backTapped) == "backTapped")
   }
 }

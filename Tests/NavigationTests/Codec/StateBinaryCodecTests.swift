@@ -21,21 +21,55 @@ func decodeState(_ domain: NavigationDomain, _ bytes: [UInt8]) throws(CodecError
 struct StateBinaryCodecTests {
   let three = Fixtures.three
 
+  /// The sample's viewport, 375 points: 2,250 sixths.
+  static let viewport: [UInt8] = [0x00, 0xCA, 0x11]
+
   @Test("the documented example")
   func documentedBytes() throws {
-    #expect(bytes(three, three.initialState) == [0x00, 0x00, 0x00, 0x00, 0x00, 0x00])
+    #expect(
+      bytes(three, three.initialState) == [0x00, 0x00, 0x00, 0x00, 0x00, 0x00] + Self.viewport)
     let state = three.state(
       after: .columnVisibilityChanged(.all), .splitStyleChanged(.balanced),
       .menuTabTapped(index: 2),
       .menuScrolled(offset: 120.5), .itemExpanded(three.ref("espresso-machines/leva")),
       .itemExpanded(three.ref("espresso-machines/linea")), three.category("grinders"),
       three.item("grinders/swift"), .sizeClassChanged(.compact))
-    let expected: [UInt8] = [0x55, 0x02, 0xD3, 0x05, 0x13, 0x14, 0x02, 0x01, 0x08]
+    let expected: [UInt8] = [0x55, 0x02, 0xD3, 0x05, 0x13, 0x14, 0x02, 0x01, 0x08] + Self.viewport
     #expect(bytes(three, state) == expected)
     #expect(try decodeState(three, expected) == state)
     let raw = three.state(after: .menuScrolled(offset: 0.1))
     #expect(
-      bytes(three, raw) == [0x80, 0x00, 0x9A, 0x99, 0x99, 0x99, 0x99, 0x99, 0xB9, 0x3F, 0, 0, 0])
+      bytes(three, raw)
+        == [0x80, 0x00, 0x9A, 0x99, 0x99, 0x99, 0x99, 0x99, 0xB9, 0x3F, 0, 0, 0] + Self.viewport)
+    // Portrait, the viewport resized to 834 points (5,004 sixths), then to 0.1 (raw).
+    let portrait = three.state(
+      after: .orientationChanged(.portrait), .menuViewportResized(width: 834))
+    #expect(bytes(three, portrait) == [0, 0, 0, 0, 0, 0, 0x01, 0x8C, 0x27])
+    #expect(try decodeState(three, [0, 0, 0, 0, 0, 0, 0x01, 0x8C, 0x27]) == portrait)
+    let narrow = three.state(after: .menuViewportResized(width: 0.1))
+    #expect(
+      bytes(three, narrow) == [
+        0, 0, 0, 0, 0, 0, 0x02, 0x9A, 0x99, 0x99, 0x99, 0x99, 0x99, 0xB9, 0x3F,
+      ])
+  }
+
+  @Test("a state of schema 1 is upcast: the orientation and viewport from the settings")
+  func schema1() throws {
+    let old = try NavigationDomain(
+      settingsJSON: Fixtures.schema1Settings,
+      upcastingFrom: RecordedSchema(version: 1, device: "iPhone 15, iOS 18.1"))
+    let state = try decodeState(old, [0x55, 0x02, 0xD3, 0x05, 0x13, 0x14, 0x02, 0x01, 0x08])
+    #expect(state.split.orientation == .portrait)
+    #expect(state.menu.viewportWidth == 393)
+    #expect(state.menu.scrollOffset == 120.5)
+    #expect(state.split.selectedItem == old.ref("grinders/swift"))
+    // Schema 1 stored any offset; schema 2's strip stops at its end: 830 - 393 = 437.
+    let far = try decodeState(old, [0x00, 0x00, 0xD0, 0x8C, 0x01, 0x00, 0x00, 0x00])  // 3,000 pt
+    #expect(far.menu.scrollOffset == 437)
+    // Schema 2's bytes after the state are not schema 1's.
+    #expect(throws: CodecError.self) {
+      try decodeState(old, [0, 0, 0, 0, 0, 0] + Self.viewport)
+    }
   }
 
   @Test(
@@ -87,6 +121,13 @@ struct StateBinaryCodecTests {
         "2^53 sixths", three, [0, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x10, 0, 0, 0],
         .invalidValue
       ),
+      (
+        "offset beyond the strip", three, [0, 0, 0xB0, 0x15, 0, 0, 0] + Self.viewport, .invalidValue
+      ),
+      ("unknown flag bits", three, [0, 0, 0, 0, 0, 0, 0x04, 0xCA, 0x11], .invalidValue),
+      ("viewport 0", three, [0, 0, 0, 0, 0, 0, 0x00, 0x00], .invalidValue),
+      ("viewport -1", three, [0, 0, 0, 0, 0, 0, 0x02] + minusOne, .invalidValue),
+      ("viewport NaN", three, [0, 0, 0, 0, 0, 0, 0x02] + nan, .invalidValue),
       ("category not top-level", three, [0, 0, 0, 0x02, 0, 0], .invalidValue),
       ("category beyond the catalog", three, [0, 0, 0, 0x1D, 0, 0], .invalidValue),
       ("item without category", three, [0, 0, 0, 0, 0x02, 0], .invalidValue),

@@ -10,7 +10,7 @@ struct StateJSONTests {
   func initialJSON() {
     #expect(
       three.json(three.initialState).compactText
-        == #"{"menu":{"labels":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"],"selectedIndex":0,"scrollOffset":0.0},"split":{"layout":"threeColumn","selectedCategory":null,"selectedItem":null,"expanded":[],"columnVisibility":"automatic","style":"automatic","sizeClass":"regular","compactColumn":"sidebar","visibleColumns":["content","detail"],"overlay":false}}"#
+        == #"{"menu":{"labels":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"],"selectedIndex":0,"scrollOffset":0.0,"viewportWidth":375.0},"split":{"layout":"threeColumn","selectedCategory":null,"selectedItem":null,"expanded":[],"columnVisibility":"automatic","style":"automatic","sizeClass":"regular","orientation":"landscape","compactColumn":"sidebar","visibleColumns":["content","detail"],"overlay":false}}"#
     )
   }
 
@@ -36,10 +36,10 @@ struct StateJSONTests {
   @Test("fields are the JSON's leaves, in order, with the same values")
   func fieldsAreLeaves() {
     let paths = [
-      "menu.labels", "menu.selectedIndex", "menu.scrollOffset", "split.layout",
-      "split.selectedCategory", "split.selectedItem", "split.expanded", "split.columnVisibility",
-      "split.style", "split.sizeClass", "split.compactColumn", "split.visibleColumns",
-      "split.overlay",
+      "menu.labels", "menu.selectedIndex", "menu.scrollOffset", "menu.viewportWidth",
+      "split.layout", "split.selectedCategory", "split.selectedItem", "split.expanded",
+      "split.columnVisibility", "split.style", "split.sizeClass", "split.orientation",
+      "split.compactColumn", "split.visibleColumns", "split.overlay",
     ]
     #expect(three.fields.map(\.path) == paths)
     #expect(NavigationField.allCases.map(\.path) == paths)
@@ -52,12 +52,28 @@ struct StateJSONTests {
     }
   }
 
+  @Test("schema 1's fields are today's without menu.viewportWidth and split.orientation")
+  func schema1Fields() {
+    let paths = three.fieldPaths(schemaVersion: 1)
+    #expect(paths.count == 13)
+    #expect(
+      paths
+        == three.fields.map(\.path).filter {
+          $0 != "menu.viewportWidth" && $0 != "split.orientation"
+        })
+    #expect(three.fieldPaths(schemaVersion: 2) == three.fields.map(\.path))
+    let upcast = SchemaUpcast(from: 1, domain: three)
+    #expect(upcast.addedPaths == ["menu.viewportWidth", "split.orientation"])
+    // Schema 1's split.compactColumn (10) is today's 12.
+    #expect(upcast.currentFields(FieldSet(field: 10)) == FieldSet(field: 12))
+  }
+
   @Test("the domain's identity")
   func identity() {
     #expect(NavigationDomain.identifier == "navigation")
-    #expect(NavigationDomain.schemaVersion == 1)
-    #expect(NavigationDomain.readableSchemaVersions == 1...1)
-    #expect(NavigationDomain.eventKinds.count == 10)
+    #expect(NavigationDomain.schemaVersion == 2)
+    #expect(NavigationDomain.readableSchemaVersions == 1...2)
+    #expect(NavigationDomain.eventKinds.count == 12)
     #expect(_isPOD(NavigationEvent.self), "events must be trivially copyable")
     #expect(_isPOD(NavigationRejection.self))
     #expect(MemoryLayout<NavigationEvent>.size <= 9)

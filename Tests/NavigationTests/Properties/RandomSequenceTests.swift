@@ -7,6 +7,18 @@ import Testing
 struct RandomSequenceTests {
   static let domains: [(String, NavigationDomain)] = [
     ("three columns", Fixtures.three), ("two columns", Fixtures.two), ("205 nodes", Fixtures.large),
+    (
+      "an iPhone whose taps do not scroll",
+      NavigationDomain(
+        NavigationSettings(
+          catalog: .sample, idiom: .phone, sizeClass: .compact, orientation: .portrait,
+          menuViewportWidth: 393, scrollsTappedTabIntoView: false))
+    ),
+    (
+      "an iPad in portrait",
+      NavigationDomain(
+        NavigationSettings(device: DeviceProfile(device: "iPad mini"), orientation: .portrait))
+    ),
   ]
   static let eventsPerRun = 4_000
 
@@ -80,7 +92,7 @@ struct RandomSequenceTests {
     let domain = Self.domains[domainIndex].1
     var state = domain.initialState
     var seen = FieldSet()
-    for event in Self.events(domain, seed: 5) {
+    for event in Self.events(domain, seed: 5, count: 20_000) {
       let before = state
       _ = domain.reduce(&state, event)
       var expected = FieldSet()
@@ -93,7 +105,7 @@ struct RandomSequenceTests {
       seen.formUnion(actual)
     }
     // Everything but the labels and the layout (constant in a session) changed somewhere.
-    #expect(seen.indices == [1, 2] + Array(4..<13))
+    #expect(seen.indices == [1, 2, 3] + Array(5..<15))
   }
 
   @Test("changedFields between states of two equal catalogs compares ids as strings")

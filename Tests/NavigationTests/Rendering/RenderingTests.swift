@@ -11,13 +11,13 @@ struct RenderingTests {
   func placeholders() {
     #expect(
       three.render(three.initialState) == """
-         Monday  Tuesday  Wednesday  Thursday  Friday  Saturday  Sunday
-        ━━━━━━━━────────────────────────────────────────────────────────
+         Monday  Tuesday  Wednesday  ›
+        ━━━━━━━━─────────────────────
 
-        threeColumn · regular · visibility automatic · style automatic
-        ┌─ Items ──────────────────┬─ Detail ──────────────┐
-        │ Please select a category │ Please select an item │
-        └──────────────────────────┴───────────────────────┘
+        threeColumn · regular · landscape · visibility automatic · style automatic
+        ┌─ Items ───────────────────┬─ Detail ──────────────┐
+        │ Please select a menu item │ Please select an item │
+        └───────────────────────────┴───────────────────────┘
         """)
   }
 
@@ -30,11 +30,11 @@ struct RenderingTests {
       three.item("espresso-machines/leva/leva-s"))
     #expect(
       three.render(state) == """
-         Monday  Tuesday  Wednesday  Thursday  Friday  Saturday  Sunday    ⇠ scrolled 120.5 pt
-        ─────────────────━━━━━━━━━━━────────────────────────────────────
+        ‹Tuesday  Wednesday  Thursday ›
+         ────────━━━━━━━━━━━──────────
 
-        threeColumn · regular · visibility all · style prominentDetail · leading columns overlay the detail
-        ┌─ Categories ─────────┬─ Espresso Machines ──┬─ Leva S ─────────────┐
+        threeColumn · regular · landscape · visibility all · style prominentDetail · leading columns overlay the detail
+        ┌─ Espresso ───────────┬─ Espresso Machines ──┬─ Leva S ─────────────┐
         │ ● Espresso Machines  │ ◦ ▸ Leva             │ ╭───────────────╮    │
         │   Grinders           │   ▾ Strada           │ │ photo: leva-s │    │
         │   Other Equipments   │     Strada EP        │ ╰───────────────╯    │
@@ -56,8 +56,8 @@ struct RenderingTests {
       three.render(sidebar).split(separator: "\n", omittingEmptySubsequences: false).suffix(5)
         .joined(separator: "\n")
           == """
-          threeColumn · compact · visibility automatic · style automatic
-          ┌─ Categories ─────────┐
+          threeColumn · compact · landscape · visibility automatic · style automatic
+          ┌─ Espresso ───────────┐
           │   Espresso Machines  │
           │   Grinders           │
           │   Other Equipments   │
@@ -71,8 +71,8 @@ struct RenderingTests {
     #expect(
       three.render(content).split(separator: "\n", omittingEmptySubsequences: false).dropFirst(3)
         .joined(separator: "\n") == """
-          threeColumn · compact · visibility automatic · style automatic
-          ‹ Categories
+          threeColumn · compact · landscape · visibility automatic · style automatic
+          ‹ Espresso
           ┌─ Espresso Machines ──┐
           │   ▾ Leva             │
           │     Leva X           │
@@ -104,7 +104,7 @@ struct RenderingTests {
     #expect(
       two.render(state).split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4)
         .joined(separator: "\n") == """
-          ┌─ Categories ─────────┬─ Grinders ───────────┐
+          ┌─ Espresso ───────────┬─ Grinders ───────────┐
           │   Espresso Machines  │   Swift              │
           │ ● Grinders           │   Vulcano            │
           │   Other Equipments   │   Swift Mini         │
@@ -114,11 +114,42 @@ struct RenderingTests {
     let compact = two.state(after: .sizeClassChanged(.compact), two.category("other-equipments"))
     #expect(
       two.render(compact).contains(
-        "‹ Categories\n┌─ Other Equipments ───┐\n│   Espresso AV        │"))
+        "‹ Espresso\n┌─ Other Equipments ───┐\n│   Espresso AV        │"))
     let placeholder = two.state(after: .columnVisibilityChanged(.detailOnly))
     #expect(
       two.render(placeholder).hasSuffix(
         "│ Please select a category │\n└──────────────────────────┘"))
+  }
+
+  @Test("the strip is drawn as its scroll view shows it, cut where it goes on out of view")
+  func strip() {
+    let end = three.state(after: .menuTabTapped(index: 6))
+    #expect(
+      three.render(end).hasPrefix(
+        """
+        ‹ay  Friday  Saturday  Sunday
+         ─────────────────────━━━━━━━━
+
+        """))
+    // A strip that fits its viewport shows whole, as the tutorial draws it.
+    let ipad = NavigationDomain(NavigationSettings(device: DeviceProfile(device: "iPad mini")))
+    #expect(
+      ipad.render(ipad.state(after: .menuTabTapped(index: 6))).hasPrefix(
+        """
+         Monday  Tuesday  Wednesday  Thursday  Friday  Saturday  Sunday
+        ────────────────────────────────────────────────────────━━━━━━━━
+
+        """))
+    // Turned to portrait, the iPad's detail takes the screen.
+    let portrait = ipad.state(after: .orientationChanged(.portrait))
+    #expect(
+      ipad.render(portrait).hasSuffix(
+        """
+        threeColumn · regular · portrait · visibility automatic · style automatic
+        ┌─ Detail ──────────────┐
+        │ Please select an item │
+        └───────────────────────┘
+        """))
   }
 
   @Test("every state of a random sequence renders with aligned boxes and underline")
@@ -131,17 +162,14 @@ struct RenderingTests {
         let box = lines.drop { !$0.hasPrefix("┌") }
         let widths = Set(box.map(TerminalText.width))
         #expect(widths.count == 1, "\(domain.render(state))")
-        // The underline is as wide as the labels; the label row ends with the scroll
-        // offset, or else loses its last blank (trailing blanks are trimmed).
-        if let scroll = lines[0].range(of: "   ⇠") {
-          #expect(
-            TerminalText.width(lines[0][..<scroll.lowerBound]) == TerminalText.width(lines[1]),
-            "\(domain.render(state))")
-        } else {
-          #expect(
-            TerminalText.width(lines[0]) + 1 == TerminalText.width(lines[1]),
-            "\(domain.render(state))")
-        }
+        // The underline is as wide as the labels above it: the label row has a `›` more
+        // where the strip goes on out of view, or else loses its last blank (trailing
+        // blanks are trimmed).
+        let labels = TerminalText.width(lines[0])
+        let underline = TerminalText.width(lines[1])
+        #expect(
+          lines[0].hasSuffix("›") ? labels == underline + 1 : labels + 1 == underline,
+          "\(domain.render(state))")
       }
     }
   }
@@ -155,10 +183,10 @@ struct RenderingTests {
       wide.item("日本/東京都渋谷区神宮前一丁目二番三号のお店/カフェ"))
     #expect(
       wide.render(state) == """
-         月曜日  🙂 Emoji day  Café ☕  Cafe\u{301} crème
-        ────────━━━━━━━━━━━━━━─────────────────────
+         月曜日  🙂 Emoji day  Café ☕  Ca›
+        ────────━━━━━━━━━━━━━━────────────
 
-        threeColumn · regular · visibility automatic · style automatic
+        threeColumn · regular · landscape · visibility automatic · style automatic
         ┌─ 日本 ─────────────────────────────┬─ カフェ ─────────────┐
         │     月曜日                         │ ╭──────────╮         │
         │     🙂 Emoji day                   │ │ no photo │         │

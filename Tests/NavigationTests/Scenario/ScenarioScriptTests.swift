@@ -32,11 +32,18 @@ struct ScenarioScriptTests {
       back
       select category none
       select item id:no/such/thing
+      rotate landscape
+      resize 852
       """
     let scenario = try ScenarioScript.parse(script)
     let domain = scenario.domain
     #expect(domain.catalog.layout == .twoColumn)
     #expect(domain.initialSizeClass == .compact)
+    // The device's profile: an iPhone, held upright, its strip as wide as its screen.
+    #expect(domain.settings.idiom == .phone)
+    #expect(domain.settings.orientation == .portrait)
+    #expect(domain.settings.menuViewportWidth == 393)
+    #expect(domain.settings.scrollsTappedTabIntoView)
     #expect(scenario.device == "iPhone 15 Pro, iOS 18.1")
     #expect(scenario.startTime == ISO8601.parse("2026-11-30T09:00:00Z"))
     let expected: [NavigationEvent] = [
@@ -48,14 +55,29 @@ struct ScenarioScriptTests {
       .columnVisibilityChanged(.detailOnly), .splitStyleChanged(.prominentDetail),
       .sizeClassChanged(.regular), .sizeClassChanged(.compact), .backTapped,
       .categorySelected(nil), .itemSelected(try domain.internedRef("no/such/thing")),
+      .orientationChanged(.landscape), .menuViewportResized(width: 852),
     ]
     #expect(scenario.events.map(\.event) == expected)
     #expect(
       scenario.events.map(\.time) == [
         0, 800_000, 1_050_000, 1_550_000, 5_000_000, 5_500_000, 6_000_000, 6_500_000,
         7_000_000, 7_500_000, 8_000_000, 8_500_000, 9_000_000, 9_500_000, 10_000_000,
-        10_500_000, 11_000_000,
+        10_500_000, 11_000_000, 11_500_000, 12_000_000,
       ])
+  }
+
+  @Test("the orientation setting, and the device's profile when it names none")
+  func orientation() throws {
+    let portrait = try ScenarioScript.parse(
+      "device iPad Pro 11-inch (M4), iPadOS 18.1\norientation portrait\n")
+    #expect(portrait.domain.settings.idiom == .pad)
+    #expect(portrait.domain.settings.orientation == .portrait)
+    #expect(portrait.domain.settings.menuViewportWidth == 834)
+    let landscape = try ScenarioScript.parse("device iPad Pro 11-inch (M4), iPadOS 18.1\n")
+    #expect(landscape.domain.settings.orientation == .landscape)
+    #expect(landscape.domain.settings.menuViewportWidth == 1210)
+    let unknown = try ScenarioScript.parse("device a toaster\n")
+    #expect(unknown.domain.settings == NavigationSettings.sample)
   }
 
   @Test("an empty script is the sample domain with no events")
@@ -75,7 +97,17 @@ struct ScenarioScriptTests {
       ),
       (
         "tap Monday\njump 3", 2, 1,
-        "expected an interaction (tap, scroll, select, expand, collapse, visibility, style, size, back), found 'jump'"
+        "expected an interaction (tap, scroll, resize, select, expand, collapse, visibility, style, size, rotate, back), found 'jump'"
+      ),
+      (
+        "rotate sideways", 1, 8,
+        "expected portrait or landscape (or compact or regular), found 'sideways'"
+      ),
+      ("resize wide", 1, 8, "expected a width in points such as 834, found 'wide'"),
+      ("orientation upside-down", 1, 13, "expected portrait or landscape, found 'upside-down'"),
+      (
+        "tap 1\norientation portrait", 2, 1,
+        "the 'orientation' setting must come before the first interaction"
       ),
       ("select thing grinders", 1, 8, "expected 'category' or 'item', found 'thing'"),
       ("select category", 1, 16, "expected a name, an id or 'none'"),
@@ -159,7 +191,7 @@ struct ScenarioScriptTests {
     #expect(
       throws: ScenarioError(
         line: 2, column: 1,
-        "expected an interaction (tap, scroll, select, expand, collapse, visibility, style, size, back), found 'jump'"
+        "expected an interaction (tap, scroll, resize, select, expand, collapse, visibility, style, size, rotate, back), found 'jump'"
       )
     ) {
       try ScenarioScript.parse("tap 1\r\njump\r\n")

@@ -43,7 +43,7 @@ struct SimulatedUserTests {
     #expect(XXH64.hash(first) == Self.goldenHash, "hash 0x\(String(XXH64.hash(first), radix: 16))")
   }
 
-  static let goldenHash: UInt64 = 0x9179_3228_7395_7DA1
+  static let goldenHash: UInt64 = 0x259A_7883_BEE7_748D
 
   @Test(
     "times never decrease and sit on 60 Hz frames; pauses are human",
@@ -123,7 +123,8 @@ struct SimulatedUserTests {
       for (_, event) in Self.session(domain, seed: seed, count: 5_000) {
         guard case .menuScrolled(let offset) = event else { continue }
         let sixths = offset * 6
-        #expect(sixths == sixths.rounded() && offset >= 0 && offset <= 455)
+        // The sample's strip is 830 points; its narrowest viewport, 320, leaves 510.
+        #expect(sixths == sixths.rounded() && offset >= 0 && offset <= 510)
         #expect(bytes(domain, event).first == 0x01)
         let n = Int(sixths)
         grid.insert(n % 6 == 0 ? 6 : n % 3 == 0 ? 3 : n % 2 == 0 ? 2 : 1)
@@ -132,6 +133,53 @@ struct SimulatedUserTests {
       #expect(!grid.contains(1))
       #expect(grid.subtracting([6]).count <= 1, "seed \(seed): \(grid)")
     }
+  }
+
+  @Test("rotations are rare, resizes rarer, and the strip follows the resized viewport")
+  func rotationsAndResizes() {
+    let domain = Fixtures.three
+    var user = SimulatedUser(seed: 3, domain: domain)
+    var kinds: [NavigationEvent.Kind: Int] = [:]
+    var interactions = 0
+    for _ in 0..<100_000 {
+      let (_, event) = user.next()
+      kinds[event.kind, default: 0] += 1
+      if event.kind != .menuScrolled { interactions += 1 }
+      if case .menuViewportResized(let width) = event {
+        #expect([320, 375, 414].contains(width))
+        #expect(user.state.menu.viewportWidth == width)
+      }
+      let limit = max(domain.catalog.menuContentWidth - user.state.menu.viewportWidth, 0)
+      #expect(user.state.menu.scrollOffset <= limit)
+    }
+    let rotations = kinds[.orientationChanged, default: 0]
+    let resizes = kinds[.menuViewportResized, default: 0]
+    let sizeChanges = kinds[.sizeClassChanged, default: 0]
+    // A percent or two of the interactions, resizes about half as often as rotations.
+    #expect(rotations > interactions / 200 && rotations < interactions / 25, "\(kinds)")
+    #expect(resizes > rotations / 4 && resizes < rotations, "\(kinds)")
+    #expect(sizeChanges > rotations, "\(kinds)")
+  }
+
+  @Test("taps are mostly on tabs in view")
+  func tapsInView() {
+    let domain = Fixtures.three
+    var user = SimulatedUser(seed: 4, domain: domain)
+    var inView = 0
+    var taps = 0
+    for _ in 0..<100_000 {
+      let before = user.state.menu
+      let (_, event) = user.next()
+      guard case .menuTabTapped(let index) = event, (0..<7).contains(index) else { continue }
+      taps += 1
+      let start = domain.catalog.menuLabelWidths[..<index].reduce(0, +)
+      let end = start + domain.catalog.menuLabelWidths[index]
+      if end > before.scrollOffset && start < before.scrollOffset + before.viewportWidth {
+        inView += 1
+      }
+    }
+    #expect(taps > 1_000)
+    #expect(inView * 10 > taps * 8, "\(inView) of \(taps) taps on tabs in view")
   }
 
   @Test("a menu too short to scroll gives no scroll frames")

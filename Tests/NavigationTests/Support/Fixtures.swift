@@ -27,6 +27,14 @@ enum Fixtures {
       Catalog.Node("Café ☕", children: [Catalog.Node("Cafe\u{301} crème", image: "crème")]),
     ])
 
+  /// The sample's settings as schema 1 wrote them: the catalog without label widths, and
+  /// the size class.
+  static let schema1Settings: JSONValue = {
+    guard case .object(let members) = Catalog.sample.json else { preconditionFailure() }
+    let catalog = JSONValue.object(members.filter { $0.0 != "menuLabelWidths" })
+    return .object([("catalog", catalog), ("sizeClass", "regular")])
+  }()
+
   static let largeCatalog: Catalog = {
     let categories = (1...5).map { category in
       Catalog.Node(

@@ -15,6 +15,14 @@ func invariantViolations(of state: NavigationState) -> [String] {
   if !offset.isFinite || offset < 0 || offset.sign == .minus {
     problems.append("scrollOffset \(offset) is not finite and non-negative")
   }
+  let width = state.menu.viewportWidth
+  if !(width > 0 && width <= NavigationSettings.maximumViewportWidth) {
+    problems.append("viewportWidth \(width) is not above 0 and at most 1,000,000")
+  }
+  let limit = max(catalog.menuContentWidth - width, 0)
+  if offset > limit {
+    problems.append("scrollOffset \(offset) is beyond the strip's range, 0 to \(limit)")
+  }
   if let category = split.selectedCategory, !catalog.isCategory(category) {
     problems.append("selectedCategory \(category.index) is not a top-level category")
   }

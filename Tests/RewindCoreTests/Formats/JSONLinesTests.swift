@@ -205,7 +205,8 @@ struct JSONLinesTests {
         == "events.jsonl:2: the session's domain is 'notes', not 'tally'")
     #expect(
       try error(#"{"header":{"schemaVersion":2}}"#).description
-        == "events.jsonl:2: schema version 2 of 'tally' is not one this rewind reads (it reads 1)")
+        == "events.jsonl:2: schema version 2 of 'tally' is newer than version 1, the newest this rewind reads; read it with a newer rewind"
+    )
     #expect(
       try error(#"{"header":{"settings":{"start":"high"}}}"#).description.hasPrefix(
         "events.jsonl:2: the header's settings are invalid: "))

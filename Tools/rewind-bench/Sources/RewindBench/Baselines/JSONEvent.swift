@@ -15,6 +15,8 @@ struct JSONEvent: Codable {
   var visibility: String?
   var style: String?
   var sizeClass: String?
+  var width: Double?
+  var orientation: String?
 
   /// The JSON form of one recorded event.
   init(sequence: UInt64, time: UInt64, event: NavigationEvent, domain: NavigationDomain) {
@@ -28,13 +30,15 @@ struct JSONEvent: Codable {
     visibility = payload.visibility
     style = payload.style
     sizeClass = payload.sizeClass
+    width = payload.width
+    orientation = payload.orientation
   }
 
   /// The event back, its ids looked up in the domain's catalog.
   func navigationEvent(_ domain: NavigationDomain) throws -> NavigationEvent {
     try JSONEventPayload(
       index: index, offset: offset, id: id, visibility: visibility, style: style,
-      sizeClass: sizeClass
+      sizeClass: sizeClass, width: width, orientation: orientation
     ).navigationEvent(kind: event, domain: domain)
   }
 }
@@ -47,10 +51,13 @@ struct JSONEventPayload: Codable {
   var visibility: String?
   var style: String?
   var sizeClass: String?
+  var width: Double?
+  var orientation: String?
 
   init(
     index: Int? = nil, offset: Double? = nil, id: String? = nil, visibility: String? = nil,
-    style: String? = nil, sizeClass: String? = nil
+    style: String? = nil, sizeClass: String? = nil, width: Double? = nil,
+    orientation: String? = nil
   ) {
     self.index = index
     self.offset = offset
@@ -58,6 +65,8 @@ struct JSONEventPayload: Codable {
     self.visibility = visibility
     self.style = style
     self.sizeClass = sizeClass
+    self.width = width
+    self.orientation = orientation
   }
 
   init(_ event: NavigationEvent, domain: NavigationDomain) {
@@ -70,6 +79,8 @@ struct JSONEventPayload: Codable {
     case .columnVisibilityChanged(let value): visibility = value.rawValue
     case .splitStyleChanged(let value): style = value.rawValue
     case .sizeClassChanged(let value): sizeClass = value.rawValue
+    case .menuViewportResized(let value): width = value
+    case .orientationChanged(let value): orientation = value.rawValue
     case .backTapped: break
     }
   }
@@ -93,6 +104,9 @@ struct JSONEventPayload: Codable {
       return .splitStyleChanged(try required(style.flatMap(SplitStyle.init)))
     case .sizeClassChanged:
       return .sizeClassChanged(try required(sizeClass.flatMap(SizeClass.init)))
+    case .menuViewportResized: return .menuViewportResized(width: try required(width))
+    case .orientationChanged:
+      return .orientationChanged(try required(orientation.flatMap(Orientation.init)))
     case .backTapped: return .backTapped
     case nil: throw BenchError("unknown event kind \(kind)")
     }

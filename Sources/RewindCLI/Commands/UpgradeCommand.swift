@@ -1,0 +1,107 @@
+import RewindArguments
+import RewindCore
+import RewindJournal
+
+extension RewindTool {
+  struct Upgrade: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "upgrade", abstract: "Rewrite a journal of an older schema in the current one.",
+      discussion: """
+        Reads the journal's events and snapshots upcast to the current schema (as every \
+        command does), makes sure the current reducer replays them as they were recorded \
+        (as `rewind check` does), and records them again in a new journal of the current \
+        schema, with the same session id, start, device, event times and snapshot \
+        interval. The new journal appears only once it is complete; the original is \
+        never written.
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The journal to upgrade.")
+    var journal: String
+    @Option(short: "o", valueName: "journal", help: "The journal to write.")
+    var output: String
+    @Flag(help: "Replace the output file if it exists.")
+    var force: Bool
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      let destination = FileDestination(output, replacingExisting: force, inputs: [journal])
+      // Refuse a bad destination before replaying anything.
+      try UpgradeCommand.checked { try destination.check() }
+      try registry.open(
+        journal, warnings: context.stderr,
+        UpgradeCommand(destination: destination, json: json, context: context))
+    }
+  }
+}
+
+struct UpgradeCommand: TimelineVisitor {
+  let destination: FileDestination
+  let json: Bool
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    let header = timeline.header
+    guard let upcast = timeline.upcast else {
+      throw CommandError(
+        "\(timeline.path): the journal already has schema \(D.schemaVersion) of '\(D.identifier)', the current one; there is nothing to upgrade"
+      )
+    }
+    let progress = context.progress("Upgrading")
+    let count = timeline.eventCount
+    // The current reducer must replay the journal as it was recorded: otherwise the new
+    // recording would rewrite what the events did.
+    let report = try timeline.check { replayed in
+      progress.update(Int(replayed), of: Int(count) * 2)
+    }
+    guard report.passed else {
+      progress.finish()
+      let sequence = report.eventDivergence?.sequence ?? report.stateDivergence?.sequence
+      let place = sequence.map { " from event \($0) on" } ?? " in its final state"
+      throw CommandError(
+        "\(timeline.path): the current reducer does not replay the journal as it was recorded\(place); an upgrade would change its history, so nothing was written (`rewind check \(timeline.path)` shows the difference)"
+      )
+    }
+    // The timeline's domain writes the current schema, and knows the ids the events name
+    // that the catalog lacks.
+    let recorder = try Self.checked {
+      try JournalRecorder.create(
+        destination, domain: timeline.domain,
+        session: SessionInfo(
+          id: header.sessionID, startTime: header.startTime, device: header.device),
+        options: RecordingOptions(
+          snapshotInterval: header.snapshotInterval, journal: .init(durability: .flushOnly)))
+    }
+    try timeline.events(from: 1, through: timeline.lastSequence) { replayed, _, _ in
+      try recorder.record(replayed.event, at: replayed.time)
+      progress.update(Int(count + replayed.sequence), of: Int(count) * 2)
+      return true
+    }
+    try recorder.close()
+    progress.finish()
+    if json {
+      context.stdout.printJSON(
+        .object([
+          ("journal", .string(destination.path)), ("events", .int(Int64(count))),
+          ("fromSchemaVersion", .int(Int64(upcast.from))),
+          ("schemaVersion", .int(Int64(upcast.to))),
+          ("session", .string(header.sessionID.description)),
+        ]))
+    } else {
+      context.stdout.print(
+        "Upgraded \(Format.count(count, "event")) of \(timeline.path) from schema \(upcast.from) to schema \(upcast.to) of '\(D.identifier)': \(destination.path)"
+      )
+    }
+  }
+
+  /// Runs `body`, reporting an output that is one of the inputs as a usage error.
+  static func checked<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as JournalError where error.code == .outputIsInput {
+      throw UsageError(error.description)
+    }
+  }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import RewindJournal
+import Testing
+
+/// Journals of schema 1 of the navigation domain (Journals/schema1/, Journals/format-1.0/)
+/// open in every command upcast to schema 2; `upgrade` rewrites them in schema 2; a
+/// journal of a newer schema is refused.
+@Suite("Schema 1 journals read upcast, upgrade rewrites them, newer schemas are refused")
+struct SchemaTests {
+  /// Every journal of schema 1 the repository keeps, with its expected state.
+  static let schema1Journals: [String] =
+    ["schema1", "format-1.0"].flatMap { directory in
+      ((try? FileManager.default.contentsOfDirectory(
+        atPath: repositoryRoot + "/Journals/" + directory)) ?? [])
+        .filter { $0.hasSuffix(".journal") }.sorted().map { directory + "/" + $0 }
+    }
+
+  @Test("today's samples are kept as schema 1, beside their schema-2 recordings")
+  func kept() {
+    #expect(Self.schema1Journals.count == 8)
+    for name in [
+      "day-menu", "generated-200k", "ipad-three-column", "iphone-compact",
+      "rejected-interactions", "two-column",
+    ] {
+      #expect(Self.schema1Journals.contains("schema1/\(name).journal"))
+      #expect(FileManager.default.fileExists(atPath: sample("\(name).journal")))
+    }
+  }
+
+  @Test("every schema-1 sample opens, verifies, replays and checks", arguments: schema1Journals)
+  func opens(journal: String) throws {
+    let path = sample(journal)
+    let info = try rewind("info", path)
+    #expect(info.status == 0)
+    #expect(info.stdout.contains("navigation (schema 1, format"), "\(info.stdout)")
+    #expect(
+      info.stdout.contains(
+        "Upcast     schema 1 is read as schema 2; `rewind upgrade` rewrites the journal in schema 2"
+      ))
+    let json = try parseObject(try rewind("info", path, "--json").stdout)
+    #expect(json["schemaVersion"] as? Int == 1)
+    #expect(json["readAsSchemaVersion"] as? Int == 2)
+    #expect(json["upcast"] as? Bool == true)
+    #expect(try rewind("verify", path).status == 0)
+    let check = try rewind("check", path)
+    #expect(check.status == 0, "\(check.stdout)")
+    #expect(check.stdout.hasPrefix("PASS "))
+    #expect(check.stdout.contains("expected state \(path.dropLast(".journal".count)).state.json"))
+    // The state at the end has schema 2's fields, the orientation and viewport upcast.
+    let state = try parseObject(try rewind("state", path, "--json").stdout)
+    let split = try #require(state["split"] as? [String: Any])
+    let menu = try #require(state["menu"] as? [String: Any])
+    #expect(["landscape", "portrait"].contains(split["orientation"] as? String))
+    #expect((menu["viewportWidth"] as? Double ?? 0) > 0)
+    #expect(try rewind("log", path, "--to", "5").status == 0)
+  }
+
+  @Test("the device's profile gives an upcast session its orientation and viewport")
+  func upcastFromDevice() throws {
+    let iphone = try parseObject(
+      try rewind("info", sample("schema1/day-menu.journal"), "--json").stdout)
+    let settings = try #require(iphone["settings"] as? [String: Any])
+    #expect(settings["idiom"] as? String == "phone")
+    #expect(settings["orientation"] as? String == "portrait")
+    let menu = try #require(settings["menu"] as? [String: Any])
+    #expect(menu["viewportWidth"] as? Double == 393)
+    #expect(menu["scrollsTappedTabIntoView"] as? Bool == false)
+    let ipad = try parseObject(
+      try rewind("state", sample("schema1/ipad-three-column.journal"), "--json").stdout)
+    #expect((ipad["split"] as? [String: Any])?["orientation"] as? String == "landscape")
+    #expect((ipad["menu"] as? [String: Any])?["viewportWidth"] as? Double == 1210)
+  }
+
+  @Test("exporting a schema-1 journal writes schema 2 JSON Lines and says so")
+  func export() throws {
+    let directory = TemporaryDirectory()
+    let original = sample("schema1/ipad-three-column.journal")
+    let exported = try rewind("export", original)
+    #expect(exported.status == 0)
+    #expect(
+      exported.stderr.contains(
+        "note: \(original) has schema 1 of 'navigation'; it is exported upcast to schema 2"),
+      "\(exported.stderr)")
+    let header = try #require(
+      try parseObject(exported.lines[0])["header"] as? [String: Any])
+    #expect(header["schemaVersion"] as? Int == 2)
+    let settings = try #require(header["settings"] as? [String: Any])
+    #expect(settings["orientation"] as? String == "landscape")
+    #expect(settings["idiom"] as? String == "pad")
+    #expect(exported.lines.count == 25)
+    // A journal of schema 2 exports without a note; the import of the upcast export is a
+    // journal of schema 2 in the same states.
+    let lines = directory.file("ipad.jsonl")
+    try exported.stdout.write(toFile: lines, atomically: true, encoding: .utf8)
+    let imported = directory.file("imported.journal")
+    #expect(try rewind("import", lines, "-o", imported).status == 0)
+    #expect(try rewind("export", imported).stderr.isEmpty)
+    #expect(
+      try parseObject(try rewind("info", imported, "--json").stdout)["schemaVersion"] as? Int == 2)
+    #expect(
+      try rewind("state", imported, "--json").stdout
+        == (try rewind("state", original, "--json").stdout))
+  }
+
+  @Test("upgrade rewrites a schema-1 journal in schema 2: same session, times, states, check")
+  func upgrade() throws {
+    let directory = TemporaryDirectory()
+    for journal in Self.schema1Journals where !journal.contains("generated") {
+      let original = sample(journal)
+      let upgraded = directory.file(journal.replacingOccurrences(of: "/", with: "-"))
+      let result = try rewind("upgrade", original, "-o", upgraded)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.contains("from schema 1 to schema 2 of 'navigation'"))
+      let before = try parseObject(try rewind("info", original, "--json").stdout)
+      let after = try parseObject(try rewind("info", upgraded, "--json").stdout)
+      #expect(after["schemaVersion"] as? Int == 2)
+      #expect(after["upcast"] as? Bool == false)
+      for key in ["session", "start", "device", "events", "durationMicroseconds"] {
+        #expect("\(before[key] ?? "")" == "\(after[key] ?? "")", "\(journal): \(key)")
+      }
+      // The same events at the same times, the same upcast settings: the exports match.
+      #expect(try rewind("export", upgraded).stdout == (try rewind("export", original).stdout))
+      // Every point: the upgraded journal's state is the original's, upcast.
+      let count = try #require(before["events"] as? Int)
+      for point in 0...count {
+        #expect(
+          try rewind("state", upgraded, "--at", "\(point)", "--json").stdout
+            == (try rewind("state", original, "--at", "\(point)", "--json").stdout),
+          "\(journal) at \(point)")
+      }
+      // check of the upgraded journal equals check of the original: the original against
+      // its schema-1 expected state, the upgraded one against the same state in schema 2
+      // (the original's end, upcast), which must agree with it.
+      let expected = directory.file("expected.state.json")
+      try rewind("state", original, "--json").stdout.write(
+        toFile: expected, atomically: true, encoding: .utf8)
+      let checkBefore = try parseObject(try rewind("check", original, "--json").stdout)
+      let checkAfter = try parseObject(
+        try rewind("check", upgraded, "--expect", expected, "--json").stdout)
+      #expect(try rewind("check", original, "--expect", expected).status == 0)
+      #expect(checkBefore["passed"] as? Int == 1)
+      #expect(checkAfter["passed"] as? Int == 1)
+      let a = try #require((checkBefore["journals"] as? [[String: Any]])?.first)
+      let b = try #require((checkAfter["journals"] as? [[String: Any]])?.first)
+      #expect(a["events"] as? Int == b["events"] as? Int)
+      #expect(a["snapshots"] as? Int == b["snapshots"] as? Int)
+      #expect(a["passed"] as? Bool == b["passed"] as? Bool)
+    }
+  }
+
+  @Test("upgrade refuses its input as output (64), an existing output, and a current journal")
+  func upgradeRefusals() throws {
+    let directory = TemporaryDirectory()
+    let original = directory.file("old.journal")
+    write(bytes(of: sample("schema1/two-column.journal")), to: original)
+    let pristine = bytes(of: original)
+    let link = directory.file("link.journal")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: original)
+    for output in [original, link] {
+      let result = try rewind("upgrade", original, "-o", output, "--force")
+      expectUsageError(
+        result,
+        "\(output): the output would overwrite the input \(original) (the same file\(output == link ? " under another name" : "")); choose another output file",
+        command: "upgrade")
+      #expect(bytes(of: original) == pristine)
+    }
+    let taken = directory.file("taken.journal")
+    write([1, 2, 3], to: taken)
+    expectFailure(try rewind("upgrade", original, "-o", taken), containing: "already exists")
+    #expect(bytes(of: taken) == [1, 2, 3])
+    let current = directory.file("current.journal")
+    expectFailure(
+      try rewind("upgrade", sample("two-column.journal"), "-o", current),
+      containing:
+        "already has schema 2 of 'navigation', the current one; there is nothing to upgrade"
+    )
+    #expect(!FileManager.default.fileExists(atPath: current))
+  }
+
+  @Test("upgrade refuses a journal the current reducer replays otherwise, writing nothing")
+  func upgradeDivergent() throws {
+    let directory = TemporaryDirectory()
+    // Schema 1's recording says the tap on Tuesday changed nothing: today it selects it.
+    let settings = #"{"catalog":{"menuLabels":["Monday","Tuesday"],"categories":[{"name":"A"}]}}"#
+    let path = try Self.handMade(
+      schemaVersion: 1, settings: settings, payloads: [[0x01, 0x00, 0x02]], in: directory)
+    let check = try rewind("check", path)
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("FAIL"))
+    let output = directory.file("up.journal")
+    expectFailure(
+      try rewind("upgrade", path, "-o", output),
+      containing:
+        "the current reducer does not replay the journal as it was recorded from event 1 on; an upgrade would change its history, so nothing was written"
+    )
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test("import reads JSON Lines of schema 1 upcast, into a journal of schema 2")
+  func importSchema1() throws {
+    let directory = TemporaryDirectory()
+    let lines = directory.file("old.jsonl")
+    let header =
+      #"{"header":{"domain":"navigation","schemaVersion":1,"session":"00000000-0000-4000-8000-000000000001","start":"2026-11-30T07:30:00Z","device":"iPhone 15, iOS 18.1","snapshotInterval":1024,"settings":{"catalog":{"menuLabels":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"],"categories":[{"name":"Grinders"}]},"sizeClass":"regular"}}}"#
+    try (header + "\n" + #"{"seq":1,"time_us":0,"event":"menuTabTapped","index":6}"# + "\n")
+      .write(toFile: lines, atomically: true, encoding: .utf8)
+    let imported = directory.file("imported.journal")
+    #expect(try rewind("import", lines, "-o", imported).status == 0)
+    // Upcast from the iPhone 15: portrait, a 393-point strip, and taps that do not scroll.
+    let state = try parseObject(try rewind("state", imported, "--json").stdout)
+    let menu = try #require(state["menu"] as? [String: Any])
+    #expect(menu["selectedIndex"] as? Int == 6)
+    #expect(menu["scrollOffset"] as? Double == 0)
+    #expect(menu["viewportWidth"] as? Double == 393)
+    #expect(
+      try parseObject(try rewind("info", imported, "--json").stdout)["schemaVersion"] as? Int == 2)
+    // Schema 1 had no orientationChanged.
+    try
+      (header + "\n"
+      + #"{"seq":1,"time_us":0,"event":"orientationChanged","orientation":"portrait"}"# + "\n")
+      .write(toFile: lines, atomically: true, encoding: .utf8)
+    expectFailure(
+      try rewind("import", lines, "-o", directory.file("other.journal")),
+      containing: "orientationChanged is an event of schema 2 of 'navigation'")
+  }
+
+  /// A navigation journal whose header says `schemaVersion`, holding `payloads` (each a
+  /// recorded effect and an event) as they are.
+  static func handMade(
+    schemaVersion: UInt32,
+    settings: String = #"{"catalog":{"menuLabels":["A"],"categories":[{"name":"A"}]}}"#,
+    payloads: [[UInt8]] = [[0x00, 0xFF, 0x42]], in directory: TemporaryDirectory
+  ) throws -> String {
+    let path = directory.file("schema-\(schemaVersion).journal")
+    let header = JournalHeader(
+      domain: "navigation", schemaVersion: schemaVersion,
+      sessionID: SessionID(bytes: Array(repeating: 9, count: 16)),
+      startTime: 1_764_500_000_000_000, device: "a future phone", settings: Array(settings.utf8),
+      snapshotInterval: 64)
+    let writer = try JournalWriter.create(at: path, header: header)
+    for payload in payloads { _ = try writer.append(time: 0, payload: payload) }
+    try writer.close()
+    return path
+  }
+
+  @Test("a hand-made schema-99 header is refused with both versions named, exit 1")
+  func newer() throws {
+    let directory = TemporaryDirectory()
+    let path = try Self.handMade(schemaVersion: 99, in: directory)
+    let message =
+      "\(path): the journal's schema version 99 of 'navigation' is newer than version 2, the newest this rewind reads; read it with a newer rewind"
+    for arguments in [
+      ["info", path], ["state", path], ["log", path], ["export", path], ["check", path],
+      ["upgrade", path, "-o", directory.file("up.journal")],
+    ] {
+      let result = try rewind(arguments)
+      #expect(result.status == 1, "\(arguments): \(result.stderr)")
+      // check reports each journal on stdout; the others fail with an error on stderr.
+      let text = arguments[0] == "check" ? result.stdout : result.stderr
+      #expect(text.contains(message), "\(arguments): \(result.stdout)\(result.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.file("up.journal")))
+    // A JSON Lines header of schema 99 is refused the same way by import.
+    let lines = directory.file("future.jsonl")
+    try #"{"header":{"domain":"navigation","schemaVersion":99}}"#.write(
+      toFile: lines, atomically: true, encoding: .utf8)
+    expectFailure(
+      try rewind("import", lines, "-o", directory.file("future.journal")),
+      containing: "schema version 99 of 'navigation' is newer than version 2")
+  }
+}
