@@ -221,7 +221,7 @@ struct RepairTests {
     damaged[30] ^= 0x01
     write(damaged, to: journal)
     let reason =
-      "the journal header is damaged (byte 30 differs from its copy at byte \(copyOffset)); it was read from the copy"
+      "the journal header is damaged (byte 30 differs from the copy after the header, which starts at byte \(copyOffset)); it was read from the copy"
 
     let info = try rewind("info", journal)
     #expect(info.status == 0)

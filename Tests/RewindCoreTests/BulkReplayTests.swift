@@ -104,7 +104,7 @@ struct BulkReplayTests {
     for timed in events { _ = domain.reduce(&state, timed.event) }
     #expect(try navigation.replayedState(after: 20_000) == state)
     #expect(try navigation.state(after: 20_000) == state)
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: testSeed("BulkReplayTests.replayedState"))
     for _ in 0..<50 {
       let point = UInt64.random(in: 0...20_000, using: &generator)
       #expect(try navigation.replayedState(after: point) == navigation.state(after: point))

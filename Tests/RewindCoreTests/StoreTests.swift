@@ -35,14 +35,17 @@ final class FailingWrites: Sendable {
 }
 
 /// System calls that count the `fsync`s of one file, recognised by its device and inode
-/// (a descriptor of its directory, or of another file, does not count), and, while
-/// `holding`, keep each of them waiting until the test releases it.
+/// (a descriptor of another file does not count), and, while `holding`, keep each of them
+/// waiting until the test releases it; and that count the `fsync`s of its directory, which
+/// make its name durable.
 final class HeldSyncs: Sendable {
   let path: String
   let holding = Atomic<Bool>(false)
   /// The file's fsyncs begun and finished.
   let begun = Atomic<Int>(0)
   let finished = Atomic<Int>(0)
+  /// The fsyncs of the file's directory (finished).
+  let directorySyncs = Atomic<Int>(0)
   private let released = DispatchSemaphore(value: 0)
 
   init(path: String) { self.path = path }
@@ -51,6 +54,11 @@ final class HeldSyncs: Sendable {
     var calls = FileSystemCalls.live
     let live = calls
     calls.fsync = { [self] descriptor in
+      if isDirectory(descriptor) {
+        let result = live.fsync(descriptor)
+        directorySyncs.add(1, ordering: .relaxed)
+        return result
+      }
       guard isFile(descriptor) else { return live.fsync(descriptor) }
       begun.add(1, ordering: .relaxed)
       if holding.load(ordering: .relaxed) {
@@ -69,7 +77,13 @@ final class HeldSyncs: Sendable {
   /// Lets one held fsync go on.
   func releaseOne() { released.signal() }
 
-  private func isFile(_ descriptor: Int32) -> Bool {
+  private func isFile(_ descriptor: Int32) -> Bool { refers(descriptor, to: path) }
+
+  private func isDirectory(_ descriptor: Int32) -> Bool {
+    refers(descriptor, to: (path as NSString).deletingLastPathComponent)
+  }
+
+  private func refers(_ descriptor: Int32, to path: String) -> Bool {
     var open = stat()
     var named = stat()
     guard fstat(descriptor, &open) == 0, stat(path, &named) == 0 else { return false }
@@ -174,7 +188,7 @@ struct StoreTests {
     }
   }
 
-  @Test("flush returns only after the journal file's fsync, with every event sent before it")
+  @Test("flush returns only after the fsyncs of the journal and its directory")
   func flushIsDurable() async throws {
     let directory = TemporaryDirectory()
     let path = directory.file("flush.journal")
@@ -185,8 +199,10 @@ struct StoreTests {
     let store = try Store(
       domain: StandardTally(), recordingTo: path, session: testSession,
       options: RecordingOptions(journal: journal), clock: steppingClock())
-    // Creating the journal synced it once.
+    // Creating the journal synced it once, and its directory, so that its name survives
+    // too: the first flush is as durable as the others.
     let created = syncs.finished.load(ordering: .relaxed)
+    #expect(syncs.directorySyncs.load(ordering: .relaxed) >= 1, "the directory was not synced")
     syncs.holding.store(true, ordering: .relaxed)
     var sent = 0
     for round in 1...4 {

@@ -27,7 +27,7 @@ struct TimelineTests {
     let (_, states) = try recordTally(
       at: path, count: 150_000, seed: 99, interval: 256, frameSize: 16 << 10)
     let timeline = try Timeline<StandardTally>(path: path)
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: testSeed("TimelineTests.largeSession"))
     for _ in 0..<400 {
       let sequence = Int.random(in: 0...150_000, using: &generator)
       #expect(try timeline.state(after: UInt64(sequence)) == states[sequence])

@@ -68,7 +68,7 @@ struct HeaderCopyTests {
       #expect(reader.condition.headerDamage?.offset == UInt64(offset), "byte \(offset)")
       #expect(
         reader.condition.headerDamage?.reason
-          == "the journal header is damaged (byte \(offset) differs from its copy at byte \(headerSize)); it was read from the copy",
+          == "the journal header is damaged (byte \(offset) differs from the copy after the header, which starts at byte \(headerSize)); it was read from the copy",
         "byte \(offset)")
       #expect(isExpected(try readAll(reader), 1...300), "byte \(offset)")
       #expect(throws: JournalError.self, "a writer waits for recover") {

@@ -385,6 +385,10 @@ struct ScenarioParser {
         throw line.error(error.message, at: index)
       }
     }
+    // A control character is never part of a name; matching the rest would hide it.
+    if let problem = TerminalText.controlCharacterProblem(in: name, describedAs: "the name") {
+      throw line.error(problem, at: index)
+    }
     if let ref = catalog.ref(of: name) { return ref }
     let lowered = name.lowercased()
     let slug = Catalog.slug(name)

@@ -51,6 +51,13 @@ extension RewindTool {
               "\(expectedPath): the expected state is not JSON at line \(error.line), column \(error.column): \(error.message)"
             )
           }
+          switch expected {
+          case .object?, nil: break
+          case let found?:
+            throw CommandError(
+              "\(expectedPath): the expected state is \(found.typeName), not an object; write it as `rewind state --json` prints it"
+            )
+          }
         }
         do {
           results.append(

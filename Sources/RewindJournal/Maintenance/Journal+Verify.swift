@@ -53,9 +53,11 @@ public struct VerificationReport: Sendable {
   /// Every problem found, in file order, one per problem; the first is the one to fix
   /// first.
   public var problems: [VerificationProblem]
-  /// The data frames found, readable or not.
+  /// The data frames found, readable or not; with a valid index, also those whose
+  /// damaged frame header hid them from the walk.
   public var frameCount: Int
-  /// The frames that fail their checksums or break a rule.
+  /// The frames that fail their checksums or break a rule, and those a valid index lists
+  /// under damaged bytes or in a torn tail (their frame header is damaged).
   public var damagedFrameCount: Int
   /// The events in the readable frames.
   public var recordCount: UInt64
@@ -98,6 +100,18 @@ extension Journal {
     let scan = try JournalScan(file: file, progress: progress)
     var problems: [VerificationProblem] = []
     problems += try headerProblems(scan)
+    let index = try scan.index()
+    // Frames a valid index lists under damage or in the torn tail are damaged frames (a
+    // damaged frame header hides its frame from the walk), not a wrong index.
+    var hidden: [FrameInfo] = []
+    if case .success(let (index, offset)) = index {
+      hidden = scan.framesHidden(from: index, at: offset) ?? []
+    }
+    /// The number of the one hidden frame in `bytes`, if there is exactly one.
+    func hiddenFrame(in bytes: Range<UInt64>) -> Int? {
+      let inside = hidden.filter { bytes.contains($0.offset) }
+      return inside.count == 1 ? inside[0].number : nil
+    }
 
     for damage in scan.damage {
       // The copy after the header is reported as the header's.
@@ -109,14 +123,15 @@ extension Journal {
       let length = damage.byteRange.upperBound - damage.byteRange.lowerBound
       problems.append(
         VerificationProblem(
-          kind: .damage, offset: damage.byteRange.lowerBound, sequences: damage.sequenceRange,
+          kind: .damage, frame: hiddenFrame(in: damage.byteRange),
+          offset: damage.byteRange.lowerBound, sequences: damage.sequenceRange,
           message: length == 0
             ? damage.reason : "\(count(length, "damaged byte")): \(damage.reason)"))
     }
     var recordCount: UInt64 = 0
     var damagedRecordCount: UInt64 = 0
     var snapshotCount = 0
-    var damagedFrameCount = 0
+    var damagedFrameCount = hidden.count
     for (info, check) in zip(scan.frames, scan.checks) {
       switch check {
       case .good(let records, let snapshots):
@@ -136,10 +151,19 @@ extension Journal {
         damagedRecordCount += range.upperBound - range.lowerBound + 1
       }
     }
-    if let tail = scan.tail {
+    if let tail = scan.tail, scan.tailIsDamagedIndex {
+      // The end of a closed journal: one problem, the index's.
+      problems.append(
+        VerificationProblem(
+          kind: .index, offset: tail.offset,
+          message: "\(tail.reason); readers walk the frames instead"))
+    } else if let tail = scan.tail {
+      let listed = hidden.filter { $0.offset >= tail.offset }
       var message =
         "\(count(tail.length, "byte")) at the end are not a whole frame (\(tail.reason)); `rewind recover` cuts them"
-      if let next = scan.frames.last.map({ $0.lastSequence + 1 }) {
+      if let range = tail.sequenceRange, !listed.isEmpty {
+        message += ", and with them \(JournalError.describe(range)), which the index lists there"
+      } else if let next = scan.frames.last.map({ $0.lastSequence + 1 }) {
         message += "; events from \(next) on, if any, were not durable"
       }
       if let range = tail.sequenceRange {
@@ -147,16 +171,15 @@ extension Journal {
       }
       problems.append(
         VerificationProblem(
-          kind: .tornTail, offset: tail.offset, sequences: tail.sequenceRange, message: message))
+          kind: .tornTail, frame: listed.count == 1 ? listed[0].number : nil, offset: tail.offset,
+          sequences: tail.sequenceRange, message: message))
     }
 
     var hasIndex = false
-    switch try scan.index() {
+    switch index {
     case .success(let (index, offset)):
       hasIndex = true
-      if index.frames != scan.frames || index.lostRanges != scan.lostRanges
-        || offset != scan.dataEnd
-      {
+      if scan.framesHidden(from: index, at: offset) == nil {
         problems.append(
           VerificationProblem(
             kind: .index, offset: offset, message: "the index does not match the frames in the file"
@@ -167,7 +190,7 @@ extension Journal {
             kind: .index, offset: offset,
             message: "the index's copy of the journal header differs from the header"))
       }
-    case .failure(let reason):
+    case .failure(let reason) where !scan.tailIsDamagedIndex:
       if reason.description != "no index (the journal was not closed)" {
         problems.append(VerificationProblem(kind: .index, message: reason.description))
       } else if let offset = scan.indexOffsets.last {
@@ -177,10 +200,13 @@ extension Journal {
             kind: .index, offset: offset,
             message: "the index is not followed by a valid trailer, so readers walk the frames"))
       }
+    case .failure:
+      break  // A damaged index or trailer is reported above, with the tail it starts.
     }
     problems.sort { ($0.offset ?? .max) < ($1.offset ?? .max) }
     return VerificationReport(
-      path: path, header: scan.header?.header, problems: problems, frameCount: scan.frames.count,
+      path: path, header: scan.header?.header, problems: problems,
+      frameCount: scan.frames.count + hidden.count,
       damagedFrameCount: damagedFrameCount, recordCount: recordCount,
       damagedRecordCount: damagedRecordCount, snapshotCount: snapshotCount, hasIndex: hasIndex)
   }

@@ -29,7 +29,12 @@ struct JournalScan {
   let lostRanges: [ClosedRange<UInt64>]
   /// The end of the last frame or marker.
   let dataEnd: UInt64
+  /// The bytes at the end that are not a whole frame. Its events are those its frame
+  /// header tells, or, when that header is damaged too, those a valid index lists there.
   let tail: JournalCondition.TornTail?
+  /// Whether ``tail`` starts at a damaged index or trailer: the end of a closed journal,
+  /// not a frame cut short.
+  let tailIsDamagedIndex: Bool
   let damage: [JournalCondition.Damage]
   /// Where the walk stepped over index frames.
   let indexOffsets: [UInt64]
@@ -60,8 +65,21 @@ struct JournalScan {
     frames = walker.frames
     lostRanges = walker.lostRanges
     dataEnd = walker.dataEnd
-    tail = walker.tail
     damage = walker.damage
+    tailIsDamagedIndex = walker.tailIsDamagedIndex
+    var tail = walker.tail
+    if let found = tail, found.sequenceRange == nil,
+      case .success(let (index, indexOffset)) = try JournalLayout.readIndex(
+        file, fileSize: fileSize, after: header?.end ?? 0),
+      let hidden = Self.framesHidden(
+        from: index, at: indexOffset, walked: walker.frames, lostRanges: walker.lostRanges,
+        dataEnd: walker.dataEnd, damage: walker.damage, tail: found),
+      let first = hidden.first(where: { $0.offset >= found.offset }), let last = hidden.last
+    {
+      // A damaged frame header at the end of a closed journal: its index tells the events.
+      tail?.sequenceRange = first.firstSequence...last.lastSequence
+    }
+    self.tail = tail
     indexOffsets = walker.indexOffsets
     let loader = try FrameLoader(file: file)
     var checks: [FrameCheck] = []
@@ -81,6 +99,37 @@ struct JournalScan {
 
   /// The header's end: where the frames may begin.
   var headerEnd: UInt64 { header?.end ?? 0 }
+
+  /// The frames a valid `index` lists that the walk did not find because damage or the
+  /// torn tail covers their headers, in file order; nil when the index disagrees with the
+  /// walk otherwise (a frame it lacks or states differently, other lost ranges, an index
+  /// elsewhere).
+  func framesHidden(from index: JournalIndex, at indexOffset: UInt64) -> [FrameInfo]? {
+    Self.framesHidden(
+      from: index, at: indexOffset, walked: frames, lostRanges: lostRanges, dataEnd: dataEnd,
+      damage: damage, tail: tail)
+  }
+
+  private static func framesHidden(
+    from index: JournalIndex, at indexOffset: UInt64, walked: [FrameInfo],
+    lostRanges: [ClosedRange<UInt64>], dataEnd: UInt64, damage: [JournalCondition.Damage],
+    tail: JournalCondition.TornTail?
+  ) -> [FrameInfo]? {
+    guard index.lostRanges == lostRanges,
+      indexOffset == dataEnd || tail.map({ $0.offset <= indexOffset }) == true
+    else { return nil }
+    var listed: [UInt64: FrameInfo] = [:]
+    for frame in index.frames { listed[frame.offset] = frame }
+    for frame in walked where listed.removeValue(forKey: frame.offset) != frame { return nil }
+    let hidden = listed.values.sorted { $0.offset < $1.offset }
+    for frame in hidden {
+      let covered =
+        damage.contains { $0.byteRange.contains(frame.offset) }
+        || tail.map { frame.offset >= $0.offset } == true
+      guard covered else { return nil }
+    }
+    return hidden
+  }
 
   /// The valid index and where it starts, or why there is none.
   func index() throws(JournalError) -> Result<(JournalIndex, UInt64), JournalLayout.IndexUnusable> {

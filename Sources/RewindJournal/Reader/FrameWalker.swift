@@ -12,6 +12,9 @@ struct FrameWalker {
   var lostRanges: [ClosedRange<UInt64>] = []
   var dataEnd: UInt64
   var tail: JournalLayout.Tail?
+  /// Whether the torn tail starts at a damaged index or trailer: the end of a closed
+  /// journal, not a frame cut short.
+  var tailIsDamagedIndex = false
   var damage: [JournalLayout.Damage] = []
   /// Where index frames were stepped over (a closed journal has one, before its trailer).
   var indexOffsets: [UInt64] = []
@@ -32,13 +35,14 @@ struct FrameWalker {
 
   private enum Step {
     case advanced
-    /// What is wrong, and the events the bytes held when a frame header tells.
-    case problem(String, events: ClosedRange<UInt64>? = nil)
+    /// What is wrong, the events the bytes held when a frame header tells, and whether
+    /// the bytes are an index or a trailer.
+    case problem(String, events: ClosedRange<UInt64>? = nil, index: Bool = false)
   }
 
   mutating func walk() throws(JournalError) {
     while offset < fileSize {
-      guard case .problem(let reason, let events) = try step() else { continue }
+      guard case .problem(let reason, let events, let isIndex) = try step() else { continue }
       if let resume = try resynchronize(after: offset) {
         let missing =
           resume.firstSequence > nextSequence ? nextSequence...(resume.firstSequence - 1) : nil
@@ -51,6 +55,7 @@ struct FrameWalker {
       } else {
         tail = JournalLayout.Tail(
           offset: offset, length: fileSize - offset, reason: reason, sequenceRange: events)
+        tailIsDamagedIndex = isIndex
         return
       }
     }
@@ -67,13 +72,16 @@ struct FrameWalker {
     let frameSize = 8 + UInt64(payloadSize)
     if magic == JournalFormat.metadataMagic {
       guard payloadSize <= JournalLimits.maximumMetadataSize else {
-        return .problem("a metadata frame declares \(payloadSize) bytes, beyond the limit")
+        return .problem(
+          "a metadata frame declares \(payloadSize) bytes, beyond the limit",
+          index: try isIndexOrTrailer(remaining: remaining))
       }
       guard frameSize <= remaining,
         let payload = try file.read(count: Int(payloadSize), at: offset + 8)
       else {
         return .problem(
-          "a metadata frame of \(frameSize) bytes is cut short after \(remaining) bytes")
+          "a metadata frame of \(frameSize) bytes is cut short after \(remaining) bytes",
+          index: try isIndexOrTrailer(remaining: remaining))
       }
       return try payload.withBytes { buffer throws(JournalError) in
         try metadata(buffer, frameSize: frameSize)
@@ -94,6 +102,17 @@ struct FrameWalker {
     return .problem("the bytes here are not a frame")
   }
 
+  /// Whether the metadata frame at `offset`, whose size is wrong, has the tag of an index
+  /// or a trailer (a damaged size leaves the tag as it was).
+  private func isIndexOrTrailer(remaining: UInt64) throws(JournalError) -> Bool {
+    guard remaining >= 12, let bytes = try file.read(count: 4, at: offset + 8) else {
+      return false
+    }
+    let tag =
+      UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+    return tag == JournalFormat.Tag.index.rawValue || tag == JournalFormat.Tag.trailer.rawValue
+  }
+
   private mutating func metadata(_ payload: UnsafeRawBufferPointer, frameSize: UInt64)
     throws(JournalError) -> Step
   {
@@ -112,7 +131,9 @@ struct FrameWalker {
       case .trailer: what = "the trailer"
       case .header, nil: what = "a metadata frame"
       }
-      return .problem("\(what) is damaged: \(error.message)")
+      let tagged = JournalFormat.Tag(rawValue: UInt32(littleEndian: tag))
+      return .problem(
+        "\(what) is damaged: \(error.message)", index: tagged == .index || tagged == .trailer)
     }
     switch JournalFormat.Tag(rawValue: opened.tag) {
     case .frame:

@@ -48,8 +48,7 @@ extension JournalLayout {
     }
     let header = try decodeHeader(copy.body, path: file.path)
     let damage = try describeDamage(
-      in: file, fileSize: fileSize, comparedWith: copy.body, copyOffset: copy.offset,
-      failure: failure)
+      in: file, fileSize: fileSize, comparedWith: copy, failure: failure)
     return FoundHeader(header: header, body: copy.body, end: copy.end, damage: damage)
   }
 
@@ -135,6 +134,8 @@ extension JournalLayout {
     var body: [UInt8]
     var offset: UInt64
     var end: UInt64
+    /// Whether the copy is the index's (`offset` is then the index's).
+    var inIndex = false
   }
 
   /// Finds an intact copy of the header: the `RWHC` frame where the header's prefix says
@@ -178,21 +179,25 @@ extension JournalLayout {
     // The frames begin at the first frame header after the damage.
     var walker = FrameWalker(file: file, fileSize: fileSize, start: 0)
     let first = try walker.resynchronize(after: 0)?.offset ?? indexOffset
-    return Copy(body: body, offset: indexOffset, end: min(first, indexOffset))
+    return Copy(body: body, offset: indexOffset, end: min(first, indexOffset), inIndex: true)
   }
 
   /// Compares the header bytes with the header the copy makes, to say which bytes are
   /// damaged.
   private static func describeDamage(
-    in file: JournalFile, fileSize: UInt64, comparedWith body: [UInt8], copyOffset: UInt64,
-    failure: JournalError
+    in file: JournalFile, fileSize: UInt64, comparedWith copy: Copy, failure: JournalError
   ) throws(JournalError) -> HeaderDamage {
-    let expected = MetadataFrame.encode(.header, body: body)
+    let copyOffset = copy.offset
+    let expected = MetadataFrame.encode(.header, body: copy.body)
     let count = Int(min(UInt64(expected.count), fileSize))
     let actual = try file.read(count: count, at: 0) ?? []
     var differing: [Int] = []
     for index in 0..<count where actual[index] != expected[index] { differing.append(index) }
-    let place = "its copy at byte \(copyOffset)"
+    // Where the copy is, said so that its offset is not read as the damaged byte's twin.
+    let place =
+      copy.inIndex
+      ? "the index's copy (the index starts at byte \(copyOffset))"
+      : "the copy after the header, which starts at byte \(copyOffset)"
     let what: String
     switch differing.count {
     case 0:
@@ -202,7 +207,7 @@ extension JournalLayout {
     case differing.last! - differing[0] + 1:
       what = "bytes \(differing[0])–\(differing.last!) differ from \(place)"
     default:
-      what = "\(differing.count) bytes differ from \(place), the first at byte \(differing[0])"
+      what = "\(differing.count) bytes, the first at byte \(differing[0]), differ from \(place)"
     }
     return HeaderDamage(
       offset: UInt64(differing.first ?? count),
