@@ -16,7 +16,7 @@ public import RewindJournal
 extension NavigationState {
   /// Appends the state's binary encoding: 6 bytes for a typical state.
   /// - Complexity: O(e) in the number of expanded items.
-  public func encode(into writer: inout ByteWriter) {
+  package func encode(into writer: inout ByteWriter) {
     let sixths = ScrollOffsetCoding.sixths(of: menu.scrollOffset)
     var flags = split.columnVisibility.code
     flags |= split.style.code << 2
@@ -48,7 +48,7 @@ extension NavigationState {
   /// that have children, a compact column of the layout.
   /// - Throws: `CodecError` on malformed, inconsistent or truncated input.
   /// - Complexity: O(e) in the number of expanded items, which is bounded by the catalog.
-  public init(decoding reader: inout ByteReader, catalog: Catalog) throws(CodecError) {
+  package init(decoding reader: inout ByteReader, catalog: Catalog) throws(CodecError) {
     var state = NavigationState(catalog: catalog)
     let flagsOffset = reader.offset
     let flags = try reader.readByte()
@@ -143,8 +143,8 @@ extension NavigationState {
 }
 
 extension NavigationDomain {
-  /// Appends the binary encoding of a state (a snapshot); see
-  /// ``NavigationState/encode(into:)``.
+  /// Appends the binary encoding of a state (a snapshot), as <doc:BinaryEncoding>
+  /// describes.
   public func encode(_ state: NavigationState, into writer: inout ByteWriter) {
     state.encode(into: &writer)
   }
