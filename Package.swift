@@ -2,10 +2,13 @@
 import PackageDescription
 
 /// Every target compiles in Swift 6 language mode with complete concurrency checking
-/// (the default of that mode), and a warning fails the build.
+/// (the default of that mode), and a warning fails the build. An import is internal unless
+/// it says otherwise (`public import` only where a module's public API shows the imported
+/// module's types), so a module's dependencies are not its users' by accident.
 let strict: [SwiftSetting] = [
   .swiftLanguageMode(.v6),
   .treatAllWarnings(as: .error),
+  .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Bad input gets a precise error (issue 9): strict `find` conditions, points and ranges,

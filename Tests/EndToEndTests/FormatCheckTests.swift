@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// FORMAT.md must describe exactly what the code writes: an independent reader written

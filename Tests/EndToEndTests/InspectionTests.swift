@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Inspecting sessions: info, log, state, diff, blame, find")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The journals committed in Journals/ are a promise to old recordings: each must still

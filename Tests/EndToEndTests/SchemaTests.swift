@@ -1,5 +1,6 @@
 import Foundation
 import RewindJournal
+import TestSupport
 import Testing
 
 /// Journals of schema 1 of the navigation domain (Journals/schema1/, Journals/format-1.0/)

@@ -1,5 +1,5 @@
 import Foundation
-@_exported import TestSupport
+import TestSupport
 import Testing
 
 /// The built `rewind` binary.

@@ -2,6 +2,7 @@ import Foundation
 import Navigation
 import RewindCore
 import RewindJournal
+import TestSupport
 import Testing
 
 /// Text a terminal would obey rather than show: it sets the window title, rings, clears

@@ -1,5 +1,5 @@
 // Deterministic records shared by the journal tests and the crash-test child process.
-import RewindJournal
+public import RewindJournal
 
 /// The payload the tests write for event `sequence`: its number and a few bytes that
 /// depend on it, so that any mix-up of records shows.

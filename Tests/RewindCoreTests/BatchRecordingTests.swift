@@ -1,6 +1,7 @@
 import Foundation
 import RewindCore
 import RewindJournal
+import TestSupport
 import Testing
 
 @Suite("Batch recordings appear only when closed")

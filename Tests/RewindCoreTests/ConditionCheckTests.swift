@@ -1,4 +1,5 @@
 import Navigation
+import TestSupport
 import Testing
 
 @testable import RewindCore

@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import TestSupport
 import Testing
 
 @testable import RewindCore

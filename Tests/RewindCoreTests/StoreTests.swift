@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Observation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import RewindCore

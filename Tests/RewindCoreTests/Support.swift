@@ -1,7 +1,7 @@
 import Foundation
 import RewindCore
 import RewindJournal
-@_exported import TestSupport
+import TestSupport
 
 let testSession = SessionInfo(
   id: SessionID(bytes: Array(repeating: 7, count: 16)), startTime: 1_764_500_000_000_000,

@@ -1,4 +1,5 @@
 import JournalFixtures
+import TestSupport
 import Testing
 
 @testable import RewindJournal

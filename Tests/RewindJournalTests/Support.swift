@@ -1,7 +1,7 @@
 import Foundation
 import JournalFixtures
 import RewindJournal
-@_exported import TestSupport
+import TestSupport
 
 /// Writes a closed journal of `count` events.
 func makeJournal(

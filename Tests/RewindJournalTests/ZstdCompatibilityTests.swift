@@ -1,5 +1,6 @@
 import Foundation
 import JournalFixtures
+import TestSupport
 import Testing
 
 @testable import RewindJournal

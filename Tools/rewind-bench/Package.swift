@@ -4,10 +4,12 @@ import PackageDescription
 /// The benchmark runner of Rewind: its own package, so that its baselines (SQLite,
 /// Foundation's JSON coders, a second zstd door) never burden users of Rewind.
 ///
-/// Every target compiles in Swift 6 language mode, and a warning fails the build.
+/// Every target compiles in Swift 6 language mode, and a warning fails the build; imports
+/// are internal unless they say otherwise.
 let strict: [SwiftSetting] = [
   .swiftLanguageMode(.v6),
   .treatAllWarnings(as: .error),
+  .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(

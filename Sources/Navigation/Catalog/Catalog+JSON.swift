@@ -20,7 +20,7 @@ extension Catalog {
   /// ``labelWidth(_:)`` of each label); in a node, `image` (default empty) and `children`
   /// (default none) are optional. Unknown keys are ignored.
   /// - Throws: `DomainError` naming the path of the first bad value, or the first
-  ///   problem ``init(layout:menuLabels:categories:)`` finds.
+  ///   problem ``init(layout:menuLabels:menuLabelWidths:categories:)`` finds.
   public convenience init(json: JSONValue) throws(DomainError) {
     guard case .object = json else {
       throw DomainError("the catalog must be a JSON object, found \(json.typeName)")

@@ -11,7 +11,7 @@ public import RewindCore
 /// `/` to its ancestors' slugs, e.g. `espresso-machines/leva/leva-x`. A journal stores the
 /// catalog it was recorded with, so ids keep meaning the same thing on every replay.
 ///
-/// A catalog is immutable after ``init(layout:menuLabels:categories:)``, which validates
+/// A catalog is immutable after ``init(layout:menuLabels:menuLabelWidths:categories:)``, which validates
 /// it, and may be shared freely between threads.
 public final class Catalog: Sendable {
   /// One category or item as described in JSON: a name, an image name and children.

@@ -9,9 +9,9 @@ public import RewindJournal
 /// per display frame, and their offsets change by a few pixels a frame).
 public struct NavigationCodecContext: Sendable, Equatable {
   /// The last scroll offset written, in sixths of a point, if it was written in sixths.
-  public var lastScrollSixths: UInt64?
+  @usableFromInline package var lastScrollSixths: UInt64?
 
-  public init() {}
+  package init() {}
 }
 
 extension NavigationDomain {

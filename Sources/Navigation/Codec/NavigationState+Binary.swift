@@ -20,7 +20,7 @@ public import RewindJournal
 extension NavigationState {
   /// Appends the state's binary encoding: 9 bytes for a typical state.
   /// - Complexity: O(e) in the number of expanded items.
-  public func encode(into writer: inout ByteWriter) {
+  package func encode(into writer: inout ByteWriter) {
     let sixths = ScrollOffsetCoding.sixths(of: menu.scrollOffset)
     var flags = split.columnVisibility.code
     flags |= split.style.code << 2
@@ -65,7 +65,7 @@ extension NavigationState {
   /// device), its offset clamped to that viewport's range as schema 2's reducer clamps.
   /// - Throws: `CodecError` on malformed, inconsistent or truncated input.
   /// - Complexity: O(e) in the number of expanded items, which is bounded by the catalog.
-  public init(
+  package init(
     decoding reader: inout ByteReader, initial: NavigationState,
     schemaVersion: UInt32 = NavigationDomain.schemaVersion
   ) throws(CodecError) {
@@ -208,8 +208,8 @@ extension NavigationState {
 }
 
 extension NavigationDomain {
-  /// Appends the binary encoding of a state (a snapshot); see
-  /// ``NavigationState/encode(into:)``.
+  /// Appends the binary encoding of a state (a snapshot), as <doc:BinaryEncoding>
+  /// describes.
   public func encode(_ state: NavigationState, into writer: inout ByteWriter) {
     state.encode(into: &writer)
   }

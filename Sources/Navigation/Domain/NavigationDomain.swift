@@ -127,7 +127,7 @@ public final class NavigationDomain: Domain {
     NavigationField.allCases.first { $0.path == path }?.knownValues(in: catalog)
   }
 
-  /// The fields that differ; see ``NavigationState/changedFields(from:to:)``.
+  /// The fields that differ, compared field by field without building any JSON.
   /// - Complexity: O(1), no allocation, for states of this domain.
   @inlinable @inline(__always)
   public func changedFields(from old: NavigationState, to new: NavigationState) -> FieldSet {
@@ -198,5 +198,5 @@ extension NavigationDomain {
   }
 
   /// The number of distinct unknown ids this session has interned.
-  public var unknownIdentifierCount: Int { unknownIdentifiers.withLock { $0.count } }
+  package var unknownIdentifierCount: Int { unknownIdentifiers.withLock { $0.count } }
 }

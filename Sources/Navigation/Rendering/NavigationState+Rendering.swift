@@ -24,7 +24,7 @@ extension NavigationState {
 
   /// The state as several lines of plain text (no trailing newline). See
   /// ``NavigationDomain/render(_:)``.
-  public func renderedText() -> String {
+  package func renderedText() -> String {
     var lines = menuLines()
     lines.append("")
     lines.append(statusLine())

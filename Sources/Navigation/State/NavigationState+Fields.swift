@@ -61,7 +61,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
     }
   }
 
-  /// The ids a field of kind ``RewindCore/FieldKind/identifier(of:)`` can hold with
+  /// The ids a field of kind `FieldKind.identifier(of:)` can hold with
   /// `catalog`, with their names; nil for the other fields.
   public func knownValues(in catalog: Catalog) -> [KnownValue]? {
     let refs: [NodeRef]
@@ -102,7 +102,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
 
 extension NavigationState {
   /// The fields, as `Domain.fields` lists them.
-  public static let fields: [StateField<NavigationState>] = NavigationField.allCases.map { field in
+  package static let fields: [StateField<NavigationState>] = NavigationField.allCases.map { field in
     StateField(field.path, kind: field.kind) { field.value(in: $0) }
   }
 
@@ -113,7 +113,7 @@ extension NavigationState {
   /// - Complexity: O(1) for states of one catalog and idiom (expanded sets compare a word
   ///   at a time).
   @inlinable @inline(__always)
-  public static func changedFields(from old: NavigationState, to new: NavigationState)
+  package static func changedFields(from old: NavigationState, to new: NavigationState)
     -> FieldSet
   {
     guard old.catalog === new.catalog && old.split.idiom == new.split.idiom else {
@@ -188,7 +188,7 @@ extension NavigationState {
 
   /// The state as a JSON object (`menu`, then `split`), derived fields included, keys in
   /// the order of ``fields``.
-  public var json: JSONValue {
+  package var json: JSONValue {
     var groups: [(String, [(String, JSONValue)])] = []
     for field in NavigationField.allCases {
       let path = field.path

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-  internal import Glibc
+  import Glibc
 #elseif canImport(Musl)
-  internal import Musl
+  import Musl
 #elseif canImport(Darwin)
-  internal import Darwin
+  import Darwin
 #endif
 
 /// The process's standard output and standard error as a ``CommandContext``, without

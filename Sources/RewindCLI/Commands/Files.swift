@@ -3,9 +3,9 @@ import RewindCore
 import RewindJournal
 
 #if canImport(Glibc)
-  internal import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-  internal import Darwin
+  import Darwin
 #endif
 
 /// Whether a file exists at `path`.

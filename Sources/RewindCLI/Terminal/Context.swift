@@ -1,5 +1,5 @@
 import RewindCore
-import RewindJournal
+package import RewindJournal
 
 /// Everything a command reaches outside its arguments: its output streams, the
 /// environment, the working directory and a clock.
@@ -7,22 +7,22 @@ import RewindJournal
 /// The process gets ``standard()``; tests build a ``capture(environment:stdoutIsTerminal:stderrIsTerminal:columns:currentDirectory:clock:)``
 /// and run the whole tool in-process, then read ``Output/text`` of ``stdout`` and
 /// ``stderr``.
-public final class Context {
+package final class Context {
   /// Where results go.
-  public let stdout: Output
+  package let stdout: Output
   /// Where errors, warnings and progress go.
-  public let stderr: Output
+  package let stderr: Output
   /// The environment variables.
-  public let environment: [String: String]
+  package let environment: [String: String]
   /// The directory relative paths are read from.
-  public let currentDirectory: String
+  package let currentDirectory: String
   /// Nanoseconds of a monotonic clock (for progress bars and timings).
-  public let clock: () -> UInt64
+  package let clock: () -> UInt64
   /// The system calls through which commands read and write files; tests replace them
   /// to make a step fail (a full disk, a failed rename).
   package var fileSystem = FileSystemCalls.live
 
-  public init(
+  package init(
     stdout: Output, stderr: Output, environment: [String: String], currentDirectory: String,
     clock: @escaping () -> UInt64
   ) {
@@ -35,7 +35,7 @@ public final class Context {
 
   /// The context of the running process: file descriptors 1 and 2, its environment and
   /// working directory, the system's monotonic clock.
-  public static func standard() -> Context {
+  package static func standard() -> Context {
     let environment = ProcessCalls.environment()
     func stream(_ descriptor: Int32) -> Output {
       let isTerminal = ProcessCalls.isTerminal(descriptor)
@@ -59,7 +59,7 @@ public final class Context {
   ///   - columns: The terminal width the streams report.
   ///   - currentDirectory: The directory relative paths are read from.
   ///   - clock: Nanoseconds of a monotonic clock; the system's when `nil`.
-  public static func capture(
+  package static func capture(
     environment: [String: String] = [:], stdoutIsTerminal: Bool = false,
     stderrIsTerminal: Bool = false, columns: Int = 80, currentDirectory: String = "/",
     clock: (() -> UInt64)? = nil
@@ -73,7 +73,7 @@ public final class Context {
 
   /// A progress bar for long work, drawn on standard error when it is a terminal.
   /// - Parameter label: What is being done (`Replaying`).
-  public func progress(_ label: String) -> ProgressBar {
+  package func progress(_ label: String) -> ProgressBar {
     ProgressBar(label: label, output: stderr, now: clock)
   }
 
@@ -101,7 +101,7 @@ public final class Context {
   }
 
   /// `path` made absolute against ``currentDirectory``; absolute paths are unchanged.
-  public func absolutePath(_ path: String) -> String {
+  package func absolutePath(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
     if currentDirectory.hasSuffix("/") { return currentDirectory + path }
     return currentDirectory + "/" + path

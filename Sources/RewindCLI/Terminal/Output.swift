@@ -18,7 +18,7 @@ import RewindCore
 /// any control character that reaches the stream anyway, except line feeds and, on a
 /// colour terminal, the tool's own ``Style`` sequences: nothing written here can drive
 /// the terminal.
-public final class Output {
+package final class Output {
   enum Destination {
     case fileDescriptor(Int32)
     case memory
@@ -26,11 +26,11 @@ public final class Output {
 
   let destination: Destination
   /// Whether the stream is a terminal (a person is watching).
-  public let isTerminal: Bool
+  package let isTerminal: Bool
   /// How to style text for this stream; plain unless it is a colour terminal.
-  public let style: Style
+  package let style: Style
   /// The width of the terminal in columns (80 when unknown or not a terminal).
-  public let columns: Int
+  package let columns: Int
   /// Whether every write goes out at once instead of waiting for the buffer to fill.
   let flushesEveryWrite: Bool
   private var buffer: [UInt8] = []
@@ -56,7 +56,7 @@ public final class Output {
   ///   - isTerminal: Whether to behave as a terminal (styling, progress bars).
   ///   - environment: What the colour decision reads (`NO_COLOR`, `TERM`).
   ///   - columns: The terminal width to report.
-  public static func capture(
+  package static func capture(
     isTerminal: Bool = false, environment: [String: String] = [:], columns: Int = 80
   ) -> Output {
     Output(
@@ -67,19 +67,19 @@ public final class Output {
 
   /// Writes text: as it is, but for control characters other than line feeds and this
   /// stream's own styling, which are escaped.
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     if showsTransientLine { eraseTransientLine() }
     appendGuarded(text)
     afterWrite()
   }
 
   /// Writes UTF-8 bytes as text (see ``write(_:)``).
-  public func write(bytes: some Sequence<UInt8>) {
+  package func write(bytes: some Sequence<UInt8>) {
     write(String(decoding: Array(bytes), as: UTF8.self))
   }
 
   /// Writes a line: the text (see ``write(_:)``), then a newline.
-  public func print(_ line: String = "") {
+  package func print(_ line: String = "") {
     if showsTransientLine { eraseTransientLine() }
     appendGuarded(line)
     buffer.append(UInt8(ascii: "\n"))
@@ -87,7 +87,7 @@ public final class Output {
   }
 
   /// Sends what is buffered to the destination. Does nothing for a capture.
-  public func flush() {
+  package func flush() {
     guard case .fileDescriptor(let descriptor) = destination, !buffer.isEmpty else { return }
     if !failed {
       failed = !buffer.withUnsafeBytes { ProcessCalls.writeAll(descriptor, $0) }
@@ -96,7 +96,7 @@ public final class Output {
   }
 
   /// Everything written to a capture, as text.
-  public var text: String {
+  package var text: String {
     guard case .memory = destination else {
       preconditionFailure("only a capture (Output.capture) keeps its text")
     }

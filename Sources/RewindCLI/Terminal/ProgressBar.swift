@@ -22,7 +22,7 @@ import RewindCore
 /// loop's speed. When the bar cannot be shown, the mark is never reached. The fast path
 /// reads one stored property and writes none, so it adds no dependency between loop
 /// iterations.
-public final class ProgressBar {
+package final class ProgressBar {
   /// How long work runs before the bar appears.
   static let delay: UInt64 = 1_000_000_000
   /// The shortest time between two drawings.
@@ -66,12 +66,12 @@ public final class ProgressBar {
   /// Cheap enough for every iteration of a hot loop. A `total` of 0 or less shows the
   /// count without a bar.
   @inlinable
-  public func update(_ done: Int, of total: Int) {
+  package func update(_ done: Int, of total: Int) {
     if done >= nextCheck { checkClock(done, total) }
   }
 
   /// Erases the bar if it is shown; later updates do nothing.
-  public func finish() {
+  package func finish() {
     guard !isFinished else { return }
     isFinished = true
     nextCheck = .max

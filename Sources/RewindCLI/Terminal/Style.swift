@@ -12,30 +12,30 @@
 ///
 /// Styles nest: each one ends with its own reset (`22` for bold and dim, `39` for
 /// colours), not the full reset, so `style.bold(style.red("x") + " y")` stays bold.
-public struct Style: Sendable, Equatable {
+package struct Style: Sendable, Equatable {
   /// Whether escape sequences are written.
-  public var isEnabled: Bool
+  package var isEnabled: Bool
 
-  public init(isEnabled: Bool) {
+  package init(isEnabled: Bool) {
     self.isEnabled = isEnabled
   }
 
   /// The style for a stream: enabled when it is a terminal, `NO_COLOR` is unset or
   /// empty, and `TERM` is not `dumb`.
-  public init(isTerminal: Bool, environment: [String: String]) {
+  package init(isTerminal: Bool, environment: [String: String]) {
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     self.isEnabled = isTerminal && !noColor && environment["TERM"] != "dumb"
   }
 
   /// No styling.
-  public static let plain = Style(isEnabled: false)
+  package static let plain = Style(isEnabled: false)
 
-  public func bold(_ text: String) -> String { wrap(text, "1", "22") }
-  public func dim(_ text: String) -> String { wrap(text, "2", "22") }
-  public func red(_ text: String) -> String { wrap(text, "31", "39") }
-  public func green(_ text: String) -> String { wrap(text, "32", "39") }
-  public func yellow(_ text: String) -> String { wrap(text, "33", "39") }
-  public func cyan(_ text: String) -> String { wrap(text, "36", "39") }
+  package func bold(_ text: String) -> String { wrap(text, "1", "22") }
+  package func dim(_ text: String) -> String { wrap(text, "2", "22") }
+  package func red(_ text: String) -> String { wrap(text, "31", "39") }
+  package func green(_ text: String) -> String { wrap(text, "32", "39") }
+  package func yellow(_ text: String) -> String { wrap(text, "33", "39") }
+  package func cyan(_ text: String) -> String { wrap(text, "36", "39") }
 
   private func wrap(_ text: String, _ start: String, _ end: String) -> String {
     isEnabled ? "\u{1B}[\(start)m\(text)\u{1B}[\(end)m" : text

@@ -1,29 +1,29 @@
-public import RewindArguments
+import RewindArguments
 import RewindCore
 
 /// The runner of the argument parser writes help and errors through the tool's context:
 /// `Error:` in bold red on a colour terminal, after erasing a progress bar.
 extension Context: CommandContext {
-  public func writeOutput(_ text: String) {
+  package func writeOutput(_ text: String) {
     stdout.write(text)
   }
 
-  public func writeError(_ text: String) {
+  package func writeError(_ text: String) {
     stdout.flush()
     stderr.write(text)
   }
 
-  public var errorLabel: String {
+  package var errorLabel: String {
     stderr.style.bold(stderr.style.red("Error:"))
   }
 
   /// Error messages quote ids, paths and values from files: their control characters
   /// are shown escaped (`\u{1B}`), on one line.
-  public func escaped(_ message: String) -> String {
+  package func escaped(_ message: String) -> String {
     TerminalText.escaped(message)
   }
 
-  public func finish() {
+  package func finish() {
     stderr.eraseTransientLine()
     stdout.flush()
     stderr.flush()

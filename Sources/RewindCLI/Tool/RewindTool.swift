@@ -1,4 +1,4 @@
-public import RewindArguments
+package import RewindArguments
 public import RewindCore
 
 /// The `rewind` tool for a set of domains: the commands that record, replay, inspect,
@@ -6,16 +6,16 @@ public import RewindCore
 ///
 /// `Tools/rewind/main.swift` is one line, `main(domains: [NavigationDomain.self])`; an app
 /// with domains of its own links them in the same way.
-public enum RewindTool {
+package enum RewindTool {
   /// The tool's version, printed by `rewind --version`.
-  public static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   /// The command-line tool for `domains` (the first is the default for new sessions).
   ///
   /// Run it in-process with `run(arguments:context:)` and a
   /// ``Context/capture(environment:stdoutIsTerminal:stderrIsTerminal:columns:currentDirectory:clock:)``.
   /// - Parameter domains: The domains the tool reads and writes; at least one.
-  public static func cli(domains: [any RecordableDomain.Type]) -> CommandLineTool<Context> {
+  package static func cli(domains: [any RecordableDomain.Type]) -> CommandLineTool<Context> {
     precondition(!domains.isEmpty, "the tool needs at least one domain")
     let registry = DomainRegistry(domains: domains)
     return CommandLineTool(

@@ -11,7 +11,7 @@ public enum Condition: Sendable, Equatable, CustomStringConvertible {
   case changed(path: String)
 
   /// How conditions are written, for help texts and errors.
-  public static let syntax = "PATH == VALUE, PATH != VALUE or changed(PATH)"
+  package static let syntax = "PATH == VALUE, PATH != VALUE or changed(PATH)"
 
   /// Parses a condition.
   /// - Throws: ``ConditionError`` saying what was expected, and at which column.
@@ -46,7 +46,7 @@ public enum Condition: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Whether the condition holds for a field's value (always false for `changed`).
-  public func holds(for value: JSONValue) -> Bool {
+  package func holds(for value: JSONValue) -> Bool {
     switch self {
     case .equals(_, let expected): value == expected
     case .notEquals(_, let expected): value != expected
@@ -78,7 +78,7 @@ public struct ConditionError: Error, Equatable, Sendable, CustomStringConvertibl
   /// What was certainly meant, e.g. the id of an item whose name was written.
   public var suggestion: String?
 
-  public init(
+  package init(
     _ message: String, column: Int, word: String = "", choices: [String] = [],
     suggestion: String? = nil
   ) {

@@ -5,7 +5,7 @@ public struct FieldChange: Sendable, Equatable {
   public var old: JSONValue
   public var new: JSONValue
 
-  public init(path: String, old: JSONValue, new: JSONValue) {
+  package init(path: String, old: JSONValue, new: JSONValue) {
     self.path = path
     self.old = old
     self.new = new
@@ -17,7 +17,7 @@ public struct FieldChange: Sendable, Equatable {
   }
 
   /// The change as readable lines: the path, then `- old` and `+ new`.
-  public var lines: [String] {
+  package var lines: [String] {
     [path, "  - \(old.compactText)", "  + \(new.compactText)"]
   }
 }
@@ -36,14 +36,14 @@ extension Domain {
 
   /// The index in ``Domain/fields`` of a path.
   /// - Throws: ``RewindError`` `invalidInput` listing the paths there are.
-  public func fieldIndex(of path: String) throws(RewindError) -> Int {
+  package func fieldIndex(of path: String) throws(RewindError) -> Int {
     if let index = fields.firstIndex(where: { $0.path == path }) { return index }
     let known = fields.map(\.path).joined(separator: ", ")
     throw RewindError(.invalidInput, "'\(path)' is not a state field; the fields are \(known)")
   }
 
   /// The paths of the fields in a set.
-  public func paths(of set: FieldSet) -> [String] {
+  package func paths(of set: FieldSet) -> [String] {
     set.indices.compactMap { $0 < fields.count ? fields[$0].path : nil }
   }
 }

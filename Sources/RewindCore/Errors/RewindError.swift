@@ -26,7 +26,7 @@ public struct RewindError: Error, Sendable, CustomStringConvertible {
   /// The underlying error (a `JournalError`, `CodecError`, `DomainError`).
   public var cause: (any Error)?
 
-  public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
+  package init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
     self.code = code
     self.message = message
     self.cause = cause

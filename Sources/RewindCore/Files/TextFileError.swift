@@ -5,9 +5,9 @@
 /// byte, invalid UTF-8), and the formats read through it (``JSONLines``) for a line that
 /// is not what they expect. Its ``description`` reads `events.jsonl:3: "seq" is 5,
 /// expected 3`, the way compilers name a place in a file.
-public struct TextFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct TextFileError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The kind of failure, for programs that react to it.
-  public enum Code: String, Sendable {
+  package enum Code: String, Sendable {
     /// The file does not exist.
     case notFound
     /// The file exists but cannot be read: a directory, no permission, an I/O error.
@@ -18,15 +18,15 @@ public struct TextFileError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidLine
   }
 
-  public var code: Code
+  package var code: Code
   /// The file's path, as the user gave it.
-  public var path: String
+  package var path: String
   /// The 1-based line of the problem; nil when it concerns the whole file.
-  public var line: Int?
+  package var line: Int?
   /// What is wrong, as a sentence without the location.
-  public var message: String
+  package var message: String
 
-  public init(_ code: Code, _ message: String, path: String, line: Int? = nil) {
+  package init(_ code: Code, _ message: String, path: String, line: Int? = nil) {
     self.code = code
     self.message = message
     self.path = path
@@ -34,7 +34,7 @@ public struct TextFileError: Error, Sendable, Equatable, CustomStringConvertible
   }
 
   /// `path:line: message`, or `path: message` without a line.
-  public var description: String {
+  package var description: String {
     guard let line else { return "\(path): \(message)" }
     return "\(path):\(line): \(message)"
   }

@@ -1,4 +1,4 @@
-import RewindJournal
+package import RewindJournal
 
 #if canImport(Glibc)
   import Glibc
@@ -24,15 +24,15 @@ import RewindJournal
 ///
 /// Reads go through the journal's `FileSystemCalls` seam (`open`, `fstat`, `read`,
 /// `close`), so tests can make them fail. Not thread-safe.
-public final class TextFileReader {
+package final class TextFileReader {
   /// The file's path, as given: errors name it.
-  public let path: String
+  package let path: String
   /// The number of the line ``nextLine()`` returned last (1-based); 0 before the first.
-  public private(set) var lineNumber = 0
+  package private(set) var lineNumber = 0
 
   /// The longest line accepted, in bytes: 64 MiB, beyond the largest JSON a journal
   /// header holds. A longer line is refused before it is read whole.
-  public static let maximumLineLength = 64 << 20
+  package static let maximumLineLength = 64 << 20
   /// The longest line this reader accepts: ``maximumLineLength`` unless a test lowers it.
   package var lineLimit = TextFileReader.maximumLineLength
   private static let chunkSize = 64 << 10
@@ -50,7 +50,7 @@ public final class TextFileReader {
   /// - Throws: ``TextFileError`` ``TextFileError/Code/notFound`` (no such file) or
   ///   ``TextFileError/Code/unreadable`` (a directory, no permission), naming `path`
   ///   and the system's reason.
-  public convenience init(path: String) throws(TextFileError) {
+  package convenience init(path: String) throws(TextFileError) {
     try self.init(path: path, system: .live)
   }
 
@@ -79,7 +79,7 @@ public final class TextFileReader {
 
   /// Reads text already in memory, with the same rules as a file.
   /// - Parameter name: what errors call it (a file name, `standard input`).
-  public init(bytes: [UInt8], name: String) {
+  package init(bytes: [UInt8], name: String) {
     path = name
     system = .live
     descriptor = -1
@@ -95,14 +95,14 @@ public final class TextFileReader {
   ///   NUL byte, invalid UTF-8 (with the column) or a line longer than
   ///   ``maximumLineLength``; ``TextFileError/Code/unreadable`` if reading fails.
   /// - Complexity: O(length of the line), plus a `read` per 64 KiB.
-  public func nextLine() throws(TextFileError) -> String? {
+  package func nextLine() throws(TextFileError) -> String? {
     guard let bytes = try nextLineBytes() else { return nil }
     lineNumber += 1
     return try decode(bytes)
   }
 
   /// Every line left, in order.
-  public func remainingLines() throws(TextFileError) -> [String] {
+  package func remainingLines() throws(TextFileError) -> [String] {
     var lines: [String] = []
     while let line = try nextLine() { lines.append(line) }
     return lines
@@ -114,7 +114,7 @@ public final class TextFileReader {
   ///
   /// - Throws: ``TextFileError``, as ``nextLine()``.
   /// - Complexity: O(size of the text).
-  public func remainingText() throws(TextFileError) -> String {
+  package func remainingText() throws(TextFileError) -> String {
     try remainingLines().joined(separator: "\n")
   }
 
@@ -122,7 +122,7 @@ public final class TextFileReader {
   ///
   /// - Throws: ``TextFileError``, as ``init(path:)`` and ``nextLine()``.
   /// - Complexity: O(size of the file).
-  public static func text(ofFile path: String) throws(TextFileError) -> String {
+  package static func text(ofFile path: String) throws(TextFileError) -> String {
     try TextFileReader(path: path).remainingText()
   }
 

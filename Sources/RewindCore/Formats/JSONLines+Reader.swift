@@ -15,15 +15,15 @@ extension JSONLines {
   /// ```
   ///
   /// Memory is bounded by the longest line (``TextFileReader``). Not thread-safe.
-  public final class Reader {
+  package final class Reader {
     /// The session's header: the first line, if it is `{"header": {...}}`.
-    public let header: Header?
+    package let header: Header?
     /// The header's line number (after any blank lines before it); nil without a header.
-    public let headerLine: Int?
+    package let headerLine: Int?
     /// The number of events returned so far: the sequence number of the last.
-    public private(set) var eventCount: UInt64 = 0
+    package private(set) var eventCount: UInt64 = 0
     /// The time of the last event returned, microseconds since the session's start.
-    public private(set) var lastTime: UInt64 = 0
+    package private(set) var lastTime: UInt64 = 0
     private let file: TextFileReader
     /// The first line that is not blank, when it is not a header.
     private var pending: (text: String, number: Int)?
@@ -31,13 +31,13 @@ extension JSONLines {
     /// Opens the file at `path` and reads its header.
     /// - Throws: ``TextFileError``: the file cannot be read, or the header line is not
     ///   valid (an unknown key, a member of the wrong type or out of range).
-    public convenience init(path: String) throws(TextFileError) {
+    package convenience init(path: String) throws(TextFileError) {
       try self.init(TextFileReader(path: path))
     }
 
     /// Reads the JSON Lines of `file` from its current line, starting with the header.
     /// - Throws: ``TextFileError``, as ``init(path:)``.
-    public init(_ file: TextFileReader) throws(TextFileError) {
+    package init(_ file: TextFileReader) throws(TextFileError) {
       self.file = file
       var header: Header?
       var headerLine: Int?
@@ -66,7 +66,7 @@ extension JSONLines {
     }
 
     /// The file's path, as given.
-    public var path: String { file.path }
+    package var path: String { file.path }
 
     /// The session's domain: built from the header's settings, or `fallback` when there
     /// are none. Settings of an older schema version are upcast (the domain then reads
@@ -76,7 +76,7 @@ extension JSONLines {
     /// - Throws: ``TextFileError`` at the header's line when the header names another
     ///   domain, a schema version `D` cannot read (a newer one named with both versions),
     ///   or settings `D` refuses.
-    public func domain<D: Domain>(_ type: D.Type, default fallback: @autoclosure () -> D)
+    package func domain<D: Domain>(_ type: D.Type, default fallback: @autoclosure () -> D)
       throws(TextFileError) -> D
     {
       guard let header else { return fallback() }
@@ -99,7 +99,7 @@ extension JSONLines {
 
     /// `fallback` with what the header says about the session (its id, start and
     /// device) put in.
-    public func session(default fallback: SessionInfo) -> SessionInfo {
+    package func session(default fallback: SessionInfo) -> SessionInfo {
       var session = fallback
       if let id = header?.session { session.id = id }
       if let start = header?.startTime { session.startTime = start }
@@ -114,7 +114,7 @@ extension JSONLines {
     ///   header line after the first, an event `domain` cannot decode, a key the event
     ///   does not have (one whose value is `null` counts as absent).
     /// - Complexity: O(length of the line) plus the domain's decoding.
-    public func next<D: Domain>(in domain: D) throws(TextFileError) -> TimedEvent<D.Event>? {
+    package func next<D: Domain>(in domain: D) throws(TextFileError) -> TimedEvent<D.Event>? {
       guard let line = try nextLine() else { return nil }
       do throws(LineProblem) {
         let event: D.Event

@@ -1,4 +1,4 @@
-public import RewindJournal
+package import RewindJournal
 
 /// JSON Lines, the text form of a session: what `rewind export` writes and `rewind
 /// import` reads, and the shape every tool gives an event in JSON.
@@ -20,13 +20,13 @@ public import RewindJournal
 /// lines may end in `\r\n`, and a key no line of its kind has is refused (a key whose
 /// value is `null` counts as absent). The format is described for users in
 /// `Journals/README.md` ("JSON Lines").
-public enum JSONLines {
+package enum JSONLines {
   /// The key of a line's sequence number.
-  public static let sequenceKey = "seq"
+  package static let sequenceKey = "seq"
   /// The key of a line's time: microseconds since the session's start.
-  public static let timeKey = "time_us"
+  package static let timeKey = "time_us"
   /// The key of the header line's one member.
-  public static let headerKey = "header"
+  package static let headerKey = "header"
 
   /// The members of an event's line, in order: `seq`, `time_us`, then the members of the
   /// event's JSON (`event` and its payload). Commands append members of their own
@@ -36,7 +36,7 @@ public enum JSONLines {
   ///   - sequence: the event's sequence number.
   ///   - time: microseconds since the session's start.
   ///   - event: the event, written by `domain`.
-  public static func eventMembers<D: Domain>(
+  package static func eventMembers<D: Domain>(
     sequence: UInt64, time: UInt64, event: D.Event, in domain: D
   ) -> [(String, JSONValue)] {
     var members: [(String, JSONValue)] = [
@@ -49,28 +49,28 @@ public enum JSONLines {
   /// The first line of a session: `{"header": {...}}`, saying which domain the session
   /// belongs to, with which settings, and where it came from. Every member is optional
   /// when reading; `rewind export` writes them all.
-  public struct Header: Sendable {
+  package struct Header: Sendable {
     /// The domain's identifier (``Domain/identifier``).
-    public var domain: String?
+    package var domain: String?
     /// The domain's schema version the events are written in.
-    public var schemaVersion: UInt32?
+    package var schemaVersion: UInt32?
     /// The session's id.
-    public var session: SessionID?
+    package var session: SessionID?
     /// When the session started, microseconds since the Unix epoch (`start`, ISO 8601).
-    public var startTime: Int64?
+    package var startTime: Int64?
     /// The recording device.
-    public var device: String?
+    package var device: String?
     /// Events between snapshots, 1 to 2^30.
-    public var snapshotInterval: UInt32?
+    package var snapshotInterval: UInt32?
     /// The domain's settings (``Domain/settingsJSON``).
-    public var settings: JSONValue?
+    package var settings: JSONValue?
 
     /// The header's keys, in the order they are written.
-    public static let keys = [
+    package static let keys = [
       "domain", "schemaVersion", "session", "start", "device", "snapshotInterval", "settings",
     ]
 
-    public init(
+    package init(
       domain: String? = nil, schemaVersion: UInt32? = nil, session: SessionID? = nil,
       startTime: Int64? = nil, device: String? = nil, snapshotInterval: UInt32? = nil,
       settings: JSONValue? = nil
@@ -87,7 +87,7 @@ public enum JSONLines {
     /// The header of a recorded session as the current schema of its domain writes it:
     /// its journal's header, with the settings of the session's domain as JSON (a
     /// journal of an older schema is read upcast, so its export is current).
-    public init<D: Domain>(_ header: JournalHeader, domain: D) {
+    package init<D: Domain>(_ header: JournalHeader, domain: D) {
       self.init(
         domain: header.domain, schemaVersion: D.schemaVersion, session: header.sessionID,
         startTime: header.startTime, device: header.device,
@@ -95,7 +95,7 @@ public enum JSONLines {
     }
 
     /// The whole line, `{"header": {...}}`, without the members that are nil.
-    public var json: JSONValue {
+    package var json: JSONValue {
       var members: [(String, JSONValue)] = []
       if let domain { members.append(("domain", .string(domain))) }
       if let schemaVersion { members.append(("schemaVersion", .int(Int64(schemaVersion)))) }

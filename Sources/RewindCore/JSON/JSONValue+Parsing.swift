@@ -6,7 +6,7 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
   /// 1-based column (in bytes) of the problem.
   public var column: Int
 
-  public init(message: String, line: Int, column: Int) {
+  package init(message: String, line: Int, column: Int) {
     self.message = message
     self.line = line
     self.column = column

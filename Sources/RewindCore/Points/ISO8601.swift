@@ -3,9 +3,9 @@
 ///
 /// Written here rather than with Foundation's formatters so that parsing is exact to the
 /// microsecond, allocation-light, and the same on every platform.
-public enum ISO8601 {
+package enum ISO8601 {
   /// Parses a timestamp; nil if it is not of the accepted form.
-  public static func parse(_ text: String) -> Int64? {
+  package static func parse(_ text: String) -> Int64? {
     let bytes = Array(text.utf8)
     var position = 0
     func number(_ digits: Int) -> Int64? {
@@ -58,7 +58,7 @@ public enum ISO8601 {
 
   /// Formats microseconds since the epoch as `YYYY-MM-DDTHH:MM:SS.ffffffZ` (the fraction
   /// only when it is not zero, trimmed to milliseconds when it can be).
-  public static func format(_ microsecondsSinceEpoch: Int64) -> String {
+  package static func format(_ microsecondsSinceEpoch: Int64) -> String {
     var seconds = microsecondsSinceEpoch / 1_000_000
     var micros = microsecondsSinceEpoch % 1_000_000
     if micros < 0 {

@@ -21,7 +21,7 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
   case wallClock(microsecondsSinceEpoch: Int64)
 
   /// How points are written, for help texts and errors.
-  public static let syntax =
+  package static let syntax =
     "a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start or end"
 
   /// Parses a point.
@@ -48,7 +48,7 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
 
   /// Microseconds in a duration written as a number and a unit: `12.5s`, `250ms`,
   /// `90us`, `2m`, `1h`; nil if it is not one.
-  public static func microseconds(inDuration text: String) -> UInt64? {
+  package static func microseconds(inDuration text: String) -> UInt64? {
     try? parseOffset(text, text)
   }
 
@@ -84,7 +84,7 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `12.5s`, `250ms`, `0s`: an offset in the unit that reads best.
-  public static func formatOffset(_ microseconds: UInt64) -> String {
+  package static func formatOffset(_ microseconds: UInt64) -> String {
     if microseconds == 0 { return "0s" }
     if microseconds % 1_000 != 0 && microseconds < 1_000_000 { return "\(microseconds)us" }
     if microseconds < 1_000_000 { return "\(microseconds / 1_000)ms" }

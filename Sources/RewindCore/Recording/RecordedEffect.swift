@@ -35,14 +35,14 @@ public struct RecordedEffect: Sendable, Equatable, CustomStringConvertible {
   public static let maximumFieldCount = 62
 
   /// The varint value stored in the journal.
-  @inlinable public var encoded: UInt64 { UInt64(kind.rawValue) | changed.rawValue << 2 }
+  @inlinable package var encoded: UInt64 { UInt64(kind.rawValue) | changed.rawValue << 2 }
 
   /// Reads an effect from the front of a record payload.
   ///
   /// Inlined always: replay decodes every record's effect, and where the effect is not
   /// used only the varint and the check of its kind remain.
   @inlinable @inline(__always)
-  public static func decode(from reader: inout ByteReader) throws(CodecError) -> RecordedEffect {
+  package static func decode(from reader: inout ByteReader) throws(CodecError) -> RecordedEffect {
     let start = reader.offset
     let raw = try reader.readVarint()
     guard raw & 3 != 3 else { throw invalidKind(at: start) }

@@ -1,4 +1,4 @@
-import RewindJournal
+public import RewindJournal
 
 /// One event replayed: what was recorded and what the reducer did with it now.
 public struct ReplayedEvent<D: Domain>: Sendable {

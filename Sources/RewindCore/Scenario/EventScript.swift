@@ -58,7 +58,7 @@ public enum EventScript {
 
   /// A value as a script writes it: a word for a string that reads as nothing else, JSON
   /// otherwise (`Groceries`, `"two words"`, `"5"`, `5`, `true`).
-  public static func token(_ value: JSONValue) -> String {
+  package static func token(_ value: JSONValue) -> String {
     guard case .string(let text) = value, isWord(text) else { return value.compactText }
     return text
   }

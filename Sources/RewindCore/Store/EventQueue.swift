@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 #if canImport(Glibc)
   import Glibc

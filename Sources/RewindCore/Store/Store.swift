@@ -1,7 +1,7 @@
 import Dispatch
-import Observation
-import RewindJournal
-import Synchronization
+public import Observation
+public import RewindJournal
+public import Synchronization
 
 /// The live state of an app's screens: events are reduced at once on the caller's thread
 /// and, when recording, written to a journal by a background writer.

@@ -4,7 +4,7 @@
 /// The journal uses it for every checksum of its own (metadata frames, compressed data
 /// frames) and the replay engine uses it for state hashes. Independent readers can use
 /// any xxHash library; `FORMAT.md` names the function and seed.
-public enum XXH64 {
+package enum XXH64 {
   @usableFromInline static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
   @usableFromInline static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
   @usableFromInline static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -14,7 +14,7 @@ public enum XXH64 {
   /// The hash of `bytes`.
   ///
   /// - Complexity: O(n), about one cycle a byte on long inputs.
-  public static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+  package static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
     let length = bytes.count
     guard let base = bytes.baseAddress else { return finish(seed &+ prime5, length: 0) }
     var position = 0
@@ -60,13 +60,13 @@ public enum XXH64 {
   }
 
   /// The hash of the bytes of an array.
-  public static func hash(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
+  package static func hash(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
     bytes.withUnsafeBytes { hash($0, seed: seed) }
   }
 
   /// The low 32 bits of the hash: the form used for the journal's frame checksums, as
   /// zstd does for its content checksum.
-  public static func checksum32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+  package static func checksum32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
     UInt32(truncatingIfNeeded: hash(bytes))
   }
 

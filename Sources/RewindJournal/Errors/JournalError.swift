@@ -73,7 +73,7 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
   public var byteOffset: UInt64?
   public var cause: Cause?
 
-  public init(
+  package init(
     _ code: Code, _ message: String, path: String? = nil, frame: Int? = nil,
     sequenceRange: ClosedRange<UInt64>? = nil, byteOffset: UInt64? = nil, cause: Cause? = nil
   ) {

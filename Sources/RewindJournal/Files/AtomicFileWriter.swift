@@ -29,11 +29,11 @@ import Synchronization
 /// ```
 ///
 /// Not thread-safe.
-public final class AtomicFileWriter {
+package final class AtomicFileWriter {
   /// Where the file goes.
-  public let destination: FileDestination
+  package let destination: FileDestination
   /// The number of bytes written so far.
-  public private(set) var size: UInt64 = 0
+  package private(set) var size: UInt64 = 0
   /// The temporary file; its errors name the destination.
   let file: JournalFile
   let system: FileSystemCalls
@@ -51,7 +51,7 @@ public final class AtomicFileWriter {
   ///   replace is a journal being written), ``JournalError/Code/notFound`` (no such
   ///   directory), ``JournalError/Code/io`` (cannot create a file there), each naming
   ///   the destination.
-  public convenience init(_ destination: FileDestination) throws(JournalError) {
+  package convenience init(_ destination: FileDestination) throws(JournalError) {
     try self.init(destination, system: .live)
   }
 
@@ -80,7 +80,7 @@ public final class AtomicFileWriter {
   /// - Throws: ``JournalError/Code/io`` naming the destination (a full disk, say); the
   ///   bytes are not written and the writer may be discarded or written to again.
   /// - Complexity: O(bytes), one `pwrite` (more if the kernel writes less).
-  public func write(_ bytes: UnsafeRawBufferPointer) throws(JournalError) {
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(JournalError) {
     precondition(!isFinished, "AtomicFileWriter: write after commit() or discard()")
     do {
       try file.write(bytes, at: size)
@@ -93,7 +93,7 @@ public final class AtomicFileWriter {
   }
 
   /// Appends `bytes` to the file.
-  public func write(_ bytes: [UInt8]) throws(JournalError) {
+  package func write(_ bytes: [UInt8]) throws(JournalError) {
     try bytes.withBytes { buffer throws(JournalError) in try write(buffer) }
   }
 
@@ -103,7 +103,7 @@ public final class AtomicFileWriter {
   /// - Throws: ``JournalError`` naming the destination and the cause; the previous file
   ///   is then untouched and the temporary file removed. ``JournalError/Code/alreadyExists``
   ///   if a file appeared at the destination meanwhile and may not be replaced.
-  public func commit() throws(JournalError) {
+  package func commit() throws(JournalError) {
     try commit(syncing: true)
   }
 
@@ -128,7 +128,7 @@ public final class AtomicFileWriter {
   }
 
   /// Removes the temporary file; the destination is not touched. Harmless after a commit.
-  public func discard() {
+  package func discard() {
     guard !isFinished else { return }
     isFinished = true
     if let temporaryPath { _ = system.unlink(temporaryPath) }

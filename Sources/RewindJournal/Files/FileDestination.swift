@@ -7,10 +7,10 @@
 /// Where a command writes a new file: the path, whether a file already there may be
 /// replaced, and the files the command reads, which it must never write over.
 ///
-/// ``AtomicFileWriter``, ``TextFileWriter`` and
+/// `AtomicFileWriter`, `TextFileWriter` and
 /// ``JournalWriter/create(_:header:options:)`` check a destination before they write
-/// anything; ``check()`` does it alone, for a command that wants to refuse before doing
-/// its work.
+/// anything; `check()` (package access) does it alone, for a command that wants to refuse
+/// before doing its work.
 public struct FileDestination: Sendable, Equatable {
   /// The file to create or replace.
   public var path: String
@@ -35,7 +35,7 @@ public struct FileDestination: Sendable, Equatable {
   ///   destination and the input), ``JournalError/Code/alreadyExists``, or
   ///   ``JournalError/Code/io`` for a directory.
   /// - Complexity: one `stat` per input and one of the destination.
-  public func check() throws(JournalError) {
+  package func check() throws(JournalError) {
     _ = try check(system: .live)
   }
 

@@ -14,14 +14,14 @@
 /// ```
 ///
 /// Not thread-safe.
-public final class TextFileWriter {
+package final class TextFileWriter {
   private let file: AtomicFileWriter
   private var buffer: [UInt8] = []
   private static let bufferSize = 64 << 10
 
   /// Checks `destination` and creates the temporary file; see
   /// ``AtomicFileWriter/init(_:)`` for what it throws.
-  public convenience init(_ destination: FileDestination) throws(JournalError) {
+  package convenience init(_ destination: FileDestination) throws(JournalError) {
     try self.init(destination, system: .live)
   }
 
@@ -32,14 +32,14 @@ public final class TextFileWriter {
   }
 
   /// Where the file goes.
-  public var destination: FileDestination { file.destination }
+  package var destination: FileDestination { file.destination }
 
   /// Appends `text`, as UTF-8.
   ///
   /// - Throws: ``JournalError/Code/io`` naming the destination when a full buffer cannot
   ///   be written.
   /// - Complexity: O(text), plus a write every 64 KiB.
-  public func write(_ text: String) throws(JournalError) {
+  package func write(_ text: String) throws(JournalError) {
     var text = text
     text.withUTF8 { buffer.append(contentsOf: $0) }
     if buffer.count >= TextFileWriter.bufferSize { try drain() }
@@ -47,7 +47,7 @@ public final class TextFileWriter {
 
   /// Writes what is buffered, makes the file durable and moves it into place; see
   /// ``AtomicFileWriter/commit()``.
-  public func commit() throws(JournalError) {
+  package func commit() throws(JournalError) {
     do {
       try drain()
     } catch {
@@ -58,7 +58,7 @@ public final class TextFileWriter {
   }
 
   /// Drops the text written; the destination is not touched.
-  public func discard() {
+  package func discard() {
     buffer.removeAll()
     file.discard()
   }

@@ -21,10 +21,10 @@ public struct Snapshot: Sendable, Equatable {
 /// A snapshot as stored in a frame header: with the time of its event and the offset,
 /// in the frame's uncompressed data, of the record that follows it, so that a reader can
 /// start decoding there.
-public struct StoredSnapshot: Sendable, Equatable {
-  public var snapshot: Snapshot
+@usableFromInline package struct StoredSnapshot: Sendable, Equatable {
+  package var snapshot: Snapshot
   /// The time of event `snapshot.sequence` (0 for the state before any event).
-  public var time: UInt64
+  package var time: UInt64
   /// Where event `snapshot.sequence + 1` starts in the frame's uncompressed bytes.
-  public var recordOffset: UInt32
+  package var recordOffset: UInt32
 }

@@ -32,7 +32,7 @@ public struct RecoveryReport: Sendable {
 
 extension Journal {
   /// Repairs a journal after a crash or damage, writing the repaired journal as a new
-  /// file (``AtomicFileWriter``): the damaged original is never half rewritten.
+  /// file (`AtomicFileWriter`): the damaged original is never half rewritten.
   ///
   /// Every frame is decompressed and checked first. A torn tail (a partial frame, a
   /// partial metadata frame, frames at the end that fail their checksums, or garbage

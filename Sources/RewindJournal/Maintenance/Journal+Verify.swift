@@ -25,7 +25,7 @@ public struct VerificationProblem: Sendable, Equatable, CustomStringConvertible 
   /// What is wrong, as a sentence, without the location.
   public var message: String
 
-  public init(
+  package init(
     kind: Kind, frame: Int? = nil, offset: UInt64? = nil, sequences: ClosedRange<UInt64>? = nil,
     message: String
   ) {

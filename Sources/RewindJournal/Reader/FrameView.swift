@@ -20,11 +20,11 @@ public struct FrameView {
   /// Where the frame is and what it holds.
   public let info: FrameInfo
   /// The snapshots whose next record is in this frame, in sequence order.
-  public let snapshots: [StoredSnapshot]
+  package let snapshots: [StoredSnapshot]
   @usableFromInline let storage: FrameStorage
 
   /// The frame's uncompressed records.
-  @inlinable public var bytes: UnsafeRawBufferPointer {
+  @inlinable package var bytes: UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(start: storage.bytes, count: storage.count)
   }
 
@@ -34,7 +34,7 @@ public struct FrameView {
   }
 
   /// A cursor over the records after a snapshot of this frame.
-  public func records(after snapshot: StoredSnapshot) -> RecordCursor {
+  package func records(after snapshot: StoredSnapshot) -> RecordCursor {
     let offset = Int(snapshot.recordOffset)
     return RecordCursor(
       frame: self, offset: offset, sequence: snapshot.snapshot.sequence + 1,
@@ -42,7 +42,7 @@ public struct FrameView {
   }
 
   /// The latest snapshot of this frame at or before event `sequence`.
-  public func snapshot(atOrBefore sequence: UInt64) -> StoredSnapshot? {
+  package func snapshot(atOrBefore sequence: UInt64) -> StoredSnapshot? {
     snapshots.last { $0.snapshot.sequence <= sequence }
   }
 }
@@ -70,11 +70,11 @@ public struct RecordCursor {
   @usableFromInline var previousTime: UInt64
 
   /// The sequence number of the next record.
-  @inlinable public var sequence: UInt64 { nextSequence }
+  @inlinable package var sequence: UInt64 { nextSequence }
   /// The time of the record before the next one.
-  public var time: UInt64 { previousTime }
+  package var time: UInt64 { previousTime }
   /// The offset of the next record in the frame's uncompressed bytes.
-  public var offset: Int { reader.offset }
+  package var offset: Int { reader.offset }
 
   init(frame: FrameView, offset: Int, sequence: UInt64, time: UInt64) {
     self.frame = frame
@@ -131,7 +131,7 @@ public struct RecordCursor {
   ///   header; whatever `body` throws.
   /// - Complexity: O(records read).
   @inlinable @inline(__always)
-  public mutating func forEachPayload(
+  package mutating func forEachPayload(
     through last: UInt64,
     _ body: (_ sequence: UInt64, _ payload: UnsafeRawBufferPointer) throws -> Void
   ) throws -> Bool {

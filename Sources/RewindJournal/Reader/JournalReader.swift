@@ -83,13 +83,13 @@ public final class JournalReader {
   }
 
   /// The events lost to damage, if `sequence` is one of them.
-  public func lostRange(containing sequence: UInt64) -> ClosedRange<UInt64>? {
+  package func lostRange(containing sequence: UInt64) -> ClosedRange<UInt64>? {
     layout.lostRanges.first { $0.contains(sequence) }
   }
 
   /// The sequence number of the last event at or before `time` (0 if none is).
   /// - Complexity: O(log frames), plus decoding one frame when `time` falls inside it.
-  public func lastSequence(atOrBefore time: UInt64) throws(JournalError) -> UInt64 {
+  package func lastSequence(atOrBefore time: UInt64) throws(JournalError) -> UInt64 {
     var low = 0
     var high = frames.count
     while low < high {
@@ -111,7 +111,7 @@ public final class JournalReader {
   /// For a journal whose writer supplied the snapshots ``JournalWriter/needsSnapshot``
   /// asks for, the start is in the frame holding `sequence` itself.
   /// - Complexity: O(log frames) and one frame read.
-  public func startingPoint(for sequence: UInt64) throws(JournalError) -> StartingPoint {
+  package func startingPoint(for sequence: UInt64) throws(JournalError) -> StartingPoint {
     guard sequence > 0 else { return StartingPoint(frameIndex: 0, snapshot: nil) }
     guard var index = frameIndex(containing: sequence) else {
       throw JournalError(
@@ -143,7 +143,7 @@ public final class JournalReader {
   }
 
   /// The header of the frame at `index`, with its snapshots, without decompressing.
-  public func frameHeader(_ index: Int) throws(JournalError) -> FrameHeaderView {
+  package func frameHeader(_ index: Int) throws(JournalError) -> FrameHeaderView {
     precondition(frames.indices.contains(index), "frame \(index) is not in 0..<\(frames.count)")
     if let cached = cachedFrame, cached.index == index {
       return FrameHeaderView(info: cached.view.info, snapshots: cached.view.snapshots)
@@ -156,15 +156,15 @@ public final class JournalReader {
 
 /// Where replay starts to reach a point: a snapshot (or the initial state) and the frame
 /// whose records follow it.
-public struct StartingPoint: Sendable {
+package struct StartingPoint: Sendable {
   /// The frame to decode first.
-  public var frameIndex: Int
+  package var frameIndex: Int
   /// The snapshot to start from; nil means the initial state, from the first record.
-  public var snapshot: StoredSnapshot?
+  package var snapshot: StoredSnapshot?
 }
 
 /// A frame's header: where it is and its snapshots.
-public struct FrameHeaderView: Sendable {
-  public var info: FrameInfo
-  public var snapshots: [StoredSnapshot]
+package struct FrameHeaderView: Sendable {
+  package var info: FrameInfo
+  package var snapshots: [StoredSnapshot]
 }

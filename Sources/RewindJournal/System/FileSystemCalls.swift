@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+  package import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+  package import Darwin
 #endif
 
 /// Every system call the journal makes on files and directories, as replaceable

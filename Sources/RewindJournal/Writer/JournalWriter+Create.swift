@@ -45,7 +45,7 @@ extension JournalWriter {
   /// succeeds: the journal of batch work (`record`, `generate`, `import`, `upgrade`).
   ///
   /// The journal is written to a temporary file beside the destination (see
-  /// ``AtomicFileWriter``) and moved into place, complete, by ``close()``. If writing or
+  /// `AtomicFileWriter`) and moved into place, complete, by ``close()``. If writing or
   /// closing fails, or the writer is dropped without being closed, the previous file at
   /// the destination is untouched and nothing is left behind. Errors name the
   /// destination.

@@ -4,7 +4,7 @@ extension JournalWriter {
   /// POSIX record locks are dropped when a process closes *any* descriptor of the file,
   /// so reading the journal in the writer's own process (a `Timeline` to rebuild its
   /// state) loses it; the exclusive lock itself is unaffected.
-  public func markLockHolder() {
+  package func markLockHolder() {
     FileLock.markHolder(file)
   }
 }

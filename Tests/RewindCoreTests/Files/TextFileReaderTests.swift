@@ -1,6 +1,7 @@
 import Foundation
 import RewindCore
 import RewindJournal
+import TestSupport
 import Testing
 
 @Suite("The text reader: lines, line ends, byte-order marks, refused bytes")
