@@ -257,6 +257,12 @@ struct FileSafetyTests {
     let result = try rewindOnFullDisk(
       blocks: 40, ["generate", "-o", journal, "--events", "300000", "--seed", "2", "--force"])
     expectFailure(result, containing: "\(journal): ")
+    // The error says what became of the journal, not that events wait to be written.
+    #expect(
+      result.stderr.contains(
+        "the journal is not written and a file at \(journal) is left as it was"),
+      "\(result.stderr)")
+    #expect(!result.stderr.contains("stay buffered"))
     #expect(bytes(of: journal) == old)
     #expect(try rewind("verify", journal).status == 0)
     #expect(listing(directory.path) == ["old.journal"])

@@ -229,7 +229,11 @@ extension JournalWriter {
       }
     } catch {
       var error = error
-      if let sequenceRange {
+      if let pending {
+        // Batch work: the journal never reaches its path, so nothing stays pending.
+        error.message +=
+          "; the journal is not written and a file at \(pending.destination.path) is left as it was"
+      } else if let sequenceRange {
         error.message +=
           "; events \(sequenceRange.lowerBound)–\(sequenceRange.upperBound) are not written yet and stay buffered"
       }
