@@ -92,7 +92,7 @@ struct SchemaTests {
     // A journal of schema 2 exports without a note; the import of the upcast export is a
     // journal of schema 2 in the same states.
     let lines = directory.file("ipad.jsonl")
-    try exported.stdout.write(toFile: lines, atomically: true, encoding: .utf8)
+    exported.stdout.writeFixture(to: lines)
     let imported = directory.file("imported.journal")
     #expect(try rewind("import", lines, "-o", imported).status == 0)
     #expect(try rewind("export", imported).stderr.isEmpty)
@@ -133,8 +133,7 @@ struct SchemaTests {
       // its schema-1 expected state, the upgraded one against the same state in schema 2
       // (the original's end, upcast), which must agree with it.
       let expected = directory.file("expected.state.json")
-      try rewind("state", original, "--json").stdout.write(
-        toFile: expected, atomically: true, encoding: .utf8)
+      try rewind("state", original, "--json").stdout.writeFixture(to: expected)
       let checkBefore = try parseObject(try rewind("check", original, "--json").stdout)
       let checkAfter = try parseObject(
         try rewind("check", upgraded, "--expect", expected, "--json").stdout)
@@ -167,7 +166,9 @@ struct SchemaTests {
     }
     let taken = directory.file("taken.journal")
     write([1, 2, 3], to: taken)
-    expectFailure(try rewind("upgrade", original, "-o", taken), containing: "already exists")
+    expectFailure(
+      try rewind("upgrade", original, "-o", taken),
+      containing: "\(taken): the file exists; pass --force to replace it")
     #expect(bytes(of: taken) == [1, 2, 3])
     let current = directory.file("current.journal")
     expectFailure(
@@ -203,8 +204,8 @@ struct SchemaTests {
     let lines = directory.file("old.jsonl")
     let header =
       #"{"header":{"domain":"navigation","schemaVersion":1,"session":"00000000-0000-4000-8000-000000000001","start":"2026-11-30T07:30:00Z","device":"iPhone 15, iOS 18.1","snapshotInterval":1024,"settings":{"catalog":{"menuLabels":["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"],"categories":[{"name":"Grinders"}]},"sizeClass":"regular"}}}"#
-    try (header + "\n" + #"{"seq":1,"time_us":0,"event":"menuTabTapped","index":6}"# + "\n")
-      .write(toFile: lines, atomically: true, encoding: .utf8)
+    (header + "\n" + #"{"seq":1,"time_us":0,"event":"menuTabTapped","index":6}"# + "\n")
+      .writeFixture(to: lines)
     let imported = directory.file("imported.journal")
     #expect(try rewind("import", lines, "-o", imported).status == 0)
     // Upcast from the iPhone 15: portrait, a 393-point strip, and taps that do not scroll.
@@ -216,10 +217,9 @@ struct SchemaTests {
     #expect(
       try parseObject(try rewind("info", imported, "--json").stdout)["schemaVersion"] as? Int == 2)
     // Schema 1 had no orientationChanged.
-    try
-      (header + "\n"
+    (header + "\n"
       + #"{"seq":1,"time_us":0,"event":"orientationChanged","orientation":"portrait"}"# + "\n")
-      .write(toFile: lines, atomically: true, encoding: .utf8)
+      .writeFixture(to: lines)
     expectFailure(
       try rewind("import", lines, "-o", directory.file("other.journal")),
       containing: "orientationChanged is an event of schema 2 of 'navigation'")
@@ -263,8 +263,7 @@ struct SchemaTests {
     #expect(!FileManager.default.fileExists(atPath: directory.file("up.journal")))
     // A JSON Lines header of schema 99 is refused the same way by import.
     let lines = directory.file("future.jsonl")
-    try #"{"header":{"domain":"navigation","schemaVersion":99}}"#.write(
-      toFile: lines, atomically: true, encoding: .utf8)
+    #"{"header":{"domain":"navigation","schemaVersion":99}}"#.writeFixture(to: lines)
     expectFailure(
       try rewind("import", lines, "-o", directory.file("future.journal")),
       containing: "schema version 99 of 'navigation' is newer than version 2")

@@ -2,6 +2,7 @@ import Foundation
 import Navigation
 import RewindCLI
 import Synchronization
+import TestSupport
 import Testing
 
 /// The real `rewind` command set, run in-process.
@@ -16,15 +17,13 @@ struct RewindToolTests {
 
   @Test("long work shows a progress bar on a terminal's stderr, and none otherwise")
   func progressBar() throws {
-    let directory = NSTemporaryDirectory() + "rewind-cli-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let directory = TemporaryDirectory()
     // A clock that runs fast: every reading is 50 ms after the one before.
     let ticks = Atomic<UInt64>(0)
     let clock: () -> UInt64 = { ticks.add(50_000_000, ordering: .relaxed).newValue }
     let terminal = Context.capture(stderrIsTerminal: true, clock: clock)
     let arguments = [
-      "generate", "-o", directory + "/a.journal", "--events", "300000", "--seed", "1",
+      "generate", "-o", directory.file("a.journal"), "--events", "300000", "--seed", "1",
     ]
     #expect(tool.run(arguments: arguments, context: terminal) == 0)
     #expect(terminal.stderr.text.contains("Generating"))

@@ -3,6 +3,7 @@ import Navigation
 import RewindCLI
 import RewindCore
 import RewindJournal
+import TestSupport
 import Testing
 
 /// `rewind upgrade`, run in-process on every schema-1 journal the repository keeps, the
@@ -37,11 +38,9 @@ struct UpgradeTests {
   @Test("an upgraded journal equals the upcast original at every point", arguments: journals)
   func everyPoint(journal: String) throws {
     #expect(Self.journals.count == 8)
-    let directory = NSTemporaryDirectory() + "rewind-upgrade-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let directory = TemporaryDirectory()
     let original = journalsDirectory + "/" + journal
-    let upgraded = directory + "/upgraded.journal"
+    let upgraded = directory.file("upgraded.journal")
     let context = Context.capture()
     #expect(tool.run(arguments: ["upgrade", original, "-o", upgraded], context: context) == 0)
 

@@ -27,9 +27,8 @@ extension RewindTool {
     var json: Bool
 
     func run(_ context: Context) throws {
-      let destination = FileDestination(output, replacingExisting: force, inputs: [journal])
       // Refuse a bad destination before replaying anything.
-      try UpgradeCommand.checked { try destination.check() }
+      let destination = try outputDestination(output, force: force, inputs: [journal])
       try registry.open(
         journal, warnings: context.stderr,
         UpgradeCommand(destination: destination, json: json, context: context))
@@ -66,14 +65,11 @@ struct UpgradeCommand: TimelineVisitor {
     }
     // The timeline's domain writes the current schema, and knows the ids the events name
     // that the catalog lacks.
-    let recorder = try Self.checked {
-      try JournalRecorder.create(
-        destination, domain: timeline.domain,
-        session: SessionInfo(
-          id: header.sessionID, startTime: header.startTime, device: header.device),
-        options: RecordingOptions(
-          snapshotInterval: header.snapshotInterval, journal: .init(durability: .flushOnly)))
-    }
+    let recorder = try JournalRecorder.create(
+      destination, domain: timeline.domain,
+      session: SessionInfo(
+        id: header.sessionID, startTime: header.startTime, device: header.device),
+      options: context.batchRecordingOptions(snapshotInterval: header.snapshotInterval))
     try timeline.events(from: 1, through: timeline.lastSequence) { replayed, _, _ in
       try recorder.record(replayed.event, at: replayed.time)
       progress.update(Int(count + replayed.sequence), of: Int(count) * 2)
@@ -91,17 +87,8 @@ struct UpgradeCommand: TimelineVisitor {
         ]))
     } else {
       context.stdout.print(
-        "Upgraded \(Format.count(count, "event")) of \(timeline.path) from schema \(upcast.from) to schema \(upcast.to) of '\(D.identifier)': \(destination.path)"
+        "Upgraded \(Format.count(count, "event")) of \(TerminalText.escaped(timeline.path)) from schema \(upcast.from) to schema \(upcast.to) of '\(D.identifier)': \(TerminalText.escaped(destination.path))"
       )
-    }
-  }
-
-  /// Runs `body`, reporting an output that is one of the inputs as a usage error.
-  static func checked<T>(_ body: () throws -> T) throws -> T {
-    do {
-      return try body()
-    } catch let error as JournalError where error.code == .outputIsInput {
-      throw UsageError(error.description)
     }
   }
 }

@@ -27,6 +27,9 @@ extension JSONLines {
     private let file: TextFileReader
     /// The first line that is not blank, when it is not a header.
     private var pending: (text: String, number: Int)?
+    /// For each event kind read so far, the keys its events have (their JSON's): a line
+    /// whose keys are all known is not encoded again to check them.
+    private var knownKeys: [String: Set<String>] = [:]
 
     /// Opens the file at `path` and reads its header.
     /// - Throws: ``TextFileError``: the file cannot be read, or the header line is not
@@ -123,19 +126,33 @@ extension JSONLines {
         } catch {
           throw LineProblem(error.message)
         }
-        // Every key must be one the event has, whatever the domain's decoder ignores.
-        guard case .object(let members) = line.event, case .object(let known) = domain.json(event)
-        else { return TimedEvent(time: line.time, event: event) }
+        // Every key must be one the event has, whatever the domain's decoder ignores. The
+        // keys of the kind's events read before answer most lines; only a line with a key
+        // they lack is checked against its own event's JSON.
+        guard case .object(let members) = line.event else {
+          return TimedEvent(time: line.time, event: event)
+        }
+        let kind = line.event[JSONLines.eventKey]?.stringValue ?? ""
+        func unknownKey(_ keys: Set<String>) -> String? {
+          members.first { key, value in
+            if case .null = value { return false }
+            return !keys.contains(key)
+          }?.0
+        }
+        guard unknownKey(knownKeys[kind] ?? []) != nil else {
+          return TimedEvent(time: line.time, event: event)
+        }
+        guard case .object(let known) = domain.json(event) else {
+          return TimedEvent(time: line.time, event: event)
+        }
         let keys = Set(known.map(\.0))
-        if let (key, _) = members.first(where: { key, value in
-          if case .null = value { return false }
-          return !keys.contains(key)
-        }) {
+        if let key = unknownKey(keys) {
           let names = [JSONLines.sequenceKey, JSONLines.timeKey] + known.map(\.0)
           throw LineProblem(
             "unknown key \"\(key)\" in the event \"\(domain.eventKind(event))\"; its keys are \(names.joined(separator: ", "))"
           )
         }
+        knownKeys[kind, default: []].formUnion(keys)
         return TimedEvent(time: line.time, event: event)
       } catch {
         throw TextFileError(.invalidLine, error.message, path: path, line: line.number)

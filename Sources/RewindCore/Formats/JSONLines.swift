@@ -25,6 +25,8 @@ package enum JSONLines {
   package static let sequenceKey = "seq"
   /// The key of a line's time: microseconds since the session's start.
   package static let timeKey = "time_us"
+  /// The key of an event's kind in its JSON, `{"event": kind, ...}`.
+  package static let eventKey = "event"
   /// The key of the header line's one member.
   package static let headerKey = "header"
 

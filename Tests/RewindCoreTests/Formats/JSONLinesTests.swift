@@ -140,6 +140,11 @@ struct JSONLinesTests {
         #"{"seq":1,"time_us":0,"event":"added","text":"x","note":0}"#, 1,
         #"unknown key "note" in the event "added"; its keys are seq, time_us, event, text"#
       ),
+      (
+        // An unknown key on a later event of a kind already read is refused the same way.
+        "{\"seq\":1,\"time_us\":0,\"event\":\"added\",\"text\":\"x\"}\n{\"seq\":2,\"time_us\":0,\"event\":\"added\",\"text\":\"y\",\"note\":0}",
+        2, #"unknown key "note" in the event "added"; its keys are seq, time_us, event, text"#
+      ),
       (#"{"seq":1,"time_us":0,"event":"teleported"}"#, 1, #"unknown event kind "teleported""#),
       ("[1]", 1, "expected a JSON object"),
       (
