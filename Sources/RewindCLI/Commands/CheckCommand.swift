@@ -8,7 +8,7 @@ extension RewindTool {
       discussion: """
         Replays each journal with the current reducer and compares every event's outcome \
         and changed fields with those recorded, every snapshot's state hash with the one \
-        stored, and the final state with an expected state: the file given with --expect, \
+        stored (and the snapshot's bytes with that hash), and the final state with an expected state: the file given with --expect, \
         or else NAME.state.json beside NAME.journal when it exists. A journal of an older \
         schema is compared upcast, on the fields its schema had. Exits with 1 if any \
         journal fails.
@@ -151,8 +151,11 @@ struct CheckCommand: TimelineVisitor {
         ))
     }
     if let divergence = report.stateDivergence {
+      let compared = divergence.differences.isEmpty ? "" : " (- recorded, + replayed)"
       lines.append(
-        "  the state after event \(divergence.sequence) differs from its snapshot (- recorded, + replayed):"
+        divergence.problem == .differs
+          ? "  the state after event \(divergence.sequence) differs from its snapshot\(compared):"
+          : "  the snapshot after event \(divergence.sequence) \(TerminalText.escaped(divergence.problem.description))\(compared)\(compared.isEmpty ? "" : ":")"
       )
       for change in divergence.differences {
         lines.append(
@@ -164,6 +167,7 @@ struct CheckCommand: TimelineVisitor {
           "stateDivergence",
           .object([
             ("seq", .int(Int64(divergence.sequence))),
+            ("problem", .string(divergence.problem.description)),
             ("changes", .array(divergence.differences.map(\.json))),
           ])
         ))

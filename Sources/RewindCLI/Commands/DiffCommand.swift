@@ -149,6 +149,7 @@ struct TwoJournalDiff: TimelineVisitor {
 
   func visit<D: RecordableDomain>(_ first: Timeline<D>) throws {
     let second = try Timeline<D>(path: right.path)
+    second.warnOfUntrustedSnapshots(to: context.stderr)
     let leftState = try first.state(after: first.resolve(left.point, option: "<journal>"))
     let rightState = try second.state(after: second.resolve(right.point, option: "<journal>"))
     // Compare as JSON so that two sessions with different catalogs compare by ids.

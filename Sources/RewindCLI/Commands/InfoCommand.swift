@@ -36,11 +36,14 @@ struct InfoCommand: TimelineVisitor {
     let snapshots = reader.frames.reduce(0) { $0 + Int($1.snapshotCount) }
     let bytesPerEvent = events > 0 ? Double(reader.fileSize) / Double(events) : 0
     var integrity: [String] = []
+    let writer = condition.isClosed ? nil : reader.currentWriter()
     if condition.openedFromIndex {
       integrity.append("closed, index present")
+    } else if !condition.isClosed {
+      integrity.append(
+        Format.notClosed(events: events, last: reader.lastSequence, writer: writer))
     } else {
-      let reason = condition.walkReason ?? "its frames were walked"
-      integrity.append(reason.hasPrefix("no index") ? reason : "index unusable: \(reason)")
+      integrity.append("index unusable: \(condition.walkReason ?? "its frames were walked")")
     }
     if let damage = condition.headerDamage {
       integrity.append("\(damage.reason); run `rewind recover`")
@@ -73,7 +76,9 @@ struct InfoCommand: TimelineVisitor {
           ("snapshotInterval", .int(Int64(header.snapshotInterval))),
           ("bytes", .int(Int64(reader.fileSize))),
           ("bytesPerEvent", .double((bytesPerEvent * 1_000).rounded() / 1_000)),
-          ("closed", .bool(condition.openedFromIndex)), ("intact", .bool(condition.isIntact)),
+          ("closed", .bool(condition.isClosed)), ("intact", .bool(condition.isIntact)),
+          ("writing", .bool(writer != nil)),
+          ("writerPid", writer?.pid.map { .int(Int64($0)) } ?? .null),
           ("integrity", .array(integrity.map(JSONValue.string))),
           ("settings", timeline.domain.settingsJSON),
         ]))
@@ -110,7 +115,7 @@ struct InfoCommand: TimelineVisitor {
       "Size",
       "\(Format.bytes(reader.fileSize)) on disk, \(Format.decimal(bytesPerEvent, places: 2)) bytes/event"
     )
-    let healthy = condition.isIntact && condition.lostRanges.isEmpty
+    let healthy = condition.isIntact && condition.lostRanges.isEmpty && condition.isClosed
     for (index, line) in integrity.enumerated() {
       let shown = TerminalText.escaped(line)
       row(index == 0 ? "Integrity" : "", healthy ? shown : style.yellow(shown))

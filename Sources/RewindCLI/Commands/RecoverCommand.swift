@@ -15,6 +15,14 @@ extension RewindTool {
         after them are kept. The repaired journal is a new file: in place, the damaged \
         original is kept as JOURNAL.damaged; with -o the repaired journal is written there \
         and the original is left as it is.
+
+        With --salvage the content is read with the journal's domain first, as `rewind \
+        verify --deep` reads it, and whole frames whose content is wrong are not kept as \
+        they are: a frame holding events that cannot be decoded is dropped (its events \
+        marked lost), a snapshot that does not match its hash, cannot be decoded or \
+        differs from the state replayed up to it is written again from the replayed state, \
+        and a frame whose wrong snapshot replay cannot put right (after events that cannot \
+        be decoded or were lost, or in a journal of an older schema) is dropped.
         """)
 
     let registry: DomainRegistry
@@ -29,10 +37,28 @@ extension RewindTool {
     var json: Bool
 
     func run(_ context: Context) throws {
+      var repairs: [UInt64: ContentRepair] = [:]
+      if salvage {
+        let content = context.withProgress("Reading the content") { bar in
+          ContentCheck(journal, domains: registry.domains, progress: bar.update)
+        }
+        // A journal that cannot be opened for reading is recovery's to report.
+        if let deep = content.report {
+          if deep.contentChecked {
+            repairs = deep.repairs
+          } else if let problem = deep.problems.first {
+            context.stderr.print(
+              "\(context.stderr.style.yellow("warning:")) \(TerminalText.escaped(journal)): the content is not checked (\(TerminalText.escaped(problem.message))); salvage keeps the frames whose checksums verify"
+            )
+          }
+        }
+      }
       let report: RecoveryReport
       do throws(JournalError) {
         report = try context.withProgress("Checking frames") { bar throws(JournalError) in
-          try Journal.recover(path: journal, output: output, salvage: salvage, progress: bar.update)
+          try Journal.recover(
+            path: journal, output: output, salvage: salvage, repairs: repairs,
+            system: context.fileSystem, progress: bar.update)
         }
       } catch {
         // Writing over the journal itself is a usage error (exit 64).
@@ -59,6 +85,26 @@ enum RecoverOutput {
       ("lastSequence", .int(Int64(report.lastSequence))),
       ("frames", .int(Int64(report.keptFrames))),
       ("droppedFrames", .int(Int64(report.droppedFrames.count))),
+      (
+        "droppedForContent",
+        .array(
+          report.droppedForContent.map {
+            .object([
+              ("frame", $0.frame.map { .int(Int64($0)) } ?? .null),
+              ("offset", $0.byteOffset.map { .int(Int64($0)) } ?? .null),
+              ("from", $0.sequenceRange.map { .int(Int64($0.lowerBound)) } ?? .null),
+              ("to", $0.sequenceRange.map { .int(Int64($0.upperBound)) } ?? .null),
+              ("reason", .string($0.message)),
+            ])
+          })
+      ),
+      (
+        "replacedSnapshots",
+        .array(
+          report.replacedSnapshots.map {
+            .object([("frame", .int(Int64($0.frame))), ("seq", .int(Int64($0.sequence)))])
+          })
+      ),
       (
         "repairedHeader",
         report.repairedHeader.map {
@@ -101,8 +147,21 @@ enum RecoverOutput {
       output.print(
         "Cut \(Format.count(tail.length, "byte")) at byte \(tail.offset)\(events): \(tail.reason).")
     }
+    for frame in report.droppedForContent {
+      var place = "frame \(frame.frame ?? 0)"
+      if let range = frame.sequenceRange { place += " (\(Format.events(range)))" }
+      if let offset = frame.byteOffset { place += " at byte \(offset)" }
+      output.print(
+        style.yellow(
+          "Dropped \(place), whose content is wrong: \(TerminalText.escaped(frame.message))."))
+    }
     for range in report.lostRanges {
       output.print(style.yellow("Dropped damaged \(Format.events(range)) (marked lost)."))
+    }
+    for replaced in report.replacedSnapshots {
+      output.print(
+        "Wrote the snapshot after event \(replaced.sequence) (frame \(replaced.frame)) again from the replayed state."
+      )
     }
     output.print(
       "\(style.green("Recovered")) \(TerminalText.escaped(report.output)): kept \(Format.count(report.keptRecords, "event")) (last event \(report.lastSequence)) in \(Format.count(report.keptFrames, "frame")), dropped \(Format.count(report.droppedRecords, "event"))."

@@ -9,16 +9,24 @@ extension RewindTool {
       discussion: """
         Checks the header and its copies, decompresses every frame and checks its \
         checksums, that sequence numbers follow each other, that times never go back, that \
-        snapshots sit on event boundaries and that the index matches the frames. Exits with \
-        1 and each problem's location when the journal is damaged. With --json the report \
-        is JSON whatever happens, each problem an object (kind, frame, offset, sequences, \
-        message).
+        snapshots sit on event boundaries and that the index matches the frames. With \
+        --deep it also reads the content with the journal's domain, as every command will: \
+        the header's domain, schema version and settings, every event (decoded), and every \
+        snapshot (its bytes against its stored state hash, decoded, and compared with the \
+        state replayed up to it); `rewind check` compares each event's recorded outcome \
+        too. Says when the journal was not closed (its writer was killed, or is writing it \
+        still) and how many events it holds. Exits with 1 and each problem's location \
+        (frame, events, byte offset) when the journal is damaged or, with --deep, its \
+        content is wrong. With --json the report is JSON whatever happens, each problem an \
+        object (kind, frame, offset, sequences, message).
         """)
 
     let registry: DomainRegistry
 
     @Argument(help: "The journal to verify.")
     var journal: String
+    @Flag(help: "Also decode the header, every event and every snapshot with the domain.")
+    var deep: Bool
     @Flag(help: "Print JSON.")
     var json: Bool
 
@@ -40,29 +48,79 @@ extension RewindTool {
         }
         throw error
       }
-      if json {
-        context.stdout.printJSON(VerifyOutput.json(report))
-      } else {
-        VerifyOutput.print(report, to: context.stdout)
+      var content: ContentCheck?
+      if deep {
+        content = context.withProgress("Reading the content") { bar in
+          ContentCheck(journal, domains: registry.domains, progress: bar.update)
+        }
       }
-      if !report.isClean { throw ExitCode.failure }
+      if json {
+        context.stdout.printJSON(VerifyOutput.json(report, content: content))
+      } else {
+        VerifyOutput.print(report, content: content, to: context.stdout)
+      }
+      if !report.isClean || content?.isClean == false { throw ExitCode.failure }
     }
   }
 }
 
+/// What `verify --deep` found in the content: the deep check's report, or why it could
+/// not run (the journal cannot be opened for reading: its header and every copy are
+/// damaged, which the storage check reports).
+struct ContentCheck {
+  var report: DeepCheckReport?
+  var notRead: String?
+
+  init(_ path: String, domains: [any RecordableDomain.Type], progress: (Int, Int) -> Void) {
+    do throws(JournalError) {
+      let reader = try JournalReader(path: path, options: .init(salvage: true))
+      report = DeepCheck.check(
+        reader, domains: domains.map { $0 as any Domain.Type }, progress: progress)
+    } catch {
+      notRead = error.message
+    }
+  }
+
+  var isClean: Bool { report?.isClean ?? true }
+}
+
 /// How `verify` shows its report.
 enum VerifyOutput {
-  static func json(_ report: VerificationReport) -> JSONValue {
-    .object([
-      ("path", .string(report.path)), ("ok", .bool(report.isClean)),
+  static func json(_ report: VerificationReport, content: ContentCheck?) -> JSONValue {
+    let writer = report.isClosed ? nil : report.currentWriter
+    let problems = merged(report.problems, content?.report?.problems ?? [])
+    return .object([
+      ("path", .string(report.path)),
+      ("ok", .bool(report.isClean && content?.isClean != false)),
       ("formatVersion", report.header.map { .string($0.formatVersion.description) } ?? .null),
       ("frames", .int(Int64(report.frameCount))),
       ("damagedFrames", .int(Int64(report.damagedFrameCount))),
       ("events", .int(Int64(report.recordCount))),
+      ("lastSequence", .int(Int64(report.lastSequence))),
       ("damagedEvents", .int(Int64(report.damagedRecordCount))),
       ("snapshots", .int(Int64(report.snapshotCount))),
-      ("closed", .bool(report.hasIndex)),
-      ("problems", .array(report.problems.map(json))),
+      ("closed", .bool(report.isClosed)),
+      ("writing", .bool(writer != nil)),
+      ("writerPid", writer?.pid.map { .int(Int64($0)) } ?? .null),
+      (
+        "notClosed",
+        report.isClosed ? .null : .string(notClosed(report))
+      ),
+      ("deep", .bool(content != nil)),
+      ("content", content.map(json) ?? .null),
+      ("problems", .array(problems.map(json))),
+    ])
+  }
+
+  static func json(_ content: ContentCheck) -> JSONValue {
+    guard let report = content.report else {
+      return .object([("checked", .bool(false)), ("reason", .string(content.notRead ?? ""))])
+    }
+    return .object([
+      ("checked", .bool(report.contentChecked)),
+      ("eventsDecoded", .int(Int64(report.eventsDecoded))),
+      ("snapshotsChecked", .int(Int64(report.snapshotsChecked))),
+      ("snapshotsMatchingReplay", .int(Int64(report.snapshotsCompared))),
     ])
   }
 
@@ -81,20 +139,39 @@ enum VerifyOutput {
     ])
   }
 
-  static func print(_ report: VerificationReport, to output: Output) {
+  /// The storage problems and the content's, in file order (the storage's first at one
+  /// offset).
+  static func merged(_ storage: [VerificationProblem], _ content: [VerificationProblem])
+    -> [VerificationProblem]
+  {
+    (storage.map { ($0, 0) } + content.map { ($0, 1) }).enumerated().sorted {
+      ($0.element.0.offset ?? .max, $0.element.1, $0.offset)
+        < ($1.element.0.offset ?? .max, $1.element.1, $1.offset)
+    }.map(\.element.0)
+  }
+
+  /// The sentence saying that the journal was not closed.
+  static func notClosed(_ report: VerificationReport) -> String {
+    Format.notClosed(
+      events: report.recordCount, last: report.lastSequence, writer: report.currentWriter)
+  }
+
+  static func print(_ report: VerificationReport, content: ContentCheck?, to output: Output) {
     let style = output.style
     let path = TerminalText.escaped(report.path)
     let contents =
       "\(Format.count(report.recordCount, "event")), \(Format.count(report.snapshotCount, "snapshot"))"
-    if report.isClean {
-      let state = report.hasIndex ? "closed" : "not closed (no index), intact"
+    let contentProblems = content?.report?.problems ?? []
+    if report.isClean && contentProblems.isEmpty {
       output.print(
-        "\(style.green("OK")) \(path): \(Format.count(report.frameCount, "frame")), \(contents), \(state)"
+        "\(style.green("OK")) \(path): \(Format.count(report.frameCount, "frame")), \(contents), \(report.isClosed ? "closed" : "not closed")"
       )
+      printNotes(report, content: content, to: output)
       return
     }
+    let problems = merged(report.problems, contentProblems)
     let readable = report.frameCount - report.damagedFrameCount
-    var summary = "\(Format.count(report.problems.count, "problem")); "
+    var summary = "\(Format.count(problems.count, "problem")); "
     summary +=
       report.damagedFrameCount == 0
       ? "\(Format.count(report.frameCount, "frame")) readable (\(contents))"
@@ -102,18 +179,57 @@ enum VerifyOutput {
     if report.damagedRecordCount > 0 {
       summary += ", \(Format.count(report.damagedRecordCount, "event")) unreadable"
     }
-    output.print("\(style.red("DAMAGED")) \(path): \(summary)")
-    for problem in report.problems {
+    // Damage is the storage's; a journal whose bytes are whole but whose content is wrong
+    // is invalid.
+    let verdict = report.isClean ? style.red("INVALID") : style.red("DAMAGED")
+    output.print("\(verdict) \(path): \(summary)")
+    for problem in problems {
       output.print("  \(TerminalText.escaped("\(problem)"))")
     }
-    if report.header == nil {
-      output.print(
-        style.dim("  No intact copy of the header is left: the journal cannot be repaired."))
-    } else {
+    printNotes(report, content: content, to: output)
+    if !report.isClean {
+      if report.header == nil {
+        output.print(
+          style.dim("  No intact copy of the header is left: the journal cannot be repaired."))
+      } else {
+        output.print(
+          style.dim(
+            "  `rewind recover \(path)` repairs it (with --salvage when damaged events have good frames after them)."
+          ))
+      }
+    }
+    if content?.report?.contentChecked == true, !contentProblems.isEmpty {
       output.print(
         style.dim(
-          "  `rewind recover \(path)` repairs it (with --salvage when damaged events have good frames after them)."
+          "  `rewind recover --salvage \(path)` drops the frames whose events cannot be decoded (their events are marked lost) and writes wrong snapshots again from the replayed state."
         ))
     }
+  }
+
+  /// The lines after the verdict: that the journal was not closed, and what the deep
+  /// check read.
+  private static func printNotes(
+    _ report: VerificationReport, content: ContentCheck?, to output: Output
+  ) {
+    if !report.isClosed {
+      output.print("  \(Format.capitalized(notClosed(report))).")
+    }
+    guard let content else { return }
+    guard let deep = content.report else {
+      output.print(
+        "  The content was not read: \(TerminalText.escaped(content.notRead ?? "")).")
+      return
+    }
+    guard deep.contentChecked else { return }
+    let events = "\(Format.count(deep.eventsDecoded, "event")) decoded"
+    let snapshots =
+      switch (deep.snapshotsChecked, deep.snapshotsCompared) {
+      case (0, _): "no snapshot"
+      case (let read, let equal) where read == equal:
+        "\(Format.count(read, "snapshot")) read, \(read == 1 ? "equal" : "each equal") to the state replayed up to \(read == 1 ? "it" : "them")"
+      case (let read, let equal):
+        "\(Format.count(read, "snapshot")) read, \(Format.count(equal)) of them equal to the state replayed up to them"
+      }
+    output.print("  Content: \(events), \(snapshots).")
   }
 }

@@ -53,7 +53,7 @@ struct DomainRegistry: Sendable {
     let reader = try JournalReader(path: path, options: .init(salvage: salvage))
     if let warnings { Self.warn(about: reader, to: warnings) }
     let type = try domain(named: reader.header.domain, in: path)
-    return try Self.visit(type, reader, visitor)
+    return try Self.visit(type, reader, warnings: warnings, visitor)
   }
 
   /// Warns, on stderr, of a torn tail or damage found on opening.
@@ -78,9 +78,11 @@ struct DomainRegistry: Sendable {
   }
 
   private static func visit<D: RecordableDomain, V: TimelineVisitor>(
-    _ type: D.Type, _ reader: JournalReader, _ visitor: V
+    _ type: D.Type, _ reader: JournalReader, warnings: Output?, _ visitor: V
   ) throws -> V.Output {
-    try visitor.visit(Timeline<D>(reader: reader))
+    let timeline = try Timeline<D>(reader: reader)
+    if let warnings { timeline.warnOfUntrustedSnapshots(to: warnings) }
+    return try visitor.visit(timeline)
   }
 
   /// Runs `visitor` with the domain named `identifier` (the default when nil).
@@ -93,6 +95,19 @@ struct DomainRegistry: Sendable {
     throws -> V.Output
   {
     try visitor.visit(type)
+  }
+}
+
+extension Timeline {
+  /// Makes the timeline warn, on `output`, of each snapshot it finds it cannot trust and
+  /// replays around: `warning: PATH: frame 4 (events 257–300) at byte 3184: the snapshot
+  /// after event 256 does not match its stored state hash; …`.
+  func warnOfUntrustedSnapshots(to output: Output) {
+    let label = output.style.yellow("warning:")
+    let path = TerminalText.escaped(self.path)
+    onUntrustedSnapshot = { problem in
+      output.print("\(label) \(path): \(TerminalText.escaped(problem.description))")
+    }
   }
 }
 

@@ -16,11 +16,16 @@ public struct CheckReport: Sendable {
     public var replayedPaths: [String]
   }
 
-  /// The first snapshot whose stored state differs from the replayed one.
+  /// The first snapshot whose stored state differs from the replayed one, or whose bytes
+  /// do not hash to its stored state hash or cannot be decoded.
   public struct StateDivergence: Sendable {
     /// The snapshot is of the state after this event.
     public var sequence: UInt64
-    /// The fields that differ: `old` as recorded, `new` as replayed.
+    /// What is wrong: the stored state differs from the replayed one, or the snapshot's
+    /// bytes do not match its hash or cannot be decoded.
+    public var problem: SnapshotProblem
+    /// The fields that differ: `old` as recorded, `new` as replayed (empty when the
+    /// snapshot cannot be decoded).
     public var differences: [FieldChange]
   }
 
@@ -42,8 +47,8 @@ public struct CheckReport: Sendable {
 extension Timeline {
   /// Replays the whole journal with the current reducer and compares, event by event,
   /// the outcome and changed fields with those recorded, at every snapshot the state
-  /// hash with the one stored, and at the end the state with `expected` (a state JSON
-  /// object, as `rewind state --json` prints it).
+  /// hash with the one stored (and the snapshot's bytes with that hash), and at the end
+  /// the state with `expected` (a state JSON object, as `rewind state --json` prints it).
   ///
   /// A journal of an older schema (``upcast``) is compared on the fields that schema
   /// had: recorded changes as that schema counted them, each snapshot decoded and upcast
@@ -60,13 +65,11 @@ extension Timeline {
   public func check(expected: JSONValue? = nil, progress: (UInt64) -> Void = { _ in }) throws
     -> CheckReport
   {
-    // Where the snapshots are and their hashes; a state is read again only to explain a
-    // mismatch, so that checking a long journal holds no snapshot states in memory.
-    var snapshots: [(sequence: UInt64, stateHash: UInt64, frame: Int)] = []
+    // Where the snapshots are; a snapshot is read again when its event is replayed, so
+    // that checking a long journal holds no snapshot states in memory.
+    var snapshots: [(sequence: UInt64, frame: Int)] = []
     for index in reader.frames.indices {
-      snapshots += try reader.frameHeader(index).snapshots.map {
-        ($0.snapshot.sequence, $0.snapshot.stateHash, index)
-      }
+      snapshots += try reader.frameHeader(index).snapshots.map { ($0.snapshot.sequence, index) }
     }
     var nextSnapshot = snapshots.startIndex
     var report = CheckReport(
@@ -94,19 +97,13 @@ extension Timeline {
         nextSnapshot += 1
         guard snapshot.sequence == event.sequence, report.stateDivergence == nil else { continue }
         report.snapshotsCompared += 1
-        let matches: Bool
-        if upcast == nil {
-          encoded.removeAll()
-          domain.encode(state, into: &encoded)
-          matches = XXH64.hash(encoded.bytes) == snapshot.stateHash
-        } else {
-          // An older schema's snapshot hashes its own encoding: compare it upcast.
-          matches = try storedState(after: snapshot.sequence, in: snapshot.frame) == state
-        }
-        if !matches {
-          let recorded = try storedState(after: snapshot.sequence, in: snapshot.frame)
+        let comparison = compare(
+          try storedSnapshot(after: snapshot.sequence, in: snapshot.frame), with: state,
+          encoded: &encoded)
+        if let problem = comparison.problem {
           report.stateDivergence = CheckReport.StateDivergence(
-            sequence: snapshot.sequence, differences: domain.diff(recorded, state))
+            sequence: snapshot.sequence, problem: problem,
+            differences: comparison.storedState.map { domain.diff($0, state) } ?? [])
         }
       }
     }
@@ -117,8 +114,8 @@ extension Timeline {
     return report
   }
 
-  /// The state of the snapshot stored after event `sequence` in frame `frame`.
-  private func storedState(after sequence: UInt64, in frame: Int) throws -> D.State {
+  /// The snapshot stored after event `sequence` in frame `frame`.
+  private func storedSnapshot(after sequence: UInt64, in frame: Int) throws -> Snapshot {
     guard
       let stored = try reader.frameHeader(frame).snapshots.first(where: {
         $0.snapshot.sequence == sequence
@@ -126,7 +123,7 @@ extension Timeline {
     else {
       throw RewindError(.undecodable, "\(path): the snapshot after event \(sequence) is gone")
     }
-    return try decodeState(stored.snapshot)
+    return stored.snapshot
   }
 
   /// The leaves where an expected state JSON differs from the actual one.

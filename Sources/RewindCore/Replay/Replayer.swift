@@ -39,8 +39,9 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   var crossesLostEvents = false
   /// The lost events crossed so far.
   private(set) var crossedLostEvents: [ClosedRange<UInt64>] = []
-  /// The snapshot to restore before the next event, after crossing lost events.
-  private var restart: Snapshot?
+  /// The state to restore before the next event, after crossing lost events: the
+  /// snapshot's after them.
+  private var restart: D.State?
 
   /// A replayer at `start`: after its snapshot, or before the first event.
   init(timeline: Timeline<D>, start: StartingPoint) {
@@ -106,8 +107,8 @@ public struct ReplayedEvent<D: Domain>: Sendable {
     _ state: inout D.State, trackChanges: Bool, skipping: (UInt64) -> Bool = { _ in false }
   ) throws -> (ReplayedEvent<D>, changed: FieldSet)? {
     guard let record = try nextRecord() else { return nil }
-    if let snapshot = restart {
-      state = try timeline.decodeState(snapshot)
+    if let restored = restart {
+      state = restored
       restart = nil
     }
     var effect: RecordedEffect
@@ -202,8 +203,15 @@ public struct ReplayedEvent<D: Domain>: Sendable {
         let start = frame.snapshots.first,
         start.snapshot.sequence + 1 == frame.info.firstSequence
       {
-        crossedLostEvents.append((sequence + 1)...(frame.info.firstSequence - 1))
-        restart = start.snapshot
+        let missing = (sequence + 1)...(frame.info.firstSequence - 1)
+        guard let state = timeline.trustedState(start, inFrame: frameIndex) else {
+          throw RewindError(
+            .eventsLost,
+            "\(timeline.path): \(JournalError.describe(missing)) \(missing.count == 1 ? "was" : "were") lost to damage, and the snapshot after them cannot be trusted; replay cannot cross them"
+          )
+        }
+        crossedLostEvents.append(missing)
+        restart = state
         sequence = start.snapshot.sequence
       }
       guard frame.info.firstSequence == sequence + 1 else {

@@ -21,6 +21,15 @@ public final class Timeline<D: Domain> {
   /// `D`'s: its events and snapshots are upcast as they are read. Nil for a journal of
   /// the current version.
   public let upcast: SchemaUpcast?
+  /// Called once for each snapshot that replay found it cannot trust (its bytes do not
+  /// hash to its stored state hash, or it cannot be decoded), with where it is and why.
+  /// Replay never uses such a snapshot: it starts from an earlier one, or from the first
+  /// event, so the answer is the same, only slower. The `rewind` commands print these as
+  /// warnings.
+  public var onUntrustedSnapshot: ((VerificationProblem) -> Void)?
+  /// The snapshots found untrusted so far, by the event they follow: never used, never
+  /// hashed or reported again.
+  private(set) var untrustedSnapshots: [UInt64: VerificationProblem] = [:]
 
   /// Opens the journal at `path` for domain `D`.
   ///
@@ -39,26 +48,37 @@ public final class Timeline<D: Domain> {
     self.reader = reader
     self.path = reader.path
     let header = reader.header
-    guard header.domain == D.identifier else {
-      throw RewindError(
-        .wrongDomain,
-        "\(path): the journal records the '\(header.domain)' domain, not '\(D.identifier)'")
-    }
     do {
-      try D.checkReadable(schemaVersion: header.schemaVersion)
+      domain = try Self.domain(of: header)
     } catch {
-      throw RewindError(error.code, "\(path): the journal's \(error.message)")
-    }
-    do {
-      domain = try D(
-        settingsBlob: header.settings, schemaVersion: header.schemaVersion, device: header.device)
-    } catch {
-      throw RewindError(
-        .undecodable, "\(path): the journal's '\(D.identifier)' settings are invalid", cause: error)
+      throw RewindError(error.code, "\(reader.path): \(error.message)", cause: error.cause)
     }
     upcast =
       header.schemaVersion == D.schemaVersion
       ? nil : SchemaUpcast(from: header.schemaVersion, domain: domain)
+  }
+
+  /// The domain of the session a journal header describes, built from its settings.
+  /// - Throws: ``RewindError`` `wrongDomain` if the header names another domain or an
+  ///   older schema version `D` cannot read, `newerSchema` if a newer one, `undecodable`
+  ///   if its settings are not valid for `D`; the message names no file.
+  package static func domain(of header: JournalHeader) throws(RewindError) -> D {
+    guard header.domain == D.identifier else {
+      throw RewindError(
+        .wrongDomain, "the journal records the '\(header.domain)' domain, not '\(D.identifier)'")
+    }
+    do {
+      try D.checkReadable(schemaVersion: header.schemaVersion)
+    } catch {
+      throw RewindError(error.code, "the journal's \(error.message)")
+    }
+    do {
+      return try D(
+        settingsBlob: header.settings, schemaVersion: header.schemaVersion, device: header.device)
+    } catch {
+      throw RewindError(
+        .undecodable, "the journal's '\(D.identifier)' settings are invalid", cause: error)
+    }
   }
 
   /// The journal's header.
@@ -147,8 +167,8 @@ public final class Timeline<D: Domain> {
     }
   }
 
-  /// A replayer positioned at the latest snapshot at or before `sequence`, with the
-  /// snapshot's state.
+  /// A replayer positioned at the latest snapshot at or before `sequence` that can be
+  /// trusted (see ``trustedState(_:inFrame:)``), with the snapshot's state.
   @usableFromInline func replayer(toReach sequence: UInt64) throws -> (Replayer<D>, D.State) {
     try checkInSession(sequence)
     if let lost = reader.lostRange(containing: sequence) {
@@ -163,16 +183,53 @@ public final class Timeline<D: Domain> {
     if sequence > 0, let index = reader.frameIndex(containing: sequence) {
       _ = try reader.loadFrame(index)
     }
-    let start = try reader.startingPoint(for: sequence)
-    var state = domain.initialState
-    if let snapshot = start.snapshot {
-      state = try decodeState(snapshot.snapshot)
+    var target = sequence
+    while true {
+      let start = try reader.startingPoint(for: target)
+      guard let stored = start.snapshot else {
+        return (Replayer(timeline: self, start: start), domain.initialState)
+      }
+      if let state = trustedState(stored, inFrame: start.frameIndex) {
+        return (Replayer(timeline: self, start: start), state)
+      }
+      // Never a wrong answer: start from an earlier snapshot, or the first event.
+      target = stored.snapshot.sequence &- 1
+      if stored.snapshot.sequence == 0 { target = 0 }
+      if let lost = reader.lostRange(containing: target) {
+        throw RewindError(
+          .eventsLost,
+          "\(path): the state after event \(sequence) cannot be reached: the snapshot after event \(stored.snapshot.sequence) cannot be trusted, and replay cannot start before it (\(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") lost to damage)"
+        )
+      }
     }
-    return (Replayer(timeline: self, start: start), state)
   }
 
-  /// Decodes a snapshot's state.
-  func decodeState(_ snapshot: Snapshot) throws -> D.State {
+  /// Decodes a snapshot's state after checking that its bytes hash to its stored state
+  /// hash; nil (and the snapshot reported through ``onUntrustedSnapshot``, once) when they
+  /// do not or it cannot be decoded.
+  ///
+  /// - Parameter frameIndex: the index, in the reader's frames, of the frame whose header
+  ///   holds the snapshot.
+  /// - Complexity: XXH64 over the state's bytes, then the domain's decoder.
+  func trustedState(_ stored: StoredSnapshot, inFrame frameIndex: Int) -> D.State? {
+    let snapshot = stored.snapshot
+    if !untrustedSnapshots.isEmpty, untrustedSnapshots[snapshot.sequence] != nil { return nil }
+    let examined = examine(snapshot)
+    if case .matches(let state) = examined { return state }
+    let problem = examined.problem?.description ?? ""
+    let info = reader.frames[frameIndex]
+    let untrusted = VerificationProblem(
+      kind: .snapshot, frame: info.number, offset: info.offset, sequences: info.sequenceRange,
+      message:
+        "the snapshot after event \(snapshot.sequence) \(problem); it is not used, and the state is replayed from an earlier snapshot"
+    )
+    untrustedSnapshots[snapshot.sequence] = untrusted
+    onUntrustedSnapshot?(untrusted)
+    return nil
+  }
+
+  /// Decodes a snapshot's state, without checking its hash.
+  func decodeState(_ snapshot: Snapshot) throws(RewindError) -> D.State {
     do {
       return try ByteReader.decodeAll(snapshot.state) { reader throws(CodecError) in
         try domain.decodeState(from: &reader)

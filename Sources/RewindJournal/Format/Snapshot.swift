@@ -2,11 +2,14 @@
 /// beginning: the domain's encoded state after event ``sequence`` and its hash.
 ///
 /// The journal never interprets the state bytes; the replay engine encodes and decodes
-/// them and compares ``stateHash`` with the hash of the state it computes.
+/// them. ``stateHash`` is the XXH64 of those bytes (`FORMAT.md`): the replay engine checks
+/// it before using a snapshot (`hashMatches`), and compares it with the hash of the state
+/// it computes.
 public struct Snapshot: Sendable, Equatable {
   /// The state is the one just after this event (0: before any event).
   public var sequence: UInt64
-  /// The domain's hash of the state, stored so that replays can be checked against it.
+  /// The XXH64 of ``state``, stored so that the bytes and replays can be checked against
+  /// it.
   public var stateHash: UInt64
   /// The domain's encoding of the state.
   public var state: [UInt8]
@@ -16,6 +19,12 @@ public struct Snapshot: Sendable, Equatable {
     self.stateHash = stateHash
     self.state = state
   }
+
+  /// Whether the state's bytes hash to ``stateHash``: false for a snapshot whose bytes
+  /// were changed after it was written (the frame header's checksum, recomputed by
+  /// whoever changed them, cannot tell).
+  /// - Complexity: O(state bytes), XXH64 over them.
+  package var hashMatches: Bool { XXH64.hash(state) == stateHash }
 }
 
 /// A snapshot as stored in a frame header: with the time of its event and the offset,

@@ -20,8 +20,15 @@ public struct RecoveryReport: Sendable {
   /// The bytes cut from the end: an incomplete frame or garbage.
   public var cutTail: JournalCondition.TornTail?
   /// Frames dropped because they failed their checksums (or, with salvage, broke a rule
-  /// of the format), with why.
+  /// of the format or held content the deep check found wrong), with why.
   public var droppedFrames: [JournalError]
+  /// The frames of ``droppedFrames`` that salvage dropped because the deep check found
+  /// their content wrong: events that cannot be decoded, a wrong snapshot whose right
+  /// state replay cannot tell.
+  public var droppedForContent: [JournalError] = []
+  /// Snapshots that salvage wrote again from the replayed state (the deep check found
+  /// them wrong), in frames it kept.
+  public var replacedSnapshots: [ReplacedSnapshot] = []
   /// Events now marked as lost in the middle of the journal (salvage).
   public var lostRanges: [ClosedRange<UInt64>]
   /// The damaged header that was rebuilt from its copy, if it was.
@@ -66,11 +73,20 @@ extension Journal {
     try recover(path: path, output: output, salvage: salvage, system: .live, progress: progress)
   }
 
-  /// ``recover(path:output:salvage:progress:)`` through `system`.
+  /// ``recover(path:output:salvage:progress:)`` through `system`, with the repairs the
+  /// deep check asks for (salvage only).
+  ///
+  /// - Parameter repairs: by a frame's byte offset, what to do with a whole frame whose
+  ///   content the deep check (which reads it with the journal's domain) found wrong:
+  ///   drop it like a damaged frame, marking its events lost, or keep its events and
+  ///   write its header again with some snapshots replaced. Frames it does not name are
+  ///   kept as the storage checks decide.
+  /// - Precondition: `repairs` is empty unless `salvage` is set.
   package static func recover(
-    path: String, output: String?, salvage: Bool, system: FileSystemCalls,
-    progress: (Int, Int) -> Void = { _, _ in }
+    path: String, output: String?, salvage: Bool, repairs: [UInt64: ContentRepair] = [:],
+    system: FileSystemCalls, progress: (Int, Int) -> Void = { _, _ in }
   ) throws(JournalError) -> RecoveryReport {
+    precondition(salvage || repairs.isEmpty, "content repairs are salvage's")
     // Where the repaired journal goes, checked before any work.
     let destination: FileDestination
     let keptPath: String?
@@ -99,7 +115,7 @@ extension Journal {
         "; recovery needs the header (the journal's domain and settings) and found no intact copy of it"
       throw error
     }
-    let plan = try RecoveryPlan(scan: scan, salvage: salvage, path: path)
+    let plan = try RecoveryPlan(scan: scan, salvage: salvage, repairs: repairs, path: path)
     var report = RecoveryReport(
       source: path, output: destination.path, originalKeptAt: nil,
       keptFrames: plan.kept.count, keptRecords: plan.keptRecords,
@@ -107,6 +123,7 @@ extension Journal {
       cutTail: plan.cutTail, droppedFrames: plan.dropped,
       lostRanges: plan.gaps.filter { !scan.lostRanges.contains($0) },
       repairedHeader: found.damage, changed: true)
+    report.droppedForContent = plan.droppedForContent
     if output == nil, try plan.isWhole(scan) {
       report.changed = false
       return report
@@ -118,7 +135,9 @@ extension Journal {
         path: keptPath)
     }
     let writer = try AtomicFileWriter(destination, system: system)
-    try write(found.body, plan.kept, lostRanges: plan.gaps, from: file, to: writer)
+    report.replacedSnapshots = try write(
+      found.body, plan.kept, lostRanges: plan.gaps, replacing: plan.replacements, from: file,
+      to: writer)
     try writer.commit(syncing: true, keepingPreviousAt: keptPath)
     report.originalKeptAt = keptPath
     return report
@@ -138,10 +157,16 @@ extension Journal {
 
   /// Writes a journal of `headerBody` (with its copy) and `frames` of `source`, with
   /// lost-range markers in the gaps, an index and a trailer.
+  ///
+  /// - Parameter replacements: by a frame's byte offset in `source`, snapshots (by the
+  ///   event they follow) to write in its header in place of the stored ones.
+  /// - Returns: the snapshots replaced, with the frames' numbers in the new journal.
   private static func write(
     _ headerBody: [UInt8], _ frames: [FrameInfo], lostRanges: [ClosedRange<UInt64>],
+    replacing replacements: [UInt64: [UInt64: Snapshot]],
     from source: JournalFile, to output: AtomicFileWriter
-  ) throws(JournalError) {
+  ) throws(JournalError) -> [ReplacedSnapshot] {
+    var replaced: [ReplacedSnapshot] = []
     var body = headerBody
     // The journal gets the header's copies, which make it format 1.1 at least.
     if body.count >= 4, body[0] == 1, body[1] == 0, body[2] == 0, body[3] == 0 { body[2] = 1 }
@@ -166,8 +191,9 @@ extension Journal {
       info.number = written.count
       info.offset = output.size
       var bytes = headerBytes
-      if frame.number != info.number {
-        // Renumber: decode the checked header and encode it again.
+      let replacing = replacements[frame.offset] ?? [:]
+      if frame.number != info.number || !replacing.isEmpty {
+        // Renumber or replace snapshots: decode the checked header and encode it again.
         let decoded = try headerBytes.withBytes { buffer throws(JournalError) in
           do throws(CodecError) {
             let (_, body) = try MetadataFrame.open(UnsafeRawBufferPointer(rebasing: buffer[8...]))
@@ -181,6 +207,12 @@ extension Journal {
         }
         var renumbered = decoded
         renumbered.info.number = info.number
+        for index in renumbered.snapshots.indices {
+          let sequence = renumbered.snapshots[index].snapshot.sequence
+          guard let snapshot = replacing[sequence] else { continue }
+          renumbered.snapshots[index].snapshot = snapshot
+          replaced.append(ReplacedSnapshot(frame: info.number, sequence: sequence))
+        }
         bytes = renumbered.encoded()
         info.headerSize = UInt32(bytes.count)
       }
@@ -194,6 +226,7 @@ extension Journal {
       indexOffset: output.size, indexSize: UInt32(index.count), recordCount: records
     ).encoded()
     try output.write(index + trailer)
+    return replaced
   }
 }
 
@@ -204,14 +237,38 @@ private struct RecoveryPlan {
   var cutTail: JournalCondition.TornTail?
   /// The gaps between the frames kept: lost ranges, old and new.
   var gaps: [ClosedRange<UInt64>] = []
+  /// Snapshots to write again in frames kept, by the frame's offset (salvage).
+  var replacements: [UInt64: [UInt64: Snapshot]] = [:]
+  /// The frames dropped because the deep check found their content wrong (salvage).
+  var droppedForContent: [JournalError] = []
   var keptRecords: UInt64 = 0
   var droppedRecords: UInt64 = 0
 
+  /// - Parameter repairs: what the deep check asks for the frames whose content is
+  ///   wrong (salvage only).
   /// - Throws: when the scan found damage that only salvage may drop.
-  init(scan: JournalScan, salvage: Bool, path: String) throws(JournalError) {
+  init(
+    scan: JournalScan, salvage: Bool, repairs: [UInt64: ContentRepair], path: String
+  ) throws(JournalError) {
+    // A frame whose content is wrong counts as damaged, but never as part of a torn tail:
+    // its checksums verify.
+    var checks = scan.checks
+    for (index, info) in scan.frames.enumerated() {
+      guard checks[index].isGood, let repair = repairs[info.offset] else { continue }
+      switch repair {
+      case .drop(let reason):
+        let error = JournalError(
+          .corruptFrame, reason, path: path, frame: info.number,
+          sequenceRange: info.sequenceRange, byteOffset: info.offset)
+        checks[index] = .damaged(error, whole: true)
+        droppedForContent.append(error)
+      case .replaceSnapshots(let snapshots):
+        replacements[info.offset] = snapshots
+      }
+    }
     let lastGood = scan.checks.lastIndex { $0.isGood } ?? -1
     var tailFrames: [(FrameInfo, JournalError)] = []
-    for (index, (info, check)) in zip(scan.frames, scan.checks).enumerated() {
+    for (index, (info, check)) in zip(scan.frames, checks).enumerated() {
       guard case .damaged(let error, let whole) = check else {
         kept.append(info)
         continue
@@ -246,6 +303,12 @@ private struct RecoveryPlan {
         sequenceRange: first.firstSequence...tailFrames.last!.0.lastSequence)
     }
     gaps = Journal.gaps(between: kept)
+    // Frames dropped for their content after the last frame kept: their events are
+    // marked lost too, so the session keeps its length.
+    let lastKept = kept.last?.lastSequence ?? 0
+    if let end = droppedForContent.last?.sequenceRange?.upperBound, end > lastKept {
+      gaps.append((lastKept + 1)...end)
+    }
     keptRecords = kept.reduce(0) { $0 + UInt64($1.recordCount) }
     // Every event the file tells of is kept, was lost before, or is dropped now.
     let known =
@@ -261,7 +324,7 @@ private struct RecoveryPlan {
   /// no tail, and an index that matches.
   func isWhole(_ scan: JournalScan) throws(JournalError) -> Bool {
     guard scan.header?.damage == nil, scan.tail == nil, scan.damage.isEmpty,
-      dropped.isEmpty,
+      dropped.isEmpty, replacements.isEmpty,
       case .success(let (index, offset)) = try scan.index()
     else { return false }
     return index.frames == scan.frames && index.lostRanges == scan.lostRanges

@@ -13,6 +13,15 @@ public struct VerificationProblem: Sendable, Equatable, CustomStringConvertible 
     case tornTail
     /// The index or the trailer of a closed journal.
     case index
+    // The content, which only the journal's domain can read: the deep check of the
+    // replay engine (RewindCore) reports these, the storage check never does.
+    /// The header's domain, schema version or settings, which no command can read.
+    case domain
+    /// An event whose payload the domain cannot decode.
+    case event
+    /// A snapshot whose bytes do not hash to its stored state hash, that cannot be
+    /// decoded, or whose state differs from the state replayed up to it.
+    case snapshot
   }
 
   public var kind: Kind
@@ -68,6 +77,15 @@ public struct VerificationReport: Sendable {
   public var snapshotCount: Int
   /// Whether the journal ends with a valid index (it was closed).
   public var hasIndex: Bool
+  /// Whether the journal ends with a valid trailer: its writer closed it (its index may
+  /// be damaged still). A journal that was not closed was left by a writer that was
+  /// killed or crashed, or is being written still (``currentWriter``).
+  public var isClosed: Bool
+  /// The last event of the readable frames and lost ranges (0 if none).
+  public var lastSequence: UInt64
+  /// The process holding the journal's write lock while it was verified, if any: a
+  /// journal that is not closed and has one is being written still.
+  public var currentWriter: LockHolder?
 
   /// No problem found.
   public var isClean: Bool { problems.isEmpty }
@@ -176,6 +194,8 @@ extension Journal {
     }
 
     var hasIndex = false
+    var isClosed = true
+    if case .failure(let reason) = index, reason == .notClosed { isClosed = false }
     switch index {
     case .success(let (index, offset)):
       hasIndex = true
@@ -191,7 +211,7 @@ extension Journal {
             message: "the index's copy of the journal header differs from the header"))
       }
     case .failure(let reason) where !scan.tailIsDamagedIndex:
-      if reason.description != "no index (the journal was not closed)" {
+      if reason != .notClosed {
         problems.append(VerificationProblem(kind: .index, message: reason.description))
       } else if let offset = scan.indexOffsets.last {
         // An index whose trailer is gone (or no longer a trailer).
@@ -208,7 +228,10 @@ extension Journal {
       path: path, header: scan.header?.header, problems: problems,
       frameCount: scan.frames.count + hidden.count,
       damagedFrameCount: damagedFrameCount, recordCount: recordCount,
-      damagedRecordCount: damagedRecordCount, snapshotCount: snapshotCount, hasIndex: hasIndex)
+      damagedRecordCount: damagedRecordCount, snapshotCount: snapshotCount, hasIndex: hasIndex,
+      isClosed: isClosed,
+      lastSequence: max(scan.frames.last?.lastSequence ?? 0, scan.lostRanges.last?.upperBound ?? 0),
+      currentWriter: FileLock.writer(of: file))
   }
 
   /// The problems of the header and of the copy that follows it.

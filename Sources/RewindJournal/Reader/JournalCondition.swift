@@ -36,6 +36,11 @@ public struct JournalCondition: Sendable, Equatable {
   public var openedFromIndex: Bool
   /// Why the frame headers were walked instead (nil when opened from the index).
   public var walkReason: String?
+  /// Whether the file ends with a valid trailer: its writer closed it. A journal that
+  /// was not closed was left by a writer that was killed (or crashed), or is being
+  /// written still (`JournalReader.currentWriter()` tells which): it holds the events of
+  /// its whole frames, and the session may have gone on after them.
+  public var isClosed: Bool
   /// The header was damaged and read from a copy; nil for an intact header.
   public var headerDamage: HeaderDamage?
   public var tornTail: TornTail?

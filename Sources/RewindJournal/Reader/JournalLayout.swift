@@ -28,6 +28,8 @@ struct JournalLayout: Sendable {
   var dataEnd: UInt64
   var fileSize: UInt64
   var source: Source
+  /// Whether the file ends with a valid trailer: its writer closed it.
+  var hasTrailer: Bool
   var tail: Tail?
   var damage: [Damage]
 
@@ -36,8 +38,8 @@ struct JournalLayout: Sendable {
     var walkReason: String?
     if case .walk(let reason) = source { walkReason = reason }
     return JournalCondition(
-      openedFromIndex: source == .index, walkReason: walkReason, headerDamage: headerDamage,
-      tornTail: tail, damage: damage, lostRanges: lostRanges)
+      openedFromIndex: source == .index, walkReason: walkReason, isClosed: hasTrailer,
+      headerDamage: headerDamage, tornTail: tail, damage: damage, lostRanges: lostRanges)
   }
 
   /// Reads the header, then the index if `trustIndex` and a valid one ends the file,
@@ -46,16 +48,21 @@ struct JournalLayout: Sendable {
     let fileSize = try file.size()
     let found = try readHeader(file, fileSize: fileSize)
     var walkReason = "walking was requested"
-    if trustIndex {
-      switch try readIndex(file, fileSize: fileSize, after: found.end) {
-      case .success(let (index, indexOffset)):
-        return JournalLayout(
-          header: found.header, headerBody: found.body, headerSize: found.end,
-          headerDamage: found.damage, frames: index.frames, lostRanges: index.lostRanges,
-          dataEnd: indexOffset, fileSize: fileSize, source: .index, tail: nil, damage: [])
-      case .failure(let reason):
-        walkReason = reason.description
+    let hasTrailer: Bool
+    switch try readIndex(file, fileSize: fileSize, after: found.end) {
+    case .success(let (index, indexOffset)):
+      guard trustIndex else {
+        hasTrailer = true
+        break
       }
+      return JournalLayout(
+        header: found.header, headerBody: found.body, headerSize: found.end,
+        headerDamage: found.damage, frames: index.frames, lostRanges: index.lostRanges,
+        dataEnd: indexOffset, fileSize: fileSize, source: .index, hasTrailer: true, tail: nil,
+        damage: [])
+    case .failure(let reason):
+      hasTrailer = reason != .notClosed
+      if trustIndex { walkReason = reason.description }
     }
     var walker = FrameWalker(file: file, fileSize: fileSize, start: found.end)
     try walker.walk()
@@ -63,7 +70,7 @@ struct JournalLayout: Sendable {
       header: found.header, headerBody: found.body, headerSize: found.end,
       headerDamage: found.damage, frames: walker.frames, lostRanges: walker.lostRanges,
       dataEnd: walker.dataEnd, fileSize: fileSize, source: .walk(reason: walkReason),
-      tail: walker.tail, damage: walker.damage)
+      hasTrailer: hasTrailer, tail: walker.tail, damage: walker.damage)
   }
 
   /// Reads the trailer and the index it points at.
@@ -74,7 +81,7 @@ struct JournalLayout: Sendable {
     let trailerSize = UInt64(JournalFormat.trailerSize)
     guard fileSize >= headerSize + trailerSize,
       let trailerBytes = try file.read(count: Int(trailerSize), at: fileSize - trailerSize)
-    else { return .failure("no index (the journal was not closed)") }
+    else { return .failure(.notClosed) }
     let trailer: JournalTrailer
     do throws(CodecError) {
       trailer = try trailerBytes.withBytes { buffer throws(CodecError) in
@@ -88,7 +95,7 @@ struct JournalLayout: Sendable {
         return try JournalTrailer.decode(body: body)
       }
     } catch {
-      return .failure("no index (the journal was not closed)")
+      return .failure(.notClosed)
     }
     let indexEnd = fileSize - trailerSize
     guard trailer.indexOffset >= headerSize, trailer.indexOffset < indexEnd,
@@ -118,7 +125,10 @@ struct JournalLayout: Sendable {
   }
 
   /// Why an index could not be used.
-  struct IndexUnusable: Error, ExpressibleByStringLiteral, CustomStringConvertible {
+  struct IndexUnusable: Error, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// No valid trailer ends the file: its writer did not close it.
+    static let notClosed: IndexUnusable = "no index (the journal was not closed)"
+
     var description: String
     init(stringLiteral value: String) { description = value }
     init(_ text: String) { description = text }

@@ -58,6 +58,12 @@ public final class JournalReader {
   /// The size of the file in bytes.
   public var fileSize: UInt64 { layout.fileSize }
 
+  /// The process writing the journal now, if one holds its write lock: a journal that
+  /// is not closed (``JournalCondition/openedFromIndex`` false) and has none was left by a
+  /// writer that stopped without closing it (killed, or crashed).
+  /// - Complexity: one or two `fcntl` calls; no lock is taken.
+  public func currentWriter() -> LockHolder? { FileLock.writer(of: file) }
+
   /// The number of records that can be read.
   public var recordCount: UInt64 { frames.reduce(0) { $0 + UInt64($1.recordCount) } }
   /// The sequence number of the last record (0 for an empty journal).

@@ -21,6 +21,7 @@ enum FileLock {
 
   #if os(Linux)
     private static let setOpenFileDescriptionLock: Int32 = 37  // F_OFD_SETLK
+    private static let getOpenFileDescriptionLock: Int32 = 36  // F_OFD_GETLK
   #endif
 
   /// Takes the write lock on `file` or throws ``JournalError/Code/locked`` naming the
@@ -88,6 +89,32 @@ enum FileLock {
     #endif
   }
 
+  /// The writer holding `file`'s write lock now, if any: a journal that is not closed
+  /// and has one is still being written; one without was left by a writer that stopped
+  /// without closing it.
+  ///
+  /// Asks the kernel (`fcntl` `F_OFD_GETLK` on Linux, `F_GETLK` elsewhere) without taking
+  /// any lock. A read lock (a recovery copying the journal) is no writer's.
+  static func writer(of file: JournalFile) -> LockHolder? {
+    if let identity = file.identity(), heldHere.withLock({ $0.contains(identity) }) {
+      return LockHolder(pid: getpid())
+    }
+    var probe = lockRange(start: 0, type: F_WRLCK)
+    #if os(Linux)
+      let command = getOpenFileDescriptionLock
+    #else
+      let command = F_GETLK
+    #endif
+    guard file.system.fcntlLock(file.descriptor, command, &probe) == 0,
+      probe.l_type == Int16(F_WRLCK)
+    else { return nil }
+    var marker = lockRange(start: 1, type: F_WRLCK)
+    let marked =
+      file.system.fcntlLock(file.descriptor, F_GETLK, &marker) == 0
+      && marker.l_type != Int16(F_UNLCK)
+    return LockHolder(pid: marked ? marker.l_pid : nil)
+  }
+
   private static func holder(of file: JournalFile) -> String {
     if let identity = file.identity(), heldHere.withLock({ $0.contains(identity) }) {
       return "\(getpid()), this process"
@@ -108,4 +135,11 @@ enum FileLock {
     range.l_len = 1
     return range
   }
+}
+
+/// A process holding a journal's write lock: its writer, still writing.
+public struct LockHolder: Sendable, Equatable {
+  /// The writer's process id, when its marker lock tells it (it is dropped for a moment
+  /// while the writer reads its own journal).
+  public var pid: Int32?
 }

@@ -1,0 +1,281 @@
+public import RewindJournal
+
+/// What the deep check of a journal found: whether its domain can read it, every event
+/// decodes, every snapshot decodes and matches its hash and the state replayed up to it.
+///
+/// The storage check (`Journal.verify`) knows bytes and checksums only; this one reads
+/// the content with the journal's domain, as every command will.
+public struct DeepCheckReport: Sendable {
+  public var path: String
+  /// The problems found, in file order, of the kinds `domain`, `event` and `snapshot`
+  /// (`VerificationProblem.Kind`).
+  public var problems: [VerificationProblem]
+  /// Whether the events and snapshots were read: false when the header's domain is
+  /// unknown, its schema version unreadable or its settings invalid (one problem says
+  /// which).
+  public var contentChecked: Bool
+  /// The events decoded.
+  public var eventsDecoded: UInt64 = 0
+  /// The snapshots read (hashed and decoded).
+  public var snapshotsChecked = 0
+  /// The snapshots found to match the state replayed up to them (those after events that
+  /// cannot be decoded or were lost cannot be compared: they are checked on their own and
+  /// replay goes on from them).
+  public var snapshotsCompared = 0
+  /// What salvage must do with the frames whose content is wrong, by the frame's byte
+  /// offset.
+  package var repairs: [UInt64: ContentRepair] = [:]
+
+  /// No problem found.
+  public var isClean: Bool { problems.isEmpty }
+
+  package init(path: String, problems: [VerificationProblem] = [], contentChecked: Bool) {
+    self.path = path
+    self.problems = problems
+    self.contentChecked = contentChecked
+  }
+}
+
+/// The deep check of a journal whose domain is read from its header.
+public enum DeepCheck {
+  /// Checks the content of the journal `reader` opened: its header against the domains
+  /// this program knows (the domain, its schema version, its settings), then, when one
+  /// of them reads it, every event and snapshot (``Timeline/deepCheck(progress:)``).
+  ///
+  /// - Parameters:
+  ///   - reader: the journal, opened with salvage so that damaged frames are stepped over
+  ///     (the storage check reports them).
+  ///   - domains: the domains this program knows.
+  ///   - progress: called after each frame with the frames done and the total.
+  /// - Complexity: a full replay: every frame decompressed, every event decoded and
+  ///   reduced, every snapshot decoded and compared.
+  public static func check(
+    _ reader: JournalReader, domains: [any Domain.Type],
+    progress: (Int, Int) -> Void = { _, _ in }
+  ) -> DeepCheckReport {
+    let header = reader.header
+    guard let type = domains.first(where: { $0.identifier == header.domain }) else {
+      let known = domains.map { "'\($0.identifier)'" }.joined(separator: ", ")
+      return headerProblem(
+        reader,
+        "the journal records the '\(header.domain)' domain, which this program does not know (it knows \(known)): no command can read it"
+      )
+    }
+    return check(type, reader, progress: progress)
+  }
+
+  private static func check<D: Domain>(
+    _ type: D.Type, _ reader: JournalReader, progress: (Int, Int) -> Void
+  ) -> DeepCheckReport {
+    do throws(RewindError) {
+      _ = try Timeline<D>.domain(of: reader.header)
+    } catch {
+      return headerProblem(reader, "\(error); no command can read it")
+    }
+    do {
+      return try Timeline<D>(reader: reader).deepCheck(progress: progress)
+    } catch {
+      return headerProblem(reader, "\(error)")
+    }
+  }
+
+  /// The report of a journal whose header no domain of this program reads.
+  private static func headerProblem(_ reader: JournalReader, _ message: String) -> DeepCheckReport {
+    let last = reader.lastSequence
+    return DeepCheckReport(
+      path: reader.path,
+      problems: [
+        VerificationProblem(
+          kind: .domain, offset: reader.condition.headerDamage?.copyOffset ?? 0,
+          sequences: last > 0 ? 1...last : nil, message: message)
+      ], contentChecked: false)
+  }
+}
+
+extension Timeline {
+  /// Reads the whole journal with its domain and reports every event that does not
+  /// decode and every snapshot that does not match its stored hash, does not decode, or
+  /// differs from the state replayed up to it (as `check` compares them, without its
+  /// expectations and without comparing events' recorded effects).
+  ///
+  /// Each problem names its frame, its events and the frame header's byte offset. After
+  /// an event that cannot be decoded, the rest of its run cannot be read (events are
+  /// encoded relative to the ones before them in their run); reading goes on at the next
+  /// snapshot, from its state, as it does after lost events. A snapshot that is wrong
+  /// where the replayed state is known is repaired by salvage with that state; one where
+  /// it is not known (after undecodable or lost events) cannot be, and its frame is
+  /// dropped, as is a frame holding undecodable events.
+  ///
+  /// Frames that cannot be read at all (their checksums fail) are stepped over: the
+  /// storage check reports them.
+  ///
+  /// - Parameter progress: called after each frame with the frames done and the total.
+  /// - Returns: the problems found and what salvage must do about each frame concerned.
+  /// - Complexity: O(events): every frame decompressed, every event decoded and reduced,
+  ///   every snapshot decoded and hashed.
+  public func deepCheck(progress: (Int, Int) -> Void = { _, _ in }) -> DeepCheckReport {
+    var report = DeepCheckReport(path: path, contentChecked: true)
+    // What replay knows before the next event: the state (nil after events that cannot
+    // be decoded or were lost, until a snapshot restarts it) and the codec's memory of
+    // the run (nil after an event that cannot be decoded, until the next run).
+    var state: D.State? = domain.initialState
+    var context: D.EventCodecContext? = domain.makeEventCodecContext()
+    var position: UInt64 = 0
+    var encoded = ByteWriter(capacity: 256)
+    let frames = reader.frames
+    for (index, info) in frames.enumerated() {
+      defer {
+        position = info.lastSequence
+        progress(index + 1, frames.count)
+      }
+      if info.firstSequence != position + 1 {
+        state = nil
+        context = nil
+      }
+      guard let frame = try? reader.loadFrame(index) else {
+        state = nil
+        context = nil
+        continue
+      }
+      var check = FrameContentCheck(info: info)
+      var snapshots = frame.snapshots[...]
+      var cursor = frame.records()
+      while true {
+        let next = cursor.sequence
+        while let stored = snapshots.first, stored.snapshot.sequence < next {
+          snapshots.removeFirst()
+          // A snapshot out of place breaks a rule of the format: the storage check says so.
+          guard stored.snapshot.sequence + 1 == next else { continue }
+          report.snapshotsChecked += 1
+          let comparison =
+            state.map { compare(stored.snapshot, with: $0, encoded: &encoded) }
+            ?? examine(stored.snapshot)
+          if let problem = comparison.problem {
+            report.problems.append(check.snapshotProblem(stored.snapshot.sequence, problem))
+            if let state {
+              check.replace(stored.snapshot.sequence, with: state, domain: domain, upcast: upcast)
+            } else {
+              check.drop(
+                "the snapshot after event \(stored.snapshot.sequence) \(problem), and replay cannot tell the right state"
+              )
+            }
+          } else if state == nil {
+            state = comparison.storedState
+          } else {
+            report.snapshotsCompared += 1
+          }
+          context = domain.makeEventCodecContext()
+        }
+        let record: Record
+        do throws(JournalError) {
+          guard let next = try cursor.next() else { break }
+          record = next
+        } catch {
+          // Malformed records are the storage check's to report.
+          state = nil
+          context = nil
+          break
+        }
+        guard var codec = context else {
+          check.unreadable(record.sequence)
+          continue
+        }
+        do throws(CodecError) {
+          let (_, event) = try Replayer<D>.decode(record.payload, domain: domain, context: &codec)
+          context = codec
+          report.eventsDecoded += 1
+          if state != nil { _ = domain.reduce(&state!, event) }
+        } catch {
+          let runEnd = snapshots.first.map(\.snapshot.sequence) ?? info.lastSequence
+          report.problems.append(check.eventProblem(record.sequence, runEnd: runEnd, error))
+          state = nil
+          context = nil
+        }
+      }
+      if let problem = check.unreadableProblem() { report.problems.append(problem) }
+      if let repair = check.repair { report.repairs[info.offset] = repair }
+    }
+    return report
+  }
+}
+
+/// What the deep check found in one frame, and what salvage must do with it.
+private struct FrameContentCheck {
+  let info: FrameInfo
+  private var dropReason: String?
+  private var replaced: [UInt64: Snapshot] = [:]
+  /// The events of this frame that could not be read because their run broke in an
+  /// earlier frame.
+  private var unreadableEvents: ClosedRange<UInt64>?
+  /// Whether an event of this frame failed to decode.
+  private var hasEventProblem = false
+
+  init(info: FrameInfo) { self.info = info }
+
+  /// What salvage must do with the frame; nil to keep it as it is.
+  var repair: ContentRepair? {
+    if let dropReason { return .drop(reason: dropReason) }
+    return replaced.isEmpty ? nil : .replaceSnapshots(replaced)
+  }
+
+  mutating func drop(_ reason: String) {
+    if dropReason == nil { dropReason = reason }
+  }
+
+  /// Repairs the snapshot after event `sequence` with the replayed `state`; a journal of
+  /// an older schema, whose states this build cannot write in that schema, drops the
+  /// frame instead.
+  mutating func replace<D: Domain>(
+    _ sequence: UInt64, with state: D.State, domain: D, upcast: SchemaUpcast?
+  ) {
+    guard upcast == nil else {
+      drop(
+        "the snapshot after event \(sequence) is wrong, and this rewind cannot write a state of the journal's older schema"
+      )
+      return
+    }
+    var writer = ByteWriter(capacity: 256)
+    domain.encode(state, into: &writer)
+    let bytes = writer.bytes
+    replaced[sequence] = Snapshot(sequence: sequence, stateHash: XXH64.hash(bytes), state: bytes)
+  }
+
+  func snapshotProblem(_ sequence: UInt64, _ problem: SnapshotProblem) -> VerificationProblem {
+    VerificationProblem(
+      kind: .snapshot, frame: info.number, offset: info.offset, sequences: info.sequenceRange,
+      message: "the snapshot after event \(sequence) \(problem)")
+  }
+
+  mutating func eventProblem(_ sequence: UInt64, runEnd: UInt64, _ error: CodecError)
+    -> VerificationProblem
+  {
+    hasEventProblem = true
+    var message = "event \(sequence) cannot be decoded (\(error))"
+    if runEnd > sequence {
+      let rest = (sequence + 1)...runEnd
+      message +=
+        "; the rest of its run (\(JournalError.describe(rest))) is read relative to it and cannot be read either"
+    }
+    drop("event \(sequence) cannot be decoded")
+    return VerificationProblem(
+      kind: .event, frame: info.number, offset: info.offset, sequences: sequence...runEnd,
+      message: message)
+  }
+
+  mutating func unreadable(_ sequence: UInt64) {
+    guard !hasEventProblem else { return }
+    unreadableEvents = (unreadableEvents?.lowerBound ?? sequence)...sequence
+  }
+
+  /// The problem of events that could not be read because their run started in an
+  /// earlier frame whose events cannot be decoded, or was lost.
+  mutating func unreadableProblem() -> VerificationProblem? {
+    guard let range = unreadableEvents, !hasEventProblem else { return nil }
+    drop("\(JournalError.describe(range)) cannot be read")
+    return VerificationProblem(
+      kind: .event, frame: info.number, offset: info.offset, sequences: range,
+      message:
+        "\(JournalError.describe(range)) cannot be read: their run of events starts before this frame, where events cannot be decoded or were lost, and no snapshot starts a new one"
+    )
+  }
+}
