@@ -182,7 +182,7 @@ struct DeepVerifyTests {
     #expect(
       text.lines == [
         "OK \(journal): 4 frames, 30,000 events, 32 snapshots, closed",
-        "  Content: 30,000 events decoded, 32 snapshots read, each equal to the state replayed up to them.",
+        "  Content: 30,000 events decoded, 32 snapshots read, each equal to the state replayed up to it.",
       ], "\(text.stdout)")
     let json = try parseObject(try rewind("verify", journal, "--deep", "--json").stdout)
     #expect(json["ok"] as? Bool == true)
@@ -218,7 +218,7 @@ struct DeepVerifyTests {
       text.lines.prefix(3) == [
         "INVALID \(journal): 1 problem; 1 frame readable (300 events, 4 snapshots)",
         "  frame 0 (events 1–300) at byte \(info.offset): the snapshot after event 128 differs from the state replayed up to it",
-        "  Content: 300 events decoded, 4 snapshots read, 3 of them equal to the state replayed up to them.",
+        "  Content: 300 events decoded, 4 snapshots read: 3 equal to the state replayed up to them, 1 wrong.",
       ], "\(text.stdout)")
     #expect(text.stdout.contains("`rewind recover --salvage \(journal)` drops the frames"))
     let found = try problems(try rewind("verify", journal, "--deep", "--json"))
@@ -247,6 +247,7 @@ struct DeepVerifyTests {
     #expect(content["snapshotsChecked"] as? Int == 4)
     // The snapshot after event 128 cannot be compared: replay starts again from it.
     #expect(content["snapshotsMatchingReplay"] as? Int == 3)
+    #expect(content["snapshotsRestartingReplay"] as? Int == 1)
     let found = try problems(deep)
     #expect(found.count == 1)
     expectProblem(

@@ -103,6 +103,7 @@ struct DeepCheckTests {
     #expect(report.repairs[frame.offset] == .drop(reason: "event 1000 cannot be decoded"))
     // The snapshot that ends the run restarts replay: it is read, not compared.
     #expect(report.snapshotsCompared == report.snapshotsChecked - 1)
+    #expect(report.snapshotsRestartingReplay == 1)
   }
 
   @Test(

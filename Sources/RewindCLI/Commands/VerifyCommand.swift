@@ -121,6 +121,7 @@ enum VerifyOutput {
       ("eventsDecoded", .int(Int64(report.eventsDecoded))),
       ("snapshotsChecked", .int(Int64(report.snapshotsChecked))),
       ("snapshotsMatchingReplay", .int(Int64(report.snapshotsCompared))),
+      ("snapshotsRestartingReplay", .int(Int64(report.snapshotsRestartingReplay))),
     ])
   }
 
@@ -222,14 +223,23 @@ enum VerifyOutput {
     }
     guard deep.contentChecked else { return }
     let events = "\(Format.count(deep.eventsDecoded, "event")) decoded"
-    let snapshots =
-      switch (deep.snapshotsChecked, deep.snapshotsCompared) {
-      case (0, _): "no snapshot"
-      case (let read, let equal) where read == equal:
-        "\(Format.count(read, "snapshot")) read, \(read == 1 ? "equal" : "each equal") to the state replayed up to \(read == 1 ? "it" : "them")"
-      case (let read, let equal):
-        "\(Format.count(read, "snapshot")) read, \(Format.count(equal)) of them equal to the state replayed up to them"
-      }
+    let read = deep.snapshotsChecked
+    var snapshots = read == 0 ? "no snapshot" : "\(Format.count(read, "snapshot")) read"
+    if read > 0 && deep.snapshotsCompared == read {
+      snapshots += ", \(read == 1 ? "equal" : "each equal") to the state replayed up to it"
+    } else if read > 0 {
+      let wrong = read - deep.snapshotsCompared - deep.snapshotsRestartingReplay
+      let parts = [
+        deep.snapshotsCompared > 0
+          ? "\(Format.count(deep.snapshotsCompared)) equal to the state replayed up to \(deep.snapshotsCompared == 1 ? "it" : "them")"
+          : nil,
+        deep.snapshotsRestartingReplay > 0
+          ? "\(Format.count(deep.snapshotsRestartingReplay)) where replay starts again, after events lost or not decoded"
+          : nil,
+        wrong > 0 ? "\(Format.count(wrong)) wrong" : nil,
+      ]
+      snapshots += ": " + parts.compactMap { $0 }.joined(separator: ", ")
+    }
     output.print("  Content: \(events), \(snapshots).")
   }
 }

@@ -22,6 +22,9 @@ public struct DeepCheckReport: Sendable {
   /// cannot be decoded or were lost cannot be compared: they are checked on their own and
   /// replay goes on from them).
   public var snapshotsCompared = 0
+  /// The snapshots found whole (hashed and decoded) where replay did not know the state,
+  /// after events lost or not decoded: replay started again from them.
+  public var snapshotsRestartingReplay = 0
   /// What salvage must do with the frames whose content is wrong, by the frame's byte
   /// offset.
   package var repairs: [UInt64: ContentRepair] = [:]
@@ -161,6 +164,7 @@ extension Timeline {
             }
           } else if state == nil {
             state = comparison.storedState
+            report.snapshotsRestartingReplay += 1
           } else {
             report.snapshotsCompared += 1
           }
