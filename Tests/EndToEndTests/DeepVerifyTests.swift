@@ -305,7 +305,7 @@ struct DeepVerifyTests {
     case "domain":
       change = { $0.domain = "sudoku" }
       message =
-        "the journal records the 'sudoku' domain, which this program does not know (it knows 'navigation'): no command can read it"
+        "the journal records the 'sudoku' domain, which this rewind does not know (it knows 'navigation'): no command can read it"
     case "schema":
       change = { $0.schemaVersion = 99 }
       message =

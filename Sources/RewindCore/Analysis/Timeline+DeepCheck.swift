@@ -61,7 +61,7 @@ public enum DeepCheck {
       let known = domains.map { "'\($0.identifier)'" }.joined(separator: ", ")
       return headerProblem(
         reader,
-        "the journal records the '\(header.domain)' domain, which this program does not know (it knows \(known)): no command can read it"
+        "the journal records the '\(header.domain)' domain, which this rewind does not know (it knows \(known)): no command can read it"
       )
     }
     return check(type, reader, progress: progress)
