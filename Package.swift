@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "RewindJournal", targets: ["RewindJournal"]),
     .library(name: "RewindCore", targets: ["RewindCore"]),
     .library(name: "Navigation", targets: ["Navigation"]),
+    .library(name: "RewindTerminal", targets: ["RewindTerminal"]),
     .library(name: "RewindArguments", targets: ["RewindArguments"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
     .executable(name: "rewind", targets: ["rewind"]),
@@ -32,6 +33,9 @@ let package = Package(
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
     .target(
       name: "Navigation", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
+    // The terminal layer: raw mode, keys and mouse, a screen buffer with minimal redraw,
+    // the protocol of a domain's interactive screen; nothing of a command.
+    .target(name: "RewindTerminal", dependencies: ["RewindCore"], swiftSettings: strict),
     // The command-line parser: typed declarations, help, usage errors; nothing of Rewind.
     .target(name: "RewindArguments", swiftSettings: strict),
     .target(
@@ -73,6 +77,9 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "RewindArgumentsTests", dependencies: ["RewindArguments"], swiftSettings: strict),
+    .testTarget(
+      name: "RewindTerminalTests", dependencies: ["RewindTerminal", "RewindCore"],
+      swiftSettings: strict),
     .testTarget(
       name: "RewindCLITests",
       dependencies: [
