@@ -73,6 +73,10 @@ extension NavigationScreen {
       return scrollStrip(by: -Self.keyScrollStep(state), state: state)
     case .character(">"):
       return scrollStrip(by: Self.keyScrollStep(state), state: state)
+    case .backspace, .escape:
+      // There is one back button, whatever has the focus.
+      guard let event = backEvent(state) else { return .ignored }
+      return .send(event)
     default:
       break
     }
@@ -149,9 +153,6 @@ extension NavigationScreen {
       {
         list.cursor = parent
       }
-    case .backspace, .escape:
-      guard let event = backEvent(state) else { return .ignored }
-      return .send(event)
     default:
       return .ignored
     }

@@ -15,9 +15,9 @@ public import RewindTerminal
 /// Keys (``keyHelp``): `Tab`/`Shift-Tab` move the focus from the menu strip to each
 /// visible column in turn; in the menu `←` `→` move the highlight and `Enter` or `Space`
 /// taps it; `<` `>` scroll the strip; in a column `↑` `↓` move, `Enter` selects, `→`
-/// expands and `←` collapses, `Backspace` or `Esc` is the back button of a compact
-/// split view; `v`, `s` and `c` cycle the column visibility, the style and the size
-/// class. A click on a label, a row, a disclosure triangle or the back button does what
+/// expands and `←` collapses; `Backspace` or `Esc` is the back button of a compact
+/// split view, whatever has the focus; `v`, `s` and `c` cycle the column visibility, the
+/// style and the size class. A click on a label, a row, a disclosure triangle or the back button does what
 /// a tap does; the wheel over the strip scrolls it, over a column scrolls its list.
 public struct NavigationScreen: DomainScreen {
   public typealias Model = NavigationDomain

@@ -136,6 +136,11 @@ struct NavigationScreenKeyTests {
     #expect(harness.screen.focus == .column(.sidebar))
     // On the sidebar there is no back button.
     #expect(harness.screen.handle(.key(.escape), state: harness.state).handled == false)
+    // The back button answers whatever has the focus.
+    harness.keys(.enter)
+    harness.keys(.tab)
+    #expect(harness.screen.focus == .menu)
+    #expect(harness.keys(.backspace) == [.backTapped])
   }
 }
 
