@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "RewindJournal", targets: ["RewindJournal"]),
     .library(name: "RewindCore", targets: ["RewindCore"]),
     .library(name: "Navigation", targets: ["Navigation"]),
+    .library(name: "RewindTerminal", targets: ["RewindTerminal"]),
     .library(name: "RewindArguments", targets: ["RewindArguments"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
     .executable(name: "rewind", targets: ["rewind"]),
@@ -31,11 +32,16 @@ let package = Package(
     .target(name: "RewindJournal", dependencies: ["CZstd"], swiftSettings: strict),
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
     .target(
-      name: "Navigation", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
+      name: "Navigation", dependencies: ["RewindCore", "RewindJournal", "RewindTerminal"],
+      swiftSettings: strict),
+    // The terminal layer: raw mode, keys and mouse, a screen buffer with minimal redraw,
+    // the protocol of a domain's interactive screen; nothing of a command.
+    .target(name: "RewindTerminal", dependencies: ["RewindCore"], swiftSettings: strict),
     // The command-line parser: typed declarations, help, usage errors; nothing of Rewind.
     .target(name: "RewindArguments", swiftSettings: strict),
     .target(
-      name: "RewindCLI", dependencies: ["RewindArguments", "RewindCore", "RewindJournal"],
+      name: "RewindCLI",
+      dependencies: ["RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal"],
       swiftSettings: strict),
     .executableTarget(
       name: "rewind", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind",
@@ -69,14 +75,18 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",
-      dependencies: ["Navigation", "RewindCore", "RewindJournal", "TestSupport"],
+      dependencies: ["Navigation", "RewindCore", "RewindJournal", "RewindTerminal", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "RewindArgumentsTests", dependencies: ["RewindArguments"], swiftSettings: strict),
     .testTarget(
+      name: "RewindTerminalTests", dependencies: ["RewindTerminal", "RewindCore"],
+      swiftSettings: strict),
+    .testTarget(
       name: "RewindCLITests",
       dependencies: [
-        "RewindCLI", "RewindArguments", "RewindCore", "RewindJournal", "Navigation", "TestSupport",
+        "RewindCLI", "RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal",
+        "Navigation", "TestSupport",
       ],
       swiftSettings: strict),
   ]
