@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "RewindCore", targets: ["RewindCore"]),
     .library(name: "Navigation", targets: ["Navigation"]),
     .library(name: "RewindArguments", targets: ["RewindArguments"]),
+    .library(name: "RewindPage", targets: ["RewindPage"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
     .executable(name: "rewind", targets: ["rewind"]),
   ],
@@ -31,11 +32,24 @@ let package = Package(
     .target(name: "RewindJournal", dependencies: ["CZstd"], swiftSettings: strict),
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
     .target(
-      name: "Navigation", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
+      name: "Navigation", dependencies: ["RewindCore", "RewindJournal", "RewindPage"],
+      exclude: ["Page/Resources"], swiftSettings: strict, plugins: ["EmbedResources"]),
+    // `rewind html`: a session as one self-contained web page; its template, styles and
+    // scripts are files of Resources/, embedded at build time.
+    .target(
+      name: "RewindPage", dependencies: ["RewindCore", "RewindJournal"], exclude: ["Resources"],
+      swiftSettings: strict, plugins: ["EmbedResources"]),
+    // Embeds a target's Resources/ files (a page's HTML, CSS and JavaScript) in a generated
+    // Swift source, so that the `rewind` binary needs no resource bundle beside it.
+    .plugin(
+      name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
+    .executableTarget(
+      name: "embed-resources", path: "Tools/embed-resources", swiftSettings: strict),
     // The command-line parser: typed declarations, help, usage errors; nothing of Rewind.
     .target(name: "RewindArguments", swiftSettings: strict),
     .target(
-      name: "RewindCLI", dependencies: ["RewindArguments", "RewindCore", "RewindJournal"],
+      name: "RewindCLI",
+      dependencies: ["RewindArguments", "RewindCore", "RewindJournal", "RewindPage"],
       swiftSettings: strict),
     .executableTarget(
       name: "rewind", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind",
@@ -73,6 +87,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "RewindArgumentsTests", dependencies: ["RewindArguments"], swiftSettings: strict),
+    .testTarget(
+      name: "RewindPageTests",
+      dependencies: ["RewindPage", "RewindCore", "RewindJournal", "TestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "RewindCLITests",
       dependencies: [

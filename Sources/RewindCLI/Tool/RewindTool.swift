@@ -33,6 +33,7 @@ package enum RewindTool {
         .command { Blame(registry: registry) }, .command { Find(registry: registry) },
         .command { Check(registry: registry) }, .command { Verify(registry: registry) },
         .command { Recover(registry: registry) }, .command { Upgrade(registry: registry) },
+        .command { HTML(registry: registry) },
       ])
   }
 }
