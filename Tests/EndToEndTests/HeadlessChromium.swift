@@ -268,6 +268,7 @@
     /// Evaluates a JavaScript expression (awaiting a promise) and returns its value as JSON
     /// gives it (nil for undefined or null).
     /// - Throws: ``HeadlessChromium/Failure`` with the exception's text when it throws.
+    @discardableResult
     func evaluate(_ expression: String) throws -> Any? {
       let result = try send(
         "Runtime.evaluate",
@@ -277,6 +278,13 @@
         throw HeadlessChromium.Failure(thrown ?? (exception["text"] as? String) ?? "\(exception)")
       }
       return (result["result"] as? [String: Any])?["value"]
+    }
+
+    /// Waits for the page to draw twice: what a scroll or a resize set off has happened.
+    func nextFrame() throws {
+      try evaluate(
+        "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+      )
     }
 
     /// The value of an expression that must be a string.

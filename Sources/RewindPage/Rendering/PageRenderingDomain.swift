@@ -27,7 +27,8 @@ public import RewindCore
 /// ```
 ///
 /// `render` is called with the element to draw into (the same element every time, so the
-/// renderer may keep what it drew), the state at the cursor as plain JavaScript values
+/// renderer may keep what it drew; the page sizes it, as wide as its column and about as
+/// high as most of the window, and the renderer fits what it draws into it), the state at the cursor as plain JavaScript values
 /// (the JSON of `rewind state --json`, numbers as numbers), and the session:
 /// `session.header` (the JSON Lines header: domain, session, start, device and the
 /// domain's `settings`) and `session.data` (``PageRenderer/data``). Text from the session

@@ -3,10 +3,11 @@
 // unchanged, rejected). Clicking or dragging moves the cursor to the last event at or
 // before the time under the pointer; it is keyboard operable as an ARIA slider.
 (() => {
-  /** Colours of event kinds, in order, readable on light and dark backgrounds. */
+  /** Colours of event kinds, in order, readable on light and dark backgrounds; none is the
+   *  green or the red of the outcomes. */
   const KIND_COLOURS = [
-    "#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948",
-    "#ff9da7", "#9c755f", "#e15759", "#86bcb6", "#d37295", "#a0cbe8",
+    "#4e79a7", "#f28e2b", "#b07aa1", "#76b7b2", "#edc948", "#9c755f",
+    "#ff9da7", "#17becf", "#bcbd22", "#3f51b5", "#c5b0d5", "#e377c2",
   ];
   const OUTCOME_COLOURS = ["#2e9d4a", "#9a9a9a", "#d62728"];
 

@@ -54,18 +54,22 @@
       element.replaceChildren(this.viewport);
       this.size = [0, 0];
       new ResizeObserver(() => this.fit()).observe(element);
-      window.addEventListener("resize", () => this.fit());
     }
 
-    /** Scales the device to the element's width and at most 70 % of the window's height. */
+    /**
+     * Scales the device to fit the element's box, which the page sizes. The square it is
+     * drawn in fits the device in either orientation, so that turning it moves nothing.
+     */
     fit() {
       const [width, height] = this.size;
       if (width === 0) return;
-      const available = this.element.clientWidth;
-      const scale = Math.min(available / width, (window.innerHeight * 0.7) / height, 1.5);
+      const box = Math.max(width, height);
+      const scale = Math.min(this.element.clientWidth / box, this.element.clientHeight / box, 1.5);
       this.device.style.transform = `scale(${scale})`;
-      this.viewport.style.height = `${height * scale}px`;
-      this.viewport.style.width = `${width * scale}px`;
+      this.device.style.left = `${((box - width) * scale) / 2}px`;
+      this.device.style.top = `${((box - height) * scale) / 2}px`;
+      this.viewport.style.height = `${box * scale}px`;
+      this.viewport.style.width = `${box * scale}px`;
     }
 
     render(state) {
