@@ -83,7 +83,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",
-      dependencies: ["Navigation", "RewindCore", "RewindJournal", "TestSupport"],
+      dependencies: ["Navigation", "RewindCore", "RewindJournal", "RewindPage", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "RewindArgumentsTests", dependencies: ["RewindArguments"], swiftSettings: strict),

@@ -44,6 +44,7 @@ package enum SessionPage {
   ///   - to: the last event the page holds.
   ///   - options: the title and the names the page shows.
   ///   - renderer: the domain's renderer of its screens; nil to show states as JSON.
+  ///   - limit: the most events the page may hold; ``maximumEvents`` unless a test says.
   ///   - progress: called with the number of events done, every few thousand.
   /// - Returns: the page, UTF-8.
   /// - Throws: ``PageError`` `tooManyEvents` when the part holds more than
@@ -52,14 +53,14 @@ package enum SessionPage {
   /// - Complexity: one replay of the events, then O(n) to compress.
   package static func html<D: Domain>(
     of timeline: Timeline<D>, from: UInt64, to: UInt64, options: Options,
-    renderer: PageRenderer?, progress: (UInt64) -> Void = { _ in }
+    renderer: PageRenderer?, limit: UInt64 = maximumEvents, progress: (UInt64) -> Void = { _ in }
   ) throws -> [UInt8] {
     let count = to - from
-    guard count <= maximumEvents else {
-      let size = count == timeline.eventCount ? "The session has" : "The part asked for has"
+    guard count <= limit else {
+      let size = count == timeline.eventCount ? "the session has" : "the part asked for has"
       throw PageError(
         .tooManyEvents,
-        "\(size) \(grouped(count)) events (\(from + 1)–\(to)); a page holds at most \(grouped(maximumEvents)): choose a part with --from and --to, e.g. --from \(from) --to \(from + maximumEvents)"
+        "\(size) \(grouped(count)) events (\(from + 1)–\(to)); a page holds at most \(grouped(limit)): choose a part with --from and --to, e.g. --from \(from) --to \(from + limit)"
       )
     }
     let payload = try Payload.build(

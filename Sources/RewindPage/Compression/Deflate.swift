@@ -324,7 +324,10 @@ enum Huffman {
   /// Code lengths for symbols of `frequencies` (0 for an unused symbol), none longer than
   /// `limit`, forming a complete code: at least two symbols get a length even when fewer
   /// are used, as some decoders refuse an incomplete code.
+  ///
+  /// - Precondition: the alphabet has at least two symbols, and at most 2^`limit`.
   static func codeLengths(_ frequencies: [Int], limit: Int) -> [UInt8] {
+    precondition(frequencies.count >= 2 && frequencies.count <= 1 << limit)
     var used = frequencies.indices.filter { frequencies[$0] > 0 }
     // A complete code needs two symbols.
     var padding = 0

@@ -66,6 +66,9 @@
       const box = Math.max(width, height);
       const scale = Math.min(this.element.clientWidth / box, this.element.clientHeight / box, 1.5);
       this.device.style.transform = `scale(${scale})`;
+      // The menu's lines are 1 and 2 pixels on the page's screen, as the seeds draw them,
+      // whatever the scale.
+      this.device.style.setProperty("--nav-pixel", `${Math.max(1, 1 / scale)}px`);
       this.device.style.left = `${((box - width) * scale) / 2}px`;
       this.device.style.top = `${((box - height) * scale) / 2}px`;
       this.viewport.style.height = `${box * scale}px`;
