@@ -419,7 +419,7 @@
         ) as? [Int] ?? []
       #expect(lefts.count == 6, "\(lefts)")
       #expect(Set(lefts).count == 1, "\(lefts)")
-      let device = try tab.box(".nav-viewport")
+      let device = try tab.box(".nav-device")
       #expect(device.width <= 640 && device.width > 0.6 * 640, "\(device)")
       func luminance(_ expression: String) throws -> Double {
         let colour = try tab.string("getComputedStyle(\(expression)).backgroundColor")

@@ -4,7 +4,8 @@
   import Testing
 
   /// What a region of a screenshot holds: the share of its pixels that are black, white,
-  /// gray, the seeds' blue, and coloured (neither white, black nor gray).
+  /// gray (between the two: a gray line, or a line of less than a pixel blended with the
+  /// black around it), the seeds' blue, and coloured.
   private struct Region: CustomStringConvertible {
     var black = 0.0
     var white = 0.0
@@ -51,7 +52,7 @@
               const high = Math.max(r, g, b), low = Math.min(r, g, b);
               if (high < 40) counts[0]++;
               if (low > 215) counts[1]++;
-              if (high - low < 24 && low >= 90 && high <= 200) counts[2]++;
+              if (high - low < 24 && high >= 40 && low <= 215) counts[2]++;
               if (b > 200 && r < 80 && g > 80 && g < 170) counts[3]++;
               if (high - low > 40) counts[4]++;
             }

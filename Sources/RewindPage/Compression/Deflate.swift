@@ -17,7 +17,7 @@
 /// ```
 package enum Deflate {
   /// The most earlier positions tried for a match.
-  static let maximumChain = 96
+  static let maximumChain = 32
   /// A match at least this long is taken at once, without looking further.
   static let niceLength = 128
   /// A match shorter than this is put off when the next position has a longer one.

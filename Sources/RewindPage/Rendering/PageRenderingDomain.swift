@@ -13,7 +13,7 @@ public import RewindCore
 ///   public func pageRenderer(device: String) -> PageRenderer {
 ///     PageRenderer(
 ///       script: EmbeddedResources.navigationScreenJS, style: EmbeddedResources.navigationScreenCSS,
-///       data: ["screen": …])
+///       data: .object([("screen", …)]))
 ///   }
 /// }
 /// ```

@@ -116,7 +116,7 @@
       const outcome = event.get("outcome");
       const reason = event.get("reason");
       const outcomeCell = cell(`event-outcome outcome-${outcome}`, reason === undefined ? outcome : `${outcome}: ${reason}`);
-      outcomeCell.title = outcomeCell.textContent;
+      row.title = `${sequence} ${shownOffset(session.timeOf(sequence))} ${event.get("event")} ${argumentsText(event)} ${outcomeCell.textContent}`;
       return row;
     }
 

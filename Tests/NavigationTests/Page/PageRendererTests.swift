@@ -23,12 +23,14 @@ struct PageRendererTests {
     #expect(phone?["portrait"] == [390.0, 844.0])
   }
 
-  @Test("the data names the catalog's nodes by id, with their names and images, and the seeds' texts")
+  @Test(
+    "the data names the catalog's nodes by id, with their names and images, and the seeds' texts")
   func data() {
     let renderer = NavigationDomain().pageRenderer(device: "iPad")
     let catalog = renderer.data["catalog"]
     #expect(catalog?["layout"] == "threeColumn")
-    #expect(catalog?["menuLabels"] == JSONValue.array(Catalog.sample.menuLabels.map(JSONValue.string)))
+    #expect(
+      catalog?["menuLabels"] == JSONValue.array(Catalog.sample.menuLabels.map(JSONValue.string)))
     guard case .array(let categories)? = catalog?["categories"] else {
       Issue.record("no categories")
       return
@@ -42,8 +44,12 @@ struct PageRendererTests {
     #expect(
       leva?["children"]
         == .array([
-          .object([("id", "espresso-machines/leva/leva-x"), ("name", "Leva X"), ("image", "leva-x")]),
-          .object([("id", "espresso-machines/leva/leva-s"), ("name", "Leva S"), ("image", "leva-s")]),
+          .object([
+            ("id", "espresso-machines/leva/leva-x"), ("name", "Leva X"), ("image", "leva-x"),
+          ]),
+          .object([
+            ("id", "espresso-machines/leva/leva-s"), ("name", "Leva S"), ("image", "leva-s"),
+          ]),
         ]))
     let texts = renderer.data["texts"]
     #expect(texts?["sidebarTitle"] == .string(NavigationState.sidebarTitle))

@@ -57,22 +57,20 @@
     }
 
     /**
-     * Scales the device to fit the element's box, which the page sizes. The square it is
-     * drawn in fits the device in either orientation, so that turning it moves nothing.
+     * Scales the device to fit the element's box, centred. The page gives the element the
+     * same size whatever the state, so that turning the device moves nothing around it.
      */
     fit() {
       const [width, height] = this.size;
       if (width === 0) return;
-      const box = Math.max(width, height);
-      const scale = Math.min(this.element.clientWidth / box, this.element.clientHeight / box, 1.5);
+      const available = [this.element.clientWidth, this.element.clientHeight];
+      const scale = Math.min(available[0] / width, available[1] / height, 1.5);
       this.device.style.transform = `scale(${scale})`;
+      this.device.style.left = `${(available[0] - width * scale) / 2}px`;
+      this.device.style.top = `${(available[1] - height * scale) / 2}px`;
       // The menu's lines are 1 and 2 pixels on the page's screen, as the seeds draw them,
       // whatever the scale.
       this.device.style.setProperty("--nav-pixel", `${Math.max(1, 1 / scale)}px`);
-      this.device.style.left = `${((box - width) * scale) / 2}px`;
-      this.device.style.top = `${((box - height) * scale) / 2}px`;
-      this.viewport.style.height = `${box * scale}px`;
-      this.viewport.style.width = `${box * scale}px`;
     }
 
     render(state) {
