@@ -215,6 +215,11 @@
       try tab.drag(from: (box.x, y), to: (box.x + box.width + 40, y))
       #expect(try tab.cursor() == 32)
 
+      // The address names a point: #at=+30s is the last event at or before 30 s.
+      try tab.evaluate("location.hash = '#at=+30s'")
+      try tab.nextFrame()
+      #expect(try tab.cursor() == times.lastIndex { $0 <= 30_000_000 })
+
       // Play at ×32 from the start reaches the end (67 s of session in about 2 s).
       try tab.evaluate(
         "const speed = document.getElementById('speed'); speed.value = '32'; speed.dispatchEvent(new Event('change'))"
@@ -328,6 +333,19 @@
               "\(condition)")
             #expect(box.matches.isEmpty)
           }
+        }
+        if index == 0 {
+          // Enter again on the same condition goes to the next match, and round.
+          let changes = try findInBox("changed(split.columnVisibility)", on: tab)
+          #expect(changes.matches == [12, 13, 21, 28])
+          try tab.evaluate("window.rewind.seek(14)")
+          for expected in [21, 28, 12] {
+            try tab.click("#find-input")
+            try tab.press("Enter")
+            #expect(try tab.cursor() == expected)
+          }
+          try tab.click("#find-previous")
+          #expect(try tab.cursor() == 28)
         }
         tab.expectQuiet(page.url)
         try tab.send("Page.close")

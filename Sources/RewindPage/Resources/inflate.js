@@ -69,38 +69,45 @@
   /**
    * Inflates raw DEFLATE `input` (a Uint8Array) that holds exactly `size` bytes.
    * Throws an Error on malformed input.
+   *
+   * The bit reader's state lives in local variables, and the loop of literals and
+   * matches decodes inline, refilling the bit buffer to at least 15 bits before each code.
+   * Bytes read past the end of the input count as zeros; running out is detected by the
+   * position.
    */
   RewindPage.inflate = (input, size) => {
     const output = new Uint8Array(size);
+    const end = input.length;
     let out = 0;
     let position = 0;
     let buffer = 0;
     let count = 0;
 
-    function need(bits) {
+    const refill = (bits) => {
       while (count < bits) {
-        if (position > input.length + 4) throw new Error("the data ends too early");
-        buffer |= (input[position++] | 0) << count;
+        if (position >= end + 4) throw new Error("the data ends too early");
+        buffer |= (position < end ? input[position] : 0) << count;
+        position++;
         count += 8;
       }
-    }
-    function take(bits) {
+    };
+    const take = (bits) => {
       if (bits === 0) return 0;
-      need(bits);
+      refill(bits);
       const value = buffer & ((1 << bits) - 1);
       buffer >>>= bits;
       count -= bits;
       return value;
-    }
-    function decode(code) {
-      need(code.bits);
+    };
+    const decode = (code) => {
+      refill(code.bits);
       const entry = code.entries[buffer & ((1 << code.bits) - 1)];
       const length = entry & 15;
       if (length === 0) throw new Error("the data holds an invalid Huffman code");
       buffer >>>= length;
       count -= length;
       return entry >>> 4;
-    }
+    };
 
     let final = 0;
     while (!final) {
@@ -113,7 +120,7 @@
         count = 0;
         const length = input[position] | (input[position + 1] << 8);
         position += 4;
-        if (position + length > input.length || out + length > size) {
+        if (position + length > end || out + length > size) {
           throw new Error("a stored block runs past the data");
         }
         output.set(input.subarray(position, position + length), out);
@@ -162,23 +169,41 @@
       } else {
         throw new Error("the data holds a block of the reserved type 3");
       }
+
+      // The hot loop: literals and matches until the end of the block.
+      const literalEntries = literal.entries;
+      const literalMask = (1 << literal.bits) - 1;
       for (;;) {
-        const symbol = decode(literal);
+        while (count < 15) {
+          buffer |= (position < end ? input[position] : 0) << count;
+          position++;
+          count += 8;
+        }
+        const entry = literalEntries[buffer & literalMask];
+        const bits = entry & 15;
+        if (bits === 0 || position > end + 4) throw new Error("the data holds an invalid Huffman code");
+        buffer >>>= bits;
+        count -= bits;
+        const symbol = entry >>> 4;
         if (symbol < 256) {
           if (out >= size) throw new Error("the data is longer than announced");
           output[out++] = symbol;
-        } else if (symbol === 256) {
-          break;
+          continue;
+        }
+        if (symbol === 256) break;
+        const code = symbol - 257;
+        if (code >= 29) throw new Error("an invalid length code");
+        const length = LENGTH_BASE[code] + take(LENGTH_EXTRA[code]);
+        const distanceCode = decode(distance);
+        if (distanceCode >= 30) throw new Error("an invalid distance code");
+        const back = DISTANCE_BASE[distanceCode] + take(DISTANCE_EXTRA[distanceCode]);
+        if (back > out) throw new Error("a match reaches before the start");
+        if (out + length > size) throw new Error("the data is longer than announced");
+        let from = out - back;
+        if (back >= length && length > 32) {
+          output.copyWithin(out, from, from + length);
+          out += length;
         } else {
-          const code = symbol - 257;
-          if (code >= 29) throw new Error("an invalid length code");
-          const length = LENGTH_BASE[code] + take(LENGTH_EXTRA[code]);
-          const distanceCode = decode(distance);
-          if (distanceCode >= 30) throw new Error("an invalid distance code");
-          const back = DISTANCE_BASE[distanceCode] + take(DISTANCE_EXTRA[distanceCode]);
-          if (back > out) throw new Error("a match reaches before the start");
-          if (out + length > size) throw new Error("the data is longer than announced");
-          let from = out - back;
           for (let step = 0; step < length; step++) output[out++] = output[from++];
         }
       }

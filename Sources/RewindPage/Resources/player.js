@@ -232,9 +232,15 @@
       return { condition, hits: this.session.find(condition, field) };
     }
 
+    /** Runs the find box's condition; the same condition again goes to the next match. */
     submitFind() {
       const input = byId("find-input");
       const status = byId("find-status");
+      if (input.value === this.lastQuery && this.matches.length > 0) {
+        this.nextMatch(1);
+        return;
+      }
+      this.lastQuery = input.value;
       input.removeAttribute("aria-invalid");
       try {
         const { condition, hits } = this.find(input.value);
@@ -248,6 +254,7 @@
         }
       } catch (error) {
         this.matches = [];
+        this.lastQuery = null;
         input.setAttribute("aria-invalid", "true");
         text(status, error instanceof ConditionError ? `The condition is invalid: ${error.reason}` : String(error.message));
       }
@@ -322,8 +329,8 @@
       text(byId("generator"), `Written by ${meta.generator}.`);
     }
 
+    /** The ticks' colours: the kinds of the page's events (above), the outcomes (below). */
     legend() {
-      const legend = byId("legend");
       const seen = new Set();
       for (const code of this.session.codes) seen.add(Math.floor(code / 3));
       const entry = (colour, label) => {
@@ -333,10 +340,12 @@
         item.append(swatch, label);
         return item;
       };
+      const kinds = byId("legend-kinds");
       this.session.kinds.forEach((kind, index) => {
-        if (seen.has(index)) legend.append(entry(RewindPage.Scrubber.kindColour(index), kind));
+        if (seen.has(index)) kinds.append(entry(RewindPage.Scrubber.kindColour(index), kind));
       });
-      RewindPage.OUTCOMES.forEach((outcome, index) => legend.append(entry(RewindPage.Scrubber.outcomeColour(index), outcome)));
+      const outcomes = byId("legend-outcomes");
+      RewindPage.OUTCOMES.forEach((outcome, index) => outcomes.append(entry(RewindPage.Scrubber.outcomeColour(index), outcome)));
     }
 
     bind() {
@@ -365,6 +374,16 @@
         this.seek(Number(button.dataset.sequence));
       });
       document.addEventListener("keydown", (event) => this.keyDown(event));
+      window.addEventListener("hashchange", () => {
+        const point = pointInAddress();
+        if (point === null) return;
+        try {
+          this.pause();
+          this.seek(this.session.resolve(parsePoint(point)));
+        } catch (error) {
+          text(byId("position"), `The address names no point of this page: ${error.message}`);
+        }
+      });
     }
 
     /** The page's keys, when no control that takes them has the focus. */
