@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "Navigation", targets: ["Navigation"]),
     .library(name: "RewindTerminal", targets: ["RewindTerminal"]),
     .library(name: "RewindArguments", targets: ["RewindArguments"]),
+    .library(name: "RewindPage", targets: ["RewindPage"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
     .executable(name: "rewind", targets: ["rewind"]),
   ],
@@ -32,16 +33,30 @@ let package = Package(
     .target(name: "RewindJournal", dependencies: ["CZstd"], swiftSettings: strict),
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
     .target(
-      name: "Navigation", dependencies: ["RewindCore", "RewindJournal", "RewindTerminal"],
-      swiftSettings: strict),
+      name: "Navigation",
+      dependencies: ["RewindCore", "RewindJournal", "RewindTerminal", "RewindPage"],
+      exclude: ["Page/Resources"], swiftSettings: strict, plugins: ["EmbedResources"]),
     // The terminal layer: raw mode, keys and mouse, a screen buffer with minimal redraw,
     // the protocol of a domain's interactive screen; nothing of a command.
     .target(name: "RewindTerminal", dependencies: ["RewindCore"], swiftSettings: strict),
+    // `rewind html`: a session as one self-contained web page; its template, styles and
+    // scripts are files of Resources/, embedded at build time.
+    .target(
+      name: "RewindPage", dependencies: ["RewindCore", "RewindJournal"], exclude: ["Resources"],
+      swiftSettings: strict, plugins: ["EmbedResources"]),
+    // Embeds a target's Resources/ files (a page's HTML, CSS and JavaScript) in a generated
+    // Swift source, so that the `rewind` binary needs no resource bundle beside it.
+    .plugin(
+      name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
+    .executableTarget(
+      name: "embed-resources", path: "Tools/embed-resources", swiftSettings: strict),
     // The command-line parser: typed declarations, help, usage errors; nothing of Rewind.
     .target(name: "RewindArguments", swiftSettings: strict),
     .target(
       name: "RewindCLI",
-      dependencies: ["RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal"],
+      dependencies: [
+        "RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal", "RewindPage",
+      ],
       swiftSettings: strict),
     .executableTarget(
       name: "rewind", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind",
@@ -75,12 +90,18 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",
-      dependencies: ["Navigation", "RewindCore", "RewindJournal", "RewindTerminal", "TestSupport"],
+      dependencies: [
+        "Navigation", "RewindCore", "RewindJournal", "RewindTerminal", "RewindPage", "TestSupport",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "RewindArgumentsTests", dependencies: ["RewindArguments"], swiftSettings: strict),
     .testTarget(
       name: "RewindTerminalTests", dependencies: ["RewindTerminal", "RewindCore"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "RewindPageTests",
+      dependencies: ["RewindPage", "RewindCore", "RewindJournal", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "RewindCLITests",

@@ -96,14 +96,6 @@ extension Outcome {
     case .rejected(let reason): "rejected: \(TerminalText.escaped("\(reason)"))"
     }
   }
-
-  /// The outcome for JSON output: `{"outcome": …, "reason": …}` members.
-  var jsonMembers: [(String, JSONValue)] {
-    switch self {
-    case .applied, .unchanged: [("outcome", .string(name))]
-    case .rejected(let reason): [("outcome", "rejected"), ("reason", .string("\(reason)"))]
-    }
-  }
 }
 
 extension Domain {

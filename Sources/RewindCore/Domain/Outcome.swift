@@ -21,4 +21,13 @@ public enum Outcome<Rejection: Equatable & Sendable>: Equatable, Sendable {
     case .rejected: "rejected"
     }
   }
+
+  /// The outcome as members of an event's JSON object: `"outcome"`, and `"reason"` when
+  /// it was rejected; what `rewind log --json` and a page's events add to the event.
+  package var jsonMembers: [(String, JSONValue)] {
+    switch self {
+    case .applied, .unchanged: [("outcome", .string(name))]
+    case .rejected(let reason): [("outcome", "rejected"), ("reason", .string("\(reason)"))]
+    }
+  }
 }

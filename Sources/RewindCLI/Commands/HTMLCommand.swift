@@ -1,0 +1,117 @@
+import RewindArguments
+import RewindCore
+import RewindJournal
+import RewindPage
+
+extension RewindTool {
+  struct HTML: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "html", abstract: "Write a session as one self-contained web page.",
+      discussion: """
+        The page works offline, from disk, in any browser: the screens at the cursor \
+        (drawn by the domain, or the state as JSON), a timeline with every event as a tick \
+        (play, pause, ×2 ×8 ×32, ←/→ step by event), the events with their outcomes, the \
+        changes of the event at the cursor, a diff with a pinned point, and a find box that \
+        takes the conditions of `rewind find`. It carries the events, their changes and \
+        keyframes of the state, compressed: no reducer runs in the browser, and the page \
+        makes no request. A page holds at most 200,000 events; choose a part of a longer \
+        session with --from and --to. Open it at a point with PAGE.html#at=POINT. Scripts \
+        can drive it through window.rewind: seek(point), position(), and shownState(), \
+        which returns the JSON `rewind state --json` prints.
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The journal to show.")
+    var journal: String
+    @Option(
+      short: "o", valueName: "page.html",
+      help: "The page to write (default: the journal's name with .html, here).")
+    var output: String?
+    @Option(valueName: "point", help: "Start the page at this point.")
+    var from: PointArgument = .start
+    @Option(valueName: "point", help: "End the page at this point.")
+    var to: PointArgument = .end
+    @Option(valueName: "text", help: "The page's title (default: the journal's file name).")
+    var title: String?
+    @Flag(help: "Replace the page if it exists.")
+    var force: Bool
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      let name = fileName(of: journal)
+      let path = output ?? defaultPageName(for: name)
+      // Refuse a bad destination before replaying anything.
+      let destination = try outputDestination(path, force: force, inputs: [journal])
+      let command = HTMLCommand(
+        from: from, to: to, title: title ?? name, fileName: name, destination: destination,
+        json: json, context: context)
+      try registry.open(journal, warnings: context.stderr, command)
+    }
+
+    /// The last component of a path.
+    private func fileName(of path: String) -> String {
+      var trimmed = Substring(path)
+      while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+      return String(trimmed.split(separator: "/").last ?? trimmed)
+    }
+
+    /// `session.html` for `session.journal` (any other name gets `.html` added).
+    private func defaultPageName(for name: String) -> String {
+      (name.hasSuffix(".journal") ? String(name.dropLast(".journal".count)) : name) + ".html"
+    }
+  }
+}
+
+struct HTMLCommand: TimelineVisitor {
+  let from: PointArgument
+  let to: PointArgument
+  let title: String
+  let fileName: String
+  let destination: FileDestination
+  let json: Bool
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    let range = try timeline.resolveRange(from: from, to: to)
+    let renderer = (timeline.domain as? any PageRenderingDomain)?.pageRenderer(
+      device: timeline.header.device)
+    let events = range.to - range.from
+    let page: [UInt8]
+    do {
+      page = try context.withProgress("Writing the page") { bar in
+        try SessionPage.html(
+          of: timeline, from: range.from, to: range.to,
+          options: SessionPage.Options(
+            title: title, fileName: fileName, generator: "rewind \(RewindTool.version)"),
+          renderer: renderer
+        ) { done in bar.update(Int(done), of: Int(events)) }
+      }
+    } catch let error as PageError {
+      throw CommandError("\(timeline.path): \(error.message)")
+    }
+    let file = try AtomicFileWriter(destination, system: context.fileSystem)
+    do {
+      try file.write(page)
+      try file.commit()
+    } catch {
+      file.discard()
+      throw error
+    }
+    let perEvent = events > 0 ? Double(page.count) / Double(events) : 0
+    if json {
+      context.stdout.printJSON(
+        .object([
+          ("page", .string(destination.path)), ("events", .int(Int64(events))),
+          ("from", .int(Int64(range.from))), ("to", .int(Int64(range.to))),
+          ("bytes", .int(Int64(page.count))),
+          ("bytesPerEvent", .double((perEvent * 1_000).rounded() / 1_000)),
+        ]))
+    } else {
+      context.stdout.print(
+        "Wrote \(TerminalText.escaped(destination.path)): \(Format.count(events, "event")) (points \(range.from)–\(range.to)), \(Format.bytes(UInt64(page.count))), \(Format.decimal(perEvent, places: 1)) bytes/event"
+      )
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import RewindCore
+
+extension FieldKind {
+  /// The kind as a page's script reads it to check a `find` condition's value as
+  /// `rewind find` does: `"integer"`, `"number"`, `"boolean"`, `"string"`, `"any"`,
+  /// `{"oneOf": [...]}`, `{"identifier": noun}`, `{"list": kind}`, `{"optional": kind}`.
+  var pageJSON: JSONValue {
+    switch self {
+    case .integer: "integer"
+    case .number: "number"
+    case .boolean: "boolean"
+    case .string: "string"
+    case .any: "any"
+    case .oneOf(let values): .object([("oneOf", .array(values.map(JSONValue.string)))])
+    case .identifier(let noun): .object([("identifier", .string(noun))])
+    case .list(let element): .object([("list", element.pageJSON)])
+    case .optional(let wrapped): .object([("optional", wrapped.pageJSON)])
+    }
+  }
+}
+
+extension JSONValue {
+  /// The value with the leaf at a dotted path replaced by `value` (objects on the way
+  /// made when missing): how a page rebuilds a state from a keyframe and the changed
+  /// fields of the events since.
+  func setting(_ value: JSONValue, atPath path: Substring) -> JSONValue {
+    guard let dot = path.firstIndex(of: ".") else {
+      return replacing(member: String(path), with: value)
+    }
+    let key = String(path[..<dot])
+    let inner = self[key] ?? .object([])
+    return replacing(
+      member: key, with: inner.setting(value, atPath: path[path.index(after: dot)...]))
+  }
+
+  private func replacing(member key: String, with value: JSONValue) -> JSONValue {
+    guard case .object(var members) = self else { return .object([(key, value)]) }
+    if let index = members.firstIndex(where: { $0.0 == key }) {
+      members[index].1 = value
+    } else {
+      members.append((key, value))
+    }
+    return .object(members)
+  }
+}

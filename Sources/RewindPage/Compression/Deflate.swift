@@ -1,0 +1,448 @@
+/// A raw DEFLATE compressor (RFC 1951): the data of a page is compressed with it, and the
+/// page's script inflates it (`inflate.js`), so that a page of 200,000 events stays under
+/// 40 bytes an event.
+///
+/// DEFLATE rather than zstd, the journal's codec: every browser can inflate, and a small
+/// script does it synchronously, so a page draws its first screen before its `load` event.
+///
+/// The encoder finds repeats as zlib does at its default level: a hash of three bytes
+/// chains the earlier positions with the same hash, at most ``maximumChain`` of them are
+/// tried within the 32 KiB window, and a match is put off by one byte when the next one is
+/// longer (lazy matching). Each block of up to ``symbolsPerBlock`` symbols gets its own
+/// Huffman codes, limited to 15 bits (7 for the code-length code), sent as a dynamic
+/// block.
+///
+/// ```swift
+/// let compressed = Deflate.compress(Array("hello hello hello".utf8))
+/// ```
+package enum Deflate {
+  /// The most earlier positions tried for a match.
+  static let maximumChain = 32
+  /// A match at least this long is taken at once, without looking further.
+  static let niceLength = 128
+  /// A match shorter than this is put off when the next position has a longer one.
+  static let lazyLimit = 32
+  /// Symbols (literals and matches) in one block.
+  static let symbolsPerBlock = 1 << 15
+
+  static let windowSize = 1 << 15
+  static let minimumMatch = 3
+  static let maximumMatch = 258
+
+  /// Compresses `input` as one raw DEFLATE stream (no zlib or gzip wrapper).
+  ///
+  /// - Complexity: O(n · ``maximumChain``) at worst, about O(n) for text.
+  package static func compress(_ input: [UInt8]) -> [UInt8] {
+    var writer = BitWriter()
+    var symbols: [UInt32] = []
+    symbols.reserveCapacity(symbolsPerBlock + 2)
+    input.withUnsafeBufferPointer { bytes in
+      var matcher = Matcher()
+      var position = 0
+      // A match found at the previous position, put off to see whether this one is longer.
+      var pending: (length: Int, distance: Int)?
+      while position < bytes.count {
+        let match = matcher.longestMatch(in: bytes, at: position)
+        if let previous = pending {
+          if let match, match.length > previous.length {
+            // The later match is longer: the previous position is a literal.
+            symbols.append(UInt32(bytes[position - 1]))
+            pending = match
+            matcher.insert(bytes, at: position)
+            position += 1
+          } else {
+            symbols.append(Symbols.match(length: previous.length, distance: previous.distance))
+            // Positions position-1 (inserted) … position-1+length-1 are covered.
+            let end = position - 1 + previous.length
+            while position < end {
+              matcher.insert(bytes, at: position)
+              position += 1
+            }
+            pending = nil
+          }
+        } else if let match {
+          if match.length >= lazyLimit || position + 1 >= bytes.count {
+            symbols.append(Symbols.match(length: match.length, distance: match.distance))
+            let end = position + match.length
+            while position < end {
+              matcher.insert(bytes, at: position)
+              position += 1
+            }
+          } else {
+            pending = match
+            matcher.insert(bytes, at: position)
+            position += 1
+          }
+        } else {
+          symbols.append(UInt32(bytes[position]))
+          matcher.insert(bytes, at: position)
+          position += 1
+        }
+        if pending == nil, symbols.count >= symbolsPerBlock {
+          writeBlock(symbols, final: false, to: &writer)
+          symbols.removeAll(keepingCapacity: true)
+        }
+      }
+      if let previous = pending {
+        symbols.append(Symbols.match(length: previous.length, distance: previous.distance))
+      }
+    }
+    writeBlock(symbols, final: true, to: &writer)
+    return writer.finish()
+  }
+
+  /// Writes one dynamic-Huffman block of `symbols` and its end-of-block code.
+  static func writeBlock(_ symbols: [UInt32], final: Bool, to writer: inout BitWriter) {
+    var literalFrequencies = [Int](repeating: 0, count: 286)
+    var distanceFrequencies = [Int](repeating: 0, count: 30)
+    for symbol in symbols {
+      if Symbols.isMatch(symbol) {
+        let (length, distance) = Symbols.parts(of: symbol)
+        literalFrequencies[257 + Symbols.lengthCode(length)] += 1
+        distanceFrequencies[Symbols.distanceCode(distance)] += 1
+      } else {
+        literalFrequencies[Int(symbol)] += 1
+      }
+    }
+    literalFrequencies[256] = 1
+    let literalLengths = Huffman.codeLengths(literalFrequencies, limit: 15)
+    let distanceLengths = Huffman.codeLengths(distanceFrequencies, limit: 15)
+    let literalCodes = Huffman.codes(literalLengths)
+    let distanceCodes = Huffman.codes(distanceLengths)
+
+    writer.write(final ? 1 : 0, bits: 1)
+    writer.write(2, bits: 2)  // dynamic Huffman codes
+    writeCodeLengths(literal: literalLengths, distance: distanceLengths, to: &writer)
+    for symbol in symbols {
+      if Symbols.isMatch(symbol) {
+        let (length, distance) = Symbols.parts(of: symbol)
+        let lengthCode = Symbols.lengthCode(length)
+        let literal = 257 + lengthCode
+        writer.write(literalCodes[literal], bits: Int(literalLengths[literal]))
+        let lengthExtra = Symbols.lengthExtraBits[lengthCode]
+        if lengthExtra > 0 {
+          writer.write(
+            UInt32(length - Symbols.lengthBase[lengthCode]), bits: lengthExtra)
+        }
+        let distanceCode = Symbols.distanceCode(distance)
+        writer.write(distanceCodes[distanceCode], bits: Int(distanceLengths[distanceCode]))
+        let distanceExtra = Symbols.distanceExtraBits[distanceCode]
+        if distanceExtra > 0 {
+          writer.write(
+            UInt32(distance - Symbols.distanceBase[distanceCode]), bits: distanceExtra)
+        }
+      } else {
+        writer.write(literalCodes[Int(symbol)], bits: Int(literalLengths[Int(symbol)]))
+      }
+    }
+    writer.write(literalCodes[256], bits: Int(literalLengths[256]))
+  }
+
+  /// The order in which the code-length code's lengths are sent.
+  static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+  /// Writes HLIT, HDIST, HCLEN, the code-length code and the two codes' lengths, run-length
+  /// encoded with the symbols 16 (repeat the last 3–6 times), 17 (3–10 zeros) and 18
+  /// (11–138 zeros).
+  static func writeCodeLengths(
+    literal: [UInt8], distance: [UInt8], to writer: inout BitWriter
+  ) {
+    var literalCount = 286
+    while literalCount > 257 && literal[literalCount - 1] == 0 { literalCount -= 1 }
+    var distanceCount = 30
+    while distanceCount > 1 && distance[distanceCount - 1] == 0 { distanceCount -= 1 }
+    let lengths = Array(literal[..<literalCount]) + Array(distance[..<distanceCount])
+
+    // (symbol, extra value) pairs.
+    var runs: [(UInt8, UInt8)] = []
+    var index = 0
+    while index < lengths.count {
+      let length = lengths[index]
+      var run = 1
+      while index + run < lengths.count && lengths[index + run] == length { run += 1 }
+      index += run
+      if length == 0 {
+        while run >= 11 {
+          let take = min(run, 138)
+          runs.append((18, UInt8(take - 11)))
+          run -= take
+        }
+        if run >= 3 {
+          runs.append((17, UInt8(run - 3)))
+          run = 0
+        }
+        for _ in 0..<run { runs.append((0, 0)) }
+      } else {
+        runs.append((length, 0))
+        run -= 1
+        while run >= 3 {
+          let take = min(run, 6)
+          runs.append((16, UInt8(take - 3)))
+          run -= take
+        }
+        for _ in 0..<run { runs.append((length, 0)) }
+      }
+    }
+    var frequencies = [Int](repeating: 0, count: 19)
+    for (symbol, _) in runs { frequencies[Int(symbol)] += 1 }
+    let codeLengths = Huffman.codeLengths(frequencies, limit: 7)
+    let codes = Huffman.codes(codeLengths)
+    var codeLengthCount = 19
+    while codeLengthCount > 4 && codeLengths[codeLengthOrder[codeLengthCount - 1]] == 0 {
+      codeLengthCount -= 1
+    }
+    writer.write(UInt32(literalCount - 257), bits: 5)
+    writer.write(UInt32(distanceCount - 1), bits: 5)
+    writer.write(UInt32(codeLengthCount - 4), bits: 4)
+    for position in 0..<codeLengthCount {
+      writer.write(UInt32(codeLengths[codeLengthOrder[position]]), bits: 3)
+    }
+    for (symbol, extra) in runs {
+      writer.write(codes[Int(symbol)], bits: Int(codeLengths[Int(symbol)]))
+      switch symbol {
+      case 16: writer.write(UInt32(extra), bits: 2)
+      case 17: writer.write(UInt32(extra), bits: 3)
+      case 18: writer.write(UInt32(extra), bits: 7)
+      default: break
+      }
+    }
+  }
+}
+
+/// Literals and matches packed in one word each: a literal is its byte; a match has bit
+/// 31 set, its length in bits 16–24 and its distance in bits 0–15 (minus one).
+enum Symbols {
+  static func match(length: Int, distance: Int) -> UInt32 {
+    1 << 31 | UInt32(length) << 16 | UInt32(distance - 1)
+  }
+
+  static func isMatch(_ symbol: UInt32) -> Bool { symbol & (1 << 31) != 0 }
+
+  static func parts(of symbol: UInt32) -> (length: Int, distance: Int) {
+    (Int((symbol >> 16) & 0x1FF), Int(symbol & 0xFFFF) + 1)
+  }
+
+  static let lengthBase = [
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
+    131, 163, 195, 227, 258,
+  ]
+  static let lengthExtraBits = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+  ]
+  static let distanceBase = [
+    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+    2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+  ]
+  static let distanceExtraBits = [
+    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
+    13,
+  ]
+
+  /// The length code (0–28, sent as 257 + code) of a match length, 3–258.
+  static let lengthCodes: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 259)
+    for code in 0..<29 {
+      let end = code == 28 ? 259 : lengthBase[code + 1]
+      for length in lengthBase[code]..<end { table[length] = UInt8(code) }
+    }
+    table[258] = 28
+    return table
+  }()
+
+  static func lengthCode(_ length: Int) -> Int { Int(lengthCodes[length]) }
+
+  /// The distance code (0–29) of a distance, 1–32768.
+  static func distanceCode(_ distance: Int) -> Int {
+    if distance <= 4 { return distance - 1 }
+    // Two codes per power of two: the highest bit and the one below it.
+    let value = distance - 1
+    let highest = Int.bitWidth - 1 - value.leadingZeroBitCount
+    return 2 * highest + ((value >> (highest - 1)) & 1)
+  }
+}
+
+/// Finds earlier occurrences of the bytes at a position, through hash chains.
+struct Matcher {
+  /// For each hash of three bytes, the last position with it, plus one (0: none).
+  private var head = [Int32](repeating: 0, count: 1 << 15)
+  /// For each position in the window, the previous position with its hash, plus one.
+  private var previous = [Int32](repeating: 0, count: Deflate.windowSize)
+
+  @inline(__always)
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int) -> Int {
+    let value =
+      Int(bytes[position]) << 16 | Int(bytes[position + 1]) << 8 | Int(bytes[position + 2])
+    return (value &* 0x9E37_79B1) >> 17 & 0x7FFF
+  }
+
+  /// Records `position` in its hash chain.
+  @inline(__always)
+  mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
+    guard position + Deflate.minimumMatch <= bytes.count else { return }
+    let hash = Matcher.hash(bytes, position)
+    previous[position & (Deflate.windowSize - 1)] = head[hash]
+    head[hash] = Int32(position + 1)
+  }
+
+  /// The longest earlier occurrence (at least three bytes, at most 32,768 back) of the
+  /// bytes at `position`.
+  func longestMatch(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (
+    length: Int, distance: Int
+  )? {
+    guard position + Deflate.minimumMatch <= bytes.count else { return nil }
+    let limit = min(Deflate.maximumMatch, bytes.count - position)
+    var candidate = Int(head[Matcher.hash(bytes, position)]) - 1
+    var bestLength = Deflate.minimumMatch - 1
+    var bestDistance = 0
+    var chain = Deflate.maximumChain
+    return previous.withUnsafeBufferPointer { previous in
+      while candidate >= 0, chain > 0 {
+        let distance = position - candidate
+        guard distance <= Deflate.windowSize, distance > 0 else { break }
+        // Only a candidate that matches one byte further than the best can beat it.
+        if bytes[candidate + bestLength] == bytes[position + bestLength] {
+          var length = 0
+          while length < limit && bytes[candidate + length] == bytes[position + length] {
+            length += 1
+          }
+          if length > bestLength {
+            bestLength = length
+            bestDistance = distance
+            if length >= Deflate.niceLength || length == limit { break }
+          }
+        }
+        candidate = Int(previous[candidate & (Deflate.windowSize - 1)]) - 1
+        chain -= 1
+      }
+      return bestDistance > 0 ? (bestLength, bestDistance) : nil
+    }
+  }
+}
+
+/// Huffman code lengths and canonical codes, as DEFLATE sends them.
+enum Huffman {
+  /// Code lengths for symbols of `frequencies` (0 for an unused symbol), none longer than
+  /// `limit`, forming a complete code: at least two symbols get a length even when fewer
+  /// are used, as some decoders refuse an incomplete code.
+  ///
+  /// - Precondition: the alphabet has at least two symbols, and at most 2^`limit`.
+  static func codeLengths(_ frequencies: [Int], limit: Int) -> [UInt8] {
+    precondition(frequencies.count >= 2 && frequencies.count <= 1 << limit)
+    var used = frequencies.indices.filter { frequencies[$0] > 0 }
+    // A complete code needs two symbols.
+    var padding = 0
+    while used.count < 2 {
+      if !used.contains(padding) { used.append(padding) }
+      padding += 1
+    }
+    // Depths from a Huffman tree: leaves and internal nodes in two queues.
+    let weights = used.map { max(frequencies[$0], 1) }
+    let order = used.indices.sorted { (weights[$0], used[$0]) < (weights[$1], used[$1]) }
+    var nodeWeights = order.map { weights[$0] }
+    var parent = [Int](repeating: -1, count: 2 * used.count - 1)
+    var leafIndex = 0
+    var internalIndex = used.count
+    nodeWeights.reserveCapacity(2 * used.count - 1)
+    func takeSmallest() -> Int {
+      if leafIndex < used.count
+        && (internalIndex >= nodeWeights.count
+          || nodeWeights[leafIndex] <= nodeWeights[internalIndex])
+      {
+        leafIndex += 1
+        return leafIndex - 1
+      }
+      internalIndex += 1
+      return internalIndex - 1
+    }
+    for _ in 0..<(used.count - 1) {
+      let a = takeSmallest()
+      let b = takeSmallest()
+      parent[a] = nodeWeights.count
+      parent[b] = nodeWeights.count
+      nodeWeights.append(nodeWeights[a] + nodeWeights[b])
+    }
+    var depth = [Int](repeating: 0, count: nodeWeights.count)
+    for node in stride(from: nodeWeights.count - 2, through: 0, by: -1) {
+      depth[node] = depth[parent[node]] + 1
+    }
+    // How many leaves at each depth, then pushed down to the limit keeping the code
+    // complete (the method of JPEG's Annex K.3).
+    var counts = [Int](repeating: 0, count: max(limit, depth.max() ?? 0) + 1)
+    for leaf in 0..<used.count { counts[depth[leaf]] += 1 }
+    if counts.count - 1 > limit {
+      for length in stride(from: counts.count - 1, to: limit, by: -1) {
+        while counts[length] > 0 {
+          var shorter = length - 2
+          while counts[shorter] == 0 { shorter -= 1 }
+          counts[length] -= 2
+          counts[length - 1] += 1
+          counts[shorter + 1] += 2
+          counts[shorter] -= 1
+        }
+      }
+    }
+    // The shortest lengths to the most frequent symbols.
+    let byFrequency = used.indices.sorted {
+      (weights[$0], used[$1]) > (weights[$1], used[$0])
+    }
+    var lengths = [UInt8](repeating: 0, count: frequencies.count)
+    var next = 0
+    for length in 1...limit {
+      for _ in 0..<counts[length] {
+        lengths[used[byFrequency[next]]] = UInt8(length)
+        next += 1
+      }
+    }
+    return lengths
+  }
+
+  /// The canonical codes of `lengths`, bit-reversed for DEFLATE's least-significant-bit
+  /// first order.
+  static func codes(_ lengths: [UInt8]) -> [UInt32] {
+    var counts = [Int](repeating: 0, count: 16)
+    for length in lengths where length > 0 { counts[Int(length)] += 1 }
+    var next = [UInt32](repeating: 0, count: 16)
+    var code: UInt32 = 0
+    for bits in 1..<16 {
+      code = (code + UInt32(counts[bits - 1])) << 1
+      next[bits] = code
+    }
+    var codes = [UInt32](repeating: 0, count: lengths.count)
+    for (symbol, length) in lengths.enumerated() where length > 0 {
+      let value = next[Int(length)]
+      next[Int(length)] += 1
+      var reversed: UInt32 = 0
+      for bit in 0..<Int(length) where value & (1 << UInt32(bit)) != 0 {
+        reversed |= 1 << UInt32(Int(length) - 1 - bit)
+      }
+      codes[symbol] = reversed
+    }
+    return codes
+  }
+}
+
+/// Bits written least-significant first, as DEFLATE packs them.
+struct BitWriter {
+  private(set) var bytes: [UInt8] = []
+  private var buffer: UInt64 = 0
+  private var count = 0
+
+  @inline(__always)
+  mutating func write(_ value: UInt32, bits: Int) {
+    buffer |= UInt64(value) << UInt64(count)
+    count += bits
+    while count >= 8 {
+      bytes.append(UInt8(truncatingIfNeeded: buffer))
+      buffer >>= 8
+      count -= 8
+    }
+  }
+
+  /// The bytes, the last one padded with zero bits.
+  mutating func finish() -> [UInt8] {
+    if count > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
+    buffer = 0
+    count = 0
+    return bytes
+  }
+}

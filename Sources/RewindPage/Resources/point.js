@@ -1,0 +1,118 @@
+// point.js: points in a session as Rewind writes them (RewindCore's Point): `1500` (after
+// event 1500), `+12.5s` (an offset from the session's start), an ISO-8601 time, `start`
+// or `end`; and times written for people.
+(() => {
+  const SYNTAX = "a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start or end";
+  const UNITS = [
+    ["us", 1],
+    ["µs", 1],
+    ["ms", 1000],
+    ["s", 1000000],
+    ["m", 60000000],
+    ["h", 3600000000],
+  ];
+
+  /** Microseconds in `+12.5s` without its `+`; throws an Error naming what was expected. */
+  function offset(body, original) {
+    for (const [suffix, scale] of UNITS) {
+      if (!body.endsWith(suffix)) continue;
+      const number = body.slice(0, body.length - suffix.length);
+      if (number === "" || !/^[0-9.]+$/.test(number)) continue;
+      if ((number.match(/\./g) || []).length > 1) continue;
+      const value = Number(number);
+      if (!Number.isFinite(value)) continue;
+      const microseconds = Math.round(value * scale);
+      if (microseconds >= 1.8e19) break;
+      return microseconds;
+    }
+    throw new Error(
+      `'${original}' is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s`,
+    );
+  }
+
+  /** Microseconds since the epoch of `YYYY-MM-DDTHH:MM:SS[.ffffff](Z|±HH:MM)`, or null. */
+  function iso8601(text) {
+    const match =
+      /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/.exec(
+        text,
+      );
+    if (!match) return null;
+    const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
+    const daysInMonth = [31, (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    if (month < 1 || month > 12 || day < 1 || day > daysInMonth[month - 1] || hour >= 24 || minute >= 60 || second >= 61) {
+      return null;
+    }
+    const micros = match[7] ? Number((match[7] + "000000").slice(0, 6)) : 0;
+    const offsetMinutes = match[9] ? (match[9] === "-" ? -1 : 1) * (Number(match[10]) * 60 + Number(match[11])) : 0;
+    const date = new Date(0);
+    date.setUTCFullYear(year, month - 1, day);
+    const days = Math.floor(date.getTime() / 86400000);
+    return ((days * 86400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60) * 1000000) + micros;
+  }
+
+  /**
+   * Parses a point: `{kind: "start"|"end"}`, `{kind: "sequence", value}`, `{kind:
+   * "offset", value}` (microseconds) or `{kind: "wallClock", value}` (microseconds since
+   * the epoch). A number is a sequence number. Throws an Error saying what was expected.
+   */
+  function parse(point) {
+    if (typeof point === "number") {
+      if (!Number.isSafeInteger(point) || point < 0) throw new Error(`${point} is not a sequence number`);
+      return { kind: "sequence", value: point };
+    }
+    const text = String(point);
+    const trimmed = text.trim();
+    if (trimmed === "start") return { kind: "start" };
+    if (trimmed === "end") return { kind: "end" };
+    if (trimmed.startsWith("+")) return { kind: "offset", value: offset(trimmed.slice(1), text) };
+    if (/^[0-9]+$/.test(trimmed)) {
+      const value = BigInt(trimmed);
+      if (value > 2n ** 64n - 1n) throw new Error(`'${text}' is too large for a sequence number`);
+      return { kind: "sequence", value: Number(value) };
+    }
+    const time = iso8601(trimmed);
+    if (time === null) throw new Error(`'${text}' is not a point: expected ${SYNTAX}`);
+    return { kind: "wallClock", value: time };
+  }
+
+  /** `12.5s`, `250ms`, `0s`: an offset in the unit that reads best (Point.formatOffset). */
+  function formatOffset(microseconds) {
+    if (microseconds === 0) return "0s";
+    if (microseconds % 1000 !== 0 && microseconds < 1000000) return `${microseconds}us`;
+    if (microseconds < 1000000) return `${microseconds / 1000}ms`;
+    return String(microseconds / 1000000) + "s";
+  }
+
+  /** A number with `places` decimals, rounded half away from zero as Rewind's Format does. */
+  function decimal(value, places) {
+    const scale = 10 ** places;
+    const scaled = Math.round(Math.abs(value) * scale);
+    const whole = Math.floor(scaled / scale);
+    let text = (value < 0 && scaled > 0 ? "-" : "") + String(whole);
+    if (places > 0) text += "." + String(scaled - whole * scale).padStart(places, "0");
+    return text;
+  }
+
+  /** `+12.345s`: an offset from the session's start, to the millisecond, as `rewind log` writes it. */
+  function shownOffset(microseconds) {
+    return "+" + decimal(microseconds / 1000000, 3) + "s";
+  }
+
+  /** `1h 02m 03.5s`, `2m 05.0s`, `12.5s`: a duration for people. */
+  function duration(microseconds) {
+    const seconds = microseconds / 1000000;
+    if (seconds < 60) return decimal(seconds, 1) + "s";
+    const minutes = Math.floor(seconds / 60);
+    const rest = seconds - minutes * 60;
+    const restText = (rest < 10 ? "0" : "") + decimal(rest, 1) + "s";
+    if (minutes < 60) return `${minutes}m ${restText}`;
+    return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}m ${restText}`;
+  }
+
+  /** `1,234,567`. */
+  function count(value) {
+    return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  }
+
+  RewindPage.point = { SYNTAX, parse, formatOffset, shownOffset, duration, count, decimal };
+})();

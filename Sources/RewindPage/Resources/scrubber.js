@@ -1,0 +1,158 @@
+// scrubber.js: the timeline under the screen: a slider over the page's time span with every
+// event drawn as a tick, its kind's colour above and its outcome's below (applied,
+// unchanged, rejected). Clicking or dragging moves the cursor to the last event at or
+// before the time under the pointer; it is keyboard operable as an ARIA slider.
+(() => {
+  /** Colours of event kinds, in order, readable on light and dark backgrounds; none is the
+   *  green or the red of the outcomes. */
+  const KIND_COLOURS = [
+    "#4e79a7", "#f28e2b", "#b07aa1", "#76b7b2", "#edc948", "#9c755f",
+    "#ff9da7", "#17becf", "#bcbd22", "#3f51b5", "#c5b0d5", "#e377c2",
+  ];
+  const OUTCOME_COLOURS = ["#2e9d4a", "#9a9a9a", "#d62728"];
+
+  class Scrubber {
+    /**
+     * @param element the slider element (holding a canvas and a cursor element)
+     * @param session the page's session
+     * @param player  what moves the cursor: seekTime(time), step(delta), seek(sequence)
+     */
+    constructor(element, session, player) {
+      this.element = element;
+      this.session = session;
+      this.player = player;
+      this.canvas = element.querySelector("canvas");
+      this.cursor = element.querySelector(".scrubber-cursor");
+      this.pin = element.querySelector(".scrubber-pin");
+      this.element.addEventListener("pointerdown", (event) => this.pointerDown(event));
+      this.element.addEventListener("pointermove", (event) => this.pointerMove(event));
+      this.element.addEventListener("pointerup", (event) => this.pointerUp(event));
+      this.element.addEventListener("pointercancel", (event) => this.pointerUp(event));
+      this.element.addEventListener("keydown", (event) => this.keyDown(event));
+      this.dragging = false;
+      this.width = 0;
+      new ResizeObserver(() => this.draw()).observe(this.element);
+    }
+
+    static kindColour(index) {
+      return KIND_COLOURS[index % KIND_COLOURS.length];
+    }
+    static outcomeColour(index) {
+      return OUTCOME_COLOURS[index];
+    }
+
+    /** The fraction of the span (0–1) of a time. */
+    fraction(time) {
+      const span = this.session.endTime - this.session.startTime;
+      return span > 0 ? (time - this.session.startTime) / span : 1;
+    }
+
+    /** The time under a horizontal position in the element's box. */
+    timeAt(clientX) {
+      const box = this.element.getBoundingClientRect();
+      const fraction = Math.min(Math.max((clientX - box.left) / box.width, 0), 1);
+      return this.session.startTime + fraction * (this.session.endTime - this.session.startTime);
+    }
+
+    pointerDown(event) {
+      if (event.button !== 0) return;
+      event.preventDefault();
+      this.element.focus();
+      this.dragging = true;
+      this.element.setPointerCapture(event.pointerId);
+      this.player.seekTime(this.timeAt(event.clientX));
+    }
+    pointerMove(event) {
+      if (this.dragging) this.player.seekTime(this.timeAt(event.clientX));
+    }
+    pointerUp(event) {
+      if (!this.dragging) return;
+      this.dragging = false;
+      if (this.element.hasPointerCapture(event.pointerId)) this.element.releasePointerCapture(event.pointerId);
+    }
+
+    keyDown(event) {
+      const span = this.session.endTime - this.session.startTime;
+      const time = this.session.timeOf(this.player.sequence);
+      switch (event.key) {
+        case "ArrowLeft":
+        case "ArrowDown":
+          this.player.step(-1);
+          break;
+        case "ArrowRight":
+        case "ArrowUp":
+          this.player.step(1);
+          break;
+        case "PageDown":
+          this.player.seekTime(time - span / 10);
+          break;
+        case "PageUp":
+          this.player.seekTime(time + span / 10);
+          break;
+        case "Home":
+          this.player.seek(this.session.from);
+          break;
+        case "End":
+          this.player.seek(this.session.to);
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+      event.stopPropagation();
+    }
+
+    /** Draws the ticks: one pixel column shows its most telling event (a rejected one first). */
+    draw() {
+      const ratio = window.devicePixelRatio || 1;
+      const width = Math.max(Math.round(this.canvas.clientWidth * ratio), 1);
+      const height = Math.max(Math.round(this.canvas.clientHeight * ratio), 1);
+      if (this.canvas.width !== width) this.canvas.width = width;
+      if (this.canvas.height !== height) this.canvas.height = height;
+      this.width = width;
+      const context = this.canvas.getContext("2d");
+      context.clearRect(0, 0, width, height);
+      const { session } = this;
+      const kinds = new Int32Array(width).fill(-1);
+      const outcomes = new Int8Array(width).fill(-1);
+      // Outcome priority: rejected over unchanged over applied.
+      const rank = [0, 1, 2];
+      for (let index = 0; index < session.count; index++) {
+        const column = Math.min(Math.floor(this.fraction(session.times[index]) * width), width - 1);
+        const code = session.codes[index];
+        const outcome = code % 3;
+        if (outcomes[column] < 0 || rank[outcome] > rank[outcomes[column]]) outcomes[column] = outcome;
+        kinds[column] = Math.floor(code / 3);
+      }
+      const split = Math.round(height * 0.6);
+      for (let column = 0; column < width; column++) {
+        if (kinds[column] < 0) continue;
+        context.fillStyle = Scrubber.kindColour(kinds[column]);
+        context.fillRect(column, 0, 1, split);
+        context.fillStyle = OUTCOME_COLOURS[outcomes[column]];
+        context.fillRect(column, split, 1, height - split);
+      }
+      this.update();
+    }
+
+    /** Places the cursor (and the pinned point) and says where it is. */
+    update(pinned = this.pinned) {
+      this.pinned = pinned;
+      const { session, player } = this;
+      const sequence = player.sequence;
+      this.cursor.style.left = `${this.fraction(session.timeOf(sequence)) * 100}%`;
+      if (pinned === null || pinned === undefined) {
+        this.pin.hidden = true;
+      } else {
+        this.pin.hidden = false;
+        this.pin.style.left = `${this.fraction(session.timeOf(pinned)) * 100}%`;
+      }
+      this.element.setAttribute("aria-valuemin", String(session.from));
+      this.element.setAttribute("aria-valuemax", String(session.to));
+      this.element.setAttribute("aria-valuenow", String(sequence));
+      this.element.setAttribute("aria-valuetext", player.positionText());
+    }
+  }
+
+  RewindPage.Scrubber = Scrubber;
+})();

@@ -1,0 +1,199 @@
+// session.js: the session a page carries, read from its data (see the RewindPage docs,
+// "The page's data"): the events, the state at any point rebuilt from the keyframe before
+// it and the changes since, the changes of one event, the diff of two points, find.
+(() => {
+  const { parse: parseJSON, copy, setAt, valueAt, equal } = RewindPage.json;
+  const { holds } = RewindPage.condition;
+  const OUTCOMES = ["applied", "unchanged", "rejected"];
+  const FORMAT = 1;
+
+  class Session {
+    /** Reads the data's text: lines of JSON. Throws an Error when it is not a page's data. */
+    constructor(text) {
+      const lines = text.split("\n");
+      const meta = JSON.parse(lines[0]).page;
+      if (!meta || meta.format !== FORMAT) {
+        throw new Error(`the page's data has format ${meta && meta.format}, not ${FORMAT}`);
+      }
+      this.meta = meta;
+      this.header = JSON.parse(lines[1]).header;
+      this.from = meta.from;
+      this.to = meta.to;
+      this.count = meta.events;
+      this.fields = meta.fields;
+      this.kinds = meta.kinds;
+      this.keyframeInterval = meta.keyframeInterval;
+      const deltas = JSON.parse(lines[2]);
+      const codes = JSON.parse(lines[3]);
+      if (deltas.length !== this.count || codes.length !== this.count) {
+        throw new Error("the page's data does not hold the events it announces");
+      }
+      /** The time of each event, microseconds from the session's start. */
+      this.times = new Float64Array(this.count);
+      let time = meta.fromTime;
+      for (let index = 0; index < this.count; index++) {
+        time += deltas[index];
+        this.times[index] = time;
+      }
+      /** Each event's kind index × 3 + outcome (0 applied, 1 unchanged, 2 rejected). */
+      this.codes = Uint32Array.from(codes);
+      this.eventLines = lines.slice(4, 4 + this.count);
+      this.changeLines = lines.slice(4 + this.count, 4 + 2 * this.count);
+      this.keyframeLines = lines.slice(4 + 2 * this.count, 4 + 2 * this.count + meta.keyframes);
+      if (this.keyframeLines.length !== meta.keyframes) {
+        throw new Error("the page's data does not hold the keyframes it announces");
+      }
+      this.cache = null;
+    }
+
+    /** The time of the state after event `sequence`: the event's, or the page's start. */
+    timeOf(sequence) {
+      return sequence === this.from ? this.meta.fromTime : this.times[sequence - this.from - 1];
+    }
+    get startTime() {
+      return this.meta.fromTime;
+    }
+    get endTime() {
+      return this.count === 0 ? this.meta.fromTime : this.times[this.count - 1];
+    }
+    kindOf(sequence) {
+      return this.kinds[Math.floor(this.codes[sequence - this.from - 1] / 3)];
+    }
+    outcomeOf(sequence) {
+      return OUTCOMES[this.codes[sequence - this.from - 1] % 3];
+    }
+
+    /** The last event of the page at or before `time` (microseconds from the session's start); the page's start when none. */
+    lastAtOrBefore(time) {
+      let low = 0;
+      let high = this.count;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (this.times[middle] <= time) low = middle + 1;
+        else high = middle;
+      }
+      return this.from + low;
+    }
+
+    /**
+     * The sequence number a point stands for in this page (Timeline.resolve): `start`
+     * and `end` are the page's first and last points; a time, the last event at or before
+     * it (the page's start before its first event). Throws for a sequence number outside
+     * the page.
+     */
+    resolve(point) {
+      switch (point.kind) {
+        case "start":
+          return this.from;
+        case "end":
+          return this.to;
+        case "sequence":
+          if (point.value < this.from || point.value > this.to) {
+            throw new Error(`event ${point.value} is outside this page (its points are ${this.from}–${this.to})`);
+          }
+          return point.value;
+        case "offset":
+          return this.lastAtOrBefore(point.value);
+        default:
+          return point.value < this.meta.startTime ? this.from : this.lastAtOrBefore(point.value - this.meta.startTime);
+      }
+    }
+
+    /** Event `sequence` as its JSON Lines object (a Map: seq, time_us, event, payload, outcome, reason). */
+    event(sequence) {
+      return parseJSON(this.eventLines[sequence - this.from - 1]);
+    }
+
+    /** The fields event `sequence` changed: [[field index, new value], …]. */
+    changedFields(sequence) {
+      const line = this.changeLines[sequence - this.from - 1];
+      if (line === "[]") return [];
+      const flat = parseJSON(line);
+      const pairs = [];
+      for (let index = 0; index < flat.length; index += 2) pairs.push([Number(flat[index].text), flat[index + 1]]);
+      return pairs;
+    }
+
+    /**
+     * The state after event `sequence` (a JSON tree): the keyframe before it and the
+     * changes since, or the state last asked for and the changes since when that is
+     * nearer. The tree is the page's own: read it, do not change it.
+     */
+    state(sequence) {
+      const index = sequence - this.from;
+      const keyframe = Math.floor(index / this.keyframeInterval);
+      let state;
+      let at;
+      if (this.cache && this.cache.index <= index && this.cache.index >= keyframe * this.keyframeInterval) {
+        ({ state, index: at } = this.cache);
+      } else {
+        state = parseJSON(this.keyframeLines[keyframe]);
+        at = keyframe * this.keyframeInterval;
+      }
+      while (at < index) {
+        at++;
+        for (const [field, value] of this.changedFields(this.from + at)) setAt(state, this.fields[field].path, copy(value));
+      }
+      this.cache = { index, state };
+      return state;
+    }
+
+    /** The value of every field after event `sequence`. */
+    fieldValues(sequence) {
+      const state = this.state(sequence);
+      return this.fields.map((field) => copy(valueAt(state, field.path) ?? null));
+    }
+
+    /** What event `sequence` changed: [{path, old, new}], in field order. */
+    changes(sequence) {
+      if (sequence === this.from) return [];
+      const changed = this.changedFields(sequence);
+      if (changed.length === 0) return [];
+      const before = this.state(sequence - 1);
+      const old = changed.map(([field]) => copy(valueAt(before, this.fields[field].path) ?? null));
+      return changed.map(([field, value], index) => ({ path: this.fields[field].path, old: old[index], new: value }));
+    }
+
+    /** The fields that differ between the states after events `a` and `b`: [{path, old (a), new (b)}]. */
+    diff(a, b) {
+      const first = this.fieldValues(a);
+      const second = this.fieldValues(b);
+      const changes = [];
+      this.fields.forEach((field, index) => {
+        if (!equal(first[index], second[index])) changes.push({ path: field.path, old: first[index], new: second[index] });
+      });
+      return changes;
+    }
+
+    /**
+     * Every point of the page where `condition` becomes true (Timeline.find with --all),
+     * on field `field` (an index): where an equality starts to hold, or where the field
+     * changes; the page's start when it holds there. [{sequence, value}].
+     */
+    find(condition, field) {
+      const path = this.fields[field].path;
+      let value = copy(valueAt(this.state(this.from), path) ?? null);
+      let holding = holds(condition, value);
+      const hits = [];
+      if (holding) hits.push({ sequence: this.from, value });
+      for (let index = 0; index < this.count; index++) {
+        if (this.changeLines[index] === "[]") continue;
+        const sequence = this.from + index + 1;
+        const changed = this.changedFields(sequence).find(([changedField]) => changedField === field);
+        if (!changed) continue;
+        value = changed[1];
+        if (condition.kind === "changed") {
+          hits.push({ sequence, value });
+        } else {
+          const holdsNow = holds(condition, value);
+          if (holdsNow && !holding) hits.push({ sequence, value });
+          holding = holdsNow;
+        }
+      }
+      return hits;
+    }
+  }
+
+  RewindPage.Session = Session;
+  RewindPage.OUTCOMES = OUTCOMES;
+})();

@@ -1,0 +1,101 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("rewind html: the command")
+struct HTMLCommandTests {
+  @Test("writes the journal's name with .html here by default, and never overwrites silently")
+  func output() throws {
+    let directory = TemporaryDirectory()
+    let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    let first = try run(
+      rewindBinary, ["html", sample("iphone-compact.journal")], environment: environment,
+      currentDirectory: directory.path)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.hasPrefix("Wrote iphone-compact.html: 20 events (points 0–20), "))
+    #expect(first.stdout.hasSuffix(" bytes/event\n"))
+    let page = String(decoding: bytes(of: directory.file("iphone-compact.html")), as: UTF8.self)
+    #expect(page.hasPrefix("<!DOCTYPE html>"))
+    #expect(page.contains("<title>iphone-compact.journal</title>"))
+
+    let again = try run(
+      rewindBinary, ["html", sample("iphone-compact.journal")], environment: environment,
+      currentDirectory: directory.path)
+    expectFailure(
+      again, containing: "iphone-compact.html: the file exists; pass --force to replace it")
+    let forced = try rewind(
+      "html", sample("day-menu.journal"), "-o", directory.file("iphone-compact.html"), "--force",
+      "--title", "Menu <days>", "--json")
+    #expect(forced.status == 0)
+    let json = try parseObject(forced.stdout)
+    #expect(json["events"] as? Int == 25)
+    #expect(json["from"] as? Int == 0 && json["to"] as? Int == 25)
+    let written = bytes(of: directory.file("iphone-compact.html"))
+    #expect(json["bytes"] as? Int == written.count)
+    #expect(String(decoding: written, as: UTF8.self).contains("<title>Menu &lt;days&gt;</title>"))
+
+    // Never over its input, by any name.
+    let journal = directory.file("copy.journal")
+    write(bytes(of: sample("day-menu.journal")), to: journal)
+    let overInput = try rewind("html", journal, "-o", journal, "--force")
+    #expect(overInput.status == 64)
+    #expect(bytes(of: journal) == bytes(of: sample("day-menu.journal")))
+  }
+
+  @Test("a range gives a page of a part; points are checked as everywhere")
+  func range() throws {
+    let directory = TemporaryDirectory()
+    let page = directory.file("part.html")
+    let part = try rewind(
+      "html", sample("ipad-three-column.journal"), "--from", "10", "--to", "+40s", "-o", page)
+    #expect(part.status == 0, "\(part.stderr)")
+    // +40s is after event 17 (+38.0s) and before event 18 (+41.1s).
+    #expect(part.stdout.hasPrefix("Wrote \(page): 7 events (points 10–17), "))
+    expectUsageError(
+      try rewind("html", sample("ipad-three-column.journal"), "--from", "20", "--to", "10"),
+      "--from 20 is after --to 10; give the earlier point first", command: "html")
+    expectUsageError(
+      try rewind("html", sample("ipad-three-column.journal"), "--to", "99"),
+      "The value '99' is invalid for '--to <point>': event 99 is beyond the end of the session (points are 0–32)",
+      command: "html")
+  }
+
+  @Test("a session of more than 200,000 events is refused with its size, and a part of it is not")
+  func tooLarge() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("big.journal")
+    #expect(try rewind("generate", "-o", journal, "--events", "200010", "--seed", "3").status == 0)
+    let page = directory.file("big.html")
+    expectFailure(
+      try rewind("html", journal, "-o", page),
+      containing:
+        "\(journal): the session has 200,010 events (1–200010); a page holds at most 200,000: choose a part with --from and --to, e.g. --from 0 --to 200000"
+    )
+    #expect(!FileManager.default.fileExists(atPath: page))
+    expectFailure(
+      try rewind("html", journal, "-o", page, "--from", "5", "--to", "end"),
+      containing: "the part asked for has 200,005 events (6–200010)")
+    #expect(!FileManager.default.fileExists(atPath: page))
+    let part = try rewind("html", journal, "-o", page, "--from", "199000")
+    #expect(part.status == 0, "\(part.stderr)")
+    #expect(part.stdout.contains("1,010 events (points 199000–200010)"))
+  }
+
+  @Test("rewind help html says what the page holds, how to open it at a point and script it")
+  func help() throws {
+    let viaHelp = try rewind("help", "html")
+    let viaFlag = try rewind("html", "--help")
+    #expect(viaHelp.status == 0 && viaHelp.stdout == viaFlag.stdout)
+    let help = viaHelp.stdout
+    #expect(help.hasPrefix("OVERVIEW: Write a session as one self-contained web page."))
+    #expect(
+      help.contains(
+        "USAGE: rewind html <journal> [--output <page.html>] [--from <point>] [--to <point>] [--title <text>] [--force] [--json]"
+      ), "\(help)")
+    for text in ["200,000 events", "#at=POINT", "window.rewind", "shownState()"] {
+      #expect(help.contains(text), "\(text)")
+    }
+    let root = try rewind("help")
+    #expect(root.stdout.contains("\n  html "))
+  }
+}

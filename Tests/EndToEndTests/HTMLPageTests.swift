@@ -1,0 +1,556 @@
+#if canImport(Glibc)
+  import Foundation
+  import Navigation
+  import RewindCore
+  import RewindJournal
+  import TestSupport
+  import Testing
+
+  /// Writes the page of `journal` with the built `rewind` and returns its path and
+  /// `file://` URL.
+  func writePage(
+    _ journal: String, in directory: TemporaryDirectory, name: String = "page.html",
+    extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (path: String, url: String) {
+    let path = directory.file(name)
+    let result = try rewind(["html", journal, "-o", path, "--force"] + extra)
+    #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+    return (path, URL(fileURLWithPath: path).absoluteString)
+  }
+
+  /// A string as a JavaScript literal.
+  func literal(_ text: String) -> String {
+    let data = try! JSONSerialization.data(
+      withJSONObject: [text], options: [.withoutEscapingSlashes])
+    return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+  }
+
+  /// The time (microseconds from the start) of every event of a journal, by sequence.
+  func eventTimes(_ journal: String) throws -> [UInt64] {
+    let log = try rewind("log", journal, "--json")
+    var times: [UInt64] = [0]
+    for line in log.lines {
+      times.append(UInt64(try parseObject(line)["time_us"] as? Int ?? -1))
+    }
+    return times
+  }
+
+  /// Whether two values Foundation parsed from JSON are the same JSON.
+  func sameJSON(_ a: Any, _ b: Any) throws -> Bool {
+    let options: JSONSerialization.WritingOptions = [.sortedKeys, .fragmentsAllowed]
+    return try JSONSerialization.data(withJSONObject: a, options: options)
+      == JSONSerialization.data(withJSONObject: b, options: options)
+  }
+
+  extension BrowserPage {
+    /// The sequence number of the cursor.
+    func cursor() throws -> Int { Int(try number("window.rewind.position().sequence")) }
+
+    /// Checks what every page must: it asked for nothing but itself, and reported no error
+    /// (an exception, a console error, a Content-Security-Policy violation).
+    func expectQuiet(_ url: String, sourceLocation: SourceLocation = #_sourceLocation) {
+      #expect(requests.count == 1, "requests: \(requests)", sourceLocation: sourceLocation)
+      #expect(
+        requests.first.map { $0.hasPrefix("file://") } ?? false, sourceLocation: sourceLocation)
+      // The network log has the address without its fragment (`#at=…`).
+      let address = url.split(separator: "#", maxSplits: 1).first.map(String.init)
+      #expect(requests.first == address, "\(requests)", sourceLocation: sourceLocation)
+      #expect(errors.isEmpty, "\(errors)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Suite("rewind html: pages in headless Chromium", .serialized)
+  struct HTMLPageTests {
+    @Test(
+      "at random points the page shows exactly the state `rewind state --at P --json` prints",
+      .timeLimit(.minutes(4)))
+    func statesAtRandomPoints() throws {
+      let seed = testSeed("HTMLPageTests.statesAtRandomPoints")
+      var random = SplitMix64(seed: seed)
+      let directory = TemporaryDirectory()
+      let generated = directory.file("generated.journal")
+      let generate = try rewind(
+        "generate", "-o", generated, "--events", "2500", "--seed", String(seed % 1_000_000),
+        "--snapshot-interval", "256")
+      #expect(generate.status == 0, "\(generate.stderr)")
+      // The generated session has 50 points; a page of a part of it, and every sample
+      // (one of schema 1, read upcast), a few each.
+      let cases: [(journal: String, range: [String], points: Int)] = [
+        (generated, [], 50), (generated, ["--from", "700", "--to", "+20m"], 8),
+        (sample("ipad-three-column.journal"), [], 8), (sample("iphone-compact.journal"), [], 8),
+        (sample("two-column.journal"), [], 6), (sample("day-menu.journal"), [], 6),
+        (sample("rejected-interactions.journal"), [], 6),
+        (sample("schema1/day-menu.journal"), [], 6),
+      ]
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      for (index, (journal, range, points)) in cases.enumerated() {
+        let page = try writePage(journal, in: directory, name: "page\(index).html", extra: range)
+        let tab = try browser.newPage()
+        try tab.open(page.url)
+        let info = try parseObject(try rewind("info", journal, "--json").stdout)
+        let last = info["lastSequence"] as? Int ?? 0
+        let duration = info["durationMicroseconds"] as? Int ?? 0
+        let times = try eventTimes(journal)
+        // The page's points: all of them, or those of its part.
+        var first = 0
+        var end = last
+        if !range.isEmpty {
+          first = 700
+          end = times.lastIndex { $0 <= 20 * 60_000_000 } ?? last
+          #expect(try tab.cursor() == first)
+        }
+        for _ in 0..<points {
+          let point: String
+          switch random.next() % 10 {
+          case 0: point = random.next() % 2 == 0 ? "end" : String(first)
+          case 1...3:
+            let low = Int(times[first])
+            let high = range.isEmpty ? duration + duration / 10 + 1 : Int(times[end])
+            point = "+\(Int(random.next() % UInt64(max(high - low, 1))) + low)us"
+          default: point = String(first + Int(random.next() % UInt64(end - first + 1)))
+          }
+          let expected = try rewind("state", journal, "--at", point, "--json")
+          #expect(expected.status == 0, "\(expected.stderr)")
+          let position = try tab.evaluate("window.rewind.seek(\(literal(point))).sequence") as? Int
+          if let sequence = Int(point) { #expect(position == sequence) }
+          let shown = try tab.string("window.rewind.shownState()")
+          #expect(
+            shown + "\n" == expected.stdout,
+            "\(journal) \(range) at \(point) (seed \(seed)): the page shows\n\(shown)")
+        }
+        tab.expectQuiet(page.url)
+        try tab.send("Page.close")
+      }
+    }
+
+    @Test(
+      "clicking an event, ←/→, the buttons and dragging the scrubber move the cursor where they should",
+      .timeLimit(.minutes(2)))
+    func interactions() throws {
+      let directory = TemporaryDirectory()
+      let journal = sample("ipad-three-column.journal")
+      let page = try writePage(journal, in: directory)
+      let times = try eventTimes(journal)
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      let tab = try browser.newPage()
+      try tab.open(page.url)
+      #expect(try tab.cursor() == 0)
+
+      // Clicking an event in the list goes there; a row out of view is scrolled to first.
+      try tab.click("#event-7")
+      #expect(try tab.cursor() == 7)
+      #expect(try tab.string("document.activeElement.id") == "event-list")
+      try tab.evaluate("document.getElementById('event-list').scrollTop = 1e6")
+      try tab.nextFrame()
+      try tab.click("#event-30")
+      #expect(try tab.cursor() == 30)
+      #expect(
+        try tab.evaluate("document.getElementById('event-30').getAttribute('aria-selected')")
+          as? String == "true")
+
+      // The arrow keys step by event, in the list and anywhere else on the page.
+      try tab.press("ArrowLeft")
+      try tab.press("ArrowLeft")
+      #expect(try tab.cursor() == 28)
+      try tab.evaluate("document.activeElement.blur()")
+      try tab.press("ArrowRight")
+      #expect(try tab.cursor() == 29)
+      try tab.press("Home")
+      #expect(try tab.cursor() == 0)
+      try tab.press("ArrowLeft")
+      #expect(try tab.cursor() == 0)
+      try tab.press("End")
+      #expect(try tab.cursor() == 32)
+      try tab.press("ArrowRight")
+      #expect(try tab.cursor() == 32)
+      try tab.click("#first")
+      try tab.click("#next")
+      try tab.click("#next")
+      #expect(try tab.cursor() == 2)
+      try tab.click("#previous")
+      #expect(try tab.cursor() == 1)
+      try tab.click("#last")
+      #expect(try tab.cursor() == 32)
+      #expect(
+        try tab.string("document.getElementById('position').textContent").hasPrefix(
+          "Event 32 of 32"))
+
+      // Dragging the scrubber: the cursor is the last event at or before the time under
+      // the pointer. Targets in the middle of gaps of 6 pixels or more between events.
+      let box = try tab.box("#scrubber")
+      let span = Double(times.last!)
+      func x(_ time: Double) -> Double { box.x + time / span * box.width }
+      var targets: [(time: Double, sequence: Int)] = []
+      for sequence in 1..<(times.count - 1)
+      where x(Double(times[sequence + 1])) - x(Double(times[sequence])) >= 6 {
+        targets.append(((Double(times[sequence]) + Double(times[sequence + 1])) / 2, sequence))
+      }
+      #expect(targets.count >= 6)
+      let y = box.y + box.height / 2
+      var from = (x: x(0) + 1, y: y)
+      for target in targets.enumerated().filter({ $0.offset % 3 == 0 }).map(\.element) {
+        try tab.drag(from: from, to: (x(target.time), y))
+        #expect(try tab.cursor() == target.sequence, "dragged to \(target.time) µs")
+        from = (x(target.time), y)
+      }
+      // Turning the iPad (events 27 and 31) moved nothing around the screen.
+      let after = try tab.box("#scrubber")
+      #expect(after.x == box.x && after.y == box.y && after.width == box.width)
+      // A click on the scrubber goes there too, and leaves the focus on it for the keys.
+      let click = targets[targets.count / 2]
+      try tab.click(x: x(click.time), y: y)
+      #expect(try tab.cursor() == click.sequence)
+      #expect(try tab.string("document.activeElement.id") == "scrubber")
+      try tab.press("ArrowRight")
+      #expect(try tab.cursor() == click.sequence + 1)
+      #expect(
+        try tab.evaluate("document.getElementById('scrubber').getAttribute('aria-valuenow')")
+          as? String == String(click.sequence + 1))
+      // Past either end: the last event at the start's time (the first is at +0s), and
+      // the last point.
+      try tab.drag(from: (x(click.time), y), to: (box.x - 40, y))
+      #expect(try tab.cursor() == times.lastIndex { $0 == 0 })
+      try tab.drag(from: (box.x, y), to: (box.x + box.width + 40, y))
+      #expect(try tab.cursor() == 32)
+
+      // The address names a point: #at=+30s is the last event at or before 30 s.
+      try tab.evaluate("location.hash = '#at=+30s'")
+      try tab.nextFrame()
+      #expect(try tab.cursor() == times.lastIndex { $0 <= 30_000_000 })
+
+      // Play at ×32 from the start reaches the end (67 s of session in about 2 s).
+      try tab.evaluate(
+        "const speed = document.getElementById('speed'); speed.value = '32'; speed.dispatchEvent(new Event('change'))"
+      )
+      try tab.click("#first")
+      try tab.click("#play")
+      #expect(
+        try tab.string("document.getElementById('play').getAttribute('aria-pressed')") == "true")
+      let deadline = Date().addingTimeInterval(20)
+      var seen = Set<Int>()
+      while Date() < deadline, try tab.cursor() < 32 {
+        seen.insert(try tab.cursor())
+        usleep(50_000)
+      }
+      #expect(try tab.cursor() == 32)
+      #expect(seen.count > 2, "playing passes through the points: \(seen.sorted())")
+      #expect(
+        try tab.string("document.getElementById('play').getAttribute('aria-pressed')") == "false")
+      tab.expectQuiet(page.url)
+    }
+
+    /// The matches the find box lists after typing `condition` and pressing Enter, or its
+    /// message when it refuses it.
+    private func findInBox(_ condition: String, on tab: BrowserPage) throws -> (
+      matches: [Int], status: String
+    ) {
+      try tab.evaluate("document.getElementById('find-input').value = ''")
+      try tab.click("#find-input")
+      try tab.type(condition)
+      try tab.press("Enter")
+      let matches =
+        try tab.evaluate(
+          "[...document.querySelectorAll('#find-matches button.match')].map((b) => Number(b.dataset.sequence))"
+        ) as? [Int] ?? []
+      return (matches, try tab.string("document.getElementById('find-status').textContent"))
+    }
+
+    @Test(
+      "the find box finds what `rewind find` finds, and refuses what it refuses",
+      .timeLimit(.minutes(3)))
+    func findBox() throws {
+      let directory = TemporaryDirectory()
+      let generated = directory.file("generated.journal")
+      #expect(
+        try rewind("generate", "-o", generated, "--events", "1500", "--seed", "7").status == 0)
+      let cases: [(journal: String, conditions: [String])] = [
+        (
+          sample("ipad-three-column.journal"),
+          [
+            "split.selectedItem == espresso-machines/leva", "changed(split.columnVisibility)",
+            "split.style != automatic", "split.overlay == true", "menu.viewportWidth == 834",
+            #"split.expanded == ["espresso-machines/linea", "espresso-machines/strada"]"#,
+            "split.selectedCategory == null", "changed(menu.selectedIndex)",
+            "  split.visibleColumns == [\"detail\"]  ", "split.style == Balanced",
+            "split.stile == balanced", "split.selectedItem == Leva", #"menu.selectedIndex == "2""#,
+            "menu.selectedIndex == 1.5", "menu.selectedIndex == 1.0",
+            "split.style == balanced && menu.selectedIndex == 1", "split.style = balanced",
+            "changed(split.style", #"split.selectedItem == "unterminated"#, "split.expanded == [1]",
+            "split.expanded == espresso-machines/leva", "", "split..style == x",
+            "split.style == balanced extra", "menu.selectedIndex == [1,",
+          ]
+        ),
+        (
+          generated,
+          [
+            "menu.selectedIndex == 2", "changed(split.sizeClass)", "split.compactColumn == detail",
+            "menu.scrollOffset == 0", "split.orientation == portrait",
+          ]
+        ),
+        (
+          sample("rejected-interactions.journal"),
+          ["changed(split.selectedItem)", "split.overlay != false"]
+        ),
+      ]
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      for (index, (journal, conditions)) in cases.enumerated() {
+        let page = try writePage(journal, in: directory, name: "page\(index).html")
+        let tab = try browser.newPage()
+        try tab.open(page.url)
+        for condition in conditions {
+          let cli = try rewind("find", journal, "--where", condition, "--all", "--json")
+          let box = try findInBox(condition, on: tab)
+          if cli.status == 0 {
+            let matches = try parseObject(cli.stdout)["matches"] as? [[String: Any]] ?? []
+            let expected = matches.map { $0["seq"] as? Int ?? -1 }
+            #expect(
+              Array(box.matches.prefix(500)) == Array(expected.prefix(500)),
+              "\(journal): \(condition): the box lists \(box.matches), rewind find \(expected)")
+            // The script interface gives every match with its value, as rewind find does.
+            let hits =
+              try tab.evaluate("window.rewind.find(\(literal(condition)))") as? [[String: Any]]
+              ?? []
+            #expect(hits.map { $0["sequence"] as? Int ?? -1 } == expected)
+            for (hit, match) in zip(hits, matches) {
+              let value = try parseJSON(hit["value"] as? String ?? "")
+              #expect(
+                try sameJSON(value, match["value"] as Any),
+                "\(condition): event \(match["seq"] ?? ""): \(value) ≠ \(match["value"] ?? "")")
+            }
+            if let first = expected.first {
+              #expect(try tab.cursor() >= first, "the page went to a match")
+            }
+          } else {
+            #expect(cli.status == 64, "\(cli.stderr)")
+            let message = cli.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            let prefix = "Error: The value '\(condition)' is invalid for '--where <condition>': "
+            #expect(message.hasPrefix(prefix), "\(message)")
+            #expect(
+              box.status == "The condition is invalid: " + message.dropFirst(prefix.count),
+              "\(condition)")
+            #expect(box.matches.isEmpty)
+          }
+        }
+        if index == 0 {
+          // Enter again on the same condition goes to the next match, and round.
+          let changes = try findInBox("changed(split.columnVisibility)", on: tab)
+          #expect(changes.matches == [12, 13, 21, 28])
+          try tab.evaluate("window.rewind.seek(14)")
+          for expected in [21, 28, 12] {
+            try tab.click("#find-input")
+            try tab.press("Enter")
+            #expect(try tab.cursor() == expected)
+          }
+          try tab.click("#find-previous")
+          #expect(try tab.cursor() == 28)
+        }
+        tab.expectQuiet(page.url)
+        try tab.send("Page.close")
+      }
+    }
+
+    @Test(
+      "a hostile journal's ids, names, device and file name show as text and run nothing",
+      .timeLimit(.minutes(2)))
+    func hostileJournal() throws {
+      let directory = TemporaryDirectory()
+      let injected = "<script>window.owned=1</script>"
+      let image = #""'><img src=x onerror="window.owned=2">"#
+      let catalog = try Catalog(
+        layout: .threeColumn, menuLabels: ["<b>Mon</b>", "Tue\"s", "</style>Wed"],
+        categories: [
+          Catalog.Node(
+            injected, image: "</script><script>window.owned=3</script>",
+            children: [Catalog.Node(image, image: image)]),
+          Catalog.Node("Plain"),
+        ])
+      let domain = NavigationDomain(catalog: catalog)
+      let path = directory.file("h<img src=x onerror=window.owned=6>'\"\u{1B}[2J.journal")
+      let recorder = try JournalRecorder.create(
+        at: path, domain: domain,
+        session: SessionInfo(
+          startTime: 1_767_225_600_000_000,
+          device: "dev </script><script>window.owned=4</script>\u{1B}]0;t\u{07}\u{202E}"),
+        options: RecordingOptions(snapshotInterval: 2))
+      let hostileID = "</script><script>window.owned=5</script>\u{0}\u{1B}[2J\"'"
+      let category = catalog.categories[0]
+      _ = try recorder.record(.categorySelected(domain.internedRef(hostileID)), at: 1_000)
+      _ = try recorder.record(.categorySelected(category), at: 2_000)
+      _ = try recorder.record(.itemSelected(catalog.children(of: category)[0]), at: 3_000)
+      _ = try recorder.record(.menuTabTapped(index: 2), at: 4_000)
+      _ = try recorder.record(.itemExpanded(domain.internedRef(hostileID)), at: 5_000)
+      try recorder.close()
+
+      let page = try writePage(path, in: directory)
+      let html = String(decoding: bytes(of: page.path), as: UTF8.self)
+      #expect(
+        !html.contains("<img") && !html.contains("<script>window"),
+        "the markup holds the injected tags")
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      let tab = try browser.newPage()
+      try tab.open(page.url + "#at=3")
+      #expect(try tab.evaluate("typeof window.owned") as? String == "undefined")
+      #expect(try tab.number("document.querySelectorAll('script').length") == 2)
+      #expect(try tab.number("document.querySelectorAll('img, iframe, object, embed').length") == 0)
+      #expect(
+        try tab.string("document.title")
+          == #"h<img src=x onerror=window.owned=6>'"\u{1B}[2J.journal"#)
+      let text = try tab.string("document.body.innerText")
+      for shown in [
+        injected, image, "<b>Mon</b>", "</style>Wed",
+        "dev </script><script>window.owned=4</script>",
+      ] {
+        #expect(text.contains(shown), "the page does not show \(shown)")
+      }
+      #expect(text.contains("window.owned=5"), "the event list shows the unknown id")
+      for point in ["0", "1", "2", "3", "4", "5"] {
+        try tab.evaluate("window.rewind.seek(\(literal(point)))")
+        let expected = try rewind("state", path, "--at", point, "--json")
+        #expect(
+          try tab.string("window.rewind.shownState()") + "\n" == expected.stdout, "at \(point)")
+      }
+      // The find box takes the hostile id as a value, as rewind find does.
+      let find = try findInBox(
+        #"split.selectedItem == "\#(image.replacingOccurrences(of: "\"", with: "\\\""))""#, on: tab)
+      #expect(find.matches.isEmpty)
+      #expect(try tab.evaluate("typeof window.owned") as? String == "undefined")
+      tab.expectQuiet(page.url)
+    }
+
+    @Test("the page reads at 200 % zoom, in the light and the dark scheme", .timeLimit(.minutes(2)))
+    func zoomAndColourSchemes() throws {
+      let directory = TemporaryDirectory()
+      let page = try writePage(sample("ipad-three-column.journal"), in: directory)
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      let tab = try browser.newPage(width: 640, height: 450)
+      try tab.open(page.url + "#at=13")
+      // 1280 × 900 at 200 %: one column, nothing scrolls sideways, every panel as wide as the page.
+      #expect(try tab.number("document.documentElement.scrollWidth") <= 640)
+      let lefts =
+        try tab.evaluate(
+          "[...document.querySelectorAll('main > .column > section')].map((s) => Math.round(s.getBoundingClientRect().left))"
+        ) as? [Int] ?? []
+      #expect(lefts.count == 6, "\(lefts)")
+      #expect(Set(lefts).count == 1, "\(lefts)")
+      let device = try tab.box(".nav-device")
+      #expect(device.width <= 640 && device.width > 0.6 * 640, "\(device)")
+      func luminance(_ expression: String) throws -> Double {
+        let colour = try tab.string("getComputedStyle(\(expression)).backgroundColor")
+        let parts = colour.split { !$0.isNumber }.compactMap { Double($0) }
+        return (parts[0] + parts[1] + parts[2]) / 765
+      }
+      try tab.send(
+        "Emulation.setEmulatedMedia",
+        ["features": [["name": "prefers-color-scheme", "value": "light"]]])
+      #expect(try luminance("document.body") > 0.8)
+      #expect(try luminance("document.querySelector('.nav-menu')") == 0)
+      try tab.send(
+        "Emulation.setEmulatedMedia",
+        ["features": [["name": "prefers-color-scheme", "value": "dark"]]])
+      #expect(try luminance("document.body") < 0.2)
+      #expect(
+        try luminance("document.querySelector('.nav-menu')") == 0, "the menu strip stays black")
+      #expect(
+        try luminance("document.querySelector('.nav-screen')") > 0.8,
+        "the screens keep the seeds' look")
+      tab.expectQuiet(page.url + "#at=13")
+    }
+
+    @Test("every control is reached and worked with the keyboard alone", .timeLimit(.minutes(2)))
+    func keyboard() throws {
+      let directory = TemporaryDirectory()
+      let page = try writePage(sample("iphone-compact.journal"), in: directory)
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      let tab = try browser.newPage()
+      try tab.open(page.url)
+      var reached: [String] = []
+      for _ in 0..<20 {
+        try tab.press("Tab")
+        reached.append(
+          try tab.string("document.activeElement.id || document.activeElement.tagName"))
+      }
+      for control in [
+        "first", "previous", "play", "next", "last", "speed", "scrubber", "pin", "event-list",
+        "find-input",
+      ] {
+        #expect(reached.contains(control), "Tab never reaches #\(control): \(reached)")
+      }
+      // Space on a button presses it; Enter in the list does not move; keys on the slider.
+      try tab.evaluate("document.getElementById('next').focus()")
+      try tab.press(" ")
+      #expect(try tab.cursor() == 1)
+      try tab.evaluate("document.getElementById('event-list').focus()")
+      try tab.press("ArrowDown")
+      try tab.press("ArrowDown")
+      #expect(try tab.cursor() == 3)
+      try tab.press("End")
+      #expect(try tab.cursor() == 20)
+      try tab.evaluate("document.getElementById('scrubber').focus()")
+      try tab.press("Home")
+      #expect(try tab.cursor() == 0)
+      try tab.press("ArrowUp")
+      #expect(try tab.cursor() == 1)
+      // p pins the point; the diff lists what differs from it.
+      try tab.evaluate("document.activeElement.blur()")
+      try tab.press("p")
+      #expect(try tab.evaluate("window.rewind.pinned()") as? Int == 1)
+      try tab.evaluate("window.rewind.seek(10)")
+      let diff = try tab.string("document.getElementById('diff-body').textContent")
+      #expect(diff.contains("split.selectedCategory"), "\(diff)")
+      let expected = try rewind(
+        "diff", sample("iphone-compact.journal"), "--from", "1", "--to", "10", "--json")
+      let fields = (try parseObject(expected.stdout)["changes"] as? [[String: Any]] ?? [])
+        .compactMap {
+          $0["path"] as? String
+        }
+      let shown =
+        try tab.evaluate(
+          "[...document.querySelectorAll('#diff-body tbody th')].map((th) => th.textContent)")
+        as? [String] ?? []
+      #expect(shown == fields)
+      // / goes to the find box.
+      try tab.press("/")
+      #expect(try tab.string("document.activeElement.id") == "find-input")
+      tab.expectQuiet(page.url)
+    }
+
+    @Test(
+      "inflate.js reads what gzip writes: stored, fixed and dynamic blocks", .timeLimit(.minutes(2))
+    )
+    func inflate() throws {
+      let directory = TemporaryDirectory()
+      let page = try writePage(sample("day-menu.journal"), in: directory)
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      let tab = try browser.newPage()
+      try tab.open(page.url)
+      var random = SplitMix64(seed: testSeed("HTMLPageTests.inflate"))
+      let text = Array(try rewind("log", sample("ipad-three-column.journal"), "--json").stdout.utf8)
+      let noise = (0..<70_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      for (input, level) in [
+        (text, "-9"), (text, "-1"), (noise, "-6"), ([UInt8](), "-6"), (Array("a".utf8), "-6"),
+      ] {
+        let source = directory.file("input")
+        write(input, to: source)
+        let zipped = directory.file("input.gz")
+        #expect(
+          try run("/bin/sh", ["-c", "gzip -c \(level) < '\(source)' > '\(zipped)'"]).status == 0)
+        let member = bytes(of: zipped)
+        // The raw DEFLATE stream: after the 10-byte header, before the 8-byte trailer.
+        let deflated = Array(member[10..<(member.count - 8)])
+        let inflated =
+          try tab.evaluate(
+            "Array.from(RewindPage.inflate(Uint8Array.from(atob('\(Data(deflated).base64EncodedString())'), (c) => c.charCodeAt(0)), \(input.count)))"
+          ) as? [Int] ?? []
+        #expect(inflated.map(UInt8.init) == input, "gzip \(level) of \(input.count) bytes")
+      }
+      tab.expectQuiet(page.url)
+    }
+  }
+#endif

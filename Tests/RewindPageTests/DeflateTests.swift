@@ -1,0 +1,99 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import RewindPage
+
+/// The CRC-32 of gzip (IEEE 802.3, reflected), for wrapping a raw stream in a gzip member.
+private func crc32(_ bytes: [UInt8]) -> UInt32 {
+  var crc: UInt32 = 0xFFFF_FFFF
+  for byte in bytes {
+    crc ^= UInt32(byte)
+    for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+  }
+  return ~crc
+}
+
+/// `deflated` inflated by the system's `gzip -dc`, as a gzip member around it.
+private func gunzip(_ deflated: [UInt8], original: [UInt8], in directory: TemporaryDirectory)
+  throws -> [UInt8]
+{
+  func littleEndian(_ value: UInt32) -> [UInt8] {
+    (0..<4).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+  }
+  let member =
+    [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF] + deflated + littleEndian(crc32(original))
+    + littleEndian(UInt32(truncatingIfNeeded: original.count))
+  let zipped = directory.file("data.gz")
+  let plain = directory.file("data")
+  write(member, to: zipped)
+  let result = try run("/bin/sh", ["-c", "gzip -dc '\(zipped)' > '\(plain)'"])
+  #expect(result.status == 0, "gzip: \(result.stderr)")
+  return bytes(of: plain)
+}
+
+@Suite("Deflate: the page's data, compressed as gzip reads it")
+struct DeflateTests {
+  @Test("gzip inflates what Deflate writes, byte for byte")
+  func roundTrips() throws {
+    let directory = TemporaryDirectory()
+    var random = SplitMix64(seed: testSeed("DeflateTests.roundTrips"))
+    let words = ["menuScrolled", "\"seq\":", "applied", "espresso-machines/leva", "0.0", "{", "}"]
+    let text = (0..<40_000).map { _ in words[Int(random.next() % UInt64(words.count))] }
+      .joined(separator: ",")
+    let inputs: [(String, [UInt8])] = [
+      ("empty", []), ("one byte", [42]), ("short", Array("hello hello hello!".utf8)),
+      ("text", Array(text.utf8)),
+      ("noise", (0..<100_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }),
+      ("zeros", [UInt8](repeating: 0, count: 300_000)),
+      ("long repeats", Array(String(repeating: "abcdefghij", count: 5_000).utf8)),
+      (
+        "one symbol then others",
+        [UInt8](repeating: 7, count: 1_000) + Array(text.utf8.prefix(5_000))
+      ),
+    ]
+    for (name, input) in inputs {
+      let deflated = Deflate.compress(input)
+      #expect(try gunzip(deflated, original: input, in: directory) == input, "\(name)")
+      if name == "text" {
+        #expect(deflated.count * 5 < input.count, "text compresses at least 5×: \(deflated.count)")
+      }
+    }
+  }
+
+  @Test("Huffman codes are complete and no longer than the limit, even for skewed frequencies")
+  func codeLengths() {
+    // Fibonacci frequencies make an unlimited Huffman code as deep as there are symbols.
+    var fibonacci = [1, 1]
+    while fibonacci.count < 30 {
+      fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2])
+    }
+    for (frequencies, limit) in [
+      (fibonacci, 15), (fibonacci.prefix(19).map { $0 }, 7), ([5, 0, 0], 15), ([0, 0, 3], 15),
+      ([Int](repeating: 1, count: 286), 15), ([0, 0, 0], 7),
+    ] {
+      let lengths = Huffman.codeLengths(frequencies, limit: limit)
+      #expect(lengths.allSatisfy { $0 <= limit })
+      for (symbol, frequency) in frequencies.enumerated() where frequency > 0 {
+        #expect(lengths[symbol] > 0, "a used symbol has a code")
+      }
+      // Kraft: a complete prefix code has Σ 2^-length = 1.
+      let kraft = lengths.filter { $0 > 0 }.reduce(0.0) { $0 + 1 / Double(1 << Int($1)) }
+      #expect(kraft == 1, "\(frequencies.prefix(4)) limit \(limit): \(kraft)")
+    }
+  }
+
+  @Test("distance and length codes are those of RFC 1951")
+  func codes() {
+    let distances = [
+      (1, 0), (4, 3), (5, 4), (6, 4), (7, 5), (8, 5), (9, 6), (12, 6), (13, 7), (24_577, 29),
+      (32_768, 29), (16_385, 28),
+    ]
+    for (distance, code) in distances {
+      #expect(Symbols.distanceCode(distance) == code, "distance \(distance)")
+    }
+    for (length, code) in [(3, 0), (10, 7), (11, 8), (12, 8), (13, 9), (257, 27), (258, 28)] {
+      #expect(Symbols.lengthCode(length) == code, "length \(length)")
+    }
+  }
+}
