@@ -4,7 +4,7 @@ import Testing
 struct HelpAndUsageTests {
   static let commands = [
     "record", "generate", "import", "export", "info", "log", "state", "diff", "blame", "find",
-    "check", "verify", "recover",
+    "check", "verify", "recover", "upgrade", "live", "html",
   ]
 
   @Test("rewind help and rewind --help list every command")
