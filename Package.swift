@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "RewindTerminal", targets: ["RewindTerminal"]),
     .library(name: "RewindArguments", targets: ["RewindArguments"]),
     .library(name: "RewindPage", targets: ["RewindPage"]),
+    .library(name: "RewindTesting", targets: ["RewindTesting"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
     .executable(name: "rewind", targets: ["rewind"]),
   ],
@@ -50,6 +51,9 @@ let package = Package(
       name: "EmbedResources", capability: .buildTool(), dependencies: ["embed-resources"]),
     .executableTarget(
       name: "embed-resources", path: "Tools/embed-resources", swiftSettings: strict),
+    // Reducer tests: a test store that checks each step's outcome and exact change, for
+    // Swift Testing; the code `rewind testgen` writes runs on it.
+    .target(name: "RewindTesting", dependencies: ["RewindCore"], swiftSettings: strict),
     // The command-line parser: typed declarations, help, usage errors; nothing of Rewind.
     .target(name: "RewindArguments", swiftSettings: strict),
     .target(
@@ -103,6 +107,14 @@ let package = Package(
       name: "RewindPageTests",
       dependencies: ["RewindPage", "RewindCore", "RewindJournal", "TestSupport"],
       swiftSettings: strict),
+    .testTarget(
+      name: "RewindTestingTests",
+      dependencies: ["RewindTesting", "RewindCore", "Navigation"], swiftSettings: strict),
+    // Tests `rewind testgen` wrote from sample journals (Journals/), run as they are;
+    // EndToEndTests/TestgenTests regenerates them and finds no difference.
+    .testTarget(
+      name: "GeneratedTests",
+      dependencies: ["RewindTesting", "RewindCore", "Navigation"], swiftSettings: strict),
     .testTarget(
       name: "RewindCLITests",
       dependencies: [

@@ -36,7 +36,7 @@ package enum RewindTool {
         .command(discussion: Live.discussion(for: registry.defaultDomain)) {
           Live(registry: registry)
         },
-        .command { HTML(registry: registry) },
+        .command { HTML(registry: registry) }, .command { Testgen(registry: registry) },
       ])
   }
 }

@@ -1,0 +1,101 @@
+import RewindArguments
+import RewindCore
+import RewindJournal
+
+extension RewindTool {
+  struct Testgen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "testgen", abstract: "Write a session as a Swift Testing reducer test.",
+      discussion: """
+        The test replays the session's events (or those from --from to --to) through \
+        RewindTesting's TestStore and states every step in full: an applied event with a \
+        closure that sets exactly the fields it changed, an unchanged one as .unchanged, a \
+        rejected one with its reason. The outcomes and changes are the current reducer's, \
+        so the test pins today's behaviour: when a later reducer changes a step, the test \
+        fails with a field-by-field diff. Add the file to a test target that depends on \
+        RewindTesting and on the domain's module. The journal's domain must write its \
+        events and changes as Swift (SwiftSourceDomain; Navigation does). A test of a \
+        range starts from the state before its first event, written as assignments.
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The journal to turn into a test.")
+    var journal: String
+    @Option(valueName: "point", help: "Start the test after this point.")
+    var from: PointArgument = .start
+    @Option(valueName: "point", help: "End the test at this point.")
+    var to: PointArgument = .end
+    @Option(
+      valueName: "identifier",
+      help: "The test function's name (default: the journal's name in camel case).")
+    var name: String?
+    @Option(
+      short: "o", valueName: "file.swift",
+      help: "Write to this file instead of standard output.")
+    var output: String?
+    @Flag(help: "Replace the output file if it exists.")
+    var force: Bool
+
+    func run(_ context: Context) throws {
+      if let name, SwiftSource.identifier(name) != name {
+        throw UsageError(
+          .invalidValue,
+          "The value '\(TerminalText.escaped(name))' is invalid for '--name <identifier>': a test's name is a Swift identifier such as \(SwiftSource.identifier(name))"
+        )
+      }
+      let destination = try output.map {
+        try outputDestination($0, force: force, inputs: [journal])
+      }
+      var command = ["rewind", "testgen", journal]
+      if from.text != PointArgument.start.text { command += ["--from", from.text] }
+      if to.text != PointArgument.end.text { command += ["--to", to.text] }
+      if let name { command += ["--name", name] }
+      let base = String(journal.split(separator: "/").last ?? "")
+      let testName =
+        name
+        ?? SwiftSource.identifier(
+          base.hasSuffix(".journal") ? String(base.dropLast(8)) : base)
+      try registry.open(
+        journal, warnings: context.stderr,
+        TestgenCommand(
+          from: from, to: to, testName: testName, command: command.joined(separator: " "),
+          destination: destination, context: context))
+    }
+  }
+}
+
+struct TestgenCommand: TimelineVisitor {
+  let from: PointArgument
+  let to: PointArgument
+  let testName: String
+  let command: String
+  /// The file to write; nil for standard output.
+  let destination: FileDestination?
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    guard let type = D.self as? any SwiftSourceDomain.Type else {
+      throw CommandError(
+        "the '\(D.identifier)' domain cannot write its events as Swift: it does not adopt SwiftSourceDomain"
+      )
+    }
+    let range = try timeline.resolveRange(from: from, to: to)
+    guard range.to > range.from else {
+      throw CommandError("the range has no events: nothing to test")
+    }
+    func generate<S: SwiftSourceDomain>(_: S.Type) throws -> String {
+      try TestSource.generate(
+        timeline as! Timeline<S>, first: range.from + 1, last: range.to, testName: testName,
+        command: command)
+    }
+    let text = try generate(type)
+    if let destination {
+      let file = try TextFileWriter(destination, system: context.fileSystem)
+      try file.write(text)
+      try file.commit()
+    } else {
+      context.stdout.write(text)
+    }
+  }
+}

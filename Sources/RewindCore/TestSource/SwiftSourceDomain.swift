@@ -1,0 +1,138 @@
+/// A domain that can write its events, rejections and state changes as Swift source:
+/// what `rewind testgen` needs to turn a session into a test of `RewindTesting`'s
+/// `TestStore`.
+///
+/// The domain writes expressions and statements; ``SwiftSourceNames`` collects the
+/// constants they name (a catalog node `let grinders = domain.ref("grinders")`), so
+/// that each step reads as a person would write it:
+///
+/// ```swift
+/// store.send(.categorySelected(grinders)) {
+///   $0.split.selectedCategory = grinders
+///   $0.split.selectedItem = nil
+/// }
+/// ```
+///
+/// A generated test builds the domain from the session's settings
+/// (``swiftDomainExpression``, by default through ``Domain/init(settingsJSON:)``) and
+/// calls it `domain`; constants may use it.
+public protocol SwiftSourceDomain: Domain {
+  /// The event as a Swift expression of type `Event`, e.g. `.categorySelected(grinders)`.
+  func swiftSource(of event: Event, names: inout SwiftSourceNames) -> String
+  /// The rejection as a Swift expression of type `Rejection`, e.g. `.notExpandable`.
+  func swiftSource(of rejection: Rejection, names: inout SwiftSourceNames) -> String
+  /// The statements that turn `old` into `new`, each setting a stored property of
+  /// `target` (`$0` in a step's closure), e.g. `$0.split.selectedItem = nil`; none when
+  /// the states are equal. Derived fields are not set: they follow.
+  func swiftAssignments(
+    from old: State, to new: State, on target: String, names: inout SwiftSourceNames
+  ) -> [String]
+  /// The modules the generated file imports besides `Testing`, `RewindCore` and
+  /// `RewindTesting`: by default the module that declares the domain.
+  static var swiftModules: [String] { get }
+  /// An expression that builds this domain value; may `try`. By default
+  /// `try Module.Type(settingsJSON: JSONValue(parsing: "…"))` with the session's settings.
+  var swiftDomainExpression: String { get }
+}
+
+extension SwiftSourceDomain {
+  public static var swiftModules: [String] {
+    let name = String(reflecting: Self.self)
+    return name.split(separator: ".").first.map { [String($0)] } ?? []
+  }
+
+  public var swiftDomainExpression: String {
+    "try \(String(reflecting: Self.self))(settingsJSON: JSONValue(parsing: \(SwiftSource.stringLiteral(settingsJSON.compactText))))"
+  }
+}
+
+/// The constants a generated test declares before its steps, each named once.
+public struct SwiftSourceNames: Sendable {
+  /// The declarations, in the order they were first asked for: name and expression.
+  public private(set) var declarations: [(name: String, expression: String)] = []
+  private var nameByExpression: [String: String] = [:]
+  private var taken: Set<String>
+
+  /// - Parameter reserved: names the generated code already uses.
+  public init(reserved: Set<String> = ["domain", "store", "start"]) { taken = reserved }
+
+  /// The name of a constant holding `expression`, declared on first use.
+  /// - Parameters:
+  ///   - suggestion: words the name is made of (`espresso-machines/leva` →
+  ///     `espressoMachinesLeva`); a number is appended when it is taken.
+  ///   - expression: the constant's value; may `try`.
+  public mutating func constant(suggesting suggestion: String, _ expression: String) -> String {
+    if let name = nameByExpression[expression] { return name }
+    let base = SwiftSource.identifier(suggestion)
+    var name = base
+    var number = 2
+    while taken.contains(name) {
+      name = "\(base)\(number)"
+      number += 1
+    }
+    taken.insert(name)
+    nameByExpression[expression] = name
+    declarations.append((name, expression))
+    return name
+  }
+}
+
+/// Swift literals and names for generated source.
+public enum SwiftSource {
+  /// A string literal that reads back as `text`: quotes, backslashes and every
+  /// character outside printable ASCII escaped (`\u{…}`).
+  public static func stringLiteral(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case " "..."~": out.unicodeScalars.append(scalar)
+      default: out += "\\u{\(String(scalar.value, radix: 16))}"
+      }
+    }
+    return out + "\""
+  }
+
+  /// A `Double` literal that reads back as the same bits: the shortest decimal form,
+  /// `.infinity`, `-.infinity`, or `Double(bitPattern: …)` for a NaN.
+  public static func doubleLiteral(_ value: Double) -> String {
+    if value.isNaN { return "Double(bitPattern: 0x\(String(value.bitPattern, radix: 16)))" }
+    if value.isInfinite { return value < 0 ? "-.infinity" : ".infinity" }
+    return "\(value)"
+  }
+
+  /// A lower camel case identifier made of the letters and digits of `words`
+  /// (`espresso-machines/leva-x` → `espressoMachinesLevaX`), starting with a letter
+  /// (`node` before a digit), never a keyword.
+  public static func identifier(_ words: String) -> String {
+    var parts: [String] = []
+    var current = ""
+    for scalar in words.unicodeScalars {
+      if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
+        current.unicodeScalars.append(scalar)
+      } else if !current.isEmpty {
+        parts.append(current)
+        current = ""
+      }
+    }
+    if !current.isEmpty { parts.append(current) }
+    var name = parts.enumerated().map { index, part in
+      index == 0
+        ? part.prefix(1).lowercased() + part.dropFirst()
+        : part.prefix(1).uppercased() + part.dropFirst()
+    }.joined()
+    if name.isEmpty || name.first!.isNumber {
+      name = "node" + name.prefix(1).uppercased() + name.dropFirst()
+    }
+    return keywords.contains(name) ? name + "Node" : name
+  }
+
+  static let keywords: Set<String> = [
+    "as", "break", "case", "catch", "class", "continue", "default", "defer", "do", "else", "enum",
+    "extension", "false", "for", "func", "guard", "if", "import", "in", "init", "inout", "is",
+    "let", "nil", "operator", "private", "protocol", "public", "repeat", "return", "self",
+    "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "var",
+    "where", "while", "any", "some", "internal", "package", "fileprivate", "open",
+  ]
+}

@@ -1,0 +1,62 @@
+import Navigation
+import RewindCore
+import Testing
+
+@Suite("Swift source of generated tests")
+struct SwiftSourceTests {
+  @Test("string literals escape quotes, backslashes and everything outside printable ASCII")
+  func stringLiterals() {
+    #expect(SwiftSource.stringLiteral("grinders") == #""grinders""#)
+    #expect(SwiftSource.stringLiteral(#"a"b\c"#) == #""a\"b\\c""#)
+    #expect(SwiftSource.stringLiteral("é\u{1B}[2J\n") == #""\u{e9}\u{1b}[2J\u{a}""#)
+  }
+
+  @Test("double literals read back as the same bits")
+  func doubles() {
+    #expect(SwiftSource.doubleLiteral(140.5) == "140.5")
+    #expect(SwiftSource.doubleLiteral(-0.0) == "-0.0")
+    #expect(SwiftSource.doubleLiteral(.infinity) == ".infinity")
+    #expect(SwiftSource.doubleLiteral(0.1 + 0.2) == "0.30000000000000004")
+    #expect(SwiftSource.doubleLiteral(.nan).hasPrefix("Double(bitPattern: 0x"))
+  }
+
+  @Test("identifiers are lower camel case, start with a letter and are never keywords")
+  func identifiers() {
+    #expect(SwiftSource.identifier("espresso-machines/leva/leva-x") == "espressoMachinesLevaLevaX")
+    #expect(SwiftSource.identifier("90 grinders") == "node90Grinders")
+    #expect(SwiftSource.identifier("in") == "inNode")
+    #expect(SwiftSource.identifier("日本") == "node")
+  }
+
+  @Test("a constant is declared once per expression, and names never clash")
+  func names() {
+    var names = SwiftSourceNames()
+    let a = names.constant(suggesting: "grinders", "domain.ref(\"grinders\")")
+    let b = names.constant(suggesting: "grinders", "domain.ref(\"grinders\")")
+    let c = names.constant(suggesting: "Grinders", "domain.ref(\"Grinders\")")
+    let d = names.constant(suggesting: "store", "domain.ref(\"store\")")
+    #expect([a, b, c, d] == ["grinders", "grinders", "grinders2", "store2"])
+    #expect(names.declarations.count == 3)
+  }
+
+  @Test("Navigation writes every stored field that changed, and nothing else")
+  func assignments() {
+    let domain = NavigationDomain()
+    var names = SwiftSourceNames()
+    var state = domain.initialState
+    _ = domain.reduce(&state, .categorySelected(domain.ref("espresso-machines")))
+    _ = domain.reduce(&state, .itemExpanded(domain.ref("espresso-machines/leva")))
+    _ = domain.reduce(&state, .splitStyleChanged(.balanced))
+    _ = domain.reduce(&state, .menuScrolled(offset: 12.5))
+    let lines = domain.swiftAssignments(
+      from: domain.initialState, to: state, on: "$0", names: &names)
+    #expect(
+      lines == [
+        "$0.menu.scrollOffset = 12.5",
+        "$0.split.selectedCategory = espressoMachines",
+        "$0.split.expanded.insert(espressoMachinesLeva)",
+        "$0.split.style = .balanced",
+      ])
+    #expect(domain.swiftAssignments(from: state, to: state, on: "$0", names: &names).isEmpty)
+  }
+}
