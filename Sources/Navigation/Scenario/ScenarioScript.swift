@@ -104,6 +104,8 @@ struct ScenarioParser {
   /// The catalog interactions are checked against, fixed at the first interaction.
   var domain: NavigationDomain?
   var events: [TimedEvent<NavigationEvent>] = []
+  /// The `expect` lines.
+  var expectations: [ScenarioExpectation] = []
   /// The files read (catalogs).
   var files: [String] = []
 
@@ -118,6 +120,16 @@ struct ScenarioParser {
     }
     if domain == nil { domain = makeDomain() }
     started = true
+    if first.text.lowercased() == "expect" {
+      let column = first.column + first.text.count
+      let rest = text[text.index(text.startIndex, offsetBy: column - 1)...]
+      let content = rest.firstIndex(of: "#").map { rest[..<$0] } ?? rest
+      expectations.append(
+        try ScenarioExpectation.parse(
+          String(content), domain: domain!, line: number, column: column,
+          afterEvents: events.count))
+      return
+    }
     // A time step: +0.8s (after the previous interaction) or @12.5s (from the start).
     var step = ScenarioScript.defaultStep
     var absolute: UInt64?
@@ -232,7 +244,7 @@ struct ScenarioParser {
   func finish() -> Scenario<NavigationDomain> {
     Scenario(
       domain: domain ?? makeDomain(), device: device, startTime: startTime, events: events,
-      files: files)
+      files: files, expectations: expectations)
   }
 
   /// Whether `text` is written as an integer (`12`, `-3`, `99999999999999999999`), whether

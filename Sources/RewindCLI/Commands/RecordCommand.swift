@@ -72,6 +72,7 @@ struct RecordCommand: DomainVisitor {
     }
     let destination = try outputDestination(
       output, force: force, inputs: [scenarioPath] + scenario.files)
+    try checkExpectations(of: scenario)
     let options = context.batchRecordingOptions(snapshotInterval: interval)
     // Each event is reduced and recorded at the script's time of it, as a live Store
     // would; the journal appears, complete, when it is closed.
@@ -97,6 +98,41 @@ struct RecordCommand: DomainVisitor {
       context.stdout.print(
         "Recorded \(Format.count(scenario.events.count, "event")) (\(rejected) rejected) over \(Format.duration(scenario.events.last?.time ?? 0)) to \(output)"
       )
+    }
+  }
+}
+
+extension RecordCommand {
+  /// Runs the script's events through the reducer and checks its `expect` lines, each
+  /// after its event, before anything is written.
+  /// - Throws: `CommandError` (exit 1) at the first that fails: the script's line, what
+  ///   was expected and found, and what the event changed.
+  func checkExpectations<D: Domain>(of scenario: Scenario<D>) throws {
+    let expectations = scenario.expectations
+    guard !expectations.isEmpty else { return }
+    let domain = scenario.domain
+    var next = 0
+    var state = domain.initialState
+    func check(after count: Int, _ outcome: Outcome<D.Rejection>?, from before: D.State) throws {
+      while next < expectations.count && expectations[next].afterEvents == count {
+        let expectation = expectations[next]
+        if let failure = expectation.failure(
+          domain: domain, outcome: outcome, before: before, after: state)
+        {
+          let event =
+            count > 0 ? " (after \(domain.describe(scenario.events[count - 1].event)))" : ""
+          throw CommandError(
+            "\(scenarioPath):\(expectation.line): expect failed\(event): \(failure); nothing was recorded"
+          )
+        }
+        next += 1
+      }
+    }
+    try check(after: 0, nil, from: state)
+    for (index, timed) in scenario.events.enumerated() {
+      let before = state
+      let outcome = domain.reduce(&state, timed.event)
+      try check(after: index + 1, outcome, from: before)
     }
   }
 }

@@ -20,16 +20,19 @@ public struct Scenario<D: Domain>: Sendable {
   /// The files the script read (a catalog it names, say): a command that records the
   /// script never writes over them.
   public var files: [String]
+  /// The script's `expect` lines, in order: what `rewind record` checks.
+  public var expectations: [ScenarioExpectation]
 
   public init(
     domain: D, device: String? = nil, startTime: Int64? = nil, events: [TimedEvent<D.Event>],
-    files: [String] = []
+    files: [String] = [], expectations: [ScenarioExpectation] = []
   ) {
     self.domain = domain
     self.device = device
     self.startTime = startTime
     self.events = events
     self.files = files
+    self.expectations = expectations
   }
 }
 

@@ -1,0 +1,123 @@
+/// A line of a scenario script that asserts something about the event before it:
+/// `expect split.selectedItem == espresso-machines/leva/leva-x` (a condition of `find`'s
+/// language on the state after it), `expect rejected`, `expect unchanged`. `rewind record`
+/// checks each after its event and stops at the first that fails.
+public struct ScenarioExpectation: Sendable, Equatable {
+  /// What is expected.
+  public enum Kind: Sendable, Equatable {
+    /// The condition holds on the state after the event (on the initial state before
+    /// any event); `changed(PATH)` holds when the event changed the field.
+    case condition(Condition)
+    /// The event was rejected.
+    case rejected
+    /// The event was accepted and changed nothing.
+    case unchanged
+  }
+
+  public var kind: Kind
+  /// The script's line, for messages.
+  public var line: Int
+  /// How many events come before it: it is checked after event `afterEvents`.
+  public var afterEvents: Int
+
+  public init(_ kind: Kind, line: Int, afterEvents: Int) {
+    self.kind = kind
+    self.line = line
+    self.afterEvents = afterEvents
+  }
+
+  /// Parses the text after `expect` and checks a condition against the domain's fields
+  /// (as `find` does).
+  /// - Parameters:
+  ///   - text: what follows `expect`.
+  ///   - column: where `text` starts on its line.
+  /// - Throws: ``ScenarioError`` at the column of the problem.
+  public static func parse<D: Domain>(
+    _ text: String, domain: D, line: Int, column: Int, afterEvents: Int
+  ) throws(ScenarioError) -> ScenarioExpectation {
+    let trimmed = text.trimmingWhitespace()
+    switch trimmed {
+    case "rejected", "unchanged":
+      guard afterEvents > 0 else {
+        throw ScenarioError(
+          line: line, column: column, "'expect \(trimmed)' needs an event before it")
+      }
+      return ScenarioExpectation(
+        trimmed == "rejected" ? .rejected : .unchanged, line: line, afterEvents: afterEvents)
+    case "":
+      throw ScenarioError(
+        line: line, column: column,
+        "expected 'rejected', 'unchanged' or a condition (\(Condition.syntax)) after 'expect'")
+    default:
+      let written: WrittenCondition
+      do throws(ConditionError) {
+        written = try WrittenCondition(parsing: trimmed)
+        _ = try domain.check(written)
+      } catch {
+        let offset = text.prefix { $0.isWhitespace }.count
+        throw ScenarioError(
+          line: line, column: column + offset + error.column - 1,
+          error.message + (error.suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
+      }
+      if case .changed = written.condition, afterEvents == 0 {
+        throw ScenarioError(
+          line: line, column: column, "'expect changed(…)' needs an event before it")
+      }
+      return ScenarioExpectation(
+        .condition(written.condition), line: line, afterEvents: afterEvents)
+    }
+  }
+
+  /// Why the expectation fails after an event, nil when it holds, on one line: the
+  /// expectation, what was found, and the fields the event changed (`path old → new`).
+  /// - Parameters:
+  ///   - outcome: the event's outcome; nil before any event.
+  ///   - before: the state before the event.
+  ///   - after: the state after it.
+  public func failure<D: Domain>(
+    domain: D, outcome: Outcome<D.Rejection>?, before: D.State, after: D.State
+  ) -> String? {
+    var found: String
+    switch kind {
+    case .rejected:
+      guard let outcome, !outcome.isRejected else { return nil }
+      found = "the event was \(outcome.name)"
+    case .unchanged:
+      switch outcome {
+      case .unchanged?, nil: return nil
+      case .applied?: found = "the event was applied"
+      case .rejected(let reason)?: found = "the event was rejected (\(reason))"
+      }
+    case .condition(let condition):
+      guard let index = try? domain.fieldIndex(of: condition.path) else { return nil }
+      let field = domain.fields[index]
+      let value = field.value(after)
+      if case .changed = condition {
+        if value != field.value(before) { return nil }
+        found = "\(condition.path) did not change: \(value.compactText)"
+      } else {
+        if condition.holds(for: value) { return nil }
+        found = "\(condition.path) is \(value.compactText)"
+      }
+    }
+    var text = "expected \(description), but \(found)"
+    if outcome != nil {
+      let changes = domain.diff(before, after).map {
+        "\($0.path) \($0.old.compactText) → \($0.new.compactText)"
+      }
+      text +=
+        changes.isEmpty
+        ? "; the event changed nothing" : "; the event changed " + changes.joined(separator: ", ")
+    }
+    return text
+  }
+
+  /// `rejected`, `unchanged` or the condition.
+  public var description: String {
+    switch kind {
+    case .rejected: "rejected"
+    case .unchanged: "unchanged"
+    case .condition(let condition): condition.description
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("rewind record: expect lines", .timeLimit(.minutes(2)))
+struct ScenarioExpectTests {
+  /// Records `script` (written to a fresh directory) and returns the result and the
+  /// journal's path.
+  func record(_ script: String) throws -> (ProcessResult, String, TemporaryDirectory) {
+    let directory = TemporaryDirectory()
+    script.writeFixture(to: directory.path + "/s.scenario")
+    let journal = directory.path + "/s.journal"
+    let result = try rewind("record", directory.path + "/s.scenario", "-o", journal)
+    return (result, journal, directory)
+  }
+
+  @Test("expectations that hold: the journal is recorded")
+  func holding() throws {
+    let (result, journal, directory) = try record(
+      """
+      expect split.selectedCategory == null
+      select category Grinders
+      expect split.selectedCategory == grinders
+      expect changed(split.selectedCategory)
+      select item Vulcano
+      expect split.selectedItem != null
+      expand Vulcano
+      expect rejected
+      select category Grinders   # the selected category again
+      expect unchanged
+      """)
+    #expect(result.status == 0, "\(result.stderr)")
+    withExtendedLifetime(directory) { #expect(FileManager.default.fileExists(atPath: journal)) }
+  }
+
+  @Test("a field that differs stops with exit 1, the line and what the event changed")
+  func fieldFails() throws {
+    let (result, journal, directory) = try record(
+      """
+      select category Espresso Machines
+      select item Leva X
+      expect split.selectedItem == espresso-machines/leva/leva-s
+      select item Leva S
+      """)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        #"s.scenario:3: expect failed (after itemSelected espresso-machines/leva/leva-x): expected split.selectedItem == "espresso-machines/leva/leva-s", but split.selectedItem is "espresso-machines/leva/leva-x"; the event changed split.selectedItem null → "espresso-machines/leva/leva-x""#
+      ), "\(result.stderr)")
+    withExtendedLifetime(directory) {
+      #expect(!FileManager.default.fileExists(atPath: journal))
+      #expect(FileManager.default.fileExists(atPath: directory.path + "/s.scenario"))
+    }
+  }
+
+  @Test("expect rejected after an accepted event fails; expect unchanged after a rejected one too")
+  func outcomeFails() throws {
+    let (accepted, _, _) = try record("select category Grinders\nexpect rejected\n")
+    #expect(accepted.status == 1)
+    #expect(accepted.stderr.contains("s.scenario:2: "))
+    #expect(accepted.stderr.contains("expected rejected, but the event was applied"))
+    let (rejected, _, _) = try record("back\nexpect unchanged\n")
+    #expect(rejected.status == 1)
+    #expect(rejected.stderr.contains("expected unchanged, but the event was rejected ("))
+    #expect(rejected.stderr.contains("the event changed nothing"))
+  }
+
+  @Test("the first failure stops: a later one is not reported")
+  func firstOnly() throws {
+    let (result, _, _) = try record(
+      "select category Grinders\nexpect unchanged\nback\nexpect unchanged\n")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("s.scenario:2: "))
+    #expect(!result.stderr.contains("s.scenario:4: "))
+  }
+
+  @Test("an expectation is checked against the fields as the script is read")
+  func checkedWhenRead() throws {
+    let (unknownField, _, _) = try record("select category Grinders\nexpect split.selected == x\n")
+    #expect(unknownField.status == 1)
+    #expect(unknownField.stderr.contains("s.scenario:2:8: "))
+    let (unknownID, _, _) = try record(
+      "select category Grinders\nexpect split.selectedCategory == grindrs\n")
+    #expect(unknownID.stderr.contains("s.scenario:2:34: "))
+    let (nothing, _, _) = try record("expect rejected\nselect category Grinders\n")
+    #expect(nothing.stderr.contains("'expect rejected' needs an event before it"))
+  }
+}
