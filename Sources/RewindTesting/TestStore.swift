@@ -27,7 +27,7 @@ public import Testing
 ///
 /// Failures are Swift Testing issues (`Issue.record`) at the source location of the
 /// `send` call, one per problem, each with a field-by-field diff (the domain's
-/// ``Domain/fields``, compared as ``Domain/diff(_:_:)`` compares them). A failure does
+/// `Domain.fields`, compared as `Domain.diff(_:_:)` compares them). A failure does
 /// not throw: the store goes on from the state the reducer actually produced, so one
 /// run reports every step that differs, as TCA's store does. `send` rethrows only what
 /// the closure throws (a closure may `try #require(…)`).
@@ -60,7 +60,7 @@ public final class TestStore<D: Domain> {
   /// A store at `state` (the domain's initial state by default).
   /// - Parameters:
   ///   - domain: the domain whose reducer runs.
-  ///   - state: the state before the first step; ``Domain/initialState`` by default.
+  ///   - state: the state before the first step; `Domain.initialState` by default.
   ///   - exhaustivity: ``Exhaustivity/exhaustive`` by default.
   public convenience init(
     _ domain: D, state: D.State? = nil, exhaustivity: Exhaustivity = .exhaustive
