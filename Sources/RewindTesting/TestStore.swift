@@ -86,6 +86,7 @@ public final class TestStore<D: Domain> {
   ///
   /// - Parameters:
   ///   - event: the event.
+  ///   - sourceLocation: where a failure is reported: the caller's line unless given.
   ///   - change: sets, on the state before the event, what the event should change.
   /// - Returns: the outcome the reducer reported.
   /// - Throws: only what `change` throws; failures are recorded as issues.

@@ -30,7 +30,10 @@ public struct ScenarioExpectation: Sendable, Equatable {
   /// (as `find` does).
   /// - Parameters:
   ///   - text: what follows `expect`.
+  ///   - domain: the domain whose fields and values a condition names.
+  ///   - line: the script's line the expectation is on.
   ///   - column: where `text` starts on its line.
+  ///   - afterEvents: how many events the script has before it.
   /// - Throws: ``ScenarioError`` at the column of the problem.
   public static func parse<D: Domain>(
     _ text: String, domain: D, line: Int, column: Int, afterEvents: Int
@@ -71,6 +74,7 @@ public struct ScenarioExpectation: Sendable, Equatable {
   /// Why the expectation fails after an event, nil when it holds, on one line: the
   /// expectation, what was found, and the fields the event changed (`path old → new`).
   /// - Parameters:
+  ///   - domain: the domain that reduced the event.
   ///   - outcome: the event's outcome; nil before any event.
   ///   - before: the state before the event.
   ///   - after: the state after it.
