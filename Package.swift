@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "RewindCore", targets: ["RewindCore"]),
     .library(name: "Navigation", targets: ["Navigation"]),
     .library(name: "RewindArguments", targets: ["RewindArguments"]),
+    .library(name: "RewindPlayer", targets: ["RewindPlayer"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
     .executable(name: "rewind", targets: ["rewind"]),
   ],
@@ -32,6 +33,9 @@ let package = Package(
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
     .target(
       name: "Navigation", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
+    // The time-travel player: its model (keys in, cursor moves out) and its screen.
+    .target(
+      name: "RewindPlayer", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
     // The command-line parser: typed declarations, help, usage errors; nothing of Rewind.
     .target(name: "RewindArguments", swiftSettings: strict),
     .target(
@@ -73,6 +77,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "RewindArgumentsTests", dependencies: ["RewindArguments"], swiftSettings: strict),
+    .testTarget(
+      name: "RewindPlayerTests",
+      dependencies: ["RewindPlayer", "RewindCore", "RewindJournal", "Navigation", "TestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "RewindCLITests",
       dependencies: [

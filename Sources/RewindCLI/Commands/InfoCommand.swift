@@ -76,6 +76,15 @@ struct InfoCommand: TimelineVisitor {
           ("closed", .bool(condition.openedFromIndex)), ("intact", .bool(condition.isIntact)),
           ("integrity", .array(integrity.map(JSONValue.string))),
           ("settings", timeline.domain.settingsJSON),
+          (
+            "parent",
+            header.parent.map { parent in
+              .object([
+                ("path", .string(parent.path)), ("session", .string(parent.sessionID.description)),
+                ("seq", .int(Int64(parent.sequence))),
+              ])
+            } ?? .null
+          ),
         ]))
       return
     }
@@ -97,6 +106,12 @@ struct InfoCommand: TimelineVisitor {
     }
     row("Session", header.sessionID.description)
     row("Started", "\(ISO8601.format(header.startTime)) on \(TerminalText.escaped(header.device))")
+    if let parent = header.parent {
+      row(
+        "Continues",
+        "\(TerminalText.escaped(parent.path)) (session \(parent.sessionID)) after event \(parent.sequence)"
+      )
+    }
     let first = reader.frames.first?.firstSequence ?? 1
     let span =
       events == 0
