@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "RewindJournal", targets: ["RewindJournal"]),
     .library(name: "RewindCore", targets: ["RewindCore"]),
     .library(name: "Navigation", targets: ["Navigation"]),
+    .library(name: "RewindTerminal", targets: ["RewindTerminal"]),
     .library(name: "RewindArguments", targets: ["RewindArguments"]),
     .library(name: "RewindPlayer", targets: ["RewindPlayer"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
@@ -33,9 +34,13 @@ let package = Package(
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
     .target(
       name: "Navigation", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
+    // The terminal layer: raw mode, keys and mouse, a screen buffer with minimal redraw,
+    // the protocol of a domain's interactive screen; nothing of a command.
+    .target(name: "RewindTerminal", dependencies: ["RewindCore"], swiftSettings: strict),
     // The time-travel player: its model (keys in, cursor moves out) and its screen.
     .target(
-      name: "RewindPlayer", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
+      name: "RewindPlayer", dependencies: ["RewindCore", "RewindJournal", "RewindTerminal"],
+      swiftSettings: strict),
     // The command-line parser: typed declarations, help, usage errors; nothing of Rewind.
     .target(name: "RewindArguments", swiftSettings: strict),
     .target(
@@ -78,8 +83,14 @@ let package = Package(
     .testTarget(
       name: "RewindArgumentsTests", dependencies: ["RewindArguments"], swiftSettings: strict),
     .testTarget(
+      name: "RewindTerminalTests", dependencies: ["RewindTerminal", "RewindCore"],
+      swiftSettings: strict),
+    .testTarget(
       name: "RewindPlayerTests",
-      dependencies: ["RewindPlayer", "RewindCore", "RewindJournal", "Navigation", "TestSupport"],
+      dependencies: [
+        "RewindPlayer", "RewindCore", "RewindJournal", "RewindTerminal", "Navigation",
+        "TestSupport",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "RewindCLITests",
