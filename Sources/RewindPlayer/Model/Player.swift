@@ -6,7 +6,7 @@ import RewindJournal
 ///
 /// Keys come in as ``PlayerAction``s (``perform(_:)``), time as ``tick()``; what to draw
 /// is read from the properties (``view``, ``playback``, ``prompt``, ``overlay``,
-/// ``message``, ``density``). Every query goes through the session's ``Timeline``, whose
+/// ``message``, ``density``). Every query goes through the session's `Timeline`, whose
 /// snapshots make reaching any point cost at most one snapshot interval of replay,
 /// whatever the journal's length.
 ///
@@ -54,8 +54,8 @@ public final class Player<D: Domain> {
   ///   - timeline: the session.
   ///   - point: where the cursor starts; by default the start, or the end when following.
   ///   - following: watch the journal for events another process appends.
-  ///   - clock: microseconds on a monotonic clock; by default ``MonotonicClock``.
-  /// - Throws: ``RewindError`` for a point outside the session, or when the journal
+  ///   - clock: microseconds on a monotonic clock; by default `MonotonicClock`.
+  /// - Throws: `RewindError` for a point outside the session, or when the journal
   ///   cannot be replayed there (as `JournalError` too).
   /// - Complexity: one pass over the records' outcomes (for the density strip), without
   ///   decoding events; then one seek.

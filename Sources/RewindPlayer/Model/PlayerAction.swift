@@ -54,7 +54,7 @@ public enum PlayerOutcome: Equatable, Sendable {
 
 /// What `r` asks for: a new journal that starts with the events of `parentPath` up to
 /// `sequence`, recorded on live. The command writes it with
-/// ``Timeline/writeContinuation(through:to:parentPath:sessionID:options:)`` and hands it
+/// `Timeline.writeContinuation(through:to:parentPath:sessionID:options:)` and hands it
 /// to `rewind live`.
 public struct ContinueRequest: Equatable, Sendable {
   /// The journal being played.
