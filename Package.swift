@@ -33,7 +33,8 @@ let package = Package(
     .target(name: "RewindJournal", dependencies: ["CZstd"], swiftSettings: strict),
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
     .target(
-      name: "Navigation", dependencies: ["RewindCore", "RewindJournal"], swiftSettings: strict),
+      name: "Navigation", dependencies: ["RewindCore", "RewindJournal", "RewindTerminal"],
+      swiftSettings: strict),
     // The terminal layer: raw mode, keys and mouse, a screen buffer with minimal redraw,
     // the protocol of a domain's interactive screen; nothing of a command.
     .target(name: "RewindTerminal", dependencies: ["RewindCore"], swiftSettings: strict),
@@ -44,7 +45,8 @@ let package = Package(
     // The command-line parser: typed declarations, help, usage errors; nothing of Rewind.
     .target(name: "RewindArguments", swiftSettings: strict),
     .target(
-      name: "RewindCLI", dependencies: ["RewindArguments", "RewindCore", "RewindJournal"],
+      name: "RewindCLI",
+      dependencies: ["RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal"],
       swiftSettings: strict),
     .executableTarget(
       name: "rewind", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind",
@@ -78,7 +80,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",
-      dependencies: ["Navigation", "RewindCore", "RewindJournal", "TestSupport"],
+      dependencies: ["Navigation", "RewindCore", "RewindJournal", "RewindTerminal", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "RewindArgumentsTests", dependencies: ["RewindArguments"], swiftSettings: strict),
@@ -95,7 +97,8 @@ let package = Package(
     .testTarget(
       name: "RewindCLITests",
       dependencies: [
-        "RewindCLI", "RewindArguments", "RewindCore", "RewindJournal", "Navigation", "TestSupport",
+        "RewindCLI", "RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal",
+        "Navigation", "TestSupport",
       ],
       swiftSettings: strict),
   ]

@@ -45,46 +45,26 @@ extension NavigationState {
 
   /// The labels, with a heavy underline under the selected one and a light line under the
   /// others, as the tutorial draws them: the part of the strip the scroll view shows, with
-  /// `‹` and `›` where the strip goes on out of view.
+  /// `‹` and `›` where the strip goes on out of view (see `MenuStripLayout`).
   private func menuLines() -> [String] {
-    var labels: [Character] = []
-    // The underline under each character of `labels`, as many columns as it is wide.
-    var underline: [String] = []
-    // Where each label's cell starts, in characters, and the point it stands for.
-    var stops: [(column: Int, point: Double)] = []
-    for (index, label) in menuLabels.enumerated() {
-      stops.append((labels.count, catalog.menuLabelStarts[index]))
-      let line: Character = index == menu.selectedIndex ? "━" : "─"
-      for character in " \(TerminalText.escaped(label)) " {
-        labels.append(character)
-        underline.append(String(repeating: line, count: TerminalText.width(String(character))))
-      }
+    let strip = MenuStripLayout(self)
+    var labels = ""
+    var underline = ""
+    for position in strip.visible {
+      let character = strip.characters[position]
+      let line = strip.labelIndices[position] == menu.selectedIndex ? "━" : "─"
+      labels.append(character)
+      underline += String(repeating: line, count: TerminalText.width(String(character)))
     }
-    stops.append((labels.count, catalog.menuContentWidth))
-    // At least the last character shows, however narrow the viewport (an offset at the
-    // very end of the strip, with a viewport of a fraction of a point, is one).
-    let first = min(Self.column(at: menu.scrollOffset, stops), labels.count - 1)
-    let last = max(Self.column(at: menu.scrollOffset + menu.viewportWidth, stops), first + 1)
-    let before = first > 0
-    let after = last < labels.count
+    let before = strip.isCutBefore
     return [
-      (before ? "‹" : "") + String(labels[first..<min(last, labels.count)]) + (after ? "›" : ""),
-      (before ? " " : "") + underline[first..<min(last, labels.count)].joined(),
+      (before ? "‹" : "") + labels + (strip.isCutAfter ? "›" : ""),
+      (before ? " " : "") + underline,
     ]
   }
 
-  /// The character column that shows the strip's point `point`: proportionally within the
-  /// label's cell that holds it.
-  private static func column(at point: Double, _ stops: [(column: Int, point: Double)]) -> Int {
-    guard let end = stops.last, point < end.point else { return stops.last?.column ?? 0 }
-    var index = 0
-    while stops[index + 1].point <= point { index += 1 }
-    let (column, start) = stops[index]
-    let fraction = (point - start) / (stops[index + 1].point - start)
-    return column + Int((fraction * Double(stops[index + 1].column - column)).rounded())
-  }
-
-  private func statusLine() -> String {
+  /// The layout, size class, orientation, visibility and style in one line.
+  func statusLine() -> String {
     var parts = [
       split.layout.rawValue, split.sizeClass.rawValue, split.orientation.rawValue,
       "visibility \(split.columnVisibility.rawValue)",
@@ -127,7 +107,7 @@ extension NavigationState {
   }
 
   /// The title of the column a compact back button returns to.
-  private func backTitle(from column: Column) -> String {
+  func backTitle(from column: Column) -> String {
     switch (column, split.layout) {
     case (.detail, .threeColumn): split.selectedCategory.map(name(of:)) ?? "Items"
     default: Self.sidebarTitle

@@ -19,7 +19,7 @@
 /// }
 /// ```
 ///
-/// The tool makes a fresh value for every run (``Command/command(_:)`` takes the function
+/// The tool makes a fresh value for every run (``Command/command(discussion:_:)`` takes the function
 /// that makes it), finds its declared properties with `Mirror`, in declaration order,
 /// reads the command line into them, then calls ``run(_:)``. Other stored properties
 /// (what the tool hands every command, say) are left alone. The help screen, the usage

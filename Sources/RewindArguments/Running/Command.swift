@@ -34,11 +34,14 @@ public struct Command<Context>: Sendable {
   /// A command, made by `make` for every run (and to read its declarations for help and
   /// for the spec checks).
   ///
-  /// - Parameter make: Makes a command value, its declared properties not yet read: an
-  ///   initializer (`{ State() }`), which may hand the command what the tool shares
-  ///   (`{ State(registry: registry) }`).
+  /// - Parameters:
+  ///   - discussion: Longer help in place of the configuration's, for help that depends
+  ///     on what the tool shares (the keys of the default domain's screen, say).
+  ///   - make: Makes a command value, its declared properties not yet read: an
+  ///     initializer (`{ State() }`), which may hand the command what the tool shares
+  ///     (`{ State(registry: registry) }`).
   public static func command<Declaration: ParsableCommand>(
-    _ make: @escaping @Sendable () -> Declaration
+    discussion: String? = nil, _ make: @escaping @Sendable () -> Declaration
   ) -> Command where Declaration.Context == Context {
     let configuration = Declaration.configuration
     let execute: Execute = { words, context in
@@ -49,7 +52,7 @@ public struct Command<Context>: Sendable {
     }
     return Command(
       name: configuration.name, abstract: configuration.abstract,
-      discussion: configuration.discussion,
+      discussion: discussion ?? configuration.discussion,
       declaredParameters: { DeclaredParameters(of: make()).parameters }, subcommands: [],
       execute: execute)
   }

@@ -51,7 +51,7 @@ public struct CommandLineTool<Context: CommandContext>: Sendable {
   /// configuration.
   /// - Parameters:
   ///   - version: What `--version` prints; no `--version` option when empty.
-  ///   - command: The tool's command, made as for ``Command/command(_:)``.
+  ///   - command: The tool's command, made as for ``Command/command(discussion:_:)``.
   public init<Declaration: ParsableCommand>(
     version: String, command: @escaping @Sendable () -> Declaration
   ) where Declaration.Context == Context {

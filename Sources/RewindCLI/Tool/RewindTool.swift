@@ -33,6 +33,9 @@ package enum RewindTool {
         .command { Blame(registry: registry) }, .command { Find(registry: registry) },
         .command { Check(registry: registry) }, .command { Verify(registry: registry) },
         .command { Recover(registry: registry) }, .command { Upgrade(registry: registry) },
+        .command(discussion: Live.discussion(for: registry.defaultDomain)) {
+          Live(registry: registry)
+        },
       ])
   }
 }

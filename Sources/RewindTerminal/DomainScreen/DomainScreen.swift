@@ -124,13 +124,17 @@ public struct LiveSession<D: Domain> {
 public struct LiveOptionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The option, as it is written: `--layout`.
   public var option: String
-  /// What is wrong with the value, and what is expected.
-  public var message: String
+  /// The value given.
+  public var value: String
+  /// What the domain expects: `expected twoColumn or threeColumn`.
+  public var expected: String
 
-  public init(option: String, _ message: String) {
+  public init(option: String, value: String, expected: String) {
     self.option = option
-    self.message = message
+    self.value = value
+    self.expected = expected
   }
 
-  public var description: String { "\(option): \(message)" }
+  /// `--layout 'fourColumn': expected twoColumn or threeColumn`.
+  public var description: String { "\(option) '\(value)': \(expected)" }
 }

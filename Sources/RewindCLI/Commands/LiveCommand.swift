@@ -1,0 +1,185 @@
+import RewindArguments
+import RewindCore
+import RewindJournal
+import RewindTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension RewindTool {
+  struct Live: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "live",
+      abstract: "Use the domain's screen in the terminal, recording every interaction.",
+      discussion: discussion(keys: nil))
+
+    let registry: DomainRegistry
+
+    @Option(
+      short: "o", valueName: "journal",
+      help: "The journal to write (default: session-YYYYMMDD-HHMMSS.journal here).")
+    var output: String?
+    @Option(valueName: "layout", help: "twoColumn or threeColumn (default: threeColumn).")
+    var layout: String?
+    @Option(
+      valueName: "device",
+      help: "iphone or ipad: its idiom and screen width (default: a 375-point window).")
+    var device: String?
+    @Option(
+      valueName: "class", help: "compact or regular (default: compact on an iPhone, else regular).")
+    var sizeClass: String?
+    @Option var domain: String?  // its help names the default domain: see init(registry:)
+    @Flag(help: "Replace the journal if it exists.")
+    var force: Bool
+
+    init(registry: DomainRegistry) {
+      self.registry = registry
+      _domain = Option(
+        valueName: "name", help: "The domain of the session (default: \(registry.names[0])).",
+        transform: registry.domainName)
+    }
+
+    func run(_ context: Context) throws {
+      let command = LiveCommand(
+        output: output,
+        options: LiveOptions(layout: layout, device: device, sizeClass: sizeClass),
+        force: force, context: context)
+      try registry.with(domain, command)
+    }
+
+    /// The help's discussion, with the keys of the default domain's screen when it has one.
+    static func discussion(keys: [KeyHelp]?) -> String {
+      var text = """
+        Opens a full-screen app on the terminal that draws the domain's screen (for the \
+        navigation domain: the horizontal menu as a scroll view, and the split view's \
+        visible columns). Every interaction goes through a live Store and is recorded in \
+        the journal; nothing else changes the state. The status line shows the recording, \
+        the number of events, the time, and the last event with its outcome. `q` closes \
+        the journal and prints its name; Ctrl-C, SIGTERM and SIGHUP put the terminal back \
+        and leave the journal with every event recorded. Needs a terminal on standard \
+        input and output.
+        """
+      if let keys {
+        let width =
+          (keys + liveAppKeys).map { TerminalText.width($0.keys) }
+          .max() ?? 0
+        text += "\n\nKeys (also shown by `?`):"
+        for entry in keys + liveAppKeys {
+          text += "\n  " + TerminalText.padded(entry.keys, toWidth: width) + "  " + entry.action
+        }
+      }
+      return text
+    }
+
+    /// The discussion for a tool whose default domain is `domain`.
+    static func discussion(for domain: any RecordableDomain.Type) -> String {
+      guard let interactive = domain as? any InteractiveDomain.Type else {
+        return discussion(keys: nil)
+      }
+      return discussion(keys: keys(of: interactive))
+    }
+
+    private static func keys<I: InteractiveDomain>(of type: I.Type) -> [KeyHelp] {
+      I.sample.makeScreen().keyHelp
+    }
+  }
+}
+
+package struct LiveCommand: DomainVisitor {
+  let output: String?
+  let options: LiveOptions
+  let force: Bool
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ type: D.Type) throws {
+    guard let interactive = type as? any InteractiveDomain.Type else {
+      throw CommandError(
+        "the '\(D.identifier)' domain has no interactive screen to use live; record a scenario script (`rewind record`) instead"
+      )
+    }
+    try run(interactive)
+  }
+
+  private func run<I: InteractiveDomain>(_ type: I.Type) throws {
+    let live: LiveSession<I>
+    do throws(LiveOptionError) {
+      live = try I.liveSession(options)
+    } catch {
+      let valueNames = ["--layout": "layout", "--device": "device", "--size-class": "class"]
+      let target = valueNames[error.option].map { "\(error.option) <\($0)>" } ?? error.option
+      throw UsageError(
+        .invalidValue, "The value '\(error.value)' is invalid for '\(target)': \(error.expected)")
+    }
+    // Refused before any file is made: a pipe or a file cannot show the screen.
+    let notTerminal = "`rewind live` needs a terminal"
+    guard context.stdout.isTerminal else {
+      throw CommandError("\(notTerminal): standard output is not a terminal")
+    }
+    let session: TerminalSession
+    do throws(TerminalError) {
+      session = try TerminalSession(environment: context.environment)
+    } catch {
+      throw CommandError(
+        error.code == .notATerminal ? "\(notTerminal): \(error.message)" : "\(error.message)")
+    }
+    let path = output ?? Self.defaultJournalName(at: WallClock.now())
+    _ = try outputDestination(path, force: force, inputs: [])
+    var options = RecordingOptions()
+    options.journal.system = context.fileSystem
+    // The session's signal handlers are in place from here: a signal while the journal
+    // is made ends the loop at once, and the journal is still closed.
+    let store = try Store(
+      domain: live.domain, recordingTo: path,
+      session: SessionInfo(startTime: WallClock.now(), device: live.device), options: options,
+      replacingExisting: force)
+    var app = LiveApp(
+      store: store, screen: live.domain.makeScreen(), journal: TerminalText.escaped(path),
+      clock: context.clock)
+    let ending: Result<TerminalExit, TerminalError>
+    do throws(TerminalError) {
+      ending = .success(try session.run(&app))
+    } catch {
+      ending = .failure(error)
+    }
+    // The terminal is back; the journal is closed whatever happened, with every event.
+    try store.close()
+    withExtendedLifetime(session) {}
+    let summary =
+      "Recorded \(Format.count(app.eventCount, "event")) (\(app.rejectedCount) rejected) over \(Format.duration(app.elapsed)) to \(path)"
+    switch ending {
+    case .success(.quit):
+      context.stdout.print(summary)
+    case .success(let exit):
+      context.stdout.print(summary + " (\(Self.describe(exit)))")
+      throw ExitCode(exit.exitStatus)
+    case .failure(let error):
+      context.stdout.print(summary)
+      throw CommandError("the terminal failed: \(error.message)")
+    }
+  }
+
+  /// `session-20260101-093000.journal`: the local time the session started.
+  package static func defaultJournalName(at microseconds: Int64) -> String {
+    var seconds = time_t(microseconds / 1_000_000)
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let date = "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))"
+    let time = "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+    return "session-\(date)-\(time).journal"
+  }
+
+  private static func describe(_ exit: TerminalExit) -> String {
+    switch exit {
+    case .quit: "quit"
+    case .signal(SIGINT): "interrupted"
+    case .signal(SIGTERM): "terminated"
+    case .signal(SIGHUP): "the terminal hung up"
+    case .signal(let signal): "signal \(signal)"
+    case .inputClosed: "the terminal closed"
+    }
+  }
+}

@@ -1,0 +1,162 @@
+package import RewindCore
+package import RewindTerminal
+
+/// The app `rewind live` runs: a domain's interactive screen over a live ``Store``, a
+/// status line, and a help overlay.
+///
+/// Every event the screen asks for goes through the store, which reduces it and records
+/// it; nothing else changes the state. The app flushes the journal once a second when
+/// events came in since the last flush, so that what the status line counts is durable
+/// soon after it happened. A model like any ``TerminalApp``: tests hand it events and
+/// draw it, with an in-memory store and a clock of their own.
+package struct LiveApp<D: InteractiveDomain>: TerminalApp {
+  package let store: Store<D>
+  package var screen: D.InteractiveScreen
+  /// The journal's path, as the status line names it.
+  package let journal: String
+  /// Nanoseconds of a monotonic clock.
+  let clock: () -> UInt64
+  /// When the session started, on ``clock``.
+  let startedAt: UInt64
+  /// Whether the keys are shown over the screen.
+  package var showsHelp = false
+  /// The events sent, and how many of them the reducer rejected.
+  package private(set) var eventCount = 0
+  package private(set) var rejectedCount = 0
+  /// The last event, described, and what the reducer did with it.
+  package private(set) var lastEvent: (text: String, outcome: Outcome<D.Rejection>)?
+  /// Events sent since the last flush.
+  package private(set) var unflushed = 0
+  /// Why the last flush failed, if it did.
+  package private(set) var flushProblem: String?
+
+  package init(
+    store: Store<D>, screen: D.InteractiveScreen, journal: String, clock: @escaping () -> UInt64
+  ) {
+    self.store = store
+    self.screen = screen
+    self.journal = journal
+    self.clock = clock
+    startedAt = clock()
+  }
+
+  package var minimumSize: TerminalSize {
+    TerminalSize(columns: screen.minimumSize.columns, rows: screen.minimumSize.rows + 1)
+  }
+
+  package var tickInterval: Duration? { .seconds(1) }
+
+  /// Microseconds since the session started.
+  package var elapsed: UInt64 { (clock() - startedAt) / 1_000 }
+
+  package mutating func handle(_ event: InputEvent) -> TerminalAppAction {
+    if showsHelp {
+      switch event {
+      case .key: showsHelp = false
+      case .mouse(let mouse) where mouse.action == .press: showsHelp = false
+      default: break
+      }
+      return .continue
+    }
+    switch event {
+    case .key(.character("q")): return .quit
+    case .key(.character("?")):
+      showsHelp = true
+      return .continue
+    default: break
+    }
+    let response = screen.handle(event, state: store.state)
+    for event in response.events { send(event) }
+    return .continue
+  }
+
+  /// Sends one event through the store, and remembers what became of it.
+  package mutating func send(_ event: D.Event) {
+    let outcome = store.send(event)
+    eventCount += 1
+    if outcome.isRejected { rejectedCount += 1 }
+    lastEvent = (store.domain.describe(event), outcome)
+    unflushed += 1
+  }
+
+  package mutating func tick() -> TerminalAppAction {
+    flushIfNeeded()
+    return .continue
+  }
+
+  /// Makes the events sent so far durable, if any came since the last time.
+  package mutating func flushIfNeeded() {
+    guard unflushed > 0 else { return }
+    do {
+      try store.flushAndWait()
+      unflushed = 0
+      flushProblem = nil
+    } catch {
+      flushProblem = "\(error)"
+    }
+  }
+
+  package mutating func draw(on canvas: inout Screen) {
+    let (body, status) = canvas.bounds.splitRows(at: canvas.size.rows - 1)
+    screen.draw(store.state, in: body, on: &canvas, showsFocus: true)
+    drawStatus(in: status, on: &canvas)
+    if showsHelp {
+      canvas.helpOverlay(
+        title: "rewind live: keys", entries: screen.keyHelp + liveAppKeys,
+        footer: "Any key closes this help.")
+    }
+  }
+
+  /// `● REC  12 events  1:05  session-….journal  last: categorySelected grinders → applied`,
+  /// the keys for help and quitting at the right.
+  private func drawStatus(in line: Rect, on canvas: inout Screen) {
+    canvas.fill(line, style: CellStyle(reverse: true))
+    let base = CellStyle(reverse: true)
+    var x = line.column
+    let recording = store.lastError == nil && flushProblem == nil
+    x = canvas.write(
+      recording ? " ● REC " : " ! REC ", column: x, row: line.row,
+      style: base.foreground(.red).merging(.bold), clip: line)
+    let seconds = elapsed / 1_000_000
+    let clockText = String(format2: seconds / 60) + ":" + String(format2: seconds % 60)
+    x = canvas.write(
+      " \(Format.count(eventCount, "event"))  \(clockText)  \(journal) ", column: x,
+      row: line.row, style: base, clip: line)
+    let keys = " ? help  q quit "
+    let keysColumn = line.endColumn - TerminalText.width(keys)
+    let detail = Rect(column: x, row: line.row, width: keysColumn - x, height: 1)
+    if let problem = store.lastError.map({ "\($0)" }) ?? flushProblem {
+      canvas.write(
+        " journal: " + problem, column: x, row: line.row, style: base.foreground(.red),
+        clip: detail)
+    } else if let lastEvent {
+      x = canvas.write(
+        " last: " + lastEvent.text + " → ", column: x, row: line.row,
+        style: base, clip: detail)
+      switch lastEvent.outcome {
+      case .rejected(let reason):
+        canvas.write(
+          Screen.fitted("rejected: \(reason)", toWidth: detail.endColumn - x - 1), column: x,
+          row: line.row,
+          style: base.foreground(.yellow).merging(.bold), clip: detail)
+      case let outcome:
+        canvas.write(outcome.name, column: x, row: line.row, style: base, clip: detail)
+      }
+    }
+    canvas.write(keys, column: keysColumn, row: line.row, style: base.merging(.bold), clip: line)
+  }
+}
+
+extension String {
+  /// A number of at least two digits: `05`, `12`, `130`.
+  fileprivate init(format2 value: UInt64) {
+    self = value < 10 ? "0\(value)" : "\(value)"
+  }
+}
+
+/// The keys of `rewind live` itself, after the screen's.
+let liveAppKeys = [
+  KeyHelp("?", "show or hide this help"),
+  KeyHelp("q", "quit: close the journal and print its name"),
+  KeyHelp("Ctrl-C", "stop at once (the journal keeps every event)"),
+]

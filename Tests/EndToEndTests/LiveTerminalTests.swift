@@ -1,0 +1,197 @@
+import Foundation
+import RewindCore
+import TestSupport
+import Testing
+
+/// `rewind live` in a real terminal: tmux runs the built binary, the tests type keys and
+/// click (SGR mouse reports), read the screen, and check the journal it wrote with
+/// `rewind log` and `rewind state --json`.
+@Suite("rewind live in tmux", .enabled(if: Tmux.isAvailable, "tmux is not installed"))
+struct LiveTerminalTests {
+  /// Clicks on the first place the screen shows `text` (plus `offset` columns).
+  private func click(
+    _ text: String, on terminal: Tmux, offset: Int = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let screen = terminal.capture()
+    let at = try #require(
+      Tmux.position(of: text, in: screen), "\(text) is not on the screen:\n\(screen)",
+      sourceLocation: sourceLocation)
+    terminal.click(column: at.column + offset, row: at.row)
+  }
+
+  /// The kinds and payloads of a journal's events, from `rewind log --json`.
+  private func events(_ path: String) throws -> [[String: Any]] {
+    let result = try rewind("log", path, "--json")
+    #expect(result.status == 0, "\(result.stderr)")
+    return try result.lines.map { try parseObject($0) }
+  }
+
+  private func state(_ path: String) throws -> [String: Any] {
+    let result = try rewind("state", path, "--json")
+    #expect(result.status == 0, "\(result.stderr)")
+    return try parseObject(result.stdout)
+  }
+
+  @Test("a session recorded by keys and clicks: the journal has every event and the state")
+  func recordByKeysAndClicks() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(script: "\"$REWIND\" live -o s.journal", in: directory.path)
+    defer { terminal.kill() }
+    try terminal.waitFor("● REC")
+    #expect(terminal.alternateScreen)
+    #expect(terminal.capture().contains(" Monday  Tuesday  Wednesday  ›"))
+
+    terminal.send("v")  // visibility: all, the sidebar shows
+    try terminal.waitFor("┌ Espresso ─")
+    try click("Grinders", on: terminal)
+    try terminal.waitFor("● Grinders")
+    terminal.send("Tab", "Enter")  // from the sidebar to the content, its first row: Swift
+    try terminal.waitFor("photo: swift")
+    try click("Tuesday", on: terminal)
+    try terminal.waitFor("last: menuTabTapped 1 → applied")
+    let strip = try #require(Tmux.position(of: "Monday", in: terminal.capture()))
+    terminal.wheel(down: true, column: strip.column, row: strip.row)
+    try terminal.waitFor("last: menuScrolled 40")
+    terminal.send(">")
+    try terminal.waitFor("last: menuScrolled 165")
+    terminal.send("c")  // compact: the detail of the selected item, with a back button
+    try terminal.waitFor("‹ Grinders")
+    terminal.send("BSpace")
+    try terminal.waitFor("last: backTapped → applied")
+    terminal.send("?")
+    try terminal.waitFor("rewind live: keys")
+    terminal.send("Escape")  // closes the help, nothing else
+    try terminal.waitUntil("the help is closed") { !$0.contains("rewind live: keys") }
+    terminal.send("q")
+    let end = try terminal.waitFor("DONE 0")
+    #expect(end.contains("Recorded 8 events (0 rejected) over "))
+    #expect(end.contains(" to s.journal"))
+    try terminal.waitFor(Tmux.prompt.trimmingCharacters(in: .whitespaces))
+    #expect(!terminal.alternateScreen)
+
+    let path = directory.file("s.journal")
+    let kinds = try events(path).map { "\($0["event"] ?? "")" }
+    #expect(
+      kinds == [
+        "columnVisibilityChanged", "categorySelected", "itemSelected", "menuTabTapped",
+        "menuScrolled", "menuScrolled", "sizeClassChanged", "backTapped",
+      ])
+    let final = try state(path)
+    let split = try #require(final["split"] as? [String: Any])
+    let menu = try #require(final["menu"] as? [String: Any])
+    #expect(split["selectedCategory"] as? String == "grinders")
+    #expect(split["selectedItem"] is NSNull)
+    #expect(split["sizeClass"] as? String == "compact")
+    #expect(split["compactColumn"] as? String == "content")
+    #expect(split["columnVisibility"] as? String == "all")
+    #expect(menu["selectedIndex"] as? Int == 1)
+    #expect(menu["scrollOffset"] as? Double == 165)
+    #expect(try rewind("verify", path).status == 0)
+  }
+
+  @Test(
+    "Ctrl-C, SIGTERM and SIGHUP put the terminal back and leave the journal with every event",
+    arguments: ["C-c", "TERM", "HUP"])
+  func endingBySignal(signal: String) throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(script: "\"$REWIND\" live -o s.journal", in: directory.path)
+    defer { terminal.kill() }
+    try terminal.waitFor("● REC")
+    terminal.send("v")
+    terminal.send("s")
+    try terminal.waitFor("2 events")
+    let status: Int32
+    if signal == "C-c" {
+      terminal.send("C-c")
+      status = 130
+    } else {
+      let program = try #require(terminal.programIDs().first, "rewind live is not running")
+      #expect(Foundation.kill(program, signal == "TERM" ? SIGTERM : SIGHUP) == 0)
+      status = signal == "TERM" ? 143 : 129
+    }
+    let end = try terminal.waitFor("DONE \(status)")
+    #expect(end.contains("Recorded 2 events (0 rejected)"))
+    try terminal.waitFor(Tmux.prompt.trimmingCharacters(in: .whitespaces))
+    #expect(!terminal.alternateScreen)
+    // The terminal is usable: what is typed shows (echo and line editing are back).
+    terminal.type("echo usable-$((40+2))")
+    terminal.send("Enter")
+    try terminal.waitFor("usable-42")
+    #expect(terminal.capture().contains("echo usable-$((40+2))"))
+
+    let path = directory.file("s.journal")
+    #expect(
+      try events(path).map { "\($0["event"] ?? "")" } == [
+        "columnVisibilityChanged", "splitStyleChanged",
+      ])
+    let verify = try rewind("verify", path)
+    #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+  }
+
+  @Test("below the minimum size it says what it needs; back at size it draws again")
+  func resize() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(
+      script: "\"$REWIND\" live -o s.journal", in: directory.path, columns: 100, rows: 30)
+    defer { terminal.kill() }
+    try terminal.waitFor("● REC")
+    terminal.resize(columns: 50, rows: 10)
+    try terminal.waitFor("Make it at least 60×13")
+    #expect(terminal.capture().contains("This terminal is 50×10."))
+    terminal.resize(columns: 120, rows: 40)
+    let screen = try terminal.waitFor("● REC")
+    #expect(screen.contains(" Monday  Tuesday  Wednesday  ›"))
+    #expect(!screen.contains("Make it at least"))
+    terminal.send("q")
+    try terminal.waitFor("DONE 0")
+  }
+
+  @Test("without -o the journal is session-YYYYMMDD-HHMMSS.journal here, named on exit")
+  func defaultName() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(script: "\"$REWIND\" live --device iphone", in: directory.path)
+    defer { terminal.kill() }
+    try terminal.waitFor("● REC")
+    #expect(terminal.capture().contains("threeColumn · compact · portrait"))
+    terminal.send("q")
+    let end = try terminal.waitFor("DONE 0")
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+      $0.hasSuffix(".journal")
+    }
+    #expect(files.count == 1)
+    let name = try #require(files.first)
+    #expect(name.hasPrefix("session-") && name.count == "session-YYYYMMDD-HHMMSS.journal".count)
+    #expect(end.contains("Recorded 0 events (0 rejected) over "))
+    #expect(end.contains("to \(name)"))
+    let info = try rewind("info", directory.file(name))
+    #expect(info.stdout.contains("iPhone (rewind live)"), "\(info.stdout)")
+  }
+
+  @Test("an existing file is not replaced without --force")
+  func existingFile() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("s.journal")
+    try "keep me".write(toFile: path, atomically: true, encoding: .utf8)
+    let terminal = try Tmux(script: "\"$REWIND\" live -o s.journal", in: directory.path)
+    defer { terminal.kill() }
+    let end = try terminal.waitFor("DONE 1")
+    #expect(end.contains("s.journal: the file exists; pass --force to replace it"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
+  }
+
+  @Test("not a terminal: exit 1, the message, and no journal")
+  func notATerminal() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("s.journal")
+    let result = try rewind("live", "-o", path)
+    expectFailure(result, containing: "`rewind live` needs a terminal")
+    #expect(!FileManager.default.fileExists(atPath: path))
+    // Without -o, no default journal appears either.
+    let result2 = try run(
+      rewindBinary, ["live"], environment: ["PATH": "/usr/bin:/bin"],
+      currentDirectory: directory.path)
+    #expect(result2.status == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+  }
+}
