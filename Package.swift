@@ -46,7 +46,9 @@ let package = Package(
     .target(name: "RewindArguments", swiftSettings: strict),
     .target(
       name: "RewindCLI",
-      dependencies: ["RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal"],
+      dependencies: [
+        "RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal", "RewindPlayer",
+      ],
       swiftSettings: strict),
     .executableTarget(
       name: "rewind", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind",

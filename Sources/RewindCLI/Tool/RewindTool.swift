@@ -36,6 +36,7 @@ package enum RewindTool {
         .command(discussion: Live.discussion(for: registry.defaultDomain)) {
           Live(registry: registry)
         },
+        .command { Play(registry: registry) },
       ])
   }
 }

@@ -47,6 +47,12 @@ public struct PlayerApp<D: Domain>: TerminalApp {
     case .continue: return .continue
     case .quit: return .quit
     case .continueFrom(let request):
+      guard domainScreen != nil else {
+        player.message = PlayerMessage(
+          .error,
+          "The '\(D.identifier)' domain has no interactive screen: continuing live needs one.")
+        return .continue
+      }
       continueRequest = request
       return .quit
     }
