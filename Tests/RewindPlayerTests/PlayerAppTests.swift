@@ -67,8 +67,9 @@ struct PlayerAppTests {
     #expect(lines[1].contains("┌ Events "))
     // The cursor's event is reversed; its line reads number, time, event, outcome.
     let cursorRow = try #require(lines.firstIndex { $0.contains("3   +4.500s  backTapped") })
-    let cursorColumn = try #require(lines[cursorRow].firstIndex(of: "b")).utf16Offset(
-      in: lines[cursorRow])
+    let cursorLine = lines[cursorRow]
+    let event = try #require(cursorLine.range(of: "+4.500s  backTapped"))
+    let cursorColumn = TerminalText.width(cursorLine[..<event.upperBound]) - 1
     #expect(screen[cursorColumn, cursorRow].style.reverse)
     #expect(lines[cursorRow].hasSuffix("applied │"))
     #expect(lines.contains { $0.contains("Event 3 changed") })

@@ -21,7 +21,7 @@ extension PlayerApp {
     let stateArea: Rect
     let panelArea: Rect
     if bounds.width >= Self.sideBySideColumns {
-      let panelWidth = max(44, bounds.width * 2 / 5)
+      let panelWidth = max(44, bounds.width * 9 / 20)
       (stateArea, panelArea) = body.splitColumns(at: body.width - panelWidth)
     } else {
       let panelHeight = min(max(body.height * 2 / 5, 8), body.height)

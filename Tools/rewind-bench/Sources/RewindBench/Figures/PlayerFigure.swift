@@ -27,6 +27,8 @@ extension Bench {
     var holds: [Latency] = []
     var jumpLatencies: [Latency] = []
     var bytes: [Double] = []
+    // The model's step, the draw and the diff of every timed press, nanoseconds.
+    var parts: [[Double]] = [[], [], []]
     var random = SeededRandom(seed: options.seed &+ 0x9_1A7E)
     for round in 0...options.runs {
       let start = MonotonicClock.now()
@@ -37,20 +39,26 @@ extension Bench {
       _ = ScreenRenderer.update(from: nil, to: shown, colors: .trueColor)
       let opened = Double(MonotonicClock.now() - start) / 1e9
       let last = app.player.lastSequence
-      // One timed keypress: the model, the draw, the diff.
+      // One timed keypress: the model, the draw, the diff (each part timed too).
       func press(_ event: InputEvent) -> (nanoseconds: Double, bytes: Int) {
         let before = MonotonicClock.now()
         _ = app.handle(event)
+        let stepped = MonotonicClock.now()
         var next = Screen(size: playerScreenSize)
         app.draw(on: &next)
+        let drawn = MonotonicClock.now()
         let output = ScreenRenderer.update(from: shown, to: next, colors: .trueColor)
         let after = MonotonicClock.now()
         shown = next
         blackHole(output.count)
+        parts[0].append(Double(stepped - before))
+        parts[1].append(Double(drawn - stepped))
+        parts[2].append(Double(after - drawn))
         return (max(Double(after - before) - clockOverhead, 0), output.count)
       }
       var samples: [Double] = []
       var written = 0
+      if round == 1 { parts = [[], [], []] }
       let starts = [0] + (1...4).map { last / 5 * UInt64($0) }
       for point in starts {
         _ = press(.key(.home))
@@ -78,8 +86,9 @@ extension Bench {
       jumpLatencies.append(Latency(samples: jumpSamples))
       bytes.append(Double(written) / Double(samples.count))
     }
+    let medians = parts.map { Latency(samples: $0).p50 / 1e3 }
     let note =
-      "\(workload == "given" ? path : "the \(workload) workload"): \(Format.number(Double(events) / 1e6)) M events; the median of \(options.runs) rounds after a warm-up round (range: the rounds' lowest and highest); each round \(presses) → presses (from the start and from 1/5…4/5 of the journal), timed one by one from the key to the renderer's bytes for a \(playerScreenSize.columns)×\(playerScreenSize.rows) screen; \(Format.number(Summary(bytes).median)) bytes written per press"
+      "\(workload == "given" ? path : "the \(workload) workload"): \(Format.number(Double(events) / 1e6)) M events; the median of \(options.runs) rounds after a warm-up round (range: the rounds' lowest and highest); each round \(presses) → presses (from the start and from 1/5…4/5 of the journal), timed one by one from the key to the renderer's bytes for a \(playerScreenSize.columns)×\(playerScreenSize.rows) screen; \(Format.number(Summary(bytes).median)) bytes written per press; of a press at the median, the model's step \(Format.number(medians[0])) µs, the draw \(Format.number(medians[1])) µs, the diff \(Format.number(medians[2])) µs"
     for (key, label, pick) in [
       ("player.right.p50", "player, → to redraw, p50", \Latency.p50),
       ("player.right.p99", "player, → to redraw, p99", \Latency.p99),
