@@ -3,6 +3,20 @@ import RewindCore
 import RewindPlayer
 import RewindTerminal
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The CPU time the calling thread has used, nanoseconds (`CLOCK_THREAD_CPUTIME_ID`):
+/// what a keypress costs without the time the machine gave to other processes.
+func threadCPUNanoseconds() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
 /// The terminal size the player figure draws at: a large full-screen terminal, so that
 /// drawing and diffing cost what they cost on a big screen.
 let playerScreenSize = TerminalSize(columns: 200, rows: 50)
@@ -29,6 +43,9 @@ extension Bench {
     var bytes: [Double] = []
     // The model's step, the draw and the diff of every timed press, nanoseconds.
     var parts: [[Double]] = [[], [], []]
+    // The thread's CPU time of every timed press, nanoseconds.
+    var cpu: [Double] = []
+    var cpuLatencies: [Latency] = []
     var random = SeededRandom(seed: options.seed &+ 0x9_1A7E)
     for round in 0...options.runs {
       let start = MonotonicClock.now()
@@ -41,6 +58,7 @@ extension Bench {
       let last = app.player.lastSequence
       // One timed keypress: the model, the draw, the diff (each part timed too).
       func press(_ event: InputEvent) -> (nanoseconds: Double, bytes: Int) {
+        let cpuBefore = threadCPUNanoseconds()
         let before = MonotonicClock.now()
         _ = app.handle(event)
         let stepped = MonotonicClock.now()
@@ -49,6 +67,7 @@ extension Bench {
         let drawn = MonotonicClock.now()
         let output = ScreenRenderer.update(from: shown, to: next, colors: .trueColor)
         let after = MonotonicClock.now()
+        cpu.append(Double(threadCPUNanoseconds() - cpuBefore))
         shown = next
         blackHole(output.count)
         parts[0].append(Double(stepped - before))
@@ -59,6 +78,7 @@ extension Bench {
       var samples: [Double] = []
       var written = 0
       if round == 1 { parts = [[], [], []] }
+      cpu = []
       let starts = [0] + (1...4).map { last / 5 * UInt64($0) }
       for point in starts {
         _ = press(.key(.home))
@@ -83,6 +103,7 @@ extension Bench {
       guard round > 0 else { continue }  // the first round warms up
       opens.append(opened)
       holds.append(Latency(samples: samples))
+      cpuLatencies.append(Latency(samples: cpu))
       jumpLatencies.append(Latency(samples: jumpSamples))
       bytes.append(Double(written) / Double(samples.count))
     }
@@ -98,6 +119,12 @@ extension Bench {
         key, label, workload: nil, unit: "ms", higherIsBetter: false,
         rewind: Summary(holds.map { $0[keyPath: pick] / 1e6 }), note: note)
     }
+    addRow(
+      "player.right.cpu.p99", "player, → to redraw, p99 of the thread's CPU time", workload: nil,
+      unit: "ms", higherIsBetter: false, rewind: Summary(cpuLatencies.map { $0.p99 / 1e6 }),
+      note:
+        "the same presses measured with CLOCK_THREAD_CPUTIME_ID: the work of a press without the time the machine gave to other processes (median of the rounds' p50: \(Format.number(Summary(cpuLatencies.map { $0.p50 / 1e3 }).median)) µs)"
+    )
     addRow(
       "player.jump.p99", "player, g to a random event and redraw, p99", workload: nil, unit: "ms",
       higherIsBetter: false, rewind: Summary(jumpLatencies.map { $0.p99 / 1e6 }),
