@@ -15,7 +15,7 @@ extension Player {
     let wasAtEnd = cursor == lastSequence
     let previousLast = lastSequence
     let reopened = try Timeline<D>(path: timeline.path)
-    knownFileSize = size
+    knownFileSize = reopened.reader.fileSize
     guard reopened.lastSequence != previousLast || reopened.reader.frames.count != countedFrames
     else { return false }
     timeline = reopened

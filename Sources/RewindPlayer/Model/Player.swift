@@ -68,7 +68,9 @@ public final class Player<D: Domain> {
     self.clock = clock ?? MonotonicClock.microsecondsFromNow()
     density = DensityStrip(expectedDuration: timeline.duration)
     countedFrames = 0
-    knownFileSize = following ? JournalReader.currentSize(ofFileAt: timeline.path) : nil
+    // The size the reader saw, not the size now: what was appended since is read on the
+    // first tick.
+    knownFileSize = following ? timeline.reader.fileSize : nil
     let start = try timeline.resolve(point ?? (following ? .end : .start))
     view = CursorView(
       sequence: 0, time: 0, state: timeline.domain.initialState, event: nil, changes: [],
