@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "RewindArguments", targets: ["RewindArguments"]),
     .library(name: "RewindPage", targets: ["RewindPage"]),
     .library(name: "RewindTesting", targets: ["RewindTesting"]),
+    .library(name: "RewindPlayer", targets: ["RewindPlayer"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
     .executable(name: "rewind", targets: ["rewind"]),
   ],
@@ -54,12 +55,17 @@ let package = Package(
     // Reducer tests: a test store that checks each step's outcome and exact change, for
     // Swift Testing; the code `rewind testgen` writes runs on it.
     .target(name: "RewindTesting", dependencies: ["RewindCore"], swiftSettings: strict),
+    // The time-travel player: its model (keys in, cursor moves out) and its screen.
+    .target(
+      name: "RewindPlayer", dependencies: ["RewindCore", "RewindJournal", "RewindTerminal"],
+      swiftSettings: strict),
     // The command-line parser: typed declarations, help, usage errors; nothing of Rewind.
     .target(name: "RewindArguments", swiftSettings: strict),
     .target(
       name: "RewindCLI",
       dependencies: [
         "RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal", "RewindPage",
+        "RewindPlayer",
       ],
       swiftSettings: strict),
     .executableTarget(
@@ -115,6 +121,13 @@ let package = Package(
     .testTarget(
       name: "GeneratedTests",
       dependencies: ["RewindTesting", "RewindCore", "Navigation"], swiftSettings: strict),
+    .testTarget(
+      name: "RewindPlayerTests",
+      dependencies: [
+        "RewindPlayer", "RewindCore", "RewindJournal", "RewindTerminal", "Navigation",
+        "TestSupport",
+      ],
+      swiftSettings: strict),
     .testTarget(
       name: "RewindCLITests",
       dependencies: [

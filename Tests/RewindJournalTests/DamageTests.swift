@@ -406,6 +406,7 @@ struct DamageTests {
       writer.writeString(minor.device)
       writer.writeVarint(UInt64(minor.settings.count))
       writer.write(contentsOf: minor.settings)
+      writer.write(0)  // 1.2: no parent session
       writer.write(contentsOf: [1, 2, 3, 4])  // a field this version does not know
     }
     write(bytes, to: path)

@@ -38,7 +38,7 @@ struct HeaderCopyTests {
     #expect(
       Array(file[headerSize..<(headerSize + copySize)])
         == MetadataFrame.encode(.headerCopy, body: body))
-    #expect(body[0...3] == [1, 0, 1, 0], "format 1.1")
+    #expect(body[0...3] == [1, 0, 2, 0], "format 1.2")
     let reader = try JournalReader(path: path)
     #expect(reader.frames.first?.offset == UInt64(headerSize + copySize))
     let index = try JournalLayout.readIndex(

@@ -452,6 +452,18 @@ def parse_header_body(body):
     n = r.varint()
     need(n <= 8 * MiB, f"journal header: settings of {n} bytes")
     h["catalog"] = Catalog(r.take(n), h["schema"], h["device"])
+    h["parent"] = None
+    if h["minor"] >= 2:  # 1.2: the parent session, behind a flag byte
+        flag = r.u(1)
+        need(flag in (0, 1), f"journal header: parent flag {flag}")
+        if flag == 1:
+            pid = r.take(16).hex()
+            seq = r.u(8)
+            need(seq < 1 << 63, f"journal header: parent event {seq}")
+            path = r.string(4096, "parent path")
+            need(len(path) > 0, "journal header: empty parent path")
+            h["parent"] = {"session": f"{pid[:8]}-{pid[8:12]}-{pid[12:16]}-{pid[16:20]}-{pid[20:]}",
+                           "sequence": seq, "path": path}
     return h  # later minor versions' fields (r.left() bytes) are skipped
 
 

@@ -33,6 +33,8 @@ let package = Package(
         .product(name: "RewindCore", package: "Rewind"),
         .product(name: "Navigation", package: "Rewind"),
         .product(name: "RewindArguments", package: "Rewind"),
+        .product(name: "RewindPlayer", package: "Rewind"),
+        .product(name: "RewindTerminal", package: "Rewind"),
       ],
       path: "Sources/RewindBench",
       swiftSettings: strict),

@@ -81,6 +81,15 @@ struct InfoCommand: TimelineVisitor {
           ("writerPid", writer?.pid.map { .int(Int64($0)) } ?? .null),
           ("integrity", .array(integrity.map(JSONValue.string))),
           ("settings", timeline.domain.settingsJSON),
+          (
+            "parent",
+            header.parent.map { parent in
+              .object([
+                ("path", .string(parent.path)), ("session", .string(parent.sessionID.description)),
+                ("seq", .int(Int64(parent.sequence))),
+              ])
+            } ?? .null
+          ),
         ]))
       return
     }
@@ -102,6 +111,12 @@ struct InfoCommand: TimelineVisitor {
     }
     row("Session", header.sessionID.description)
     row("Started", "\(ISO8601.format(header.startTime)) on \(TerminalText.escaped(header.device))")
+    if let parent = header.parent {
+      row(
+        "Continues",
+        "\(TerminalText.escaped(parent.path)) (session \(parent.sessionID)) after event \(parent.sequence)"
+      )
+    }
     let first = reader.frames.first?.firstSequence ?? 1
     let span =
       events == 0

@@ -113,6 +113,43 @@ package struct LiveCommand: DomainVisitor {
       throw UsageError(
         .invalidValue, "The value '\(error.value)' is invalid for '\(target)': \(error.expected)")
     }
+    let path = output ?? Self.defaultJournalName(at: WallClock.now())
+    try Self.record(to: path, context: context) { options in
+      _ = try outputDestination(path, force: force, inputs: [])
+      return try Store(
+        domain: live.domain, recordingTo: path,
+        session: SessionInfo(startTime: WallClock.now(), device: live.device), options: options,
+        replacingExisting: force)
+    }
+  }
+
+  /// Records on, live, in the existing journal at `path`: `rewind play`'s
+  /// continue-from-here, after it wrote the journal that continues the session it plays.
+  /// - Throws: ``CommandError`` when the domain has no interactive screen, the terminal
+  ///   is not one, or recording fails; ``ExitCode`` after a signal.
+  static func record<D: RecordableDomain>(
+    continuing path: String, domain: D.Type, context: Context
+  ) throws {
+    guard let interactive = domain as? any InteractiveDomain.Type else {
+      throw CommandError(
+        "the '\(D.identifier)' domain has no interactive screen to use live")
+    }
+    try record(continuing: path, interactive, context: context)
+  }
+
+  private static func record<I: InteractiveDomain>(
+    continuing path: String, _ type: I.Type, context: Context
+  ) throws {
+    try record(to: path, context: context) { options in
+      try Store<I>(continuing: path, options: options.journal)
+    }
+  }
+
+  /// Runs the live app in a terminal session on the store `makeStore` opens at `path`
+  /// (once the terminal is known to be one), closes the journal and prints the summary.
+  private static func record<I: InteractiveDomain>(
+    to path: String, context: Context, makeStore: (RecordingOptions) throws -> Store<I>
+  ) throws {
     // Refused before any file is made: a pipe or a file cannot show the screen.
     let notTerminal = "`rewind live` needs a terminal"
     guard context.stdout.isTerminal else {
@@ -125,18 +162,13 @@ package struct LiveCommand: DomainVisitor {
       throw CommandError(
         error.code == .notATerminal ? "\(notTerminal): \(error.message)" : "\(error.message)")
     }
-    let path = output ?? Self.defaultJournalName(at: WallClock.now())
-    _ = try outputDestination(path, force: force, inputs: [])
     var options = RecordingOptions()
     options.journal.system = context.fileSystem
     // The session's signal handlers are in place from here: a signal while the journal
     // is made ends the loop at once, and the journal is still closed.
-    let store = try Store(
-      domain: live.domain, recordingTo: path,
-      session: SessionInfo(startTime: WallClock.now(), device: live.device), options: options,
-      replacingExisting: force)
+    let store = try makeStore(options)
     var app = LiveApp(
-      store: store, screen: live.domain.makeScreen(), journal: TerminalText.escaped(path),
+      store: store, screen: store.domain.makeScreen(), journal: TerminalText.escaped(path),
       clock: context.clock)
     let ending: Result<TerminalExit, TerminalError>
     do throws(TerminalError) {

@@ -37,6 +37,7 @@ package enum RewindTool {
           Live(registry: registry)
         },
         .command { HTML(registry: registry) }, .command { Testgen(registry: registry) },
+        .command { Play(registry: registry) },
       ])
   }
 }

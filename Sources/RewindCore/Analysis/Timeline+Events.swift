@@ -4,29 +4,37 @@ extension Timeline {
   /// Replays events `first...last` and calls `visit` with each, the fields it changed and
   /// the state after it; stops early when `visit` returns false.
   ///
+  /// With `skipped`, the replay is a counterfactual: the skipped events are not applied
+  /// (one in the range is visited with a nil outcome and no change), and the state before
+  /// `first` is the state without the skipped events before it. The journal is untouched.
+  ///
   /// - Parameters:
   ///   - first: the first event to visit (1 at the least).
   ///   - last: the last event to visit.
+  ///   - skipped: events to leave out, all in the session.
   ///   - crossingLostEvents: in a salvaged journal, go on after events lost to damage,
   ///     from the snapshot stored after them, instead of stopping with an error.
   ///   - visit: called with each event, the fields it changed and the state after it;
   ///     returns whether to go on.
   /// - Returns: the lost events crossed.
-  /// - Throws: ``RewindError`` or `JournalError` when the journal cannot be replayed;
-  ///   whatever `visit` throws.
-  /// - Complexity: one seek to `first`, then O(events visited).
+  /// - Throws: ``RewindError`` `outOfRange` for a skipped event outside the session, or
+  ///   when the journal cannot be replayed (as `JournalError` too); whatever `visit`
+  ///   throws.
+  /// - Complexity: one seek to `first` (or to the first skipped event before it, then
+  ///   the fast replay loop up to `first`), then O(events visited).
   @discardableResult
   public func events(
-    from first: UInt64, through last: UInt64, crossingLostEvents: Bool = false,
+    from first: UInt64, through last: UInt64, skipping skipped: Set<UInt64> = [],
+    crossingLostEvents: Bool = false,
     _ visit: (ReplayedEvent<D>, FieldSet, D.State) throws -> Bool
   ) throws -> [ClosedRange<UInt64>] {
     let first = max(first, 1)
     guard first <= last else { return [] }
-    var (replayer, state) = try replayer(toReach: first - 1)
-    try replayer.apply(through: first - 1, to: &state)
+    var (replayer, state) = try replayer(reaching: first - 1, skipping: skipped)
     replayer.crossesLostEvents = crossingLostEvents
     while replayer.sequence < last,
-      let (event, changed) = try replayer.step(&state, trackChanges: true)
+      let (event, changed) = try replayer.step(
+        &state, trackChanges: true, skipping: { skipped.contains($0) })
     {
       guard try visit(event, changed, state) else { break }
     }
@@ -37,9 +45,22 @@ extension Timeline {
   /// a counterfactual replay, which leaves the journal untouched.
   ///
   /// - Throws: ``RewindError`` `outOfRange` for a skipped event outside the session.
-  /// - Complexity: a seek to just before the first skipped event, then O(events to
-  ///   `sequence`).
+  /// - Complexity: a seek to just before the first skipped event, then the fast replay
+  ///   loop up to `sequence`, stepping over each skipped event.
   public func state(after sequence: UInt64, skipping skipped: Set<UInt64>) throws -> D.State {
+    try replayer(reaching: sequence, skipping: skipped).state
+  }
+
+  /// A replayer after event `sequence`, with the state there as if the events in
+  /// `skipped` had not happened.
+  ///
+  /// Seeks to just before the first skipped event (or to `sequence` when none comes
+  /// before it), then runs the hot replay loop from one skipped event to the next,
+  /// stepping over each.
+  /// - Throws: ``RewindError`` `outOfRange` for a skipped event outside the session.
+  private func replayer(reaching sequence: UInt64, skipping skipped: Set<UInt64>) throws -> (
+    replayer: Replayer<D>, state: D.State
+  ) {
     for event in skipped where event == 0 || event > lastSequence {
       throw RewindError(
         .outOfRange,
@@ -48,12 +69,13 @@ extension Timeline {
             ? "the session has no events"
             : "the session holds \(JournalError.describe(1...lastSequence))"))
     }
-    guard let first = skipped.min(), first <= sequence else { return try state(after: sequence) }
-    var (replayer, state) = try replayer(toReach: first - 1)
-    try replayer.apply(through: first - 1, to: &state)
-    while replayer.sequence < sequence,
-      try replayer.step(&state, trackChanges: false, skipping: { skipped.contains($0) }) != nil
-    {}
-    return state
+    let before = skipped.filter { $0 <= sequence }.sorted()
+    var (replayer, state) = try replayer(toReach: (before.first ?? sequence + 1) - 1)
+    for event in before {
+      try replayer.apply(through: event - 1, to: &state)
+      _ = try replayer.step(&state, trackChanges: false, skipping: { _ in true })
+    }
+    try replayer.apply(through: sequence, to: &state)
+    return (replayer, state)
   }
 }

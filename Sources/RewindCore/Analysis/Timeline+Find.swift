@@ -27,16 +27,99 @@ extension Timeline {
     throws -> [FindHit<D>]
   {
     let field = try domain.check(WrittenCondition(condition))
-    let read = domain.fields[field].value
     var (replayer, state) = try replayer(toReach: 0)
+    var hits: [FindHit<D>] = []
+    try scan(
+      condition, field: field, replayer: &replayer, state: &state, through: lastSequence,
+      includingStart: true, progress: progress
+    ) { hit in
+      hits.append(hit)
+      return all
+    }
+    return hits
+  }
+
+  /// The first point after event `sequence` where `condition` becomes true: the next
+  /// match, as `find` defines one, from a point of the session.
+  ///
+  /// Whether the condition holds at `sequence` itself is read from the state there, so
+  /// that the answer is one of the points ``find(_:all:progress:)`` lists with `all`.
+  /// - Returns: the point, or nil when the condition does not become true after
+  ///   `sequence`.
+  /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
+  ///   ``RewindError`` `outOfRange` for a point outside the session.
+  /// - Complexity: one seek to `sequence`, then O(events) until the match.
+  public func find(_ condition: Condition, after sequence: UInt64) throws -> FindHit<D>? {
+    let field = try domain.check(WrittenCondition(condition))
+    var (replayer, state) = try replayer(toReach: sequence)
+    try replayer.apply(through: sequence, to: &state)
+    var found: FindHit<D>?
+    try scan(
+      condition, field: field, replayer: &replayer, state: &state, through: lastSequence,
+      includingStart: false
+    ) { hit in
+      found = hit
+      return false
+    }
+    return found
+  }
+
+  /// The last point before event `sequence` where `condition` becomes true: the previous
+  /// match, searching backwards.
+  ///
+  /// Replays backwards one snapshot interval at a time, as ``blame(_:at:)`` does: the
+  /// interval before `sequence` first, then the one before it, until one holds a match
+  /// or the start is reached (where the initial state is a match when the condition
+  /// holds in it).
+  /// - Returns: the point, or nil when the condition does not become true before
+  ///   `sequence`.
+  /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
+  ///   ``RewindError`` `outOfRange` for a point outside the session.
+  /// - Complexity: O(events between the match and `sequence`), in steps of one snapshot
+  ///   interval.
+  public func find(_ condition: Condition, before sequence: UInt64) throws -> FindHit<D>? {
+    let field = try domain.check(WrittenCondition(condition))
+    try checkInSession(sequence)
+    guard sequence > 0 else { return nil }
+    // The last event to look at, and the interval holding it.
+    var end = sequence - 1
+    while true {
+      var (replayer, state) = try replayer(toReach: end == 0 ? 0 : end - 1)
+      let start = replayer.sequence
+      var last: FindHit<D>?
+      try scan(
+        condition, field: field, replayer: &replayer, state: &state, through: end,
+        includingStart: start == 0
+      ) { hit in
+        last = hit
+        return true
+      }
+      if let last { return last }
+      if start == 0 { return nil }
+      end = start
+    }
+  }
+
+  /// Steps `replayer` from its position through event `end`, calling `visit` with each
+  /// point where the condition becomes true until it returns false.
+  ///
+  /// Whether the condition holds before the first event stepped is read from `state`;
+  /// with `includingStart`, holding there is a match at the replayer's position (the
+  /// initial state, for a scan from the start).
+  private func scan(
+    _ condition: Condition, field: Int, replayer: inout Replayer<D>, state: inout D.State,
+    through end: UInt64, includingStart: Bool, progress: (UInt64) -> Void = { _ in },
+    _ visit: (FindHit<D>) -> Bool
+  ) throws {
+    let read = domain.fields[field].value
     var value = read(state)
     var holding = condition.holds(for: value)
-    var hits: [FindHit<D>] = []
-    if holding {
-      hits.append(FindHit(sequence: 0, value: value, event: nil))
-      if !all { return hits }
+    if includingStart, holding {
+      guard visit(FindHit(sequence: replayer.sequence, value: value, event: nil)) else { return }
     }
-    while let (event, changed) = try replayer.step(&state, trackChanges: true) {
+    while replayer.sequence < end,
+      let (event, changed) = try replayer.step(&state, trackChanges: true)
+    {
       if event.sequence & 0xFFF == 0 { progress(event.sequence) }
       guard changed.contains(field) else { continue }
       value = read(state)
@@ -48,11 +131,7 @@ extension Timeline {
         isHit = holdsNow && !holding
         holding = holdsNow
       }
-      if isHit {
-        hits.append(FindHit(sequence: event.sequence, value: value, event: event))
-        if !all { break }
-      }
+      if isHit, !visit(FindHit(sequence: event.sequence, value: value, event: event)) { return }
     }
-    return hits
   }
 }

@@ -7,11 +7,16 @@ public struct SessionInfo: Sendable {
   public var startTime: Int64
   /// A description of the recording device.
   public var device: String
+  /// The session this one continues, if it starts with another's events.
+  public var parent: ParentSession?
 
-  public init(id: SessionID = .random(), startTime: Int64, device: String) {
+  public init(
+    id: SessionID = .random(), startTime: Int64, device: String, parent: ParentSession? = nil
+  ) {
     self.id = id
     self.startTime = startTime
     self.device = device
+    self.parent = parent
   }
 }
 
@@ -85,7 +90,7 @@ public final class JournalRecorder<D: Domain> {
     JournalHeader(
       domain: D.identifier, schemaVersion: D.schemaVersion, sessionID: session.id,
       startTime: session.startTime, device: session.device, settings: domain.settingsBlob,
-      snapshotInterval: options.snapshotInterval)
+      snapshotInterval: options.snapshotInterval, parent: session.parent)
   }
 
   /// Opens an existing journal to record more events after its last one.

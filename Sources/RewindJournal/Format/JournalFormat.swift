@@ -10,8 +10,8 @@ enum JournalFormat {
   static let zstdMagic: UInt32 = 0xFD2F_B528
 
   /// The format version this build writes. 1.1 added the copies of the header (a
-  /// `RWHC` frame after it and a field of the index).
-  static let version = FormatVersion(major: 1, minor: 1)
+  /// `RWHC` frame after it and a field of the index); 1.2 the header's parent session.
+  static let version = FormatVersion(major: 1, minor: 2)
 
   /// The four-byte tags at the start of each metadata frame's payload.
   enum Tag: UInt32 {
@@ -74,6 +74,8 @@ public enum JournalLimits {
   /// The longest domain identifier and device description, in bytes.
   public static let maximumDomainLength = 255
   public static let maximumDeviceLength = 4096
+  /// The longest path of a parent journal in a header, in bytes.
+  public static let maximumParentPathLength = 4096
   /// The largest zstd window a reader accepts (2^23 = 8 MiB, the largest frame).
   public static let windowLogMax = 23
   /// The largest sequence number and the largest time (2^63 − 1): every sequence

@@ -16,10 +16,14 @@ public struct JournalHeader: Sendable, Equatable {
   public var settings: [UInt8]
   /// A snapshot is expected every this many events (and at each frame start).
   public var snapshotInterval: UInt32
+  /// The session this one continues, when it was started from a point of another
+  /// (`rewind play`'s continue-from-here): its first events are that session's (format
+  /// 1.2).
+  public var parent: ParentSession?
 
   public init(
     domain: String, schemaVersion: UInt32, sessionID: SessionID, startTime: Int64,
-    device: String, settings: [UInt8], snapshotInterval: UInt32
+    device: String, settings: [UInt8], snapshotInterval: UInt32, parent: ParentSession? = nil
   ) {
     self.formatVersion = JournalFormat.version
     self.domain = domain
@@ -29,6 +33,7 @@ public struct JournalHeader: Sendable, Equatable {
     self.device = device
     self.settings = settings
     self.snapshotInterval = snapshotInterval
+    self.parent = parent
   }
 
   /// Checks the fields a writer is about to store.
@@ -53,6 +58,19 @@ public struct JournalHeader: Sendable, Equatable {
         .invalidArgument,
         "snapshot interval must be 1 to \(JournalLimits.maximumSnapshotInterval) events")
     }
+    if let parent {
+      guard !parent.path.isEmpty, parent.path.utf8.count <= JournalLimits.maximumParentPathLength
+      else {
+        throw JournalError(
+          .invalidArgument,
+          "the parent journal's path must be 1 to \(JournalLimits.maximumParentPathLength) bytes")
+      }
+      guard parent.sequence <= JournalLimits.maximumSequence else {
+        throw JournalError(
+          .invalidArgument,
+          "the parent's event \(parent.sequence) is beyond \(JournalLimits.maximumSequence)")
+      }
+    }
   }
 
   /// The header as a whole metadata frame.
@@ -74,6 +92,17 @@ public struct JournalHeader: Sendable, Equatable {
     writer.writeString(device)
     writer.writeVarint(UInt64(settings.count))
     writer.write(contentsOf: settings)
+    // 1.2: the parent session, behind a flag byte.
+    if formatVersion >= FormatVersion(major: 1, minor: 2) {
+      if let parent {
+        writer.write(1)
+        writer.write(contentsOf: parent.sessionID.bytes)
+        writer.writeLittleEndian(parent.sequence)
+        writer.writeString(parent.path)
+      } else {
+        writer.write(0)
+      }
+    }
     return writer.bytes
   }
 
@@ -105,12 +134,62 @@ public struct JournalHeader: Sendable, Equatable {
     guard interval >= 1, interval <= JournalLimits.maximumSnapshotInterval else {
       throw CodecError(.invalidValue, "snapshot interval \(interval) is out of range", at: 4)
     }
+    var parent: ParentSession?
+    if version >= FormatVersion(major: 1, minor: 2) {
+      parent = try ParentSession.decode(from: &reader)
+    }
     // Fields a later minor version appends follow here; this version skips them.
     var header = JournalHeader(
       domain: domain, schemaVersion: schemaVersion, sessionID: SessionID(bytes: Array(session)),
-      startTime: startTime, device: device, settings: settings, snapshotInterval: interval)
+      startTime: startTime, device: device, settings: settings, snapshotInterval: interval,
+      parent: parent)
     header.formatVersion = version
     return header
+  }
+}
+
+/// The session a journal continues: a journal started from a point of another session
+/// holds that session's events up to the point, then its own (format 1.2).
+public struct ParentSession: Sendable, Equatable {
+  /// The parent journal's path, as it was opened (made absolute by the tool).
+  public var path: String
+  /// The parent session's identifier.
+  public var sessionID: SessionID
+  /// The point continued from: this journal's events 1…`sequence` are the parent's.
+  public var sequence: UInt64
+
+  public init(path: String, sessionID: SessionID, sequence: UInt64) {
+    self.path = path
+    self.sessionID = sessionID
+    self.sequence = sequence
+  }
+
+  /// Reads the parent field of a header body: a flag byte, then the parent if it is 1.
+  /// - Throws: ``CodecError`` for a flag other than 0 or 1, a sequence number out of
+  ///   range or a path too long.
+  static func decode(from reader: inout ByteReader) throws(CodecError) -> ParentSession? {
+    let flagOffset = reader.offset
+    switch try reader.readByte() {
+    case 0:
+      return nil
+    case 1:
+      let session = try reader.readBytes(16)
+      let sequenceOffset = reader.offset
+      let sequence = try reader.readLittleEndian(UInt64.self)
+      guard sequence <= JournalLimits.maximumSequence else {
+        throw CodecError(
+          .invalidValue, "the parent's event \(sequence) is out of range", at: sequenceOffset)
+      }
+      let pathOffset = reader.offset
+      let path = try reader.readString(maxLength: JournalLimits.maximumParentPathLength)
+      guard !path.isEmpty else {
+        throw CodecError(.invalidValue, "the parent journal's path is empty", at: pathOffset)
+      }
+      return ParentSession(
+        path: path, sessionID: SessionID(bytes: Array(session)), sequence: sequence)
+    case let flag:
+      throw CodecError(.invalidValue, "parent flag \(flag) is not 0 or 1", at: flagOffset)
+    }
   }
 }
 

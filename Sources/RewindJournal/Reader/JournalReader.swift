@@ -75,6 +75,15 @@ public final class JournalReader {
   /// The time of the first record.
   public var firstTime: UInt64 { frames.first?.firstTime ?? 0 }
 
+  /// The size in bytes of the file at `path` now, or nil when there is none: how a
+  /// reader following a journal that another process writes sees that it grew, without
+  /// opening it again.
+  package static func currentSize(ofFileAt path: String, system: FileSystemCalls = .live)
+    -> UInt64?
+  {
+    JournalFile.status(of: path, system: system).map { UInt64($0.st_size) }
+  }
+
   /// The index of the frame holding event `sequence`, or nil if no frame does.
   /// - Complexity: O(log frames).
   public func frameIndex(containing sequence: UInt64) -> Int? {

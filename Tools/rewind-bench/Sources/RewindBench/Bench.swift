@@ -36,6 +36,10 @@ final class Bench {
         "Rewind journals recorded with non-default parameters: frame size \(options.frameSize.map(String.init) ?? "default"), level \(options.level.map(String.init) ?? "default"), snapshot interval \(options.snapshotInterval.map(String.init) ?? "default")."
       )
     }
+    if options.playerOnly {
+      try runPlayerOnly()
+      return finish()
+    }
     var workloads: [Workload] = []
     for size in options.sizes {
       let name = Workload.name(of: size)
@@ -81,7 +85,34 @@ final class Bench {
       try measurePeakMemory(largest, baselines: largest.count <= options.baselineLimit)
     }
     if let first = workloads.first { try measureStoreSend(first) }
+    if let path = options.playerJournal {
+      try measurePlayer(journal: path, workload: "given")
+    } else if let playerWorkload = defaultSizes.last {
+      try measurePlayer(journal: playerWorkload.journalPath, workload: playerWorkload.name)
+    }
     computeGrowth()
+    return finish()
+  }
+
+  /// `--player-only`: the player figure alone, on the given journal or on a journal of
+  /// the largest workload up to 10 M events, recorded for it.
+  private func runPlayerOnly() throws {
+    if let path = options.playerJournal {
+      try measurePlayer(journal: path, workload: "given")
+      return
+    }
+    let size = options.sizes.filter { $0 <= 10_000_000 }.last ?? options.sizes[0]
+    let name = Workload.name(of: size)
+    log("\(name): generating \(size) events (seed \(options.seed)) for the player")
+    let workloadDirectory = directory + "/" + name
+    try FileSystem.makeDirectory(workloadDirectory)
+    let workload = Workload(count: size, seed: options.seed, directory: workloadDirectory)
+    _ = try RewindRuns.append(workload, batched: true, to: workload.journalPath)
+    try measurePlayer(journal: workload.journalPath, workload: name)
+  }
+
+  /// Judges the targets, notes the load, removes the work directory unless kept.
+  private func finish() -> Report {
     checkTargets()
     report.machine.loadAtEnd = Machine.loadAverage()
     if !options.keep && options.workDirectory == nil { FileSystem.removeTree(directory) }

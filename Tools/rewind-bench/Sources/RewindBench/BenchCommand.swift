@@ -63,6 +63,14 @@ struct BenchCommand: ParsableCommand {
       "Record the Rewind journals with this snapshot interval instead of the library's default (`rewind state` still reads whatever journal it is given).",
     transform: parseSnapshotInterval)
   var snapshotInterval: UInt32?
+  @Option(
+    valueName: "journal",
+    help:
+      "Measure the player on this journal (e.g. one `rewind generate --events 10000000 --seed 5` wrote) instead of the largest workload's up to 10 M."
+  )
+  var playerJournal: String?
+  @Flag(help: "Run only the player figure (on --player-journal, or on the largest workload).")
+  var playerOnly: Bool
 
   /// What to run, `--quick` applied.
   var options: Options {
@@ -81,6 +89,8 @@ struct BenchCommand: ParsableCommand {
     options.frameSize = frameSize?.value
     options.level = level
     options.snapshotInterval = snapshotInterval
+    options.playerJournal = playerJournal
+    options.playerOnly = playerOnly
     if quick {
       if sizes == nil { options.sizes = [20_000, 100_000] }
       options.runs = 1
@@ -89,6 +99,7 @@ struct BenchCommand: ParsableCommand {
       options.baselineStatePoints = 2
       options.stateCommandRuns = 3
       options.sends = 10_000
+      options.playerPresses = 200
     }
     if with100M { options.sizes.append(100_000_000) }
     options.sizes.sort()

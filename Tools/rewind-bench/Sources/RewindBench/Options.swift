@@ -28,6 +28,12 @@ struct Options {
   var stateCommandRuns = 40
   /// `Store.send` calls timed (after as many again to warm up).
   var sends = 200_000
+  /// `→` presses timed per round of the player figure.
+  var playerPresses = 2_000
+  /// The journal the player figure plays (default: the largest workload's up to 10 M).
+  var playerJournal: String?
+  /// Run only the player figure.
+  var playerOnly = false
 
   /// `250k`, `10M`, `1_000_000`, `5`.
   static func count(_ text: String) -> Int? {

@@ -27,6 +27,9 @@ extension Bench {
       ("`rewind state --at`: ≤ 30 ms wall (p50)", "stateCommand.p50", "ms", { $0 <= 30 }),
       ("peak memory, streaming replay: ≤ 32 MiB", "peakMemory", "MiB", { $0 <= 32 }),
       ("Store.send with recording: p99 ≤ 1 µs", "send.p99", "µs", { $0 <= 1 }),
+      (
+        "terminal player, → to finished redraw: p99 ≤ 16 ms", "player.right.p99", "ms", { $0 <= 16 }
+      ),
     ]
     for check in checks {
       let rows = report.rows.filter { $0.key == check.key }

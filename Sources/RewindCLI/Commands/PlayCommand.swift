@@ -1,0 +1,118 @@
+import RewindArguments
+import RewindCore
+import RewindJournal
+import RewindPlayer
+import RewindTerminal
+
+extension RewindTool {
+  struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "play", abstract: "Scrub through a recorded session: the time-travel debugger.",
+      discussion: discussion)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The journal to play.")
+    var journal: String
+    @Option(
+      valueName: "point",
+      help: "Where the cursor starts (default: the start; the end with --follow).")
+    var at: PointArgument?
+    @Flag(
+      help:
+        "Watch a journal another process is recording: new events appear as they are flushed.")
+    var follow: Bool
+
+    func run(_ context: Context) throws {
+      let command = PlayCommand(journal: journal, at: at, follow: follow, context: context)
+      try registry.open(journal, warnings: context.stderr, command)
+    }
+
+    /// The help's discussion, with the player's keys.
+    static var discussion: String {
+      var text = """
+        Opens the journal full-screen: the state at a cursor (drawn with the domain's \
+        interactive screen when it has one, else as text), the events around the cursor \
+        with the fields the current one changed (old → new), and a timeline bar (the \
+        cursor's event number and time, and a strip of the session's events over time, \
+        coloured by outcome: red where one was rejected). Skipping an event (x) shows the \
+        state without it, marked as a counterfactual, and flags the later events that then \
+        do something else. Continuing from here (r) writes a new journal \
+        (session-YYYYMMDD-HHMMSS.journal here) that starts with the events up to the \
+        cursor, its header naming this journal, its session and the point, and records on \
+        in it with `rewind live`. Points are written \(Point.syntax). Needs a terminal on \
+        standard input and output.
+        """
+      let width = PlayerKeys.help.map { TerminalText.width($0.keys) }.max() ?? 0
+      text += "\n\nKeys (also shown by `?`):"
+      for entry in PlayerKeys.help {
+        text += "\n  " + TerminalText.padded(entry.keys, toWidth: width) + "  " + entry.action
+      }
+      return text
+    }
+  }
+}
+
+/// `rewind play`: the player on a journal of any domain, in a terminal session; then, if
+/// `r` asked for it, the session continued live.
+struct PlayCommand: TimelineVisitor {
+  let journal: String
+  let at: PointArgument?
+  let follow: Bool
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    let start = try at.map { Point.sequence(try timeline.resolve($0, option: "--at <point>")) }
+    let clock = context.clock
+    let player = try Player(
+      timeline: timeline, at: start, following: follow, clock: { clock() / 1_000 })
+    // The player's terminal session ends before live makes its own.
+    guard let request = try play(player) else { return }
+    try continueLive(player.timeline, from: request)
+  }
+
+  /// Runs the player in a terminal session.
+  /// - Returns: what `r` asked for, nil when the player quit.
+  /// - Throws: ``CommandError`` when standard input or output is not a terminal;
+  ///   ``ExitCode`` (128 + the signal) when a signal ended the session.
+  private func play<D: Domain>(_ player: Player<D>) throws -> ContinueRequest? {
+    // Refused before the screen is touched: a pipe or a file cannot show it.
+    let notTerminal = "`rewind play` needs a terminal"
+    guard context.stdout.isTerminal else {
+      throw CommandError("\(notTerminal): standard output is not a terminal")
+    }
+    let session: TerminalSession
+    do throws(TerminalError) {
+      session = try TerminalSession(environment: context.environment)
+    } catch {
+      throw CommandError(
+        error.code == .notATerminal ? "\(notTerminal): \(error.message)" : "\(error.message)")
+    }
+    var app = PlayerApp(player: player, title: journal)
+    let ending: TerminalExit
+    do throws(TerminalError) {
+      ending = try session.run(&app)
+    } catch {
+      throw CommandError("the terminal failed: \(error.message)")
+    }
+    guard ending == .quit else { throw ExitCode(ending.exitStatus) }
+    return app.continueRequest
+  }
+
+  /// Writes the journal that continues the session from the request's point, then
+  /// records on in it, live.
+  private func continueLive<D: RecordableDomain>(
+    _ timeline: Timeline<D>, from request: ContinueRequest
+  ) throws {
+    let path = LiveCommand.defaultJournalName(at: WallClock.now())
+    let destination = try outputDestination(path, force: false, inputs: [timeline.path])
+    try timeline.writeContinuation(
+      through: request.sequence, to: destination,
+      parentPath: context.absolutePath(request.parentPath),
+      options: context.batchRecordingOptions(snapshotInterval: timeline.header.snapshotInterval))
+    context.stdout.print(
+      "Continuing \(TerminalText.escaped(journal)) after event \(Format.count(request.sequence)) in \(TerminalText.escaped(path))"
+    )
+    try LiveCommand.record(continuing: path, domain: D.self, context: context)
+  }
+}

@@ -1,0 +1,88 @@
+import RewindJournal
+
+/// How the tool writes numbers, sizes and times for people: the commands of `rewind` and
+/// its full-screen programs (the player) alike.
+package enum Format {
+  /// `1,234,567`.
+  package static func count<T: BinaryInteger>(_ value: T) -> String {
+    let digits = String(value)
+    var result = ""
+    for (index, character) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(character)
+    }
+    return result
+  }
+
+  /// `1 event`, `1,234 events`: a count and a noun, plural when it is not one.
+  package static func count<T: BinaryInteger>(_ value: T, _ noun: String) -> String {
+    "\(count(value)) \(noun)\(value == 1 ? "" : "s")"
+  }
+
+  /// `event 5`, `events 5–9`: a range of sequence numbers, singular when it holds one.
+  package static func events(_ range: ClosedRange<UInt64>) -> String {
+    JournalError.describe(range)
+  }
+
+  /// `text` with its first letter in uppercase, to start a sentence.
+  package static func capitalized(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
+  }
+
+  /// `812 bytes`, `12.3 KiB`, `4.0 MiB`.
+  package static func bytes(_ value: UInt64) -> String {
+    if value < 1024 { return count(value, "byte") }
+    let units = ["KiB", "MiB", "GiB", "TiB"]
+    var amount = Double(value) / 1024
+    var unit = 0
+    while amount >= 1024 && unit < units.count - 1 {
+      amount /= 1024
+      unit += 1
+    }
+    return "\(decimal(amount, places: 1)) \(units[unit])"
+  }
+
+  /// A number with a fixed count of decimals, without Foundation.
+  package static func decimal(_ value: Double, places: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    let whole = UInt64(scaled / scale)
+    var text = (value < 0 && scaled > 0 ? "-" : "") + String(whole)
+    if places > 0 {
+      let fraction = String(UInt64(scaled) - whole * UInt64(scale))
+      text += "." + String(repeating: "0", count: places - fraction.count) + fraction
+    }
+    return text
+  }
+
+  /// `+12.345s`: an offset from the session start, to the millisecond.
+  package static func offset(_ microseconds: UInt64) -> String {
+    "+" + decimal(Double(microseconds) / 1_000_000, places: 3) + "s"
+  }
+
+  /// `1h 02m 03.5s`, `2m 05.0s`, `12.5s`: a duration for people.
+  package static func duration(_ microseconds: UInt64) -> String {
+    let seconds = Double(microseconds) / 1_000_000
+    if seconds < 60 { return decimal(seconds, places: 1) + "s" }
+    let minutes = UInt64(seconds / 60)
+    let rest = seconds - Double(minutes * 60)
+    let restText = (rest < 10 ? "0" : "") + decimal(rest, places: 1) + "s"
+    if minutes < 60 { return "\(minutes)m \(restText)" }
+    let hours = minutes / 60
+    let minutesText = (minutes % 60 < 10 ? "0" : "") + String(minutes % 60)
+    return "\(hours)h \(minutesText)m \(restText)"
+  }
+
+  /// Pads `text` on the right to `width` columns (as a terminal shows it, see
+  /// ``TerminalText/width(_:)``).
+  package static func padded(_ text: String, to width: Int) -> String {
+    TerminalText.padded(text, toWidth: width)
+  }
+
+  /// Pads `text` on the left to `width` columns.
+  package static func rightAligned(_ text: String, to width: Int) -> String {
+    let missing = width - TerminalText.width(text)
+    return missing > 0 ? String(repeating: " ", count: missing) + text : text
+  }
+}

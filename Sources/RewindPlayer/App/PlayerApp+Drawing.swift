@@ -1,0 +1,367 @@
+import RewindCore
+public import RewindTerminal
+
+// The player's screen, top to bottom: a header line; the state at the cursor beside (on a
+// wide terminal) or above the panel of events and changes; the timeline bar (the density
+// strip and the position line); and a line for messages and the prompt. Overlays (the
+// keys, a diff) are drawn last, over the rest.
+
+extension PlayerApp {
+  /// The panel's width beside the state from this many columns on; below it, the panel
+  /// goes under the state.
+  static var sideBySideColumns: Int { 110 }
+
+  /// Draws the whole player.
+  public mutating func draw(on screen: inout Screen) {
+    let bounds = screen.bounds
+    drawHeader(on: &screen, in: bounds.row(0))
+    let footerHeight = 3
+    let body = Rect(
+      column: 0, row: 1, width: bounds.width, height: max(bounds.height - 1 - footerHeight, 0))
+    let stateArea: Rect
+    let panelArea: Rect
+    if bounds.width >= Self.sideBySideColumns {
+      let panelWidth = max(44, bounds.width * 9 / 20)
+      (stateArea, panelArea) = body.splitColumns(at: body.width - panelWidth)
+    } else {
+      let panelHeight = min(max(body.height * 2 / 5, 8), body.height)
+      (stateArea, panelArea) = body.splitRows(at: body.height - panelHeight)
+    }
+    drawState(on: &screen, in: stateArea)
+    drawPanel(on: &screen, in: panelArea)
+    let footer = bounds.height - footerHeight
+    drawStrip(on: &screen, in: Rect(column: 0, row: footer, width: bounds.width, height: 1))
+    drawPosition(on: &screen, in: bounds.row(footer + 1))
+    drawMessage(on: &screen, in: bounds.row(footer + 2))
+    switch player.overlay {
+    case .help:
+      screen.helpOverlay(
+        title: "rewind play: keys", entries: PlayerKeys.help, footer: "? or Esc closes this")
+    case .diff(let diff): drawDiff(diff, on: &screen)
+    case nil: break
+    }
+  }
+
+  // MARK: Header and state
+
+  /// `rewind play  FILE · domain` and, on the right, what mode the player is in.
+  func drawHeader(on screen: inout Screen, in area: Rect) {
+    screen.fill(area, style: Self.barStyle)
+    let end = screen.write(
+      "rewind play", column: area.column + 1, row: area.row, style: Self.barStyle.merging(.bold),
+      clip: area)
+    var flags: [String] = []
+    if player.isFollowing { flags.append("following") }
+    if !player.skipped.isEmpty { flags.append("counterfactual") }
+    let right = flags.joined(separator: " · ").uppercased()
+    let rightWidth = TerminalText.width(right)
+    let room = area.width - (end + 2) - rightWidth - 2
+    screen.write(
+      Screen.fitted("\(title) · \(D.identifier)", toWidth: max(room, 0)), column: end + 2,
+      row: area.row, style: Self.barStyle, clip: area)
+    if !right.isEmpty {
+      screen.write(
+        right, column: area.endColumn - rightWidth - 1, row: area.row,
+        style: Self.barStyle.merging(CellStyle(bold: true).foreground(.yellow)), clip: area)
+    }
+  }
+
+  /// The state at the cursor in a box whose title says which point it is, and that it
+  /// is a counterfactual when events before it are skipped.
+  mutating func drawState(on screen: inout Screen, in area: Rect) {
+    guard area.width >= 4, area.height >= 3 else { return }
+    let view = player.view
+    var title =
+      view.sequence == 0 ? "Initial state" : "State after event \(Format.count(view.sequence))"
+    var style = CellStyle.bold
+    if let first = player.skipped.min(), first <= view.sequence {
+      let skipped = player.skipped.filter { $0 <= view.sequence }.sorted()
+      title +=
+        " WITHOUT event\(skipped.count == 1 ? "" : "s") "
+        + skipped.map { Format.count($0) }.joined(separator: ", ") + " (counterfactual)"
+      style = CellStyle(bold: true, reverse: true).foreground(.yellow)
+    }
+    screen.box(area, title: title, titleStyle: style)
+    let inner = area.inset(by: 1)
+    if domainScreen != nil {
+      domainScreen!.draw(view.state, in: inner, on: &screen, showsFocus: false)
+      return
+    }
+    let lines = player.domain.render(view.state).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    for (offset, line) in lines.prefix(inner.height).enumerated() {
+      screen.write(String(line), column: inner.column + 1, row: inner.row + offset, clip: inner)
+    }
+  }
+
+  // MARK: Events and changes
+
+  /// The events around the cursor, then the fields the cursor's event changed (and, in
+  /// a counterfactual, the fields that differ from the recording).
+  func drawPanel(on screen: inout Screen, in area: Rect) {
+    guard area.width >= 10, area.height >= 4 else { return }
+    let view = player.view
+    var changeLines: [(String, CellStyle)] = []
+    for change in view.changes {
+      changeLines.append(
+        ("\(change.path): \(change.old.compactText) → \(change.new.compactText)", .plain))
+    }
+    if changeLines.isEmpty {
+      let none: String
+      switch view.event?.fate {
+      case nil: none = "The state before any event."
+      case .rejected(let reason)?: none = "Rejected, nothing changed: \(reason)"
+      case .skipped?: none = "Skipped: the state is the one before it."
+      case .unchanged?: none = "Nothing changed (the event was valid and changed nothing)."
+      case .applied?: none = "Nothing changed."
+      }
+      changeLines.append((none, .dim))
+    }
+    if !view.differencesFromRecording.isEmpty {
+      changeLines.append(("Differs from the recording (recorded → now):", .bold))
+      for change in view.differencesFromRecording {
+        changeLines.append(
+          (
+            "\(change.path): \(change.old.compactText) → \(change.new.compactText)",
+            CellStyle().foreground(.yellow)
+          ))
+      }
+    }
+    // Under the state on a narrow terminal, the panel is low: events and changes go side
+    // by side. Beside the state, it is tall: the changes go under the events.
+    let eventsArea: Rect
+    let changesArea: Rect
+    if area.height < 12 {
+      (eventsArea, changesArea) = area.splitColumns(at: area.width * 11 / 20)
+    } else {
+      let changesHeight = min(changeLines.count + 2, max(area.height / 3, 3))
+      (eventsArea, changesArea) = area.splitRows(at: area.height - changesHeight)
+    }
+    drawEvents(on: &screen, in: eventsArea)
+    let changesTitle =
+      view.sequence == 0 ? "Changes" : "Event \(Format.count(view.sequence)) changed"
+    screen.box(changesArea, title: changesTitle, titleStyle: .bold)
+    let inner = changesArea.inset(by: 1)
+    for (offset, (text, style)) in changeLines.prefix(inner.height).enumerated() {
+      let last = offset == inner.height - 1 && changeLines.count > inner.height
+      let shown = last ? "… \(changeLines.count - offset) more (d shows a full diff)" : text
+      screen.write(
+        Screen.fitted(shown, toWidth: inner.width - 1), column: inner.column + 1,
+        row: inner.row + offset, style: last ? .dim : style, clip: inner)
+    }
+  }
+
+  /// The events around the cursor, the cursor's highlighted and kept in the middle.
+  func drawEvents(on screen: inout Screen, in area: Rect) {
+    guard area.height >= 3 else { return }
+    screen.box(area, title: "Events", titleStyle: .bold)
+    let inner = area.inset(by: 1)
+    let view = player.view
+    let lines = view.nearby
+    guard !lines.isEmpty else {
+      screen.write(
+        "No events yet.", column: inner.column + 1, row: inner.row, style: .dim, clip: inner)
+      return
+    }
+    // Which lines fit: the cursor's in the middle as far as the list allows.
+    let cursorIndex =
+      lines.firstIndex { $0.sequence >= view.sequence } ?? (lines.count - 1)
+    let count = min(inner.height, lines.count)
+    var first = max(cursorIndex - count / 2, 0)
+    first = min(first, lines.count - count)
+    let numberWidth = TerminalText.width(Format.count(lines[lines.count - 1].sequence))
+    let timeWidth = TerminalText.width(Format.offset(lines[lines.count - 1].time))
+    for (offset, line) in lines[first..<(first + count)].enumerated() {
+      let row = inner.row + offset
+      let isCursor = line.sequence == view.sequence
+      let rowArea = Rect(column: inner.column, row: row, width: inner.width, height: 1)
+      let base: CellStyle = isCursor ? .reverse : .plain
+      if isCursor { screen.fill(rowArea, style: base) }
+      let (fate, fateStyle) = Self.fateLabel(line, long: inner.width >= 60)
+      let fateWidth = TerminalText.width(fate)
+      var column = inner.column + 1
+      let number =
+        String(
+          repeating: " ",
+          count: max(numberWidth - TerminalText.width(Format.count(line.sequence)), 0))
+        + Format.count(line.sequence)
+      column = screen.write(
+        number, column: column, row: row, style: base.merging(.bold), clip: rowArea)
+      let time = Format.offset(line.time)
+      column = screen.write(
+        String(repeating: " ", count: 2 + max(timeWidth - TerminalText.width(time), 0)) + time
+          + "  ", column: column, row: row, style: base.merging(.dim), clip: rowArea)
+      let room = inner.endColumn - column - fateWidth - 2
+      screen.write(
+        Screen.fitted(line.description, toWidth: max(room, 0)), column: column, row: row,
+        style: line.fate == .skipped ? base.merging(.dim) : base, clip: rowArea)
+      screen.write(
+        fate, column: inner.endColumn - fateWidth - 1, row: row, style: base.merging(fateStyle),
+        clip: rowArea)
+    }
+  }
+
+  /// `applied`, `rejected`, `skipped`, `≠ rejected (was applied)` (`≠ rejected` when not
+  /// `long`), with its style.
+  static func fateLabel(_ line: EventLine, long: Bool) -> (String, CellStyle) {
+    var text: String
+    var style: CellStyle
+    switch line.fate {
+    case .applied:
+      (text, style) = ("applied", CellStyle().foreground(.green))
+    case .unchanged:
+      (text, style) = ("unchanged", .dim)
+    case .rejected:
+      (text, style) = ("rejected", CellStyle().foreground(.red))
+    case .skipped:
+      (text, style) = ("skipped", CellStyle(bold: true).foreground(.yellow))
+    }
+    if line.differsFromRecording {
+      text =
+        !long
+        ? "≠ \(text)"
+        : text == line.recordedOutcome
+          ? "≠ \(text), other fields" : "≠ \(text) (was \(line.recordedOutcome))"
+      style = CellStyle(bold: true).foreground(.yellow)
+    }
+    return (text, style)
+  }
+
+  // MARK: The timeline bar
+
+  /// The density strip: one column per slice of the session's time, its height the
+  /// number of events there, its colour their outcome (red where any was rejected, green
+  /// where any was applied, gray where none changed anything); the cursor's column is
+  /// reversed, the mark's underlined.
+  mutating func drawStrip(on screen: inout Screen, in area: Rect) {
+    let strip = Rect(
+      column: area.column + 1, row: area.row, width: max(area.width - 2, 0), height: 1)
+    stripArea = strip
+    guard strip.width > 0 else { return }
+    let duration = player.timeline.duration
+    let columns = player.density.columns(strip.width, duration: duration)
+    let busiest = columns.map(\.total).max() ?? 0
+    let cursorColumn = DensityStrip.column(
+      of: player.view.time, in: strip.width, duration: duration)
+    let markColumn = player.mark.flatMap { mark in
+      (try? player.timeline.time(of: mark)).map {
+        DensityStrip.column(of: mark == 0 ? 0 : $0, in: strip.width, duration: duration)
+      }
+    }
+    for (index, counts) in columns.enumerated() {
+      let glyph = Self.densityGlyph(counts.total, busiest: busiest)
+      var style: CellStyle
+      if counts.rejected > 0 {
+        style = CellStyle().foreground(.red)
+      } else if counts.applied > 0 {
+        style = CellStyle().foreground(.green)
+      } else {
+        style = CellStyle().foreground(.gray)
+      }
+      if index == markColumn { style.underline = true }
+      if index == cursorColumn { style.reverse = true }
+      screen.write(
+        String(glyph), column: strip.column + index, row: strip.row, style: style, clip: strip)
+    }
+    screen.write("▕", column: area.column, row: area.row, style: .dim, clip: area)
+    screen.write("▏", column: strip.endColumn, row: area.row, style: .dim, clip: area)
+  }
+
+  /// ` ` for no events, `▁` … `█` for a few to the most of any column.
+  static func densityGlyph(_ count: Int, busiest: Int) -> Character {
+    let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    guard count > 0, busiest > 0 else { return " " }
+    let level = (count * levels.count + busiest - 1) / busiest
+    return levels[min(max(level, 1), levels.count) - 1]
+  }
+
+  /// `event 12 of 20 · +17.500s of 26.8s · ▶ ×1 · mark 14 · / split.style == balanced`.
+  func drawPosition(on screen: inout Screen, in area: Rect) {
+    let view = player.view
+    var parts = [
+      "event \(Format.count(view.sequence)) of \(Format.count(player.lastSequence))",
+      "\(Format.offset(view.time)) of \(Format.duration(player.timeline.duration))",
+    ]
+    let playback = player.playback
+    parts.append((playback.isPlaying ? "▶ playing " : "❚❚ paused ") + playback.speedLabel)
+    if let mark = player.mark { parts.append("mark \(Format.count(mark))") }
+    if !player.skipped.isEmpty {
+      parts.append(
+        "skipping " + player.skipped.sorted().map { Format.count($0) }.joined(separator: ", "))
+      if let divergence = player.divergence, divergence.count > 0 {
+        parts.append("\(Format.count(divergence.count, "later event")) differ")
+      }
+    }
+    if let search = player.search { parts.append("/ \(search)") }
+    screen.write(
+      Screen.fitted(parts.joined(separator: " · "), toWidth: area.width - 2),
+      column: area.column + 1, row: area.row, style: .bold, clip: area)
+  }
+
+  /// The prompt while one is open, else the last message, else a reminder of the keys.
+  func drawMessage(on screen: inout Screen, in area: Rect) {
+    if let prompt = player.prompt {
+      let end = screen.write(
+        "\(prompt.label): ", column: area.column + 1, row: area.row, style: .bold, clip: area)
+      let room = area.endColumn - end - 2
+      // The end of a long text, so that what is typed stays in view.
+      var text = prompt.text
+      while TerminalText.width(text) > room, !text.isEmpty { text.removeFirst() }
+      let after = screen.write(text, column: end, row: area.row, clip: area)
+      screen.write(" ", column: after, row: area.row, style: .reverse, clip: area)
+      return
+    }
+    if let message = player.message {
+      let style = message.kind == .error ? CellStyle(bold: true).foreground(.red) : CellStyle.plain
+      screen.write(
+        Screen.fitted(message.text, toWidth: area.width - 2), column: area.column + 1,
+        row: area.row, style: style, clip: area)
+      return
+    }
+    screen.write(
+      "← → step · Space play · g go to · / find · x skip · m d diff · r continue · ? keys · q quit",
+      column: area.column + 1, row: area.row, style: .dim, clip: area)
+  }
+
+  // MARK: Overlays
+
+  /// Every field that differs between two points, `- old` and `+ new`, in a panel over
+  /// the middle of the screen.
+  func drawDiff(_ diff: PointDiff, on screen: inout Screen) {
+    var lines: [(String, CellStyle)] = []
+    for change in diff.changes {
+      lines.append((change.path, .bold))
+      lines.append(("  - \(change.old.compactText)", CellStyle().foreground(.red)))
+      lines.append(("  + \(change.new.compactText)", CellStyle().foreground(.green)))
+    }
+    if lines.isEmpty { lines.append(("No differences.", .dim)) }
+    let fields = diff.changes.count == 1 ? "1 field differs" : "\(diff.changes.count) fields differ"
+    let title =
+      "\(fields): event \(Format.count(diff.from)) (-) → event \(Format.count(diff.to)) (+)"
+    let bounds = screen.bounds
+    let contentWidth = max(
+      lines.map { TerminalText.width($0.0) }.max() ?? 0, TerminalText.width(title) + 2)
+    let width = min(contentWidth + 4, bounds.width)
+    let height = min(lines.count + 4, bounds.height)
+    let panel = Rect(
+      column: (bounds.width - width) / 2, row: (bounds.height - height) / 2, width: width,
+      height: height)
+    screen.fill(panel)
+    screen.box(panel, title: title, titleStyle: .bold)
+    let inner = Rect(
+      column: panel.column + 2, row: panel.row + 1, width: panel.width - 4, height: panel.height - 3
+    )
+    for (offset, (text, style)) in lines.prefix(inner.height).enumerated() {
+      let cut = offset == inner.height - 1 && lines.count > inner.height
+      screen.write(
+        cut ? "… \(lines.count - offset) more lines" : text, column: inner.column,
+        row: inner.row + offset, style: cut ? .dim : style, clip: inner)
+    }
+    screen.write(
+      "d or Esc closes this", column: inner.column, row: panel.endRow - 2, style: .dim,
+      clip: panel.inset(by: 1))
+  }
+
+  /// The style of the header line.
+  static var barStyle: CellStyle { CellStyle(reverse: true) }
+}

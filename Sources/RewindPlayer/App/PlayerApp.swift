@@ -1,0 +1,91 @@
+public import RewindCore
+public import RewindTerminal
+
+/// The time-travel player as a full-screen terminal program: a ``Player`` driven by
+/// keys, clicks and ticks, drawn on a `Screen`.
+///
+/// The screen shows the state at the cursor (with the domain's interactive screen when
+/// its domain adopts `InteractiveDomain`, else with its text rendering), a panel with
+/// the events around the cursor and the fields the cursor's event changed (old → new),
+/// and a timeline bar: a density strip of the session's events coloured by outcome, the
+/// cursor's position, event number and time.
+public struct PlayerApp<D: Domain>: TerminalApp {
+  /// The model.
+  public let player: Player<D>
+  /// The journal's name as the header line shows it.
+  public let title: String
+  /// The domain's interactive screen, when it has one.
+  var domainScreen: AnyDomainScreen<D>?
+  /// Where the last draw put the density strip, for clicks.
+  var stripArea: Rect?
+  /// What `r` asked for: set when the app quit to continue the session live.
+  public private(set) var continueRequest: ContinueRequest?
+
+  /// A player app on `player`.
+  /// - Parameters:
+  ///   - player: the model.
+  ///   - title: the journal's name for the header line (escaped when drawn).
+  public init(player: Player<D>, title: String) {
+    self.player = player
+    self.title = title
+    domainScreen = AnyDomainScreen(domain: player.domain)
+  }
+
+  /// Hands a key or a click to the model.
+  public mutating func handle(_ event: InputEvent) -> TerminalAppAction {
+    let action: PlayerAction?
+    switch event {
+    case .key(let key):
+      action = PlayerKeys.action(for: key, promptOpen: player.prompt != nil)
+    case .mouse(let mouse):
+      action = self.action(for: mouse)
+    case .resize:
+      action = nil
+    }
+    guard let action else { return .continue }
+    switch player.perform(action) {
+    case .continue: return .continue
+    case .quit: return .quit
+    case .continueFrom(let request):
+      guard domainScreen != nil else {
+        player.message = PlayerMessage(
+          .error,
+          "The '\(D.identifier)' domain has no interactive screen: continuing live needs one.")
+        return .continue
+      }
+      continueRequest = request
+      return .quit
+    }
+  }
+
+  /// A click on the density strip goes to the last event of that column's slice of
+  /// time; the wheel steps one event.
+  func action(for mouse: MouseEvent) -> PlayerAction? {
+    switch mouse.action {
+    case .wheelUp: return .step(-1)
+    case .wheelDown: return .step(1)
+    case .press where mouse.button == .left:
+      guard let strip = stripArea, strip.contains(column: mouse.column, row: mouse.row)
+      else { return nil }
+      let duration = player.timeline.duration
+      // The column's slice of time, to its end: the last event in it.
+      let fraction = Double(mouse.column - strip.column + 1) / Double(strip.width)
+      return .go(to: .offset(microseconds: UInt64(fraction * Double(duration))))
+    default: return nil
+    }
+  }
+
+  /// Ticks while playing (often) or following (now and then).
+  public var tickInterval: Duration? {
+    player.tickInterval.map { .microseconds($0) }
+  }
+
+  /// Moves playback on and reads what a followed journal gained.
+  public mutating func tick() -> TerminalAppAction {
+    player.tick()
+    return .continue
+  }
+
+  /// Room for the state, the panel and the bar.
+  public var minimumSize: TerminalSize { TerminalSize(columns: 60, rows: 16) }
+}

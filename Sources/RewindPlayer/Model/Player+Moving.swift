@@ -1,0 +1,173 @@
+import RewindCore
+import RewindJournal
+
+extension Player {
+  /// Moves the cursor by `count` events, stopping at the start and the end.
+  func step(by count: Int) throws {
+    let target: UInt64
+    if count < 0 {
+      let back = UInt64(count.magnitude)
+      target = cursor > back ? cursor - back : 0
+    } else {
+      target = min(cursor &+ UInt64(count), lastSequence)
+    }
+    if target == cursor {
+      message = PlayerMessage(
+        .info, count < 0 ? "At the start of the session." : "At the end of the session.")
+      return
+    }
+    try move(to: target)
+  }
+
+  /// Moves the cursor to a point.
+  func go(to point: Point) throws {
+    try move(to: timeline.resolve(point))
+  }
+
+  /// Builds what is shown at event `sequence`: one seek to just before the events
+  /// listed around it, then those events stepped one by one.
+  ///
+  /// - Complexity: one seek (at most one snapshot interval of replay; with skipped events
+  ///   before it, a replay from the first of them) and 2 × ``nearbyRadius`` + 1 events
+  ///   stepped.
+  func makeView(at sequence: UInt64) throws -> CursorView<D> {
+    let domain = timeline.domain
+    let radius = Self.nearbyRadius
+    let first = sequence > radius ? sequence - radius : 1
+    let last = min(sequence &+ radius, lastSequence)
+    let firstSkipped = skipped.min()
+    var state = domain.initialState
+    var before = domain.initialState
+    var cursorLine: EventLine?
+    var time: UInt64 = 0
+    var nearby: [EventLine] = []
+    nearby.reserveCapacity(Int(last >= first ? last - first + 1 : 0))
+    try timeline.events(from: first, through: last, skipping: skipped) { event, changed, after in
+      let line = self.line(for: event, changed: changed, after: firstSkipped)
+      if event.sequence + 1 == sequence { before = after }
+      if event.sequence == sequence {
+        state = after
+        cursorLine = line
+        time = event.time
+      }
+      nearby.append(line)
+      return true
+    }
+    var differences: [FieldChange] = []
+    if let firstSkipped, firstSkipped <= sequence {
+      differences = domain.diff(try timeline.state(after: sequence), state)
+    }
+    return CursorView(
+      sequence: sequence, time: time, state: state, event: cursorLine,
+      changes: sequence == 0 ? [] : domain.diff(before, state), nearby: nearby,
+      differencesFromRecording: differences)
+  }
+
+  /// An event as the player lists it; `firstSkipped` is the first event left out, after
+  /// which an event may do something else than it did when recorded.
+  func line(for event: ReplayedEvent<D>, changed: FieldSet, after firstSkipped: UInt64?)
+    -> EventLine
+  {
+    let fate: EventLine.Fate
+    var differs = false
+    if let outcome = event.outcome {
+      switch outcome {
+      case .applied: fate = .applied
+      case .unchanged: fate = .unchanged
+      case .rejected(let reason): fate = .rejected(reason.description)
+      }
+      if let firstSkipped, event.sequence > firstSkipped {
+        differs = replayedEffect(outcome, changed: changed) != event.recorded
+      }
+    } else {
+      fate = .skipped
+    }
+    return EventLine(
+      sequence: event.sequence, time: event.time, description: domain.describe(event.event),
+      fate: fate, changedPaths: domain.paths(of: changed), differsFromRecording: differs,
+      recordedOutcome: event.recorded.kind.name)
+  }
+
+  /// An outcome and its changes as the recording would hold them; for a journal of an
+  /// older schema, only the fields that schema had.
+  func replayedEffect(_ outcome: Outcome<D.Rejection>, changed: FieldSet) -> RecordedEffect {
+    RecordedEffect(
+      outcome, changed: timeline.upcast.map { changed.intersection($0.knownFields) } ?? changed)
+  }
+
+  // MARK: Playback
+
+  /// Starts or stops playing. Playing from the end starts again from the start (unless
+  /// the journal is followed: then it waits for new events).
+  func togglePlayback() throws {
+    if playback.isPlaying {
+      playback.isPlaying = false
+      return
+    }
+    if cursor == lastSequence && !isFollowing {
+      try move(to: 0)
+    }
+    playback.isPlaying = true
+    playback.anchor(at: view.time, clock: clock())
+  }
+
+  /// Doubles or halves the factor, within ``Playback/speeds``.
+  func changeSpeed(by step: Int) {
+    let index = playback.speedIndex + step
+    guard Playback.speeds.indices.contains(index) else {
+      message = PlayerMessage(
+        .info, "Playing at \(playback.speedLabel) already, the \(step > 0 ? "fastest" : "slowest")."
+      )
+      return
+    }
+    // Keep the session time reached so far, so that the change does not jump.
+    let now = clock()
+    let reached = playback.sessionTime(at: now)
+    playback.speedIndex = index
+    if playback.isPlaying { playback.anchor(at: max(reached, view.time), clock: now) }
+  }
+
+  /// How often ``tick()`` wants to be called, in microseconds: often while playing,
+  /// now and then while following, never otherwise.
+  public var tickInterval: UInt64? {
+    if playback.isPlaying { return 33_000 }
+    if isFollowing { return 250_000 }
+    return nil
+  }
+
+  /// Advances time: moves the cursor on while playing, and reads what a followed
+  /// journal gained.
+  /// - Returns: whether anything shown changed (the screen needs drawing).
+  @discardableResult
+  public func tick() -> Bool {
+    var changed = false
+    do {
+      if isFollowing { changed = try follow() }
+      if playback.isPlaying { changed = try advancePlayback() || changed }
+    } catch {
+      playback.isPlaying = false
+      message = PlayerMessage(.error, Self.describe(error))
+      changed = true
+    }
+    return changed
+  }
+
+  /// Moves the cursor to the last event at or before the session time playback has
+  /// reached; stops at the end (a followed journal keeps playing, waiting for events).
+  private func advancePlayback() throws -> Bool {
+    let time = playback.sessionTime(at: clock())
+    let reached =
+      time >= timeline.duration ? lastSequence : try timeline.resolve(.offset(microseconds: time))
+    var changed = false
+    if reached > cursor {
+      view = try makeView(at: reached)
+      changed = true
+    }
+    if cursor == lastSequence && !isFollowing {
+      playback.isPlaying = false
+      message = PlayerMessage(.info, "Played to the end of the session.")
+      changed = true
+    }
+    return changed
+  }
+}

@@ -1,0 +1,105 @@
+import RewindCore
+
+extension Player {
+  /// Handles an action while the prompt is open: typing edits it, `submit` does what it
+  /// says, `dismiss` closes it. Other actions close it and go on as usual (nil).
+  func performInPrompt(_ action: PlayerAction) -> PlayerOutcome? {
+    guard var prompt else { return nil }
+    switch action {
+    case .type(let character):
+      // Text from the keyboard is data: no control character goes into a prompt.
+      guard !character.unicodeScalars.contains(where: TerminalText.isControl) else {
+        return .continue
+      }
+      prompt.text.append(character)
+      self.prompt = prompt
+    case .erase:
+      if !prompt.text.isEmpty { prompt.text.removeLast() }
+      self.prompt = prompt
+    case .dismiss:
+      self.prompt = nil
+    case .submit:
+      self.prompt = nil
+      message = nil
+      do {
+        switch prompt.kind {
+        case .goTo: try submitPoint(prompt.text)
+        case .find: try submitSearch(prompt.text)
+        }
+      } catch {
+        playback.isPlaying = false
+        message = PlayerMessage(.error, Self.describe(error))
+      }
+    default:
+      self.prompt = nil
+      return nil
+    }
+    return .continue
+  }
+
+  /// Goes to a point written in the usual syntax.
+  private func submitPoint(_ text: String) throws {
+    guard !text.trimmingWhitespace().isEmpty else { return }
+    let point: Point
+    do throws(RewindError) {
+      point = try Point(parsing: text)
+    } catch {
+      message = PlayerMessage(.error, error.message)
+      return
+    }
+    try go(to: point)
+  }
+
+  /// Reads a condition, checks it against the domain's fields and looks for its next
+  /// match after the cursor.
+  private func submitSearch(_ text: String) throws {
+    guard !text.trimmingWhitespace().isEmpty else { return }
+    do throws(ConditionError) {
+      let written = try WrittenCondition(parsing: text)
+      _ = try domain.check(written)
+      search = written.condition
+    } catch {
+      message = PlayerMessage(.error, "\(text): \(error.description)")
+      return
+    }
+    try findNext(forward: true)
+  }
+
+  /// Moves to the next (or previous) point where the search's condition becomes true.
+  func findNext(forward: Bool) throws {
+    guard let search else {
+      message = PlayerMessage(.info, "No search yet: press / and type a condition.")
+      return
+    }
+    let hit =
+      forward
+      ? try timeline.find(search, after: cursor) : try timeline.find(search, before: cursor)
+    guard let hit else {
+      message = PlayerMessage(
+        .info,
+        "No point \(forward ? "after" : "before") event \(cursor) where \(Self.phrase(search)).")
+      return
+    }
+    try move(to: hit.sequence)
+    let place = hit.sequence == 0 ? "at the start" : "at event \(hit.sequence)"
+    message = PlayerMessage(
+      .info, "\(search) \(place) (\(forward ? "n: next" : "N: previous")): \(hit.value.compactText)"
+    )
+  }
+
+  /// `split.style == balanced becomes true`, `split.style changes`.
+  static func phrase(_ condition: Condition) -> String {
+    if case .changed(let path) = condition { return "\(path) changes" }
+    return "\(condition) becomes true"
+  }
+}
+
+extension String {
+  /// The text without whitespace at either end.
+  func trimmingWhitespace() -> String {
+    var text = Substring(self)
+    while text.first?.isWhitespace == true { text.removeFirst() }
+    while text.last?.isWhitespace == true { text.removeLast() }
+    return String(text)
+  }
+}

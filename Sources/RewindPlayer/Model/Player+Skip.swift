@@ -1,0 +1,85 @@
+import RewindCore
+
+extension Player {
+  /// Skips the event at the cursor, or restores it when it is skipped (`x`): the screen
+  /// shows the counterfactual, the state as if the skipped events had not happened, and
+  /// the later events that then do something else are found and flagged.
+  func toggleSkip() throws {
+    guard cursor > 0 else {
+      message = PlayerMessage(.info, "No event at the start to skip: move to one first.")
+      return
+    }
+    let event = cursor
+    if skipped.contains(event) {
+      skipped.remove(event)
+    } else {
+      skipped.insert(event)
+    }
+    do {
+      try refresh()
+      divergence = try findDivergence()
+    } catch {
+      // Leave the journal's own view rather than half a counterfactual.
+      skipped.formSymmetricDifference([event])
+      divergence = try? findDivergence()
+      try refresh()
+      throw error
+    }
+    if skipped.contains(event) {
+      message = PlayerMessage(.info, "Skipping event \(event). \(divergenceSummary)")
+    } else {
+      message = PlayerMessage(
+        .info,
+        "Event \(event) restored."
+          + (skipped.isEmpty
+            ? "" : " Still skipping \(Self.list(skipped.sorted())). \(divergenceSummary)"))
+    }
+  }
+
+  /// Replays the session from the first skipped event to its end without the skipped
+  /// events and compares each later event's effect with the recording's.
+  ///
+  /// - Complexity: O(events after the first skipped one).
+  func findDivergence() throws -> SkipDivergence? {
+    guard let first = skipped.min() else { return nil }
+    var divergence = SkipDivergence(
+      skipped: skipped.sorted(), events: [], count: 0, endStateDiffers: false)
+    var end = domain.initialState
+    try timeline.events(from: first, through: lastSequence, skipping: skipped) {
+      event, changed, after in
+      end = after
+      guard let outcome = event.outcome, event.sequence > first,
+        replayedEffect(outcome, changed: changed) != event.recorded
+      else { return true }
+      divergence.count += 1
+      if divergence.events.count < SkipDivergence.listLimit {
+        divergence.events.append(event.sequence)
+      }
+      return true
+    }
+    divergence.endStateDiffers = end != (try timeline.state(after: lastSequence))
+    return divergence
+  }
+
+  /// `No later event does anything else.`, `3 later events do something else (12, 15,
+  /// 40); the end state differs.`
+  var divergenceSummary: String {
+    guard let divergence else { return "" }
+    var text: String
+    switch divergence.count {
+    case 0: text = "No later event does anything else"
+    case 1: text = "1 later event does something else (\(divergence.events[0]))"
+    default:
+      let shown = divergence.events.prefix(5)
+      text =
+        "\(divergence.count) later events do something else (\(Self.list(Array(shown)))\(divergence.count > shown.count ? ", …" : ""))"
+    }
+    text += divergence.endStateDiffers ? "; the end state differs." : "; the end state is the same."
+    return text
+  }
+
+  /// `3, 5, 9`.
+  static func list(_ sequences: [UInt64]) -> String {
+    sequences.map(String.init).joined(separator: ", ")
+  }
+}

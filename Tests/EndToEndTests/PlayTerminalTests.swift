@@ -1,0 +1,181 @@
+import Foundation
+import Navigation
+import RewindCore
+import RewindJournal
+import TestSupport
+import Testing
+
+/// `rewind play` in a real terminal: tmux (``Tmux``) runs the built binary, the tests
+/// send keys and clicks, read the screen, and check what `r` wrote with `rewind info`
+/// and `rewind log`.
+@Suite("rewind play in tmux", .enabled(if: Tmux.isAvailable, "tmux is not installed"))
+struct PlayTerminalTests {
+  let journal = sample("iphone-compact.journal")
+
+  @Test("steps, a find, a skip and a resize show on the screen; q quits and restores the terminal")
+  func scrub() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(
+      script: "\"$REWIND\" play '\(journal)'", in: directory.path, columns: 120, rows: 32)
+    defer { terminal.kill() }
+    var screen = try terminal.waitFor("event 0 of 20")
+    #expect(terminal.alternateScreen)
+    #expect(screen.contains("rewind play"))
+    #expect(screen.contains("Initial state"))
+    #expect(screen.contains("Monday"))
+    terminal.send("Right", "Right", "Right")
+    screen = try terminal.waitUntil("three steps") {
+      $0.contains("event 3 of 20") && $0.contains("Event 3 changed")
+    }
+    #expect(screen.contains("State after event 3"))
+    #expect(screen.contains(" 3   +4.500s  backTapped"))
+    #expect(screen.contains("split.selectedItem: \"grinders/swift\" → null"))
+    // Find: the next point where the column is the sidebar again.
+    terminal.send("/")
+    terminal.type("split.compactColumn == sidebar")
+    try terminal.waitFor("find: split.compactColumn == sidebar")
+    terminal.send("Enter")
+    screen = try terminal.waitUntil("the match") {
+      $0.contains("event 6 of 20") && $0.contains("at event 6")
+    }
+    #expect(screen.contains("split.compactColumn == \"sidebar\" at event 6"))
+    // Skip event 6 (the back to the sidebar): a counterfactual, later events flagged.
+    terminal.send("x")
+    screen = try terminal.waitUntil("the skip") {
+      $0.contains("COUNTERFACTUAL") && $0.contains("Skipping event 6.")
+    }
+    #expect(screen.contains("WITHOUT event 6 (counterfactual)"))
+    #expect(screen.contains("skipped"))
+    #expect(screen.contains("skipping 6"))
+    // Narrower: the panel goes under the state.
+    terminal.resize(columns: 80, rows: 26)
+    screen = try terminal.waitUntil("the narrow layout") { screen in
+      screen.split(separator: "\n").contains { $0.hasPrefix("┌ Events") }
+        && screen.contains("event 6 of 20")
+    }
+    #expect(screen.split(separator: "\n").allSatisfy { TerminalText.width($0) <= 80 })
+    #expect(screen.contains("COUNTERFACTUAL"))
+    // Too small: the size it needs; larger again: the player.
+    terminal.resize(columns: 50, rows: 12)
+    try terminal.waitFor("Make it at least 60×16")
+    terminal.resize(columns: 120, rows: 32)
+    try terminal.waitUntil("the wide layout") {
+      $0.contains("event 6 of 20") && $0.contains("┐┌ Events")
+    }
+    terminal.send("q")
+    try terminal.waitFor("DONE 0")
+    #expect(!terminal.alternateScreen)
+    try terminal.waitFor(Tmux.prompt.trimmingCharacters(in: .whitespaces))
+  }
+
+  @Test(
+    "--at starts at a point; ? shows the keys; a click on the bar goes there; Ctrl-C ends with 130")
+  func keysClicksAndInterrupt() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(
+      script: "\"$REWIND\" play '\(journal)' --at +17.5s", in: directory.path, columns: 120,
+      rows: 32)
+    defer { terminal.kill() }
+    try terminal.waitFor("event 13 of 20")
+    terminal.send("?")
+    let help = try terminal.waitFor("rewind play: keys")
+    #expect(help.contains("skip the event here"))
+    terminal.send("Escape")
+    try terminal.waitUntil("the keys gone") { !$0.contains("rewind play: keys") }
+    // The strip is the third row from the bottom, columns 1…118: its last column is the end.
+    terminal.click(column: 118, row: 29)
+    try terminal.waitFor("event 20 of 20")
+    terminal.send("Home")
+    try terminal.waitFor("event 0 of 20")
+    terminal.send("C-c")
+    try terminal.waitFor("DONE 130")
+    #expect(!terminal.alternateScreen)
+  }
+
+  @Test("--follow shows the events another process flushes, the cursor at the end")
+  func follow() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("recording.journal")
+    let domain = NavigationDomain()
+    let recorder = try JournalRecorder.create(
+      at: path, domain: domain,
+      session: SessionInfo(startTime: 1_764_500_000_000_000, device: "test writer"))
+    var user = SimulatedUser(seed: 11, domain: domain)
+    func record(_ count: Int) throws {
+      for _ in 0..<count {
+        let (time, event) = user.next()
+        try recorder.record(event, at: time)
+      }
+      try recorder.flush()
+    }
+    try record(10)
+    let terminal = try Tmux(
+      script: "\"$REWIND\" play --follow recording.journal", in: directory.path, columns: 120,
+      rows: 32)
+    defer { terminal.kill() }
+    let screen = try terminal.waitFor("event 10 of 10")
+    #expect(screen.contains("FOLLOWING"))
+    try record(15)
+    try terminal.waitFor("event 25 of 25")
+    // Moved back, the cursor stays while events come.
+    terminal.send("Left", "Left")
+    try terminal.waitFor("event 23 of 25")
+    try record(5)
+    try terminal.waitFor("event 23 of 30")
+    terminal.send("End")
+    try terminal.waitFor("event 30 of 30")
+    try recorder.close()
+    terminal.send("q")
+    try terminal.waitFor("DONE 0")
+  }
+
+  @Test("r continues from the cursor live, in a journal that names its parent")
+  func continueFromHere() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(
+      script: "\"$REWIND\" play '\(journal)' --at 10", in: directory.path, columns: 120, rows: 40)
+    defer { terminal.kill() }
+    try terminal.waitFor("event 10 of 20")
+    terminal.send("r")
+    try terminal.waitFor("● REC")
+    terminal.send("c")  // the size class: regular
+    try terminal.waitFor("last: sizeClassChanged regular → applied")
+    terminal.send("q")
+    let screen = try terminal.waitFor("DONE 0")
+    #expect(screen.contains("Continuing \(journal) after event 10 in session-"))
+    #expect(screen.contains("Recorded 1 event (0 rejected)"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    let child = try #require(names.first { $0.hasPrefix("session-") && $0.hasSuffix(".journal") })
+    let info = try parseObject(try rewind("info", directory.file(child), "--json").stdout)
+    let parent = try #require(info["parent"] as? [String: Any])
+    #expect(parent["path"] as? String == journal)
+    #expect(parent["seq"] as? Int == 10)
+    let parentInfo = try parseObject(try rewind("info", journal, "--json").stdout)
+    #expect(parent["session"] as? String == parentInfo["session"] as? String)
+    #expect(info["events"] as? Int == 11)
+    // The first ten events are the parent's; the eleventh was recorded live.
+    let original = try rewind("log", journal, "--to", "10").stdout
+    let continued = try rewind("log", directory.file(child)).stdout
+    #expect(continued.hasPrefix(original))
+    #expect(continued.contains("sizeClassChanged regular"))
+    let text = try rewind("info", directory.file(child)).stdout
+    #expect(
+      text.contains(
+        "Continues  \(journal) (session \(parentInfo["session"] as? String ?? "")) after event 10"))
+  }
+
+  @Test("without a terminal play refuses, exit 1; its help lists the keys")
+  func notATerminalAndHelp() throws {
+    let result = try rewind("play", journal)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("`rewind play` needs a terminal"))
+    let outside = try rewind("play", journal, "--at", "21")
+    #expect(outside.status == 64)
+    #expect(outside.stderr.contains("'--at <point>'"))
+    let help = try rewind("help", "play")
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("USAGE: rewind play <journal> [--at <point>] [--follow]"))
+    #expect(help.stdout.contains("Keys (also shown by `?`):"))
+    #expect(help.stdout.contains("  x          skip the event here"))
+  }
+}

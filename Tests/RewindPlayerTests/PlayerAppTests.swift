@@ -1,0 +1,181 @@
+import Navigation
+import RewindCore
+import RewindJournal
+import RewindTerminal
+import TestSupport
+import Testing
+
+@testable import RewindPlayer
+
+/// The player as a terminal app: keys to actions, and what it draws.
+@Suite("Player app: keys and the screen")
+struct PlayerAppTests {
+  func app(_ name: String = "iphone-compact.journal", at point: Point? = nil) throws
+    -> PlayerApp<NavigationDomain>
+  {
+    PlayerApp(player: try player(name, at: point), title: name)
+  }
+
+  func draw(_ app: inout PlayerApp<NavigationDomain>, columns: Int = 120, rows: Int = 32)
+    -> Screen
+  {
+    var screen = Screen(size: TerminalSize(columns: columns, rows: rows))
+    app.draw(on: &screen)
+    return screen
+  }
+
+  @Test("keys map to actions; in a prompt, characters are typed")
+  func keys() {
+    let expected: [(Key, PlayerAction)] = [
+      (.left, .step(-1)), (.right, .step(1)), (.pageUp, .step(-100)), (.pageDown, .step(100)),
+      (.home, .go(to: .start)), (.end, .go(to: .end)), (.character(" "), .togglePlayback),
+      (.character("+"), .faster), (.character("-"), .slower),
+      (.character("g"), .beginPrompt(.goTo)), (.character("/"), .beginPrompt(.find)),
+      (.character("n"), .nextMatch), (.character("N"), .previousMatch), (.character("m"), .mark),
+      (.character("d"), .showDiff), (.character("x"), .toggleSkip),
+      (.character("r"), .continueHere), (.character("?"), .toggleHelp), (.character("q"), .quit),
+      (.escape, .dismiss),
+    ]
+    for (key, action) in expected {
+      #expect(PlayerKeys.action(for: key, promptOpen: false) == action, "\(key)")
+    }
+    #expect(PlayerKeys.action(for: .character("z"), promptOpen: false) == nil)
+    #expect(PlayerKeys.action(for: .character("q"), promptOpen: true) == .type("q"))
+    #expect(PlayerKeys.action(for: .backspace, promptOpen: true) == .erase)
+    #expect(PlayerKeys.action(for: .enter, promptOpen: true) == .submit)
+    #expect(PlayerKeys.action(for: .escape, promptOpen: true) == .dismiss)
+    #expect(PlayerKeys.action(for: .right, promptOpen: true) == .step(1))
+    // The help lists every key the player maps.
+    let listed = PlayerKeys.help.map(\.keys).joined(separator: " ")
+    for word in [
+      "←", "→", "PgUp", "PgDn", "Home", "End", "g", "Space", "+", "-", "/", "n", "N",
+      "m", "d", "x", "r", "?", "Esc", "q",
+    ] {
+      #expect(listed.split(separator: " ").contains(Substring(word)), "\(word) is not in the help")
+    }
+  }
+
+  @Test("the screen: header, the state's box, events with the cursor's, changes, the bar")
+  func screen() throws {
+    var app = try app()
+    for key in [Key.right, .right, .right] { _ = app.handle(.key(key)) }
+    let screen = draw(&app)
+    let lines = screen.lines
+    #expect(lines[0].hasPrefix(" rewind play  iphone-compact.journal · navigation"))
+    #expect(lines[1].hasPrefix("┌ State after event 3 "))
+    #expect(screen.lines.contains { $0.contains("Monday") })
+    #expect(lines[1].contains("┌ Events "))
+    // The cursor's event is reversed; its line reads number, time, event, outcome.
+    let cursorRow = try #require(lines.firstIndex { $0.contains("3   +4.500s  backTapped") })
+    let cursorLine = lines[cursorRow]
+    let event = try #require(cursorLine.range(of: "+4.500s  backTapped"))
+    let cursorColumn = TerminalText.width(cursorLine[..<event.upperBound]) - 1
+    #expect(screen[cursorColumn, cursorRow].style.reverse)
+    #expect(lines[cursorRow].hasSuffix("applied │"))
+    #expect(lines.contains { $0.contains("Event 3 changed") })
+    #expect(lines.contains { $0.contains("split.selectedItem: \"grinders/swift\" → null") })
+    let strip = lines[29]
+    #expect(strip.hasPrefix("▕") && strip.hasSuffix("▏"))
+    #expect(lines[30].hasPrefix(" event 3 of 20 · +4.500s of 26.8s · ❚❚ paused ×1"))
+    #expect(lines[31].contains("? keys"))
+    // The rejected expansion of KB90 is red; the strip's cursor column is reversed.
+    _ = app.player.perform(.go(to: .sequence(8)))
+    let later = draw(&app)
+    let row = try #require(later.lines.firstIndex { $0.contains(" 8  +11.600s  itemExpanded") })
+    let label = try #require(later.lines[row].range(of: "rejected"))
+    let column = later.lines[row].distance(from: later.lines[row].startIndex, to: label.lowerBound)
+    #expect(later[column, row].style.foreground == .red)
+    let stripColumn =
+      1
+      + DensityStrip.column(
+        of: app.player.view.time, in: 118, duration: app.player.timeline.duration)
+    #expect(later[stripColumn, 29].style.reverse)
+  }
+
+  @Test("a counterfactual is marked in the header, over the state and on later events")
+  func counterfactual() throws {
+    var app = try app(at: .sequence(1))
+    _ = app.handle(.key(.character("x")))
+    let lines = draw(&app).lines
+    #expect(lines[0].hasSuffix("COUNTERFACTUAL"))
+    #expect(lines[1].contains("State after event 1 WITHOUT event 1 (counterfactual)"))
+    #expect(
+      lines.contains { $0.contains(" 1   +0.000s  categorySelected") && $0.contains("skipped") })
+    #expect(
+      lines.contains { $0.contains(" 2   +1.100s  itemSelected") && $0.contains("≠ rejected │") })
+    // Wide enough, the flag says what the recording said.
+    let wide = draw(&app, columns: 200, rows: 32).lines
+    #expect(
+      wide.contains {
+        $0.contains("itemSelected grinders/swift") && $0.contains("≠ rejected (was applied)")
+      })
+    #expect(wide.contains { $0.contains("backTapped") && $0.contains("≠ rejected (was applied)") })
+    #expect(lines.contains { $0.contains("Differs from the recording (recorded → now):") })
+    #expect(lines.contains { $0.contains("skipping 1 · ") && $0.contains("later events differ") })
+  }
+
+  @Test("narrow terminals put the panel under the state; the prompt shows what is typed")
+  func narrowAndPrompt() throws {
+    var app = try app(at: .sequence(5))
+    for key in [Key.character("g"), .character("1"), .character("2")] { _ = app.handle(.key(key)) }
+    let lines = draw(&app, columns: 80, rows: 24).lines
+    #expect(lines.allSatisfy { $0.count <= 80 })
+    let events = try #require(lines.firstIndex { $0.hasPrefix("┌ Events") })
+    #expect(events > 5)
+    #expect(lines[events].contains("┌ Event 5 changed"))
+    #expect(lines[23] == " go to: 12")
+    _ = app.handle(.key(.enter))
+    #expect(app.player.cursor == 12)
+  }
+
+  @Test("? draws the keys over the screen; d draws the diff")
+  func overlays() throws {
+    var app = try app()
+    _ = app.handle(.key(.character("?")))
+    var lines = draw(&app).lines
+    #expect(lines.contains { $0.contains("rewind play: keys") })
+    #expect(lines.contains { $0.contains("skip the event here") })
+    _ = app.handle(.key(.escape))
+    _ = app.handle(.key(.character("m")))
+    _ = app.handle(.key(.end))
+    _ = app.handle(.key(.character("d")))
+    lines = draw(&app).lines
+    #expect(lines.contains { $0.contains("┌ 1 field differs: event 0 (-) → event 20 (+) ") })
+    #expect(lines.contains { $0.contains("│ split.expanded ") })
+    #expect(lines.contains { $0.contains("│   - [] ") })
+    #expect(lines.contains { $0.contains("│   + [\"espresso-machines/strada\"] ") })
+    _ = app.handle(.key(.character("d")))
+    #expect(!draw(&app).lines.contains { $0.contains("field differs") })
+  }
+
+  @Test("a click on the strip goes to that time; the wheel steps; r quits with a request")
+  func mouseAndContinue() throws {
+    var app = try app()
+    _ = draw(&app)
+    let duration = app.player.timeline.duration
+    // The last column of the strip (118 wide, from column 1) is the end of the session.
+    _ = app.handle(.mouse(MouseEvent(.press, column: 118, row: 29)))
+    #expect(app.player.cursor == 20)
+    _ = app.handle(.mouse(MouseEvent(.press, column: 1, row: 29)))
+    #expect(
+      app.player.cursor == (try app.player.timeline.resolve(.offset(microseconds: duration / 118))))
+    _ = app.handle(.mouse(MouseEvent(.wheelDown, button: .none, column: 10, row: 10)))
+    _ = app.handle(.mouse(MouseEvent(.wheelDown, button: .none, column: 10, row: 10)))
+    #expect(app.player.cursor == 3)
+    _ = app.handle(.mouse(MouseEvent(.press, column: 10, row: 10)))
+    #expect(app.player.cursor == 3, "a click outside the strip does nothing")
+    #expect(app.handle(.key(.character("r"))) == .quit)
+    #expect(
+      app.continueRequest
+        == ContinueRequest(parentPath: sample("iphone-compact.journal"), sequence: 3))
+  }
+
+  @Test("ticks run while playing and while following, not otherwise")
+  func ticks() throws {
+    var app = try app()
+    #expect(app.tickInterval == nil)
+    _ = app.handle(.key(.character(" ")))
+    #expect(app.tickInterval == .milliseconds(33))
+    #expect(app.tick() == .continue)
+  }
+}

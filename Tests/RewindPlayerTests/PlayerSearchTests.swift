@@ -1,0 +1,91 @@
+import Navigation
+import RewindCore
+import RewindJournal
+import TestSupport
+import Testing
+
+@testable import RewindPlayer
+
+/// `/`, `n` and `N`: the find language from the cursor, forwards and backwards.
+@Suite("Player: find, next and previous")
+struct PlayerSearchTests {
+  func find(_ player: Player<NavigationDomain>, _ text: String) {
+    _ = player.perform(.beginPrompt(.find))
+    for character in text { _ = player.perform(.type(character)) }
+    _ = player.perform(.submit)
+  }
+
+  @Test("/ finds the next point where a condition becomes true; n and N walk the matches")
+  func walk() throws {
+    let player = try player("iphone-compact.journal")
+    find(player, "split.compactColumn == sidebar")
+    // At the start the column is the sidebar already; it becomes so again at event 6.
+    #expect(player.cursor == 6)
+    #expect(player.search == (try Condition(parsing: "split.compactColumn == sidebar")))
+    #expect(player.message?.text.hasPrefix("split.compactColumn == \"sidebar\" at event 6") == true)
+    let all = try player.timeline.find(
+      Condition(parsing: "split.compactColumn == sidebar"), all: true
+    ).map(\.sequence)
+    #expect(all == [0, 6, 19])
+    _ = player.perform(.nextMatch)
+    #expect(player.cursor == 19)
+    _ = player.perform(.nextMatch)
+    #expect(player.cursor == 19)
+    #expect(
+      player.message?.text
+        == "No point after event 19 where split.compactColumn == \"sidebar\" becomes true.")
+    _ = player.perform(.previousMatch)
+    #expect(player.cursor == 6)
+    _ = player.perform(.previousMatch)
+    #expect(player.cursor == 0)
+    #expect(player.message?.text.contains("at the start") == true)
+    _ = player.perform(.previousMatch)
+    #expect(player.cursor == 0)
+    #expect(player.message?.text.hasPrefix("No point before event 0") == true)
+  }
+
+  @Test("changed(…) stops at every event that changes the field, both ways")
+  func changes() throws {
+    let seed = testSeed("changes")
+    let directory = TemporaryDirectory()
+    let path = directory.file("generated.journal")
+    _ = try recordGenerated(at: path, count: 3_000, seed: seed, interval: 128)
+    let player = try Player(timeline: Timeline<NavigationDomain>(path: path))
+    let condition = try Condition(parsing: "changed(split.selectedCategory)")
+    let all = try player.timeline.find(condition, all: true).map(\.sequence)
+    #expect(all.count > 3)
+    find(player, "changed(split.selectedCategory)")
+    var forward = [player.cursor]
+    while true {
+      let before = player.cursor
+      _ = player.perform(.nextMatch)
+      if player.cursor == before { break }
+      forward.append(player.cursor)
+    }
+    #expect(forward == all)
+    var backward = [player.cursor]
+    while true {
+      let before = player.cursor
+      _ = player.perform(.previousMatch)
+      if player.cursor == before { break }
+      backward.append(player.cursor)
+    }
+    #expect(backward == all.reversed())
+  }
+
+  @Test("a condition that does not fit the fields says why; n without a search says how")
+  func errors() throws {
+    let player = try player("iphone-compact.journal")
+    _ = player.perform(.nextMatch)
+    #expect(player.message == PlayerMessage(.info, "No search yet: press / and type a condition."))
+    find(player, "split.style == Balanced")
+    #expect(player.cursor == 0)
+    #expect(player.message?.kind == .error)
+    #expect(player.message?.text.contains("split.style holds") == true)
+    find(player, "split.nothing == 3")
+    #expect(player.message?.text.contains("'split.nothing' is not a state field") == true)
+    find(player, "split.style = balanced")
+    #expect(player.message?.text.contains("a single = does not compare") == true)
+    #expect(player.search == nil)
+  }
+}
