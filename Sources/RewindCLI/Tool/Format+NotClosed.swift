@@ -1,3 +1,4 @@
+import RewindCore
 import RewindJournal
 
 extension Format {
