@@ -6,6 +6,30 @@ public struct FindHit<D: Domain>: Sendable {
   public var value: JSONValue
   /// The event that made the condition true (nil at the initial state).
   public var event: ReplayedEvent<D>?
+
+  @inlinable init(sequence: UInt64, value: JSONValue, event: ReplayedEvent<D>?) {
+    self.sequence = sequence
+    self.value = value
+    self.event = event
+  }
+}
+
+/// A `find` condition checked against the domain's fields: what the scan loop needs.
+@usableFromInline struct FindQuery: Sendable {
+  @usableFromInline let condition: Condition
+  /// The index of the condition's field in ``Domain/fields``.
+  @usableFromInline let field: Int
+  /// Every point, not only the first.
+  @usableFromInline let all: Bool
+  /// `changed(…)`: every change is a hit.
+  @usableFromInline let isChange: Bool
+
+  init(condition: Condition, field: Int, all: Bool) {
+    self.condition = condition
+    self.field = field
+    self.all = all
+    if case .changed = condition { isChange = true } else { isChange = false }
+  }
 }
 
 extension Timeline {
@@ -14,43 +38,72 @@ extension Timeline {
   ///
   /// The condition is checked against the kinds of the domain's fields first, so that
   /// one that can never hold is an error, not an empty answer. Then one streaming pass
-  /// from the start; the field is compared only after events that changed it.
+  /// from the start (the domain's ``Domain/scans``, specialised for it); the field is
+  /// compared only after events that changed it. With `jobs` above 1, an intact journal
+  /// is split into that many parts, each replayed on its own thread from the snapshot
+  /// before it, and the parts' points are merged in order: the same answer.
   /// - Parameters:
   ///   - condition: what to look for.
   ///   - all: every point where it becomes true, not only the first.
+  ///   - jobs: how many threads may replay parts of the journal at once.
   ///   - progress: called with the number of events replayed, every few thousand.
   /// - Returns: the points, in order.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields (an
   ///   unknown path, a value of the wrong kind, outside an enum, an unknown id).
-  /// - Complexity: O(events) until the first hit, or O(events) with `all`.
-  public func find(_ condition: Condition, all: Bool, progress: (UInt64) -> Void = { _ in })
-    throws -> [FindHit<D>]
-  {
+  /// - Complexity: O(events) until the first hit, or O(events) with `all`, divided among
+  ///   the jobs.
+  public func find(
+    _ condition: Condition, all: Bool, jobs: Int = 1, progress: (UInt64) -> Void = { _ in }
+  ) throws -> [FindHit<D>] {
     let field = try domain.check(WrittenCondition(condition))
-    let read = domain.fields[field].value
-    var (replayer, state) = try replayer(toReach: 0)
-    var value = read(state)
-    var holding = condition.holds(for: value)
-    var hits: [FindHit<D>] = []
-    if holding {
-      hits.append(FindHit(sequence: 0, value: value, event: nil))
-      if !all { return hits }
+    let query = FindQuery(condition: condition, field: field, all: all)
+    let find = D.scans.find
+    if let parts = try inParallel(
+      jobs: jobs, progress: progress,
+      { timeline, range, progress in try find(timeline, query, range, progress) })
+    {
+      if all { return parts.flatMap { $0 } }
+      return parts.first { !$0.isEmpty } ?? []
     }
-    while let (event, changed) = try replayer.step(&state, trackChanges: true) {
-      if event.sequence & 0xFFF == 0 { progress(event.sequence) }
-      guard changed.contains(field) else { continue }
-      value = read(state)
+    return try find(self, query, 0...lastSequence, progress)
+  }
+
+  /// The points where the query's condition becomes true after events `range` (the
+  /// initial state counts when the range starts at 0), replaying from the state after
+  /// `range.lowerBound`: the loop of ``find(_:all:jobs:progress:)``, inlinable so that
+  /// ``SessionScans`` specialises it for the domain.
+  /// - Parameter progress: called with the number of events replayed in the range.
+  @inlinable
+  func findRun(
+    _ query: FindQuery, _ range: ClosedRange<UInt64>, progress: (UInt64) -> Void
+  ) throws -> [FindHit<D>] {
+    let read = domain.fields[query.field].value
+    let start = range.lowerBound
+    var (replayer, state) = try replayer(toReach: start)
+    try replayer.apply(through: start, to: &state)
+    var holding = query.condition.holds(for: read(state))
+    var hits: [FindHit<D>] = []
+    if start == 0, holding {
+      hits.append(FindHit(sequence: 0, value: read(state), event: nil))
+      if !query.all { return hits }
+    }
+    while replayer.sequence < range.upperBound,
+      let (event, changed) = try replayer.step(&state, trackChanges: true)
+    {
+      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
+      guard changed.contains(query.field) else { continue }
+      let value = read(state)
       let isHit: Bool
-      if case .changed = condition {
+      if query.isChange {
         isHit = true
       } else {
-        let holdsNow = condition.holds(for: value)
+        let holdsNow = query.condition.holds(for: value)
         isHit = holdsNow && !holding
         holding = holdsNow
       }
       if isHit {
         hits.append(FindHit(sequence: event.sequence, value: value, event: event))
-        if !all { break }
+        if !query.all { break }
       }
     }
     return hits
