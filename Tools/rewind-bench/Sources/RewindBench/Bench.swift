@@ -81,6 +81,7 @@ final class Bench {
       try measurePeakMemory(largest, baselines: largest.count <= options.baselineLimit)
     }
     if let first = workloads.first { try measureStoreSend(first) }
+    try measureScanCommands(defaultSizes.isEmpty ? workloads : defaultSizes)
     computeGrowth()
     checkTargets()
     report.machine.loadAtEnd = Machine.loadAverage()
@@ -138,5 +139,9 @@ enum Baseline {
   static let inMemoryStore = "Store, not recording"
   static let jsonLinesOnCaller = "JSON Lines on the caller's thread"
   static let processStart = "process start (rewind help)"
-  static let all = [jsonLines, sqlite, zstdCLI, inMemoryStore, jsonLinesOnCaller, processStart]
+  static let zstdJournal = "zstd -dc of the journal"
+  static let oneJob = "one job"
+  static let all = [
+    jsonLines, sqlite, zstdCLI, inMemoryStore, jsonLinesOnCaller, processStart, zstdJournal, oneJob,
+  ]
 }
