@@ -158,6 +158,56 @@ extension NavigationState {
     return FieldSet(rawValue: raw)
   }
 
+  /// What ``changedFields(from:to:)`` reads of a state, as plain values: remembered
+  /// before an event instead of a copy of the state, for a catalog of up to 64 nodes
+  /// (whose expanded set is one word). The catalog, the layout and the idiom do not
+  /// change with events.
+  @usableFromInline struct ChangeBasis {
+    @usableFromInline let selectedIndex: Int
+    @usableFromInline let scrollOffset: Double
+    @usableFromInline let viewportWidth: Double
+    @usableFromInline let selectedCategory: UInt64
+    @usableFromInline let selectedItem: UInt64
+    @usableFromInline let expanded: UInt64
+    @usableFromInline let presentation: UInt8
+
+    /// The basis of `state`; nil for a catalog of more than 64 nodes.
+    @inlinable @inline(__always) init?(_ state: NavigationState) {
+      guard state.catalog.nodeCount <= 64 else { return nil }
+      selectedIndex = state.menu.selectedIndex
+      scrollOffset = state.menu.scrollOffset
+      viewportWidth = state.menu.viewportWidth
+      selectedCategory = NavigationState.key(state.split.selectedCategory)
+      selectedItem = NavigationState.key(state.split.selectedItem)
+      expanded = state.split.expanded.low
+      presentation = SplitState.presentation(
+        state.split.columnVisibility, state.split.style, state.split.sizeClass,
+        state.split.compactColumn, state.split.orientation)
+    }
+
+    /// The fields that differ between the state this basis was taken of and `new`, a
+    /// state reduced from it: what ``NavigationState/changedFields(from:to:)`` gives.
+    @inlinable @inline(__always) func changedFields(to new: NavigationState) -> FieldSet {
+      var raw: UInt64 = 0
+      if selectedIndex != new.menu.selectedIndex { raw |= bit(.menuSelectedIndex) }
+      if scrollOffset != new.menu.scrollOffset { raw |= bit(.menuScrollOffset) }
+      if viewportWidth != new.menu.viewportWidth { raw |= bit(.menuViewportWidth) }
+      if selectedCategory != key(new.split.selectedCategory) {
+        raw |= bit(.splitSelectedCategory)
+      }
+      if selectedItem != key(new.split.selectedItem) { raw |= bit(.splitSelectedItem) }
+      if expanded != new.split.expanded.low { raw |= bit(.splitExpanded) }
+      let after = SplitState.presentation(
+        new.split.columnVisibility, new.split.style, new.split.sizeClass,
+        new.split.compactColumn, new.split.orientation)
+      if presentation != after {
+        raw |= presentationChanges(
+          presentation, after, layout: new.split.layout, idiom: new.split.idiom)
+      }
+      return FieldSet(rawValue: raw)
+    }
+  }
+
   /// The changed-field bits of the enums packed by ``SplitState/presentation(_:_:_:_:_:)``
   /// and of the fields derived from them.
   @inlinable

@@ -24,6 +24,10 @@ extension RewindTool {
     var expect: String?
     @Flag(help: "Print JSON.")
     var json: Bool
+    @Option(
+      valueName: "n", help: "Replay parts of a journal on this many threads (default: the cores).",
+      transform: Jobs.parse)
+    var jobs: Int?
 
     func run(_ context: Context) throws {
       if expect != nil && journals.count > 1 {
@@ -63,7 +67,9 @@ extension RewindTool {
           results.append(
             try registry.open(
               journal, warnings: context.stderr,
-              CheckCommand(expected: expected, expectedPath: expectedPath, context: context)))
+              CheckCommand(
+                expected: expected, expectedPath: expectedPath, jobs: Jobs.count(jobs),
+                context: context)))
         } catch {
           results.append(
             CheckResult(
@@ -111,12 +117,13 @@ struct CheckResult {
 struct CheckCommand: TimelineVisitor {
   let expected: JSONValue?
   let expectedPath: String?
+  let jobs: Int
   let context: Context
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws -> CheckResult {
     let progress = context.progress("Checking \(timeline.path)")
     let total = Int(timeline.lastSequence)
-    let report = try timeline.check(expected: expected) { done in
+    let report = try timeline.check(expected: expected, jobs: jobs) { done in
       progress.update(Int(done), of: total)
     }
     progress.finish()

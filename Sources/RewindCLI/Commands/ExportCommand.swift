@@ -52,7 +52,7 @@ struct ExportCommand: TimelineVisitor {
     let file = try destination.map { try TextFileWriter($0, system: context.fileSystem) }
     let stdout = context.stdout
     let writer = JSONLines.Writer(domain: timeline.domain) { line in
-      if let file { try file.write(line) } else { stdout.write(line) }
+      if let file { try file.write(bytes: line) } else { stdout.write(bytes: line) }
     }
     if let upcast = timeline.upcast {
       context.stderr.print(

@@ -26,9 +26,15 @@ extension RewindTool {
     var all: Bool
     @Flag(help: "Print JSON.")
     var json: Bool
+    @Option(
+      valueName: "n",
+      help: "Replay parts of the journal on this many threads (default: the cores).",
+      transform: Jobs.parse)
+    var jobs: Int?
 
     func run(_ context: Context) throws {
-      let command = FindCommand(condition: condition, all: all, json: json, context: context)
+      let command = FindCommand(
+        condition: condition, all: all, json: json, jobs: Jobs.count(jobs), context: context)
       try registry.open(journal, warnings: context.stderr, command)
     }
   }
@@ -57,12 +63,14 @@ struct FindCommand: TimelineVisitor {
   let written: WrittenCondition
   let all: Bool
   let json: Bool
+  let jobs: Int
   let context: Context
 
-  init(condition: WrittenCondition, all: Bool, json: Bool, context: Context) {
+  init(condition: WrittenCondition, all: Bool, json: Bool, jobs: Int = 1, context: Context) {
     self.written = condition
     self.all = all
     self.json = json
+    self.jobs = jobs
     self.context = context
   }
 
@@ -79,7 +87,7 @@ struct FindCommand: TimelineVisitor {
     }
     let progress = context.progress("Searching")
     let total = Int(timeline.lastSequence)
-    let hits = try timeline.find(condition, all: all) { done in
+    let hits = try timeline.find(condition, all: all, jobs: jobs) { done in
       progress.update(Int(done), of: total)
     }
     progress.finish()

@@ -11,6 +11,11 @@
 /// environment, its exit. Tests replace what they reach through ``Context`` (streams,
 /// environment, clock), never these.
 enum ProcessCalls {
+  /// The processors online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
+  static func onlineCores() -> Int {
+    max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1)
+  }
+
   /// Whether the file descriptor is a terminal (`isatty`).
   static func isTerminal(_ descriptor: Int32) -> Bool {
     isatty(descriptor) == 1

@@ -46,7 +46,7 @@ public enum Condition: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Whether the condition holds for a field's value (always false for `changed`).
-  package func holds(for value: JSONValue) -> Bool {
+  @usableFromInline package func holds(for value: JSONValue) -> Bool {
     switch self {
     case .equals(_, let expected): value == expected
     case .notEquals(_, let expected): value != expected

@@ -1,4 +1,4 @@
-import RewindJournal
+public import RewindJournal
 
 /// What `check` found: whether replaying the journal with the current reducer gives what
 /// was recorded.
@@ -44,6 +44,49 @@ public struct CheckReport: Sendable {
   }
 }
 
+/// Where a snapshot is: the event it follows and the frame whose header holds it.
+@usableFromInline struct SnapshotPlace: Sendable {
+  @usableFromInline let sequence: UInt64
+  @usableFromInline let frame: Int
+}
+
+/// One pass of `check` over part of a session.
+@usableFromInline struct CheckRun<D: Domain>: Sendable {
+  /// The events replayed: from the state after the first (0: the initial state) to the
+  /// last.
+  @usableFromInline let range: ClosedRange<UInt64>
+  /// The snapshots after events of the range (after its first), in order.
+  @usableFromInline let snapshots: [SnapshotPlace]
+  /// The state to start from instead of the journal's after the range's first event.
+  @usableFromInline let state: D.State?
+
+  init(range: ClosedRange<UInt64>, snapshots: [SnapshotPlace], state: D.State? = nil) {
+    self.range = range
+    self.snapshots = snapshots.filter {
+      $0.sequence > range.lowerBound && $0.sequence <= range.upperBound
+    }
+    self.state = state
+  }
+}
+
+/// What one pass of `check` over part of a session found.
+@usableFromInline struct CheckPart<D: Domain>: Sendable {
+  @usableFromInline let range: ClosedRange<UInt64>
+  @usableFromInline var eventsReplayed: UInt64 = 0
+  @usableFromInline var snapshotsCompared = 0
+  @usableFromInline var eventDivergence: CheckReport.EventDivergence?
+  @usableFromInline var stateDivergence: CheckReport.StateDivergence?
+  /// The states the pass started from and ended in.
+  @usableFromInline let startState: D.State
+  @usableFromInline var endState: D.State
+
+  @inlinable init(range: ClosedRange<UInt64>, state: D.State) {
+    self.range = range
+    startState = state
+    endState = state
+  }
+}
+
 extension Timeline {
   /// Replays the whole journal with the current reducer and compares, event by event,
   /// the outcome and changed fields with those recorded, at every snapshot the state
@@ -55,63 +98,129 @@ extension Timeline {
   /// (its hash is of the older encoding), and an expected state written for that schema,
   /// which need not name the fields added since.
   ///
+  /// The replay is the domain's ``Domain/scans``, specialised for it. With `jobs` above
+  /// 1, an intact journal is split into parts replayed on their own threads, each from
+  /// the snapshot before it; a part whose starting snapshot is not the state the part
+  /// before it ended in is replayed again from that state, so that the report is the
+  /// one a single pass gives.
+  ///
   /// - Parameters:
   ///   - expected: the state the session should end in, as JSON; nil to compare only
   ///     with the recording.
+  ///   - jobs: how many threads may replay parts of the journal at once.
   ///   - progress: called with the number of events replayed, every few thousand.
   /// - Returns: what differs, if anything.
   /// - Throws: ``RewindError`` or `JournalError` when the journal cannot be replayed.
-  /// - Complexity: O(events).
-  public func check(expected: JSONValue? = nil, progress: (UInt64) -> Void = { _ in }) throws
-    -> CheckReport
-  {
+  /// - Complexity: O(events), divided among the jobs.
+  public func check(
+    expected: JSONValue? = nil, jobs: Int = 1, progress: (UInt64) -> Void = { _ in }
+  ) throws -> CheckReport {
     // Where the snapshots are; a snapshot is read again when its event is replayed, so
     // that checking a long journal holds no snapshot states in memory.
-    var snapshots: [(sequence: UInt64, frame: Int)] = []
+    var snapshots: [SnapshotPlace] = []
     for index in reader.frames.indices {
-      snapshots += try reader.frameHeader(index).snapshots.map { ($0.snapshot.sequence, index) }
+      snapshots += try reader.frameHeader(index).snapshots.map {
+        SnapshotPlace(sequence: $0.snapshot.sequence, frame: index)
+      }
     }
-    var nextSnapshot = snapshots.startIndex
+    let check = D.scans.check
+    var parts =
+      try inParallel(jobs: jobs, progress: progress) { [snapshots] timeline, range, progress in
+        try check(timeline, CheckRun(range: range, snapshots: snapshots), progress)
+      } ?? [check(self, CheckRun(range: 0...lastSequence, snapshots: snapshots), progress)]
     var report = CheckReport(
       path: path, eventsReplayed: 0, snapshotsCompared: 0, eventDivergence: nil,
       stateDivergence: nil, expectedStateDifferences: [])
-    var (replayer, state) = try replayer(toReach: 0)
-    var encoded = ByteWriter(capacity: 256)
-    while let (event, changed) = try replayer.step(&state, trackChanges: true) {
-      report.eventsReplayed += 1
-      if report.eventsReplayed & 0xFFF == 0 { progress(report.eventsReplayed) }
-      // An older schema's recording knows only its own fields.
-      let replayed = RecordedEffect(
-        event.outcome!, changed: upcast.map { changed.intersection($0.knownFields) } ?? changed)
-      if report.eventDivergence == nil, replayed != event.recorded {
-        report.eventDivergence = CheckReport.EventDivergence(
-          sequence: event.sequence, time: event.time, event: domain.describe(event.event),
-          recorded: event.recorded, replayed: replayed,
-          recordedPaths: domain.paths(of: event.recorded.changed),
-          replayedPaths: domain.paths(of: changed))
+    var index = 0
+    while index < parts.count {
+      let part = parts[index]
+      report.eventsReplayed += part.eventsReplayed
+      report.eventDivergence = report.eventDivergence ?? part.eventDivergence
+      if report.stateDivergence == nil {
+        report.snapshotsCompared += part.snapshotsCompared
+        report.stateDivergence = part.stateDivergence
       }
-      while nextSnapshot < snapshots.endIndex,
-        snapshots[nextSnapshot].sequence <= event.sequence
-      {
-        let snapshot = snapshots[nextSnapshot]
-        nextSnapshot += 1
-        guard snapshot.sequence == event.sequence, report.stateDivergence == nil else { continue }
-        report.snapshotsCompared += 1
-        let comparison = compare(
-          try storedSnapshot(after: snapshot.sequence, in: snapshot.frame), with: state,
-          encoded: &encoded)
-        if let problem = comparison.problem {
-          report.stateDivergence = CheckReport.StateDivergence(
-            sequence: snapshot.sequence, problem: problem,
-            differences: comparison.storedState.map { domain.diff($0, state) } ?? [])
-        }
+      if index + 1 < parts.count, parts[index + 1].startState != part.endState {
+        // The next part started from a stored state that is not the one replayed up to
+        // it: one pass goes on from the replayed state, and so does the rest.
+        let range = parts[index + 1].range.lowerBound...lastSequence
+        parts[(index + 1)...] = [
+          try check(self, CheckRun(range: range, snapshots: snapshots, state: part.endState)) {
+            _ in
+          }
+        ]
       }
+      index += 1
     }
-    if let expected {
+    if let expected, let state = parts.last?.endState {
       report.expectedStateDifferences = Timeline.compare(
         expected: expected, actual: domain.json(state), added: upcast?.addedPaths ?? [])
     }
     return report
+  }
+
+  /// One pass of ``check(expected:jobs:progress:)``: replays `run.range` comparing each
+  /// event's outcome and changed fields with the recording, and the snapshots of the
+  /// range with the replayed state (until one differs). Inlinable, so that
+  /// ``SessionScans`` specialises it for the domain.
+  /// - Parameter progress: called with the number of events replayed in the pass.
+  @inlinable
+  func checkRun(_ run: CheckRun<D>, progress: (UInt64) -> Void) throws -> CheckPart<D> {
+    let start = run.range.lowerBound
+    var (replayer, state) = try replayer(toReach: start)
+    try replayer.apply(through: start, to: &state)
+    if let given = run.state { state = given }
+    var part = CheckPart<D>(range: run.range, state: state)
+    let known = upcast?.knownFields
+    var nextSnapshot = run.snapshots.startIndex
+    var encoded = ByteWriter(capacity: 256)
+    while replayer.sequence < run.range.upperBound,
+      let (event, changed) = try replayer.step(&state, trackChanges: true)
+    {
+      part.eventsReplayed += 1
+      if part.eventsReplayed & 0xFFF == 0 { progress(part.eventsReplayed) }
+      // An older schema's recording knows only its own fields.
+      let replayed = RecordedEffect(
+        event.outcome!, changed: known.map { changed.intersection($0) } ?? changed)
+      if part.eventDivergence == nil, replayed != event.recorded {
+        part.eventDivergence = divergence(of: event, replayed: replayed, changed: changed)
+      }
+      while nextSnapshot < run.snapshots.endIndex,
+        run.snapshots[nextSnapshot].sequence <= event.sequence
+      {
+        let snapshot = run.snapshots[nextSnapshot]
+        nextSnapshot += 1
+        guard snapshot.sequence == event.sequence, part.stateDivergence == nil else { continue }
+        part.snapshotsCompared += 1
+        part.stateDivergence = try divergence(of: snapshot, from: state, encoded: &encoded)
+      }
+    }
+    part.endState = state
+    return part
+  }
+
+  /// How an event's replayed effect differs from the recorded one.
+  @usableFromInline func divergence(
+    of event: ReplayedEvent<D>, replayed: RecordedEffect, changed: FieldSet
+  ) -> CheckReport.EventDivergence {
+    CheckReport.EventDivergence(
+      sequence: event.sequence, time: event.time, event: domain.describe(event.event),
+      recorded: event.recorded, replayed: replayed,
+      recordedPaths: domain.paths(of: event.recorded.changed),
+      replayedPaths: domain.paths(of: changed))
+  }
+
+  /// How a stored snapshot differs from the state replayed up to it; nil when it
+  /// matches.
+  @usableFromInline func divergence(
+    of place: SnapshotPlace, from state: D.State, encoded: inout ByteWriter
+  ) throws -> CheckReport.StateDivergence? {
+    let comparison = compare(
+      try storedSnapshot(after: place.sequence, in: place.frame), with: state, encoded: &encoded)
+    guard let problem = comparison.problem else { return nil }
+    return CheckReport.StateDivergence(
+      sequence: place.sequence, problem: problem,
+      differences: comparison.storedState.map { domain.diff($0, state) } ?? [])
   }
 
   /// The snapshot stored after event `sequence` in frame `frame`.

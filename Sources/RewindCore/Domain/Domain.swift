@@ -24,11 +24,13 @@ public import RewindJournal
 /// | ``fields`` | the leaves of the initial state's JSON, their kinds inferred from its values |
 /// | ``knownValues(for:)`` | none: any string is accepted where an id is expected |
 /// | ``changedFields(from:to:)`` | the fields whose JSON differs |
+/// | ``reduceTrackingChanges(_:_:)`` | ``reduce(_:_:)``, then ``changedFields(from:to:)`` of a copy of the state before |
 /// | ``EventCodecContext`` | none (`Void`) |
 /// | the binary codecs | ``CompactBinaryEncoder`` and ``CompactBinaryDecoder`` |
 /// | ``eventKinds`` | not listed (any kind is accepted where one is named) |
 /// | ``eventKind(_:)``, ``describe(_:)`` | read from the event's JSON |
 /// | ``render(_:)`` | the state's JSON, indented |
+/// | ``scans`` | the scans of whole sessions, specialised for the domain's types |
 ///
 /// A domain overrides any of them for speed or looks; `Navigation` writes its own codecs,
 /// fields, JSON and rendering.
@@ -124,6 +126,21 @@ public protocol Domain: Sendable {
   /// is called once per event while recording and is worth making fast.
   func changedFields(from old: State, to new: State) -> FieldSet
 
+  /// The loops that walk a whole session (`find`, `check`) compiled for this domain's
+  /// types; the default, which a domain keeps, is specialised where the conformance is
+  /// compiled (see ``SessionScans``).
+  static var scans: SessionScans<Self> { get }
+
+  /// Applies `event` to `state` and says which fields it changed: what replay calls
+  /// when it follows changes (find, check, log). Must agree with ``reduce(_:_:)`` and
+  /// ``changedFields(from:to:)`` of the states before and after (no field unless the
+  /// event was applied). The default does just that, copying the state before the
+  /// event; a domain whose state holds references overrides it to remember only what
+  /// change detection compares.
+  func reduceTrackingChanges(_ state: inout State, _ event: Event) -> (
+    outcome: Outcome<Rejection>, changed: FieldSet
+  )
+
   /// A fresh codec context. Every run of events is encoded from a fresh context: a run
   /// starts at the first event and after every snapshot, so a reader can start decoding
   /// at any snapshot.
@@ -183,6 +200,18 @@ extension Domain {
 
   /// The state's JSON, indented: what `rewind state` prints unless the domain draws it.
   public func render(_ state: State) -> String { json(state).prettyText }
+}
+
+extension Domain {
+  /// ``reduce(_:_:)``, then ``changedFields(from:to:)`` of the state before (a copy) and
+  /// after; no field unless the event was applied.
+  @inlinable public func reduceTrackingChanges(_ state: inout State, _ event: Event) -> (
+    outcome: Outcome<Rejection>, changed: FieldSet
+  ) {
+    let before = state
+    let outcome = reduce(&state, event)
+    return (outcome, outcome.isApplied ? changedFields(from: before, to: state) : [])
+  }
 }
 
 extension Domain where EventCodecContext == Void {

@@ -7,6 +7,13 @@ public enum Outcome<Rejection: Equatable & Sendable>: Equatable, Sendable {
   /// The event was invalid here; the state is untouched.
   case rejected(Rejection)
 
+  /// Whether the event changed the state. A pattern match, not `==`: the synthesised
+  /// `==` of a generic enum is not specialised, and looks up its metadata on every call.
+  @inlinable public var isApplied: Bool {
+    if case .applied = self { return true }
+    return false
+  }
+
   /// Whether the event was rejected.
   public var isRejected: Bool {
     if case .rejected = self { return true }

@@ -25,19 +25,19 @@ public struct FieldSet: Hashable, Sendable, SetAlgebra {
   /// Bit `i` set when field `i` is in the set.
   public var rawValue: UInt64
 
-  public init() { rawValue = 0 }
-  public init(rawValue: UInt64) { self.rawValue = rawValue }
+  @inlinable public init() { rawValue = 0 }
+  @inlinable public init(rawValue: UInt64) { self.rawValue = rawValue }
   /// The set of one field.
   public init(field index: Int) {
     precondition(index >= 0 && index < 64, "a FieldSet holds field indices 0..<64")
     rawValue = 1 << UInt64(index)
   }
 
-  public func contains(_ member: Int) -> Bool {
+  @inlinable public func contains(_ member: Int) -> Bool {
     member >= 0 && member < 64 && rawValue & (1 << UInt64(member)) != 0
   }
   public func union(_ other: FieldSet) -> FieldSet { FieldSet(rawValue: rawValue | other.rawValue) }
-  public func intersection(_ other: FieldSet) -> FieldSet {
+  @inlinable public func intersection(_ other: FieldSet) -> FieldSet {
     FieldSet(rawValue: rawValue & other.rawValue)
   }
   public func symmetricDifference(_ other: FieldSet) -> FieldSet {
@@ -64,5 +64,5 @@ public struct FieldSet: Hashable, Sendable, SetAlgebra {
 
   /// The indices in the set, ascending.
   public var indices: [Int] { (0..<64).filter { contains($0) } }
-  public var isEmpty: Bool { rawValue == 0 }
+  @inlinable public var isEmpty: Bool { rawValue == 0 }
 }

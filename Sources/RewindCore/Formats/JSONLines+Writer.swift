@@ -1,39 +1,64 @@
 extension JSONLines {
   /// Writes a session as JSON Lines: the writer of `rewind export`.
   ///
-  /// Each line is built here and handed, with its `\n`, to the closure given, which puts
-  /// it where it goes (standard output, a `TextFileWriter`, a message).
+  /// Each line is appended, as UTF-8 with its `\n`, to one buffer the writer reuses, and
+  /// handed to the closure given, which puts it where it goes (a `TextFileWriter`,
+  /// standard output, a message): no text is built per line.
   ///
   /// ```swift
-  /// let writer = JSONLines.Writer(domain: timeline.domain) { try file.write($0) }
+  /// let writer = JSONLines.Writer(domain: timeline.domain) { try file.write(bytes: $0) }
   /// try writer.write(JSONLines.Header(timeline.header, domain: timeline.domain))
   /// try writer.write(sequence: 1, time: 0, event: event)
   /// ```
-  package struct Writer<D: Domain> {
+  ///
+  /// Not thread-safe.
+  package final class Writer<D: Domain> {
     /// The domain that writes the events' JSON.
     package let domain: D
-    private let emit: (String) throws -> Void
+    private let emit: (UnsafeRawBufferPointer) throws -> Void
+    private var line: [UInt8] = []
 
     /// - Parameters:
     ///   - domain: the session's domain.
-    ///   - emit: called with each line, ending in `\n`; what it throws, the writer's
-    ///     methods throw.
-    package init(domain: D, emit: @escaping (String) throws -> Void) {
+    ///   - emit: called with the bytes of each line, ending in `\n`, valid only during
+    ///     the call; what it throws, the writer's methods throw.
+    package init(domain: D, emit: @escaping (UnsafeRawBufferPointer) throws -> Void) {
       self.domain = domain
       self.emit = emit
+      line.reserveCapacity(256)
     }
 
     /// Writes the header line, `{"header": {...}}`.
     package func write(_ header: Header) throws {
-      try emit(header.json.compactText + "\n")
+      try write(header.json)
     }
 
-    /// Writes an event's line: `{"seq": …, "time_us": …, "event": …, …payload}`.
+    /// Writes an event's line: `{"seq": …, "time_us": …, "event": …, …payload}`, the
+    /// bytes ``JSONLines/eventMembers(sequence:time:event:in:)`` print as.
     /// - Complexity: O(size of the event's JSON).
     package func write(sequence: UInt64, time: UInt64, event: D.Event) throws {
-      let members = JSONLines.eventMembers(
-        sequence: sequence, time: time, event: event, in: domain)
-      try emit(JSONValue.object(members).compactText + "\n")
+      line.removeAll(keepingCapacity: true)
+      line.append(contentsOf: "{\"\(JSONLines.sequenceKey)\":".utf8)
+      JSONValue.appendInteger(Int64(sequence), to: &line)
+      line.append(contentsOf: ",\"\(JSONLines.timeKey)\":".utf8)
+      JSONValue.appendInteger(Int64(time), to: &line)
+      if case .object(let members) = domain.json(event), !members.isEmpty {
+        for (key, value) in members {
+          line.append(UInt8(ascii: ","))
+          JSONValue.appendQuoted(key, to: &line)
+          line.append(UInt8(ascii: ":"))
+          value.appendCompact(to: &line)
+        }
+      }
+      line.append(contentsOf: "}\n".utf8)
+      try line.withUnsafeBytes { try emit($0) }
+    }
+
+    private func write(_ value: JSONValue) throws {
+      line.removeAll(keepingCapacity: true)
+      value.appendCompact(to: &line)
+      line.append(UInt8(ascii: "\n"))
+      try line.withUnsafeBytes { try emit($0) }
     }
   }
 }

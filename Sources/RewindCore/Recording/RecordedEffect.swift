@@ -6,6 +6,11 @@ public import RewindJournal
 ///
 /// Encoded as one varint: `kind | changedFields << 2` (see FORMAT.md).
 public struct RecordedEffect: Sendable, Equatable, CustomStringConvertible {
+  /// Equal kinds and changed fields; inlinable, as `check` compares every event's.
+  @inlinable public static func == (lhs: RecordedEffect, rhs: RecordedEffect) -> Bool {
+    lhs.kind == rhs.kind && lhs.changed.rawValue == rhs.changed.rawValue
+  }
+
   public enum Kind: UInt8, Sendable {
     case applied = 0
     case unchanged = 1

@@ -12,6 +12,17 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   /// What the recording says the event did, its changes as indices of today's
   /// ``Domain/fields`` (an older schema's are renumbered; see ``SchemaUpcast``).
   public var recorded: RecordedEffect
+
+  @inlinable init(
+    sequence: UInt64, time: UInt64, event: D.Event, outcome: Outcome<D.Rejection>?,
+    recorded: RecordedEffect
+  ) {
+    self.sequence = sequence
+    self.time = time
+    self.event = event
+    self.outcome = outcome
+    self.recorded = recorded
+  }
 }
 
 /// The one cursor over a journal's records: walks them forward from a starting point,
@@ -36,12 +47,12 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   @usableFromInline var runStarts: ArraySlice<UInt64> = []
   /// Whether ``step(_:trackChanges:skipping:)`` crosses events lost to damage, going on
   /// from the snapshot that starts the frame after them.
-  var crossesLostEvents = false
+  @usableFromInline var crossesLostEvents = false
   /// The lost events crossed so far.
-  private(set) var crossedLostEvents: [ClosedRange<UInt64>] = []
+  @usableFromInline private(set) var crossedLostEvents: [ClosedRange<UInt64>] = []
   /// The state to restore before the next event, after crossing lost events: the
   /// snapshot's after them.
-  private var restart: D.State?
+  @usableFromInline var restart: D.State?
 
   /// A replayer at `start`: after its snapshot, or before the first event.
   init(timeline: Timeline<D>, start: StartingPoint) {
@@ -78,7 +89,7 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   mutating func apply(through target: UInt64, to state: inout D.State) throws {
     let domain = timeline.domain
     while sequence < target {
-      guard try enterFrame() else { break }
+      guard try inFrame() else { break }
       startRunIfDue()
       let limit = Swift.min(target, runStarts.first ?? .max)
       var context = self.context
@@ -101,8 +112,11 @@ public struct ReplayedEvent<D: Domain>: Sendable {
 
   /// Decodes the next event and applies it (unless `skipping` says not to).
   ///
+  /// Inlinable, so that the scans (``SessionScans``) run it specialised for their domain.
+  ///
   /// - Parameter trackChanges: compute the fields the event changed (costs a state copy).
   /// - Returns: the event and the fields it changed, or nil after the last event.
+  @inlinable
   mutating func step(
     _ state: inout D.State, trackChanges: Bool, skipping: (UInt64) -> Bool = { _ in false }
   ) throws -> (ReplayedEvent<D>, changed: FieldSet)? {
@@ -125,10 +139,8 @@ public struct ReplayedEvent<D: Domain>: Sendable {
     if skipping(record.sequence) { return (replayed, []) }
     let domain = timeline.domain
     if trackChanges {
-      let before = state
-      let outcome = domain.reduce(&state, event)
+      let (outcome, changed) = domain.reduceTrackingChanges(&state, event)
       replayed.outcome = outcome
-      let changed = outcome == .applied ? domain.changedFields(from: before, to: state) : []
       return (replayed, changed)
     }
     replayed.outcome = domain.reduce(&state, event)
@@ -139,8 +151,9 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   /// payload is not decoded.
   /// - Throws: ``RewindError`` `eventsLost` when the next frame does not continue the
   ///   sequence (a salvaged gap), `JournalError` for damage.
+  @inlinable
   mutating func nextRecord() throws -> Record? {
-    while try enterFrame() {
+    while try inFrame() {
       startRunIfDue()
       if let record = try cursor!.next() {
         sequence = record.sequence
@@ -182,6 +195,14 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   @usableFromInline func undecodable(_ sequence: UInt64, _ error: CodecError) -> RewindError {
     RewindError(
       .undecodable, "\(timeline.path): event \(sequence) cannot be decoded", cause: error)
+  }
+
+  /// Whether a frame is being read, loading the next one when the last was finished:
+  /// ``enterFrame()`` behind a check inlined into the loops, since that function is not
+  /// specialised for the domain and pays for generic metadata on every call.
+  @inlinable @inline(__always) mutating func inFrame() throws -> Bool {
+    if cursor != nil { return true }
+    return try enterFrame()
   }
 
   /// Makes sure a frame is being read: loads the next one when the last was finished.

@@ -45,6 +45,16 @@ package final class TextFileWriter {
     if buffer.count >= TextFileWriter.bufferSize { try drain() }
   }
 
+  /// Appends bytes (UTF-8 text).
+  ///
+  /// - Throws: ``JournalError/Code/io`` naming the destination when a full buffer cannot
+  ///   be written.
+  /// - Complexity: O(bytes), plus a write every 64 KiB.
+  package func write(bytes: UnsafeRawBufferPointer) throws(JournalError) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= TextFileWriter.bufferSize { try drain() }
+  }
+
   /// Writes what is buffered, makes the file durable and moves it into place; see
   /// ``AtomicFileWriter/commit()``.
   package func commit() throws(JournalError) {

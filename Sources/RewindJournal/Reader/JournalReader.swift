@@ -49,6 +49,18 @@ public final class JournalReader {
     loader = try FrameLoader(file: file)
   }
 
+  /// A second reader of the journal `other` reads, for another thread: it opens the file
+  /// again but takes `other`'s frames as they are, so that both see the same journal
+  /// (the frames sealed when `other` opened it) without reading the index twice.
+  /// - Throws: ``JournalError`` if the file cannot be opened again.
+  package init(sharing other: JournalReader) throws(JournalError) {
+    path = other.path
+    options = other.options
+    file = try JournalFile(path: path, mode: .read, system: options.system)
+    layout = other.layout
+    loader = try FrameLoader(file: file)
+  }
+
   /// The journal's header.
   public var header: JournalHeader { layout.header }
   /// The data frames in file order.

@@ -37,7 +37,7 @@ struct JSONLinesTests {
       settings: domain.settingsJSON)
     let written = Array(TallyEvents(seed: 5).prefix(200))
     var text = ""
-    let writer = JSONLines.Writer(domain: domain) { text += $0 }
+    let writer = JSONLines.Writer(domain: domain) { text += String(decoding: $0, as: UTF8.self) }
     try writer.write(header)
     for (index, item) in written.enumerated() {
       try writer.write(sequence: UInt64(index + 1), time: item.time, event: item.event)

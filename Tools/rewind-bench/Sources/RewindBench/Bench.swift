@@ -90,6 +90,7 @@ final class Bench {
     } else if let playerWorkload = defaultSizes.last {
       try measurePlayer(journal: playerWorkload.journalPath, workload: playerWorkload.name)
     }
+    try measureScanCommands(defaultSizes.isEmpty ? workloads : defaultSizes)
     computeGrowth()
     return finish()
   }
@@ -169,5 +170,9 @@ enum Baseline {
   static let inMemoryStore = "Store, not recording"
   static let jsonLinesOnCaller = "JSON Lines on the caller's thread"
   static let processStart = "process start (rewind help)"
-  static let all = [jsonLines, sqlite, zstdCLI, inMemoryStore, jsonLinesOnCaller, processStart]
+  static let zstdJournal = "zstd -dc of the journal"
+  static let oneJob = "one job"
+  static let all = [
+    jsonLines, sqlite, zstdCLI, inMemoryStore, jsonLinesOnCaller, processStart, zstdJournal, oneJob,
+  ]
 }

@@ -1,0 +1,161 @@
+import Navigation
+import TestSupport
+import Testing
+
+@testable import RewindCore
+@testable import RewindJournal
+
+/// The scans of whole sessions (`find`, `check`) as ``SessionScans`` specialises them and
+/// as parallel parts run them: the same answers as the generic reading of the fields, and
+/// as one pass.
+@Suite("Scans: specialised and parallel, the same answers")
+struct ParallelScanTests {
+  let domain = NavigationDomain()
+
+  /// Records `count` random events (many rejected, every field moving) and opens the
+  /// journal with parts of at least 50 events, so that it splits into several.
+  func randomTimeline(seed: UInt64, count: Int, in directory: TemporaryDirectory) throws -> (
+    Timeline<NavigationDomain>, [NavigationEvent]
+  ) {
+    let path = directory.file("random.journal")
+    var generator = RandomEventGenerator(seed: seed, domain: domain)
+    let events = (0..<count).map { _ in generator.next() }
+    let recorder = try JournalRecorder.create(
+      at: path, domain: domain, session: testSession,
+      options: RecordingOptions(snapshotInterval: 29, journal: .init(frameSize: 1024)))
+    for (index, event) in events.enumerated() {
+      try recorder.record(event, at: UInt64(index) * 1_000)
+    }
+    try recorder.close()
+    let timeline = try Timeline<NavigationDomain>(path: path)
+    timeline.minimumEventsPerPart = 50
+    return (timeline, events)
+  }
+
+  /// The points where `condition` becomes true, read the generic way: every state
+  /// folded, every field's JSON value compared.
+  func expectedHits(_ condition: Condition, events: [NavigationEvent], all: Bool) throws
+    -> [(UInt64, JSONValue)]
+  {
+    let field = try domain.fields[domain.fieldIndex(of: condition.path)]
+    var state = domain.initialState
+    var previous = field.value(state)
+    var hits: [(UInt64, JSONValue)] = []
+    if condition.holds(for: previous) { hits.append((0, previous)) }
+    for (index, event) in events.enumerated() {
+      if !all, !hits.isEmpty { break }
+      _ = domain.reduce(&state, event)
+      let value = field.value(state)
+      defer { previous = value }
+      guard value != previous else { continue }
+      if case .changed = condition {
+        hits.append((UInt64(index + 1), value))
+      } else if condition.holds(for: value) && !condition.holds(for: previous) {
+        hits.append((UInt64(index + 1), value))
+      }
+    }
+    return all ? hits : Array(hits.prefix(1))
+  }
+
+  /// A random condition: a change of a random field, or a random field equal (or not) to
+  /// a value it takes somewhere in the session.
+  func randomCondition(events: [NavigationEvent], using random: inout SplitMix64) -> Condition {
+    let field = domain.fields.randomElement(using: &random)!
+    var state = domain.initialState
+    let stop = Int.random(in: 0..<events.count, using: &random)
+    for event in events.prefix(stop) { _ = domain.reduce(&state, event) }
+    let value = field.value(state)
+    switch Int.random(in: 0..<3, using: &random) {
+    case 0: return .changed(path: field.path)
+    case 1: return .equals(path: field.path, value: value)
+    default: return .notEquals(path: field.path, value: value)
+    }
+  }
+
+  @Test("find over random sessions and conditions: the generic reading's points, with 1 job and 4")
+  func findMatchesGenericReading() throws {
+    let seed = testSeed("findMatchesGenericReading")
+    var random = SplitMix64(seed: seed)
+    for trial in 0..<6 {
+      let directory = TemporaryDirectory()
+      let (timeline, events) = try randomTimeline(
+        seed: random.next(), count: 600 + trial * 150, in: directory)
+      #expect(timeline.parallelRanges(jobs: 4)?.count == 4)
+      for _ in 0..<8 {
+        let condition = randomCondition(events: events, using: &random)
+        for all in [true, false] {
+          let expected = try expectedHits(condition, events: events, all: all)
+          for jobs in [1, 4] {
+            let hits = try timeline.find(condition, all: all, jobs: jobs)
+            #expect(
+              hits.map(\.sequence) == expected.map(\.0),
+              "seed \(seed), trial \(trial), \(condition), all: \(all), jobs: \(jobs)")
+            #expect(hits.map(\.value) == expected.map(\.1))
+            #expect(
+              hits.allSatisfy { $0.event == nil || $0.event!.event == events[Int($0.sequence) - 1] }
+            )
+          }
+        }
+      }
+    }
+  }
+
+  @Test("reduceTrackingChanges agrees with reduce and changedFields of a copy, event by event")
+  func trackedChangesAgree() throws {
+    let seed = testSeed("trackedChangesAgree")
+    var generator = RandomEventGenerator(seed: seed, domain: domain)
+    var state = domain.initialState
+    var changedSome = 0
+    for _ in 0..<20_000 {
+      let event = generator.next()
+      var copy = state
+      let outcome = domain.reduce(&copy, event)
+      let expected = outcome.isApplied ? domain.changedFields(from: state, to: copy) : []
+      let tracked = domain.reduceTrackingChanges(&state, event)
+      #expect(state == copy)
+      #expect(tracked.outcome == outcome)
+      #expect(tracked.changed == expected, "seed \(seed), \(event)")
+      if !tracked.changed.isEmpty { changedSome += 1 }
+    }
+    #expect(changedSome > 1_000)
+  }
+
+  @Test("check with 4 jobs reports what one pass reports, faithful or altered reducer")
+  func checkInPartsMatchesOnePass() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("tally.journal")
+    let (_, states) = try recordTally(at: path, count: 5_000, seed: 5, interval: 128)
+    // The recorded final state as expected: an altered reducer ends elsewhere.
+    let expected = StandardTally().json(states.last!)
+    func summary(_ report: CheckReport) -> String {
+      let event = report.eventDivergence.map {
+        "\($0.sequence) \($0.event) \($0.recordedPaths) \($0.replayedPaths)"
+      }
+      let state = report.stateDivergence.map {
+        "\($0.sequence) \($0.problem) \($0.differences.map(\.lines))"
+      }
+      return
+        "\(report.passed) \(report.eventsReplayed) \(report.snapshotsCompared) \(event ?? "-") \(state ?? "-") \(report.expectedStateDifferences.map(\.lines))"
+    }
+    func reports<D: Domain>(_ type: D.Type) throws -> [String] {
+      try [1, 4].map { jobs in
+        let timeline = try Timeline<D>(path: path)
+        timeline.minimumEventsPerPart = 100
+        #expect(timeline.parallelRanges(jobs: jobs)?.count == (jobs == 1 ? nil : 4))
+        return summary(try timeline.check(expected: expected, jobs: jobs))
+      }
+    }
+    let faithful = try reports(StandardTally.self)
+    #expect(faithful[0] == faithful[1])
+    #expect(faithful[0].hasPrefix("true 5000 "))
+    let uncounted = try reports(Tally<UncountedResetRules>.self)
+    #expect(uncounted[0] == uncounted[1])
+    // The altered reducer's state departs from the stored snapshots: the parts after the
+    // first difference start from snapshots that are not the replayed state, and are
+    // replayed again from it, as one pass goes on (the final state differs).
+    let zeroing = try reports(Tally<AlteredRules>.self)
+    #expect(zeroing[0] == zeroing[1])
+    #expect(zeroing[0].hasPrefix("false 5000 "))
+    #expect(zeroing[0].contains("tally.steps"))
+  }
+}
