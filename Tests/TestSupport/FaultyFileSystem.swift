@@ -230,3 +230,24 @@ package final class FaultyFileSystem: Sendable {
     return calls
   }
 }
+
+/// The errors a disk gives, to inject at each call of the seam in turn
+/// (``FaultyFileSystem/failCall(_:with:persisting:)``): once (a passing I/O error), or
+/// from that call on (a full disk, a file system remounted read-only).
+package let injectedErrors: [(errno: Int32, persisting: Bool)] = [
+  (EIO, false), (ENOSPC, true), (EROFS, true), (ENOSPC, false), (EIO, true), (EROFS, false),
+]
+
+/// The errors to inject at call `call`: `REWIND_SOAK_IO_ERROR_KINDS` of
+/// ``injectedErrors`` (all six in the long runs, `standard` by default), taken in turn so
+/// that every kind meets calls all along the run.
+package func injectedErrors(atCall call: Int, standard: Int) -> [(errno: Int32, persisting: Bool)] {
+  let count = min(soakCount("IO_ERROR_KINDS", standard: standard), injectedErrors.count)
+  return (0..<count).map { injectedErrors[(call + $0) % injectedErrors.count] }
+}
+
+/// Whether `error` says what failed and why: it names `path` and the errno's text.
+package func isClear(_ error: any Error, naming path: String, errno number: Int32) -> Bool {
+  let text = "\(error)"
+  return text.contains(path) && text.contains(String(cString: strerror(number)))
+}
