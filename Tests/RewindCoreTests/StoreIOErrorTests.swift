@@ -87,8 +87,15 @@ struct StoreIOErrorTests {
         let what =
           "call \(call) of \(calls) (\(counting.call(call))) failing with \(String(cString: strerror(number)))\(persisting ? " from then on" : "")"
         if !errors.isEmpty { surfaced += 1 }
+        // A lock that could not be released (its fcntl failed) holds until the first
+        // writer's descriptor closes, which its thread does a moment after close returns:
+        // the second store may find the journal locked.
+        let lockStays = counting.call(call).hasPrefix("fcntl")
         for error in errors {
-          #expect(isClear(error, naming: path, errno: number), "\(what): \(error)")
+          #expect(
+            isClear(error, naming: path, errno: number)
+              || (lockStays && "\(error)".contains("is being written by another process")),
+            "\(what): \(error)")
         }
         do {
           try check(path, acknowledged: acknowledged, complete: errors.isEmpty, what)
