@@ -74,7 +74,7 @@ struct StorePowerLossTests {
     let seed = testSeed("storePowerLoss.everyStep")
     var random = SplitMix64(seed: seed)
     var figures = PowerLossFigures()
-    let trials = soakCount("STORE_POWER_CUTS", standard: 150)
+    let trials = soakCount("STORE_POWER_CUTS", standard: 100)
     while figures.cuts < trials {
       let planSeed = random.next()
       let plan = Plan(seed: planSeed)

@@ -61,7 +61,7 @@ struct IOErrorTests {
     var surfaced = 0
     var harmless = 0
     for call in 1...calls {
-      for (number, persisting) in injectedErrors(atCall: call, standard: 3) {
+      for (number, persisting) in injectedErrors(atCall: call, standard: 2) {
         let directory = TemporaryDirectory()
         let path = directory.file("a.journal")
         let faults = FaultyFileSystem()
@@ -130,7 +130,7 @@ struct IOErrorTests {
     var surfaced = 0
     var trials = 0
     for call in 1...calls {
-      for (number, persisting) in injectedErrors(atCall: call, standard: 3) {
+      for (number, persisting) in injectedErrors(atCall: call, standard: 2) {
         trials += 1
         try? FileManager.default.removeItem(atPath: path + ".damaged")
         write(torn, to: path)

@@ -122,7 +122,7 @@ struct PowerLossTests {
     let seed = testSeed("powerLoss.everyStep")
     var random = SplitMix64(seed: seed)
     var figures = PowerLossFigures()
-    let trials = soakCount("POWER_CUTS", standard: 600)
+    let trials = soakCount("POWER_CUTS", standard: 400)
     while figures.cuts < trials {
       let planSeed = random.next()
       let plan = Plan(seed: planSeed)
