@@ -96,8 +96,14 @@ let package = Package(
       path: "Tests/JournalCrashWriter", swiftSettings: strict),
     .testTarget(
       name: "RewindCoreTests",
-      dependencies: ["RewindCore", "RewindJournal", "Navigation", "TestSupport"],
+      dependencies: [
+        "RewindCore", "RewindJournal", "Navigation", "TestSupport", "StoreCrashRecorder",
+      ],
       swiftSettings: strict),
+    // The child process of the store's crash test: records until it is killed.
+    .executableTarget(
+      name: "StoreCrashRecorder", dependencies: ["RewindCore", "RewindJournal", "Navigation"],
+      path: "Tests/StoreCrashRecorder", swiftSettings: strict),
     .testTarget(
       name: "NavigationTests",
       dependencies: [

@@ -81,7 +81,8 @@ struct DamageTests {
     }
   }
 
-  @Test("1,000 random bit flips and byte overwrites are each detected or harmless")
+  @Test(
+    "random bit flips and byte overwrites (1,000; Tools/soak 10,000) are each detected or harmless")
   func randomCorruption() throws {
     let seed = testSeed("randomCorruption")
     let directory = TemporaryDirectory()
@@ -93,7 +94,8 @@ struct DamageTests {
     var random = SplitMix64(seed: seed)
     var detected = 0
     var harmless = 0
-    for trial in 0..<1_000 {
+    let trials = soakCount("CORRUPTIONS", standard: 1_000)
+    for trial in 0..<trials {
       var copy = pristine
       let position = Int(random.next() % UInt64(copy.count))
       if trial % 2 == 0 {
@@ -130,7 +132,10 @@ struct DamageTests {
           records.allSatisfy { record in originals[record.0].map { $0 == record } ?? false })
       }
     }
-    #expect(detected + harmless == 1_000)
+    #expect(detected + harmless == trials)
+    print(
+      "corruptions: \(trials) single-byte changes of a 600-event journal: \(detected) detected by reading, \(harmless) harmless (the records read exactly the same), every one seen by verify"
+    )
   }
 
   @Test("damage in the middle stops reading with its frame and events; salvage skips it")

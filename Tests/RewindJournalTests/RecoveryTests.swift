@@ -132,6 +132,24 @@ struct RecoveryTests {
   }
 
   @Test(
+    "NAME.damaged naming the journal itself, as a recovery cut by a power loss leaves it, is no obstacle"
+  )
+  func interruptedRecovery() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 300, close: false)
+    let torn = bytes(of: path) + Array("torn".utf8)
+    write(torn, to: path)
+    // The recovery linked the journal to NAME.damaged; its rename did not reach the disk.
+    try FileManager.default.linkItem(atPath: path, toPath: path + ".damaged")
+    let report = try Journal.recover(path: path)
+    #expect(report.originalKeptAt == path + ".damaged")
+    #expect(bytes(of: path + ".damaged") == torn)
+    #expect(try Journal.verify(path: path).isClean)
+    #expect(contents(of: directory) == ["a.journal", "a.journal.damaged"])
+  }
+
+  @Test(
     "a failure at any step of writing the repaired journal leaves the original and nothing else",
     arguments: [
       (FileStep.createUnnamed, ENOSPC), (.write, ENOSPC), (.syncFile, EIO), (.link, EIO),

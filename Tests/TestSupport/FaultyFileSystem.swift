@@ -40,6 +40,11 @@ package final class FaultyFileSystem: Sendable {
     var directories: Set<Int32> = []
     /// Bytes a failing `pwrite` writes before it fails.
     var partialWrite = 0
+    /// Calls of any kind so far, and the one that fails (see ``failCall(_:with:persisting:)``).
+    var calls = 0
+    /// Each call, briefly (`stat a.journal`), in order.
+    var log: [String] = []
+    var failingCall: (number: Int, errno: Int32, persisting: Bool)?
   }
 
   private let state = Mutex(State())
@@ -54,8 +59,44 @@ package final class FaultyFileSystem: Sendable {
     }
   }
 
+  /// Makes call number `number` of the seam fail with `errno`, counting every call of
+  /// every kind from 1 (``callCount`` after a run without failures tells how many there
+  /// are); when `persisting`, every later call fails too (a disk that filled up, a file
+  /// system remounted read-only), until ``heal()``.
+  ///
+  /// A failing `close` still closes the descriptor, as Linux does.
+  package func failCall(_ number: Int, with errno: Int32, persisting: Bool = false) {
+    state.withLock { $0.failingCall = (number, errno, persisting) }
+  }
+
+  /// The number of calls made through the seam so far.
+  package var callCount: Int { state.withLock { $0.calls } }
+
+  /// Call number `number` (from 1), briefly: its function and the file's name or the
+  /// descriptor (`stat a.journal`, `fsync 7`), to say which call a failure was.
+  package func call(_ number: Int) -> String {
+    state.withLock { number <= $0.log.count ? $0.log[number - 1] : "call \(number)" }
+  }
+
   /// Stops every failure.
-  package func heal() { state.withLock { $0.failures = [:] } }
+  package func heal() {
+    state.withLock {
+      $0.failures = [:]
+      $0.failingCall = nil
+    }
+  }
+
+  /// Counts a call and says whether it fails, by its number, with which errno.
+  private func numberedFailure(_ function: String, _ argument: String) -> Int32? {
+    state.withLock { state in
+      state.calls += 1
+      state.log.append("\(function) \(argument.split(separator: "/").last ?? "")")
+      guard let failing = state.failingCall,
+        state.calls == failing.number || (failing.persisting && state.calls > failing.number)
+      else { return nil }
+      return failing.errno
+    }
+  }
 
   /// How many times `step` was called (failed calls included).
   package func count(_ step: FileStep) -> Int { state.withLock { $0.counts[step] ?? 0 } }
@@ -70,13 +111,31 @@ package final class FaultyFileSystem: Sendable {
     }
   }
 
+  private static func fail(_ number: Int32) -> Int32 {
+    errno = number
+    return -1
+  }
+
   /// `O_TMPFILE` without `O_DIRECTORY`, as the writer passes it.
   private static let unnamedFlag: Int32 = 0o20000000
 
   package var calls: FileSystemCalls {
     let live = FileSystemCalls.live
     var calls = live
+    calls.fstat = { [self] descriptor, status in
+      if let number = numberedFailure("fstat", "\(descriptor)") { return Self.fail(number) }
+      return live.fstat(descriptor, status)
+    }
+    calls.stat = { [self] path, status in
+      if let number = numberedFailure("stat", path) { return Self.fail(number) }
+      return live.stat(path, status)
+    }
+    calls.pread = { [self] descriptor, buffer, count, offset in
+      if let number = numberedFailure("pread", "\(descriptor)") { return Int(Self.fail(number)) }
+      return live.pread(descriptor, buffer, count, offset)
+    }
     calls.open = { [self] path, flags, mode in
+      if let number = numberedFailure("open", path) { return Self.fail(number) }
       let step: FileStep? =
         flags & FaultyFileSystem.unnamedFlag != 0
         ? .createUnnamed
@@ -92,10 +151,14 @@ package final class FaultyFileSystem: Sendable {
       return descriptor
     }
     calls.close = { [self] descriptor in
+      let failure = numberedFailure("close", "\(descriptor)")
       state.withLock { _ = $0.directories.remove(descriptor) }
-      return live.close(descriptor)
+      let result = live.close(descriptor)
+      if let failure { return Self.fail(failure) }
+      return result
     }
     calls.read = { [self] descriptor, buffer, count in
+      if let number = numberedFailure("read", "\(descriptor)") { return Int(Self.fail(number)) }
       if let number = failure(.read) {
         errno = number
         return -1
@@ -103,6 +166,7 @@ package final class FaultyFileSystem: Sendable {
       return live.read(descriptor, buffer, count)
     }
     calls.pwrite = { [self] descriptor, buffer, count, offset in
+      if let number = numberedFailure("pwrite", "\(descriptor)") { return Int(Self.fail(number)) }
       guard let number = failure(.write) else {
         return live.pwrite(descriptor, buffer, count, offset)
       }
@@ -115,6 +179,7 @@ package final class FaultyFileSystem: Sendable {
       return -1
     }
     calls.fsync = { [self] descriptor in
+      if let number = numberedFailure("fsync", "\(descriptor)") { return Self.fail(number) }
       let isDirectory = state.withLock { $0.directories.contains(descriptor) }
       if let number = failure(isDirectory ? .syncDirectory : .syncFile) {
         errno = number
@@ -123,6 +188,7 @@ package final class FaultyFileSystem: Sendable {
       return live.fsync(descriptor)
     }
     calls.ftruncate = { [self] descriptor, length in
+      if let number = numberedFailure("ftruncate", "\(descriptor)") { return Self.fail(number) }
       if let number = failure(.truncate) {
         errno = number
         return -1
@@ -130,6 +196,7 @@ package final class FaultyFileSystem: Sendable {
       return live.ftruncate(descriptor, length)
     }
     calls.link = { [self] existing, new in
+      if let number = numberedFailure("link", new) { return Self.fail(number) }
       if let number = failure(.link) {
         errno = number
         return -1
@@ -137,6 +204,7 @@ package final class FaultyFileSystem: Sendable {
       return live.link(existing, new)
     }
     calls.rename = { [self] from, to in
+      if let number = numberedFailure("rename", from) { return Self.fail(number) }
       if let number = failure(.rename) {
         errno = number
         return -1
@@ -144,6 +212,7 @@ package final class FaultyFileSystem: Sendable {
       return live.rename(from, to)
     }
     calls.unlink = { [self] path in
+      if let number = numberedFailure("unlink", path) { return Self.fail(number) }
       if let number = failure(.unlink) {
         errno = number
         return -1
@@ -151,6 +220,7 @@ package final class FaultyFileSystem: Sendable {
       return live.unlink(path)
     }
     calls.fcntlLock = { [self] descriptor, command, lock in
+      if let number = numberedFailure("fcntl", "\(descriptor)") { return Self.fail(number) }
       if let number = failure(.lock) {
         errno = number
         return -1
@@ -159,4 +229,25 @@ package final class FaultyFileSystem: Sendable {
     }
     return calls
   }
+}
+
+/// The errors a disk gives, to inject at each call of the seam in turn
+/// (``FaultyFileSystem/failCall(_:with:persisting:)``): once (a passing I/O error), or
+/// from that call on (a full disk, a file system remounted read-only).
+package let injectedErrors: [(errno: Int32, persisting: Bool)] = [
+  (EIO, false), (ENOSPC, true), (EROFS, true), (ENOSPC, false), (EIO, true), (EROFS, false),
+]
+
+/// The errors to inject at call `call`: `REWIND_SOAK_IO_ERROR_KINDS` of
+/// ``injectedErrors`` (all six in the long runs, `standard` by default), taken in turn so
+/// that every kind meets calls all along the run.
+package func injectedErrors(atCall call: Int, standard: Int) -> [(errno: Int32, persisting: Bool)] {
+  let count = min(soakCount("IO_ERROR_KINDS", standard: standard), injectedErrors.count)
+  return (0..<count).map { injectedErrors[(call + $0) % injectedErrors.count] }
+}
+
+/// Whether `error` says what failed and why: it names `path` and the errno's text.
+package func isClear(_ error: any Error, naming path: String, errno number: Int32) -> Bool {
+  let text = "\(error)"
+  return text.contains(path) && text.contains(String(cString: strerror(number)))
 }

@@ -22,3 +22,9 @@ public struct SplitMix64: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// How many trials a randomised test runs: `REWIND_SOAK_<NAME>` when set (`Tools/soak`
+/// sets it for the long runs), else `standard`, which keeps the default run short.
+public func soakCount(_ name: String, standard: Int) -> Int {
+  ProcessInfo.processInfo.environment["REWIND_SOAK_" + name].flatMap { Int($0) } ?? standard
+}

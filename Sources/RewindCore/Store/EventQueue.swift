@@ -55,19 +55,32 @@ public import Synchronization
     }
   }
 
-  /// What the producer writes: its position, and the counts it publishes. Only the
-  /// producer touches the plain fields (while it holds the store's lock); the consumer
-  /// loads the counters now and then.
+  /// The counts one end publishes to the other: atomics only, in memory of their own.
+  ///
+  /// Apart from the end's plain fields, so that the other thread's loads never overlap
+  /// the end's own modifying accesses to its struct: ThreadSanitizer reports such an
+  /// overlap as a Swift access race, and the loads would pull the end's working cache
+  /// line away from it.
+  @usableFromInline struct Counts: ~Copyable {
+    /// The producer's elements pushed so far (released, acquired by the consumer once a
+    /// round), or the consumer's elements removed so far (relaxed: a figure for callers,
+    /// not an order).
+    @usableFromInline let elements = Atomic<UInt64>(0)
+    /// The producer's spare chunks taken (relaxed: the consumer only uses it to decide
+    /// how many to stock), or the consumer's spare chunks given (released, acquired by
+    /// the producer when it needs one).
+    @usableFromInline let spares = Atomic<UInt64>(0)
+
+    init() {}
+  }
+
+  /// What the producer writes: its position. Only the producer touches it (while it
+  /// holds the store's lock); the counts it publishes are in ``producerCounts``.
   @usableFromInline struct ProducerEnd: ~Copyable {
-    /// Elements pushed so far (released here, acquired by the consumer once a round).
-    @usableFromInline let published = Atomic<UInt64>(0)
-    /// Spare chunks taken (relaxed: the consumer only uses it to decide how many to
-    /// stock).
-    let sparesTakenCount = Atomic<UInt64>(0)
     /// The chunk being filled, and how many of its slots are.
     @usableFromInline var tail: Chunk
     @usableFromInline var filled = 0
-    /// Elements pushed so far: the value ``published`` was last given.
+    /// Elements pushed so far: the value of the published count.
     @usableFromInline var pushed: UInt64 = 0
     /// The placeholder at the head of the spare list; the chunk after it is the next
     /// spare to take.
@@ -82,13 +95,9 @@ public import Synchronization
     }
   }
 
-  /// What the consumer writes: its position, and the counts it publishes.
+  /// What the consumer writes: its position. Only the consumer touches it; the counts it
+  /// publishes are in ``consumerCounts``.
   struct ConsumerEnd: ~Copyable {
-    /// Elements removed so far, for ``EventQueue/count`` (relaxed: a figure for callers,
-    /// not an order).
-    let removedCount = Atomic<UInt64>(0)
-    /// Spare chunks given (released here, acquired by the producer when it needs one).
-    let sparesPublished = Atomic<UInt64>(0)
     /// The chunk being read, and the slot of the first element not yet removed.
     var head: Chunk
     var read = 0
@@ -129,6 +138,10 @@ public import Synchronization
   /// sharing doubled the time of a send).
   private let producer: UnsafeMutablePointer<ProducerEnd>
   private let consumer: UnsafeMutablePointer<ConsumerEnd>
+  /// The counts each end publishes (elements pushed, spares taken; elements removed,
+  /// spares given), each in memory of its own as well.
+  private let producerCounts: UnsafeMutablePointer<Counts>
+  private let consumerCounts: UnsafeMutablePointer<Counts>
 
   /// The default chunk: about 32 KiB, and at least 64 elements.
   static func defaultChunkCapacity() -> Int {
@@ -160,6 +173,8 @@ public import Synchronization
     let placeholder = Self.allocateChunk(capacity: capacity)
     producer = Self.allocateAlone(ProducerEnd(tail: first, spareHead: placeholder))
     consumer = Self.allocateAlone(ConsumerEnd(head: first, spareTail: placeholder))
+    producerCounts = Self.allocateAlone(Counts())
+    consumerCounts = Self.allocateAlone(Counts())
     consumer.pointee.wantedSpares = spares
     consumer.pointee.lastMeasure = clock()
     for _ in 0..<spares { giveSpare(Self.allocateChunk(capacity: capacity)) }
@@ -190,6 +205,10 @@ public import Synchronization
     UnsafeMutableRawPointer(producer).deallocate()
     consumer.deinitialize(count: 1)
     UnsafeMutableRawPointer(consumer).deallocate()
+    for counts in [producerCounts, consumerCounts] {
+      counts.deinitialize(count: 1)
+      UnsafeMutableRawPointer(counts).deallocate()
+    }
   }
 
   /// `value` moved into memory of its own: 128-byte aligned (two cache lines, as the
@@ -212,8 +231,10 @@ public import Synchronization
   /// lock, one at a time.
   @usableFromInline struct Producer: @unchecked Sendable {
     @usableFromInline let end: UnsafeMutablePointer<ProducerEnd>
-    /// The consumer's end, for the count of spares it gives.
-    let consumer: UnsafeMutablePointer<ConsumerEnd>
+    /// The counts the producer publishes.
+    @usableFromInline let counts: UnsafeMutablePointer<Counts>
+    /// The consumer's counts, for the spares it gives.
+    let consumerCounts: UnsafeMutablePointer<Counts>
     @usableFromInline let chunkCapacity: Int
 
     /// Appends `element`. Only one thread at a time may push.
@@ -226,19 +247,19 @@ public import Synchronization
       (end.pointee.tail.slots + end.pointee.filled).initialize(to: element)
       end.pointee.filled += 1
       end.pointee.pushed += 1
-      end.pointee.published.store(end.pointee.pushed, ordering: .releasing)
+      counts.pointee.elements.store(end.pointee.pushed, ordering: .releasing)
     }
 
     /// Links a spare chunk (or a new one) after the full tail and makes it the tail. The
     /// link is published with the first element stored in it.
     @usableFromInline func startNextChunk() {
       let chunk: Chunk
-      if consumer.pointee.sparesPublished.load(ordering: .acquiring) > end.pointee.sparesTaken {
+      if consumerCounts.pointee.spares.load(ordering: .acquiring) > end.pointee.sparesTaken {
         // Take the placeholder; the spare after it becomes the placeholder.
         chunk = end.pointee.spareHead
         end.pointee.spareHead = chunk.next!
         end.pointee.sparesTaken += 1
-        end.pointee.sparesTakenCount.store(end.pointee.sparesTaken, ordering: .relaxed)
+        counts.pointee.spares.store(end.pointee.sparesTaken, ordering: .relaxed)
       } else {
         // Touched at once: the page faults then cost this one push some microseconds,
         // rather than one push in a hundred a microsecond each (which the 99th
@@ -255,7 +276,9 @@ public import Synchronization
 
   /// The producer's handle.
   var producerHandle: Producer {
-    Producer(end: producer, consumer: consumer, chunkCapacity: chunkCapacity)
+    Producer(
+      end: producer, counts: producerCounts, consumerCounts: consumerCounts,
+      chunkCapacity: chunkCapacity)
   }
 
   /// Appends `element`, as ``Producer/push(_:)``.
@@ -268,15 +291,15 @@ public import Synchronization
   var chunksAllocatedByProducer: Int { producer.pointee.allocated }
 
   /// Elements pushed so far; any thread.
-  var pushedCount: UInt64 { producer.pointee.published.load(ordering: .acquiring) }
+  var pushedCount: UInt64 { producerCounts.pointee.elements.load(ordering: .acquiring) }
 
   // MARK: The consumer's side
 
   /// Elements pushed and not yet removed; any thread (exact only when nobody is pushing
   /// or removing).
   var count: Int {
-    let removed = consumer.pointee.removedCount.load(ordering: .relaxed)
-    let pushed = producer.pointee.published.load(ordering: .acquiring)
+    let removed = consumerCounts.pointee.elements.load(ordering: .relaxed)
+    let pushed = producerCounts.pointee.elements.load(ordering: .acquiring)
     return pushed > removed ? Int(pushed - removed) : 0
   }
 
@@ -291,7 +314,7 @@ public import Synchronization
   /// away from the producer at every push.
   /// - Returns: the elements the consumer can read now.
   @discardableResult func refresh() -> Int {
-    consumer.pointee.available = producer.pointee.published.load(ordering: .acquiring)
+    consumer.pointee.available = producerCounts.pointee.elements.load(ordering: .acquiring)
     return Int(consumer.pointee.available - consumer.pointee.removed)
   }
 
@@ -312,7 +335,7 @@ public import Synchronization
     (consumer.pointee.head.slots + consumer.pointee.read).deinitialize(count: 1)
     consumer.pointee.read += 1
     consumer.pointee.removed += 1
-    consumer.pointee.removedCount.store(consumer.pointee.removed, ordering: .relaxed)
+    consumerCounts.pointee.elements.store(consumer.pointee.removed, ordering: .relaxed)
   }
 
   /// Removes every element up to the last ``refresh()``. Consumer only.
@@ -347,7 +370,7 @@ public import Synchronization
   var spareCount: Int {
     Int(
       consumer.pointee.sparesGiven
-        - producer.pointee.sparesTakenCount.load(ordering: .relaxed))
+        - producerCounts.pointee.spares.load(ordering: .relaxed))
   }
 
   /// Keeps a supply of spare chunks ahead of the producer: as many as it would take in
@@ -359,7 +382,7 @@ public import Synchronization
     let now = clock()
     let elapsed = now &- consumer.pointee.lastMeasure
     if elapsed >= Self.measureWindow {
-      let taken = producer.pointee.sparesTakenCount.load(ordering: .relaxed)
+      let taken = producerCounts.pointee.spares.load(ordering: .relaxed)
       let recent = taken - consumer.pointee.takenAtLastMeasure
       let needed = (recent * Self.coverage + elapsed - 1) / elapsed
       consumer.pointee.wantedSpares = min(
@@ -389,7 +412,7 @@ public import Synchronization
     consumer.pointee.spareTail.next = chunk
     consumer.pointee.spareTail = chunk
     consumer.pointee.sparesGiven += 1
-    consumer.pointee.sparesPublished.store(consumer.pointee.sparesGiven, ordering: .releasing)
+    consumerCounts.pointee.spares.store(consumer.pointee.sparesGiven, ordering: .releasing)
   }
 
   /// A new chunk with no successor, its memory written once (`memset`) so that its pages

@@ -139,7 +139,7 @@ package final class AtomicFileWriter {
   private func publish(syncing: Bool, keptPath: String?) throws(JournalError) {
     let path = destination.path
     if syncing { try file.sync() }
-    let previous = JournalFile.status(of: path, system: system)
+    let previous = try JournalFile.existingStatus(of: path, system: system)
     guard previous == nil || destination.replacingExisting || keptPath != nil else {
       throw JournalError(
         .alreadyExists,
@@ -210,18 +210,23 @@ package final class AtomicFileWriter {
   }
 
   /// Syncs the destination's directory; on failure moves the previous file back (or
-  /// removes the new one if there was none) and throws.
+  /// removes the new one if there was none) and throws, saying whether that worked.
   private func syncDirectory(restoring backup: String?) throws(JournalError) {
     do {
       try JournalFile.syncDirectory(of: destination.path, system: system)
     } catch {
-      if let backup {
-        _ = system.rename(backup, destination.path)
-      } else {
-        _ = system.unlink(destination.path)
-      }
+      let withdrawn =
+        backup.map { system.rename($0, destination.path) == 0 }
+        ?? (system.unlink(destination.path) == 0)
       var error = error
-      error.message += "; the new file is withdrawn and the previous one, if any, left as it was"
+      if withdrawn {
+        error.message += "; the new file is withdrawn and the previous one, if any, left as it was"
+      } else {
+        // A disk that fails every call: say where each file is, not what was hoped.
+        error.message +=
+          "; the new file could not be withdrawn either (\(errnoCause())): it is in place, but may not survive a power loss"
+          + (backup.map { ", and the previous file is at \($0)" } ?? "")
+      }
       throw error
     }
   }

@@ -58,7 +58,8 @@ extension Journal {
   ///   - output: write the repaired journal here and leave the original untouched; it
   ///     must not exist and must not be the journal (under any name). Without it the
   ///     journal is repaired in place and the damaged original is kept beside it as
-  ///     `PATH.damaged` (which must not exist).
+  ///     `PATH.damaged` (which must not exist, unless it is the journal itself under a
+  ///     second name, as a recovery cut short by a power loss leaves it).
   ///   - salvage: drop damaged frames with good frames after them, marking their events
   ///     lost; without it such damage stops recovery.
   ///   - progress: called after each frame is checked, with the frames done and the total.
@@ -128,7 +129,9 @@ extension Journal {
       report.changed = false
       return report
     }
-    if let keptPath, JournalFile.status(of: keptPath, system: system) != nil {
+    if let keptPath, let kept = JournalFile.status(of: keptPath, system: system),
+      !isInterruptedRecovery(of: file, keptAt: keptPath, FileIdentity(kept), system: system)
+    {
       throw JournalError(
         .alreadyExists,
         "the damaged original is to be kept here, but a file is already there (from an earlier recovery?); move it away, or write the repaired journal elsewhere with an output file",
@@ -141,6 +144,18 @@ extension Journal {
     try writer.commit(syncing: true, keepingPreviousAt: keptPath)
     report.originalKeptAt = keptPath
     return report
+  }
+
+  /// Whether the file at `keptPath` (identified by `kept`) is the journal being recovered
+  /// under a second name: what an in-place recovery leaves when the power fails after it
+  /// linked the original to `NAME.damaged` and before its rename reached the disk (the
+  /// directory was not synced yet). That name is then removed, losing nothing, so that
+  /// the recovery can run again.
+  private static func isInterruptedRecovery(
+    of file: JournalFile, keptAt keptPath: String, _ kept: FileIdentity, system: FileSystemCalls
+  ) -> Bool {
+    guard file.identity() == kept else { return false }
+    return system.unlink(keptPath) == 0
   }
 
   /// The ranges of sequence numbers missing between consecutive frames (and before the

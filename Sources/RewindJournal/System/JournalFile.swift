@@ -195,6 +195,21 @@ final class JournalFile {
   }
 
   /// What `stat` says of the file at `path` (following symbolic links), or nil if there
+  /// is none; unlike ``status(of:system:)``, a failure other than a missing file is an
+  /// error, not an absent file.
+  /// - Throws: ``JournalError/Code/io`` naming `path`, with the cause.
+  static func existingStatus(of path: String, system: FileSystemCalls) throws(JournalError)
+    -> stat?
+  {
+    var status = stat()
+    if system.stat(path, &status) == 0 { return status }
+    let number = errno
+    if number == ENOENT { return nil }
+    throw JournalError(
+      .io, "cannot tell whether a file is there already", path: path, cause: errnoCause(number))
+  }
+
+  /// What `stat` says of the file at `path` (following symbolic links), or nil if there
   /// is none.
   static func status(of path: String, system: FileSystemCalls) -> stat? {
     var status = stat()
