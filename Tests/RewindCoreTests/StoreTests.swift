@@ -296,8 +296,8 @@ struct StoreTests {
     #expect(store.lastError != nil)
     #expect(store.pendingCount > 0)
     // onError runs on a global queue, soon; a starved pool (a loaded machine running the
-    // suites in parallel, or ThreadSanitizer) can make that seconds, so the wait is long and ends at once when
-    // the report is there.
+    // suites in parallel, or ThreadSanitizer) can make that seconds, so the wait is long
+    // and ends at once when the report is there.
     let deadline = ContinuousClock.now + .seconds(120)
     while reported.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline { usleep(5_000) }
     #expect(reported.withLock { !$0.isEmpty })
