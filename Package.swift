@@ -21,6 +21,8 @@ let package = Package(
     .library(name: "RewindArguments", targets: ["RewindArguments"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
     .executable(name: "rewind", targets: ["rewind"]),
+    // The fuzz targets' bodies, for the libFuzzer runner in Tools/rewind-fuzz.
+    .library(name: "RewindFuzzing", targets: ["RewindFuzzing"]),
   ],
   targets: [
     .systemLibrary(
@@ -39,6 +41,12 @@ let package = Package(
       swiftSettings: strict),
     .executableTarget(
       name: "rewind", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind",
+      swiftSettings: strict),
+    // The bodies of the fuzz targets, one per parser of outside input: libFuzzer runs them
+    // (Tools/fuzz), and RewindFuzzingTests runs every corpus and regression input through
+    // them in `swift test`.
+    .target(
+      name: "RewindFuzzing", dependencies: ["RewindJournal", "RewindCore", "Navigation"],
       swiftSettings: strict),
 
     .testTarget(
@@ -78,6 +86,10 @@ let package = Package(
       dependencies: [
         "RewindCLI", "RewindArguments", "RewindCore", "RewindJournal", "Navigation", "TestSupport",
       ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "RewindFuzzingTests",
+      dependencies: ["RewindFuzzing", "RewindJournal", "RewindCore", "Navigation"],
       swiftSettings: strict),
   ]
 )
