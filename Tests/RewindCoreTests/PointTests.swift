@@ -97,4 +97,20 @@ struct PointTests {
       #expect(throws: RewindError.self, "\(text)") { try Point(parsing: text) }
     }
   }
+
+  /// Found by the fuzzer (Fuzz/Regressions/point): a digit followed by a combining mark
+  /// (`0` + U+0310) counted as a digit, so that an offset trapped and a sequence number
+  /// was called too large.
+  @Test(
+    "a digit with a combining mark is not a digit",
+    arguments: ["1\u{312}", "+10\u{310}2.5s", "+1\u{312}s", "+0.5\u{301}ms"])
+  func combiningMarks(text: String) {
+    #expect {
+      try Point(parsing: text)
+    } throws: { error in
+      let error = error as! RewindError
+      return error.code == .invalidInput && !error.message.contains("too large")
+    }
+    #expect(Point.microseconds(inDuration: String(text.dropFirst())) == nil)
+  }
 }

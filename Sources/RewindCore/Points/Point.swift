@@ -134,7 +134,10 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Character {
-  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+  /// Whether the character is one of the ASCII digits 0–9, alone: a range of characters
+  /// would also hold a digit with a combining mark (`2` + U+0312), which sorts between
+  /// them.
+  var isASCIIDigit: Bool { asciiValue.map { (0x30...0x39).contains($0) } ?? false }
 }
 
 extension String {
