@@ -25,6 +25,8 @@ let package = Package(
     .library(name: "RewindPlayer", targets: ["RewindPlayer"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
     .executable(name: "rewind", targets: ["rewind"]),
+    // The fuzz targets' bodies, for the libFuzzer runner in Tools/rewind-fuzz.
+    .library(name: "RewindFuzzing", targets: ["RewindFuzzing"]),
   ],
   targets: [
     .systemLibrary(
@@ -70,6 +72,12 @@ let package = Package(
       swiftSettings: strict),
     .executableTarget(
       name: "rewind", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind",
+      swiftSettings: strict),
+    // The bodies of the fuzz targets, one per parser of outside input: libFuzzer runs them
+    // (Tools/fuzz), and RewindFuzzingTests runs every corpus and regression input through
+    // them in `swift test`.
+    .target(
+      name: "RewindFuzzing", dependencies: ["RewindJournal", "RewindCore", "Navigation"],
       swiftSettings: strict),
 
     .testTarget(
@@ -140,6 +148,10 @@ let package = Package(
         "RewindCLI", "RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal",
         "Navigation", "TestSupport",
       ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "RewindFuzzingTests",
+      dependencies: ["RewindFuzzing", "RewindJournal", "RewindCore", "Navigation"],
       swiftSettings: strict),
   ]
 )

@@ -62,4 +62,55 @@ struct PointTests {
       #expect(ISO8601.parse(ISO8601.format(time)) == time)
     }
   }
+
+  /// Found by the fuzzer (Fuzz/Regressions/point): an offset of more than 2^53
+  /// microseconds printed through a Double, and read back through one, as another offset.
+  @Test(
+    "an offset prints exactly and reads back as itself, however large",
+    arguments: [
+      "+17999999999999997952us", "+12345678901234567us", "+4503599627370497us",
+      "+17999999999999.999999s", "+0.0000005s", "+1.5us", "+299999999999.9999995m",
+    ])
+  func offsetRoundTrip(text: String) throws {
+    let point = try Point(parsing: text)
+    #expect(try Point(parsing: point.description) == point, "\(text) prints as \(point)")
+  }
+
+  @Test("offsets are read exactly, rounding half a microsecond away from zero")
+  func exactOffsets() throws {
+    #expect(
+      try Point(parsing: "+17999999999999997952us")
+        == .offset(microseconds: 17_999_999_999_999_997_952))
+    #expect(
+      try Point(parsing: "+17999999999999.997952s")
+        == .offset(microseconds: 17_999_999_999_999_997_952))
+    #expect(try Point(parsing: "+0.0000005s") == .offset(microseconds: 1))
+    #expect(try Point(parsing: "+0.0000004999s") == .offset(microseconds: 0))
+    #expect(try Point(parsing: "+1.5us") == .offset(microseconds: 2))
+    #expect(try Point(parsing: "+.5ms") == .offset(microseconds: 500))
+    #expect(try Point(parsing: "+5.s") == .offset(microseconds: 5_000_000))
+    #expect(
+      Point.offset(microseconds: 17_999_999_999_999_997_952).description
+        == "+17999999999999.997952s")
+    #expect(Point.offset(microseconds: 1_000_001).description == "+1.000001s")
+    for text in ["+18000000000000000000us", "+1.2.3s", "+.s", "+1e3s", "+5000000000h"] {
+      #expect(throws: RewindError.self, "\(text)") { try Point(parsing: text) }
+    }
+  }
+
+  /// Found by the fuzzer (Fuzz/Regressions/point): a digit followed by a combining mark
+  /// (`0` + U+0310) counted as a digit, so that an offset trapped and a sequence number
+  /// was called too large.
+  @Test(
+    "a digit with a combining mark is not a digit",
+    arguments: ["1\u{312}", "+10\u{310}2.5s", "+1\u{312}s", "+0.5\u{301}ms"])
+  func combiningMarks(text: String) {
+    #expect {
+      try Point(parsing: text)
+    } throws: { error in
+      let error = error as! RewindError
+      return error.code == .invalidInput && !error.message.contains("too large")
+    }
+    #expect(Point.microseconds(inDuration: String(text.dropFirst())) == nil)
+  }
 }

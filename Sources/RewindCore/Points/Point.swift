@@ -53,24 +53,58 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
   }
 
   static func parseOffset(_ body: String, _ original: String) throws(RewindError) -> UInt64 {
-    let units: [(String, Double)] = [
+    let units: [(String, UInt64)] = [
       ("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000),
       ("h", 3_600_000_000),
     ]
     for (suffix, scale) in units where body.hasSuffix(suffix) {
-      let number = body.dropLast(suffix.count)
       // "ms" ends in "s" and "us" too: only accept when what is left is a number.
-      guard !number.isEmpty, number.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
-        let value = Double(number), value.isFinite
+      guard let microseconds = exactMicroseconds(body.dropLast(suffix.count), scale: scale),
+        microseconds < maximumOffset
       else { continue }
-      let microseconds = (value * scale).rounded()
-      guard microseconds < 1.8e19 else { break }
-      return UInt64(microseconds)
+      return microseconds
     }
     throw RewindError(
       .invalidInput,
       "'\(original)' is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s"
     )
+  }
+
+  /// Offsets stop below 1.8 × 10^19 microseconds (570,000 years), within a `UInt64`.
+  static let maximumOffset: UInt64 = 18_000_000_000_000_000_000
+
+  /// `number` (digits with at most one decimal point) times `scale`, rounded half away
+  /// from zero; nil when it is no such number or does not fit 64 bits.
+  ///
+  /// Read digit by digit, never through a `Double`, so that every offset ``formatOffset(_:)``
+  /// writes reads back exactly, however large.
+  static func exactMicroseconds(_ number: Substring, scale: UInt64) -> UInt64? {
+    let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let whole = parts[0]
+    let fraction = parts.count > 1 ? parts[1] : ""
+    guard whole.count + fraction.count > 0,
+      (whole + fraction).allSatisfy({ $0.isASCIIDigit })
+    else { return nil }
+    var value: UInt64 = 0
+    for digit in whole {
+      let (tenfold, overflow) = value.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = tenfold.addingReportingOverflow(UInt64(digit.asciiValue! - 48))
+      guard !overflow, !carry else { return nil }
+      value = sum
+    }
+    let (scaled, overflow) = value.multipliedReportingOverflow(by: scale)
+    guard !overflow else { return nil }
+    // 0.fraction × scale by long multiplication from the last digit: `carry` ends as its
+    // whole part and `first` as the first digit of what is left, which rounds.
+    var carry: UInt64 = 0
+    var first: UInt64 = 0
+    for digit in fraction.reversed() {
+      let product = UInt64(digit.asciiValue! - 48) * scale + carry
+      carry = product / 10
+      first = product % 10
+    }
+    let (total, more) = scaled.addingReportingOverflow(carry + (first >= 5 ? 1 : 0))
+    return more ? nil : total
   }
 
   public var description: String {
@@ -83,20 +117,27 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// `12.5s`, `250ms`, `0s`: an offset in the unit that reads best.
+  /// `12.5s`, `250ms`, `0s`: an offset in the unit that reads best, written exactly, so
+  /// that it reads back as the same offset.
   package static func formatOffset(_ microseconds: UInt64) -> String {
     if microseconds == 0 { return "0s" }
     if microseconds % 1_000 != 0 && microseconds < 1_000_000 { return "\(microseconds)us" }
     if microseconds < 1_000_000 { return "\(microseconds / 1_000)ms" }
-    let seconds = Double(microseconds) / 1_000_000
-    var text = String(seconds)
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return text + "s"
+    let seconds = String(microseconds / 1_000_000)
+    let fraction = microseconds % 1_000_000
+    guard fraction != 0 else { return seconds + "s" }
+    var decimals = String(fraction)
+    decimals = String(repeating: "0", count: 6 - decimals.count) + decimals
+    while decimals.hasSuffix("0") { decimals.removeLast() }
+    return seconds + "." + decimals + "s"
   }
 }
 
 extension Character {
-  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+  /// Whether the character is one of the ASCII digits 0–9, alone: a range of characters
+  /// would also hold a digit with a combining mark (`2` + U+0312), which sorts between
+  /// them.
+  var isASCIIDigit: Bool { asciiValue.map { (0x30...0x39).contains($0) } ?? false }
 }
 
 extension String {
