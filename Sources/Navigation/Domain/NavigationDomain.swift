@@ -119,7 +119,7 @@ public final class NavigationDomain: Domain {
   }
 
   /// Applies `event` and says which fields it changed, remembering before it only the
-  /// plain values change detection compares (``NavigationState/ChangeBasis``): no copy
+  /// plain values change detection compares (`NavigationState.ChangeBasis`): no copy
   /// of the state, whose catalog and large expanded sets are references to count.
   /// - Complexity: O(1), no allocation, for catalogs of up to 64 nodes (larger ones copy
   ///   the state).
