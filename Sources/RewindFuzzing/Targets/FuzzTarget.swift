@@ -13,14 +13,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// decompressed, every event decoded and replayed, every snapshot decoded, checked.
   case journal
   /// The same, after the checksums of every frame the bytes hold were recomputed
-  /// (``JournalChecksums``), so that changed bytes reach the parsers behind the checks.
+  /// (`JournalChecksums`), so that changed bytes reach the parsers behind the checks.
   case journalChecksummed = "journal-checksummed"
   /// JSON Lines as `rewind import` reads them, each event reduced, its JSON and binary
   /// encodings read back, and the state's encoding read back.
   case jsonLines = "jsonl"
   /// A scenario script of the navigation domain (`rewind record`), its events reduced.
   case scenario
-  /// The generic event script (``EventScript``) for the navigation domain.
+  /// The generic event script (`EventScript`) for the navigation domain.
   case eventScript = "event-script"
   /// JSON: parsed, printed compact and indented, and each print parsed back to the same
   /// value and printed the same again.
@@ -47,7 +47,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
   /// Turns a file into an input of this target: the identity, except for
   /// ``journalChecksummed``, whose inputs are journals whose data frames are stored
-  /// without compression (``UncompressedFrames``) so that changed bytes land in the
+  /// without compression (`UncompressedFrames`) so that changed bytes land in the
   /// records rather than in compressed data.
   public func seed(from bytes: [UInt8]) -> [UInt8] {
     switch self {
