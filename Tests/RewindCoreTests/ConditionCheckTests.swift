@@ -11,7 +11,7 @@ struct ConditionCheckTests {
   let navigation = NavigationDomain()
 
   func check<D: Domain>(_ text: String, _ domain: D) throws -> Int {
-    try domain.check(WrittenCondition(parsing: text))
+    try domain.check(WrittenCondition(parsing: text)).fields.first ?? -1
   }
 
   func error<D: Domain>(_ text: String, _ domain: D) -> ConditionError? {
@@ -73,7 +73,7 @@ struct ConditionCheckTests {
     let field = error("changed(split.stlye)", navigation)
     #expect(field?.column == 9)
     #expect(field?.word == "split.stlye")
-    #expect(field?.choices == navigation.fields.map(\.path))
+    #expect(field?.choices == navigation.fields.map(\.path) + ["event", "outcome", "reason"])
 
     let null = error("split.overlay == null", navigation)
     #expect(null?.message == "split.overlay holds true or false, not null")

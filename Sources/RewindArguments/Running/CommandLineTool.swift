@@ -31,6 +31,9 @@ public struct CommandLineTool<Context: CommandContext>: Sendable {
   public let version: String
   /// The root of the command tree: a group of the tool's commands, or its one command.
   let root: Command<Context>
+  /// Texts `tool help <topic>` prints, beside the commands' help: a language several
+  /// commands share, say.
+  let topics: [HelpTopic]
 
   /// A tool of several commands, `tool <command> ...`.
   /// - Parameters:
@@ -39,12 +42,14 @@ public struct CommandLineTool<Context: CommandContext>: Sendable {
   ///   - abstract: The tool's one-line overview.
   ///   - discussion: Longer help shown under the overview.
   ///   - commands: The subcommands, in the order help lists them.
+  ///   - topics: What `tool help <topic>` prints for names that are not commands.
   public init(
     name: String, version: String, abstract: String, discussion: String = "",
-    commands: [Command<Context>]
+    commands: [Command<Context>], topics: [HelpTopic] = []
   ) {
     self.version = version
     self.root = .group(name, abstract: abstract, discussion: discussion, subcommands: commands)
+    self.topics = topics
   }
 
   /// A tool that is one command, `tool [<options>]`, named and described by the command's
@@ -57,6 +62,7 @@ public struct CommandLineTool<Context: CommandContext>: Sendable {
   ) where Declaration.Context == Context {
     self.version = version
     self.root = .command(command)
+    self.topics = []
   }
 
   /// The mistakes in every command's spec; a test over the real tool expects none.
@@ -148,8 +154,13 @@ public struct CommandLineTool<Context: CommandContext>: Sendable {
     }
   }
 
-  /// `rewind help [<command> ...]`: the help of the named command, or of the tool.
+  /// `rewind help [<command> ...]`: the help of the named command, or of the tool;
+  /// `rewind help <topic>`: the topic's text.
   private func help(naming words: ArraySlice<String>, context: Context) -> ExitCode {
+    if words.count == 1, let topic = topics.first(where: { $0.name == words.first }) {
+      context.writeOutput(topic.text.hasSuffix("\n") ? topic.text : topic.text + "\n")
+      return .success
+    }
     var path: [Command<Context>] = [root]
     for word in words where word != "-h" && word != "--help" {
       let command = path[path.count - 1]
@@ -158,7 +169,8 @@ public struct CommandLineTool<Context: CommandContext>: Sendable {
       } else if command.subcommands.isEmpty {
         return report(.unexpectedArguments([word]), path: [root], context: context)
       } else {
-        let error = UsageError.unknownSubcommand(word, among: command.subcommands.map(\.name))
+        let names = command.subcommands.map(\.name) + (path.count == 1 ? topics.map(\.name) : [])
+        let error = UsageError.unknownSubcommand(word, among: names)
         return report(error, path: path, context: context)
       }
     }
@@ -193,4 +205,18 @@ extension Parameter {
   static let help = Parameter.flag("help", short: "h", help: "Show help information.")
   /// The `--version` of the tool's root.
   static let version = Parameter.flag("version", help: "Show the version.")
+}
+
+/// A text `tool help <name>` prints: a language or a convention several commands share,
+/// documented once.
+public struct HelpTopic: Sendable {
+  /// The word after `help`.
+  public let name: String
+  /// The text, printed as it is.
+  public let text: String
+
+  public init(_ name: String, text: String) {
+    self.name = name
+    self.text = text
+  }
 }

@@ -4,15 +4,22 @@ import RewindCore
 extension RewindTool {
   struct Find: ParsableCommand {
     static let configuration = CommandConfiguration(
-      name: "find", abstract: "Find when a condition on the state first holds or a field changes.",
+      name: "find",
+      abstract: "Find where a condition on the state or the events becomes true.",
       discussion: """
-        A condition is PATH == VALUE, PATH != VALUE or changed(PATH), e.g. \
-        'split.selectedItem == espresso-machines/leva' or 'changed(split.columnVisibility)'; \
-        one comparison, no && or ||. A value is JSON (null, 3, true, "two words") or a bare \
-        word. The condition is checked against the state's fields before the search: an \
-        unknown field, a value of the wrong type, outside an enum or an id the session does \
-        not have is an error. Prints the first point where the condition becomes true; with \
-        --all, every one.
+        A condition compares fields of the state (PATH == VALUE, !=, <, <=, >, >= on \
+        numbers, PATH contains VALUE for a list or a string), asks whether an event changed \
+        a field (changed(PATH)) or looks at the event itself (event == categorySelected, \
+        outcome == rejected, reason contains "category"); && , || , ! and parentheses \
+        combine them, e.g. 'split.style == balanced && !(menu.selectedIndex < 2)'. A value is \
+        JSON (null, 3, true, "two words") or a bare word. The condition is checked against \
+        the state's fields before the search: an unknown field, a value of the wrong type, \
+        outside an enum or an id the session does not have is an error, with a suggestion. \
+        A condition on the state matches where it becomes true (and at the start of the \
+        search when it holds there); one that names the event matches after every event \
+        where it holds. Prints the first match; with --all, every one; with --last, the last \
+        one, searching backwards from --to; with --count, only how many there are. See \
+        'rewind help conditions' for the whole language.
         """)
 
     let registry: DomainRegistry
@@ -22,8 +29,18 @@ extension RewindTool {
     @Option(
       name: "where", valueName: "condition", help: "The condition.", transform: parseCondition)
     var condition: WrittenCondition
-    @Flag(help: "List every point, not only the first.")
+    @Option(
+      valueName: "point",
+      help: "Search from this point (it matches when a condition on the state holds there).")
+    var from: PointArgument = .start
+    @Option(valueName: "point", help: "Search up to this point.")
+    var to: PointArgument = .end
+    @Flag(help: "List every match, not only the first.")
     var all: Bool
+    @Flag(help: "The last match up to --to, searching backwards.")
+    var last: Bool
+    @Flag(help: "Print only the number of matches.")
+    var count: Bool
     @Flag(help: "Print JSON.")
     var json: Bool
     @Option(
@@ -33,8 +50,14 @@ extension RewindTool {
     var jobs: Int?
 
     func run(_ context: Context) throws {
+      let modes = [("--all", all), ("--last", last), ("--count", count)].filter(\.1).map(\.0)
+      guard modes.count <= 1 else {
+        throw UsageError("\(modes.joined(separator: " and ")) cannot be used together")
+      }
+      let mode: FindCommand.Mode = all ? .all : last ? .last : count ? .count : .first
       let command = FindCommand(
-        condition: condition, all: all, json: json, jobs: Jobs.count(jobs), context: context)
+        condition: condition, mode: mode, from: from, to: to, json: json,
+        jobs: Jobs.count(jobs), context: context)
       try registry.open(journal, warnings: context.stderr, command)
     }
   }
@@ -60,15 +83,27 @@ extension ConditionError {
 }
 
 struct FindCommand: TimelineVisitor {
+  /// What to print: the first match, every one, the last one, or how many.
+  enum Mode {
+    case first, all, last, count
+  }
+
   let written: WrittenCondition
-  let all: Bool
+  let mode: Mode
+  let from: PointArgument
+  let to: PointArgument
   let json: Bool
   let jobs: Int
   let context: Context
 
-  init(condition: WrittenCondition, all: Bool, json: Bool, jobs: Int = 1, context: Context) {
+  init(
+    condition: WrittenCondition, mode: Mode, from: PointArgument = .start,
+    to: PointArgument = .end, json: Bool, jobs: Int = 1, context: Context
+  ) {
     self.written = condition
-    self.all = all
+    self.mode = mode
+    self.from = from
+    self.to = to
     self.json = json
     self.jobs = jobs
     self.context = context
@@ -78,19 +113,40 @@ struct FindCommand: TimelineVisitor {
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let domain = timeline.domain
+    let evaluator: ConditionEvaluator<D>
     do throws(ConditionError) {
-      _ = try domain.check(written)
+      evaluator = try ConditionEvaluator(written, in: domain)
     } catch {
       throw UsageError(
         .invalidValue,
         "The value '\(written.text)' is invalid for '--where <condition>': \(error.reason)")
     }
+    let range = try timeline.resolveRange(from: from, to: to)
     let progress = context.progress("Searching")
-    let total = Int(timeline.lastSequence)
-    let hits = try timeline.find(condition, all: all, jobs: jobs) { done in
-      progress.update(Int(done), of: total)
+    let total = Int(range.to - range.from)
+    let hits: [FindHit<D>]
+    if mode == .last {
+      hits = try timeline.findLast(condition, in: range.from...range.to).map { [$0] } ?? []
+    } else {
+      hits = try timeline.find(
+        condition, in: range.from...range.to, all: mode != .first, jobs: jobs
+      ) { done in
+        progress.update(Int(done), of: total)
+      }
     }
     progress.finish()
+    let showsValue = !evaluator.compiled.fields.isEmpty
+    if mode == .count {
+      if json {
+        context.stdout.printJSON(
+          .object([
+            ("condition", .string(condition.description)), ("count", .int(Int64(hits.count))),
+          ]))
+      } else {
+        context.stdout.print(String(hits.count))
+      }
+      return
+    }
     if json {
       context.stdout.printJSON(
         .object([
@@ -99,12 +155,12 @@ struct FindCommand: TimelineVisitor {
             "matches",
             .array(
               hits.map { hit in
-                var members: [(String, JSONValue)] = [
-                  ("seq", .int(Int64(hit.sequence))), ("value", hit.value),
-                ]
+                var members: [(String, JSONValue)] = [("seq", .int(Int64(hit.sequence)))]
+                if showsValue { members.append(("value", hit.value)) }
                 if let event = hit.event {
                   members.append(("time_us", .int(Int64(event.time))))
                   members.append(("event", domain.json(event.event)))
+                  if let outcome = event.outcome { members += outcome.jsonMembers }
                 }
                 return .object(members)
               })
@@ -115,25 +171,30 @@ struct FindCommand: TimelineVisitor {
     let style = context.stdout.style
     let shownCondition = TerminalText.escaped(condition.description)
     guard !hits.isEmpty else {
+      let place =
+        range.from == 0 && range.to == timeline.lastSequence
+        ? "in the session" : "from event \(range.from) to \(range.to)"
       context.stdout.print(
-        "No point in the session where \(shownCondition)\(isChange ? "" : " becomes true").")
+        "No point \(place) where \(shownCondition)\(evaluator.isAboutEvents ? " holds" : " becomes true")."
+      )
       return
     }
     context.stdout.print(style.bold(shownCondition))
     for hit in hits {
+      let value = showsValue ? "  " + style.dim("→ \(hit.value.compactText)") : ""
       if let event = hit.event {
+        let rejected = event.outcome?.isRejected == true ? " " + style.dim("(rejected)") : ""
         context.stdout.print(
-          "  event \(hit.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))  \(style.dim("→ \(hit.value.compactText)"))"
+          "  event \(hit.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))\(rejected)\(value)"
         )
-      } else {
+      } else if hit.sequence == 0 {
         context.stdout.print(
           "  at the start (initial state)  \(style.dim("= \(hit.value.compactText)"))")
+      } else {
+        context.stdout.print(
+          "  at event \(hit.sequence) (the start of the search)  \(style.dim("= \(hit.value.compactText)"))"
+        )
       }
     }
-  }
-
-  var isChange: Bool {
-    if case .changed = condition { return true }
-    return false
   }
 }

@@ -113,11 +113,14 @@ extension RecordCommand {
     let domain = scenario.domain
     var next = 0
     var state = domain.initialState
-    func check(after count: Int, _ outcome: Outcome<D.Rejection>?, from before: D.State) throws {
+    func check(
+      after count: Int, _ event: D.Event?, _ outcome: Outcome<D.Rejection>?,
+      from before: D.State
+    ) throws {
       while next < expectations.count && expectations[next].afterEvents == count {
         let expectation = expectations[next]
         if let failure = expectation.failure(
-          domain: domain, outcome: outcome, before: before, after: state)
+          domain: domain, event: event, outcome: outcome, before: before, after: state)
         {
           let event =
             count > 0 ? " (after \(domain.describe(scenario.events[count - 1].event)))" : ""
@@ -128,11 +131,11 @@ extension RecordCommand {
         next += 1
       }
     }
-    try check(after: 0, nil, from: state)
+    try check(after: 0, nil, nil, from: state)
     for (index, timed) in scenario.events.enumerated() {
       let before = state
       let outcome = domain.reduce(&state, timed.event)
-      try check(after: index + 1, outcome, from: before)
+      try check(after: index + 1, timed.event, outcome, from: before)
     }
   }
 }

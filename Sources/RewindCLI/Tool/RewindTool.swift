@@ -24,6 +24,7 @@ package enum RewindTool {
       discussion: """
         A journal (.journal) holds one recorded session: every event, compressed, with
         snapshots of the state. Points in a session are written \(Point.syntax).
+        Conditions (find --where) are described by 'rewind help conditions'.
         """,
       commands: [
         .command { Record(registry: registry) }, .command { Generate(registry: registry) },
@@ -38,7 +39,7 @@ package enum RewindTool {
         },
         .command { HTML(registry: registry) }, .command { Testgen(registry: registry) },
         .command { Play(registry: registry) },
-      ])
+      ], topics: [.conditions])
   }
 }
 

@@ -1,29 +1,23 @@
 extension Domain {
-  /// Checks a condition against the domain's fields before any replay: the field must
-  /// exist, and the value must be of the field's kind (a number for an integer field, one
-  /// of an enum's values, an id the session has).
+  /// Checks a condition against the domain's fields before any replay, and compiles it
+  /// for evaluation: every path must be a field (or one of the event's words, `event`,
+  /// `outcome`, `reason`), every value must be of its field's kind (a number for an
+  /// integer field, one of an enum's values, an id the session has, an event kind the
+  /// domain lists), and every operator must fit (`<` on numbers, `contains` on lists and
+  /// strings).
   ///
-  /// - Returns: the index of the condition's field in ``Domain/fields``.
+  /// - Returns: the condition compiled against ``Domain/fields``: field indices
+  ///   resolved, values checked.
   /// - Throws: ``ConditionError`` at the column of the path or the value, with the words
   ///   the mistake may be a slip of and, when it is certain, what was meant (the id of an
   ///   item whose name was written, `0` for `"0"`).
-  package func check(_ written: WrittenCondition) throws(ConditionError) -> Int {
-    let condition = written.condition
-    let fields = self.fields
-    let index: Int
-    do {
-      index = try fieldIndex(of: condition.path)
-    } catch {
-      throw ConditionError(
-        error.message, column: written.pathColumn, word: condition.path,
-        choices: fields.map(\.path))
-    }
-    guard let value = condition.value,
-      let problem = problem(with: value, kind: fields[index].kind, path: condition.path)
-    else { return index }
-    throw ConditionError(
-      problem.message, column: written.valueColumn, word: problem.word, choices: problem.choices,
-      suggestion: problem.suggestion)
+  @discardableResult
+  package func check(_ written: WrittenCondition) throws(ConditionError) -> CompiledCondition {
+    var compiler = ConditionCompiler(domain: self, places: written.places)
+    let root = try compiler.compile(written.condition)
+    return CompiledCondition(
+      root: root, fields: compiler.fields, paths: compiler.fields.map { fields[$0].path },
+      isAboutEvents: compiler.isAboutEvents)
   }
 
   /// What is wrong with `value` for a field of `kind`, nil when it fits.

@@ -1,17 +1,59 @@
-/// A condition on the state for `find`: a field compared with a value, or a field
-/// changing.
+/// A condition on a point of a session, for `find`, `shrink`, `log --where`, the
+/// terminal player's `/` and the HTML page: comparisons of the state's fields and of the
+/// event that led there, combined with `&&`, `||`, `!` and parentheses.
 ///
-/// Written `split.selectedItem == espresso-machines/leva`, `menu.selectedIndex != 0`,
-/// `changed(split.columnVisibility)`. A value is JSON (`null`, `3`, `true`, `"two words"`,
-/// `[…]`) or a bare word without spaces or quotes, read as a string. One comparison per
-/// condition: `&&` and `||` are refused.
-public enum Condition: Sendable, Equatable, CustomStringConvertible {
+/// ```text
+/// split.selectedItem == espresso-machines/leva
+/// menu.selectedIndex >= 3 && split.overlay == true
+/// split.expanded contains espresso-machines/leva
+/// changed(split.columnVisibility) || !(split.style == automatic)
+/// event == categorySelected && outcome == rejected
+/// reason contains "category"
+/// ```
+///
+/// - `PATH == VALUE`, `PATH != VALUE` compare any value; `<`, `<=`, `>`, `>=` compare
+///   numbers (a field that holds no number there does not compare); `PATH contains
+///   VALUE` holds when an array field has the value as an element, or a string holds it
+///   as a part.
+/// - `changed(PATH)` holds after an event that changed the field.
+/// - `event` (the event's kind), `outcome` (`applied`, `unchanged` or `rejected`) and
+///   `reason` (why it was rejected; `null` otherwise) name the event that led to the
+///   point, unless the domain has a field of that path.
+/// - `!` binds tightest, then `&&`, then `||`; parentheses group.
+///
+/// A value is JSON (`null`, `3`, `true`, `"two words"`, `[…]`) or a bare word without
+/// spaces, quotes or parentheses, read as a string.
+///
+/// A condition is checked against the domain's fields, kinds and values before any
+/// replay: an unknown field, a value of the wrong kind or outside an enum, an id the
+/// session does not have is a ``ConditionError`` at its column.
+public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
   case equals(path: String, value: JSONValue)
   case notEquals(path: String, value: JSONValue)
   case changed(path: String)
+  /// `PATH < VALUE`, a number.
+  case less(path: String, value: JSONValue)
+  /// `PATH <= VALUE`, a number.
+  case lessOrEqual(path: String, value: JSONValue)
+  /// `PATH > VALUE`, a number.
+  case greater(path: String, value: JSONValue)
+  /// `PATH >= VALUE`, a number.
+  case greaterOrEqual(path: String, value: JSONValue)
+  /// `PATH contains VALUE`: an element of an array, or a part of a string.
+  case contains(path: String, value: JSONValue)
+  /// `!CONDITION`
+  case not(Condition)
+  /// `A && B`
+  case and(Condition, Condition)
+  /// `A || B`
+  case or(Condition, Condition)
 
   /// How conditions are written, for help texts and errors.
-  package static let syntax = "PATH == VALUE, PATH != VALUE or changed(PATH)"
+  package static let syntax =
+    "PATH == VALUE, PATH != VALUE, PATH < NUMBER (<=, >, >=), PATH contains VALUE or changed(PATH), combined with &&, || and !"
+
+  /// The words that name the event that led to a point rather than a state field.
+  package static let eventWords = ["event", "outcome", "reason"]
 
   /// Parses a condition.
   /// - Throws: ``ConditionError`` saying what was expected, and at which column.
@@ -30,36 +72,68 @@ public enum Condition: Sendable, Equatable, CustomStringConvertible {
     character.isLetter || character.isNumber || character == "_"
   }
 
-  /// The field the condition is about.
-  public var path: String {
+  /// The paths the condition names (fields, or the event's words), left to right, each
+  /// once.
+  public var paths: [String] {
+    var paths: [String] = []
+    forEachComparison { path, _, _ in
+      if !paths.contains(path) { paths.append(path) }
+    }
+    return paths
+  }
+
+  /// Calls `body` with each comparison's path, operator (`==`, `changed`, …) and value
+  /// (nil for `changed`), left to right.
+  package func forEachComparison(_ body: (String, String, JSONValue?) throws -> Void) rethrows {
     switch self {
-    case .equals(let path, _), .notEquals(let path, _), .changed(let path): path
+    case .not(let inner): try inner.forEachComparison(body)
+    case .and(let left, let right), .or(let left, let right):
+      try left.forEachComparison(body)
+      try right.forEachComparison(body)
+    case .changed(let path): try body(path, "changed", nil)
+    default:
+      let (path, symbol, value) = comparison!
+      try body(path, symbol, value)
     }
   }
 
-  /// The value compared with, nil for `changed`.
-  public var value: JSONValue? {
+  /// A comparison's path, operator and value; nil for `changed` and the combinations.
+  var comparison: (path: String, symbol: String, value: JSONValue)? {
     switch self {
-    case .equals(_, let value), .notEquals(_, let value): value
-    case .changed: nil
+    case .equals(let path, let value): (path, "==", value)
+    case .notEquals(let path, let value): (path, "!=", value)
+    case .less(let path, let value): (path, "<", value)
+    case .lessOrEqual(let path, let value): (path, "<=", value)
+    case .greater(let path, let value): (path, ">", value)
+    case .greaterOrEqual(let path, let value): (path, ">=", value)
+    case .contains(let path, let value): (path, "contains", value)
+    case .changed, .not, .and, .or: nil
     }
   }
 
-  /// Whether the condition holds for a field's value (always false for `changed`).
-  @usableFromInline package func holds(for value: JSONValue) -> Bool {
-    switch self {
-    case .equals(_, let expected): value == expected
-    case .notEquals(_, let expected): value != expected
-    case .changed: false
-    }
-  }
+  /// The condition as it parses back: `||` and `&&` of their operands, parentheses only
+  /// where precedence needs them, values as compact JSON.
+  public var description: String { written(atLeast: 1) }
 
-  public var description: String {
+  /// The condition written as an operand that binds at least as tightly as `level`
+  /// (1: `||`, 2: `&&`, 3: `!`, 4: a comparison), in parentheses when it binds less.
+  private func written(atLeast level: Int) -> String {
+    let (text, own): (String, Int)
     switch self {
-    case .equals(let path, let value): "\(path) == \(value.compactText)"
-    case .notEquals(let path, let value): "\(path) != \(value.compactText)"
-    case .changed(let path): "changed(\(path))"
+    case .or(let left, let right):
+      (text, own) = (left.written(atLeast: 1) + " || " + right.written(atLeast: 2), 1)
+    case .and(let left, let right):
+      (text, own) = (left.written(atLeast: 2) + " && " + right.written(atLeast: 3), 2)
+    case .not(let inner):
+      // `!(a == 1)`, not `!a == 1`, which reads as if `!` applied to the path.
+      (text, own) = ("!" + inner.written(atLeast: inner.comparison == nil ? 3 : 5), 3)
+    case .changed(let path):
+      (text, own) = ("changed(\(path))", 4)
+    default:
+      let (path, symbol, value) = comparison!
+      (text, own) = ("\(path) \(symbol) \(value.compactText)", 4)
     }
+    return own < level ? "(\(text))" : text
   }
 }
 
@@ -92,224 +166,5 @@ public struct ConditionError: Error, Equatable, Sendable, CustomStringConvertibl
   /// `at column 16: … Did you mean 'balanced'?`
   public var description: String {
     "at column \(column): \(message)" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
-  }
-}
-
-/// A condition with where its parts are in the text it was read from, so that a value
-/// that does not fit the field is reported at its column.
-package struct WrittenCondition: Sendable, Equatable, CustomStringConvertible {
-  package var condition: Condition
-  /// The text as written.
-  package var text: String
-  /// 1-based columns (in characters) of the field path and of the value (the path's for
-  /// `changed`).
-  package var pathColumn: Int
-  package var valueColumn: Int
-
-  /// A condition made in code, placed as its ``Condition/description`` writes it.
-  package init(_ condition: Condition) {
-    self.condition = condition
-    text = condition.description
-    switch condition {
-    case .changed:
-      pathColumn = "changed(".count + 1
-      valueColumn = pathColumn
-    case .equals(let path, _), .notEquals(let path, _):
-      pathColumn = 1
-      valueColumn = path.count + " == ".count + 1
-    }
-  }
-
-  /// Parses a condition.
-  /// - Throws: ``ConditionError`` saying what was expected, and at which column.
-  package init(parsing text: String) throws(ConditionError) {
-    var scanner = ConditionScanner(text)
-    try scanner.refuseCombinations()
-    scanner.skipWhitespace()
-    guard !scanner.isAtEnd else {
-      throw scanner.error("expected a condition: \(Condition.syntax)")
-    }
-    let start = scanner.position
-    let word = scanner.read(while: { Condition.isPathCharacter($0) || $0 == "." })
-    scanner.skipWhitespace()
-    if word == "changed", scanner.current == "(" {
-      scanner.position += 1
-      scanner.skipWhitespace()
-      let pathStart = scanner.position
-      let path = try scanner.readPath(before: "')'")
-      scanner.skipWhitespace()
-      guard scanner.current == ")" else {
-        throw scanner.error("expected ')' after the field path in changed(…)")
-      }
-      scanner.position += 1
-      try scanner.expectEnd(after: "changed(…)")
-      self.init(
-        condition: .changed(path: path), text: text, pathColumn: pathStart + 1,
-        valueColumn: pathStart + 1)
-      return
-    }
-    scanner.position = start
-    let path = try scanner.readPath(before: "== or !=")
-    scanner.skipWhitespace()
-    let comparison = try scanner.readComparison()
-    scanner.skipWhitespace()
-    guard !scanner.isAtEnd else {
-      throw scanner.error("expected a value after \(comparison)")
-    }
-    let valueStart = scanner.position
-    let value = try scanner.readValue()
-    try scanner.expectEnd(after: "the value")
-    self.init(
-      condition: comparison == "=="
-        ? .equals(path: path, value: value)
-        : .notEquals(path: path, value: value),
-      text: text, pathColumn: start + 1, valueColumn: valueStart + 1)
-  }
-
-  private init(condition: Condition, text: String, pathColumn: Int, valueColumn: Int) {
-    self.condition = condition
-    self.text = text
-    self.pathColumn = pathColumn
-    self.valueColumn = valueColumn
-  }
-
-  package var description: String { text }
-}
-
-/// Reads a condition's text one character at a time, knowing the column of each.
-private struct ConditionScanner {
-  let characters: [Character]
-  var position = 0
-
-  init(_ text: String) { characters = Array(text) }
-
-  var isAtEnd: Bool { position >= characters.count }
-  var current: Character? { isAtEnd ? nil : characters[position] }
-
-  func error(_ message: String, at index: Int? = nil) -> ConditionError {
-    ConditionError(message, column: (index ?? position) + 1)
-  }
-
-  mutating func skipWhitespace() {
-    while current?.isWhitespace == true { position += 1 }
-  }
-
-  mutating func read(while accepts: (Character) -> Bool) -> String {
-    let start = position
-    while let character = current, accepts(character) { position += 1 }
-    return String(characters[start..<position])
-  }
-
-  /// `&&` and `||` outside a quoted string: a condition is one comparison.
-  func refuseCombinations() throws(ConditionError) {
-    var index = 0
-    var inString = false
-    while index < characters.count {
-      let character = characters[index]
-      if inString {
-        if character == "\\" {
-          index += 1
-        } else if character == "\"" {
-          inString = false
-        }
-      } else if character == "\"" {
-        inString = true
-      } else if character == "&" || character == "|", index + 1 < characters.count,
-        characters[index + 1] == character
-      {
-        throw error(
-          "'\(character)\(character)' is not supported: a condition is one comparison "
-            + "(\(Condition.syntax)); run find once for each", at: index)
-      }
-      index += 1
-    }
-  }
-
-  /// A dotted field path.
-  mutating func readPath(before expected: String) throws(ConditionError) -> String {
-    let start = position
-    let path = read(while: { Condition.isPathCharacter($0) || $0 == "." })
-    guard !path.isEmpty else {
-      let found = current.map { "'\($0)'" } ?? "the end"
-      throw error("expected a field path before \(expected), found \(found)", at: start)
-    }
-    guard Condition.isPath(path) else {
-      throw error(
-        "'\(path)' is not a field path: names (letters, digits, _) joined by single dots",
-        at: start)
-    }
-    return path
-  }
-
-  /// `==` or `!=`.
-  mutating func readComparison() throws(ConditionError) -> String {
-    let rest = characters[position...]
-    for comparison in ["==", "!="] where rest.starts(with: comparison) {
-      position += 2
-      return comparison
-    }
-    switch current {
-    case nil:
-      throw error("expected == or != after the field path")
-    case "=":
-      throw error("expected == or != after the field path: a single = does not compare")
-    case "<", ">":
-      throw error("only == and != compare: '\(current!)' is not supported")
-    default:
-      throw error("expected == or != after the field path, found '\(current!)'")
-    }
-  }
-
-  /// A JSON value, or a bare word read as a string.
-  mutating func readValue() throws(ConditionError) -> JSONValue {
-    let start = position
-    switch current {
-    case "\"":
-      var index = position + 1
-      while index < characters.count, characters[index] != "\"" {
-        index += characters[index] == "\\" ? 2 : 1
-      }
-      guard index < characters.count else {
-        throw error("the string has no closing quote (\")", at: start)
-      }
-      position = index + 1
-      return try parseJSON(from: start)
-    case "[", "{":
-      // The rest of the text is the value: nothing may follow it.
-      position = characters.count
-      while position > start, characters[position - 1].isWhitespace { position -= 1 }
-      return try parseJSON(from: start)
-    default:
-      let word = read(while: { !$0.isWhitespace && $0 != "\"" })
-      if current == "\"" {
-        throw error("a quote in the middle of a value: quote the whole value")
-      }
-      return (try? JSONValue(parsing: word)) ?? .string(word)
-    }
-  }
-
-  /// Parses `characters[start..<position]` as JSON, placing a parse error in the
-  /// condition.
-  func parseJSON(from start: Int) throws(ConditionError) -> JSONValue {
-    let text = String(characters[start..<position])
-    do throws(JSONParseError) {
-      return try JSONValue(parsing: text)
-    } catch {
-      // The parser counts bytes; the condition's columns count characters.
-      let bytes = Array(text.utf8)
-      let byteOffset = min(max(error.column - 1, 0), bytes.count)
-      let prefix = String(decoding: bytes[..<byteOffset], as: UTF8.self)
-      throw self.error("not a JSON value: \(error.message)", at: start + prefix.count)
-    }
-  }
-
-  /// Nothing but whitespace may follow.
-  mutating func expectEnd(after what: String) throws(ConditionError) {
-    skipWhitespace()
-    guard !isAtEnd else { return }
-    let found = String(characters[position...].prefix { !$0.isWhitespace })
-    throw error(
-      "expected the end of the condition after \(what), found '\(found)'"
-        + (what == "the value" ? " (quote a value with spaces)" : ""))
   }
 }

@@ -2,9 +2,11 @@
 public struct FindHit<D: Domain>: Sendable {
   /// The point: the state after this event (0: the initial state).
   public var sequence: UInt64
-  /// The field's value there.
+  /// The value of the condition's field there; an object of path → value when the
+  /// condition reads several fields, null when it reads none (a condition on the event
+  /// alone).
   public var value: JSONValue
-  /// The event that made the condition true (nil at the initial state).
+  /// The event that made the condition true (nil at the start of the search).
   public var event: ReplayedEvent<D>?
 
   @inlinable init(sequence: UInt64, value: JSONValue, event: ReplayedEvent<D>?) {
@@ -16,60 +18,71 @@ public struct FindHit<D: Domain>: Sendable {
 
 /// A `find` condition checked against the domain's fields: what the scan loop needs.
 @usableFromInline struct FindQuery: Sendable {
-  @usableFromInline let condition: Condition
-  /// The index of the condition's field in ``Domain/fields``.
-  @usableFromInline let field: Int
+  @usableFromInline let condition: CompiledCondition
   /// Every point, not only the first.
   @usableFromInline let all: Bool
-  /// `changed(…)`: every change is a hit.
-  @usableFromInline let isChange: Bool
-  /// Whether the initial state is a hit when the condition holds in it (a scan that starts
-  /// at 0); false for the next match after a point.
-  @usableFromInline let includingStart: Bool
-
-  init(condition: Condition, field: Int, all: Bool, includingStart: Bool = true) {
-    self.condition = condition
-    self.field = field
-    self.all = all
-    self.includingStart = includingStart
-    if case .changed = condition { isChange = true } else { isChange = false }
-  }
+  /// The point that is a match when a condition on the state holds there: the start of
+  /// the search; nil for the next match after a point.
+  @usableFromInline let start: UInt64?
 }
 
 extension Timeline {
-  /// The first point (or, with `all`, every point) where `condition` becomes true:
-  /// where an equality starts to hold, or where the field changes.
+  /// The first point (or, with `all`, every point) where `condition` becomes true.
   ///
-  /// The condition is checked against the kinds of the domain's fields first, so that
-  /// one that can never hold is an error, not an empty answer. Then one streaming pass
-  /// from the start (the domain's ``Domain/scans``, specialised for it); the field is
-  /// compared only after events that changed it. With `jobs` above 1, an intact journal
-  /// is split into that many parts, each replayed on its own thread from the snapshot
-  /// before it, and the parts' points are merged in order: the same answer.
-  /// - Parameters:
-  ///   - condition: what to look for.
-  ///   - all: every point where it becomes true, not only the first.
-  ///   - jobs: how many threads may replay parts of the journal at once.
-  ///   - progress: called with the number of events replayed, every few thousand.
-  /// - Returns: the points, in order.
-  /// - Throws: ``ConditionError`` for a condition that does not fit the fields (an
-  ///   unknown path, a value of the wrong kind, outside an enum, an unknown id).
+  /// Same as ``find(_:in:all:jobs:progress:)`` over the whole session.
   /// - Complexity: O(events) until the first hit, or O(events) with `all`, divided among
   ///   the jobs.
   public func find(
     _ condition: Condition, all: Bool, jobs: Int = 1, progress: (UInt64) -> Void = { _ in }
   ) throws -> [FindHit<D>] {
-    let field = try domain.check(WrittenCondition(condition))
-    let query = FindQuery(condition: condition, field: field, all: all)
+    try find(condition, in: 0...lastSequence, all: all, jobs: jobs, progress: progress)
+  }
+
+  /// The first point (or, with `all`, every point) of `range` where `condition` becomes
+  /// true.
+  ///
+  /// A condition on the state alone becomes true at the start of the range when it holds
+  /// there, and after each event that makes it true (it did not hold before). A
+  /// condition that names the event (`event`, `outcome`, `reason`, `changed(…)`) is
+  /// matched after every event of the range where it holds.
+  ///
+  /// The condition is checked against the kinds of the domain's fields first, so that
+  /// one that can never hold is an error, not an empty answer. Then one streaming pass
+  /// from the start of the range (the domain's ``Domain/scans``, specialised for it); a
+  /// condition on the state is evaluated only after events that changed one of its
+  /// fields, and only the fields an event changed are read again. With `jobs` above 1,
+  /// an intact journal's range is split into that many parts, each replayed on its own
+  /// thread from the snapshot before it, and the parts' points are merged in order: the
+  /// same answer.
+  /// - Parameters:
+  ///   - condition: what to look for.
+  ///   - range: the points to search: the state after its first event, to the state
+  ///     after its last.
+  ///   - all: every point where it becomes true, not only the first.
+  ///   - jobs: how many threads may replay parts of the journal at once.
+  ///   - progress: called with the number of events replayed, every few thousand.
+  /// - Returns: the points, in order.
+  /// - Throws: ``ConditionError`` for a condition that does not fit the fields (an
+  ///   unknown path, a value of the wrong kind, outside an enum, an unknown id);
+  ///   ``RewindError`` `outOfRange` for a range outside the session.
+  /// - Complexity: O(events in the range) until the first hit, or O(events in the range)
+  ///   with `all`, divided among the jobs.
+  public func find(
+    _ condition: Condition, in range: ClosedRange<UInt64>, all: Bool, jobs: Int = 1,
+    progress: (UInt64) -> Void = { _ in }
+  ) throws -> [FindHit<D>] {
+    let compiled = try domain.check(WrittenCondition(condition))
+    try checkInSession(range.upperBound)
+    let query = FindQuery(condition: compiled, all: all, start: range.lowerBound)
     let find = D.scans.find
     if let parts = try inParallel(
-      jobs: jobs, progress: progress,
-      { timeline, range, progress in try find(timeline, query, range, progress) })
+      jobs: jobs, in: range, progress: progress,
+      { timeline, part, progress in try find(timeline, query, part, progress) })
     {
       if all { return parts.flatMap { $0 } }
       return parts.first { !$0.isEmpty } ?? []
     }
-    return try find(self, query, 0...lastSequence, progress)
+    return try find(self, query, range, progress)
   }
 
   /// The first point after event `sequence` where `condition` becomes true: the next
@@ -83,76 +96,124 @@ extension Timeline {
   ///   ``RewindError`` `outOfRange` for a point outside the session.
   /// - Complexity: one seek to `sequence`, then O(events) until the match.
   public func find(_ condition: Condition, after sequence: UInt64) throws -> FindHit<D>? {
-    let field = try domain.check(WrittenCondition(condition))
-    let query = FindQuery(condition: condition, field: field, all: false, includingStart: false)
+    let compiled = try domain.check(WrittenCondition(condition))
+    let query = FindQuery(condition: compiled, all: false, start: nil)
     try checkInSession(sequence)
     return try D.scans.find(self, query, sequence...lastSequence, { _ in }).first
   }
 
   /// The last point before event `sequence` where `condition` becomes true: the previous
-  /// match, searching backwards.
+  /// match, searching backwards (rr's reverse-continue).
   ///
-  /// Replays backwards one snapshot interval at a time, as ``blame(_:at:)`` does: the
-  /// interval before `sequence` first, then the one before it, until one holds a match
-  /// or the start is reached (where the initial state is a match when the condition
-  /// holds in it).
+  /// Same as ``findLast(_:in:)`` over the points `0...sequence - 1`.
   /// - Returns: the point, or nil when the condition does not become true before
   ///   `sequence`.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
   ///   ``RewindError`` `outOfRange` for a point outside the session.
-  /// - Complexity: O(events between the match and `sequence`), in steps of one snapshot
-  ///   interval.
+  /// - Complexity: O(events between the match and `sequence`), rounded up to whole
+  ///   snapshot intervals; O(*sequence*) when there is no match.
   public func find(_ condition: Condition, before sequence: UInt64) throws -> FindHit<D>? {
-    let field = try domain.check(WrittenCondition(condition))
-    let query = FindQuery(condition: condition, field: field, all: true)
     try checkInSession(sequence)
-    guard sequence > 0 else { return nil }
-    // The last event to look at, and the interval holding it.
-    var end = sequence - 1
+    guard sequence > 0 else {
+      _ = try domain.check(WrittenCondition(condition))
+      return nil
+    }
+    return try findLast(condition, in: 0...(sequence - 1))
+  }
+
+  /// The last point of `range` where `condition` becomes true, searching backwards from
+  /// the end of the range.
+  ///
+  /// Replays backwards one snapshot interval at a time, as ``blame(_:at:)`` does: the
+  /// interval that ends the range first, then the one before it, until one holds a match
+  /// or the start of the range is reached (where a condition on the state is a match
+  /// when it holds). Each interval is replayed forward from its snapshot, so the answer
+  /// is the last of the points ``find(_:in:all:jobs:progress:)`` lists with `all`.
+  /// - Returns: the point, or nil when the condition does not become true in `range`.
+  /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
+  ///   ``RewindError`` `outOfRange` for a range outside the session.
+  /// - Complexity: O(events between the match and the end of the range), rounded up to
+  ///   whole snapshot intervals (one snapshot decoded per interval); O(events in the
+  ///   range) when there is no match. Memory: one state and the matches of one interval.
+  public func findLast(_ condition: Condition, in range: ClosedRange<UInt64>) throws
+    -> FindHit<D>?
+  {
+    let compiled = try domain.check(WrittenCondition(condition))
+    try checkInSession(range.upperBound)
+    // The last point to look at, and the interval holding it.
+    var end = range.upperBound
     while true {
-      // The snapshot the interval starts from.
-      let start = try replayer(toReach: end == 0 ? 0 : end - 1).0.sequence
+      // The snapshot the interval starts from, or the range's start.
+      let snapshot = try replayer(toReach: end == 0 ? 0 : end - 1).0.sequence
+      let start = max(snapshot, range.lowerBound)
+      let query = FindQuery(
+        condition: compiled, all: true, start: start == range.lowerBound ? start : nil)
       if let last = try D.scans.find(self, query, start...end, { _ in }).last { return last }
-      if start == 0 { return nil }
+      if start == range.lowerBound { return nil }
       end = start
     }
   }
 
   /// The points where the query's condition becomes true after events `range` (the
-  /// initial state counts when the range starts at 0), replaying from the state after
-  /// `range.lowerBound`: the loop of ``find(_:all:jobs:progress:)``, inlinable so that
+  /// range's start counts when it is the query's), replaying from the state after
+  /// `range.lowerBound`: the loop of ``find(_:in:all:jobs:progress:)``, inlinable so that
   /// ``SessionScans`` specialises it for the domain.
   /// - Parameter progress: called with the number of events replayed in the range.
   @inlinable
   func findRun(
     _ query: FindQuery, _ range: ClosedRange<UInt64>, progress: (UInt64) -> Void
   ) throws -> [FindHit<D>] {
-    let read = domain.fields[query.field].value
+    let condition = query.condition
+    let domain = self.domain
+    let allFields = domain.fields
+    // The fields the condition reads, by slot, and their values at the current point.
+    let fields = condition.fields.map { allFields[$0] }
     let start = range.lowerBound
     var (replayer, state) = try replayer(toReach: start)
     try replayer.apply(through: start, to: &state)
-    var holding = query.condition.holds(for: read(state))
+    var values = fields.map { $0.value(state) }
+    let aboutEvents = condition.isAboutEvents
+    let noEvent: ReplayedEvent<D>? = nil
+    var holding =
+      !aboutEvents && condition.holds(values, changed: [], event: noEvent, domain: domain)
     var hits: [FindHit<D>] = []
-    if start == 0, query.includingStart, holding {
-      hits.append(FindHit(sequence: 0, value: read(state), event: nil))
+    if query.start == start, holding {
+      hits.append(FindHit(sequence: start, value: condition.shown(values), event: nil))
       if !query.all { return hits }
     }
+    let read = condition.fieldSet
+    let triggers = condition.triggers
+    // Changes cost a state copy an event: follow them only when a field is read.
+    let tracking = !fields.isEmpty
+    // The fields changed since their slots were last read.
+    var stale = FieldSet()
     while replayer.sequence < range.upperBound,
-      let (event, changed) = try replayer.step(&state, trackChanges: true)
+      let (event, changed) = try replayer.step(&state, trackChanges: tracking)
     {
       if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
-      guard changed.contains(query.field) else { continue }
-      let value = read(state)
+      stale.formUnion(changed.intersection(read))
       let isHit: Bool
-      if query.isChange {
-        isHit = true
+      if aboutEvents {
+        if let triggers, changed.intersection(triggers).isEmpty { continue }
+        if !stale.isEmpty {
+          for slot in fields.indices where stale.contains(condition.fields[slot]) {
+            values[slot] = fields[slot].value(state)
+          }
+          stale = FieldSet()
+        }
+        isHit = condition.holds(values, changed: changed, event: event, domain: domain)
       } else {
-        let holdsNow = query.condition.holds(for: value)
+        guard !stale.isEmpty else { continue }
+        for slot in fields.indices where stale.contains(condition.fields[slot]) {
+          values[slot] = fields[slot].value(state)
+        }
+        stale = FieldSet()
+        let holdsNow = condition.holds(values, changed: changed, event: noEvent, domain: domain)
         isHit = holdsNow && !holding
         holding = holdsNow
       }
       if isHit {
-        hits.append(FindHit(sequence: event.sequence, value: value, event: event))
+        hits.append(FindHit(sequence: event.sequence, value: condition.shown(values), event: event))
         if !query.all { break }
       }
     }

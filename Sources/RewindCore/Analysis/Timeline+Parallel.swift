@@ -4,27 +4,31 @@ import Synchronization
 
 extension Timeline {
   /// The parts `jobs` threads replay, in order, each from the state after its lower
-  /// bound (the first from the initial state) to its upper bound, together the whole
-  /// session; nil when the journal is scanned in one pass: one job, a session too short
-  /// to split, or a journal with damage or lost events (whose errors and warnings one
-  /// pass gives in its own order).
-  package func parallelRanges(jobs: Int) -> [ClosedRange<UInt64>]? {
+  /// bound (the first from the state after `range`'s lower bound; by default the initial
+  /// state) to its upper bound, together the whole of `range` (by default the session);
+  /// nil when the journal is scanned in one pass: one job, a range too short to split,
+  /// or a journal with damage or lost events (whose errors and warnings one pass gives in
+  /// its own order).
+  package func parallelRanges(
+    jobs: Int, in range: ClosedRange<UInt64>? = nil
+  ) -> [ClosedRange<UInt64>]? {
     let condition = reader.condition
     guard jobs > 1, condition.isIntact, condition.lostRanges.isEmpty else { return nil }
-    let last = lastSequence
-    let count = min(UInt64(jobs), last / max(minimumEventsPerPart, 1))
+    let range = range ?? 0...lastSequence
+    let length = range.upperBound - range.lowerBound
+    let count = min(UInt64(jobs), length / max(minimumEventsPerPart, 1))
     guard count > 1 else { return nil }
     var ranges: [ClosedRange<UInt64>] = []
-    var start: UInt64 = 0
+    var start = range.lowerBound
     for part in 1...count {
-      let end = part == count ? last : last / count * part
+      let end = part == count ? range.upperBound : range.lowerBound + length / count * part
       ranges.append(start...end)
       start = end
     }
     return ranges
   }
 
-  /// Runs `work` on each of ``parallelRanges(jobs:)`` on its own thread, each with a
+  /// Runs `work` on each of ``parallelRanges(jobs:in:)`` on its own thread, each with a
   /// timeline of its own over the same frames, and returns the parts' results in order;
   /// nil (nothing run) when the journal is scanned in one pass.
   ///
@@ -37,12 +41,12 @@ extension Timeline {
   ///   ended.
   /// - Complexity: the slowest part; memory: one frame and one state per part.
   package func inParallel<Part: Sendable>(
-    jobs: Int, progress: (UInt64) -> Void,
+    jobs: Int, in range: ClosedRange<UInt64>? = nil, progress: (UInt64) -> Void,
     _ work:
       @escaping @Sendable (Timeline<D>, ClosedRange<UInt64>, (UInt64) -> Void) throws ->
       Part
   ) throws -> [Part]? {
-    guard let ranges = parallelRanges(jobs: jobs) else { return nil }
+    guard let ranges = parallelRanges(jobs: jobs, in: range) else { return nil }
     // Each part's timeline is opened here and handed to its thread, which alone uses it.
     let timelines = try ranges.map { _ in
       Handover(try Timeline<D>(reader: JournalReader(sharing: reader)))

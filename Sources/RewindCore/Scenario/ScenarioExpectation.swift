@@ -53,18 +53,21 @@ public struct ScenarioExpectation: Sendable, Equatable {
         "expected 'rejected', 'unchanged' or a condition (\(Condition.syntax)) after 'expect'")
     default:
       let written: WrittenCondition
+      let evaluator: ConditionEvaluator<D>
       do throws(ConditionError) {
         written = try WrittenCondition(parsing: trimmed)
-        _ = try domain.check(written)
+        evaluator = try ConditionEvaluator(written, in: domain)
       } catch {
         let offset = text.prefix { $0.isWhitespace }.count
         throw ScenarioError(
           line: line, column: column + offset + error.column - 1,
           error.message + (error.suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
       }
-      if case .changed = written.condition, afterEvents == 0 {
+      if evaluator.isAboutEvents, afterEvents == 0 {
         throw ScenarioError(
-          line: line, column: column, "'expect changed(…)' needs an event before it")
+          line: line, column: column,
+          "'expect \(trimmed)' names the event (event, outcome, reason or changed(…)) and needs an event before it"
+        )
       }
       return ScenarioExpectation(
         .condition(written.condition), line: line, afterEvents: afterEvents)
@@ -72,14 +75,18 @@ public struct ScenarioExpectation: Sendable, Equatable {
   }
 
   /// Why the expectation fails after an event, nil when it holds, on one line: the
-  /// expectation, what was found, and the fields the event changed (`path old → new`).
+  /// expectation, what was found (the values of the fields it names), and the fields the
+  /// event changed (`path old → new`).
   /// - Parameters:
   ///   - domain: the domain that reduced the event.
+  ///   - event: the event; nil before any event (or when it is not known: then a
+  ///     condition on the event's kind sees none).
   ///   - outcome: the event's outcome; nil before any event.
   ///   - before: the state before the event.
   ///   - after: the state after it.
   public func failure<D: Domain>(
-    domain: D, outcome: Outcome<D.Rejection>?, before: D.State, after: D.State
+    domain: D, event: D.Event? = nil, outcome: Outcome<D.Rejection>?, before: D.State,
+    after: D.State
   ) -> String? {
     var found: String
     switch kind {
@@ -93,16 +100,19 @@ public struct ScenarioExpectation: Sendable, Equatable {
       case .rejected(let reason)?: found = "the event was rejected (\(reason))"
       }
     case .condition(let condition):
-      guard let index = try? domain.fieldIndex(of: condition.path) else { return nil }
-      let field = domain.fields[index]
-      let value = field.value(after)
-      if case .changed = condition {
-        if value != field.value(before) { return nil }
-        found = "\(condition.path) did not change: \(value.compactText)"
-      } else {
-        if condition.holds(for: value) { return nil }
-        found = "\(condition.path) is \(value.compactText)"
+      guard let evaluator = try? ConditionEvaluator(condition, in: domain) else { return nil }
+      let replayed = event.map {
+        ReplayedEvent<D>(
+          sequence: UInt64(afterEvents), time: 0, event: $0, outcome: outcome,
+          recorded: RecordedEffect(kind: .applied, changed: []))
       }
+      if evaluator.holds(after: replayed, previous: outcome == nil ? nil : before, state: after) {
+        return nil
+      }
+      let values = zip(evaluator.compiled.paths, evaluator.compiled.fields).map { path, index in
+        "\(path) is \(domain.fields[index].value(after).compactText)"
+      }
+      found = values.isEmpty ? "it does not hold" : values.joined(separator: ", ")
     }
     var text = "expected \(description), but \(found)"
     if outcome != nil {

@@ -3,7 +3,8 @@ import RewindCore
 
 /// Parses arbitrary text as a `find` condition: it must print as a condition that parses
 /// back to the same one; it is checked against the navigation domain's fields (with the
-/// ids of the sample session), and when it fits, searched for in the sample session.
+/// ids of the sample session), and when it fits, evaluated and searched for (forwards and
+/// backwards) in the sample session.
 enum ConditionHarness {
   static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
     let text = String(decoding: bytes, as: UTF8.self)
@@ -30,12 +31,16 @@ enum ConditionHarness {
       )
     }
     let timeline = SampleSession.timeline()
+    let evaluator: ConditionEvaluator<NavigationDomain>
     do {
-      _ = try timeline.domain.check(written)
+      evaluator = try ConditionEvaluator(written, in: timeline.domain)
     } catch {
       _ = (error.description, error.suggestion, error.choices)
       return
     }
+    let initial = timeline.domain.initialState
+    _ = evaluator.holds(after: nil, previous: nil, state: initial)
     _ = try? timeline.find(condition, all: true)
+    _ = try? timeline.findLast(condition, in: 0...timeline.lastSequence)
   }
 }

@@ -1,0 +1,358 @@
+/// A condition checked against a domain and compiled for evaluation: its fields resolved
+/// to indices into ``Domain/fields``, its values checked, the event's words resolved.
+///
+/// What the scans evaluate after every event: the values of the fields it reads are kept
+/// in `slots` (one per field, in ``fields`` order) and re-read only after an event that
+/// changed one of them.
+@usableFromInline package struct CompiledCondition: Sendable {
+  @usableFromInline let root: ConditionNode
+  /// The fields the condition reads, as indices into ``Domain/fields``, in the order the
+  /// condition first names them: slot `i` holds field `fields[i]`.
+  @usableFromInline package let fields: [Int]
+  /// The paths of ``fields``.
+  @usableFromInline package let paths: [String]
+  /// The fields as a set (those below 64, as change tracking counts them).
+  @usableFromInline let fieldSet: FieldSet
+  /// Whether the condition names the event (`event`, `outcome`, `reason`,
+  /// `changed(…)`): then it is matched after every event where it holds, else where it
+  /// becomes true.
+  @usableFromInline package let isAboutEvents: Bool
+  /// Fields one of which an event must change for the condition to hold after it; nil
+  /// when it may hold after an event that changed none of them.
+  @usableFromInline let triggers: FieldSet?
+  /// Whether it reads the event's kind.
+  @usableFromInline let readsKind: Bool
+
+  init(root: ConditionNode, fields: [Int], paths: [String], isAboutEvents: Bool) {
+    self.root = root
+    self.fields = fields
+    self.paths = paths
+    self.isAboutEvents = isAboutEvents
+    var set = FieldSet()
+    for field in fields where field < 64 { set.insert(field) }
+    fieldSet = set
+    triggers = root.triggers
+    readsKind = root.readsKind
+  }
+
+  /// Whether the condition holds, given the values of its fields (by slot), the fields
+  /// the event changed and the event (nil: no event, at the start).
+  @inlinable
+  func holds<D: Domain>(
+    _ values: [JSONValue], changed: FieldSet, event: ReplayedEvent<D>?, domain: D
+  ) -> Bool {
+    root.holds(values, changed: changed, event: event, domain: domain)
+  }
+
+  /// The value a match shows: the field's when the condition reads one, an object of
+  /// path → value when it reads several, null when it reads none.
+  @inlinable func shown(_ values: [JSONValue]) -> JSONValue {
+    switch values.count {
+    case 0: .null
+    case 1: values[0]
+    default: .object(Array(zip(paths, values)))
+    }
+  }
+}
+
+/// One node of a compiled condition.
+@usableFromInline indirect enum ConditionNode: Sendable {
+  /// A test of the value of the field in `slot`.
+  case field(slot: Int, ValueTest)
+  /// Whether the event changed field `field` (an index into ``Domain/fields``).
+  case changed(field: Int)
+  /// A test of the event's kind (a string; null at the start).
+  case eventKind(ValueTest)
+  /// A test of the event's outcome (`applied`, `unchanged`, `rejected`; null at the start
+  /// or for a skipped event).
+  case outcome(ValueTest)
+  /// A test of why the event was rejected (a string; null unless it was rejected).
+  case reason(ValueTest)
+  case not(ConditionNode)
+  case and(ConditionNode, ConditionNode)
+  case or(ConditionNode, ConditionNode)
+
+  @inlinable
+  func holds<D: Domain>(
+    _ values: [JSONValue], changed: FieldSet, event: ReplayedEvent<D>?, domain: D
+  ) -> Bool {
+    switch self {
+    case .field(let slot, let test):
+      return test.holds(values[slot])
+    case .changed(let field):
+      return changed.contains(field)
+    case .eventKind(let test):
+      guard let event else { return test.holds(.null) }
+      return test.holds(.string(domain.eventKind(event.event)))
+    case .outcome(let test):
+      guard let outcome = event?.outcome else { return test.holds(.null) }
+      return test.holds(.string(outcome.name))
+    case .reason(let test):
+      guard case .rejected(let reason)? = event?.outcome else { return test.holds(.null) }
+      return test.holds(.string("\(reason)"))
+    case .not(let inner):
+      return !inner.holds(values, changed: changed, event: event, domain: domain)
+    case .and(let left, let right):
+      return left.holds(values, changed: changed, event: event, domain: domain)
+        && right.holds(values, changed: changed, event: event, domain: domain)
+    case .or(let left, let right):
+      return left.holds(values, changed: changed, event: event, domain: domain)
+        || right.holds(values, changed: changed, event: event, domain: domain)
+    }
+  }
+
+  /// Fields one of which an event must change for the node to hold after it.
+  var triggers: FieldSet? {
+    switch self {
+    case .changed(let field): field < 64 ? FieldSet(field: field) : nil
+    case .and(let left, let right): left.triggers ?? right.triggers
+    case .or(let left, let right):
+      if let left = left.triggers, let right = right.triggers { left.union(right) } else { nil }
+    case .field, .eventKind, .outcome, .reason, .not: nil
+    }
+  }
+
+  var readsKind: Bool {
+    switch self {
+    case .eventKind: true
+    case .not(let inner): inner.readsKind
+    case .and(let left, let right), .or(let left, let right): left.readsKind || right.readsKind
+    case .field, .changed, .outcome, .reason: false
+    }
+  }
+}
+
+/// A comparison of a value with the one a condition gives.
+@usableFromInline enum ValueTest: Sendable {
+  case equals(JSONValue)
+  case notEquals(JSONValue)
+  case less(JSONValue)
+  case lessOrEqual(JSONValue)
+  case greater(JSONValue)
+  case greaterOrEqual(JSONValue)
+  /// An element of an array, or a part of a string.
+  case contains(JSONValue)
+
+  @inlinable func holds(_ value: JSONValue) -> Bool {
+    switch self {
+    case .equals(let expected): return value == expected
+    case .notEquals(let expected): return value != expected
+    case .less(let bound): return Self.order(value, bound).map { $0 < 0 } ?? false
+    case .lessOrEqual(let bound): return Self.order(value, bound).map { $0 <= 0 } ?? false
+    case .greater(let bound): return Self.order(value, bound).map { $0 > 0 } ?? false
+    case .greaterOrEqual(let bound): return Self.order(value, bound).map { $0 >= 0 } ?? false
+    case .contains(let part):
+      switch (value, part) {
+      case (.array(let elements), _): return elements.contains(part)
+      case (.string(let text), .string(let part)): return Self.contains(text, part)
+      default: return false
+      }
+    }
+  }
+
+  /// Whether `part` is a part of `text` (the empty string is a part of every string).
+  @usableFromInline static func contains(_ text: String, _ part: String) -> Bool {
+    part.isEmpty || text.firstRange(of: part) != nil
+  }
+
+  /// -1, 0 or 1 as the number `value` is below, at or above `bound`; nil when `value` is
+  /// not a number. Integers compare exactly.
+  @inlinable static func order(_ value: JSONValue, _ bound: JSONValue) -> Int? {
+    switch (value, bound) {
+    case (.int(let a), .int(let b)): return a < b ? -1 : a == b ? 0 : 1
+    default:
+      guard let a = value.doubleValue, let b = bound.doubleValue else { return nil }
+      return a < b ? -1 : a == b ? 0 : 1
+    }
+  }
+}
+
+/// Checks a condition's comparisons against a domain, left to right, and builds its
+/// compiled form.
+struct ConditionCompiler<D: Domain> {
+  let domain: D
+  let places: [WrittenCondition.Place]
+  let domainFields: [StateField<D.State>]
+  var next = 0
+  var fields: [Int] = []
+  var isAboutEvents = false
+
+  init(domain: D, places: [WrittenCondition.Place]) {
+    self.domain = domain
+    self.places = places
+    domainFields = domain.fields
+  }
+
+  static var outcomes: [String] { ["applied", "unchanged", "rejected"] }
+
+  mutating func compile(_ condition: Condition) throws(ConditionError) -> ConditionNode {
+    switch condition {
+    case .not(let inner): return .not(try compile(inner))
+    case .and(let left, let right): return .and(try compile(left), try compile(right))
+    case .or(let left, let right): return .or(try compile(left), try compile(right))
+    case .changed(let path):
+      let place = nextPlace()
+      guard let field = domainFields.firstIndex(where: { $0.path == path }) else {
+        if Condition.eventWords.contains(path) {
+          throw ConditionError(
+            "changed(…) takes a state field; '\(path)' names the event", column: place.path)
+        }
+        throw unknownPath(path, at: place)
+      }
+      isAboutEvents = true
+      // A match shows the field's value.
+      _ = slot(of: field)
+      return .changed(field: field)
+    default:
+      let (path, symbol, value) = condition.comparison!
+      let place = nextPlace()
+      let test = Self.test(symbol, value)
+      if let field = domainFields.firstIndex(where: { $0.path == path }) {
+        try checkField(field, symbol: symbol, value: value, place: place)
+        return .field(slot: slot(of: field), test)
+      }
+      guard Condition.eventWords.contains(path) else { throw unknownPath(path, at: place) }
+      isAboutEvents = true
+      try checkEventWord(path, symbol: symbol, value: value, place: place)
+      switch path {
+      case "event": return .eventKind(test)
+      case "outcome": return .outcome(test)
+      default: return .reason(test)
+      }
+    }
+  }
+
+  mutating func nextPlace() -> WrittenCondition.Place {
+    defer { next += 1 }
+    return next < places.count ? places[next] : WrittenCondition.Place(path: 1, value: 1)
+  }
+
+  mutating func slot(of field: Int) -> Int {
+    if let slot = fields.firstIndex(of: field) { return slot }
+    fields.append(field)
+    return fields.count - 1
+  }
+
+  static func test(_ symbol: String, _ value: JSONValue) -> ValueTest {
+    switch symbol {
+    case "==": .equals(value)
+    case "!=": .notEquals(value)
+    case "<": .less(value)
+    case "<=": .lessOrEqual(value)
+    case ">": .greater(value)
+    case ">=": .greaterOrEqual(value)
+    default: .contains(value)
+    }
+  }
+
+  func unknownPath(_ path: String, at place: WrittenCondition.Place) -> ConditionError {
+    let paths = domainFields.map(\.path)
+    return ConditionError(
+      "'\(path)' is not a state field; the fields are \(paths.joined(separator: ", ")) "
+        + "(and event, outcome, reason name the event)",
+      column: place.path, word: path, choices: paths + Condition.eventWords)
+  }
+
+  func checkField(
+    _ index: Int, symbol: String, value: JSONValue, place: WrittenCondition.Place
+  ) throws(ConditionError) {
+    let field = domainFields[index]
+    let problem: ValueProblem?
+    switch symbol {
+    case "==", "!=":
+      problem = domain.problem(with: value, kind: field.kind, path: field.path)
+    case "contains":
+      switch field.kind.searched {
+      case .list(let element)?:
+        problem = domain.problem(
+          with: value, kind: element, path: field.path,
+          holder: "each element of \(field.path) is")
+      case .string?:
+        problem =
+          value.stringValue != nil
+          ? nil
+          : ValueProblem(
+            "\(field.path) holds \(field.kind), and contains looks for a string in it, not \(value.typeName) (\(value.compactText))"
+          )
+      case nil:
+        throw ConditionError(
+          "contains looks into a list or a string, and \(field.path) holds \(field.kind)",
+          column: place.path)
+      }
+    default:
+      guard field.kind.holdsNumbers else {
+        throw ConditionError(
+          "'\(symbol)' compares numbers, and \(field.path) holds \(field.kind)",
+          column: place.path)
+      }
+      problem = nil
+    }
+    guard let problem else { return }
+    throw ConditionError(
+      problem.message, column: place.value, word: problem.word, choices: problem.choices,
+      suggestion: problem.suggestion)
+  }
+
+  func checkEventWord(
+    _ word: String, symbol: String, value: JSONValue, place: WrittenCondition.Place
+  ) throws(ConditionError) {
+    let what =
+      switch word {
+      case "event": "event is the event's kind"
+      case "outcome": "outcome is applied, unchanged or rejected"
+      default: "reason is why the event was rejected (null when it was not)"
+      }
+    switch symbol {
+    case "==", "!=", "contains":
+      if symbol == "contains", word == "outcome" {
+        throw ConditionError(
+          "\(what): compare it with == or !=", column: place.path)
+      }
+      if word == "reason", value == .null, symbol != "contains" { return }
+      guard let text = value.stringValue else {
+        throw ConditionError(
+          "\(what), a string, not \(value.typeName) (\(value.compactText))",
+          column: place.value)
+      }
+      guard symbol != "contains" else { return }
+      let choices =
+        word == "event" ? D.eventKinds : word == "outcome" ? Self.outcomes : []
+      guard !choices.isEmpty, !choices.contains(text) else { return }
+      throw ConditionError(
+        "'\(text)' is not \(word == "event" ? "an event kind" : "an outcome"); they are "
+          + choices.joined(separator: ", "),
+        column: place.value, word: text, choices: choices)
+    default:
+      throw ConditionError(
+        "'\(symbol)' compares numbers, and \(what)", column: place.path)
+    }
+  }
+}
+
+extension FieldKind {
+  /// Whether `<`, `<=`, `>`, `>=` compare the field's values.
+  var holdsNumbers: Bool {
+    switch self {
+    case .integer, .number, .any: true
+    case .optional(let wrapped): wrapped.holdsNumbers
+    default: false
+    }
+  }
+
+  /// What `contains` looks into: a list (with its elements' kind) or a string; nil for
+  /// neither.
+  var searched: Searched? {
+    switch self {
+    case .list(let element): .list(element)
+    case .string, .oneOf, .identifier: .string
+    case .any: .list(.any)
+    case .optional(let wrapped): wrapped.searched
+    default: nil
+    }
+  }
+
+  enum Searched {
+    case list(FieldKind)
+    case string
+  }
+}

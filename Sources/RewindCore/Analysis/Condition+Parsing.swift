@@ -1,0 +1,347 @@
+/// A condition with where its parts are in the text it was read from, so that a path or a
+/// value that does not fit the domain is reported at its column.
+package struct WrittenCondition: Sendable, Equatable, CustomStringConvertible {
+  package var condition: Condition
+  /// The text as written.
+  package var text: String
+  /// Where each comparison is, left to right (the order of
+  /// ``Condition/forEachComparison(_:)``).
+  package var places: [Place]
+
+  /// The 1-based columns (in characters) of a comparison's path and of its value (the
+  /// path's for `changed`).
+  package struct Place: Sendable, Equatable {
+    package var path: Int
+    package var value: Int
+  }
+
+  /// The most comparisons a condition may hold, and how deep `(` and `!` may nest: a
+  /// bound on the work and the stack a condition from outside can ask for.
+  package static let maximumComparisons = 256
+  package static let maximumNesting = 64
+
+  /// A condition made in code, placed as its ``Condition/description`` writes it.
+  package init(_ condition: Condition) {
+    if let written = try? WrittenCondition(parsing: condition.description),
+      written.condition == condition
+    {
+      self = written
+      return
+    }
+    self.condition = condition
+    text = condition.description
+    var places: [Place] = []
+    condition.forEachComparison { _, _, _ in places.append(Place(path: 1, value: 1)) }
+    self.places = places
+  }
+
+  /// Parses a condition.
+  /// - Throws: ``ConditionError`` saying what was expected, and at which column.
+  package init(parsing text: String) throws(ConditionError) {
+    var parser = ConditionParser(text)
+    parser.skipWhitespace()
+    guard !parser.isAtEnd else {
+      throw parser.error("expected a condition: \(Condition.syntax)")
+    }
+    let condition = try parser.parseOr()
+    parser.skipWhitespace()
+    if let current = parser.current {
+      if current == ")" { throw parser.error("')' has no matching '('") }
+      throw parser.error(
+        "expected &&, || or the end of the condition after \(parser.lastRead), found '\(parser.word())'"
+          + (parser.lastRead == "the value" ? " (quote a value with spaces)" : ""))
+    }
+    self.condition = condition
+    self.text = text
+    self.places = parser.places
+  }
+
+  package var description: String { text }
+}
+
+/// Reads a condition's text one character at a time, knowing the column of each: a
+/// recursive descent over `||`, then `&&`, then `!`, then a comparison or a parenthesis.
+private struct ConditionParser {
+  let characters: [Character]
+  var position = 0
+  var places: [WrittenCondition.Place] = []
+  var depth = 0
+  /// What was read last, for messages: `the value`, `changed(…)`, `')'`.
+  var lastRead = "the value"
+
+  init(_ text: String) { characters = Array(text) }
+
+  var isAtEnd: Bool { position >= characters.count }
+  var current: Character? { isAtEnd ? nil : characters[position] }
+
+  func error(_ message: String, at index: Int? = nil) -> ConditionError {
+    ConditionError(message, column: (index ?? position) + 1)
+  }
+
+  func starts(with text: String) -> Bool {
+    characters[position...].starts(with: text)
+  }
+
+  /// The text from here to the next whitespace, for messages.
+  func word() -> String {
+    String(characters[position...].prefix { !$0.isWhitespace })
+  }
+
+  /// What is here, for messages: `'x'` or `the end`.
+  func found() -> String { isAtEnd ? "the end" : "'\(word())'" }
+
+  mutating func skipWhitespace() {
+    while current?.isWhitespace == true { position += 1 }
+  }
+
+  mutating func read(while accepts: (Character) -> Bool) -> String {
+    let start = position
+    while let character = current, accepts(character) { position += 1 }
+    return String(characters[start..<position])
+  }
+
+  mutating func nest() throws(ConditionError) {
+    depth += 1
+    guard depth <= WrittenCondition.maximumNesting else {
+      throw error(
+        "the condition nests more than \(WrittenCondition.maximumNesting) levels deep")
+    }
+  }
+
+  /// `A || B || …`
+  mutating func parseOr() throws(ConditionError) -> Condition {
+    var condition = try parseAnd()
+    while true {
+      skipWhitespace()
+      guard starts(with: "||") else { return condition }
+      position += 2
+      condition = .or(condition, try parseAnd())
+    }
+  }
+
+  /// `A && B && …`
+  mutating func parseAnd() throws(ConditionError) -> Condition {
+    var condition = try parseUnary()
+    while true {
+      skipWhitespace()
+      guard starts(with: "&&") else { return condition }
+      position += 2
+      condition = .and(condition, try parseUnary())
+    }
+  }
+
+  /// `!A`, or a comparison, or `(A)`.
+  mutating func parseUnary() throws(ConditionError) -> Condition {
+    skipWhitespace()
+    guard current == "!" else { return try parsePrimary() }
+    position += 1
+    try nest()
+    let inner = try parseUnary()
+    depth -= 1
+    return .not(inner)
+  }
+
+  mutating func parsePrimary() throws(ConditionError) -> Condition {
+    skipWhitespace()
+    let start = position
+    if current == "(" {
+      position += 1
+      try nest()
+      let inner = try parseOr()
+      depth -= 1
+      skipWhitespace()
+      guard current == ")" else {
+        throw error("expected ')' to close the '(' at column \(start + 1), found \(found())")
+      }
+      position += 1
+      lastRead = "')'"
+      return inner
+    }
+    guard let first = current, Condition.isPathCharacter(first) else {
+      if starts(with: "&&") || starts(with: "||") {
+        throw error("expected a condition before '\(word().prefix(2))'")
+      }
+      throw error(
+        "expected a condition (a field path, changed(…), ! or '('), found \(found())")
+    }
+    let word = read(while: { Condition.isPathCharacter($0) || $0 == "." })
+    skipWhitespace()
+    if word == "changed", current == "(" {
+      position += 1
+      skipWhitespace()
+      let pathStart = position
+      let path = try readPath(before: "')'")
+      skipWhitespace()
+      guard current == ")" else {
+        throw error("expected ')' after the field path in changed(…), found \(found())")
+      }
+      position += 1
+      try place(path: pathStart, value: pathStart)
+      lastRead = "changed(…)"
+      return .changed(path: path)
+    }
+    position = start
+    let path = try readPath(before: "a comparison")
+    skipWhitespace()
+    let symbol = try readOperator()
+    skipWhitespace()
+    let valueStart = position
+    let value = try readValue(after: symbol)
+    try place(path: start, value: valueStart)
+    lastRead = "the value"
+    switch symbol {
+    case "==": return .equals(path: path, value: value)
+    case "!=": return .notEquals(path: path, value: value)
+    case "contains": return .contains(path: path, value: value)
+    default:
+      guard value.doubleValue != nil else {
+        throw error(
+          "'\(symbol)' compares numbers: \(value.compactText) is not a number", at: valueStart)
+      }
+      switch symbol {
+      case "<": return .less(path: path, value: value)
+      case "<=": return .lessOrEqual(path: path, value: value)
+      case ">": return .greater(path: path, value: value)
+      default: return .greaterOrEqual(path: path, value: value)
+      }
+    }
+  }
+
+  mutating func place(path: Int, value: Int) throws(ConditionError) {
+    guard places.count < WrittenCondition.maximumComparisons else {
+      throw error(
+        "the condition has more than \(WrittenCondition.maximumComparisons) comparisons",
+        at: path)
+    }
+    places.append(WrittenCondition.Place(path: path + 1, value: value + 1))
+  }
+
+  /// A dotted field path.
+  mutating func readPath(before expected: String) throws(ConditionError) -> String {
+    let start = position
+    let path = read(while: { Condition.isPathCharacter($0) || $0 == "." })
+    guard !path.isEmpty else {
+      throw error("expected a field path before \(expected), found \(found())", at: start)
+    }
+    guard Condition.isPath(path) else {
+      throw error(
+        "'\(path)' is not a field path: names (letters, digits, _) joined by single dots",
+        at: start)
+    }
+    return path
+  }
+
+  static let operators = ["==", "!=", "<=", ">=", "<", ">"]
+  static let operatorList = "==, !=, <, <=, >, >= or contains"
+
+  /// `==`, `!=`, `<`, `<=`, `>`, `>=` or `contains`.
+  mutating func readOperator() throws(ConditionError) -> String {
+    for symbol in Self.operators where starts(with: symbol) {
+      position += symbol.count
+      return symbol
+    }
+    if starts(with: "contains") {
+      let after = position + "contains".count
+      if after >= characters.count || !Condition.isPathCharacter(characters[after]) {
+        position = after
+        return "contains"
+      }
+    }
+    switch current {
+    case nil:
+      throw error("expected \(Self.operatorList) after the field path")
+    case "=":
+      throw error(
+        "expected \(Self.operatorList) after the field path: a single = does not compare; write ==")
+    default:
+      throw error("expected \(Self.operatorList) after the field path, found \(found())")
+    }
+  }
+
+  /// Whether the text here ends a bare value: `(`, `)`, `&&`, `||`, a quote or
+  /// whitespace.
+  func endsBareValue(_ character: Character) -> Bool {
+    character.isWhitespace || character == "\"" || character == "(" || character == ")"
+      || starts(with: "&&") || starts(with: "||")
+  }
+
+  /// A JSON value, or a bare word read as a string.
+  mutating func readValue(after symbol: String) throws(ConditionError) -> JSONValue {
+    let start = position
+    switch current {
+    case nil:
+      throw error("expected a value after \(symbol)")
+    case "\"":
+      var index = position + 1
+      while index < characters.count, characters[index] != "\"" {
+        index += characters[index] == "\\" ? 2 : 1
+      }
+      guard index < characters.count else {
+        throw error("the string has no closing quote (\")", at: start)
+      }
+      position = index + 1
+      return try parseJSON(from: start)
+    case "[", "{":
+      if let end = closingBracket(from: start) {
+        position = end + 1
+      } else {
+        // Unclosed: the JSON parser says where it ends too soon.
+        position = characters.count
+        while position > start, characters[position - 1].isWhitespace { position -= 1 }
+      }
+      return try parseJSON(from: start)
+    default:
+      while let character = current, !endsBareValue(character) { position += 1 }
+      let word = String(characters[start..<position])
+      if current == "\"" {
+        throw error("a quote in the middle of a value: quote the whole value")
+      }
+      guard !word.isEmpty else {
+        throw error("expected a value after \(symbol), found \(found())")
+      }
+      return (try? JSONValue(parsing: word)) ?? .string(word)
+    }
+  }
+
+  /// The index of the bracket that closes the one at `start`, skipping strings; nil
+  /// when none does.
+  func closingBracket(from start: Int) -> Int? {
+    var depth = 0
+    var index = start
+    var inString = false
+    while index < characters.count {
+      let character = characters[index]
+      if inString {
+        if character == "\\" {
+          index += 1
+        } else if character == "\"" {
+          inString = false
+        }
+      } else if character == "\"" {
+        inString = true
+      } else if character == "[" || character == "{" {
+        depth += 1
+      } else if character == "]" || character == "}" {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Parses `characters[start..<position]` as JSON, placing a parse error in the
+  /// condition.
+  func parseJSON(from start: Int) throws(ConditionError) -> JSONValue {
+    let text = String(characters[start..<position])
+    do throws(JSONParseError) {
+      return try JSONValue(parsing: text)
+    } catch {
+      // The parser counts bytes; the condition's columns count characters.
+      let bytes = Array(text.utf8)
+      let byteOffset = min(max(error.column - 1, 0), bytes.count)
+      let prefix = String(decoding: bytes[..<byteOffset], as: UTF8.self)
+      throw self.error("not a JSON value: \(error.message)", at: start + prefix.count)
+    }
+  }
+}
