@@ -30,12 +30,12 @@ struct BadInputTests {
       "menu.labels, menu.selectedIndex, menu.scrollOffset, menu.viewportWidth, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.orientation, split.compactColumn, split.visibleColumns, split.overlay"
     try expectConditionError(
       "split.selectedIten == null",
-      "at column 1: 'split.selectedIten' is not a state field; the fields are \(fields). Did you mean 'split.selectedItem'?"
+      "at column 1: 'split.selectedIten' is not a state field; the fields are \(fields) (and event, outcome, reason name the event). Did you mean 'split.selectedItem'?"
     )
     // changed(FIELD) and blame FIELD check the field the same way.
     try expectConditionError(
       "changed(split.stlye)",
-      "at column 9: 'split.stlye' is not a state field; the fields are \(fields). Did you mean 'split.style'?"
+      "at column 9: 'split.stlye' is not a state field; the fields are \(fields) (and event, outcome, reason name the event). Did you mean 'split.style'?"
     )
     expectUsageError(
       try rewind("blame", ipad, "split.stlye"),
@@ -81,15 +81,37 @@ struct BadInputTests {
     )
   }
 
-  @Test("find: && and || are refused, saying so")
-  func combinations() throws {
+  @Test("find: a compound condition's mistakes, each at its column, with a suggestion")
+  func compoundMistakes() throws {
     try expectConditionError(
-      "split.style == balanced && split.overlay == false",
-      "at column 25: '&&' is not supported: a condition is one comparison (PATH == VALUE, PATH != VALUE or changed(PATH)); run find once for each"
+      "split.style == balanced && split.overlay == flase",
+      "at column 45: split.overlay holds true or false, not a string (\"flase\")")
+    try expectConditionError(
+      "split.overlay == true || (event == categorySelectd)",
+      "at column 36: 'categorySelectd' is not an event kind; they are menuTabTapped, menuScrolled, menuViewportResized, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, orientationChanged, backTapped. Did you mean 'categorySelected'?"
     )
     try expectConditionError(
-      "split.overlay == true || menu.selectedIndex == 2",
-      "at column 23: '||' is not supported: a condition is one comparison (PATH == VALUE, PATH != VALUE or changed(PATH)); run find once for each"
+      "!(outcome == rejectd)",
+      "at column 14: 'rejectd' is not an outcome; they are applied, unchanged, rejected. Did you mean 'rejected'?"
+    )
+    try expectConditionError(
+      "split.expanded contains espresso-machines/levva",
+      "at column 25: 'espresso-machines/levva' is not the id of an item with children in this session. Did you mean 'espresso-machines/leva'?"
+    )
+    try expectConditionError(
+      "(split.style == balanced",
+      "at column 25: expected ')' to close the '(' at column 1, found the end")
+    try expectConditionError(
+      "split.style == balanced and split.overlay == true",
+      "at column 25: expected &&, || or the end of the condition after the value, found 'and' (quote a value with spaces)"
+    )
+    try expectConditionError(
+      "menu.selectedIndex => 2",
+      "at column 20: expected ==, !=, <, <=, >, >= or contains after the field path: a single = does not compare; write =="
+    )
+    try expectConditionError(
+      "split.style > 2",
+      "at column 1: '>' compares numbers, and split.style holds one of automatic, balanced, prominentDetail"
     )
   }
 
