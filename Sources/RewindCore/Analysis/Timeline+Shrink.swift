@@ -71,10 +71,11 @@ extension Timeline {
   /// that show it.
   ///
   /// The session is replayed to its first event whose outcome or changed fields differ
-  /// from those recorded (as ``check(expected:jobs:progress:)`` compares them). A
+  /// from those recorded (as ``check(expected:jobs:maxDivergences:progress:)`` compares them). A
   /// subsequence ending with that event has the property when every event before it
-  /// replays as recorded and that event replays as it does in the whole session now
-  /// (not as recorded); the recorded effects stand in for the reducer that recorded the
+  /// replays as recorded and that event replays as it does in the whole session now (not
+  /// as recorded): the same outcome (a rejection for the same reason) and the same
+  /// changed fields. The recorded effects stand in for the reducer that recorded the
   /// session. The events before it are shrunk by a ``Shrinker``; the diverging event is
   /// always the last.
   /// - Returns: the events kept, ending with the diverging one; nil when no event
@@ -89,10 +90,12 @@ extension Timeline {
     }
     var events: [ReplayedEvent<D>] = []
     var divergence: ShrinkResult<D>.Divergence?
+    var outcome: Outcome<D.Rejection>?
     try self.events(from: 1, through: lastSequence) { replayed, changed, _ in
       let replayedEffect = effect(replayed, changed)
       if replayedEffect != replayed.recorded {
         events.append(replayed)
+        outcome = replayed.outcome
         divergence = .init(
           sequence: replayed.sequence, recorded: replayed.recorded, replayed: replayedEffect)
         return false
@@ -104,7 +107,9 @@ extension Timeline {
     var shrinker = Shrinker(
       domain: domain, events: events, keepingLast: true,
       accepts: { effect($0, $1) == $0.recorded },
-      holds: { last, changed, _, _ in effect(last, changed) == divergence.replayed })
+      holds: { [outcome] last, changed, _, _ in
+        last.outcome == outcome && effect(last, changed) == divergence.replayed
+      })
     return try result(of: &shrinker, divergence: divergence)
   }
 
