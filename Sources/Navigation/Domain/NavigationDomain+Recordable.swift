@@ -12,6 +12,11 @@ extension NavigationDomain: SimulatableDomain {
     try ScenarioScript.parse(text, directory: directory)
   }
 
+  /// Writes a navigation scenario script (``ScenarioScript/write(_:)``).
+  public static func scenarioScript(_ scenario: Scenario<NavigationDomain>) -> String {
+    ScenarioScript.write(scenario)
+  }
+
   /// A ``SimulatedUser`` of this session, the source of `rewind generate`.
   public func simulatedUser(seed: UInt64) -> SimulatedUserEvents {
     SimulatedUserEvents(user: SimulatedUser(seed: seed, domain: self))

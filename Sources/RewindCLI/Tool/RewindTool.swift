@@ -38,7 +38,7 @@ package enum RewindTool {
           Live(registry: registry)
         },
         .command { HTML(registry: registry) }, .command { Testgen(registry: registry) },
-        .command { Play(registry: registry) },
+        .command { Play(registry: registry) }, .command { Shrink(registry: registry) },
       ], topics: [.conditions])
   }
 }

@@ -3,7 +3,7 @@ public import RewindJournal
 /// What `check` found: whether replaying the journal with the current reducer gives what
 /// was recorded.
 public struct CheckReport: Sendable {
-  /// The first event whose outcome or changed fields differ from the recording.
+  /// An event whose outcome or changed fields differ from the recording.
   public struct EventDivergence: Sendable {
     public var sequence: UInt64
     public var time: UInt64
@@ -32,15 +32,29 @@ public struct CheckReport: Sendable {
   public var path: String
   public var eventsReplayed: UInt64
   public var snapshotsCompared: Int
-  public var eventDivergence: EventDivergence?
+  /// The events whose outcome or changed fields differ from the recording, in order, up
+  /// to the limit the check was given.
+  public var eventDivergences: [EventDivergence]
+  /// How many events diverge in all, beyond the limit too.
+  public var eventDivergenceCount: Int
+  /// The first snapshot that differs from the replayed state (later snapshots are not
+  /// compared: the state has drifted).
   public var stateDivergence: StateDivergence?
   /// Fields where the final state differs from the expected state: `old` expected, `new`
   /// replayed. Empty when no expected state was given or it matched.
   public var expectedStateDifferences: [FieldChange]
+  /// The fields the expected state gives, and those of the replayed final state: an
+  /// expected state may give only some (a partial expected state), and only those are
+  /// compared. Zero when no expected state was given.
+  public var expectedFieldCount: Int
+  public var stateFieldCount: Int
+
+  /// The first event that diverges.
+  public var eventDivergence: EventDivergence? { eventDivergences.first }
 
   /// No divergence and the expected state (if any) matched.
   public var passed: Bool {
-    eventDivergence == nil && stateDivergence == nil && expectedStateDifferences.isEmpty
+    eventDivergenceCount == 0 && stateDivergence == nil && expectedStateDifferences.isEmpty
   }
 }
 
@@ -59,8 +73,13 @@ public struct CheckReport: Sendable {
   @usableFromInline let snapshots: [SnapshotPlace]
   /// The state to start from instead of the journal's after the range's first event.
   @usableFromInline let state: D.State?
+  /// The most event divergences described (all are counted).
+  @usableFromInline let limit: Int
 
-  init(range: ClosedRange<UInt64>, snapshots: [SnapshotPlace], state: D.State? = nil) {
+  init(
+    range: ClosedRange<UInt64>, snapshots: [SnapshotPlace], state: D.State? = nil, limit: Int
+  ) {
+    self.limit = limit
     self.range = range
     self.snapshots = snapshots.filter {
       $0.sequence > range.lowerBound && $0.sequence <= range.upperBound
@@ -74,7 +93,8 @@ public struct CheckReport: Sendable {
   @usableFromInline let range: ClosedRange<UInt64>
   @usableFromInline var eventsReplayed: UInt64 = 0
   @usableFromInline var snapshotsCompared = 0
-  @usableFromInline var eventDivergence: CheckReport.EventDivergence?
+  @usableFromInline var eventDivergences: [CheckReport.EventDivergence] = []
+  @usableFromInline var eventDivergenceCount = 0
   @usableFromInline var stateDivergence: CheckReport.StateDivergence?
   /// The states the pass started from and ended in.
   @usableFromInline let startState: D.State
@@ -108,13 +128,17 @@ extension Timeline {
   ///   - expected: the state the session should end in, as JSON; nil to compare only
   ///     with the recording.
   ///   - jobs: how many threads may replay parts of the journal at once.
+  ///   - maxDivergences: the most diverging events described in the report (all are
+  ///     counted).
   ///   - progress: called with the number of events replayed, every few thousand.
   /// - Returns: what differs, if anything.
   /// - Throws: ``RewindError`` or `JournalError` when the journal cannot be replayed.
   /// - Complexity: O(events), divided among the jobs.
   public func check(
-    expected: JSONValue? = nil, jobs: Int = 1, progress: (UInt64) -> Void = { _ in }
+    expected: JSONValue? = nil, jobs: Int = 1, maxDivergences: Int = 1,
+    progress: (UInt64) -> Void = { _ in }
   ) throws -> CheckReport {
+    let limit = max(maxDivergences, 0)
     // Where the snapshots are; a snapshot is read again when its event is replayed, so
     // that checking a long journal holds no snapshot states in memory.
     var snapshots: [SnapshotPlace] = []
@@ -126,16 +150,22 @@ extension Timeline {
     let check = D.scans.check
     var parts =
       try inParallel(jobs: jobs, progress: progress) { [snapshots] timeline, range, progress in
-        try check(timeline, CheckRun(range: range, snapshots: snapshots), progress)
-      } ?? [check(self, CheckRun(range: 0...lastSequence, snapshots: snapshots), progress)]
+        try check(timeline, CheckRun(range: range, snapshots: snapshots, limit: limit), progress)
+      }
+      ?? [
+        check(self, CheckRun(range: 0...lastSequence, snapshots: snapshots, limit: limit), progress)
+      ]
     var report = CheckReport(
-      path: path, eventsReplayed: 0, snapshotsCompared: 0, eventDivergence: nil,
-      stateDivergence: nil, expectedStateDifferences: [])
+      path: path, eventsReplayed: 0, snapshotsCompared: 0, eventDivergences: [],
+      eventDivergenceCount: 0, stateDivergence: nil, expectedStateDifferences: [],
+      expectedFieldCount: 0, stateFieldCount: 0)
     var index = 0
     while index < parts.count {
       let part = parts[index]
       report.eventsReplayed += part.eventsReplayed
-      report.eventDivergence = report.eventDivergence ?? part.eventDivergence
+      report.eventDivergenceCount += part.eventDivergenceCount
+      report.eventDivergences += part.eventDivergences.prefix(
+        limit - report.eventDivergences.count)
       if report.stateDivergence == nil {
         report.snapshotsCompared += part.snapshotsCompared
         report.stateDivergence = part.stateDivergence
@@ -145,21 +175,23 @@ extension Timeline {
         // it: one pass goes on from the replayed state, and so does the rest.
         let range = parts[index + 1].range.lowerBound...lastSequence
         parts[(index + 1)...] = [
-          try check(self, CheckRun(range: range, snapshots: snapshots, state: part.endState)) {
-            _ in
-          }
+          try check(
+            self, CheckRun(range: range, snapshots: snapshots, state: part.endState, limit: limit)
+          ) { _ in }
         ]
       }
       index += 1
     }
     if let expected, let state = parts.last?.endState {
-      report.expectedStateDifferences = Timeline.compare(
-        expected: expected, actual: domain.json(state), added: upcast?.addedPaths ?? [])
+      let actual = domain.json(state)
+      report.expectedStateDifferences = Timeline.compare(expected: expected, actual: actual)
+      report.expectedFieldCount = Timeline.given(expected).count
+      report.stateFieldCount = actual.leaves().count
     }
     return report
   }
 
-  /// One pass of ``check(expected:jobs:progress:)``: replays `run.range` comparing each
+  /// One pass of ``check(expected:jobs:maxDivergences:progress:)``: replays `run.range` comparing each
   /// event's outcome and changed fields with the recording, and the snapshots of the
   /// range with the replayed state (until one differs). Inlinable, so that
   /// ``SessionScans`` specialises it for the domain.
@@ -182,8 +214,11 @@ extension Timeline {
       // An older schema's recording knows only its own fields.
       let replayed = RecordedEffect(
         event.outcome!, changed: known.map { changed.intersection($0) } ?? changed)
-      if part.eventDivergence == nil, replayed != event.recorded {
-        part.eventDivergence = divergence(of: event, replayed: replayed, changed: changed)
+      if replayed != event.recorded {
+        part.eventDivergenceCount += 1
+        if part.eventDivergences.count < run.limit {
+          part.eventDivergences.append(divergence(of: event, replayed: replayed, changed: changed))
+        }
       }
       while nextSnapshot < run.snapshots.endIndex,
         run.snapshots[nextSnapshot].sequence <= event.sequence
@@ -235,24 +270,22 @@ extension Timeline {
     return stored.snapshot
   }
 
-  /// The leaves where an expected state JSON differs from the actual one.
-  ///
-  /// - Parameter added: paths of fields an older schema lacked: an expected state written
-  ///   for that schema need not have them (they are compared where it does).
-  static func compare(expected: JSONValue, actual: JSONValue, added: [String] = []) -> [FieldChange]
-  {
-    let actualLeaves = actual.leaves()
-    let expectedLeaves = expected.leaves()
+  /// The fields an expected state gives: its leaves (none for `{}`).
+  static func given(_ expected: JSONValue) -> [(path: String, value: JSONValue)] {
+    expected == .object([]) ? [] : expected.leaves()
+  }
+
+  /// The leaves of an expected state JSON that differ from the actual one: only the
+  /// fields the expected state gives are compared (it may be partial, and an older
+  /// schema's lacks the fields added since); one it gives that the actual state lacks
+  /// differs (`new` null).
+  static func compare(expected: JSONValue, actual: JSONValue) -> [FieldChange] {
     var changes: [FieldChange] = []
-    for (path, value) in actualLeaves {
-      let wanted = expected.value(atPath: path)
-      if wanted == nil && added.contains(path) { continue }
-      if wanted != value {
-        changes.append(FieldChange(path: path, old: wanted ?? .null, new: value))
+    for (path, wanted) in given(expected) {
+      let value = actual.value(atPath: path)
+      if value != wanted {
+        changes.append(FieldChange(path: path, old: wanted, new: value ?? .null))
       }
-    }
-    for (path, value) in expectedLeaves where actual.value(atPath: path) == nil {
-      changes.append(FieldChange(path: path, old: value, new: .null))
     }
     return changes
   }

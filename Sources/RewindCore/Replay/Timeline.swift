@@ -28,7 +28,7 @@ public final class Timeline<D: Domain> {
   /// warnings.
   public var onUntrustedSnapshot: ((VerificationProblem) -> Void)?
   /// The fewest events a part of a parallel scan (``find(_:all:jobs:progress:)``,
-  /// ``check(expected:jobs:progress:)``) replays: below it, starting a thread and opening
+  /// ``check(expected:jobs:maxDivergences:progress:)``) replays: below it, starting a thread and opening
   /// the journal again costs more than the part. Tests lower it to split short journals.
   package var minimumEventsPerPart: UInt64 = 65_536
   /// The snapshots found untrusted so far, by the event they follow: never used, never

@@ -70,6 +70,11 @@ public protocol RecordableDomain: Domain {
   /// - Throws: ``ScenarioError`` with the line and column of the first problem.
   static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
     -> Scenario<Self>
+
+  /// Writes a session as a scenario script that ``parseScenario(_:directory:)`` reads
+  /// back as the same settings, device, start, events and times (`rewind export
+  /// --scenario`, `rewind shrink`). The default writes an ``EventScript``.
+  static func scenarioScript(_ scenario: Scenario<Self>) -> String
 }
 
 extension RecordableDomain {
@@ -92,6 +97,11 @@ extension RecordableDomain {
     -> Scenario<Self>
   {
     try EventScript.parse(text, as: Self.self)
+  }
+
+  /// Writes an ``EventScript``.
+  public static func scenarioScript(_ scenario: Scenario<Self>) -> String {
+    EventScript.write(scenario)
   }
 }
 

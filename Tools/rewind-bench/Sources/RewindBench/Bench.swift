@@ -40,6 +40,10 @@ final class Bench {
       try runPlayerOnly()
       return finish()
     }
+    if options.shrinkOnly {
+      try runShrinkOnly()
+      return finish()
+    }
     var workloads: [Workload] = []
     for size in options.sizes {
       let name = Workload.name(of: size)
@@ -91,6 +95,7 @@ final class Bench {
       try measurePlayer(journal: playerWorkload.journalPath, workload: playerWorkload.name)
     }
     try measureScanCommands(defaultSizes.isEmpty ? workloads : defaultSizes)
+    if let first = workloads.first { try measureShrink(first) }
     computeGrowth()
     return finish()
   }
@@ -110,6 +115,19 @@ final class Bench {
     let workload = Workload(count: size, seed: options.seed, directory: workloadDirectory)
     _ = try RewindRuns.append(workload, batched: true, to: workload.journalPath)
     try measurePlayer(journal: workload.journalPath, workload: name)
+  }
+
+  /// `--shrink-only`: the shrink figure alone, on a journal of the smallest workload,
+  /// recorded for it.
+  private func runShrinkOnly() throws {
+    let size = options.sizes[0]
+    let name = Workload.name(of: size)
+    log("\(name): generating \(size) events (seed \(options.seed)) to shrink")
+    let workloadDirectory = directory + "/" + name
+    try FileSystem.makeDirectory(workloadDirectory)
+    let workload = Workload(count: size, seed: options.seed, directory: workloadDirectory)
+    _ = try RewindRuns.append(workload, batched: true, to: workload.journalPath)
+    try measureShrink(workload)
   }
 
   /// Judges the targets, notes the load, removes the work directory unless kept.

@@ -71,6 +71,8 @@ struct BenchCommand: ParsableCommand {
   var playerJournal: String?
   @Flag(help: "Run only the player figure (on --player-journal, or on the largest workload).")
   var playerOnly: Bool
+  @Flag(help: "Run only the shrink figure (on a journal of the smallest workload).")
+  var shrinkOnly: Bool
 
   /// What to run, `--quick` applied.
   var options: Options {
@@ -91,6 +93,7 @@ struct BenchCommand: ParsableCommand {
     options.snapshotInterval = snapshotInterval
     options.playerJournal = playerJournal
     options.playerOnly = playerOnly
+    options.shrinkOnly = shrinkOnly
     if quick {
       if sizes == nil { options.sizes = [20_000, 100_000] }
       options.runs = 1

@@ -34,6 +34,8 @@ struct Options {
   var playerJournal: String?
   /// Run only the player figure.
   var playerOnly = false
+  /// Run only the shrink figure.
+  var shrinkOnly = false
 
   /// `250k`, `10M`, `1_000_000`, `5`.
   static func count(_ text: String) -> Int? {

@@ -1,0 +1,70 @@
+public import RewindCore
+
+extension ScenarioScript {
+  /// Writes a session as a navigation scenario script that ``parse(_:directory:)`` reads
+  /// back as the same events and times: `rewind export --scenario` and `rewind shrink`.
+  ///
+  /// The settings become `layout`, `size`, `orientation`, `device` and `start` lines; a
+  /// node is written by its id (`id:TEXT` for one the catalog lacks, or one that reads as
+  /// something else); the first event's time from the session start (`@12.5s`, nothing at
+  /// `+0s`), each later one as the step after the event before, to the microsecond. A
+  /// session whose catalog is not the sample's has no such script: the script records it
+  /// with the sample catalog (the caller compares the settings it reads back).
+  /// - Complexity: O(events).
+  public static func write(_ scenario: Scenario<NavigationDomain>) -> String {
+    let domain = scenario.domain
+    let settings = domain.settings
+    var lines = [
+      "layout \(kebab(settings.catalog.layout.rawValue))",
+      "size \(kebab(settings.sizeClass.rawValue))",
+      "orientation \(kebab(settings.orientation.rawValue))",
+    ]
+    if let device = scenario.device { lines.append("device \(device)") }
+    if let start = scenario.startTime { lines.append("start \(ISO8601.format(start))") }
+    lines.append("")
+    var time: UInt64 = 0
+    for (index, timed) in scenario.events.enumerated() {
+      lines.append(
+        EventScript.timeStep(timed.time, after: index == 0 ? nil : time)
+          + interaction(timed.event, domain: domain))
+      time = timed.time
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The script's line for an event: `select item espresso-machines/leva`, `tap 3`.
+  static func interaction(_ event: NavigationEvent, domain: NavigationDomain) -> String {
+    func node(_ ref: NodeRef?) -> String {
+      guard let ref else { return "none" }
+      let id = domain.id(of: ref)
+      return domain.catalog.ref(of: id) == ref && id != "none" ? id : "id:\(id)"
+    }
+    switch event {
+    case .menuTabTapped(let index): return "tap \(index)"
+    case .menuScrolled(let offset): return "scroll \(offset)"
+    case .menuViewportResized(let width): return "resize \(width)"
+    case .categorySelected(let ref): return "select category \(node(ref))"
+    case .itemSelected(let ref): return "select item \(node(ref))"
+    case .itemExpanded(let ref): return "expand \(node(ref))"
+    case .itemCollapsed(let ref): return "collapse \(node(ref))"
+    case .columnVisibilityChanged(let visibility): return "visibility \(kebab(visibility.rawValue))"
+    case .splitStyleChanged(let style): return "style \(kebab(style.rawValue))"
+    case .sizeClassChanged(let sizeClass): return "size \(kebab(sizeClass.rawValue))"
+    case .orientationChanged(let orientation): return "rotate \(kebab(orientation.rawValue))"
+    case .backTapped: return "back"
+    }
+  }
+
+  /// `doubleColumn` → `double-column`.
+  static func kebab(_ name: String) -> String {
+    var text = ""
+    for character in name {
+      if character.isUppercase {
+        text += "-" + character.lowercased()
+      } else {
+        text.append(character)
+      }
+    }
+    return text
+  }
+}

@@ -1,0 +1,45 @@
+import RewindArguments
+import RewindCore
+
+/// A session as the domain's scenario script, read back to make sure `rewind record`
+/// records the same session from it: `rewind export --scenario` and `rewind shrink`.
+struct ScenarioText {
+  /// The script.
+  var text: String
+  /// Why the script does not record the same session (settings or events that the
+  /// script language cannot write), nil when it does.
+  var problem: String?
+
+  init<D: RecordableDomain>(_ scenario: Scenario<D>, comments: [String] = []) {
+    let script = D.scenarioScript(scenario)
+    text = comments.map { "# " + $0 + "\n" }.joined() + script
+    problem = Self.problem(reading: text, back: scenario)
+  }
+
+  /// What differs when `text` is read back, nil when it is `scenario` again.
+  private static func problem<D: RecordableDomain>(
+    reading text: String, back scenario: Scenario<D>
+  ) -> String? {
+    let read: Scenario<D>
+    do throws(ScenarioError) {
+      read = try D.parseScenario(text, directory: ".")
+    } catch {
+      return
+        "the script does not read back (line \(error.line), column \(error.column): \(error.message))"
+    }
+    if read.domain.settingsJSON != scenario.domain.settingsJSON {
+      return "the script language cannot write the session's settings"
+    }
+    if read.device != scenario.device || read.startTime != scenario.startTime {
+      return "the script language cannot write the session's device or start"
+    }
+    guard read.events.count == scenario.events.count else {
+      return "the script reads back as \(read.events.count) events, not \(scenario.events.count)"
+    }
+    for (index, (written, original)) in zip(read.events, scenario.events).enumerated()
+    where written.event != original.event || written.time != original.time {
+      return "event \(index + 1) of the script reads back as another event or at another time"
+    }
+    return nil
+  }
+}

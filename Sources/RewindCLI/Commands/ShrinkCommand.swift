@@ -1,0 +1,195 @@
+import RewindArguments
+import RewindCore
+import RewindJournal
+
+extension RewindTool {
+  struct Shrink: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "shrink", abstract: "Cut a session down to the fewest events that still show a bug.",
+      discussion: """
+        With --where, finds a smallest subsequence of the session's events after which the \
+        condition holds (a condition as find takes: PATH == VALUE, PATH != VALUE or \
+        changed(PATH)); with --diverging, a smallest subsequence that ends with the first \
+        event whose replay diverges from the recording, where the events before it replay \
+        as recorded and that event replays as it does in the whole session now. Delta \
+        debugging (ddmin) over the events, replaying each candidate with the current \
+        reducer from the initial state; events a shorter session rejects are dropped. The \
+        result is 1-minimal: leaving out any one of its events loses the property. \
+        Prints the shorter session as a scenario script (the comments at its top say where \
+        each event was in the session) that `rewind record` records; with -o, also \
+        writes it as a journal. Exits with 1 when the condition never holds or no event \
+        diverges.
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The journal to shrink.")
+    var journal: String
+    @Option(
+      name: "where", valueName: "condition",
+      help: "The condition that must hold after the last event.", transform: parseShrinkCondition
+    )
+    var condition: Condition?
+    @Flag(help: "Shrink to the first event that diverges from the recording.")
+    var diverging: Bool
+    @Option(short: "o", valueName: "journal", help: "Also write the shorter session as a journal.")
+    var output: String?
+    @Flag(help: "Replace the output journal if it exists.")
+    var force: Bool
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      guard (condition != nil) != diverging else {
+        throw UsageError("give either --where <condition> or --diverging")
+      }
+      let destination = try output.map {
+        try outputDestination($0, force: force, inputs: [journal])
+      }
+      try registry.open(
+        journal, warnings: context.stderr,
+        ShrinkCommand(
+          condition: condition, destination: destination, json: json, context: context))
+    }
+  }
+}
+
+/// `--where`: a condition, its syntax checked.
+private func parseShrinkCondition(_ text: String) throws(InvalidValue) -> Condition {
+  do throws(ConditionError) {
+    return try Condition(parsing: text)
+  } catch {
+    throw InvalidValue(error.description)
+  }
+}
+
+struct ShrinkCommand: TimelineVisitor {
+  /// The condition; nil for `--diverging`.
+  let condition: Condition?
+  let destination: FileDestination?
+  let json: Bool
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    let path = TerminalText.escaped(timeline.path)
+    let progress = context.progress("Shrinking")
+    let found: ShrinkResult<D>?
+    if let condition {
+      do {
+        found = try timeline.shrink(where: condition)
+      } catch let error as ConditionError {
+        progress.finish()
+        throw UsageError(
+          .invalidValue,
+          "The value '\(condition)' is invalid for '--where <condition>': \(error.description)")
+      }
+    } else {
+      found = try timeline.shrinkDivergence()
+    }
+    progress.finish()
+    guard let result = found else {
+      if let condition {
+        throw CommandError(
+          "\(path): \(TerminalText.escaped(condition.description)) never holds in the session's \(Format.count(timeline.lastSequence, "event")); nothing to shrink"
+        )
+      }
+      throw CommandError(
+        "\(path): every event replays as recorded; nothing diverges, nothing to shrink")
+    }
+    let domain = timeline.domain
+    let header = timeline.header
+    let scenario = Scenario(
+      domain: domain, device: header.device, startTime: header.startTime, events: result.events)
+    let script = ScenarioText(scenario, comments: comments(result, timeline))
+    if let destination {
+      let recorder = try JournalRecorder.create(
+        destination, domain: domain,
+        session: SessionInfo(startTime: header.startTime, device: header.device),
+        options: context.batchRecordingOptions(snapshotInterval: header.snapshotInterval))
+      for timed in result.events { _ = try recorder.record(timed.event, at: timed.time) }
+      try recorder.close()
+    }
+    if let problem = script.problem {
+      context.stderr.print(
+        "\(context.stderr.style.yellow("warning:")) the scenario script does not record the same session: \(TerminalText.escaped(problem))"
+          + (destination == nil ? "; write it as a journal with -o" : "; the journal does"))
+    }
+    if json {
+      var members: [(String, JSONValue)] = [
+        ("journal", .string(timeline.path)),
+        ("condition", .string(condition?.description)),
+        ("diverging", .bool(condition == nil)),
+        ("searched", .int(Int64(result.searched))),
+        ("replays", .int(Int64(result.replays))),
+        ("eventsReplayed", .int(Int64(result.eventsReplayed))),
+        (
+          "events",
+          .array(
+            zip(result.sequences, result.events).map { sequence, timed in
+              .object([
+                ("seq", .int(Int64(sequence))), ("time_us", .int(Int64(timed.time))),
+                ("event", domain.json(timed.event)),
+              ])
+            })
+        ),
+        ("scenario", .string(script.text)),
+        ("output", .string(destination?.path)),
+      ]
+      if let divergence = result.divergence {
+        members.append(
+          (
+            "divergence",
+            .object([
+              ("seq", .int(Int64(divergence.sequence))),
+              ("recordedOutcome", .string("\(divergence.recorded.kind)")),
+              (
+                "recordedChanges",
+                .array(domain.paths(of: divergence.recorded.changed).map(JSONValue.string))
+              ),
+              ("replayedOutcome", .string("\(divergence.replayed.kind)")),
+              (
+                "replayedChanges",
+                .array(domain.paths(of: divergence.replayed.changed).map(JSONValue.string))
+              ),
+            ])
+          ))
+      }
+      context.stdout.printJSON(.object(members))
+      return
+    }
+    context.stdout.write(
+      bytes: Array(TerminalText.escaped(script.text, keepingNewlines: true).utf8))
+    if let destination {
+      context.stderr.print(
+        "Wrote \(Format.count(result.events.count, "event")) to \(TerminalText.escaped(destination.path))"
+      )
+    }
+  }
+
+  /// The comments at the top of the script: where it comes from, what it shows, where
+  /// each event was in the session.
+  private func comments<D: Domain>(_ result: ShrinkResult<D>, _ timeline: Timeline<D>) -> [String] {
+    let domain = timeline.domain
+    var lines = [
+      "Shrunk from \(timeline.path): \(Format.count(result.events.count, "event")) of the \(Format.count(result.searched, "event")) searched (\(Format.count(result.replays, "replay")))"
+    ]
+    if let condition {
+      lines.append("after the last event, \(condition) holds")
+    } else if let divergence = result.divergence {
+      lines.append(
+        "the last event (event \(divergence.sequence) of the session) was recorded \(describe(divergence.recorded, domain)) and replays \(describe(divergence.replayed, domain))"
+      )
+    }
+    if !result.sequences.isEmpty {
+      lines.append(
+        "events of the session: " + result.sequences.map(String.init).joined(separator: ", "))
+    }
+    return lines
+  }
+
+  private func describe<D: Domain>(_ effect: RecordedEffect, _ domain: D) -> String {
+    effect.kind == .applied
+      ? "applied, changing \(domain.paths(of: effect.changed).joined(separator: ", "))"
+      : "\(effect.kind)"
+  }
+}

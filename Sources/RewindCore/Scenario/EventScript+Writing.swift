@@ -1,0 +1,45 @@
+extension EventScript {
+  /// Writes a session as an event script that ``parse(_:as:)`` reads back as the same
+  /// settings, device, start, events and times.
+  ///
+  /// The settings are written (`settings: JSON`) unless they are the domain's
+  /// ``RecordableDomain/sample``; each event is its kind and payload, as its JSON is;
+  /// the first event's time is written from the session start (`@12.5s`, nothing at
+  /// `+0s`), each later one as the step after the event before (`+0.8s`), to the
+  /// microsecond.
+  /// - Complexity: O(events).
+  public static func write<D: RecordableDomain>(_ scenario: Scenario<D>) -> String {
+    var lines: [String] = []
+    if let device = scenario.device { lines.append("device: \(device)") }
+    if let start = scenario.startTime { lines.append("start: \(ISO8601.format(start))") }
+    let settings = scenario.domain.settingsJSON
+    if settings != D.sample.settingsJSON { lines.append("settings: \(settings.compactText)") }
+    if !lines.isEmpty { lines.append("") }
+    var time: UInt64 = 0
+    for (index, timed) in scenario.events.enumerated() {
+      let line = eventLine(timed.event, domain: scenario.domain)
+      lines.append(timeStep(timed.time, after: index == 0 ? nil : time) + line)
+      time = timed.time
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The time step a line starts with, with a space after it: `@T ` for the first event
+  /// (nothing at 0), `+STEP ` after an event at `previous`.
+  package static func timeStep(_ time: UInt64, after previous: UInt64?) -> String {
+    guard let previous else { return time == 0 ? "" : "@\(Point.formatOffset(time)) " }
+    return "+\(Point.formatOffset(time - previous)) "
+  }
+
+  /// `kind name=value …`, the unlabelled payloads by position.
+  static func eventLine<D: Domain>(_ event: D.Event, domain: D) -> String {
+    let json = domain.json(event)
+    guard case .object(let members) = json else { return json.compactText }
+    var words = [domain.eventKind(event)]
+    for (name, value) in members where name != "event" {
+      let token = EventScript.token(value)
+      words.append(EventScript.isPosition(name) ? token : "\(name)=\(token)")
+    }
+    return words.joined(separator: " ")
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `rewind check`: expected states written with --update, partial ones, missing ones.
+@Suite("rewind check: expected states")
+struct CheckCommandTests {
+  static let stems = ["day-menu", "two-column", "rejected-interactions"]
+
+  /// Copies sample journals into a directory of their own, without their expected states.
+  func copies(in directory: TemporaryDirectory) throws -> [String] {
+    try Self.stems.map { stem in
+      let copy = directory.file(stem + ".journal")
+      try FileManager.default.copyItem(atPath: sample(stem + ".journal"), toPath: copy)
+      return copy
+    }
+  }
+
+  @Test("--update writes NAME.state.json as `rewind state --json` prints it, and refreshes it")
+  func update() throws {
+    let directory = TemporaryDirectory()
+    let journals = try copies(in: directory)
+    let missing = try rewind(["check"] + journals)
+    #expect(missing.status == 0)
+    #expect(missing.lines.filter { $0.contains("no expected state: ") }.count == 3)
+    #expect(missing.stdout.contains("does not exist; the final state is not checked"))
+    let required = try rewind(["check", "--require-expected"] + journals)
+    #expect(required.status == 1)
+    #expect(required.lines.last == "0 passed, 3 failed")
+    let updated = try rewind(["check", "--update"] + journals)
+    #expect(updated.status == 0, "\(updated.stderr)")
+    for (stem, journal) in zip(Self.stems, journals) {
+      let written = directory.file(stem + ".state.json")
+      #expect(updated.stdout.contains("expected state \(written) (updated)"))
+      let text = try String(contentsOfFile: written, encoding: .utf8)
+      #expect(text == (try rewind("state", journal, "--json")).stdout)
+      #expect(text == (try String(contentsOfFile: sample(stem + ".state.json"), encoding: .utf8)))
+    }
+    // A stale expected state is refreshed.
+    let stale = directory.file("two-column.state.json")
+    try "{\"split\": {\"style\": \"balanced\", \"layout\": \"twoColumn\"}, \"menu\": {}}\n"
+      .write(toFile: stale, atomically: true, encoding: .utf8)
+    let failing = try rewind("check", journals[1])
+    #expect(failing.status == 1)
+    #expect(failing.stdout.contains("    split.style: - \"balanced\"  + \"automatic\""))
+    #expect(try rewind("check", journals[1], "--update").status == 0)
+    // Partial, it stays partial: the fields it gave, in the state's order.
+    #expect(
+      try String(contentsOfFile: stale, encoding: .utf8) == """
+        {
+          "menu": {
+            "labels": [
+              "Monday",
+              "Tuesday",
+              "Wednesday",
+              "Thursday",
+              "Friday",
+              "Saturday",
+              "Sunday"
+            ],
+            "selectedIndex": 0,
+            "scrollOffset": 0.0,
+            "viewportWidth": 1366.0
+          },
+          "split": {
+            "layout": "twoColumn",
+            "style": "automatic"
+          }
+        }
+
+        """)
+  }
+
+  @Test("a partial expected state compares only its fields, and says so")
+  func partial() throws {
+    let directory = TemporaryDirectory()
+    let journal = try copies(in: directory)[1]
+    let expected = directory.file("two-column.state.json")
+    try "{\"split\": {\"style\": \"automatic\", \"layout\": \"twoColumn\"}}"
+      .write(toFile: expected, atomically: true, encoding: .utf8)
+    let passing = try rewind("check", journal)
+    #expect(passing.status == 0)
+    #expect(
+      passing.lines.first
+        == "PASS \(journal): 17 events, 0 snapshots, expected state \(expected) (partial: 2 of 15 fields)"
+    )
+    let json = try parseObject(try rewind("check", journal, "--json").stdout)
+    let report = try #require((json["journals"] as? [[String: Any]])?.first)
+    #expect(report["partial"] as? Bool == true)
+    #expect(report["expectedFields"] as? Int == 2)
+    try "{\"split\": {\"style\": \"balanced\", \"nothing\": 1}}"
+      .write(toFile: expected, atomically: true, encoding: .utf8)
+    let failing = try rewind("check", journal)
+    #expect(failing.status == 1)
+    #expect(failing.stdout.contains("    split.style: - \"balanced\"  + \"automatic\""))
+    #expect(failing.stdout.contains("    split.nothing: - 1  + null"))
+  }
+
+  @Test("--update refuses a journal without .journal and leaves a malformed state as it was")
+  func updateBadInput() throws {
+    let directory = TemporaryDirectory()
+    let journal = try copies(in: directory)[0]
+    let renamed = directory.file("day-menu.session")
+    try FileManager.default.copyItem(atPath: journal, toPath: renamed)
+    expectUsageError(
+      try rewind("check", renamed, "--update"),
+      "\(renamed) does not end in .journal, so it has no NAME.state.json; give --expect FILE to update",
+      command: "check")
+    let expected = directory.file("day-menu.state.json")
+    try "{\"menu\": ?}".write(toFile: expected, atomically: true, encoding: .utf8)
+    let malformed = try rewind("check", journal, "--update")
+    #expect(malformed.status == 1)
+    #expect(
+      malformed.stderr.contains("the expected state is not JSON at line 1"), "\(malformed.stderr)")
+    #expect(try String(contentsOfFile: expected, encoding: .utf8) == "{\"menu\": ?}")
+    let given = directory.file("given.json")
+    #expect(try rewind("check", renamed, "--update", "--expect", given).status == 0)
+    #expect(
+      try String(contentsOfFile: given, encoding: .utf8)
+        == (try rewind("state", journal, "--json")).stdout)
+  }
+
+  @Test("--jobs does not change what check prints, with partial and missing expected states")
+  func jobs() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("generated.journal")
+    try FileManager.default.copyItem(atPath: sample("generated-200k.journal"), toPath: journal)
+    let partial = directory.file("partial.json")
+    try "{\"split\": {\"style\": \"automatic\"}}".write(
+      toFile: partial, atomically: true, encoding: .utf8)
+    for arguments in [
+      ["check", journal], ["check", journal, "--require-expected", "--json"],
+      ["check", journal, "--expect", partial], ["check", journal, "--expect", partial, "--json"],
+    ] {
+      let one = try rewind(arguments + ["--jobs", "1"])
+      let four = try rewind(arguments + ["--jobs", "4"])
+      #expect(one.stdout == four.stdout, "\(arguments)")
+      #expect(one.status == four.status)
+      #expect(one.status == (arguments.count == 2 ? 0 : 1), "\(arguments)")
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import RewindArguments
+import RewindCLI
+import RewindCore
+import TestSupport
+import Testing
+
+/// The counter of `SmallDomainTests` with a regression: `decremented` is refused unless
+/// the step is 1, so every decrement by a larger step in a recorded counter session
+/// diverges.
+struct DriftedCounter: RecordableDomain, Codable {
+  typealias State = Counter.State
+  typealias Event = Counter.Event
+
+  static let identifier = "counter"
+  static let schemaVersion: UInt32 = 1
+
+  var initialState: State { State() }
+
+  func reduce(_ state: inout State, _ event: Event) -> Outcome<DomainRejection> {
+    if case .decremented = event {
+      guard state.count >= state.step else { return .rejected("the count cannot go below 0") }
+      guard state.step == 1 else { return .rejected("only a step of 1 can be taken away") }
+    }
+    return Counter().reduce(&state, event)
+  }
+}
+
+/// `check` reports every diverging event up to a limit, and `shrink --diverging` cuts a
+/// diverging session down, on journals recorded with `Counter` and replayed with
+/// `DriftedCounter`.
+@Suite("Divergences of a changed reducer")
+struct DivergenceTests {
+  let recorder = RewindTool.cli(domains: [Counter.self])
+  let drifted = RewindTool.cli(domains: [DriftedCounter.self])
+  let directory = TemporaryDirectory()
+
+  func run(_ tool: CommandLineTool<Context>, _ arguments: [String]) -> (
+    status: Int32, output: String
+  ) {
+    let context = Context.capture(environment: ["NO_COLOR": "1"])
+    let status = tool.run(arguments: arguments, context: context)
+    let output = (context.stdout.text + context.stderr.text)
+      .replacing(directory.path + "/", with: "")
+    return (status, output)
+  }
+
+  /// Records a session: the step set to 3, then rounds of increments, toggled steps and
+  /// decrements, 7 decrements with a step above 1 among 60 events.
+  func record() throws -> String {
+    var lines = ["stepChanged to=3"]
+    for round in 0..<7 {
+      lines += ["incremented", "incremented", "stepChanged to=\(round % 2 == 0 ? 1 : 3)"]
+      lines += ["incremented", "stepChanged to=3", "decremented"]
+      lines += ["incremented", "stepChanged to=2", "stepChanged to=3"]
+    }
+    lines += ["incremented", "incremented"]
+    let script = directory.file("counter.scenario")
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: script, atomically: true, encoding: .utf8)
+    let journal = directory.file("counter.journal")
+    let recorded = run(recorder, ["record", script, "-o", journal])
+    #expect(recorded.status == 0, "\(recorded.output)")
+    return journal
+  }
+
+  @Test("check describes the first --max-divergences diverging events and counts the rest")
+  func everyDivergence() throws {
+    let journal = try record()
+    #expect(run(recorder, ["check", journal]).status == 0)
+    let limited = run(drifted, ["check", journal, "--max-divergences", "2"])
+    #expect(limited.status == 1)
+    let lines = limited.output.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.hasPrefix("  event ") }.count == 2, "\(limited.output)")
+    #expect(
+      lines.contains("  … and 5 more diverging events (--max-divergences 2 describes the first 2)"))
+    #expect(lines.contains("  event 7 at +3.000s (decremented) diverges:"), "\(limited.output)")
+    let all = run(drifted, ["check", journal])
+    #expect(all.output.split(separator: "\n").filter { $0.hasPrefix("  event ") }.count == 7)
+    #expect(!all.output.contains("more diverging"))
+    let bad = run(drifted, ["check", journal, "--max-divergences", "0"])
+    #expect(bad.status == 64)
+    #expect(bad.output.contains("expected a number of divergences, 1 or more"))
+  }
+
+  @Test("shrink --diverging keeps the events the first divergence needs, then it")
+  func shrinkDiverging() throws {
+    let journal = try record()
+    let minimal = directory.file("min.journal")
+    let shrunk = run(drifted, ["shrink", journal, "--diverging", "-o", minimal])
+    #expect(shrunk.status == 0, "\(shrunk.output)")
+    // The first divergence is event 7, a decrement by 3 from 7, now refused for its step.
+    // Alone it would be refused for another reason (below 0): it needs the step of 3 and
+    // one increment before it, each replaying as recorded.
+    #expect(
+      shrunk.output.contains(
+        "# the last event (event 7 of the session) was recorded applied, changing count and replays rejected"
+      ), "\(shrunk.output)")
+    let events = shrunk.output.split(separator: "\n").filter {
+      !$0.hasPrefix("#") && !$0.contains(":") && !$0.hasPrefix("Wrote") && !$0.isEmpty
+    }.map { $0.split(separator: " ").filter { !$0.hasPrefix("+") && !$0.hasPrefix("@") } }
+    #expect(
+      events.map { $0.joined(separator: " ") } == [
+        "stepChanged to=3", "incremented", "decremented",
+      ], "\(shrunk.output)")
+    #expect(shrunk.output.contains("Wrote 3 events to min.journal"))
+    // The shorter journal, recorded with the drifted reducer, replays as recorded.
+    #expect(run(drifted, ["check", minimal]).status == 0)
+  }
+}
