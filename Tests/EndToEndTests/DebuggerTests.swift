@@ -1,0 +1,153 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `log --changes/--outcome/--where`, `blame --history` and array elements, counterfactual
+/// `state` edits written as journals, `diff --align`: the questions a debugger asks.
+@Suite("Debugging sessions: log filters, blame history, counterfactual edits, aligned diff")
+struct DebuggerTests {
+  let ipad = sample("ipad-three-column.journal")
+  let iphone = sample("iphone-compact.journal")
+  let rejected = sample("rejected-interactions.journal")
+
+  /// A generated navigation session of `events` events.
+  func generated(_ directory: TemporaryDirectory, events: Int, seed: Int = 7) throws -> String {
+    let journal = directory.file("generated-\(seed).journal")
+    let result = try rewind(
+      "generate", "-o", journal, "--events", String(events), "--seed", String(seed),
+      "--snapshot-interval", "256")
+    #expect(result.status == 0, "\(result.stderr)")
+    return journal
+  }
+
+  @Test("log --changes prints each event's changed fields, old → new, as text and JSON")
+  func logChanges() throws {
+    let text = try rewind("log", iphone, "--from", "6", "--to", "9", "--changes")
+    #expect(text.status == 0)
+    #expect(
+      text.lines == [
+        "  7    +10.400s  categorySelected espresso-machines                 applied",
+        "     split.selectedCategory: null → \"espresso-machines\"",
+        "     split.compactColumn: \"sidebar\" → \"content\"",
+        "     split.visibleColumns: [\"sidebar\"] → [\"content\"]",
+        "  8    +11.600s  itemExpanded espresso-machines/kb90                rejected: the item has no children to show or hide",
+        "  9    +12.400s  itemExpanded espresso-machines/strada              applied",
+        "     split.expanded: [] → [\"espresso-machines/strada\"]",
+      ])
+    let json = try rewind("log", iphone, "--to", "3", "--changes", "--json").lines.map(parseObject)
+    #expect(json.count == 3)
+    let changes = try #require(json[2]["changes"] as? [[String: Any]])
+    #expect(
+      changes.map { $0["path"] as? String } == [
+        "split.selectedItem", "split.compactColumn", "split.visibleColumns",
+      ])
+    #expect(changes[0]["old"] as? String == "grinders/swift")
+    #expect(changes[0]["new"] is NSNull)
+    // A rejected event changed nothing: an empty list.
+    let none = try rewind("log", iphone, "--from", "7", "--to", "8", "--changes", "--json")
+    #expect((try parseObject(none.stdout)["changes"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test("log --changes agrees with diff between each event's two points, on a generated session")
+  func logChangesAgreeWithDiff() throws {
+    let directory = TemporaryDirectory()
+    let journal = try generated(directory, events: 600)
+    let lines = try rewind("log", journal, "--from", "500", "--changes", "--json").lines
+      .map(parseObject)
+    #expect(lines.count == 100)
+    for line in lines.prefix(40) {
+      let sequence = try #require(line["seq"] as? Int)
+      let diff = try parseObject(
+        try rewind(
+          "diff", journal, "--from", String(sequence - 1), "--to", String(sequence), "--json"
+        ).stdout)
+      let expected = try #require(diff["changes"] as? [[String: Any]])
+      let logged = try #require(line["changes"] as? [[String: Any]])
+      #expect(NSArray(array: logged).isEqual(to: expected), "event \(sequence)")
+    }
+  }
+
+  @Test("log --outcome keeps the events with that outcome; the outcomes partition the log")
+  func logOutcome() throws {
+    let rejectedOnly = try rewind("log", rejected, "--outcome", "rejected")
+    #expect(rejectedOnly.status == 0)
+    #expect(rejectedOnly.lines.allSatisfy { $0.contains("rejected: ") })
+    let counts = try ["applied", "unchanged", "rejected"].map {
+      try rewind("log", rejected, "--outcome", $0).lines.count
+    }
+    #expect(counts.allSatisfy { $0 > 0 })
+    #expect(counts.reduce(0, +) == 16)
+    let two = try rewind("log", rejected, "--outcome", "rejected", "--outcome", "unchanged")
+    #expect(two.lines.count == counts[1] + counts[2])
+    // With a range and a kind: all filters apply.
+    let combined = try rewind(
+      "log", rejected, "--outcome", "rejected", "--type", "menuTabTapped", "--from", "1", "--json")
+    let objects = try combined.lines.map(parseObject)
+    #expect(!objects.isEmpty)
+    #expect(objects.allSatisfy { $0["event"] as? String == "menuTabTapped" })
+    #expect(objects.allSatisfy { $0["outcome"] as? String == "rejected" })
+    #expect(objects.allSatisfy { ($0["seq"] as? Int ?? 0) > 1 })
+    let none = try rewind("log", iphone, "--outcome", "rejected", "--type", "categorySelected")
+    #expect(none.stdout == "No events of kind 'categorySelected' rejected in events 1–20.\n")
+  }
+
+  @Test("log --where lists the events after which a condition holds, as find does")
+  func logWhere() throws {
+    let changed = try rewind("log", ipad, "--where", "changed(split.style)", "--json")
+    #expect(try changed.lines.map(parseObject).map { $0["seq"] as? Int } == [14, 18, 25, 30])
+    let holds = try rewind(
+      "log", ipad, "--where", "split.selectedItem == espresso-machines/leva", "--json")
+    let sequences = try holds.lines.map(parseObject).compactMap { $0["seq"] as? Int }
+    #expect(sequences.first == 2)
+    // Every listed point has the value; every other one does not.
+    for sequence in 1...32 {
+      let state = try parseObject(
+        try rewind("state", ipad, "--at", String(sequence), "--json").stdout)
+      let item = (state["split"] as? [String: Any])?["selectedItem"] as? String
+      #expect(sequences.contains(sequence) == (item == "espresso-machines/leva"), "\(sequence)")
+    }
+    let ranged = try rewind(
+      "log", ipad, "--where", "changed(split.style)", "--from", "15", "--to", "26", "--changes")
+    // Event lines, not their changes (indented past the sequence numbers).
+    let events = ranged.lines.filter { !$0.hasPrefix("     ") }
+    #expect(events.compactMap { $0.split(separator: " ").first }.map(String.init) == ["18", "25"])
+    #expect(ranged.stdout.contains("split.style: "))
+  }
+
+  @Test("log --where agrees with find --all for changed(), on a generated session")
+  func logWhereAgreesWithFind() throws {
+    let directory = TemporaryDirectory()
+    let journal = try generated(directory, events: 3_000, seed: 11)
+    for condition in ["changed(split.selectedItem)", "changed(menu.selectedIndex)"] {
+      let logged = try rewind("log", journal, "--where", condition, "--json").lines
+        .map(parseObject).map { $0["seq"] as? Int }
+      let found = try parseObject(
+        try rewind("find", journal, "--where", condition, "--all", "--json").stdout)
+      let matches = try #require(found["matches"] as? [[String: Any]])
+      #expect(!logged.isEmpty)
+      #expect(logged == matches.map { $0["seq"] as? Int })
+    }
+  }
+
+  @Test("log refuses a malformed condition, an unknown field or outcome, with a usage error")
+  func logBadInput() throws {
+    expectUsageError(
+      try rewind("log", ipad, "--outcome", "rejectd"),
+      "The value 'rejectd' is invalid for '--outcome <outcome>': the outcomes are applied, unchanged, rejected. Did you mean 'rejected'?",
+      command: "log")
+    let unknown = try rewind("log", ipad, "--where", "split.stlye == balanced")
+    #expect(unknown.status == 64)
+    #expect(unknown.stdout.isEmpty)
+    #expect(unknown.stderr.contains("'split.stlye' is not a state field"))
+    #expect(unknown.stderr.contains("Did you mean 'split.style'?"))
+    let badValue = try rewind("log", ipad, "--where", "split.style == Balanced")
+    #expect(badValue.status == 64)
+    #expect(badValue.stderr.contains("Did you mean 'balanced'?"))
+    let malformed = try rewind("log", ipad, "--where", "split.style = balanced")
+    #expect(malformed.status == 64)
+    #expect(malformed.stderr.contains("at column 13: expected == or !="))
+    let none = try rewind("log", ipad, "--where", "menu.selectedIndex == 6")
+    #expect(none.status == 0)
+    #expect(none.stdout == "No events after which menu.selectedIndex == 6 in events 1–32.\n")
+  }
+}
