@@ -150,4 +150,116 @@ struct DebuggerTests {
     #expect(none.status == 0)
     #expect(none.stdout == "No events after which menu.selectedIndex == 6 in events 1–32.\n")
   }
+
+  @Test("blame --history lists every change of a field, newest first, old → new")
+  func blameHistory() throws {
+    let text = try rewind("blame", ipad, "split.style", "--history")
+    #expect(text.status == 0)
+    #expect(
+      text.lines == [
+        "split.style up to event 32: 4 changes, newest first:",
+        "  event 30 at +65.100s: splitStyleChanged balanced  \"automatic\" → \"balanced\"",
+        "  event 25 at +57.100s: splitStyleChanged automatic  \"balanced\" → \"automatic\"",
+        "  event 18 at +41.100s: splitStyleChanged balanced  \"prominentDetail\" → \"balanced\"",
+        "  event 14 at +32.800s: splitStyleChanged prominentDetail  \"automatic\" → \"prominentDetail\"",
+      ])
+    let limited = try rewind(
+      "blame", ipad, "split.style", "--history", "--limit", "2", "--at", "29")
+    #expect(
+      limited.lines.first == "split.style up to event 29, the newest 2 changes, newest first:")
+    #expect(
+      limited.lines.dropFirst().compactMap { $0.split(separator: " ").dropFirst().first } == [
+        "25", "18",
+      ])
+    let json = try parseObject(
+      try rewind("blame", ipad, "split.selectedItem", "--history", "--json").stdout)
+    let history = try #require(json["history"] as? [[String: Any]])
+    // The same events as find's changed(), in reverse.
+    let found = try parseObject(
+      try rewind("find", ipad, "--where", "changed(split.selectedItem)", "--all", "--json").stdout)
+    let matches = try #require(found["matches"] as? [[String: Any]])
+    #expect(history.map { $0["seq"] as? Int } == matches.reversed().map { $0["seq"] as? Int })
+    #expect(
+      history.map { $0["new"] as? String } == matches.reversed().map { $0["value"] as? String })
+    let initial = try rewind("blame", ipad, "menu.selectedIndex", "--history")
+    #expect(
+      initial.stdout == "menu.selectedIndex: no event up to 32 changed it; its initial value is 0\n"
+    )
+  }
+
+  @Test("blame --history on a generated session agrees with log --where changed()")
+  func blameHistoryGenerated() throws {
+    let directory = TemporaryDirectory()
+    let journal = try generated(directory, events: 2_000, seed: 5)
+    let history = try parseObject(
+      try rewind("blame", journal, "split.selectedCategory", "--history", "--at", "1500", "--json")
+        .stdout)
+    let logged = try rewind(
+      "log", journal, "--to", "1500", "--where", "changed(split.selectedCategory)", "--changes",
+      "--json"
+    ).lines.map(parseObject)
+    let entries = try #require(history["history"] as? [[String: Any]])
+    #expect(entries.count > 3)
+    #expect(entries.map { $0["seq"] as? Int } == logged.reversed().map { $0["seq"] as? Int })
+    for (entry, line) in zip(entries, logged.reversed()) {
+      let change = try #require(
+        (line["changes"] as? [[String: Any]])?.first {
+          $0["path"] as? String == "split.selectedCategory"
+        })
+      #expect(String(describing: entry["old"]) == String(describing: change["old"]))
+      #expect(String(describing: entry["new"]) == String(describing: change["new"]))
+    }
+  }
+
+  @Test("blame of an array element says when it was added or removed; --history lists each")
+  func blameElement() throws {
+    let element = "split.expanded[espresso-machines/leva]"
+    let now = try rewind("blame", ipad, element)
+    #expect(now.status == 0)
+    #expect(
+      now.lines == [
+        "espresso-machines/leva is not in split.expanded after event 32",
+        "  removed by event 6 at +9.700s: itemCollapsed espresso-machines/leva",
+      ])
+    let before = try rewind("blame", ipad, element, "--at", "4")
+    #expect(
+      before.lines.last == "  added by event 3 at +3.500s: itemExpanded espresso-machines/leva")
+    let history = try rewind("blame", ipad, element, "--history")
+    #expect(
+      history.lines == [
+        "split.expanded[espresso-machines/leva] up to event 32: 2 changes, newest first:",
+        "  event 6 at +9.700s: itemCollapsed espresso-machines/leva  removed",
+        "  event 3 at +3.500s: itemExpanded espresso-machines/leva  added",
+      ])
+    let json = try parseObject(try rewind("blame", ipad, element, "--at", "4", "--json").stdout)
+    #expect(json["present"] as? Bool == true)
+    #expect(json["change"] as? String == "added")
+    #expect((json["changedBy"] as? [String: Any])?["seq"] as? Int == 3)
+    let never = try rewind("blame", ipad, "split.expanded[espresso-machines/home]", "--at", "5")
+    #expect(never.lines.last == "  never added: no event up to 5 added it")
+  }
+
+  @Test("blame refuses a malformed path or element with a usage error")
+  func blameBadInput() throws {
+    expectUsageError(
+      try rewind("blame", ipad, "split.style[balanced]"),
+      "The value 'split.style[balanced]' is invalid for '<path>': split.style holds one of automatic, balanced, prominentDetail, not an array: only an array field has elements; blame split.style itself",
+      command: "blame")
+    expectUsageError(
+      try rewind("blame", ipad, "split.expanded[x"),
+      "The value 'split.expanded[x' is invalid for '<path>': 'split.expanded[x' is not a field or an element: write PATH or PATH[ELEMENT], the element between [ and ] at the end",
+      command: "blame")
+    let wrongId = try rewind("blame", ipad, "split.expanded[Leva]", "--history")
+    #expect(wrongId.status == 64)
+    #expect(wrongId.stderr.contains("Did you mean 'espresso-machines/leva'?"))
+    let unknown = try rewind("blame", ipad, "split.expandd[x]")
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("Did you mean 'split.expanded'?"))
+    expectUsageError(
+      try rewind("blame", ipad, "split.style", "--limit", "2"), "--limit applies to --history",
+      command: "blame")
+    let zero = try rewind("blame", ipad, "split.style", "--history", "--limit", "0")
+    #expect(zero.status == 64)
+    #expect(zero.stderr.contains("expected a whole number of changes, 1 or more"))
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 import TestSupport
 import Testing
 
@@ -68,5 +69,98 @@ struct DebuggerQuestionsTests {
     } throws: { error in
       (error as? ConditionError)?.message.contains("tally.value") == true
     }
+  }
+
+  @Test("blame history lists every change, newest first, at every snapshot interval")
+  func blameHistory() throws {
+    let directory = TemporaryDirectory()
+    for interval: UInt32 in [1, 3, 4, 100] {
+      let timeline = try timeline(directory, interval: interval)
+      let history = try timeline.blameHistory("tally.value", at: 10)
+      #expect(history.map(\.event.sequence) == [7, 5, 3, 1])
+      #expect(history.map(\.old) == [0, 8, 5, 0])
+      #expect(history.map(\.new) == [3, 0, 8, 5])
+      #expect(
+        try timeline.blameHistory("tally.value", at: 10, limit: 2).map(\.event.sequence) == [7, 5])
+      #expect(try timeline.blameHistory("tally.value", at: 4).map(\.event.sequence) == [3, 1])
+      #expect(try timeline.blameHistory("tally.flag", at: 9).map(\.event.sequence) == [6, 2])
+      #expect(try timeline.blameHistory("tally.value", at: 0).isEmpty)
+      // The newest change is what blame names.
+      for sequence in 0...10 as ClosedRange<UInt64> {
+        #expect(
+          try timeline.blameHistory("tally.steps", at: sequence, limit: 1).first?.event.sequence
+            == timeline.blame("tally.steps", at: sequence).event?.sequence)
+      }
+    }
+    let timeline = try timeline(directory, interval: 5)
+    #expect(throws: RewindError.self) { try timeline.blameHistory("tally.nope", at: 3) }
+    #expect(throws: RewindError.self) { try timeline.blameHistory("tally.value", at: 11) }
+  }
+
+  @Test("blame history agrees with the states folded from the start, on a seeded session")
+  func blameHistoryAgreesWithFold() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("tally.journal")
+    let (_, states) = try recordTally(at: path, count: 3_000, seed: 9, interval: 128)
+    let timeline = try Timeline<StandardTally>(path: path)
+    for point in [3_000, 2_049, 700] as [UInt64] {
+      var expected: [(UInt64, Int64, Int64)] = []
+      for sequence in stride(from: Int(point), to: 0, by: -1)
+      where states[sequence].steps != states[sequence - 1].steps {
+        expected.append((UInt64(sequence), states[sequence - 1].steps, states[sequence].steps))
+      }
+      let history = try timeline.blameHistory("tally.steps", at: point)
+      #expect(history.count == expected.count)
+      #expect(history.map(\.event.sequence) == expected.map(\.0))
+      #expect(history.map(\.old) == expected.map { .int($0.1) })
+      #expect(history.map(\.new) == expected.map { .int($0.2) })
+      let limited = try timeline.blameHistory("tally.steps", at: point, limit: 5)
+      #expect(limited.map(\.event.sequence) == Array(expected.map(\.0).prefix(5)))
+    }
+  }
+
+  @Test("blame of an array element names the event that added or removed it")
+  func blameElement() throws {
+    let directory = TemporaryDirectory()
+    let domain = NavigationDomain()
+    let leva = domain.ref("espresso-machines/leva")
+    let path = directory.file("navigation.journal")
+    let recorder = try JournalRecorder.create(
+      at: path, domain: domain, session: testSession,
+      options: RecordingOptions(snapshotInterval: 2, journal: .init(frameSize: 1024)))
+    let events: [NavigationEvent] = [
+      .categorySelected(domain.ref("espresso-machines")), .itemExpanded(leva),
+      .itemExpanded(domain.ref("espresso-machines/strada")), .itemCollapsed(leva),
+      .menuTabTapped(index: 2), .itemExpanded(leva), .menuTabTapped(index: 3),
+    ]
+    for (index, event) in events.enumerated() {
+      try recorder.record(event, at: UInt64(index) * 1_000_000)
+    }
+    try recorder.close()
+    let timeline = try Timeline<NavigationDomain>(path: path)
+    let element = "split.expanded[espresso-machines/leva]"
+    let atEnd = try timeline.blame(element, at: 7)
+    #expect(atEnd.value == true)
+    #expect(atEnd.element == "espresso-machines/leva")
+    #expect(atEnd.event?.sequence == 6)
+    let removed = try timeline.blame(element, at: 5)
+    #expect(removed.value == false)
+    #expect(removed.event?.sequence == 4)
+    // Expanding another item changed the field, not this element.
+    #expect(try timeline.blame(element, at: 3).event?.sequence == 2)
+    #expect(try timeline.blame(element, at: 1).event == nil)
+    let history = try timeline.blameHistory(element, at: 7)
+    #expect(history.map(\.event.sequence) == [6, 4, 2])
+    #expect(history.map(\.new) == [true, false, true])
+    #expect(
+      try timeline.blameHistory("split.expanded", at: 7).map(\.event.sequence) == [6, 4, 3, 2])
+    // An element of a field that is not an array, or one of the wrong kind, is refused.
+    for bad in [
+      "split.style[balanced]", "split.expanded[nope]", "split.expanded[]", "split.expanded[x",
+    ] {
+      #expect(throws: RewindError.self, "\(bad)") { try timeline.blame(bad, at: 7) }
+    }
+    #expect(try BlameTarget(parsing: "a.b[3]") == BlameTarget(path: "a.b", element: 3))
+    #expect(try BlameTarget(parsing: "a.b[x y]").description == "a.b[x y]")
   }
 }
