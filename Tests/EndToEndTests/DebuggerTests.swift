@@ -262,4 +262,143 @@ struct DebuggerTests {
     #expect(zero.status == 64)
     #expect(zero.stderr.contains("expected a whole number of changes, 1 or more"))
   }
+
+  @Test(
+    "state --replace and --insert replay an edited session and list the later events that changed")
+  func stateEdits() throws {
+    let replaced = try rewind(
+      "state", ipad, "--at", "20", "--replace",
+      #"15:{"event":"categorySelected","id":"espresso-machines"}"#)
+    #expect(replaced.status == 0)
+    #expect(replaced.stdout.hasPrefix("State after event 20 (+44.300s), replacing 15"))
+    #expect(
+      replaced.stdout.contains(
+        """
+        2 later events do something else than recorded:
+          event 16 at +35.600s: itemSelected grinders/vulcano  recorded applied → rejected: the item does not belong to the selected category
+          event 17 at +38.000s: itemSelected grinders/swift-mini  recorded applied → rejected: the item does not belong to the selected category
+        """))
+    // An event inserted at the point is included; seq and time_us of an exported line are
+    // not used.
+    let inserted = try parseObject(
+      try rewind(
+        "state", ipad, "--at", "4", "--insert",
+        #"4:{"seq":99,"time_us":1,"event":"itemCollapsed","id":"espresso-machines/leva"}"#,
+        "--json"
+      ).stdout)
+    #expect((inserted["split"] as? [String: Any])?["expanded"] as? [String] == [])
+    let recorded = try parseObject(try rewind("state", ipad, "--at", "4", "--json").stdout)
+    #expect(
+      (recorded["split"] as? [String: Any])?["expanded"] as? [String] == [
+        "espresso-machines/leva"
+      ])
+    // Two inserts at one point apply in the order given.
+    let ordered = try parseObject(
+      try rewind(
+        "state", ipad, "--at", "0", "--insert",
+        #"0:{"event":"splitStyleChanged","style":"balanced"}"#,
+        "--insert", #"0:{"event":"splitStyleChanged","style":"prominentDetail"}"#, "--json"
+      ).stdout)
+    #expect((ordered["split"] as? [String: Any])?["style"] as? String == "prominentDetail")
+    let nothing = try rewind("state", ipad, "--at", "16", "--skip", "32", "-o", "/dev/null/x")
+    #expect(nothing.status != 0)
+  }
+
+  @Test("state -o writes the edited session as a journal that replays to the same state")
+  func stateOutput() throws {
+    let directory = TemporaryDirectory()
+    let output = directory.file("counterfactual.journal")
+    let edits = [
+      "--skip", "3", "--replace", #"15:{"event":"categorySelected","id":"espresso-machines"}"#,
+      "--insert", #"20:{"event":"backTapped"}"#, "--insert",
+      #"0:{"event":"menuTabTapped","index":2}"#,
+    ]
+    let written = try rewind(["state", ipad, "--at", "end"] + edits + ["-o", output])
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(written.stdout.hasSuffix("Wrote the edited session to \(output)\n"))
+    let info = try parseObject(try rewind("info", output, "--json").stdout)
+    #expect(info["events"] as? Int == 32 - 1 + 2)
+    let parent = try #require(info["parent"] as? [String: Any])
+    #expect(parent["seq"] as? Int == 0)
+    #expect((parent["path"] as? String)?.hasSuffix("Journals/ipad-three-column.journal") == true)
+    // The new journal's end state is the edited state; it checks clean.
+    let editedState = try rewind(["state", ipad, "--json"] + edits).stdout
+    #expect(try rewind("state", output, "--json").stdout == editedState)
+    #expect(try rewind("check", output).status == 0)
+    let log = try rewind("log", output, "--json").lines.map(parseObject)
+    #expect(log.first?["event"] as? String == "menuTabTapped")
+    #expect(log.first?["time_us"] as? Int == 0)
+    #expect(
+      log.map { $0["time_us"] as? Int ?? -1 } == log.map { $0["time_us"] as? Int ?? -1 }.sorted())
+    // An existing file is kept without --force; with it, replaced.
+    let refused = try rewind(["state", ipad, "--skip", "1", "-o", output])
+    expectFailure(refused, containing: "the file exists; pass --force to replace it")
+    #expect(try parseObject(try rewind("info", output, "--json").stdout)["events"] as? Int == 33)
+    #expect(try rewind(["state", ipad, "--skip", "1", "-o", output, "--force"]).status == 0)
+    #expect(try parseObject(try rewind("info", output, "--json").stdout)["events"] as? Int == 31)
+    let same = try rewind(["state", ipad, "--skip", "1", "-o", ipad])
+    #expect(same.status == 64)
+    #expect(same.stderr.contains("the output would overwrite the input"))
+  }
+
+  @Test("state -o on a generated session: the copy differs only where it was edited")
+  func stateOutputGenerated() throws {
+    let directory = TemporaryDirectory()
+    let journal = try generated(directory, events: 1_500, seed: 3)
+    let output = directory.file("edited.journal")
+    let result = try rewind(
+      "state", journal, "--replace", #"700:{"event":"backTapped"}"#, "--skip", "900", "-o", output)
+    #expect(result.status == 0, "\(result.stderr)")
+    let original = try rewind("export", journal).lines.dropFirst().map(parseObject)
+    let edited = try rewind("export", output).lines.dropFirst().map(parseObject)
+    #expect(edited.count == 1_499)
+    func event(_ object: [String: Any]) -> NSDictionary {
+      NSDictionary(dictionary: object.filter { $0.key != "seq" })
+    }
+    for index in 0..<699 { #expect(event(edited[index]) == event(original[index]), "\(index + 1)") }
+    #expect(edited[699]["event"] as? String == "backTapped")
+    #expect(edited[699]["time_us"] as? Int == original[699]["time_us"] as? Int)
+    for index in 700..<899 { #expect(event(edited[index]) == event(original[index])) }
+    for index in 899..<1_499 { #expect(event(edited[index]) == event(original[index + 1])) }
+    #expect(
+      try rewind("state", output, "--json").stdout
+        == rewind(
+          "state", journal, "--replace", #"700:{"event":"backTapped"}"#, "--skip", "900", "--json"
+        ).stdout)
+  }
+
+  @Test("state refuses malformed edits with a usage error naming the option")
+  func stateBadEdits() throws {
+    expectUsageError(
+      try rewind("state", ipad, "--replace", "15{}"),
+      #"The value '15{}' is invalid for '--replace <seq:event>': expected SEQ:EVENT, a sequence number, a colon and the event's JSON, e.g. 3:{"event":"backTapped"}"#,
+      command: "state")
+    expectUsageError(
+      try rewind("state", ipad, "--replace", #"15:{"event":"backTapped","id":"x"}"#),
+      #"The value '15:{"event":"backTapped","id":"x"}' is invalid for '--replace <seq:event>': unknown key "id" in the event "backTapped"; its keys are event"#,
+      command: "state")
+    expectUsageError(
+      try rewind("state", ipad, "--insert", #"20:{"event":"backTapped"}"#, "--at", "10"),
+      #"The value '20:{"event":"backTapped"}' is invalid for '--insert <seq:event>': events can be inserted at points 0–10, up to the point"#,
+      command: "state")
+    for (option, value, problem) in [
+      ("--replace", "0:{}", "there is no event 0"),
+      ("--replace", #"15:{"event":"teleported"}"#, "unknown event kind \"teleported\""),
+      ("--insert", #"3:{"event""#, "not JSON: column 9"),
+      ("--replace", "40:{\"event\":\"backTapped\"}", "only events 1–32, before the point,"),
+    ] {
+      let result = try rewind("state", ipad, option, value)
+      #expect(result.status == 64, "\(value)")
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr.contains(problem), "\(result.stderr)")
+    }
+    let both = try rewind("state", ipad, "--skip", "4", "--replace", #"4:{"event":"backTapped"}"#)
+    #expect(both.status == 64)
+    #expect(both.stderr.contains("event 4 is already skipped or replaced"))
+    expectUsageError(
+      try rewind("state", ipad, "--force"), "--force applies to -o", command: "state")
+    expectUsageError(
+      try rewind("state", ipad, "-o", "x.journal"),
+      "-o writes an edited session: give --skip, --insert or --replace", command: "state")
+  }
 }

@@ -163,4 +163,114 @@ struct DebuggerQuestionsTests {
     #expect(try BlameTarget(parsing: "a.b[3]") == BlameTarget(path: "a.b", element: 3))
     #expect(try BlameTarget(parsing: "a.b[x y]").description == "a.b[x y]")
   }
+
+  /// The state at `point` of the script with `edits`, folded from the start: the
+  /// reference the timeline's edited replay must match.
+  func folded(_ edits: EventEdits<StandardTally.Event>, through point: Int) -> StandardTally.State {
+    let domain = StandardTally()
+    var state = domain.initialState
+    for sequence in 0...point {
+      if sequence > 0, !edits.skipped.contains(UInt64(sequence)) {
+        _ = domain.reduce(&state, edits.replaced[UInt64(sequence)] ?? script[sequence - 1])
+      }
+      for event in edits.inserted[UInt64(sequence)] ?? [] { _ = domain.reduce(&state, event) }
+    }
+    return state
+  }
+
+  @Test("an edited replay (skip, replace, insert) equals folding the edited events, at every point")
+  func editedStates() throws {
+    let directory = TemporaryDirectory()
+    let editSets: [EventEdits<StandardTally.Event>] = [
+      EventEdits(skipped: [5]),
+      EventEdits(replaced: [5: .added(1)]),
+      EventEdits(inserted: [0: [.added(10)], 4: [.toggled, .added(-2)]]),
+      EventEdits(skipped: [1, 9], replaced: [3: .reset, 10: .added(7)], inserted: [10: [.reset]]),
+      EventEdits(skipped: [2], inserted: [7: [.added(2_000)]]),
+    ]
+    for interval: UInt32 in [1, 3, 4, 100] {
+      let timeline = try timeline(directory, interval: interval)
+      for edits in editSets {
+        for point in 0...10 {
+          #expect(
+            try timeline.state(after: UInt64(point), editing: edits)
+              == folded(edits, through: point), "\(edits) at \(point), interval \(interval)")
+        }
+        // The visiting replay ends in the same state.
+        let end = try timeline.replay(edits, through: 10) { _, _ in true }
+        #expect(end == folded(edits, through: 10))
+      }
+      // Skipping is the simplest edit.
+      #expect(try timeline.state(after: 7, skipping: [5]).value == 11)
+    }
+    let timeline = try timeline(directory, interval: 6)
+    // Without the reset, the +3 at event 7 no longer changes the sign: it differs.
+    var differing: [UInt64] = []
+    var visited: [EditedEvent<StandardTally>.Edit] = []
+    try timeline.replay(
+      EventEdits(skipped: [5], inserted: [8: [.toggled]]), through: 10
+    ) { edited, _ in
+      visited.append(edited.edit)
+      if edited.differsFromRecording { differing.append(edited.sequence) }
+      return true
+    }
+    #expect(differing == [7])
+    #expect(visited == [.skipped, .kept, .kept, .kept, .inserted, .kept, .kept])
+    // From an earlier event, the recorded events before the edits are visited, kept.
+    var sequences: [UInt64] = []
+    try timeline.replay(EventEdits(replaced: [9: .reset]), from: 7, through: 10) { edited, _ in
+      sequences.append(edited.sequence)
+      return true
+    }
+    #expect(sequences == [7, 8, 9, 10])
+  }
+
+  @Test("edits outside the session, or skipping and replacing one event, are refused")
+  func badEdits() throws {
+    let directory = TemporaryDirectory()
+    let timeline = try timeline(directory)
+    let bad: [(EventEdits<StandardTally.Event>, String)] = [
+      (EventEdits(skipped: [11]), "cannot skip event 11: the session holds events 1–10"),
+      (EventEdits(replaced: [0: .reset]), "cannot replace event 0: the session holds events 1–10"),
+      (
+        EventEdits(inserted: [11: [.reset]]),
+        "cannot insert after event 11: the points are 0–10 (0: before the first event)"
+      ),
+      (
+        EventEdits(skipped: [4], replaced: [4: .reset]),
+        "event 4 is both skipped and replaced; do one"
+      ),
+    ]
+    for (edits, message) in bad {
+      #expect(throws: RewindError.self) { try timeline.state(after: 10, editing: edits) }
+      do {
+        _ = try timeline.state(after: 10, editing: edits)
+      } catch {
+        #expect("\(error)" == message)
+      }
+    }
+  }
+
+  @Test("an event is read from its JSON Lines form; a bad one says what is wrong")
+  func eventFromJSON() throws {
+    let domain = NavigationDomain()
+    #expect(
+      try JSONLines.event(parsing: #"{"event":"categorySelected","id":"grinders"}"#, in: domain)
+        == .categorySelected(domain.ref("grinders")))
+    // seq and time_us, as export writes them, are not used.
+    #expect(
+      try JSONLines.event(parsing: #"{"seq":4,"time_us":9,"event":"backTapped"}"#, in: domain)
+        == .backTapped)
+    for (text, problem) in [
+      (#"{"event":"backTapped""#, "not JSON"), ("[1]", "expected a JSON object"),
+      (#"{"event":"teleported"}"#, "teleported"),
+      (#"{"event":"backTapped","id":"x"}"#, "unknown key \"id\""),
+    ] {
+      #expect {
+        try JSONLines.event(parsing: text, in: domain)
+      } throws: { error in
+        "\(error)".contains(problem)
+      }
+    }
+  }
 }
