@@ -7,38 +7,89 @@ extension RewindTool {
       name: "blame", abstract: "Find the event that last changed a state field.",
       discussion: """
         PATH is a field of the state as `rewind state --json` prints it, written with dots \
-        (split.selectedItem, menu.selectedIndex).
+        (split.selectedItem, menu.selectedIndex). PATH[ELEMENT] asks about one element of \
+        an array field (split.expanded[espresso-machines/leva]): whether the array holds \
+        it at the point, and the event that added or removed it. With --history, every \
+        event up to the point that changed the field (or added or removed the element) is \
+        listed, newest first, with the value before and after it; --limit keeps the newest \
+        N. Blame replays backwards one snapshot interval at a time, so a recent change is \
+        found without replaying the whole session.
         """)
 
     let registry: DomainRegistry
 
     @Argument(help: "The journal to read.")
     var journal: String
-    @Argument(help: "The state field, e.g. split.selectedItem.")
+    @Argument(
+      help:
+        "The state field, e.g. split.selectedItem, or an element of an array field, e.g. split.expanded[espresso-machines/leva]."
+    )
     var path: String
     @Option(valueName: "point", help: "The point to look back from.")
     var at: PointArgument = .end
+    @Flag(help: "List every change up to the point, newest first.")
+    var history: Bool
+    @Option(
+      valueName: "n", help: "With --history, list at most the newest N changes.",
+      transform: parseLimit)
+    var limit: Int?
     @Flag(help: "Print JSON.")
     var json: Bool
 
     func run(_ context: Context) throws {
-      let command = BlameCommand(path: path, at: at, json: json, context: context)
+      guard history || limit == nil else {
+        throw UsageError("--limit applies to --history")
+      }
+      let command = BlameCommand(
+        path: path, at: at, history: history, limit: limit ?? .max, json: json,
+        context: context)
       try registry.open(journal, warnings: context.stderr, command)
     }
   }
 }
 
+/// `--limit`: a whole number of changes, 1 or more.
+private func parseLimit(_ text: String) throws(InvalidValue) -> Int {
+  guard let value = Int(text), value >= 1 else {
+    throw InvalidValue("expected a whole number of changes, 1 or more")
+  }
+  return value
+}
+
 struct BlameCommand: TimelineVisitor {
   let path: String
   let at: PointArgument
+  var history = false
+  var limit = Int.max
   let json: Bool
   let context: Context
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let domain = timeline.domain
-    try requireField(path, of: domain, for: "<path>")
+    let target: BlameTarget
+    do throws(RewindError) {
+      target = try BlameTarget(parsing: path)
+    } catch {
+      throw UsageError(
+        .invalidValue, "The value '\(path)' is invalid for '<path>': \(error.message)")
+    }
+    try requireField(target.path, of: domain, for: "<path>")
     let sequence = try timeline.resolve(at, option: "--at <point>")
-    let blame = try timeline.blame(path, at: sequence)
+    if history {
+      try printHistory(timeline, target: target, at: sequence)
+      return
+    }
+    let blame: RewindCore.Blame<D>
+    do {
+      blame = try timeline.blame(path, at: sequence)
+    } catch let error as RewindError where error.code == .invalidInput {
+      throw UsageError(
+        .invalidValue, "The value '\(path)' is invalid for '<path>': \(error.message)")
+    }
+    if let element = target.element {
+      try printElement(blame, element: element, target: target, at: sequence, domain: domain)
+      return
+    }
     if json {
       var members: [(String, JSONValue)] = [
         ("path", .string(path)), ("at", .int(Int64(sequence))), ("value", blame.value),
@@ -64,5 +115,116 @@ struct BlameCommand: TimelineVisitor {
     } else {
       context.stdout.print("  its initial value: no event up to \(sequence) changed it")
     }
+  }
+}
+
+extension BlameCommand {
+  /// Whether an array field holds an element at the point, and the event that added or
+  /// removed it.
+  func printElement<D: Domain>(
+    _ blame: RewindCore.Blame<D>, element: JSONValue, target: BlameTarget, at sequence: UInt64,
+    domain: D
+  ) throws {
+    let present = blame.value == .bool(true)
+    if json {
+      var members: [(String, JSONValue)] = [
+        ("path", .string(target.path)), ("element", element), ("at", .int(Int64(sequence))),
+        ("present", .bool(present)),
+      ]
+      if let event = blame.event {
+        members.append(("change", .string(present ? "added" : "removed")))
+        members.append(("changedBy", .object(eventMembers(event, domain: domain))))
+      } else {
+        members.append(("changedBy", .null))
+      }
+      context.stdout.printJSON(.object(members))
+      return
+    }
+    let style = context.stdout.style
+    context.stdout.print(
+      "\(style.bold(TerminalText.escaped(element.stringValue ?? element.compactText))) is \(present ? "in" : "not in") \(TerminalText.escaped(target.path)) after event \(sequence)"
+    )
+    if let event = blame.event {
+      context.stdout.print(
+        "  \(present ? "added" : "removed") by event \(event.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))"
+      )
+    } else {
+      context.stdout.print(
+        present
+          ? "  there from the initial state: no event up to \(sequence) added or removed it"
+          : "  never added: no event up to \(sequence) added it")
+    }
+  }
+
+  /// Every change up to the point, newest first.
+  func printHistory<D: Domain>(_ timeline: Timeline<D>, target: BlameTarget, at sequence: UInt64)
+    throws
+  {
+    let domain = timeline.domain
+    let changes: [BlameChange<D>]
+    let value: JSONValue
+    do {
+      changes = try timeline.blameHistory(path, at: sequence, limit: limit)
+      value = try timeline.blame(path, at: 0).value
+    } catch let error as RewindError where error.code == .invalidInput {
+      throw UsageError(
+        .invalidValue, "The value '\(path)' is invalid for '<path>': \(error.message)")
+    }
+    let isElement = target.element != nil
+    func changeName(_ change: BlameChange<D>) -> String {
+      change.new == .bool(true) ? "added" : "removed"
+    }
+    if json {
+      var members: [(String, JSONValue)] = [("path", .string(target.path))]
+      if let element = target.element { members.append(("element", element)) }
+      members.append(("at", .int(Int64(sequence))))
+      members.append(
+        (
+          "history",
+          .array(
+            changes.map { change in
+              var object = eventMembers(change.event, domain: domain)
+              if isElement {
+                object.append(("change", .string(changeName(change))))
+              } else {
+                object += [("old", change.old), ("new", change.new)]
+              }
+              return .object(object)
+            })
+        ))
+      context.stdout.printJSON(.object(members))
+      return
+    }
+    let style = context.stdout.style
+    let name = TerminalText.escaped(target.description)
+    let count = changes.count == 1 ? "1 change" : "\(changes.count) changes"
+    let shown = limit == .max || changes.count < limit ? "" : ", the newest \(count)"
+    guard !changes.isEmpty else {
+      context.stdout.print(
+        isElement
+          ? "\(style.bold(name)): no event up to \(sequence) added or removed it"
+          : "\(style.bold(name)): no event up to \(sequence) changed it; its initial value is \(TerminalText.escaped(value.compactText))"
+      )
+      return
+    }
+    context.stdout.print(
+      style.bold(
+        "\(name) up to event \(sequence)\(shown.isEmpty ? ": \(count), newest first" : shown + ", newest first"):"
+      ))
+    for change in changes {
+      let event = change.event
+      let what =
+        isElement
+        ? changeName(change)
+        : "\(TerminalText.escaped(change.old.compactText)) → \(TerminalText.escaped(change.new.compactText))"
+      context.stdout.print(
+        "  event \(event.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))  \(what)"
+      )
+    }
+  }
+
+  func eventMembers<D: Domain>(_ event: ReplayedEvent<D>, domain: D) -> [(String, JSONValue)] {
+    JSONLines.eventMembers(
+      sequence: event.sequence, time: event.time, event: event.event, in: domain)
   }
 }

@@ -7,7 +7,13 @@ extension RewindTool {
       name: "log", abstract: "List the events of a session with what the reducer did with them.",
       discussion: """
         One line per event: its sequence number, its time from the session start, the \
-        event, and its outcome (applied, unchanged, or rejected with the reason).
+        event, and its outcome (applied, unchanged, or rejected with the reason). With \
+        --changes, each event is followed by the fields it changed, old → new (as TCA's \
+        _printChanges does; in --json, a "changes" array of {path, old, new}). --outcome \
+        keeps the events with that outcome; --where keeps the events after which a \
+        condition holds (a condition as find takes it, e.g. 'changed(split.style)', \
+        checked against the state's fields before any replay). The filters combine with each other and \
+        with --from, --to and --type: an event is listed when it passes all of them.
         """)
 
     let registry: DomainRegistry
@@ -20,13 +26,42 @@ extension RewindTool {
     var to: PointArgument = .end
     @Option(valueName: "kind", help: "Only events of this kind (e.g. itemSelected).")
     var type: [String]
+    @Option(
+      valueName: "outcome", help: "Only events with this outcome: applied, unchanged or rejected.",
+      transform: parseOutcome)
+    var outcome: [String]
+    @Option(
+      name: "where", valueName: "condition",
+      help: "Only events after which the condition holds.", transform: parseLogCondition)
+    var condition: Condition?
+    @Flag(help: "Print the fields each event changed, old → new.")
+    var changes: Bool
     @Flag(help: "Print JSON Lines, one object per event.")
     var json: Bool
 
     func run(_ context: Context) throws {
-      let command = LogCommand(from: from, to: to, kinds: type, json: json, context: context)
+      let command = LogCommand(
+        from: from, to: to, kinds: type, outcomes: Set(outcome), condition: condition,
+        changes: changes, json: json, context: context)
       try registry.open(journal, warnings: context.stderr, command)
     }
+  }
+}
+
+/// `--outcome`: one of the names of ``Outcome``.
+private func parseOutcome(_ text: String) throws(InvalidValue) -> String {
+  let names = ["applied", "unchanged", "rejected"]
+  guard let problem = choiceProblem(text, among: names, what: "outcome") else { return text }
+  throw InvalidValue(problem)
+}
+
+/// `--where`: a condition, its syntax checked (its fields are checked with the journal's
+/// domain).
+private func parseLogCondition(_ text: String) throws(InvalidValue) -> Condition {
+  do throws(ConditionError) {
+    return try Condition(parsing: text)
+  } catch {
+    throw InvalidValue(error.reason)
   }
 }
 
@@ -34,6 +69,9 @@ struct LogCommand: TimelineVisitor {
   let from: PointArgument
   let to: PointArgument
   let kinds: [String]
+  var outcomes: Set<String> = []
+  var condition: Condition?
+  var changes = false
   let json: Bool
   let context: Context
 
@@ -43,24 +81,50 @@ struct LogCommand: TimelineVisitor {
     for kind in kinds where !D.eventKinds.isEmpty {
       try requireChoice(kind, among: D.eventKinds, for: "--type <kind>", what: "event kind")
     }
+    var evaluator: ConditionEvaluator<D>?
+    if let condition {
+      do throws(ConditionError) {
+        evaluator = try ConditionEvaluator(condition, in: domain)
+      } catch {
+        throw UsageError(
+          .invalidValue,
+          "The value '\(condition)' is invalid for '--where <condition>': \(error.reason)")
+      }
+    }
     let range = try timeline.resolveRange(from: from, to: to)
     let (first, last) = (range.from + 1, range.to)
+    // The state before the next event: what `--changes` and `--where` compare with. Nil
+    // after events lost to damage (the state before the next one is not known).
+    var previous: D.State? =
+      changes || evaluator != nil ? try timeline.state(after: min(first - 1, last)) : nil
+    var previousSequence = first - 1
     let wanted = Set(kinds)
     let style = context.stdout.style
     let width = max(String(last).count, 3)
     let progress = context.progress("Reading events")
     var shown = 0
     let lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
-      replayed, _, _ in
+      replayed, changed, state in
       progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
+      let before = replayed.sequence == previousSequence + 1 ? previous : nil
+      if previous != nil {
+        previous = state
+        previousSequence = replayed.sequence
+      }
       let kind = domain.eventKind(replayed.event)
       guard wanted.isEmpty || wanted.contains(kind) else { return true }
       guard let outcome = replayed.outcome else { return true }
+      guard outcomes.isEmpty || outcomes.contains(outcome.name) else { return true }
+      if let evaluator, !evaluator.holds(after: replayed, previous: before, state: state) {
+        return true
+      }
       shown += 1
+      let changeList = changes ? changedFields(changed, from: before, to: state, in: domain) : []
       if json {
         var members = JSONLines.eventMembers(
           sequence: replayed.sequence, time: replayed.time, event: replayed.event, in: domain)
         members += outcome.jsonMembers
+        if changes { members.append(("changes", .array(changeList.map(\.json)))) }
         context.stdout.print(JSONValue.object(members).compactText)
       } else {
         let description = Format.padded(domain.shownDescription(replayed.event), to: 50)
@@ -73,6 +137,13 @@ struct LogCommand: TimelineVisitor {
         context.stdout.print(
           "\(Format.rightAligned(String(replayed.sequence), to: width))  \(style.dim(Format.rightAligned(Format.offset(replayed.time), to: 10)))  \(description) \(outcomeText)"
         )
+        let indent = String(repeating: " ", count: width + 2)
+        for change in changeList {
+          let old = change.old.map { TerminalText.escaped($0.compactText) + " → " } ?? "→ "
+          context.stdout.print(
+            "\(indent)\(TerminalText.escaped(change.path)): \(style.red(old))\(style.green(TerminalText.escaped(change.new.compactText)))"
+          )
+        }
       }
       return true
     }
@@ -85,10 +156,53 @@ struct LogCommand: TimelineVisitor {
           ? "The session has no events."
           : first > last
             ? "No events between the two points."
-            : kinds.isEmpty
+            : kinds.isEmpty && outcomes.isEmpty && condition == nil
               ? "No events in \(Format.events(first...last))."
-              : "No events of kind \(kindsShown) in \(Format.events(first...last)).")
+              : "No events \(filters(kindsShown)) in \(Format.events(first...last)).")
     }
     warnLost(lost, in: timeline.path, to: context.stderr)
+  }
+}
+
+extension LogCommand {
+  /// What the filters ask for, in words: `of kind 'itemSelected' rejected after which
+  /// split.style == "balanced"`.
+  func filters(_ kindsShown: String) -> String {
+    var parts: [String] = []
+    if !kinds.isEmpty { parts.append("of kind \(kindsShown)") }
+    if !outcomes.isEmpty {
+      parts.append(outcomes.sorted().joined(separator: " or "))
+    }
+    if let condition {
+      parts.append("after which \(TerminalText.escaped(condition.description))")
+    }
+    return parts.joined(separator: " ")
+  }
+}
+
+/// A field an event changed: its path, its value before the event (nil when that is not
+/// known, after events lost to damage) and after it.
+struct LoggedChange {
+  var path: String
+  var old: JSONValue?
+  var new: JSONValue
+
+  /// `{"path": …, "old": …, "new": …}`, without `old` when it is not known.
+  var json: JSONValue {
+    var members: [(String, JSONValue)] = [("path", .string(path))]
+    if let old { members.append(("old", old)) }
+    members.append(("new", new))
+    return .object(members)
+  }
+}
+
+/// The fields in `changed`, in field order, with their values before and after.
+private func changedFields<D: Domain>(
+  _ changed: FieldSet, from before: D.State?, to after: D.State, in domain: D
+) -> [LoggedChange] {
+  domain.fields.indices.compactMap { index in
+    guard changed.contains(index) else { return nil }
+    let field = domain.fields[index]
+    return LoggedChange(path: field.path, old: before.map(field.value), new: field.value(after))
   }
 }

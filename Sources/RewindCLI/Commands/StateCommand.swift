@@ -1,5 +1,6 @@
 import RewindArguments
 import RewindCore
+import RewindJournal
 
 extension RewindTool {
   struct State: ParsableCommand {
@@ -7,8 +8,18 @@ extension RewindTool {
       name: "state", abstract: "Print the state at a point in a session.",
       discussion: """
         With --skip, the state is replayed as if the skipped events had not happened (a \
-        counterfactual, like skipping an action in Redux DevTools); the journal is not \
-        changed, and the differences from the recorded state are listed after it.
+        counterfactual, like skipping an action in Redux DevTools); --replace N:EVENT \
+        replays event N as another event (at its time), and --insert N:EVENT adds an event \
+        after event N (0: before the first; at event N's time; several at one point in the \
+        order given; those at the --at point are included). EVENT is an event as a line of \
+        `rewind export` or `rewind import` writes it, e.g. \
+        '{"event":"categorySelected","id":"grinders"}' (seq and time_us, if there, are not \
+        used). The journal is not changed: the differences from the recorded state are \
+        listed after the state, then the later events (to the end of the session) whose \
+        outcome or changed fields are no longer what the recording says. -o writes the \
+        whole edited session as a new journal (atomically; an existing file only with \
+        --force), its header naming the journal it came from. --json prints the state \
+        alone.
         """)
 
     let registry: DomainRegistry
@@ -21,14 +32,63 @@ extension RewindTool {
       valueName: "seq,...", help: "Sequence numbers of events to leave out.",
       transform: sequenceNumbers)
     var skip: [[UInt64]]
+    @Option(
+      valueName: "seq:event", help: "Insert an event after event seq (0: at the start).",
+      transform: { text throws(InvalidValue) in try EventEditArgument(text, allowingZero: true) })
+    var insert: [EventEditArgument]
+    @Option(
+      valueName: "seq:event", help: "Replay event seq as this event instead.",
+      transform: { text throws(InvalidValue) in try EventEditArgument(text, allowingZero: false) })
+    var replace: [EventEditArgument]
+    @Option(short: "o", valueName: "journal", help: "Write the edited session as a journal.")
+    var output: String?
+    @Flag(help: "Replace the -o journal if it exists.")
+    var force: Bool
     @Flag(help: "Print the state as JSON.")
     var json: Bool
 
     func run(_ context: Context) throws {
-      let command = StateCommand(
+      guard output != nil || !force else { throw UsageError("--force applies to -o") }
+      let edited = !skip.isEmpty || !insert.isEmpty || !replace.isEmpty
+      guard output == nil || edited else {
+        throw UsageError("-o writes an edited session: give --skip, --insert or --replace")
+      }
+      let destination = try output.map {
+        try outputDestination($0, force: force, inputs: [journal])
+      }
+      var command = StateCommand(
         at: at, skip: Set(skip.joined()), json: json, context: context)
+      command.inserts = insert
+      command.replacements = replace
+      command.destination = destination
+      command.journal = journal
       try registry.open(journal, warnings: context.stderr, command)
     }
+  }
+}
+
+/// `--insert` or `--replace`: `SEQ:EVENT`, the event's JSON decoded once the journal's
+/// domain is known.
+struct EventEditArgument: Sendable {
+  var sequence: UInt64
+  var text: String
+  /// The argument as given, for messages.
+  var argument: String
+
+  init(_ argument: String, allowingZero: Bool) throws(InvalidValue) {
+    guard let colon = argument.firstIndex(of: ":"),
+      let sequence = UInt64(argument[..<colon].trimmingCharacters(in: " "))
+    else {
+      throw InvalidValue(
+        "expected SEQ:EVENT, a sequence number, a colon and the event's JSON, e.g. 3:{\"event\":\"backTapped\"}"
+      )
+    }
+    guard allowingZero || sequence > 0 else {
+      throw InvalidValue("there is no event 0: events count from 1")
+    }
+    self.sequence = sequence
+    self.text = String(argument[argument.index(after: colon)...])
+    self.argument = argument
   }
 }
 
@@ -37,19 +97,71 @@ struct StateCommand: TimelineVisitor {
   let skip: Set<UInt64>
   let json: Bool
   let context: Context
+  var inserts: [EventEditArgument] = []
+  var replacements: [EventEditArgument] = []
+  var destination: FileDestination?
+  var journal = ""
+
+  /// The edits, their events decoded by the journal's domain and their places checked
+  /// against the point.
+  func edits<D: Domain>(_ timeline: Timeline<D>, at sequence: UInt64) throws -> EventEdits<D.Event>
+  {
+    var edits = EventEdits<D.Event>(skipped: skip)
+    func decode(_ edit: EventEditArgument, option: String) throws -> D.Event {
+      do throws(RewindError) {
+        return try JSONLines.event(parsing: edit.text, in: timeline.domain)
+      } catch {
+        throw UsageError(
+          .invalidValue, "The value '\(edit.argument)' is invalid for '\(option)': \(error.message)"
+        )
+      }
+    }
+    for edit in replacements {
+      guard edit.sequence <= sequence else {
+        throw UsageError(
+          .invalidValue,
+          "The value '\(edit.argument)' is invalid for '--replace <seq:event>': only \(sequence == 0 ? "events before the point" : Format.events(1...sequence) + ", before the point,") can be replaced"
+        )
+      }
+      guard edits.replaced[edit.sequence] == nil, !skip.contains(edit.sequence) else {
+        throw UsageError(
+          .invalidValue,
+          "The value '\(edit.argument)' is invalid for '--replace <seq:event>': event \(edit.sequence) is already skipped or replaced"
+        )
+      }
+      edits.replaced[edit.sequence] = try decode(edit, option: "--replace <seq:event>")
+    }
+    for edit in inserts {
+      guard edit.sequence <= sequence else {
+        throw UsageError(
+          .invalidValue,
+          "The value '\(edit.argument)' is invalid for '--insert <seq:event>': events can be inserted at points 0–\(sequence), up to the point"
+        )
+      }
+      edits.inserted[edit.sequence, default: []].append(
+        try decode(edit, option: "--insert <seq:event>"))
+    }
+    return edits
+  }
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    // With -o, the whole session is edited: edits may lie anywhere in it.
     let sequence = try timeline.resolve(at, option: "--at <point>")
-    for event in skip where event == 0 || event > sequence {
+    let editable = destination == nil ? sequence : timeline.lastSequence
+    for event in skip where event == 0 || event > editable {
       let allowed =
-        sequence == 0
+        editable == 0
         ? "no event comes before the point"
-        : "only \(Format.events(1...sequence)), before the point, can be skipped"
+        : "only \(Format.events(1...editable)), before the point, can be skipped"
       throw UsageError(
         .invalidValue, "The value '\(event)' is invalid for '--skip <seq,...>': \(allowed)")
     }
-    let state = try timeline.state(after: sequence, skipping: skip)
+    let edits = try edits(timeline, at: editable)
+    let state = try timeline.state(after: sequence, editing: edits)
     let domain = timeline.domain
+    if let destination {
+      try write(timeline, edits: edits, to: destination)
+    }
     if json {
       context.stdout.printJSON(domain.json(state))
       return
@@ -67,19 +179,107 @@ struct StateCommand: TimelineVisitor {
     if !skip.isEmpty {
       title += ", skipping " + skip.sorted().map(String.init).joined(separator: ", ")
     }
+    if !replacements.isEmpty {
+      title +=
+        ", replacing " + replacements.map { String($0.sequence) }.joined(separator: ", ")
+    }
+    if !inserts.isEmpty {
+      let points = Set(inserts.map(\.sequence)).sorted().map(String.init)
+      title +=
+        ", inserting \(Format.count(UInt64(inserts.count), "event")) at \(points.joined(separator: ", "))"
+    }
     context.stdout.print(style.bold(title))
     context.stdout.print()
     context.stdout.print(domain.shownRendering(state))
-    guard !skip.isEmpty else { return }
+    guard !edits.isEmpty else { return }
     let changes = domain.diff(try timeline.state(after: sequence), state)
     context.stdout.print()
     if changes.isEmpty {
-      context.stdout.print("Same as the recorded state: skipping changed nothing.")
+      context.stdout.print("Same as the recorded state: the edits changed nothing here.")
     } else {
       context.stdout.print(
-        style.bold("Compared with the recorded state (- recorded, + without the skipped events):"))
+        style.bold("Compared with the recorded state (- recorded, + with the edits):"))
       for change in changes { printChange(change, to: context.stdout) }
     }
+    try printChangedOutcomes(timeline, edits: edits)
+    if let destination {
+      context.stdout.print()
+      context.stdout.print("Wrote the edited session to \(TerminalText.escaped(destination.path))")
+    }
+  }
+}
+
+extension StateCommand {
+  /// The most later events listed whose outcome changed.
+  static let listLimit = 20
+
+  /// The later events (to the end of the session) that no longer do what the recording
+  /// says: another outcome, or other fields changed.
+  func printChangedOutcomes<D: Domain>(_ timeline: Timeline<D>, edits: EventEdits<D.Event>)
+    throws
+  {
+    let domain = timeline.domain
+    let style = context.stdout.style
+    var lines: [String] = []
+    var count = 0
+    try timeline.replay(edits, through: timeline.lastSequence) { edited, _ in
+      guard edited.differsFromRecording, let recorded = edited.recorded,
+        let outcome = edited.outcome
+      else { return true }
+      count += 1
+      guard lines.count < Self.listLimit else { return true }
+      var now = outcome.summary
+      if outcome.isApplied, recorded.recorded.kind == .applied {
+        now = "applied, changing \(domain.paths(of: edited.changed).joined(separator: ", "))"
+      }
+      lines.append(
+        "  event \(edited.sequence) at \(Format.offset(edited.time)): \(style.cyan(domain.shownDescription(edited.event)))  \(style.dim("recorded \(Self.name(of: recorded.recorded.kind))")) → \(TerminalText.escaped(now))"
+      )
+      return true
+    }
+    context.stdout.print()
+    guard count > 0 else {
+      context.stdout.print(
+        "No later event's outcome changed: each does what the recording says.")
+      return
+    }
+    context.stdout.print(
+      style.bold(
+        "\(count == 1 ? "1 later event does" : "\(count) later events do") something else than recorded:"
+      ))
+    for line in lines { context.stdout.print(line) }
+    if count > lines.count { context.stdout.print("  … and \(count - lines.count) more") }
+  }
+
+  /// `applied`, `unchanged` or `rejected`.
+  static func name(of kind: RecordedEffect.Kind) -> String {
+    switch kind {
+    case .applied: "applied"
+    case .unchanged: "unchanged"
+    case .rejected: "rejected"
+    }
+  }
+
+  /// Writes the whole edited session as a new journal: the recorded events with the
+  /// edits, at their times, in a session whose header names this one as its parent.
+  func write<D: RecordableDomain>(
+    _ timeline: Timeline<D>, edits: EventEdits<D.Event>, to destination: FileDestination
+  ) throws {
+    let header = timeline.header
+    // Events 1…shared are the recorded session's own.
+    let shared = min(edits.lastUnchangedPoint ?? .max, timeline.lastSequence)
+    let session = SessionInfo(
+      startTime: header.startTime, device: header.device,
+      parent: ParentSession(
+        path: context.absolutePath(journal), sessionID: header.sessionID, sequence: shared))
+    let recorder = try JournalRecorder.create(
+      destination, domain: timeline.domain, session: session,
+      options: context.batchRecordingOptions(snapshotInterval: header.snapshotInterval))
+    try timeline.replay(edits, from: 1, through: timeline.lastSequence) { edited, _ in
+      if edited.edit != .skipped { try recorder.record(edited.event, at: edited.time) }
+      return true
+    }
+    try recorder.close()
   }
 }
 

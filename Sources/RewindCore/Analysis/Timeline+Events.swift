@@ -42,13 +42,14 @@ extension Timeline {
   }
 
   /// The state after event `sequence` as if the events in `skipped` had not happened:
-  /// a counterfactual replay, which leaves the journal untouched.
+  /// a counterfactual replay, which leaves the journal untouched. The simplest case of
+  /// ``state(after:editing:)``, which also replaces and inserts events.
   ///
   /// - Throws: ``RewindError`` `outOfRange` for a skipped event outside the session.
   /// - Complexity: a seek to just before the first skipped event, then the fast replay
   ///   loop up to `sequence`, stepping over each skipped event.
   public func state(after sequence: UInt64, skipping skipped: Set<UInt64>) throws -> D.State {
-    try replayer(reaching: sequence, skipping: skipped).state
+    try state(after: sequence, editing: EventEdits(skipped: skipped))
   }
 
   /// A replayer after event `sequence`, with the state there as if the events in
