@@ -6,22 +6,23 @@ extension Bench {
   /// `rewind` with its output to /dev/null: the time to cut the session down to the events
   /// a condition needs.
   ///
-  /// The condition is `split.selectedItem == ID` for the item first selected latest in the
-  /// session (found with `Timeline.find`), so that the search starts from as long a prefix
-  /// as the session offers.
+  /// The condition is `FIELD == VALUE` for the value of `split.selectedItem` or
+  /// `menu.scrollOffset` that the session reaches first latest (found with
+  /// `Timeline.find`): the search starts from as long a prefix as the session offers.
   func measureShrink(_ workload: Workload) throws {
     let binary = try rewindBinary()
     let timeline = try Timeline<NavigationDomain>(path: workload.journalPath)
-    let changes = try timeline.find(Condition(parsing: "changed(split.selectedItem)"), all: true)
-    var firstSelected: [String: UInt64] = [:]
-    for hit in changes {
-      guard let id = hit.value.stringValue, firstSelected[id] == nil else { continue }
-      firstSelected[id] = hit.sequence
+    var first: [String: UInt64] = [:]
+    for field in ["split.selectedItem", "menu.scrollOffset"] {
+      for hit in try timeline.find(Condition(parsing: "changed(\(field))"), all: true)
+      where hit.value != .null {
+        let condition = "\(field) == \(hit.value.compactText)"
+        if first[condition] == nil { first[condition] = hit.sequence }
+      }
     }
-    guard let (id, sequence) = firstSelected.max(by: { $0.value < $1.value }) else {
-      throw BenchError("\(workload.name): no item is ever selected; nothing to shrink")
+    guard let (condition, sequence) = first.max(by: { $0.value < $1.value }) else {
+      throw BenchError("\(workload.name): nothing ever changes; nothing to shrink")
     }
-    let condition = "split.selectedItem == \(id)"
     guard let result = try timeline.shrink(where: Condition(parsing: condition)) else {
       throw BenchError("\(workload.name): \(condition) never holds")
     }
