@@ -5,12 +5,17 @@ import RewindJournal
 extension RewindTool {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-      name: "export", abstract: "Write a session's events as JSON Lines.",
+      name: "export", abstract: "Write a session's events as JSON Lines or a scenario script.",
       discussion: """
         The first line is {"header": {...}} with the session's settings; then one object \
         per event: {"seq": 1, "time_us": 250000, "event": "categorySelected", "id": \
         "grinders"}. `rewind import` reads the same format back. A journal of an older \
-        schema is written upcast to the current one (and a note on stderr says so).
+        schema is written upcast to the current one (and a note on stderr says so). With \
+        --scenario, the events are written as the domain's scenario script instead, with \
+        their settings, device, start and times (to the microsecond, as time steps), which \
+        `rewind record` records as the same events; a range's script starts from the \
+        initial state, not from the state before the range. A session whose settings or \
+        events the script language cannot write is refused (exit 1), nothing written.
         """)
 
     let registry: DomainRegistry
@@ -26,13 +31,15 @@ extension RewindTool {
     var output: String?
     @Flag(help: "Replace the output file if it exists.")
     var force: Bool
+    @Flag(help: "Write a scenario script that `rewind record` records as the same events.")
+    var scenario: Bool
 
     func run(_ context: Context) throws {
       let destination = try output.map {
         try outputDestination($0, force: force, inputs: [journal])
       }
       let command = ExportCommand(
-        from: from, to: to, destination: destination, context: context)
+        from: from, to: to, destination: destination, scenario: scenario, context: context)
       try registry.open(journal, warnings: context.stderr, command)
     }
   }
@@ -43,11 +50,13 @@ struct ExportCommand: TimelineVisitor {
   let to: PointArgument
   /// The file to write; nil for standard output.
   let destination: FileDestination?
+  var scenario = false
   let context: Context
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let range = try timeline.resolveRange(from: from, to: to)
     let (first, last) = (range.from + 1, range.to)
+    if scenario { return try writeScenario(timeline, first: first, last: last) }
     // A file appears, complete, only when every line is written.
     let file = try destination.map { try TextFileWriter($0, system: context.fileSystem) }
     let stdout = context.stdout
@@ -69,6 +78,48 @@ struct ExportCommand: TimelineVisitor {
     }
     progress.finish()
     try file?.commit()
+    warnLost(lost, in: timeline.path, to: context.stderr)
+  }
+}
+
+extension ExportCommand {
+  /// `--scenario`: the events `first...last` as the domain's scenario script, read back
+  /// before anything is written to make sure it records the same session.
+  func writeScenario<D: RecordableDomain>(_ timeline: Timeline<D>, first: UInt64, last: UInt64)
+    throws
+  {
+    var events: [TimedEvent<D.Event>] = []
+    let progress = context.progress("Exporting")
+    let lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
+      replayed, _, _ in
+      events.append(TimedEvent(time: replayed.time, event: replayed.event))
+      progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
+      return true
+    }
+    progress.finish()
+    let header = timeline.header
+    var comments = ["Exported from \(timeline.path)"]
+    if first > 1 || last < timeline.lastSequence {
+      comments[0] +=
+        ": events \(first) to \(last) of \(timeline.lastSequence), recorded from the initial state"
+    }
+    let script = ScenarioText(
+      Scenario(
+        domain: timeline.domain, device: header.device, startTime: header.startTime,
+        events: events), comments: comments)
+    if let problem = script.problem {
+      throw CommandError(
+        "\(timeline.path): cannot be written as a scenario script: \(problem); export it as JSON Lines (without --scenario)"
+      )
+    }
+    if let destination {
+      let file = try TextFileWriter(destination, system: context.fileSystem)
+      try file.write(script.text)
+      try file.commit()
+    } else {
+      context.stdout.write(
+        bytes: Array(TerminalText.escaped(script.text, keepingNewlines: true).utf8))
+    }
     warnLost(lost, in: timeline.path, to: context.stderr)
   }
 }

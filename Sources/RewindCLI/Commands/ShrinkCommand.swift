@@ -17,7 +17,8 @@ extension RewindTool {
         result is 1-minimal: leaving out any one of its events loses the property. \
         Prints the shorter session as a scenario script (the comments at its top say where \
         each event was in the session) that `rewind record` records; with -o, also \
-        writes it as a journal. Exits with 1 when the condition never holds or no event \
+        writes it as a journal, recorded with the current reducer (so a --diverging one \
+        replays as it is recorded). Exits with 1 when the condition never holds or no event \
         diverges.
         """)
 

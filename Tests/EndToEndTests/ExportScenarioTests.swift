@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `rewind export --scenario`: a journal, or a range of it, as a scenario script that
+/// `rewind record` records as the same events at the same times.
+@Suite("rewind export --scenario")
+struct ExportScenarioTests {
+  static let samples = [
+    "day-menu", "two-column", "ipad-three-column", "iphone-compact", "rejected-interactions",
+    "generated-200k",
+  ]
+
+  /// The JSON Lines of a journal: its header without the session id, and its events.
+  func lines(_ journal: String) throws -> [String] {
+    let exported = try rewind("export", journal)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    return exported.lines.map {
+      $0.replacing(/"session":"[0-9a-f-]+",/, with: "")
+    }
+  }
+
+  /// Exports `journal` as a script, records it, and compares the two sessions.
+  func roundTrip(_ journal: String, in directory: TemporaryDirectory, name: String) throws {
+    let script = directory.file(name + ".scenario")
+    let exported = try rewind("export", journal, "--scenario", "-o", script)
+    #expect(exported.status == 0, "\(name): \(exported.stderr)")
+    let recorded = directory.file(name + ".journal")
+    let record = try rewind("record", script, "-o", recorded)
+    #expect(record.status == 0, "\(name): \(record.stderr)")
+    let original = try lines(journal)
+    let again = try lines(recorded)
+    #expect(original.count == again.count, "\(name)")
+    #expect(original == again, "\(name)")
+  }
+
+  @Test("the sample journals record again as the same events, times, settings and start")
+  func samplesRoundTrip() throws {
+    let directory = TemporaryDirectory()
+    for stem in Self.samples {
+      try roundTrip(sample(stem + ".journal"), in: directory, name: stem)
+    }
+  }
+
+  @Test("a generated journal records again as the same session")
+  func generatedRoundTrip() throws {
+    let seed = testSeed("exportScenarioGenerated") % 1_000_000
+    let directory = TemporaryDirectory()
+    let journal = directory.file("generated-source.journal")
+    let generated = try rewind("generate", "-o", journal, "--events", "20000", "--seed", "\(seed)")
+    #expect(generated.status == 0, "seed \(seed): \(generated.stderr)")
+    try roundTrip(journal, in: directory, name: "generated")
+  }
+
+  @Test("a range is written from the session start, with its first event's time")
+  func range() throws {
+    let result = try rewind(
+      "export", sample("two-column.journal"), "--scenario", "--from", "3", "--to", "5")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        # Exported from \(sample("two-column.journal")): events 4 to 5 of 17, recorded from the initial state
+        layout two-column
+        size regular
+        orientation landscape
+        device iPad Air 13-inch, iPadOS 18.1
+        start 2026-11-30T15:05:00Z
+
+        @7.1s select category espresso-machines
+        +1.4s expand espresso-machines/linea
+
+        """)
+  }
+
+  @Test("settings the script cannot write are refused; an existing file needs --force")
+  func badInput() throws {
+    let directory = TemporaryDirectory()
+    let output = directory.file("out.scenario")
+    // Schema 1 sessions did not scroll a tapped tab into view: no script line says so.
+    expectFailure(
+      try rewind("export", sample("schema1/two-column.journal"), "--scenario", "-o", output),
+      containing:
+        "cannot be written as a scenario script: the script language cannot write the session's settings"
+    )
+    #expect(!FileManager.default.fileExists(atPath: output))
+    try "keep".write(toFile: output, atomically: true, encoding: .utf8)
+    expectFailure(
+      try rewind("export", sample("day-menu.journal"), "--scenario", "-o", output),
+      containing: "the file exists; pass --force to replace it")
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "keep")
+    #expect(
+      try rewind("export", sample("day-menu.journal"), "--scenario", "-o", output, "--force")
+        .status == 0)
+    #expect(try String(contentsOfFile: output, encoding: .utf8).contains("tap "))
+  }
+}
