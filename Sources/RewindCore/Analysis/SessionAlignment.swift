@@ -46,8 +46,10 @@ extension Timeline {
   ///   - window: how many points of each session are remembered while looking for the
   ///     rejoin: one session may take up to this many more events than the other.
   /// - Throws: ``RewindError`` when a journal cannot be replayed.
-  /// - Complexity: O(events of both) steps, each writing the state's fields as JSON (to
-  ///   compare sessions with different settings), and O(`window`) states kept.
+  /// - Complexity: O(events of both) steps. Up to the divergence, sessions with the same
+  ///   settings compare events and states with `==`, others as JSON; after it, each
+  ///   step writes the state's fields as JSON to look it up among the O(`window`) states
+  ///   kept.
   public func align(with other: Timeline<D>, window: Int = 1_024) throws -> SessionAlignment<D> {
     let left = domain
     let right = other.domain
@@ -56,9 +58,14 @@ extension Timeline {
     var alignment = SessionAlignment<D>(
       commonEvents: 0, divergence: nil, rejoin: nil, endDifferences: [],
       leftEvents: lastSequence, rightEvents: other.lastSequence)
-    var leftKey = Self.key(leftState, left)
-    var rightKey = Self.key(rightState, right)
-    var parted = leftKey != rightKey
+    // Sessions with the same settings compare their events and states directly; others
+    // through JSON, by ids.
+    let sameSettings = left.settingsJSON == right.settingsJSON
+    func sameStates() -> Bool {
+      sameSettings
+        ? leftState == rightState : Self.key(leftState, left) == Self.key(rightState, right)
+    }
+    var parted = !sameStates()
     if parted {
       alignment.divergence = (nil, nil, Self.differences(leftState, left, rightState, right))
     }
@@ -67,24 +74,25 @@ extension Timeline {
       let leftStep = try leftReplayer.step(&leftState, trackChanges: false)
       let rightStep = try rightReplayer.step(&rightState, trackChanges: false)
       if leftStep == nil && rightStep == nil { break }
-      let leftEvent = leftStep.map {
-        SessionAlignment<D>.Step(event: $0.0, json: left.json($0.0.event))
-      }
-      let rightEvent = rightStep.map {
-        SessionAlignment<D>.Step(event: $0.0, json: right.json($0.0.event))
-      }
-      leftKey = leftStep == nil ? leftKey : Self.key(leftState, left)
-      rightKey = rightStep == nil ? rightKey : Self.key(rightState, right)
-      if let leftEvent, let rightEvent, leftEvent.json == rightEvent.json, leftKey == rightKey {
+      if let (leftEvent, _) = leftStep, let (rightEvent, _) = rightStep,
+        sameSettings
+          ? leftEvent.event == rightEvent.event
+          : left.json(leftEvent.event) == right.json(rightEvent.event),
+        sameStates()
+      {
         alignment.commonEvents += 1
         continue
       }
       parted = true
       alignment.divergence = (
-        leftEvent, rightEvent, Self.differences(leftState, left, rightState, right)
+        leftStep.map { SessionAlignment<D>.Step(event: $0.0, json: left.json($0.0.event)) },
+        rightStep.map { SessionAlignment<D>.Step(event: $0.0, json: right.json($0.0.event)) },
+        Self.differences(leftState, left, rightState, right)
       )
     }
     guard parted else { return alignment }
+    var leftKey = Self.key(leftState, left)
+    var rightKey = Self.key(rightState, right)
     // Each session on its own: the first pair of points with equal states.
     var leftSeen = StateMemory()
     var rightSeen = StateMemory()
