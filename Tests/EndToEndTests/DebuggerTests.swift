@@ -401,4 +401,86 @@ struct DebuggerTests {
       try rewind("state", ipad, "-o", "x.journal"),
       "-o writes an edited session: give --skip, --insert or --replace", command: "state")
   }
+
+  @Test("diff --align finds where two recordings first took different paths, and the rejoin")
+  func alignedDiff() throws {
+    let directory = TemporaryDirectory()
+    // The same session without expanding and collapsing Leva (events 3 and 6).
+    let skipped = directory.file("skipped.journal")
+    #expect(try rewind("state", ipad, "--skip", "3,6", "-o", skipped).status == 0)
+    let text = try rewind("diff", ipad, skipped, "--align")
+    #expect(text.status == 0)
+    #expect(
+      text.lines == [
+        "The sessions take the same path for 2 events, then differ at event 3:",
+        "  \(ipad): event 3 at +3.500s: itemExpanded espresso-machines/leva  applied",
+        "  \(skipped): event 3 at +4.400s: itemSelected espresso-machines/leva/leva-x  applied",
+        "2 fields differ there (- \(ipad), + \(skipped)):",
+        "split.selectedItem",
+        "  - \"espresso-machines/leva\"",
+        "  + \"espresso-machines/leva/leva-x\"",
+        "split.expanded",
+        "  - [\"espresso-machines/leva\"]",
+        "  + []",
+        "They rejoin after event 6 of \(ipad) and event 4 of \(skipped): the states are equal there.",
+        "The end states are equal (\(ipad) has 32 events, \(skipped) 30 events).",
+      ])
+    let json = try parseObject(try rewind("diff", ipad, skipped, "--align", "--json").stdout)
+    #expect(json["commonEvents"] as? Int == 2)
+    #expect(json["samePath"] as? Bool == false)
+    let divergence = try #require(json["divergence"] as? [String: Any])
+    #expect((divergence["left"] as? [String: Any])?["event"] as? String == "itemExpanded")
+    #expect((divergence["right"] as? [String: Any])?["event"] as? String == "itemSelected")
+    #expect((json["rejoin"] as? [String: Any])?["right"] as? Int == 4)
+    #expect((json["endChanges"] as? [Any])?.isEmpty == true)
+
+    let same = try rewind("diff", ipad, ipad, "--align")
+    #expect(
+      same.stdout
+        == "The sessions take the same path: 32 events, the same events with the same states after each.\n"
+    )
+    let layouts = try rewind("diff", ipad, sample("two-column.journal"), "--align")
+    #expect(
+      layouts.lines.first == "The sessions differ from the start: their initial states differ.")
+    #expect(layouts.stdout.contains("They do not rejoin"))
+  }
+
+  @Test("diff --align on generated sessions: a replaced event parts them there")
+  func alignedDiffGenerated() throws {
+    let directory = TemporaryDirectory()
+    let journal = try generated(directory, events: 2_000, seed: 21)
+    let edited = directory.file("edited.journal")
+    let replaced = try rewind(
+      "state", journal, "--replace", #"1200:{"event":"menuTabTapped","index":99}"#, "-o", edited)
+    #expect(replaced.status == 0, "\(replaced.stderr)")
+    let json = try parseObject(try rewind("diff", journal, edited, "--align", "--json").stdout)
+    let divergence = try #require(json["divergence"] as? [String: Any])
+    #expect(json["commonEvents"] as? Int == 1_199)
+    #expect((divergence["right"] as? [String: Any])?["index"] as? Int == 99)
+    #expect((divergence["right"] as? [String: Any])?["outcome"] as? String == "rejected")
+    let other = try generated(directory, events: 2_000, seed: 22)
+    let unrelated = try parseObject(try rewind("diff", journal, other, "--align", "--json").stdout)
+    #expect((unrelated["commonEvents"] as? Int ?? 0) < 2_000)
+    #expect(unrelated["samePath"] as? Bool == false)
+  }
+
+  @Test("diff --align refuses points, a single journal and stray options")
+  func alignedDiffBadInput() throws {
+    expectUsageError(
+      try rewind("diff", ipad, "--align"), "--align compares two journals: give two",
+      command: "diff")
+    expectUsageError(
+      try rewind("diff", "\(ipad)@5", ipad, "--align"),
+      "The value '\(ipad)@5' is invalid for '<journal>': --align compares whole sessions; give the journal without @POINT",
+      command: "diff")
+    expectUsageError(
+      try rewind("diff", ipad, ipad, "--window", "3"), "--window applies to --align",
+      command: "diff")
+    let zero = try rewind("diff", ipad, ipad, "--align", "--window", "0")
+    #expect(zero.status == 64)
+    #expect(zero.stderr.contains("expected a whole number of events, 1 or more"))
+    let missing = try rewind("diff", ipad, "/nonexistent/x.journal", "--align")
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("/nonexistent/x.journal"))
+  }
 }

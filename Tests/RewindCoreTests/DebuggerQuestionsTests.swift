@@ -273,4 +273,77 @@ struct DebuggerQuestionsTests {
       }
     }
   }
+
+  /// Records `events` as `name` and opens it.
+  func session(
+    _ events: [StandardTally.Event], _ name: String, in directory: TemporaryDirectory,
+    start: Int64 = 0
+  ) throws -> Timeline<StandardTally> {
+    let path = directory.file(name)
+    let recorder = try JournalRecorder.create(
+      at: path, domain: StandardTally(start: start), session: testSession,
+      options: RecordingOptions(snapshotInterval: 3, journal: .init(frameSize: 1024)))
+    for (index, event) in events.enumerated() {
+      try recorder.record(event, at: UInt64(index + 1) * 1_000)
+    }
+    try recorder.close()
+    return try Timeline<StandardTally>(path: path)
+  }
+
+  @Test("two sessions align by event: the first divergence, the rejoin, the end states")
+  func alignment() throws {
+    let directory = TemporaryDirectory()
+    let original = try session(script, "original.journal", in: directory)
+    let same = try original.align(with: session(script, "copy.journal", in: directory))
+    #expect(same.isSamePath)
+    #expect(same.commonEvents == 10)
+    #expect(same.endDifferences.isEmpty)
+
+    // Two extra toggles before the reset: they part at event 5 and rejoin after the
+    // resets, two events later in the longer session.
+    var extra = script
+    extra.insert(contentsOf: [.toggled, .toggled], at: 4)
+    let parted = try original.align(with: session(extra, "extra.journal", in: directory))
+    #expect(!parted.isSamePath)
+    #expect(parted.commonEvents == 4)
+    let divergence = try #require(parted.divergence)
+    #expect(divergence.left?.event.event == .reset)
+    #expect(divergence.right?.event.event == .toggled)
+    #expect(divergence.right?.event.sequence == 5)
+    #expect(
+      divergence.differences.map(\.path) == [
+        "tally.value", "tally.steps", "tally.flag", "tally.sign",
+      ])
+    #expect(parted.rejoin?.left == 5)
+    #expect(parted.rejoin?.right == 7)
+    #expect(parted.endDifferences.isEmpty)
+    #expect(parted.rightEvents == 12)
+    // An extra step is counted: then the states never meet again.
+    var counted = script
+    counted.insert(.added(1), at: 4)
+    let apart = try original.align(with: session(counted, "counted.journal", in: directory))
+    #expect(apart.commonEvents == 4)
+    #expect(apart.rejoin == nil)
+    #expect(apart.endDifferences.map(\.path) == ["tally.steps"])
+
+    // A session that stops early parts where it has no event left.
+    let short = try original.align(
+      with: session(Array(script.prefix(7)), "short.journal", in: directory))
+    #expect(short.commonEvents == 7)
+    #expect(short.divergence?.right == nil)
+    #expect(short.divergence?.left?.event.sequence == 8)
+    // Event 8 was rejected: the states after 8 and 7 are equal, a rejoin at once.
+    #expect(short.divergence?.differences.isEmpty == true)
+    #expect(short.rejoin?.left == 8)
+    #expect(short.rejoin?.right == 7)
+    #expect(short.endDifferences.map(\.path) == ["tally.flag"])
+
+    // Different settings: they differ from the start and never meet within the window.
+    let shifted = try original.align(
+      with: session([.added(1)], "shifted.journal", in: directory, start: 100), window: 4)
+    #expect(shifted.commonEvents == 0)
+    #expect(shifted.divergence?.left == nil && shifted.divergence?.right == nil)
+    #expect(shifted.divergence?.differences.first?.path == "tally.value")
+    #expect(shifted.rejoin == nil)
+  }
 }

@@ -10,7 +10,15 @@ extension RewindTool {
         earlier first) or points of two sessions (`rewind diff a.journal@end b.journal@end`). \
         A file whose name contains @ is that file when it exists: `a@b.journal` is the \
         journal a@b.journal at its end, `a@b.journal@12` the same at event 12. Each field \
-        that differs is printed with its old value (-) and its new value (+).
+        that differs is printed with its old value (-) and its new value (+). \
+        With --align, two whole sessions (two journals, no points) are aligned by event \
+        to find where two recordings of the same scenario first took different paths: \
+        event n of one beside event n of the other while the events are the same \
+        (compared as JSON, times ignored) and so are the states after them. The first \
+        pair that differs is the divergence: both events and how the states after them \
+        differ. Then each session goes its own way, and they rejoin at the first pair of \
+        points, one in each, with equal states, one allowed to take up to --window more \
+        events than the other (default 1024); the end states are compared last.
         """)
 
     let registry: DomainRegistry
@@ -23,10 +31,39 @@ extension RewindTool {
     var to: PointArgument = .end
     @Flag(help: "Also list the events between the two points.")
     var events: Bool
+    @Flag(help: "Align two sessions by event: where they first took different paths.")
+    var align: Bool
+    @Option(
+      valueName: "events",
+      help: "With --align, how many more events one session may take to rejoin the other.",
+      transform: parseWindow)
+    var window: Int?
     @Flag(help: "Print JSON.")
     var json: Bool
 
     func run(_ context: Context) throws {
+      guard align || window == nil else { throw UsageError("--window applies to --align") }
+      if align {
+        guard journals.count == 2 else {
+          throw UsageError(.unexpectedArgument, "--align compares two journals: give two")
+        }
+        guard !$from.isGiven && !$to.isGiven && !events else {
+          throw UsageError(
+            "--align compares whole sessions: --from, --to and --events do not apply")
+        }
+        for journal in journals where !fileExists(journal) && journal.contains("@") {
+          throw UsageError(
+            .invalidValue,
+            "The value '\(journal)' is invalid for '<journal>': --align compares whole sessions; give the journal without @POINT"
+          )
+        }
+        try registry.open(
+          journals[0], warnings: context.stderr,
+          AlignedDiff(
+            left: journals[0], right: journals[1], window: window ?? 1_024, json: json,
+            context: context))
+        return
+      }
       switch journals.count {
       case 1:
         try registry.open(
@@ -53,6 +90,14 @@ extension RewindTool {
       }
     }
   }
+}
+
+/// `--window`: a whole number of events, 1 or more.
+private func parseWindow(_ text: String) throws(InvalidValue) -> Int {
+  guard let value = Int(text), value >= 1 else {
+    throw InvalidValue("expected a whole number of events, 1 or more")
+  }
+  return value
 }
 
 /// `path@point`; the point defaults to `end`. An existing file whose name contains `@`
@@ -186,4 +231,125 @@ func printChanges(
   let fields = changes.count == 1 ? "1 field differs" : "\(changes.count) fields differ"
   output.print(output.style.bold("\(fields) between \(first) (-) and \(second) (+):"))
   for change in changes { printChange(change, to: output) }
+}
+
+/// `diff A B --align`: where two sessions first took different paths, and whether they
+/// rejoin.
+struct AlignedDiff: TimelineVisitor {
+  let left: String
+  let right: String
+  let window: Int
+  let json: Bool
+  let context: Context
+
+  func visit<D: RecordableDomain>(_ first: Timeline<D>) throws {
+    let second = try Timeline<D>(path: right)
+    second.warnOfUntrustedSnapshots(to: context.stderr)
+    let alignment = try first.align(with: second, window: window)
+    if json {
+      printJSON(alignment, first.domain, second.domain)
+      return
+    }
+    let output = context.stdout
+    let style = output.style
+    let leftName = TerminalText.escaped(left)
+    let rightName = TerminalText.escaped(right)
+    guard let divergence = alignment.divergence else {
+      output.print(
+        "The sessions take the same path: \(Format.count(alignment.commonEvents, "event")), the same events with the same states after each."
+      )
+      return
+    }
+    let common = alignment.commonEvents
+    let point = common + 1
+    if divergence.left == nil && divergence.right == nil {
+      output.print(style.bold("The sessions differ from the start: their initial states differ."))
+    } else {
+      output.print(
+        style.bold(
+          common == 0
+            ? "The sessions differ from their first event:"
+            : "The sessions take the same path for \(Format.count(common, "event")), then differ at event \(point):"
+        ))
+      for (name, step, domain) in [
+        (leftName, divergence.left, first.domain), (rightName, divergence.right, second.domain),
+      ] {
+        guard let step else {
+          output.print("  \(name): no event \(point), the session has ended")
+          continue
+        }
+        let outcome = step.event.outcome?.summary ?? ""
+        output.print(
+          "  \(name): event \(step.event.sequence) at \(Format.offset(step.event.time)): \(style.cyan(domain.shownDescription(step.event.event)))  \(style.dim(TerminalText.escaped(outcome)))"
+        )
+      }
+    }
+    if divergence.differences.isEmpty {
+      output.print("The states after them are equal.")
+    } else {
+      let count = divergence.differences.count
+      output.print(
+        style.bold(
+          "\(count == 1 ? "1 field differs" : "\(count) fields differ") there (- \(leftName), + \(rightName)):"
+        ))
+      for change in divergence.differences { printChange(change, to: output) }
+    }
+    output.print()
+    if let rejoin = alignment.rejoin {
+      output.print(
+        "They rejoin after event \(rejoin.left) of \(leftName) and event \(rejoin.right) of \(rightName): the states are equal there."
+      )
+    } else {
+      output.print(
+        "They do not rejoin: no point of one has the state of a point of the other, within \(Format.count(UInt64(window), "event")) of each other."
+      )
+    }
+    let ends =
+      "\(leftName) has \(Format.count(alignment.leftEvents, "event")), \(rightName) \(Format.count(alignment.rightEvents, "event"))"
+    if alignment.endDifferences.isEmpty {
+      output.print("The end states are equal (\(ends)).")
+    } else {
+      let count = alignment.endDifferences.count
+      output.print(
+        "At the end \(count == 1 ? "1 field differs" : "\(count) fields differ") (\(ends)): \(alignment.endDifferences.map { TerminalText.escaped($0.path) }.joined(separator: ", "))."
+      )
+    }
+  }
+
+  func printJSON<D: Domain>(_ alignment: SessionAlignment<D>, _ leftDomain: D, _ rightDomain: D) {
+    func step(_ step: SessionAlignment<D>.Step?, _ domain: D) -> JSONValue {
+      guard let step else { return .null }
+      var members = JSONLines.eventMembers(
+        sequence: step.event.sequence, time: step.event.time, event: step.event.event, in: domain)
+      members += step.event.outcome?.jsonMembers ?? []
+      return .object(members)
+    }
+    var members: [(String, JSONValue)] = [
+      ("left", .string(left)), ("right", .string(right)),
+      ("commonEvents", .int(Int64(alignment.commonEvents))),
+      ("samePath", .bool(alignment.isSamePath)),
+    ]
+    if let divergence = alignment.divergence {
+      members.append(
+        (
+          "divergence",
+          .object([
+            ("left", step(divergence.left, leftDomain)),
+            ("right", step(divergence.right, rightDomain)),
+            ("changes", .array(divergence.differences.map(\.json))),
+          ])
+        ))
+    } else {
+      members.append(("divergence", .null))
+    }
+    members.append(
+      (
+        "rejoin",
+        alignment.rejoin.map {
+          .object([("left", .int(Int64($0.left))), ("right", .int(Int64($0.right)))])
+        } ?? .null
+      ))
+    members.append(("endChanges", .array(alignment.endDifferences.map(\.json))))
+    context.stdout.printJSON(.object(members))
+  }
 }

@@ -1,0 +1,182 @@
+/// Where two recordings of the same scenario first took different paths, and whether they
+/// came back together: what `rewind diff A B --align` reports.
+///
+/// The alignment rule: the sessions are walked side by side, event *n* of one beside
+/// event *n* of the other, as long as the two events are the same (compared as JSON,
+/// their times ignored) and the states after them are the same (compared field by field
+/// as JSON, so that two sessions with different settings compare by ids). The first pair
+/// where the events or the states differ is the divergence (a session that ends first
+/// diverges where it has no event left; sessions whose initial states differ diverge at
+/// point 0). From there on each session goes its own way, and they *rejoin* at the first
+/// pair of points, one in each, whose states are equal: found by walking both forward
+/// together and remembering the states of the last `window` points of each, so that one
+/// session may take up to `window` more (or fewer) events to get back.
+public struct SessionAlignment<D: Domain>: Sendable {
+  /// One side's event at the divergence.
+  public struct Step: Sendable {
+    public var event: ReplayedEvent<D>
+    /// The event's JSON, as its session's domain writes it.
+    public var json: JSONValue
+  }
+
+  /// The points both sessions share: events 1…`commonEvents` are the same, with the same
+  /// states after them.
+  public var commonEvents: UInt64
+  /// Whether the sessions never part: same events, same states, same length.
+  public var isSamePath: Bool { divergence == nil }
+  /// Where they first differ: the event there in each (nil for a session that has ended,
+  /// or at point 0), and how the states after them differ (left `old`, right `new`).
+  public var divergence: (left: Step?, right: Step?, differences: [FieldChange])?
+  /// Where they come back together after the divergence: the points (one in each) whose
+  /// states are equal; nil when they do not within the window.
+  public var rejoin: (left: UInt64, right: UInt64)?
+  /// How the end states differ (empty when equal).
+  public var endDifferences: [FieldChange]
+  /// The sessions' lengths.
+  public var leftEvents: UInt64
+  public var rightEvents: UInt64
+}
+
+extension Timeline {
+  /// Aligns this session (the left) with `other` (the right) by event, by the rule of
+  /// ``SessionAlignment``.
+  ///
+  /// - Parameters:
+  ///   - other: the other session, of the same domain (its settings may differ).
+  ///   - window: how many points of each session are remembered while looking for the
+  ///     rejoin: one session may take up to this many more events than the other.
+  /// - Throws: ``RewindError`` when a journal cannot be replayed.
+  /// - Complexity: O(events of both) steps. Up to the divergence, sessions with the same
+  ///   settings compare events and states with `==`, others as JSON; after it, each
+  ///   step writes the state's fields as JSON to look it up among the O(`window`) states
+  ///   kept.
+  public func align(with other: Timeline<D>, window: Int = 1_024) throws -> SessionAlignment<D> {
+    let left = domain
+    let right = other.domain
+    var (leftReplayer, leftState) = try replayer(toReach: 0)
+    var (rightReplayer, rightState) = try other.replayer(toReach: 0)
+    var alignment = SessionAlignment<D>(
+      commonEvents: 0, divergence: nil, rejoin: nil, endDifferences: [],
+      leftEvents: lastSequence, rightEvents: other.lastSequence)
+    // Sessions with the same settings compare their events and states directly; others
+    // through JSON, by ids.
+    let sameSettings = left.settingsJSON == right.settingsJSON
+    func sameStates() -> Bool {
+      sameSettings
+        ? leftState == rightState : Self.key(leftState, left) == Self.key(rightState, right)
+    }
+    var parted = !sameStates()
+    if parted {
+      alignment.divergence = (nil, nil, Self.differences(leftState, left, rightState, right))
+    }
+    // Walk side by side until they part.
+    while !parted {
+      let leftStep = try leftReplayer.step(&leftState, trackChanges: false)
+      let rightStep = try rightReplayer.step(&rightState, trackChanges: false)
+      if leftStep == nil && rightStep == nil { break }
+      if let (leftEvent, _) = leftStep, let (rightEvent, _) = rightStep,
+        sameSettings
+          ? leftEvent.event == rightEvent.event
+          : left.json(leftEvent.event) == right.json(rightEvent.event),
+        sameStates()
+      {
+        alignment.commonEvents += 1
+        continue
+      }
+      parted = true
+      alignment.divergence = (
+        leftStep.map { SessionAlignment<D>.Step(event: $0.0, json: left.json($0.0.event)) },
+        rightStep.map { SessionAlignment<D>.Step(event: $0.0, json: right.json($0.0.event)) },
+        Self.differences(leftState, left, rightState, right)
+      )
+    }
+    guard parted else { return alignment }
+    var leftKey = Self.key(leftState, left)
+    var rightKey = Self.key(rightState, right)
+    // Each session on its own: the first pair of points with equal states.
+    var leftSeen = StateMemory()
+    var rightSeen = StateMemory()
+    Self.remember(leftKey, at: leftReplayer.sequence, in: &leftSeen, window)
+    Self.remember(rightKey, at: rightReplayer.sequence, in: &rightSeen, window)
+    while alignment.rejoin == nil {
+      if let point = rightSeen.seen[leftKey] {
+        alignment.rejoin = (leftReplayer.sequence, point)
+        break
+      }
+      if let point = leftSeen.seen[rightKey] {
+        alignment.rejoin = (point, rightReplayer.sequence)
+        break
+      }
+      let leftMoved = try leftReplayer.step(&leftState, trackChanges: false) != nil
+      let rightMoved = try rightReplayer.step(&rightState, trackChanges: false) != nil
+      guard leftMoved || rightMoved else { break }
+      if leftMoved {
+        leftKey = Self.key(leftState, left)
+        Self.remember(leftKey, at: leftReplayer.sequence, in: &leftSeen, window)
+      }
+      if rightMoved {
+        rightKey = Self.key(rightState, right)
+        Self.remember(rightKey, at: rightReplayer.sequence, in: &rightSeen, window)
+      }
+    }
+    let leftEnd = try state(after: lastSequence)
+    let rightEnd = try other.state(after: other.lastSequence)
+    alignment.endDifferences = Self.differences(leftEnd, left, rightEnd, right)
+    return alignment
+  }
+
+  /// A state's fields as JSON text: equal for equal states of two sessions, whatever
+  /// their settings.
+  private static func key(_ state: D.State, _ domain: D) -> String {
+    domain.fields.map { $0.value(state).compactText }.joined(separator: "\n")
+  }
+
+  /// Keeps `key` (the first point it was seen at), forgetting the oldest point beyond
+  /// `window`.
+  private static func remember(
+    _ key: String, at point: UInt64, in memory: inout StateMemory, _ window: Int
+  ) {
+    if memory.seen[key] == nil { memory.seen[key] = point }
+    memory.counts[key, default: 0] += 1
+    memory.order.append(key)
+    if memory.order.count - memory.start > max(window, 1) {
+      let oldest = memory.order[memory.start]
+      memory.start += 1
+      memory.counts[oldest, default: 1] -= 1
+      if memory.counts[oldest] == 0 {
+        memory.counts[oldest] = nil
+        memory.seen[oldest] = nil
+      }
+      // Drop the forgotten keys now and then, not at every step.
+      if memory.start > 4_096 {
+        memory.order.removeFirst(memory.start)
+        memory.start = 0
+      }
+    }
+  }
+
+  /// The fields that differ between a state of each session (left `old`, right `new`).
+  private static func differences(
+    _ leftState: D.State, _ left: D, _ rightState: D.State, _ right: D
+  )
+    -> [FieldChange]
+  {
+    left.fields.indices.compactMap { index in
+      let old = left.fields[index].value(leftState)
+      let new = right.fields[index].value(rightState)
+      return old == new ? nil : FieldChange(path: left.fields[index].path, old: old, new: new)
+    }
+  }
+}
+
+/// The states of a session's last points, by their fields' JSON: where a rejoin is looked
+/// up.
+private struct StateMemory {
+  /// The first point (still remembered) each state was seen at.
+  var seen: [String: UInt64] = [:]
+  /// How many remembered points have each state.
+  var counts: [String: Int] = [:]
+  /// The states in the order seen; those before `start` are forgotten.
+  var order: [String] = []
+  var start = 0
+}
