@@ -59,7 +59,8 @@ let package = Package(
     .target(name: "RewindTesting", dependencies: ["RewindCore"], swiftSettings: strict),
     // The time-travel player: its model (keys in, cursor moves out) and its screen.
     .target(
-      name: "RewindPlayer", dependencies: ["RewindCore", "RewindJournal", "RewindTerminal"],
+      name: "RewindPlayer",
+      dependencies: ["RewindCore", "RewindJournal", "RewindTerminal", "RewindArguments"],
       swiftSettings: strict),
     // The command-line parser: typed declarations, help, usage errors; nothing of Rewind.
     .target(name: "RewindArguments", swiftSettings: strict),

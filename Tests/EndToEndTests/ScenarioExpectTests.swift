@@ -33,6 +33,38 @@ struct ScenarioExpectTests {
     withExtendedLifetime(directory) { #expect(FileManager.default.fileExists(atPath: journal)) }
   }
 
+  @Test("expect takes the condition language: compound conditions and the event's words")
+  func compound() throws {
+    let (result, journal, directory) = try record(
+      """
+      select category Grinders
+      expect event == categorySelected && outcome == applied && !changed(split.selectedItem)
+      expand Vulcano
+      expect outcome == rejected && reason != null
+      select item Vulcano
+      expect split.selectedItem contains vulcano || split.overlay == true
+      """)
+    #expect(result.status == 0, "\(result.stderr)")
+    withExtendedLifetime(directory) { #expect(FileManager.default.fileExists(atPath: journal)) }
+
+    let (failed, _, _) = try record(
+      """
+      select category Grinders
+      expect event == itemSelected || split.selectedCategory == espresso-machines
+      """)
+    #expect(failed.status == 1)
+    #expect(
+      failed.stderr.contains(
+        #"s.scenario:2: expect failed (after categorySelected grinders): expected event == "itemSelected" || split.selectedCategory == "espresso-machines", but split.selectedCategory is "grinders""#
+      ), "\(failed.stderr)")
+    let (early, _, _) = try record("expect outcome == applied\nselect category Grinders\n")
+    #expect(early.status != 0)
+    #expect(early.stderr.contains("needs an event before it"), "\(early.stderr)")
+    let (slip, _, _) = try record("select category Grinders\nexpect event == categorySelectd\n")
+    #expect(slip.status != 0)
+    #expect(slip.stderr.contains("is not an event kind"), "\(slip.stderr)")
+  }
+
   @Test("a field that differs stops with exit 1, the line and what the event changed")
   func fieldFails() throws {
     let (result, journal, directory) = try record(

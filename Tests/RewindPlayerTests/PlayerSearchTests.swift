@@ -89,3 +89,57 @@ struct PlayerSearchTests {
     #expect(player.search == nil)
   }
 }
+
+@Suite("Player: the find language's compound conditions")
+struct PlayerCompoundSearchTests {
+  @Test("/ takes &&, ||, ! and conditions on the event; n and N walk find's matches")
+  func compound() throws {
+    let seed = testSeed("compound")
+    let directory = TemporaryDirectory()
+    let path = directory.file("generated.journal")
+    _ = try recordGenerated(at: path, count: 3_000, seed: seed, interval: 128)
+    let player = try Player(timeline: Timeline<NavigationDomain>(path: path))
+    for text in [
+      "outcome == rejected && event == itemSelected",
+      "menu.selectedIndex >= 2 && !(split.selectedCategory == null)",
+      "changed(split.selectedCategory) || event == backTapped",
+    ] {
+      let all = try player.timeline.find(Condition(parsing: text), all: true).map(\.sequence)
+      #expect(all.count > 2, "\(text)")
+      _ = player.perform(.beginPrompt(.find))
+      for character in text { _ = player.perform(.type(character)) }
+      _ = player.perform(.submit)
+      var forward = [player.cursor]
+      while true {
+        let before = player.cursor
+        _ = player.perform(.nextMatch)
+        if player.cursor == before { break }
+        forward.append(player.cursor)
+      }
+      // From the start, the first match is the first after it (or the start itself).
+      #expect(forward.filter { $0 > 0 } == all.filter { $0 > 0 }, "seed \(seed), \(text)")
+      var backward = [player.cursor]
+      while true {
+        let before = player.cursor
+        _ = player.perform(.previousMatch)
+        if player.cursor == before { break }
+        backward.append(player.cursor)
+      }
+      #expect(backward == Array(all.reversed()), "seed \(seed), \(text)")
+      try player.go(to: .sequence(0))
+    }
+  }
+
+  @Test("a slip in a compound condition is placed, with the word meant")
+  func slip() throws {
+    let player = try player("iphone-compact.journal")
+    _ = player.perform(.beginPrompt(.find))
+    for character in "split.overlay == true || event == backTaped" {
+      _ = player.perform(.type(character))
+    }
+    _ = player.perform(.submit)
+    #expect(player.message?.kind == .error)
+    #expect(player.message?.text.contains("at column 35") == true)
+    #expect(player.message?.text.hasSuffix("Did you mean 'backTapped'?") == true)
+  }
+}

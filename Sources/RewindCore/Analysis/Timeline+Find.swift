@@ -191,9 +191,12 @@ extension Timeline {
       let (event, changed) = try replayer.step(&state, trackChanges: tracking)
     {
       if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
-      stale.formUnion(changed.intersection(read))
+      // The fields of the condition the event changed. (Raw bits: `FieldSet`'s
+      // `formUnion` is not inlinable, and this runs for every event.)
+      let touched = changed.intersection(read)
       let isHit: Bool
       if aboutEvents {
+        stale = FieldSet(rawValue: stale.rawValue | touched.rawValue)
         if let triggers, changed.intersection(triggers).isEmpty { continue }
         if !stale.isEmpty {
           for slot in fields.indices where stale.contains(condition.fields[slot]) {
@@ -203,11 +206,10 @@ extension Timeline {
         }
         isHit = condition.holds(values, changed: changed, event: event, domain: domain)
       } else {
-        guard !stale.isEmpty else { continue }
-        for slot in fields.indices where stale.contains(condition.fields[slot]) {
+        guard !touched.isEmpty else { continue }
+        for slot in fields.indices where touched.contains(condition.fields[slot]) {
           values[slot] = fields[slot].value(state)
         }
-        stale = FieldSet()
         let holdsNow = condition.holds(values, changed: changed, event: noEvent, domain: domain)
         isHit = holdsNow && !holding
         holding = holdsNow

@@ -115,6 +115,9 @@ extension SessionPage {
             ("duration", .int(Int64(timeline.duration))),
             ("events", .int(Int64(to - from))),
             ("kinds", .array(kinds.map(JSONValue.string))),
+            // How many of the kinds the domain lists (the rest were met in the events):
+            // a condition's `event == KIND` is checked against those.
+            ("listedKinds", .int(Int64(D.eventKinds.count))),
             (
               "counts",
               .object([

@@ -1,9 +1,18 @@
 // condition.js: the condition language of `rewind find` (RewindCore's Condition), with the
 // same grammar, the same checks against the session's fields and the same answers:
-// `PATH == VALUE`, `PATH != VALUE` or `changed(PATH)`; a value is JSON or a bare word.
+// comparisons (`==`, `!=`, `<`, `<=`, `>`, `>=`, `contains`), `changed(PATH)`, the event's
+// `event`, `outcome` and `reason`, combined with `&&`, `||`, `!` and parentheses; a value
+// is JSON or a bare word. See `rewind help conditions`.
 (() => {
   const { JSONNumber, JSONParseError, parse: parseJSON, compact, equal, typeName } = RewindPage.json;
-  const SYNTAX = "PATH == VALUE, PATH != VALUE or changed(PATH)";
+  const SYNTAX =
+    "PATH == VALUE, PATH != VALUE, PATH < NUMBER (<=, >, >=), PATH contains VALUE or changed(PATH), combined with &&, || and !";
+  const EVENT_WORDS = ["event", "outcome", "reason"];
+  const OUTCOMES = ["applied", "unchanged", "rejected"];
+  const OPERATORS = ["==", "!=", "<=", ">=", "<", ">"];
+  const OPERATOR_LIST = "==, !=, <, <=, >, >= or contains";
+  const MAXIMUM_COMPARISONS = 256;
+  const MAXIMUM_NESTING = 64;
 
   /** A condition that cannot be used: what is wrong and at which column (1-based, in characters). */
   class ConditionError extends Error {
@@ -35,11 +44,14 @@
   const isPath = (text) =>
     text !== "" && text.split(".").every((part) => part !== "" && characters(part).every(isPathCharacter));
 
-  /** Reads a condition one character at a time, knowing each one's column. */
+  /** Reads a condition one character at a time, knowing each one's column (ConditionParser). */
   class Scanner {
     constructor(text) {
       this.characters = characters(text);
       this.position = 0;
+      this.comparisons = 0;
+      this.depth = 0;
+      this.lastRead = "the value";
     }
     get isAtEnd() {
       return this.position >= this.characters.length;
@@ -50,6 +62,18 @@
     error(message, index = this.position) {
       return new ConditionError(message, index + 1);
     }
+    startsWith(text) {
+      const wanted = characters(text);
+      return wanted.every((character, index) => this.characters[this.position + index] === character);
+    }
+    word() {
+      const rest = this.characters.slice(this.position);
+      const end = rest.findIndex(isWhitespace);
+      return (end < 0 ? rest : rest.slice(0, end)).join("");
+    }
+    found() {
+      return this.isAtEnd ? "the end" : `'${this.word()}'`;
+    }
     skipWhitespace() {
       while (this.current !== null && isWhitespace(this.current)) this.position++;
     }
@@ -58,51 +82,134 @@
       while (this.current !== null && accepts(this.current)) this.position++;
       return this.characters.slice(start, this.position).join("");
     }
-    refuseCombinations() {
-      let inString = false;
-      for (let index = 0; index < this.characters.length; index++) {
-        const character = this.characters[index];
-        if (inString) {
-          if (character === "\\") index++;
-          else if (character === '"') inString = false;
-        } else if (character === '"') {
-          inString = true;
-        } else if ((character === "&" || character === "|") && this.characters[index + 1] === character) {
-          throw this.error(
-            `'${character}${character}' is not supported: a condition is one comparison (${SYNTAX}); run find once for each`,
-            index,
-          );
-        }
+    nest() {
+      this.depth++;
+      if (this.depth > MAXIMUM_NESTING) throw this.error(`the condition nests more than ${MAXIMUM_NESTING} levels deep`);
+    }
+    parseOr() {
+      let condition = this.parseAnd();
+      for (;;) {
+        this.skipWhitespace();
+        if (!this.startsWith("||")) return condition;
+        this.position += 2;
+        condition = { kind: "or", left: condition, right: this.parseAnd() };
       }
+    }
+    parseAnd() {
+      let condition = this.parseUnary();
+      for (;;) {
+        this.skipWhitespace();
+        if (!this.startsWith("&&")) return condition;
+        this.position += 2;
+        condition = { kind: "and", left: condition, right: this.parseUnary() };
+      }
+    }
+    parseUnary() {
+      this.skipWhitespace();
+      if (this.current !== "!") return this.parsePrimary();
+      this.position++;
+      this.nest();
+      const inner = this.parseUnary();
+      this.depth--;
+      return { kind: "not", inner };
+    }
+    parsePrimary() {
+      this.skipWhitespace();
+      const start = this.position;
+      if (this.current === "(") {
+        this.position++;
+        this.nest();
+        const inner = this.parseOr();
+        this.depth--;
+        this.skipWhitespace();
+        if (this.current !== ")") throw this.error(`expected ')' to close the '(' at column ${start + 1}, found ${this.found()}`);
+        this.position++;
+        this.lastRead = "')'";
+        return inner;
+      }
+      if (this.current === null || !isPathCharacter(this.current)) {
+        if (this.startsWith("&&") || this.startsWith("||")) {
+          throw this.error(`expected a condition before '${this.word().slice(0, 2)}'`);
+        }
+        throw this.error(`expected a condition (a field path, changed(…), ! or '('), found ${this.found()}`);
+      }
+      const word = this.read((character) => isPathCharacter(character) || character === ".");
+      this.skipWhitespace();
+      if (word === "changed" && this.current === "(") {
+        this.position++;
+        this.skipWhitespace();
+        const pathStart = this.position;
+        const path = this.readPath("')'");
+        this.skipWhitespace();
+        if (this.current !== ")") throw this.error(`expected ')' after the field path in changed(…), found ${this.found()}`);
+        this.position++;
+        this.count(pathStart);
+        this.lastRead = "changed(…)";
+        return { kind: "changed", path, pathColumn: pathStart + 1, valueColumn: pathStart + 1 };
+      }
+      this.position = start;
+      const path = this.readPath("a comparison");
+      this.skipWhitespace();
+      const op = this.readOperator();
+      this.skipWhitespace();
+      const valueStart = this.position;
+      const value = this.readValue(op);
+      this.count(start);
+      this.lastRead = "the value";
+      if (!["==", "!=", "contains"].includes(op) && !(value instanceof JSONNumber)) {
+        throw this.error(`'${op}' compares numbers: ${compact(value)} is not a number`, valueStart);
+      }
+      return { kind: "compare", op, path, value, pathColumn: start + 1, valueColumn: valueStart + 1 };
+    }
+    count(at) {
+      if (this.comparisons >= MAXIMUM_COMPARISONS) {
+        throw this.error(`the condition has more than ${MAXIMUM_COMPARISONS} comparisons`, at);
+      }
+      this.comparisons++;
     }
     readPath(expected) {
       const start = this.position;
       const path = this.read((character) => isPathCharacter(character) || character === ".");
-      if (path === "") {
-        const found = this.current === null ? "the end" : `'${this.current}'`;
-        throw this.error(`expected a field path before ${expected}, found ${found}`, start);
-      }
+      if (path === "") throw this.error(`expected a field path before ${expected}, found ${this.found()}`, start);
       if (!isPath(path)) {
         throw this.error(`'${path}' is not a field path: names (letters, digits, _) joined by single dots`, start);
       }
       return path;
     }
-    readComparison() {
-      for (const comparison of ["==", "!="]) {
-        if (this.characters[this.position] === comparison[0] && this.characters[this.position + 1] === comparison[1]) {
-          this.position += 2;
-          return comparison;
+    readOperator() {
+      for (const op of OPERATORS) {
+        if (this.startsWith(op)) {
+          this.position += op.length;
+          return op;
         }
       }
-      const current = this.current;
-      if (current === null) throw this.error("expected == or != after the field path");
-      if (current === "=") throw this.error("expected == or != after the field path: a single = does not compare");
-      if (current === "<" || current === ">") throw this.error(`only == and != compare: '${current}' is not supported`);
-      throw this.error(`expected == or != after the field path, found '${current}'`);
+      if (this.startsWith("contains")) {
+        const after = this.characters[this.position + "contains".length];
+        if (after === undefined || !isPathCharacter(after)) {
+          this.position += "contains".length;
+          return "contains";
+        }
+      }
+      if (this.current === null) throw this.error(`expected ${OPERATOR_LIST} after the field path`);
+      if (this.current === "=") {
+        throw this.error(`expected ${OPERATOR_LIST} after the field path: a single = does not compare; write ==`);
+      }
+      throw this.error(`expected ${OPERATOR_LIST} after the field path, found ${this.found()}`);
     }
-    readValue() {
+    endsBareValue(character) {
+      return (
+        isWhitespace(character) ||
+        character === '"' ||
+        character === "(" ||
+        character === ")" ||
+        this.startsWith("&&") ||
+        this.startsWith("||")
+      );
+    }
+    readValue(op) {
       const start = this.position;
       const current = this.current;
+      if (current === null) throw this.error(`expected a value after ${op}`);
       if (current === '"') {
         let index = this.position + 1;
         while (index < this.characters.length && this.characters[index] !== '"') {
@@ -113,17 +220,43 @@
         return this.parseJSON(start);
       }
       if (current === "[" || current === "{") {
-        this.position = this.characters.length;
-        while (this.position > start && isWhitespace(this.characters[this.position - 1])) this.position--;
+        const end = this.closingBracket(start);
+        if (end !== null) {
+          this.position = end + 1;
+        } else {
+          this.position = this.characters.length;
+          while (this.position > start && isWhitespace(this.characters[this.position - 1])) this.position--;
+        }
         return this.parseJSON(start);
       }
-      const word = this.read((character) => !isWhitespace(character) && character !== '"');
+      while (this.current !== null && !this.endsBareValue(this.current)) this.position++;
+      const word = this.characters.slice(start, this.position).join("");
       if (this.current === '"') throw this.error("a quote in the middle of a value: quote the whole value");
+      if (word === "") throw this.error(`expected a value after ${op}, found ${this.found()}`);
       try {
         return parseJSON(word);
       } catch {
         return word;
       }
+    }
+    closingBracket(start) {
+      let depth = 0;
+      let inString = false;
+      for (let index = start; index < this.characters.length; index++) {
+        const character = this.characters[index];
+        if (inString) {
+          if (character === "\\") index++;
+          else if (character === '"') inString = false;
+        } else if (character === '"') {
+          inString = true;
+        } else if (character === "[" || character === "{") {
+          depth++;
+        } else if (character === "]" || character === "}") {
+          depth--;
+          if (depth === 0) return index;
+        }
+      }
+      return null;
     }
     parseJSON(start) {
       const text = this.characters.slice(start, this.position).join("");
@@ -135,72 +268,118 @@
         throw this.error(`not a JSON value: ${error.message}`, start + prefix.length);
       }
     }
-    expectEnd(what) {
-      this.skipWhitespace();
-      if (this.isAtEnd) return;
-      const rest = this.characters.slice(this.position);
-      const end = rest.findIndex(isWhitespace);
-      const found = (end < 0 ? rest : rest.slice(0, end)).join("");
-      throw this.error(
-        `expected the end of the condition after ${what}, found '${found}'` +
-          (what === "the value" ? " (quote a value with spaces)" : ""),
+  }
+
+  /**
+   * Parses a condition into a tree of `{kind: "compare", op, path, value, pathColumn,
+   * valueColumn}`, `{kind: "changed", path, pathColumn}`, `{kind: "not", inner}`,
+   * `{kind: "and"|"or", left, right}`. Throws a ConditionError.
+   */
+  function parse(text) {
+    const scanner = new Scanner(text);
+    scanner.skipWhitespace();
+    if (scanner.isAtEnd) throw scanner.error(`expected a condition: ${SYNTAX}`);
+    const condition = scanner.parseOr();
+    scanner.skipWhitespace();
+    if (scanner.current !== null) {
+      if (scanner.current === ")") throw scanner.error("')' has no matching '('");
+      throw scanner.error(
+        `expected &&, || or the end of the condition after ${scanner.lastRead}, found '${scanner.word()}'` +
+          (scanner.lastRead === "the value" ? " (quote a value with spaces)" : ""),
       );
+    }
+    return condition;
+  }
+
+  /** The condition as Condition.description writes it: parentheses only where precedence needs them. */
+  function describe(condition, level = 1) {
+    let text;
+    let own;
+    switch (condition.kind) {
+      case "or":
+        [text, own] = [`${describe(condition.left, 1)} || ${describe(condition.right, 2)}`, 1];
+        break;
+      case "and":
+        [text, own] = [`${describe(condition.left, 2)} && ${describe(condition.right, 3)}`, 2];
+        break;
+      case "not":
+        [text, own] = ["!" + describe(condition.inner, condition.inner.kind === "compare" ? 5 : 3), 3];
+        break;
+      case "changed":
+        [text, own] = [`changed(${condition.path})`, 4];
+        break;
+      default:
+        [text, own] = [`${condition.path} ${condition.op} ${compact(condition.value)}`, 4];
+    }
+    return own < level ? `(${text})` : text;
+  }
+
+  /** -1, 0 or 1 as the number `value` is below, at or above `bound`; null when it is not a number. */
+  function order(value, bound) {
+    if (!(value instanceof JSONNumber)) return null;
+    if (value.isInteger && bound.isInteger) {
+      const [a, b] = [BigInt(value.text), BigInt(bound.text)];
+      return a < b ? -1 : a === b ? 0 : 1;
+    }
+    const [a, b] = [Number(value.text), Number(bound.text)];
+    return a < b ? -1 : a === b ? 0 : 1;
+  }
+
+  /** Whether a value passes a comparison (ValueTest.holds). */
+  function test(op, expected, value) {
+    switch (op) {
+      case "==":
+        return equal(value, expected);
+      case "!=":
+        return !equal(value, expected);
+      case "contains":
+        if (Array.isArray(value)) return value.some((element) => equal(element, expected));
+        if (typeof value === "string" && typeof expected === "string") return value.includes(expected);
+        return false;
+      default: {
+        const found = order(value, expected);
+        if (found === null) return false;
+        return { "<": found < 0, "<=": found <= 0, ">": found > 0, ">=": found >= 0 }[op];
+      }
     }
   }
 
   /**
-   * Parses a condition: `{kind: "equals"|"notEquals"|"changed", path, value, text,
-   * pathColumn, valueColumn}`. Throws a ConditionError.
+   * Whether a compiled node holds (ConditionNode.holds): `values` by slot, `changed` the
+   * set of field indices the event changed, `event` null at the start or
+   * `{kind, outcome, reason()}`.
    */
-  function parse(text) {
-    const scanner = new Scanner(text);
-    scanner.refuseCombinations();
-    scanner.skipWhitespace();
-    if (scanner.isAtEnd) throw scanner.error(`expected a condition: ${SYNTAX}`);
-    const start = scanner.position;
-    const word = scanner.read((character) => isPathCharacter(character) || character === ".");
-    scanner.skipWhitespace();
-    if (word === "changed" && scanner.current === "(") {
-      scanner.position++;
-      scanner.skipWhitespace();
-      const pathStart = scanner.position;
-      const path = scanner.readPath("')'");
-      scanner.skipWhitespace();
-      if (scanner.current !== ")") throw scanner.error("expected ')' after the field path in changed(…)");
-      scanner.position++;
-      scanner.expectEnd("changed(…)");
-      return { kind: "changed", path, value: undefined, text, pathColumn: pathStart + 1, valueColumn: pathStart + 1 };
+  function holdsNode(node, values, changed, event) {
+    switch (node.kind) {
+      case "field":
+        return test(node.op, node.value, values[node.slot]);
+      case "changed":
+        return changed.has(node.field);
+      case "event":
+        return test(node.op, node.value, event === null ? null : event.kind);
+      case "outcome":
+        return test(node.op, node.value, event === null ? null : event.outcome);
+      case "reason":
+        return test(node.op, node.value, event === null || event.outcome !== "rejected" ? null : event.reason());
+      case "not":
+        return !holdsNode(node.inner, values, changed, event);
+      case "and":
+        return holdsNode(node.left, values, changed, event) && holdsNode(node.right, values, changed, event);
+      default:
+        return holdsNode(node.left, values, changed, event) || holdsNode(node.right, values, changed, event);
     }
-    scanner.position = start;
-    const path = scanner.readPath("== or !=");
-    scanner.skipWhitespace();
-    const comparison = scanner.readComparison();
-    scanner.skipWhitespace();
-    if (scanner.isAtEnd) throw scanner.error(`expected a value after ${comparison}`);
-    const valueStart = scanner.position;
-    const value = scanner.readValue();
-    scanner.expectEnd("the value");
-    return {
-      kind: comparison === "==" ? "equals" : "notEquals",
-      path,
-      value,
-      text,
-      pathColumn: start + 1,
-      valueColumn: valueStart + 1,
-    };
   }
 
-  /** `split.style == "balanced"`, `changed(split.style)`: as Condition.description writes it. */
-  function describe(condition) {
-    if (condition.kind === "changed") return `changed(${condition.path})`;
-    return `${condition.path} ${condition.kind === "equals" ? "==" : "!="} ${compact(condition.value)}`;
+  /** Whether a compiled condition holds. */
+  function holds(compiled, values, changed, event) {
+    return holdsNode(compiled.root, values, changed, event);
   }
 
-  /** Whether the condition holds for a field's value (never for `changed`). */
-  function holds(condition, value) {
-    if (condition.kind === "equals") return equal(value, condition.value);
-    if (condition.kind === "notEquals") return !equal(value, condition.value);
-    return false;
+  /** The value a match shows (CompiledCondition.shown): the field's, an object of them, or null. */
+  function shown(compiled, values) {
+    if (values.length === 0) return null;
+    if (values.length === 1) return values[0];
+    return new Map(compiled.paths.map((path, slot) => [path, values[slot]]));
   }
 
   const article = (noun) => ("aeiou".includes(noun.toLowerCase()[0] || "") ? "an" : "a");
@@ -283,28 +462,147 @@
     return candidates.find((candidate) => problem(candidate, kind, field, null, false) === null) ?? null;
   }
 
+  /** What `contains` looks into for a field of `kind` (FieldKind.searched): {list: element}, "string" or null. */
+  function searched(kind) {
+    if (kind === "any") return { list: "any" };
+    if (kind === "string") return "string";
+    if (typeof kind === "string") return null;
+    if (kind.list !== undefined) return { list: kind.list };
+    if (kind.oneOf || kind.identifier !== undefined) return "string";
+    if (kind.optional !== undefined) return searched(kind.optional);
+    return null;
+  }
+
+  /** Whether `<` and the like compare a field of `kind` (FieldKind.holdsNumbers). */
+  function holdsNumbers(kind) {
+    if (kind === "integer" || kind === "number" || kind === "any") return true;
+    if (typeof kind === "string") return false;
+    return kind.optional !== undefined && holdsNumbers(kind.optional);
+  }
+
   /**
-   * Checks a parsed condition against the session's fields (Domain.check): returns the
-   * field's index, or throws a ConditionError at the column of the path or the value.
+   * Checks a parsed condition against the session's fields and event kinds (Domain.check)
+   * and compiles it: `{root, fields, paths, aboutEvents}`, or throws a ConditionError at
+   * the column of the path or the value. `eventKinds` is empty when the domain does not
+   * list its kinds (then any kind is accepted).
    */
-  function check(condition, fields) {
-    const index = fields.findIndex((field) => field.path === condition.path);
-    if (index < 0) {
+  function check(condition, fields, eventKinds = []) {
+    const slots = [];
+    let aboutEvents = false;
+    const slotOf = (index) => {
+      const found = slots.indexOf(index);
+      if (found >= 0) return found;
+      slots.push(index);
+      return slots.length - 1;
+    };
+    const unknownPath = (node) => {
       const paths = fields.map((field) => field.path);
-      throw new ConditionError(
-        `'${condition.path}' is not a state field; the fields are ${paths.join(", ")}`,
-        condition.pathColumn,
-        { word: condition.path, choices: paths },
+      return new ConditionError(
+        `'${node.path}' is not a state field; the fields are ${paths.join(", ")} (and event, outcome, reason name the event)`,
+        node.pathColumn,
+        { word: node.path, choices: paths.concat(EVENT_WORDS) },
       );
+    };
+    const compile = (node) => {
+      switch (node.kind) {
+        case "not":
+          return { kind: "not", inner: compile(node.inner) };
+        case "and":
+        case "or":
+          return { kind: node.kind, left: compile(node.left), right: compile(node.right) };
+        case "changed": {
+          const index = fields.findIndex((field) => field.path === node.path);
+          if (index < 0) {
+            if (EVENT_WORDS.includes(node.path)) {
+              throw new ConditionError(`changed(…) takes a state field; '${node.path}' names the event`, node.pathColumn);
+            }
+            throw unknownPath(node);
+          }
+          aboutEvents = true;
+          slotOf(index);
+          return { kind: "changed", field: index };
+        }
+        default: {
+          const index = fields.findIndex((field) => field.path === node.path);
+          if (index >= 0) {
+            checkField(fields[index], node);
+            return { kind: "field", slot: slotOf(index), op: node.op, value: node.value };
+          }
+          if (!EVENT_WORDS.includes(node.path)) throw unknownPath(node);
+          aboutEvents = true;
+          checkEventWord(node, eventKinds);
+          return { kind: node.path, op: node.op, value: node.value };
+        }
+      }
+    };
+    const root = compile(condition);
+    return { root, fields: slots, paths: slots.map((index) => fields[index].path), aboutEvents };
+  }
+
+  function checkField(field, node) {
+    let found;
+    if (node.op === "==" || node.op === "!=") {
+      found = problem(node.value, field.kind, field);
+    } else if (node.op === "contains") {
+      const into = searched(field.kind);
+      if (into === null) {
+        throw new ConditionError(
+          `contains looks into a list or a string, and ${field.path} holds ${describeKind(field.kind)}`,
+          node.pathColumn,
+        );
+      }
+      if (into === "string") {
+        found =
+          typeof node.value === "string"
+            ? null
+            : {
+                message: `${field.path} holds ${describeKind(field.kind)}, and contains looks for a string in it, not ${typeName(node.value)} (${compact(node.value)})`,
+              };
+      } else {
+        found = problem(node.value, into.list, field, `each element of ${field.path} is`);
+      }
+    } else {
+      if (!holdsNumbers(field.kind)) {
+        throw new ConditionError(
+          `'${node.op}' compares numbers, and ${field.path} holds ${describeKind(field.kind)}`,
+          node.pathColumn,
+        );
+      }
+      found = null;
     }
-    if (condition.kind === "changed") return index;
-    const found = problem(condition.value, fields[index].kind, fields[index]);
-    if (found === null) return index;
-    throw new ConditionError(found.message, condition.valueColumn, {
+    if (found === null) return;
+    throw new ConditionError(found.message, node.valueColumn, {
       word: found.word ?? "",
       choices: found.choices ?? [],
       suggestion: found.suggestion ?? null,
     });
+  }
+
+  function checkEventWord(node, eventKinds) {
+    const word = node.path;
+    const what = {
+      event: "event is the event's kind",
+      outcome: "outcome is applied, unchanged or rejected",
+      reason: "reason is why the event was rejected (null when it was not)",
+    }[word];
+    if (!["==", "!=", "contains"].includes(node.op)) {
+      throw new ConditionError(`'${node.op}' compares numbers, and ${what}`, node.pathColumn);
+    }
+    if (node.op === "contains" && word === "outcome") {
+      throw new ConditionError(`${what}: compare it with == or !=`, node.pathColumn);
+    }
+    if (word === "reason" && node.value === null && node.op !== "contains") return;
+    if (typeof node.value !== "string") {
+      throw new ConditionError(`${what}, a string, not ${typeName(node.value)} (${compact(node.value)})`, node.valueColumn);
+    }
+    if (node.op === "contains") return;
+    const choices = word === "event" ? eventKinds : word === "outcome" ? OUTCOMES : [];
+    if (choices.length === 0 || choices.includes(node.value)) return;
+    throw new ConditionError(
+      `'${node.value}' is not ${word === "event" ? "an event kind" : "an outcome"}; they are ${choices.join(", ")}`,
+      node.valueColumn,
+      { word: node.value, choices },
+    );
   }
 
   /** The optimal-string-alignment distance (Levenshtein plus swaps of neighbours). */
@@ -343,5 +641,5 @@
     return names.find((name) => name.toLowerCase().startsWith(word.toLowerCase())) ?? null;
   }
 
-  RewindPage.condition = { SYNTAX, ConditionError, parse, check, describe, holds };
+  RewindPage.condition = { SYNTAX, ConditionError, parse, check, describe, holds, shown };
 })();

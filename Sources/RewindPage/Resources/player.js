@@ -228,8 +228,9 @@
     /** Runs the find box's condition: every point where it becomes true. Throws a ConditionError. */
     find(conditionText) {
       const condition = parseCondition(conditionText);
-      const field = check(condition, this.session.fields);
-      return { condition, hits: this.session.find(condition, field) };
+      const listed = this.session.kinds.slice(0, this.session.meta.listedKinds ?? 0);
+      const compiled = check(condition, this.session.fields, listed);
+      return { condition, compiled, hits: this.session.find(compiled) };
     }
 
     /** Runs the find box's condition; the same condition again goes to the next match. */
@@ -243,13 +244,14 @@
       this.lastQuery = input.value;
       input.removeAttribute("aria-invalid");
       try {
-        const { condition, hits } = this.find(input.value);
+        const { condition, compiled, hits } = this.find(input.value);
         this.matches = hits;
         this.matchCondition = describeCondition(condition);
+        const verb = condition.kind === "changed" ? "" : compiled.aboutEvents ? " holds" : " becomes true";
         if (hits.length === 0) {
-          text(status, `No point in this page where ${this.matchCondition}${condition.kind === "changed" ? "" : " becomes true"}.`);
+          text(status, `No point in this page where ${this.matchCondition}${verb}.`);
         } else {
-          text(status, `${count(hits.length)} ${hits.length === 1 ? "point" : "points"} where ${this.matchCondition}${condition.kind === "changed" ? "" : " becomes true"}.`);
+          text(status, `${count(hits.length)} ${hits.length === 1 ? "point" : "points"} where ${this.matchCondition}${verb}.`);
           this.nextMatch(1, true);
         }
       } catch (error) {

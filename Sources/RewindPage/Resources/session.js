@@ -3,7 +3,7 @@
 // it and the changes since, the changes of one event, the diff of two points, find.
 (() => {
   const { parse: parseJSON, copy, setAt, valueAt, equal } = RewindPage.json;
-  const { holds } = RewindPage.condition;
+  const { holds, shown } = RewindPage.condition;
   const OUTCOMES = ["applied", "unchanged", "rejected"];
   const FORMAT = 1;
 
@@ -166,27 +166,44 @@
     }
 
     /**
-     * Every point of the page where `condition` becomes true (Timeline.find with --all),
-     * on field `field` (an index): where an equality starts to hold, or where the field
-     * changes; the page's start when it holds there. [{sequence, value}].
+     * Every point of the page where a compiled condition (RewindPage.condition.check)
+     * becomes true (Timeline.find with --all): a condition on the state where it starts
+     * to hold (the page's start when it holds there), one on the event after every event
+     * where it holds. [{sequence, value}].
      */
-    find(condition, field) {
-      const path = this.fields[field].path;
-      let value = copy(valueAt(this.state(this.from), path) ?? null);
-      let holding = holds(condition, value);
+    find(compiled) {
+      const start = this.state(this.from);
+      const slotOf = new Map(compiled.fields.map((field, slot) => [field, slot]));
+      const values = compiled.fields.map((field) => copy(valueAt(start, this.fields[field].path) ?? null));
+      const none = new Set();
+      let holding = !compiled.aboutEvents && holds(compiled, values, none, null);
       const hits = [];
-      if (holding) hits.push({ sequence: this.from, value });
+      if (holding) hits.push({ sequence: this.from, value: copy(shown(compiled, values)) });
       for (let index = 0; index < this.count; index++) {
-        if (this.changeLines[index] === "[]") continue;
         const sequence = this.from + index + 1;
-        const changed = this.changedFields(sequence).find(([changedField]) => changedField === field);
-        if (!changed) continue;
-        value = changed[1];
-        if (condition.kind === "changed") {
-          hits.push({ sequence, value });
-        } else {
-          const holdsNow = holds(condition, value);
-          if (holdsNow && !holding) hits.push({ sequence, value });
+        let changed = none;
+        let touched = false;
+        if (this.changeLines[index] !== "[]") {
+          const pairs = this.changedFields(sequence);
+          changed = new Set(pairs.map(([field]) => field));
+          for (const [field, value] of pairs) {
+            const slot = slotOf.get(field);
+            if (slot !== undefined) {
+              values[slot] = value;
+              touched = true;
+            }
+          }
+        }
+        if (compiled.aboutEvents) {
+          const event = {
+            kind: this.kindOf(sequence),
+            outcome: this.outcomeOf(sequence),
+            reason: () => this.event(sequence).get("reason") ?? null,
+          };
+          if (holds(compiled, values, changed, event)) hits.push({ sequence, value: copy(shown(compiled, values)) });
+        } else if (touched) {
+          const holdsNow = holds(compiled, values, changed, null);
+          if (holdsNow && !holding) hits.push({ sequence, value: copy(shown(compiled, values)) });
           holding = holdsNow;
         }
       }

@@ -1,3 +1,4 @@
+import RewindArguments
 import RewindCore
 
 extension Player {
@@ -50,8 +51,8 @@ extension Player {
     try go(to: point)
   }
 
-  /// Reads a condition, checks it against the domain's fields and looks for its next
-  /// match after the cursor.
+  /// Reads a condition (the language of `find`: see `rewind help conditions`), checks
+  /// it against the domain's fields and looks for its next match after the cursor.
   private func submitSearch(_ text: String) throws {
     guard !text.trimmingWhitespace().isEmpty else { return }
     do throws(ConditionError) {
@@ -59,7 +60,12 @@ extension Player {
       _ = try domain.check(written)
       search = written.condition
     } catch {
-      message = PlayerMessage(.error, "\(text): \(error.description)")
+      // A near miss among the words the mistake may be a slip of, as `find` suggests it.
+      var reason = error.description
+      if error.suggestion == nil, let near = closestName(to: error.word, among: error.choices) {
+        reason += ". Did you mean '\(near)'?"
+      }
+      message = PlayerMessage(.error, "\(text): \(reason)")
       return
     }
     try findNext(forward: true)
@@ -77,20 +83,26 @@ extension Player {
     guard let hit else {
       message = PlayerMessage(
         .info,
-        "No point \(forward ? "after" : "before") event \(cursor) where \(Self.phrase(search)).")
+        "No point \(forward ? "after" : "before") event \(cursor) where \(phrase(search)).")
       return
     }
     try move(to: hit.sequence)
     let place = hit.sequence == 0 ? "at the start" : "at event \(hit.sequence)"
+    // A condition on the event alone reads no field: the match shows the event.
+    let readsFields = (try? domain.check(WrittenCondition(search)))?.fields.isEmpty == false
+    let shown =
+      readsFields ? hit.value.compactText : hit.event.map { domain.describe($0.event) } ?? ""
     message = PlayerMessage(
-      .info, "\(search) \(place) (\(forward ? "n: next" : "N: previous")): \(hit.value.compactText)"
-    )
+      .info, "\(search) \(place) (\(forward ? "n: next" : "N: previous")): \(shown)")
   }
 
-  /// `split.style == balanced becomes true`, `split.style changes`.
-  static func phrase(_ condition: Condition) -> String {
+  /// `split.style == balanced becomes true`, `split.style changes`, `outcome ==
+  /// rejected holds` (a condition on the event holds after an event; one on the state
+  /// becomes true).
+  func phrase(_ condition: Condition) -> String {
     if case .changed(let path) = condition { return "\(path) changes" }
-    return "\(condition) becomes true"
+    let aboutEvents = (try? domain.check(WrittenCondition(condition)))?.isAboutEvents ?? false
+    return "\(condition) \(aboutEvents ? "holds" : "becomes true")"
   }
 }
 
