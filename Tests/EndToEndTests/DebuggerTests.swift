@@ -145,7 +145,7 @@ struct DebuggerTests {
     #expect(badValue.stderr.contains("Did you mean 'balanced'?"))
     let malformed = try rewind("log", ipad, "--where", "split.style = balanced")
     #expect(malformed.status == 64)
-    #expect(malformed.stderr.contains("at column 13: expected == or !="))
+    #expect(malformed.stderr.contains("at column 13: expected ==, !=, <, <=, >, >= or contains"))
     let none = try rewind("log", ipad, "--where", "menu.selectedIndex == 6")
     #expect(none.status == 0)
     #expect(none.stdout == "No events after which menu.selectedIndex == 6 in events 1–32.\n")

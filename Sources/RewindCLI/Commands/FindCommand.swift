@@ -63,12 +63,28 @@ extension RewindTool {
   }
 }
 
-/// `--where`: a condition of the condition language, its syntax checked.
-private func parseCondition(_ text: String) throws(InvalidValue) -> WrittenCondition {
+/// `--where` of find, log and shrink: a condition of the condition language, its syntax
+/// checked (its fields are checked with the journal's domain, by ``conditionEvaluator(_:in:)``).
+func parseCondition(_ text: String) throws(InvalidValue) -> WrittenCondition {
   do throws(ConditionError) {
     return try WrittenCondition(parsing: text)
   } catch {
     throw InvalidValue(error.reason)
+  }
+}
+
+/// The evaluator of a `--where` condition, checked against the domain's fields: a usage
+/// error naming the condition as written, the column and a "did you mean" when it does
+/// not fit them.
+func conditionEvaluator<D: Domain>(
+  _ written: WrittenCondition, in domain: D
+) throws -> ConditionEvaluator<D> {
+  do throws(ConditionError) {
+    return try ConditionEvaluator(written, in: domain)
+  } catch {
+    throw UsageError(
+      .invalidValue,
+      "The value '\(written.text)' is invalid for '--where <condition>': \(error.reason)")
   }
 }
 
@@ -113,14 +129,7 @@ struct FindCommand: TimelineVisitor {
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let domain = timeline.domain
-    let evaluator: ConditionEvaluator<D>
-    do throws(ConditionError) {
-      evaluator = try ConditionEvaluator(written, in: domain)
-    } catch {
-      throw UsageError(
-        .invalidValue,
-        "The value '\(written.text)' is invalid for '--where <condition>': \(error.reason)")
-    }
+    let evaluator = try conditionEvaluator(written, in: domain)
     let range = try timeline.resolveRange(from: from, to: to)
     let progress = context.progress("Searching")
     let total = Int(range.to - range.from)

@@ -32,8 +32,8 @@ extension RewindTool {
     var outcome: [String]
     @Option(
       name: "where", valueName: "condition",
-      help: "Only events after which the condition holds.", transform: parseLogCondition)
-    var condition: Condition?
+      help: "Only events after which the condition holds.", transform: parseCondition)
+    var condition: WrittenCondition?
     @Flag(help: "Print the fields each event changed, old → new.")
     var changes: Bool
     @Flag(help: "Print JSON Lines, one object per event.")
@@ -55,22 +55,12 @@ private func parseOutcome(_ text: String) throws(InvalidValue) -> String {
   throw InvalidValue(problem)
 }
 
-/// `--where`: a condition, its syntax checked (its fields are checked with the journal's
-/// domain).
-private func parseLogCondition(_ text: String) throws(InvalidValue) -> Condition {
-  do throws(ConditionError) {
-    return try Condition(parsing: text)
-  } catch {
-    throw InvalidValue(error.reason)
-  }
-}
-
 struct LogCommand: TimelineVisitor {
   let from: PointArgument
   let to: PointArgument
   let kinds: [String]
   var outcomes: Set<String> = []
-  var condition: Condition?
+  var condition: WrittenCondition?
   var changes = false
   let json: Bool
   let context: Context
@@ -82,15 +72,7 @@ struct LogCommand: TimelineVisitor {
       try requireChoice(kind, among: D.eventKinds, for: "--type <kind>", what: "event kind")
     }
     var evaluator: ConditionEvaluator<D>?
-    if let condition {
-      do throws(ConditionError) {
-        evaluator = try ConditionEvaluator(condition, in: domain)
-      } catch {
-        throw UsageError(
-          .invalidValue,
-          "The value '\(condition)' is invalid for '--where <condition>': \(error.reason)")
-      }
-    }
+    if let condition { evaluator = try conditionEvaluator(condition, in: domain) }
     let range = try timeline.resolveRange(from: from, to: to)
     let (first, last) = (range.from + 1, range.to)
     // The state before the next event: what `--changes` and `--where` compare with. Nil
@@ -174,7 +156,7 @@ extension LogCommand {
       parts.append(outcomes.sorted().joined(separator: " or "))
     }
     if let condition {
-      parts.append("after which \(TerminalText.escaped(condition.description))")
+      parts.append("after which \(TerminalText.escaped(condition.condition.description))")
     }
     return parts.joined(separator: " ")
   }

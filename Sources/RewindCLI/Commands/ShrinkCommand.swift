@@ -8,12 +8,12 @@ extension RewindTool {
       name: "shrink", abstract: "Cut a session down to the fewest events that still show a bug.",
       discussion: """
         With --where, finds a smallest subsequence of the session's events after which the \
-        condition holds (a condition as find takes: PATH == VALUE, PATH != VALUE or \
-        changed(PATH)); with --diverging, a smallest subsequence that ends with the first \
-        event whose replay diverges from the recording, where the events before it replay \
-        as recorded and that event replays as it does in the whole session now. Delta \
-        debugging (ddmin) over the events, replaying each candidate with the current \
-        reducer from the initial state; events a shorter session rejects are dropped. The \
+        condition holds (a condition as find takes it: see `rewind help conditions`); \
+        with --diverging, a smallest subsequence that ends with the first event whose \
+        replay diverges from the recording, where the events before it replay as recorded \
+        and that event replays as it does in the whole session now. Delta debugging \
+        (ddmin) over the events, replaying each candidate with the current reducer from \
+        the initial state; events a shorter session rejects are dropped. The \
         result is 1-minimal: leaving out any one of its events loses the property. \
         Prints the shorter session as a scenario script (the comments at its top say where \
         each event was in the session) that `rewind record` records; with -o, also \
@@ -28,9 +28,9 @@ extension RewindTool {
     var journal: String
     @Option(
       name: "where", valueName: "condition",
-      help: "The condition that must hold after the last event.", transform: parseShrinkCondition
+      help: "The condition that must hold after the last event.", transform: parseCondition
     )
-    var condition: Condition?
+    var condition: WrittenCondition?
     @Flag(help: "Shrink to the first event that diverges from the recording.")
     var diverging: Bool
     @Option(short: "o", valueName: "journal", help: "Also write the shorter session as a journal.")
@@ -50,23 +50,16 @@ extension RewindTool {
       try registry.open(
         journal, warnings: context.stderr,
         ShrinkCommand(
-          condition: condition, destination: destination, json: json, context: context))
+          written: condition, destination: destination, json: json, context: context))
     }
-  }
-}
-
-/// `--where`: a condition, its syntax checked.
-private func parseShrinkCondition(_ text: String) throws(InvalidValue) -> Condition {
-  do throws(ConditionError) {
-    return try Condition(parsing: text)
-  } catch {
-    throw InvalidValue(error.description)
   }
 }
 
 struct ShrinkCommand: TimelineVisitor {
   /// The condition; nil for `--diverging`.
-  let condition: Condition?
+  let written: WrittenCondition?
+
+  var condition: Condition? { written?.condition }
   let destination: FileDestination?
   let json: Bool
   let context: Context
@@ -75,15 +68,10 @@ struct ShrinkCommand: TimelineVisitor {
     let path = TerminalText.escaped(timeline.path)
     let progress = context.progress("Shrinking")
     let found: ShrinkResult<D>?
-    if let condition {
-      do {
-        found = try timeline.shrink(where: condition)
-      } catch let error as ConditionError {
-        progress.finish()
-        throw UsageError(
-          .invalidValue,
-          "The value '\(condition)' is invalid for '--where <condition>': \(error.description)")
-      }
+    if let written {
+      // Checked first, so that an error names the condition as written.
+      _ = try conditionEvaluator(written, in: timeline.domain)
+      found = try timeline.shrink(where: written.condition)
     } else {
       found = try timeline.shrinkDivergence()
     }
