@@ -27,6 +27,7 @@ let package = Package(
     .executable(name: "rewind", targets: ["rewind"]),
     // The fuzz targets' bodies, for the libFuzzer runner in Tools/rewind-fuzz.
     .library(name: "RewindFuzzing", targets: ["RewindFuzzing"]),
+    .library(name: "RewindStream", targets: ["RewindStream"]),
   ],
   targets: [
     .systemLibrary(
@@ -35,6 +36,12 @@ let package = Package(
       providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
     ),
     .target(name: "RewindJournal", dependencies: ["CZstd"], swiftSettings: strict),
+    // The NATS C client; only RewindStream imports it.
+    .systemLibrary(
+      name: "CNats", pkgConfig: "libnats", providers: [.apt(["libnats-dev"]), .brew(["cnats"])]),
+    // Sessions on a NATS JetStream server: a journal's frames as messages, pushed, listed
+    // and pulled; it knows journals as frames, never a domain type.
+    .target(name: "RewindStream", dependencies: ["CNats", "RewindJournal"], swiftSettings: strict),
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
     .target(
       name: "Navigation",
@@ -67,7 +74,7 @@ let package = Package(
       name: "RewindCLI",
       dependencies: [
         "RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal", "RewindPage",
-        "RewindPlayer",
+        "RewindPlayer", "RewindStream",
       ],
       swiftSettings: strict),
     .executableTarget(
@@ -148,6 +155,10 @@ let package = Package(
         "RewindCLI", "RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal",
         "Navigation", "TestSupport",
       ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "RewindStreamTests",
+      dependencies: ["RewindStream", "RewindJournal", "JournalFixtures", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "RewindFuzzingTests",

@@ -38,6 +38,8 @@ package enum RewindTool {
         },
         .command { HTML(registry: registry) }, .command { Testgen(registry: registry) },
         .command { Play(registry: registry) },
+        .command { Push(registry: registry) }, .command { Pull(registry: registry) },
+        .command { Sessions(registry: registry) },
       ])
   }
 }

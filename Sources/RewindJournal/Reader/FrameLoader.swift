@@ -110,6 +110,13 @@ final class FrameLoader {
     }
   }
 
+  /// The frame's bytes as the file holds them, its header frame then its data frame,
+  /// checked as ``read(_:dataToo:)`` checks them (nothing is decompressed).
+  func bytes(of info: FrameInfo) throws(JournalError) -> [UInt8] {
+    _ = try read(info)
+    return Array(compressed[..<(Int(info.headerSize) + Int(info.compressedSize))])
+  }
+
   /// A ``JournalError/Code/corruptFrame`` naming the frame, its events and its offset.
   func damaged(_ info: FrameInfo, _ message: String, cause: JournalError.Cause? = nil)
     -> JournalError
