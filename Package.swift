@@ -99,7 +99,9 @@ let package = Package(
     // journals no command writes (hostile ones) through the libraries.
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["rewind", "TestSupport", "RewindJournal", "RewindCore", "Navigation"],
+      dependencies: [
+        "rewind", "TestSupport", "RewindJournal", "RewindCore", "Navigation", "JournalFixtures",
+      ],
       swiftSettings: strict),
     // Records shared by the journal tests and the crash test's child process.
     .target(
