@@ -155,4 +155,51 @@ struct StreamCommandTests {
     expectFailure(unreachable, containing: "\(absent): no server answers")
     #expect(Date().timeIntervalSince(start) < 30)
   }
+
+  /// Every reading command takes a session on a server where it takes a file, and
+  /// prints what it prints for the file; time travel from the server equals time travel
+  /// from the file at 100 random points.
+  @Test func readingCommandsReadSessionsOnTheServer() throws {
+    let server = try NatsServer()
+    let file = sample("generated-200k.journal")
+    let pushed = try rewind("push", file, "--server", server.url, "--json")
+    let report = try #require(try parseJSON(pushed.stdout) as? [[String: Any]]).first
+    let id = try #require(report?["session"] as? String)
+    let url = "\(server.url)/\(id.prefix(8))"
+    let shown = "\(server.url)/\(id)"
+    func same(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+      let fromServer = try rewind(arguments.map { $0 == "J" ? url : $0 })
+      let fromFile = try rewind(arguments.map { $0 == "J" ? file : $0 })
+      #expect(fromServer.status == fromFile.status, sourceLocation: sourceLocation)
+      #expect(fromServer.status == 0, "\(fromServer.stderr)", sourceLocation: sourceLocation)
+      #expect(
+        fromServer.stdout.replacingOccurrences(of: shown, with: "J")
+          == fromFile.stdout.replacingOccurrences(of: file, with: "J"), "\(arguments)",
+        sourceLocation: sourceLocation)
+    }
+    try same(["log", "J", "--from", "1000", "--to", "1200"])
+    try same(["export", "J"])
+    try same(["find", "J", "--where", "changed(menu.selectedIndex)", "--jobs", "2"])
+    try same(["blame", "J", "menu.selectedIndex", "--at", "150000"])
+    try same(["diff", "J", "--from", "100", "--to", "90000"])
+    try same(["state", "J", "--json"])
+    let info = try parseObject(try rewind("info", url, "--json").stdout)
+    #expect(info["events"] as? Int == 200_000)
+    #expect(info["closed"] as? Bool == true)
+    let checked = try rewind("check", url)
+    #expect(checked.status == 0, "\(checked.stderr)")
+    #expect(checked.stdout.hasPrefix("PASS \(shown): 200,000 events"))
+    let page = server.directory.file("page.html")
+    #expect(try rewind("html", url, "-o", page).status == 0)
+    #expect(bytes(of: page).count > 1_000_000)
+
+    var random = SplitMix64(seed: testSeed("readingCommandsReadSessionsOnTheServer"))
+    for _ in 0..<100 {
+      let point = String(UInt64.random(in: 0...200_000, using: &random))
+      try same(["state", "J", "--at", point, "--json"])
+    }
+
+    let missing = try rewind("state", "\(server.url)/0123", "--at", "5")
+    expectFailure(missing, containing: "\(server.url): session 0123: no such session on the server")
+  }
 }

@@ -164,3 +164,60 @@ struct StreamStoreTests {
     #expect(Date().timeIntervalSince(start) < 20)
   }
 }
+
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct StreamReaderTests {
+  /// A reader of a session on the server reads what a reader of the file reads, and
+  /// fetches only the frames it reads: the state at an event takes one message.
+  @Test func readsLikeTheFileFetchingOnlyWhatItReads() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 20_000)
+    let store = try StreamStore(StreamServer(url: server.url))
+    let pushed = try store.push(path)
+    let file = try JournalReader(path: path)
+    #expect(file.frames.count > 100)
+
+    let remote = try store.reader(session: pushed.summary.session.description)
+    #expect(store.framesFetched == 0)
+    #expect(remote.header == file.header)
+    #expect(remote.frames == file.frames)
+    #expect(remote.condition.isClosed)
+
+    var random = SplitMix64(seed: testSeed("readsLikeTheFile"))
+    for round in 1...100 {
+      let sequence = UInt64.random(in: 1...file.recordCount, using: &random)
+      let before = store.framesFetched
+      let start = try remote.startingPoint(for: sequence)
+      let expected = try file.startingPoint(for: sequence)
+      #expect(start.frameIndex == expected.frameIndex)
+      #expect(start.snapshot == expected.snapshot)
+      let index = try #require(remote.frameIndex(containing: sequence))
+      var records = try remote.loadFrame(index).records()
+      var fileRecords = try file.loadFrame(index).records()
+      while let record = try records.next() {
+        let other = try #require(try fileRecords.next())
+        #expect(record.sequence == other.sequence && record.time == other.time)
+        #expect(Array(record.payload) == Array(other.payload))
+      }
+      #expect(try fileRecords.next() == nil)
+      #expect(store.framesFetched - before <= 1, "round \(round): event \(sequence)")
+    }
+  }
+
+  @Test func sessionURLs() {
+    let plain = StreamStore.sessionURL("nats://127.0.0.1:4222/6f0c")
+    #expect(plain?.server.url == "nats://127.0.0.1:4222")
+    #expect(plain?.session == "6f0c")
+    #expect(plain?.server.user == nil)
+    let secret = StreamStore.sessionURL("tls://ops:pa:ss@host:4443/abc")
+    #expect(secret?.server.url == "tls://host:4443")
+    #expect(secret?.server.user == "ops")
+    #expect(secret?.server.password == "pa:ss")
+    #expect(StreamStore.sessionURL("nats://host:4222") == nil)
+    #expect(StreamStore.sessionURL("nats://host:4222/") == nil)
+    #expect(StreamStore.sessionURL("Journals/a.journal") == nil)
+    #expect(StreamStore.sessionURL("nats://host/a/b") == nil)
+  }
+}

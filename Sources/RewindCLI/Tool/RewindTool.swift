@@ -24,6 +24,9 @@ package enum RewindTool {
       discussion: """
         A journal (.journal) holds one recorded session: every event, compressed, with
         snapshots of the state. Points in a session are written \(Point.syntax).
+        Commands that read a journal also read a session on a NATS server, given as
+        nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID (see push, pull and sessions); they
+        fetch only the frames they read.
         """,
       commands: [
         .command { Record(registry: registry) }, .command { Generate(registry: registry) },

@@ -110,6 +110,14 @@ package final class JournalAssembler {
   /// Leaves nothing at the destination.
   package func discard() { output.discard() }
 
+  /// The body of `frame`, a whole header frame (`RWJH`) whose checksum verifies.
+  /// - Throws: ``JournalError/Code/corruptHeader`` naming `source`.
+  package static func headerBody(of frame: [UInt8], source: String) throws(JournalError)
+    -> [UInt8]
+  {
+    try open(frame, tag: .header, what: "the journal header", source)
+  }
+
   private static func open(
     _ bytes: [UInt8], tag: JournalFormat.Tag, what: String, _ source: String
   ) throws(JournalError) -> [UInt8] {

@@ -72,8 +72,10 @@ public struct SessionSummary: Sendable, Equatable {
 public struct StreamFrame: Sendable, Equatable {
   /// The stream sequence of the frame's message.
   public var streamSequence: UInt64
-  /// The size of the message's data (frame header and data frame).
-  public var size: UInt32
+  /// The sizes of the frame header (a metadata frame) and of the data frame, which
+  /// follow each other in the message's data.
+  public var headerSize: UInt32
+  public var compressedSize: UInt32
   public var firstSequence: UInt64
   public var recordCount: UInt32
   public var firstTime: UInt64
@@ -82,12 +84,24 @@ public struct StreamFrame: Sendable, Equatable {
 
   /// The sequence number of the frame's last event.
   public var lastSequence: UInt64 { firstSequence + UInt64(recordCount) - 1 }
+  /// The size of the message's data.
+  public var size: UInt32 { headerSize + compressedSize }
 
-  static let encodedSize = 44
+  static let encodedSize = 48
+
+  /// The frame as a journal's index lists it, numbered `number` (its offset 0: the
+  /// reader sets it).
+  func info(number: Int) -> FrameInfo {
+    FrameInfo(
+      number: number, offset: 0, headerSize: headerSize, compressedSize: compressedSize,
+      firstSequence: firstSequence, recordCount: recordCount, firstTime: firstTime,
+      lastTime: lastTime, snapshotCount: snapshotCount)
+  }
 
   init(_ info: FrameInfo, streamSequence: UInt64) {
     self.streamSequence = streamSequence
-    size = info.headerSize + info.compressedSize
+    headerSize = info.headerSize
+    compressedSize = info.compressedSize
     firstSequence = info.firstSequence
     recordCount = info.recordCount
     firstTime = info.firstTime
@@ -96,11 +110,12 @@ public struct StreamFrame: Sendable, Equatable {
   }
 
   init(
-    streamSequence: UInt64, size: UInt32, firstSequence: UInt64, recordCount: UInt32,
-    firstTime: UInt64, lastTime: UInt64, snapshotCount: UInt32
+    streamSequence: UInt64, headerSize: UInt32, compressedSize: UInt32, firstSequence: UInt64,
+    recordCount: UInt32, firstTime: UInt64, lastTime: UInt64, snapshotCount: UInt32
   ) {
     self.streamSequence = streamSequence
-    self.size = size
+    self.headerSize = headerSize
+    self.compressedSize = compressedSize
     self.firstSequence = firstSequence
     self.recordCount = recordCount
     self.firstTime = firstTime
@@ -112,7 +127,8 @@ public struct StreamFrame: Sendable, Equatable {
     var writer = ByteWriter(capacity: frames.count * encodedSize)
     for frame in frames {
       writer.writeLittleEndian(frame.streamSequence)
-      writer.writeLittleEndian(frame.size)
+      writer.writeLittleEndian(frame.headerSize)
+      writer.writeLittleEndian(frame.compressedSize)
       writer.writeLittleEndian(frame.firstSequence)
       writer.writeLittleEndian(frame.recordCount)
       writer.writeLittleEndian(frame.firstTime)
@@ -133,7 +149,8 @@ public struct StreamFrame: Sendable, Equatable {
         frames.append(
           StreamFrame(
             streamSequence: try reader.readLittleEndian(UInt64.self),
-            size: try reader.readLittleEndian(UInt32.self),
+            headerSize: try reader.readLittleEndian(UInt32.self),
+            compressedSize: try reader.readLittleEndian(UInt32.self),
             firstSequence: try reader.readLittleEndian(UInt64.self),
             recordCount: try reader.readLittleEndian(UInt32.self),
             firstTime: try reader.readLittleEndian(UInt64.self),

@@ -18,6 +18,8 @@ public final class StreamStore {
   /// How long a push retries a frame the server did not acknowledge (a cluster electing
   /// a new leader, a connection moving to another node), in milliseconds.
   public var retryMilliseconds: Int64 = 30_000
+  /// The number of frame messages read so far (the tests count them).
+  package private(set) var framesFetched = 0
 
   /// Connects to `server`.
   /// - Throws: ``StreamError`` naming the server: no server answers, the credentials
@@ -111,7 +113,8 @@ public final class StreamStore {
   public func frameBytes(_ frame: StreamFrame, of summary: SessionSummary) throws(StreamError)
     -> [UInt8]
   {
-    try messageData(
+    framesFetched += 1
+    return try messageData(
       summary, frame.streamSequence, what: "the frame at stream sequence \(frame.streamSequence)")
   }
 
