@@ -6,6 +6,12 @@ import CNats
   import Darwin
 #endif
 
+extension Substring {
+  func trimmingSpaces() -> String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
+
 /// A message as the stream holds it: its stream sequence, subject, headers and data.
 struct StoredMessage {
   var sequence: UInt64
@@ -28,7 +34,19 @@ final class NatsConnection {
     var options: OpaquePointer?
     try check(natsOptions_Create(&options), "cannot create the connection's options")
     defer { natsOptions_Destroy(options) }
-    natsOptions_SetURL(options, server.url)
+    let urls = server.url.split(separator: ",").map { $0.trimmingSpaces() }
+    if urls.count > 1 {
+      // A cluster's nodes: the connection picks one and moves to another if it goes.
+      let cURLs = urls.map { UnsafePointer(strdup($0)) }
+      defer { for url in cURLs { free(UnsafeMutablePointer(mutating: url)) } }
+      let status = cURLs.withUnsafeBufferPointer { buffer in
+        natsOptions_SetServers(
+          options, UnsafeMutablePointer(mutating: buffer.baseAddress), Int32(buffer.count))
+      }
+      try check(status, "cannot use the server list \(server.url)")
+    } else {
+      natsOptions_SetURL(options, server.url)
+    }
     natsOptions_SetName(options, server.connectionName)
     natsOptions_SetTimeout(options, server.timeoutMilliseconds)
     // A cluster's node may go away while a session is pushed: the connection moves to
@@ -132,6 +150,19 @@ final class NatsConnection {
     }
     guard status == NATS_OK else { throw failure(status, code, "cannot create the stream \(name)") }
     jsStreamInfo_Destroy(info)
+  }
+
+  /// The name of the server leading the stream `name` (its RAFT group's leader), or nil
+  /// when it has none now or is not replicated.
+  func leader(of name: String) throws(StreamError) -> String? {
+    var info: UnsafeMutablePointer<jsStreamInfo>?
+    var code = jsErrCode(0)
+    let status = js_GetStreamInfo(&info, context, name, nil, &code)
+    guard status == NATS_OK, let info else {
+      throw failure(status, code, "cannot read the stream \(name)")
+    }
+    defer { jsStreamInfo_Destroy(info) }
+    return info.pointee.Cluster?.pointee.Leader.map { String(cString: $0) }
   }
 
   // MARK: Messages
@@ -340,6 +371,11 @@ final class NatsConnection {
   private func failure(_ status: natsStatus, _ code: jsErrCode, _ what: String) -> StreamError {
     if code == JSStreamNotFoundErr {
       return StreamError(.streamMissing, "\(what): the stream is missing", server: server.url)
+    }
+    if code == JSClusterNotAvailErr {
+      return StreamError(
+        .timeout, "\(what): JetStream is temporarily unavailable (electing a leader?)",
+        server: server.url)
     }
     switch status {
     case NATS_TIMEOUT:

@@ -298,8 +298,10 @@ public final class StreamStore {
     let closed = reader.condition.isClosed && reader.condition.tornTail == nil
     if closed != summary.isClosed || frames.isEmpty && found == 0 {
       summary.isClosed = closed
-      try connection.put(
-        summary.encoded(), key: id.description, bucket: StreamLayout.sessionsBucket)
+      let value = summary.encoded()
+      try retrying { () throws(StreamError) in
+        try connection.put(value, key: id.description, bucket: StreamLayout.sessionsBucket)
+      }
     }
     return PushReport(summary: summary, framesFound: found, framesSent: frames.count - found)
   }
@@ -312,15 +314,20 @@ public final class StreamStore {
     let size = StreamLayout.indexChunkSize
     for chunk in (first / size)...((frames.count - 1) / size) {
       let slice = frames[(chunk * size)..<min(frames.count, (chunk + 1) * size)]
-      try connection.put(
-        StreamFrame.encode(slice), key: StreamLayout.indexKey(id, chunk: chunk),
-        bucket: StreamLayout.indexBucket)
+      try retrying { () throws(StreamError) in
+        try connection.put(
+          StreamFrame.encode(slice), key: StreamLayout.indexKey(id, chunk: chunk),
+          bucket: StreamLayout.indexBucket)
+      }
     }
     summary.frameCount = frames.count
     summary.eventCount = frames.last?.lastSequence ?? 0
     summary.lastTime = frames.last?.lastTime ?? 0
     summary.storedBytes = frames.reduce(UInt64(headerSize)) { $0 + UInt64($1.size) }
-    try connection.put(summary.encoded(), key: id, bucket: StreamLayout.sessionsBucket)
+    let value = summary.encoded()
+    try retrying { () throws(StreamError) in
+      try connection.put(value, key: id, bucket: StreamLayout.sessionsBucket)
+    }
   }
 
   /// Publishes one message of a session after the subject's message `last`; a message
@@ -355,6 +362,31 @@ public final class StreamStore {
         usleep(200_000)
       }
     }
+  }
+
+  /// Runs `body` until it succeeds or fails otherwise than by one of `kinds` (a timeout,
+  /// a lost connection, no responder while a cluster elects a leader), for up to
+  /// ``retryMilliseconds``.
+  private func retrying(
+    _ kinds: Set<StreamError.Kind> = [.timeout, .noServer, .streamMissing],
+    _ body: () throws(StreamError) -> Void
+  ) throws(StreamError) {
+    let deadline = Self.now() + retryMilliseconds
+    while true {
+      do throws(StreamError) {
+        return try body()
+      } catch {
+        guard kinds.contains(error.kind), Self.now() < deadline else {
+          throw error
+        }
+        usleep(200_000)
+      }
+    }
+  }
+
+  /// The name of the server leading the stream of sessions now (nil on one server).
+  package func streamLeader() throws(StreamError) -> String? {
+    try connection.leader(of: StreamLayout.stream)
   }
 
   private static func now() -> Int64 {
