@@ -160,7 +160,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "RewindStreamTests",
-      dependencies: ["RewindStream", "RewindJournal", "JournalFixtures", "TestSupport"],
+      dependencies: [
+        "RewindStream", "RewindJournal", "JournalFixtures", "TestSupport", "RewindCore",
+        "Navigation",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "RewindFuzzingTests",
