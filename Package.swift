@@ -27,6 +27,7 @@ let package = Package(
     .executable(name: "rewind", targets: ["rewind"]),
     // The fuzz targets' bodies, for the libFuzzer runner in Tools/rewind-fuzz.
     .library(name: "RewindFuzzing", targets: ["RewindFuzzing"]),
+    .library(name: "RewindStream", targets: ["RewindStream"]),
   ],
   targets: [
     .systemLibrary(
@@ -35,6 +36,12 @@ let package = Package(
       providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
     ),
     .target(name: "RewindJournal", dependencies: ["CZstd"], swiftSettings: strict),
+    // The NATS C client; only RewindStream imports it.
+    .systemLibrary(
+      name: "CNats", pkgConfig: "libnats", providers: [.apt(["libnats-dev"]), .brew(["cnats"])]),
+    // Sessions on a NATS JetStream server: a journal's frames as messages, pushed, listed
+    // and pulled; it knows journals as frames, never a domain type.
+    .target(name: "RewindStream", dependencies: ["CNats", "RewindJournal"], swiftSettings: strict),
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
     .target(
       name: "Navigation",
@@ -68,7 +75,7 @@ let package = Package(
       name: "RewindCLI",
       dependencies: [
         "RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal", "RewindPage",
-        "RewindPlayer",
+        "RewindPlayer", "RewindStream",
       ],
       swiftSettings: strict),
     .executableTarget(
@@ -93,7 +100,9 @@ let package = Package(
     // journals no command writes (hostile ones) through the libraries.
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["rewind", "TestSupport", "RewindJournal", "RewindCore", "Navigation"],
+      dependencies: [
+        "rewind", "TestSupport", "RewindJournal", "RewindCore", "Navigation", "JournalFixtures",
+      ],
       swiftSettings: strict),
     // Records shared by the journal tests and the crash test's child process.
     .target(
@@ -148,6 +157,13 @@ let package = Package(
       dependencies: [
         "RewindCLI", "RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal",
         "Navigation", "TestSupport",
+      ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "RewindStreamTests",
+      dependencies: [
+        "RewindStream", "RewindJournal", "JournalFixtures", "TestSupport", "RewindCore",
+        "Navigation",
       ],
       swiftSettings: strict),
     .testTarget(

@@ -1,6 +1,7 @@
 import RewindArguments
 import RewindCore
 import RewindJournal
+import RewindStream
 
 /// Work to do on a journal once its domain is known: the way a command runs code that is
 /// generic over the domain for a journal whose domain is read from its header.
@@ -50,7 +51,13 @@ struct DomainRegistry: Sendable {
   func open<V: TimelineVisitor>(
     _ path: String, salvage: Bool = false, warnings: Output?, _ visitor: V
   ) throws -> V.Output {
-    let reader = try JournalReader(path: path, options: .init(salvage: salvage))
+    let reader: JournalReader
+    if let (server, session) = StreamStore.sessionURL(path) {
+      // A session on a NATS server: its index now, each frame when it is read.
+      reader = try StreamStore(server).reader(session: session)
+    } else {
+      reader = try JournalReader(path: path, options: .init(salvage: salvage))
+    }
     if let warnings { Self.warn(about: reader, to: warnings) }
     let type = try domain(named: reader.header.domain, in: path)
     return try Self.visit(type, reader, warnings: warnings, visitor)

@@ -25,6 +25,9 @@ package enum RewindTool {
         A journal (.journal) holds one recorded session: every event, compressed, with
         snapshots of the state. Points in a session are written \(Point.syntax).
         Conditions (find --where) are described by 'rewind help conditions'.
+        Commands that read a journal also read a session on a NATS server, given as
+        nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID (see push, pull and sessions); they
+        fetch only the frames they read.
         """,
       commands: [
         .command { Record(registry: registry) }, .command { Generate(registry: registry) },
@@ -39,6 +42,8 @@ package enum RewindTool {
         },
         .command { HTML(registry: registry) }, .command { Testgen(registry: registry) },
         .command { Play(registry: registry) }, .command { Shrink(registry: registry) },
+        .command { Push(registry: registry) }, .command { Pull(registry: registry) },
+        .command { Sessions(registry: registry) },
       ], topics: [.conditions])
   }
 }

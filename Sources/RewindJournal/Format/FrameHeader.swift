@@ -20,6 +20,22 @@ public struct FrameInfo: Sendable, Equatable {
   /// How many snapshots the header carries.
   public var snapshotCount: UInt32
 
+  package init(
+    number: Int, offset: UInt64, headerSize: UInt32, compressedSize: UInt32,
+    firstSequence: UInt64, recordCount: UInt32, firstTime: UInt64, lastTime: UInt64,
+    snapshotCount: UInt32
+  ) {
+    self.number = number
+    self.offset = offset
+    self.headerSize = headerSize
+    self.compressedSize = compressedSize
+    self.firstSequence = firstSequence
+    self.recordCount = recordCount
+    self.firstTime = firstTime
+    self.lastTime = lastTime
+    self.snapshotCount = snapshotCount
+  }
+
   /// The sequence number of the last record.
   @inlinable public var lastSequence: UInt64 { firstSequence + UInt64(recordCount) - 1 }
   /// The records' sequence numbers.

@@ -4,7 +4,12 @@
 /// checking the content checksum. The one place frames are read, for readers,
 /// verification and recovery. Not thread-safe.
 final class FrameLoader {
-  let file: JournalFile
+  /// The file the frames are in, or nil when they come from `source`.
+  let file: JournalFile?
+  /// Where the frames come from when they are not in a file (a stream store).
+  let source: (any FrameSource)?
+  /// The journal's name in errors: the file's path, or the source's name.
+  let path: String
   let decompressor: ZstdDecompressor
   /// The header and compressed bytes of the frame being read, reused.
   private var compressed: [UInt8] = []
@@ -13,6 +18,16 @@ final class FrameLoader {
 
   init(file: JournalFile) throws(JournalError) {
     self.file = file
+    source = nil
+    path = file.path
+    decompressor = try ZstdDecompressor()
+  }
+
+  /// A loader of the frames `source` gives, checked as a file's are.
+  init(source: any FrameSource, path: String) throws(JournalError) {
+    file = nil
+    self.source = source
+    self.path = path
     decompressor = try ZstdDecompressor()
   }
 
@@ -65,9 +80,19 @@ final class FrameLoader {
     if compressed.count < total {
       compressed = [UInt8](repeating: 0, count: total)
     }
-    let read = try compressed.withMutableBytes { buffer throws(JournalError) in
-      try file.read(
-        into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<total]), at: info.offset)
+    let read: Int
+    if let file {
+      read = try compressed.withMutableBytes { buffer throws(JournalError) in
+        try file.read(
+          into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<total]), at: info.offset)
+      }
+    } else if let source {
+      // A source gives the whole frame: its header and its data.
+      let bytes = try source.frameBytes(info)
+      read = min(bytes.count, total)
+      compressed.replaceSubrange(0..<read, with: bytes[..<read])
+    } else {
+      read = 0
     }
     guard read == total else {
       throw damaged(info, "the file ends inside the frame (it was cut short)")
@@ -110,12 +135,19 @@ final class FrameLoader {
     }
   }
 
+  /// The frame's bytes as the file holds them, its header frame then its data frame,
+  /// checked as ``read(_:dataToo:)`` checks them (nothing is decompressed).
+  func bytes(of info: FrameInfo) throws(JournalError) -> [UInt8] {
+    _ = try read(info)
+    return Array(compressed[..<(Int(info.headerSize) + Int(info.compressedSize))])
+  }
+
   /// A ``JournalError/Code/corruptFrame`` naming the frame, its events and its offset.
   func damaged(_ info: FrameInfo, _ message: String, cause: JournalError.Cause? = nil)
     -> JournalError
   {
     JournalError(
-      .corruptFrame, message, path: file.path, frame: info.number,
+      .corruptFrame, message, path: path, frame: info.number,
       sequenceRange: info.sequenceRange, byteOffset: info.offset, cause: cause)
   }
 }

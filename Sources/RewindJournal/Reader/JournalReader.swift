@@ -32,7 +32,13 @@ public final class JournalReader {
 
   public let path: String
   public let options: Options
-  let file: JournalFile
+  /// The file; nil for a journal whose frames come from a ``FrameSource``.
+  let storedFile: JournalFile?
+  /// The file of a reader of a file (the package's tests read it directly).
+  var file: JournalFile {
+    guard let storedFile else { preconditionFailure("\(path) is read from a FrameSource") }
+    return storedFile
+  }
   let layout: JournalLayout
   let loader: FrameLoader
   private var cachedFrame: (index: Int, view: FrameView)?
@@ -44,7 +50,8 @@ public final class JournalReader {
   public init(path: String, options: Options = Options()) throws(JournalError) {
     self.path = path
     self.options = options
-    file = try JournalFile(path: path, mode: .read, system: options.system)
+    let file = try JournalFile(path: path, mode: .read, system: options.system)
+    storedFile = file
     layout = try JournalLayout.read(file, trustIndex: options.useIndex)
     loader = try FrameLoader(file: file)
   }
@@ -56,9 +63,46 @@ public final class JournalReader {
   package init(sharing other: JournalReader) throws(JournalError) {
     path = other.path
     options = other.options
-    file = try JournalFile(path: path, mode: .read, system: options.system)
     layout = other.layout
-    loader = try FrameLoader(file: file)
+    if let source = other.loader.source {
+      storedFile = nil
+      loader = try FrameLoader(source: try source.another(), path: path)
+    } else {
+      let file = try JournalFile(path: path, mode: .read, system: options.system)
+      storedFile = file
+      loader = try FrameLoader(file: file)
+    }
+  }
+
+  /// A reader of a journal whose frames are not in a file: `source` gives them (a stream
+  /// store), `headerBody` is the header's body and `frames` the frames in order (their
+  /// numbers and offsets are set here: those of a file holding the header, its copy and
+  /// the frames). Each frame is fetched when it is read, and checked as a file's is.
+  /// - Parameters:
+  ///   - name: the journal's name in messages and errors (a URL).
+  ///   - isClosed: whether the journal was closed (all its frames are there).
+  /// - Throws: ``JournalError`` for a header that cannot be read.
+  package init(
+    name: String, headerBody: [UInt8], frames: [FrameInfo], isClosed: Bool,
+    source: any FrameSource
+  ) throws(JournalError) {
+    path = name
+    options = Options()
+    storedFile = nil
+    let header = try JournalLayout.decodeHeader(headerBody, path: name)
+    let headerSize = UInt64(2 * (headerBody.count + 16))
+    var frames = frames
+    var end = headerSize
+    for index in frames.indices {
+      frames[index].number = index
+      frames[index].offset = end
+      end = frames[index].endOffset
+    }
+    layout = JournalLayout(
+      header: header, headerBody: headerBody, headerSize: headerSize, headerDamage: nil,
+      frames: frames, lostRanges: [], dataEnd: end, fileSize: end, source: .index,
+      hasTrailer: isClosed, tail: nil, damage: [])
+    loader = try FrameLoader(source: source, path: name)
   }
 
   /// The journal's header.
@@ -74,7 +118,7 @@ public final class JournalReader {
   /// is not closed (``JournalCondition/openedFromIndex`` false) and has none was left by a
   /// writer that stopped without closing it (killed, or crashed).
   /// - Complexity: one or two `fcntl` calls; no lock is taken.
-  public func currentWriter() -> LockHolder? { FileLock.writer(of: file) }
+  public func currentWriter() -> LockHolder? { storedFile.flatMap { FileLock.writer(of: $0) } }
 
   /// The number of records that can be read.
   public var recordCount: UInt64 { frames.reduce(0) { $0 + UInt64($1.recordCount) } }

@@ -1,0 +1,239 @@
+import RewindArguments
+import RewindCore
+import RewindJournal
+import RewindStream
+
+/// The connection options `push`, `pull` and `sessions` share.
+private let serverDiscussion = """
+  The server is a NATS server with JetStream (nats-server -js); --server takes its URL, \
+  nats://HOST:PORT, or several separated by commas for a cluster. --user and --password, \
+  --creds (a credentials file) and --tls-ca (the certificate authorities to trust; TLS is \
+  then required) are passed to it; --name names the connection in the server's \
+  monitoring. A server that does not answer, refuses the credentials or has no Rewind \
+  stream is an error naming the server (exit 1) within --timeout.
+  """
+
+extension RewindTool {
+  struct Push: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "push", abstract: "Ship journals to a NATS JetStream server.",
+      discussion: """
+        Each journal becomes one session on the server: its header, then each frame as \
+        one message on the subject rewind.<domain>.<session-id>, with a message id of \
+        the session and frame number, each published only after the session's last \
+        message (so two writers of one session cannot interleave); then the session's \
+        index and summary (FORMAT.md, Sessions on a NATS JetStream server). Pushing a \
+        journal again sends only the frames the server lacks, so an interrupted push \
+        resumes, and nothing is stored twice. A journal still being written is pushed up \
+        to its last sealed frame; push it again later for the rest. Creates the stream \
+        and buckets (with --replicas copies) on a server that has none.
+
+        \(serverDiscussion)
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(name: "journal", help: "The journals to push.")
+    var journals: [String]
+    @Option(valueName: "url", help: "The server: nats://HOST:PORT (commas between several).")
+    var server: String
+    @Option(help: "The user name.")
+    var user: String?
+    @Option(help: "The user's password.")
+    var password: String?
+    @Option(valueName: "file", help: "A NATS credentials file.")
+    var creds: String?
+    @Option(valueName: "file", help: "Trust the certificate authorities of this PEM file (TLS).")
+    var tlsCa: String?
+    @Option(help: "The connection's name.")
+    var name: String?
+    @Option(valueName: "ms", help: "How long connecting and each request may take.")
+    var timeout: Int = 5000
+    @Option(valueName: "n", help: "Copies of the stream and buckets when this push creates them.")
+    var replicas: Int = 1
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      guard replicas >= 1, replicas <= 5 else {
+        throw UsageError("--replicas must be 1 to 5, not \(replicas)")
+      }
+      let store = try connect(
+        server, user: user, password: password, creds: creds, tlsCa: tlsCa, name: name,
+        timeout: timeout, replicas: replicas)
+      var reports: [JSONValue] = []
+      for journal in journals {
+        let report = try context.withProgress("Pushing \(journal)") { bar in
+          try store.push(journal, progress: bar.update)
+        }
+        let summary = report.summary
+        if json {
+          reports.append(
+            .object([
+              ("journal", .string(journal)), ("session", .string(summary.session.description)),
+              ("framesFound", .int(Int64(report.framesFound))),
+              ("framesSent", .int(Int64(report.framesSent))),
+              ("events", .int(Int64(summary.eventCount))), ("closed", .bool(summary.isClosed)),
+            ]))
+        } else {
+          let resumed =
+            report.framesFound > 0
+            ? " (\(Format.count(report.framesFound, "frame")) already there)" : ""
+          context.stdout.print(
+            "\(journal): session \(summary.session), \(Format.count(summary.eventCount, "event")) in \(Format.count(summary.frameCount, "frame")) on the server; \(Format.count(report.framesSent, "frame")) sent\(resumed)"
+          )
+        }
+      }
+      if json { context.stdout.printJSON(.array(reports)) }
+    }
+  }
+
+  struct Pull: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "pull", abstract: "Rebuild a journal from a session on a NATS JetStream server.",
+      discussion: """
+        Reads the session's index, header and frames from the server, checks each frame \
+        as a reader of a file does, and writes the journal atomically: the same header, \
+        frames, events and snapshots as the journal pushed, with an index (a session whose \
+        journal was not closed when it was pushed is written as a journal not closed). \
+        SESSION is the session's id, or the start of it when one session's id starts so.
+
+        \(serverDiscussion)
+        """)
+
+    let registry: DomainRegistry
+
+    @Argument(help: "The session's id (or its unique beginning).")
+    var session: String
+    @Option(valueName: "url", help: "The server: nats://HOST:PORT (commas between several).")
+    var server: String
+    @Option(short: "o", valueName: "journal", help: "The journal to write.")
+    var output: String
+    @Flag(help: "Replace the journal if it exists.")
+    var force: Bool
+    @Option(help: "The user name.")
+    var user: String?
+    @Option(help: "The user's password.")
+    var password: String?
+    @Option(valueName: "file", help: "A NATS credentials file.")
+    var creds: String?
+    @Option(valueName: "file", help: "Trust the certificate authorities of this PEM file (TLS).")
+    var tlsCa: String?
+    @Option(help: "The connection's name.")
+    var name: String?
+    @Option(valueName: "ms", help: "How long connecting and each request may take.")
+    var timeout: Int = 5000
+
+    func run(_ context: Context) throws {
+      let destination = try outputDestination(output, force: force, inputs: [])
+      let store = try connect(
+        server, user: user, password: password, creds: creds, tlsCa: tlsCa, name: name,
+        timeout: timeout, replicas: 1)
+      let summary = try context.withProgress("Pulling \(session)") { bar in
+        try store.pull(session, to: destination, progress: bar.update)
+      }
+      let state = summary.isClosed ? "" : " (not closed on the server)"
+      context.stdout.print(
+        "\(output): session \(summary.session), \(Format.count(summary.eventCount, "event")) in \(Format.count(summary.frameCount, "frame"))\(state)"
+      )
+    }
+  }
+
+  struct Sessions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "sessions", abstract: "List the sessions on a NATS JetStream server.",
+      discussion: """
+        One line per session, oldest first: its id, domain, device, start (UTC), events, \
+        duration and the bytes it takes on the server, and `open` for a session whose \
+        journal was not closed when it was pushed. --domain keeps one domain's, --since \
+        those started at or after a time (ISO 8601), --device those whose device contains \
+        the text. Reads only the sessions' summaries, never their frames.
+
+        \(serverDiscussion)
+        """)
+
+    let registry: DomainRegistry
+
+    @Option(valueName: "url", help: "The server: nats://HOST:PORT (commas between several).")
+    var server: String
+    @Option(help: "Only the sessions of this domain.")
+    var domain: String?
+    @Option(valueName: "time", help: "Only the sessions started at or after this time (ISO 8601).")
+    var since: String?
+    @Option(valueName: "text", help: "Only the sessions whose device contains this text.")
+    var device: String?
+    @Option(help: "The user name.")
+    var user: String?
+    @Option(help: "The user's password.")
+    var password: String?
+    @Option(valueName: "file", help: "A NATS credentials file.")
+    var creds: String?
+    @Option(valueName: "file", help: "Trust the certificate authorities of this PEM file (TLS).")
+    var tlsCa: String?
+    @Option(help: "The connection's name.")
+    var name: String?
+    @Option(valueName: "ms", help: "How long connecting and each request may take.")
+    var timeout: Int = 5000
+    @Flag(help: "Print JSON.")
+    var json: Bool
+
+    func run(_ context: Context) throws {
+      var start: Int64?
+      if let since {
+        guard let parsed = ISO8601.parse(since) else {
+          throw UsageError(
+            "--since: '\(since)' is not a time (YYYY-MM-DDTHH:MM:SS[.ffffff](Z|±HH:MM))")
+        }
+        start = parsed
+      }
+      let store = try connect(
+        server, user: user, password: password, creds: creds, tlsCa: tlsCa, name: name,
+        timeout: timeout, replicas: 1)
+      let sessions = try store.sessions().filter { summary in
+        (domain.map { summary.domain == $0 } ?? true)
+          && (start.map { summary.startTime >= $0 } ?? true)
+          && (device.map { summary.device.contains($0) } ?? true)
+      }
+      if json {
+        context.stdout.printJSON(
+          .array(
+            sessions.map { summary in
+              .object([
+                ("session", .string(summary.session.description)),
+                ("domain", .string(summary.domain)), ("device", .string(summary.device)),
+                ("start", .string(ISO8601.format(summary.startTime))),
+                ("events", .int(Int64(summary.eventCount))),
+                ("durationMicroseconds", .int(Int64(summary.lastTime))),
+                ("frames", .int(Int64(summary.frameCount))),
+                ("bytes", .int(Int64(summary.storedBytes))), ("closed", .bool(summary.isClosed)),
+              ])
+            }))
+        return
+      }
+      for summary in sessions {
+        let fields = [
+          summary.session.description, TerminalText.escaped(summary.domain),
+          TerminalText.escaped(summary.device), ISO8601.format(summary.startTime),
+          Format.count(summary.eventCount, "event"), Format.duration(summary.lastTime),
+          Format.bytes(summary.storedBytes),
+        ]
+        context.stdout.print(fields.joined(separator: "  ") + (summary.isClosed ? "" : "  open"))
+      }
+      if sessions.isEmpty { context.stderr.print("No sessions.") }
+    }
+  }
+}
+
+/// Connects to the server the options name.
+private func connect(
+  _ url: String, user: String?, password: String?, creds: String?, tlsCa: String?,
+  name: String?, timeout: Int, replicas: Int
+) throws -> StreamStore {
+  guard timeout >= 1 else { throw UsageError("--timeout must be at least 1 ms, not \(timeout)") }
+  guard password == nil || user != nil else { throw UsageError("--password needs --user") }
+  return try StreamStore(
+    StreamServer(
+      url: url, user: user, password: password, credentialsFile: creds,
+      certificateAuthorityFile: tlsCa, connectionName: name ?? "rewind",
+      timeoutMilliseconds: Int64(timeout), replicas: replicas))
+}

@@ -1,0 +1,405 @@
+import CNats
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension Substring {
+  func trimmingSpaces() -> String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
+
+/// A message as the stream holds it: its stream sequence, subject, headers and data.
+struct StoredMessage {
+  var sequence: UInt64
+  var subject: String
+  var data: [UInt8]
+  var headers: [String: String]
+}
+
+/// One connection to a NATS server and its JetStream context: the few calls of libnats
+/// that Rewind needs, with errors that name the server. Not thread-safe.
+final class NatsConnection {
+  let server: StreamServer
+  private var connection: OpaquePointer?
+  private var context: OpaquePointer?
+  private var buckets: [String: OpaquePointer] = [:]
+
+  /// Connects, within the server's timeout.
+  init(_ server: StreamServer) throws(StreamError) {
+    self.server = server
+    var options: OpaquePointer?
+    try check(natsOptions_Create(&options), "cannot create the connection's options")
+    defer { natsOptions_Destroy(options) }
+    let urls = server.url.split(separator: ",").map { $0.trimmingSpaces() }
+    if urls.count > 1 {
+      // A cluster's nodes: the connection picks one and moves to another if it goes.
+      let cURLs = urls.map { UnsafePointer(strdup($0)) }
+      defer { for url in cURLs { free(UnsafeMutablePointer(mutating: url)) } }
+      let status = cURLs.withUnsafeBufferPointer { buffer in
+        natsOptions_SetServers(
+          options, UnsafeMutablePointer(mutating: buffer.baseAddress), Int32(buffer.count))
+      }
+      try check(status, "cannot use the server list \(server.url)")
+    } else {
+      natsOptions_SetURL(options, server.url)
+    }
+    natsOptions_SetName(options, server.connectionName)
+    natsOptions_SetTimeout(options, server.timeoutMilliseconds)
+    // A cluster's node may go away while a session is pushed: the connection moves to
+    // another for a while, and requests are retried meanwhile.
+    natsOptions_SetMaxReconnect(options, 120)
+    natsOptions_SetReconnectWait(options, 250)
+    if let user = server.user {
+      natsOptions_SetUserInfo(options, user, server.password ?? "")
+    }
+    if let file = server.credentialsFile {
+      guard access(file, R_OK) == 0 else {
+        throw StreamError(
+          .authorization, "cannot read the credentials file \(file)", server: server.url)
+      }
+      try check(
+        natsOptions_SetUserCredentialsFromFiles(options, file, nil),
+        "cannot use the credentials file \(file)", kind: .authorization)
+    }
+    if let file = server.certificateAuthorityFile {
+      try check(
+        natsOptions_LoadCATrustedCertificates(options, file),
+        "cannot load the certificate authorities of \(file)", kind: .authorization)
+      try check(natsOptions_SetSecure(options, true), "cannot turn TLS on", kind: .authorization)
+    }
+    let status = natsConnection_Connect(&connection, options)
+    guard status == NATS_OK else {
+      let problem: (StreamError.Kind, String)
+      switch status {
+      case NATS_NO_SERVER:
+        problem = (.noServer, "no server answers (connection refused or unreachable)")
+      case NATS_CONNECTION_AUTH_FAILED, NATS_NOT_PERMITTED:
+        problem = (.authorization, "the server refused the credentials (authorization violation)")
+      case NATS_SECURE_CONNECTION_REQUIRED:
+        problem = (.authorization, "the server requires TLS (pass --tls-ca)")
+      case NATS_SECURE_CONNECTION_WANTED:
+        problem = (.authorization, "the server does not offer TLS")
+      case NATS_SSL_ERROR:
+        problem = (.authorization, "TLS failed: \(NatsConnection.lastError(status))")
+      case NATS_TIMEOUT:
+        problem = (.noServer, "no server answered within \(server.timeoutMilliseconds) ms")
+      default:
+        problem = (.other, "cannot connect: \(NatsConnection.lastError(status))")
+      }
+      throw StreamError(problem.0, problem.1, server: server.url)
+    }
+    var jsOptions = CNats.jsOptions()
+    jsOptions_Init(&jsOptions)
+    jsOptions.Wait = server.timeoutMilliseconds
+    try check(natsConnection_JetStream(&context, connection, &jsOptions), "no JetStream context")
+  }
+
+  deinit {
+    for bucket in buckets.values { kvStore_Destroy(bucket) }
+    if let context { jsCtx_Destroy(context) }
+    if let connection {
+      natsConnection_Close(connection)
+      natsConnection_Destroy(connection)
+    }
+  }
+
+  /// The largest message the server accepts.
+  var maximumPayload: Int { Int(natsConnection_GetMaxPayload(connection)) }
+
+  // MARK: Streams
+
+  /// Whether the stream `name` exists; creates it over `subjects` when asked to.
+  /// - Throws: ``StreamError/Kind/streamMissing`` when it does not and `create` is false.
+  func ensureStream(_ name: String, subjects: [String], create: Bool) throws(StreamError) {
+    var info: UnsafeMutablePointer<jsStreamInfo>?
+    var code = jsErrCode(0)
+    var status = js_GetStreamInfo(&info, context, name, nil, &code)
+    if status == NATS_OK {
+      jsStreamInfo_Destroy(info)
+      return
+    }
+    guard status == NATS_NOT_FOUND || code == JSStreamNotFoundErr else {
+      throw failure(status, code, "cannot read the stream \(name)")
+    }
+    guard create else {
+      throw StreamError(
+        .streamMissing, "the server has no stream \(name) (nothing was pushed to it)",
+        server: server.url)
+    }
+    var config = jsStreamConfig()
+    jsStreamConfig_Init(&config)
+    let cName = strdup(name)
+    let cSubjects = subjects.map { UnsafePointer(strdup($0)) }
+    defer {
+      free(cName)
+      for subject in cSubjects { free(UnsafeMutablePointer(mutating: subject)) }
+    }
+    config.Name = UnsafePointer(cName)
+    config.Storage = js_FileStorage
+    config.Replicas = Int64(server.replicas)
+    config.AllowDirect = true
+    config.DenyDelete = true
+    status = cSubjects.withUnsafeBufferPointer { buffer in
+      config.Subjects = UnsafeMutablePointer(mutating: buffer.baseAddress)
+      config.SubjectsLen = Int32(buffer.count)
+      return js_AddStream(&info, context, &config, nil, &code)
+    }
+    guard status == NATS_OK else { throw failure(status, code, "cannot create the stream \(name)") }
+    jsStreamInfo_Destroy(info)
+  }
+
+  /// The name of the server leading the stream `name` (its RAFT group's leader), or nil
+  /// when it has none now or is not replicated.
+  func leader(of name: String) throws(StreamError) -> String? {
+    var info: UnsafeMutablePointer<jsStreamInfo>?
+    var code = jsErrCode(0)
+    let status = js_GetStreamInfo(&info, context, name, nil, &code)
+    guard status == NATS_OK, let info else {
+      throw failure(status, code, "cannot read the stream \(name)")
+    }
+    defer { jsStreamInfo_Destroy(info) }
+    return info.pointee.Cluster?.pointee.Leader.map { String(cString: $0) }
+  }
+
+  // MARK: Messages
+
+  /// Publishes `data` on `subject` with the message id `id` (the server drops a message
+  /// whose id it has seen in its deduplication window) and, when given, the sequence the
+  /// subject's last message must have (0: the subject must have none).
+  /// - Returns: the stream sequence and whether the server had it already.
+  func publish(
+    _ data: [UInt8], subject: String, id: String, headers: [(String, String)],
+    expectedLastSubjectSequence: UInt64?
+  ) throws(StreamError) -> (sequence: UInt64, duplicate: Bool) {
+    var message: OpaquePointer?
+    let created = data.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        natsMsg_Create(&message, subject, nil, $0.baseAddress, Int32($0.count))
+      }
+    }
+    try check(created, "cannot make a message of \(data.count) bytes")
+    defer { natsMsg_Destroy(message) }
+    for (key, value) in headers { natsMsgHeader_Set(message, key, value) }
+    var options = jsPubOptions()
+    jsPubOptions_Init(&options)
+    options.MaxWait = server.timeoutMilliseconds
+    if let expected = expectedLastSubjectSequence {
+      if expected == 0 {
+        options.ExpectNoMessage = true
+      } else {
+        options.ExpectLastSubjectSeq = expected
+      }
+    }
+    var ack: UnsafeMutablePointer<jsPubAck>?
+    var code = jsErrCode(0)
+    let status = id.withCString { cID in
+      options.MsgId = cID
+      return js_PublishMsg(&ack, context, message, &options, &code)
+    }
+    guard status == NATS_OK, let ack else {
+      if status == NATS_MAX_PAYLOAD || code == JSStreamMessageExceedsMaximumErr {
+        throw StreamError(
+          .tooLarge,
+          "a message of \(data.count) bytes is larger than the server accepts (\(maximumPayload) bytes; raise max_payload)",
+          server: server.url)
+      }
+      if code == JSStreamWrongLastSequenceErr {
+        throw StreamError(
+          .conflict, "another writer appended to the session meanwhile", server: server.url)
+      }
+      throw failure(status, code, "cannot publish on \(subject)")
+    }
+    defer { jsPubAck_Destroy(ack) }
+    return (ack.pointee.Sequence, ack.pointee.Duplicate)
+  }
+
+  /// The message at `sequence` of `stream`.
+  func message(_ stream: String, sequence: UInt64) throws(StreamError) -> StoredMessage? {
+    var message: OpaquePointer?
+    var code = jsErrCode(0)
+    let status = js_GetMsg(&message, context, stream, sequence, nil, &code)
+    return try stored(message, status, code, "cannot read message \(sequence) of \(stream)")
+  }
+
+  /// The last message on `subject`, or nil if it has none.
+  func lastMessage(_ stream: String, subject: String) throws(StreamError) -> StoredMessage? {
+    var message: OpaquePointer?
+    var code = jsErrCode(0)
+    let status = js_GetLastMsg(&message, context, stream, subject, nil, &code)
+    return try stored(message, status, code, "cannot read the last message on \(subject)")
+  }
+
+  /// The first message on `subject` at or after `sequence`, or nil if there is none.
+  func nextMessage(_ stream: String, subject: String, from sequence: UInt64) throws(StreamError)
+    -> StoredMessage?
+  {
+    var message: OpaquePointer?
+    var options = jsDirectGetMsgOptions()
+    jsDirectGetMsgOptions_Init(&options)
+    options.Sequence = sequence
+    let status = subject.withCString { cSubject in
+      options.NextBySubject = cSubject
+      return js_DirectGetMsg(&message, context, stream, nil, &options)
+    }
+    return try stored(message, status, jsErrCode(0), "cannot read the messages on \(subject)")
+  }
+
+  private func stored(
+    _ message: OpaquePointer?, _ status: natsStatus, _ code: jsErrCode, _ what: String
+  )
+    throws(StreamError) -> StoredMessage?
+  {
+    if status == NATS_NOT_FOUND || code == JSNoMessageFoundErr { return nil }
+    guard status == NATS_OK, let message else { throw failure(status, code, what) }
+    defer { natsMsg_Destroy(message) }
+    let length = Int(natsMsg_GetDataLength(message))
+    var data = [UInt8](repeating: 0, count: length)
+    if length > 0, let bytes = natsMsg_GetData(message) {
+      data.withUnsafeMutableBytes {
+        $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: length))
+      }
+    }
+    var headers: [String: String] = [:]
+    var keys: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+    var count: Int32 = 0
+    if natsMsgHeader_Keys(message, &keys, &count) == NATS_OK, let keys {
+      for index in 0..<Int(count) {
+        guard let key = keys[index] else { continue }
+        var value: UnsafePointer<CChar>?
+        if natsMsgHeader_Get(message, key, &value) == NATS_OK, let value {
+          headers[String(cString: key)] = String(cString: value)
+        }
+      }
+      free(keys)
+    }
+    let subject = natsMsg_GetSubject(message).map { String(cString: $0) } ?? ""
+    return StoredMessage(
+      sequence: natsMsg_GetSequence(message), subject: subject, data: data, headers: headers)
+  }
+
+  // MARK: Key-value buckets
+
+  /// The bucket `name`, created (one value per key) when asked to.
+  /// - Throws: ``StreamError/Kind/streamMissing`` when it does not exist and `create` is
+  ///   false.
+  private func bucket(_ name: String, create: Bool) throws(StreamError) -> OpaquePointer {
+    if let bucket = buckets[name] { return bucket }
+    var bucket: OpaquePointer?
+    var status = js_KeyValue(&bucket, context, name)
+    if status == NATS_NOT_FOUND, create {
+      var config = kvConfig()
+      kvConfig_Init(&config)
+      config.History = 1
+      config.StorageType = js_FileStorage
+      config.Replicas = Int32(server.replicas)
+      status = name.withCString { cName in
+        config.Bucket = cName
+        return js_CreateKeyValue(&bucket, context, &config)
+      }
+    }
+    if status == NATS_NOT_FOUND {
+      throw StreamError(
+        .streamMissing, "the server has no bucket \(name) (nothing was pushed to it)",
+        server: server.url)
+    }
+    guard status == NATS_OK, let bucket else {
+      throw failure(status, jsErrCode(0), "cannot open the bucket \(name)")
+    }
+    buckets[name] = bucket
+    return bucket
+  }
+
+  /// Makes sure the bucket `name` exists.
+  func ensureBucket(_ name: String, create: Bool) throws(StreamError) {
+    _ = try bucket(name, create: create)
+  }
+
+  func put(_ value: [UInt8], key: String, bucket name: String) throws(StreamError) {
+    let bucket = try bucket(name, create: false)
+    var revision: UInt64 = 0
+    let status = value.withUnsafeBytes {
+      kvStore_Put(&revision, bucket, key, $0.baseAddress, Int32($0.count))
+    }
+    guard status == NATS_OK else {
+      throw failure(status, jsErrCode(0), "cannot store \(key) in the bucket \(name)")
+    }
+  }
+
+  func value(key: String, bucket name: String) throws(StreamError) -> [UInt8]? {
+    let bucket = try bucket(name, create: false)
+    var entry: OpaquePointer?
+    let status = kvStore_Get(&entry, bucket, key)
+    if status == NATS_NOT_FOUND { return nil }
+    guard status == NATS_OK, let entry else {
+      throw failure(status, jsErrCode(0), "cannot read \(key) of the bucket \(name)")
+    }
+    defer { kvEntry_Destroy(entry) }
+    let length = Int(kvEntry_ValueLen(entry))
+    guard length > 0, let bytes = kvEntry_Value(entry) else { return [] }
+    return Array(UnsafeRawBufferPointer(start: bytes, count: length))
+  }
+
+  func keys(bucket name: String) throws(StreamError) -> [String] {
+    let bucket = try bucket(name, create: false)
+    var list = kvKeysList()
+    let status = kvStore_Keys(&list, bucket, nil)
+    if status == NATS_NOT_FOUND { return [] }
+    guard status == NATS_OK else {
+      throw failure(status, jsErrCode(0), "cannot list the keys of the bucket \(name)")
+    }
+    defer { kvKeysList_Destroy(&list) }
+    return (0..<Int(list.Count)).compactMap { list.Keys[$0].map { String(cString: $0) } }
+  }
+
+  // MARK: Errors
+
+  private func check(_ status: natsStatus, _ what: String, kind: StreamError.Kind = .other)
+    throws(StreamError)
+  {
+    guard status == NATS_OK else {
+      throw StreamError(
+        kind, "\(what): \(NatsConnection.lastError(status))", server: server.url)
+    }
+  }
+
+  /// The error for a failed call: timeouts, a server without JetStream and a missing
+  /// stream told apart from the rest.
+  private func failure(_ status: natsStatus, _ code: jsErrCode, _ what: String) -> StreamError {
+    if code == JSStreamNotFoundErr {
+      return StreamError(.streamMissing, "\(what): the stream is missing", server: server.url)
+    }
+    if code == JSClusterNotAvailErr {
+      return StreamError(
+        .timeout, "\(what): JetStream is temporarily unavailable (electing a leader?)",
+        server: server.url)
+    }
+    switch status {
+    case NATS_TIMEOUT:
+      return StreamError(
+        .timeout, "\(what): no answer within \(server.timeoutMilliseconds) ms", server: server.url)
+    case NATS_NO_RESPONDERS:
+      return StreamError(
+        .streamMissing, "\(what): the server has no JetStream (start it with -js)",
+        server: server.url)
+    case NATS_CONNECTION_CLOSED, NATS_CONNECTION_DISCONNECTED, NATS_NO_SERVER:
+      return StreamError(.noServer, "\(what): the connection was lost", server: server.url)
+    default:
+      return StreamError(
+        .other, "\(what): \(NatsConnection.lastError(status))", server: server.url)
+    }
+  }
+
+  /// libnats' text for the last error of this thread, or the status's.
+  static func lastError(_ status: natsStatus) -> String {
+    var last = NATS_OK
+    if let text = nats_GetLastError(&last), last != NATS_OK {
+      let message = String(cString: text)
+      if !message.isEmpty { return message }
+    }
+    return natsStatus_GetText(status).map { String(cString: $0) } ?? "error \(status.rawValue)"
+  }
+}

@@ -1,0 +1,53 @@
+/// What went wrong talking to a stream server: which server, which session, what.
+public struct StreamError: Error, Sendable, CustomStringConvertible {
+  /// The kinds of failure a command tells apart.
+  public enum Kind: String, Sendable {
+    /// No server answers at the URL (connection refused, unreachable, timed out).
+    case noServer
+    /// The server refused the credentials, or TLS failed.
+    case authorization
+    /// The server has no JetStream, or no stream or bucket of Rewind's yet.
+    case streamMissing
+    /// The session is not on the server.
+    case sessionMissing
+    /// A message is larger than the server accepts.
+    case tooLarge
+    /// The server holds something else than this journal under the session's name, or
+    /// another writer appended to the session meanwhile.
+    case conflict
+    /// The server did not answer in time.
+    case timeout
+    /// What the server holds is not a valid session (damaged or foreign messages).
+    case invalidData
+    /// Anything else the client library reported.
+    case other
+  }
+
+  public var kind: Kind
+  /// The server's URL.
+  public var server: String
+  /// The session concerned, if any.
+  public var session: String?
+  /// What went wrong, as a sentence.
+  public var message: String
+
+  public init(_ kind: Kind, _ message: String, server: String, session: String? = nil) {
+    self.kind = kind
+    self.message = message
+    self.server = server
+    self.session = session
+  }
+
+  /// `nats://host:4222: session 6f…: message`.
+  public var description: String {
+    var text = server + ": "
+    if let session { text += "session \(session): " }
+    return text + message
+  }
+
+  func about(_ session: String) -> StreamError {
+    var copy = self
+    if copy.session == nil { copy.session = session }
+    return copy
+  }
+}

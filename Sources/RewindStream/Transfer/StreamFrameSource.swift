@@ -1,0 +1,101 @@
+public import RewindJournal
+
+/// A session on a server read as a journal: the frames a `JournalReader` asks for,
+/// fetched one message each by stream sequence when it reads them.
+final class StreamFrameSource: FrameSource {
+  let store: StreamStore
+  let summary: SessionSummary
+  let frames: [StreamFrame]
+  let name: String
+  /// The frame fetched last: a reader reads a frame's header (for its snapshots), then
+  /// the frame, and the message is fetched once.
+  private var last: (number: Int, bytes: [UInt8])?
+
+  init(store: StreamStore, summary: SessionSummary, frames: [StreamFrame], name: String) {
+    self.store = store
+    self.summary = summary
+    self.frames = frames
+    self.name = name
+  }
+
+  func frameBytes(_ info: FrameInfo) throws(JournalError) -> [UInt8] {
+    guard frames.indices.contains(info.number) else {
+      throw JournalError(.outOfRange, "the session has no frame \(info.number)", path: name)
+    }
+    if let last, last.number == info.number { return last.bytes }
+    do throws(StreamError) {
+      let bytes = try store.frameBytes(frames[info.number], of: summary)
+      last = (info.number, bytes)
+      return bytes
+    } catch {
+      throw JournalError(.io, error.description, path: name, frame: info.number)
+    }
+  }
+
+  func another() throws(JournalError) -> any FrameSource {
+    do throws(StreamError) {
+      return StreamFrameSource(
+        store: try StreamStore(store.server), summary: summary, frames: frames, name: name)
+    } catch {
+      throw JournalError(.io, error.description, path: name)
+    }
+  }
+}
+
+extension StreamStore {
+  /// Whether `text` names a session on a server (`nats://HOST:PORT/SESSION-ID`, or
+  /// `tls://…`) rather than a file.
+  public static func isSessionURL(_ text: String) -> Bool {
+    sessionURL(text) != nil
+  }
+
+  /// The server and the session of `nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID`; the
+  /// user and password, when given, are the server's (and never shown in messages).
+  public static func sessionURL(_ text: String) -> (server: StreamServer, session: String)? {
+    let schemes = ["nats://", "tls://"]
+    guard let scheme = schemes.first(where: { text.hasPrefix($0) }) else { return nil }
+    let rest = text.dropFirst(scheme.count)
+    guard let slash = rest.firstIndex(of: "/") else { return nil }
+    var authority = String(rest[..<slash])
+    let session = String(rest[rest.index(after: slash)...])
+    guard !authority.isEmpty, !session.isEmpty, !session.contains("/") else { return nil }
+    var server = StreamServer(url: "")
+    if let at = authority.lastIndex(of: "@") {
+      let credentials = authority[..<at]
+      authority = String(authority[authority.index(after: at)...])
+      if let colon = credentials.firstIndex(of: ":") {
+        server.user = String(credentials[..<colon])
+        server.password = String(credentials[credentials.index(after: colon)...])
+      } else {
+        server.user = String(credentials)
+      }
+    }
+    server.url = scheme + authority
+    return (server, session)
+  }
+
+  /// A reader of the session `text` names on this server, as of now: its header, index
+  /// and summary are read at once, each frame when the reader reads it. A session
+  /// still being pushed reads as a journal not yet closed.
+  /// - Throws: ``StreamError`` naming the server and the session; the `JournalError`
+  ///   of a header that cannot be read.
+  public func reader(session text: String) throws -> JournalReader {
+    let summary: SessionSummary
+    let frames: [StreamFrame]
+    let header: [UInt8]
+    do throws(StreamError) {
+      summary = try self.summary(of: text)
+      frames = try self.frames(of: summary)
+      header = try headerFrame(of: summary)
+    } catch {
+      throw error.about(text)
+    }
+    let name = "\(server.url)/\(summary.session)"
+    let body = try JournalAssembler.headerBody(of: header, source: name)
+    let source = StreamFrameSource(store: self, summary: summary, frames: frames, name: name)
+    return try JournalReader(
+      name: name, headerBody: body,
+      frames: frames.enumerated().map { $0.element.info(number: $0.offset) },
+      isClosed: summary.isClosed, source: source)
+  }
+}

@@ -1,0 +1,417 @@
+public import RewindJournal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Sessions on a NATS JetStream server: pushes journals there frame by frame, lists
+/// them, and reads them back (the header, the index, any frame) without reading whole
+/// sessions. FORMAT.md, "Sessions on a NATS JetStream server", gives the layout.
+///
+/// A store holds one connection; it is not thread-safe.
+public final class StreamStore {
+  /// The server connected to.
+  public let server: StreamServer
+  let connection: NatsConnection
+  /// How long a push retries a frame the server did not acknowledge (a cluster electing
+  /// a new leader, a connection moving to another node), in milliseconds.
+  public var retryMilliseconds: Int64 = 30_000
+  /// The number of frame messages read so far (the tests count them).
+  package private(set) var framesFetched = 0
+
+  /// Connects to `server`.
+  /// - Throws: ``StreamError`` naming the server: no server answers, the credentials
+  ///   are refused, TLS fails.
+  public init(_ server: StreamServer) throws(StreamError) {
+    self.server = server
+    connection = try NatsConnection(server)
+  }
+
+  // MARK: Reading
+
+  /// Every session on the server, by start time.
+  /// - Throws: ``StreamError/Kind/streamMissing`` when nothing was ever pushed there.
+  public func sessions() throws(StreamError) -> [SessionSummary] {
+    try requireLayout()
+    var found: [SessionSummary] = []
+    for key in try connection.keys(bucket: StreamLayout.sessionsBucket) {
+      guard let bytes = try connection.value(key: key, bucket: StreamLayout.sessionsBucket) else {
+        continue
+      }
+      found.append(try decodeSummary(bytes, key))
+    }
+    return found.sorted {
+      ($0.startTime, $0.session.description) < ($1.startTime, $1.session.description)
+    }
+  }
+
+  /// The session whose id is `text`, or starts with it when one session's does.
+  /// - Throws: ``StreamError/Kind/sessionMissing`` when none (or more than one) matches.
+  public func summary(of text: String) throws(StreamError) -> SessionSummary {
+    try requireLayout()
+    let key = text.lowercased()
+    if SessionID(parsing: key) != nil,
+      let bytes = try connection.value(key: key, bucket: StreamLayout.sessionsBucket)
+    {
+      return try decodeSummary(bytes, key)
+    }
+    let matches = try connection.keys(bucket: StreamLayout.sessionsBucket).filter {
+      $0.hasPrefix(key)
+    }
+    guard matches.count == 1, !key.isEmpty else {
+      throw StreamError(
+        .sessionMissing,
+        matches.isEmpty
+          ? "no such session on the server (`rewind sessions` lists them)"
+          : "\(matches.count) sessions start with \(text); give more of the id",
+        server: server.url, session: text)
+    }
+    guard let bytes = try connection.value(key: matches[0], bucket: StreamLayout.sessionsBucket)
+    else {
+      throw StreamError(.sessionMissing, "the session vanished", server: server.url, session: text)
+    }
+    return try decodeSummary(bytes, matches[0])
+  }
+
+  /// The session's frames on the stream, in order, read from its index (one value of
+  /// the index bucket per ``StreamLayout/indexChunkSize`` frames).
+  public func frames(of summary: SessionSummary) throws(StreamError) -> [StreamFrame] {
+    let id = summary.session.description
+    var frames: [StreamFrame] = []
+    frames.reserveCapacity(summary.frameCount)
+    var chunk = 0
+    while frames.count < summary.frameCount {
+      guard
+        let bytes = try connection.value(
+          key: StreamLayout.indexKey(id, chunk: chunk), bucket: StreamLayout.indexBucket)
+      else {
+        throw StreamError(
+          .invalidData, "the index lacks frames from \(frames.count) on", server: server.url,
+          session: id)
+      }
+      do throws(CodecError) {
+        frames += try StreamFrame.decode(bytes)
+      } catch {
+        throw StreamError(
+          .invalidData, "index chunk \(chunk) is damaged: \(error.message)", server: server.url,
+          session: id)
+      }
+      chunk += 1
+    }
+    return Array(frames.prefix(summary.frameCount))
+  }
+
+  /// The session's header message: the journal header as one metadata frame.
+  public func headerFrame(of summary: SessionSummary) throws(StreamError) -> [UInt8] {
+    try messageData(summary, summary.headerSequence, what: "the header")
+  }
+
+  /// The message of `frame`: its frame header then its data frame, as a journal holds
+  /// them.
+  public func frameBytes(_ frame: StreamFrame, of summary: SessionSummary) throws(StreamError)
+    -> [UInt8]
+  {
+    framesFetched += 1
+    return try messageData(
+      summary, frame.streamSequence, what: "the frame at stream sequence \(frame.streamSequence)")
+  }
+
+  private func messageData(_ summary: SessionSummary, _ sequence: UInt64, what: String)
+    throws(StreamError) -> [UInt8]
+  {
+    let id = summary.session.description
+    guard let message = try connection.message(StreamLayout.stream, sequence: sequence) else {
+      throw StreamError(
+        .invalidData, "\(what) is missing from the stream", server: server.url, session: id)
+    }
+    guard message.subject == summary.subject else {
+      throw StreamError(
+        .invalidData, "\(what) is on \(message.subject), not on \(summary.subject)",
+        server: server.url, session: id)
+    }
+    return message.data
+  }
+
+  /// Every message on the session's subject, in order, read one after another (the
+  /// whole session): their stream sequences and message ids, for checking that nothing
+  /// is stored twice.
+  package func storedMessages(of summary: SessionSummary) throws(StreamError) -> [(
+    sequence: UInt64, id: String
+  )] {
+    var found: [(UInt64, String)] = []
+    var next: UInt64 = 1
+    while let message = try connection.nextMessage(
+      StreamLayout.stream, subject: summary.subject, from: next)
+    {
+      found.append((message.sequence, message.headers["Nats-Msg-Id"] ?? ""))
+      next = message.sequence + 1
+    }
+    return found
+  }
+
+  /// Writes the session `text` names as a journal at `destination`: its header and
+  /// frames checked as they arrive, an index and trailer when the session is closed on
+  /// the server (a session still being pushed is written as a journal not yet closed).
+  /// - Returns: the session's summary.
+  /// - Throws: ``StreamError``, or the `JournalError` of a frame that is not the next
+  ///   one or of the file.
+  public func pull(
+    _ text: String, to destination: FileDestination, progress: (Int, Int) -> Void = { _, _ in }
+  ) throws -> SessionSummary {
+    let summary: SessionSummary
+    let frames: [StreamFrame]
+    do throws(StreamError) {
+      summary = try self.summary(of: text)
+      frames = try self.frames(of: summary)
+    } catch {
+      throw error.about(text)
+    }
+    let source = "\(server.url)/\(summary.session)"
+    let assembler = try JournalAssembler(
+      destination, headerFrame: try headerFrame(of: summary), source: source)
+    for (number, frame) in frames.enumerated() {
+      progress(number, frames.count)
+      try assembler.append(frame: try frameBytes(frame, of: summary), source: source)
+    }
+    try assembler.commit(closing: summary.isClosed)
+    return summary
+  }
+
+  // MARK: Pushing
+
+  /// What a push did.
+  public struct PushReport: Sendable, Equatable {
+    public var summary: SessionSummary
+    /// Frames the server had before this push (from an earlier, interrupted one).
+    public var framesFound: Int
+    /// Frames sent now.
+    public var framesSent: Int
+  }
+
+  /// Ships the journal at `path`: its header and each frame the server does not have
+  /// yet, in order, each with its message id and the sequence the session's last message
+  /// must have; then its index and summary. Pushing again sends nothing twice: a push
+  /// that was interrupted resumes after the last frame the server holds.
+  ///
+  /// Creates the stream and buckets when the server has none.
+  /// - Throws: ``StreamError`` (the server holds another journal under the session's id,
+  ///   a message too large, a lost connection); the `JournalError` of the file.
+  public func push(_ path: String, progress: (Int, Int) -> Void = { _, _ in }) throws
+    -> PushReport
+  {
+    let reader = try JournalReader(path: path)
+    let header = reader.header
+    let id = header.sessionID
+    let condition = reader.condition
+    guard condition.damage.isEmpty, condition.lostRanges.isEmpty, condition.headerDamage == nil,
+      reader.frames.enumerated().allSatisfy({ $0.element.number == $0.offset })
+    else {
+      throw StreamError(
+        .invalidData,
+        "\(path) is damaged or holds lost events; `rewind recover` it first, then push",
+        server: server.url, session: id.description)
+    }
+    do {
+      try connection.ensureStream(
+        StreamLayout.stream, subjects: StreamLayout.subjects, create: true)
+      try connection.ensureBucket(StreamLayout.sessionsBucket, create: true)
+      try connection.ensureBucket(StreamLayout.indexBucket, create: true)
+      return try push(reader, progress: progress)
+    } catch let error as StreamError {
+      throw error.about(id.description)
+    }
+  }
+
+  private func push(_ reader: JournalReader, progress: (Int, Int) -> Void) throws -> PushReport {
+    let header = reader.header
+    let id = header.sessionID
+    let subject = StreamLayout.subject(domain: header.domain, session: id)
+    let headerBytes = reader.headerFrameBytes
+    var summary: SessionSummary
+    var frames: [StreamFrame]
+    if let bytes = try connection.value(key: id.description, bucket: StreamLayout.sessionsBucket) {
+      summary = try decodeSummary(bytes, id.description)
+      frames = try self.frames(of: summary)
+      guard try headerFrame(of: summary) == headerBytes else {
+        throw conflict("the server holds another journal under this session's id")
+      }
+    } else {
+      let headerSequence: UInt64
+      if let first = try connection.nextMessage(StreamLayout.stream, subject: subject, from: 1) {
+        // An earlier push stopped between the header and the summary.
+        guard first.data == headerBytes else {
+          throw conflict("the server holds another journal under this session's id")
+        }
+        headerSequence = first.sequence
+      } else {
+        headerSequence = try publish(
+          headerBytes, subject: subject, id: StreamLayout.headerMessageID(id),
+          headers: [(StreamLayout.kindHeader, "header")], after: 0)
+      }
+      summary = SessionSummary(
+        session: id, domain: header.domain, device: header.device, startTime: header.startTime,
+        subject: subject, headerSequence: headerSequence, frameCount: 0, eventCount: 0,
+        lastTime: 0, storedBytes: UInt64(headerBytes.count), isClosed: false)
+      frames = []
+    }
+    // Frames published after the index was last written (a push interrupted between the
+    // two), found on the subject after the last indexed one.
+    var last = frames.last?.streamSequence ?? summary.headerSequence
+    while let message = try connection.nextMessage(
+      StreamLayout.stream, subject: subject, from: last + 1)
+    {
+      let number = frames.count
+      guard number < reader.frames.count, message.data == (try reader.frameBytes(number)) else {
+        throw conflict("the server holds frames this journal does not have (frame \(number))")
+      }
+      frames.append(StreamFrame(reader.frames[number], streamSequence: message.sequence))
+      last = message.sequence
+    }
+    guard frames.count <= reader.frames.count,
+      zip(frames, reader.frames).allSatisfy({
+        $0 == StreamFrame($1, streamSequence: $0.streamSequence)
+      })
+    else {
+      throw conflict("the server holds frames this journal does not have")
+    }
+    let found = frames.count
+    let recovered = frames.count > summary.frameCount
+    if recovered {
+      try record(&summary, frames, from: summary.frameCount, headerSize: headerBytes.count)
+    }
+    for number in frames.count..<reader.frames.count {
+      progress(number, reader.frames.count)
+      let bytes = try reader.frameBytes(number)
+      let info = reader.frames[number]
+      let sequence = try publish(
+        bytes, subject: subject, id: StreamLayout.frameMessageID(id, number),
+        headers: [
+          (StreamLayout.kindHeader, "frame"), (StreamLayout.frameHeader, "\(number)"),
+          (StreamLayout.eventsHeader, "\(info.firstSequence)-\(info.lastSequence)"),
+        ], after: last, frame: number)
+      frames.append(StreamFrame(info, streamSequence: sequence))
+      last = sequence
+      try record(&summary, frames, from: number, headerSize: headerBytes.count)
+    }
+    let closed = reader.condition.isClosed && reader.condition.tornTail == nil
+    if closed != summary.isClosed || frames.isEmpty && found == 0 {
+      summary.isClosed = closed
+      let value = summary.encoded()
+      try retrying { () throws(StreamError) in
+        try connection.put(value, key: id.description, bucket: StreamLayout.sessionsBucket)
+      }
+    }
+    return PushReport(summary: summary, framesFound: found, framesSent: frames.count - found)
+  }
+
+  /// Writes the index chunks holding frames `from…` and the summary.
+  private func record(
+    _ summary: inout SessionSummary, _ frames: [StreamFrame], from first: Int, headerSize: Int
+  ) throws(StreamError) {
+    let id = summary.session.description
+    let size = StreamLayout.indexChunkSize
+    for chunk in (first / size)...((frames.count - 1) / size) {
+      let slice = frames[(chunk * size)..<min(frames.count, (chunk + 1) * size)]
+      try retrying { () throws(StreamError) in
+        try connection.put(
+          StreamFrame.encode(slice), key: StreamLayout.indexKey(id, chunk: chunk),
+          bucket: StreamLayout.indexBucket)
+      }
+    }
+    summary.frameCount = frames.count
+    summary.eventCount = frames.last?.lastSequence ?? 0
+    summary.lastTime = frames.last?.lastTime ?? 0
+    summary.storedBytes = frames.reduce(UInt64(headerSize)) { $0 + UInt64($1.size) }
+    let value = summary.encoded()
+    try retrying { () throws(StreamError) in
+      try connection.put(value, key: id, bucket: StreamLayout.sessionsBucket)
+    }
+  }
+
+  /// Publishes one message of a session after the subject's message `last`; a message
+  /// the server did not acknowledge (a timeout, a lost connection, a new leader) is sent
+  /// again, and one it stored meanwhile is found on the subject instead.
+  private func publish(
+    _ bytes: [UInt8], subject: String, id: String, headers: [(String, String)], after last: UInt64,
+    frame: Int? = nil
+  ) throws(StreamError) -> UInt64 {
+    let deadline = Self.now() + retryMilliseconds
+    while true {
+      do throws(StreamError) {
+        return try connection.publish(
+          bytes, subject: subject, id: id, headers: headers, expectedLastSubjectSequence: last
+        ).sequence
+      } catch {
+        guard [.timeout, .noServer, .conflict, .streamMissing].contains(error.kind) else {
+          throw error
+        }
+        // Stored although unacknowledged?
+        if let stored = try? connection.lastMessage(StreamLayout.stream, subject: subject),
+          stored.sequence > last
+        {
+          let number = stored.headers[StreamLayout.frameHeader].flatMap { Int($0) }
+          if stored.data == bytes, number == frame { return stored.sequence }
+          throw error.kind == .conflict
+            ? error
+            : StreamError(
+              .conflict, "another writer appended to the session meanwhile", server: server.url)
+        }
+        guard error.kind != .conflict, Self.now() < deadline else { throw error }
+        usleep(200_000)
+      }
+    }
+  }
+
+  /// Runs `body` until it succeeds or fails otherwise than by one of `kinds` (a timeout,
+  /// a lost connection, no responder while a cluster elects a leader), for up to
+  /// ``retryMilliseconds``.
+  private func retrying(
+    _ kinds: Set<StreamError.Kind> = [.timeout, .noServer, .streamMissing],
+    _ body: () throws(StreamError) -> Void
+  ) throws(StreamError) {
+    let deadline = Self.now() + retryMilliseconds
+    while true {
+      do throws(StreamError) {
+        return try body()
+      } catch {
+        guard kinds.contains(error.kind), Self.now() < deadline else {
+          throw error
+        }
+        usleep(200_000)
+      }
+    }
+  }
+
+  /// The name of the server leading the stream of sessions now (nil on one server).
+  package func streamLeader() throws(StreamError) -> String? {
+    try connection.leader(of: StreamLayout.stream)
+  }
+
+  private static func now() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+  }
+
+  private func conflict(_ message: String) -> StreamError {
+    StreamError(.conflict, message, server: server.url)
+  }
+
+  private func requireLayout() throws(StreamError) {
+    try connection.ensureStream(StreamLayout.stream, subjects: StreamLayout.subjects, create: false)
+    try connection.ensureBucket(StreamLayout.sessionsBucket, create: false)
+    try connection.ensureBucket(StreamLayout.indexBucket, create: false)
+  }
+
+  private func decodeSummary(_ bytes: [UInt8], _ key: String) throws(StreamError) -> SessionSummary
+  {
+    do throws(CodecError) {
+      return try SessionSummary.decode(bytes)
+    } catch {
+      throw StreamError(
+        .invalidData, "its summary is damaged: \(error.message)", server: server.url, session: key)
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import JournalFixtures
+import RewindJournal
+import TestSupport
+import Testing
+
+/// `rewind push`, `pull` and `sessions` against nats-servers the tests start on loopback.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct StreamCommandTests {
+  static let samples = [
+    "day-menu", "generated-200k", "ipad-three-column", "iphone-compact", "rejected-interactions",
+    "two-column",
+  ]
+
+  @Test func samplesPushedListedAndPulledBack() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let paths = StreamCommandTests.samples.map { sample($0 + ".journal") }
+    let pushed = try rewind(["push"] + paths + ["--server", server.url, "--json"])
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let reports = try #require(try parseJSON(pushed.stdout) as? [[String: Any]])
+    #expect(reports.count == paths.count)
+
+    let listed = try rewind("sessions", "--server", server.url, "--json")
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let sessions = try #require(try parseJSON(listed.stdout) as? [[String: Any]])
+    #expect(sessions.count == paths.count)
+    for (path, report) in zip(paths, reports) {
+      let id = try #require(report["session"] as? String)
+      let info = try parseObject(try rewind("info", path, "--json").stdout)
+      let listing = try #require(sessions.first { $0["session"] as? String == id })
+      let events = try #require(info["events"] as? Int)
+      #expect(listing["events"] as? Int == events)
+      #expect(listing["start"] as? String == (try #require(info["start"] as? String)))
+      #expect(listing["device"] as? String == (try #require(info["device"] as? String)))
+      #expect(
+        listing["durationMicroseconds"] as? Int
+          == (try #require(info["durationMicroseconds"] as? Int)))
+      #expect(listing["closed"] as? Bool == true)
+
+      let output = directory.file(id + ".journal")
+      let pulled = try rewind("pull", id, "--server", server.url, "-o", output)
+      #expect(pulled.status == 0, "\(pulled.stderr)")
+      #expect(try rewind("verify", output).status == 0)
+      // The same events and the same states.
+      #expect(try rewind("export", output).stdout == (try rewind("export", path).stdout))
+      for point in ["end", "1", "\(max(1, events / 2))"] {
+        let fromServer = try rewind("state", output, "--at", point, "--json")
+        #expect(fromServer.status == 0)
+        #expect(fromServer.stdout == (try rewind("state", path, "--at", point, "--json").stdout))
+      }
+    }
+
+    // Listed by domain, start and device.
+    let filtered = try rewind(
+      "sessions", "--server", server.url, "--since", "2026-11-30T12:00:00Z", "--device", "iPad")
+    #expect(filtered.lines.count == 2, "\(filtered.stdout)")
+    #expect(filtered.lines.allSatisfy { $0.contains("iPad") })
+    let none = try rewind("sessions", "--server", server.url, "--domain", "other")
+    #expect(none.status == 0)
+    #expect(none.stdout.isEmpty)
+  }
+
+  @Test func pushingAgainSendsNothing() throws {
+    let server = try NatsServer()
+    let path = sample("generated-200k.journal")
+    let first = try rewind("push", path, "--server", server.url, "--json")
+    let second = try rewind("push", path, "--server", server.url, "--json")
+    let reports = try [first, second].map {
+      try #require(try parseJSON($0.stdout) as? [[String: Any]]).first
+    }
+    let frames = try JournalReader(path: path).frames.count
+    #expect(reports[0]?["framesSent"] as? Int == frames)
+    #expect(reports[1]?["framesSent"] as? Int == 0)
+    #expect(reports[1]?["framesFound"] as? Int == frames)
+    let listed = try rewind("sessions", "--server", server.url, "--json")
+    let sessions = try #require(try parseJSON(listed.stdout) as? [[String: Any]])
+    #expect(sessions.count == 1)
+    #expect(sessions.first?["frames"] as? Int == frames)
+  }
+
+  /// A push killed (SIGKILL) part way through resumes where it stopped, and the session
+  /// pulled back is the journal, byte for byte.
+  @Test func aKilledPushResumes() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("many-frames.journal")
+    let writer = try JournalWriter.create(
+      at: path, header: header(interval: 100), options: JournalWriterOptions(frameSize: 1024))
+    try appendEvents(writer, 1...150_000)
+    try writer.close()
+    let frames = try JournalReader(path: path).frames.count
+    #expect(frames > 500)
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: rewindBinary)
+    process.arguments = ["push", path, "--server", server.url]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var seen = 0
+    let deadline = Date().addingTimeInterval(60)
+    while process.isRunning, Date() < deadline {
+      let listed = try rewind("sessions", "--server", server.url, "--json")
+      if listed.status == 0, let sessions = try? parseJSON(listed.stdout) as? [[String: Any]],
+        let count = sessions.first?["frames"] as? Int, count >= 20
+      {
+        seen = count
+        break
+      }
+      usleep(20_000)
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal, "the push ended before it was killed")
+    #expect(seen >= 20 && seen < frames)
+
+    let resumed = try rewind("push", path, "--server", server.url, "--json")
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    let report = try #require(try parseJSON(resumed.stdout) as? [[String: Any]]).first
+    let found = try #require(report?["framesFound"] as? Int)
+    #expect(found >= seen)
+    #expect(found + (report?["framesSent"] as? Int ?? -1) == frames)
+
+    let output = directory.file("pulled.journal")
+    let id = try #require(report?["session"] as? String)
+    #expect(try rewind("pull", id, "--server", server.url, "-o", output).status == 0)
+    #expect(bytes(of: output) == bytes(of: path))
+  }
+
+  @Test func errorsNameTheServerAndExitWithOne() throws {
+    let server = try NatsServer(user: "rewind", password: "secret")
+    let journal = sample("day-menu.journal")
+    let start = Date()
+    let refused = try rewind(
+      "push", journal, "--server", server.url, "--user", "rewind", "--password", "wrong")
+    expectFailure(refused, containing: "\(server.url): the server refused the credentials")
+
+    let missing = try rewind(
+      "pull", "bdc215f2", "--server", server.url, "--user", "rewind", "--password", "secret",
+      "-o", server.directory.file("x.journal"))
+    expectFailure(missing, containing: "\(server.url): session bdc215f2: the server has no stream")
+    #expect(!FileManager.default.fileExists(atPath: server.directory.file("x.journal")))
+
+    let pushed = try rewind(
+      "push", journal, "--server", server.url, "--user", "rewind", "--password", "secret")
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let unknown = try rewind(
+      "pull", "0000", "--server", server.url, "--user", "rewind", "--password", "secret", "-o",
+      server.directory.file("x.journal"))
+    expectFailure(unknown, containing: "session 0000: no such session on the server")
+
+    let absent = "nats://127.0.0.1:\(NatsServer.freePort())"
+    let unreachable = try rewind("sessions", "--server", absent, "--timeout", "1000")
+    expectFailure(unreachable, containing: "\(absent): no server answers")
+    #expect(Date().timeIntervalSince(start) < 30)
+  }
+
+  /// Every reading command takes a session on a server where it takes a file, and
+  /// prints what it prints for the file; time travel from the server equals time travel
+  /// from the file at 100 random points.
+  @Test func readingCommandsReadSessionsOnTheServer() throws {
+    let server = try NatsServer()
+    let file = sample("generated-200k.journal")
+    let pushed = try rewind("push", file, "--server", server.url, "--json")
+    let report = try #require(try parseJSON(pushed.stdout) as? [[String: Any]]).first
+    let id = try #require(report?["session"] as? String)
+    let url = "\(server.url)/\(id.prefix(8))"
+    let shown = "\(server.url)/\(id)"
+    func same(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+      let fromServer = try rewind(arguments.map { $0 == "J" ? url : $0 })
+      let fromFile = try rewind(arguments.map { $0 == "J" ? file : $0 })
+      #expect(fromServer.status == fromFile.status, sourceLocation: sourceLocation)
+      #expect(fromServer.status == 0, "\(fromServer.stderr)", sourceLocation: sourceLocation)
+      #expect(
+        fromServer.stdout.replacingOccurrences(of: shown, with: "J")
+          == fromFile.stdout.replacingOccurrences(of: file, with: "J"), "\(arguments)",
+        sourceLocation: sourceLocation)
+    }
+    try same(["log", "J", "--from", "1000", "--to", "1200"])
+    try same(["export", "J"])
+    try same(["find", "J", "--where", "changed(menu.selectedIndex)", "--jobs", "2"])
+    try same(["blame", "J", "menu.selectedIndex", "--at", "150000"])
+    try same(["diff", "J", "--from", "100", "--to", "90000"])
+    try same(["state", "J", "--json"])
+    let info = try parseObject(try rewind("info", url, "--json").stdout)
+    #expect(info["events"] as? Int == 200_000)
+    #expect(info["closed"] as? Bool == true)
+    let checked = try rewind("check", url)
+    #expect(checked.status == 0, "\(checked.stderr)")
+    #expect(checked.stdout.hasPrefix("PASS \(shown): 200,000 events"))
+    let page = server.directory.file("page.html")
+    #expect(try rewind("html", url, "-o", page).status == 0)
+    #expect(bytes(of: page).count > 1_000_000)
+
+    var random = SplitMix64(seed: testSeed("readingCommandsReadSessionsOnTheServer"))
+    for _ in 0..<100 {
+      let point = String(UInt64.random(in: 0...200_000, using: &random))
+      try same(["state", "J", "--at", point, "--json"])
+    }
+
+    let missing = try rewind("state", "\(server.url)/0123", "--at", "5")
+    expectFailure(missing, containing: "\(server.url): session 0123: no such session on the server")
+  }
+}

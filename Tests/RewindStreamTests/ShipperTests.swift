@@ -1,0 +1,63 @@
+import Foundation
+import Navigation
+import RewindCore
+import RewindJournal
+import RewindStream
+import TestSupport
+import Testing
+
+/// Store and forward: a Store records while its journal is shipped, the server stopped
+/// and started again meanwhile.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct ShipperTests {
+  @Test func aRecordingShippedAcrossAServerRestartEndsEqual() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("live.journal")
+    let store = try Store(
+      domain: NavigationDomain(), recordingTo: path,
+      options: RecordingOptions(
+        snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024)))
+    let shipper = SessionShipper(
+      journal: path, server: StreamServer(url: server.url, timeoutMilliseconds: 1000),
+      intervalMilliseconds: 100)
+    defer { shipper.stop() }
+    var user = SimulatedUser(seed: 7, domain: store.domain)
+    func record(_ count: Int) throws {
+      for _ in 0..<count { store.send(user.next().event) }
+      try store.flushAndWait()
+    }
+
+    try record(2_000)
+    #expect(shipper.waitUntilShipped(timeoutMilliseconds: 20_000), "\(shipper.lastError ?? "")")
+    let before = shipper.framesOnServer
+    #expect(before > 5)
+
+    // The server goes away: recording goes on, rounds fail.
+    server.stop()
+    try record(2_000)
+    #expect(!shipper.waitUntilShipped(timeoutMilliseconds: 500))
+    let deadline = Date().addingTimeInterval(15)
+    while shipper.lastError == nil, Date() < deadline { usleep(20_000) }
+    #expect(shipper.lastError != nil, "no round failed while the server was away")
+    #expect(store.lastError == nil)
+
+    // Back: what was recorded meanwhile is sent.
+    try server.start()
+    try record(1_000)
+    #expect(shipper.waitUntilShipped(timeoutMilliseconds: 30_000), "\(shipper.lastError ?? "")")
+    #expect(shipper.framesOnServer > before)
+
+    try store.close()
+    #expect(shipper.waitUntilShipped(timeoutMilliseconds: 20_000), "\(shipper.lastError ?? "")")
+    let reading = try StreamStore(StreamServer(url: server.url))
+    let id = try JournalReader(path: path).header.sessionID.description
+    let summary = try reading.summary(of: id)
+    #expect(summary.isClosed)
+    let messages = try reading.storedMessages(of: summary)
+    #expect(Set(messages.map(\.id)).count == messages.count)
+    let pulled = directory.file("pulled.journal")
+    _ = try reading.pull(id, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path))
+  }
+}

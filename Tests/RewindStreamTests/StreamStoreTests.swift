@@ -1,0 +1,223 @@
+import Foundation
+import JournalFixtures
+import RewindJournal
+import TestSupport
+import Testing
+
+@testable import RewindStream
+
+/// The sample journals of `Journals/`.
+let sampleJournals: [String] = {
+  var url = URL(fileURLWithPath: #filePath)
+  for _ in 0..<3 { url.deleteLastPathComponent() }
+  let directory = url.path + "/Journals"
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+  return names.filter { $0.hasSuffix(".journal") }.sorted().map { directory + "/" + $0 }
+}()
+
+/// Writes a journal of `events` test records in frames of about `frameSize` bytes, and a
+/// copy of it as it was after `copyAfter` events (sealed, not closed) when asked.
+func writeJournal(
+  _ path: String, events: UInt64, frameSize: Int = 1024, id: UInt8 = 0,
+  copyAfter: (UInt64, String)? = nil
+) throws {
+  var head = header(interval: 50)
+  head.sessionID = SessionID(bytes: (0..<16).map { UInt8($0) &+ id })
+  let writer = try JournalWriter.create(
+    at: path, header: head, options: JournalWriterOptions(frameSize: frameSize))
+  if let (count, copy) = copyAfter {
+    try appendEvents(writer, 1...count)
+    try writer.flush()
+    write(bytes(of: path), to: copy)
+    try appendEvents(writer, (count + 1)...events)
+  } else {
+    try appendEvents(writer, 1...events)
+  }
+  try writer.close()
+}
+
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct StreamStoreTests {
+  @Test func samplesRoundTripByteForByte() throws {
+    #expect(sampleJournals.count >= 6)
+    let server = try NatsServer()
+    let store = try StreamStore(StreamServer(url: server.url))
+    var ids: [String: String] = [:]
+    for path in sampleJournals {
+      let report = try store.push(path)
+      let reader = try JournalReader(path: path)
+      #expect(report.framesSent == reader.frames.count)
+      #expect(report.summary.eventCount == reader.recordCount)
+      #expect(report.summary.isClosed)
+      ids[report.summary.session.description] = path
+    }
+    let listed = try store.sessions()
+    #expect(Set(listed.map(\.session.description)) == Set(ids.keys))
+    for summary in listed {
+      let path = try #require(ids[summary.session.description])
+      let reader = try JournalReader(path: path)
+      #expect(summary.domain == reader.header.domain)
+      #expect(summary.device == reader.header.device)
+      #expect(summary.startTime == reader.header.startTime)
+      #expect(summary.lastTime == reader.lastTime)
+      #expect(summary.frameCount == reader.frames.count)
+      let pulled = server.directory.file("\(summary.session).journal")
+      _ = try store.pull(String(summary.session.description.prefix(8)), to: FileDestination(pulled))
+      // Written as the original was: the same header, frames, index and trailer.
+      #expect(bytes(of: pulled) == bytes(of: path), "\(path)")
+    }
+  }
+
+  @Test func pushingAgainStoresNothingTwice() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let store = try StreamStore(StreamServer(url: server.url))
+    let first = try store.push(path)
+    #expect(first.framesSent > 10)
+    let second = try store.push(path)
+    #expect(second.framesSent == 0)
+    #expect(second.framesFound == first.framesSent)
+    let messages = try store.storedMessages(of: second.summary)
+    #expect(messages.count == first.framesSent + 1)
+    #expect(Set(messages.map(\.id)).count == messages.count)
+  }
+
+  @Test func anInterruptedPushResumes() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    let partial = directory.file("partial.journal")
+    try writeJournal(path, events: 3_000, copyAfter: (1_000, partial))
+    let store = try StreamStore(StreamServer(url: server.url))
+    let early = try store.push(partial)
+    #expect(!early.summary.isClosed)
+    #expect(early.summary.eventCount == 1_000)
+    let pulledEarly = directory.file("early.journal")
+    _ = try store.pull(early.summary.session.description, to: FileDestination(pulledEarly))
+    #expect(try JournalReader(path: pulledEarly).recordCount == 1_000)
+
+    // A frame published whose index and summary were not written (the pusher was killed
+    // between the two): the next push finds it on the subject and sends it no more.
+    let reader = try JournalReader(path: path)
+    let number = early.summary.frameCount
+    let last = try #require(try store.storedMessages(of: early.summary).last)
+    _ = try store.connection.publish(
+      try reader.frameBytes(number), subject: early.summary.subject,
+      id: StreamLayout.frameMessageID(reader.header.sessionID, number),
+      headers: [(StreamLayout.frameHeader, "\(number)")], expectedLastSubjectSequence: last.sequence
+    )
+
+    let rest = try store.push(path)
+    #expect(rest.framesFound == number + 1)
+    #expect(rest.framesFound + rest.framesSent == reader.frames.count)
+    #expect(rest.summary.isClosed)
+    let messages = try store.storedMessages(of: rest.summary)
+    #expect(messages.count == reader.frames.count + 1)
+    #expect(Set(messages.map(\.id)).count == messages.count)
+    let pulled = directory.file("pulled.journal")
+    _ = try store.pull(rest.summary.session.description, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path))
+  }
+
+  @Test func anotherJournalUnderTheSameIDIsRefused() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    try writeJournal(directory.file("a.journal"), events: 500)
+    try writeJournal(directory.file("b.journal"), events: 600, frameSize: 2048)
+    let store = try StreamStore(StreamServer(url: server.url))
+    _ = try store.push(directory.file("a.journal"))
+    let error = try #require(throws: StreamError.self) {
+      try store.push(directory.file("b.journal"))
+    }
+    #expect(error.kind == .conflict)
+    #expect(error.session == "00010203-0405-0607-0809-0a0b0c0d0e0f")
+  }
+
+  @Test func errorsNameTheServerAndComePromptly() throws {
+    let server = try NatsServer(user: "rewind", password: "secret", maximumPayload: 2048)
+    let start = Date()
+    let refused = try #require(throws: StreamError.self) {
+      try StreamStore(StreamServer(url: server.url, user: "rewind", password: "wrong"))
+    }
+    #expect(refused.kind == .authorization)
+    #expect(refused.description.hasPrefix(server.url + ": "))
+
+    let store = try StreamStore(StreamServer(url: server.url, user: "rewind", password: "secret"))
+    let missing = try #require(throws: StreamError.self) { try store.sessions() }
+    #expect(missing.kind == .streamMissing)
+
+    let directory = TemporaryDirectory()
+    try writeJournal(directory.file("big.journal"), events: 2_000, frameSize: 8192)
+    let tooLarge = try #require(throws: StreamError.self) {
+      try store.push(directory.file("big.journal"))
+    }
+    #expect(tooLarge.kind == .tooLarge, "\(tooLarge)")
+    #expect(tooLarge.session == "00010203-0405-0607-0809-0a0b0c0d0e0f")
+
+    let port = NatsServer.freePort()
+    let absent = try #require(throws: StreamError.self) {
+      try StreamStore(StreamServer(url: "nats://127.0.0.1:\(port)", timeoutMilliseconds: 1000))
+    }
+    #expect(absent.kind == .noServer)
+    #expect(Date().timeIntervalSince(start) < 20)
+  }
+}
+
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct StreamReaderTests {
+  /// A reader of a session on the server reads what a reader of the file reads, and
+  /// fetches only the frames it reads: the state at an event takes one message.
+  @Test func readsLikeTheFileFetchingOnlyWhatItReads() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 20_000)
+    let store = try StreamStore(StreamServer(url: server.url))
+    let pushed = try store.push(path)
+    let file = try JournalReader(path: path)
+    #expect(file.frames.count > 100)
+
+    let remote = try store.reader(session: pushed.summary.session.description)
+    #expect(store.framesFetched == 0)
+    #expect(remote.header == file.header)
+    #expect(remote.frames == file.frames)
+    #expect(remote.condition.isClosed)
+
+    var random = SplitMix64(seed: testSeed("readsLikeTheFile"))
+    for round in 1...100 {
+      let sequence = UInt64.random(in: 1...file.recordCount, using: &random)
+      let before = store.framesFetched
+      let start = try remote.startingPoint(for: sequence)
+      let expected = try file.startingPoint(for: sequence)
+      #expect(start.frameIndex == expected.frameIndex)
+      #expect(start.snapshot == expected.snapshot)
+      let index = try #require(remote.frameIndex(containing: sequence))
+      var records = try remote.loadFrame(index).records()
+      var fileRecords = try file.loadFrame(index).records()
+      while let record = try records.next() {
+        let other = try #require(try fileRecords.next())
+        #expect(record.sequence == other.sequence && record.time == other.time)
+        #expect(Array(record.payload) == Array(other.payload))
+      }
+      #expect(try fileRecords.next() == nil)
+      #expect(store.framesFetched - before <= 1, "round \(round): event \(sequence)")
+    }
+  }
+
+  @Test func sessionURLs() {
+    let plain = StreamStore.sessionURL("nats://127.0.0.1:4222/6f0c")
+    #expect(plain?.server.url == "nats://127.0.0.1:4222")
+    #expect(plain?.session == "6f0c")
+    #expect(plain?.server.user == nil)
+    let secret = StreamStore.sessionURL("tls://ops:pa:ss@host:4443/abc")
+    #expect(secret?.server.url == "tls://host:4443")
+    #expect(secret?.server.user == "ops")
+    #expect(secret?.server.password == "pa:ss")
+    #expect(StreamStore.sessionURL("nats://host:4222") == nil)
+    #expect(StreamStore.sessionURL("nats://host:4222/") == nil)
+    #expect(StreamStore.sessionURL("Journals/a.journal") == nil)
+    #expect(StreamStore.sessionURL("nats://host/a/b") == nil)
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// A `nats-server` with JetStream for one test: on a free loopback port, its store and
+/// log in a temporary directory, stopped by ``stop()`` or when released. Every wait is
+/// bounded. A missing `nats-server` is an error that says so (Tools/install-dependencies
+/// installs it), never a skipped test.
+public final class NatsServer: @unchecked Sendable {
+  /// Why a server could not be started.
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  public let port: Int
+  /// `nats://127.0.0.1:PORT`.
+  public var url: String { "nats://127.0.0.1:\(port)" }
+  public let directory: TemporaryDirectory
+  private let arguments: [String]
+  private let lock = NSLock()
+  private var process: Process?
+
+  /// Starts a server; `user` and `password` make it require them, `maximumPayload` sets
+  /// the largest message it accepts, `name` and `cluster` (this node's cluster port and
+  /// the other nodes' route URLs) make it a node of a cluster.
+  public init(
+    user: String? = nil, password: String? = nil, maximumPayload: Int? = nil,
+    name: String? = nil, port: Int? = nil, cluster: (port: Int, routes: [String])? = nil,
+    directory: TemporaryDirectory = TemporaryDirectory()
+  ) throws {
+    guard let program = executable(named: "nats-server") else {
+      throw Failure(
+        description:
+          "nats-server is not installed (Tools/install-dependencies installs it); the stream tests need it"
+      )
+    }
+    self.port = port ?? NatsServer.freePort()
+    self.directory = directory
+    var configuration = "listen: 127.0.0.1:\(self.port)\n"
+    configuration += "jetstream { store_dir: \"\(directory.file("store"))\" }\n"
+    if let maximumPayload { configuration += "max_payload: \(maximumPayload)\n" }
+    if let name { configuration += "server_name: \(name)\n" }
+    if let user, let password {
+      configuration += "authorization { user: \"\(user)\", password: \"\(password)\" }\n"
+    }
+    if let cluster {
+      let routes = cluster.routes.map { "\"\($0)\"" }.joined(separator: ", ")
+      configuration +=
+        "cluster { name: rewind, listen: 127.0.0.1:\(cluster.port), routes: [\(routes)] }\n"
+    }
+    let file = directory.file("server-\(self.port).conf")
+    write(Array(configuration.utf8), to: file)
+    arguments = [program, "-c", file, "-l", directory.file("server-\(self.port).log")]
+    try start()
+  }
+
+  deinit { stop() }
+
+  /// Starts the server (again, after ``stop()`` or ``kill()``) and waits until it
+  /// accepts connections, at most 15 s.
+  public func start() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    lock.withLock { self.process = process }
+    let deadline = Date().addingTimeInterval(15)
+    while Date() < deadline {
+      if NatsServer.accepts(port: port) { return }
+      if !process.isRunning { break }
+      usleep(20_000)
+    }
+    stop()
+    throw Failure(
+      description:
+        "nats-server on port \(port) did not start within 15 s: \(String(decoding: bytes(of: directory.file("server-\(port).log")), as: UTF8.self))"
+    )
+  }
+
+  /// Stops the server (SIGTERM, then SIGKILL after 5 s) and waits for it to end.
+  public func stop() { end(signal: SIGTERM) }
+
+  /// Kills the server at once (SIGKILL), as a crash would.
+  public func kill() { end(signal: SIGKILL) }
+
+  private func end(signal: Int32) {
+    guard
+      let process = lock.withLock({ () -> Process? in
+        defer { self.process = nil }
+        return self.process
+      })
+    else { return }
+    guard process.isRunning else { return }
+    Foundation.kill(process.processIdentifier, signal)
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning, Date() < deadline { usleep(10_000) }
+    if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+  }
+
+  /// A loopback port nothing listens on now (the kernel's choice).
+  public static func freePort() -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    precondition(descriptor >= 0, "socket: errno \(errno)")
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    precondition(bound, "bind: errno \(errno)")
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// Whether something accepts TCP connections on the loopback `port`.
+  public static func accepts(port: Int) -> Bool {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    return withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+  }
+}
