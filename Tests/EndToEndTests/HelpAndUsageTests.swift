@@ -83,7 +83,7 @@ struct HelpAndUsageTests {
       command: "blame")
     expectUsageError(
       try rewind("find", journal, "--where", "menu.selectedIndex"),
-      "The value 'menu.selectedIndex' is invalid for '--where <condition>': at column 19: expected == or != after the field path",
+      "The value 'menu.selectedIndex' is invalid for '--where <condition>': at column 19: expected ==, !=, <, <=, >, >= or contains after the field path",
       command: "find")
     expectUsageError(
       try rewind("log", journal, "--from", "10", "--to", "5"),
