@@ -182,42 +182,49 @@ extension Timeline {
       if !query.all { return hits }
     }
     let read = condition.fieldSet
-    let triggers = condition.triggers
-    // Changes cost a state copy an event: follow them only when a field is read.
-    let tracking = !fields.isEmpty
-    // The fields changed since their slots were last read.
-    var stale = FieldSet()
-    while replayer.sequence < range.upperBound,
-      let (event, changed) = try replayer.step(&state, trackChanges: tracking)
-    {
-      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
-      // The fields of the condition the event changed. (Raw bits: `FieldSet`'s
-      // `formUnion` is not inlinable, and this runs for every event.)
-      let touched = changed.intersection(read)
-      let isHit: Bool
-      if aboutEvents {
-        stale = FieldSet(rawValue: stale.rawValue | touched.rawValue)
-        if let triggers, changed.intersection(triggers).isEmpty { continue }
-        if !stale.isEmpty {
-          for slot in fields.indices where stale.contains(condition.fields[slot]) {
-            values[slot] = fields[slot].value(state)
-          }
-          stale = FieldSet()
-        }
-        isHit = condition.holds(values, changed: changed, event: event, domain: domain)
-      } else {
+    guard aboutEvents else {
+      // A condition on the state: evaluated only after an event that changed one of its
+      // fields, which alone are read again. (A loop of its own, as tight as one field's.)
+      while replayer.sequence < range.upperBound,
+        let (event, changed) = try replayer.step(&state, trackChanges: true)
+      {
+        if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
+        let touched = changed.intersection(read)
         guard !touched.isEmpty else { continue }
         for slot in fields.indices where touched.contains(condition.fields[slot]) {
           values[slot] = fields[slot].value(state)
         }
         let holdsNow = condition.holds(values, changed: changed, event: noEvent, domain: domain)
-        isHit = holdsNow && !holding
-        holding = holdsNow
-      }
-      if isHit {
+        defer { holding = holdsNow }
+        guard holdsNow, !holding else { continue }
         hits.append(FindHit(sequence: event.sequence, value: condition.shown(values), event: event))
         if !query.all { break }
       }
+      return hits
+    }
+    let triggers = condition.triggers
+    // Changes cost a state copy an event: follow them only when a field is read.
+    let tracking = !fields.isEmpty
+    // The fields changed since their slots were last read. (Raw bits: `FieldSet`'s
+    // `formUnion` is not inlinable, and this runs for every event.)
+    var stale = FieldSet()
+    while replayer.sequence < range.upperBound,
+      let (event, changed) = try replayer.step(&state, trackChanges: tracking)
+    {
+      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
+      stale = FieldSet(rawValue: stale.rawValue | changed.intersection(read).rawValue)
+      if let triggers, changed.intersection(triggers).isEmpty { continue }
+      if !stale.isEmpty {
+        for slot in fields.indices where stale.contains(condition.fields[slot]) {
+          values[slot] = fields[slot].value(state)
+        }
+        stale = FieldSet()
+      }
+      guard condition.holds(values, changed: changed, event: event, domain: domain) else {
+        continue
+      }
+      hits.append(FindHit(sequence: event.sequence, value: condition.shown(values), event: event))
+      if !query.all { break }
     }
     return hits
   }
