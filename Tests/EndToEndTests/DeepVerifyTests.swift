@@ -345,7 +345,7 @@ struct NotClosedTests {
     let journal = try issueJournal(in: directory)
     try cutIndex(journal)
     let sentence =
-      "not closed: its writer stopped without closing it (killed, or crashed); it holds 300 events, up to event 300, and the session may have gone on after them; `rewind recover` closes it"
+      "not closed: its writer stopped without closing it (killed, crashed, or the machine lost power); it holds 300 events, up to event 300, and the session may have gone on after them; `rewind recover` closes it"
     let info = try rewind("info", journal)
     #expect(info.status == 0)
     #expect(info.stdout.contains("Integrity  \(sentence)\n"), "\(info.stdout)")

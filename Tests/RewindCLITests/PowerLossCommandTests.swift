@@ -160,12 +160,16 @@ struct PowerLossCommandTests {
           directory, command, before: before, reference: reference,
           mustBeNew: result.status == 0 && step > steps, what)
         if !left.isEmpty { leftovers += 1 }
-        // Whatever the cut left, the command runs again.
+        // Whatever the cut left, the command runs again, and removes the hidden name a
+        // cut left.
         #expect(run(command.arguments(directory)).status == 0, "\(what): it does not run again")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let after = names.filter { !Self.expectedNames(command).contains($0) }
+        #expect(after.isEmpty, "\(what): the next run left \(after)")
       }
     }
     print(
-      "power cuts, \(command): \(rounds * (steps + 1)) cuts at \(steps + 1) steps, \(leftovers) of them left a hidden temporary file"
+      "power cuts, \(command): \(rounds * (steps + 1)) cuts at \(steps + 1) steps, \(leftovers) of them left a hidden temporary file (removed by the next run)"
     )
   }
 

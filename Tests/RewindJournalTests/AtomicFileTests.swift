@@ -284,4 +284,102 @@ struct AtomicFileTests {
       by: error, writing: path, cause: ENOSPC, previous: Array("old\n".utf8),
       directory: directory, before: before)
   }
+
+  @Test(
+    "a destination that cannot be stat'ed at the commit is an I/O error, not a file that appeared",
+    arguments: TemporaryKind.allCases, [false, true])
+  func statFailure(kind: TemporaryKind, replacing: Bool) throws {
+    func attempt(_ faults: FaultyFileSystem, _ path: String) throws(JournalError) {
+      let file = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: replacing), system: faults.calls)
+      try file.write([1, 2, 3])
+      try file.commit()
+    }
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    let previous: [UInt8]? = replacing ? Array("the previous file".utf8) : nil
+    if let previous { write(previous, to: path) }
+    let before = contents(of: directory)
+    // The commit's own stat of the destination: the last one before the file moves.
+    let counting = faultyFileSystem(kind)
+    try attempt(counting, path)
+    let commitStat = try #require(
+      (1...counting.callCount).last { counting.call($0) == "stat out.bin" })
+    if let previous { write(previous, to: path) } else { unlink(path) }
+
+    let faults = faultyFileSystem(kind)
+    faults.failCall(commitStat, with: EIO)
+    var thrown: JournalError?
+    do { try attempt(faults, path) } catch { thrown = error }
+    let error = try #require(thrown)
+    #expect(error.code == .io, "\(error)")
+    #expect(error.description.contains("cannot tell whether a file is there"), "\(error)")
+    expectNothingChanged(
+      by: error, writing: path, cause: EIO, previous: previous, directory: directory,
+      before: before)
+  }
+
+  @Test(
+    "without a second name for the previous file, a directory that cannot be synced leaves the new file in place, and the error says so"
+  )
+  func syncDirectoryFailureWithoutHardLinks() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    write(Array("the previous file".utf8), to: path)
+    // A file system without hard links (and without unnamed files), whose directory
+    // cannot be synced.
+    let faults = faultyFileSystem(.named)
+    faults.fail(.link, with: EPERM)
+    faults.fail(.syncDirectory, with: EIO)
+    var thrown: JournalError?
+    do {
+      let file = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: true), system: faults.calls)
+      try file.write(Array("the new file".utf8))
+      try file.commit()
+    } catch {
+      thrown = error
+    }
+    let error = try #require(thrown)
+    #expect(error.path == path, "\(error)")
+    #expect(error.description.contains(String(cString: strerror(EIO))), "\(error)")
+    // Removing the new file would have left neither; the error must not claim the
+    // previous one is there.
+    #expect(bytes(of: path) == Array("the new file".utf8))
+    #expect(error.description.contains("it is in place"), "\(error)")
+    #expect(!error.description.contains("left as it was"), "\(error)")
+    #expect(contents(of: directory) == ["out.bin"])
+  }
+
+  @Test(
+    "the next writer of a destination removes the hidden names a dead process left, and no other"
+  )
+  func leftoversRemoved() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    // A process that is gone, this one (no writer holds the name: a simulated power
+    // cut), a process that runs (init), names not of this form, another destination.
+    let stale = [".out.bin.2147483647-3.tmp", ".out.bin.\(getpid())-999999.tmp"]
+    let kept = [
+      ".out.bin.1-1.tmp", ".out.bin.x-1.tmp", ".out.bin.2147483647.tmp",
+      ".other.bin.2147483647-1.tmp",
+      "out.bin.2147483647-1.tmp",
+    ]
+    for name in stale + kept { write([1], to: directory.file(name)) }
+    // A writer of this process holds its own hidden name while it works (a file system
+    // without unnamed files gives it one).
+    let first = try AtomicFileWriter(
+      FileDestination(path), system: faultyFileSystem(.named).calls)
+    try first.write([1])
+    let held = Set(contents(of: directory)).subtracting(kept)
+    #expect(held.count == 1 && held.isDisjoint(with: stale), "\(held)")
+    // The next writer spares it.
+    let second = try AtomicFileWriter(FileDestination(path, replacingExisting: true))
+    #expect(Set(contents(of: directory)) == Set(kept).union(held))
+    try first.commit()
+    try second.write([2])
+    try second.commit()
+    #expect(bytes(of: path) == [2])
+    #expect(Set(contents(of: directory)) == Set(kept + ["out.bin"]))
+  }
 }

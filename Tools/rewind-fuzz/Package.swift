@@ -2,10 +2,12 @@
 import PackageDescription
 
 /// The libFuzzer runner of Rewind: its own package, built only by `Tools/fuzz`, with
-/// coverage instrumentation and AddressSanitizer on every module
-/// (`-Xswiftc -sanitize=fuzzer,address`, one combined flag: given twice, only the last
-/// `-sanitize=` counts and the fuzzer gets no coverage), so that the main package's
-/// `swift build` and `swift test` are untouched.
+/// coverage instrumentation and AddressSanitizer on every module (`-sanitize=fuzzer,address`
+/// for the compiler's frontend, one combined flag: given twice, only the last `-sanitize=`
+/// counts and the fuzzer gets no coverage; `-sanitize=address` for the driver, which
+/// links ASan's runtime), so that the main package's `swift build` and `swift test` are
+/// untouched. libFuzzer is linked into the runner alone: linked into the build tools too
+/// (embed-resources), its `main` would want an `LLVMFuzzerTestOneInput` there.
 ///
 /// Every target compiles in Swift 6 language mode, and a warning fails the build; imports
 /// are internal unless they say otherwise.
@@ -28,6 +30,8 @@ let package = Package(
       name: "rewind-fuzz",
       dependencies: ["CLibFuzzer", .product(name: "RewindFuzzing", package: "Rewind")],
       path: "Sources/RewindFuzz",
-      swiftSettings: strict),
+      swiftSettings: strict,
+      // libFuzzer itself, linked into the runner alone (see Tools/fuzz).
+      linkerSettings: [.unsafeFlags(["-Xclang-linker", "-fsanitize=fuzzer"])]),
   ]
 )

@@ -4,7 +4,7 @@ import RewindJournal
 extension Format {
   /// What `info` and `verify` say of a journal that was not closed (no valid trailer ends
   /// it), so that one cut back to a frame boundary is not taken for a whole session:
-  /// `not closed: its writer stopped without closing it (killed, or crashed); it holds
+  /// `not closed: its writer stopped without closing it (killed, crashed, or the machine lost power); it holds
   /// 300 events, up to event 300, and the session may have gone on after them; `rewind
   /// recover` closes it`, or `not closed: process 1234 is writing it still; so far it
   /// holds 300 events, up to event 300`.
@@ -18,7 +18,7 @@ extension Format {
       events == 0 ? "it holds no event" : "it holds \(count(events, "event")), up to event \(last)"
     guard let writer else {
       return
-        "not closed: its writer stopped without closing it (killed, or crashed); \(held)\(events == 0 ? "" : ", and the session may have gone on after them"); `rewind recover` closes it"
+        "not closed: its writer stopped without closing it (killed, crashed, or the machine lost power); \(held)\(events == 0 ? "" : ", and the session may have gone on after them"); `rewind recover` closes it"
     }
     let process = writer.pid.map { "process \($0)" } ?? "another process"
     return "not closed: \(process) is writing it still; so far \(held)"

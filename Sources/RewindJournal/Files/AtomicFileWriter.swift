@@ -18,9 +18,16 @@ import Synchronization
 /// A failure at any step (a full disk, a read-only file system, an I/O error, a failed
 /// rename or directory sync) leaves the previous file at the destination untouched and
 /// removes the temporary file: if the directory cannot be synced after the rename, the
-/// previous file (kept meanwhile under a second, hidden name) is moved back. Errors name
-/// the destination, never the temporary file, and the cause. A writer dropped without a
+/// previous file (kept meanwhile under a second, hidden name) is moved back. (On a file
+/// system without hard links there is no second name: the new file then stays in place,
+/// and the error says so.) Errors name the destination, never the temporary file, and the
+/// cause. A writer dropped without a
 /// commit, or ``discard()``ed, leaves nothing behind either.
+///
+/// Only a process that dies mid-write (a power cut, `kill -9`) can leave a hidden
+/// `.NAME.PID-N.tmp` (an unnamed file vanishes by itself): the next writer of the same
+/// destination removes those whose process is gone (or is this one, but no writer of it
+/// holds the name).
 ///
 /// ```swift
 /// let file = try AtomicFileWriter(FileDestination("out.bin", inputs: ["in.journal"]))
@@ -43,6 +50,9 @@ package final class AtomicFileWriter {
   /// starts on it meanwhile.
   private var replaced: JournalFile?
   private var isFinished = false
+  /// The hidden names this writer was given (``temporaryName(beside:)``), spared by other
+  /// writers' cleanup until it finishes.
+  private var heldNames: [String] = []
 
   /// Checks `destination` (``FileDestination/check()``) and creates the temporary file.
   ///
@@ -71,6 +81,8 @@ package final class AtomicFileWriter {
     let (descriptor, name) = try AtomicFileWriter.createTemporary(beside: path, system: system)
     file = JournalFile(descriptor: descriptor, path: path, system: system)
     temporaryPath = name
+    heldNames = name.map { [$0] } ?? []
+    AtomicFileWriter.removeLeftovers(beside: path, system: system)
   }
 
   deinit { discard() }
@@ -125,6 +137,7 @@ package final class AtomicFileWriter {
     }
     isFinished = true
     replaced = nil
+    AtomicFileWriter.release(heldNames)
   }
 
   /// Removes the temporary file; the destination is not touched. Harmless after a commit.
@@ -134,6 +147,7 @@ package final class AtomicFileWriter {
     if let temporaryPath { _ = system.unlink(temporaryPath) }
     temporaryPath = nil
     replaced = nil
+    AtomicFileWriter.release(heldNames)
   }
 
   private func publish(syncing: Bool, keptPath: String?) throws(JournalError) {
@@ -166,7 +180,7 @@ package final class AtomicFileWriter {
             .io, "cannot move the new file into place", path: path, cause: errnoCause(number))
         }
         self.temporaryPath = nil
-        try syncDirectory(restoring: nil)
+        try syncDirectory(restoring: nil, replaced: false)
         return
       }
       if let temporaryPath { _ = system.unlink(temporaryPath) }
@@ -175,6 +189,7 @@ package final class AtomicFileWriter {
       if temporaryPath == nil {
         // `rename` needs a name to move.
         let name = AtomicFileWriter.temporaryName(beside: path)
+        heldNames.append(name)
         guard system.link(source, name) == 0 else {
           throw JournalError(
             .io, "cannot give the new file a name to move into place", path: path,
@@ -184,7 +199,13 @@ package final class AtomicFileWriter {
       }
       // A second name for the previous file, to move it back if the directory cannot be
       // synced after the rename (a file system without hard links goes without).
-      let backupName = keptPath ?? AtomicFileWriter.temporaryName(beside: path)
+      let backupName =
+        keptPath
+        ?? {
+          let name = AtomicFileWriter.temporaryName(beside: path)
+          heldNames.append(name)
+          return name
+        }()
       if system.link(path, backupName) == 0 {
         backup = backupName
       } else if let keptPath {
@@ -205,20 +226,29 @@ package final class AtomicFileWriter {
       }
       temporaryPath = nil
     }
-    if syncing { try syncDirectory(restoring: backup) }
+    if syncing { try syncDirectory(restoring: backup, replaced: previous != nil) }
     if let backup, keptPath == nil { _ = system.unlink(backup) }
   }
 
   /// Syncs the destination's directory; on failure moves the previous file back (or
   /// removes the new one if there was none) and throws, saying whether that worked.
-  private func syncDirectory(restoring backup: String?) throws(JournalError) {
+  ///
+  /// - Parameter replaced: a previous file was replaced; without a `backup` to move back
+  ///   (a file system without hard links), the new file is then left in place: removing
+  ///   it would leave neither.
+  private func syncDirectory(restoring backup: String?, replaced: Bool) throws(JournalError) {
     do {
       try JournalFile.syncDirectory(of: destination.path, system: system)
     } catch {
+      var error = error
+      if replaced && backup == nil {
+        error.message +=
+          "; the previous file could not be kept under a second name to move back, so the new one stays: it is in place, but may not survive a power loss"
+        throw error
+      }
       let withdrawn =
         backup.map { system.rename($0, destination.path) == 0 }
         ?? (system.unlink(destination.path) == 0)
-      var error = error
       if withdrawn {
         error.message += "; the new file is withdrawn and the previous one, if any, left as it was"
       } else {
@@ -253,6 +283,7 @@ package final class AtomicFileWriter {
       let descriptor = system.open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       if descriptor >= 0 { return (descriptor, name) }
       let number = errno
+      release([name])
       if number == EEXIST || number == EINTR { continue }
       if number == ENOENT {
         throw JournalError(
@@ -265,12 +296,61 @@ package final class AtomicFileWriter {
 
   private static let counter = Atomic<UInt64>(0)
 
-  /// A fresh hidden name beside `path`: `.NAME.PID-N.tmp`.
+  /// The hidden names that writers of this process hold now.
+  private static let liveNames = Mutex<Set<String>>([])
+
+  /// A fresh hidden name beside `path`: `.NAME.PID-N.tmp`, held (spared by
+  /// ``removeLeftovers(beside:system:)``) until ``release(_:)``.
   static func temporaryName(beside path: String) -> String {
-    let directory = JournalFile.directory(of: path)
-    let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     let number = counter.add(1, ordering: .relaxed).newValue
-    let prefix = path.contains("/") ? directory + "/" : ""
-    return "\(prefix).\(base).\(getpid())-\(number).tmp"
+    let (directory, prefix) = hiddenPrefix(beside: path)
+    let name = "\(directory)\(prefix)\(getpid())-\(number).tmp"
+    _ = liveNames.withLock { $0.insert(name) }
+    return name
+  }
+
+  /// The directory of `path` as `path` gives it (with its slash; empty for a bare name),
+  /// and `.NAME.`, the start of the hidden names beside it.
+  private static func hiddenPrefix(beside path: String) -> (directory: String, prefix: String) {
+    let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    return (path.contains("/") ? JournalFile.directory(of: path) + "/" : "", ".\(base).")
+  }
+
+  private static func release(_ names: [String]) {
+    liveNames.withLock { live in
+      for name in names { live.remove(name) }
+    }
+  }
+
+  /// Removes the hidden names beside `path` that a writer of a process that is gone left
+  /// (a power cut or `kill -9` during its commit), or a writer of this process that no
+  /// longer holds them (a power cut the tests simulate). A failure is ignored: the names
+  /// harm nothing, and the next writer tries again.
+  private static func removeLeftovers(beside path: String, system: FileSystemCalls) {
+    let (directory, prefix) = hiddenPrefix(beside: path)
+    guard let stream = opendir(JournalFile.directory(of: path)) else { return }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasPrefix(prefix), name.hasSuffix(".tmp") { names.append(name) }
+    }
+    closedir(stream)
+    let ownProcess = getpid()
+    for name in names {
+      // PID-N between the prefix and `.tmp`.
+      let middle = name.dropFirst(prefix.count).dropLast(4).split(
+        separator: "-", omittingEmptySubsequences: false)
+      guard middle.count == 2, let process = Int32(middle[0]), process > 0,
+        UInt64(middle[1]) != nil
+      else { continue }
+      let full = directory + name
+      let stale =
+        process == ownProcess
+        ? !liveNames.withLock { $0.contains(full) }
+        : kill(process, 0) != 0 && errno == ESRCH
+      if stale { _ = system.unlink(full) }
+    }
   }
 }

@@ -79,7 +79,7 @@ public struct VerificationReport: Sendable {
   public var hasIndex: Bool
   /// Whether the journal ends with a valid trailer: its writer closed it (its index may
   /// be damaged still). A journal that was not closed was left by a writer that was
-  /// killed or crashed, or is being written still (``currentWriter``).
+  /// killed or crashed or lost power, or is being written still (``currentWriter``).
   public var isClosed: Bool
   /// The last event of the readable frames and lost ranges (0 if none).
   public var lastSequence: UInt64

@@ -116,7 +116,7 @@ public final class JournalReader {
 
   /// The process writing the journal now, if one holds its write lock: a journal that
   /// is not closed (``JournalCondition/openedFromIndex`` false) and has none was left by a
-  /// writer that stopped without closing it (killed, or crashed).
+  /// writer that stopped without closing it (killed, crashed, or the machine lost power).
   /// - Complexity: one or two `fcntl` calls; no lock is taken.
   public func currentWriter() -> LockHolder? { storedFile.flatMap { FileLock.writer(of: $0) } }
 
