@@ -468,10 +468,13 @@ struct StoreObservationTests {
         snapshotInterval: 50, journal: .init(frameSize: 1024), forwarder: forwarder),
       clock: steppingClock())
     for item in TallyEvents(seed: 5).prefix(3_000) { store.send(item.event) }
+    // Told once as recording starts, then as frames are sealed (each durable as it is),
+    // with no flush.
+    let sealing = ContinuousClock.now + .seconds(10)
+    while forwarder.calls.count < 2, ContinuousClock.now < sealing { usleep(1_000) }
+    #expect(forwarder.calls.count >= 2)
     try store.flushAndWait()
     let afterFrames = forwarder.calls
-    // Told once as recording starts, then as frames were sealed.
-    #expect(afterFrames.count >= 2)
     #expect(afterFrames.allSatisfy { $0 == (path, false) })
 
     // A few events seal no frame: the flush is what makes them durable, and the
@@ -494,6 +497,31 @@ struct StoreObservationTests {
     #expect(forwarder.calls.last.map { $0 == (path, true) } == true)
     #expect(forwarder.calls.filter(\.closed).count == 1)
     #expect(try Timeline<StandardTally>(path: path).lastSequence == 3_002)
+  }
+}
+
+@Suite("Store: forwarding when frames are durable only on flush")
+struct StoreForwardingTests {
+  @Test("with durability flushOnly, a sealed frame is not told of, a flush is")
+  func flushOnlyForwarding() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("flush-only.journal")
+    let forwarder = RecordingForwarder()
+    let store = try Store(
+      domain: StandardTally(), recordingTo: path, session: testSession,
+      options: RecordingOptions(
+        snapshotInterval: 50, journal: .init(frameSize: 1024, durability: .flushOnly),
+        forwarder: forwarder),
+      clock: steppingClock())
+    for item in TallyEvents(seed: 6).prefix(3_000) { store.send(item.event) }
+    try store.flushAndWait()
+    // Once as recording starts, once for the flush: the frames sealed before it were
+    // not durable yet.
+    #expect(forwarder.calls.count == 2)
+    #expect(try JournalReader(path: path).frames.count > 5)
+    try store.close()
+    #expect(forwarder.calls.count == 3, "\(forwarder.calls)")
+    #expect(forwarder.calls.last.map { $0 == (path, true) } == true)
   }
 }
 

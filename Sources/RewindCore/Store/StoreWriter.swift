@@ -114,17 +114,23 @@ final class StoreWriter<D: Domain>: Sendable {
         core.setError(error)
         store?.report(error)
       }
-      if let forwarder, round.finished == nil {
-        let sealed = box.machine.journal.sealedFrames
-        let flushed = box.machine.durable > told.durable
-        if flushed || (sealed.durableWhenSealed && sealed.count > told.frames) {
-          told = (sealed.count, box.machine.durable)
-          forwarder.journalAdvanced(at: box.machine.journal.path, closed: false)
+      // The forwarder hears of it before any waiter is answered: a flush or close that
+      // returns has been told of.
+      if let forwarder {
+        let path = box.machine.journal.path
+        if round.finished != nil {
+          forwarder.journalAdvanced(at: path, closed: true)
+        } else {
+          let sealed = box.machine.journal.sealedFrames
+          let flushed = box.machine.durable > told.durable
+          if flushed || (sealed.durableWhenSealed && sealed.count > told.frames) {
+            told = (sealed.count, box.machine.durable)
+            forwarder.journalAdvanced(at: path, closed: false)
+          }
         }
       }
       for answer in round.answers { answer.waiter(answer.result.mapError { $0 as any Error }) }
       if let result = round.finished {
-        forwarder?.journalAdvanced(at: box.machine.journal.path, closed: true)
         finish(result)
         return
       }
