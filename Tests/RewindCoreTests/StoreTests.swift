@@ -456,4 +456,91 @@ struct StoreObservationTests {
     store.send(.added(1))
     #expect(changed.load(ordering: .relaxed) == 1)
   }
+
+  @Test("a forwarder is told of durable frames, flushes and the close, and flush waits for it")
+  func forwarderIsTold() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("forwarded.journal")
+    let forwarder = RecordingForwarder()
+    let store = try Store(
+      domain: StandardTally(), recordingTo: path, session: testSession,
+      options: RecordingOptions(
+        snapshotInterval: 50, journal: .init(frameSize: 1024), forwarder: forwarder),
+      clock: steppingClock())
+    for item in TallyEvents(seed: 5).prefix(3_000) { store.send(item.event) }
+    // Told once as recording starts, then as frames are sealed (each durable as it is),
+    // with no flush.
+    let sealing = ContinuousClock.now + .seconds(10)
+    while forwarder.calls.count < 2, ContinuousClock.now < sealing { usleep(1_000) }
+    #expect(forwarder.calls.count >= 2)
+    try store.flushAndWait()
+    let afterFrames = forwarder.calls
+    #expect(afterFrames.allSatisfy { $0 == (path, false) })
+
+    // A few events seal no frame: the flush is what makes them durable, and the
+    // forwarder hears of it before the flush returns.
+    store.send(.added(1))
+    try store.flushAndWait(waitingForServerWithin: 1000)
+    #expect(forwarder.calls.count == afterFrames.count + 1)
+    #expect(forwarder.waits.load(ordering: .relaxed) == 1)
+
+    forwarder.failing.store(true, ordering: .relaxed)
+    store.send(.added(2))
+    #expect {
+      try store.flushAndWait(waitingForServerWithin: 1000)
+    } throws: { error in
+      (error as? RewindError)?.code == .recording && "\(error)".contains("server away")
+    }
+    #expect(store.lastError == nil)
+
+    try store.close()
+    #expect(forwarder.calls.last.map { $0 == (path, true) } == true)
+    #expect(forwarder.calls.filter(\.closed).count == 1)
+    #expect(try Timeline<StandardTally>(path: path).lastSequence == 3_002)
+  }
+}
+
+@Suite("Store: forwarding when frames are durable only on flush")
+struct StoreForwardingTests {
+  @Test("with durability flushOnly, a sealed frame is not told of, a flush is")
+  func flushOnlyForwarding() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("flush-only.journal")
+    let forwarder = RecordingForwarder()
+    let store = try Store(
+      domain: StandardTally(), recordingTo: path, session: testSession,
+      options: RecordingOptions(
+        snapshotInterval: 50, journal: .init(frameSize: 1024, durability: .flushOnly),
+        forwarder: forwarder),
+      clock: steppingClock())
+    for item in TallyEvents(seed: 6).prefix(3_000) { store.send(item.event) }
+    try store.flushAndWait()
+    // Once as recording starts, once for the flush: the frames sealed before it were
+    // not durable yet.
+    #expect(forwarder.calls.count == 2)
+    #expect(try JournalReader(path: path).frames.count > 5)
+    try store.close()
+    #expect(forwarder.calls.count == 3, "\(forwarder.calls)")
+    #expect(forwarder.calls.last.map { $0 == (path, true) } == true)
+  }
+}
+
+/// A forwarder that records what it is told, and whose waits fail while `failing`.
+final class RecordingForwarder: JournalForwarder {
+  private let told = Mutex<[(path: String, closed: Bool)]>([])
+  let waits = Atomic<Int>(0)
+  let failing = Atomic<Bool>(false)
+
+  var calls: [(path: String, closed: Bool)] { told.withLock { $0 } }
+
+  func journalAdvanced(at path: String, closed: Bool) {
+    told.withLock { $0.append((path, closed)) }
+  }
+
+  func waitUntilForwarded(timeoutMilliseconds: Int) throws {
+    waits.add(1, ordering: .relaxed)
+    if failing.load(ordering: .relaxed) {
+      throw RewindError(.invalidInput, "server away")
+    }
+  }
 }

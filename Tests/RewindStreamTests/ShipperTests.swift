@@ -60,4 +60,69 @@ struct ShipperTests {
     _ = try reading.pull(id, to: FileDestination(pulled))
     #expect(bytes(of: pulled) == bytes(of: path))
   }
+
+  /// Shipping as an option of the recording: the store's writer tells the shipper of
+  /// durable frames, and a flush can wait for the server.
+  @Test func aStoreRecordingStraightToTheServerAcrossARestartEndsEqual() async throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("fleet.journal")
+    let shipper = SessionShipper(
+      server: StreamServer(url: server.url, timeoutMilliseconds: 1000),
+      intervalMilliseconds: 100)
+    defer { shipper.stop() }
+    let store = try Store(
+      domain: NavigationDomain(), recordingTo: path,
+      options: RecordingOptions(
+        snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024),
+        forwarder: shipper))
+    // The writer thread tells the shipper of the journal as it starts.
+    let told = Date().addingTimeInterval(10)
+    while shipper.journal == nil, Date() < told { usleep(10_000) }
+    #expect(shipper.journal == path)
+    var user = SimulatedUser(seed: 11, domain: store.domain)
+    func send(_ count: Int) {
+      for _ in 0..<count { store.send(user.next().event) }
+    }
+
+    send(2_000)
+    try await store.flush(waitingForServerWithin: 20_000)
+    let before = shipper.framesOnServer
+    #expect(before > 5)
+
+    // The server goes away: recording and local flushes go on; a flush waiting for the
+    // server fails within its timeout, saying so, with the events durable locally.
+    server.stop()
+    send(2_000)
+    let started = Date()
+    do {
+      try store.flushAndWait(waitingForServerWithin: 1_500)
+      Issue.record("a flush waiting for a stopped server succeeded")
+    } catch let error as RewindError {
+      #expect(error.code == .recording)
+      #expect("\(error)".contains("not acknowledged"), "\(error)")
+    }
+    #expect(Date().timeIntervalSince(started) < 10)
+    try store.flushAndWait()
+    #expect(store.lastError == nil)
+    send(1_000)
+
+    // Back: what was recorded meanwhile is sent, once.
+    try server.start()
+    send(1_000)
+    try await store.flush(waitingForServerWithin: 30_000)
+    #expect(shipper.framesOnServer > before)
+
+    try store.close()
+    try shipper.waitUntilForwarded(timeoutMilliseconds: 20_000)
+    let reading = try StreamStore(StreamServer(url: server.url))
+    let id = try JournalReader(path: path).header.sessionID.description
+    let summary = try reading.summary(of: id)
+    #expect(summary.isClosed)
+    let messages = try reading.storedMessages(of: summary)
+    #expect(Set(messages.map(\.id)).count == messages.count)
+    let pulled = directory.file("pulled.journal")
+    _ = try reading.pull(id, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path))
+  }
 }

@@ -26,10 +26,18 @@ public struct RecordingOptions: Sendable {
   public var snapshotInterval: UInt32
   /// Compression, frame size and durability of the journal.
   public var journal: JournalWriterOptions
+  /// Forwards the journal while a ``Store`` records it (`SessionShipper` of RewindStream
+  /// ships it to a NATS server), told by the store's writer thread after each durable
+  /// frame, flush and the close; nil records locally only. Used by ``Store`` only.
+  public var forwarder: (any JournalForwarder)?
 
-  public init(snapshotInterval: UInt32 = 1024, journal: JournalWriterOptions = .init()) {
+  public init(
+    snapshotInterval: UInt32 = 1024, journal: JournalWriterOptions = .init(),
+    forwarder: (any JournalForwarder)? = nil
+  ) {
     self.snapshotInterval = snapshotInterval
     self.journal = journal
+    self.forwarder = forwarder
   }
 }
 
@@ -131,6 +139,10 @@ public final class JournalRecorder<D: Domain> {
   public var lastTime: UInt64 { writer.lastTime }
   /// The journal's header.
   public var header: JournalHeader { writer.header }
+  /// The frames sealed so far, and whether each is made durable as it is sealed.
+  var sealedFrames: (count: Int, durableWhenSealed: Bool) {
+    (writer.frames.count, writer.options.durability == .sealedFrames)
+  }
 
   /// Reduces `event` and appends it to the journal.
   ///

@@ -15,6 +15,12 @@ public import Synchronization
 /// ``lastError`` says what went wrong (and `onError` is called), and the writer retries;
 /// nothing is dropped silently.
 ///
+/// A recording can also be shipped as it is written: given a forwarder in its
+/// ``RecordingOptions`` (`SessionShipper` of RewindStream, for a NATS JetStream server),
+/// the writer thread tells it of each durable frame, flush and the close, and
+/// ``flush(waitingForServerWithin:)`` waits for the server's acknowledgement. The local
+/// journal stays the source of truth: while the server is away, recording goes on.
+///
 /// The store is `Sendable`: `send` may be called from any thread or task, and concurrent
 /// sends are serialised in one order, the order the journal records. It is `Observable`,
 /// so SwiftUI views that read ``state`` update when it changes.
@@ -24,6 +30,8 @@ public final class Store<D: Domain>: Observable, Sendable {
   @usableFromInline let registrar = ObservationRegistrar()
   @usableFromInline let core: StoreCore<D>
   private let writer: StoreWriter<D>?
+  /// What forwards the journal while it is recorded, from the recording options.
+  private let forwarder: (any JournalForwarder)?
   @usableFromInline let clock: @Sendable () -> UInt64
   private let onError: (@Sendable (RewindError) -> Void)?
   /// The key paths observers are told about, made once per store: a key path into a
@@ -37,6 +45,7 @@ public final class Store<D: Domain>: Observable, Sendable {
     self.domain = domain
     core = StoreCore(state: domain.initialState, queue: nil)
     writer = nil
+    forwarder = nil
     clock = { 0 }
     onError = nil
   }
@@ -50,7 +59,10 @@ public final class Store<D: Domain>: Observable, Sendable {
   ///     machine.
   ///   - clock: microseconds since the session started; by default ``MonotonicClock``
   ///     from now. Injected in tests for reproducible timestamps.
-  ///   - options: snapshots, compression, frames and durability.
+  ///   - options: snapshots, compression, frames and durability, and a forwarder that
+  ///     ships the journal while it is recorded (``RecordingOptions/forwarder``): the
+  ///     writer thread tells it of every durable frame, and
+  ///     ``flush(waitingForServerWithin:)`` waits for it.
   ///   - replacingExisting: replace a file already at `path` (never a journal being
   ///     written); otherwise an existing file is an error.
   ///   - onError: called on a global queue when the journal fails.
@@ -70,7 +82,9 @@ public final class Store<D: Domain>: Observable, Sendable {
     core = StoreCore(state: domain.initialState, queue: queue)
     self.clock = clock ?? MonotonicClock.microsecondsFromNow()
     self.onError = onError
-    writer = StoreWriter(recorder: recorder, core: core, queue: queue)
+    forwarder = options.forwarder
+    writer = StoreWriter(
+      recorder: recorder, core: core, queue: queue, forwarder: options.forwarder)
     writer?.start(notifying: self)
   }
 
@@ -95,6 +109,7 @@ public final class Store<D: Domain>: Observable, Sendable {
     let elapsed = MonotonicClock.microsecondsFromNow()
     self.clock = clock ?? { resumeAt + elapsed() }
     self.onError = onError
+    forwarder = nil
     writer = StoreWriter(recorder: recorder, core: core, queue: queue)
     writer?.start(notifying: self)
   }
@@ -163,6 +178,47 @@ public final class Store<D: Domain>: Observable, Sendable {
     }
     done.wait()
     try outcome.withLock { $0 }.get()
+  }
+
+  /// Returns once every event sent before the call is durable in the journal and, when
+  /// the recording has a forwarder (``RecordingOptions/forwarder``), has reached the
+  /// server too. The local flush comes first: when the server is away, the events are
+  /// still durable locally and will be sent when it is back.
+  /// - Parameter timeoutMilliseconds: how long to wait for the server.
+  /// - Throws: ``RewindError`` `recording` if the journal cannot take the events, or if
+  ///   the server has not acknowledged them within `timeoutMilliseconds` (saying why).
+  public func flush(waitingForServerWithin timeoutMilliseconds: Int) async throws {
+    try await flush()
+    guard let forwarder else { return }
+    try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Void, any Error>) in
+      // The wait blocks a thread: never one of the cooperative pool's.
+      DispatchQueue.global().async {
+        continuation.resume(
+          with: Result { try Self.wait(for: forwarder, timeoutMilliseconds) })
+      }
+    }
+  }
+
+  /// ``flush(waitingForServerWithin:)`` for synchronous callers: blocks the calling
+  /// thread until done. Do not call it on the main thread of an app.
+  public func flushAndWait(waitingForServerWithin timeoutMilliseconds: Int) throws {
+    try flushAndWait()
+    guard let forwarder else { return }
+    try Self.wait(for: forwarder, timeoutMilliseconds)
+  }
+
+  private static func wait(for forwarder: any JournalForwarder, _ timeoutMilliseconds: Int)
+    throws
+  {
+    do {
+      try forwarder.waitUntilForwarded(timeoutMilliseconds: timeoutMilliseconds)
+    } catch {
+      throw RewindError(
+        .recording,
+        "the journal is durable locally but the server has not acknowledged it within \(timeoutMilliseconds) ms (it will be sent when the server is back)",
+        cause: error)
+    }
   }
 
   /// Writes every queued event, closes the journal, and stops recording; later events

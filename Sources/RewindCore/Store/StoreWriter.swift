@@ -30,10 +30,16 @@ final class StoreWriter<D: Domain>: Sendable {
   private let core: StoreCore<D>
   private let requests = Mutex(Requests())
   private let wake = DispatchSemaphore(value: 0)
+  /// Told of durable frames, on this thread; nil when nothing forwards the journal.
+  private let forwarder: (any JournalForwarder)?
 
-  init(recorder: JournalRecorder<D>, core: StoreCore<D>, queue: StoreCore<D>.Queue) {
+  init(
+    recorder: JournalRecorder<D>, core: StoreCore<D>, queue: StoreCore<D>.Queue,
+    forwarder: (any JournalForwarder)? = nil
+  ) {
     box = Box(Machine(journal: recorder, queue: queue))
     self.core = core
+    self.forwarder = forwarder
   }
 
   /// Starts the thread; it tells `store` of errors while the store exists.
@@ -88,6 +94,9 @@ final class StoreWriter<D: Domain>: Sendable {
 
   private func run(notifying weakStore: Store<D>?) {
     weak let store = weakStore
+    // What the forwarder was last told of: frames sealed, events flushed.
+    var told = (frames: 0, durable: UInt64(0))
+    forwarder?.journalAdvanced(at: box.machine.journal.path, closed: false)
     while true {
       _ = wake.wait(timeout: .now() + .milliseconds(Int(box.machine.pause)))
       let asked = requests.withLock { requests in
@@ -104,6 +113,21 @@ final class StoreWriter<D: Domain>: Sendable {
         }
         core.setError(error)
         store?.report(error)
+      }
+      // The forwarder hears of it before any waiter is answered: a flush or close that
+      // returns has been told of.
+      if let forwarder {
+        let path = box.machine.journal.path
+        if round.finished != nil {
+          forwarder.journalAdvanced(at: path, closed: true)
+        } else {
+          let sealed = box.machine.journal.sealedFrames
+          let flushed = box.machine.durable > told.durable
+          if flushed || (sealed.durableWhenSealed && sealed.count > told.frames) {
+            told = (sealed.count, box.machine.durable)
+            forwarder.journalAdvanced(at: path, closed: false)
+          }
+        }
       }
       for answer in round.answers { answer.waiter(answer.result.mapError { $0 as any Error }) }
       if let result = round.finished {

@@ -1,4 +1,5 @@
 import Dispatch
+public import RewindJournal
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,17 +13,32 @@ import Synchronization
 /// one (``StreamStore/push(_:progress:)``, which sends only what the server lacks). When
 /// the server is away, rounds fail and recording goes on; the frames are sent once it is
 /// back, nothing lost and nothing twice. Rounds run on a thread of their own every
-/// `interval` and whenever ``ship()`` asks.
+/// `interval` and whenever ``ship()`` asks (requests made while a round runs are served
+/// by one more round).
+///
+/// The simplest use is to give it to a recording `Store` (RewindCore) as the forwarder of
+/// its `RecordingOptions`: the store's writer thread then asks for a round after each
+/// durable frame, each flush and the close (``journalAdvanced(at:closed:)``), and the
+/// store's `flush(waitingForServerWithin:)` waits for the server's acknowledgement:
 ///
 /// ```swift
-/// let shipper = SessionShipper(journal: path, server: StreamServer(url: "nats://…"))
-/// // … record; after store.flush():
-/// shipper.ship()
-/// _ = shipper.waitUntilShipped(timeoutMilliseconds: 5000)
+/// let shipper = SessionShipper(server: StreamServer(url: "nats://…"))
+/// let store = try Store(
+///   domain: domain, recordingTo: path, options: RecordingOptions(forwarder: shipper))
+/// // … record; then, when the server must have it:
+/// try await store.flush(waitingForServerWithin: 5000)
+/// // … at the end:
+/// try store.close()
+/// try shipper.waitUntilForwarded(timeoutMilliseconds: 5000)
 /// shipper.stop()
 /// ```
-public final class SessionShipper: Sendable {
+///
+/// It can also ship a journal that something else writes:
+/// `SessionShipper(journal: path, server: …)`, then ``ship()`` after each flush.
+public final class SessionShipper: JournalForwarder {
   private struct State {
+    /// The journal shipped, once known.
+    var journal: String?
     /// Rounds asked for, and the last of them that a successful round covered.
     var requested: UInt64 = 0
     var shipped: UInt64 = 0
@@ -31,8 +47,9 @@ public final class SessionShipper: Sendable {
     var framesOnServer = 0
   }
 
-  /// The journal shipped.
-  public let journal: String
+  /// The journal shipped: the one given, or the one a recording store told of; nil
+  /// until then.
+  public var journal: String? { state.withLock { $0.journal } }
   public let server: StreamServer
   private let state = Mutex(State())
   private let wake = DispatchSemaphore(value: 0)
@@ -41,12 +58,43 @@ public final class SessionShipper: Sendable {
 
   /// Starts shipping `journal` to `server`: a round at once, then every
   /// `intervalMilliseconds` and whenever ``ship()`` asks.
-  public init(journal: String, server: StreamServer, intervalMilliseconds: Int = 1000) {
-    self.journal = journal
+  public convenience init(
+    journal: String, server: StreamServer, intervalMilliseconds: Int = 1000
+  ) {
+    self.init(server: server, intervalMilliseconds: intervalMilliseconds)
+    state.withLock { $0.journal = journal }
+    ship()
+  }
+
+  /// A shipper for the journal of a recording `Store` that is given it as its
+  /// forwarder: it learns the journal from the store (``journalAdvanced(at:closed:)``)
+  /// and ships nothing before.
+  public init(server: StreamServer, intervalMilliseconds: Int = 1000) {
     self.server = server
     self.intervalMilliseconds = intervalMilliseconds
     DispatchQueue.global(qos: .utility).async { [self] in run() }
+  }
+
+  /// Told by a recording store's writer thread that the journal at `path` holds new
+  /// durable frames: asks for a round, without waiting for it.
+  public func journalAdvanced(at path: String, closed: Bool) {
+    state.withLock { state in
+      if state.journal == nil { state.journal = path }
+    }
     ship()
+  }
+
+  /// ``waitUntilShipped(timeoutMilliseconds:)`` that says why not.
+  /// - Throws: ``StreamError`` `timeout`, with the last round's failure, when the server
+  ///   does not have every frame sealed by the call within `timeoutMilliseconds`.
+  public func waitUntilForwarded(timeoutMilliseconds: Int) throws {
+    guard !waitUntilShipped(timeoutMilliseconds: timeoutMilliseconds) else { return }
+    let (journal, failure) = state.withLock { ($0.journal, $0.lastError) }
+    throw StreamError(
+      .timeout,
+      "\(journal ?? "the journal") is not on the server after \(timeoutMilliseconds) ms"
+        + (failure.map { " (last attempt: \($0))" } ?? ""),
+      server: server.url)
   }
 
   /// Asks for a round now (after a flush, say).
@@ -95,8 +143,13 @@ public final class SessionShipper: Sendable {
     var store: StreamStore?
     while true {
       _ = wake.wait(timeout: .now() + .milliseconds(intervalMilliseconds))
-      let (round, stopping) = state.withLock { ($0.requested, $0.stopping) }
+      // One round serves every request made by now.
+      while wake.wait(timeout: .now()) == .success {}
+      let (round, stopping, journal) = state.withLock {
+        ($0.requested, $0.stopping, $0.journal)
+      }
       if stopping { break }
+      guard let journal else { continue }
       var failure: String?
       var frames = 0
       do {
