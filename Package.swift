@@ -85,7 +85,8 @@ let package = Package(
     // (Tools/fuzz), and RewindFuzzingTests runs every corpus and regression input through
     // them in `swift test`.
     .target(
-      name: "RewindFuzzing", dependencies: ["RewindJournal", "RewindCore", "Navigation"],
+      name: "RewindFuzzing",
+      dependencies: ["RewindJournal", "RewindCore", "Navigation", "RewindStream"],
       swiftSettings: strict),
 
     .testTarget(

@@ -2,7 +2,8 @@
 ///
 /// Each target takes arbitrary bytes and feeds them to a parser the way a command does:
 /// a journal file (`rewind info`, `verify`, `state`, `check`), JSON Lines (`rewind
-/// import`), a scenario script (`rewind record`), JSON, a `find` condition, points. Bad
+/// import`), a scenario script (`rewind record`), JSON, a `find` condition, points, a
+/// session's values and messages on a NATS server (every reading command). Bad
 /// input must end in a typed error, never in a trap, an overflow, a hang or a memory
 /// error; and where a parser has a printer, what it prints must read back as the same
 /// value. libFuzzer runs the targets (`Tools/fuzz`, through the runner in
@@ -31,6 +32,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// Points and a range (`--at`, `--from`/`--to`): each line parsed, printed and parsed
   /// back, and resolved against a sample session.
   case point
+  /// A session as a NATS server holds it (`StreamHarness`): its summary and index
+  /// read back, its header and frame messages opened as a reader of
+  /// `nats://HOST:PORT/SESSION-ID` opens them, replayed as a journal is.
+  case stream
 
   /// Runs the target on `bytes`; traps, with the reason, when a check fails.
   ///
@@ -59,11 +64,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// Inputs this module makes for the target, besides the repository's files: for the
   /// journal targets, a small recorded session with several frames and snapshots, in
   /// every condition a reader meets (closed, not closed, a torn tail, a damaged header,
-  /// salvaged); none for the others.
+  /// salvaged); for the stream, the same sessions as a push stores them; none for the
+  /// others.
   public func builtInSeeds() -> [[UInt8]] {
     switch self {
     case .journal: SampleSession.journals()
     case .journalChecksummed: SampleSession.journals().map(seed(from:))
+    case .stream: StreamHarness.seeds()
     default: []
     }
   }
@@ -82,6 +89,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .json: try JSONHarness.run(bytes)
     case .condition: try ConditionHarness.run(bytes)
     case .point: try PointHarness.run(bytes)
+    case .stream: try StreamHarness.run(bytes)
     }
   }
 }

@@ -44,6 +44,16 @@ public struct FrameInfo: Sendable, Equatable {
   @inlinable public var dataOffset: UInt64 { offset + UInt64(headerSize) }
   /// The byte offset just past the data frame.
   public var endOffset: UInt64 { dataOffset + UInt64(compressedSize) }
+
+  /// Whether an index entry describes a frame a reader can use after `previous` (nil for
+  /// the first): at least one record, sequence numbers from 1 and times within the
+  /// limits, both after the previous frame's. Its offsets are the file's to check.
+  func isConsistent(after previous: FrameInfo?) -> Bool {
+    recordCount >= 1 && firstSequence >= 1 && firstTime <= lastTime
+      && lastTime <= JournalLimits.maximumTime
+      && firstSequence <= JournalLimits.maximumSequence - UInt64(recordCount)
+      && previous.map { firstSequence > $0.lastSequence && firstTime >= $0.lastTime } ?? true
+  }
 }
 
 /// A frame header: the metadata frame written just before each zstd data frame.

@@ -62,13 +62,9 @@ struct JournalIndex: Sendable, Equatable {
         firstSequence: firstSequence, recordCount: recordCount, firstTime: firstTime,
         lastTime: lastTime, snapshotCount: snapshotCount)
       let previousEnd = frames.last?.endOffset ?? 0
-      guard recordCount >= 1, firstSequence >= 1, firstTime <= lastTime,
-        lastTime <= JournalLimits.maximumTime,
+      guard frame.isConsistent(after: frames.last),
         offset >= previousEnd, offset <= dataEnd,
-        UInt64(headerSize) + UInt64(compressedSize) <= dataEnd - offset,
-        firstSequence <= JournalLimits.maximumSequence - UInt64(recordCount),
-        frames.last.map({ frame.firstSequence > $0.lastSequence && frame.firstTime >= $0.lastTime })
-          ?? true
+        UInt64(headerSize) + UInt64(compressedSize) <= dataEnd - offset
       else {
         throw CodecError(.invalidValue, "index entry \(number) is inconsistent", at: at)
       }

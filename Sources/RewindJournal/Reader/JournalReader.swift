@@ -81,7 +81,8 @@ public final class JournalReader {
   /// - Parameters:
   ///   - name: the journal's name in messages and errors (a URL).
   ///   - isClosed: whether the journal was closed (all its frames are there).
-  /// - Throws: ``JournalError`` for a header that cannot be read.
+  /// - Throws: ``JournalError`` for a header that cannot be read or an index entry that
+  ///   is inconsistent (no records, sequences or times out of order).
   package init(
     name: String, headerBody: [UInt8], frames: [FrameInfo], isClosed: Bool,
     source: any FrameSource
@@ -94,6 +95,12 @@ public final class JournalReader {
     var frames = frames
     var end = headerSize
     for index in frames.indices {
+      // A store's index is checked as a file's is: a reader never trusts one.
+      guard frames[index].isConsistent(after: index == 0 ? nil : frames[index - 1]) else {
+        throw JournalError(
+          .corruptFrame, "the index's entry for frame \(index) is inconsistent", path: name,
+          frame: index)
+      }
       frames[index].number = index
       frames[index].offset = end
       end = frames[index].endOffset

@@ -24,7 +24,7 @@ public struct SessionSummary: Sendable, Equatable {
 
   static let version: UInt8 = 1
 
-  func encoded() -> [UInt8] {
+  package func encoded() -> [UInt8] {
     var writer = ByteWriter()
     writer.write(SessionSummary.version)
     writer.write(contentsOf: session.bytes)
@@ -41,7 +41,7 @@ public struct SessionSummary: Sendable, Equatable {
     return writer.bytes
   }
 
-  static func decode(_ bytes: [UInt8]) throws(CodecError) -> SessionSummary {
+  package static func decode(_ bytes: [UInt8]) throws(CodecError) -> SessionSummary {
     try bytes.withBytes { buffer throws(CodecError) in
       var reader = ByteReader(buffer)
       let version = try reader.readByte()
@@ -123,7 +123,7 @@ public struct StreamFrame: Sendable, Equatable {
     self.snapshotCount = snapshotCount
   }
 
-  static func encode(_ frames: ArraySlice<StreamFrame>) -> [UInt8] {
+  package static func encode(_ frames: ArraySlice<StreamFrame>) -> [UInt8] {
     var writer = ByteWriter(capacity: frames.count * encodedSize)
     for frame in frames {
       writer.writeLittleEndian(frame.streamSequence)
@@ -138,7 +138,7 @@ public struct StreamFrame: Sendable, Equatable {
     return writer.bytes
   }
 
-  static func decode(_ bytes: [UInt8]) throws(CodecError) -> [StreamFrame] {
+  package static func decode(_ bytes: [UInt8]) throws(CodecError) -> [StreamFrame] {
     guard bytes.count % encodedSize == 0 else {
       throw CodecError(.invalidValue, "an index chunk of \(bytes.count) bytes", at: 0)
     }
