@@ -80,7 +80,7 @@ extension RewindTool {
             report.framesFound > 0
             ? " (\(Format.count(report.framesFound, "frame")) already there)" : ""
           context.stdout.print(
-            "\(journal): session \(summary.session), \(Format.count(summary.eventCount, "event")) in \(Format.count(summary.frameCount, "frame")) on the server; \(Format.count(report.framesSent, "frame")) sent\(resumed)"
+            "\(TerminalText.escaped(journal)): session \(summary.session), \(Format.count(summary.eventCount, "event")) in \(Format.count(summary.frameCount, "frame")) on the server; \(Format.count(report.framesSent, "frame")) sent\(resumed)"
           )
         }
       }
@@ -134,7 +134,7 @@ extension RewindTool {
       }
       let state = summary.isClosed ? "" : " (not closed on the server)"
       context.stdout.print(
-        "\(output): session \(summary.session), \(Format.count(summary.eventCount, "event")) in \(Format.count(summary.frameCount, "frame"))\(state)"
+        "\(TerminalText.escaped(output)): session \(summary.session), \(Format.count(summary.eventCount, "event")) in \(Format.count(summary.frameCount, "frame"))\(state)"
       )
     }
   }
