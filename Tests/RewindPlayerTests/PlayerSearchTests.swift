@@ -100,7 +100,7 @@ struct PlayerCompoundSearchTests {
     _ = try recordGenerated(at: path, count: 3_000, seed: seed, interval: 128)
     let player = try Player(timeline: Timeline<NavigationDomain>(path: path))
     for text in [
-      "outcome == rejected && event == itemSelected",
+      "outcome == applied && event == itemSelected",
       "menu.selectedIndex >= 2 && !(split.selectedCategory == null)",
       "changed(split.selectedCategory) || event == backTapped",
     ] {
