@@ -125,4 +125,111 @@ struct ShipperTests {
     _ = try reading.pull(id, to: FileDestination(pulled))
     #expect(bytes(of: pulled) == bytes(of: path))
   }
+
+  /// A store continuing a journal with a forwarder: the server first gets what it lacks
+  /// (here the frames recorded after a push, the journal left not closed), then what
+  /// the store records; it ends equal to the local journal, nothing twice.
+  @Test func aStoreContinuingAnUnclosedJournalShipsWhatTheServerLacks() async throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("unclosed.journal")
+    let domain = NavigationDomain()
+    var user = SimulatedUser(seed: 17, domain: domain)
+    do {
+      let recorder = try JournalRecorder.create(
+        at: path, domain: domain,
+        session: SessionInfo(startTime: 1_764_500_000_000_000, device: "test"),
+        options: RecordingOptions(
+          snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024)))
+      for _ in 0..<1_500 {
+        let (time, event) = user.next()
+        try recorder.record(event, at: time)
+      }
+      try recorder.flush()
+      _ = try StreamStore(StreamServer(url: server.url)).push(path)
+      for _ in 0..<1_500 {
+        let (time, event) = user.next()
+        try recorder.record(event, at: time)
+      }
+      try recorder.flush()
+      // Dropped without closing, as a recording whose process ended.
+    }
+    let local = try JournalReader(path: path)
+    #expect(!local.condition.isClosed)
+    try await expectContinuedAndShipped(path, server, lacking: local)
+  }
+
+  /// A closed journal continued with a forwarder, the server lacking what was recorded
+  /// while it was away before the close.
+  @Test func aStoreContinuingAClosedJournalShipsWhatTheServerLacks() async throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("closed.journal")
+    do {
+      let shipper = SessionShipper(
+        server: StreamServer(url: server.url, timeoutMilliseconds: 1000),
+        intervalMilliseconds: 100)
+      defer { shipper.stop() }
+      let store = try Store(
+        domain: NavigationDomain(), recordingTo: path,
+        options: RecordingOptions(
+          snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024),
+          forwarder: shipper))
+      var user = SimulatedUser(seed: 19, domain: store.domain)
+      for _ in 0..<1_500 { store.send(user.next().event) }
+      try await store.flush(waitingForServerWithin: 20_000)
+      server.stop()
+      for _ in 0..<1_500 { store.send(user.next().event) }
+      try store.close()
+    }
+    try server.start()
+    let local = try JournalReader(path: path)
+    #expect(local.condition.isClosed)
+    try await expectContinuedAndShipped(path, server, lacking: local)
+  }
+
+  /// Continues `path` with a shipper to `server`, which holds part of `local` only:
+  /// checks that the server gets the rest before anything is recorded, then records,
+  /// closes, and checks that the session on the server is the journal.
+  private func expectContinuedAndShipped(
+    _ path: String, _ server: NatsServer, lacking local: JournalReader,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let reading = try StreamStore(StreamServer(url: server.url))
+    let id = local.header.sessionID.description
+    let before = try reading.summary(of: id)
+    #expect(before.frameCount > 5, sourceLocation: sourceLocation)
+    #expect(before.frameCount < local.frames.count, sourceLocation: sourceLocation)
+    #expect(!before.isClosed, sourceLocation: sourceLocation)
+
+    let shipper = SessionShipper(
+      server: StreamServer(url: server.url, timeoutMilliseconds: 1000), intervalMilliseconds: 100)
+    defer { shipper.stop() }
+    let store = try Store<NavigationDomain>(
+      continuing: path,
+      options: RecordingOptions(
+        journal: JournalWriterOptions(frameSize: 1024), forwarder: shipper))
+    // Before anything new: the frames the server lacked.
+    try await store.flush(waitingForServerWithin: 20_000)
+    #expect(
+      try reading.summary(of: id).frameCount == local.frames.count, sourceLocation: sourceLocation)
+
+    var user = SimulatedUser(seed: 23, domain: store.domain)
+    for _ in 0..<2_000 { store.send(user.next().event) }
+    try await store.flush(waitingForServerWithin: 20_000)
+    try store.close()
+    try shipper.waitUntilForwarded(timeoutMilliseconds: 20_000)
+
+    let continued = try JournalReader(path: path)
+    #expect(continued.recordCount == local.recordCount + 2_000, sourceLocation: sourceLocation)
+    let summary = try reading.summary(of: id)
+    #expect(summary.isClosed, sourceLocation: sourceLocation)
+    #expect(summary.frameCount == continued.frames.count, sourceLocation: sourceLocation)
+    let messages = try reading.storedMessages(of: summary)
+    #expect(messages.count == continued.frames.count + 1, sourceLocation: sourceLocation)
+    #expect(Set(messages.map(\.id)).count == messages.count, sourceLocation: sourceLocation)
+    let pulled = path + ".pulled"
+    _ = try reading.pull(id, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path), sourceLocation: sourceLocation)
+  }
 }

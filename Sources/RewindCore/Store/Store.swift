@@ -96,12 +96,39 @@ public final class Store<D: Domain>: Observable, Sendable {
   ///   - clock: microseconds since the session started; by default the journal's last
   ///     time plus ``MonotonicClock`` from now.
   ///   - onError: called on a global queue when the journal fails.
-  public init(
+  public convenience init(
     continuing path: String, options: JournalWriterOptions = .init(),
     clock: (@Sendable () -> UInt64)? = nil,
     onError: (@Sendable (RewindError) -> Void)? = nil
   ) throws {
-    let recorder = try JournalRecorder<D>.continuing(at: path, options: options)
+    try self.init(
+      continuing: path, options: RecordingOptions(journal: options), clock: clock,
+      onError: onError)
+  }
+
+  /// A store that goes on recording into an existing journal (closed or not), from its
+  /// last state, shipping it while it records when `options` has a forwarder.
+  ///
+  /// The forwarder is told of the journal as the store starts, so that what the server
+  /// lacks (frames recorded while it was away, or before the journal was first shipped)
+  /// is sent first, then each frame as it is sealed (`SessionShipper` of RewindStream
+  /// resumes after the last frame the server holds, never sending one twice).
+  ///
+  /// - Parameters:
+  ///   - path: the journal to continue.
+  ///   - options: frames, compression and durability (`options.journal`), and the
+  ///     forwarder (``RecordingOptions/forwarder``); the snapshot interval is the
+  ///     journal's own, `options.snapshotInterval` is not used.
+  ///   - clock: microseconds since the session started; by default the journal's last
+  ///     time plus ``MonotonicClock`` from now.
+  ///   - onError: called on a global queue when the journal fails.
+  /// - Throws: `JournalError` (locked, torn tail, …) or ``RewindError`` (another domain).
+  public init(
+    continuing path: String, options: RecordingOptions,
+    clock: (@Sendable () -> UInt64)? = nil,
+    onError: (@Sendable (RewindError) -> Void)? = nil
+  ) throws {
+    let recorder = try JournalRecorder<D>.continuing(at: path, options: options.journal)
     domain = recorder.domain
     let queue = StoreCore<D>.Queue()
     core = StoreCore(state: recorder.state, lastTime: recorder.lastTime, queue: queue)
@@ -109,8 +136,9 @@ public final class Store<D: Domain>: Observable, Sendable {
     let elapsed = MonotonicClock.microsecondsFromNow()
     self.clock = clock ?? { resumeAt + elapsed() }
     self.onError = onError
-    forwarder = nil
-    writer = StoreWriter(recorder: recorder, core: core, queue: queue)
+    forwarder = options.forwarder
+    writer = StoreWriter(
+      recorder: recorder, core: core, queue: queue, forwarder: options.forwarder)
     writer?.start(notifying: self)
   }
 

@@ -281,6 +281,12 @@ public final class StreamStore {
     if recovered {
       try record(&summary, frames, from: summary.frameCount, headerSize: headerBytes.count)
     }
+    let closed = reader.condition.isClosed && reader.condition.tornTail == nil
+    if frames.count < reader.frames.count, summary.isClosed {
+      // A closed journal continued since it was pushed: the summary says so with the
+      // first frame sent, and says closed again when the push ends (if it is).
+      summary.isClosed = false
+    }
     for number in frames.count..<reader.frames.count {
       progress(number, reader.frames.count)
       let bytes = try reader.frameBytes(number)
@@ -295,7 +301,6 @@ public final class StreamStore {
       last = sequence
       try record(&summary, frames, from: number, headerSize: headerBytes.count)
     }
-    let closed = reader.condition.isClosed && reader.condition.tornTail == nil
     if closed != summary.isClosed || frames.isEmpty && found == 0 {
       summary.isClosed = closed
       let value = summary.encoded()
