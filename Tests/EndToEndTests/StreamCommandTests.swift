@@ -189,9 +189,16 @@ struct StreamCommandTests {
     let checked = try rewind("check", url)
     #expect(checked.status == 0, "\(checked.stderr)")
     #expect(checked.stdout.hasPrefix("PASS \(shown): 200,000 events"))
-    let page = server.directory.file("page.html")
-    #expect(try rewind("html", url, "-o", page).status == 0)
-    #expect(bytes(of: page).count > 1_000_000)
+    // The page of the session on the server is the page of the file, byte for byte
+    // (the file named as the session, since a page shows the name it was made from).
+    let named = server.directory.file(id)
+    write(bytes(of: file), to: named)
+    let pages = (server.directory.file("server.html"), server.directory.file("file.html"))
+    let fromServer = try rewind("html", "\(server.url)/\(id)", "-o", pages.0)
+    #expect(fromServer.status == 0, "\(fromServer.stderr)")
+    #expect(try rewind("html", named, "-o", pages.1).status == 0)
+    #expect(bytes(of: pages.0).count > 1_000_000)
+    #expect(bytes(of: pages.0) == bytes(of: pages.1))
 
     var random = SplitMix64(seed: testSeed("readingCommandsReadSessionsOnTheServer"))
     for _ in 0..<100 {
@@ -201,5 +208,58 @@ struct StreamCommandTests {
 
     let missing = try rewind("state", "\(server.url)/0123", "--at", "5")
     expectFailure(missing, containing: "\(server.url): session 0123: no such session on the server")
+  }
+
+  /// `rewind play` of a session on the server, in a real terminal: the screen, steps and
+  /// seeks as for the file.
+  @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
+  func playsASessionOnTheServer() throws {
+    let server = try NatsServer()
+    let file = sample("iphone-compact.journal")
+    let pushed = try rewind("push", file, "--server", server.url, "--json")
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let report = try #require(try parseJSON(pushed.stdout) as? [[String: Any]]).first
+    let id = try #require(report?["session"] as? String)
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(
+      script: "\"$REWIND\" play '\(server.url)/\(id.prefix(8))' --at 2", in: directory.path,
+      columns: 120, rows: 32)
+    defer { terminal.kill() }
+    var screen = try terminal.waitFor("event 2 of 20")
+    #expect(terminal.alternateScreen)
+    #expect(screen.contains("rewind play"))
+    #expect(screen.contains("State after event 2"))
+    terminal.send("Right")
+    screen = try terminal.waitUntil("a step") {
+      $0.contains("event 3 of 20") && $0.contains("Event 3 changed")
+    }
+    #expect(screen.contains(" 3   +4.500s  backTapped"))
+    #expect(screen.contains("split.selectedItem: \"grinders/swift\" → null"))
+    // Seeks: the end, the start, and a click on the bar's last column.
+    terminal.send("End")
+    try terminal.waitFor("event 20 of 20")
+    terminal.send("Home")
+    screen = try terminal.waitFor("event 0 of 20")
+    #expect(screen.contains("Initial state"))
+    terminal.click(column: 118, row: 29)
+    try terminal.waitFor("event 20 of 20")
+    terminal.send("q")
+    try terminal.waitFor("DONE 0")
+    #expect(!terminal.alternateScreen)
+
+    // The session on the server shows at a point as the file does.
+    let fromFile = try Tmux(
+      script: "\"$REWIND\" play '\(file)' --at 7", in: directory.path, columns: 120, rows: 32)
+    defer { fromFile.kill() }
+    let fromServer = try Tmux(
+      script: "\"$REWIND\" play '\(server.url)/\(id)' --at 7", in: directory.path, columns: 120,
+      rows: 32)
+    defer { fromServer.kill() }
+    let fileScreen = try fromFile.waitFor("event 7 of 20")
+    let serverScreen = try fromServer.waitFor("event 7 of 20")
+    // Below the title line, which names the journal.
+    #expect(
+      fileScreen.split(separator: "\n").dropFirst()
+        == serverScreen.split(separator: "\n").dropFirst())
   }
 }
