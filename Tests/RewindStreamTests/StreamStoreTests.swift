@@ -84,6 +84,44 @@ struct StreamStoreTests {
     #expect(Set(messages.map(\.id)).count == messages.count)
   }
 
+  /// A closed journal continued after it was pushed: the session on the server says it
+  /// is open from the first new frame pushed (never closed with frames still to come),
+  /// and closed again once the journal is closed and pushed.
+  @Test func aContinuedClosedJournalIsOpenOnTheServerUntilClosedAgain() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let store = try StreamStore(StreamServer(url: server.url))
+    let first = try store.push(path)
+    #expect(first.summary.isClosed)
+
+    let writer = try JournalWriter.open(
+      at: path, domain: "test", schemaVersion: 1, options: JournalWriterOptions(frameSize: 1024))
+    try appendEvents(writer, 3_001...5_000)
+    try writer.flush()
+    let observer = try StreamStore(StreamServer(url: server.url))
+    var seen: [Bool] = []
+    let id = first.summary.session.description
+    let open = try store.push(path) { number, _ in
+      // Before each frame after the first new one: what a reader sees meanwhile.
+      if number > first.summary.frameCount, let summary = try? observer.summary(of: id) {
+        seen.append(summary.isClosed)
+      }
+    }
+    #expect(open.framesFound == first.framesSent)
+    #expect(!open.summary.isClosed)
+    #expect(open.summary.eventCount == 5_000)
+    #expect(!seen.isEmpty && !seen.contains(true))
+
+    try writer.close()
+    let closed = try store.push(path)
+    #expect(closed.summary.isClosed)
+    let pulled = directory.file("pulled.journal")
+    _ = try store.pull(id, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path))
+  }
+
   @Test func anInterruptedPushResumes() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()
