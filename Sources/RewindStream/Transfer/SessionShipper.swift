@@ -33,6 +33,11 @@ import Synchronization
 /// shipper.stop()
 /// ```
 ///
+/// A store continuing a journal takes it the same way,
+/// `Store(continuing: path, options: RecordingOptions(forwarder: shipper))`: told of the
+/// journal as the store starts, the shipper first sends what the server lacks (frames
+/// recorded while it was away, or a journal never shipped), then each new frame.
+///
 /// It can also ship a journal that something else writes:
 /// `SessionShipper(journal: path, server: …)`, then ``ship()`` after each flush.
 public final class SessionShipper: JournalForwarder {
