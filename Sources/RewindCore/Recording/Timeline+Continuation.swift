@@ -4,7 +4,7 @@ extension Timeline {
   /// Writes a new journal that continues this session from the point after event
   /// `sequence`: it holds this session's events 1…`sequence`, at their times, and its
   /// header names this journal as its parent (FORMAT.md, "Journal header"), so that a
-  /// live recording can go on from there (``Store/init(continuing:options:clock:onError:)``).
+  /// live recording can go on from there (`Store(continuing:options:)`).
   ///
   /// The events are replayed with the current reducer as they are written, so their
   /// recorded effects are today's; the new session keeps this one's start time, device
