@@ -220,7 +220,11 @@ extension NavigationDomain {
 
   private static func kind(named bytes: UnsafeBufferPointer<UInt8>) -> NavigationEvent.Kind? {
     for entry in kindNames where entry.name.count == bytes.count {
-      if entry.name.elementsEqual(bytes) { return entry.kind }
+      let same = entry.name.withUnsafeBufferPointer { name in
+        for index in 0..<name.count where name[index] != bytes[index] { return false }
+        return true
+      }
+      if same { return entry.kind }
     }
     return nil
   }

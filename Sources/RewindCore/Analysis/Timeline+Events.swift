@@ -90,12 +90,12 @@ extension Timeline {
       json.endObject()
       json.newline()
       if json.count >= batchSize {
-        try json.bytes.withUnsafeBytes { try emit($0) }
+        try json.withBytes { try emit($0) }
         json.removeAll()
         progress(event.sequence)
       }
     }
-    if json.count > 0 { try json.bytes.withUnsafeBytes { try emit($0) } }
+    if json.count > 0 { try json.withBytes { try emit($0) } }
     progress(replayer.sequence)
     return replayer.crossedLostEvents
   }

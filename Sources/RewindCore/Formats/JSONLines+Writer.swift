@@ -32,7 +32,7 @@ extension JSONLines {
       line.removeAll()
       line.value(header.json)
       line.newline()
-      try line.bytes.withUnsafeBytes { try emit($0) }
+      try line.withBytes { try emit($0) }
     }
 
     /// Writes an event's line: `{"seq": …, "time_us": …, "event": …, …payload}`, the
@@ -49,7 +49,7 @@ extension JSONLines {
       domain.writeMembers(of: event, to: &line)
       line.endObject()
       line.newline()
-      try line.bytes.withUnsafeBytes { try emit($0) }
+      try line.withBytes { try emit($0) }
     }
   }
 }

@@ -1,9 +1,15 @@
-/// Writes compact JSON text as UTF-8 bytes, straight into a buffer it reuses: the bytes
-/// ``JSONValue/compactText`` prints, without building a ``JSONValue`` first.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes compact JSON text as UTF-8 bytes, straight into a buffer it owns and reuses:
+/// the bytes ``JSONValue/compactText`` prints, without building a ``JSONValue`` first.
 ///
 /// What `rewind export` writes its lines with: a domain writes an event's members into
 /// an object the writer has open (``Domain/writeMembers(of:to:)``), and the lines are
-/// handed on a batch at a time.
+/// handed on a batch at a time (``withBytes(_:)``).
 ///
 /// ```swift
 /// var json = JSONWriter()
@@ -18,73 +24,94 @@
 ///
 /// The writer puts the commas between members and elements; it does not check that
 /// keys and values alternate, nor that a key is written once: the caller writes what
-/// ``JSONValue`` would hold.
-public struct JSONWriter {
-  /// The text written so far, UTF-8.
-  public private(set) var bytes: [UInt8]
+/// ``JSONValue`` would hold. It cannot be copied (its buffer is its own, written in place
+/// with no copy-on-write check per byte); pass it `inout`.
+public struct JSONWriter: ~Copyable {
+  /// The buffer: `count` bytes written of `capacity`.
+  private var start: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// The number of bytes written.
+  public private(set) var count = 0
   /// Whether the next key or element follows another in its object or array.
-  @usableFromInline var needsComma = false
+  private var needsComma = false
 
   /// An empty writer whose buffer holds `capacity` bytes before it grows.
   public init(capacity: Int = 256) {
-    bytes = []
-    bytes.reserveCapacity(capacity)
+    self.capacity = max(capacity, 64)
+    start = .allocate(capacity: self.capacity)
   }
 
-  /// The number of bytes written.
-  @inlinable public var count: Int { bytes.count }
+  deinit { start.deallocate() }
+
+  /// The text written so far, UTF-8.
+  public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+  /// Calls `body` with the text written so far, valid only during the call.
+  public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E)
+    -> R
+  {
+    try body(UnsafeRawBufferPointer(start: start, count: count))
+  }
 
   /// Forgets the text written, keeping the buffer.
   public mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
+    count = 0
     needsComma = false
   }
 
   /// Starts an object: `{`.
   public mutating func beginObject() {
+    reserve(2)
     comma()
-    bytes.append(UInt8(ascii: "{"))
+    append(UInt8(ascii: "{"))
     needsComma = false
   }
 
   /// Ends the object begun last: `}`.
   public mutating func endObject() {
-    bytes.append(UInt8(ascii: "}"))
+    reserve(1)
+    append(UInt8(ascii: "}"))
     needsComma = true
   }
 
   /// Starts an array: `[`.
   public mutating func beginArray() {
+    reserve(2)
     comma()
-    bytes.append(UInt8(ascii: "["))
+    append(UInt8(ascii: "["))
     needsComma = false
   }
 
   /// Ends the array begun last: `]`.
   public mutating func endArray() {
-    bytes.append(UInt8(ascii: "]"))
+    reserve(1)
+    append(UInt8(ascii: "]"))
     needsComma = true
   }
 
   /// Writes a member's key, quoted and escaped, and its `:`; the value follows.
   public mutating func key(_ key: String) {
+    reserve(1)
     comma()
-    JSONWriter.appendQuoted(key, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
+    appendQuoted(key)
+    reserve(1)
+    append(UInt8(ascii: ":"))
     needsComma = false
   }
 
   /// Writes a string, quoted and escaped as ``JSONValue/compactText`` escapes it.
   public mutating func string(_ text: String) {
+    reserve(1)
     comma()
-    JSONWriter.appendQuoted(text, to: &bytes)
+    appendQuoted(text)
     needsComma = true
   }
 
   /// Writes an integer.
   public mutating func int(_ value: Int64) {
+    reserve(21)
     comma()
-    JSONWriter.appendInteger(value, to: &bytes)
+    appendInteger(value)
     needsComma = true
   }
 
@@ -92,56 +119,147 @@ public struct JSONWriter {
   /// back as the same `Double`.
   /// - Precondition: `value` is finite (JSON has no NaN or infinities).
   public mutating func double(_ value: Double) {
+    reserve(1)
     comma()
-    bytes.append(contentsOf: JSONValue.format(value).utf8)
+    var text = JSONValue.format(value)
+    text.withUTF8 { append($0) }
     needsComma = true
   }
 
   /// Writes `true` or `false`.
   public mutating func bool(_ value: Bool) {
+    reserve(6)
     comma()
-    bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+    append(value ? "true" : "false")
     needsComma = true
   }
 
   /// Writes `null`.
   public mutating func null() {
+    reserve(5)
     comma()
-    bytes.append(contentsOf: "null".utf8)
+    append("null")
     needsComma = true
   }
 
   /// Writes a whole value, compact.
   public mutating func value(_ value: JSONValue) {
+    reserve(1)
     comma()
-    value.appendCompact(to: &bytes)
+    var text: [UInt8] = []
+    value.appendCompact(to: &text)
+    text.withUnsafeBufferPointer { append($0) }
     needsComma = true
   }
 
   /// Appends a line feed (between JSON Lines), after which a value starts afresh.
   public mutating func newline() {
-    bytes.append(UInt8(ascii: "\n"))
+    reserve(1)
+    append(UInt8(ascii: "\n"))
     needsComma = false
   }
 
+  // MARK: Bytes
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always) private mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(extra) }
+  }
+
+  @inline(never) private mutating func grow(_ extra: Int) {
+    let grown = max(capacity * 2, count + extra)
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+    buffer.update(from: start, count: count)
+    start.deallocate()
+    start = buffer
+    capacity = grown
+  }
+
+  /// One byte, room made.
+  @inline(__always)
+  private mutating func append(_ byte: UInt8) {
+    start[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
   private mutating func comma() {
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    if needsComma { append(UInt8(ascii: ",")) }
+  }
+
+  @inline(__always)
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    reserve(bytes.count)
+    guard let base = bytes.baseAddress else { return }
+    (start + count).update(from: base, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(__always)
+  private mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { append($0) }
+  }
+
+  /// The decimal digits of `value`, as `String(value)` writes them, room made for 20.
+  private mutating func appendInteger(_ value: Int64) {
+    if value < 0 { append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    let pairs = JSONWriter.digitPairs.utf8Start
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits at most
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var index = 24
+      while magnitude >= 100 {
+        let pair = Int(magnitude % 100) &* 2
+        magnitude /= 100
+        index -= 2
+        buffer[index] = pairs[pair]
+        buffer[index + 1] = pairs[pair + 1]
+      }
+      if magnitude >= 10 {
+        let pair = Int(magnitude) &* 2
+        index -= 2
+        buffer[index] = pairs[pair]
+        buffer[index + 1] = pairs[pair + 1]
+      } else {
+        index -= 1
+        buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+      }
+      let digits = UnsafeRawBufferPointer(rebasing: buffer[index...])
+      append(digits.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+
+  /// "00" to "99", to write two digits at a time.
+  private static let digitPairs: StaticString =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+  /// `text` quoted, escaped as ``appendQuoted(_:to:)`` escapes it; ASCII text with nothing
+  /// to escape (ids, names) is copied whole.
+  private mutating func appendQuoted(_ text: String) {
+    reserve(1)
+    append(UInt8(ascii: "\""))
+    var text = text
+    let plain = text.withUTF8 { bytes in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C {
+        return false
+      }
+      append(bytes)
+      return true
+    }
+    if !plain {
+      var escaped: [UInt8] = []
+      JSONWriter.appendEscaped(text, to: &escaped)
+      escaped.withUnsafeBufferPointer { append($0) }
+    }
+    reserve(1)
+    append(UInt8(ascii: "\""))
   }
 
   /// Appends the decimal digits of `value`, as `String(value)` writes them.
   static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
-    if value < 0 { output.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits at most
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        count += 1
-        buffer[24 - count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
-    }
+    var writer = JSONWriter(capacity: 64)
+    writer.int(value)
+    writer.withBytes { output.append(contentsOf: $0) }
   }
 
   /// Appends `text` as a JSON string: quoted, with `"` and `\` escaped, the usual short
@@ -163,7 +281,6 @@ public struct JSONWriter {
     if !plain { appendEscaped(text, to: &output) }
     output.append(UInt8(ascii: "\""))
   }
-
   /// The inside of a quoted string that needs escapes or is not ASCII.
   private static func appendEscaped(_ text: String, to output: inout [UInt8]) {
     for scalar in text.unicodeScalars {
