@@ -37,37 +37,55 @@ extension NavigationDomain {
   /// Writes the members of ``json(_:)-(NavigationEvent)``, the same bytes, with no
   /// ``JSONValue`` built: what `rewind export` writes each event with.
   public func writeMembers(of event: NavigationEvent, to json: inout JSONWriter) {
-    json.key("event")
-    json.string(event.kind.rawValue)
+    json.plainKey("event")
+    json.plainString(Self.kindName(event.kind))
     switch event {
     case .menuTabTapped(let index):
-      json.key("index")
+      json.plainKey("index")
       json.int(Int64(index))
     case .menuScrolled(let offset):
-      json.key("offset")
+      json.plainKey("offset")
       Self.writeOffset(offset, to: &json)
     case .menuViewportResized(let width):
-      json.key("width")
+      json.plainKey("width")
       Self.writeOffset(width, to: &json)
     case .categorySelected(let ref), .itemSelected(let ref):
-      json.key("id")
+      json.plainKey("id")
       if let ref { json.string(id(of: ref)) } else { json.null() }
     case .itemExpanded(let ref), .itemCollapsed(let ref):
-      json.key("id")
+      json.plainKey("id")
       json.string(id(of: ref))
     case .columnVisibilityChanged(let visibility):
-      json.key("visibility")
+      json.plainKey("visibility")
       json.string(visibility.rawValue)
     case .splitStyleChanged(let style):
-      json.key("style")
+      json.plainKey("style")
       json.string(style.rawValue)
     case .sizeClassChanged(let sizeClass):
-      json.key("sizeClass")
+      json.plainKey("sizeClass")
       json.string(sizeClass.rawValue)
     case .orientationChanged(let orientation):
-      json.key("orientation")
+      json.plainKey("orientation")
       json.string(orientation.rawValue)
     case .backTapped: break
+    }
+  }
+
+  /// The kind's name (`NavigationEvent.Kind.rawValue`), known when compiled.
+  private static func kindName(_ kind: NavigationEvent.Kind) -> StaticString {
+    switch kind {
+    case .menuTabTapped: "menuTabTapped"
+    case .menuScrolled: "menuScrolled"
+    case .menuViewportResized: "menuViewportResized"
+    case .categorySelected: "categorySelected"
+    case .itemSelected: "itemSelected"
+    case .itemExpanded: "itemExpanded"
+    case .itemCollapsed: "itemCollapsed"
+    case .columnVisibilityChanged: "columnVisibilityChanged"
+    case .splitStyleChanged: "splitStyleChanged"
+    case .sizeClassChanged: "sizeClassChanged"
+    case .orientationChanged: "orientationChanged"
+    case .backTapped: "backTapped"
     }
   }
 

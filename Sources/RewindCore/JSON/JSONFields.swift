@@ -215,10 +215,10 @@ private struct FlatParser {
     return true
   }
 
-  func digit(at index: Int) -> UInt8? {
+  @inline(__always) func digit(at index: Int) -> UInt8? {
     guard index < bytes.count else { return nil }
-    let byte = bytes[index]
-    return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? byte &- UInt8(ascii: "0") : nil
+    let digit = bytes[index] &- UInt8(ascii: "0")
+    return digit <= 9 ? digit : nil
   }
 
   /// A number as JSON writes it; an integer that fits in an `Int64` is read here.

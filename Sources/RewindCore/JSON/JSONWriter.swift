@@ -99,6 +99,39 @@ public struct JSONWriter: ~Copyable {
     needsComma = false
   }
 
+  /// Writes a member's key that needs no escaping (printable ASCII without `"` or `\`),
+  /// known when the program is compiled: the event's own keys and kinds of a domain.
+  /// - Precondition: `key` needs no escaping (checked in debug builds).
+  public mutating func plainKey(_ key: StaticString) {
+    assert(JSONWriter.isPlain(key), "\(key) needs escaping; write it with key(_:)")
+    reserve(key.utf8CodeUnitCount + 4)
+    comma()
+    append(UInt8(ascii: "\""))
+    append(key)
+    append(UInt8(ascii: "\""))
+    append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  /// Writes a string that needs no escaping, known when the program is compiled.
+  /// - Precondition: `text` needs no escaping (checked in debug builds).
+  public mutating func plainString(_ text: StaticString) {
+    assert(JSONWriter.isPlain(text), "\(text) needs escaping; write it with string(_:)")
+    reserve(text.utf8CodeUnitCount + 3)
+    comma()
+    append(UInt8(ascii: "\""))
+    append(text)
+    append(UInt8(ascii: "\""))
+    needsComma = true
+  }
+
+  /// Whether `text` is printable ASCII without `"` or `\`.
+  static func isPlain(_ text: StaticString) -> Bool {
+    text.withUTF8Buffer { bytes in
+      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+    }
+  }
+
   /// Writes a string, quoted and escaped as ``JSONValue/compactText`` escapes it.
   public mutating func string(_ text: String) {
     reserve(1)
