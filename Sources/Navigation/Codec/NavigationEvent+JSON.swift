@@ -35,7 +35,7 @@ extension NavigationDomain {
   }
 
   /// Writes the members of ``json(_:)-(NavigationEvent)``, the same bytes, with no
-  /// ``JSONValue`` built: what `rewind export` writes each event with.
+  /// `JSONValue` built: what `rewind export` writes each event with.
   public func writeMembers(of event: NavigationEvent, to json: inout JSONWriter) {
     json.plainKey("event")
     json.plainString(Self.kindName(event.kind))

@@ -198,6 +198,8 @@ extension JSONLines {
     @usableFromInline func nextInPlace(_ decode: (JSONFields) -> Bool) throws(TextFileError)
       -> InPlaceLine
     {
+      // The first line, kept when the header was looked for, is read in full.
+      if pending != nil { return .other }
       var storage = fieldStorage
       fieldStorage = []
       defer { fieldStorage = storage }

@@ -1,6 +1,7 @@
 import Navigation
 import RewindCore
 import RewindJournal
+import TestSupport
 import Testing
 
 /// The navigation domain's own JSON Lines paths (issue 17): events written straight into
@@ -74,6 +75,52 @@ struct EventJSONLinesTests {
     // Each line, read through its JSON value, gives the same event.
     for (line, timed) in zip(text.split(separator: "\n").dropFirst(), decoded) {
       #expect(try JSONLines.event(parsing: String(line), in: read) == timed.event)
+    }
+  }
+
+  @Test(
+    "import's loop records every event, with a header or without, and refuses a bad first line",
+    arguments: [true, false])
+  func recordsEveryEvent(withHeader: Bool) throws {
+    let domain = Fixtures.three
+    let events = session(domain, seed: 47)
+    var text = try lines(events, domain)
+    if !withHeader { text = String(text.drop { $0 != "\n" }.dropFirst()) }
+    let directory = TemporaryDirectory()
+    let path = directory.file("imported.journal")
+    let reader = try JSONLines.Reader(
+      TextFileReader(bytes: Array(text.utf8), name: "events.jsonl"))
+    let read = try reader.domain(NavigationDomain.self, default: domain)
+    let recorder = try JournalRecorder.create(
+      at: path, domain: read, session: SessionInfo(startTime: 0, device: "test"))
+    try reader.record(into: recorder, domain: read)
+    try recorder.close()
+    let timeline = try Timeline<NavigationDomain>(path: path)
+    var recorded: [TimedEvent<NavigationEvent>] = []
+    try timeline.events(from: 1, through: timeline.lastSequence) { replayed, _, _ in
+      recorded.append(TimedEvent(time: replayed.time, event: replayed.event))
+      return true
+    }
+    #expect(recorded.count == events.count)
+    #expect(recorded.map(\.time) == events.map(\.time))
+    // The journal's domain interns the ids the catalog lacks afresh: compare as JSON.
+    let mismatch = zip(recorded, events).first {
+      timeline.domain.json($0.event) != domain.json($1.event)
+    }
+    #expect(mismatch == nil, "\(String(describing: mismatch))")
+
+    let bad =
+      (withHeader ? String(text.prefix { $0 != "\n" }) + "\n" : "")
+      + "{\"seq\":1,\"time_us\":0,\"event\":\"teleported\"}\n"
+    let badReader = try JSONLines.Reader(
+      TextFileReader(bytes: Array(bad.utf8), name: "events.jsonl"))
+    let badRecorder = try JournalRecorder.create(
+      at: directory.file("bad.journal"), domain: domain,
+      session: SessionInfo(startTime: 0, device: "test"))
+    #expect {
+      try badReader.record(into: badRecorder, domain: domain)
+    } throws: { error in
+      "\(error)".contains("events.jsonl:\(withHeader ? 2 : 1): unknown event kind \"teleported\"")
     }
   }
 
