@@ -49,6 +49,8 @@ extension Timeline {
   /// crosses them; the events are decoded, not reduced.
   ///
   /// - Parameters:
+  ///   - first: the first event to write (1 at the least).
+  ///   - last: the last event to write.
   ///   - emit: called with whole lines, each ending in `\n`; the bytes are valid only
   ///     during the call.
   ///   - progress: called now and then with the sequence number of the last event written.
