@@ -34,6 +34,70 @@ extension NavigationDomain {
     return .object(members)
   }
 
+  /// Writes the members of ``json(_:)-(NavigationEvent)``, the same bytes, with no
+  /// `JSONValue` built: what `rewind export` writes each event with.
+  public func writeMembers(of event: NavigationEvent, to json: inout JSONWriter) {
+    json.plainKey("event")
+    json.plainString(Self.kindName(event.kind))
+    switch event {
+    case .menuTabTapped(let index):
+      json.plainKey("index")
+      json.int(Int64(index))
+    case .menuScrolled(let offset):
+      json.plainKey("offset")
+      Self.writeOffset(offset, to: &json)
+    case .menuViewportResized(let width):
+      json.plainKey("width")
+      Self.writeOffset(width, to: &json)
+    case .categorySelected(let ref), .itemSelected(let ref):
+      json.plainKey("id")
+      if let ref { json.string(id(of: ref)) } else { json.null() }
+    case .itemExpanded(let ref), .itemCollapsed(let ref):
+      json.plainKey("id")
+      json.string(id(of: ref))
+    case .columnVisibilityChanged(let visibility):
+      json.plainKey("visibility")
+      json.string(visibility.rawValue)
+    case .splitStyleChanged(let style):
+      json.plainKey("style")
+      json.string(style.rawValue)
+    case .sizeClassChanged(let sizeClass):
+      json.plainKey("sizeClass")
+      json.string(sizeClass.rawValue)
+    case .orientationChanged(let orientation):
+      json.plainKey("orientation")
+      json.string(orientation.rawValue)
+    case .backTapped: break
+    }
+  }
+
+  /// The kind's name (`NavigationEvent.Kind.rawValue`), known when compiled.
+  private static func kindName(_ kind: NavigationEvent.Kind) -> StaticString {
+    switch kind {
+    case .menuTabTapped: "menuTabTapped"
+    case .menuScrolled: "menuScrolled"
+    case .menuViewportResized: "menuViewportResized"
+    case .categorySelected: "categorySelected"
+    case .itemSelected: "itemSelected"
+    case .itemExpanded: "itemExpanded"
+    case .itemCollapsed: "itemCollapsed"
+    case .columnVisibilityChanged: "columnVisibilityChanged"
+    case .splitStyleChanged: "splitStyleChanged"
+    case .sizeClassChanged: "sizeClassChanged"
+    case .orientationChanged: "orientationChanged"
+    case .backTapped: "backTapped"
+    }
+  }
+
+  /// An offset or width as ``offsetJSON(_:)`` writes it.
+  private static func writeOffset(_ offset: Double, to json: inout JSONWriter) {
+    if offset.isFinite {
+      json.double(offset)
+    } else {
+      json.string(offset.isNaN ? "NaN" : offset > 0 ? "Infinity" : "-Infinity")
+    }
+  }
+
   /// Reads an event from the JSON object ``json(_:)-(NavigationEvent)`` writes. Ids the
   /// catalog lacks are interned (the reducer rejects them), ids with a control character
   /// refused; keys other than the event's own are ignored.
@@ -91,6 +155,116 @@ extension NavigationDomain {
     case .backTapped:
       return .backTapped
     }
+  }
+
+  /// Reads an event from the fields of a flat JSON object in place, as
+  /// ``event(fromJSON:)`` reads it from the same object; nil for anything else (a key
+  /// the event lacks or a missing one, a value of the wrong type, an id with a control
+  /// character, an event of schema 2 in a session of schema 1), which
+  /// ``event(fromJSON:)`` then explains.
+  public func event(fromFields fields: JSONFields) -> NavigationEvent? {
+    guard fields.count >= 1, fields.count <= 2 else { return nil }
+    // The kind first, then its one payload field, in either order.
+    let kindIndex = fields[0].hasKey("event") ? 0 : 1
+    let kindField = fields[kindIndex]
+    guard kindField.hasKey("event"), kindField.kind == .string,
+      let kind = Self.kind(named: kindField.value)
+    else { return nil }
+    if readsSchemaVersion < 2 && (kind == .orientationChanged || kind == .menuViewportResized) {
+      return nil
+    }
+    if kind == .backTapped { return fields.count == 1 ? .backTapped : nil }
+    guard fields.count == 2 else { return nil }
+    let payload = fields[1 - kindIndex]
+    switch kind {
+    case .menuTabTapped:
+      guard payload.hasKey("index"), payload.kind == .integer,
+        let index = Int(exactly: payload.integer)
+      else { return nil }
+      return .menuTabTapped(index: index)
+    case .menuScrolled:
+      guard payload.hasKey("offset"), let offset = Self.offset(fromField: payload) else {
+        return nil
+      }
+      return .menuScrolled(offset: offset)
+    case .menuViewportResized:
+      guard payload.hasKey("width"), let width = Self.offset(fromField: payload) else {
+        return nil
+      }
+      return .menuViewportResized(width: width)
+    case .categorySelected, .itemSelected:
+      guard payload.hasKey("id") else { return nil }
+      let ref: NodeRef?
+      switch payload.kind {
+      case .null: ref = nil
+      case .string:
+        guard let found = try? inputRef(String(decoding: payload.value, as: UTF8.self)) else {
+          return nil
+        }
+        ref = found
+      default: return nil
+      }
+      return kind == .categorySelected ? .categorySelected(ref) : .itemSelected(ref)
+    case .itemExpanded, .itemCollapsed:
+      guard payload.hasKey("id"), payload.kind == .string,
+        let ref = try? inputRef(String(decoding: payload.value, as: UTF8.self))
+      else { return nil }
+      return kind == .itemExpanded ? .itemExpanded(ref) : .itemCollapsed(ref)
+    case .columnVisibilityChanged:
+      guard payload.hasKey("visibility"), let value = Self.enumValue(ColumnVisibility.self, payload)
+      else { return nil }
+      return .columnVisibilityChanged(value)
+    case .splitStyleChanged:
+      guard payload.hasKey("style"), let value = Self.enumValue(SplitStyle.self, payload) else {
+        return nil
+      }
+      return .splitStyleChanged(value)
+    case .sizeClassChanged:
+      guard payload.hasKey("sizeClass"), let value = Self.enumValue(SizeClass.self, payload)
+      else { return nil }
+      return .sizeClassChanged(value)
+    case .orientationChanged:
+      guard payload.hasKey("orientation"), let value = Self.enumValue(Orientation.self, payload)
+      else { return nil }
+      return .orientationChanged(value)
+    case .backTapped:
+      return nil
+    }
+  }
+
+  /// The kinds with the UTF-8 bytes of their names, to find a kind without a `String`.
+  private static let kindNames: [(name: [UInt8], kind: NavigationEvent.Kind)] =
+    NavigationEvent.Kind.allCases.map { (Array($0.rawValue.utf8), $0) }
+
+  private static func kind(named bytes: UnsafeBufferPointer<UInt8>) -> NavigationEvent.Kind? {
+    for entry in kindNames where entry.name.count == bytes.count {
+      let same = entry.name.withUnsafeBufferPointer { name in
+        for index in 0..<name.count where name[index] != bytes[index] { return false }
+        return true
+      }
+      if same { return entry.kind }
+    }
+    return nil
+  }
+
+  /// An offset or width as ``offset(fromJSON:)`` reads it.
+  private static func offset(fromField field: JSONField) -> Double? {
+    switch field.kind {
+    case .integer, .number: return field.double
+    case .string:
+      if field.isString("NaN") { return .nan }
+      if field.isString("Infinity") { return .infinity }
+      if field.isString("-Infinity") { return -.infinity }
+      return nil
+    default: return nil
+    }
+  }
+
+  private static func enumValue<Value: RawRepresentable>(_ type: Value.Type, _ field: JSONField)
+    -> Value? where Value.RawValue == String
+  {
+    guard field.kind == .string else { return nil }
+    return Value(rawValue: String(decoding: field.value, as: UTF8.self))
   }
 
   /// A one-line description: the kind and the payload, e.g. `categorySelected grinders`,

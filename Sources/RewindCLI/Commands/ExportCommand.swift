@@ -70,11 +70,11 @@ struct ExportCommand: TimelineVisitor {
     }
     try writer.write(JSONLines.Header(timeline.header, domain: timeline.domain))
     let progress = context.progress("Exporting")
-    let lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
-      replayed, _, _ in
-      try writer.write(sequence: replayed.sequence, time: replayed.time, event: replayed.event)
-      progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
-      return true
+    // The domain's own loop writes the events, a batch of lines at a time.
+    let lost = try timeline.writeJSONLines(from: first, through: last) { lines in
+      if let file { try file.write(bytes: lines) } else { stdout.write(bytes: lines) }
+    } progress: { sequence in
+      progress.update(Int(sequence + 1 - first), of: Int(last - first + 1))
     }
     progress.finish()
     try file?.commit()

@@ -82,8 +82,11 @@ struct ImportCommand: DomainVisitor {
     // The journal appears at the destination only once every line was good.
     let recorder = try JournalRecorder.create(
       destination, domain: domain, session: session, options: options)
-    while let timed = try imported({ () throws(TextFileError) in try reader.next(in: domain) }) {
-      try recorder.record(timed.event, at: timed.time)
+    // The domain's own loop reads and records the events, a batch at a time.
+    do {
+      try reader.record(into: recorder, domain: domain)
+    } catch let error as TextFileError {
+      throw CommandError("\(error); nothing was written")
     }
     try recorder.close()
     let count = reader.eventCount

@@ -16,6 +16,15 @@ public struct SessionScans<D: Domain>: Sendable {
       [FindHit<D>]
   @usableFromInline let check:
     @Sendable (Timeline<D>, CheckRun<D>, (UInt64) -> Void) throws -> CheckPart<D>
+  /// `export`: events `range` as JSON Lines, a batch of lines at a time (issue 17).
+  @usableFromInline let export:
+    @Sendable (
+      Timeline<D>, ClosedRange<UInt64>, (UnsafeRawBufferPointer) throws -> Void,
+      (UInt64) -> Void
+    ) throws -> [ClosedRange<UInt64>]
+  /// `import`: the events of a JSON Lines reader recorded, a batch at a time (issue 17).
+  @usableFromInline let importLines:
+    @Sendable (JSONLines.Reader, D, JournalRecorder<D>) throws -> Void
 
   /// The loops, specialised for `D` where this initialiser is compiled for it.
   @inlinable public init() {
@@ -23,6 +32,11 @@ public struct SessionScans<D: Domain>: Sendable {
       try timeline.findRun(query, range, progress: progress)
     }
     check = { timeline, run, progress in try timeline.checkRun(run, progress: progress) }
+    export = { timeline, range, emit, progress in
+      try timeline.exportRun(range, emit: emit, progress: progress)
+    }
+    importLines = { reader, domain, recorder in try reader.recordRun(into: recorder, domain: domain)
+    }
   }
 }
 

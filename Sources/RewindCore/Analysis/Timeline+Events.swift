@@ -41,6 +41,67 @@ extension Timeline {
     return replayer.crossedLostEvents
   }
 
+  /// Writes events `first...last` as JSON Lines, one line per event (`{"seq":…,
+  /// "time_us":…,` then the members of the event's JSON, ``Domain/writeMembers(of:to:)``),
+  /// and hands them to `emit` a batch of about 64 KiB of whole lines at a time: the loop
+  /// of `rewind export`, specialised for the domain (``Domain/scans``). Events lost to
+  /// damage in a salvaged journal are crossed, as ``events(from:through:skipping:crossingLostEvents:_:)``
+  /// crosses them; the events are decoded, not reduced.
+  ///
+  /// - Parameters:
+  ///   - first: the first event to write (1 at the least).
+  ///   - last: the last event to write.
+  ///   - emit: called with whole lines, each ending in `\n`; the bytes are valid only
+  ///     during the call.
+  ///   - progress: called now and then with the sequence number of the last event written.
+  /// - Returns: the lost events crossed.
+  /// - Throws: ``RewindError`` or `JournalError` when the journal cannot be read; what
+  ///   `emit` throws.
+  /// - Complexity: O(events written); no allocation per event.
+  @discardableResult
+  public func writeJSONLines(
+    from first: UInt64, through last: UInt64,
+    emit: (UnsafeRawBufferPointer) throws -> Void, progress: (UInt64) -> Void = { _ in }
+  ) throws -> [ClosedRange<UInt64>] {
+    let first = max(first, 1)
+    guard first <= last else { return [] }
+    return try D.scans.export(self, first...last, emit, progress)
+  }
+
+  /// The loop of ``writeJSONLines(from:through:emit:progress:)``, inlinable so that
+  /// ``SessionScans`` compiles it for the domain.
+  @inlinable
+  func exportRun(
+    _ range: ClosedRange<UInt64>, emit: (UnsafeRawBufferPointer) throws -> Void,
+    progress: (UInt64) -> Void
+  ) throws -> [ClosedRange<UInt64>] {
+    let batchSize = 1 << 16
+    var (replayer, state) = try replayer(reaching: range.lowerBound - 1, skipping: [])
+    replayer.crossesLostEvents = true
+    let domain = self.domain
+    var json = JSONWriter(capacity: batchSize + 4096)
+    while replayer.sequence < range.upperBound,
+      let (event, _) = try replayer.step(&state, trackChanges: false, skipping: { _ in true })
+    {
+      json.beginObject()
+      json.key("seq")
+      json.int(Int64(event.sequence))
+      json.key("time_us")
+      json.int(Int64(event.time))
+      domain.writeMembers(of: event.event, to: &json)
+      json.endObject()
+      json.newline()
+      if json.count >= batchSize {
+        try json.withBytes { try emit($0) }
+        json.removeAll()
+        progress(event.sequence)
+      }
+    }
+    if json.count > 0 { try json.withBytes { try emit($0) } }
+    progress(replayer.sequence)
+    return replayer.crossedLostEvents
+  }
+
   /// The state after event `sequence` as if the events in `skipped` had not happened:
   /// a counterfactual replay, which leaves the journal untouched. The simplest case of
   /// ``state(after:editing:)``, which also replaces and inserts events.
@@ -59,9 +120,11 @@ extension Timeline {
   /// before it), then runs the hot replay loop from one skipped event to the next,
   /// stepping over each.
   /// - Throws: ``RewindError`` `outOfRange` for a skipped event outside the session.
-  private func replayer(reaching sequence: UInt64, skipping skipped: Set<UInt64>) throws -> (
-    replayer: Replayer<D>, state: D.State
-  ) {
+  @usableFromInline func replayer(reaching sequence: UInt64, skipping skipped: Set<UInt64>)
+    throws -> (
+      replayer: Replayer<D>, state: D.State
+    )
+  {
     for event in skipped where event == 0 || event > lastSequence {
       throw RewindError(
         .outOfRange,

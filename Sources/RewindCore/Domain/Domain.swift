@@ -21,6 +21,8 @@ public import RewindJournal
 /// | ``settingsJSON``, ``init(settingsJSON:)`` | the domain value itself, when it is `Codable` (a domain with no stored properties has none) |
 /// | `json(_ event:)`, ``event(fromJSON:)`` | `{"event": case, …payload}` through ``JSONValueEncoder`` |
 /// | `json(_ state:)` | the state through ``JSONValueEncoder`` |
+/// | ``writeMembers(of:to:)`` | the members of `json(_ event:)` |
+/// | ``event(fromFields:)`` | nil: every line is read by ``event(fromJSON:)`` |
 /// | ``fields`` | the leaves of the initial state's JSON, their kinds inferred from its values |
 /// | ``knownValues(for:)`` | none: any string is accepted where an id is expected |
 /// | ``changedFields(from:to:)`` | the fields whose JSON differs |
@@ -162,9 +164,19 @@ public protocol Domain: Sendable {
   func eventKind(_ event: Event) -> String
   /// The event as a JSON object: `{"event": kind, ...payload fields}`.
   func json(_ event: Event) -> JSONValue
+  /// Writes the members of the event's JSON object, the bytes `json(_ event:)` prints
+  /// as, into an object `json` has open: what `rewind export` writes each event with.
+  /// By default the members of `json(_ event:)`; a domain writes them itself for speed.
+  func writeMembers(of event: Event, to json: inout JSONWriter)
   /// Reads an event from the JSON object `json(_ event:)` writes.
   /// - Throws: ``DomainError`` saying what is missing or wrong.
   func event(fromJSON json: JSONValue) throws(DomainError) -> Event
+  /// Reads an event from the fields of a flat JSON object in place (a line of `rewind
+  /// import`, less its `seq` and `time_us`), with no ``JSONValue`` built; nil to leave
+  /// the object to ``event(fromJSON:)``, whose errors say what is wrong. A domain returns
+  /// an event only where ``event(fromJSON:)`` reads the same from the same object and
+  /// the object has no key the event's JSON lacks. By default nil.
+  func event(fromFields fields: JSONFields) -> Event?
   /// The state as a JSON object, including derived fields.
   func json(_ state: State) -> JSONValue
 

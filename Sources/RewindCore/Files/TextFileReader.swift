@@ -101,6 +101,26 @@ package final class TextFileReader {
     return try decode(bytes)
   }
 
+  /// The next line's bytes as the file holds them (with a `\r` before its `\n`, and on
+  /// the first line any byte-order mark), unchecked; nil after the last. Counts the
+  /// line, as ``nextLine()`` does; ``text(ofLine:)`` checks the bytes and gives them as
+  /// text. For readers that look at a line's bytes before they make text of it.
+  ///
+  /// - Throws: ``TextFileError``: a line longer than ``maximumLineLength``, or reading
+  ///   fails.
+  package func nextRawLine() throws(TextFileError) -> ArraySlice<UInt8>? {
+    guard let bytes = try nextLineBytes() else { return nil }
+    lineNumber += 1
+    return bytes
+  }
+
+  /// The text of the line ``nextRawLine()`` returned last, checked as ``nextLine()``
+  /// checks it.
+  /// - Throws: ``TextFileError``, as ``nextLine()``.
+  package func text(ofLine bytes: ArraySlice<UInt8>) throws(TextFileError) -> String {
+    try decode(bytes)
+  }
+
   /// Every line left, in order.
   package func remainingLines() throws(TextFileError) -> [String] {
     var lines: [String] = []
@@ -131,7 +151,7 @@ package final class TextFileReader {
   private func nextLineBytes() throws(TextFileError) -> ArraySlice<UInt8>? {
     var searchFrom = start
     while true {
-      if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
+      if let newline = Self.newline(in: buffer, from: searchFrom) {
         try checkLength(newline - start)
         defer { start = newline + 1 }
         return buffer[start..<newline]
@@ -150,6 +170,16 @@ package final class TextFileReader {
       }
       searchFrom = buffer.count
       try readChunk()
+    }
+  }
+
+  /// The index of the first `\n` at or after `start`.
+  private static func newline(in buffer: [UInt8], from start: Int) -> Int? {
+    buffer.withUnsafeBufferPointer { bytes in
+      guard start < bytes.count, let base = bytes.baseAddress,
+        let found = memchr(base + start, 0x0A, bytes.count - start)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
   }
 

@@ -15,7 +15,7 @@ extension JSONLines {
   /// ```
   ///
   /// Memory is bounded by the longest line (``TextFileReader``). Not thread-safe.
-  package final class Reader {
+  @usableFromInline package final class Reader {
     /// The session's header: the first line, if it is `{"header": {...}}`.
     package let header: Header?
     /// The header's line number (after any blank lines before it); nil without a header.
@@ -30,6 +30,8 @@ extension JSONLines {
     /// For each event kind read so far, the keys its events have (their JSON's): a line
     /// whose keys are all known is not encoded again to check them.
     private var knownKeys: [String: Set<String>] = [:]
+    /// The fields of the line read in place, kept from line to line.
+    private var fieldStorage: [JSONField] = []
 
     /// Opens the file at `path` and reads its header.
     /// - Throws: ``TextFileError``: the file cannot be read, or the header line is not
@@ -117,7 +119,22 @@ extension JSONLines {
     ///   header line after the first, an event `domain` cannot decode, a key the event
     ///   does not have (one whose value is `null` counts as absent).
     /// - Complexity: O(length of the line) plus the domain's decoding.
-    package func next<D: Domain>(in domain: D) throws(TextFileError) -> TimedEvent<D.Event>? {
+    @usableFromInline package func next<D: Domain>(in domain: D) throws(TextFileError)
+      -> TimedEvent<D.Event>?
+    {
+      // Most lines are read in place (``JSONFields``) and decoded by the domain
+      // (``Domain/event(fromFields:)``); any other line, good or bad, is read below.
+      var decoded: D.Event?
+      if pending == nil {
+        switch try nextInPlace({ fields in
+          decoded = domain.event(fromFields: fields)
+          return decoded != nil
+        }) {
+        case .event(let time): return TimedEvent(time: time, event: decoded!)
+        case .end: return nil
+        case .other: break
+        }
+      }
       guard let line = try nextLine() else { return nil }
       do throws(LineProblem) {
         let event: D.Event
@@ -156,6 +173,135 @@ extension JSONLines {
         return TimedEvent(time: line.time, event: event)
       } catch {
         throw TextFileError(.invalidLine, error.message, path: path, line: line.number)
+      }
+    }
+
+    /// What ``nextInPlace(_:)`` made of the next line.
+    @usableFromInline enum InPlaceLine {
+      /// An event's line, checked, whose event `decode` took: its time.
+      case event(time: UInt64)
+      /// No line is left.
+      case end
+      /// A line to read as text, kept for ``next(in:)``: not a flat object of ASCII, a
+      /// header, a `seq` or `time_us` that is not the one expected, an event the domain
+      /// leaves to its JSON.
+      case other
+    }
+
+    /// Reads the next line that is not blank in place, as bytes, when it has the usual
+    /// shape, and hands the fields of its event (less `seq` and `time_us`) to `decode`,
+    /// which says whether it took the event; `.other` keeps any line it did not take for
+    /// ``next(in:)``, whose event or error only the full reading gives.
+    ///
+    /// - Throws: ``TextFileError`` when the file cannot be read, or the line kept is not
+    ///   text.
+    @usableFromInline func nextInPlace(_ decode: (JSONFields) -> Bool) throws(TextFileError)
+      -> InPlaceLine
+    {
+      // The first line, kept when the header was looked for, is read in full.
+      if pending != nil { return .other }
+      var storage = fieldStorage
+      fieldStorage = []
+      defer { fieldStorage = storage }
+      while true {
+        guard let raw = try file.nextRawLine() else { return .end }
+        let first = file.lineNumber == 1
+        let result = raw.withUnsafeBufferPointer { raw -> InPlaceLine? in
+          var line = raw
+          if first, line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
+            line = UnsafeBufferPointer(rebasing: line[3...])
+          }
+          if let last = line.last, last == 0x0D {
+            line = UnsafeBufferPointer(rebasing: line[..<(line.count - 1)])
+          }
+          var blank = true
+          for byte in line {
+            if byte == 0 || byte >= 0x80 { return .other }
+            if byte != 0x20 && byte != 0x09 { blank = false }
+          }
+          if blank { return nil }
+          return inPlace(line, storage: &storage, decode)
+        }
+        switch result {
+        case nil: continue
+        case .other?:
+          pending = (try file.text(ofLine: raw), file.lineNumber)
+          return .other
+        case let result?: return result
+        }
+      }
+    }
+
+    /// One line of ASCII, not blank, read in place.
+    private func inPlace(
+      _ line: UnsafeBufferPointer<UInt8>, storage: inout [JSONField],
+      _ decode: (JSONFields) -> Bool
+    ) -> InPlaceLine {
+      guard JSONFields.parse(line, into: &storage) else { return .other }
+      // `seq` and `time_us` first, as `rewind export` writes them; elsewhere, taken out.
+      var sequence: JSONField?
+      var time: JSONField?
+      var rest = 0
+      for index in storage.indices {
+        let field = storage[index]
+        if field.hasKey("seq") {
+          sequence = field
+        } else if field.hasKey("time_us") {
+          time = field
+        } else if field.hasKey("header") {
+          return .other
+        } else {
+          storage[rest] = field
+          rest += 1
+        }
+      }
+      guard let sequence, sequence.kind == .integer, sequence.integer == Int64(eventCount + 1),
+        let time, time.kind == .integer, time.integer >= 0, UInt64(time.integer) >= lastTime
+      else { return .other }
+      let taken = storage.withUnsafeBufferPointer { fields in
+        decode(JSONFields(UnsafeBufferPointer(rebasing: fields[..<rest])))
+      }
+      guard taken else { return .other }
+      eventCount += 1
+      lastTime = UInt64(time.integer)
+      return .event(time: lastTime)
+    }
+
+    /// Reads every event left and records it with `recorder`, a batch at a time: the loop
+    /// of `rewind import`, run specialised for the domain (``Domain/scans``).
+    ///
+    /// - Throws: ``TextFileError`` for a bad line, as ``next(in:)``; what the recorder
+    ///   throws. Events of the batch read before a bad line may not have been recorded.
+    package func record<D: Domain>(into recorder: JournalRecorder<D>, domain: D) throws {
+      try D.scans.importLines(self, domain, recorder)
+    }
+
+    /// The loop of ``record(into:domain:)``, inlinable so that ``SessionScans`` compiles
+    /// it for the domain.
+    @inlinable package func recordRun<D: Domain>(into recorder: JournalRecorder<D>, domain: D)
+      throws
+    {
+      let batchSize = 4096
+      var batch: [TimedEvent<D.Event>] = []
+      batch.reserveCapacity(batchSize)
+      var decoded: D.Event?
+      while true {
+        switch try nextInPlace({ fields in
+          decoded = domain.event(fromFields: fields)
+          return decoded != nil
+        }) {
+        case .event(let time):
+          batch.append(TimedEvent(time: time, event: decoded!))
+        case .other:
+          if let timed = try next(in: domain) { batch.append(timed) }
+        case .end:
+          try recorder.record(contentsOf: batch)
+          return
+        }
+        if batch.count >= batchSize {
+          try recorder.record(contentsOf: batch)
+          batch.removeAll(keepingCapacity: true)
+        }
       }
     }
 

@@ -16,7 +16,7 @@ extension JSONLines {
     /// The domain that writes the events' JSON.
     package let domain: D
     private let emit: (UnsafeRawBufferPointer) throws -> Void
-    private var line: [UInt8] = []
+    private var line = JSONWriter()
 
     /// - Parameters:
     ///   - domain: the session's domain.
@@ -25,40 +25,31 @@ extension JSONLines {
     package init(domain: D, emit: @escaping (UnsafeRawBufferPointer) throws -> Void) {
       self.domain = domain
       self.emit = emit
-      line.reserveCapacity(256)
     }
 
     /// Writes the header line, `{"header": {...}}`.
     package func write(_ header: Header) throws {
-      try write(header.json)
+      line.removeAll()
+      line.value(header.json)
+      line.newline()
+      try line.withBytes { try emit($0) }
     }
 
     /// Writes an event's line: `{"seq": …, "time_us": …, "event": …, …payload}`, the
-    /// bytes ``JSONLines/eventMembers(sequence:time:event:in:)`` print as.
+    /// bytes ``JSONLines/eventMembers(sequence:time:event:in:)`` print as (the event's
+    /// members written by ``Domain/writeMembers(of:to:)``).
     /// - Complexity: O(size of the event's JSON).
     package func write(sequence: UInt64, time: UInt64, event: D.Event) throws {
-      line.removeAll(keepingCapacity: true)
-      line.append(contentsOf: "{\"\(JSONLines.sequenceKey)\":".utf8)
-      JSONValue.appendInteger(Int64(sequence), to: &line)
-      line.append(contentsOf: ",\"\(JSONLines.timeKey)\":".utf8)
-      JSONValue.appendInteger(Int64(time), to: &line)
-      if case .object(let members) = domain.json(event), !members.isEmpty {
-        for (key, value) in members {
-          line.append(UInt8(ascii: ","))
-          JSONValue.appendQuoted(key, to: &line)
-          line.append(UInt8(ascii: ":"))
-          value.appendCompact(to: &line)
-        }
-      }
-      line.append(contentsOf: "}\n".utf8)
-      try line.withUnsafeBytes { try emit($0) }
-    }
-
-    private func write(_ value: JSONValue) throws {
-      line.removeAll(keepingCapacity: true)
-      value.appendCompact(to: &line)
-      line.append(UInt8(ascii: "\n"))
-      try line.withUnsafeBytes { try emit($0) }
+      line.removeAll()
+      line.beginObject()
+      line.key(JSONLines.sequenceKey)
+      line.int(Int64(sequence))
+      line.key(JSONLines.timeKey)
+      line.int(Int64(time))
+      domain.writeMembers(of: event, to: &line)
+      line.endObject()
+      line.newline()
+      try line.withBytes { try emit($0) }
     }
   }
 }

@@ -20,7 +20,7 @@ package import RewindJournal
 /// lines may end in `\r\n`, and a key no line of its kind has is refused (a key whose
 /// value is `null` counts as absent). The format is described for users in
 /// `Journals/README.md` ("JSON Lines").
-package enum JSONLines {
+@usableFromInline package enum JSONLines {
   /// The key of a line's sequence number.
   package static let sequenceKey = "seq"
   /// The key of a line's time: microseconds since the session's start.

@@ -75,72 +75,12 @@ extension JSONValue {
 
   /// Appends the decimal digits of `value`, as `String(value)` writes them.
   package static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
-    if value < 0 { output.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits at most
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        count += 1
-        buffer[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      output.append(contentsOf: buffer[(24 - count)...])
-    }
+    JSONWriter.appendInteger(value, to: &output)
   }
 
-  /// Appends `text` as a JSON string: quoted, with `"` and `\` escaped, the usual short
-  /// escapes for line feeds, carriage returns, tabs, backspaces and form feeds, and every
-  /// other control character (``TerminalText/isControl(_:)``: the C0 controls, which JSON
-  /// must escape, and DEL, C1 and the bidi controls, which it may) as `\u` and four hex
-  /// digits, so that JSON output is as safe on a terminal as text.
-  /// - Complexity: O(text); a byte at a time while the text is ASCII.
+  /// Appends `text` as a JSON string, quoted and escaped (``JSONWriter``'s escapes).
+  /// - Complexity: O(text).
   package static func appendQuoted(_ text: String, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    var isASCII = true
-    for byte in text.utf8 where byte >= 0x80 {
-      isASCII = false
-      break
-    }
-    if isASCII {
-      for byte in text.utf8 {
-        if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F {
-          output.append(byte)
-        } else {
-          appendEscape(Unicode.Scalar(byte), to: &output)
-        }
-      }
-    } else {
-      for scalar in text.unicodeScalars {
-        if scalar.value < 0x80 && scalar.value >= 0x20 && scalar != "\"" && scalar != "\\"
-          && scalar.value != 0x7F
-        {
-          output.append(UInt8(scalar.value))
-        } else if scalar.value >= 0x80 && !TerminalText.isControl(scalar) {
-          output.append(contentsOf: String(scalar).utf8)
-        } else {
-          appendEscape(scalar, to: &output)
-        }
-      }
-    }
-    output.append(UInt8(ascii: "\""))
-  }
-
-  /// The escape of `"`, `\` or a control character.
-  private static func appendEscape(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
-    switch scalar {
-    case "\"": output.append(contentsOf: "\\\"".utf8)
-    case "\\": output.append(contentsOf: "\\\\".utf8)
-    case "\n": output.append(contentsOf: "\\n".utf8)
-    case "\r": output.append(contentsOf: "\\r".utf8)
-    case "\t": output.append(contentsOf: "\\t".utf8)
-    case "\u{08}": output.append(contentsOf: "\\b".utf8)
-    case "\u{0C}": output.append(contentsOf: "\\f".utf8)
-    default:
-      let hex = String(scalar.value, radix: 16)
-      output.append(contentsOf: "\\u".utf8)
-      output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(4 - hex.count, 0)))
-      output.append(contentsOf: hex.utf8)
-    }
+    JSONWriter.appendQuoted(text, to: &output)
   }
 }
