@@ -79,14 +79,13 @@ extension Timeline {
     var previous: D.State? = keepsPrevious ? state : nil
     var previousSequence = query.first - 1
     let start = query.first
+    let triggers = condition.triggers
     try replayer.forEachEvent(through: query.last, &state, trackChanges: tracking) {
       event, changed, state in
       if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
       // After lost events the state before is not known: no field changed, all read.
       let follows = event.sequence == previousSequence &+ 1
       previousSequence = event.sequence
-      let before = follows ? previous : nil
-      if keepsPrevious { previous = state }
       let touched = follows ? changed.intersection(read) : read
       if !follows || untracked {
         for slot in fields.indices { values[slot] = fields[slot].value(state) }
@@ -96,11 +95,23 @@ extension Timeline {
         }
       }
       let seen = follows ? touched : FieldSet()
+      // A condition that needs one of some fields changed cannot hold after the others.
+      if let triggers, seen.intersection(triggers).isEmpty {
+        if keepsPrevious { previous = state }
+        return true
+      }
+      guard keepsPrevious else {
+        guard condition.holds(values, changed: seen, event: event, domain: domain) else {
+          return true
+        }
+        return try visit(LoggedEvent(event: event, changed: changed, before: nil), state)
+      }
+      let before = follows ? previous : nil
+      previous = state
       guard condition.holds(values, changed: seen, event: event, domain: domain) else {
         return true
       }
-      return try visit(
-        LoggedEvent(event: event, changed: changed, before: before), state)
+      return try visit(LoggedEvent(event: event, changed: changed, before: before), state)
     }
     return replayer.crossedLostEvents
   }
