@@ -134,7 +134,20 @@ struct FindCommand: TimelineVisitor {
     let progress = context.progress("Searching")
     let total = Int(range.to - range.from)
     let hits: [FindHit<D>]
-    if mode == .last {
+    if mode == .count {
+      // Counted as found, not collected: memory stays flat however many there are.
+      let count = try timeline.count(condition, in: range.from...range.to, jobs: jobs) { done in
+        progress.update(Int(done), of: total)
+      }
+      progress.finish()
+      if json {
+        context.stdout.printJSON(
+          .object([("condition", .string(condition.description)), ("count", .int(Int64(count)))]))
+      } else {
+        context.stdout.print(String(count))
+      }
+      return
+    } else if mode == .last {
       hits = try timeline.findLast(condition, in: range.from...range.to).map { [$0] } ?? []
     } else {
       hits = try timeline.find(
@@ -145,17 +158,6 @@ struct FindCommand: TimelineVisitor {
     }
     progress.finish()
     let showsValue = !evaluator.compiled.fields.isEmpty
-    if mode == .count {
-      if json {
-        context.stdout.printJSON(
-          .object([
-            ("condition", .string(condition.description)), ("count", .int(Int64(hits.count))),
-          ]))
-      } else {
-        context.stdout.print(String(hits.count))
-      }
-      return
-    }
     if json {
       context.stdout.printJSON(
         .object([

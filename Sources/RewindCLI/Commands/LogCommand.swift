@@ -78,28 +78,20 @@ struct LogCommand: TimelineVisitor {
     // The state before the next event: what `--changes` and `--where` compare with. Nil
     // after events lost to damage (the state before the next one is not known).
     var previous: D.State? =
-      changes || evaluator != nil ? try timeline.state(after: min(first - 1, last)) : nil
+      changes && evaluator == nil ? try timeline.state(after: min(first - 1, last)) : nil
     var previousSequence = first - 1
     let wanted = Set(kinds)
     let style = context.stdout.style
     let width = max(String(last).count, 3)
     let progress = context.progress("Reading events")
     var shown = 0
-    let lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
-      replayed, changed, state in
-      progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
-      let before = replayed.sequence == previousSequence + 1 ? previous : nil
-      if previous != nil {
-        previous = state
-        previousSequence = replayed.sequence
-      }
+    // Shows an event that passed the condition (if any), when it passes the other filters.
+    func show(_ replayed: ReplayedEvent<D>, _ changed: FieldSet, before: D.State?, _ state: D.State)
+    {
       let kind = domain.eventKind(replayed.event)
-      guard wanted.isEmpty || wanted.contains(kind) else { return true }
-      guard let outcome = replayed.outcome else { return true }
-      guard outcomes.isEmpty || outcomes.contains(outcome.name) else { return true }
-      if let evaluator, !evaluator.holds(after: replayed, previous: before, state: state) {
-        return true
-      }
+      guard wanted.isEmpty || wanted.contains(kind) else { return }
+      guard let outcome = replayed.outcome else { return }
+      guard outcomes.isEmpty || outcomes.contains(outcome.name) else { return }
       shown += 1
       let changeList = changes ? changedFields(changed, from: before, to: state, in: domain) : []
       if json {
@@ -127,7 +119,31 @@ struct LogCommand: TimelineVisitor {
           )
         }
       }
-      return true
+    }
+    let lost: [ClosedRange<UInt64>]
+    let total = last >= first ? Int(last - first + 1) : 0
+    if let evaluator {
+      // The condition is checked in the domain's specialised scan, which hands out only
+      // the events after which it holds.
+      let update = { (done: UInt64) in progress.update(Int(done), of: total) }
+      lost = try timeline.events(
+        from: first, through: last, where: evaluator, keepingPrevious: changes, progress: update
+      ) { logged, state in
+        show(logged.event, logged.changed, before: logged.before, state)
+        return true
+      }
+    } else {
+      lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
+        replayed, changed, state in
+        progress.update(Int(replayed.sequence - first), of: total)
+        let before = replayed.sequence == previousSequence + 1 ? previous : nil
+        if previous != nil {
+          previous = state
+          previousSequence = replayed.sequence
+        }
+        show(replayed, changed, before: before, state)
+        return true
+      }
     }
     progress.finish()
     // An empty answer is said in words, except in JSON Lines, where it is no line.

@@ -1,4 +1,7 @@
-/// The loops that walk a whole session (`find`, `check`), compiled for one domain.
+public import RewindJournal
+
+/// The loops that walk a whole session (`find`, `check`, `log --where`, the deep check of
+/// `verify --deep`), compiled for one domain.
 ///
 /// The `rewind` commands learn a journal's domain from its header, at run time, so the
 /// generic code they run is not specialised for the domain: every decode, reduce, state
@@ -26,16 +29,41 @@ public struct SessionScans<D: Domain>: Sendable {
   @usableFromInline let importLines:
     @Sendable (JSONLines.Reader, D, JournalRecorder<D>) throws -> Void
 
+  @usableFromInline let count:
+    @Sendable (Timeline<D>, FindQuery, ClosedRange<UInt64>, (UInt64) -> Void) throws -> Int
+
+  @usableFromInline let log:
+    @Sendable (
+      Timeline<D>, LogQuery, (UInt64) -> Void, (LoggedEvent<D>, D.State) throws -> Bool
+    ) throws -> [ClosedRange<UInt64>]
+
+  @usableFromInline let decodeRun:
+    @Sendable (D, inout RecordCursor, UInt64, inout D.State, inout D.EventCodecContext) ->
+      DecodeRun
+
   /// The loops, specialised for `D` where this initialiser is compiled for it.
   @inlinable public init() {
     find = { timeline, query, range, progress in
-      try timeline.findRun(query, range, progress: progress)
+      var hits: [FindHit<D>] = []
+      try timeline.findRun(query, range, progress: progress) { hits.append($0) }
+      return hits
+    }
+    count = { timeline, query, range, progress in
+      var count = 0
+      try timeline.findRun(query, range, progress: progress) { _ in count += 1 }
+      return count
     }
     check = { timeline, run, progress in try timeline.checkRun(run, progress: progress) }
     export = { timeline, range, emit, progress in
       try timeline.exportRun(range, emit: emit, progress: progress)
     }
     importLines = { reader, domain, recorder in try reader.recordRun(into: recorder, domain: domain)
+    }
+    decodeRun = { domain, cursor, limit, state, context in
+      DecodeRun.run(domain, &cursor, through: limit, &state, &context)
+    }
+    log = { timeline, query, progress, visit in
+      try timeline.logRun(query, progress: progress, visit)
     }
   }
 }

@@ -203,23 +203,27 @@ extension Timeline {
     try replayer.apply(through: start, to: &state)
     if let given = run.state { state = given }
     var part = CheckPart<D>(range: run.range, state: state)
-    let known = upcast?.knownFields
+    // An older schema's recording knows only its own fields.
+    let known = upcast?.knownFields.rawValue ?? ~0
     var nextSnapshot = run.snapshots.startIndex
+    // The event the next snapshot follows, checked after every event: a plain value.
+    var snapshotDue = run.snapshots.first?.sequence ?? .max
     var encoded = ByteWriter(capacity: 256)
-    while replayer.sequence < run.range.upperBound,
-      let (event, changed) = try replayer.step(&state, trackChanges: true)
-    {
-      part.eventsReplayed += 1
-      if part.eventsReplayed & 0xFFF == 0 { progress(part.eventsReplayed) }
-      // An older schema's recording knows only its own fields.
-      let replayed = RecordedEffect(
-        event.outcome!, changed: known.map { changed.intersection($0) } ?? changed)
-      if replayed != event.recorded {
-        part.eventDivergenceCount += 1
+    var replayed: UInt64 = 0
+    var divergences = 0
+    try replayer.forEachEvent(through: run.range.upperBound, &state, trackChanges: true) {
+      event, changed, state in
+      replayed &+= 1
+      if replayed & 0xFFF == 0 { progress(replayed) }
+      let effect = RecordedEffect(
+        event.outcome.unsafelyUnwrapped, changed: FieldSet(rawValue: changed.rawValue & known))
+      if effect != event.recorded {
+        divergences += 1
         if part.eventDivergences.count < run.limit {
-          part.eventDivergences.append(divergence(of: event, replayed: replayed, changed: changed))
+          part.eventDivergences.append(divergence(of: event, replayed: effect, changed: changed))
         }
       }
+      guard snapshotDue <= event.sequence else { return true }
       while nextSnapshot < run.snapshots.endIndex,
         run.snapshots[nextSnapshot].sequence <= event.sequence
       {
@@ -229,7 +233,12 @@ extension Timeline {
         part.snapshotsCompared += 1
         part.stateDivergence = try divergence(of: snapshot, from: state, encoded: &encoded)
       }
+      snapshotDue =
+        nextSnapshot < run.snapshots.endIndex ? run.snapshots[nextSnapshot].sequence : .max
+      return true
     }
+    part.eventsReplayed = replayed
+    part.eventDivergenceCount = divergences
     part.endState = state
     return part
   }

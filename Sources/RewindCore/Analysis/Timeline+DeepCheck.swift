@@ -170,6 +170,29 @@ extension Timeline {
           }
           context = domain.makeEventCodecContext()
         }
+        if var known = state, var codec = context {
+          // The hot path: decode and reduce the run of records up to the next snapshot
+          // in the domain's specialised loop.
+          state = nil
+          let limit = snapshots.first.map(\.snapshot.sequence) ?? info.lastSequence
+          let run = D.scans.decodeRun(domain, &cursor, limit, &known, &codec)
+          report.eventsDecoded &+= run.decoded
+          if run.malformed {
+            // Malformed records are the storage check's to report.
+            context = nil
+            break
+          }
+          if let failure = run.failure {
+            report.problems.append(
+              check.eventProblem(failure.sequence, runEnd: limit, failure.error))
+            context = nil
+            continue
+          }
+          state = known
+          context = codec
+          if run.exhausted { break }
+          continue
+        }
         let record: Record
         do throws(JournalError) {
           guard let next = try cursor.next() else { break }
@@ -281,5 +304,44 @@ private struct FrameContentCheck {
       message:
         "\(JournalError.describe(range)) cannot be read: their run of events starts before this frame, where events cannot be decoded or were lost, and no snapshot starts a new one"
     )
+  }
+}
+
+/// How a run of ``Timeline``'s deep check ended: the events decoded, and the event that
+/// could not be decoded or whether the records were malformed or exhausted.
+@usableFromInline struct DecodeRun {
+  @usableFromInline var decoded: UInt64 = 0
+  @usableFromInline var failure: (sequence: UInt64, error: CodecError)?
+  @usableFromInline var malformed = false
+  @usableFromInline var exhausted = false
+
+  @inlinable init() {}
+
+  /// Decodes and reduces the records of `cursor` up to and including event `limit` (or
+  /// the frame's last), as the deep check does: stops after an event that cannot be
+  /// decoded (`failure`) or at malformed records; inlinable, so that ``SessionScans``
+  /// specialises it for the domain.
+  @inlinable
+  static func run<D: Domain>(
+    _ domain: D, _ cursor: inout RecordCursor, through limit: UInt64, _ state: inout D.State,
+    _ context: inout D.EventCodecContext
+  ) -> DecodeRun {
+    var run = DecodeRun()
+    do {
+      run.exhausted = try cursor.forEachRecord(through: limit) { sequence, _, payload in
+        do throws(CodecError) {
+          let (_, event) = try Replayer<D>.decode(payload, domain: domain, context: &context)
+          run.decoded &+= 1
+          _ = domain.reduce(&state, event)
+          return true
+        } catch {
+          run.failure = (sequence, error)
+          return false
+        }
+      }
+    } catch {
+      run.malformed = true
+    }
+    return run
   }
 }

@@ -85,6 +85,36 @@ extension Timeline {
     return try find(self, query, range, progress)
   }
 
+  /// How many points of `range` there are where `condition` becomes true: the number of
+  /// points ``find(_:in:all:jobs:progress:)`` lists with `all`, counted as they are
+  /// found, without keeping them (memory stays flat however many there are).
+  /// - Parameters:
+  ///   - condition: what to look for.
+  ///   - range: the points to search: the state after its first event, to the state
+  ///     after its last.
+  ///   - jobs: how many threads may replay parts of the journal at once.
+  ///   - progress: called with the number of events replayed, every few thousand.
+  /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
+  ///   ``RewindError`` `outOfRange` for a range outside the session.
+  /// - Complexity: O(events in the range), divided among the jobs; memory: one state per
+  ///   job.
+  public func count(
+    _ condition: Condition, in range: ClosedRange<UInt64>, jobs: Int = 1,
+    progress: (UInt64) -> Void = { _ in }
+  ) throws -> Int {
+    let compiled = try domain.check(WrittenCondition(condition))
+    try checkInSession(range.upperBound)
+    let query = FindQuery(condition: compiled, all: true, start: range.lowerBound)
+    let count = D.scans.count
+    if let parts = try inParallel(
+      jobs: jobs, in: range, progress: progress,
+      { timeline, part, progress in try count(timeline, query, part, progress) })
+    {
+      return parts.reduce(0, +)
+    }
+    return try count(self, query, range, progress)
+  }
+
   /// The first point after event `sequence` where `condition` becomes true: the next
   /// match, as `find` defines one, from a point of the session.
   ///
@@ -156,13 +186,22 @@ extension Timeline {
 
   /// The points where the query's condition becomes true after events `range` (the
   /// range's start counts when it is the query's), replaying from the state after
-  /// `range.lowerBound`: the loop of ``find(_:in:all:jobs:progress:)``, inlinable so that
-  /// ``SessionScans`` specialises it for the domain.
-  /// - Parameter progress: called with the number of events replayed in the range.
+  /// `range.lowerBound`, each handed to `hit` as it is found: the loop of
+  /// ``find(_:in:all:jobs:progress:)`` and ``count(_:in:jobs:progress:)``, inlinable so
+  /// that ``SessionScans`` specialises it for the domain.
+  ///
+  /// One pass of `Replayer.forEachEvent(through:_:trackChanges:_:)`, with the
+  /// condition's change detection fused into it: a condition on the state is evaluated
+  /// only after events that changed one of its fields, and only those fields are read
+  /// again.
+  /// - Parameters:
+  ///   - progress: called with the number of events replayed in the range.
+  ///   - hit: called with each point found, in order.
   @inlinable
   func findRun(
-    _ query: FindQuery, _ range: ClosedRange<UInt64>, progress: (UInt64) -> Void
-  ) throws -> [FindHit<D>] {
+    _ query: FindQuery, _ range: ClosedRange<UInt64>, progress: (UInt64) -> Void,
+    hit: (FindHit<D>) -> Void
+  ) throws {
     let condition = query.condition
     let domain = self.domain
     let allFields = domain.fields
@@ -176,44 +215,41 @@ extension Timeline {
     let noEvent: ReplayedEvent<D>? = nil
     var holding =
       !aboutEvents && condition.holds(values, changed: [], event: noEvent, domain: domain)
-    var hits: [FindHit<D>] = []
     if query.start == start, holding {
-      hits.append(FindHit(sequence: start, value: condition.shown(values), event: nil))
-      if !query.all { return hits }
+      hit(FindHit(sequence: start, value: condition.shown(values), event: nil))
+      if !query.all { return }
     }
     let read = condition.fieldSet
+    let all = query.all
     guard aboutEvents else {
       // A condition on the state: evaluated only after an event that changed one of its
-      // fields, which alone are read again. (A loop of its own, as tight as one field's.)
-      while replayer.sequence < range.upperBound,
-        let (event, changed) = try replayer.step(&state, trackChanges: true)
-      {
+      // fields, which alone are read again.
+      try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: true) {
+        event, changed, state in
         if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
         let touched = changed.intersection(read)
-        guard !touched.isEmpty else { continue }
+        guard !touched.isEmpty else { return true }
         for slot in fields.indices where touched.contains(condition.fields[slot]) {
           values[slot] = fields[slot].value(state)
         }
         let holdsNow = condition.holds(values, changed: changed, event: noEvent, domain: domain)
         defer { holding = holdsNow }
-        guard holdsNow, !holding else { continue }
-        hits.append(FindHit(sequence: event.sequence, value: condition.shown(values), event: event))
-        if !query.all { break }
+        guard holdsNow, !holding else { return true }
+        hit(FindHit(sequence: event.sequence, value: condition.shown(values), event: event))
+        return all
       }
-      return hits
+      return
     }
     let triggers = condition.triggers
     // Changes cost a state copy an event: follow them only when a field is read.
     let tracking = !fields.isEmpty
-    // The fields changed since their slots were last read. (Raw bits: `FieldSet`'s
-    // `formUnion` is not inlinable, and this runs for every event.)
+    // The fields changed since their slots were last read.
     var stale = FieldSet()
-    while replayer.sequence < range.upperBound,
-      let (event, changed) = try replayer.step(&state, trackChanges: tracking)
-    {
+    try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: tracking) {
+      event, changed, state in
       if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
       stale = FieldSet(rawValue: stale.rawValue | changed.intersection(read).rawValue)
-      if let triggers, changed.intersection(triggers).isEmpty { continue }
+      if let triggers, changed.intersection(triggers).isEmpty { return true }
       if !stale.isEmpty {
         for slot in fields.indices where stale.contains(condition.fields[slot]) {
           values[slot] = fields[slot].value(state)
@@ -221,11 +257,10 @@ extension Timeline {
         stale = FieldSet()
       }
       guard condition.holds(values, changed: changed, event: event, domain: domain) else {
-        continue
+        return true
       }
-      hits.append(FindHit(sequence: event.sequence, value: condition.shown(values), event: event))
-      if !query.all { break }
+      hit(FindHit(sequence: event.sequence, value: condition.shown(values), event: event))
+      return all
     }
-    return hits
   }
 }

@@ -48,8 +48,10 @@ extension Timeline {
   ) throws -> [Part]? {
     guard let ranges = parallelRanges(jobs: jobs, in: range) else { return nil }
     // Each part's timeline is opened here and handed to its thread, which alone uses it.
+    // The parts share this timeline's domain, so that the events they hand back are this
+    // one's (an id the catalog lacks is interned in one table).
     let timelines = try ranges.map { _ in
-      Handover(try Timeline<D>(reader: JournalReader(sharing: reader)))
+      Handover(Timeline<D>(reader: try JournalReader(sharing: reader), sharing: self))
     }
     let shared = ParallelScan<Part>(count: ranges.count)
     let group = DispatchGroup()

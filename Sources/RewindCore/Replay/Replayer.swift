@@ -110,6 +110,79 @@ public struct ReplayedEvent<D: Domain>: Sendable {
     }
   }
 
+  /// Replays every event up to and including `target` (or to the last, if it comes
+  /// first) and calls `body` with each, the fields it changed (when `trackChanges`; else
+  /// none) and the state after it, until `body` returns false: what ``step(_:trackChanges:skipping:)``
+  /// does for each event, fused into the hot loop of ``apply(through:to:)``.
+  ///
+  /// The scans (``SessionScans``) are built on it: inlinable, so that it runs specialised
+  /// for their domain, with `body` inlined. It reads a run of records at a time
+  /// (`RecordCursor/forEachRecord(through:_:)`), and crosses lost events as `step` does
+  /// when ``crossesLostEvents`` is set.
+  ///
+  /// - Returns: false when `body` stopped it, true when it reached `target` or the end.
+  /// - Throws: ``RewindError`` `undecodable` or `eventsLost`, `JournalError` for damage;
+  ///   whatever `body` throws.
+  /// - Complexity: O(target − current sequence): per event three varints, the domain's
+  ///   decoder, its reducer (with change tracking) and `body`; no allocation.
+  @inlinable @inline(__always)
+  @discardableResult
+  mutating func forEachEvent(
+    through target: UInt64, _ state: inout D.State, trackChanges: Bool,
+    _ body: (_ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: D.State) throws -> Bool
+  ) throws -> Bool {
+    let domain = timeline.domain
+    let upcast = timeline.upcast
+    while sequence < target {
+      guard try inFrame() else { break }
+      if let restored = restart {
+        state = restored
+        restart = nil
+      }
+      startRunIfDue()
+      let limit = Swift.min(target, runStarts.first ?? .max)
+      var context = self.context
+      var failed: (sequence: UInt64, error: CodecError)?
+      var stopped = false
+      let exhausted: Bool
+      do {
+        exhausted = try cursor!.forEachRecord(through: limit) { sequence, time, payload in
+          var effect: RecordedEffect
+          let event: D.Event
+          do throws(CodecError) {
+            (effect, event) = try Self.decode(payload, domain: domain, context: &context)
+          } catch {
+            failed = (sequence, error)
+            throw error
+          }
+          if let upcast { effect = upcast.current(effect) }
+          let outcome: Outcome<D.Rejection>
+          let changed: FieldSet
+          if trackChanges {
+            (outcome, changed) = domain.reduceTrackingChanges(&state, event)
+          } else {
+            (outcome, changed) = (domain.reduce(&state, event), [])
+          }
+          let replayed = ReplayedEvent<D>(
+            sequence: sequence, time: time, event: event, outcome: outcome, recorded: effect)
+          guard try body(replayed, changed, state) else {
+            stopped = true
+            return false
+          }
+          return true
+        }
+      } catch {
+        if let failed { throw undecodable(failed.sequence, failed.error) }
+        throw error
+      }
+      self.context = context
+      self.sequence = cursor!.sequence &- 1
+      if exhausted { leaveFrame() }
+      if stopped { return false }
+    }
+    return true
+  }
+
   /// Decodes the next event and applies it (unless `skipping` says not to).
   ///
   /// Inlinable, so that the scans (``SessionScans``) run it specialised for their domain.

@@ -62,6 +62,16 @@ public final class Timeline<D: Domain> {
       ? nil : SchemaUpcast(from: header.schemaVersion, domain: domain)
   }
 
+  /// A timeline over a journal another timeline of the same session opened, sharing its
+  /// domain: the parts of a parallel scan, whose events (with the ids the domain met
+  /// that its catalog lacks) are then shown with the first timeline's domain.
+  package init(reader: JournalReader, sharing other: Timeline<D>) {
+    self.reader = reader
+    self.path = reader.path
+    domain = other.domain
+    upcast = other.upcast
+  }
+
   /// The domain of the session a journal header describes, built from its settings.
   /// - Throws: ``RewindError`` `wrongDomain` if the header names another domain or an
   ///   older schema version `D` cannot read, `newerSchema` if a newer one, `undecodable`

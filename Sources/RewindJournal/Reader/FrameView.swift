@@ -135,6 +135,29 @@ public struct RecordCursor {
     through last: UInt64,
     _ body: (_ sequence: UInt64, _ payload: UnsafeRawBufferPointer) throws -> Void
   ) throws -> Bool {
+    try forEachRecord(through: last) { sequence, _, payload in
+      try body(sequence, payload)
+      return true
+    }
+  }
+
+  /// Reads the records up to and including event `last` (or the frame's last record,
+  /// whichever comes first) and calls `body` with each one's sequence number, time and
+  /// payload until it returns false: ``forEachPayload(through:_:)`` with the times, for
+  /// the scans that show them, and a way to stop early.
+  ///
+  /// The cursor moves past the records read (the one `body` stopped at included).
+  /// - Returns: true when the frame's records are exhausted (and end where the header
+  ///   says), false when it stopped at `last` or where `body` said.
+  /// - Throws: ``JournalError/Code/corruptFrame`` for records that do not match the frame
+  ///   header; whatever `body` throws.
+  /// - Complexity: O(records read).
+  @inlinable @inline(__always)
+  package mutating func forEachRecord(
+    through last: UInt64,
+    _ body: (_ sequence: UInt64, _ time: UInt64, _ payload: UnsafeRawBufferPointer) throws ->
+      Bool
+  ) throws -> Bool {
     let lastSequence = frame.info.lastSequence
     let lastTime = frame.info.lastTime
     let stop = Swift.min(last, lastSequence)
@@ -166,8 +189,8 @@ public struct RecordCursor {
         start: reader.base.unsafelyUnwrapped + reader.position, count: Int(length))
       reader.position &+= Int(length)
       time = newTime
-      try body(sequence, payload)
       sequence &+= 1
+      guard try body(sequence &- 1, newTime, payload) else { break }
     }
     if reader.isAtEnd {
       guard sequence == lastSequence &+ 1, time == lastTime else {

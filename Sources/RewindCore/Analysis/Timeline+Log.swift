@@ -1,0 +1,118 @@
+/// A `log --where` pass: the events of a range after which a condition holds.
+@usableFromInline struct LogQuery: Sendable {
+  @usableFromInline let condition: CompiledCondition
+  /// The first and last events visited.
+  @usableFromInline let first: UInt64
+  @usableFromInline let last: UInt64
+  /// Whether each event is visited with the state before it (a state copy an event).
+  @usableFromInline let keepsPrevious: Bool
+}
+
+/// An event after which a `log --where` condition holds, as the pass hands it out.
+@usableFromInline package struct LoggedEvent<D: Domain> {
+  /// The event, with its outcome.
+  @usableFromInline package var event: ReplayedEvent<D>
+  /// The fields it changed (after lost events: since the snapshot replay went on from).
+  @usableFromInline package var changed: FieldSet
+  /// The state before it, when the pass keeps it and it is known (not after lost events).
+  @usableFromInline package var before: D.State?
+
+  @inlinable init(event: ReplayedEvent<D>, changed: FieldSet, before: D.State?) {
+    self.event = event
+    self.changed = changed
+    self.before = before
+  }
+}
+
+extension Timeline {
+  /// Replays events `first...last` and calls `visit` with each one after which
+  /// `condition` holds (as ``ConditionEvaluator`` decides it from the states before and
+  /// after the event), and the state after it; stops early when `visit` returns false.
+  ///
+  /// The loop of `log --where`: one pass of the domain's ``Domain/scans``, specialised
+  /// for it, with the condition's change detection fused into it (a field is read again
+  /// only after an event that changed it). In a salvaged journal it goes on after events
+  /// lost to damage, from the snapshot stored after them; the event after them changed
+  /// no field, as far as the condition knows (the state before it is not known).
+  /// - Parameters:
+  ///   - keepingPrevious: visit each event with the state before it (costs a state copy
+  ///     an event).
+  ///   - progress: called with the number of events replayed, every few thousand.
+  /// - Returns: the lost events crossed.
+  /// - Throws: ``RewindError`` when the journal cannot be replayed (as `JournalError`
+  ///   too); whatever `visit` throws.
+  /// - Complexity: one seek to `first`, then O(events in the range).
+  @discardableResult
+  package func events(
+    from first: UInt64, through last: UInt64, where condition: ConditionEvaluator<D>,
+    keepingPrevious: Bool, progress: (UInt64) -> Void = { _ in },
+    _ visit: (LoggedEvent<D>, D.State) throws -> Bool
+  ) throws -> [ClosedRange<UInt64>] {
+    let first = max(first, 1)
+    guard first <= last else { return [] }
+    let query = LogQuery(
+      condition: condition.compiled, first: first, last: last, keepsPrevious: keepingPrevious)
+    return try D.scans.log(self, query, progress, visit)
+  }
+
+  /// The pass of ``events(from:through:where:keepingPrevious:progress:_:)``, inlinable
+  /// so that ``SessionScans`` specialises it for the domain.
+  @inlinable
+  func logRun(
+    _ query: LogQuery, progress: (UInt64) -> Void,
+    _ visit: (LoggedEvent<D>, D.State) throws -> Bool
+  ) throws -> [ClosedRange<UInt64>] {
+    let condition = query.condition
+    let domain = self.domain
+    let allFields = domain.fields
+    let fields = condition.fields.map { allFields[$0] }
+    // Fields beyond 64 are not tracked: read again after every event.
+    let untracked = condition.fields.contains { $0 >= 64 }
+    var (replayer, state) = try replayer(toReach: query.first - 1)
+    try replayer.apply(through: query.first - 1, to: &state)
+    replayer.crossesLostEvents = true
+    var values = fields.map { $0.value(state) }
+    let read = condition.fieldSet
+    let keepsPrevious = query.keepsPrevious
+    // Changes are followed when a field is read, or shown with the state before.
+    let tracking = !fields.isEmpty || keepsPrevious
+    var previous: D.State? = keepsPrevious ? state : nil
+    var previousSequence = query.first - 1
+    let start = query.first
+    let triggers = condition.triggers
+    try replayer.forEachEvent(through: query.last, &state, trackChanges: tracking) {
+      event, changed, state in
+      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
+      // After lost events the state before is not known: no field changed, all read.
+      let follows = event.sequence == previousSequence &+ 1
+      previousSequence = event.sequence
+      let touched = follows ? changed.intersection(read) : read
+      if !follows || untracked {
+        for slot in fields.indices { values[slot] = fields[slot].value(state) }
+      } else if !touched.isEmpty {
+        for slot in fields.indices where touched.contains(condition.fields[slot]) {
+          values[slot] = fields[slot].value(state)
+        }
+      }
+      let seen = follows ? touched : FieldSet()
+      // A condition that needs one of some fields changed cannot hold after the others.
+      if let triggers, seen.intersection(triggers).isEmpty {
+        if keepsPrevious { previous = state }
+        return true
+      }
+      guard keepsPrevious else {
+        guard condition.holds(values, changed: seen, event: event, domain: domain) else {
+          return true
+        }
+        return try visit(LoggedEvent(event: event, changed: changed, before: nil), state)
+      }
+      let before = follows ? previous : nil
+      previous = state
+      guard condition.holds(values, changed: seen, event: event, domain: domain) else {
+        return true
+      }
+      return try visit(LoggedEvent(event: event, changed: changed, before: before), state)
+    }
+    return replayer.crossedLostEvents
+  }
+}
