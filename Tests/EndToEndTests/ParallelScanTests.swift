@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -29,6 +30,77 @@ struct ParallelScanEndToEndTests {
       #expect(four.stderr == one.stderr)
       #expect(four.status == one.status)
     }
+  }
+
+  @Test(
+    "check of several random journals prints the same bytes with --jobs 1, 2 and 4, failures included"
+  )
+  func severalJournals() throws {
+    let seed = testSeed("severalJournals")
+    var random = SplitMix64(seed: seed)
+    let directory = TemporaryDirectory()
+    // Journals of different lengths: one long enough for two parts of 65,536 events
+    // when two journals share four jobs.
+    var journals: [String] = []
+    for (index, events) in [140_000, Int.random(in: 1...40_000, using: &random), 3_000, 20_000]
+      .enumerated()
+    {
+      let journal = directory.file("j\(index).journal")
+      let generated = try rewind(
+        "generate", "-o", journal, "--events", "\(events)", "--seed",
+        "\(random.next() % 1_000_000)")
+      #expect(generated.status == 0, "\(generated.stderr)")
+      journals.append(journal)
+    }
+    // Failing ones: an expected state that differs, a journal damaged in its middle, a
+    // file that is no journal, one that does not exist.
+    try "{\"split\": {\"style\": \"no such style\"}}".write(
+      toFile: directory.file("j1.state.json"), atomically: true, encoding: .utf8)
+    let damaged = directory.file("damaged.journal")
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: journals[3]))
+    let middle = bytes.count / 2 + Int.random(in: 0..<(bytes.count / 4), using: &random)
+    for offset in middle..<(middle + 16) { bytes[offset] ^= 0x5A }
+    try bytes.write(to: URL(fileURLWithPath: damaged))
+    // A journal cut short: a torn tail, which opening it warns of on stderr.
+    let cut = directory.file("cut.journal")
+    try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
+    let text = directory.file("text.journal")
+    try "not a journal\n".write(toFile: text, atomically: true, encoding: .utf8)
+    var all = journals + [damaged, cut, text, directory.file("missing.journal")]
+    all.shuffle(using: &random)
+    let runs: [[String]] = [
+      ["check"] + all, ["check", "--json"] + all, ["check", "--require-expected"] + all,
+      ["check", "--max-divergences", "1"] + Array(all.prefix(2)),
+      ["check", "--json"] + Array(journals.prefix(2)),
+    ]
+    for arguments in runs {
+      let one = try rewind(arguments + ["--jobs", "1"])
+      if arguments.contains(text) { #expect(one.status == 1, "seed \(seed): \(arguments)") }
+      if arguments.contains(cut) {
+        #expect(one.stderr.contains("warning: "), "seed \(seed): \(one.stderr)")
+      }
+      #expect(!one.stdout.isEmpty)
+      for jobs in ["2", "4"] {
+        let many = try rewind(arguments + ["--jobs", jobs])
+        #expect(many.stdout == one.stdout, "seed \(seed): \(arguments) --jobs \(jobs)")
+        #expect(many.stderr == one.stderr, "seed \(seed): \(arguments) --jobs \(jobs)")
+        #expect(many.status == one.status)
+      }
+    }
+    // An expected state that is not JSON ends the run at its journal, after the ones
+    // before it are checked, with any number of jobs.
+    try "{".write(toFile: directory.file("j2.state.json"), atomically: true, encoding: .utf8)
+    let arguments = ["check", cut, journals[0], journals[2], journals[3]]
+    let one = try rewind(arguments + ["--jobs", "1"])
+    #expect(one.status == 1)
+    // The journal before it was checked (its warning printed), then the error.
+    #expect(one.stderr.hasPrefix("warning: \(cut): the last"), "\(one.stderr)")
+    #expect(
+      one.stderr.contains(
+        "\nError: \(directory.file("j2.state.json")): the expected state is not JSON"))
+    let four = try rewind(arguments + ["--jobs", "4"])
+    #expect(four.stdout == one.stdout && four.stdout.isEmpty)
+    #expect(four.stderr == one.stderr, "seed \(seed)")
   }
 
   @Test("--jobs takes 1 to 256 jobs")

@@ -17,7 +17,9 @@ extension RewindTool {
         --max-divergences are described. --update writes (or refreshes) each journal's \
         expected state from its replayed final state, atomically; a partial one keeps to \
         the fields it gave. A journal of an older schema is compared upcast, on the fields \
-        its schema had. Exits with 1 if any journal fails.
+        its schema had. Several journals are checked at once on --jobs threads (a long \
+        one in parts when there are fewer journals than jobs); the output is the same, in \
+        the order given. Exits with 1 if any journal fails.
         """)
 
     let registry: DomainRegistry
@@ -31,7 +33,9 @@ extension RewindTool {
     @Flag(help: "Print JSON.")
     var json: Bool
     @Option(
-      valueName: "n", help: "Replay parts of a journal on this many threads (default: the cores).",
+      valueName: "n",
+      help:
+        "Check journals, and parts of a long journal, on this many threads (default: the cores).",
       transform: Jobs.parse)
     var jobs: Int?
     @Option(
@@ -49,56 +53,48 @@ extension RewindTool {
         throw UsageError(
           "--expect applies to one journal; give each journal NAME.state.json instead")
       }
+      let jobs = Jobs.count(jobs)
       var results: [CheckResult] = []
-      for journal in journals {
-        var expectedPath = expect ?? adjacentExpectedState(of: journal)
-        let updatePath = update ? try expect ?? expectedStatePath(of: journal) : nil
-        var expected: JSONValue?
-        if let expectedPath, !update || fileExists(expectedPath) {
-          let text: String
-          do throws(TextFileError) {
-            text = try TextFileReader(path: expectedPath, system: context.fileSystem)
-              .remainingText()
+      // Several journals are checked on up to `jobs` threads at once, each with a share of
+      // the jobs for its parts. --update writes what a later journal may read: a journal
+      // given twice is checked in turn.
+      if journals.count > 1 && jobs > 1 && !(update && Set(journals).count < journals.count) {
+        // Every expected state is read first: one that cannot be read ends the run after
+        // the journals before it are checked, as when they are checked in turn.
+        var states: [ExpectedState] = []
+        var unread: (any Error)?
+        for journal in journals {
+          do {
+            states.append(try expectedState(of: journal, context: context))
           } catch {
-            // A problem of a line is named with it; one of the file says what was read.
-            guard error.line == nil else { throw error }
-            throw CommandError("\(expectedPath): cannot read the expected state: \(error.message)")
-          }
-          do throws(JSONParseError) {
-            expected = try JSONValue(parsing: text)
-          } catch {
-            throw CommandError(
-              "\(expectedPath): the expected state is not JSON at line \(error.line), column \(error.column): \(error.message)"
-            )
-          }
-          switch expected {
-          case .object?, nil: break
-          case let found?:
-            throw CommandError(
-              "\(expectedPath): the expected state is \(found.typeName), not an object; write it as `rewind state --json` prints it"
-            )
+            unread = error
+            break
           }
         }
-        if update { expectedPath = updatePath }
-        do {
-          results.append(
-            try registry.open(
-              journal, warnings: context.stderr,
-              CheckCommand(
-                expected: expected, expectedPath: expectedPath, update: update,
-                requireExpected: requireExpected, maxDivergences: maxDivergences,
-                jobs: Jobs.count(jobs), context: context)))
-        } catch {
-          results.append(
-            CheckResult(
-              path: journal, passed: false,
-              json: .object([
-                ("path", .string(journal)), ("passed", false), ("error", .string("\(error)")),
-              ]),
-              lines: [
-                context.stdout.style.red("FAIL")
-                  + " \(TerminalText.escaped(journal)): \(TerminalText.escaped("\(error)"))"
-              ]))
+        let workers = min(jobs, states.count)
+        let (registry, journals) = (registry, journals)
+        let (update, requireExpected, maxDivergences) = (update, requireExpected, maxDivergences)
+        results = context.inOrder(
+          states.count, workers: workers,
+          label: "Checking \(Format.count(journals.count, "journal"))"
+        ) { [states] index, context, progress in
+          var command = CheckCommand(
+            expected: states[index].expected, expectedPath: states[index].path, update: update,
+            requireExpected: requireExpected, maxDivergences: maxDivergences,
+            // The first jobs % workers journals get one job more.
+            jobs: jobs / workers + (index < jobs % workers ? 1 : 0), context: context)
+          command.progress = progress
+          return Self.check(journals[index], command, registry: registry, context: context)
+        }
+        if let unread { throw unread }
+      } else {
+        for journal in journals {
+          let state = try expectedState(of: journal, context: context)
+          let command = CheckCommand(
+            expected: state.expected, expectedPath: state.path, update: update,
+            requireExpected: requireExpected, maxDivergences: maxDivergences, jobs: jobs,
+            context: context)
+          results.append(Self.check(journal, command, registry: registry, context: context))
         }
       }
       let passed = results.filter(\.passed).count
@@ -114,6 +110,61 @@ extension RewindTool {
         context.stdout.print(context.stdout.style.bold("\(passed) passed, \(failed) failed"))
       }
       if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// The expected state of `journal`, read (an error when it cannot be), and where it
+    /// is read from or, with --update, written.
+    private func expectedState(of journal: String, context: Context) throws -> ExpectedState {
+      var expectedPath = expect ?? adjacentExpectedState(of: journal)
+      let updatePath = update ? try expect ?? expectedStatePath(of: journal) : nil
+      var expected: JSONValue?
+      if let expectedPath, !update || fileExists(expectedPath) {
+        let text: String
+        do throws(TextFileError) {
+          text = try TextFileReader(path: expectedPath, system: context.fileSystem)
+            .remainingText()
+        } catch {
+          // A problem of a line is named with it; one of the file says what was read.
+          guard error.line == nil else { throw error }
+          throw CommandError("\(expectedPath): cannot read the expected state: \(error.message)")
+        }
+        do throws(JSONParseError) {
+          expected = try JSONValue(parsing: text)
+        } catch {
+          throw CommandError(
+            "\(expectedPath): the expected state is not JSON at line \(error.line), column \(error.column): \(error.message)"
+          )
+        }
+        switch expected {
+        case .object?, nil: break
+        case let found?:
+          throw CommandError(
+            "\(expectedPath): the expected state is \(found.typeName), not an object; write it as `rewind state --json` prints it"
+          )
+        }
+      }
+      if update { expectedPath = updatePath }
+      return ExpectedState(expected: expected, path: expectedPath)
+    }
+
+    /// The result of checking `journal`: a failure naming the error when it cannot be
+    /// checked.
+    private static func check(
+      _ journal: String, _ command: CheckCommand, registry: DomainRegistry, context: Context
+    ) -> CheckResult {
+      do {
+        return try registry.open(journal, warnings: context.stderr, command)
+      } catch {
+        return CheckResult(
+          path: journal, passed: false,
+          json: .object([
+            ("path", .string(journal)), ("passed", false), ("error", .string("\(error)")),
+          ]),
+          lines: [
+            context.stdout.style.red("FAIL")
+              + " \(TerminalText.escaped(journal)): \(TerminalText.escaped("\(error)"))"
+          ])
+      }
     }
   }
 }
@@ -144,6 +195,13 @@ private func parseMaxDivergences(_ text: String) throws(InvalidValue) -> Int {
   return value
 }
 
+/// A journal's expected state (nil when it has none, or --update writes a new one) and
+/// its path (nil when it has none).
+struct ExpectedState {
+  var expected: JSONValue?
+  var path: String?
+}
+
 struct CheckResult {
   var path: String
   var passed: Bool
@@ -159,18 +217,24 @@ struct CheckCommand: TimelineVisitor {
   var update = false
   var requireExpected = false
   var maxDivergences = 10
-  let jobs: Int
-  let context: Context
+  var jobs: Int
+  var context: Context
+  /// Where the events replayed are counted when this journal is one of several checked
+  /// at once (which share one progress bar); nil for a bar of its own.
+  var progress: ItemProgress?
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws -> CheckResult {
-    let progress = context.progress("Checking \(timeline.path)")
+    let bar = context.progress("Checking \(timeline.path)")
     let total = Int(timeline.lastSequence)
+    progress?.size(timeline.lastSequence)
     var report = try timeline.check(
       expected: update ? nil : expected, jobs: jobs, maxDivergences: maxDivergences
     ) { done in
-      progress.update(Int(done), of: total)
+      bar.update(Int(done), of: total)
+      progress?.update(done)
     }
-    progress.finish()
+    progress?.update(timeline.lastSequence)
+    bar.finish()
     var written: JSONValue?
     if update, let expectedPath {
       let state = timeline.domain.json(try timeline.state(after: timeline.lastSequence))

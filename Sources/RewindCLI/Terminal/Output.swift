@@ -65,6 +65,24 @@ package final class Output {
       unbuffered: false)
   }
 
+  /// A stream that keeps what is written, styled and as wide as `other` but never a
+  /// terminal (it shows no progress bar): what one of several parallel pieces of work
+  /// writes, written to `other` later with ``write(kept:)``.
+  static func keeping(like other: Output) -> Output {
+    Output(
+      destination: .memory, isTerminal: false, style: other.style, columns: other.columns,
+      unbuffered: false)
+  }
+
+  /// Writes what `kept` (made by ``keeping(like:)``) holds, as it is: it was guarded when
+  /// written there.
+  func write(kept: Output) {
+    guard !kept.buffer.isEmpty else { return }
+    if showsTransientLine { eraseTransientLine() }
+    buffer.append(contentsOf: kept.buffer)
+    afterWrite()
+  }
+
   /// Writes text: as it is, but for control characters other than line feeds and this
   /// stream's own styling, which are escaped.
   package func write(_ text: String) {

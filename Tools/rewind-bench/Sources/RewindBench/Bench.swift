@@ -44,6 +44,10 @@ final class Bench {
       try runShrinkOnly()
       return finish()
     }
+    if options.scansOnly {
+      try runScansOnly()
+      return finish()
+    }
     var workloads: [Workload] = []
     for size in options.sizes {
       let name = Workload.name(of: size)
@@ -188,9 +192,7 @@ enum Baseline {
   static let inMemoryStore = "Store, not recording"
   static let jsonLinesOnCaller = "JSON Lines on the caller's thread"
   static let processStart = "process start (rewind help)"
-  static let zstdJournal = "zstd -dc of the journal"
-  static let oneJob = "one job"
   static let all = [
-    jsonLines, sqlite, zstdCLI, inMemoryStore, jsonLinesOnCaller, processStart, zstdJournal, oneJob,
+    jsonLines, sqlite, zstdCLI, inMemoryStore, jsonLinesOnCaller, processStart,
   ]
 }

@@ -73,6 +73,17 @@ struct BenchCommand: ParsableCommand {
   var playerOnly: Bool
   @Flag(help: "Run only the shrink figure (on a journal of the smallest workload).")
   var shrinkOnly: Bool
+  @Flag(
+    help:
+      "Run only the scan figures (find, log --where, check of one and of four journals, verify --deep, export, import: speed, speed-up over --jobs 1, peak memory) on journals `rewind generate --seed SEED` writes; fits 100M."
+  )
+  var scansOnly: Bool
+  @Option(
+    valueName: "list",
+    help:
+      "The scan figures to run, of find,count,log,check,checkFour,verifyDeep,export,import (default: all); import reads what export wrote.",
+    transform: parseScanCommands)
+  var scans: Set<String>?
 
   /// What to run, `--quick` applied.
   var options: Options {
@@ -94,6 +105,8 @@ struct BenchCommand: ParsableCommand {
     options.playerJournal = playerJournal
     options.playerOnly = playerOnly
     options.shrinkOnly = shrinkOnly
+    options.scansOnly = scansOnly
+    options.scanCommands = scans
     if quick {
       if sizes == nil { options.sizes = [20_000, 100_000] }
       options.runs = 1
@@ -168,4 +181,17 @@ private func parseSnapshotInterval(_ text: String) throws(InvalidValue) -> UInt3
     throw InvalidValue("expected a number of events below 2^32")
   }
   return interval
+}
+
+/// `--scans`: names of scan figures separated by commas.
+private func parseScanCommands(_ text: String) throws(InvalidValue) -> Set<String> {
+  let known = ["find", "count", "log", "check", "checkFour", "verifyDeep", "export", "import"]
+  let names = text.split(separator: ",").map(String.init)
+  for name in names where !known.contains(name) {
+    throw InvalidValue("expected scan figures among \(known.joined(separator: ","))")
+  }
+  if names.contains("import") && !names.contains("export") {
+    throw InvalidValue("import reads the file export writes: give export too")
+  }
+  return Set(names)
 }

@@ -36,6 +36,11 @@ struct Options {
   var playerOnly = false
   /// Run only the shrink figure.
   var shrinkOnly = false
+  /// Run only the scan figures, on journals `rewind generate` writes.
+  var scansOnly = false
+  /// The scan figures to run (`find`, `count`, `log`, `check`, `checkFour`, `verifyDeep`,
+  /// `export`, `import`); nil for all.
+  var scanCommands: Set<String>?
 
   /// `250k`, `10M`, `1_000_000`, `5`.
   static func count(_ text: String) -> Int? {

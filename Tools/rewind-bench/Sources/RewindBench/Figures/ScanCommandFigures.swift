@@ -1,59 +1,240 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A journal the scan figures run the commands on.
+struct ScanJournal {
+  /// `1M`, `10M`, …
+  var name: String
+  var count: Int
+  var path: String
+  /// A path prefix where the figures may write and delete files.
+  var scratch: String
+}
+
+/// One command line of the scan figures.
+private struct ScanCommand {
+  var key: String
+  /// The command as the table shows it.
+  var figure: String
+  /// `--jobs`: 1, nil for the default (the cores), or nil for a command without it.
+  var jobs: Int?
+  /// Whether the command takes `--jobs`.
+  var takesJobs: Bool
+  /// The events it scans: the journal's, or four times that for four copies.
+  var copies = 1
+  /// The shell command.
+  var line: String
+  /// The key of the same command with one job, whose rate the speed-up divides.
+  var oneJob: String?
+}
+
 extension Bench {
-  /// Throughput of the commands that walk a whole session, as child processes of the
-  /// release `rewind` with their output to /dev/null or a file, against `zstd -dc` of the
-  /// same journal to /dev/null in the same rounds (a ratio of 0.5: half zstd's speed).
-  ///
-  /// `find --all` and `check` run with one job, then `check` with the default jobs (the
-  /// cores), whose ratio to one job is the parallel speed-up; `export` writes its JSON
-  /// Lines to a file.
+  /// Throughput of the scan figures on the workloads' journals (see
+  /// ``measureScans(_:)``).
   func measureScanCommands(_ workloads: [Workload]) throws {
+    try measureScans(
+      workloads.map {
+        ScanJournal(name: $0.name, count: $0.count, path: $0.journalPath, scratch: $0.scratchPath)
+      })
+  }
+
+  /// `--scans-only`: the scan figures alone, on journals `rewind generate` writes (a
+  /// child process, so that this program holds no workload: at 100 M events it stays
+  /// small).
+  func runScansOnly() throws {
     let binary = try rewindBinary()
-    for workload in workloads {
-      let journal = "'\(workload.journalPath)'"
-      let output = "'\(workload.scratchPath).jsonl'"
-      let commands: [(key: String, figure: String, command: String)] = [
-        ("zstd", "zstd -dc", "zstd -dc \(journal) > /dev/null"),
-        (
-          "scan.find", "`find --where 'changed(split.style)' --all --jobs 1`",
-          "'\(binary)' find \(journal) --where 'changed(split.style)' --all --jobs 1 > /dev/null"
-        ),
-        ("scan.check", "`check --jobs 1`", "'\(binary)' check \(journal) --jobs 1 > /dev/null"),
-        ("scan.checkJobs", "`check` (jobs: the cores)", "'\(binary)' check \(journal) > /dev/null"),
-        (
-          "scan.export", "`export -o FILE`",
-          "'\(binary)' export \(journal) -o \(output) --force > /dev/null"
-        ),
+    var journals: [ScanJournal] = []
+    for size in options.sizes {
+      let name = Workload.name(of: size)
+      let directory = self.directory + "/" + name
+      try FileSystem.makeDirectory(directory)
+      let path = directory + "/events.journal"
+      log("\(name): rewind generate --events \(size) --seed \(options.seed)")
+      let result = try ChildProcess.run(
+        [
+          binary, "generate", "--events", String(size), "--seed", String(options.seed), "-o", path,
+          "--force",
+        ])
+      guard result.status == 0 else {
+        throw BenchError("rewind generate exited with \(result.status)")
+      }
+      journals.append(
+        ScanJournal(name: name, count: size, path: path, scratch: directory + "/scratch"))
+    }
+    report.notes.append(
+      "--scans-only: the journals are `rewind generate --events N --seed \(options.seed)`.")
+    try measureScans(journals)
+  }
+
+  /// Throughput and peak memory of the commands that walk a whole session, as child
+  /// processes of the release `rewind` with their output to /dev/null or a file, against
+  /// `zstd -dc` of the same journal to /dev/null in the same rounds, after one warm-up of
+  /// `zstd -dc` (the commands' own warm-up would double the time at 100 M events).
+  ///
+  /// Each command that takes `--jobs` runs with one job and with the default (the
+  /// cores); the rate with the default over the rate with one job is the parallel
+  /// speed-up. `check` of four copies of the journal is `check` of several journals.
+  /// `export` writes JSON Lines to a file that `import` then reads. Each child's peak
+  /// resident memory is the `ru_maxrss` that `wait4` gives `/usr/bin/time` for it (a child
+  /// this program spawned itself would carry this program's own high-water mark over
+  /// `exec`); without `/usr/bin/time` it is not measured.
+  func measureScans(_ journals: [ScanJournal]) throws {
+    let binary = "'\(try rewindBinary())'"
+    let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    let measuresMemory = FileSystem.exists("/usr/bin/time")
+    if !measuresMemory {
+      report.notes.append("Scan figures: /usr/bin/time is missing, so peak memory is not measured.")
+    }
+    for journal in journals {
+      let path = "'\(journal.path)'"
+      let copies = (1...3).map { "'\(journal.scratch)-copy\($0).journal'" }
+      for copy in copies {
+        let result = try ChildProcess.shell("cp \(path) \(copy)")
+        guard result.status == 0 else { throw BenchError("cannot copy \(journal.path)") }
+      }
+      let jsonLines = "'\(journal.scratch).jsonl'"
+      let imported = "'\(journal.scratch)-imported.journal'"
+      let condition = "--where 'changed(split.style)'"
+      var commands: [ScanCommand] = [
+        ScanCommand(
+          key: "zstd", figure: "zstd -dc", takesJobs: false, line: "zstd -dc \(path) > /dev/null")
       ]
+      func add(
+        _ key: String, _ figure: String, copies: Int = 1, jobs: Bool = true, _ arguments: String
+      ) {
+        if let only = options.scanCommands, !only.contains(String(key.dropFirst("scan.".count))) {
+          return
+        }
+        guard jobs else {
+          commands.append(
+            ScanCommand(
+              key: key, figure: figure, takesJobs: false, copies: copies,
+              line: "\(binary) \(arguments)"))
+          return
+        }
+        commands.append(
+          ScanCommand(
+            key: key + ".jobs1", figure: figure, jobs: 1, takesJobs: true, copies: copies,
+            line: "\(binary) \(arguments) --jobs 1"))
+        commands.append(
+          ScanCommand(
+            key: key, figure: figure, jobs: nil, takesJobs: true, copies: copies,
+            line: "\(binary) \(arguments)", oneJob: key + ".jobs1"))
+      }
+      add("scan.find", "find \(condition) --all", "find \(path) \(condition) --all > /dev/null")
+      add(
+        "scan.count", "find \(condition) --count", "find \(path) \(condition) --count > /dev/null")
+      add("scan.log", "log \(condition)", jobs: false, "log \(path) \(condition) > /dev/null")
+      add("scan.check", "check", "check \(path) > /dev/null")
+      add(
+        "scan.checkFour", "check of 4 copies", copies: 4,
+        "check \(path) \(copies.joined(separator: " ")) > /dev/null")
+      add("scan.verifyDeep", "verify --deep", jobs: false, "verify \(path) --deep > /dev/null")
+      add(
+        "scan.export", "export -o FILE", jobs: false,
+        "export \(path) -o \(jsonLines) --force > /dev/null")
+      add(
+        "scan.import", "import FILE -o JOURNAL", jobs: false,
+        "import \(jsonLines) -o \(imported) --force > /dev/null")
       log(
-        "\(workload.name): whole-session commands and zstd -dc, \(options.runs) rounds after a warm-up"
+        "\(journal.name): whole-session commands and zstd -dc, \(options.runs) rounds after a warm-up"
       )
-      func run(_ command: String) throws -> Double {
-        let result = try ChildProcess.shell(command)
+      let rss = journal.scratch + ".rss"
+      func run(_ command: ScanCommand) throws -> (seconds: Double, kibibytes: Int?) {
+        let line =
+          measuresMemory
+          ? "/usr/bin/time -f %M -o '\(rss)' /bin/sh -c \(quoted(command.line))" : command.line
+        let result = try ChildProcess.shell(line)
         guard result.status == 0 else {
-          throw BenchError("`\(command)` exited with \(result.status): \(result.output)")
+          throw BenchError("`\(command.line)` exited with \(result.status): \(result.output)")
         }
-        return result.seconds
+        guard measuresMemory else { return (result.seconds, nil) }
+        let text = FileSystem.text(rss) ?? ""
+        guard let kibibytes = Int(text.split(separator: "\n").last ?? "") else {
+          throw BenchError("/usr/bin/time wrote '\(text)' for `\(command.line)`")
+        }
+        return (result.seconds, kibibytes)
       }
-      for item in commands { _ = try run(item.command) }
+      // One warm-up: the journal and the binary in the page cache (every command reads
+      // the same journal, and export writes the file import reads).
+      _ = try run(commands[0])
+      _ = try ChildProcess.shell("\(binary) --version")
       var seconds = [[Double]](repeating: [], count: commands.count)
+      var peaks = [Int](repeating: 0, count: commands.count)
       for _ in 0..<options.runs {
-        for (index, item) in commands.enumerated() { seconds[index].append(try run(item.command)) }
-      }
-      try? FileSystem.remove(workload.scratchPath + ".jsonl")
-      let events = Double(workload.count)
-      let rates = seconds.map { Summary($0).mapped { events / $0 / 1e6 } }
-      for index in commands.indices.dropFirst() {
-        var baselines = [(Baseline.zstdJournal, rates[0])]
-        if commands[index].key == "scan.checkJobs" {
-          baselines.append((Baseline.oneJob, rates[2]))
+        for (index, command) in commands.enumerated() {
+          let (time, kibibytes) = try run(command)
+          seconds[index].append(time)
+          peaks[index] = max(peaks[index], kibibytes ?? 0)
         }
-        addRow(
-          commands[index].key, commands[index].figure, workload: workload, unit: "M events/s",
-          higherIsBetter: true, rewind: rates[index], baselines: baselines,
-          note:
-            "wall clock of the child process, process start included; the same rounds time `zstd -dc JOURNAL > /dev/null`"
-        )
+      }
+      for file in [jsonLines, imported, "'\(rss)'"] + copies {
+        try? FileSystem.remove(String(file.dropFirst().dropLast()))
+      }
+      let rates = commands.indices.map { index in
+        Summary(seconds[index]).mapped { Double(journal.count * commands[index].copies) / $0 / 1e6 }
+      }
+      for (index, command) in commands.enumerated() {
+        let oneJob = command.oneJob.flatMap { key in commands.firstIndex { $0.key == key } }
+        let jobs =
+          command.takesJobs ? command.jobs.map(String.init) ?? "default (\(cores))" : "—"
+        report.scans.append(
+          ScanFigure(
+            key: command.key, command: command.figure, workload: journal.name,
+            events: journal.count * command.copies, jobs: jobs, rate: rates[index],
+            zstdTimeRatio: rates[0].median / rates[index].median,
+            speedUp: oneJob.map { rates[index].median / rates[$0].median },
+            peakMiB: measuresMemory ? Double(peaks[index]) / 1024 : nil,
+            line: command.line))
       }
     }
+    judgeScans(cores: cores)
   }
+
+  /// The targets of issue 17 the scan figures measure.
+  private func judgeScans(cores: Int) {
+    let oneCore = report.scans.filter {
+      $0.jobs == "1" || ($0.jobs == "—" && ["scan.log", "scan.verifyDeep"].contains($0.key))
+    }
+    if !oneCore.isEmpty {
+      report.targets.append(
+        TargetCheck(
+          target:
+            "scans on one core (find --all/--count, log --where, check, verify --deep): ≥ 20 M events/s (issue 17)",
+          measured: oneCore.map { "\($0.command) \($0.workload): \(Format.number($0.rate.median))" }
+            .joined(separator: ", "),
+          met: oneCore.allSatisfy { $0.rate.median >= 20 }))
+    }
+    let speedUps = report.scans.filter { $0.key == "scan.check" || $0.key == "scan.checkFour" }
+    if !speedUps.isEmpty, cores >= 2 {
+      report.targets.append(
+        TargetCheck(
+          target: "check, the cores (\(cores)) over one job: ≥ 1.7× (issue 17)",
+          measured: speedUps.map {
+            "\($0.command) \($0.workload): ×\(Format.number($0.speedUp ?? 0))"
+          }.joined(separator: ", "),
+          met: speedUps.allSatisfy { ($0.speedUp ?? 0) >= 1.7 }))
+    }
+    let memory = report.scans.filter { $0.peakMiB != nil && $0.key != "zstd" }
+    if !memory.isEmpty {
+      // One worker a job (the default: the cores); one for a command without --jobs.
+      func workers(_ figure: ScanFigure) -> Double {
+        Double(figure.jobs == "—" ? 1 : Int(figure.jobs) ?? cores)
+      }
+      report.targets.append(
+        TargetCheck(
+          target: "peak memory of the scans: ≤ 32 MiB a worker (issue 17)",
+          measured: "largest \(Format.number(memory.map { $0.peakMiB! }.max()!)) MiB",
+          met: memory.allSatisfy { $0.peakMiB! <= 32 * workers($0) }))
+    }
+  }
+}
+
+/// `text` in single quotes for the shell.
+private func quoted(_ text: String) -> String {
+  "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
+    + "'"
 }

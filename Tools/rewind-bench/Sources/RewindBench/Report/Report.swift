@@ -6,6 +6,8 @@ struct Report: Codable {
   var settings: Settings
   /// One row per figure and workload.
   var rows: [Row] = []
+  /// The commands that walk a whole session: throughput, speed-up and peak memory.
+  var scans: [ScanFigure] = []
   /// How each figure's cost changes from the smallest to the largest workload.
   var growth: [Growth] = []
   /// The targets of BRIEF §5, each with the figures it was judged on.
@@ -87,4 +89,27 @@ struct Machine: Codable {
   /// The load average when the run started and ended: the machine is shared.
   var loadAtStart: String
   var loadAtEnd: String = ""
+}
+
+/// One command of the scan figures on one journal.
+struct ScanFigure: Codable {
+  /// A stable key, e.g. `scan.check` (default jobs), `scan.check.jobs1`.
+  var key: String
+  var command: String
+  var workload: String
+  /// The events the command scans (four journals' for `check` of four copies).
+  var events: Int
+  /// `1`, `default (2)`, or `—` for a command without `--jobs`.
+  var jobs: String
+  /// Millions of events a second, from the wall clock of the child process.
+  var rate: Summary
+  /// The command's time over `zstd -dc`'s for as many events (medians): 2 is half
+  /// zstd's speed.
+  var zstdTimeRatio: Double
+  /// The rate over the same command's with one job (medians); nil for one job.
+  var speedUp: Double?
+  /// The largest peak resident set of the timed runs, in MiB; nil when not measured.
+  var peakMiB: Double?
+  /// The shell command timed.
+  var line: String
 }

@@ -16,28 +16,50 @@ extension Report {
     )
     lines.append("")
     let columns = [Baseline.jsonLines, Baseline.sqlite]
-    lines.append(
-      "| figure | events | unit | Rewind | \(columns.joined(separator: " | ")) | other baseline |")
-    lines.append(
-      "| --- | --- | --- | --- |" + String(repeating: " --- |", count: columns.count + 1))
-    for row in rows {
-      var cells = [
-        row.figure, row.workload, row.unit + (row.better == "higher" ? " ↑" : " ↓"),
-        Format.summary(row.rewind),
-      ]
-      for column in columns {
-        if let comparison = row.baselines.first(where: { $0.name == column }) {
-          cells.append(
-            "\(Format.summary(comparison.value)) \(Format.advantage(comparison.rewindAdvantage))")
-        } else {
-          cells.append("—")
+    if !rows.isEmpty {
+      lines.append(
+        "| figure | events | unit | Rewind | \(columns.joined(separator: " | ")) | other baseline |"
+      )
+      lines.append(
+        "| --- | --- | --- | --- |" + String(repeating: " --- |", count: columns.count + 1))
+      for row in rows {
+        var cells = [
+          row.figure, row.workload, row.unit + (row.better == "higher" ? " ↑" : " ↓"),
+          Format.summary(row.rewind),
+        ]
+        for column in columns {
+          if let comparison = row.baselines.first(where: { $0.name == column }) {
+            cells.append(
+              "\(Format.summary(comparison.value)) \(Format.advantage(comparison.rewindAdvantage))")
+          } else {
+            cells.append("—")
+          }
         }
+        let others = row.baselines.filter { !columns.contains($0.name) }.map {
+          "\($0.name): \(Format.summary($0.value)) \(Format.advantage($0.rewindAdvantage))"
+        }
+        cells.append(others.isEmpty ? "—" : others.joined(separator: "; "))
+        lines.append("| " + cells.map(escaped).joined(separator: " | ") + " |")
       }
-      let others = row.baselines.filter { !columns.contains($0.name) }.map {
-        "\($0.name): \(Format.summary($0.value)) \(Format.advantage($0.rewindAdvantage))"
+    }
+    if !scans.isEmpty {
+      lines.append("")
+      lines.append(
+        "| scan | events | --jobs | M events/s ↑ | time ÷ zstd -dc's | speed-up over --jobs 1 | peak RSS (MiB) |"
+      )
+      lines.append("| --- | --- | --- | --- | --- | --- | --- |")
+      for scan in scans {
+        let cells = [
+          scan.command,
+          scan.key == "scan.checkFour" || scan.key == "scan.checkFour.jobs1"
+            ? "4 × \(scan.workload)" : scan.workload,
+          scan.jobs, Format.summary(scan.rate),
+          scan.key == "zstd" ? "1" : "×" + Format.number(scan.zstdTimeRatio),
+          scan.speedUp.map { "×" + Format.number($0) } ?? "—",
+          scan.peakMiB.map(Format.number) ?? "—",
+        ]
+        lines.append("| " + cells.map(escaped).joined(separator: " | ") + " |")
       }
-      cells.append(others.isEmpty ? "—" : others.joined(separator: "; "))
-      lines.append("| " + cells.map(escaped).joined(separator: " | ") + " |")
     }
     if !growth.isEmpty {
       lines.append("")
@@ -51,7 +73,7 @@ extension Report {
     }
     if !targets.isEmpty {
       lines.append("")
-      lines.append("| target (BRIEF §5) | measured (median) | met |")
+      lines.append("| target (BRIEF §5, issue 17) | measured (median) | met |")
       lines.append("| --- | --- | --- |")
       for target in targets {
         lines.append("| \(target.target) | \(target.measured) | \(target.met ? "yes" : "**no**") |")

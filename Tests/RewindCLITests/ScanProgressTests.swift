@@ -1,0 +1,58 @@
+import Foundation
+import Navigation
+import RewindCLI
+import TestSupport
+import Testing
+
+/// The progress bars of the commands that walk a whole session, run in-process.
+@Suite("Progress bars of the scanning commands")
+struct ScanProgressTests {
+  let tool = RewindTool.cli(domains: [NavigationDomain.self])
+
+  @Test(
+    "find, log --where, check of one and of several journals, verify --deep, export and html show a bar on a terminal, none otherwise"
+  )
+  func scans() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("a.journal")
+    let copy = directory.file("b.journal")
+    let generate = ["generate", "-o", journal, "--events", "30000", "--seed", "7"]
+    #expect(tool.run(arguments: generate, context: .capture()) == 0)
+    try FileManager.default.copyItem(atPath: journal, toPath: copy)
+    let condition = ["--where", "changed(split.style)"]
+    let runs: [(label: String, arguments: [String])] = [
+      ("Searching", ["find", journal] + condition + ["--all"]),
+      ("Searching", ["find", journal] + condition + ["--count", "--jobs", "2"]),
+      ("Reading events", ["log", journal] + condition),
+      ("Checking \(journal)", ["check", journal]),
+      ("Checking \(journal)", ["check", journal, copy, "--jobs", "1"]),
+      ("Checking 2 journals", ["check", journal, copy, "--jobs", "2"]),
+      ("Reading the content", ["verify", journal, "--deep"]),
+      ("Exporting", ["export", journal, "-o", directory.file("a.jsonl"), "--force"]),
+      ("Writing the page", ["html", journal, "-o", directory.file("a.html"), "--force"]),
+    ]
+    for (label, arguments) in runs {
+      // Every reading of the clock is a second after the one before: the bar shows at its
+      // first update, and each update after draws it again.
+      var ticks: UInt64 = 0
+      let terminal = Context.capture(stderrIsTerminal: true) {
+        ticks += 1_000_000_000
+        return ticks
+      }
+      #expect(tool.run(arguments: arguments, context: terminal) == 0, "\(arguments)")
+      let shown = terminal.stderr.text
+      #expect(shown.contains("\r\(label) "), "\(arguments): \(shown.prefix(300))")
+      #expect(shown.contains("%"), "\(arguments)")
+      // Erased when done: nothing is left on the line.
+      #expect(shown.hasSuffix("\r\u{1B}[K"), "\(arguments)")
+
+      let piped = Context.capture(stderrIsTerminal: false) {
+        ticks += 1_000_000_000
+        return ticks
+      }
+      #expect(tool.run(arguments: arguments, context: piped) == 0, "\(arguments)")
+      #expect(piped.stderr.text.isEmpty, "\(arguments): \(piped.stderr.text)")
+      #expect(piped.stdout.text == terminal.stdout.text, "\(arguments)")
+    }
+  }
+}
