@@ -263,6 +263,13 @@ struct DeepVerifyTests {
       text.lines[1].hasPrefix(
         "  frame 0 (events 100–128) at byte \(info.offset): event 100 cannot be decoded ("),
       "\(text.stdout)")
+    // Time travel across it names the event, from the snapshot before it (the replay
+    // loop of `state --at`) and one event at a time (`log`).
+    for arguments in [["state", journal, "--at", "110"], ["log", journal, "--from", "90"]] {
+      let replayed = try rewind(arguments)
+      #expect(replayed.status == 1, "\(arguments)")
+      #expect(replayed.stderr.contains("event 100 cannot be decoded"), "\(replayed.stderr)")
+    }
   }
 
   @Test(

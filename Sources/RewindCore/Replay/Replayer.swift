@@ -94,18 +94,24 @@ public struct ReplayedEvent<D: Domain>: Sendable {
       let limit = Swift.min(target, runStarts.first ?? .max)
       var context = self.context
       var failed: (sequence: UInt64, error: CodecError)?
-      let exhausted = try cursor!.forEachPayload(through: limit) { sequence, payload in
-        do throws(CodecError) {
-          let (_, event) = try Self.decode(payload, domain: domain, context: &context)
-          _ = domain.reduce(&state, event)
-        } catch {
-          failed = (sequence, error)
-          throw error
+      let exhausted: Bool
+      do {
+        exhausted = try cursor!.forEachPayload(through: limit) { sequence, payload in
+          do throws(CodecError) {
+            let (_, event) = try Self.decode(payload, domain: domain, context: &context)
+            _ = domain.reduce(&state, event)
+          } catch {
+            failed = (sequence, error)
+            throw error
+          }
         }
+      } catch {
+        // The decoder's error leaves the cursor's loop as it is: named here with its event.
+        if let failed { throw undecodable(failed.sequence, failed.error) }
+        throw error
       }
       self.context = context
       sequence = cursor!.sequence &- 1
-      if let failed { throw undecodable(failed.sequence, failed.error) }
       if exhausted { leaveFrame() }
     }
   }
