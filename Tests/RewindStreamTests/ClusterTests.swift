@@ -137,14 +137,16 @@ struct ClusterTests {
     }
     #expect(progress.recorded.load(ordering: .relaxed) >= recordedAtKill + 2_000)
     #expect(store.lastError == nil)
-    // The shipping resumes: a flush waiting for the server succeeds.
-    try await store.flush(waitingForServerWithin: 20_000)
+    // The recording stops (so that what is left to ship does not grow with a loaded
+    // machine's slowness), and the shipping resumes: a flush waiting for the server
+    // succeeds once the new leader acknowledges what was recorded during the election.
+    progress.stop.store(true, ordering: .relaxed)
+    while !recorder.isFinished { usleep(1_000) }
+    try await store.flush(waitingForServerWithin: 30_000)
     #expect(shipper.framesOnServer > acknowledged)
     let newLeader = try StreamStore(server).streamLeader()
     #expect(
       newLeader != nil && newLeader != leader, "the leader after the kill: \(newLeader ?? "none")")
-    progress.stop.store(true, ordering: .relaxed)
-    while !recorder.isFinished { usleep(1_000) }
 
     try store.close()
     try shipper.waitUntilForwarded(timeoutMilliseconds: 15_000)
