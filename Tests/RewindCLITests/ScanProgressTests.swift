@@ -10,7 +10,7 @@ struct ScanProgressTests {
   let tool = RewindTool.cli(domains: [NavigationDomain.self])
 
   @Test(
-    "find, log --where, check of one and of several journals, verify --deep, export and html show a bar on a terminal, none otherwise"
+    "find, log --where, check of one and of several journals, verify --deep, export, import and html show a bar on a terminal, none otherwise"
   )
   func scans() throws {
     let directory = TemporaryDirectory()
@@ -29,6 +29,10 @@ struct ScanProgressTests {
       ("Checking 2 journals", ["check", journal, copy, "--jobs", "2"]),
       ("Reading the content", ["verify", journal, "--deep"]),
       ("Exporting", ["export", journal, "-o", directory.file("a.jsonl"), "--force"]),
+      (
+        "Importing",
+        ["import", directory.file("a.jsonl"), "-o", directory.file("c.journal"), "--force"]
+      ),
       ("Writing the page", ["html", journal, "-o", directory.file("a.html"), "--force"]),
     ]
     for (label, arguments) in runs {

@@ -84,7 +84,11 @@ struct ImportCommand: DomainVisitor {
       destination, domain: domain, session: session, options: options)
     // The domain's own loop reads and records the events, a batch at a time.
     do {
-      try reader.record(into: recorder, domain: domain)
+      let progress = context.progress("Importing")
+      defer { progress.finish() }
+      try reader.record(into: recorder, domain: domain) { bytes in
+        if let size = reader.size { progress.update(bytes, of: size) }
+      }
     } catch let error as TextFileError {
       throw CommandError("\(error); nothing was written")
     }

@@ -27,7 +27,7 @@ public struct SessionScans<D: Domain>: Sendable {
     ) throws -> [ClosedRange<UInt64>]
   /// `import`: the events of a JSON Lines reader recorded, a batch at a time (issue 17).
   @usableFromInline let importLines:
-    @Sendable (JSONLines.Reader, D, JournalRecorder<D>) throws -> Void
+    @Sendable (JSONLines.Reader, D, JournalRecorder<D>, (Int) -> Void) throws -> Void
 
   @usableFromInline let count:
     @Sendable (Timeline<D>, FindQuery, ClosedRange<UInt64>, (UInt64) -> Void) throws -> Int
@@ -57,7 +57,8 @@ public struct SessionScans<D: Domain>: Sendable {
     export = { timeline, range, emit, progress in
       try timeline.exportRun(range, emit: emit, progress: progress)
     }
-    importLines = { reader, domain, recorder in try reader.recordRun(into: recorder, domain: domain)
+    importLines = { reader, domain, recorder, progress in
+      try reader.recordRun(into: recorder, domain: domain, progress: progress)
     }
     decodeRun = { domain, cursor, limit, state, context in
       DecodeRun.run(domain, &cursor, through: limit, &state, &context)

@@ -44,6 +44,12 @@ package final class TextFileReader {
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd: Bool
+  /// Bytes of the file dropped from the front of `buffer` so far.
+  private var dropped = 0
+  /// The file's size when it was opened, in bytes (nil when it has none: a pipe).
+  package let size: Int?
+  /// The bytes of the file read and returned as lines so far: how far a reading is.
+  package var bytesConsumed: Int { dropped + start }
 
   /// Opens the file at `path`.
   ///
@@ -69,10 +75,12 @@ package final class TextFileReader {
         .unreadable, "cannot open the file (\(Self.describe(errno: number)))", path: path)
     }
     var status = stat()
-    if system.fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+    let known = system.fstat(descriptor, &status) == 0
+    if known, status.st_mode & S_IFMT == S_IFDIR {
       _ = system.close(descriptor)
       throw TextFileError(.unreadable, "is a directory, not a file", path: path)
     }
+    size = known && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
     self.descriptor = descriptor
     atEnd = false
   }
@@ -84,6 +92,7 @@ package final class TextFileReader {
     system = .live
     descriptor = -1
     buffer = bytes
+    size = bytes.count
     atEnd = true
   }
 
@@ -166,6 +175,7 @@ package final class TextFileReader {
       // Keep only the line begun, then read the next chunk after it.
       if start > 0 {
         buffer.removeSubrange(0..<start)
+        dropped += start
         start = 0
       }
       searchFrom = buffer.count

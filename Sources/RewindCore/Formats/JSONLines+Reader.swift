@@ -267,20 +267,29 @@ extension JSONLines {
       return .event(time: lastTime)
     }
 
+    /// The file's size in bytes, when it has one (not a pipe).
+    package var size: Int? { file.size }
+    /// The bytes of the file read so far (of ``size``).
+    @usableFromInline var bytesRead: Int { file.bytesConsumed }
+
     /// Reads every event left and records it with `recorder`, a batch at a time: the loop
     /// of `rewind import`, run specialised for the domain (``Domain/scans``).
     ///
+    /// - Parameter progress: called after each batch with the bytes of the file read so
+    ///   far (of ``size``).
     /// - Throws: ``TextFileError`` for a bad line, as ``next(in:)``; what the recorder
     ///   throws. Events of the batch read before a bad line may not have been recorded.
-    package func record<D: Domain>(into recorder: JournalRecorder<D>, domain: D) throws {
-      try D.scans.importLines(self, domain, recorder)
+    package func record<D: Domain>(
+      into recorder: JournalRecorder<D>, domain: D, progress: (Int) -> Void = { _ in }
+    ) throws {
+      try D.scans.importLines(self, domain, recorder, progress)
     }
 
     /// The loop of ``record(into:domain:)``, inlinable so that ``SessionScans`` compiles
     /// it for the domain.
-    @inlinable package func recordRun<D: Domain>(into recorder: JournalRecorder<D>, domain: D)
-      throws
-    {
+    @inlinable package func recordRun<D: Domain>(
+      into recorder: JournalRecorder<D>, domain: D, progress: (Int) -> Void
+    ) throws {
       let batchSize = 4096
       var batch: [TimedEvent<D.Event>] = []
       batch.reserveCapacity(batchSize)
@@ -301,6 +310,7 @@ extension JSONLines {
         if batch.count >= batchSize {
           try recorder.record(contentsOf: batch)
           batch.removeAll(keepingCapacity: true)
+          progress(bytesRead)
         }
       }
     }
