@@ -40,6 +40,48 @@ struct FusedScanTests {
     }
   }
 
+  @Test(
+    "forEachMatch hands out, in order, the points find lists with all: 1, 2 and 4 jobs, windows of a few events"
+  )
+  func streamedMatchesAreFindAll() throws {
+    let seed = testSeed("streamedMatchesAreFindAll")
+    var random = SplitMix64(seed: seed)
+    for trial in 0..<3 {
+      let directory = TemporaryDirectory()
+      let (timeline, events) = try scans.randomTimeline(
+        seed: random.next(), count: 900 + trial * 300, in: directory)
+      let last = UInt64(events.count)
+      var streamedAny = false
+      for _ in 0..<8 {
+        let condition = scans.randomCondition(events: events, using: &random)
+        let from = random.next() % (last / 2)
+        let to = from + random.next() % (last - from)
+        for range in [0...last, from...to] {
+          let hits = try timeline.find(condition, in: range, all: true, jobs: 1)
+          for (jobs, window) in [(1, 1 << 19), (2, 37), (4, 101), (4, 1 << 19)] {
+            timeline.streamingWindow = UInt64(window)
+            var streamed: [FindHit<NavigationDomain>] = []
+            var reported: UInt64 = 0
+            try timeline.forEachMatch(condition, in: range, jobs: jobs) { done in
+              reported = max(reported, done)
+            } _: {
+              streamed.append($0)
+            }
+            let context = "seed \(seed), trial \(trial), \(condition), \(range), jobs \(jobs)"
+            #expect(streamed.map(\.sequence) == hits.map(\.sequence), "\(context)")
+            #expect(streamed.map(\.value) == hits.map(\.value), "\(context)")
+            #expect(
+              streamed.map { $0.event.map { domain.json($0.event) } }
+                == hits.map { $0.event.map { domain.json($0.event) } }, "\(context)")
+            #expect(reported <= range.upperBound - range.lowerBound, "\(context)")
+            streamedAny = streamedAny || !streamed.isEmpty
+          }
+        }
+      }
+      #expect(streamedAny, "seed \(seed), trial \(trial): no condition ever held")
+    }
+  }
+
   @Test("find's events from parallel parts are shown with the timeline's own domain")
   func parallelHitsUseTheTimelinesDomain() throws {
     let seed = testSeed("parallelHitsUseTheTimelinesDomain")

@@ -128,12 +128,10 @@ struct FindCommand: TimelineVisitor {
   var condition: Condition { written.condition }
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
-    let domain = timeline.domain
-    let evaluator = try conditionEvaluator(written, in: domain)
+    let evaluator = try conditionEvaluator(written, in: timeline.domain)
     let range = try timeline.resolveRange(from: from, to: to)
     let progress = context.progress("Searching")
     let total = Int(range.to - range.from)
-    let hits: [FindHit<D>]
     if mode == .count {
       // Counted as found, not collected: memory stays flat however many there are.
       let count = try timeline.count(condition, in: range.from...range.to, jobs: jobs) { done in
@@ -147,65 +145,116 @@ struct FindCommand: TimelineVisitor {
         context.stdout.print(String(count))
       }
       return
-    } else if mode == .last {
-      hits = try timeline.findLast(condition, in: range.from...range.to).map { [$0] } ?? []
-    } else {
-      hits = try timeline.find(
-        condition, in: range.from...range.to, all: mode != .first, jobs: jobs
-      ) { done in
+    }
+    let printer = MatchPrinter(
+      timeline: timeline, evaluator: evaluator, condition: condition, range: range,
+      json: json, output: context.stdout)
+    if mode == .all {
+      // Printed as found: memory does not grow with the number of matches.
+      try timeline.forEachMatch(condition, in: range.from...range.to, jobs: jobs) { done in
         progress.update(Int(done), of: total)
+      } _: {
+        printer.add($0)
       }
+    } else {
+      let hits =
+        mode == .last
+        ? try timeline.findLast(condition, in: range.from...range.to).map { [$0] } ?? []
+        : try timeline.find(condition, in: range.from...range.to, all: false, jobs: jobs) {
+          done in progress.update(Int(done), of: total)
+        }
+      hits.forEach(printer.add)
     }
     progress.finish()
-    let showsValue = !evaluator.compiled.fields.isEmpty
+    printer.end()
+  }
+}
+
+/// Prints the points `find` found, one at a time as they come, in text or as the JSON
+/// object `{"condition": …, "matches": […]}` (byte for byte its pretty text).
+private final class MatchPrinter<D: Domain> {
+  let domain: D
+  let condition: Condition
+  let showsValue: Bool
+  let isAboutEvents: Bool
+  let noPointPlace: String
+  let json: Bool
+  let output: Output
+  /// The last match's JSON text, printed once it is known whether another follows.
+  private var pending: String?
+  private var count = 0
+
+  init(
+    timeline: Timeline<D>, evaluator: ConditionEvaluator<D>, condition: Condition,
+    range: (from: UInt64, to: UInt64), json: Bool, output: Output
+  ) {
+    domain = timeline.domain
+    self.condition = condition
+    showsValue = !evaluator.compiled.fields.isEmpty
+    isAboutEvents = evaluator.isAboutEvents
+    noPointPlace =
+      range.from == 0 && range.to == timeline.lastSequence
+      ? "in the session" : "from event \(range.from) to \(range.to)"
+    self.json = json
+    self.output = output
+  }
+
+  func add(_ hit: FindHit<D>) {
+    defer { count += 1 }
     if json {
-      context.stdout.printJSON(
-        .object([
-          ("condition", .string(condition.description)),
-          (
-            "matches",
-            .array(
-              hits.map { hit in
-                var members: [(String, JSONValue)] = [("seq", .int(Int64(hit.sequence)))]
-                if showsValue { members.append(("value", hit.value)) }
-                if let event = hit.event {
-                  members.append(("time_us", .int(Int64(event.time))))
-                  members.append(("event", domain.json(event.event)))
-                  if let outcome = event.outcome { members += outcome.jsonMembers }
-                }
-                return .object(members)
-              })
-          ),
-        ]))
-      return
-    }
-    let style = context.stdout.style
-    let shownCondition = TerminalText.escaped(condition.description)
-    guard !hits.isEmpty else {
-      let place =
-        range.from == 0 && range.to == timeline.lastSequence
-        ? "in the session" : "from event \(range.from) to \(range.to)"
-      context.stdout.print(
-        "No point \(place) where \(shownCondition)\(evaluator.isAboutEvents ? " holds" : " becomes true")."
-      )
-      return
-    }
-    context.stdout.print(style.bold(shownCondition))
-    for hit in hits {
-      let value = showsValue ? "  " + style.dim("→ \(hit.value.compactText)") : ""
-      if let event = hit.event {
-        let rejected = event.outcome?.isRejected == true ? " " + style.dim("(rejected)") : ""
-        context.stdout.print(
-          "  event \(hit.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))\(rejected)\(value)"
-        )
-      } else if hit.sequence == 0 {
-        context.stdout.print(
-          "  at the start (initial state)  \(style.dim("= \(hit.value.compactText)"))")
-      } else {
-        context.stdout.print(
-          "  at event \(hit.sequence) (the start of the search)  \(style.dim("= \(hit.value.compactText)"))"
-        )
+      if count == 0 {
+        output.print("{")
+        output.print("  \"condition\": \(JSONValue.string(condition.description).compactText),")
+        output.print("  \"matches\": [")
       }
+      if let pending { output.print(pending + ",") }
+      pending = "    " + Self.jsonMatch(hit, showsValue, domain).prettyText(level: 2)
+      return
     }
+    let style = output.style
+    if count == 0 { output.print(style.bold(TerminalText.escaped(condition.description))) }
+    let value = showsValue ? "  " + style.dim("→ \(hit.value.compactText)") : ""
+    if let event = hit.event {
+      let rejected = event.outcome?.isRejected == true ? " " + style.dim("(rejected)") : ""
+      output.print(
+        "  event \(hit.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))\(rejected)\(value)"
+      )
+    } else if hit.sequence == 0 {
+      output.print("  at the start (initial state)  \(style.dim("= \(hit.value.compactText)"))")
+    } else {
+      output.print(
+        "  at event \(hit.sequence) (the start of the search)  \(style.dim("= \(hit.value.compactText)"))"
+      )
+    }
+  }
+
+  /// Ends the output: the JSON object closed, or the sentence saying there was no match.
+  func end() {
+    if json {
+      guard let pending else {
+        output.printJSON(
+          .object([("condition", .string(condition.description)), ("matches", .array([]))]))
+        return
+      }
+      output.print(pending)
+      output.print("  ]")
+      output.print("}")
+      return
+    }
+    guard count == 0 else { return }
+    output.print(
+      "No point \(noPointPlace) where \(TerminalText.escaped(condition.description))\(isAboutEvents ? " holds" : " becomes true")."
+    )
+  }
+
+  private static func jsonMatch(_ hit: FindHit<D>, _ showsValue: Bool, _ domain: D) -> JSONValue {
+    var members: [(String, JSONValue)] = [("seq", .int(Int64(hit.sequence)))]
+    if showsValue { members.append(("value", hit.value)) }
+    if let event = hit.event {
+      members.append(("time_us", .int(Int64(event.time))))
+      members.append(("event", domain.json(event.event)))
+      if let outcome = event.outcome { members += outcome.jsonMembers }
+    }
+    return .object(members)
   }
 }

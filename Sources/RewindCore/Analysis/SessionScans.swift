@@ -29,6 +29,12 @@ public struct SessionScans<D: Domain>: Sendable {
   @usableFromInline let importLines:
     @Sendable (JSONLines.Reader, D, JournalRecorder<D>, (Int) -> Void) throws -> Void
 
+  /// `find --all`, streaming: each point handed to the last closure as it is found.
+  @usableFromInline let findEach:
+    @Sendable (
+      Timeline<D>, FindQuery, ClosedRange<UInt64>, (UInt64) -> Void, (FindHit<D>) -> Void
+    ) throws -> Void
+
   @usableFromInline let count:
     @Sendable (Timeline<D>, FindQuery, ClosedRange<UInt64>, (UInt64) -> Void) throws -> Int
 
@@ -47,6 +53,9 @@ public struct SessionScans<D: Domain>: Sendable {
       var hits: [FindHit<D>] = []
       try timeline.findRun(query, range, progress: progress) { hits.append($0) }
       return hits
+    }
+    findEach = { timeline, query, range, progress, hit in
+      try timeline.findRun(query, range, progress: progress, hit: hit)
     }
     count = { timeline, query, range, progress in
       var count = 0

@@ -85,6 +85,56 @@ extension Timeline {
     return try find(self, query, range, progress)
   }
 
+  /// Calls `body` with every point of `range` where `condition` becomes true, in order,
+  /// as they are found: the points ``find(_:in:all:jobs:progress:)`` lists with `all`,
+  /// without keeping them all (memory does not grow with the session, however many
+  /// points there are).
+  ///
+  /// With `jobs` above 1, an intact journal's range is searched a window at a time, each
+  /// window split into `jobs` parts replayed at once (as `find` does with the whole
+  /// range); a window's points are handed to `body` once its parts are done, so that
+  /// memory holds the points of one window (of ``streamingWindow`` events a job) at most.
+  /// - Parameters:
+  ///   - condition: what to look for.
+  ///   - range: the points to search: the state after its first event, to the state
+  ///     after its last.
+  ///   - jobs: how many threads may replay parts of the journal at once.
+  ///   - progress: called with the number of events replayed, every few thousand.
+  ///   - body: called on this thread with each point, in order.
+  /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
+  ///   ``RewindError`` `outOfRange` for a range outside the session.
+  /// - Complexity: O(events in the range), divided among the jobs; memory: one state per
+  ///   job and the points of one window.
+  public func forEachMatch(
+    _ condition: Condition, in range: ClosedRange<UInt64>, jobs: Int = 1,
+    progress: (UInt64) -> Void = { _ in }, _ body: (FindHit<D>) -> Void
+  ) throws {
+    let compiled = try domain.check(WrittenCondition(condition))
+    try checkInSession(range.upperBound)
+    let query = FindQuery(condition: compiled, all: true, start: range.lowerBound)
+    guard parallelRanges(jobs: jobs, in: range) != nil else {
+      return try D.scans.findEach(self, query, range, progress, body)
+    }
+    let find = D.scans.find
+    let window = streamingWindow * UInt64(jobs)
+    var start = range.lowerBound
+    while true {
+      let end = range.upperBound - start > window ? start + window : range.upperBound
+      let done = start - range.lowerBound
+      let windowProgress: (UInt64) -> Void = { progress(done + $0) }
+      if let parts = try inParallel(
+        jobs: jobs, in: start...end, progress: windowProgress,
+        { timeline, part, progress in try find(timeline, query, part, progress) })
+      {
+        for part in parts { for hit in part { body(hit) } }
+      } else {
+        try D.scans.findEach(self, query, start...end, windowProgress, body)
+      }
+      guard end < range.upperBound else { return }
+      start = end
+    }
+  }
+
   /// How many points of `range` there are where `condition` becomes true: the number of
   /// points ``find(_:in:all:jobs:progress:)`` lists with `all`, counted as they are
   /// found, without keeping them (memory stays flat however many there are).

@@ -7,9 +7,14 @@ extension JSONValue {
   }
 
   /// The value as indented JSON text (two spaces a level), ending without a newline.
-  public var prettyText: String {
+  public var prettyText: String { prettyText(level: 0) }
+
+  /// ``prettyText`` as it reads nested `level` deep in another value's pretty text: its
+  /// lines after the first indented by two spaces a level (the first is where the
+  /// caller puts it), so that a printer of a long array can print one element at a time.
+  package func prettyText(level: Int) -> String {
     var output: [UInt8] = []
-    write(to: &output, indented: true, level: 0)
+    write(to: &output, indented: true, level: level)
     return String(decoding: output, as: UTF8.self)
   }
 
