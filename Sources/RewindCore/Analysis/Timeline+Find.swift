@@ -93,7 +93,7 @@ extension Timeline {
   /// With `jobs` above 1, an intact journal's range is searched a window at a time, each
   /// window split into `jobs` parts replayed at once (as `find` does with the whole
   /// range); a window's points are handed to `body` once its parts are done, so that
-  /// memory holds the points of one window (of ``streamingWindow`` events a job) at most.
+  /// memory holds the points of one window (of `streamingWindow` events a job) at most.
   /// - Parameters:
   ///   - condition: what to look for.
   ///   - range: the points to search: the state after its first event, to the state
