@@ -84,7 +84,9 @@ struct ClusterTests {
   /// shipping resumes once a new leader is elected, and the session on the server ends
   /// equal to the local journal, every frame acknowledged before the kill in the stream
   /// exactly once.
-  @Test(.timeLimit(.minutes(1)))
+  /// Its waits are bounded (25 + 20 + 20 + 10 + 30 + 15 s); alone it takes 8–18 s, in a
+  /// full suite on two loaded cores up to two minutes (114 s and 183 s seen): hence three.
+  @Test(.timeLimit(.minutes(3)))
   func aLiveStoreShippingOutlivesTheLeadersDeath() async throws {
     let started = Date()
     let nodes = try ClusterTests.cluster()
@@ -167,7 +169,7 @@ struct ClusterTests {
     let pulled = directory.file("pulled.journal")
     _ = try reading.pull(id.description, to: FileDestination(pulled))
     #expect(bytes(of: pulled) == bytes(of: path))
-    #expect(Date().timeIntervalSince(started) < 60)
+    #expect(Date().timeIntervalSince(started) < 180)
   }
 }
 
