@@ -353,6 +353,35 @@ struct RepairTests {
     #expect(json["droppedEvents"] as? Int == 0)
   }
 
+  @Test("recover -o replaces a file already there only with --force")
+  func recoverOverExistingOutput() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("g.journal")
+    _ = try rewind("generate", "-o", journal, "--events", "2000", "--seed", "5")
+    let torn = Array(bytes(of: journal).dropLast(50))
+    write(torn, to: journal)
+    let output = directory.file("repaired.journal")
+    write("keep me\n", to: output)
+    expectFailure(
+      try rewind("recover", journal, "-o", output),
+      containing: "\(output): the file exists; pass --force to replace it")
+    #expect(bytes(of: output) == Array("keep me\n".utf8))
+    #expect(bytes(of: journal) == torn)
+    expectUsageError(
+      try rewind("recover", journal, "--force"),
+      "--force replaces the file -o names; without -o the journal is repaired in place and its original kept as JOURNAL.damaged",
+      command: "recover")
+    #expect(bytes(of: journal) == torn)
+    let replaced = try rewind("recover", journal, "-o", output, "--force")
+    #expect(replaced.status == 0, "\(replaced.stderr)")
+    #expect(try rewind("verify", output).status == 0)
+    #expect(bytes(of: journal) == torn)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+        "g.journal", "repaired.journal",
+      ])
+  }
+
   @Test("journals of format 1.0 still verify, replay and check")
   func formatOneZero() throws {
     for name in ["day-menu", "ipad-three-column"] {

@@ -14,7 +14,8 @@ extension RewindTool {
         frames are then dropped, the events they held are marked lost, and the events \
         after them are kept. The repaired journal is a new file: in place, the damaged \
         original is kept as JOURNAL.damaged; with -o the repaired journal is written there \
-        and the original is left as it is.
+        (a file already there is replaced only with --force) and the original is left as \
+        it is.
 
         With --salvage the content is read with the journal's domain first, as `rewind \
         verify --deep` reads it, and whole frames whose content is wrong are not kept as \
@@ -31,12 +32,22 @@ extension RewindTool {
     var journal: String
     @Option(short: "o", valueName: "journal", help: "Write the repaired journal here.")
     var output: String?
+    @Flag(help: "Replace the file -o names if it exists.")
+    var force: Bool
     @Flag(help: "Drop damaged frames in the middle and keep what follows.")
     var salvage: Bool
     @Flag(help: "Print JSON.")
     var json: Bool
 
     func run(_ context: Context) throws {
+      // Where the repaired journal goes is checked before the journal is read.
+      if let output {
+        _ = try outputDestination(output, force: force, inputs: [journal])
+      } else if force {
+        throw UsageError(
+          "--force replaces the file -o names; without -o the journal is repaired in place and its original kept as JOURNAL.damaged"
+        )
+      }
       var repairs: [UInt64: ContentRepair] = [:]
       if salvage {
         let content = context.withProgress("Reading the content") { bar in
@@ -57,7 +68,8 @@ extension RewindTool {
       do throws(JournalError) {
         report = try context.withProgress("Checking frames") { bar throws(JournalError) in
           try Journal.recover(
-            path: journal, output: output, salvage: salvage, repairs: repairs,
+            path: journal, output: output, replacingOutput: force, salvage: salvage,
+            repairs: repairs,
             system: context.fileSystem, progress: bar.update)
         }
       } catch {

@@ -77,6 +77,8 @@ extension Journal {
   /// ``recover(path:output:salvage:progress:)`` through `system`, with the repairs the
   /// deep check asks for (salvage only).
   ///
+  /// - Parameter replacingOutput: a file already at `output` may be replaced (a regular
+  ///   file that is not the journal, under any name); without it one is an error.
   /// - Parameter repairs: by a frame's byte offset, what to do with a whole frame whose
   ///   content the deep check (which reads it with the journal's domain) found wrong:
   ///   drop it like a damaged frame, marking its events lost, or keep its events and
@@ -84,15 +86,16 @@ extension Journal {
   ///   kept as the storage checks decide.
   /// - Precondition: `repairs` is empty unless `salvage` is set.
   package static func recover(
-    path: String, output: String?, salvage: Bool, repairs: [UInt64: ContentRepair] = [:],
-    system: FileSystemCalls, progress: (Int, Int) -> Void = { _, _ in }
+    path: String, output: String?, replacingOutput: Bool = false, salvage: Bool,
+    repairs: [UInt64: ContentRepair] = [:], system: FileSystemCalls,
+    progress: (Int, Int) -> Void = { _, _ in }
   ) throws(JournalError) -> RecoveryReport {
     precondition(salvage || repairs.isEmpty, "content repairs are salvage's")
     // Where the repaired journal goes, checked before any work.
     let destination: FileDestination
     let keptPath: String?
     if let output {
-      destination = FileDestination(output, inputs: [path])
+      destination = FileDestination(output, replacingExisting: replacingOutput, inputs: [path])
       _ = try destination.check(system: system)
       keptPath = nil
     } else {
