@@ -159,6 +159,36 @@ struct DeclarationTests {
         ))
   }
 
+  @Test("a group's parameters take its place, with their names, help and defaults")
+  func groups() {
+    let tool = CommandLineTool<TestStreams>(
+      name: "t", version: "", abstract: "",
+      commands: [.command { Fetch() }, .command { Send() }])
+    func run(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
+      let context = TestStreams()
+      let status = tool.run(arguments: arguments, context: context)
+      return (status, context.output, context.error)
+    }
+    #expect(
+      run(["fetch", "a", "--user", "ann", "--timeout", "9", "--json", "--verbose"]).stdout
+        == "what=a user=ann timeout=9(given) verbose=true json=true\n")
+    #expect(
+      run(["fetch", "b"]).stdout == "what=b user=nil timeout=50(default) verbose=false json=false\n"
+    )
+    #expect(run(["send", "--timeout", "3"]).stdout == "user=nil timeout=3\n")
+    let help = run(["fetch", "--help"]).stdout
+    #expect(
+      help.hasPrefix(
+        "USAGE: t fetch <what> [--user <user>] [--timeout <ms>] [--verbose] [--json]\n"))
+    #expect(help.contains("--timeout <ms>          How long to wait. (default: 50)"))
+    let wrong = run(["fetch", "c", "--timeout", "x"])
+    #expect(wrong.status == 64)
+    #expect(wrong.stderr.hasPrefix("Error: The value 'x' is invalid for '--timeout <ms>'"))
+    let unknown = run(["send", "--json"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("Error: Unknown option '--json'"))
+  }
+
   @Test("a command value is made afresh for every run")
   func freshValues() {
     let first = Self.run(["1", "--json"])
@@ -201,6 +231,47 @@ private struct Shapes: ParsableCommand {
 private func loud(_ text: String) throws(InvalidValue) -> String {
   guard !text.isEmpty else { throw InvalidValue("say something") }
   return text.uppercased()
+}
+
+/// Parameters two commands share, one of them a group itself.
+private struct Connection: ParsableArguments {
+  @Option(help: "The user name.") var user: String?
+  @Option(valueName: "ms", help: "How long to wait.") var timeout = 50
+}
+
+private struct Noise: ParsableArguments {
+  @Flag(help: "Say more.") var verbose: Bool
+}
+
+private struct Loud: ParsableArguments {
+  var connection = Connection()
+  var noise = Noise()
+}
+
+private struct Fetch: ParsableCommand {
+  static let configuration = CommandConfiguration(name: "fetch", abstract: "")
+
+  @Argument(help: "What.") var what: String
+  var options = Loud()
+  @Flag(help: "Print JSON.") var json: Bool
+
+  func run(_ context: TestStreams) throws {
+    let connection = options.connection
+    context.print(
+      "what=\(what) user=\(connection.user ?? "nil")"
+        + " timeout=\(connection.timeout)(\(connection.$timeout.isGiven ? "given" : "default"))"
+        + " verbose=\(options.noise.verbose) json=\(json)")
+  }
+}
+
+private struct Send: ParsableCommand {
+  static let configuration = CommandConfiguration(name: "send", abstract: "")
+
+  var connection = Connection()
+
+  func run(_ context: TestStreams) throws {
+    context.print("user=\(connection.user ?? "nil") timeout=\(connection.timeout)")
+  }
 }
 
 /// A tool that is one command.

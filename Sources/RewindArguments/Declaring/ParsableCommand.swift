@@ -21,8 +21,9 @@
 ///
 /// The tool makes a fresh value for every run (``Command/command(discussion:_:)`` takes the function
 /// that makes it), finds its declared properties with `Mirror`, in declaration order,
-/// reads the command line into them, then calls ``run(_:)``. Other stored properties
-/// (what the tool hands every command, say) are left alone. The help screen, the usage
+/// reads the command line into them, then calls ``run(_:)``. Parameters several
+/// commands share can be declared once in a ``ParsableArguments`` group. Other stored
+/// properties (what the tool hands every command, say) are left alone. The help screen, the usage
 /// line and every usage error come from the declarations.
 ///
 /// A command reports a command line that parses but makes no sense by throwing
@@ -70,17 +71,47 @@ public struct CommandConfiguration: Sendable {
   }
 }
 
+/// Parameters that several commands share, declared once: a type whose properties are
+/// ``Argument``, ``Option`` and ``Flag`` declarations (each with a default where the
+/// command line may leave it out), held by each command as one ordinary stored property.
+///
+/// ```swift
+/// struct Connection: ParsableArguments {
+///   @Option(help: "The user name.") var user: String?
+///   @Option(valueName: "ms", help: "How long a request may take.") var timeout = 5000
+/// }
+///
+/// struct Pull: ParsableCommand {
+///   @Argument(help: "What to pull.") var session: String
+///   var connection = Connection()
+///   @Flag(help: "Print JSON.") var json: Bool
+///   …
+/// }
+/// ```
+///
+/// The group's parameters take the group's place among the command's, in their own
+/// declaration order (`pull <session> [--user <user>] [--timeout <ms>] [--json]`), are
+/// named after the group's properties, and read as `connection.user`. A group may hold
+/// groups.
+public protocol ParsableArguments {}
+
 /// The parameters a command value declares, found among its stored properties with
-/// `Mirror`, in declaration order, and named after them.
+/// `Mirror`, in declaration order (a ``ParsableArguments`` group's in its place), and
+/// named after them.
 struct DeclaredParameters {
   let declarations: [any DeclaredParameter]
 
-  /// - Complexity: O(*n*) in the number of stored properties.
+  /// - Complexity: O(*n*) in the number of stored properties, groups' included.
   init(of command: Any) {
-    declarations = Mirror(reflecting: command).children.compactMap { child in
-      guard let declaration = child.value as? any ParameterDeclaration else { return nil }
+    declarations = Self.declarations(of: command)
+  }
+
+  private static func declarations(of value: Any) -> [any DeclaredParameter] {
+    Mirror(reflecting: value).children.flatMap { child -> [any DeclaredParameter] in
+      if let group = child.value as? any ParsableArguments { return declarations(of: group) }
+      guard let declaration = child.value as? any ParameterDeclaration else { return [] }
       declaration.declared.adoptName(fromProperty: child.label ?? "")
-      return declaration.declared
+      return [declaration.declared]
     }
   }
 

@@ -35,20 +35,7 @@ extension RewindTool {
 
     @Argument(name: "journal", help: "The journals to push.")
     var journals: [String]
-    @Option(valueName: "url", help: "The server: nats://HOST:PORT (commas between several).")
-    var server: String
-    @Option(help: "The user name.")
-    var user: String?
-    @Option(help: "The user's password.")
-    var password: String?
-    @Option(valueName: "file", help: "A NATS credentials file.")
-    var creds: String?
-    @Option(valueName: "file", help: "Trust the certificate authorities of this PEM file (TLS).")
-    var tlsCa: String?
-    @Option(help: "The connection's name.")
-    var name: String?
-    @Option(valueName: "ms", help: "How long connecting and each request may take.")
-    var timeout: Int = 5000
+    var connection = ConnectionOptions()
     @Option(valueName: "n", help: "Copies of the stream and buckets when this push creates them.")
     var replicas: Int = 1
     @Flag(help: "Print JSON.")
@@ -58,9 +45,7 @@ extension RewindTool {
       guard replicas >= 1, replicas <= 5 else {
         throw UsageError("--replicas must be 1 to 5, not \(replicas)")
       }
-      let store = try connect(
-        server, user: user, password: password, creds: creds, tlsCa: tlsCa, name: name,
-        timeout: timeout, replicas: replicas)
+      let store = try connection.connect(replicas: replicas)
       var reports: [JSONValue] = []
       for journal in journals {
         let report = try context.withProgress("Pushing \(journal)") { bar in
@@ -105,30 +90,15 @@ extension RewindTool {
 
     @Argument(help: "The session's id (or its unique beginning).")
     var session: String
-    @Option(valueName: "url", help: "The server: nats://HOST:PORT (commas between several).")
-    var server: String
+    var connection = ConnectionOptions()
     @Option(short: "o", valueName: "journal", help: "The journal to write.")
     var output: String
     @Flag(help: "Replace the journal if it exists.")
     var force: Bool
-    @Option(help: "The user name.")
-    var user: String?
-    @Option(help: "The user's password.")
-    var password: String?
-    @Option(valueName: "file", help: "A NATS credentials file.")
-    var creds: String?
-    @Option(valueName: "file", help: "Trust the certificate authorities of this PEM file (TLS).")
-    var tlsCa: String?
-    @Option(help: "The connection's name.")
-    var name: String?
-    @Option(valueName: "ms", help: "How long connecting and each request may take.")
-    var timeout: Int = 5000
 
     func run(_ context: Context) throws {
       let destination = try outputDestination(output, force: force, inputs: [])
-      let store = try connect(
-        server, user: user, password: password, creds: creds, tlsCa: tlsCa, name: name,
-        timeout: timeout, replicas: 1)
+      let store = try connection.connect(replicas: 1)
       let summary = try context.withProgress("Pulling \(session)") { bar in
         try store.pull(session, to: destination, progress: bar.update)
       }
@@ -154,26 +124,13 @@ extension RewindTool {
 
     let registry: DomainRegistry
 
-    @Option(valueName: "url", help: "The server: nats://HOST:PORT (commas between several).")
-    var server: String
+    var connection = ConnectionOptions()
     @Option(help: "Only the sessions of this domain.")
     var domain: String?
     @Option(valueName: "time", help: "Only the sessions started at or after this time (ISO 8601).")
     var since: String?
     @Option(valueName: "text", help: "Only the sessions whose device contains this text.")
     var device: String?
-    @Option(help: "The user name.")
-    var user: String?
-    @Option(help: "The user's password.")
-    var password: String?
-    @Option(valueName: "file", help: "A NATS credentials file.")
-    var creds: String?
-    @Option(valueName: "file", help: "Trust the certificate authorities of this PEM file (TLS).")
-    var tlsCa: String?
-    @Option(help: "The connection's name.")
-    var name: String?
-    @Option(valueName: "ms", help: "How long connecting and each request may take.")
-    var timeout: Int = 5000
     @Flag(help: "Print JSON.")
     var json: Bool
 
@@ -186,9 +143,7 @@ extension RewindTool {
         }
         start = parsed
       }
-      let store = try connect(
-        server, user: user, password: password, creds: creds, tlsCa: tlsCa, name: name,
-        timeout: timeout, replicas: 1)
+      let store = try connection.connect(replicas: 1)
       let sessions = try store.sessions().filter { summary in
         (domain.map { summary.domain == $0 } ?? true)
           && (start.map { summary.startTime >= $0 } ?? true)
@@ -224,16 +179,34 @@ extension RewindTool {
   }
 }
 
-/// Connects to the server the options name.
-private func connect(
-  _ url: String, user: String?, password: String?, creds: String?, tlsCa: String?,
-  name: String?, timeout: Int, replicas: Int
-) throws -> StreamStore {
-  guard timeout >= 1 else { throw UsageError("--timeout must be at least 1 ms, not \(timeout)") }
-  guard password == nil || user != nil else { throw UsageError("--password needs --user") }
-  return try StreamStore(
-    StreamServer(
-      url: url, user: user, password: password, credentialsFile: creds,
-      certificateAuthorityFile: tlsCa, connectionName: name ?? "rewind",
-      timeoutMilliseconds: Int64(timeout), replicas: replicas))
+/// The options `push`, `pull` and `sessions` share: the server and how to connect to it.
+struct ConnectionOptions: ParsableArguments {
+  @Option(valueName: "url", help: "The server: nats://HOST:PORT (commas between several).")
+  var server: String
+  @Option(help: "The user name.")
+  var user: String?
+  @Option(help: "The user's password.")
+  var password: String?
+  @Option(valueName: "file", help: "A NATS credentials file.")
+  var creds: String?
+  @Option(valueName: "file", help: "Trust the certificate authorities of this PEM file (TLS).")
+  var tlsCa: String?
+  @Option(help: "The connection's name.")
+  var name: String?
+  @Option(valueName: "ms", help: "How long connecting and each request may take.")
+  var timeout: Int = 5000
+
+  /// Connects to the server the options name.
+  /// - Parameter replicas: copies of the stream and buckets if this connection creates them.
+  /// - Throws: ``UsageError`` for a timeout under 1 ms or a password without a user; the
+  ///   store's error when the server cannot be reached or refuses.
+  func connect(replicas: Int) throws -> StreamStore {
+    guard timeout >= 1 else { throw UsageError("--timeout must be at least 1 ms, not \(timeout)") }
+    guard password == nil || user != nil else { throw UsageError("--password needs --user") }
+    return try StreamStore(
+      StreamServer(
+        url: server, user: user, password: password, credentialsFile: creds,
+        certificateAuthorityFile: tlsCa, connectionName: name ?? "rewind",
+        timeoutMilliseconds: Int64(timeout), replicas: replicas))
+  }
 }
