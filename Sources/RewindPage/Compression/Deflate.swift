@@ -37,7 +37,8 @@ package enum Deflate {
     var symbols: [UInt32] = []
     symbols.reserveCapacity(symbolsPerBlock + 2)
     input.withUnsafeBufferPointer { bytes in
-      var matcher = Matcher()
+      let matcher = Matcher()
+      defer { matcher.deallocate() }
       var position = 0
       // A match found at the previous position, put off to see whether this one is longer.
       var pending: (length: Int, distance: Int)?
@@ -262,11 +263,29 @@ enum Symbols {
 }
 
 /// Finds earlier occurrences of the bytes at a position, through hash chains.
+///
+/// Its tables are buffers of its own, written in place (no copy-on-write check per
+/// position), freed by ``deallocate()``; it compares candidates eight bytes at a time.
 struct Matcher {
   /// For each hash of three bytes, the last position with it, plus one (0: none).
-  private var head = [Int32](repeating: 0, count: 1 << 15)
+  private let head: UnsafeMutablePointer<Int32>
   /// For each position in the window, the previous position with its hash, plus one.
-  private var previous = [Int32](repeating: 0, count: Deflate.windowSize)
+  private let previous: UnsafeMutablePointer<Int32>
+
+  static let hashSize = 1 << 15
+
+  init() {
+    head = .allocate(capacity: Matcher.hashSize)
+    head.initialize(repeating: 0, count: Matcher.hashSize)
+    previous = .allocate(capacity: Deflate.windowSize)
+    previous.initialize(repeating: 0, count: Deflate.windowSize)
+  }
+
+  /// Frees the tables; the matcher is not used after.
+  func deallocate() {
+    head.deallocate()
+    previous.deallocate()
+  }
 
   @inline(__always)
   private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int) -> Int {
@@ -277,11 +296,11 @@ struct Matcher {
 
   /// Records `position` in its hash chain.
   @inline(__always)
-  mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
+  func insert(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
     guard position + Deflate.minimumMatch <= bytes.count else { return }
     let hash = Matcher.hash(bytes, position)
     previous[position & (Deflate.windowSize - 1)] = head[hash]
-    head[hash] = Int32(position + 1)
+    head[hash] = Int32(truncatingIfNeeded: position + 1)
   }
 
   /// The longest earlier occurrence (at least three bytes, at most 32,768 back) of the
@@ -295,27 +314,50 @@ struct Matcher {
     var bestLength = Deflate.minimumMatch - 1
     var bestDistance = 0
     var chain = Deflate.maximumChain
-    return previous.withUnsafeBufferPointer { previous in
-      while candidate >= 0, chain > 0 {
-        let distance = position - candidate
-        guard distance <= Deflate.windowSize, distance > 0 else { break }
-        // Only a candidate that matches one byte further than the best can beat it.
-        if bytes[candidate + bestLength] == bytes[position + bestLength] {
-          var length = 0
-          while length < limit && bytes[candidate + length] == bytes[position + length] {
-            length += 1
-          }
-          if length > bestLength {
-            bestLength = length
-            bestDistance = distance
-            if length >= Deflate.niceLength || length == limit { break }
-          }
+    let base = UnsafeRawPointer(bytes.baseAddress!)
+    let here = base + position
+    while candidate >= 0, chain > 0 {
+      let distance = position - candidate
+      guard distance <= Deflate.windowSize, distance > 0 else { break }
+      let there = base + candidate
+      // Only a candidate that matches one byte further than the best can beat it.
+      if there.load(fromByteOffset: bestLength, as: UInt8.self)
+        == here.load(fromByteOffset: bestLength, as: UInt8.self)
+      {
+        let length = Matcher.commonLength(there, here, limit: limit)
+        if length > bestLength {
+          bestLength = length
+          bestDistance = distance
+          if length >= Deflate.niceLength || length == limit { break }
         }
-        candidate = Int(previous[candidate & (Deflate.windowSize - 1)]) - 1
-        chain -= 1
       }
-      return bestDistance > 0 ? (bestLength, bestDistance) : nil
+      candidate = Int(previous[candidate & (Deflate.windowSize - 1)]) - 1
+      chain -= 1
     }
+    return bestDistance > 0 ? (bestLength, bestDistance) : nil
+  }
+
+  /// How many bytes `a` and `b` have in common from their start, at most `limit`:
+  /// eight at a time, then one at a time.
+  @inline(__always)
+  static func commonLength(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, limit: Int) -> Int {
+    var length = 0
+    while length + 8 <= limit {
+      let difference =
+        a.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+      if difference != 0 {
+        return length + UInt64(littleEndian: difference).trailingZeroBitCount / 8
+      }
+      length += 8
+    }
+    while length < limit
+      && a.load(fromByteOffset: length, as: UInt8.self)
+        == b.load(fromByteOffset: length, as: UInt8.self)
+    {
+      length += 1
+    }
+    return length
   }
 }
 
