@@ -463,26 +463,37 @@ enum Huffman {
   }
 }
 
-/// Bits written least-significant first, as DEFLATE packs them.
+/// Bits written least-significant first, as DEFLATE packs them; whole 32-bit words are
+/// moved to the bytes at a time.
 struct BitWriter {
   private(set) var bytes: [UInt8] = []
+  /// Bits not yet in `bytes`: `count` of them, fewer than 32 between writes.
   private var buffer: UInt64 = 0
   private var count = 0
 
+  /// Writes the low `bits` bits of `value`, 16 at most.
   @inline(__always)
   mutating func write(_ value: UInt32, bits: Int) {
     buffer |= UInt64(value) << UInt64(count)
     count += bits
-    while count >= 8 {
-      bytes.append(UInt8(truncatingIfNeeded: buffer))
-      buffer >>= 8
-      count -= 8
+    if count >= 32 {
+      let word = UInt32(truncatingIfNeeded: buffer)
+      bytes.append(UInt8(truncatingIfNeeded: word))
+      bytes.append(UInt8(truncatingIfNeeded: word >> 8))
+      bytes.append(UInt8(truncatingIfNeeded: word >> 16))
+      bytes.append(UInt8(truncatingIfNeeded: word >> 24))
+      buffer >>= 32
+      count -= 32
     }
   }
 
   /// The bytes, the last one padded with zero bits.
   mutating func finish() -> [UInt8] {
-    if count > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
+    while count > 0 {
+      bytes.append(UInt8(truncatingIfNeeded: buffer))
+      buffer >>= 8
+      count -= 8
+    }
     buffer = 0
     count = 0
     return bytes
