@@ -55,20 +55,16 @@ package enum Deflate {
             symbols.append(Symbols.match(length: previous.length, distance: previous.distance))
             // Positions position-1 (inserted) … position-1+length-1 are covered.
             let end = position - 1 + previous.length
-            while position < end {
-              matcher.insert(bytes, at: position)
-              position += 1
-            }
+            matcher.insert(bytes, from: position, to: end)
+            position = end
             pending = nil
           }
         } else if let match {
           if match.length >= lazyLimit || position + 1 >= bytes.count {
             symbols.append(Symbols.match(length: match.length, distance: match.distance))
             let end = position + match.length
-            while position < end {
-              matcher.insert(bytes, at: position)
-              position += 1
-            }
+            matcher.insert(bytes, from: position, to: end)
+            position = end
           } else {
             pending = match
             matcher.insert(bytes, at: position)
@@ -301,6 +297,27 @@ struct Matcher {
     let hash = Matcher.hash(bytes, position)
     previous[position & (Deflate.windowSize - 1)] = head[hash]
     head[hash] = Int32(truncatingIfNeeded: position + 1)
+  }
+
+  /// Records positions `start..<end` in their hash chains, as ``insert(_:at:)`` each: the
+  /// bytes a match covers. Where four bytes follow, the three hashed are read in one load.
+  @inline(__always)
+  func insert(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+    let base = UnsafeRawPointer(bytes.baseAddress!)
+    let wordEnd = min(end, bytes.count - 3)
+    var position = start
+    while position < wordEnd {
+      // The bytes at position, position + 1 and position + 2 as hash(_:_:) reads them.
+      let word = base.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+      let hash = (Int(UInt32(bigEndian: word) >> 8) &* 0x9E37_79B1) >> 17 & 0x7FFF
+      previous[position & (Deflate.windowSize - 1)] = head[hash]
+      head[hash] = Int32(truncatingIfNeeded: position + 1)
+      position += 1
+    }
+    while position < end {
+      insert(bytes, at: position)
+      position += 1
+    }
   }
 
   /// The longest earlier occurrence (at least three bytes, at most 32,768 back) of the
