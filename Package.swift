@@ -136,7 +136,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "RewindPageTests",
-      dependencies: ["RewindPage", "RewindCore", "RewindJournal", "TestSupport"],
+      dependencies: ["RewindPage", "RewindCore", "RewindJournal", "Navigation", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "RewindTestingTests",

@@ -34,6 +34,36 @@ private func gunzip(_ deflated: [UInt8], original: [UInt8], in directory: Tempor
 
 @Suite("Deflate: the page's data, compressed as gzip reads it")
 struct DeflateTests {
+  @Test("the fast match finder and bit writer write the bytes the encoder wrote before them")
+  func sameBytesAsBefore() {
+    let seed = testSeed("DeflateTests.sameBytesAsBefore")
+    var random = SplitMix64(seed: seed)
+    let words = [
+      #"{"seq":"#, #","time_us":"#, #","event":"menuScrolled","offset":"#, "6.333333333333333",
+      #","outcome":"applied"}"#, "\n", "[2,", "]", "grinders/vulcano", "0.1", "é", "\u{1B}",
+    ].map { Array($0.utf8) }
+    var inputs: [[UInt8]] = [
+      [], [7], [1, 2], Array(repeating: 0x61, count: 70_000),
+      (0..<3_000).map { UInt8(truncatingIfNeeded: $0 &* 31) },
+    ]
+    for _ in 0..<6 {
+      var text: [UInt8] = []
+      let length = Int(random.next() % 150_000)
+      while text.count < length {
+        if random.next() % 10 == 0 {
+          text.append(UInt8(truncatingIfNeeded: random.next()))
+        } else {
+          text += words[Int(random.next() % UInt64(words.count))]
+        }
+      }
+      inputs.append(text)
+    }
+    for input in inputs {
+      let same = Deflate.compress(input) == ReferenceDeflate.compress(input)
+      #expect(same, "seed \(seed), \(input.count) bytes")
+    }
+  }
+
   @Test("gzip inflates what Deflate writes, byte for byte")
   func roundTrips() throws {
     let directory = TemporaryDirectory()

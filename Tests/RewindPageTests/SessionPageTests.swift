@@ -191,6 +191,17 @@ struct SessionPageTests {
     #expect(bytes(of: directory.file("data")) == payload)
   }
 
+  @Test("the byte search that guards the page's script finds a marker anywhere, and only it")
+  func byteSearch() {
+    func has(_ text: String, _ marker: String) -> Bool {
+      SessionPage.contains(Array(text.utf8), Array(marker.utf8))
+    }
+    #expect(has("</script", "</script") && has("a</scriptb", "</script"))
+    #expect(has("x = 1; <!--", "<!--") && has("<<!--", "<!--"))
+    #expect(!has("</scrip", "</script") && !has("</scripT", "</script") && !has("", "<!--"))
+    #expect(!has("< /script <!- -", "</script") && !has("<!-", "<!--"))
+  }
+
   @Test("the template is filled in one pass: a value's own braces stay as they are")
   func fill() {
     let filled = SessionPage.fill(

@@ -43,6 +43,13 @@ public struct SessionScans<D: Domain>: Sendable {
       Timeline<D>, LogQuery, (UInt64) -> Void, (LoggedEvent<D>, D.State) throws -> Bool
     ) throws -> [ClosedRange<UInt64>]
 
+  /// `html`: events `range` replayed with the fields each changed, each handed on with
+  /// the state after it (issue 17).
+  @usableFromInline let visit:
+    @Sendable (
+      Timeline<D>, ClosedRange<UInt64>, (VisitedEvent, D.Event, D.State) throws -> Void
+    ) throws -> Void
+
   @usableFromInline let decodeRun:
     @Sendable (D, inout RecordCursor, UInt64, inout D.State, inout D.EventCodecContext) ->
       DecodeRun
@@ -69,6 +76,7 @@ public struct SessionScans<D: Domain>: Sendable {
     importLines = { reader, domain, recorder, progress in
       try reader.recordRun(into: recorder, domain: domain, progress: progress)
     }
+    visit = { timeline, range, body in try timeline.visitRun(range, body) }
     decodeRun = { domain, cursor, limit, state, context in
       DecodeRun.run(domain, &cursor, through: limit, &state, &context)
     }

@@ -143,3 +143,77 @@ extension Timeline {
     return (replayer, state)
   }
 }
+
+/// An event as ``Timeline/visitEvents(from:through:_:)`` hands it out: what was replayed,
+/// in types that do not depend on the domain, so that a visitor compiled generically
+/// (the page builder, which learns its domain at run time) unpacks no generic value.
+@usableFromInline package struct VisitedEvent: Sendable {
+  /// The event's sequence number.
+  @usableFromInline package var sequence: UInt64
+  /// Microseconds since the session start.
+  @usableFromInline package var time: UInt64
+  /// What the reducer did: 0 applied, 1 unchanged, 2 rejected.
+  @usableFromInline package var outcome: Int
+  /// Why it was rejected (the rejection's description); nil unless it was.
+  @usableFromInline package var reason: String?
+  /// The fields it changed.
+  @usableFromInline package var changed: FieldSet
+
+  @inlinable init(
+    sequence: UInt64, time: UInt64, outcome: Int, reason: String?, changed: FieldSet
+  ) {
+    self.sequence = sequence
+    self.time = time
+    self.outcome = outcome
+    self.reason = reason
+    self.changed = changed
+  }
+}
+
+extension Timeline {
+  /// Replays events `first...last` and calls `visit` with each (its sequence, time,
+  /// outcome and changed fields), the event itself and the state after it: the pass of
+  /// `rewind html`'s page, one loop of the domain's ``Domain/scans``, specialised for it.
+  ///
+  /// What ``events(from:through:skipping:crossingLostEvents:_:)`` does with no skipped
+  /// event and no lost event crossed, without its generic wrapper per event.
+  /// - Throws: ``RewindError`` when the journal cannot be replayed (as `JournalError`
+  ///   too); whatever `visit` throws.
+  /// - Complexity: one seek to `first`, then O(events in the range), no allocation per
+  ///   event but a rejection's reason.
+  package func visitEvents(
+    from first: UInt64, through last: UInt64,
+    _ visit: (VisitedEvent, D.Event, D.State) throws -> Void
+  ) throws {
+    let first = max(first, 1)
+    guard first <= last else { return }
+    try D.scans.visit(self, first...last, visit)
+  }
+
+  /// The loop of ``visitEvents(from:through:_:)``, inlinable so that ``SessionScans``
+  /// compiles it for the domain.
+  @inlinable
+  func visitRun(
+    _ range: ClosedRange<UInt64>, _ visit: (VisitedEvent, D.Event, D.State) throws -> Void
+  ) throws {
+    var (replayer, state) = try replayer(reaching: range.lowerBound - 1, skipping: [])
+    try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: true) {
+      event, changed, state in
+      let code: Int
+      var reason: String?
+      switch event.outcome {
+      case .applied?: code = 0
+      case .unchanged?: code = 1
+      case .rejected(let rejection)?:
+        code = 2
+        reason = "\(rejection)"
+      case nil: return true
+      }
+      try visit(
+        VisitedEvent(
+          sequence: event.sequence, time: event.time, outcome: code, reason: reason,
+          changed: changed), event.event, state)
+      return true
+    }
+  }
+}

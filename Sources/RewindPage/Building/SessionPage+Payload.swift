@@ -8,6 +8,11 @@ extension SessionPage {
     static let format = 1
 
     /// Replays the events `from + 1 ... to` and writes the page's data.
+    ///
+    /// One pass of the domain's specialised replay (`Timeline.visitEvents`), each event,
+    /// its changes, its time and its code written as text into buffers reused for the
+    /// whole page (`JSONWriter`): no `JSONValue` is built per event but the values of the
+    /// fields it changed, which the domain hands out as such.
     static func build<D: Domain>(
       _ timeline: Timeline<D>, from: UInt64, to: UInt64, options: Options,
       rendererData: JSONValue, progress: (UInt64) -> Void
@@ -17,87 +22,123 @@ extension SessionPage {
       let start = try timeline.state(after: from)
       let startJSON = domain.json(start)
       let fromTime = from == 0 ? 0 : try timeline.time(of: from)
+      let count = Int(to - from)
+
+      var keyframes = JSONWriter(capacity: 1 << 16)
+      write(startJSON, to: &keyframes)
       // A keyframe costs about a byte an event before compression.
-      let keyframeInterval = UInt64(min(max(startJSON.compactText.utf8.count, 256), 4096))
+      let keyframeInterval = UInt64(min(max(keyframes.count, 256), 4096))
+      keyframes.newline()
+      var keyframeCount = 1
 
       var kinds = D.eventKinds
       var kindIndex = [String: Int](uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
-      var counts = [0, 0, 0]
-      var times: [UInt64] = []
-      var codes: [Int] = []
-      var events: [UInt8] = []
-      var changes: [UInt8] = []
-      var keyframes: [UInt8] = []
-      times.reserveCapacity(Int(to - from))
-      codes.reserveCapacity(Int(to - from))
-      append(startJSON.compactText, to: &keyframes)
-      var keyframeCount = 1
+      var lastKind: (name: String, index: Int)?
+      var counts = (applied: 0, unchanged: 0, rejected: 0)
+      var times = JSONWriter(capacity: count * 7 + 64)
+      var codes = JSONWriter(capacity: count * 3 + 64)
+      var events = JSONWriter(capacity: count * 110 + 4096)
+      var changes = JSONWriter(capacity: count * 20 + 4096)
+      times.beginArray()
+      codes.beginArray()
       // The state as the page will rebuild it, to check that the fields rebuild it.
-      var rebuilt = startJSON
+      var rebuilt = RebuiltState(startJSON, paths: fields.map(\.path))
+      let values = fields.map(\.value)
       var previousTime = fromTime
+      var scratch = JSONWriter(capacity: 4096)
 
-      try timeline.events(from: from + 1, through: to) { replayed, changed, state in
-        guard let outcome = replayed.outcome else { return true }
-        let kind = domain.eventKind(replayed.event)
+      try timeline.visitEvents(from: from + 1, through: to) { visited, event, state in
+        let kind = domain.eventKind(event)
         let index: Int
-        if let known = kindIndex[kind] {
+        if let last = lastKind, last.name == kind {
+          index = last.index
+        } else if let known = kindIndex[kind] {
           index = known
         } else {
           index = kinds.count
           kinds.append(kind)
           kindIndex[kind] = index
         }
-        let outcomeCode =
-          switch outcome {
-          case .applied: 0
-          case .unchanged: 1
-          case .rejected: 2
-          }
-        counts[outcomeCode] += 1
-        codes.append(index * 3 + outcomeCode)
-        times.append(replayed.time - previousTime)
-        previousTime = replayed.time
-
-        var members = JSONLines.eventMembers(
-          sequence: replayed.sequence, time: replayed.time, event: replayed.event, in: domain)
-        members += outcome.jsonMembers
-        append(JSONValue.object(members).compactText, to: &events)
-
-        changes.append(UInt8(ascii: "["))
-        for (position, field) in changed.indices.enumerated() where field < fields.count {
-          let value = fields[field].value(state)
-          if position > 0 { changes.append(UInt8(ascii: ",")) }
-          var line = String(field) + "," + value.compactText
-          line.withUTF8 { changes.append(contentsOf: $0) }
-          rebuilt = rebuilt.setting(value, atPath: Substring(fields[field].path))
+        lastKind = (kind, index)
+        switch visited.outcome {
+        case 0: counts.applied += 1
+        case 1: counts.unchanged += 1
+        default: counts.rejected += 1
         }
-        changes.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\n")])
+        codes.int(Int64(index * 3 + visited.outcome))
+        times.int(Int64(visited.time - previousTime))
+        previousTime = visited.time
 
-        let done = replayed.sequence - from
+        // The line `rewind log --json` prints.
+        events.beginObject()
+        events.plainKey("seq")
+        events.int(Int64(visited.sequence))
+        events.plainKey("time_us")
+        events.int(Int64(visited.time))
+        domain.writeMembers(of: event, to: &events)
+        events.plainKey("outcome")
+        switch visited.outcome {
+        case 0: events.plainString("applied")
+        case 1: events.plainString("unchanged")
+        default:
+          events.plainString("rejected")
+          events.plainKey("reason")
+          events.string(visited.reason ?? "")
+        }
+        events.endObject()
+        events.newline()
+
+        // [field, value, field, value, ...]
+        changes.beginArray()
+        var changed = visited.changed.rawValue
+        while changed != 0 {
+          let field = changed.trailingZeroBitCount
+          changed &= changed &- 1
+          guard field < values.count else { continue }
+          let value = values[field](state)
+          changes.int(Int64(field))
+          write(value, to: &changes)
+          rebuilt.set(value, field: field)
+        }
+        changes.endArray()
+        changes.newline()
+
+        let done = visited.sequence - from
         if done % keyframeInterval == 0 {
-          let json = domain.json(state).compactText
-          guard json == rebuilt.compactText else {
+          let start = keyframes.count
+          write(domain.json(state), to: &keyframes)
+          scratch.removeAll()
+          write(rebuilt.value, to: &scratch)
+          let same = keyframes.withBytes { written in
+            scratch.withBytes { rebuiltText in
+              UnsafeRawBufferPointer(rebasing: written[start...]).elementsEqual(rebuiltText)
+            }
+          }
+          guard same else {
             throw PageError(
               .fieldsDoNotCoverState,
-              "the '\(D.identifier)' domain's fields do not rebuild its state's JSON after event \(replayed.sequence): a page needs fields that are the leaves of the state's JSON (see Domain.fields)"
+              "the '\(D.identifier)' domain's fields do not rebuild its state's JSON after event \(visited.sequence): a page needs fields that are the leaves of the state's JSON (see Domain.fields)"
             )
           }
-          append(json, to: &keyframes)
+          keyframes.newline()
           keyframeCount += 1
         }
         if done & 0xFFF == 0 { progress(done) }
-        return true
       }
       // The last state, checked like the keyframes.
       if to > from, (to - from) % keyframeInterval != 0 {
         let last = domain.json(try timeline.state(after: to)).compactText
-        guard last == rebuilt.compactText else {
+        guard last == rebuilt.value.compactText else {
           throw PageError(
             .fieldsDoNotCoverState,
             "the '\(D.identifier)' domain's fields do not rebuild its state's JSON after event \(to): a page needs fields that are the leaves of the state's JSON (see Domain.fields)"
           )
         }
       }
+      times.endArray()
+      times.newline()
+      codes.endArray()
+      codes.newline()
 
       let meta: JSONValue = .object([
         (
@@ -121,8 +162,9 @@ extension SessionPage {
             (
               "counts",
               .object([
-                ("applied", .int(Int64(counts[0]))), ("unchanged", .int(Int64(counts[1]))),
-                ("rejected", .int(Int64(counts[2]))),
+                ("applied", .int(Int64(counts.applied))),
+                ("unchanged", .int(Int64(counts.unchanged))),
+                ("rejected", .int(Int64(counts.rejected))),
               ])
             ),
             ("keyframeInterval", .int(Int64(keyframeInterval))),
@@ -134,15 +176,38 @@ extension SessionPage {
       ])
 
       var payload: [UInt8] = []
-      payload.reserveCapacity(events.count + changes.count + keyframes.count + times.count * 8)
+      payload.reserveCapacity(
+        events.count + changes.count + keyframes.count + times.count + codes.count + 65_536)
       append(meta.compactText, to: &payload)
       append(JSONLines.Header(timeline.header, domain: domain).json.compactText, to: &payload)
-      append("[" + times.map(String.init).joined(separator: ",") + "]", to: &payload)
-      append("[" + codes.map(String.init).joined(separator: ",") + "]", to: &payload)
-      payload += events
-      payload += changes
-      payload += keyframes
+      times.withBytes { payload.append(contentsOf: $0) }
+      codes.withBytes { payload.append(contentsOf: $0) }
+      events.withBytes { payload.append(contentsOf: $0) }
+      changes.withBytes { payload.append(contentsOf: $0) }
+      keyframes.withBytes { payload.append(contentsOf: $0) }
       return payload
+    }
+
+    /// Writes `value` as ``JSONValue/compactText`` prints it.
+    static func write(_ value: JSONValue, to json: inout JSONWriter) {
+      switch value {
+      case .null: json.null()
+      case .bool(let value): json.bool(value)
+      case .int(let value): json.int(value)
+      case .double(let value): json.double(value)
+      case .string(let text): json.string(text)
+      case .array(let elements):
+        json.beginArray()
+        for element in elements { write(element, to: &json) }
+        json.endArray()
+      case .object(let members):
+        json.beginObject()
+        for (key, member) in members {
+          json.key(key)
+          write(member, to: &json)
+        }
+        json.endObject()
+      }
     }
 
     /// A field as the page's find box checks conditions on it: its path, its kind and,

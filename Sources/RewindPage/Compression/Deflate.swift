@@ -37,7 +37,8 @@ package enum Deflate {
     var symbols: [UInt32] = []
     symbols.reserveCapacity(symbolsPerBlock + 2)
     input.withUnsafeBufferPointer { bytes in
-      var matcher = Matcher()
+      let matcher = Matcher()
+      defer { matcher.deallocate() }
       var position = 0
       // A match found at the previous position, put off to see whether this one is longer.
       var pending: (length: Int, distance: Int)?
@@ -54,20 +55,16 @@ package enum Deflate {
             symbols.append(Symbols.match(length: previous.length, distance: previous.distance))
             // Positions position-1 (inserted) … position-1+length-1 are covered.
             let end = position - 1 + previous.length
-            while position < end {
-              matcher.insert(bytes, at: position)
-              position += 1
-            }
+            matcher.insert(bytes, from: position, to: end)
+            position = end
             pending = nil
           }
         } else if let match {
           if match.length >= lazyLimit || position + 1 >= bytes.count {
             symbols.append(Symbols.match(length: match.length, distance: match.distance))
             let end = position + match.length
-            while position < end {
-              matcher.insert(bytes, at: position)
-              position += 1
-            }
+            matcher.insert(bytes, from: position, to: end)
+            position = end
           } else {
             pending = match
             matcher.insert(bytes, at: position)
@@ -262,11 +259,29 @@ enum Symbols {
 }
 
 /// Finds earlier occurrences of the bytes at a position, through hash chains.
+///
+/// Its tables are buffers of its own, written in place (no copy-on-write check per
+/// position), freed by ``deallocate()``; it compares candidates eight bytes at a time.
 struct Matcher {
   /// For each hash of three bytes, the last position with it, plus one (0: none).
-  private var head = [Int32](repeating: 0, count: 1 << 15)
+  private let head: UnsafeMutablePointer<Int32>
   /// For each position in the window, the previous position with its hash, plus one.
-  private var previous = [Int32](repeating: 0, count: Deflate.windowSize)
+  private let previous: UnsafeMutablePointer<Int32>
+
+  static let hashSize = 1 << 15
+
+  init() {
+    head = .allocate(capacity: Matcher.hashSize)
+    head.initialize(repeating: 0, count: Matcher.hashSize)
+    previous = .allocate(capacity: Deflate.windowSize)
+    previous.initialize(repeating: 0, count: Deflate.windowSize)
+  }
+
+  /// Frees the tables; the matcher is not used after.
+  func deallocate() {
+    head.deallocate()
+    previous.deallocate()
+  }
 
   @inline(__always)
   private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int) -> Int {
@@ -277,11 +292,32 @@ struct Matcher {
 
   /// Records `position` in its hash chain.
   @inline(__always)
-  mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
+  func insert(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
     guard position + Deflate.minimumMatch <= bytes.count else { return }
     let hash = Matcher.hash(bytes, position)
     previous[position & (Deflate.windowSize - 1)] = head[hash]
-    head[hash] = Int32(position + 1)
+    head[hash] = Int32(truncatingIfNeeded: position + 1)
+  }
+
+  /// Records positions `start..<end` in their hash chains, as ``insert(_:at:)`` each: the
+  /// bytes a match covers. Where four bytes follow, the three hashed are read in one load.
+  @inline(__always)
+  func insert(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+    let base = UnsafeRawPointer(bytes.baseAddress!)
+    let wordEnd = min(end, bytes.count - 3)
+    var position = start
+    while position < wordEnd {
+      // The bytes at position, position + 1 and position + 2 as hash(_:_:) reads them.
+      let word = base.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+      let hash = (Int(UInt32(bigEndian: word) >> 8) &* 0x9E37_79B1) >> 17 & 0x7FFF
+      previous[position & (Deflate.windowSize - 1)] = head[hash]
+      head[hash] = Int32(truncatingIfNeeded: position + 1)
+      position += 1
+    }
+    while position < end {
+      insert(bytes, at: position)
+      position += 1
+    }
   }
 
   /// The longest earlier occurrence (at least three bytes, at most 32,768 back) of the
@@ -295,27 +331,50 @@ struct Matcher {
     var bestLength = Deflate.minimumMatch - 1
     var bestDistance = 0
     var chain = Deflate.maximumChain
-    return previous.withUnsafeBufferPointer { previous in
-      while candidate >= 0, chain > 0 {
-        let distance = position - candidate
-        guard distance <= Deflate.windowSize, distance > 0 else { break }
-        // Only a candidate that matches one byte further than the best can beat it.
-        if bytes[candidate + bestLength] == bytes[position + bestLength] {
-          var length = 0
-          while length < limit && bytes[candidate + length] == bytes[position + length] {
-            length += 1
-          }
-          if length > bestLength {
-            bestLength = length
-            bestDistance = distance
-            if length >= Deflate.niceLength || length == limit { break }
-          }
+    let base = UnsafeRawPointer(bytes.baseAddress!)
+    let here = base + position
+    while candidate >= 0, chain > 0 {
+      let distance = position - candidate
+      guard distance <= Deflate.windowSize, distance > 0 else { break }
+      let there = base + candidate
+      // Only a candidate that matches one byte further than the best can beat it.
+      if there.load(fromByteOffset: bestLength, as: UInt8.self)
+        == here.load(fromByteOffset: bestLength, as: UInt8.self)
+      {
+        let length = Matcher.commonLength(there, here, limit: limit)
+        if length > bestLength {
+          bestLength = length
+          bestDistance = distance
+          if length >= Deflate.niceLength || length == limit { break }
         }
-        candidate = Int(previous[candidate & (Deflate.windowSize - 1)]) - 1
-        chain -= 1
       }
-      return bestDistance > 0 ? (bestLength, bestDistance) : nil
+      candidate = Int(previous[candidate & (Deflate.windowSize - 1)]) - 1
+      chain -= 1
     }
+    return bestDistance > 0 ? (bestLength, bestDistance) : nil
+  }
+
+  /// How many bytes `a` and `b` have in common from their start, at most `limit`:
+  /// eight at a time, then one at a time.
+  @inline(__always)
+  static func commonLength(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, limit: Int) -> Int {
+    var length = 0
+    while length + 8 <= limit {
+      let difference =
+        a.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+        ^ b.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+      if difference != 0 {
+        return length + UInt64(littleEndian: difference).trailingZeroBitCount / 8
+      }
+      length += 8
+    }
+    while length < limit
+      && a.load(fromByteOffset: length, as: UInt8.self)
+        == b.load(fromByteOffset: length, as: UInt8.self)
+    {
+      length += 1
+    }
+    return length
   }
 }
 
@@ -421,26 +480,37 @@ enum Huffman {
   }
 }
 
-/// Bits written least-significant first, as DEFLATE packs them.
+/// Bits written least-significant first, as DEFLATE packs them; whole 32-bit words are
+/// moved to the bytes at a time.
 struct BitWriter {
   private(set) var bytes: [UInt8] = []
+  /// Bits not yet in `bytes`: `count` of them, fewer than 32 between writes.
   private var buffer: UInt64 = 0
   private var count = 0
 
+  /// Writes the low `bits` bits of `value`, 16 at most.
   @inline(__always)
   mutating func write(_ value: UInt32, bits: Int) {
     buffer |= UInt64(value) << UInt64(count)
     count += bits
-    while count >= 8 {
-      bytes.append(UInt8(truncatingIfNeeded: buffer))
-      buffer >>= 8
-      count -= 8
+    if count >= 32 {
+      let word = UInt32(truncatingIfNeeded: buffer)
+      bytes.append(UInt8(truncatingIfNeeded: word))
+      bytes.append(UInt8(truncatingIfNeeded: word >> 8))
+      bytes.append(UInt8(truncatingIfNeeded: word >> 16))
+      bytes.append(UInt8(truncatingIfNeeded: word >> 24))
+      buffer >>= 32
+      count -= 32
     }
   }
 
   /// The bytes, the last one padded with zero bits.
   mutating func finish() -> [UInt8] {
-    if count > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
+    while count > 0 {
+      bytes.append(UInt8(truncatingIfNeeded: buffer))
+      buffer >>= 8
+      count -= 8
+    }
     buffer = 0
     count = 0
     return bytes

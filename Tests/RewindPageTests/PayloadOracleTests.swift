@@ -1,0 +1,163 @@
+import Navigation
+import RewindCore
+import RewindJournal
+import TestSupport
+import Testing
+
+@testable import RewindPage
+
+/// The fast page builder (issue 17) against the one it replaced (`ReferencePayload`):
+/// the same bytes for random sessions and parts of them.
+@Suite("SessionPage: the fast builder writes the bytes the JSONValue builder wrote")
+struct PayloadOracleTests {
+  private let options = SessionPage.Options(
+    title: "A \"page\" <of> \u{1B}[31m", fileName: "random.journal", generator: "rewind test")
+
+  /// A random counter event: amounts 0 (unchanged) and over 1,000 (rejected), texts with
+  /// quotes, controls and non-ASCII, notes cleared, ratios of every size.
+  private func counterEvent(_ random: inout SplitMix64) -> Counter.Event {
+    let texts = [
+      "x", "a \"quoted\" \\ text", "tab\there\u{7}", "é ü 日本", "", "<b>&", "\u{202E}bidi",
+    ]
+    switch random.next() % 5 {
+    case 0:
+      return .added(amount: [0, 1, 7, -3, 999, 1_000, 1_001, 5_000][Int(random.next() % 8)])
+    case 1: return .labelled(texts[Int(random.next() % UInt64(texts.count))])
+    case 2: return .tagged(texts[Int(random.next() % UInt64(texts.count))])
+    case 3:
+      return .noted(random.next() % 3 == 0 ? nil : texts[Int(random.next() % UInt64(texts.count))])
+    default:
+      let ratios = [
+        0.5, 2, 1.0 / 3, -0.0, 1e300, .leastNonzeroMagnitude, 123_456_789.125, 0.1 + 0.2,
+      ]
+      return .scaled(ratios[Int(random.next() % UInt64(ratios.count))])
+    }
+  }
+
+  /// Parts of a session: the whole, the empty one at its end, and random ones.
+  private func parts(_ count: UInt64, _ random: inout SplitMix64) -> [(UInt64, UInt64)] {
+    var parts: [(UInt64, UInt64)] = [(0, count), (count, count)]
+    for _ in 0..<4 {
+      let from = random.next() % (count + 1)
+      parts.append((from, from + random.next() % (count - from + 1)))
+    }
+    return parts
+  }
+
+  @Test("random counter sessions: every part, byte for byte")
+  func counterSessions() throws {
+    let seed = testSeed("PayloadOracleTests.counterSessions")
+    var random = SplitMix64(seed: seed)
+    for trial in 0..<soakCount("PAGE_ORACLE", standard: 4) {
+      let directory = TemporaryDirectory()
+      let count = Int(random.next() % 400) + 1
+      let events = (0..<count).map { _ in counterEvent(&random) }
+      let session = try timeline(
+        Counter(), events, in: directory, snapshotInterval: UInt32(random.next() % 300 + 1))
+      for (from, to) in parts(UInt64(count), &random) {
+        let fast = try SessionPage.Payload.build(
+          session, from: from, to: to, options: options, rendererData: .null,
+          progress: { _ in })
+        let reference = try ReferencePayload.build(
+          session, from: from, to: to, options: options, rendererData: .null,
+          progress: { _ in })
+        #expect(
+          fast == reference,
+          "seed \(seed), trial \(trial): \(count) events, part \(from)...\(to)")
+      }
+    }
+  }
+
+  @Test("random navigation sessions, valid and invalid events mixed: every part, byte for byte")
+  func navigationSessions() throws {
+    let seed = testSeed("PayloadOracleTests.navigationSessions")
+    var random = SplitMix64(seed: seed)
+    let domain = NavigationDomain()
+    for trial in 0..<soakCount("PAGE_ORACLE", standard: 4) {
+      let directory = TemporaryDirectory()
+      let path = directory.file("random.journal")
+      var generator = RandomEventGenerator(seed: random.next(), domain: domain)
+      let count = Int(random.next() % 3_000) + 1
+      let recorder = try JournalRecorder.create(
+        at: path, domain: domain,
+        session: SessionInfo(startTime: 1_767_225_600_000_000, device: "iPad Pro 13-inch"),
+        options: RecordingOptions(
+          snapshotInterval: UInt32(random.next() % 500 + 1), journal: .init(frameSize: 4096)))
+      for index in 0..<count {
+        try recorder.record(generator.next(), at: UInt64(index) * 16_667 + random.next() % 9)
+      }
+      try recorder.close()
+      let session = try Timeline<NavigationDomain>(path: path)
+      let renderer = domain.pageRenderer(device: "iPad Pro 13-inch").data
+      for (from, to) in parts(UInt64(count), &random) {
+        let fast = try SessionPage.Payload.build(
+          session, from: from, to: to, options: options, rendererData: renderer,
+          progress: { _ in })
+        let reference = try ReferencePayload.build(
+          session, from: from, to: to, options: options, rendererData: renderer,
+          progress: { _ in })
+        #expect(
+          fast == reference,
+          "seed \(seed), trial \(trial): \(count) events, part \(from)...\(to)")
+      }
+    }
+  }
+
+  @Test("a domain whose fields do not rebuild its state is refused at the same event")
+  func uncoveredState() throws {
+    let directory = TemporaryDirectory()
+    let events: [Ledger.Event] = [
+      .credited(account: "cash", amount: 5), .credited(account: "bank", amount: 5),
+    ]
+    let session = try timeline(Ledger(), events, in: directory)
+    for to in [UInt64(1), 2] {
+      let fast = Result {
+        try SessionPage.Payload.build(
+          session, from: 0, to: to, options: options, rendererData: .null, progress: { _ in })
+      }
+      let reference = Result {
+        try ReferencePayload.build(
+          session, from: 0, to: to, options: options, rendererData: .null, progress: { _ in })
+      }
+      #expect(
+        (try? fast.get()) == (try? reference.get())
+          && (fast.error as? PageError) == (reference.error as? PageError))
+    }
+  }
+
+  @Test("a rebuilt state sets values as setting each as it comes does, prefix paths too")
+  func rebuiltState() {
+    let seed = testSeed("PayloadOracleTests.rebuiltState")
+    var random = SplitMix64(seed: seed)
+    let pools = [
+      ["menu.a", "menu.b", "split.c", "split.d.e", "f"],
+      ["a", "a.x", "b.c", "a.x", "d"],  // a prefix and a path twice: set as they come
+      ["x.y", "x.z", "x.y", "w"],  // a path twice
+    ]
+    for paths in pools {
+      for _ in 0..<20 {
+        let start: JSONValue = .object([("menu", .object([("a", 1)])), ("a", "text")])
+        var rebuilt = RebuiltState(start, paths: paths)
+        var expected = start
+        for step in 0..<Int(random.next() % 40) {
+          let field = Int(random.next() % UInt64(paths.count))
+          let value: JSONValue =
+            random.next() % 4 == 0 ? .array([.int(Int64(step))]) : .int(Int64(step))
+          rebuilt.set(value, field: field)
+          expected = expected.setting(value, atPath: Substring(paths[field]))
+          if random.next() % 5 == 0 {
+            #expect(rebuilt.value.compactText == expected.compactText, "seed \(seed), \(paths)")
+          }
+        }
+        #expect(rebuilt.value.compactText == expected.compactText, "seed \(seed), \(paths)")
+      }
+    }
+  }
+}
+
+extension Result where Failure == any Error {
+  fileprivate var error: (any Error)? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+}
