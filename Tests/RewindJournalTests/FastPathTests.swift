@@ -103,4 +103,42 @@ struct FastPathTests {
     #expect(seen.map(\.0) == Array(1...count))
     for (sequence, bytes) in seen { #expect(bytes == payload(for: sequence)) }
   }
+
+  @Test(
+    "verify's walk of a frame a run at a time accepts what the record-by-record walk accepts, snapshots misplaced or not"
+  )
+  func verifyWalks() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("walk.journal")
+    try makeJournal(at: path, count: 400, interval: 7, frameSize: 1024)
+    let reader = try JournalReader(path: path)
+    var random = SplitMix64(seed: testSeed("verifyWalks"))
+    var (accepted, refused) = (0, 0)
+    for index in reader.frames.indices {
+      let frame = try reader.loadFrame(index)
+      var variants = [frame.snapshots]
+      for _ in 0..<12 where !frame.snapshots.isEmpty {
+        var snapshots = frame.snapshots
+        let which = Int(random.next() % UInt64(snapshots.count))
+        switch random.next() % 6 {
+        case 0: snapshots[which].recordOffset &+= 1
+        case 1: snapshots[which].recordOffset = 0
+        case 2: snapshots[which].time &+= 1
+        case 3: snapshots[which].snapshot.sequence &+= 1
+        case 4: snapshots[which].snapshot.sequence = frame.info.lastSequence &+ 2
+        default: snapshots.swapAt(which, snapshots.count - 1)
+        }
+        variants.append(snapshots)
+      }
+      for snapshots in variants {
+        let view = FrameView(info: frame.info, snapshots: snapshots, storage: frame.storage)
+        let quick = Journal.intactRecords(of: view)
+        let slow = try? Journal.verifyRecords(of: view, loader: reader.loader)
+        #expect(quick == slow?.records, "frame \(index), \(snapshots.map(\.recordOffset))")
+        if quick == nil { refused += 1 } else { accepted += 1 }
+      }
+    }
+    #expect(accepted >= reader.frames.count)
+    #expect(refused > 0)
+  }
 }

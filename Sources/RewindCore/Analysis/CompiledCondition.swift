@@ -22,17 +22,57 @@
   @usableFromInline let triggers: FieldSet?
   /// Whether it reads the event's kind.
   @usableFromInline let readsKind: Bool
+  /// Whether it reads the fields an event changed (`changed(…)`): only then do the scans
+  /// that evaluate it with ``predicates(in:)`` follow changes for it.
+  @usableFromInline let readsChanges: Bool
+  /// Whether it is one comparison of a field (its leaf 0), nothing else.
+  @usableFromInline let isOneComparison: Bool
+  /// Its comparisons of fields, by leaf (the `leaf` of ``ConditionNode/field(slot:leaf:_:)``):
+  /// the field (an index into ``Domain/fields``) and the comparison.
+  @usableFromInline let leaves: [(field: Int, comparison: FieldComparison)]
 
-  init(root: ConditionNode, fields: [Int], paths: [String], isAboutEvents: Bool) {
+  init(
+    root: ConditionNode, fields: [Int], paths: [String], isAboutEvents: Bool,
+    leaves: [(field: Int, comparison: FieldComparison)]
+  ) {
     self.root = root
     self.fields = fields
     self.paths = paths
     self.isAboutEvents = isAboutEvents
+    self.leaves = leaves
     var set = FieldSet()
     for field in fields where field < 64 { set.insert(field) }
     fieldSet = set
     triggers = root.triggers
     readsKind = root.readsKind
+    readsChanges = root.readsChanges
+    if case .field = root { isOneComparison = true } else { isOneComparison = false }
+  }
+
+  /// The comparisons of fields, by leaf, compiled for `domain`: its
+  /// ``Domain/predicate(for:_:)``, or else the comparison of the field's JSON value. What
+  /// ``holds(_:_:changed:event:domain:)`` evaluates them with.
+  @usableFromInline func predicates<D: Domain>(in domain: D) -> [@Sendable (D.State) -> Bool] {
+    let all = domain.fields
+    return leaves.map { field, comparison in
+      if let compiled = domain.predicate(for: field, comparison) { return compiled }
+      let value = all[field].value
+      return { comparison.holds(value($0)) }
+    }
+  }
+
+  /// Whether the condition holds at `state`, its comparisons of fields evaluated there
+  /// with `predicates` (``predicates(in:)``), given the fields the event changed and the
+  /// event (nil: no event, at the start). The same answer as
+  /// ``holds(_:changed:event:domain:)`` with the fields' JSON values at `state`.
+  @inlinable
+  func holds<D: Domain>(
+    _ state: D.State, _ predicates: [@Sendable (D.State) -> Bool], changed: FieldSet,
+    event: ReplayedEvent<D>?, domain: D
+  ) -> Bool {
+    // One comparison of a field, the most common condition: no walk of the tree.
+    if isOneComparison { return predicates[0](state) }
+    return root.holds(state, predicates, changed: changed, event: event, domain: domain)
   }
 
   /// Whether the condition holds, given the values of its fields (by slot), the fields
@@ -42,6 +82,12 @@
     _ values: [JSONValue], changed: FieldSet, event: ReplayedEvent<D>?, domain: D
   ) -> Bool {
     root.holds(values, changed: changed, event: event, domain: domain)
+  }
+
+  /// The value a match at `state` shows (``shown(_:)``), read with the condition's
+  /// fields (`fields[slot]` reads field `self.fields[slot]`).
+  @inlinable func shown<State>(_ fields: [StateField<State>], at state: State) -> JSONValue {
+    shown(fields.map { $0.value(state) })
   }
 
   /// The value a match shows: the field's when the condition reads one, an object of
@@ -57,15 +103,17 @@
 
 /// One node of a compiled condition.
 @usableFromInline indirect enum ConditionNode: Sendable {
-  /// A test of the value of the field in `slot`.
-  case field(slot: Int, ValueTest)
+  /// A test of the value of the field in `slot`, the condition's `leaf`th comparison of a
+  /// field (see ``CompiledCondition/leaves``).
+  case field(slot: Int, leaf: Int, ValueTest)
   /// Whether the event changed field `field` (an index into ``Domain/fields``).
   case changed(field: Int)
   /// A test of the event's kind (a string; null at the start).
   case eventKind(ValueTest)
   /// A test of the event's outcome (`applied`, `unchanged`, `rejected`; null at the start
-  /// or for a skipped event).
-  case outcome(ValueTest)
+  /// or for a skipped event), tabulated: bit 0 set when it holds for `applied`, 1 for
+  /// `unchanged`, 2 for `rejected`, 3 for null (see ``outcomeBit(_:)``).
+  case outcome(holding: UInt8)
   /// A test of why the event was rejected (a string; null unless it was rejected).
   case reason(ValueTest)
   case not(ConditionNode)
@@ -77,16 +125,15 @@
     _ values: [JSONValue], changed: FieldSet, event: ReplayedEvent<D>?, domain: D
   ) -> Bool {
     switch self {
-    case .field(let slot, let test):
+    case .field(let slot, _, let test):
       return test.holds(values[slot])
     case .changed(let field):
       return changed.contains(field)
     case .eventKind(let test):
       guard let event else { return test.holds(.null) }
       return test.holds(.string(domain.eventKind(event.event)))
-    case .outcome(let test):
-      guard let outcome = event?.outcome else { return test.holds(.null) }
-      return test.holds(.string(outcome.name))
+    case .outcome(let holding):
+      return holding & Self.outcomeBit(event?.outcome) != 0
     case .reason(let test):
       guard case .rejected(let reason)? = event?.outcome else { return test.holds(.null) }
       return test.holds(.string("\(reason)"))
@@ -101,6 +148,57 @@
     }
   }
 
+  /// Whether the node holds at `state`, its comparisons of fields evaluated with
+  /// `predicates`, by leaf.
+  @inlinable
+  func holds<D: Domain>(
+    _ state: D.State, _ predicates: [@Sendable (D.State) -> Bool], changed: FieldSet,
+    event: ReplayedEvent<D>?, domain: D
+  ) -> Bool {
+    switch self {
+    case .field(_, let leaf, _):
+      return predicates[leaf](state)
+    case .changed(let field):
+      return changed.contains(field)
+    case .eventKind(let test):
+      guard let event else { return test.holds(.null) }
+      return test.holds(.string(domain.eventKind(event.event)))
+    case .outcome(let holding):
+      return holding & Self.outcomeBit(event?.outcome) != 0
+    case .reason(let test):
+      guard case .rejected(let reason)? = event?.outcome else { return test.holds(.null) }
+      return test.holds(.string("\(reason)"))
+    case .not(let inner):
+      return !inner.holds(state, predicates, changed: changed, event: event, domain: domain)
+    case .and(let left, let right):
+      return left.holds(state, predicates, changed: changed, event: event, domain: domain)
+        && right.holds(state, predicates, changed: changed, event: event, domain: domain)
+    case .or(let left, let right):
+      return left.holds(state, predicates, changed: changed, event: event, domain: domain)
+        || right.holds(state, predicates, changed: changed, event: event, domain: domain)
+    }
+  }
+
+  /// The bit of an outcome in ``outcome(holding:)``.
+  @inlinable @inline(__always)
+  static func outcomeBit<Rejection: Equatable & Sendable>(_ outcome: Outcome<Rejection>?) -> UInt8 {
+    switch outcome {
+    case .applied?: 1
+    case .unchanged?: 2
+    case .rejected?: 4
+    case nil: 8
+    }
+  }
+
+  /// The ``outcome(holding:)`` of a test of the outcome's name: what `test` answers for
+  /// `applied`, `unchanged`, `rejected` and null.
+  static func outcome(_ test: ValueTest) -> ConditionNode {
+    let names: [JSONValue] = [.string("applied"), .string("unchanged"), .string("rejected"), .null]
+    var holding: UInt8 = 0
+    for (bit, name) in names.enumerated() where test.holds(name) { holding |= 1 << bit }
+    return .outcome(holding: holding)
+  }
+
   /// Fields one of which an event must change for the node to hold after it.
   var triggers: FieldSet? {
     switch self {
@@ -109,6 +207,16 @@
     case .or(let left, let right):
       if let left = left.triggers, let right = right.triggers { left.union(right) } else { nil }
     case .field, .eventKind, .outcome, .reason, .not: nil
+    }
+  }
+
+  var readsChanges: Bool {
+    switch self {
+    case .changed: true
+    case .not(let inner): inner.readsChanges
+    case .and(let left, let right), .or(let left, let right):
+      left.readsChanges || right.readsChanges
+    case .field, .eventKind, .outcome, .reason: false
     }
   }
 
@@ -175,6 +283,7 @@ struct ConditionCompiler<D: Domain> {
   let domainFields: [StateField<D.State>]
   var next = 0
   var fields: [Int] = []
+  var leaves: [(field: Int, comparison: FieldComparison)] = []
   var isAboutEvents = false
 
   init(domain: D, places: [WrittenCondition.Place]) {
@@ -209,14 +318,15 @@ struct ConditionCompiler<D: Domain> {
       let test = Self.test(symbol, value)
       if let field = domainFields.firstIndex(where: { $0.path == path }) {
         try checkField(field, symbol: symbol, value: value, place: place)
-        return .field(slot: slot(of: field), test)
+        leaves.append((field, FieldComparison(test)))
+        return .field(slot: slot(of: field), leaf: leaves.count - 1, test)
       }
       guard Condition.eventWords.contains(path) else { throw unknownPath(path, at: place) }
       isAboutEvents = true
       try checkEventWord(path, symbol: symbol, value: value, place: place)
       switch path {
       case "event": return .eventKind(test)
-      case "outcome": return .outcome(test)
+      case "outcome": return ConditionNode.outcome(test)
       default: return .reason(test)
       }
     }

@@ -17,7 +17,7 @@ extension Domain {
     let root = try compiler.compile(written.condition)
     return CompiledCondition(
       root: root, fields: compiler.fields, paths: compiler.fields.map { fields[$0].path },
-      isAboutEvents: compiler.isAboutEvents)
+      isAboutEvents: compiler.isAboutEvents, leaves: compiler.leaves)
   }
 
   /// What is wrong with `value` for a field of `kind`, nil when it fits.

@@ -48,9 +48,10 @@ extension Timeline {
   ///
   /// The condition is checked against the kinds of the domain's fields first, so that
   /// one that can never hold is an error, not an empty answer. Then one streaming pass
-  /// from the start of the range (the domain's ``Domain/scans``, specialised for it); a
-  /// condition on the state is evaluated only after events that changed one of its
-  /// fields, and only the fields an event changed are read again. With `jobs` above 1,
+  /// from the start of the range (the domain's ``Domain/scans``, specialised for it); the
+  /// comparisons of fields are evaluated with the domain's ``Domain/predicate(for:_:)``
+  /// (no JSON value is built but for the points found): a condition on the state only
+  /// after events that changed one of its fields. With `jobs` above 1,
   /// an intact journal's range is split into that many parts, each replayed on its own
   /// thread from the snapshot before it, and the parts' points are merged in order: the
   /// same answer.
@@ -71,9 +72,7 @@ extension Timeline {
     _ condition: Condition, in range: ClosedRange<UInt64>, all: Bool, jobs: Int = 1,
     progress: (UInt64) -> Void = { _ in }
   ) throws -> [FindHit<D>] {
-    let compiled = try domain.check(WrittenCondition(condition))
-    try checkInSession(range.upperBound)
-    let query = FindQuery(condition: compiled, all: all, start: range.lowerBound)
+    let query = try findQuery(condition, in: range, all: all)
     let find = D.scans.find
     if let parts = try inParallel(
       jobs: jobs, in: range, progress: progress,
@@ -109,9 +108,7 @@ extension Timeline {
     _ condition: Condition, in range: ClosedRange<UInt64>, jobs: Int = 1,
     progress: (UInt64) -> Void = { _ in }, _ body: (FindHit<D>) -> Void
   ) throws {
-    let compiled = try domain.check(WrittenCondition(condition))
-    try checkInSession(range.upperBound)
-    let query = FindQuery(condition: compiled, all: true, start: range.lowerBound)
+    let query = try findQuery(condition, in: range, all: true)
     guard parallelRanges(jobs: jobs, in: range) != nil else {
       return try D.scans.findEach(self, query, range, progress, body)
     }
@@ -152,9 +149,7 @@ extension Timeline {
     _ condition: Condition, in range: ClosedRange<UInt64>, jobs: Int = 1,
     progress: (UInt64) -> Void = { _ in }
   ) throws -> Int {
-    let compiled = try domain.check(WrittenCondition(condition))
-    try checkInSession(range.upperBound)
-    let query = FindQuery(condition: compiled, all: true, start: range.lowerBound)
+    let query = try findQuery(condition, in: range, all: true)
     let count = D.scans.count
     if let parts = try inParallel(
       jobs: jobs, in: range, progress: progress,
@@ -163,6 +158,19 @@ extension Timeline {
       return parts.reduce(0, +)
     }
     return try count(self, query, range, progress)
+  }
+
+  /// The query of a search of `range` for `condition` (every point with `all`), whose
+  /// start is a match when the condition holds there: the condition checked against the
+  /// domain's fields, then the range against the session.
+  /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
+  ///   ``RewindError`` `outOfRange` for a range outside the session.
+  func findQuery(_ condition: Condition, in range: ClosedRange<UInt64>, all: Bool) throws
+    -> FindQuery
+  {
+    let compiled = try domain.check(WrittenCondition(condition))
+    try checkInSession(range.upperBound)
+    return FindQuery(condition: compiled, all: all, start: range.lowerBound)
   }
 
   /// The first point after event `sequence` where `condition` becomes true: the next
@@ -240,10 +248,12 @@ extension Timeline {
   /// ``find(_:in:all:jobs:progress:)`` and ``count(_:in:jobs:progress:)``, inlinable so
   /// that ``SessionScans`` specialises it for the domain.
   ///
-  /// One pass of `Replayer.forEachEvent(through:_:trackChanges:_:)`, with the
-  /// condition's change detection fused into it: a condition on the state is evaluated
-  /// only after events that changed one of its fields, and only those fields are read
-  /// again.
+  /// One pass of `Replayer.forEachEvent(through:_:trackChanges:_:)`, the condition's
+  /// comparisons of fields evaluated with the domain's predicates
+  /// (`CompiledCondition.predicates(in:)`: no JSON value is built but at a match, for the
+  /// value it shows): a condition on the state after each event that changed one of its
+  /// fields, one on the event after every event (changes followed only when it reads
+  /// them, `changed(…)`).
   /// - Parameters:
   ///   - progress: called with the number of events replayed in the range.
   ///   - hit: called with each point found, in order.
@@ -255,61 +265,90 @@ extension Timeline {
     let condition = query.condition
     let domain = self.domain
     let allFields = domain.fields
-    // The fields the condition reads, by slot, and their values at the current point.
+    // The fields the condition reads, by slot: their values are what a match shows.
     let fields = condition.fields.map { allFields[$0] }
+    let predicates = condition.predicates(in: domain)
     let start = range.lowerBound
     var (replayer, state) = try replayer(toReach: start)
     try replayer.apply(through: start, to: &state)
-    var values = fields.map { $0.value(state) }
     let aboutEvents = condition.isAboutEvents
     let noEvent: ReplayedEvent<D>? = nil
-    var holding =
-      !aboutEvents && condition.holds(values, changed: [], event: noEvent, domain: domain)
+    let holding =
+      !aboutEvents
+      && condition.holds(state, predicates, changed: [], event: noEvent, domain: domain)
     if query.start == start, holding {
-      hit(FindHit(sequence: start, value: condition.shown(values), event: nil))
+      hit(FindHit(sequence: start, value: condition.shown(fields, at: state), event: nil))
       if !query.all { return }
     }
-    let read = condition.fieldSet
-    let all = query.all
-    guard aboutEvents else {
-      // A condition on the state: evaluated only after an event that changed one of its
-      // fields, which alone are read again.
-      try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: true) {
-        event, changed, state in
-        if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
-        let touched = changed.intersection(read)
-        guard !touched.isEmpty else { return true }
-        for slot in fields.indices where touched.contains(condition.fields[slot]) {
-          values[slot] = fields[slot].value(state)
-        }
-        let holdsNow = condition.holds(values, changed: changed, event: noEvent, domain: domain)
-        defer { holding = holdsNow }
-        guard holdsNow, !holding else { return true }
-        hit(FindHit(sequence: event.sequence, value: condition.shown(values), event: event))
-        return all
-      }
-      return
+    if aboutEvents {
+      try findEventRun(
+        condition, predicates, fields, &replayer, &state, range, all: query.all,
+        progress: progress, hit: hit)
+    } else {
+      try findStateRun(
+        condition, predicates, fields, &replayer, &state, range, holding: holding,
+        all: query.all, progress: progress, hit: hit)
     }
-    let triggers = condition.triggers
-    // Changes cost a state copy an event: follow them only when a field is read.
-    let tracking = !fields.isEmpty
-    // The fields changed since their slots were last read.
-    var stale = FieldSet()
-    try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: tracking) {
+  }
+
+  /// The loop of ``findRun(_:_:progress:hit:)`` for a condition on the state (which
+  /// holds at the start iff `holding`): evaluated with the domain's predicates after each
+  /// event that changed one of its fields (after every event when one is beyond the 64
+  /// that changes count), a match where it becomes true. (Following changes costs more
+  /// instructions than calling the predicates after every event, but less time: the
+  /// predicates read the state the reducer has just written.) Specialised on its own
+  /// (not inlined into its caller), so that the replay loop and this body are inlined
+  /// into one function.
+  @inlinable @inline(never)
+  func findStateRun(
+    _ condition: CompiledCondition, _ predicates: [@Sendable (D.State) -> Bool],
+    _ fields: [StateField<D.State>], _ replayer: inout Replayer<D>, _ state: inout D.State,
+    _ range: ClosedRange<UInt64>, holding: Bool, all: Bool, progress: (UInt64) -> Void,
+    hit: (FindHit<D>) -> Void
+  ) throws {
+    let domain = self.domain
+    let start = range.lowerBound
+    let noEvent: ReplayedEvent<D>? = nil
+    var holding = holding
+    let read = condition.fields.contains { $0 >= 64 } ? ~0 : condition.fieldSet.rawValue
+    try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: true) {
       event, changed, state in
       if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
-      stale = FieldSet(rawValue: stale.rawValue | changed.intersection(read).rawValue)
+      guard changed.rawValue & read != 0 else { return true }
+      let holdsNow = condition.holds(state, predicates, changed: [], event: noEvent, domain: domain)
+      defer { holding = holdsNow }
+      guard holdsNow, !holding else { return true }
+      hit(
+        FindHit(sequence: event.sequence, value: condition.shown(fields, at: state), event: event))
+      return all
+    }
+  }
+
+  /// The loop of ``findRun(_:_:progress:hit:)`` for a condition on the event: evaluated
+  /// after every event (that changed one of its `triggers`), a match where it holds;
+  /// changes followed only when it reads them. Specialised on its own, as
+  /// ``findStateRun(_:_:_:_:_:_:holding:all:progress:hit:)`` is.
+  @inlinable @inline(never)
+  func findEventRun(
+    _ condition: CompiledCondition, _ predicates: [@Sendable (D.State) -> Bool],
+    _ fields: [StateField<D.State>], _ replayer: inout Replayer<D>, _ state: inout D.State,
+    _ range: ClosedRange<UInt64>, all: Bool, progress: (UInt64) -> Void,
+    hit: (FindHit<D>) -> Void
+  ) throws {
+    let domain = self.domain
+    let start = range.lowerBound
+    let triggers = condition.triggers
+    // Changes cost a state copy an event: follow them only when the condition reads them.
+    try replayer.forEachEvent(
+      through: range.upperBound, &state, trackChanges: condition.readsChanges
+    ) {
+      event, changed, state in
+      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
       if let triggers, changed.intersection(triggers).isEmpty { return true }
-      if !stale.isEmpty {
-        for slot in fields.indices where stale.contains(condition.fields[slot]) {
-          values[slot] = fields[slot].value(state)
-        }
-        stale = FieldSet()
-      }
-      guard condition.holds(values, changed: changed, event: event, domain: domain) else {
-        return true
-      }
-      hit(FindHit(sequence: event.sequence, value: condition.shown(values), event: event))
+      guard condition.holds(state, predicates, changed: changed, event: event, domain: domain)
+      else { return true }
+      hit(
+        FindHit(sequence: event.sequence, value: condition.shown(fields, at: state), event: event))
       return all
     }
   }

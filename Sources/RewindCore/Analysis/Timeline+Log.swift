@@ -56,7 +56,10 @@ extension Timeline {
   }
 
   /// The pass of ``events(from:through:where:keepingPrevious:progress:_:)``, inlinable
-  /// so that ``SessionScans`` specialises it for the domain.
+  /// so that ``SessionScans`` specialises it for the domain. The condition's comparisons
+  /// of fields are evaluated with the domain's predicates
+  /// (`CompiledCondition.predicates(in:)`), no JSON value built; changes are followed only
+  /// when the condition reads them (`changed(…)`) or the states before are kept.
   @inlinable
   func logRun(
     _ query: LogQuery, progress: (UInt64) -> Void,
@@ -64,18 +67,13 @@ extension Timeline {
   ) throws -> [ClosedRange<UInt64>] {
     let condition = query.condition
     let domain = self.domain
-    let allFields = domain.fields
-    let fields = condition.fields.map { allFields[$0] }
-    // Fields beyond 64 are not tracked: read again after every event.
-    let untracked = condition.fields.contains { $0 >= 64 }
+    let predicates = condition.predicates(in: domain)
     var (replayer, state) = try replayer(toReach: query.first - 1)
     try replayer.apply(through: query.first - 1, to: &state)
     replayer.crossesLostEvents = true
-    var values = fields.map { $0.value(state) }
     let read = condition.fieldSet
     let keepsPrevious = query.keepsPrevious
-    // Changes are followed when a field is read, or shown with the state before.
-    let tracking = !fields.isEmpty || keepsPrevious
+    let tracking = condition.readsChanges || keepsPrevious
     var previous: D.State? = keepsPrevious ? state : nil
     var previousSequence = query.first - 1
     let start = query.first
@@ -83,34 +81,24 @@ extension Timeline {
     try replayer.forEachEvent(through: query.last, &state, trackChanges: tracking) {
       event, changed, state in
       if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
-      // After lost events the state before is not known: no field changed, all read.
+      // After lost events the state before is not known: no field changed.
       let follows = event.sequence == previousSequence &+ 1
       previousSequence = event.sequence
-      let touched = follows ? changed.intersection(read) : read
-      if !follows || untracked {
-        for slot in fields.indices { values[slot] = fields[slot].value(state) }
-      } else if !touched.isEmpty {
-        for slot in fields.indices where touched.contains(condition.fields[slot]) {
-          values[slot] = fields[slot].value(state)
-        }
-      }
-      let seen = follows ? touched : FieldSet()
+      let seen = follows ? changed.intersection(read) : FieldSet()
       // A condition that needs one of some fields changed cannot hold after the others.
       if let triggers, seen.intersection(triggers).isEmpty {
         if keepsPrevious { previous = state }
         return true
       }
       guard keepsPrevious else {
-        guard condition.holds(values, changed: seen, event: event, domain: domain) else {
-          return true
-        }
+        guard condition.holds(state, predicates, changed: seen, event: event, domain: domain)
+        else { return true }
         return try visit(LoggedEvent(event: event, changed: changed, before: nil), state)
       }
       let before = follows ? previous : nil
       previous = state
-      guard condition.holds(values, changed: seen, event: event, domain: domain) else {
-        return true
-      }
+      guard condition.holds(state, predicates, changed: seen, event: event, domain: domain)
+      else { return true }
       return try visit(LoggedEvent(event: event, changed: changed, before: before), state)
     }
     return replayer.crossedLostEvents

@@ -26,6 +26,7 @@ public import RewindJournal
 /// | ``fields`` | the leaves of the initial state's JSON, their kinds inferred from its values |
 /// | ``knownValues(for:)`` | none: any string is accepted where an id is expected |
 /// | ``changedFields(from:to:)`` | the fields whose JSON differs |
+/// | ``predicate(for:_:)`` | none: conditions compare the field's JSON value |
 /// | ``reduceTrackingChanges(_:_:)`` | ``reduce(_:_:)``, then ``changedFields(from:to:)`` of a copy of the state before |
 /// | ``EventCodecContext`` | none (`Void`) |
 /// | the binary codecs | ``CompactBinaryEncoder`` and ``CompactBinaryDecoder`` |
@@ -128,6 +129,17 @@ public protocol Domain: Sendable {
   /// is called once per event while recording and is worth making fast.
   func changedFields(from old: State, to new: State) -> FieldSet
 
+  /// `comparison` of the field `fields[index]` compiled against the state's own values:
+  /// a function that returns what `comparison.holds(fields[index].value(state))` returns,
+  /// for every state, without building the field's JSON value. `find` and `log --where`
+  /// evaluate a condition's comparisons of fields with it (after each event, or each
+  /// event that changed the field), so that a field that changes often costs a plain
+  /// comparison, not a JSON value (a string, for an id) each time.
+  ///
+  /// Nil (the default) for a field or comparison the domain does not compile: the
+  /// condition compares the field's JSON value, as `holds` does.
+  func predicate(for index: Int, _ comparison: FieldComparison) -> (@Sendable (State) -> Bool)?
+
   /// The loops that walk a whole session (`find`, `check`) compiled for this domain's
   /// types; the default, which a domain keeps, is specialised where the conformance is
   /// compiled (see ``SessionScans``).
@@ -209,6 +221,11 @@ extension Domain {
   public static var eventKinds: [String] { [] }
 
   public func knownValues(for path: String) -> [KnownValue]? { nil }
+
+  /// None: conditions compare the field's JSON value.
+  public func predicate(for index: Int, _ comparison: FieldComparison) -> (
+    @Sendable (State) -> Bool
+  )? { nil }
 
   /// The state's JSON, indented: what `rewind state` prints unless the domain draws it.
   public func render(_ state: State) -> String { json(state).prettyText }

@@ -277,10 +277,52 @@ extension Journal {
   }
 
   /// Decodes one frame completely and checks its records and snapshots.
+  ///
+  /// An intact frame is walked a run of records at a time (``intactRecords(of:)``); a
+  /// frame where that finds anything wrong is walked again record by record, which says
+  /// what and where.
   static func verifyFrame(_ info: FrameInfo, loader: FrameLoader) throws(JournalError) -> (
     records: UInt64, snapshots: Int
   ) {
     let frame = try loader.load(info)
+    if let records = intactRecords(of: frame) { return (records, frame.snapshots.count) }
+    return try verifyRecords(of: frame, loader: loader)
+  }
+
+  /// The number of records of `frame` when its records and snapshots are what
+  /// ``verifyRecords(of:loader:)`` accepts, read a run at a time
+  /// (`RecordCursor.forEachRecord(through:_:)`, which checks what `RecordCursor.next()`
+  /// checks); nil when anything is wrong, for that method to say what.
+  static func intactRecords(of frame: FrameView) -> UInt64? {
+    var cursor = frame.records()
+    var records: UInt64 = 0
+    var previousTime = frame.info.firstTime
+    // Each snapshot must start the record after its event, at the time of its event.
+    for snapshot in frame.snapshots {
+      let event = snapshot.snapshot.sequence
+      guard
+        (try? cursor.forEachRecord(through: event) { _, time, _ in
+          previousTime = time
+          records &+= 1
+          return true
+        }) != nil, event < .max, cursor.sequence == event + 1,
+        Int(snapshot.recordOffset) == cursor.offset,
+        cursor.offset == 0 || snapshot.time == previousTime
+      else { return nil }
+    }
+    guard
+      (try? cursor.forEachRecord(through: .max) { _, _, _ in
+        records &+= 1
+        return true
+      }) == true
+    else { return nil }
+    return records
+  }
+
+  /// ``verifyFrame(_:loader:)`` record by record: throws at the first thing wrong.
+  static func verifyRecords(of frame: FrameView, loader: FrameLoader) throws(JournalError) -> (
+    records: UInt64, snapshots: Int
+  ) {
     var cursor = frame.records()
     var snapshots = frame.snapshots[...]
     var records: UInt64 = 0
