@@ -134,6 +134,28 @@ struct TerminalSafetyTests {
     }
   }
 
+  @Test("import shows the paths it read and wrote escaped, as the other commands do")
+  func importPaths() throws {
+    let directory = TemporaryDirectory()
+    let lines = directory.file("in\u{1B}[2J\n\u{202E}.jsonl")
+    """
+    {"seq":1,"time_us":0,"event":"menuTabTapped","index":1}
+    {"seq":2,"time_us":5,"event":"categorySelected","id":"grinders"}
+    {"seq":3,"time_us":9,"event":"backTapped"}
+
+    """.writeFixture(to: lines)
+    let output = directory.file("out\u{9B}\r.journal")
+    let imported = try safeRewind(["import", lines, "-o", output])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(
+      imported.stdout
+        == "Imported 3 events from \(directory.path)/in\\u{1B}[2J\\u{A}\\u{202E}.jsonl to \(directory.path)/out\\u{9B}\\u{D}.journal\n"
+    )
+    // As JSON, the path as it is.
+    let json = try safeRewind(["import", lines, "-o", output, "--force", "--json"])
+    #expect(try parseObject(json.stdout)["journal"] as? String == output)
+  }
+
   @Test("error messages show what they quote escaped: arguments, paths, labels, domains")
   func errors() throws {
     let directory = TemporaryDirectory()

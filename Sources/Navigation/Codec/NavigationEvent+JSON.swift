@@ -168,7 +168,7 @@ extension NavigationDomain {
     let kindIndex = fields[0].hasKey("event") ? 0 : 1
     let kindField = fields[kindIndex]
     guard kindField.hasKey("event"), kindField.kind == .string,
-      let kind = Self.kind(named: kindField.value)
+      let kind = Self.kind(named: kindField)
     else { return nil }
     if readsSchemaVersion < 2 && (kind == .orientationChanged || kind == .menuViewportResized) {
       return nil
@@ -232,17 +232,12 @@ extension NavigationDomain {
     }
   }
 
-  /// The kinds with the UTF-8 bytes of their names, to find a kind without a `String`.
-  private static let kindNames: [(name: [UInt8], kind: NavigationEvent.Kind)] =
-    NavigationEvent.Kind.allCases.map { (Array($0.rawValue.utf8), $0) }
-
-  private static func kind(named bytes: UnsafeBufferPointer<UInt8>) -> NavigationEvent.Kind? {
-    for entry in kindNames where entry.name.count == bytes.count {
-      let same = entry.name.withUnsafeBufferPointer { name in
-        for index in 0..<name.count where name[index] != bytes[index] { return false }
-        return true
-      }
-      if same { return entry.kind }
+  /// The kind a string field names, found without a `String`: the names are compared
+  /// as constants (``kindName(_:)``), most lines' kind first.
+  private static func kind(named field: JSONField) -> NavigationEvent.Kind? {
+    if field.isString("menuScrolled") { return .menuScrolled }
+    for kind in NavigationEvent.Kind.allCases where field.isString(kindName(kind)) {
+      return kind
     }
     return nil
   }

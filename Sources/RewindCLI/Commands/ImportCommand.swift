@@ -99,7 +99,8 @@ struct ImportCommand: DomainVisitor {
         .object([("journal", .string(destination.path)), ("events", .int(Int64(count)))]))
     } else {
       context.stdout.print(
-        "Imported \(Format.count(count, "event")) from \(input) to \(destination.path)")
+        "Imported \(Format.count(count, "event")) from \(TerminalText.escaped(input)) to \(TerminalText.escaped(destination.path))"
+      )
     }
   }
 }

@@ -84,9 +84,9 @@ extension Timeline {
       let (event, _) = try replayer.step(&state, trackChanges: false, skipping: { _ in true })
     {
       json.beginObject()
-      json.key("seq")
+      json.plainKey("seq")
       json.int(Int64(event.sequence))
-      json.key("time_us")
+      json.plainKey("time_us")
       json.int(Int64(event.time))
       domain.writeMembers(of: event.event, to: &json)
       json.endObject()

@@ -16,22 +16,24 @@ extension JSONLines {
   ///
   /// Memory is bounded by the longest line (``TextFileReader``). Not thread-safe.
   @usableFromInline package final class Reader {
+    // One thread reads, one call at a time: the state's accesses never overlap, and the
+    // hot properties are `@exclusivity(unchecked)` (as ``TextFileReader``'s are).
     /// The session's header: the first line, if it is `{"header": {...}}`.
     package let header: Header?
     /// The header's line number (after any blank lines before it); nil without a header.
     package let headerLine: Int?
     /// The number of events returned so far: the sequence number of the last.
-    package private(set) var eventCount: UInt64 = 0
+    @exclusivity(unchecked) package private(set) var eventCount: UInt64 = 0
     /// The time of the last event returned, microseconds since the session's start.
-    package private(set) var lastTime: UInt64 = 0
+    @exclusivity(unchecked) package private(set) var lastTime: UInt64 = 0
     private let file: TextFileReader
     /// The first line that is not blank, when it is not a header.
-    private var pending: (text: String, number: Int)?
+    @exclusivity(unchecked) private var pending: (text: String, number: Int)?
     /// For each event kind read so far, the keys its events have (their JSON's): a line
     /// whose keys are all known is not encoded again to check them.
     private var knownKeys: [String: Set<String>] = [:]
     /// The fields of the line read in place, kept from line to line.
-    private var fieldStorage: [JSONField] = []
+    @exclusivity(unchecked) private var fieldStorage = JSONFieldBuffer()
 
     /// Opens the file at `path` and reads its header.
     /// - Throws: ``TextFileError``: the file cannot be read, or the header line is not
@@ -200,9 +202,6 @@ extension JSONLines {
     {
       // The first line, kept when the header was looked for, is read in full.
       if pending != nil { return .other }
-      var storage = fieldStorage
-      fieldStorage = []
-      defer { fieldStorage = storage }
       while true {
         guard let raw = try file.nextRawLine() else { return .end }
         let first = file.lineNumber == 1
@@ -214,13 +213,12 @@ extension JSONLines {
           if let last = line.last, last == 0x0D {
             line = UnsafeBufferPointer(rebasing: line[..<(line.count - 1)])
           }
-          var blank = true
-          for byte in line {
-            if byte == 0 || byte >= 0x80 { return .other }
-            if byte != 0x20 && byte != 0x09 { blank = false }
-          }
-          if blank { return nil }
-          return inPlace(line, storage: &storage, decode)
+          // The flat parser takes only ASCII without NUL (outside a string a byte of more
+          // is a syntax error, inside one it is refused), so any other line is `.other`;
+          // a blank line, skipped, is one too.
+          let result = inPlace(line, storage: &fieldStorage, decode)
+          if case .other = result, line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+          return result
         }
         switch result {
         case nil: continue
@@ -234,7 +232,7 @@ extension JSONLines {
 
     /// One line of ASCII, not blank, read in place.
     private func inPlace(
-      _ line: UnsafeBufferPointer<UInt8>, storage: inout [JSONField],
+      _ line: UnsafeBufferPointer<UInt8>, storage: inout JSONFieldBuffer,
       _ decode: (JSONFields) -> Bool
     ) -> InPlaceLine {
       guard JSONFields.parse(line, into: &storage) else { return .other }
@@ -242,8 +240,9 @@ extension JSONLines {
       var sequence: JSONField?
       var time: JSONField?
       var rest = 0
-      for index in storage.indices {
-        let field = storage[index]
+      let fields = storage.fields
+      for index in fields.indices {
+        let field = fields[index]
         if field.hasKey("seq") {
           sequence = field
         } else if field.hasKey("time_us") {
@@ -251,16 +250,14 @@ extension JSONLines {
         } else if field.hasKey("header") {
           return .other
         } else {
-          storage[rest] = field
+          fields[rest] = field
           rest += 1
         }
       }
       guard let sequence, sequence.kind == .integer, sequence.integer == Int64(eventCount + 1),
         let time, time.kind == .integer, time.integer >= 0, UInt64(time.integer) >= lastTime
       else { return .other }
-      let taken = storage.withUnsafeBufferPointer { fields in
-        decode(JSONFields(UnsafeBufferPointer(rebasing: fields[..<rest])))
-      }
+      let taken = decode(JSONFields(UnsafeBufferPointer(rebasing: fields[..<rest])))
       guard taken else { return .other }
       eventCount += 1
       lastTime = UInt64(time.integer)

@@ -25,16 +25,61 @@ public struct JSONFields {
   }
 
   /// Reads `bytes` as one flat object, `{"key": scalar, …}` with whitespace allowed
-  /// around the tokens, into `storage` (emptied first); nil when the text is not such an
-  /// object of ASCII without escapes and without duplicate keys, or is not JSON at all.
+  /// around the tokens, into `storage` (emptied first); false when the text is not such
+  /// an object of ASCII without escapes and without duplicate keys, or is not JSON at all.
   ///
   /// - Complexity: O(bytes) plus O(fields²) to find duplicate keys.
   static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, into storage: inout [JSONField]
+    _ bytes: UnsafeBufferPointer<UInt8>, into storage: inout JSONFieldBuffer
   ) -> Bool {
-    storage.removeAll(keepingCapacity: true)
+    storage.count = 0
     var parser = FlatParser(bytes: bytes)
     return parser.parseObject(into: &storage)
+  }
+
+  /// `parse(_:into:)` into an array, for tests.
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, into storage: inout [JSONField]
+  ) -> Bool {
+    var buffer = JSONFieldBuffer()
+    let parsed = parse(bytes, into: &buffer)
+    storage = Array(buffer.fields)
+    return parsed
+  }
+}
+
+/// Room for the fields of a line read in place, kept from line to line by its reader:
+/// it grows and never shrinks, and takes a field with no check of an array's.
+struct JSONFieldBuffer: ~Copyable {
+  private(set) var base: UnsafeMutablePointer<JSONField>
+  private var capacity: Int
+  /// The number of fields held.
+  var count = 0
+
+  init(capacity: Int = 16) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// The fields held.
+  var fields: UnsafeMutableBufferPointer<JSONField> {
+    UnsafeMutableBufferPointer(start: base, count: count)
+  }
+
+  @inline(__always) mutating func append(_ field: JSONField) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: field)
+    count += 1
+  }
+
+  @inline(never) private mutating func grow() {
+    let grown = UnsafeMutablePointer<JSONField>.allocate(capacity: capacity * 2)
+    grown.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = grown
+    capacity *= 2
   }
 }
 
@@ -112,13 +157,6 @@ private struct FlatParser {
 
   init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-  /// 10⁰ to 10²², each exact as a Double.
-  static let powersOfTen: [Double] = (0...22).map { exponent in
-    var value = 1.0
-    for _ in 0..<exponent { value *= 10 }
-    return value
-  }
-
   static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
     guard a.count == b.count else { return false }
     for index in 0..<a.count where a[index] != b[index] { return false }
@@ -140,7 +178,7 @@ private struct FlatParser {
     return true
   }
 
-  mutating func parseObject(into fields: inout [JSONField]) -> Bool {
+  mutating func parseObject(into fields: inout JSONFieldBuffer) -> Bool {
     skipWhitespace()
     guard take(UInt8(ascii: "{")) else { return false }
     skipWhitespace()
@@ -152,7 +190,9 @@ private struct FlatParser {
         guard take(UInt8(ascii: ":")) else { return false }
         skipWhitespace()
         guard let field = parseValue(key: key) else { return false }
-        for other in fields where FlatParser.same(other.key, key) { return false }
+        for index in 0..<fields.count where FlatParser.same(fields.base[index].key, key) {
+          return false
+        }
         fields.append(field)
         skipWhitespace()
         if take(UInt8(ascii: ",")) { continue }
@@ -166,16 +206,18 @@ private struct FlatParser {
 
   /// A string without escapes or control characters, ASCII; its bytes without quotes.
   mutating func parseString() -> UnsafeBufferPointer<UInt8>? {
-    guard take(UInt8(ascii: "\"")) else { return nil }
-    let start = position
-    while position < bytes.count {
-      let byte = bytes[position]
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+    // A local index: the loop keeps it in a register.
+    let first = position + 1
+    var index = first
+    while index < bytes.count {
+      let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        position += 1
-        return UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
+        position = index + 1
+        return UnsafeBufferPointer(rebasing: bytes[first..<index])
       }
       guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
-      position += 1
+      index += 1
     }
     return nil
   }
@@ -215,81 +257,85 @@ private struct FlatParser {
     return true
   }
 
-  @inline(__always) func digit(at index: Int) -> UInt8? {
-    guard index < bytes.count else { return nil }
-    let digit = bytes[index] &- UInt8(ascii: "0")
-    return digit <= 9 ? digit : nil
-  }
-
-  /// A number as JSON writes it; an integer that fits in an `Int64` is read here.
+  /// A number as JSON writes it; an integer that fits in an `Int64` is read here, and a
+  /// decimal of up to 19 significant digits correctly rounded (`DoubleText.value`).
   mutating func parseNumber(key: UnsafeBufferPointer<UInt8>) -> JSONField? {
     let start = position
-    let negative = take(UInt8(ascii: "-"))
-    guard let first = digit(at: position) else { return nil }
-    position += 1
-    // The magnitude, as long as it fits; 0 must stand alone.
-    var magnitude = UInt64(first)
-    var fits = true
+    // A local index (in a register through the loops), stored back at the end.
+    var index = position
+    let end = bytes.count
+    @inline(__always) func digit(_ index: Int) -> UInt64? {
+      guard index < end else { return nil }
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      return digit <= 9 ? UInt64(digit) : nil
+    }
+    let negative = index < end && bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    guard let first = digit(index) else { return nil }
+    index += 1
+    // The significant digits, as long as there are at most 19 of them (they then fit
+    // in 64 bits); leading zeros are not significant. 0 must stand alone.
+    var digits = first
+    var count = first == 0 ? 0 : 1
     if first != 0 {
-      while let next = digit(at: position) {
-        let (times, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
-        let (sum, overflow2) = times.addingReportingOverflow(UInt64(next))
-        if overflow1 || overflow2 { fits = false }
-        magnitude = sum
-        position += 1
+      while let next = digit(index) {
+        digits = digits &* 10 &+ next
+        count += 1
+        index += 1
       }
     }
     var isInteger = true
-    // The digits after the point, kept in `magnitude` while it is exact.
-    var fractionDigits = 0
-    if take(UInt8(ascii: ".")) {
+    // The power of ten of the last digit.
+    var exponent = 0
+    if index < end && bytes[index] == UInt8(ascii: ".") {
       isInteger = false
-      guard digit(at: position) != nil else { return nil }
-      while let next = digit(at: position) {
-        if magnitude < 1 << 53 / 10 {
-          magnitude = magnitude * 10 + UInt64(next)
-          fractionDigits += 1
-        } else {
-          fits = false
-        }
-        position += 1
+      index += 1
+      guard digit(index) != nil else { return nil }
+      while let next = digit(index) {
+        digits = digits &* 10 &+ next
+        if count > 0 || next != 0 { count += 1 }
+        exponent -= 1
+        index += 1
       }
     }
-    var hasExponent = false
-    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+    var exponentFits = true
+    if index < end, bytes[index] | 0x20 == UInt8(ascii: "e") {
       isInteger = false
-      hasExponent = true
-      position += 1
-      if position < bytes.count,
-        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
-      {
-        position += 1
+      index += 1
+      var negativeExponent = false
+      if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        negativeExponent = bytes[index] == UInt8(ascii: "-")
+        index += 1
       }
-      guard digit(at: position) != nil else { return nil }
-      while digit(at: position) != nil { position += 1 }
+      guard digit(index) != nil else { return nil }
+      var written = 0
+      while let next = digit(index) {
+        if written < 100_000 { written = written * 10 + Int(next) } else { exponentFits = false }
+        index += 1
+      }
+      exponent += negativeExponent ? -written : written
     }
+    position = index
     let text = slice(start)
+    let fits = count <= 19
     if isInteger && fits {
       var integer: Int64?
-      if negative, magnitude <= UInt64(Int64.max) + 1 {
-        integer = Int64(truncatingIfNeeded: 0 &- magnitude)
-      } else if !negative, magnitude <= UInt64(Int64.max) {
-        integer = Int64(magnitude)
+      if negative, digits <= UInt64(Int64.max) + 1 {
+        integer = Int64(truncatingIfNeeded: 0 &- digits)
+      } else if !negative, digits <= UInt64(Int64.max) {
+        integer = Int64(digits)
       }
       if let integer {
         return JSONField(
           key: key, kind: .integer, value: text, integer: integer, number: Double(integer))
       }
     }
-    // A decimal fraction of at most 15 digits or so: the mantissa and the power of ten
-    // are exact Doubles, so their quotient is the correctly rounded value, what
-    // `Double(text)` gives too (Clinger's fast path).
-    if !isInteger, fits, !hasExponent, magnitude < 1 << 53, fractionDigits <= 22 {
-      let value = Double(magnitude) / FlatParser.powersOfTen[fractionDigits]
+    // The correctly rounded value, what `Double(text)` gives too.
+    if fits, exponentFits, let value = DoubleText.value(digits: digits, exponent: exponent) {
       return JSONField(key: key, kind: .number, value: text, number: negative ? -value : value)
     }
-    // Beyond 64 bits, or an exponent: a Double, as the full parser reads it; one out of
-    // range is its error to report.
+    // More digits, an extreme exponent, a subnormal or an overflow: a Double, as the full
+    // parser reads it; one out of range is its error to report.
     guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
       return nil
     }

@@ -31,7 +31,7 @@ extension JSONValue {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let value): output.append(contentsOf: value ? "true".utf8 : "false".utf8)
     case .int(let value): JSONValue.appendInteger(value, to: &output)
-    case .double(let value): output.append(contentsOf: JSONValue.format(value).utf8)
+    case .double(let value): JSONValue.appendDouble(value, to: &output)
     case .string(let text): JSONValue.appendQuoted(text, to: &output)
     case .array(let elements):
       guard !elements.isEmpty else {
@@ -71,11 +71,21 @@ extension JSONValue {
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
   }
 
-  /// The shortest text that reads back as the same Double (Swift's own algorithm), in
-  /// a form JSON accepts.
+  /// The shortest text that reads back as the same Double, in a form JSON accepts: the
+  /// text of `value.description` (`DoubleText` writes it without a `String`).
   static func format(_ value: Double) -> String {
-    precondition(value.isFinite, "JSON cannot hold \(value)")
-    return value.description
+    var output: [UInt8] = []
+    appendDouble(value, to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 bytes of ``format(_:)``.
+  /// - Precondition: `value` is finite.
+  static func appendDouble(_ value: Double, to output: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DoubleText.maximumCount) { text in
+      let count = DoubleText.write(value, to: text.baseAddress!)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<count]))
+    }
   }
 
   /// Appends the decimal digits of `value`, as `String(value)` writes them.

@@ -28,12 +28,12 @@
 /// with no copy-on-write check per byte); pass it `inout`.
 public struct JSONWriter: ~Copyable {
   /// The buffer: `count` bytes written of `capacity`.
-  private var start: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  /// The number of bytes written.
-  public private(set) var count = 0
+  @usableFromInline var start: UnsafeMutablePointer<UInt8>
+  @usableFromInline var capacity: Int
+  /// The number of bytes written (``count``).
+  @usableFromInline var length = 0
   /// Whether the next key or element follows another in its object or array.
-  private var needsComma = false
+  @usableFromInline var needsComma = false
 
   /// An empty writer whose buffer holds `capacity` bytes before it grows.
   public init(capacity: Int = 256) {
@@ -43,24 +43,27 @@ public struct JSONWriter: ~Copyable {
 
   deinit { start.deallocate() }
 
+  /// The number of bytes written.
+  public var count: Int { length }
+
   /// The text written so far, UTF-8.
-  public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+  public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: length)) }
 
   /// Calls `body` with the text written so far, valid only during the call.
   public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E)
     -> R
   {
-    try body(UnsafeRawBufferPointer(start: start, count: count))
+    try body(UnsafeRawBufferPointer(start: start, count: length))
   }
 
   /// Forgets the text written, keeping the buffer.
   public mutating func removeAll() {
-    count = 0
+    length = 0
     needsComma = false
   }
 
   /// Starts an object: `{`.
-  public mutating func beginObject() {
+  @inlinable public mutating func beginObject() {
     reserve(2)
     comma()
     append(UInt8(ascii: "{"))
@@ -68,7 +71,7 @@ public struct JSONWriter: ~Copyable {
   }
 
   /// Ends the object begun last: `}`.
-  public mutating func endObject() {
+  @inlinable public mutating func endObject() {
     reserve(1)
     append(UInt8(ascii: "}"))
     needsComma = true
@@ -102,12 +105,13 @@ public struct JSONWriter: ~Copyable {
   /// Writes a member's key that needs no escaping (printable ASCII without `"` or `\`),
   /// known when the program is compiled: the event's own keys and kinds of a domain.
   /// - Precondition: `key` needs no escaping (checked in debug builds).
-  public mutating func plainKey(_ key: StaticString) {
+  /// Inlined where it is called, so that the copy of a constant key is a few moves.
+  @inlinable @inline(__always) public mutating func plainKey(_ key: StaticString) {
     assert(JSONWriter.isPlain(key), "\(key) needs escaping; write it with key(_:)")
     reserve(key.utf8CodeUnitCount + 4)
     comma()
     append(UInt8(ascii: "\""))
-    append(key)
+    appendPlain(key)
     append(UInt8(ascii: "\""))
     append(UInt8(ascii: ":"))
     needsComma = false
@@ -115,18 +119,18 @@ public struct JSONWriter: ~Copyable {
 
   /// Writes a string that needs no escaping, known when the program is compiled.
   /// - Precondition: `text` needs no escaping (checked in debug builds).
-  public mutating func plainString(_ text: StaticString) {
+  @inlinable @inline(__always) public mutating func plainString(_ text: StaticString) {
     assert(JSONWriter.isPlain(text), "\(text) needs escaping; write it with string(_:)")
     reserve(text.utf8CodeUnitCount + 3)
     comma()
     append(UInt8(ascii: "\""))
-    append(text)
+    appendPlain(text)
     append(UInt8(ascii: "\""))
     needsComma = true
   }
 
   /// Whether `text` is printable ASCII without `"` or `\`.
-  static func isPlain(_ text: StaticString) -> Bool {
+  @usableFromInline static func isPlain(_ text: StaticString) -> Bool {
     text.withUTF8Buffer { bytes in
       bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
     }
@@ -151,11 +155,11 @@ public struct JSONWriter: ~Copyable {
   /// Writes a number as ``JSONValue/double(_:)`` prints it: the shortest text that reads
   /// back as the same `Double`.
   /// - Precondition: `value` is finite (JSON has no NaN or infinities).
+  /// - Complexity: O(1), no allocation: the digits are written in place (`DoubleText`).
   public mutating func double(_ value: Double) {
-    reserve(1)
+    reserve(DoubleText.maximumCount + 1)
     comma()
-    var text = JSONValue.format(value)
-    text.withUTF8 { append($0) }
+    length += DoubleText.write(value, to: start + length)
     needsComma = true
   }
 
@@ -186,7 +190,7 @@ public struct JSONWriter: ~Copyable {
   }
 
   /// Appends a line feed (between JSON Lines), after which a value starts afresh.
-  public mutating func newline() {
+  @inlinable public mutating func newline() {
     reserve(1)
     append(UInt8(ascii: "\n"))
     needsComma = false
@@ -195,37 +199,48 @@ public struct JSONWriter: ~Copyable {
   // MARK: Bytes
 
   /// Makes room for `extra` more bytes.
-  @inline(__always) private mutating func reserve(_ extra: Int) {
-    if count + extra > capacity { grow(extra) }
+  @inlinable @inline(__always) mutating func reserve(_ extra: Int) {
+    if length + extra > capacity { grow(extra) }
   }
 
-  @inline(never) private mutating func grow(_ extra: Int) {
-    let grown = max(capacity * 2, count + extra)
+  @usableFromInline @inline(never) mutating func grow(_ extra: Int) {
+    let grown = max(capacity * 2, length + extra)
     let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-    buffer.update(from: start, count: count)
+    buffer.update(from: start, count: length)
     start.deallocate()
     start = buffer
     capacity = grown
   }
 
   /// One byte, room made.
-  @inline(__always)
-  private mutating func append(_ byte: UInt8) {
-    start[count] = byte
-    count += 1
+  @inlinable @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    start[length] = byte
+    length += 1
   }
 
-  @inline(__always)
-  private mutating func comma() {
+  @inlinable @inline(__always)
+  mutating func comma() {
     if needsComma { append(UInt8(ascii: ",")) }
   }
 
-  @inline(__always)
-  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  @inlinable @inline(__always)
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     reserve(bytes.count)
     guard let base = bytes.baseAddress else { return }
-    (start + count).update(from: base, count: bytes.count)
-    count += bytes.count
+    (start + length).update(from: base, count: bytes.count)
+    length += bytes.count
+  }
+
+  /// The bytes of `text`, room made: a constant's copied with no call.
+  @inlinable @inline(__always)
+  mutating func appendPlain(_ text: StaticString) {
+    if text.hasPointerRepresentation {
+      (start + length).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+      length += text.utf8CodeUnitCount
+    } else {
+      text.withUTF8Buffer { append($0) }
+    }
   }
 
   @inline(__always)
@@ -233,38 +248,12 @@ public struct JSONWriter: ~Copyable {
     text.withUTF8Buffer { append($0) }
   }
 
-  /// The decimal digits of `value`, as `String(value)` writes them, room made for 20.
+  /// The decimal digits of `value`, as `String(value)` writes them, room made for 21:
+  /// written in place, two at a time (`DoubleText.writeDigits`).
   private mutating func appendInteger(_ value: Int64) {
     if value < 0 { append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    let pairs = JSONWriter.digitPairs.utf8Start
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits at most
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var index = 24
-      while magnitude >= 100 {
-        let pair = Int(magnitude % 100) &* 2
-        magnitude /= 100
-        index -= 2
-        buffer[index] = pairs[pair]
-        buffer[index + 1] = pairs[pair + 1]
-      }
-      if magnitude >= 10 {
-        let pair = Int(magnitude) &* 2
-        index -= 2
-        buffer[index] = pairs[pair]
-        buffer[index + 1] = pairs[pair + 1]
-      } else {
-        index -= 1
-        buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
-      }
-      let digits = UnsafeRawBufferPointer(rebasing: buffer[index...])
-      append(digits.assumingMemoryBound(to: UInt8.self))
-    }
+    length += DoubleText.writeDigits(value.magnitude, to: start + length)
   }
-
-  /// "00" to "99", to write two digits at a time.
-  private static let digitPairs: StaticString =
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
   /// `text` quoted, escaped as ``appendQuoted(_:to:)`` escapes it; ASCII text with nothing
   /// to escape (ids, names) is copied whole.
