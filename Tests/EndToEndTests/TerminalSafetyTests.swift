@@ -156,6 +156,21 @@ struct TerminalSafetyTests {
     #expect(try parseObject(json.stdout)["journal"] as? String == output)
   }
 
+  @Test("generate and record show the path they wrote escaped")
+  func writtenPaths() throws {
+    let directory = TemporaryDirectory()
+    let generated = directory.file("g\u{1B}[2J\u{202E}.journal")
+    let generate = try safeRewind(["generate", "--events", "50", "--seed", "3", "-o", generated])
+    #expect(generate.status == 0, "\(generate.stderr)")
+    #expect(generate.stdout.contains(" to \(directory.path)/g\\u{1B}[2J\\u{202E}.journal: "))
+    let script = directory.file("s.scenario")
+    "tap 1\ntap 2\n".writeFixture(to: script)
+    let recorded = directory.file("r\u{9B}\r.journal")
+    let record = try safeRewind(["record", script, "-o", recorded])
+    #expect(record.status == 0, "\(record.stderr)")
+    #expect(record.stdout.hasSuffix(" to \(directory.path)/r\\u{9B}\\u{D}.journal\n"))
+  }
+
   @Test("error messages show what they quote escaped: arguments, paths, labels, domains")
   func errors() throws {
     let directory = TemporaryDirectory()

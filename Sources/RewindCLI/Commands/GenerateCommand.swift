@@ -133,7 +133,7 @@ struct GenerateCommand: DomainVisitor {
         ]))
     } else {
       context.stdout.print(
-        "Generated \(Format.count(count, "event")) (\(Format.count(rejected)) rejected) over \(Format.duration(recorder.lastTime)) to \(output): \(Format.bytes(size)), \(Format.decimal(Double(size) / Double(count), places: 2)) bytes/event"
+        "Generated \(Format.count(count, "event")) (\(Format.count(rejected)) rejected) over \(Format.duration(recorder.lastTime)) to \(TerminalText.escaped(output)): \(Format.bytes(size)), \(Format.decimal(Double(size) / Double(count), places: 2)) bytes/event"
       )
     }
   }

@@ -180,7 +180,7 @@ package struct LiveCommand: DomainVisitor {
     try store.close()
     withExtendedLifetime(session) {}
     let summary =
-      "Recorded \(Format.count(app.eventCount, "event")) (\(app.rejectedCount) rejected) over \(Format.duration(app.elapsed)) to \(path)"
+      "Recorded \(Format.count(app.eventCount, "event")) (\(app.rejectedCount) rejected) over \(Format.duration(app.elapsed)) to \(TerminalText.escaped(path))"
     switch ending {
     case .success(.quit):
       context.stdout.print(summary)

@@ -96,7 +96,7 @@ struct RecordCommand: DomainVisitor {
         ]))
     } else {
       context.stdout.print(
-        "Recorded \(Format.count(scenario.events.count, "event")) (\(rejected) rejected) over \(Format.duration(scenario.events.last?.time ?? 0)) to \(output)"
+        "Recorded \(Format.count(scenario.events.count, "event")) (\(rejected) rejected) over \(Format.duration(scenario.events.last?.time ?? 0)) to \(TerminalText.escaped(output))"
       )
     }
   }
