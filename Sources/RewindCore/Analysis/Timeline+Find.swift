@@ -90,10 +90,11 @@ extension Timeline {
   /// without keeping them all (memory does not grow with the session, however many
   /// points there are).
   ///
-  /// With `jobs` above 1, an intact journal's range is searched a window at a time, each
-  /// window split into `jobs` parts replayed at once (as `find` does with the whole
-  /// range); a window's points are handed to `body` once its parts are done, so that
-  /// memory holds the points of one window (of `streamingWindow` events a job) at most.
+  /// With `jobs` above 1, an intact journal's range is split into parts of at most half
+  /// a window (`streamingWindow` events) that the threads take in order as they finish
+  /// the ones before; a part's points are handed to `body` as soon as the parts before it
+  /// are done, and no thread starts a part more than two a job past the first not handed
+  /// on, so that memory holds the points of one window a job at most.
   /// - Parameters:
   ///   - condition: what to look for.
   ///   - range: the points to search: the state after its first event, to the state
@@ -112,27 +113,17 @@ extension Timeline {
     let compiled = try domain.check(WrittenCondition(condition))
     try checkInSession(range.upperBound)
     let query = FindQuery(condition: compiled, all: true, start: range.lowerBound)
-    guard parallelRanges(jobs: jobs, in: range) != nil else {
+    // Parts of half a window each, at most two a job started past the first whose points
+    // are not handed on yet: memory holds the points of `streamingWindow` events a job.
+    guard let ranges = parallelRanges(jobs: jobs, in: range, longest: streamingWindow / 2)
+    else {
       return try D.scans.findEach(self, query, range, progress, body)
     }
     let find = D.scans.find
-    let window = streamingWindow * UInt64(jobs)
-    var start = range.lowerBound
-    while true {
-      let end = range.upperBound - start > window ? start + window : range.upperBound
-      let done = start - range.lowerBound
-      let windowProgress: (UInt64) -> Void = { progress(done + $0) }
-      if let parts = try inParallel(
-        jobs: jobs, in: start...end, progress: windowProgress,
-        { timeline, part, progress in try find(timeline, query, part, progress) })
-      {
-        for part in parts { for hit in part { body(hit) } }
-      } else {
-        try D.scans.findEach(self, query, start...end, windowProgress, body)
-      }
-      guard end < range.upperBound else { return }
-      start = end
-    }
+    try forEachPart(
+      ranges, jobs: jobs, ahead: 2 * jobs, progress: progress,
+      { timeline, part, progress in try find(timeline, query, part, progress) },
+      { part in for hit in part { body(hit) } })
   }
 
   /// How many points of `range` there are where `condition` becomes true: the number of
