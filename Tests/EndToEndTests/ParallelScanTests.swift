@@ -52,8 +52,8 @@ struct ParallelScanEndToEndTests {
     let seed = testSeed("severalJournals")
     var random = SplitMix64(seed: seed)
     let directory = TemporaryDirectory()
-    // Journals of different lengths: one long enough for two parts of 65,536 events
-    // when two journals share four jobs.
+    // Journals of different lengths: one long enough for two parts of 65,536 events,
+    // which share the jobs' cores with the other journals' parts.
     var journals: [String] = []
     for (index, events) in [140_000, Int.random(in: 1...40_000, using: &random), 3_000, 20_000]
       .enumerated()

@@ -1,3 +1,4 @@
+import Dispatch
 import Navigation
 import Synchronization
 import TestSupport
@@ -392,4 +393,55 @@ struct ParallelScanTests {
       }
     }
   }
+
+  @Test("scans of two timelines sharing cores run at most that many parts at once, same answers")
+  func sharedCoresBoundTheParts() throws {
+    let seed = testSeed("sharedCoresBoundTheParts")
+    let directory = TemporaryDirectory()
+    let (timeline, events) = try randomTimeline(seed: seed, count: 2_000, in: directory)
+    let other = try Timeline<NavigationDomain>(path: timeline.path)
+    other.minimumEventsPerPart = 50
+    let last = UInt64(events.count)
+    let ranges = try #require(timeline.parallelRanges(jobs: 3, in: 0...last, longest: 80))
+    for cores in [1, 2] {
+      let shared = SharedCores(cores)
+      timeline.sharedCores = shared
+      other.sharedCores = shared
+      let running = Mutex((now: 0, most: 0))
+      let scan:
+        @Sendable (Timeline<NavigationDomain>, ClosedRange<UInt64>, (UInt64) -> Void) throws
+          -> UInt64 = { timeline, range, _ in
+            running.withLock {
+              $0.now += 1
+              $0.most = max($0.most, $0.now)
+            }
+            defer { running.withLock { $0.now -= 1 } }
+            // A replay from the start: parts of different lengths of work.
+            let state = try timeline.replayedState(after: range.upperBound)
+            return UInt64(state.menu.selectedIndex) << 32 | range.upperBound
+          }
+      let first = Mutex<[UInt64]>([])
+      let group = DispatchGroup()
+      let handover = UncheckedBox(other)
+      DispatchQueue.global().async(group: group) {
+        var answers: [UInt64] = []
+        try? handover.value.forEachPart(
+          ranges, jobs: 3, ahead: ranges.count, progress: { _ in }, scan, { answers.append($0) })
+        first.withLock { $0 = answers }
+      }
+      var answers: [UInt64] = []
+      try timeline.forEachPart(
+        ranges, jobs: 3, ahead: ranges.count, progress: { _ in }, scan, { answers.append($0) })
+      group.wait()
+      #expect(answers.count == ranges.count)
+      #expect(first.withLock { $0 } == answers, "seed \(seed), cores \(cores)")
+      #expect(running.withLock { $0.most } <= cores, "seed \(seed), cores \(cores)")
+    }
+  }
+}
+
+/// A timeline handed to another thread, which alone uses it.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

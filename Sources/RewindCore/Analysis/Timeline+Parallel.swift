@@ -97,12 +97,15 @@ extension Timeline {
       Handover(Timeline<D>(reader: try JournalReader(sharing: reader), sharing: self))
     }
     let shared = ParallelScan<Part>(count: ranges.count, ahead: max(ahead, 1))
+    let cores = sharedCores
     let group = DispatchGroup()
     for worker in 0..<workers {
       let timeline = timelines[worker]
       // A queue of its own a thread: a thread waiting for room must not hold back another.
       DispatchQueue(label: "rewind.part.\(worker)").async(group: group) {
         while let index = shared.take() {
+          cores?.acquire()
+          defer { cores?.release() }
           var reported: UInt64 = 0
           let result = Result { () throws -> Part in
             try work(timeline.value, ranges[index]) { done in
@@ -135,6 +138,18 @@ extension Timeline {
     group.wait()
     if let failure { throw failure }
   }
+}
+
+/// Cores that the parallel scans of several timelines share: each part holds one while
+/// it runs (``Timeline/sharedCores``).
+package final class SharedCores: Sendable {
+  private let free: DispatchSemaphore
+
+  /// `count` cores, at least one.
+  package init(_ count: Int) { free = DispatchSemaphore(value: max(count, 1)) }
+
+  func acquire() { free.wait() }
+  func release() { free.signal() }
 }
 
 /// What the threads of a parallel scan share: the next part to take, the events
