@@ -75,12 +75,27 @@ extension Timeline {
     try checkInSession(range.upperBound)
     let query = FindQuery(condition: compiled, all: all, start: range.lowerBound)
     let find = D.scans.find
+    if !all, let ranges = parallelRanges(jobs: jobs, in: range) {
+      // The first part with a point holds the answer: the parts after it are not started.
+      var first: [FindHit<D>] = []
+      do {
+        try forEachPart(
+          ranges, jobs: jobs, ahead: ranges.count, progress: progress,
+          { timeline, part, progress in try find(timeline, query, part, progress) },
+          { hits in
+            guard hits.isEmpty else {
+              first = hits
+              throw FirstPointFound()
+            }
+          })
+      } catch is FirstPointFound {}
+      return first
+    }
     if let parts = try inParallel(
       jobs: jobs, in: range, progress: progress,
       { timeline, part, progress in try find(timeline, query, part, progress) })
     {
-      if all { return parts.flatMap { $0 } }
-      return parts.first { !$0.isEmpty } ?? []
+      return parts.flatMap { $0 }
     }
     return try find(self, query, range, progress)
   }
@@ -305,3 +320,6 @@ extension Timeline {
     }
   }
 }
+
+/// The first point of a parallel `find` is found: no later part is needed.
+private struct FirstPointFound: Error {}
