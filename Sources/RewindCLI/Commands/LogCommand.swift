@@ -95,9 +95,10 @@ struct LogCommand: TimelineVisitor {
     let progress = context.progress("Reading events")
     var shown = 0
     let (wantedOutcomes, changes, json) = (outcomes, changes, json)
-    // The lines of an event that passed the condition (if any); nil when it does not pass
-    // the other filters. Called on the thread that replayed the event.
-    let render: @Sendable (ReplayedEvent<D>, FieldSet, D.State?, D.State) -> [String]? = {
+    // The lines of an event that passed the condition (if any), as one text (what the
+    // parts of --jobs hold: a string an event); nil when it does not pass the other
+    // filters. Called on the thread that replayed the event.
+    let render: @Sendable (ReplayedEvent<D>, FieldSet, D.State?, D.State) -> String? = {
       replayed, changed, before, state in
       let kind = domain.eventKind(replayed.event)
       guard wanted.isEmpty || wanted.contains(kind) else { return nil }
@@ -109,7 +110,7 @@ struct LogCommand: TimelineVisitor {
           sequence: replayed.sequence, time: replayed.time, event: replayed.event, in: domain)
         members += outcome.jsonMembers
         if changes { members.append(("changes", .array(changeList.map(\.json)))) }
-        return [JSONValue.object(members).compactText]
+        return JSONValue.object(members).compactText
       }
       let description = Format.padded(domain.shownDescription(replayed.event), to: 50)
       var outcomeText = outcome.summary
@@ -118,21 +119,19 @@ struct LogCommand: TimelineVisitor {
       case .unchanged: outcomeText = style.dim(outcomeText)
       case .rejected: outcomeText = style.red(outcomeText)
       }
-      var lines = [
+      var lines =
         "\(Format.rightAligned(String(replayed.sequence), to: width))  \(style.dim(Format.rightAligned(Format.offset(replayed.time), to: 10)))  \(description) \(outcomeText)"
-      ]
       let indent = String(repeating: " ", count: width + 2)
       for change in changeList {
         let old = change.old.map { TerminalText.escaped($0.compactText) + " → " } ?? "→ "
-        lines.append(
-          "\(indent)\(TerminalText.escaped(change.path)): \(style.red(old))\(style.green(TerminalText.escaped(change.new.compactText)))"
-        )
+        lines +=
+          "\n\(indent)\(TerminalText.escaped(change.path)): \(style.red(old))\(style.green(TerminalText.escaped(change.new.compactText)))"
       }
       return lines
     }
-    func emit(_ lines: [String]) {
+    func emit(_ lines: String) {
       shown += 1
-      for line in lines { context.stdout.print(line) }
+      context.stdout.print(lines)
     }
     let lost: [ClosedRange<UInt64>]
     let total = last >= first ? Int(last - first + 1) : 0
