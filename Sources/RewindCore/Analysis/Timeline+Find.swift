@@ -51,9 +51,10 @@ extension Timeline {
   /// from the start of the range (the domain's ``Domain/scans``, specialised for it); a
   /// condition on the state is evaluated only after events that changed one of its
   /// fields, and only the fields an event changed are read again. With `jobs` above 1,
-  /// an intact journal's range is split into that many parts, each replayed on its own
-  /// thread from the snapshot before it, and the parts' points are merged in order: the
-  /// same answer.
+  /// an intact journal's range is split into more parts than jobs, which that many
+  /// threads take in order, each replayed from the snapshot before it, and the parts'
+  /// points are merged in order (for the first point, no part after the first holding
+  /// one is started): the same answer.
   /// - Parameters:
   ///   - condition: what to look for.
   ///   - range: the points to search: the state after its first event, to the state
