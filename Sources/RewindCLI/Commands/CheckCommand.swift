@@ -72,9 +72,10 @@ extension RewindTool {
           }
         }
         let workers = min(jobs, states.count)
-        // Every journal may split into parts on all the jobs, but a part runs only on one
-        // of the `jobs` cores they share: a long journal left alone at the end takes the
-        // cores the others gave back.
+        // A journal splits into parts on one thread more than its share of the jobs, but a
+        // part runs only on one of the `jobs` cores all the journals share: a journal that
+        // is late takes a core another gave back (the parts' threads and open files stay
+        // within twice the jobs, however many journals).
         let cores = SharedCores(jobs)
         let (registry, journals) = (registry, journals)
         let (update, requireExpected, maxDivergences) = (update, requireExpected, maxDivergences)
@@ -84,8 +85,8 @@ extension RewindTool {
         ) { [states] index, context, progress in
           var command = CheckCommand(
             expected: states[index].expected, expectedPath: states[index].path, update: update,
-            requireExpected: requireExpected, maxDivergences: maxDivergences, jobs: jobs,
-            context: context)
+            requireExpected: requireExpected, maxDivergences: maxDivergences,
+            jobs: jobs / workers + 1, context: context)
           command.progress = progress
           command.cores = cores
           return Self.check(journals[index], command, registry: registry, context: context)
