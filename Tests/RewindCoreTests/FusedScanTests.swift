@@ -87,7 +87,7 @@ struct FusedScanTests {
     let seed = testSeed("parallelHitsUseTheTimelinesDomain")
     let directory = TemporaryDirectory()
     let (timeline, events) = try scans.randomTimeline(seed: seed, count: 1_500, in: directory)
-    #expect(timeline.parallelRanges(jobs: 4)?.count == 4)
+    #expect((timeline.parallelRanges(jobs: 4)?.count ?? 0) > 4)
     let hits = try timeline.find(.equals(path: "outcome", value: "rejected"), all: true, jobs: 4)
     #expect(hits.count > 10, "seed \(seed)")
     for hit in hits {

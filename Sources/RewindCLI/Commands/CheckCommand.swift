@@ -17,9 +17,9 @@ extension RewindTool {
         --max-divergences are described. --update writes (or refreshes) each journal's \
         expected state from its replayed final state, atomically; a partial one keeps to \
         the fields it gave. A journal of an older schema is compared upcast, on the fields \
-        its schema had. Several journals are checked at once on --jobs threads (a long \
-        one in parts when there are fewer journals than jobs); the output is the same, in \
-        the order given. Exits with 1 if any journal fails.
+        its schema had. Several journals are checked at once on --jobs threads, a long one \
+        in parts that any free thread takes; the output is the same, in the order given. \
+        Exits with 1 if any journal fails.
         """)
 
     let registry: DomainRegistry
@@ -55,8 +55,8 @@ extension RewindTool {
       }
       let jobs = Jobs.count(jobs)
       var results: [CheckResult] = []
-      // Several journals are checked on up to `jobs` threads at once, each with a share of
-      // the jobs for its parts. --update writes what a later journal may read: a journal
+      // Several journals are checked on up to `jobs` threads at once, their parts on the
+      // `jobs` cores they share. --update writes what a later journal may read: a journal
       // given twice is checked in turn.
       if journals.count > 1 && jobs > 1 && !(update && Set(journals).count < journals.count) {
         // Every expected state is read first: one that cannot be read ends the run after
@@ -72,6 +72,11 @@ extension RewindTool {
           }
         }
         let workers = min(jobs, states.count)
+        // A journal splits into parts on one thread more than its share of the jobs, but a
+        // part runs only on one of the `jobs` cores all the journals share: a journal that
+        // is late takes a core another gave back (the parts' threads and open files stay
+        // within twice the jobs, however many journals).
+        let cores = SharedCores(jobs)
         let (registry, journals) = (registry, journals)
         let (update, requireExpected, maxDivergences) = (update, requireExpected, maxDivergences)
         results = context.inOrder(
@@ -81,9 +86,9 @@ extension RewindTool {
           var command = CheckCommand(
             expected: states[index].expected, expectedPath: states[index].path, update: update,
             requireExpected: requireExpected, maxDivergences: maxDivergences,
-            // The first jobs % workers journals get one job more.
-            jobs: jobs / workers + (index < jobs % workers ? 1 : 0), context: context)
+            jobs: jobs / workers + 1, context: context)
           command.progress = progress
+          command.cores = cores
           return Self.check(journals[index], command, registry: registry, context: context)
         }
         if let unread { throw unread }
@@ -222,8 +227,12 @@ struct CheckCommand: TimelineVisitor {
   /// Where the events replayed are counted when this journal is one of several checked
   /// at once (which share one progress bar); nil for a bar of its own.
   var progress: ItemProgress?
+  /// The cores this journal's parts share with the other journals checked at once; nil
+  /// for its jobs alone.
+  var cores: SharedCores?
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws -> CheckResult {
+    timeline.sharedCores = cores
     let bar = context.progress("Checking \(timeline.path)")
     let total = Int(timeline.lastSequence)
     progress?.size(timeline.lastSequence)

@@ -13,7 +13,9 @@ extension RewindTool {
         keeps the events with that outcome; --where keeps the events after which a \
         condition holds (a condition as find takes it, e.g. 'changed(split.style)', \
         checked against the state's fields before any replay). The filters combine with each other and \
-        with --from, --to and --type: an event is listed when it passes all of them.
+        with --from, --to and --type: an event is listed when it passes all of them. With \
+        --where, parts of an intact journal are read on --jobs threads at once; the output \
+        is the same, in the same order.
         """)
 
     let registry: DomainRegistry
@@ -38,11 +40,16 @@ extension RewindTool {
     var changes: Bool
     @Flag(help: "Print JSON Lines, one object per event.")
     var json: Bool
+    @Option(
+      valueName: "n",
+      help: "With --where, read parts of the journal on this many threads (default: the cores).",
+      transform: Jobs.parse)
+    var jobs: Int?
 
     func run(_ context: Context) throws {
       let command = LogCommand(
         from: from, to: to, kinds: type, outcomes: Set(outcome), condition: condition,
-        changes: changes, json: json, context: context)
+        changes: changes, json: json, jobs: Jobs.count(jobs), context: context)
       try registry.open(journal, warnings: context.stderr, command)
     }
   }
@@ -63,6 +70,8 @@ struct LogCommand: TimelineVisitor {
   var condition: WrittenCondition?
   var changes = false
   let json: Bool
+  /// The threads `--where` may read parts of the journal on.
+  var jobs = 1
   let context: Context
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
@@ -85,40 +94,44 @@ struct LogCommand: TimelineVisitor {
     let width = max(String(last).count, 3)
     let progress = context.progress("Reading events")
     var shown = 0
-    // Shows an event that passed the condition (if any), when it passes the other filters.
-    func show(_ replayed: ReplayedEvent<D>, _ changed: FieldSet, before: D.State?, _ state: D.State)
-    {
+    let (wantedOutcomes, changes, json) = (outcomes, changes, json)
+    // The lines of an event that passed the condition (if any), as one text (what the
+    // parts of --jobs hold: a string an event); nil when it does not pass the other
+    // filters. Called on the thread that replayed the event.
+    let render: @Sendable (ReplayedEvent<D>, FieldSet, D.State?, D.State) -> String? = {
+      replayed, changed, before, state in
       let kind = domain.eventKind(replayed.event)
-      guard wanted.isEmpty || wanted.contains(kind) else { return }
-      guard let outcome = replayed.outcome else { return }
-      guard outcomes.isEmpty || outcomes.contains(outcome.name) else { return }
-      shown += 1
+      guard wanted.isEmpty || wanted.contains(kind) else { return nil }
+      guard let outcome = replayed.outcome else { return nil }
+      guard wantedOutcomes.isEmpty || wantedOutcomes.contains(outcome.name) else { return nil }
       let changeList = changes ? changedFields(changed, from: before, to: state, in: domain) : []
       if json {
         var members = JSONLines.eventMembers(
           sequence: replayed.sequence, time: replayed.time, event: replayed.event, in: domain)
         members += outcome.jsonMembers
         if changes { members.append(("changes", .array(changeList.map(\.json)))) }
-        context.stdout.print(JSONValue.object(members).compactText)
-      } else {
-        let description = Format.padded(domain.shownDescription(replayed.event), to: 50)
-        var outcomeText = outcome.summary
-        switch outcome {
-        case .applied: outcomeText = style.green(outcomeText)
-        case .unchanged: outcomeText = style.dim(outcomeText)
-        case .rejected: outcomeText = style.red(outcomeText)
-        }
-        context.stdout.print(
-          "\(Format.rightAligned(String(replayed.sequence), to: width))  \(style.dim(Format.rightAligned(Format.offset(replayed.time), to: 10)))  \(description) \(outcomeText)"
-        )
-        let indent = String(repeating: " ", count: width + 2)
-        for change in changeList {
-          let old = change.old.map { TerminalText.escaped($0.compactText) + " → " } ?? "→ "
-          context.stdout.print(
-            "\(indent)\(TerminalText.escaped(change.path)): \(style.red(old))\(style.green(TerminalText.escaped(change.new.compactText)))"
-          )
-        }
+        return JSONValue.object(members).compactText
       }
+      let description = Format.padded(domain.shownDescription(replayed.event), to: 50)
+      var outcomeText = outcome.summary
+      switch outcome {
+      case .applied: outcomeText = style.green(outcomeText)
+      case .unchanged: outcomeText = style.dim(outcomeText)
+      case .rejected: outcomeText = style.red(outcomeText)
+      }
+      var lines =
+        "\(Format.rightAligned(String(replayed.sequence), to: width))  \(style.dim(Format.rightAligned(Format.offset(replayed.time), to: 10)))  \(description) \(outcomeText)"
+      let indent = String(repeating: " ", count: width + 2)
+      for change in changeList {
+        let old = change.old.map { TerminalText.escaped($0.compactText) + " → " } ?? "→ "
+        lines +=
+          "\n\(indent)\(TerminalText.escaped(change.path)): \(style.red(old))\(style.green(TerminalText.escaped(change.new.compactText)))"
+      }
+      return lines
+    }
+    func emit(_ lines: String) {
+      shown += 1
+      context.stdout.print(lines)
     }
     let lost: [ClosedRange<UInt64>]
     let total = last >= first ? Int(last - first + 1) : 0
@@ -127,11 +140,13 @@ struct LogCommand: TimelineVisitor {
       // the events after which it holds.
       let update = { (done: UInt64) in progress.update(Int(done), of: total) }
       lost = try timeline.events(
-        from: first, through: last, where: evaluator, keepingPrevious: changes, progress: update
-      ) { logged, state in
-        show(logged.event, logged.changed, before: logged.before, state)
-        return true
-      }
+        from: first, through: last, where: evaluator, keepingPrevious: changes, jobs: jobs,
+        progress: update,
+        render: { logged, state in render(logged.event, logged.changed, logged.before, state) },
+        { lines in
+          emit(lines)
+          return true
+        })
     } else {
       lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
         replayed, changed, state in
@@ -141,7 +156,7 @@ struct LogCommand: TimelineVisitor {
           previous = state
           previousSequence = replayed.sequence
         }
-        show(replayed, changed, before: before, state)
+        if let lines = render(replayed, changed, before, state) { emit(lines) }
         return true
       }
     }

@@ -51,9 +51,10 @@ extension Timeline {
   /// from the start of the range (the domain's ``Domain/scans``, specialised for it); the
   /// comparisons of fields are evaluated with the domain's ``Domain/predicate(for:_:)``
   /// (no JSON value is built but for the points found): a condition on the state only
-  /// after events that changed one of its fields. With `jobs` above 1,
-  /// an intact journal's range is split into that many parts, each replayed on its own
-  /// thread from the snapshot before it, and the parts' points are merged in order: the
+  /// after events that changed one of its fields. With `jobs` above 1, an intact
+  /// journal's range is split into more parts than jobs, which that many threads take in
+  /// order, each replayed from the snapshot before it, and the parts' points are merged in
+  /// order (for the first point, no part after the first holding one is started): the
   /// same answer.
   /// - Parameters:
   ///   - condition: what to look for.
@@ -74,12 +75,27 @@ extension Timeline {
   ) throws -> [FindHit<D>] {
     let query = try findQuery(condition, in: range, all: all)
     let find = D.scans.find
+    if !all, let ranges = parallelRanges(jobs: jobs, in: range) {
+      // The first part with a point holds the answer: the parts after it are not started.
+      var first: [FindHit<D>] = []
+      do {
+        try forEachPart(
+          ranges, jobs: jobs, ahead: ranges.count, progress: progress,
+          { timeline, part, progress in try find(timeline, query, part, progress) },
+          { hits in
+            guard hits.isEmpty else {
+              first = hits
+              throw FirstPointFound()
+            }
+          })
+      } catch is FirstPointFound {}
+      return first
+    }
     if let parts = try inParallel(
       jobs: jobs, in: range, progress: progress,
       { timeline, part, progress in try find(timeline, query, part, progress) })
     {
-      if all { return parts.flatMap { $0 } }
-      return parts.first { !$0.isEmpty } ?? []
+      return parts.flatMap { $0 }
     }
     return try find(self, query, range, progress)
   }
@@ -89,10 +105,11 @@ extension Timeline {
   /// without keeping them all (memory does not grow with the session, however many
   /// points there are).
   ///
-  /// With `jobs` above 1, an intact journal's range is searched a window at a time, each
-  /// window split into `jobs` parts replayed at once (as `find` does with the whole
-  /// range); a window's points are handed to `body` once its parts are done, so that
-  /// memory holds the points of one window (of `streamingWindow` events a job) at most.
+  /// With `jobs` above 1, an intact journal's range is split into parts of at most half
+  /// a window (`streamingWindow` events) that the threads take in order as they finish
+  /// the ones before; a part's points are handed to `body` as soon as the parts before it
+  /// are done, and no thread starts a part more than two a job past the first not handed
+  /// on, so that memory holds the points of one window a job at most.
   /// - Parameters:
   ///   - condition: what to look for.
   ///   - range: the points to search: the state after its first event, to the state
@@ -109,27 +126,17 @@ extension Timeline {
     progress: (UInt64) -> Void = { _ in }, _ body: (FindHit<D>) -> Void
   ) throws {
     let query = try findQuery(condition, in: range, all: true)
-    guard parallelRanges(jobs: jobs, in: range) != nil else {
+    // Parts of half a window each, at most two a job started past the first whose points
+    // are not handed on yet: memory holds the points of `streamingWindow` events a job.
+    guard let ranges = parallelRanges(jobs: jobs, in: range, longest: streamingWindow / 2)
+    else {
       return try D.scans.findEach(self, query, range, progress, body)
     }
     let find = D.scans.find
-    let window = streamingWindow * UInt64(jobs)
-    var start = range.lowerBound
-    while true {
-      let end = range.upperBound - start > window ? start + window : range.upperBound
-      let done = start - range.lowerBound
-      let windowProgress: (UInt64) -> Void = { progress(done + $0) }
-      if let parts = try inParallel(
-        jobs: jobs, in: start...end, progress: windowProgress,
-        { timeline, part, progress in try find(timeline, query, part, progress) })
-      {
-        for part in parts { for hit in part { body(hit) } }
-      } else {
-        try D.scans.findEach(self, query, start...end, windowProgress, body)
-      }
-      guard end < range.upperBound else { return }
-      start = end
-    }
+    try forEachPart(
+      ranges, jobs: jobs, ahead: 2 * jobs, progress: progress,
+      { timeline, part, progress in try find(timeline, query, part, progress) },
+      { part in for hit in part { body(hit) } })
   }
 
   /// How many points of `range` there are where `condition` becomes true: the number of
@@ -353,3 +360,6 @@ extension Timeline {
     }
   }
 }
+
+/// The first point of a parallel `find` is found: no later part is needed.
+private struct FirstPointFound: Error {}

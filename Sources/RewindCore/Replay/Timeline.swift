@@ -31,8 +31,14 @@ public final class Timeline<D: Domain> {
   /// ``check(expected:jobs:maxDivergences:progress:)``) replays: below it, starting a thread and opening
   /// the journal again costs more than the part. Tests lower it to split short journals.
   package var minimumEventsPerPart: UInt64 = 65_536
-  /// The events a job replays of each window of ``forEachMatch(_:in:jobs:progress:_:)``
-  /// before the window's points are handed on (tests lower it).
+  /// The cores this timeline's parallel scans share with others' (several journals
+  /// checked at once): a part runs only while it holds one of them, so that the parts of
+  /// every journal in flight come from one pool and no core idles while one is left.
+  /// Nil: the scan's own jobs alone.
+  package var sharedCores: SharedCores?
+  /// The events a job may replay past the first part of
+  /// ``forEachMatch(_:in:jobs:progress:_:)`` whose points are not handed on yet, in
+  /// parts of half this (tests lower it): the points held at once.
   package var streamingWindow: UInt64 = 1 << 19
   /// The snapshots found untrusted so far, by the event they follow: never used, never
   /// hashed or reported again.
