@@ -108,8 +108,8 @@ extension Timeline {
   /// With `jobs` above 1, an intact journal's range is split into parts of at most half
   /// a window (`streamingWindow` events) that the threads take in order as they finish
   /// the ones before; a part's points are handed to `body` as soon as the parts before it
-  /// are done, and no thread starts a part more than two a job past the first not handed
-  /// on, so that memory holds the points of one window a job at most.
+  /// are done, and at most two parts a job are started from the first not handed on
+  /// (that one included), so that memory holds the points of one window a job at most.
   /// - Parameters:
   ///   - condition: what to look for.
   ///   - range: the points to search: the state after its first event, to the state
@@ -126,7 +126,7 @@ extension Timeline {
     progress: (UInt64) -> Void = { _ in }, _ body: (FindHit<D>) -> Void
   ) throws {
     let query = try findQuery(condition, in: range, all: true)
-    // Parts of half a window each, at most two a job started past the first whose points
+    // Parts of half a window each, at most two a job started from the first whose points
     // are not handed on yet: memory holds the points of `streamingWindow` events a job.
     guard let ranges = parallelRanges(jobs: jobs, in: range, longest: streamingWindow / 2)
     else {
@@ -321,7 +321,7 @@ extension Timeline {
     try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: true) {
       event, changed, state in
       if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
-      guard changed.rawValue & read != 0 else { return true }
+      guard read == ~0 || changed.rawValue & read != 0 else { return true }
       let holdsNow = condition.holds(state, predicates, changed: [], event: noEvent, domain: domain)
       defer { holding = holdsNow }
       guard holdsNow, !holding else { return true }

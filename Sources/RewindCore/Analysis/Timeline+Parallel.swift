@@ -72,8 +72,8 @@ extension Timeline {
   /// result to `body` on this thread, in order, as soon as the parts before it are done.
   ///
   /// - Parameters:
-  ///   - ahead: the most parts started past the first one not yet handed to `body`: the
-  ///     results held at once (memory), however long the scan.
+  ///   - ahead: the most parts started from the first one not yet handed to `body` on
+  ///     (that one included): the results held at once (memory), however long the scan.
   ///   - progress: called on this thread, every few milliseconds, with the events
   ///     replayed by all the parts together.
   ///   - work: scans one range; called with the thread's timeline, the part's range and
@@ -179,8 +179,8 @@ private final class ParallelScan<Part: Sendable>: Sendable {
     state = Mutex(State(results: Array(repeating: nil, count: count)))
   }
 
-  /// The next part to run, once fewer than `ahead` parts past the first not handed on
-  /// have started; nil when none is left or the scan stopped.
+  /// The next part to run, once fewer than `ahead` parts from the first not handed on
+  /// (that one included) have started; nil when none is left or the scan stopped.
   func take() -> Int? {
     while true {
       let taken: Int?? = state.withLock { state in

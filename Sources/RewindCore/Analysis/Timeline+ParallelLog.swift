@@ -26,8 +26,10 @@ extension Timeline {
     _ visit: (Line) throws -> Bool
   ) throws -> [ClosedRange<UInt64>] {
     let first = max(first, 1)
-    guard first <= last,
-      let ranges = parallelRanges(jobs: jobs, in: (first - 1)...last, longest: longestPart)
+    // One pass stops at the session's end: so do the parts.
+    let end = min(last, lastSequence)
+    guard first <= end,
+      let ranges = parallelRanges(jobs: jobs, in: (first - 1)...end, longest: longestPart)
     else {
       return try events(
         from: first, through: last, where: condition, keepingPrevious: keepingPrevious,
