@@ -10,7 +10,7 @@ struct ScanProgressTests {
   let tool = RewindTool.cli(domains: [NavigationDomain.self])
 
   @Test(
-    "find, log --where, check of one and of several journals, verify --deep, export, import and html show a bar on a terminal, none otherwise"
+    "find (--last too), log --where, check of one and of several journals, verify --deep, export, import and html show a bar on a terminal, none otherwise"
   )
   func scans() throws {
     let directory = TemporaryDirectory()
@@ -23,6 +23,8 @@ struct ScanProgressTests {
     let runs: [(label: String, arguments: [String])] = [
       ("Searching", ["find", journal] + condition + ["--all"]),
       ("Searching", ["find", journal] + condition + ["--count", "--jobs", "2"]),
+      // Backwards through every interval: the condition never becomes true.
+      ("Searching", ["find", journal, "--where", "menu.selectedIndex > 1000", "--last"]),
       ("Reading events", ["log", journal] + condition),
       ("Checking \(journal)", ["check", journal]),
       ("Checking \(journal)", ["check", journal, copy, "--jobs", "1"]),

@@ -159,7 +159,9 @@ struct FindCommand: TimelineVisitor {
     } else {
       let hits =
         mode == .last
-        ? try timeline.findLast(condition, in: range.from...range.to).map { [$0] } ?? []
+        ? try timeline.findLast(condition, in: range.from...range.to) { searched in
+          progress.update(Int(searched), of: total)
+        }.map { [$0] } ?? []
         : try timeline.find(condition, in: range.from...range.to, all: false, jobs: jobs) {
           done in progress.update(Int(done), of: total)
         }

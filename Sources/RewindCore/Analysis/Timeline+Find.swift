@@ -224,15 +224,18 @@ extension Timeline {
   /// or the start of the range is reached (where a condition on the state is a match
   /// when it holds). Each interval is replayed forward from its snapshot, so the answer
   /// is the last of the points ``find(_:in:all:jobs:progress:)`` lists with `all`.
+  /// - Parameter progress: called now and then with the events searched so far, from the
+  ///   end of the range backwards (at most the range's length).
   /// - Returns: the point, or nil when the condition does not become true in `range`.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
   ///   ``RewindError`` `outOfRange` for a range outside the session.
   /// - Complexity: O(events between the match and the end of the range), rounded up to
   ///   whole snapshot intervals (one snapshot decoded per interval); O(events in the
   ///   range) when there is no match. Memory: one state and the matches of one interval.
-  public func findLast(_ condition: Condition, in range: ClosedRange<UInt64>) throws
-    -> FindHit<D>?
-  {
+  public func findLast(
+    _ condition: Condition, in range: ClosedRange<UInt64>,
+    progress: (UInt64) -> Void = { _ in }
+  ) throws -> FindHit<D>? {
     let compiled = try domain.check(WrittenCondition(condition))
     try checkInSession(range.upperBound)
     // The last point to look at, and the interval holding it.
@@ -243,8 +246,11 @@ extension Timeline {
       let start = max(snapshot, range.lowerBound)
       let query = FindQuery(
         condition: compiled, all: true, start: start == range.lowerBound ? start : nil)
-      if let last = try D.scans.find(self, query, start...end, { _ in }).last { return last }
+      let searched = range.upperBound - end
+      let hits = try D.scans.find(self, query, start...end) { done in progress(searched + done) }
+      if let last = hits.last { return last }
       if start == range.lowerBound { return nil }
+      progress(range.upperBound - start)
       end = start
     }
   }
