@@ -200,7 +200,7 @@ extension Timeline {
   /// The last point before event `sequence` where `condition` becomes true: the previous
   /// match, searching backwards (rr's reverse-continue).
   ///
-  /// Same as ``findLast(_:in:)`` over the points `0...sequence - 1`.
+  /// Same as ``findLast(_:in:progress:)`` over the points `0...sequence - 1`.
   /// - Returns: the point, or nil when the condition does not become true before
   ///   `sequence`.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
@@ -224,8 +224,11 @@ extension Timeline {
   /// or the start of the range is reached (where a condition on the state is a match
   /// when it holds). Each interval is replayed forward from its snapshot, so the answer
   /// is the last of the points ``find(_:in:all:jobs:progress:)`` lists with `all`.
-  /// - Parameter progress: called now and then with the events searched so far, from the
-  ///   end of the range backwards (at most the range's length).
+  /// - Parameters:
+  ///   - condition: what to look for.
+  ///   - range: the points to search, backwards from its end.
+  ///   - progress: called now and then with the events searched so far, from the end of
+  ///     the range backwards (at most the range's length).
   /// - Returns: the point, or nil when the condition does not become true in `range`.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
   ///   ``RewindError`` `outOfRange` for a range outside the session.
