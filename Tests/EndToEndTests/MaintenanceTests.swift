@@ -322,9 +322,7 @@ struct RepairTests {
   func recoverToOutput() throws {
     let directory = TemporaryDirectory()
     let journal = directory.file("g.journal")
-    _ = try rewind("generate", "-o", journal, "--events", "2000", "--seed", "5")
-    let torn = Array(bytes(of: journal).dropLast(50))
-    write(torn, to: journal)
+    let torn = try tornJournal(at: journal)
     let hard = directory.file("hard.journal")
     let symbolic = directory.file("symbolic.journal")
     try FileManager.default.linkItem(atPath: journal, toPath: hard)
@@ -357,9 +355,7 @@ struct RepairTests {
   func recoverOverExistingOutput() throws {
     let directory = TemporaryDirectory()
     let journal = directory.file("g.journal")
-    _ = try rewind("generate", "-o", journal, "--events", "2000", "--seed", "5")
-    let torn = Array(bytes(of: journal).dropLast(50))
-    write(torn, to: journal)
+    let torn = try tornJournal(at: journal)
     let output = directory.file("repaired.journal")
     write("keep me\n", to: output)
     expectFailure(
@@ -394,4 +390,13 @@ struct RepairTests {
       #expect(json["intact"] as? Bool == true)
     }
   }
+}
+
+/// Writes a generated journal of 2,000 events at `path` with its last 50 bytes cut off (a
+/// torn tail for `recover`), and returns its bytes.
+private func tornJournal(at path: String) throws -> [UInt8] {
+  #expect(try rewind("generate", "-o", path, "--events", "2000", "--seed", "5").status == 0)
+  let torn = Array(bytes(of: path).dropLast(50))
+  write(torn, to: path)
+  return torn
 }

@@ -129,14 +129,8 @@
       return test.holds(values[slot])
     case .changed(let field):
       return changed.contains(field)
-    case .eventKind(let test):
-      guard let event else { return test.holds(.null) }
-      return test.holds(.string(domain.eventKind(event.event)))
-    case .outcome(let holding):
-      return holding & Self.outcomeBit(event?.outcome) != 0
-    case .reason(let test):
-      guard case .rejected(let reason)? = event?.outcome else { return test.holds(.null) }
-      return test.holds(.string("\(reason)"))
+    case .eventKind, .outcome, .reason:
+      return holdsForEvent(event, domain: domain)
     case .not(let inner):
       return !inner.holds(values, changed: changed, event: event, domain: domain)
     case .and(let left, let right):
@@ -160,14 +154,8 @@
       return predicates[leaf](state)
     case .changed(let field):
       return changed.contains(field)
-    case .eventKind(let test):
-      guard let event else { return test.holds(.null) }
-      return test.holds(.string(domain.eventKind(event.event)))
-    case .outcome(let holding):
-      return holding & Self.outcomeBit(event?.outcome) != 0
-    case .reason(let test):
-      guard case .rejected(let reason)? = event?.outcome else { return test.holds(.null) }
-      return test.holds(.string("\(reason)"))
+    case .eventKind, .outcome, .reason:
+      return holdsForEvent(event, domain: domain)
     case .not(let inner):
       return !inner.holds(state, predicates, changed: changed, event: event, domain: domain)
     case .and(let left, let right):
@@ -176,6 +164,24 @@
     case .or(let left, let right):
       return left.holds(state, predicates, changed: changed, event: event, domain: domain)
         || right.holds(state, predicates, changed: changed, event: event, domain: domain)
+    }
+  }
+
+  /// Whether a leaf about the event (its kind, outcome or reason) holds for `event` (nil
+  /// at the start of a range); what both evaluations of a node share.
+  @inlinable @inline(__always)
+  func holdsForEvent<D: Domain>(_ event: ReplayedEvent<D>?, domain: D) -> Bool {
+    switch self {
+    case .eventKind(let test):
+      guard let event else { return test.holds(.null) }
+      return test.holds(.string(domain.eventKind(event.event)))
+    case .outcome(let holding):
+      return holding & Self.outcomeBit(event?.outcome) != 0
+    case .reason(let test):
+      guard case .rejected(let reason)? = event?.outcome else { return test.holds(.null) }
+      return test.holds(.string("\(reason)"))
+    case .field, .changed, .not, .and, .or:
+      preconditionFailure("not a leaf about the event")
     }
   }
 

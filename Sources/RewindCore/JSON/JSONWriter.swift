@@ -179,14 +179,27 @@ public struct JSONWriter: ~Copyable {
     needsComma = true
   }
 
-  /// Writes a whole value, compact.
+  /// Writes a whole value, compact: the bytes of ``JSONValue/compactText``, written in
+  /// place (no text of its own built first).
   public mutating func value(_ value: JSONValue) {
-    reserve(1)
-    comma()
-    var text: [UInt8] = []
-    value.appendCompact(to: &text)
-    text.withUnsafeBufferPointer { append($0) }
-    needsComma = true
+    switch value {
+    case .null: null()
+    case .bool(let value): bool(value)
+    case .int(let value): int(value)
+    case .double(let value): double(value)
+    case .string(let text): string(text)
+    case .array(let elements):
+      beginArray()
+      for element in elements { self.value(element) }
+      endArray()
+    case .object(let members):
+      beginObject()
+      for (key, member) in members {
+        self.key(key)
+        self.value(member)
+      }
+      endObject()
+    }
   }
 
   /// Appends a line feed (between JSON Lines), after which a value starts afresh.

@@ -25,7 +25,7 @@ extension SessionPage {
       let count = Int(to - from)
 
       var keyframes = JSONWriter(capacity: 1 << 16)
-      write(startJSON, to: &keyframes)
+      keyframes.value(startJSON)
       // A keyframe costs about a byte an event before compression.
       let keyframeInterval = UInt64(min(max(keyframes.count, 256), 4096))
       keyframes.newline()
@@ -97,7 +97,7 @@ extension SessionPage {
           guard field < values.count else { continue }
           let value = values[field](state)
           changes.int(Int64(field))
-          write(value, to: &changes)
+          changes.value(value)
           rebuilt.set(value, field: field)
         }
         changes.endArray()
@@ -106,9 +106,9 @@ extension SessionPage {
         let done = visited.sequence - from
         if done % keyframeInterval == 0 {
           let start = keyframes.count
-          write(domain.json(state), to: &keyframes)
+          keyframes.value(domain.json(state))
           scratch.removeAll()
-          write(rebuilt.value, to: &scratch)
+          scratch.value(rebuilt.value)
           let same = keyframes.withBytes { written in
             scratch.withBytes { rebuiltText in
               UnsafeRawBufferPointer(rebasing: written[start...]).elementsEqual(rebuiltText)
@@ -186,28 +186,6 @@ extension SessionPage {
       changes.withBytes { payload.append(contentsOf: $0) }
       keyframes.withBytes { payload.append(contentsOf: $0) }
       return payload
-    }
-
-    /// Writes `value` as ``JSONValue/compactText`` prints it.
-    static func write(_ value: JSONValue, to json: inout JSONWriter) {
-      switch value {
-      case .null: json.null()
-      case .bool(let value): json.bool(value)
-      case .int(let value): json.int(value)
-      case .double(let value): json.double(value)
-      case .string(let text): json.string(text)
-      case .array(let elements):
-        json.beginArray()
-        for element in elements { write(element, to: &json) }
-        json.endArray()
-      case .object(let members):
-        json.beginObject()
-        for (key, member) in members {
-          json.key(key)
-          write(member, to: &json)
-        }
-        json.endObject()
-      }
     }
 
     /// A field as the page's find box checks conditions on it: its path, its kind and,
