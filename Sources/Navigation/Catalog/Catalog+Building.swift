@@ -1,4 +1,3 @@
-import Foundation
 import RewindCore
 
 extension Catalog {
@@ -38,13 +37,13 @@ extension Catalog {
   /// The name is normalised to NFC before and the slug after lowercasing, so a name
   /// typed with a combining accent (`e` + U+0301) and one typed precomposed (`é`) make
   /// the same id. The letters, digits and lowercase forms are Unicode's, as the standard
-  /// library and Foundation know them; an ASCII name's slug never depends on them.
+  /// library knows them; an ASCII name's slug never depends on them.
   /// - Returns: the slug; empty if the name has no letter or digit.
   public static func slug(_ name: String) -> String {
     var kept = String.UnicodeScalarView()
     var pendingDash = false
     var previousKept = false
-    for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
+    for scalar in nfc(name).unicodeScalars {
       let keep: Bool
       switch scalar.properties.generalCategory {
       case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
@@ -64,7 +63,14 @@ extension Catalog {
       }
       previousKept = keep
     }
-    return String(kept).lowercased().precomposedStringWithCanonicalMapping
+    return nfc(String(kept).lowercased())
+  }
+
+  /// `text` in Unicode's Normalization Form C, as the standard library normalises strings
+  /// to compare them (the normalisation Foundation's
+  /// `precomposedStringWithCanonicalMapping` gives, without linking Foundation).
+  private static func nfc(_ text: String) -> String {
+    String(decoding: text._nfcCodeUnits, as: UTF8.self)
   }
 
   /// Checks a display text (name, label, image name): bounded, and without control

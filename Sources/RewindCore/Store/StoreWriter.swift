@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import RewindJournal
 import Synchronization
 
@@ -46,9 +45,9 @@ final class StoreWriter<D: Domain>: Sendable {
   func start(notifying store: Store<D>) {
     // The thread holds the store weakly: when the app releases it, the writer records
     // what was queued and closes the journal.
-    let thread = Thread { [weak store, self] in self.run(notifying: store) }
-    thread.name = "Rewind journal writer"
-    thread.start()
+    DetachedThread.start { [weak store, self] in
+      self.run(notifying: store)
+    }
   }
 
   func requestFlush(upTo target: UInt64, done: @escaping Completion) {

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A thread of its own for a long-running loop (the journal writer of a ``Store``), made
+/// with POSIX threads: the writer blocks on its semaphore between rounds, which a shared
+/// queue's thread should not, and the library links no Foundation for it.
+enum DetachedThread {
+  /// What a new thread runs: retained by the thread until it returns.
+  private final class Body {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
+
+  /// Starts a detached thread that runs `body`.
+  /// - Precondition: the system can start a thread (it fails only when out of resources,
+  ///   which a recording cannot go on without).
+  static func start(_ body: @escaping @Sendable () -> Void) {
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    #if canImport(Darwin)
+      var thread: pthread_t?
+    #else
+      var thread = pthread_t()
+    #endif
+    let status = pthread_create(
+      &thread, &attributes,
+      { context in
+        DetachedThread.run(context)
+        return nil
+      }, context)
+    if status != 0 {
+      Unmanaged<Body>.fromOpaque(context).release()
+      preconditionFailure("cannot start a thread: error \(status)")
+    }
+  }
+
+  /// The new thread's body: takes the `Body` retained for it (the context is optional in
+  /// glibc's declaration and not in Darwin's; this takes either).
+  private static func run(_ context: UnsafeMutableRawPointer?) {
+    guard let context else { return }
+    Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+  }
+}

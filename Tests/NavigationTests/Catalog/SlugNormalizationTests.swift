@@ -1,0 +1,79 @@
+import Foundation
+import Navigation
+import TestSupport
+import Testing
+
+/// `Catalog.slug` normalises with the standard library, not Foundation (the tool links no
+/// Foundation): its slugs must be the ones Foundation's normalisation made, which is what
+/// every catalog recorded so far was named with. Slugs are compared as UTF-8 bytes: `==`
+/// on strings would take two normalisations of one text as equal.
+@Suite("Slugs without Foundation")
+struct SlugNormalizationTests {
+  /// The slug as it was made with Foundation's `precomposedStringWithCanonicalMapping`.
+  static func foundationSlug(_ name: String) -> String {
+    var kept = String.UnicodeScalarView()
+    var pendingDash = false
+    var previousKept = false
+    for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
+      let keep: Bool
+      switch scalar.properties.generalCategory {
+      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+        .decimalNumber:
+        keep = true
+      case .nonspacingMark, .spacingMark, .enclosingMark:
+        keep = previousKept
+      default:
+        keep = false
+      }
+      if keep {
+        if pendingDash && !kept.isEmpty { kept.append("-") }
+        pendingDash = false
+        kept.append(scalar)
+      } else {
+        pendingDash = true
+      }
+      previousKept = keep
+    }
+    return String(kept).lowercased().precomposedStringWithCanonicalMapping
+  }
+
+  /// Scalars where normalisation does something: Latin with its combining marks, Greek
+  /// with tonos, Hangul syllables and jamo, Devanagari and Bengali vowel signs, Hebrew
+  /// points, compatibility forms (which NFC keeps), Kana with voicing marks, and others.
+  static let ranges: [ClosedRange<UInt32>] = [
+    0x41...0x7A, 0xC0...0x24F, 0x300...0x36F, 0x370...0x3FF, 0x400...0x4FF, 0x591...0x5F4,
+    0x900...0x97F, 0x980...0x9FF, 0x1100...0x11FF, 0x1E00...0x1FFF, 0x2000...0x206F,
+    0x2126...0x212B, 0x3040...0x30FF, 0xAC00...0xAC40, 0xFB00...0xFB4F, 0x1D15E...0x1D164,
+    0x1F600...0x1F64F,
+  ]
+
+  @Test("random names give Foundation's slugs")
+  func randomNames() {
+    var random = SplitMix64(seed: testSeed("slug normalisation"))
+    for _ in 0..<soakCount("SLUGS", standard: 10_000) {
+      var name = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 1...8, using: &random) {
+        let range = Self.ranges.randomElement(using: &random)!
+        if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &random)) {
+          name.append(scalar)
+        }
+        if Int.random(in: 0..<4, using: &random) == 0 { name.append(" ") }
+      }
+      let text = String(name)
+      #expect(
+        Array(Catalog.slug(text).utf8) == Array(Self.foundationSlug(text).utf8),
+        "\(text.debugDescription)")
+    }
+  }
+
+  @Test(
+    "names whose composition differs between forms",
+    arguments: [
+      "e\u{301}", "\u{1100}\u{1161}\u{11A8}", "\u{212B}", "\u{2126}", "A\u{30A}\u{301}",
+      "\u{3B1}\u{301}\u{345}", "\u{915}\u{93C}", "\u{9C7}\u{9BE}", "\u{FB2C}", "\u{1D15F}",
+      "\u{304B}\u{3099}", "ﬁ", "Ⅻ", "q\u{307}\u{323}", "\u{5D1}\u{5BC}",
+    ])
+  func knownCases(name: String) {
+    #expect(Array(Catalog.slug(name).utf8) == Array(Self.foundationSlug(name).utf8))
+  }
+}
