@@ -78,13 +78,16 @@ let package = Package(
         "RewindPlayer", "RewindStream",
       ],
       swiftSettings: strict),
-    // The release build links the Swift runtime into the tool: a command starts without
-    // the dynamic linker resolving the runtime's symbols (a third of a short command's
-    // instructions, BENCHMARKS.md "Starting a command").
+    // The release build on Linux links the Swift runtime into the tool (Apple platforms have
+    // it in the system): a command starts without the dynamic linker resolving the
+    // runtime's symbols (a third of a short command's instructions, BENCHMARKS.md
+    // "Starting a command").
     .executableTarget(
       name: "rewind", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind",
       swiftSettings: strict,
-      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+      linkerSettings: [
+        .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+      ]),
     // The bodies of the fuzz targets, one per parser of outside input: libFuzzer runs them
     // (Tools/fuzz), and RewindFuzzingTests runs every corpus and regression input through
     // them in `swift test`.
