@@ -58,6 +58,11 @@ struct DeflateTests {
       }
       inputs.append(text)
     }
+    // Repeats at the window's edge: 32,768 bytes back may be matched, 32,769 may not.
+    for period in [32_767, 32_768, 32_769] {
+      let block = (0..<period).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      inputs.append(block + block + block.prefix(1_000))
+    }
     for input in inputs {
       let same = Deflate.compress(input) == ReferenceDeflate.compress(input)
       #expect(same, "seed \(seed), \(input.count) bytes")
