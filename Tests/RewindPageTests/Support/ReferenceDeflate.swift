@@ -2,10 +2,10 @@
 
 // The DEFLATE encoder as it was before issue 17 made its match finder and bit writer
 // fast (main at 690f9e9): the oracle the fast one must match byte for byte. Its
-// constants, symbols and Huffman codes are the module's, which did not change. With a
+// constants, symbols and Huffman codes are the module's, which did not change. Given a
 // `goodLength` it tries a quarter of the chain after a match put off that long (zlib's
-// `good_length`, which the module's encoder took later: the two lines marked below); without
-// one it writes what it wrote before.
+// `good_length`, which the module's encoder took later: the parameter and the lines marked
+// `goodLength` below); without one it writes what it wrote before.
 
 enum ReferenceDeflate {
   /// The most earlier positions tried for a match.
