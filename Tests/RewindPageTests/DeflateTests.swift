@@ -66,6 +66,16 @@ struct DeflateTests {
       let block = (0..<period).map { _ in UInt8(truncatingIfNeeded: random.next()) }
       inputs.append(block + block + block.prefix(1_000))
     }
+    // A match put off longer than niceLength, then at the next position a nearer candidate
+    // at least niceLength long but no longer and a farther one longer still: the search
+    // stops at the nearer one, as it did before it skipped the shorter candidates.
+    func noise(_ count: Int) -> [UInt8] {
+      (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+    }
+    let far = noise(400)
+    inputs.append(
+      Array(far.prefix(300)) + noise(50) + [1, 2] + far.prefix(8) + noise(50) + [2]
+        + far.prefix(149) + noise(50) + [1, 2] + far)
     for input in inputs {
       let deflated = Deflate.compress(input)
       let same = deflated == ReferenceDeflate.compress(input, goodLength: Deflate.goodLength)

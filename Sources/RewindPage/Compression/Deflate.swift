@@ -49,7 +49,11 @@ package enum Deflate {
       var pending: (length: Int, distance: Int)?
       while position < bytes.count {
         let chain = (pending?.length ?? 0) >= goodLength ? maximumChain / 4 : maximumChain
-        let match = matcher.longestMatch(in: bytes, at: position, chain: chain)
+        // After a put-off match only a longer one is taken, so the search skips shorter
+        // candidates; up to niceLength only, as a candidate that long ends the search even
+        // when no longer than the put-off match (skipping it would change the bytes).
+        let beating = min(pending?.length ?? minimumMatch - 1, niceLength - 1)
+        let match = matcher.longestMatch(in: bytes, at: position, chain: chain, beating: beating)
         if let previous = pending {
           if let match, match.length > previous.length {
             // The later match is longer: the previous position is a literal.
@@ -352,7 +356,13 @@ struct Matcher {
   }
 
   /// The longest earlier occurrence (at least three bytes, at most 32,768 back) of the
-  /// bytes at `position`, among the last `chain` positions with their hash.
+  /// bytes at `position`, among the last `chain` positions with their hash; nil when none
+  /// is longer than `beating`.
+  ///
+  /// Candidates are taken in the chain's order when longer than the best so far, so a
+  /// higher `beating` gives the same match whenever the match is longer than it: the one
+  /// the search would have given from the start, provided `beating` is below
+  /// ``Deflate/niceLength`` (a candidate that long ends the search).
   ///
   /// Every position before `position`, and none after, is in its chain. A chain's
   /// positions fall from the head, so the walk ends at the first one out of the window:
@@ -360,7 +370,8 @@ struct Matcher {
   /// window's slots of those positions have not been written again since, the links it
   /// follows are their own.
   func longestMatch(
-    in bytes: UnsafeBufferPointer<UInt8>, at position: Int, chain: Int = Deflate.maximumChain
+    in bytes: UnsafeBufferPointer<UInt8>, at position: Int, chain: Int = Deflate.maximumChain,
+    beating: Int = Deflate.minimumMatch - 1
   ) -> (
     length: Int, distance: Int
   )? {
@@ -369,7 +380,8 @@ struct Matcher {
     // Entries above this are positions within the window (0: no position).
     let windowStart = Int32(truncatingIfNeeded: max(position - Deflate.windowSize, 0))
     var entry = head[Matcher.hash(bytes, position)]
-    var bestLength = Deflate.minimumMatch - 1
+    var bestLength = beating
+    guard bestLength < limit else { return nil }
     var bestDistance = 0
     var chain = chain
     let base = UnsafeRawPointer(bytes.baseAddress!)
