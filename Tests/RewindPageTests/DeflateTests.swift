@@ -34,8 +34,11 @@ private func gunzip(_ deflated: [UInt8], original: [UInt8], in directory: Tempor
 
 @Suite("Deflate: the page's data, compressed as gzip reads it")
 struct DeflateTests {
-  @Test("the fast match finder and bit writer write the bytes the encoder wrote before them")
-  func sameBytesAsBefore() {
+  @Test(
+    "the fast match finder and bit writer write the bytes of the simple encoder with the same rules, at most 1 % more than before the good-length rule, and gzip inflates them"
+  )
+  func sameBytesAsBefore() throws {
+    let directory = TemporaryDirectory()
     let seed = testSeed("DeflateTests.sameBytesAsBefore")
     var random = SplitMix64(seed: seed)
     let words = [
@@ -58,9 +61,30 @@ struct DeflateTests {
       }
       inputs.append(text)
     }
+    // Repeats at the window's edge: 32,768 bytes back may be matched, 32,769 may not.
+    for period in [32_767, 32_768, 32_769] {
+      let block = (0..<period).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      inputs.append(block + block + block.prefix(1_000))
+    }
+    // A match put off longer than niceLength, then at the next position a nearer candidate
+    // at least niceLength long but no longer and a farther one longer still: the search
+    // stops at the nearer one, as it did before it skipped the shorter candidates.
+    func noise(_ count: Int) -> [UInt8] {
+      (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+    }
+    let far = noise(400)
+    inputs.append(
+      Array(far.prefix(300)) + noise(50) + [1, 2] + far.prefix(8) + noise(50) + [2]
+        + far.prefix(149) + noise(50) + [1, 2] + far)
     for input in inputs {
-      let same = Deflate.compress(input) == ReferenceDeflate.compress(input)
+      let deflated = Deflate.compress(input)
+      let same = deflated == ReferenceDeflate.compress(input, goodLength: Deflate.goodLength)
       #expect(same, "seed \(seed), \(input.count) bytes")
+      let before = ReferenceDeflate.compress(input)
+      #expect(
+        deflated.count * 100 <= before.count * 101 + 100,
+        "seed \(seed), \(input.count) bytes: \(deflated.count) against \(before.count) before")
+      #expect(try gunzip(deflated, original: input, in: directory) == input, "seed \(seed)")
     }
   }
 

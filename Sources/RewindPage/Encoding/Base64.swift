@@ -7,24 +7,35 @@ package enum Base64 {
   /// The Base64 text of `bytes`, appended to `output`.
   /// - Complexity: O(n).
   package static func encode(_ bytes: [UInt8], into output: inout [UInt8]) {
-    output.reserveCapacity(output.count + (bytes.count + 2) / 3 * 4)
-    var index = 0
-    while index + 3 <= bytes.count {
-      let value =
-        UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-      output.append(alphabet[Int(value >> 18 & 63)])
-      output.append(alphabet[Int(value >> 12 & 63)])
-      output.append(alphabet[Int(value >> 6 & 63)])
-      output.append(alphabet[Int(value & 63)])
-      index += 3
+    let start = output.count
+    output += [UInt8](repeating: UInt8(ascii: "="), count: (bytes.count + 2) / 3 * 4)
+    alphabet.withUnsafeBufferPointer { alphabet in
+      bytes.withUnsafeBufferPointer { input in
+        output.withUnsafeMutableBufferPointer { output in
+          var index = 0
+          var end = start
+          while index + 3 <= input.count {
+            let value =
+              UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
+              | UInt32(input[index + 2])
+            output[end] = alphabet[Int(value >> 18 & 63)]
+            output[end + 1] = alphabet[Int(value >> 12 & 63)]
+            output[end + 2] = alphabet[Int(value >> 6 & 63)]
+            output[end + 3] = alphabet[Int(value & 63)]
+            index += 3
+            end += 4
+          }
+          // One or two bytes left: two or three characters, then the `=` already there.
+          let rest = input.count - index
+          guard rest > 0 else { return }
+          let value =
+            UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
+          output[end] = alphabet[Int(value >> 18 & 63)]
+          output[end + 1] = alphabet[Int(value >> 12 & 63)]
+          if rest == 2 { output[end + 2] = alphabet[Int(value >> 6 & 63)] }
+        }
+      }
     }
-    let rest = bytes.count - index
-    guard rest > 0 else { return }
-    let value = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-    output.append(alphabet[Int(value >> 18 & 63)])
-    output.append(alphabet[Int(value >> 12 & 63)])
-    output.append(rest == 2 ? alphabet[Int(value >> 6 & 63)] : UInt8(ascii: "="))
-    output.append(UInt8(ascii: "="))
   }
 
   /// The Base64 text of `bytes`.

@@ -2,7 +2,10 @@
 
 // The DEFLATE encoder as it was before issue 17 made its match finder and bit writer
 // fast (main at 690f9e9): the oracle the fast one must match byte for byte. Its
-// constants, symbols and Huffman codes are the module's, which did not change.
+// constants, symbols and Huffman codes are the module's, which did not change. Given a
+// `goodLength` it tries a quarter of the chain after a match put off that long (zlib's
+// `good_length`, which the module's encoder took later: the parameter and the lines marked
+// `goodLength` below); without one it writes what it wrote before.
 
 enum ReferenceDeflate {
   /// The most earlier positions tried for a match.
@@ -21,7 +24,7 @@ enum ReferenceDeflate {
   /// Compresses `input` as one raw DEFLATE stream (no zlib or gzip wrapper).
   ///
   /// - Complexity: O(n · ``maximumChain``) at worst, about O(n) for text.
-  package static func compress(_ input: [UInt8]) -> [UInt8] {
+  package static func compress(_ input: [UInt8], goodLength: Int? = nil) -> [UInt8] {
     var writer = ReferenceBitWriter()
     var symbols: [UInt32] = []
     symbols.reserveCapacity(symbolsPerBlock + 2)
@@ -31,7 +34,10 @@ enum ReferenceDeflate {
       // A match found at the previous position, put off to see whether this one is longer.
       var pending: (length: Int, distance: Int)?
       while position < bytes.count {
-        let match = matcher.longestMatch(in: bytes, at: position)
+        // goodLength: a quarter of the chain after a good match put off.
+        let good = goodLength.map { (pending?.length ?? 0) >= $0 } ?? false
+        let match = matcher.longestMatch(
+          in: bytes, at: position, chain: good ? maximumChain / 4 : maximumChain)
         if let previous = pending {
           if let match, match.length > previous.length {
             // The later match is longer: the previous position is a literal.
@@ -223,7 +229,7 @@ struct ReferenceMatcher {
 
   /// The longest earlier occurrence (at least three bytes, at most 32,768 back) of the
   /// bytes at `position`.
-  func longestMatch(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (
+  func longestMatch(in bytes: UnsafeBufferPointer<UInt8>, at position: Int, chain: Int) -> (
     length: Int, distance: Int
   )? {
     guard position + Deflate.minimumMatch <= bytes.count else { return nil }
@@ -231,7 +237,7 @@ struct ReferenceMatcher {
     var candidate = Int(head[ReferenceMatcher.hash(bytes, position)]) - 1
     var bestLength = Deflate.minimumMatch - 1
     var bestDistance = 0
-    var chain = Deflate.maximumChain
+    var chain = chain
     return previous.withUnsafeBufferPointer { previous in
       while candidate >= 0, chain > 0 {
         let distance = position - candidate
