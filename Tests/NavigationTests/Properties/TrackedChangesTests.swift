@@ -55,13 +55,14 @@ struct TrackedChangesTests {
       let outcome = domain.reduce(&reduced, event)
       let tracked = domain.reduceTrackingChanges(&state, event)
       let expected = domain.changedFields(from: before, to: state)
-      let context = "\(name), step \(step), \(domain.describe(event))"
+      // Described only when an expectation fails: the comments are autoclosures.
+      func context() -> String { "\(name), step \(step), \(domain.describe(event))" }
       #expect(
         tracked.changed == expected,
-        "\(context): tracked \(tracked.changed.indices), changed \(expected.indices)")
-      #expect(tracked.outcome == outcome, "\(context)")
-      #expect(state == reduced, "\(context): not the state reduce leaves")
-      #expect(tracked.changed.isEmpty == !outcome.isApplied, "\(context): \(outcome.name)")
+        "\(context()): tracked \(tracked.changed.indices), changed \(expected.indices)")
+      #expect(tracked.outcome == outcome, "\(context())")
+      #expect(state == reduced, "\(context()): not the state reduce leaves")
+      #expect(tracked.changed.isEmpty == !outcome.isApplied, "\(context()): \(outcome.name)")
       if tracked.changed != expected || state != reduced { break }
       seen.formUnion(expected)
     }
