@@ -118,22 +118,15 @@ public final class NavigationDomain: Domain {
     state.apply(event)
   }
 
-  /// Applies `event` and says which fields it changed, remembering before it only the
-  /// plain values change detection compares (`NavigationState.ChangeBasis`): no copy
-  /// of the state, whose catalog and large expanded sets are references to count.
-  /// - Complexity: O(1), no allocation, for catalogs of up to 64 nodes (larger ones copy
-  ///   the state).
+  /// Applies `event` and says which fields it changed: the reducer tells them as it
+  /// writes them (``NavigationState/apply(_:)``'s rules, run with a recorder), so that
+  /// nothing of the state is copied or compared but the fields the event writes.
+  /// - Complexity: O(1), no allocation, for catalogs of any size.
   @inlinable
   public func reduceTrackingChanges(_ state: inout NavigationState, _ event: NavigationEvent)
     -> (outcome: Outcome<NavigationRejection>, changed: FieldSet)
   {
-    guard let basis = NavigationState.ChangeBasis(state) else {
-      let before = state
-      let outcome = state.apply(event)
-      return (outcome, outcome.isApplied ? changedFields(from: before, to: state) : [])
-    }
-    let outcome = state.apply(event)
-    return (outcome, outcome.isApplied ? basis.changedFields(to: state) : [])
+    state.applyTrackingChanges(event)
   }
 
   public var fields: [StateField<NavigationState>] { NavigationState.fields }

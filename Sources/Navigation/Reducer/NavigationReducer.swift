@@ -41,18 +41,44 @@ extension NavigationState {
   /// - Complexity: O(1); no allocation, no hashing, no string work.
   @inlinable @inline(__always)
   public mutating func apply(_ event: NavigationEvent) -> Outcome<NavigationRejection> {
+    var ignored = IgnoredChanges()
+    return apply(event, recording: &ignored)
+  }
+
+  /// Applies one event as ``apply(_:)`` does, and says which fields it changed: those
+  /// whose values differ from before, the derived `split.visibleColumns` and
+  /// `split.overlay` included (what `NavigationDomain.changedFields(from:to:)` of the
+  /// states before and after gives); none unless the event was applied.
+  /// - Complexity: O(1); no allocation, no copy of the state.
+  @inlinable @inline(__always)
+  package mutating func applyTrackingChanges(_ event: NavigationEvent) -> (
+    outcome: Outcome<NavigationRejection>, changed: FieldSet
+  ) {
+    var changes = TrackedChanges()
+    let outcome = apply(event, recording: &changes)
+    return (outcome, changes.fields(after: self))
+  }
+
+  /// The reducer's rules: applies one event, telling `recorder` of every field it writes
+  /// a different value into. `apply(_:)` passes a recorder that ignores it (and that
+  /// the compiler removes), `applyTrackingChanges(_:)` one that collects the fields:
+  /// one copy of the rules for both. Every write goes through `write` or
+  /// `writePresentation`, which compare, store and tell, and no rule writes a field
+  /// twice.
+  @inlinable @inline(__always)
+  mutating func apply<Recorder: ChangeRecorder>(
+    _ event: NavigationEvent, recording recorder: inout Recorder
+  ) -> Outcome<NavigationRejection> {
     switch event {
     case .menuTabTapped(let index):
       let count = catalog.menuLabelCount
       guard index >= 0 && index < count else {
         return .rejected(.tabIndexOutOfRange(index: index, count: count))
       }
-      var changed = menu.selectedIndex != index
-      menu.selectedIndex = index
+      var changed = Self.write(index, to: &menu.selectedIndex, .menuSelectedIndex, &recorder)
       if menu.scrollsTappedTabIntoView {
         let offset = offsetShowing(tab: index)
-        if menu.scrollOffset != offset {
-          menu.scrollOffset = offset
+        if Self.write(offset, to: &menu.scrollOffset, .menuScrollOffset, &recorder) {
           changed = true
         }
       }
@@ -64,26 +90,31 @@ extension NavigationState {
       let limit = menu.maximumScrollOffset(contentWidth: catalog.menuContentWidth)
       // `+ 0` turns -0.0 into 0.0.
       let clamped = offset < limit ? offset + 0 : limit
-      if menu.scrollOffset == clamped { return .unchanged }
-      menu.scrollOffset = clamped
-      return .applied
+      return Self.write(clamped, to: &menu.scrollOffset, .menuScrollOffset, &recorder)
+        ? .applied : .unchanged
 
     case .menuViewportResized(let width):
       guard width > 0 && width <= NavigationSettings.maximumViewportWidth else {
         return .rejected(.viewportWidthOutOfRange)
       }
-      if menu.viewportWidth == width { return .unchanged }
-      menu.viewportWidth = width
+      guard Self.write(width, to: &menu.viewportWidth, .menuViewportWidth, &recorder) else {
+        return .unchanged
+      }
       let limit = menu.maximumScrollOffset(contentWidth: catalog.menuContentWidth)
-      if menu.scrollOffset > limit { menu.scrollOffset = limit }
+      if menu.scrollOffset > limit {
+        _ = Self.write(limit, to: &menu.scrollOffset, .menuScrollOffset, &recorder)
+      }
       return .applied
 
     case .categorySelected(nil):
-      var changed = split.selectedCategory != nil || split.selectedItem != nil
-      split.selectedCategory = nil
-      split.selectedItem = nil
-      if split.sizeClass == .compact && split.compactColumn != .sidebar {
-        split.compactColumn = .sidebar
+      var changed = Self.write(
+        nil, to: &split.selectedCategory, .splitSelectedCategory, &recorder)
+      if Self.write(nil, to: &split.selectedItem, .splitSelectedItem, &recorder) {
+        changed = true
+      }
+      if split.sizeClass == .compact
+        && Self.writePresentation(Column.sidebar, to: &split.compactColumn, &recorder)
+      {
         changed = true
       }
       return changed ? .applied : .unchanged
@@ -91,28 +122,23 @@ extension NavigationState {
     case .categorySelected(let category?):
       guard catalog.contains(category) else { return .rejected(.unknownIdentifier) }
       guard catalog.isCategory(category) else { return .rejected(.notATopLevelCategory) }
-      var changed = false
-      if split.selectedCategory != category {
-        split.selectedCategory = category
-        split.selectedItem = nil
-        changed = true
+      var changed = Self.write(
+        category, to: &split.selectedCategory, .splitSelectedCategory, &recorder)
+      if changed {
+        _ = Self.write(nil, to: &split.selectedItem, .splitSelectedItem, &recorder)
       }
       if split.sizeClass == .compact {
         let next = split.layout.columnAfterSidebar
-        if split.compactColumn != next {
-          split.compactColumn = next
-          changed = true
-        }
+        if Self.writePresentation(next, to: &split.compactColumn, &recorder) { changed = true }
       }
       return changed ? .applied : .unchanged
 
     case .itemSelected(nil):
-      var changed = split.selectedItem != nil
-      split.selectedItem = nil
+      var changed = Self.write(nil, to: &split.selectedItem, .splitSelectedItem, &recorder)
       if split.sizeClass == .compact && split.layout == .threeColumn
         && split.compactColumn == .detail
+        && Self.writePresentation(Column.content, to: &split.compactColumn, &recorder)
       {
-        split.compactColumn = .content
         changed = true
       }
       return changed ? .applied : .unchanged
@@ -125,10 +151,10 @@ extension NavigationState {
       guard catalog.isDescendant(item, of: category) else {
         return .rejected(.itemNotInSelectedCategory)
       }
-      var changed = split.selectedItem != item
-      split.selectedItem = item
-      if split.sizeClass == .compact && split.compactColumn != .detail {
-        split.compactColumn = .detail
+      var changed = Self.write(item, to: &split.selectedItem, .splitSelectedItem, &recorder)
+      if split.sizeClass == .compact
+        && Self.writePresentation(Column.detail, to: &split.compactColumn, &recorder)
+      {
         changed = true
       }
       return changed ? .applied : .unchanged
@@ -136,33 +162,37 @@ extension NavigationState {
     case .itemExpanded(let item):
       guard catalog.contains(item) else { return .rejected(.unknownIdentifier) }
       guard catalog.hasChildren(item) else { return .rejected(.notExpandable) }
-      return split.expanded.insert(item) ? .applied : .unchanged
+      guard split.expanded.insert(item) else { return .unchanged }
+      recorder.changed(.splitExpanded)
+      return .applied
 
     case .itemCollapsed(let item):
       guard catalog.contains(item) else { return .rejected(.unknownIdentifier) }
       guard catalog.hasChildren(item) else { return .rejected(.notExpandable) }
-      return split.expanded.remove(item) ? .applied : .unchanged
+      guard split.expanded.remove(item) else { return .unchanged }
+      recorder.changed(.splitExpanded)
+      return .applied
 
     case .columnVisibilityChanged(let visibility):
-      if split.columnVisibility == visibility { return .unchanged }
-      split.columnVisibility = visibility
-      return .applied
+      return Self.writePresentation(visibility, to: &split.columnVisibility, &recorder)
+        ? .applied : .unchanged
 
     case .splitStyleChanged(let style):
-      if split.style == style { return .unchanged }
-      split.style = style
-      return .applied
+      return Self.writePresentation(style, to: &split.style, &recorder) ? .applied : .unchanged
 
     case .sizeClassChanged(let sizeClass):
-      if split.sizeClass == sizeClass { return .unchanged }
-      split.sizeClass = sizeClass
-      if sizeClass == .compact { split.compactColumn = split.deepestSelectedColumn }
+      guard Self.writePresentation(sizeClass, to: &split.sizeClass, &recorder) else {
+        return .unchanged
+      }
+      if sizeClass == .compact {
+        let column = split.deepestSelectedColumn
+        _ = Self.writePresentation(column, to: &split.compactColumn, &recorder)
+      }
       return .applied
 
     case .orientationChanged(let orientation):
-      if split.orientation == orientation { return .unchanged }
-      split.orientation = orientation
-      return .applied
+      return Self.writePresentation(orientation, to: &split.orientation, &recorder)
+        ? .applied : .unchanged
 
     case .backTapped:
       guard split.sizeClass == .compact else {
@@ -172,16 +202,144 @@ extension NavigationState {
       case .sidebar:
         return .rejected(.backNotAvailableOnSidebar)
       case .detail where split.layout == .threeColumn:
-        split.compactColumn = .content
-        split.selectedItem = nil
+        _ = Self.writePresentation(Column.content, to: &split.compactColumn, &recorder)
+        _ = Self.write(nil, to: &split.selectedItem, .splitSelectedItem, &recorder)
       case .content, .detail:
-        split.compactColumn = .sidebar
-        split.selectedCategory = nil
-        split.selectedItem = nil
+        _ = Self.writePresentation(Column.sidebar, to: &split.compactColumn, &recorder)
+        _ = Self.write(nil, to: &split.selectedCategory, .splitSelectedCategory, &recorder)
+        _ = Self.write(nil, to: &split.selectedItem, .splitSelectedItem, &recorder)
       }
       return .applied
     }
   }
+
+  /// Stores `value` in `slot`, the stored field `field`, unless it holds it already.
+  /// - Returns: whether it did (and told `recorder`).
+  @inlinable @inline(__always)
+  static func write<Value: Equatable, Recorder: ChangeRecorder>(
+    _ value: Value, to slot: inout Value, _ field: NavigationField,
+    _ recorder: inout Recorder
+  ) -> Bool {
+    if slot == value { return false }
+    slot = value
+    recorder.changed(field)
+    return true
+  }
+
+  /// As `write`, for the five small enums `SplitState.presentation` packs (from which the
+  /// derived fields follow): the recorder is told the field's bits before too.
+  @inlinable @inline(__always)
+  static func writePresentation<Value: PresentationPart, Recorder: ChangeRecorder>(
+    _ value: Value, to slot: inout Value, _ recorder: inout Recorder
+  ) -> Bool {
+    if slot == value { return false }
+    recorder.changedPresentation(
+      Value.field, before: slot.code << Value.presentationShift,
+      mask: Value.presentationMask)
+    slot = value
+    return true
+  }
+}
+
+/// What the reducer tells as it applies an event: each field into which it writes a
+/// value different from the one there (see `NavigationState.apply(_:recording:)`).
+@usableFromInline protocol ChangeRecorder {
+  /// `field` (not one of the presentation's enums) now holds another value.
+  mutating func changed(_ field: NavigationField)
+  /// `field`, one of the five enums `SplitState.presentation` packs, now holds another
+  /// value; `before` is its old value's bits in the packed byte, `mask` all its bits.
+  mutating func changedPresentation(_ field: NavigationField, before: UInt8, mask: UInt8)
+}
+
+/// The recorder of plain `NavigationState.apply(_:)`: tells nobody, compiled away.
+@usableFromInline struct IgnoredChanges: ChangeRecorder {
+  @inlinable init() {}
+  @inlinable @inline(__always) func changed(_ field: NavigationField) {}
+  @inlinable @inline(__always)
+  func changedPresentation(_ field: NavigationField, before: UInt8, mask: UInt8) {}
+}
+
+/// The recorder of `NavigationState.applyTrackingChanges(_:)`: the bits of the changed
+/// fields, and enough of the packed presentation before the event to tell whether the
+/// derived fields changed.
+@usableFromInline struct TrackedChanges: ChangeRecorder {
+  /// The changed fields' bits.
+  @usableFromInline var raw: UInt64 = 0
+  /// The changed enums' bits in the presentation before the event.
+  @usableFromInline var presentationBefore: UInt8 = 0
+  /// Which bits of the presentation changed enums take.
+  @usableFromInline var presentationMask: UInt8 = 0
+
+  @inlinable init() {}
+
+  @inlinable @inline(__always) mutating func changed(_ field: NavigationField) {
+    raw |= NavigationState.bit(field)
+  }
+
+  @inlinable @inline(__always)
+  mutating func changedPresentation(_ field: NavigationField, before: UInt8, mask: UInt8) {
+    raw |= NavigationState.bit(field)
+    presentationBefore |= before
+    presentationMask |= mask
+  }
+
+  /// The fields changed, given the state after the event: those told, and the derived
+  /// fields whose values differ when an enum changed.
+  @inlinable @inline(__always)
+  func fields(after state: NavigationState) -> FieldSet {
+    guard presentationMask != 0 else { return FieldSet(rawValue: raw) }
+    let after = SplitState.presentation(
+      state.split.columnVisibility, state.split.style, state.split.sizeClass,
+      state.split.compactColumn, state.split.orientation)
+    let before = after & ~presentationMask | presentationBefore
+    return FieldSet(
+      rawValue: raw
+        | NavigationState.derivedChanges(
+          before, after, layout: state.split.layout, idiom: state.split.idiom))
+  }
+}
+
+/// One of the five small enums `SplitState.presentation` packs in a byte: its field,
+/// and where its code lies in the byte.
+@usableFromInline protocol PresentationPart: Equatable {
+  /// The enum's code (see BinaryCodes.swift).
+  var code: UInt8 { get }
+  /// The field of the split state it is.
+  static var field: NavigationField { get }
+  /// How far its code is shifted in the packed byte.
+  static var presentationShift: UInt8 { get }
+  /// The bits its code takes in the packed byte.
+  static var presentationMask: UInt8 { get }
+}
+
+extension ColumnVisibility: PresentationPart {
+  @inlinable static var field: NavigationField { .splitColumnVisibility }
+  @inlinable static var presentationShift: UInt8 { 0 }
+  @inlinable static var presentationMask: UInt8 { 0x03 }
+}
+
+extension SplitStyle: PresentationPart {
+  @inlinable static var field: NavigationField { .splitStyle }
+  @inlinable static var presentationShift: UInt8 { 2 }
+  @inlinable static var presentationMask: UInt8 { 0x0C }
+}
+
+extension SizeClass: PresentationPart {
+  @inlinable static var field: NavigationField { .splitSizeClass }
+  @inlinable static var presentationShift: UInt8 { 4 }
+  @inlinable static var presentationMask: UInt8 { 0x10 }
+}
+
+extension Column: PresentationPart {
+  @inlinable static var field: NavigationField { .splitCompactColumn }
+  @inlinable static var presentationShift: UInt8 { 5 }
+  @inlinable static var presentationMask: UInt8 { 0x60 }
+}
+
+extension Orientation: PresentationPart {
+  @inlinable static var field: NavigationField { .splitOrientation }
+  @inlinable static var presentationShift: UInt8 { 7 }
+  @inlinable static var presentationMask: UInt8 { 0x80 }
 }
 
 extension NavigationState {

@@ -158,68 +158,28 @@ extension NavigationState {
     return FieldSet(rawValue: raw)
   }
 
-  /// What ``changedFields(from:to:)`` reads of a state, as plain values: remembered
-  /// before an event instead of a copy of the state, for a catalog of up to 64 nodes
-  /// (whose expanded set is one word). The catalog, the layout and the idiom do not
-  /// change with events.
-  @usableFromInline struct ChangeBasis {
-    @usableFromInline let selectedIndex: Int
-    @usableFromInline let scrollOffset: Double
-    @usableFromInline let viewportWidth: Double
-    @usableFromInline let selectedCategory: UInt64
-    @usableFromInline let selectedItem: UInt64
-    @usableFromInline let expanded: UInt64
-    @usableFromInline let presentation: UInt8
-
-    /// The basis of `state`; nil for a catalog of more than 64 nodes.
-    @inlinable @inline(__always) init?(_ state: NavigationState) {
-      guard state.catalog.nodeCount <= 64 else { return nil }
-      selectedIndex = state.menu.selectedIndex
-      scrollOffset = state.menu.scrollOffset
-      viewportWidth = state.menu.viewportWidth
-      selectedCategory = NavigationState.key(state.split.selectedCategory)
-      selectedItem = NavigationState.key(state.split.selectedItem)
-      expanded = state.split.expanded.low
-      presentation = SplitState.presentation(
-        state.split.columnVisibility, state.split.style, state.split.sizeClass,
-        state.split.compactColumn, state.split.orientation)
-    }
-
-    /// The fields that differ between the state this basis was taken of and `new`, a
-    /// state reduced from it: what ``NavigationState/changedFields(from:to:)`` gives.
-    @inlinable @inline(__always) func changedFields(to new: NavigationState) -> FieldSet {
-      var raw: UInt64 = 0
-      if selectedIndex != new.menu.selectedIndex { raw |= bit(.menuSelectedIndex) }
-      if scrollOffset != new.menu.scrollOffset { raw |= bit(.menuScrollOffset) }
-      if viewportWidth != new.menu.viewportWidth { raw |= bit(.menuViewportWidth) }
-      if selectedCategory != key(new.split.selectedCategory) {
-        raw |= bit(.splitSelectedCategory)
-      }
-      if selectedItem != key(new.split.selectedItem) { raw |= bit(.splitSelectedItem) }
-      if expanded != new.split.expanded.low { raw |= bit(.splitExpanded) }
-      let after = SplitState.presentation(
-        new.split.columnVisibility, new.split.style, new.split.sizeClass,
-        new.split.compactColumn, new.split.orientation)
-      if presentation != after {
-        raw |= presentationChanges(
-          presentation, after, layout: new.split.layout, idiom: new.split.idiom)
-      }
-      return FieldSet(rawValue: raw)
-    }
-  }
-
   /// The changed-field bits of the enums packed by ``SplitState/presentation(_:_:_:_:_:)``
   /// and of the fields derived from them.
   @inlinable
   static func presentationChanges(
     _ a: UInt8, _ b: UInt8, layout: SplitLayout, idiom: DeviceIdiom
   ) -> UInt64 {
+    func differs<Part: PresentationPart>(_ part: Part.Type) -> UInt64 {
+      a & Part.presentationMask != b & Part.presentationMask ? bit(Part.field) : 0
+    }
+    let raw =
+      differs(ColumnVisibility.self) | differs(SplitStyle.self) | differs(SizeClass.self)
+      | differs(Column.self) | differs(Orientation.self)
+    return raw | derivedChanges(a, b, layout: layout, idiom: idiom)
+  }
+
+  /// The changed-field bits of the fields derived from the enums packed by
+  /// ``SplitState/presentation(_:_:_:_:_:)`` (`split.visibleColumns`, `split.overlay`).
+  @inlinable
+  static func derivedChanges(_ a: UInt8, _ b: UInt8, layout: SplitLayout, idiom: DeviceIdiom)
+    -> UInt64
+  {
     var raw: UInt64 = 0
-    if a & 0x03 != b & 0x03 { raw |= bit(.splitColumnVisibility) }
-    if a & 0x0C != b & 0x0C { raw |= bit(.splitStyle) }
-    if a & 0x10 != b & 0x10 { raw |= bit(.splitSizeClass) }
-    if a & 0x60 != b & 0x60 { raw |= bit(.splitCompactColumn) }
-    if a & 0x80 != b & 0x80 { raw |= bit(.splitOrientation) }
     let visibleA = SplitState.visibleColumns(presentation: a, layout: layout, idiom: idiom)
     let visibleB = SplitState.visibleColumns(presentation: b, layout: layout, idiom: idiom)
     if visibleA != visibleB { raw |= bit(.splitVisibleColumns) }

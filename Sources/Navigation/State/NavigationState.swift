@@ -153,8 +153,11 @@ extension SplitState {
     _ visibility: ColumnVisibility, _ style: SplitStyle, _ sizeClass: SizeClass,
     _ compactColumn: Column, _ orientation: Orientation
   ) -> UInt8 {
-    visibility.code | style.code << 2 | sizeClass.code << 4 | compactColumn.code << 5
-      | orientation.code << 7
+    visibility.code << ColumnVisibility.presentationShift
+      | style.code << SplitStyle.presentationShift
+      | sizeClass.code << SizeClass.presentationShift
+      | compactColumn.code << Column.presentationShift
+      | orientation.code << Orientation.presentationShift
   }
 
   /// Whether a packed presentation is an iPad's in portrait on a regular width, where

@@ -149,8 +149,9 @@ public protocol Domain: Sendable {
   /// when it follows changes (find, check, log). Must agree with ``reduce(_:_:)`` and
   /// ``changedFields(from:to:)`` of the states before and after (no field unless the
   /// event was applied). The default does just that, copying the state before the
-  /// event; a domain whose state holds references overrides it to remember only what
-  /// change detection compares.
+  /// event; a domain overrides it when its reducer can say which fields it wrote a
+  /// different value into (`Navigation`'s does), or to remember only what change
+  /// detection compares.
   func reduceTrackingChanges(_ state: inout State, _ event: Event) -> (
     outcome: Outcome<Rejection>, changed: FieldSet
   )

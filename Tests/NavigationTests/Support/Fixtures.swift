@@ -35,18 +35,19 @@ enum Fixtures {
     return .object([("catalog", catalog), ("sizeClass", "regular")])
   }()
 
-  static let largeCatalog: Catalog = {
-    let categories = (1...5).map { category in
-      Catalog.Node(
-        "Category \(category)",
-        children: (1...8).map { item in
-          Catalog.Node(
-            "Item \(category).\(item)",
-            children: item % 2 == 0 ? [] : (1...4).map { Catalog.Node("Part \($0)") })
-        })
-    }
-    return try! Catalog(menuLabels: ["One", "Two", "Three"], categories: categories)
-  }()
+  static let largeCatalog = try! Catalog(
+    menuLabels: ["One", "Two", "Three"], categories: largeCatalogCategories)
+
+  /// The categories of ``largeCatalog``: 5 × 8 × 4 items.
+  static let largeCatalogCategories = (1...5).map { category in
+    Catalog.Node(
+      "Category \(category)",
+      children: (1...8).map { item in
+        Catalog.Node(
+          "Item \(category).\(item)",
+          children: item % 2 == 0 ? [] : (1...4).map { Catalog.Node("Part \($0)") })
+      })
+  }
 }
 
 extension NavigationDomain {
