@@ -178,7 +178,8 @@ public struct RecordCursor {
       } catch {
         throw corrupt("a record is malformed: \(error.message)")
       }
-      guard length <= UInt64(reader.remaining) else {
+      // `position <= count` always: the difference needs no overflow check.
+      guard length <= UInt64(truncatingIfNeeded: reader.count &- reader.position) else {
         throw corrupt("record length \(length) runs past the frame at byte \(reader.offset)")
       }
       let (newTime, overflow) = time.addingReportingOverflow(delta)
