@@ -123,11 +123,15 @@ extension NavigationDomain {
         }
       }
     }
-    // A copy for the full decoder, so that the caller's reader, whose address is not
-    // taken, can stay in registers.
+    // Copies for the full decoder, so that the caller's reader and context, whose
+    // addresses are not taken, can stay in registers.
     var full = reader
-    defer { reader = full }
-    return try decodeEventInFull(from: &full, context: &context)
+    var fullContext = context
+    defer {
+      reader = full
+      context = fullContext
+    }
+    return try decodeEventInFull(from: &full, context: &fullContext)
   }
 
   /// ``decodeEvent(from:context:)`` for every event: out of line, so that the fast path

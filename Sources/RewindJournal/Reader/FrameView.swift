@@ -187,8 +187,9 @@ public struct RecordCursor {
         throw corrupt("record \(sequence) lies outside the frame")
       }
       let payload = UnsafeRawBufferPointer(
-        start: reader.base.unsafelyUnwrapped + reader.position, count: Int(length))
-      reader.position &+= Int(length)
+        start: reader.base.unsafelyUnwrapped + reader.position,
+        count: Int(truncatingIfNeeded: length))
+      reader.position &+= Int(truncatingIfNeeded: length)
       time = newTime
       sequence &+= 1
       guard try body(sequence &- 1, newTime, payload) else { break }
