@@ -94,9 +94,50 @@ extension NavigationDomain {
   /// - Throws: `CodecError` on an unknown tag (or a tag of schema 2 in a journal of schema
   ///   1), a bad enum byte, a ref beyond the catalog, a malformed varint, an id over 1,024
   ///   bytes or not UTF-8, or truncated input.
-  /// - Complexity: O(1).
-  @inlinable
+  /// - Complexity: O(1). A scroll difference of one or two bytes (most events of a
+  ///   session: one a display frame while the menu scrolls) is decoded inline, in the
+  ///   caller's loop; every other event, and anything out of the ordinary, by the full
+  ///   decoder from the same place, which says what is wrong.
+  @inlinable @inline(__always)
   public func decodeEvent(
+    from reader: inout ByteReader, context: inout NavigationCodecContext
+  ) throws(CodecError) -> NavigationEvent {
+    let remaining = reader.remaining
+    if remaining >= 2, reader.unsafeByte(at: 0) == 0x0D, let last = context.lastScrollSixths {
+      var raw = UInt64(reader.unsafeByte(at: 1))
+      var length = 2
+      if raw >= 0x80 {
+        // A second byte of 0 (or none) is a redundant zero (or truncated): the full
+        // decoder says which.
+        let next = remaining >= 3 ? UInt64(reader.unsafeByte(at: 2)) : 0
+        raw = next != 0 && next < 0x80 ? (raw & 0x7F) | next &<< 7 : .max
+        length = 3
+      }
+      if raw != .max {
+        // `last` is below 2^53 and the difference within ±2^13: no overflow.
+        let sixths = Int64(bitPattern: last) &+ (Int64(raw >> 1) ^ -Int64(raw & 1))
+        if sixths >= 0, UInt64(sixths) < ScrollOffsetCoding.sixthsLimit {
+          reader.skip(length)
+          context.lastScrollSixths = UInt64(sixths)
+          return .menuScrolled(offset: ScrollOffsetCoding.offset(sixths: UInt64(sixths)))
+        }
+      }
+    }
+    // Copies for the full decoder, so that the caller's reader and context, whose
+    // addresses are not taken, can stay in registers.
+    var full = reader
+    var fullContext = context
+    defer {
+      reader = full
+      context = fullContext
+    }
+    return try decodeEventInFull(from: &full, context: &fullContext)
+  }
+
+  /// ``decodeEvent(from:context:)`` for every event: out of line, so that the fast path
+  /// inlined into the loops stays small.
+  @usableFromInline @inline(never)
+  func decodeEventInFull(
     from reader: inout ByteReader, context: inout NavigationCodecContext
   ) throws(CodecError) -> NavigationEvent {
     let start = reader.offset

@@ -220,7 +220,12 @@ extension Timeline {
       if effect != event.recorded {
         divergences += 1
         if part.eventDivergences.count < run.limit {
-          part.eventDivergences.append(divergence(of: event, replayed: effect, changed: changed))
+          // The event described here (specialised, the event in registers) and its parts
+          // passed on: the event passed by address cost a dozen stores every event.
+          part.eventDivergences.append(
+            divergence(
+              described: domain.describe(event.event), sequence: event.sequence,
+              time: event.time, recorded: event.recorded, replayed: effect, changed: changed))
         }
       }
       guard snapshotDue <= event.sequence else { return true }
@@ -245,12 +250,13 @@ extension Timeline {
 
   /// How an event's replayed effect differs from the recorded one.
   @usableFromInline func divergence(
-    of event: ReplayedEvent<D>, replayed: RecordedEffect, changed: FieldSet
+    described event: String, sequence: UInt64, time: UInt64, recorded: RecordedEffect,
+    replayed: RecordedEffect, changed: FieldSet
   ) -> CheckReport.EventDivergence {
     CheckReport.EventDivergence(
-      sequence: event.sequence, time: event.time, event: domain.describe(event.event),
-      recorded: event.recorded, replayed: replayed,
-      recordedPaths: domain.paths(of: event.recorded.changed),
+      sequence: sequence, time: time, event: event,
+      recorded: recorded, replayed: replayed,
+      recordedPaths: domain.paths(of: recorded.changed),
       replayedPaths: domain.paths(of: changed))
   }
 

@@ -65,20 +65,35 @@ extension Timeline {
     _ query: LogQuery, progress: (UInt64) -> Void,
     _ visit: (LoggedEvent<D>, D.State) throws -> Bool
   ) throws -> [ClosedRange<UInt64>] {
-    let condition = query.condition
-    let domain = self.domain
-    let predicates = condition.predicates(in: domain)
+    let predicates = query.condition.predicates(in: domain)
     var (replayer, state) = try replayer(toReach: query.first - 1)
     try replayer.apply(through: query.first - 1, to: &state)
     replayer.crossesLostEvents = true
+    // Two loops, each specialised on its own: the loop that keeps no state before each
+    // event carries none (an optional state carried through the loop was copied twice
+    // in memory every event).
+    if query.keepsPrevious {
+      try logPassKeepingPrevious(query, predicates, &replayer, &state, progress: progress, visit)
+    } else {
+      try logPass(query, predicates, &replayer, &state, progress: progress, visit)
+    }
+    return replayer.crossedLostEvents
+  }
+
+  /// The loop of ``logRun(_:progress:_:)`` that keeps no state before each event.
+  @inlinable @inline(never)
+  func logPass(
+    _ query: LogQuery, _ predicates: [@Sendable (D.State) -> Bool],
+    _ replayer: inout Replayer<D>, _ state: inout D.State, progress: (UInt64) -> Void,
+    _ visit: (LoggedEvent<D>, D.State) throws -> Bool
+  ) throws {
+    let condition = query.condition
+    let domain = self.domain
     let read = condition.fieldSet
-    let keepsPrevious = query.keepsPrevious
-    let tracking = condition.readsChanges || keepsPrevious
-    var previous: D.State? = keepsPrevious ? state : nil
     var previousSequence = query.first - 1
     let start = query.first
     let triggers = condition.triggers
-    try replayer.forEachEvent(through: query.last, &state, trackChanges: tracking) {
+    try replayer.forEachEvent(through: query.last, &state, trackChanges: condition.readsChanges) {
       event, changed, state in
       if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
       // After lost events the state before is not known: no field changed.
@@ -86,21 +101,42 @@ extension Timeline {
       previousSequence = event.sequence
       let seen = follows ? changed.intersection(read) : FieldSet()
       // A condition that needs one of some fields changed cannot hold after the others.
-      if let triggers, seen.intersection(triggers).isEmpty {
-        if keepsPrevious { previous = state }
-        return true
-      }
-      guard keepsPrevious else {
-        guard condition.holds(state, predicates, changed: seen, event: event, domain: domain)
-        else { return true }
-        return try visit(LoggedEvent(event: event, changed: changed, before: nil), state)
-      }
+      if let triggers, seen.intersection(triggers).isEmpty { return true }
+      guard condition.holds(state, predicates, changed: seen, event: event, domain: domain)
+      else { return true }
+      return try visit(LoggedEvent(event: event, changed: changed, before: nil), state)
+    }
+  }
+
+  /// The loop of ``logRun(_:progress:_:)`` that keeps the state before each event (a
+  /// state copy an event), to visit each with it.
+  @inlinable @inline(never)
+  func logPassKeepingPrevious(
+    _ query: LogQuery, _ predicates: [@Sendable (D.State) -> Bool],
+    _ replayer: inout Replayer<D>, _ state: inout D.State, progress: (UInt64) -> Void,
+    _ visit: (LoggedEvent<D>, D.State) throws -> Bool
+  ) throws {
+    let condition = query.condition
+    let domain = self.domain
+    let read = condition.fieldSet
+    var previous: D.State? = state
+    var previousSequence = query.first - 1
+    let start = query.first
+    let triggers = condition.triggers
+    try replayer.forEachEvent(through: query.last, &state, trackChanges: true) {
+      event, changed, state in
+      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
+      // After lost events the state before is not known: no field changed.
+      let follows = event.sequence == previousSequence &+ 1
+      previousSequence = event.sequence
+      let seen = follows ? changed.intersection(read) : FieldSet()
       let before = follows ? previous : nil
       previous = state
+      // A condition that needs one of some fields changed cannot hold after the others.
+      if let triggers, seen.intersection(triggers).isEmpty { return true }
       guard condition.holds(state, predicates, changed: seen, event: event, domain: domain)
       else { return true }
       return try visit(LoggedEvent(event: event, changed: changed, before: before), state)
     }
-    return replayer.crossedLostEvents
   }
 }

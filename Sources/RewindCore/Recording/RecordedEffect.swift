@@ -51,8 +51,10 @@ public struct RecordedEffect: Sendable, Equatable, CustomStringConvertible {
     let start = reader.offset
     let raw = try reader.readVarint()
     guard raw & 3 != 3 else { throw invalidKind(at: start) }
+    // The kind's raw values are its cases' codes (0, 1, 2 in order): the bits, checked
+    // above, are the case.
     return RecordedEffect(
-      kind: Kind(rawValue: UInt8(truncatingIfNeeded: raw & 3)).unsafelyUnwrapped,
+      kind: unsafeBitCast(UInt8(truncatingIfNeeded: raw & 3), to: Kind.self),
       changed: FieldSet(rawValue: raw >> 2))
   }
 

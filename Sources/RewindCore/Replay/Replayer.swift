@@ -119,7 +119,9 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   /// Replays every event up to and including `target` (or to the last, if it comes
   /// first) and calls `body` with each, the fields it changed (when `trackChanges`; else
   /// none) and the state after it, until `body` returns false: what ``step(_:trackChanges:skipping:)``
-  /// does for each event, fused into the hot loop of ``apply(through:to:)``.
+  /// does for each event, fused into the hot loop of ``apply(through:to:)``. The state is
+  /// handed to `body` in place (`inout`, which `body` must not change), so that no copy
+  /// of it is made each event for a body that reads it only now and then.
   ///
   /// The scans (``SessionScans``) are built on it: inlinable, so that it runs specialised
   /// for their domain, with `body` inlined. It reads a run of records at a time
@@ -135,7 +137,7 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   @discardableResult
   mutating func forEachEvent(
     through target: UInt64, _ state: inout D.State, trackChanges: Bool,
-    _ body: (_ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: D.State) throws -> Bool
+    _ body: (_ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: inout D.State) throws -> Bool
   ) throws -> Bool {
     let domain = timeline.domain
     let upcast = timeline.upcast
@@ -171,7 +173,7 @@ public struct ReplayedEvent<D: Domain>: Sendable {
           }
           let replayed = ReplayedEvent<D>(
             sequence: sequence, time: time, event: event, outcome: outcome, recorded: effect)
-          guard try body(replayed, changed, state) else {
+          guard try body(replayed, changed, &state) else {
             stopped = true
             return false
           }

@@ -22,7 +22,10 @@ public struct ByteReader {
   }
 
   /// The number of bytes not yet read.
-  @inlinable public var remaining: Int { count - offset }
+  @inlinable public var remaining: Int {
+    // `position` never passes `count`: the difference needs no overflow check.
+    count &- position
+  }
 
   /// Whether every byte has been read.
   @inlinable public var isAtEnd: Bool { offset >= count }
@@ -31,12 +34,29 @@ public struct ByteReader {
   /// - Throws: ``CodecError/Code/truncated`` at the end of the buffer.
   @inlinable @inline(__always)
   public mutating func readByte() throws(CodecError) -> UInt8 {
-    guard offset < count, let base else {
+    guard _fastPath(position < count) else {
       throw CodecError(.truncated, "expected a byte, found the end of the data", at: offset)
     }
-    let byte = base.load(fromByteOffset: offset, as: UInt8.self)
+    // A byte before `count` means a non-empty buffer: `base` is not nil.
+    let byte = base.unsafelyUnwrapped.load(fromByteOffset: position, as: UInt8.self)
     position &+= 1
     return byte
+  }
+
+  /// The byte `index` places after the next one to read (0: the next one), unchecked:
+  /// for decoders' fast paths, which check ``remaining`` first and then move past what
+  /// they read with ``skip(_:)``.
+  /// - Precondition: `0 <= index < remaining`.
+  @inlinable @inline(__always)
+  package func unsafeByte(at index: Int) -> UInt8 {
+    base.unsafelyUnwrapped.load(fromByteOffset: position &+ index, as: UInt8.self)
+  }
+
+  /// Moves past `length` bytes read with ``unsafeByte(at:)``.
+  /// - Precondition: `0 <= length <= remaining`.
+  @inlinable @inline(__always)
+  package mutating func skip(_ length: Int) {
+    position &+= length
   }
 
   /// Reads an unsigned LEB128 varint of at most 10 bytes.
@@ -44,38 +64,33 @@ public struct ByteReader {
   ///   ``CodecError/Code/malformedVarint`` if it is longer than 10 bytes or overflows.
   @inlinable @inline(__always)
   public mutating func readVarint() throws(CodecError) -> UInt64 {
-    guard let base else {
-      throw CodecError(.truncated, "expected a varint, found the end of the data", at: offset)
-    }
     let start = position
-    // Fast paths: one, two or three bytes with room for the longest varint, so that no
-    // byte needs its own bounds check. Most varints of a journal are one of these.
-    if _fastPath(count &- start >= 10) {
+    if _fastPath(start < count) {
+      // A byte before `count` means a non-empty buffer: `base` is not nil.
+      let base = self.base.unsafelyUnwrapped
+      // One byte first: most varints of a journal (effects, lengths, small values).
       let b0 = UInt64(base.load(fromByteOffset: start, as: UInt8.self))
-      if b0 < 0x80 {
+      if _fastPath(b0 < 0x80) {
         position = start &+ 1
         return b0
       }
-      let b1 = UInt64(base.load(fromByteOffset: start &+ 1, as: UInt8.self))
-      if b1 < 0x80 {
-        guard b1 != 0 else { throw Self.redundantZero(at: start) }
-        position = start &+ 2
-        return (b0 & 0x7F) | b1 &<< 7
-      }
-      let b2 = UInt64(base.load(fromByteOffset: start &+ 2, as: UInt8.self))
-      if b2 < 0x80 {
-        guard b2 != 0 else { throw Self.redundantZero(at: start) }
-        position = start &+ 3
-        return (b0 & 0x7F) | (b1 & 0x7F) &<< 7 | b2 &<< 14
-      }
-    } else if start < count {
-      // Near the end (a short payload): the same, one bounds check a byte.
-      let b0 = UInt64(base.load(fromByteOffset: start, as: UInt8.self))
-      if b0 < 0x80 {
-        position = start &+ 1
-        return b0
-      }
-      if start &+ 1 < count {
+      // Two or three bytes with room for the longest varint, so that no byte needs its
+      // own bounds check.
+      if _fastPath(count &- start >= 10) {
+        let b1 = UInt64(base.load(fromByteOffset: start &+ 1, as: UInt8.self))
+        if b1 < 0x80 {
+          guard b1 != 0 else { throw Self.redundantZero(at: start) }
+          position = start &+ 2
+          return (b0 & 0x7F) | b1 &<< 7
+        }
+        let b2 = UInt64(base.load(fromByteOffset: start &+ 2, as: UInt8.self))
+        if b2 < 0x80 {
+          guard b2 != 0 else { throw Self.redundantZero(at: start) }
+          position = start &+ 3
+          return (b0 & 0x7F) | (b1 & 0x7F) &<< 7 | b2 &<< 14
+        }
+      } else if start &+ 1 < count {
+        // Near the end (a short payload): two bytes, each bounds-checked.
         let b1 = UInt64(base.load(fromByteOffset: start &+ 1, as: UInt8.self))
         if b1 < 0x80 {
           guard b1 != 0 else { throw Self.redundantZero(at: start) }
@@ -84,7 +99,22 @@ public struct ByteReader {
         }
       }
     }
-    return try readLongVarint(base)
+    let (value, end) = try readVarintSlowly()
+    position = end
+    return value
+  }
+
+  /// A varint the fast paths of ``readVarint()`` do not take (longer ones, and the errors
+  /// at the end of the data), and the offset after it. Not mutating: a reader passed to
+  /// it by address could not stay in registers in the loops that inline ``readVarint()``.
+  @usableFromInline @inline(never)
+  func readVarintSlowly() throws(CodecError) -> (value: UInt64, end: Int) {
+    guard let base else {
+      throw CodecError(.truncated, "expected a varint, found the end of the data", at: offset)
+    }
+    var reader = self
+    let value = try reader.readLongVarint(base)
+    return (value, reader.position)
   }
 
   /// The general varint loop: any length up to 10 bytes, every byte bounds-checked.

@@ -178,7 +178,8 @@ public struct RecordCursor {
       } catch {
         throw corrupt("a record is malformed: \(error.message)")
       }
-      guard length <= UInt64(reader.remaining) else {
+      // `position <= count` always: the difference needs no overflow check.
+      guard length <= UInt64(truncatingIfNeeded: reader.count &- reader.position) else {
         throw corrupt("record length \(length) runs past the frame at byte \(reader.offset)")
       }
       let (newTime, overflow) = time.addingReportingOverflow(delta)
@@ -186,8 +187,9 @@ public struct RecordCursor {
         throw corrupt("record \(sequence) lies outside the frame")
       }
       let payload = UnsafeRawBufferPointer(
-        start: reader.base.unsafelyUnwrapped + reader.position, count: Int(length))
-      reader.position &+= Int(length)
+        start: reader.base.unsafelyUnwrapped + reader.position,
+        count: Int(truncatingIfNeeded: length))
+      reader.position &+= Int(truncatingIfNeeded: length)
       time = newTime
       sequence &+= 1
       guard try body(sequence &- 1, newTime, payload) else { break }
