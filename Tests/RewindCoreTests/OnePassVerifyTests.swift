@@ -240,6 +240,17 @@ struct OnePassVerifyTests {
         summary(try Journal.verify(path: source), .success(parts.report))
           == summary(try Journal.verify(path: source), .success(whole)))
     }
+    // The storage check walks the frames of the closed journal the reader read from its
+    // index: the same frames, so that `verifyDeep` takes the parts' checks.
+    var walked: [FrameInfo] = []
+    _ = try Journal.verify(
+      path: source, system: .live, progress: { _, _ in },
+      checkAll: { frames in
+        walked = frames
+        return nil
+      }, each: { _, _ in })
+    #expect(walked == timeline.reader.frames)
+    #expect(timeline.reader.condition.openedFromIndex)
     let one = try #require(inParts(NavigationDomain.self, source, jobs: 1))
     #expect(one == twoPasses(source, domains: [NavigationDomain.self]))
     for jobs in [2, 3, 4] { #expect(inParts(NavigationDomain.self, source, jobs: jobs) == one) }
