@@ -29,7 +29,8 @@ struct ScanProgressTests {
       ("Checking \(journal)", ["check", journal]),
       ("Checking \(journal)", ["check", journal, copy, "--jobs", "1"]),
       ("Checking 2 journals", ["check", journal, copy, "--jobs", "2"]),
-      ("Reading the content", ["verify", journal, "--deep"]),
+      ("Verifying", ["verify", journal, "--deep"]),
+      ("Verifying", ["verify", journal, "--deep", "--jobs", "2"]),
       ("Exporting", ["export", journal, "-o", directory.file("a.jsonl"), "--force"]),
       (
         "Importing",

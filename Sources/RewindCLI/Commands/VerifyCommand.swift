@@ -14,7 +14,8 @@ extension RewindTool {
         the header's domain, schema version and settings, every event (decoded), and every \
         snapshot (its bytes against its stored state hash, decoded, and compared with the \
         state replayed up to it); `rewind check` compares each event's recorded outcome \
-        too. Says when the journal was not closed (its writer was killed, crashed or lost \
+        too. The two checks read each frame once, decompressed once; a long journal is \
+        checked in parts on --jobs threads, with the same output. Says when the journal was not closed (its writer was killed, crashed or lost \
         power, or is writing it still) and how many events it holds. Exits with 1 and each problem's location \
         (frame, events, byte offset) when the journal is damaged or, with --deep, its \
         content is wrong. With --json the report is JSON whatever happens, each problem an \
@@ -29,12 +30,24 @@ extension RewindTool {
     var deep: Bool
     @Flag(help: "Print JSON.")
     var json: Bool
+    @Option(
+      valueName: "n",
+      help: "With --deep, check parts of a long journal on this many threads (default: the cores).",
+      transform: Jobs.parse)
+    var jobs: Int?
 
     func run(_ context: Context) throws {
       let report: VerificationReport
+      var content: ContentCheck?
       do throws(JournalError) {
-        report = try context.withProgress("Verifying") { bar throws(JournalError) in
-          try Journal.verify(path: journal, progress: bar.update)
+        (report, content) = try context.withProgress("Verifying") {
+          bar throws(JournalError) in
+          guard deep else { return (try Journal.verify(path: journal, progress: bar.update), nil) }
+          // The storage and the content in one pass: each frame decompressed once.
+          let (storage, content) = try DeepCheck.verify(
+            path: journal, domains: registry.domains.map { $0 as any Domain.Type },
+            jobs: Jobs.count(jobs), progress: bar.update)
+          return (storage, ContentCheck(content))
         }
       } catch {
         // A file that cannot be verified at all still answers in JSON; the error goes
@@ -47,12 +60,6 @@ extension RewindTool {
             ]))
         }
         throw error
-      }
-      var content: ContentCheck?
-      if deep {
-        content = context.withProgress("Reading the content") { bar in
-          ContentCheck(journal, domains: registry.domains, progress: bar.update)
-        }
       }
       if json {
         context.stdout.printJSON(VerifyOutput.json(report, content: content))
@@ -78,6 +85,14 @@ struct ContentCheck {
         reader, domains: domains.map { $0 as any Domain.Type }, progress: progress)
     } catch {
       notRead = error.message
+    }
+  }
+
+  /// The deep check's report, or the error that kept it from reading the journal.
+  init(_ result: Result<DeepCheckReport, JournalError>) {
+    switch result {
+    case .success(let report): self.report = report
+    case .failure(let error): notRead = error.message
     }
   }
 

@@ -83,7 +83,7 @@ public enum DeepCheck {
   }
 
   /// The report of a journal whose header no domain of this program reads.
-  private static func headerProblem(_ reader: JournalReader, _ message: String) -> DeepCheckReport {
+  static func headerProblem(_ reader: JournalReader, _ message: String) -> DeepCheckReport {
     let last = reader.lastSequence
     return DeepCheckReport(
       path: reader.path,
@@ -117,112 +117,152 @@ extension Timeline {
   /// - Complexity: O(events): every frame decompressed, every event decoded and reduced,
   ///   every snapshot decoded and hashed.
   public func deepCheck(progress: (Int, Int) -> Void = { _, _ in }) -> DeepCheckReport {
-    var report = DeepCheckReport(path: path, contentChecked: true)
-    // What replay knows before the next event: the state (nil after events that cannot
-    // be decoded or were lost, until a snapshot restarts it) and the codec's memory of
-    // the run (nil after an event that cannot be decoded, until the next run).
-    var state: D.State? = domain.initialState
-    var context: D.EventCodecContext? = domain.makeEventCodecContext()
-    var position: UInt64 = 0
-    var encoded = ByteWriter(capacity: 256)
+    var run = DeepCheckRun(self)
     let frames = reader.frames
-    for (index, info) in frames.enumerated() {
-      defer {
-        position = info.lastSequence
-        progress(index + 1, frames.count)
-      }
-      if info.firstSequence != position + 1 {
-        state = nil
-        context = nil
-      }
-      guard let frame = try? reader.loadFrame(index) else {
-        state = nil
-        context = nil
-        continue
-      }
-      var check = FrameContentCheck(info: info)
-      var snapshots = frame.snapshots[...]
-      var cursor = frame.records()
-      while true {
-        let next = cursor.sequence
-        while let stored = snapshots.first, stored.snapshot.sequence < next {
-          snapshots.removeFirst()
-          // A snapshot out of place breaks a rule of the format: the storage check says so.
-          guard stored.snapshot.sequence + 1 == next else { continue }
-          report.snapshotsChecked += 1
-          let comparison =
-            state.map { compare(stored.snapshot, with: $0, encoded: &encoded) }
-            ?? examine(stored.snapshot)
-          if let problem = comparison.problem {
-            report.problems.append(check.snapshotProblem(stored.snapshot.sequence, problem))
-            if let state {
-              check.replace(stored.snapshot.sequence, with: state, domain: domain, upcast: upcast)
-            } else {
-              check.drop(
-                "the snapshot after event \(stored.snapshot.sequence) \(problem), and replay cannot tell the right state"
-              )
-            }
-          } else if state == nil {
-            state = comparison.storedState
-            report.snapshotsRestartingReplay += 1
+    for index in frames.indices {
+      deepCheckFrame(frames[index], try? reader.loadFrame(index), &run)
+      progress(index + 1, frames.count)
+    }
+    return run.report
+  }
+
+  /// The deep check of one frame, the next of `run`: `frame` is its decompressed view,
+  /// nil when it cannot be loaded (the storage check reports it).
+  func deepCheckFrame(_ info: FrameInfo, _ frame: FrameView?, _ run: inout DeepCheckRun<D>) {
+    defer { run.position = info.lastSequence }
+    if info.firstSequence != run.position + 1 {
+      run.state = nil
+      run.context = nil
+    }
+    guard let frame else {
+      run.state = nil
+      run.context = nil
+      return
+    }
+    var check = FrameContentCheck(info: info)
+    var snapshots = frame.snapshots[...]
+    var cursor = frame.records()
+    while true {
+      let next = cursor.sequence
+      while let stored = snapshots.first, stored.snapshot.sequence < next {
+        snapshots.removeFirst()
+        // A snapshot out of place breaks a rule of the format: the storage check says so.
+        guard stored.snapshot.sequence + 1 == next else { continue }
+        run.report.snapshotsChecked += 1
+        let comparison =
+          run.state.map { compare(stored.snapshot, with: $0, encoded: &run.encoded) }
+          ?? examine(stored.snapshot)
+        if let problem = comparison.problem {
+          run.report.problems.append(check.snapshotProblem(stored.snapshot.sequence, problem))
+          if let state = run.state {
+            check.replace(stored.snapshot.sequence, with: state, domain: domain, upcast: upcast)
           } else {
-            report.snapshotsCompared += 1
+            check.drop(
+              "the snapshot after event \(stored.snapshot.sequence) \(problem), and replay cannot tell the right state"
+            )
           }
-          context = domain.makeEventCodecContext()
+        } else if run.state == nil {
+          run.state = comparison.storedState
+          if run.report.snapshotsRestartingReplay == 0, run.report.eventsDecoded == 0,
+            run.report.problems.isEmpty
+          {
+            // A part of a parallel check starts here (``DeepCheckRun/start``).
+            run.start = (stored.snapshot, run.state)
+          }
+          run.report.snapshotsRestartingReplay += 1
+        } else {
+          run.report.snapshotsCompared += 1
         }
-        if var known = state, var codec = context {
-          // The hot path: decode and reduce the run of records up to the next snapshot
-          // in the domain's specialised loop.
-          state = nil
-          let limit = snapshots.first.map(\.snapshot.sequence) ?? info.lastSequence
-          let run = D.scans.decodeRun(domain, &cursor, limit, &known, &codec)
-          report.eventsDecoded &+= run.decoded
-          if run.malformed {
-            // Malformed records are the storage check's to report.
-            context = nil
-            break
-          }
-          if let failure = run.failure {
-            report.problems.append(
-              check.eventProblem(failure.sequence, runEnd: limit, failure.error))
-            context = nil
-            continue
-          }
-          state = known
-          context = codec
-          if run.exhausted { break }
-          continue
-        }
-        let record: Record
-        do throws(JournalError) {
-          guard let next = try cursor.next() else { break }
-          record = next
-        } catch {
+        run.context = domain.makeEventCodecContext()
+      }
+      if var known = run.state, var codec = run.context {
+        // The hot path: decode and reduce the run of records up to the next snapshot
+        // in the domain's specialised loop.
+        run.state = nil
+        let limit = snapshots.first.map(\.snapshot.sequence) ?? info.lastSequence
+        let decoded = D.scans.decodeRun(domain, &cursor, limit, &known, &codec)
+        run.report.eventsDecoded &+= decoded.decoded
+        if decoded.malformed {
           // Malformed records are the storage check's to report.
-          state = nil
-          context = nil
+          run.context = nil
           break
         }
-        guard var codec = context else {
-          check.unreadable(record.sequence)
+        if let failure = decoded.failure {
+          run.report.problems.append(
+            check.eventProblem(failure.sequence, runEnd: limit, failure.error))
+          run.context = nil
           continue
         }
-        do throws(CodecError) {
-          let (_, event) = try Replayer<D>.decode(record.payload, domain: domain, context: &codec)
-          context = codec
-          report.eventsDecoded += 1
-          if state != nil { _ = domain.reduce(&state!, event) }
-        } catch {
-          let runEnd = snapshots.first.map(\.snapshot.sequence) ?? info.lastSequence
-          report.problems.append(check.eventProblem(record.sequence, runEnd: runEnd, error))
-          state = nil
-          context = nil
-        }
+        run.state = known
+        run.context = codec
+        if decoded.exhausted { break }
+        continue
       }
-      if let problem = check.unreadableProblem() { report.problems.append(problem) }
-      if let repair = check.repair { report.repairs[info.offset] = repair }
+      let record: Record
+      do throws(JournalError) {
+        guard let next = try cursor.next() else { break }
+        record = next
+      } catch {
+        // Malformed records are the storage check's to report.
+        run.state = nil
+        run.context = nil
+        break
+      }
+      guard var codec = run.context else {
+        check.unreadable(record.sequence)
+        continue
+      }
+      do throws(CodecError) {
+        let (_, event) = try Replayer<D>.decode(record.payload, domain: domain, context: &codec)
+        run.context = codec
+        run.report.eventsDecoded += 1
+        if run.state != nil { _ = domain.reduce(&run.state!, event) }
+      } catch {
+        let runEnd = snapshots.first.map(\.snapshot.sequence) ?? info.lastSequence
+        run.report.problems.append(check.eventProblem(record.sequence, runEnd: runEnd, error))
+        run.state = nil
+        run.context = nil
+      }
     }
-    return report
+    if let problem = check.unreadableProblem() { run.report.problems.append(problem) }
+    if let repair = check.repair { run.report.repairs[info.offset] = repair }
+  }
+}
+
+/// Where the deep check of a journal (or of a part of one) is between two frames: what
+/// replay knows before the next event, and the report so far.
+struct DeepCheckRun<D: Domain> {
+  var report: DeepCheckReport
+  /// The state (nil after events that cannot be decoded or were lost, until a snapshot
+  /// restarts it).
+  var state: D.State?
+  /// The codec's memory of the run (nil after an event that cannot be decoded, until the
+  /// next run).
+  var context: D.EventCodecContext?
+  /// The last event of the frame before.
+  var position: UInt64
+  /// Scratch space for the replayed states' encodings.
+  var encoded = ByteWriter(capacity: 256)
+  /// The snapshot that replay started from when the run started without a state (a part
+  /// of a parallel check: ``Timeline/deepVerifyInParts(_:jobs:progress:)``), before any
+  /// event or problem, and its state.
+  var start: (snapshot: Snapshot, state: D.State?)?
+
+  /// The run of a whole journal: from the initial state, before the first event.
+  init(_ timeline: Timeline<D>) {
+    report = DeepCheckReport(path: timeline.path, contentChecked: true)
+    state = timeline.domain.initialState
+    context = timeline.domain.makeEventCodecContext()
+    position = 0
+  }
+
+  /// The run of a part of a journal that starts after event `position`, where replay
+  /// does not know the state yet (a snapshot must start it).
+  init(_ timeline: Timeline<D>, partAfter position: UInt64) {
+    report = DeepCheckReport(path: timeline.path, contentChecked: true)
+    state = nil
+    context = nil
+    self.position = position
   }
 }
 

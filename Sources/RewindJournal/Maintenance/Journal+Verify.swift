@@ -114,8 +114,28 @@ extension Journal {
   package static func verify(
     path: String, system: FileSystemCalls, progress: (Int, Int) -> Void = { _, _ in }
   ) throws(JournalError) -> VerificationReport {
+    try verify(
+      path: path, system: system, progress: progress, checkAll: { _ in nil },
+      each: { _, _ in })
+  }
+
+  /// ``verify(path:progress:)``, handing each frame's decompressed view on, so that a
+  /// check of the content reads the frames this one decompresses (once each).
+  ///
+  /// - Parameters:
+  ///   - checkAll: called once the frames are found (walking the file), with them: the
+  ///     checks of all of them, in order, as `JournalReader.checkFrame(_:)` makes them
+  ///     (on other threads, say, calling `progress` itself), or nil to have them checked
+  ///     one by one and handed to `each`.
+  ///   - each: called after each frame checked one by one, with its view (nil when it
+  ///     cannot be loaded: its header, checksums or data are damaged).
+  package static func verify(
+    path: String, system: FileSystemCalls, progress: (Int, Int) -> Void,
+    checkAll: ([FrameInfo]) -> [JournalScan.FrameCheck]?,
+    each: (FrameInfo, FrameView?) -> Void
+  ) throws(JournalError) -> VerificationReport {
     let file = try JournalFile(path: path, mode: .read, system: system)
-    let scan = try JournalScan(file: file, progress: progress)
+    let scan = try JournalScan(file: file, progress: progress, checkAll: checkAll, each: each)
     var problems: [VerificationProblem] = []
     problems += try headerProblems(scan)
     let index = try scan.index()
@@ -276,17 +296,30 @@ extension Journal {
     "\(value) \(noun)\(value == 1 ? "" : "s")"
   }
 
-  /// Decodes one frame completely and checks its records and snapshots.
+  /// Decodes one frame completely and checks its records and snapshots: the frame's
+  /// view (nil when it cannot be loaded) and what the check found.
   ///
   /// An intact frame is walked a run of records at a time (``intactRecords(of:)``); a
   /// frame where that finds anything wrong is walked again record by record, which says
   /// what and where.
-  static func verifyFrame(_ info: FrameInfo, loader: FrameLoader) throws(JournalError) -> (
-    records: UInt64, snapshots: Int
+  static func checkFrame(_ info: FrameInfo, loader: FrameLoader) -> (
+    view: FrameView?, check: JournalScan.FrameCheck
   ) {
-    let frame = try loader.load(info)
-    if let records = intactRecords(of: frame) { return (records, frame.snapshots.count) }
-    return try verifyRecords(of: frame, loader: loader)
+    let frame: FrameView
+    do throws(JournalError) {
+      frame = try loader.load(info)
+    } catch {
+      return (nil, .damaged(error, whole: (try? loader.read(info)) != nil))
+    }
+    if let records = intactRecords(of: frame) {
+      return (frame, .good(records: records, snapshots: frame.snapshots.count))
+    }
+    do throws(JournalError) {
+      let counts = try verifyRecords(of: frame, loader: loader)
+      return (frame, .good(records: counts.records, snapshots: counts.snapshots))
+    } catch {
+      return (frame, .damaged(error, whole: (try? loader.read(info)) != nil))
+    }
   }
 
   /// The number of records of `frame` when its records and snapshots are what
@@ -319,7 +352,7 @@ extension Journal {
     return records
   }
 
-  /// ``verifyFrame(_:loader:)`` record by record: throws at the first thing wrong.
+  /// ``checkFrame(_:loader:)`` record by record: throws at the first thing wrong.
   static func verifyRecords(of frame: FrameView, loader: FrameLoader) throws(JournalError) -> (
     records: UInt64, snapshots: Int
   ) {

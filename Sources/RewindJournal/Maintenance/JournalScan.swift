@@ -4,16 +4,16 @@
 ///
 /// The header is read, from a copy if it is damaged; if neither it nor a copy is intact,
 /// the frames are still found (from the first frame header in the file) and checked.
-struct JournalScan {
+package struct JournalScan {
   /// What checking one data frame found.
-  enum FrameCheck {
+  package enum FrameCheck: Sendable {
     /// The frame decodes and follows every rule: its events and snapshots.
     case good(records: UInt64, snapshots: Int)
     /// The frame is damaged. `whole` is true when its checksums verify (its bytes are as
     /// written) and only its contents break a rule.
     case damaged(JournalError, whole: Bool)
 
-    var isGood: Bool {
+    package var isGood: Bool {
       if case .good = self { return true }
       return false
     }
@@ -46,6 +46,23 @@ struct JournalScan {
   /// - Throws: ``JournalError`` when the file cannot be read, is not a journal, or is of a
   ///   newer format.
   init(file: JournalFile, progress: (Int, Int) -> Void) throws(JournalError) {
+    try self.init(file: file, progress: progress, checkAll: { _ in nil }, each: { _, _ in })
+  }
+
+  /// Reads the header, walks the frames and checks each one, handing each frame's
+  /// decompressed view on to `each` (the one decompression of the frame).
+  /// - Parameters:
+  ///   - progress: called after each frame with the frames done and the total.
+  ///   - checkAll: called once the frames are found, with them: the checks of all of
+  ///     them, in order, as ``Journal/checkFrame(_:loader:)`` makes them (calling
+  ///     `progress` itself), or nil to have them checked here one by one.
+  ///   - each: called when a frame is checked here, right after it, with its view (nil
+  ///     when it cannot be loaded: its header, checksums or data are damaged).
+  init(
+    file: JournalFile, progress: (Int, Int) -> Void,
+    checkAll: ([FrameInfo]) -> [FrameCheck]?,
+    each: (FrameInfo, FrameView?) -> Void
+  ) throws(JournalError) {
     self.file = file
     fileSize = try file.size()
     var start: UInt64
@@ -81,17 +98,17 @@ struct JournalScan {
     }
     self.tail = tail
     indexOffsets = walker.indexOffsets
+    if let checks = checkAll(walker.frames), checks.count == walker.frames.count {
+      self.checks = checks
+      return
+    }
     let loader = try FrameLoader(file: file)
     var checks: [FrameCheck] = []
     checks.reserveCapacity(walker.frames.count)
     for (index, info) in walker.frames.enumerated() {
-      do throws(JournalError) {
-        let counts = try Journal.verifyFrame(info, loader: loader)
-        checks.append(.good(records: counts.records, snapshots: counts.snapshots))
-      } catch {
-        let whole = (try? loader.read(info)) != nil
-        checks.append(.damaged(error, whole: whole))
-      }
+      let (view, check) = Journal.checkFrame(info, loader: loader)
+      checks.append(check)
+      each(info, view)
       progress(index + 1, walker.frames.count)
     }
     self.checks = checks

@@ -220,6 +220,15 @@ public final class JournalReader {
     return view
   }
 
+  /// The frame at `index` in ``frames`` decompressed and checked as `rewind verify`
+  /// checks it (its checksums, records and snapshots): its view, nil when it cannot be
+  /// loaded, and what the check found. Nothing is kept: ``loadFrame(_:)`` loads it again.
+  package func checkFrame(_ index: Int) -> (view: FrameView?, check: JournalScan.FrameCheck) {
+    precondition(frames.indices.contains(index), "frame \(index) is not in 0..<\(frames.count)")
+    cachedFrame = nil
+    return Journal.checkFrame(frames[index], loader: loader)
+  }
+
   /// The header of the frame at `index`, with its snapshots, without decompressing.
   package func frameHeader(_ index: Int) throws(JournalError) -> FrameHeaderView {
     precondition(frames.indices.contains(index), "frame \(index) is not in 0..<\(frames.count)")
