@@ -67,8 +67,12 @@ extension Catalog {
   }
 
   /// `text` in Unicode's Normalization Form C, as the standard library normalises strings
-  /// to compare them (the normalisation Foundation's
-  /// `precomposedStringWithCanonicalMapping` gives, without linking Foundation).
+  /// to compare them, without linking Foundation. The standard library makes it public
+  /// only under an underscored name: `SlugNormalizationTests` holds it to Foundation's
+  /// `precomposedStringWithCanonicalMapping` on every toolchain the tests run on. They
+  /// differ only in Hangul, where Foundation on Linux strays from Unicode's composition:
+  /// it leaves a precomposed syllable and a following final consonant apart, and composes
+  /// archaic vowels into syllables they do not belong to.
   private static func nfc(_ text: String) -> String {
     String(decoding: text._nfcCodeUnits, as: UTF8.self)
   }

@@ -15,8 +15,9 @@ extension RewindTool {
         snapshot (its bytes against its stored state hash, decoded, and compared with the \
         state replayed up to it); `rewind check` compares each event's recorded outcome \
         too. The two checks read each frame once, decompressed once; a long journal is \
-        checked in parts on --jobs threads, with the same output. Says when the journal was not closed (its writer was killed, crashed or lost \
-        power, or is writing it still) and how many events it holds. Exits with 1 and each problem's location \
+        checked in parts on --jobs threads, with the same output. Says when the journal \
+        was not closed (its writer was killed, crashed or lost power, or is writing it \
+        still) and how many events it holds. Exits with 1 and each problem's location \
         (frame, events, byte offset) when the journal is damaged or, with --deep, its \
         content is wrong. With --json the report is JSON whatever happens, each problem an \
         object (kind, frame, offset, sequences, message).

@@ -244,7 +244,7 @@ struct DeepCheckRun<D: Domain> {
   /// Scratch space for the replayed states' encodings.
   var encoded = ByteWriter(capacity: 256)
   /// The snapshot that replay started from when the run started without a state (a part
-  /// of a parallel check: ``Timeline/deepVerifyInParts(_:jobs:progress:)``), before any
+  /// of a parallel check: `Timeline.deepVerifyInParts(jobs:progress:)`), before any
   /// event or problem, and its state.
   var start: (snapshot: Snapshot, state: D.State?)?
 

@@ -8,7 +8,8 @@
 
 /// A thread of its own for a long-running loop (the journal writer of a ``Store``), made
 /// with POSIX threads: the writer blocks on its semaphore between rounds, which a shared
-/// queue's thread should not, and the library links no Foundation for it.
+/// queue's thread should not, and the library links no Foundation for it. (Unnamed: the
+/// C library module does not declare `pthread_setname_np` on Linux.)
 enum DetachedThread {
   /// What a new thread runs: retained by the thread until it returns.
   private final class Body {
@@ -25,10 +26,10 @@ enum DetachedThread {
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    #if canImport(Darwin)
-      var thread: pthread_t?
-    #else
+    #if canImport(Glibc)
       var thread = pthread_t()
+    #else
+      var thread: pthread_t?
     #endif
     let status = pthread_create(
       &thread, &attributes,

@@ -9,8 +9,8 @@
 /// chains the earlier positions with the same hash, at most ``maximumChain`` of them are
 /// tried within the 32 KiB window, and a match is put off by one byte when the next one is
 /// longer (lazy matching); when the match put off is at least ``goodLength`` long, the
-/// next position tries a quarter of the chain, as zlib does. Each block of up to ``symbolsPerBlock`` symbols gets its own
-/// Huffman codes, limited to 15 bits (7 for the code-length code), sent as a dynamic
+/// next position tries a quarter of the chain, as zlib does. Each block of up to
+/// ``symbolsPerBlock`` symbols gets its own Huffman codes, limited to 15 bits (7 for the code-length code), sent as a dynamic
 /// block.
 ///
 /// ```swift

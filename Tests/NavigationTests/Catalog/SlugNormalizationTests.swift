@@ -38,12 +38,13 @@ struct SlugNormalizationTests {
   }
 
   /// Scalars where normalisation does something: Latin with its combining marks, Greek
-  /// with tonos, Hangul syllables and jamo, Devanagari and Bengali vowel signs, Hebrew
+  /// with tonos, the modern Hangul jamo (syllables and archaic jamo on their own, below), Devanagari and Bengali vowel signs, Hebrew
   /// points, compatibility forms (which NFC keeps), Kana with voicing marks, and others.
   static let ranges: [ClosedRange<UInt32>] = [
     0x41...0x7A, 0xC0...0x24F, 0x300...0x36F, 0x370...0x3FF, 0x400...0x4FF, 0x591...0x5F4,
-    0x900...0x97F, 0x980...0x9FF, 0x1100...0x11FF, 0x1E00...0x1FFF, 0x2000...0x206F,
-    0x2126...0x212B, 0x3040...0x30FF, 0xAC00...0xAC40, 0xFB00...0xFB4F, 0x1D15E...0x1D164,
+    0x900...0x97F, 0x980...0x9FF, 0x1100...0x1112, 0x1161...0x1175, 0x11A8...0x11C2,
+    0x1E00...0x1FFF, 0x2000...0x206F,
+    0x2126...0x212B, 0x3040...0x30FF, 0xFB00...0xFB4F, 0x1D15E...0x1D164,
     0x1F600...0x1F64F,
   ]
 
@@ -75,5 +76,50 @@ struct SlugNormalizationTests {
     ])
   func knownCases(name: String) {
     #expect(Array(Catalog.slug(name).utf8) == Array(Self.foundationSlug(name).utf8))
+  }
+
+  /// A precomposed Hangul syllable of two jamo (LV) followed by a final consonant (T)
+  /// composes into one syllable (LVT), as Unicode's canonical composition of Hangul says
+  /// (UAX #15). Foundation on Linux leaves them apart (its slug of `"\u{AC00}\u{11A8}"` is
+  /// those two scalars); the standard library composes them, as Foundation does the same
+  /// text typed as three jamo.
+  @Test(
+    "a syllable and a final consonant compose as Unicode says",
+    arguments: [
+      ("\u{AC00}\u{11A8}", "\u{AC01}"), ("\u{AC38}\u{11AC}", "\u{AC3D}"),
+      ("\u{D558}\u{11AB} \u{AE00}", "\u{D55C}-\u{AE00}"), ("\u{1100}\u{1161}\u{11A8}", "\u{AC01}"),
+    ])
+  func hangulSyllables(name: String, slug: String) {
+    #expect(Array(Catalog.slug(name).utf8) == Array(slug.utf8))
+    // Three jamo, as Foundation composes them too.
+    let jamo = String(String.UnicodeScalarView(Self.decomposedHangul(name)))
+    #expect(Array(Self.foundationSlug(jamo).utf8) == Array(slug.utf8))
+  }
+
+  /// Archaic jamo (vowels after U+1175, final consonants after U+11C2) compose with
+  /// nothing: UAX #15 composes only the modern ones. Foundation on Linux composes
+  /// `"\u{1102}\u{1176}"` into U+B2E4, another syllable (its arithmetic runs past the
+  /// vowels); the standard library leaves them as they are.
+  @Test(
+    "archaic jamo stay apart",
+    arguments: [
+      ("\u{1102}\u{1176}", "\u{1102}\u{1176}"), ("\u{AC00}\u{11C3}", "\u{AC00}\u{11C3}"),
+      ("\u{1100}\u{1161}\u{11FF}", "\u{AC00}\u{11FF}"),
+    ])
+  func archaicJamo(name: String, slug: String) {
+    #expect(Array(Catalog.slug(name).utf8) == Array(slug.utf8))
+  }
+
+  /// The scalars of `text` with each precomposed Hangul syllable as its jamo (UAX #15's
+  /// arithmetic decomposition).
+  static func decomposedHangul(_ text: String) -> [Unicode.Scalar] {
+    text.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
+      let index = Int(scalar.value) - 0xAC00
+      guard (0..<11_172).contains(index) else { return [scalar] }
+      let lead = 0x1100 + index / 588
+      let vowel = 0x1161 + (index % 588) / 28
+      let tail = index % 28
+      return ([lead, vowel] + (tail == 0 ? [] : [0x11A7 + tail])).map { Unicode.Scalar($0)! }
+    }
   }
 }
