@@ -63,6 +63,34 @@ struct PointTests {
     }
   }
 
+  /// Found by the fuzzer (Fuzz/Regressions/point/leap-second-into-year-10000): a time
+  /// whose UTC falls outside the years 0000–9999 printed in a form (`10000-…`,
+  /// `-0001-…`) that does not read back. Such times are refused; the years' edges read
+  /// and print back as themselves.
+  @Test("a time read lies in the years 0000–9999 in UTC, and prints back as itself")
+  func timesOutsideTheYearsPrinted() throws {
+    for text in [
+      "9999-12-31T23:59:60Z", "9999-12-31T23:30:00-01:00", "9999-12-31T23:59:59.5-00:01",
+      "0000-01-01T00:00:00+00:01", "0000-01-01T00:59:59.999999+01:00",
+    ] {
+      #expect(ISO8601.parse(text) == nil, "\(text)")
+      #expect(throws: RewindError.self) { try Point(parsing: text) }
+    }
+    for text in [
+      "9999-12-31T23:59:59.999999Z", "0000-01-01T00:00:00Z", "9999-12-31T23:59:60+00:01",
+      "0000-01-01T00:00:00-00:01", "2016-12-31T23:59:60Z",
+    ] {
+      let point = try Point(parsing: text)
+      #expect(try Point(parsing: point.description) == point, "\(text)")
+    }
+    #expect(
+      ISO8601.format(try #require(ISO8601.parse("9999-12-31T23:59:59.999999Z")))
+        == "9999-12-31T23:59:59.999999Z")
+    #expect(
+      ISO8601.format(try #require(ISO8601.parse("2016-12-31T23:59:60Z")))
+        == "2017-01-01T00:00:00Z")
+  }
+
   /// Found by the fuzzer (Fuzz/Regressions/point): an offset of more than 2^53
   /// microseconds printed through a Double, and read back through one, as another offset.
   @Test(

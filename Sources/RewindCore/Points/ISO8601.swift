@@ -1,6 +1,11 @@
 /// ISO-8601 timestamps in the one form Rewind reads and writes:
 /// `YYYY-MM-DDTHH:MM:SS[.ffffff](Z|±HH:MM)`, as microseconds since the Unix epoch.
 ///
+/// A time it reads lies in the years 0000–9999 once taken to UTC, so that it prints
+/// (``format(_:)``, always in UTC) as text of the same form, which reads back as itself:
+/// `9999-12-31T23:59:60Z` (a leap second) and `9999-12-31T23:30:00-01:00` would print
+/// in the year 10000 and are refused.
+///
 /// Written here rather than with Foundation's formatters so that parsing is exact to the
 /// microsecond, allocation-light, and the same on every platform.
 package enum ISO8601 {
@@ -53,8 +58,15 @@ package enum ISO8601 {
     else { return nil }
     let days = daysFromCivil(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
-    return seconds * 1_000_000 + micros
+    let time = seconds * 1_000_000 + micros
+    return readable.contains(time) ? time : nil
   }
+
+  /// The times of the years 0000–9999 in UTC: those ``format(_:)`` prints in the form
+  /// ``parse(_:)`` reads.
+  static let readable: ClosedRange<Int64> =
+    daysFromCivil(year: 0, month: 1, day: 1) * 86_400_000_000...daysFromCivil(
+      year: 10_000, month: 1, day: 1) * 86_400_000_000 - 1
 
   /// Formats microseconds since the epoch as `YYYY-MM-DDTHH:MM:SS.ffffffZ` (the fraction
   /// only when it is not zero, trimmed to milliseconds when it can be).
