@@ -36,12 +36,21 @@ let package = Package(
       providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
     ),
     .target(name: "RewindJournal", dependencies: ["CZstd"], swiftSettings: strict),
-    // The NATS C client; only RewindStream imports it.
+    // The NATS C client, linked: on Apple platforms only, through CNatsLibrary.
     .systemLibrary(
       name: "CNats", pkgConfig: "libnats", providers: [.apt(["libnats-dev"]), .brew(["cnats"])]),
+    // The NATS C client loaded when a command first connects (dlopen of its soname on
+    // Linux; linked on Apple platforms): its types from its header, its functions through a
+    // table. A command that never connects starts without libnats and the libraries it
+    // pulls in (BENCHMARKS.md "Issue 17: a faster start"). Only RewindStream imports it.
+    .target(
+      name: "CNatsLibrary",
+      dependencies: [.target(name: "CNats", condition: .when(platforms: [.macOS]))]),
     // Sessions on a NATS JetStream server: a journal's frames as messages, pushed, listed
     // and pulled; it knows journals as frames, never a domain type.
-    .target(name: "RewindStream", dependencies: ["CNats", "RewindJournal"], swiftSettings: strict),
+    .target(
+      name: "RewindStream", dependencies: ["CNatsLibrary", "RewindJournal"],
+      swiftSettings: strict),
     .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
     .target(
       name: "Navigation",

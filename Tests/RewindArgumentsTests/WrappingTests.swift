@@ -39,4 +39,26 @@ struct WrappingTests {
       }
     }
   }
+
+  @Test("ASCII text is wrapped by bytes as it is by characters")
+  func asciiAsCharacters() {
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["a", "bc", "defghijklmnopqrst", " ", " ", "  ", "\n", "\n\n", "-", "x y"]
+    for _ in 0..<500 {
+      let text = (0..<Int.random(in: 0...40, using: &generator))
+        .map { _ in pieces.randomElement(using: &generator)! }.joined()
+      let room = Int.random(in: 1...30, using: &generator)
+      let indent = Int.random(in: 0...6, using: &generator)
+      #expect(
+        HelpFormatter.wrapASCII(Array(text.utf8), room: room, indent: indent)
+          == HelpFormatter.wrapCharacters(text, room: room, indent: indent),
+        "\(text.debugDescription)")
+    }
+  }
+
+  @Test("text beyond ASCII and carriage returns are wrapped by characters")
+  func beyondASCII() {
+    #expect(HelpFormatter.wrap("é é é", width: 3) == "é é\né")
+    #expect(HelpFormatter.wrap("ab\r\ncd", width: 80) == "ab\r\ncd")
+  }
 }

@@ -89,7 +89,7 @@ public struct NavigationSettings: Equatable, Hashable, Sendable {
   /// keys are ignored.
   /// - Throws: `DomainError` naming the first bad value.
   public init(json: JSONValue) throws(DomainError) {
-    try self.init(json: json, defaults: NavigationSettings.sample, readsMenu: true)
+    try self.init(json: json, readsMenu: true) { NavigationSettings(catalog: $0) }
   }
 
   /// Reads the settings of schema 1 (`{"catalog": {...}, "sizeClass": "regular"}`) and
@@ -100,22 +100,27 @@ public struct NavigationSettings: Equatable, Hashable, Sendable {
   /// - Throws: `DomainError` naming the first bad value.
   public init(schema1 json: JSONValue, device: String) throws(DomainError) {
     let profile = DeviceProfile(device: device)
-    var defaults = NavigationSettings(device: profile)
-    defaults.scrollsTappedTabIntoView = false
-    try self.init(json: json, defaults: defaults, readsMenu: false)
+    try self.init(json: json, readsMenu: false) { catalog in
+      var defaults = NavigationSettings(catalog: catalog, device: profile)
+      defaults.scrollsTappedTabIntoView = false
+      return defaults
+    }
   }
 
-  private init(json: JSONValue, defaults: NavigationSettings, readsMenu: Bool)
-    throws(DomainError)
-  {
+  /// - Parameter defaults: The settings with the catalog read and everything else
+  ///   defaulted (made from the catalog read, so that the sample's is never built only to
+  ///   be replaced: reading a journal's header does not pay for it).
+  private init(
+    json: JSONValue, readsMenu: Bool, defaults makeDefaults: (Catalog) -> NavigationSettings
+  ) throws(DomainError) {
     guard case .object = json else {
       throw DomainError("navigation settings must be a JSON object, found \(json.typeName)")
     }
     guard let catalogJSON = json["catalog"] else {
       throw DomainError("navigation settings need a \"catalog\" object")
     }
+    let defaults = makeDefaults(try Catalog(json: catalogJSON))
     var settings = defaults
-    settings.catalog = try Catalog(json: catalogJSON)
     settings.sizeClass = try Self.enumValue(json, "sizeClass", default: defaults.sizeClass)
     guard readsMenu else {
       self = settings

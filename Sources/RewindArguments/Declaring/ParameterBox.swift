@@ -11,7 +11,7 @@ protocol DeclaredParameter: AnyObject {
   func fill(_ occurrences: [ParsedArguments.Occurrence]) throws(UsageError)
 }
 
-/// A property wrapper of this library; `Mirror` finds a command's parameters by it.
+/// A property wrapper of this library; reflection finds a command's parameters by it.
 protocol ParameterDeclaration {
   var declared: any DeclaredParameter { get }
 }

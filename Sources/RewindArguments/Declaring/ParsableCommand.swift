@@ -20,7 +20,7 @@
 /// ```
 ///
 /// The tool makes a fresh value for every run (``Command/command(discussion:_:)`` takes the function
-/// that makes it), finds its declared properties with `Mirror`, in declaration order,
+/// that makes it), finds its declared properties by reflection, in declaration order,
 /// reads the command line into them, then calls ``run(_:)``. Parameters several
 /// commands share can be declared once in a ``ParsableArguments`` group. Other stored
 /// properties (what the tool hands every command, say) are left alone. The help screen, the usage
@@ -95,24 +95,40 @@ public struct CommandConfiguration: Sendable {
 /// groups.
 public protocol ParsableArguments {}
 
-/// The parameters a command value declares, found among its stored properties with
-/// `Mirror`, in declaration order (a ``ParsableArguments`` group's in its place), and
-/// named after them.
+/// The parameters a command value declares, found among its stored properties, in
+/// declaration order (a ``ParsableArguments`` group's in its place), and named after them.
 struct DeclaredParameters {
   let declarations: [any DeclaredParameter]
 
   /// - Complexity: O(*n*) in the number of stored properties, groups' included.
-  init(of command: Any) {
+  init<Value>(of command: Value) {
     declarations = Self.declarations(of: command)
   }
 
-  private static func declarations(of value: Any) -> [any DeclaredParameter] {
-    Mirror(reflecting: value).children.flatMap { child -> [any DeclaredParameter] in
-      if let group = child.value as? any ParsableArguments { return declarations(of: group) }
-      guard let declaration = child.value as? any ParameterDeclaration else { return [] }
-      declaration.declared.adoptName(fromProperty: child.label ?? "")
+  /// The declarations among a struct's stored properties, read by their offsets
+  /// (`storedProperties(of:)`), or a class's, read through `Mirror`.
+  static func declarations<Value>(of value: Value) -> [any DeclaredParameter] {
+    if let properties = storedProperties(of: value) {
+      return properties.flatMap { declarations(in: $0.value, label: $0.label) }
+    }
+    return Mirror(reflecting: value).children.flatMap {
+      declarations(in: $0.value, label: $0.label ?? "")
+    }
+  }
+
+  /// The declaration a property holds, named after it; a group's declarations.
+  ///
+  /// Each cast of a type not cast before to a protocol looks through every conformance
+  /// the binary holds (the whole standard library's too, in a binary that links it
+  /// statically): the declarations are tried first, as most properties are, and only the
+  /// rest is tried as a group.
+  private static func declarations(in value: Any, label: String) -> [any DeclaredParameter] {
+    if let declaration = value as? any ParameterDeclaration {
+      declaration.declared.adoptName(fromProperty: label)
       return [declaration.declared]
     }
+    guard let group = value as? any ParsableArguments else { return [] }
+    return declarations(of: group)
   }
 
   var parameters: [Parameter] { declarations.map(\.parameter) }

@@ -22,8 +22,8 @@ public struct Command<Context>: Sendable {
   let name: String
   /// The one-line summary shown in the tool's list of subcommands and as `OVERVIEW:`.
   let abstract: String
-  /// Longer help shown under the overview.
-  let discussion: String
+  /// Longer help shown under the overview, made when help shows it.
+  private let makeDiscussion: @Sendable () -> String
   /// Reads the positional arguments, options and flags from a fresh command value.
   private let declaredParameters: @Sendable () -> [Parameter]
   /// Nested commands (`rewind <group> <command>`), if this is a group.
@@ -36,12 +36,14 @@ public struct Command<Context>: Sendable {
   ///
   /// - Parameters:
   ///   - discussion: Longer help in place of the configuration's, for help that depends
-  ///     on what the tool shares (the keys of the default domain's screen, say).
+  ///     on what the tool shares (the keys of the default domain's screen, say); made
+  ///     only when help shows it, not when the tool starts.
   ///   - make: Makes a command value, its declared properties not yet read: an
   ///     initializer (`{ State() }`), which may hand the command what the tool shares
   ///     (`{ State(registry: registry) }`).
   public static func command<Declaration: ParsableCommand>(
-    discussion: String? = nil, _ make: @escaping @Sendable () -> Declaration
+    discussion: @autoclosure @escaping @Sendable () -> String? = nil,
+    _ make: @escaping @Sendable () -> Declaration
   ) -> Command where Declaration.Context == Context {
     let configuration = Declaration.configuration
     let execute: Execute = { words, context in
@@ -52,7 +54,7 @@ public struct Command<Context>: Sendable {
     }
     return Command(
       name: configuration.name, abstract: configuration.abstract,
-      discussion: discussion ?? configuration.discussion,
+      makeDiscussion: { discussion() ?? configuration.discussion },
       declaredParameters: { DeclaredParameters(of: make()).parameters }, subcommands: [],
       execute: execute)
   }
@@ -67,7 +69,7 @@ public struct Command<Context>: Sendable {
     _ name: String, abstract: String, discussion: String = "", subcommands: [Command]
   ) -> Command {
     Command(
-      name: name, abstract: abstract, discussion: discussion, declaredParameters: { [] },
+      name: name, abstract: abstract, makeDiscussion: { discussion }, declaredParameters: { [] },
       subcommands: subcommands, execute: nil)
   }
 
@@ -76,12 +78,15 @@ public struct Command<Context>: Sendable {
   ///
   /// - Complexity: O(*n*) in the number of the command's stored properties.
   var parameters: [Parameter] { declaredParameters() }
+
+  /// Longer help shown under the overview.
+  var discussion: String { makeDiscussion() }
 }
 
 extension Command {
   /// The mistakes in this command's spec (and its subcommands'), as sentences; empty
-  /// when the spec is sound. The parser traps on them, and a test over the real command
-  /// list should expect none.
+  /// when the spec is sound. The runner traps on them in a debug build (a release build
+  /// does not look), so a test over the real command list should expect none.
   ///
   /// - Parameter reservedNames: Long and short names the tool itself handles here
   ///   (`help`, `h`, and `version` at the root).

@@ -1,4 +1,4 @@
-import CNats
+import CNatsLibrary
 
 #if canImport(Glibc)
   import Glibc
@@ -27,34 +27,37 @@ final class NatsConnection {
   private var connection: OpaquePointer?
   private var context: OpaquePointer?
   private var buckets: [String: OpaquePointer] = [:]
+  /// libnats' functions.
+  private let nats: RewindNatsLibrary
 
-  /// Connects, within the server's timeout.
+  /// Loads libnats if no connection did before, and connects within the server's timeout.
   init(_ server: StreamServer) throws(StreamError) {
     self.server = server
+    nats = try NatsLibrary.shared(for: server.url)
     var options: OpaquePointer?
-    try check(natsOptions_Create(&options), "cannot create the connection's options")
-    defer { natsOptions_Destroy(options) }
+    try check(nats.natsOptions_Create(&options), "cannot create the connection's options")
+    defer { nats.natsOptions_Destroy(options) }
     let urls = server.url.split(separator: ",").map { $0.trimmingSpaces() }
     if urls.count > 1 {
       // A cluster's nodes: the connection picks one and moves to another if it goes.
       let cURLs = urls.map { UnsafePointer(strdup($0)) }
       defer { for url in cURLs { free(UnsafeMutablePointer(mutating: url)) } }
       let status = cURLs.withUnsafeBufferPointer { buffer in
-        natsOptions_SetServers(
+        nats.natsOptions_SetServers(
           options, UnsafeMutablePointer(mutating: buffer.baseAddress), Int32(buffer.count))
       }
       try check(status, "cannot use the server list \(server.url)")
     } else {
-      natsOptions_SetURL(options, server.url)
+      _ = nats.natsOptions_SetURL(options, server.url)
     }
-    natsOptions_SetName(options, server.connectionName)
-    natsOptions_SetTimeout(options, server.timeoutMilliseconds)
+    _ = nats.natsOptions_SetName(options, server.connectionName)
+    _ = nats.natsOptions_SetTimeout(options, server.timeoutMilliseconds)
     // A cluster's node may go away while a session is pushed: the connection moves to
     // another for a while, and requests are retried meanwhile.
-    natsOptions_SetMaxReconnect(options, 120)
-    natsOptions_SetReconnectWait(options, 250)
+    _ = nats.natsOptions_SetMaxReconnect(options, 120)
+    _ = nats.natsOptions_SetReconnectWait(options, 250)
     if let user = server.user {
-      natsOptions_SetUserInfo(options, user, server.password ?? "")
+      _ = nats.natsOptions_SetUserInfo(options, user, server.password ?? "")
     }
     if let file = server.credentialsFile {
       guard access(file, R_OK) == 0 else {
@@ -62,16 +65,17 @@ final class NatsConnection {
           .authorization, "cannot read the credentials file \(file)", server: server.url)
       }
       try check(
-        natsOptions_SetUserCredentialsFromFiles(options, file, nil),
+        nats.natsOptions_SetUserCredentialsFromFiles(options, file, nil),
         "cannot use the credentials file \(file)", kind: .authorization)
     }
     if let file = server.certificateAuthorityFile {
       try check(
-        natsOptions_LoadCATrustedCertificates(options, file),
+        nats.natsOptions_LoadCATrustedCertificates(options, file),
         "cannot load the certificate authorities of \(file)", kind: .authorization)
-      try check(natsOptions_SetSecure(options, true), "cannot turn TLS on", kind: .authorization)
+      try check(
+        nats.natsOptions_SetSecure(options, true), "cannot turn TLS on", kind: .authorization)
     }
-    let status = natsConnection_Connect(&connection, options)
+    let status = nats.natsConnection_Connect(&connection, options)
     guard status == NATS_OK else {
       let problem: (StreamError.Kind, String)
       switch status {
@@ -84,31 +88,32 @@ final class NatsConnection {
       case NATS_SECURE_CONNECTION_WANTED:
         problem = (.authorization, "the server does not offer TLS")
       case NATS_SSL_ERROR:
-        problem = (.authorization, "TLS failed: \(NatsConnection.lastError(status))")
+        problem = (.authorization, "TLS failed: \(lastError(status))")
       case NATS_TIMEOUT:
         problem = (.noServer, "no server answered within \(server.timeoutMilliseconds) ms")
       default:
-        problem = (.other, "cannot connect: \(NatsConnection.lastError(status))")
+        problem = (.other, "cannot connect: \(lastError(status))")
       }
       throw StreamError(problem.0, problem.1, server: server.url)
     }
-    var jsOptions = CNats.jsOptions()
-    jsOptions_Init(&jsOptions)
+    var jsOptions = CNatsLibrary.jsOptions()
+    _ = nats.jsOptions_Init(&jsOptions)
     jsOptions.Wait = server.timeoutMilliseconds
-    try check(natsConnection_JetStream(&context, connection, &jsOptions), "no JetStream context")
+    try check(
+      nats.natsConnection_JetStream(&context, connection, &jsOptions), "no JetStream context")
   }
 
   deinit {
-    for bucket in buckets.values { kvStore_Destroy(bucket) }
-    if let context { jsCtx_Destroy(context) }
+    for bucket in buckets.values { nats.kvStore_Destroy(bucket) }
+    if let context { nats.jsCtx_Destroy(context) }
     if let connection {
-      natsConnection_Close(connection)
-      natsConnection_Destroy(connection)
+      nats.natsConnection_Close(connection)
+      nats.natsConnection_Destroy(connection)
     }
   }
 
   /// The largest message the server accepts.
-  var maximumPayload: Int { Int(natsConnection_GetMaxPayload(connection)) }
+  var maximumPayload: Int { Int(nats.natsConnection_GetMaxPayload(connection)) }
 
   // MARK: Streams
 
@@ -117,9 +122,9 @@ final class NatsConnection {
   func ensureStream(_ name: String, subjects: [String], create: Bool) throws(StreamError) {
     var info: UnsafeMutablePointer<jsStreamInfo>?
     var code = jsErrCode(0)
-    var status = js_GetStreamInfo(&info, context, name, nil, &code)
+    var status = nats.js_GetStreamInfo(&info, context, name, nil, &code)
     if status == NATS_OK {
-      jsStreamInfo_Destroy(info)
+      nats.jsStreamInfo_Destroy(info)
       return
     }
     guard status == NATS_NOT_FOUND || code == JSStreamNotFoundErr else {
@@ -131,7 +136,7 @@ final class NatsConnection {
         server: server.url)
     }
     var config = jsStreamConfig()
-    jsStreamConfig_Init(&config)
+    _ = nats.jsStreamConfig_Init(&config)
     let cName = strdup(name)
     let cSubjects = subjects.map { UnsafePointer(strdup($0)) }
     defer {
@@ -146,10 +151,10 @@ final class NatsConnection {
     status = cSubjects.withUnsafeBufferPointer { buffer in
       config.Subjects = UnsafeMutablePointer(mutating: buffer.baseAddress)
       config.SubjectsLen = Int32(buffer.count)
-      return js_AddStream(&info, context, &config, nil, &code)
+      return nats.js_AddStream(&info, context, &config, nil, &code)
     }
     guard status == NATS_OK else { throw failure(status, code, "cannot create the stream \(name)") }
-    jsStreamInfo_Destroy(info)
+    nats.jsStreamInfo_Destroy(info)
   }
 
   /// The name of the server leading the stream `name` (its RAFT group's leader), or nil
@@ -157,11 +162,11 @@ final class NatsConnection {
   func leader(of name: String) throws(StreamError) -> String? {
     var info: UnsafeMutablePointer<jsStreamInfo>?
     var code = jsErrCode(0)
-    let status = js_GetStreamInfo(&info, context, name, nil, &code)
+    let status = nats.js_GetStreamInfo(&info, context, name, nil, &code)
     guard status == NATS_OK, let info else {
       throw failure(status, code, "cannot read the stream \(name)")
     }
-    defer { jsStreamInfo_Destroy(info) }
+    defer { nats.jsStreamInfo_Destroy(info) }
     return info.pointee.Cluster?.pointee.Leader.map { String(cString: $0) }
   }
 
@@ -178,14 +183,14 @@ final class NatsConnection {
     var message: OpaquePointer?
     let created = data.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) {
-        natsMsg_Create(&message, subject, nil, $0.baseAddress, Int32($0.count))
+        nats.natsMsg_Create(&message, subject, nil, $0.baseAddress, Int32($0.count))
       }
     }
     try check(created, "cannot make a message of \(data.count) bytes")
-    defer { natsMsg_Destroy(message) }
-    for (key, value) in headers { natsMsgHeader_Set(message, key, value) }
+    defer { nats.natsMsg_Destroy(message) }
+    for (key, value) in headers { _ = nats.natsMsgHeader_Set(message, key, value) }
     var options = jsPubOptions()
-    jsPubOptions_Init(&options)
+    _ = nats.jsPubOptions_Init(&options)
     options.MaxWait = server.timeoutMilliseconds
     if let expected = expectedLastSubjectSequence {
       if expected == 0 {
@@ -198,7 +203,7 @@ final class NatsConnection {
     var code = jsErrCode(0)
     let status = id.withCString { cID in
       options.MsgId = cID
-      return js_PublishMsg(&ack, context, message, &options, &code)
+      return nats.js_PublishMsg(&ack, context, message, &options, &code)
     }
     guard status == NATS_OK, let ack else {
       if status == NATS_MAX_PAYLOAD || code == JSStreamMessageExceedsMaximumErr {
@@ -213,7 +218,7 @@ final class NatsConnection {
       }
       throw failure(status, code, "cannot publish on \(subject)")
     }
-    defer { jsPubAck_Destroy(ack) }
+    defer { nats.jsPubAck_Destroy(ack) }
     return (ack.pointee.Sequence, ack.pointee.Duplicate)
   }
 
@@ -221,7 +226,7 @@ final class NatsConnection {
   func message(_ stream: String, sequence: UInt64) throws(StreamError) -> StoredMessage? {
     var message: OpaquePointer?
     var code = jsErrCode(0)
-    let status = js_GetMsg(&message, context, stream, sequence, nil, &code)
+    let status = nats.js_GetMsg(&message, context, stream, sequence, nil, &code)
     return try stored(message, status, code, "cannot read message \(sequence) of \(stream)")
   }
 
@@ -229,7 +234,7 @@ final class NatsConnection {
   func lastMessage(_ stream: String, subject: String) throws(StreamError) -> StoredMessage? {
     var message: OpaquePointer?
     var code = jsErrCode(0)
-    let status = js_GetLastMsg(&message, context, stream, subject, nil, &code)
+    let status = nats.js_GetLastMsg(&message, context, stream, subject, nil, &code)
     return try stored(message, status, code, "cannot read the last message on \(subject)")
   }
 
@@ -239,11 +244,11 @@ final class NatsConnection {
   {
     var message: OpaquePointer?
     var options = jsDirectGetMsgOptions()
-    jsDirectGetMsgOptions_Init(&options)
+    _ = nats.jsDirectGetMsgOptions_Init(&options)
     options.Sequence = sequence
     let status = subject.withCString { cSubject in
       options.NextBySubject = cSubject
-      return js_DirectGetMsg(&message, context, stream, nil, &options)
+      return nats.js_DirectGetMsg(&message, context, stream, nil, &options)
     }
     return try stored(message, status, jsErrCode(0), "cannot read the messages on \(subject)")
   }
@@ -255,10 +260,10 @@ final class NatsConnection {
   {
     if status == NATS_NOT_FOUND || code == JSNoMessageFoundErr { return nil }
     guard status == NATS_OK, let message else { throw failure(status, code, what) }
-    defer { natsMsg_Destroy(message) }
-    let length = Int(natsMsg_GetDataLength(message))
+    defer { nats.natsMsg_Destroy(message) }
+    let length = Int(nats.natsMsg_GetDataLength(message))
     var data = [UInt8](repeating: 0, count: length)
-    if length > 0, let bytes = natsMsg_GetData(message) {
+    if length > 0, let bytes = nats.natsMsg_GetData(message) {
       data.withUnsafeMutableBytes {
         $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: length))
       }
@@ -266,19 +271,19 @@ final class NatsConnection {
     var headers: [String: String] = [:]
     var keys: UnsafeMutablePointer<UnsafePointer<CChar>?>?
     var count: Int32 = 0
-    if natsMsgHeader_Keys(message, &keys, &count) == NATS_OK, let keys {
+    if nats.natsMsgHeader_Keys(message, &keys, &count) == NATS_OK, let keys {
       for index in 0..<Int(count) {
         guard let key = keys[index] else { continue }
         var value: UnsafePointer<CChar>?
-        if natsMsgHeader_Get(message, key, &value) == NATS_OK, let value {
+        if nats.natsMsgHeader_Get(message, key, &value) == NATS_OK, let value {
           headers[String(cString: key)] = String(cString: value)
         }
       }
       free(keys)
     }
-    let subject = natsMsg_GetSubject(message).map { String(cString: $0) } ?? ""
+    let subject = nats.natsMsg_GetSubject(message).map { String(cString: $0) } ?? ""
     return StoredMessage(
-      sequence: natsMsg_GetSequence(message), subject: subject, data: data, headers: headers)
+      sequence: nats.natsMsg_GetSequence(message), subject: subject, data: data, headers: headers)
   }
 
   // MARK: Key-value buckets
@@ -289,16 +294,16 @@ final class NatsConnection {
   private func bucket(_ name: String, create: Bool) throws(StreamError) -> OpaquePointer {
     if let bucket = buckets[name] { return bucket }
     var bucket: OpaquePointer?
-    var status = js_KeyValue(&bucket, context, name)
+    var status = nats.js_KeyValue(&bucket, context, name)
     if status == NATS_NOT_FOUND, create {
       var config = kvConfig()
-      kvConfig_Init(&config)
+      _ = nats.kvConfig_Init(&config)
       config.History = 1
       config.StorageType = js_FileStorage
       config.Replicas = Int32(server.replicas)
       status = name.withCString { cName in
         config.Bucket = cName
-        return js_CreateKeyValue(&bucket, context, &config)
+        return nats.js_CreateKeyValue(&bucket, context, &config)
       }
     }
     if status == NATS_NOT_FOUND {
@@ -322,7 +327,7 @@ final class NatsConnection {
     let bucket = try bucket(name, create: false)
     var revision: UInt64 = 0
     let status = value.withUnsafeBytes {
-      kvStore_Put(&revision, bucket, key, $0.baseAddress, Int32($0.count))
+      nats.kvStore_Put(&revision, bucket, key, $0.baseAddress, Int32($0.count))
     }
     guard status == NATS_OK else {
       throw failure(status, jsErrCode(0), "cannot store \(key) in the bucket \(name)")
@@ -332,26 +337,26 @@ final class NatsConnection {
   func value(key: String, bucket name: String) throws(StreamError) -> [UInt8]? {
     let bucket = try bucket(name, create: false)
     var entry: OpaquePointer?
-    let status = kvStore_Get(&entry, bucket, key)
+    let status = nats.kvStore_Get(&entry, bucket, key)
     if status == NATS_NOT_FOUND { return nil }
     guard status == NATS_OK, let entry else {
       throw failure(status, jsErrCode(0), "cannot read \(key) of the bucket \(name)")
     }
-    defer { kvEntry_Destroy(entry) }
-    let length = Int(kvEntry_ValueLen(entry))
-    guard length > 0, let bytes = kvEntry_Value(entry) else { return [] }
+    defer { nats.kvEntry_Destroy(entry) }
+    let length = Int(nats.kvEntry_ValueLen(entry))
+    guard length > 0, let bytes = nats.kvEntry_Value(entry) else { return [] }
     return Array(UnsafeRawBufferPointer(start: bytes, count: length))
   }
 
   func keys(bucket name: String) throws(StreamError) -> [String] {
     let bucket = try bucket(name, create: false)
     var list = kvKeysList()
-    let status = kvStore_Keys(&list, bucket, nil)
+    let status = nats.kvStore_Keys(&list, bucket, nil)
     if status == NATS_NOT_FOUND { return [] }
     guard status == NATS_OK else {
       throw failure(status, jsErrCode(0), "cannot list the keys of the bucket \(name)")
     }
-    defer { kvKeysList_Destroy(&list) }
+    defer { nats.kvKeysList_Destroy(&list) }
     return (0..<Int(list.Count)).compactMap { list.Keys[$0].map { String(cString: $0) } }
   }
 
@@ -362,7 +367,7 @@ final class NatsConnection {
   {
     guard status == NATS_OK else {
       throw StreamError(
-        kind, "\(what): \(NatsConnection.lastError(status))", server: server.url)
+        kind, "\(what): \(lastError(status))", server: server.url)
     }
   }
 
@@ -389,17 +394,17 @@ final class NatsConnection {
       return StreamError(.noServer, "\(what): the connection was lost", server: server.url)
     default:
       return StreamError(
-        .other, "\(what): \(NatsConnection.lastError(status))", server: server.url)
+        .other, "\(what): \(lastError(status))", server: server.url)
     }
   }
 
   /// libnats' text for the last error of this thread, or the status's.
-  static func lastError(_ status: natsStatus) -> String {
+  private func lastError(_ status: natsStatus) -> String {
     var last = NATS_OK
-    if let text = nats_GetLastError(&last), last != NATS_OK {
+    if let text = nats.nats_GetLastError(&last), last != NATS_OK {
       let message = String(cString: text)
       if !message.isEmpty { return message }
     }
-    return natsStatus_GetText(status).map { String(cString: $0) } ?? "error \(status.rawValue)"
+    return nats.natsStatus_GetText(status).map { String(cString: $0) } ?? "error \(status.rawValue)"
   }
 }
