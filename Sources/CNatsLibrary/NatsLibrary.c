@@ -55,6 +55,16 @@ static char loadProblem[512];
 
 static void load_once(void) {
   loadedStatus = rewind_nats_load(rewind_nats_soname(), &loaded, loadProblem, sizeof loadProblem);
+#if !defined(__APPLE__)
+  // Another release of the client, installed with its headers (libnats-dev's symlink): the
+  // one the tool was built against when its soname is not the one above.
+  if (loadedStatus != 0) {
+    char otherProblem[sizeof loadProblem];
+    if (rewind_nats_load("libnats.so", &loaded, otherProblem, sizeof otherProblem) == 0) {
+      loadedStatus = 0;
+    }
+  }
+#endif
 }
 
 const RewindNatsLibrary *rewind_nats_library(const char **problem) {

@@ -76,8 +76,10 @@ typedef struct RewindNatsLibrary {
 const char *_Nonnull rewind_nats_soname(void);
 
 /// The library, loaded (and its functions resolved) on the first call, by
-/// `rewind_nats_soname()`; NULL if that failed, with `*problem` saying why (the loader's
-/// message, or the function missing). Every call returns the same. Thread-safe.
+/// `rewind_nats_soname()` (on Linux, failing that, by `libnats.so`, the development
+/// package's link to the release the tool was built against); NULL if that failed, with
+/// `*problem` saying why the first name failed (the loader's message, or the function
+/// missing). Every call returns the same. Thread-safe.
 const RewindNatsLibrary *_Nullable rewind_nats_library(const char *_Nullable *_Nonnull problem);
 
 /// Loads the library named `soname` into `library`: 0 when every function is found, else
