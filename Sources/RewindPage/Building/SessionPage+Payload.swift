@@ -5,14 +5,17 @@ extension SessionPage {
   /// The text of a page's data before compression: lines of JSON (see <doc:PageFormat>).
   enum Payload {
     /// The version of the layout below, which the page's script checks.
-    static let format = 1
+    static let format = 2
 
     /// Replays the events `from + 1 ... to` and writes the page's data.
     ///
-    /// One pass of the domain's specialised replay (`Timeline.visitEvents`), each event,
-    /// its changes, its time and its code written as text into buffers reused for the
-    /// whole page (`JSONWriter`): no `JSONValue` is built per event but the values of the
-    /// fields it changed, which the domain hands out as such.
+    /// One pass of the domain's specialised replay (`Timeline.visitEvents`), each event's
+    /// body (its JSON object less `seq`, `time_us`, `outcome` and `reason`), its change
+    /// list and a rejected event's reason written as text into a scratch buffer reused for
+    /// the whole page (`JSONWriter`) and looked up in a ``DistinctTexts``, which keeps each
+    /// distinct text once: an event costs its time, its code and two or three numbers,
+    /// and no `JSONValue` is built per event but the values of the fields it changed,
+    /// which the domain hands out as such.
     static func build<D: Domain>(
       _ timeline: Timeline<D>, from: UInt64, to: UInt64, options: Options,
       rendererData: JSONValue, progress: (UInt64) -> Void
@@ -37,10 +40,18 @@ extension SessionPage {
       var counts = (applied: 0, unchanged: 0, rejected: 0)
       var times = JSONWriter(capacity: count * 7 + 64)
       var codes = JSONWriter(capacity: count * 3 + 64)
-      var events = JSONWriter(capacity: count * 110 + 4096)
-      var changes = JSONWriter(capacity: count * 20 + 4096)
+      var bodyNumbers = JSONWriter(capacity: count * 3 + 64)
+      var changeNumbers = JSONWriter(capacity: count * 3 + 64)
+      var reasonNumbers = JSONWriter(capacity: 64)
+      var bodies = DistinctTexts()
+      var changeLists = DistinctTexts()
+      var reasons = DistinctTexts(capacity: 16)
+      var text = JSONWriter(capacity: 4096)
       times.beginArray()
       codes.beginArray()
+      bodyNumbers.beginArray()
+      changeNumbers.beginArray()
+      reasonNumbers.beginArray()
       // The state as the page will rebuild it, to check that the fields rebuild it.
       var rebuilt = RebuiltState(startJSON, paths: fields.map(\.path))
       let values = fields.map(\.value)
@@ -69,39 +80,33 @@ extension SessionPage {
         times.int(Int64(visited.time - previousTime))
         previousTime = visited.time
 
-        // The line `rewind log --json` prints.
-        events.beginObject()
-        events.plainKey("seq")
-        events.int(Int64(visited.sequence))
-        events.plainKey("time_us")
-        events.int(Int64(visited.time))
-        domain.writeMembers(of: event, to: &events)
-        events.plainKey("outcome")
-        switch visited.outcome {
-        case 0: events.plainString("applied")
-        case 1: events.plainString("unchanged")
-        default:
-          events.plainString("rejected")
-          events.plainKey("reason")
-          events.string(visited.reason ?? "")
+        // The body: the line `rewind log --json` prints less seq, time_us, outcome, reason.
+        text.removeAll()
+        text.beginObject()
+        domain.writeMembers(of: event, to: &text)
+        text.endObject()
+        bodyNumbers.int(Int64(text.withBytes { bodies.number(of: $0) }))
+        if visited.outcome > 1 {
+          text.removeAll()
+          text.string(visited.reason ?? "")
+          reasonNumbers.int(Int64(text.withBytes { reasons.number(of: $0) }))
         }
-        events.endObject()
-        events.newline()
 
         // [field, value, field, value, ...]
-        changes.beginArray()
+        text.removeAll()
+        text.beginArray()
         var changed = visited.changed.rawValue
         while changed != 0 {
           let field = changed.trailingZeroBitCount
           changed &= changed &- 1
           guard field < values.count else { continue }
           let value = values[field](state)
-          changes.int(Int64(field))
-          changes.value(value)
+          text.int(Int64(field))
+          text.value(value)
           rebuilt.set(value, field: field)
         }
-        changes.endArray()
-        changes.newline()
+        text.endArray()
+        changeNumbers.int(Int64(text.withBytes { changeLists.number(of: $0) }))
 
         let done = visited.sequence - from
         if done % keyframeInterval == 0 {
@@ -139,6 +144,12 @@ extension SessionPage {
       times.newline()
       codes.endArray()
       codes.newline()
+      bodyNumbers.endArray()
+      bodyNumbers.newline()
+      changeNumbers.endArray()
+      changeNumbers.newline()
+      reasonNumbers.endArray()
+      reasonNumbers.newline()
 
       let meta: JSONValue = .object([
         (
@@ -169,6 +180,14 @@ extension SessionPage {
             ),
             ("keyframeInterval", .int(Int64(keyframeInterval))),
             ("keyframes", .int(Int64(keyframeCount))),
+            (
+              "tables",
+              .object([
+                ("bodies", .int(Int64(bodies.count))),
+                ("changes", .int(Int64(changeLists.count))),
+                ("reasons", .int(Int64(reasons.count))),
+              ])
+            ),
             ("fields", .array(fields.map { fieldJSON($0, domain: domain) })),
             ("renderer", rendererData),
           ])
@@ -177,13 +196,22 @@ extension SessionPage {
 
       var payload: [UInt8] = []
       payload.reserveCapacity(
-        events.count + changes.count + keyframes.count + times.count + codes.count + 65_536)
+        times.count + codes.count + bodyNumbers.count + changeNumbers.count + reasonNumbers.count
+          + bodies.byteCount + bodies.count + changeLists.byteCount + changeLists.count
+          + reasons.byteCount + reasons.count + keyframes.count + 65_536)
       append(meta.compactText, to: &payload)
       append(JSONLines.Header(timeline.header, domain: domain).json.compactText, to: &payload)
       times.withBytes { payload.append(contentsOf: $0) }
       codes.withBytes { payload.append(contentsOf: $0) }
-      events.withBytes { payload.append(contentsOf: $0) }
-      changes.withBytes { payload.append(contentsOf: $0) }
+      bodyNumbers.withBytes { payload.append(contentsOf: $0) }
+      changeNumbers.withBytes { payload.append(contentsOf: $0) }
+      reasonNumbers.withBytes { payload.append(contentsOf: $0) }
+      for table in [bodies, changeLists, reasons] {
+        for index in 0..<table.count {
+          table.withText(index) { payload.append(contentsOf: $0) }
+          payload.append(UInt8(ascii: "\n"))
+        }
+      }
       keyframes.withBytes { payload.append(contentsOf: $0) }
       return payload
     }
