@@ -46,6 +46,8 @@ extension SessionPage {
       var bodies = DistinctTexts()
       var changeLists = DistinctTexts()
       var reasons = DistinctTexts(capacity: 16)
+      // The number of `[]`, once an event has changed nothing.
+      var noChanges: Int?
       var text = JSONWriter(capacity: 4096)
       times.beginArray()
       codes.beginArray()
@@ -93,20 +95,26 @@ extension SessionPage {
         }
 
         // [field, value, field, value, ...]
-        text.removeAll()
-        text.beginArray()
         var changed = visited.changed.rawValue
-        while changed != 0 {
-          let field = changed.trailingZeroBitCount
-          changed &= changed &- 1
-          guard field < values.count else { continue }
-          let value = values[field](state)
-          text.int(Int64(field))
-          text.value(value)
-          rebuilt.set(value, field: field)
+        if changed == 0, let none = noChanges {
+          changeNumbers.int(Int64(none))
+        } else {
+          text.removeAll()
+          text.beginArray()
+          while changed != 0 {
+            let field = changed.trailingZeroBitCount
+            changed &= changed &- 1
+            guard field < values.count else { continue }
+            let value = values[field](state)
+            text.int(Int64(field))
+            text.value(value)
+            rebuilt.set(value, field: field)
+          }
+          text.endArray()
+          let number = text.withBytes { changeLists.number(of: $0) }
+          changeNumbers.int(Int64(number))
+          if visited.changed.rawValue == 0 { noChanges = number }
         }
-        text.endArray()
-        changeNumbers.int(Int64(text.withBytes { changeLists.number(of: $0) }))
 
         let done = visited.sequence - from
         if done % keyframeInterval == 0 {
