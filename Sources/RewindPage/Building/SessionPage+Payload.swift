@@ -12,7 +12,7 @@ extension SessionPage {
     /// One pass of the domain's specialised replay (`Timeline.visitEvents`), each event's
     /// body (its JSON object less `seq`, `time_us`, `outcome` and `reason`), its change
     /// list and a rejected event's reason written as text into a scratch buffer reused for
-    /// the whole page (`JSONWriter`) and looked up in a ``DistinctTexts``, which keeps each
+    /// the whole page (`JSONWriter`) and looked up in a `DistinctTexts`, which keeps each
     /// distinct text once: an event costs its time, its code and two or three numbers,
     /// and no `JSONValue` is built per event but the values of the fields it changed,
     /// which the domain hands out as such.
