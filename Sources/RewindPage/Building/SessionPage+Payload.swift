@@ -13,9 +13,9 @@ extension SessionPage {
     /// body (its JSON object less `seq`, `time_us`, `outcome` and `reason`), its change
     /// list and a rejected event's reason written as text into a scratch buffer reused for
     /// the whole page (`JSONWriter`) and looked up in a `DistinctTexts`, which keeps each
-    /// distinct text once: an event costs its time, its code and two or three numbers,
-    /// and no `JSONValue` is built per event but the values of the fields it changed,
-    /// which the domain hands out as such.
+    /// distinct text once: an event costs its time, its code and two or three numbers
+    /// (each written by a `NumberLine`), and no `JSONValue` is built per event but the
+    /// values of the fields it changed, which the domain hands out as such.
     static func build<D: Domain>(
       _ timeline: Timeline<D>, from: UInt64, to: UInt64, options: Options,
       rendererData: JSONValue, progress: (UInt64) -> Void
@@ -38,22 +38,17 @@ extension SessionPage {
       var kindIndex = [String: Int](uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
       var lastKind: (name: String, index: Int)?
       var counts = (applied: 0, unchanged: 0, rejected: 0)
-      var times = JSONWriter(capacity: count * 7 + 64)
-      var codes = JSONWriter(capacity: count * 3 + 64)
-      var bodyNumbers = JSONWriter(capacity: count * 3 + 64)
-      var changeNumbers = JSONWriter(capacity: count * 3 + 64)
-      var reasonNumbers = JSONWriter(capacity: 64)
+      var times = NumberLine(capacity: count * 7 + 64)
+      var codes = NumberLine(capacity: count * 3 + 64)
+      var bodyNumbers = NumberLine(capacity: count * 3 + 64)
+      var changeNumbers = NumberLine(capacity: count * 3 + 64)
+      var reasonNumbers = NumberLine(capacity: 64)
       var bodies = DistinctTexts()
       var changeLists = DistinctTexts()
       var reasons = DistinctTexts(capacity: 16)
       // The number of `[]`, once an event has changed nothing.
       var noChanges: Int?
       var text = JSONWriter(capacity: 4096)
-      times.beginArray()
-      codes.beginArray()
-      bodyNumbers.beginArray()
-      changeNumbers.beginArray()
-      reasonNumbers.beginArray()
       // The state as the page will rebuild it, to check that the fields rebuild it.
       var rebuilt = RebuiltState(startJSON, paths: fields.map(\.path))
       let values = fields.map(\.value)
@@ -78,8 +73,8 @@ extension SessionPage {
         case 1: counts.unchanged += 1
         default: counts.rejected += 1
         }
-        codes.int(Int64(index * 3 + visited.outcome))
-        times.int(Int64(visited.time - previousTime))
+        codes.append(UInt64(index * 3 + visited.outcome))
+        times.append(visited.time - previousTime)
         previousTime = visited.time
 
         // The body: the line `rewind log --json` prints less seq, time_us, outcome, reason.
@@ -87,17 +82,17 @@ extension SessionPage {
         text.beginObject()
         domain.writeMembers(of: event, to: &text)
         text.endObject()
-        bodyNumbers.int(Int64(text.withBytes { bodies.number(of: $0) }))
+        bodyNumbers.append(UInt64(text.withBytes { bodies.number(of: $0) }))
         if visited.outcome > 1 {
           text.removeAll()
           text.string(visited.reason ?? "")
-          reasonNumbers.int(Int64(text.withBytes { reasons.number(of: $0) }))
+          reasonNumbers.append(UInt64(text.withBytes { reasons.number(of: $0) }))
         }
 
         // [field, value, field, value, ...]
         var changed = visited.changed.rawValue
         if changed == 0, let none = noChanges {
-          changeNumbers.int(Int64(none))
+          changeNumbers.append(UInt64(none))
         } else {
           text.removeAll()
           text.beginArray()
@@ -112,7 +107,7 @@ extension SessionPage {
           }
           text.endArray()
           let number = text.withBytes { changeLists.number(of: $0) }
-          changeNumbers.int(Int64(number))
+          changeNumbers.append(UInt64(number))
           if visited.changed.rawValue == 0 { noChanges = number }
         }
 
@@ -148,16 +143,6 @@ extension SessionPage {
           )
         }
       }
-      times.endArray()
-      times.newline()
-      codes.endArray()
-      codes.newline()
-      bodyNumbers.endArray()
-      bodyNumbers.newline()
-      changeNumbers.endArray()
-      changeNumbers.newline()
-      reasonNumbers.endArray()
-      reasonNumbers.newline()
 
       let meta: JSONValue = .object([
         (
@@ -209,11 +194,11 @@ extension SessionPage {
           + reasons.byteCount + reasons.count + keyframes.count + 65_536)
       append(meta.compactText, to: &payload)
       append(JSONLines.Header(timeline.header, domain: domain).json.compactText, to: &payload)
-      times.withBytes { payload.append(contentsOf: $0) }
-      codes.withBytes { payload.append(contentsOf: $0) }
-      bodyNumbers.withBytes { payload.append(contentsOf: $0) }
-      changeNumbers.withBytes { payload.append(contentsOf: $0) }
-      reasonNumbers.withBytes { payload.append(contentsOf: $0) }
+      times.write(to: &payload)
+      codes.write(to: &payload)
+      bodyNumbers.write(to: &payload)
+      changeNumbers.write(to: &payload)
+      reasonNumbers.write(to: &payload)
       for table in [bodies, changeLists, reasons] {
         for index in 0..<table.count {
           table.withText(index) { payload.append(contentsOf: $0) }
