@@ -125,6 +125,56 @@
     }
 
     @Test(
+      "every event of a page is the line `rewind log --json` prints for it; a page of another format is refused",
+      .timeLimit(.minutes(3)))
+    func eventsAsLogLines() throws {
+      let seed = testSeed("HTMLPageTests.eventsAsLogLines")
+      var random = SplitMix64(seed: seed)
+      let directory = TemporaryDirectory()
+      let generated = directory.file("generated.journal")
+      let generate = try rewind(
+        "generate", "-o", generated, "--events", String(1_000 + random.next() % 2_000), "--seed",
+        String(seed % 1_000_000), "--snapshot-interval", "300")
+      #expect(generate.status == 0, "\(generate.stderr)")
+      let from = Int(random.next() % 500)
+      let cases: [(journal: String, range: [String])] = [
+        (generated, []), (generated, ["--from", String(from), "--to", String(from + 400)]),
+        (sample("rejected-interactions.journal"), []), (sample("schema1/day-menu.journal"), []),
+      ]
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      for (index, (journal, range)) in cases.enumerated() {
+        let page = try writePage(journal, in: directory, name: "page\(index).html", extra: range)
+        let log = try rewind("log", journal, "--json")
+        #expect(log.status == 0, "\(log.stderr)")
+        let lines = log.lines
+        let first = range.isEmpty ? 1 : from + 1
+        let last = range.isEmpty ? lines.count : from + 400
+        let tab = try browser.newPage()
+        try tab.open(page.url)
+        let shown =
+          try tab.evaluate(
+            "Array.from({ length: \(last - first + 1) }, (_, index) => window.rewind.event(\(first) + index))"
+          ) as? [String] ?? []
+        #expect(shown.count == last - first + 1, "\(journal) \(range)")
+        for (offset, line) in shown.enumerated() where line != lines[first - 1 + offset] {
+          Issue.record(
+            "\(journal) \(range), event \(first + offset) (seed \(seed)): the page has\n\(line)\nrewind log --json prints\n\(lines[first - 1 + offset])"
+          )
+          break
+        }
+        if index == 0 {
+          #expect(
+            try tab.string(
+              #"(() => { try { new RewindPage.Session('{"page":{"format":1}}\n{}'); return "read"; } catch (error) { return error.message; } })()"#
+            ) == "the page's data has format 1, not 2")
+        }
+        tab.expectQuiet(page.url)
+        try tab.send("Page.close")
+      }
+    }
+
+    @Test(
       "clicking an event, ←/→, the buttons and dragging the scrubber move the cursor where they should",
       .timeLimit(.minutes(2)))
     func interactions() throws {

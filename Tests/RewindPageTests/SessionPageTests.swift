@@ -21,7 +21,9 @@ struct SessionPageTests {
     .tagged("<b>\"&"), .noted("n"), .scaled(0.5), .scaled(2),
   ]
 
-  @Test("the data: meta, header, times, codes, the events as rewind log --json, changes, keyframes")
+  @Test(
+    "the data: meta, header, times, codes, each event's body, changes and reason as numbers, the tables, keyframes"
+  )
   func payload() throws {
     let directory = TemporaryDirectory()
     let session = try timeline(Counter(), events, in: directory)
@@ -30,11 +32,13 @@ struct SessionPageTests {
       progress: { _ in })
     let lines = lines(payload)
     #expect(
-      lines.count == 4 + 8 + 8 + 1 + 1, "meta, header, times, codes, events, changes, keyframe, end"
+      lines.count == 7 + 8 + 7 + 1 + 1 + 1,
+      "meta, header, times, codes, the numbers of bodies, changes and reasons, 8 bodies, 7 change lists, 1 reason, keyframe, end"
     )
     #expect(lines.last == "")
     let meta = try JSONValue(parsing: lines[0])["page"]
-    #expect(meta?["format"] == 1)
+    #expect(meta?["format"] == 2)
+    #expect(meta?["tables"] == .object([("bodies", 8), ("changes", 7), ("reasons", 1)]))
     #expect(meta?["title"] == "A <title>")
     #expect(meta?["file"] == "counter.journal")
     #expect(meta?["events"] == 8 && meta?["from"] == 0 && meta?["to"] == 8)
@@ -58,19 +62,19 @@ struct SessionPageTests {
     #expect(lines[2] == "[0,250000,250000,250000,250000,250000,250000,250000]")
     // kind × 3 + outcome (0 applied, 1 unchanged, 2 rejected).
     #expect(lines[3] == "[0,3,1,2,6,9,12,12]")
-    #expect(lines[4] == #"{"seq":1,"time_us":0,"event":"added","amount":5,"outcome":"applied"}"#)
+    // Every event has its own body; events 3 and 4 the same changes: none.
+    #expect(lines[4] == "[0,1,2,3,4,5,6,7]")
+    #expect(lines[5] == "[0,1,2,2,3,4,5,6]")
+    #expect(lines[6] == "[0]")
+    #expect(lines[7] == #"{"event":"added","amount":5}"#)
+    #expect(lines[10] == #"{"event":"added","amount":5000}"#)
+    #expect(lines[11] == #"{"event":"tagged","_0":"<b>\"&"}"#)
     #expect(
-      lines[7]
-        == #"{"seq":4,"time_us":750000,"event":"added","amount":5000,"outcome":"rejected","reason":"more than 1,000 at once"}"#
-    )
-    #expect(
-      lines[8] == #"{"seq":5,"time_us":1000000,"event":"tagged","_0":"<b>\"&","outcome":"applied"}"#
-    )
-    #expect(
-      Array(lines[12..<20]) == [
-        "[0,5]", #"[1,"x"]"#, "[]", "[]", #"[2,["<b>\"&"]]"#, #"[3,"n"]"#, "[4,0.5]", "[4,2.0]",
+      Array(lines[15..<22]) == [
+        "[0,5]", #"[1,"x"]"#, "[]", #"[2,["<b>\"&"]]"#, #"[3,"n"]"#, "[4,0.5]", "[4,2.0]",
       ])
-    #expect(lines[20] == #"{"count":0,"label":"start","tags":[],"note":null,"ratio":1.0}"#)
+    #expect(lines[22] == #""more than 1,000 at once""#)
+    #expect(lines[23] == #"{"count":0,"label":"start","tags":[],"note":null,"ratio":1.0}"#)
   }
 
   @Test("a part starts at its first point, with its times from there; keyframes every interval")
@@ -83,7 +87,11 @@ struct SessionPageTests {
         session, from: 0, to: 600, options: options, rendererData: .null, progress: { _ in }))
     let meta = try JSONValue(parsing: whole[0])["page"]
     #expect(meta?["keyframes"] == 3)
-    let keyframes = Array(whole[(4 + 1_200)...].dropLast())
+    // One body, 600 change lists (each sets the count anew), no reason.
+    #expect(meta?["tables"] == .object([("bodies", 1), ("changes", 600), ("reasons", 0)]))
+    #expect(whole[4] == "[" + Array(repeating: "0", count: 600).joined(separator: ",") + "]")
+    #expect(whole[6] == "[]")
+    let keyframes = Array(whole[(7 + 1 + 600)...].dropLast())
     #expect(keyframes.count == 3)
     #expect(keyframes[2] == #"{"count":512,"label":"start","tags":[],"note":null,"ratio":1.0}"#)
 
@@ -94,8 +102,10 @@ struct SessionPageTests {
     #expect(partMeta?["from"] == 250 && partMeta?["to"] == 260 && partMeta?["events"] == 10)
     #expect(partMeta?["fromTime"] == .int(249 * 250_000))
     #expect(part[2] == "[" + Array(repeating: "250000", count: 10).joined(separator: ",") + "]")
-    #expect(part[4].hasPrefix(#"{"seq":251,"#))
-    #expect(part[4 + 20] == #"{"count":250,"label":"start","tags":[],"note":null,"ratio":1.0}"#)
+    #expect(part[5] == "[" + (0..<10).map(String.init).joined(separator: ",") + "]")
+    #expect(part[7] == #"{"event":"added","amount":1}"#)
+    #expect(part[8] == "[0,251]" && part[17] == "[0,260]")
+    #expect(part[7 + 1 + 10] == #"{"count":250,"label":"start","tags":[],"note":null,"ratio":1.0}"#)
   }
 
   @Test("a domain whose fields do not rebuild its state's JSON gets no page, and says why")

@@ -5,14 +5,17 @@ extension SessionPage {
   /// The text of a page's data before compression: lines of JSON (see <doc:PageFormat>).
   enum Payload {
     /// The version of the layout below, which the page's script checks.
-    static let format = 1
+    static let format = 2
 
     /// Replays the events `from + 1 ... to` and writes the page's data.
     ///
-    /// One pass of the domain's specialised replay (`Timeline.visitEvents`), each event,
-    /// its changes, its time and its code written as text into buffers reused for the
-    /// whole page (`JSONWriter`): no `JSONValue` is built per event but the values of the
-    /// fields it changed, which the domain hands out as such.
+    /// One pass of the domain's specialised replay (`Timeline.visitEvents`), each event's
+    /// body (its JSON object less `seq`, `time_us`, `outcome` and `reason`), its change
+    /// list and a rejected event's reason written as text into a scratch buffer reused for
+    /// the whole page (`JSONWriter`) and looked up in a `DistinctTexts`, which keeps each
+    /// distinct text once: an event costs its time, its code and two or three numbers
+    /// (each written by a `NumberLine`), and no `JSONValue` is built per event but the
+    /// values of the fields it changed, which the domain hands out as such.
     static func build<D: Domain>(
       _ timeline: Timeline<D>, from: UInt64, to: UInt64, options: Options,
       rendererData: JSONValue, progress: (UInt64) -> Void
@@ -35,12 +38,17 @@ extension SessionPage {
       var kindIndex = [String: Int](uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
       var lastKind: (name: String, index: Int)?
       var counts = (applied: 0, unchanged: 0, rejected: 0)
-      var times = JSONWriter(capacity: count * 7 + 64)
-      var codes = JSONWriter(capacity: count * 3 + 64)
-      var events = JSONWriter(capacity: count * 110 + 4096)
-      var changes = JSONWriter(capacity: count * 20 + 4096)
-      times.beginArray()
-      codes.beginArray()
+      var times = NumberLine(capacity: count * 7 + 64)
+      var codes = NumberLine(capacity: count * 3 + 64)
+      var bodyNumbers = NumberLine(capacity: count * 3 + 64)
+      var changeNumbers = NumberLine(capacity: count * 3 + 64)
+      var reasonNumbers = NumberLine(capacity: 64)
+      var bodies = DistinctTexts()
+      var changeLists = DistinctTexts()
+      var reasons = DistinctTexts(capacity: 16)
+      // The number of `[]`, once an event has changed nothing.
+      var noChanges: Int?
+      var text = JSONWriter(capacity: 4096)
       // The state as the page will rebuild it, to check that the fields rebuild it.
       var rebuilt = RebuiltState(startJSON, paths: fields.map(\.path))
       let values = fields.map(\.value)
@@ -65,43 +73,43 @@ extension SessionPage {
         case 1: counts.unchanged += 1
         default: counts.rejected += 1
         }
-        codes.int(Int64(index * 3 + visited.outcome))
-        times.int(Int64(visited.time - previousTime))
+        codes.append(UInt64(index * 3 + visited.outcome))
+        times.append(visited.time - previousTime)
         previousTime = visited.time
 
-        // The line `rewind log --json` prints.
-        events.beginObject()
-        events.plainKey("seq")
-        events.int(Int64(visited.sequence))
-        events.plainKey("time_us")
-        events.int(Int64(visited.time))
-        domain.writeMembers(of: event, to: &events)
-        events.plainKey("outcome")
-        switch visited.outcome {
-        case 0: events.plainString("applied")
-        case 1: events.plainString("unchanged")
-        default:
-          events.plainString("rejected")
-          events.plainKey("reason")
-          events.string(visited.reason ?? "")
+        // The body: the line `rewind log --json` prints less seq, time_us, outcome, reason.
+        text.removeAll()
+        text.beginObject()
+        domain.writeMembers(of: event, to: &text)
+        text.endObject()
+        bodyNumbers.append(UInt64(text.withBytes { bodies.number(of: $0) }))
+        if visited.outcome > 1 {
+          text.removeAll()
+          text.string(visited.reason ?? "")
+          reasonNumbers.append(UInt64(text.withBytes { reasons.number(of: $0) }))
         }
-        events.endObject()
-        events.newline()
 
         // [field, value, field, value, ...]
-        changes.beginArray()
         var changed = visited.changed.rawValue
-        while changed != 0 {
-          let field = changed.trailingZeroBitCount
-          changed &= changed &- 1
-          guard field < values.count else { continue }
-          let value = values[field](state)
-          changes.int(Int64(field))
-          changes.value(value)
-          rebuilt.set(value, field: field)
+        if changed == 0, let none = noChanges {
+          changeNumbers.append(UInt64(none))
+        } else {
+          text.removeAll()
+          text.beginArray()
+          while changed != 0 {
+            let field = changed.trailingZeroBitCount
+            changed &= changed &- 1
+            guard field < values.count else { continue }
+            let value = values[field](state)
+            text.int(Int64(field))
+            text.value(value)
+            rebuilt.set(value, field: field)
+          }
+          text.endArray()
+          let number = text.withBytes { changeLists.number(of: $0) }
+          changeNumbers.append(UInt64(number))
+          if visited.changed.rawValue == 0 { noChanges = number }
         }
-        changes.endArray()
-        changes.newline()
 
         let done = visited.sequence - from
         if done % keyframeInterval == 0 {
@@ -135,10 +143,6 @@ extension SessionPage {
           )
         }
       }
-      times.endArray()
-      times.newline()
-      codes.endArray()
-      codes.newline()
 
       let meta: JSONValue = .object([
         (
@@ -169,6 +173,14 @@ extension SessionPage {
             ),
             ("keyframeInterval", .int(Int64(keyframeInterval))),
             ("keyframes", .int(Int64(keyframeCount))),
+            (
+              "tables",
+              .object([
+                ("bodies", .int(Int64(bodies.count))),
+                ("changes", .int(Int64(changeLists.count))),
+                ("reasons", .int(Int64(reasons.count))),
+              ])
+            ),
             ("fields", .array(fields.map { fieldJSON($0, domain: domain) })),
             ("renderer", rendererData),
           ])
@@ -177,13 +189,22 @@ extension SessionPage {
 
       var payload: [UInt8] = []
       payload.reserveCapacity(
-        events.count + changes.count + keyframes.count + times.count + codes.count + 65_536)
+        times.count + codes.count + bodyNumbers.count + changeNumbers.count + reasonNumbers.count
+          + bodies.byteCount + bodies.count + changeLists.byteCount + changeLists.count
+          + reasons.byteCount + reasons.count + keyframes.count + 65_536)
       append(meta.compactText, to: &payload)
       append(JSONLines.Header(timeline.header, domain: domain).json.compactText, to: &payload)
-      times.withBytes { payload.append(contentsOf: $0) }
-      codes.withBytes { payload.append(contentsOf: $0) }
-      events.withBytes { payload.append(contentsOf: $0) }
-      changes.withBytes { payload.append(contentsOf: $0) }
+      times.write(to: &payload)
+      codes.write(to: &payload)
+      bodyNumbers.write(to: &payload)
+      changeNumbers.write(to: &payload)
+      reasonNumbers.write(to: &payload)
+      for table in [bodies, changeLists, reasons] {
+        for index in 0..<table.count {
+          table.withText(index) { payload.append(contentsOf: $0) }
+          payload.append(UInt8(ascii: "\n"))
+        }
+      }
       keyframes.withBytes { payload.append(contentsOf: $0) }
       return payload
     }

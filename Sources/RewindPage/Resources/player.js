@@ -461,6 +461,8 @@
       position,
       /** The state shown, exactly as `rewind state --at P --json` prints it (without its last newline). */
       shownState: () => pretty(player.session.state(player.sequence)),
+      /** Event `sequence` of the page, exactly as `rewind log --json` prints it (without its newline). */
+      event: (sequence) => compact(player.session.event(sequence)),
       /** Every point where a `find` condition becomes true: [{sequence, value}] (values as JSON text). Throws with the reason. */
       find(condition) {
         try {

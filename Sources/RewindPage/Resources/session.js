@@ -2,10 +2,10 @@
 // "The page's data"): the events, the state at any point rebuilt from the keyframe before
 // it and the changes since, the changes of one event, the diff of two points, find.
 (() => {
-  const { parse: parseJSON, copy, setAt, valueAt, equal } = RewindPage.json;
+  const { parse: parseJSON, JSONNumber, copy, setAt, valueAt, equal } = RewindPage.json;
   const { holds, shown } = RewindPage.condition;
   const OUTCOMES = ["applied", "unchanged", "rejected"];
-  const FORMAT = 1;
+  const FORMAT = 2;
 
   class Session {
     /** Reads the data's text: lines of JSON. Throws an Error when it is not a page's data. */
@@ -25,7 +25,17 @@
       this.keyframeInterval = meta.keyframeInterval;
       const deltas = JSON.parse(lines[2]);
       const codes = JSON.parse(lines[3]);
-      if (deltas.length !== this.count || codes.length !== this.count) {
+      const bodies = JSON.parse(lines[4]);
+      const changeLists = JSON.parse(lines[5]);
+      const reasons = JSON.parse(lines[6]);
+      const tables = meta.tables;
+      if (
+        deltas.length !== this.count ||
+        codes.length !== this.count ||
+        bodies.length !== this.count ||
+        changeLists.length !== this.count ||
+        reasons.length !== meta.counts.rejected
+      ) {
         throw new Error("the page's data does not hold the events it announces");
       }
       /** The time of each event, microseconds from the session's start. */
@@ -37,12 +47,32 @@
       }
       /** Each event's kind index × 3 + outcome (0 applied, 1 unchanged, 2 rejected). */
       this.codes = Uint32Array.from(codes);
-      this.eventLines = lines.slice(4, 4 + this.count);
-      this.changeLines = lines.slice(4 + this.count, 4 + 2 * this.count);
-      this.keyframeLines = lines.slice(4 + 2 * this.count, 4 + 2 * this.count + meta.keyframes);
-      if (this.keyframeLines.length !== meta.keyframes) {
-        throw new Error("the page's data does not hold the keyframes it announces");
+      /** Each event's body (its JSON object less seq, time_us, outcome, reason): an index into `bodyLines`. */
+      this.bodies = Uint32Array.from(bodies);
+      /** Each event's changes: an index into `changeLines`. */
+      this.changeLists = Uint32Array.from(changeLists);
+      /** Each rejected event's reason: an index into `reasonLines` (-1 for the other events). */
+      this.reasons = new Int32Array(this.count).fill(-1);
+      let rejected = 0;
+      for (let index = 0; index < this.count; index++) {
+        if (this.codes[index] % 3 === 2) this.reasons[index] = reasons[rejected++];
       }
+      let at = 7;
+      const table = (length) => lines.slice(at, (at += length));
+      this.bodyLines = table(tables.bodies);
+      this.changeLines = table(tables.changes);
+      this.reasonLines = table(tables.reasons);
+      this.keyframeLines = table(meta.keyframes);
+      if (
+        this.keyframeLines.length !== meta.keyframes ||
+        this.bodies.some((index) => index >= tables.bodies) ||
+        this.changeLists.some((index) => index >= tables.changes) ||
+        reasons.some((index) => !(index >= 0 && index < tables.reasons))
+      ) {
+        throw new Error("the page's data does not hold the tables and keyframes it announces");
+      }
+      /** Each change list read: [[field index, new value], …], by its index. */
+      this.parsedChanges = new Array(tables.changes);
       this.cache = null;
     }
 
@@ -99,18 +129,33 @@
       }
     }
 
-    /** Event `sequence` as its JSON Lines object (a Map: seq, time_us, event, payload, outcome, reason). */
+    /** Event `sequence` as its JSON Lines object, as `rewind log --json` prints it (a Map: seq, time_us, event, payload, outcome, reason). */
     event(sequence) {
-      return parseJSON(this.eventLines[sequence - this.from - 1]);
+      const index = sequence - this.from - 1;
+      const event = new Map([
+        ["seq", new JSONNumber(String(sequence))],
+        ["time_us", new JSONNumber(String(this.times[index]))],
+      ]);
+      for (const [key, value] of parseJSON(this.bodyLines[this.bodies[index]])) event.set(key, value);
+      const outcome = this.codes[index] % 3;
+      event.set("outcome", OUTCOMES[outcome]);
+      if (outcome === 2) event.set("reason", parseJSON(this.reasonLines[this.reasons[index]]));
+      return event;
     }
 
-    /** The fields event `sequence` changed: [[field index, new value], …]. */
+    /**
+     * The fields event `sequence` changed: [[field index, new value], …]. Each distinct
+     * list is read once and shared: read it, do not change it.
+     */
     changedFields(sequence) {
-      const line = this.changeLines[sequence - this.from - 1];
-      if (line === "[]") return [];
-      const flat = parseJSON(line);
-      const pairs = [];
-      for (let index = 0; index < flat.length; index += 2) pairs.push([Number(flat[index].text), flat[index + 1]]);
+      const list = this.changeLists[sequence - this.from - 1];
+      let pairs = this.parsedChanges[list];
+      if (pairs === undefined) {
+        const flat = parseJSON(this.changeLines[list]);
+        pairs = [];
+        for (let index = 0; index < flat.length; index += 2) pairs.push([Number(flat[index].text), flat[index + 1]]);
+        this.parsedChanges[list] = Object.freeze(pairs);
+      }
       return pairs;
     }
 
@@ -183,8 +228,8 @@
         const sequence = this.from + index + 1;
         let changed = none;
         let touched = false;
-        if (this.changeLines[index] !== "[]") {
-          const pairs = this.changedFields(sequence);
+        const pairs = this.changedFields(sequence);
+        if (pairs.length !== 0) {
           changed = new Set(pairs.map(([field]) => field));
           for (const [field, value] of pairs) {
             const slot = slotOf.get(field);

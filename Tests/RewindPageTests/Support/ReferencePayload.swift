@@ -103,7 +103,7 @@ enum ReferencePayload {
       (
         "page",
         .object([
-          ("format", .int(Int64(SessionPage.Payload.format))),
+          ("format", 1),  // the layout it wrote: each event's line and changes in full
           ("title", .string(options.title)),
           ("file", .string(options.fileName)),
           ("generator", .string(options.generator)),

@@ -1,0 +1,68 @@
+import TestSupport
+import Testing
+
+@testable import RewindPage
+
+/// The table that keeps each distinct event body and change list of a page once.
+@Suite("DistinctTexts: each distinct text once, numbered in the order first met")
+struct DistinctTextsTests {
+  /// Random byte strings of a few bytes from a small alphabet, so that many repeat, some
+  /// are prefixes of others, and the empty one comes up.
+  private func texts(_ count: Int, _ random: inout SplitMix64) -> [[UInt8]] {
+    (0..<count).map { _ in
+      (0..<Int(random.next() % 19)).map { _ in [0, 1, 0x22, 0x7B, 0xFF][Int(random.next() % 5)] }
+    }
+  }
+
+  @Test(
+    "the numbers a dictionary gives, and the texts back, with good hashes and ones that always collide"
+  )
+  func againstDictionary() {
+    let seed = testSeed("DistinctTextsTests.againstDictionary")
+    var random = SplitMix64(seed: seed)
+    let hashes: [(String, DistinctTexts.Hash)] = [
+      ("ours", DistinctTexts.hash), ("constant", { _ in 7 }),
+      ("the length", { UInt64($0.count) }), ("the first byte", { UInt64($0.first ?? 0) }),
+    ]
+    for (name, hash) in hashes {
+      for trial in 0..<6 {
+        var table = DistinctTexts(capacity: Int(random.next() % 40), hash: hash)
+        var expected: [[UInt8]: Int] = [:]
+        var order: [[UInt8]] = []
+        for text in texts(Int(random.next() % 3_000), &random) {
+          let number = text.withUnsafeBytes { table.number(of: $0) }
+          let known = expected[text] ?? order.count
+          if known == order.count {
+            expected[text] = known
+            order.append(text)
+          }
+          #expect(number == known, "seed \(seed), \(name) hash, trial \(trial): \(text)")
+        }
+        #expect(table.count == order.count, "seed \(seed), \(name) hash, trial \(trial)")
+        #expect(table.byteCount == order.reduce(0) { $0 + $1.count })
+        for (index, text) in order.enumerated() {
+          #expect(table.withText(index) { Array($0) } == text, "seed \(seed), \(name) hash")
+        }
+      }
+    }
+  }
+
+  @Test("the hash reads every byte: texts that differ in one byte, anywhere, hash apart")
+  func hashReadsEveryByte() {
+    let seed = testSeed("DistinctTextsTests.hashReadsEveryByte")
+    var random = SplitMix64(seed: seed)
+    for length in 1..<40 {
+      let text = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let hashed = text.withUnsafeBytes { DistinctTexts.hash($0) }
+      for position in 0..<length {
+        var other = text
+        other[position] ^= UInt8(1 << (random.next() % 8))
+        #expect(
+          other.withUnsafeBytes { DistinctTexts.hash($0) } != hashed,
+          "seed \(seed): byte \(position) of \(length)")
+      }
+      // A text and the same with a zero byte more: the length is part of the hash.
+      #expect((text + [0]).withUnsafeBytes { DistinctTexts.hash($0) } != hashed)
+    }
+  }
+}
