@@ -248,7 +248,7 @@ struct OnePassVerifyTests {
       checkAll: { frames in
         walked = frames
         return nil
-      }, each: { _, _ in })
+      }, each: { _, _ in nil })
     #expect(walked == timeline.reader.frames)
     #expect(timeline.reader.condition.openedFromIndex)
     let one = try #require(inParts(NavigationDomain.self, source, jobs: 1))

@@ -96,6 +96,33 @@ struct VarintFastPathTests {
     }
   }
 
+  @Test(
+    "three-byte varints near the end of the data (a short payload) read as the general loop reads them"
+  )
+  func threeBytesNearTheEnd() {
+    // Continuation bytes with small and large payloads, then a last byte that ends the
+    // varint (zero: redundant), goes on (the data ending inside it or a fourth byte), or
+    // is missing; before and after it up to 9 bytes, so that the varint lies both within
+    // and beyond 10 bytes of the end.
+    let continuing: [UInt8] = [0x80, 0x81, 0xC0, 0xFF]
+    let last: [UInt8?] = [nil, 0x00, 0x01, 0x40, 0x7F, 0x80, 0xFF]
+    for b0 in continuing {
+      for b1 in continuing {
+        for b2 in last {
+          let varint = [b0, b1] + (b2.map { [$0] } ?? [])
+          for lead in 0...2 {
+            for trail in 0...9 where b2 != nil || trail == 0 {
+              let bytes =
+                Array(repeating: 0x05, count: lead) + varint + Array(repeating: 0x03, count: trail)
+              let (fast, general) = Self.both(bytes, from: lead)
+              #expect(fast == general, "\(bytes) from \(lead)")
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test("an empty buffer without memory says so as it always did")
   func noMemory() {
     var reader = ByteReader(UnsafeRawBufferPointer(start: nil, count: 0))

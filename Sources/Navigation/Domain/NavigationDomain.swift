@@ -110,19 +110,25 @@ public final class NavigationDomain: Domain {
   public var initialState: NavigationState { NavigationState(settings: settings) }
 
   /// Applies `event` to `state`; see ``NavigationState/apply(_:)`` for the rules.
-  /// - Complexity: O(1), no allocation.
-  @inlinable
+  /// - Complexity: O(1), no allocation. Inlined: a scroll (most events of a session) is
+  ///   applied in the caller's loop, any other event by a call.
+  @inlinable @inline(__always)
   public func reduce(_ state: inout NavigationState, _ event: NavigationEvent)
     -> Outcome<NavigationRejection>
   {
-    state.apply(event)
+    if case .menuScrolled(let offset) = event {
+      var ignored = IgnoredChanges()
+      return state.scroll(to: offset, recording: &ignored)
+    }
+    return state.applyInFull(event)
   }
 
   /// Applies `event` and says which fields it changed: the reducer tells them as it
   /// writes them (``NavigationState/apply(_:)``'s rules, run with a recorder), so that
   /// nothing of the state is copied or compared but the fields the event writes.
-  /// - Complexity: O(1), no allocation, for catalogs of any size.
-  @inlinable
+  /// - Complexity: O(1), no allocation, for catalogs of any size. Inlined: a scroll is
+  ///   applied in the caller's loop, any other event by a call.
+  @inlinable @inline(__always)
   public func reduceTrackingChanges(_ state: inout NavigationState, _ event: NavigationEvent)
     -> (outcome: Outcome<NavigationRejection>, changed: FieldSet)
   {

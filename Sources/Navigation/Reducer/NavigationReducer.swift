@@ -50,13 +50,54 @@ extension NavigationState {
   /// `split.overlay` included (what `NavigationDomain.changedFields(from:to:)` of the
   /// states before and after gives); none unless the event was applied.
   /// - Complexity: O(1); no allocation, no copy of the state.
+  ///
+  /// A scroll (most events of a session: one a display frame while the menu scrolls) is
+  /// applied inline, in the caller's loop; every other event by
+  /// `applyTrackingChangesInFull(_:)`, out of line, so that the inlined part stays small.
+  /// Both run the same rules (`scroll(to:recording:)` is the scroll's).
   @inlinable @inline(__always)
   package mutating func applyTrackingChanges(_ event: NavigationEvent) -> (
+    outcome: Outcome<NavigationRejection>, changed: FieldSet
+  ) {
+    if case .menuScrolled(let offset) = event {
+      // A scroll writes no presentation enum: the fields told are all that changed.
+      var changes = TrackedChanges()
+      let outcome = scroll(to: offset, recording: &changes)
+      return (outcome, FieldSet(rawValue: changes.raw))
+    }
+    return applyTrackingChangesInFull(event)
+  }
+
+  /// ``apply(_:)`` out of line: what `NavigationDomain.reduce(_:_:)`, inlined into the
+  /// loops, calls for any event but a scroll, which it applies itself
+  /// (`scroll(to:recording:)`, the same rule).
+  @usableFromInline @inline(never)
+  mutating func applyInFull(_ event: NavigationEvent) -> Outcome<NavigationRejection> {
+    apply(event)
+  }
+
+  /// ``applyTrackingChanges(_:)`` for every event.
+  @usableFromInline @inline(never)
+  mutating func applyTrackingChangesInFull(_ event: NavigationEvent) -> (
     outcome: Outcome<NavigationRejection>, changed: FieldSet
   ) {
     var changes = TrackedChanges()
     let outcome = apply(event, recording: &changes)
     return (outcome, changes.fields(after: self))
+  }
+
+  /// The rule of `menuScrolled(offset)` (see ``apply(_:)``).
+  @inlinable @inline(__always)
+  mutating func scroll<Recorder: ChangeRecorder>(
+    to offset: Double, recording recorder: inout Recorder
+  ) -> Outcome<NavigationRejection> {
+    guard offset.isFinite else { return .rejected(.scrollOffsetNotFinite) }
+    guard offset >= 0 else { return .rejected(.scrollOffsetNegative) }
+    let limit = menu.maximumScrollOffset(contentWidth: catalog.menuContentWidth)
+    // `+ 0` turns -0.0 into 0.0.
+    let clamped = offset < limit ? offset + 0 : limit
+    return Self.write(clamped, to: &menu.scrollOffset, .menuScrollOffset, &recorder)
+      ? .applied : .unchanged
   }
 
   /// The reducer's rules: applies one event, telling `recorder` of every field it writes
@@ -85,13 +126,7 @@ extension NavigationState {
       return changed ? .applied : .unchanged
 
     case .menuScrolled(let offset):
-      guard offset.isFinite else { return .rejected(.scrollOffsetNotFinite) }
-      guard offset >= 0 else { return .rejected(.scrollOffsetNegative) }
-      let limit = menu.maximumScrollOffset(contentWidth: catalog.menuContentWidth)
-      // `+ 0` turns -0.0 into 0.0.
-      let clamped = offset < limit ? offset + 0 : limit
-      return Self.write(clamped, to: &menu.scrollOffset, .menuScrollOffset, &recorder)
-        ? .applied : .unchanged
+      return scroll(to: offset, recording: &recorder)
 
     case .menuViewportResized(let width):
       guard width > 0 && width <= NavigationSettings.maximumViewportWidth else {

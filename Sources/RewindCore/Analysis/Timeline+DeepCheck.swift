@@ -128,7 +128,16 @@ extension Timeline {
 
   /// The deep check of one frame, the next of `run`: `frame` is its decompressed view,
   /// nil when it cannot be loaded (the storage check reports it).
-  func deepCheckFrame(_ info: FrameInfo, _ frame: FrameView?, _ run: inout DeepCheckRun<D>) {
+  ///
+  /// - Returns: the number of the frame's records when its walk found them as the
+  ///   storage check's `Journal.intactRecords(of:)` requires (every record read from the
+  ///   first with `RecordCursor`'s checks to the end the header says, each snapshot of
+  ///   the frame where it points), so that the storage check need not walk them again;
+  ///   nil otherwise.
+  @discardableResult
+  func deepCheckFrame(_ info: FrameInfo, _ frame: FrameView?, _ run: inout DeepCheckRun<D>)
+    -> UInt64?
+  {
     defer { run.position = info.lastSequence }
     if info.firstSequence != run.position + 1 {
       run.state = nil
@@ -137,17 +146,27 @@ extension Timeline {
     guard let frame else {
       run.state = nil
       run.context = nil
-      return
+      return nil
     }
     var check = FrameContentCheck(info: info)
     var snapshots = frame.snapshots[...]
     var cursor = frame.records()
+    // Whether the records and snapshots are what the storage check requires, so far.
+    var intact = true
     while true {
       let next = cursor.sequence
       while let stored = snapshots.first, stored.snapshot.sequence < next {
         snapshots.removeFirst()
         // A snapshot out of place breaks a rule of the format: the storage check says so.
-        guard stored.snapshot.sequence + 1 == next else { continue }
+        guard stored.snapshot.sequence + 1 == next else {
+          intact = false
+          continue
+        }
+        if Int(exactly: stored.recordOffset) != cursor.offset
+          || (cursor.offset != 0 && stored.time != cursor.time)
+        {
+          intact = false
+        }
         run.report.snapshotsChecked += 1
         let comparison =
           run.state.map { compare(stored.snapshot, with: $0, encoded: &run.encoded) }
@@ -185,6 +204,7 @@ extension Timeline {
         if decoded.malformed {
           // Malformed records are the storage check's to report.
           run.context = nil
+          intact = false
           break
         }
         if let failure = decoded.failure {
@@ -206,6 +226,7 @@ extension Timeline {
         // Malformed records are the storage check's to report.
         run.state = nil
         run.context = nil
+        intact = false
         break
       }
       guard var codec = run.context else {
@@ -226,6 +247,9 @@ extension Timeline {
     }
     if let problem = check.unreadableProblem() { run.report.problems.append(problem) }
     if let repair = check.repair { run.report.repairs[info.offset] = repair }
+    // The walk ended where the header says (`RecordCursor` checks it) unless it broke off.
+    guard intact, snapshots.isEmpty else { return nil }
+    return frame.info.lastSequence &+ 1 &- frame.info.firstSequence
   }
 }
 

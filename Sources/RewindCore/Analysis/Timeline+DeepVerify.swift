@@ -91,10 +91,10 @@ extension Timeline {
           deepCheckFrame(frames[next], try? reader.loadFrame(next), &run)
           next += 1
         }
-        if next < frames.count, frames[next] == info {
-          deepCheckFrame(info, view, &run)
-          next += 1
-        }
+        guard next < frames.count, frames[next] == info else { return nil }
+        next += 1
+        // The deep check's walk of the records, which the storage check need not repeat.
+        return deepCheckFrame(info, view, &run)
       })
     if let inParts { return (storage, inParts) }
     while next < frames.count {
@@ -204,9 +204,13 @@ extension Timeline {
     var checks: [JournalScan.FrameCheck] = []
     checks.reserveCapacity(Int(part.upperBound) - first + 1)
     for index in first...Int(part.upperBound) {
-      let (view, check) = reader.checkFrame(index)
+      var handedOn = false
+      let (view, check) = reader.checkFrame(index) { view in
+        handedOn = true
+        return deepCheckFrame(frames[index], view, &run)
+      }
       checks.append(check)
-      deepCheckFrame(frames[index], view, &run)
+      if !handedOn { deepCheckFrame(frames[index], view, &run) }
       progress(UInt64(index - first + 1))
     }
     return DeepCheckPart(checks: checks, report: run.report, start: run.start, end: run.state)

@@ -116,7 +116,7 @@ extension Journal {
   ) throws(JournalError) -> VerificationReport {
     try verify(
       path: path, system: system, progress: progress, checkAll: { _ in nil },
-      each: { _, _ in })
+      each: { _, _ in nil })
   }
 
   /// ``verify(path:progress:)``, handing each frame's decompressed view on, so that a
@@ -127,12 +127,14 @@ extension Journal {
   ///     checks of all of them, in order, as `JournalReader.checkFrame(_:)` makes them
   ///     (on other threads, say, calling `progress` itself), or nil to have them checked
   ///     one by one and handed to `each`.
-  ///   - each: called after each frame checked one by one, with its view (nil when it
-  ///     cannot be loaded: its header, checksums or data are damaged).
+  ///   - each: called with each frame checked one by one and its view (nil when it
+  ///     cannot be loaded: its header, checksums or data are damaged); when it walks the
+  ///     view's records, it may return their number as `walked` of
+  ///     ``checkFrame(_:loader:walked:)`` does, so that the check does not walk them again.
   package static func verify(
     path: String, system: FileSystemCalls, progress: (Int, Int) -> Void,
     checkAll: ([FrameInfo]) -> [JournalScan.FrameCheck]?,
-    each: (FrameInfo, FrameView?) -> Void
+    each: (FrameInfo, FrameView?) -> UInt64?
   ) throws(JournalError) -> VerificationReport {
     let file = try JournalFile(path: path, mode: .read, system: system)
     let scan = try JournalScan(file: file, progress: progress, checkAll: checkAll, each: each)
@@ -302,16 +304,22 @@ extension Journal {
   /// An intact frame is walked a run of records at a time (``intactRecords(of:)``); a
   /// frame where that finds anything wrong is walked again record by record, which says
   /// what and where.
-  static func checkFrame(_ info: FrameInfo, loader: FrameLoader) -> (
-    view: FrameView?, check: JournalScan.FrameCheck
-  ) {
+  ///
+  /// - Parameter walked: called with the frame once loaded: a walk of its records by the
+  ///   caller (the deep check's), which returns their number when it found them as
+  ///   ``intactRecords(of:)`` requires (every record read from the first with the checks
+  ///   of `RecordCursor`, to the end the header says, each snapshot of the frame where
+  ///   it points), so that they are not walked again; nil to have them walked here.
+  static func checkFrame(
+    _ info: FrameInfo, loader: FrameLoader, walked: (FrameView) -> UInt64? = { _ in nil }
+  ) -> (view: FrameView?, check: JournalScan.FrameCheck) {
     let frame: FrameView
     do throws(JournalError) {
       frame = try loader.load(info)
     } catch {
       return (nil, .damaged(error, whole: (try? loader.read(info)) != nil))
     }
-    if let records = intactRecords(of: frame) {
+    if let records = walked(frame) ?? intactRecords(of: frame) {
       return (frame, .good(records: records, snapshots: frame.snapshots.count))
     }
     do throws(JournalError) {

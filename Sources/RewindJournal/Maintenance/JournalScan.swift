@@ -46,7 +46,7 @@ package struct JournalScan {
   /// - Throws: ``JournalError`` when the file cannot be read, is not a journal, or is of a
   ///   newer format.
   init(file: JournalFile, progress: (Int, Int) -> Void) throws(JournalError) {
-    try self.init(file: file, progress: progress, checkAll: { _ in nil }, each: { _, _ in })
+    try self.init(file: file, progress: progress, checkAll: { _ in nil }, each: { _, _ in nil })
   }
 
   /// Reads the header, walks the frames and checks each one, handing each frame's
@@ -56,12 +56,14 @@ package struct JournalScan {
   ///   - checkAll: called once the frames are found, with them: the checks of all of
   ///     them, in order, as ``Journal/checkFrame(_:loader:)`` makes them (calling
   ///     `progress` itself), or nil to have them checked here one by one.
-  ///   - each: called when a frame is checked here, right after it, with its view (nil
-  ///     when it cannot be loaded: its header, checksums or data are damaged).
+  ///   - each: called when a frame is checked here, with its view (nil when it cannot be
+  ///     loaded: its header, checksums or data are damaged): as soon as it is loaded,
+  ///     before its records are checked, which it may walk for the check (the `walked`
+  ///     of ``Journal/checkFrame(_:loader:walked:)``).
   init(
     file: JournalFile, progress: (Int, Int) -> Void,
     checkAll: ([FrameInfo]) -> [FrameCheck]?,
-    each: (FrameInfo, FrameView?) -> Void
+    each: (FrameInfo, FrameView?) -> UInt64?
   ) throws(JournalError) {
     self.file = file
     fileSize = try file.size()
@@ -106,9 +108,13 @@ package struct JournalScan {
     var checks: [FrameCheck] = []
     checks.reserveCapacity(walker.frames.count)
     for (index, info) in walker.frames.enumerated() {
-      let (view, check) = Journal.checkFrame(info, loader: loader)
+      var handedOn = false
+      let (view, check) = Journal.checkFrame(info, loader: loader) { view in
+        handedOn = true
+        return each(info, view)
+      }
       checks.append(check)
-      each(info, view)
+      if !handedOn { _ = each(info, view) }
       progress(index + 1, walker.frames.count)
     }
     self.checks = checks

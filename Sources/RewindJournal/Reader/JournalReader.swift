@@ -223,10 +223,14 @@ public final class JournalReader {
   /// The frame at `index` in ``frames`` decompressed and checked as `rewind verify`
   /// checks it (its checksums, records and snapshots): its view, nil when it cannot be
   /// loaded, and what the check found. Nothing is kept: ``loadFrame(_:)`` loads it again.
-  package func checkFrame(_ index: Int) -> (view: FrameView?, check: JournalScan.FrameCheck) {
+  /// `walked`: as in `Journal.checkFrame(_:loader:walked:)`, a walk of the records of the
+  /// frame once loaded, which returns their number when it found them intact.
+  package func checkFrame(_ index: Int, walked: (FrameView) -> UInt64? = { _ in nil }) -> (
+    view: FrameView?, check: JournalScan.FrameCheck
+  ) {
     precondition(frames.indices.contains(index), "frame \(index) is not in 0..<\(frames.count)")
     cachedFrame = nil
-    return Journal.checkFrame(frames[index], loader: loader)
+    return Journal.checkFrame(frames[index], loader: loader, walked: walked)
   }
 
   /// The header of the frame at `index`, with its snapshots, without decompressing.

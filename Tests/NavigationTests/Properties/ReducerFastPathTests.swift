@@ -1,0 +1,76 @@
+import RewindCore
+import Testing
+
+@testable import Navigation
+
+/// `NavigationDomain.reduce(_:_:)` and `reduceTrackingChanges(_:_:)` apply a scroll in the
+/// caller's loop (`NavigationState.scroll(to:recording:)`) and hand every other event to
+/// the reducer out of line (`applyInFull(_:)`, `applyTrackingChangesInFull(_:)`); these
+/// tests hold the inlined paths to the full reducer on the same states and events.
+@Suite("The reducer's fast path for scrolls")
+struct ReducerFastPathTests {
+  /// The state after `event` and what the reducer said, by the inlined paths and by the
+  /// full reducer.
+  static func compare(
+    _ domain: NavigationDomain, _ state: NavigationState, _ event: NavigationEvent,
+    _ context: @autoclosure () -> String
+  ) -> NavigationState {
+    var inlined = state
+    var full = state
+    let outcome = domain.reduce(&inlined, event)
+    let fullOutcome = full.applyInFull(event)
+    #expect(outcome == fullOutcome, "\(context())")
+    #expect(inlined == full, "\(context()): reduce")
+    var tracked = state
+    var trackedFull = state
+    let changes = domain.reduceTrackingChanges(&tracked, event)
+    let fullChanges = trackedFull.applyTrackingChangesInFull(event)
+    #expect(changes.outcome == fullChanges.outcome, "\(context())")
+    #expect(changes.changed == fullChanges.changed, "\(context()): tracked changes")
+    #expect(tracked == trackedFull, "\(context()): reduceTrackingChanges")
+    #expect(tracked == full, "\(context()): the two reducers")
+    return full
+  }
+
+  /// Offsets at the edges of the rule: not finite, negative zero and below, zero, the
+  /// current offset, the strip's limit and around it, far beyond it.
+  static func offsets(around state: NavigationState, contentWidth: Double) -> [Double] {
+    let limit = state.menu.maximumScrollOffset(contentWidth: contentWidth)
+    return [
+      .nan, -.nan, .infinity, -.infinity, -0.0, 0.0, -1, -.leastNonzeroMagnitude,
+      .leastNonzeroMagnitude, 0.5, state.menu.scrollOffset, state.menu.scrollOffset + 1 / 6,
+      limit, limit.nextDown, limit.nextUp, limit + 1, 1e300, .greatestFiniteMagnitude,
+    ]
+  }
+
+  @Test("scrolls at the edges of the rule, from states of random sessions")
+  func scrollEdges() {
+    for domain in [Fixtures.three, Fixtures.two, Fixtures.large] {
+      var generator = RandomEventGenerator(seed: 31, domain: domain)
+      var state = domain.initialState
+      for step in 0..<400 {
+        for offset in Self.offsets(around: state, contentWidth: domain.catalog.menuContentWidth) {
+          _ = Self.compare(
+            domain, state, .menuScrolled(offset: offset), "step \(step), offset \(offset)")
+        }
+        // The viewport changes now and then in a random session: the limit moves.
+        state = Self.compare(domain, state, generator.next(), "step \(step)")
+      }
+    }
+  }
+
+  @Test("random and simulated sessions give the same states, outcomes and changes")
+  func sessions() {
+    for domain in [Fixtures.three, Fixtures.two, Fixtures.large] {
+      var generator = RandomEventGenerator(seed: 32, domain: domain)
+      var user = SimulatedUser(seed: 33, domain: domain)
+      var random = domain.initialState
+      var simulated = domain.initialState
+      for step in 0..<4_000 {
+        random = Self.compare(domain, random, generator.next(), "random, step \(step)")
+        let event = user.next().event
+        simulated = Self.compare(domain, simulated, event, "simulated, step \(step)")
+      }
+    }
+  }
+}
