@@ -182,8 +182,11 @@ private final class MatchPrinter<D: Domain> {
   let noPointPlace: String
   let json: Bool
   let output: Output
-  /// The last match's JSON text, printed once it is known whether another follows.
-  private var pending: String?
+  /// The last match's JSON text (its UTF-8 bytes), printed once it is known whether
+  /// another follows; empty before the first match.
+  private var pending: [UInt8] = []
+  /// The text line being written, its buffer reused from match to match.
+  private var line: [UInt8] = []
   private var count = 0
 
   init(
@@ -209,19 +212,42 @@ private final class MatchPrinter<D: Domain> {
         output.print("  \"condition\": \(JSONValue.string(condition.description).compactText),")
         output.print("  \"matches\": [")
       }
-      if let pending { output.print(pending + ",") }
-      pending = "    " + Self.jsonMatch(hit, showsValue, domain).prettyText(level: 2)
+      if !pending.isEmpty {
+        pending.append(UInt8(ascii: ","))
+        output.print(utf8: pending)
+      }
+      pending.removeAll(keepingCapacity: true)
+      pending.append(contentsOf: "    ".utf8)
+      Self.jsonMatch(hit, showsValue, domain).appendPretty(level: 2, to: &pending)
       return
     }
     let style = output.style
     if count == 0 { output.print(style.bold(TerminalText.escaped(condition.description))) }
-    let value = showsValue ? "  " + style.dim("→ \(hit.value.compactText)") : ""
     if let event = hit.event {
-      let rejected = event.outcome?.isRejected == true ? " " + style.dim("(rejected)") : ""
-      output.print(
-        "  event \(hit.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))\(rejected)\(value)"
-      )
-    } else if hit.sequence == 0 {
+      // `  event 12 at +1.234s: description (rejected)  → value`, appended as bytes.
+      line.removeAll(keepingCapacity: true)
+      line.append(contentsOf: "  event ".utf8)
+      Format.appendDigits(hit.sequence, to: &line)
+      line.append(contentsOf: " at ".utf8)
+      Format.appendOffset(event.time, to: &line)
+      line.append(contentsOf: ": ".utf8)
+      let description = domain.shownDescription(event.event)
+      style.append(.cyan, to: &line) { $0.append(contentsOf: description.utf8) }
+      if event.outcome?.isRejected == true {
+        line.append(UInt8(ascii: " "))
+        style.append(.dim, to: &line) { $0.append(contentsOf: "(rejected)".utf8) }
+      }
+      if showsValue {
+        line.append(contentsOf: "  ".utf8)
+        style.append(.dim, to: &line) {
+          $0.append(contentsOf: "→ ".utf8)
+          hit.value.appendCompact(to: &$0)
+        }
+      }
+      output.print(utf8: line)
+      return
+    }
+    if hit.sequence == 0 {
       output.print("  at the start (initial state)  \(style.dim("= \(hit.value.compactText)"))")
     } else {
       output.print(
@@ -233,12 +259,12 @@ private final class MatchPrinter<D: Domain> {
   /// Ends the output: the JSON object closed, or the sentence saying there was no match.
   func end() {
     if json {
-      guard let pending else {
+      guard !pending.isEmpty else {
         output.printJSON(
           .object([("condition", .string(condition.description)), ("matches", .array([]))]))
         return
       }
-      output.print(pending)
+      output.print(utf8: pending)
       output.print("  ]")
       output.print("}")
       return

@@ -112,22 +112,45 @@ struct LogCommand: TimelineVisitor {
         if changes { members.append(("changes", .array(changeList.map(\.json)))) }
         return JSONValue.object(members).compactText
       }
-      let description = Format.padded(domain.shownDescription(replayed.event), to: 50)
-      var outcomeText = outcome.summary
-      switch outcome {
-      case .applied: outcomeText = style.green(outcomeText)
-      case .unchanged: outcomeText = style.dim(outcomeText)
-      case .rejected: outcomeText = style.red(outcomeText)
+      // `   12    +1.234s  description (padded to 50 columns) applied`, appended as bytes:
+      // the sequence and the time right-aligned (both ASCII: a byte a column).
+      var lines: [UInt8] = []
+      lines.reserveCapacity(128)
+      Format.appendDigits(replayed.sequence, to: &lines)
+      if lines.count < width {
+        lines.insert(contentsOf: repeatElement(0x20, count: width - lines.count), at: 0)
       }
-      var lines =
-        "\(Format.rightAligned(String(replayed.sequence), to: width))  \(style.dim(Format.rightAligned(Format.offset(replayed.time), to: 10)))  \(description) \(outcomeText)"
+      lines.append(contentsOf: "  ".utf8)
+      style.append(.dim, to: &lines) {
+        let start = $0.count
+        Format.appendOffset(replayed.time, to: &$0)
+        let written = $0.count - start
+        if written < 10 {
+          $0.insert(contentsOf: repeatElement(0x20, count: 10 - written), at: start)
+        }
+      }
+      lines.append(contentsOf: "  ".utf8)
+      let description = domain.shownDescription(replayed.event)
+      lines.append(contentsOf: description.utf8)
+      let missing = 50 - TerminalText.width(description)
+      if missing > 0 { lines.append(contentsOf: repeatElement(0x20, count: missing)) }
+      lines.append(UInt8(ascii: " "))
+      let look: Style.Look =
+        switch outcome {
+        case .applied: .green
+        case .unchanged: .dim
+        case .rejected: .red
+        }
+      style.append(look, to: &lines) { $0.append(contentsOf: outcome.summary.utf8) }
       let indent = String(repeating: " ", count: width + 2)
       for change in changeList {
         let old = change.old.map { TerminalText.escaped($0.compactText) + " → " } ?? "→ "
-        lines +=
-          "\n\(indent)\(TerminalText.escaped(change.path)): \(style.red(old))\(style.green(TerminalText.escaped(change.new.compactText)))"
+        lines.append(
+          contentsOf:
+            "\n\(indent)\(TerminalText.escaped(change.path)): \(style.red(old))\(style.green(TerminalText.escaped(change.new.compactText)))"
+            .utf8)
       }
-      return lines
+      return String(decoding: lines, as: UTF8.self)
     }
     func emit(_ lines: String) {
       shown += 1

@@ -104,6 +104,19 @@ package final class Output {
     afterWrite()
   }
 
+  /// Writes a line given as UTF-8 bytes (appended from `String`s, so valid UTF-8), then a
+  /// newline: what ``print(_:)`` writes for the same text, without building it.
+  package func print(utf8 line: [UInt8]) {
+    if showsTransientLine { eraseTransientLine() }
+    if line.withUnsafeBufferPointer({ TerminalText.hasControlBytes($0, keepingNewlines: true) }) {
+      appendGuarded(String(decoding: line, as: UTF8.self))
+    } else {
+      buffer.append(contentsOf: line)
+    }
+    buffer.append(UInt8(ascii: "\n"))
+    afterWrite()
+  }
+
   /// Sends what is buffered to the destination. Does nothing for a capture.
   package func flush() {
     guard case .fileDescriptor(let descriptor) = destination, !buffer.isEmpty else { return }

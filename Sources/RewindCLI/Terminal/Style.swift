@@ -37,6 +37,34 @@ package struct Style: Sendable, Equatable {
   package func yellow(_ text: String) -> String { wrap(text, "33", "39") }
   package func cyan(_ text: String) -> String { wrap(text, "36", "39") }
 
+  /// What ``bold(_:)``, ``dim(_:)`` and the colours wrap text in, for ``append(_:to:_:)``.
+  package enum Look {
+    case bold, dim, red, green, yellow, cyan
+
+    var sequences: (start: StaticString, end: StaticString) {
+      switch self {
+      case .bold: ("\u{1B}[1m", "\u{1B}[22m")
+      case .dim: ("\u{1B}[2m", "\u{1B}[22m")
+      case .red: ("\u{1B}[31m", "\u{1B}[39m")
+      case .green: ("\u{1B}[32m", "\u{1B}[39m")
+      case .yellow: ("\u{1B}[33m", "\u{1B}[39m")
+      case .cyan: ("\u{1B}[36m", "\u{1B}[39m")
+      }
+    }
+  }
+
+  /// Appends the UTF-8 bytes `body` appends, styled with `look` as the function of its
+  /// name styles text (``dim(_:)``): for a writer of lines into a byte buffer.
+  package func append(_ look: Look, to bytes: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+    guard isEnabled else { return body(&bytes) }
+    let (start, end) = look.sequences
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: start.utf8Start, count: start.utf8CodeUnitCount))
+    body(&bytes)
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: end.utf8Start, count: end.utf8CodeUnitCount))
+  }
+
   private func wrap(_ text: String, _ start: String, _ end: String) -> String {
     isEnabled ? "\u{1B}[\(start)m\(text)\u{1B}[\(end)m" : text
   }

@@ -18,6 +18,11 @@ extension JSONValue {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// Appends the UTF-8 bytes of ``prettyText(level:)`` to `output`, with no text built.
+  package func appendPretty(level: Int, to output: inout [UInt8]) {
+    write(to: &output, indented: true, level: level)
+  }
+
   /// Appends the UTF-8 bytes of ``compactText`` to `output`: what a writer of many lines
   /// (`rewind export`) calls with one buffer it reuses, so that no text is built per
   /// value.

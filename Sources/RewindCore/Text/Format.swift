@@ -58,7 +58,46 @@ package enum Format {
 
   /// `+12.345s`: an offset from the session start, to the millisecond.
   package static func offset(_ microseconds: UInt64) -> String {
-    "+" + decimal(Double(microseconds) / 1_000_000, places: 3) + "s"
+    var bytes: [UInt8] = []
+    appendOffset(microseconds, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 bytes of ``offset(_:)`` to `bytes`, with no text built: the same
+  /// arithmetic as ``decimal(_:places:)`` with three places (so the same rounding), the
+  /// digits written directly.
+  package static func appendOffset(_ microseconds: UInt64, to bytes: inout [UInt8]) {
+    let scaled = ((Double(microseconds) / 1_000_000) * 1000).rounded()
+    let whole = UInt64(scaled / 1000)
+    let fraction = UInt64(scaled) - whole * 1000
+    guard fraction < 1000 else {
+      // Not for a time a journal can hold; written as `decimal` writes it.
+      bytes.append(
+        contentsOf: ("+" + decimal(Double(microseconds) / 1_000_000, places: 3) + "s").utf8)
+      return
+    }
+    bytes.append(UInt8(ascii: "+"))
+    appendDigits(whole, to: &bytes)
+    bytes.append(UInt8(ascii: "."))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    bytes.append(UInt8(ascii: "s"))
+  }
+
+  /// Appends the decimal digits of `value` (`String(value)`'s bytes) to `bytes`.
+  package static func appendDigits(_ value: UInt64, to bytes: inout [UInt8]) {
+    var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes, room for 20 digits
+    var count = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[31 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        count += 1
+      } while rest > 0
+      bytes.append(contentsOf: buffer[(32 - count)...])
+    }
   }
 
   /// `1h 02m 03.5s`, `2m 05.0s`, `12.5s`: a duration for people.

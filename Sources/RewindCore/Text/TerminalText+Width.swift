@@ -12,6 +12,17 @@ extension TerminalText {
   /// character properties.
   /// - Complexity: O(*n*) in the UTF-8 length; ASCII is counted without lookups.
   public static func width(_ text: some StringProtocol) -> Int {
+    // ASCII (most text) is one column a byte but for the controls: counted from the bytes.
+    if let ascii = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+      var columns = 0
+      for byte in bytes {
+        guard byte < 0x80 else { return nil }
+        if byte >= 0x20 && byte != 0x7F { columns += 1 }
+      }
+      return columns
+    }), let columns = ascii {
+      return columns
+    }
     var columns = 0
     for scalar in text.unicodeScalars {
       columns +=

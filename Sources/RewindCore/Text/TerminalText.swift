@@ -59,16 +59,58 @@ public enum TerminalText {
   }
 
   /// Whether ``escaped(_:keepingNewlines:)`` would change `text`.
+  ///
+  /// Reads the UTF-8 bytes once: a control character is a byte below 0x20 (but a kept
+  /// line feed), 0x7F, or one of the exact encodings `C2 80`–`C2 9F`, `E2 80 AA`–`AE` and
+  /// `E2 81 A6`–`A9`. A `String` always holds valid UTF-8, so those bytes are those code
+  /// points and nothing else (`→`, `E2 86 92`, is not one); text that is not stored as
+  /// contiguous UTF-8 is read scalar by scalar.
   /// - Complexity: O(*n*) in the UTF-8 length.
   public static func needsEscaping(_ text: String, keepingNewlines: Bool = false) -> Bool {
-    // In UTF-8, a control character starts with a byte below 0x20, 0x7F (DEL), 0xC2
-    // (C1: C2 80–C2 9F) or 0xE2 (the bidi controls: E2 80 AA–AE, E2 81 A6–A9).
-    let mayHaveControl = text.utf8.contains { byte in
-      (byte < 0x20 && !(keepingNewlines && byte == 0x0A)) || byte == 0x7F || byte == 0xC2
-        || byte == 0xE2
+    if let found = text.utf8.withContiguousStorageIfAvailable({
+      hasControlBytes($0, keepingNewlines: keepingNewlines)
+    }) {
+      return found
     }
-    guard mayHaveControl else { return false }
-    return text.unicodeScalars.contains { isControl($0) && !(keepingNewlines && $0 == "\n") }
+    return needsEscapingScalarByScalar(text, keepingNewlines: keepingNewlines)
+  }
+
+  /// ``needsEscaping(_:keepingNewlines:)`` on valid UTF-8 bytes (a `String`'s or text
+  /// appended to a buffer from `String`s): whether they hold a control character.
+  package static func hasControlBytes(
+    _ bytes: UnsafeBufferPointer<UInt8>, keepingNewlines: Bool = false
+  ) -> Bool {
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      index += 1
+      if byte >= 0x20 && byte < 0x7F { continue }
+      if byte < 0x20 {
+        if keepingNewlines && byte == 0x0A { continue }
+        return true
+      }
+      if byte == 0x7F { return true }
+      if byte == 0xC2 {
+        // U+0080–U+009F: C2 80–C2 9F.
+        if index < count && bytes[index] <= 0x9F { return true }
+      } else if byte == 0xE2 && index + 1 < count {
+        // U+202A–U+202E: E2 80 AA–AE; U+2066–U+2069: E2 81 A6–A9.
+        let second = bytes[index]
+        let third = bytes[index + 1]
+        if second == 0x80 && third >= 0xAA && third <= 0xAE { return true }
+        if second == 0x81 && third >= 0xA6 && third <= 0xA9 { return true }
+      }
+    }
+    return false
+  }
+
+  /// ``needsEscaping(_:keepingNewlines:)`` by its definition, one unicode scalar at a
+  /// time: what the byte scan must agree with (its tests compare the two).
+  package static func needsEscapingScalarByScalar(_ text: String, keepingNewlines: Bool = false)
+    -> Bool
+  {
+    text.unicodeScalars.contains { isControl($0) && !(keepingNewlines && $0 == "\n") }
   }
 
   /// The first control character (see ``isControl(_:)``) in `text`, or nil.
