@@ -1,12 +1,15 @@
 #include "CNatsLibrary.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #if defined(__APPLE__)
 // Apple platforms link libnats as before (through the CNats module): the table holds the
 // linked functions.
 const char *rewind_nats_soname(void) { return "libnats"; }
+
+const char *rewind_nats_package(void) { return "cnats"; }
 
 int rewind_nats_load(
   const char *soname, RewindNatsLibrary *library, char *problem, size_t capacity) {
@@ -21,7 +24,17 @@ int rewind_nats_load(
 #else
 #include <dlfcn.h>
 
-const char *rewind_nats_soname(void) { return "libnats.so.3.4"; }
+#define REWIND_STRING(value) #value
+#define REWIND_VERSION_TEXT(major, minor) REWIND_STRING(major) "." REWIND_STRING(minor)
+
+// The release the tool is built against (nats/version.h), whose structures it lays out.
+const char *rewind_nats_soname(void) {
+  return "libnats.so." REWIND_VERSION_TEXT(NATS_VERSION_MAJOR, NATS_VERSION_MINOR);
+}
+
+const char *rewind_nats_package(void) {
+  return "libnats" REWIND_VERSION_TEXT(NATS_VERSION_MAJOR, NATS_VERSION_MINOR);
+}
 
 int rewind_nats_load(
   const char *soname, RewindNatsLibrary *library, char *problem, size_t capacity) {
@@ -44,6 +57,19 @@ int rewind_nats_load(
   }
   REWIND_NATS_FUNCTIONS(REWIND_NATS_RESOLVE)
 #undef REWIND_NATS_RESOLVE
+  // The functions fill structures the tool lays out as the headers it was built with say:
+  // another release (its major and minor) could lay them out otherwise.
+  uint32_t (*versionNumber)(void);
+  *(void **)&versionNumber = dlsym(handle, "nats_GetVersionNumber");
+  uint32_t version = versionNumber != NULL ? versionNumber() : 0;
+  if ((version >> 8) != ((uint32_t)NATS_VERSION_NUMBER >> 8)) {
+    snprintf(
+      problem, capacity, "%s is release %u.%u.%u, the tool was built against %s", soname,
+      (unsigned)(version >> 16), (unsigned)((version >> 8) & 0xFF), (unsigned)(version & 0xFF),
+      NATS_VERSION_STRING);
+    dlclose(handle);
+    return -1;
+  }
   return 0;
 }
 #endif
@@ -56,8 +82,8 @@ static char loadProblem[512];
 static void load_once(void) {
   loadedStatus = rewind_nats_load(rewind_nats_soname(), &loaded, loadProblem, sizeof loadProblem);
 #if !defined(__APPLE__)
-  // Another release of the client, installed with its headers (libnats-dev's symlink): the
-  // one the tool was built against when its soname is not the one above.
+  // The client installed with its headers (libnats-dev's symlink), when its soname is not
+  // the one above; taken only if it is the release the tool was built against.
   if (loadedStatus != 0) {
     char otherProblem[sizeof loadProblem];
     if (rewind_nats_load("libnats.so", &loaded, otherProblem, sizeof otherProblem) == 0) {

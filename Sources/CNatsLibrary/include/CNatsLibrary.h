@@ -72,14 +72,18 @@ typedef struct RewindNatsLibrary {
 } RewindNatsLibrary;
 #undef REWIND_NATS_MEMBER
 
-/// The name the library is loaded by: on Linux its soname, as `ldd` shows it.
+/// The name the library is loaded by: on Linux its soname, as `ldd` shows it, of the
+/// release whose headers the tool was built with (`libnats.so.MAJOR.MINOR`).
 const char *_Nonnull rewind_nats_soname(void);
+
+/// The package that installs that release: on Debian and Ubuntu `libnatsMAJOR.MINOR`.
+const char *_Nonnull rewind_nats_package(void);
 
 /// The library, loaded (and its functions resolved) on the first call, by
 /// `rewind_nats_soname()` (on Linux, failing that, by `libnats.so`, the development
-/// package's link to the release the tool was built against); NULL if that failed, with
-/// `*problem` saying why the first name failed (the loader's message, or the function
-/// missing). Every call returns the same. Thread-safe.
+/// package's link, if it is the same release); NULL if that failed, with `*problem` saying
+/// why the first name failed (the loader's message, a function missing, or another
+/// release). Every call returns the same. Thread-safe.
 const RewindNatsLibrary *_Nullable rewind_nats_library(const char *_Nullable *_Nonnull problem);
 
 /// Loads the library named `soname` into `library`: 0 when every function is found, else

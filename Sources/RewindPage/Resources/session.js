@@ -196,7 +196,7 @@
       if (changed.length === 0) return [];
       const before = this.state(sequence - 1);
       const old = changed.map(([field]) => copy(valueAt(before, this.fields[field].path) ?? null));
-      return changed.map(([field, value], index) => ({ path: this.fields[field].path, old: old[index], new: value }));
+      return changed.map(([field, value], index) => ({ path: this.fields[field].path, old: old[index], new: copy(value) }));
     }
 
     /** The fields that differ between the states after events `a` and `b`: [{path, old (a), new (b)}]. */

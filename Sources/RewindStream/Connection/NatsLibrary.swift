@@ -39,7 +39,8 @@ enum NatsLibrary {
     StreamError(
       .other,
       "cannot load \(soname), the NATS C client that commands talking to a NATS server need"
-        + " (\(reason ?? "no reason given")); install it (Debian and Ubuntu: libnats3.4)",
+        + " (\(reason ?? "no reason given")); install it (Debian and Ubuntu:"
+        + " \(String(cString: rewind_nats_package())))",
       server: server)
   }
 }
