@@ -18,12 +18,16 @@ extension SessionPage {
     /// What was met before is not written again (with `memoize`, the default):
     /// - an event's body and kind are remembered by the event's bits when the domain's
     ///   events are plain bits (`_isPOD`: two events of the same bits are the same event,
-    ///   and an event written otherwise is only met once more), so that an event seen
-    ///   before costs a hash of its few bytes;
+    ///   and an event written otherwise is only met once more), in a `ShortKeys`, so that
+    ///   an event seen before costs a hash of its few bytes. Not the journal's bytes of
+    ///   the event: an event codec may write an event relative to the one before (the
+    ///   navigation domain's scroll offsets), so equal bytes there can be different
+    ///   events;
     /// - a change list is remembered by a `ValueKey` of its fields and values (their bits,
-    ///   not their text: no digit is written), so that its JSON text is written and looked
-    ///   up only for a list not met before; the page rebuilds the state from the lists'
-    ///   values at each keyframe, the last of each field (`RebuiltState.takesLastValues`).
+    ///   not their text: no digit is written), in a `ShortKeys`, so that its JSON text is
+    ///   written and looked up only for a list not met before; the page rebuilds the state
+    ///   from the lists' values at each keyframe, the last value of each field
+    ///   (`RebuiltState.takesLastValues`).
     ///
     /// Without `memoize` (the tests' reference), every body and change list is written as
     /// text and looked up: the same bytes.
@@ -69,11 +73,11 @@ extension SessionPage {
 
       // The events met, by their bits: each one's body number and kind index.
       let eventsAreBits = memoize && _isPOD(D.Event.self)
-      var eventKeys = DistinctTexts()
+      var eventKeys = ShortKeys()
       var eventBodies: [Int] = []
       var eventKinds: [Int] = []
       // The change lists met, by their `ValueKey`: each one's number and values.
-      var changeKeys = DistinctTexts()
+      var changeKeys = ShortKeys()
       var keyLists: [Int] = []
       var keyValues: [[(field: Int, value: JSONValue)]] = []
       var key = ValueKey()
@@ -88,10 +92,10 @@ extension SessionPage {
           var eventKey = -1
           if eventsAreBits {
             eventKey = withUnsafeBytes(of: event) { eventKeys.number(of: $0) }
-            if eventKey < eventBodies.count {
-              index = eventKinds[eventKey]
-              body = eventBodies[eventKey]
-            }
+          }
+          if eventKey >= 0, eventKey < eventBodies.count {
+            index = eventKinds[eventKey]
+            body = eventBodies[eventKey]
           }
           if body < 0 {
             let kind = domain.eventKind(event)
