@@ -66,7 +66,7 @@ struct DistinctTextsTests {
     }
   }
 
-  @Test("ShortKeys: the numbers a dictionary gives, for keys of 0 to 40 bytes, short and long mixed")
+  @Test("ShortKeys: the numbers a dictionary gives, for keys of 0 to 40 bytes, short and long")
   func shortKeysAgainstDictionary() {
     let seed = testSeed("DistinctTextsTests.shortKeysAgainstDictionary")
     var random = SplitMix64(seed: seed)
