@@ -119,15 +119,16 @@ enum DigitGroups {
   /// Made once, kept for the process's life.
   nonisolated(unsafe) static let table: UnsafePointer<UInt32> = {
     let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 2_000)
+    let zero = UInt32(UInt8(ascii: "0"))
     for value in 0..<1_000 {
-      let digits = Array(String(value).utf8)
-      var lead: UInt32 = UInt32(digits.count) << 24
-      for (index, digit) in digits.enumerated() { lead |= UInt32(digit) << (8 * index) }
-      table[value] = lead
-      let padded = Array(String(1_000 + value).utf8.dropFirst())
-      table[1_000 + value] = padded.enumerated().reduce(0) {
-        $0 | UInt32($1.element) << (8 * $1.offset)
-      }
+      let (hundreds, tens, ones) = (
+        UInt32(value / 100), UInt32(value / 10 % 10), UInt32(value % 10)
+      )
+      // Three digits, the first in the low byte.
+      let padded = (zero + hundreds) | (zero + tens) << 8 | (zero + ones) << 16
+      table[1_000 + value] = padded
+      let leading = value < 10 ? 2 : value < 100 ? 1 : 0
+      table[value] = padded >> UInt32(8 * leading) | UInt32(3 - leading) << 24
     }
     return UnsafePointer(table)
   }()
