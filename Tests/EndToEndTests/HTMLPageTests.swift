@@ -168,6 +168,39 @@
             try tab.string(
               #"(() => { try { new RewindPage.Session('{"page":{"format":1}}\n{}'); return "read"; } catch (error) { return error.message; } })()"#
             ) == "the page's data has format 1, not 2")
+          // Data of format 2 whose lines disagree: refused, each with a message.
+          let meta =
+            #"{"page":{"format":2,"from":0,"to":2,"fromTime":0,"events":2,"kinds":["a"],"keyframeInterval":256,"keyframes":1,"counts":{"applied":1,"unchanged":0,"rejected":1},"tables":{"bodies":1,"changes":1,"reasons":1},"fields":[]}}"#
+          let tables = [#"{"event":"a"}"#, "[]", #""no""#, "{}"]
+          let malformed: [(lines: [String], message: String)] = [
+            // One reason, as the counts say, but no rejected event among the codes.
+            (
+              ["[0,0]", "[0,0]", "[0,0]", "[0,0]", "[0]"],
+              "the page's data has 0 rejected events but 1 reasons"
+            ),
+            // Two rejected events among the codes, one reason.
+            (
+              ["[0,0]", "[2,2]", "[0,0]", "[0,0]", "[0]"],
+              "the page's data has 2 rejected events but 1 reasons"
+            ),
+            // A kind that is not in `kinds`.
+            (
+              ["[0,0]", "[0,5]", "[0,0]", "[0,0]", "[0]"],
+              "the page's data does not hold the tables and keyframes it announces"
+            ),
+            // An event with no time.
+            (
+              ["[0]", "[0,2]", "[0,0]", "[0,0]", "[0]"],
+              "the page's data does not hold the events it announces"
+            ),
+          ]
+          for (lines, message) in malformed {
+            let data = ([meta, #"{"header":{}}"#] + lines + tables).joined(separator: "\n")
+            #expect(
+              try tab.string(
+                "(() => { try { new RewindPage.Session(\(literal(data))); return 'read'; } catch (error) { return error.message; } })()"
+              ) == message, "\(lines)")
+          }
         }
         tab.expectQuiet(page.url)
         try tab.send("Page.close")

@@ -65,4 +65,25 @@ struct DistinctTextsTests {
       #expect((text + [0]).withUnsafeBytes { DistinctTexts.hash($0) } != hashed)
     }
   }
+
+  @Test("ShortKeys: the numbers a dictionary gives, for keys of 0 to 40 bytes, short and long")
+  func shortKeysAgainstDictionary() {
+    let seed = testSeed("DistinctTextsTests.shortKeysAgainstDictionary")
+    var random = SplitMix64(seed: seed)
+    for trial in 0..<20 {
+      var table = ShortKeys(capacity: Int(random.next() % 40))
+      var expected: [[UInt8]: Int] = [:]
+      for _ in 0..<Int(random.next() % 4_000) {
+        // Keys of every length, from a small alphabet so that many repeat, and keys that
+        // differ only in a zero byte at their end.
+        let length = Int(random.next() % 41)
+        let key = (0..<length).map { _ in [0, 1, 0x80, 0xFF][Int(random.next() % 4)] as UInt8 }
+        let number = key.withUnsafeBytes { table.number(of: $0) }
+        let known = expected[key] ?? expected.count
+        if known == expected.count { expected[key] = known }
+        #expect(number == known, "seed \(seed), trial \(trial): \(key)")
+      }
+      #expect(table.count == expected.count, "seed \(seed), trial \(trial)")
+    }
+  }
 }

@@ -17,7 +17,10 @@ struct NumberLineTests {
         switch random.next() % 4 {
         case 0: return random.next() % 10
         case 1:
-          return [0, 9, 10, 99, 100, 999_999, 1_000_000, UInt64(Int64.max)][Int(random.next() % 8)]
+          return [
+            0, 9, 10, 99, 100, 999, 1_000, 1_001, 999_999, 1_000_000, 1_000_999, 999_999_999,
+            1_000_000_000, UInt64(Int64.max),
+          ][Int(random.next() % 14)]
         case 2: return random.next() >> (random.next() % 64) & UInt64(Int64.max)
         default: return random.next() % 100_000
         }

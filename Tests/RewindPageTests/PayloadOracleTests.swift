@@ -108,6 +108,81 @@ struct PayloadOracleTests {
     }
   }
 
+  /// A random `Steps` event from a small pool, so that events repeat from different states.
+  private func stepsEvent(_ random: inout SplitMix64) -> Steps.Event {
+    switch random.next() % 8 {
+    case 0: return .jumped(to: Int(random.next() % 5))
+    // Not 0.0 and -0.0 both: a change between them is no change of the fields' JSON
+    // values (`JSONValue`'s `==`), so the default `changedFields` misses it, and the page
+    // of such a session is refused, memoised or not.
+    case 1: return .scaled([0.5, 2, -0.0, 1e300, 0.1 + 0.2][Int(random.next() % 5)])
+    case 2: return .reset
+    default: return .stepped([1, -1, 2, 0, 101][Int(random.next() % 5)])
+    }
+  }
+
+  @Test(
+    "remembered bodies and change lists give the bytes of writing every one: events that repeat from other states"
+  )
+  func memoizedBuild() throws {
+    let seed = testSeed("PayloadOracleTests.memoizedBuild")
+    var random = SplitMix64(seed: seed)
+    #expect(_isPOD(Steps.Event.self) && !_isPOD(Counter.Event.self))
+    for trial in 0..<soakCount("PAGE_ORACLE", standard: 4) {
+      let directory = TemporaryDirectory()
+      let count = Int(random.next() % 800) + 1
+      let steps = try timeline(
+        Steps(), (0..<count).map { _ in stepsEvent(&random) }, in: directory,
+        snapshotInterval: UInt32(random.next() % 300 + 1))
+      let counter = try timeline(
+        Counter(), (0..<count).map { _ in counterEvent(&random) }, in: directory,
+        snapshotInterval: UInt32(random.next() % 300 + 1))
+      for (from, to) in parts(UInt64(count), &random) {
+        let remembered = try SessionPage.Payload.build(
+          steps, from: from, to: to, options: options, rendererData: .null, progress: { _ in })
+        let written = try SessionPage.Payload.build(
+          steps, from: from, to: to, options: options, rendererData: .null, memoize: false,
+          progress: { _ in })
+        #expect(
+          remembered == written,
+          "seed \(seed), trial \(trial): steps, \(count) events, part \(from)...\(to): \(firstDifference(remembered, written))"
+        )
+        let reference = try ReferencePayload.build(
+          steps, from: from, to: to, options: options, rendererData: .null, progress: { _ in })
+        #expect(try FormatOne.expand(remembered) == reference, "seed \(seed), trial \(trial)")
+        let counterRemembered = try SessionPage.Payload.build(
+          counter, from: from, to: to, options: options, rendererData: .null, progress: { _ in })
+        let counterWritten = try SessionPage.Payload.build(
+          counter, from: from, to: to, options: options, rendererData: .null, memoize: false,
+          progress: { _ in })
+        #expect(
+          counterRemembered == counterWritten,
+          "seed \(seed), trial \(trial): counter, part \(from)...\(to): \(firstDifference(counterRemembered, counterWritten))"
+        )
+      }
+    }
+  }
+
+  @Test("the same step from other positions: each change list its own, each body once")
+  func sameEventOtherStates() throws {
+    let directory = TemporaryDirectory()
+    let events: [Steps.Event] = [
+      .stepped(1), .stepped(1), .jumped(to: 1), .stepped(1), .reset, .stepped(1), .stepped(1),
+    ]
+    let session = try timeline(Steps(), events, in: directory)
+    let payload = try SessionPage.Payload.build(
+      session, from: 0, to: UInt64(events.count), options: options, rendererData: .null,
+      progress: { _ in })
+    let lines = String(decoding: payload, as: UTF8.self).split(separator: "\n").map(String.init)
+    // Fields: position 0, moves 1, last 2, scale 3. Bodies: stepped(1), jumped, reset.
+    #expect(lines[4] == "[0,0,1,0,2,0,0]")
+    #expect(lines[5] == "[0,1,2,3,4,0,1]")
+    #expect(
+      Array(lines[10..<15]) == [
+        "[0,1,1,1,2,1]", "[0,2,1,2]", "[0,1,2,0]", "[0,2,1,3,2,1]", "[0,0,1,0,2,0]",
+      ])
+  }
+
   @Test("a domain whose fields do not rebuild its state is refused at the same event")
   func uncoveredState() throws {
     let directory = TemporaryDirectory()

@@ -25,16 +25,19 @@ struct DistinctTexts {
   private var slots: [UInt32]
   /// `slots.count - 1` (a power of two less one).
   private var mask: Int
-  private let hash: Hash
+  /// The hash a test gives (to force collisions with a poor one); nil for ``hash(_:)``,
+  /// called directly rather than through a closure.
+  private let customHash: Hash?
 
   /// An empty set, sized for `capacity` texts before its table grows.
-  /// - Parameter hash: the hash of a text (a test forces collisions with a poor one).
-  init(capacity: Int = 1_024, hash: @escaping Hash = DistinctTexts.hash) {
+  /// - Parameter hash: the hash of a text (a test forces collisions with a poor one); nil
+  ///   for ``hash(_:)``.
+  init(capacity: Int = 1_024, hash: Hash? = nil) {
     var size = 16
     while size < capacity * 2 { size <<= 1 }
     slots = [UInt32](repeating: 0, count: size)
     mask = size - 1
-    self.hash = hash
+    customHash = hash
   }
 
   /// The number of distinct texts.
@@ -46,7 +49,7 @@ struct DistinctTexts {
   /// The number of `text`: the one it was given when first met, or the next one, keeping a
   /// copy of it, when it is new.
   mutating func number(of text: UnsafeRawBufferPointer) -> Int {
-    let hashed = hash(text)
+    let hashed = customHash?(text) ?? Self.hash(text)
     var slot = Int(truncatingIfNeeded: hashed) & mask
     while true {
       let held = slots[slot]

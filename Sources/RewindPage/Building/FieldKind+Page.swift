@@ -33,6 +33,34 @@ extension JSONValue {
       member: key, with: inner.setting(value, atPath: path[path.index(after: dot)...]))
   }
 
+  /// ``setting(_:atPath:)`` in place, the path split at its dots: the objects on the path
+  /// are changed where they are when held only here, not copied.
+  mutating func set(_ value: JSONValue, at path: ArraySlice<String>) {
+    guard let key = path.first else {
+      self = value
+      return
+    }
+    var members: [(String, JSONValue)] = []
+    if case .object(let held) = self { members = held }
+    // The members held only by `members`, so that they change in place.
+    self = .null
+    let rest = path.dropFirst()
+    if let index = members.firstIndex(where: { $0.0 == key }) {
+      if rest.isEmpty {
+        members[index].1 = value
+      } else {
+        members[index].1.set(value, at: rest)
+      }
+    } else if rest.isEmpty {
+      members.append((key, value))
+    } else {
+      var inner = JSONValue.object([])
+      inner.set(value, at: rest)
+      members.append((key, inner))
+    }
+    self = .object(members)
+  }
+
   private func replacing(member key: String, with value: JSONValue) -> JSONValue {
     guard case .object(var members) = self else { return .object([(key, value)]) }
     if let index = members.firstIndex(where: { $0.0 == key }) {

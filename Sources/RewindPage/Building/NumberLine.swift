@@ -3,83 +3,101 @@
 /// the codes, the numbers of the bodies, change lists and reasons).
 ///
 /// The bytes `JSONWriter` writes for the same array, in fewer instructions: no sign, no
-/// state of nested objects and arrays, the digits counted by comparisons and written two at
-/// a time from the last. It cannot be
-/// copied (its buffer is its own); pass it `inout`.
+/// state of nested objects and arrays, the digits written three at a time, each group of
+/// three a four-byte store from a table (`DigitGroups`), no branch on the first number's
+/// comma. It cannot be copied (its buffer is its own); pass it `inout`.
 struct NumberLine: ~Copyable {
+  /// The numbers, each after a comma: `,1,22,333` (the first comma is left out when the
+  /// line is written).
   private var start: UnsafeMutablePointer<UInt8>
   private var capacity: Int
-  /// The bytes written, `[` included.
-  private var length = 1
+  /// The bytes written.
+  private var length = 0
+  /// `DigitGroups.table`, read without the global's check each time.
+  private let groups: UnsafePointer<UInt32>
 
   /// An empty array, whose buffer holds `capacity` bytes before it grows.
   init(capacity: Int) {
     self.capacity = max(capacity, 64)
     start = .allocate(capacity: self.capacity)
-    start[0] = UInt8(ascii: "[")
+    groups = DigitGroups.table
   }
 
   deinit { start.deallocate() }
 
   /// The length of the line: the numbers, their commas, the brackets and the line feed.
-  var count: Int { length + 2 }
+  var count: Int { max(length, 1) + 2 }
 
   /// Appends `value`, after a comma when it is not the first.
   @inline(__always) mutating func append(_ value: UInt64) {
-    // A comma and at most 20 digits.
-    if capacity - length < 21 { grow() }
-    if length > 1 {
-      start[length] = UInt8(ascii: ",")
-      length += 1
-    }
-    var digits: Int
-    // The page's numbers are short: a few comparisons count their digits.
-    if value < 10 {
-      digits = 1
-    } else if value < 100 {
-      digits = 2
-    } else if value < 1_000 {
-      digits = 3
-    } else if value < 10_000 {
-      digits = 4
-    } else if value < 100_000 {
-      digits = 5
+    // A comma, at most 20 digits, and room for a group's four-byte store.
+    if capacity - length < 25 { grow() }
+    var position = start + length
+    position.pointee = UInt8(ascii: ",")
+    position += 1
+    if value < 1_000 {
+      // The page's numbers are short: most are one group of up to three digits.
+      position = write(lead: Int(value), at: position)
+    } else if value < 1_000_000 {
+      let high = Int(value / 1_000)
+      position = write(lead: high, at: position)
+      position = write(group: Int(value) - high * 1_000, at: position)
+    } else if value < 1_000_000_000 {
+      let high = Int(value / 1_000_000)
+      let rest = Int(value) - high * 1_000_000
+      let middle = rest / 1_000
+      position = write(lead: high, at: position)
+      position = write(group: middle, at: position)
+      position = write(group: rest - middle * 1_000, at: position)
     } else {
-      digits = 6
-      var rest = value / 1_000_000
-      while rest != 0 {
-        digits += 1
-        rest /= 10
-      }
+      position = writeLong(value, at: position)
     }
-    var position = length + digits
-    length = position
-    var value = value
-    // Past 32 bits a digit at a time; then two at a time in 32-bit arithmetic.
-    while value > UInt64(UInt32.max) {
-      position -= 1
-      start[position] = UInt8(truncatingIfNeeded: value % 10) &+ UInt8(ascii: "0")
-      value /= 10
+    length = position - start
+  }
+
+  /// The digits of `value` (below 1,000) without leading zeros.
+  @inline(__always) private func write(lead value: Int, at position: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    let entry = groups[value]
+    UnsafeMutableRawPointer(position).storeBytes(of: entry, as: UInt32.self)
+    return position + Int(entry >> 24)
+  }
+
+  /// The three digits of `value` (below 1,000), with leading zeros.
+  @inline(__always) private func write(group value: Int, at position: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    UnsafeMutableRawPointer(position).storeBytes(of: groups[1_000 + value], as: UInt32.self)
+    return position + 3
+  }
+
+  /// The digits of a value of ten digits or more, a digit at a time from the last.
+  private func writeLong(_ value: UInt64, at position: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    var digits = 0
+    var rest = value
+    while rest != 0 {
+      digits += 1
+      rest /= 10
     }
-    var small = UInt32(truncatingIfNeeded: value)
-    while small >= 100 {
-      let pair = small % 100
-      small /= 100
-      position -= 2
-      start[position] = UInt8(truncatingIfNeeded: pair / 10) &+ UInt8(ascii: "0")
-      start[position + 1] = UInt8(truncatingIfNeeded: pair % 10) &+ UInt8(ascii: "0")
+    var end = position + digits
+    rest = value
+    while end > position {
+      end -= 1
+      end.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
+      rest /= 10
     }
-    if small >= 10 {
-      start[position - 2] = UInt8(truncatingIfNeeded: small / 10) &+ UInt8(ascii: "0")
-      start[position - 1] = UInt8(truncatingIfNeeded: small % 10) &+ UInt8(ascii: "0")
-    } else {
-      start[position - 1] = UInt8(truncatingIfNeeded: small) &+ UInt8(ascii: "0")
-    }
+    return position + digits
   }
 
   /// Appends the line, closed (`]` and a line feed), to `bytes`.
   func write(to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: length))
+    bytes.append(UInt8(ascii: "["))
+    if length > 1 {
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start + 1, count: length - 1))
+    }
     bytes.append(UInt8(ascii: "]"))
     bytes.append(UInt8(ascii: "\n"))
   }
@@ -91,4 +109,27 @@ struct NumberLine: ~Copyable {
     start = grown
     capacity *= 2
   }
+}
+
+/// The digits of the numbers below 1,000 as `NumberLine` writes them, four bytes each
+/// (stored at once, the bytes past the digits overwritten by what follows): entries
+/// 0..<1,000 without leading zeros, their count in the high byte; entries 1,000..<2,000
+/// the same numbers as three digits with leading zeros.
+enum DigitGroups {
+  /// Made once, kept for the process's life.
+  nonisolated(unsafe) static let table: UnsafePointer<UInt32> = {
+    let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 2_000)
+    let zero = UInt32(UInt8(ascii: "0"))
+    for value in 0..<1_000 {
+      let (hundreds, tens, ones) = (
+        UInt32(value / 100), UInt32(value / 10 % 10), UInt32(value % 10)
+      )
+      // Three digits, the first in the low byte.
+      let padded = (zero + hundreds) | (zero + tens) << 8 | (zero + ones) << 16
+      table[1_000 + value] = padded
+      let leading = value < 10 ? 2 : value < 100 ? 1 : 0
+      table[value] = padded >> UInt32(8 * leading) | UInt32(3 - leading) << 24
+    }
+    return UnsafePointer(table)
+  }()
 }

@@ -14,8 +14,8 @@ import RewindCore
 struct RebuiltState {
   /// The JSON with every value set so far.
   private var json: JSONValue
-  /// The distinct paths, and each field's index among them.
-  private let paths: [Substring]
+  /// The distinct paths, each split at its dots, and each field's index among them.
+  private let components: [[String]]
   private let slot: [Int]
   /// Whether a path is a dotted prefix of another: values are set as they come.
   private let setsAtOnce: Bool
@@ -34,18 +34,27 @@ struct RebuiltState {
       distinct.append(Substring(path))
       return distinct.count - 1
     }
-    paths = distinct
+    components = distinct.map {
+      $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
     setsAtOnce = distinct.contains { path in
       distinct.contains { other in other.count > path.count && other.hasPrefix(path + ".") }
     }
     pending = Array(repeating: nil, count: distinct.count)
+    takesLastValues = !setsAtOnce && distinct.count == fieldPaths.count
   }
+
+  /// Whether every field has a path of its own and no path is a dotted prefix of another:
+  /// then setting each field's last value since the JSON was last read, in the order of
+  /// the fields' first changes since, gives the JSON that setting every value as it came
+  /// gives (the page builder sets only those, at a keyframe).
+  let takesLastValues: Bool
 
   /// Sets field `field` (an index into the domain's fields) to `value`.
   mutating func set(_ value: JSONValue, field: Int) {
     let path = slot[field]
     if setsAtOnce {
-      json = json.setting(value, atPath: paths[path])
+      json.set(value, at: components[path][...])
       return
     }
     if pending[path] == nil { order.append(path) }
@@ -56,7 +65,7 @@ struct RebuiltState {
   var value: JSONValue {
     mutating get {
       for path in order {
-        json = json.setting(pending[path]!, atPath: paths[path])
+        json.set(pending[path]!, at: components[path][...])
         pending[path] = nil
       }
       order.removeAll(keepingCapacity: true)

@@ -57,6 +57,9 @@
       for (let index = 0; index < this.count; index++) {
         if (this.codes[index] % 3 === 2) this.reasons[index] = reasons[rejected++];
       }
+      if (rejected !== reasons.length) {
+        throw new Error(`the page's data has ${rejected} rejected events but ${reasons.length} reasons`);
+      }
       let at = 7;
       const table = (length) => lines.slice(at, (at += length));
       this.bodyLines = table(tables.bodies);
@@ -65,6 +68,7 @@
       this.keyframeLines = table(meta.keyframes);
       if (
         this.keyframeLines.length !== meta.keyframes ||
+        this.codes.some((code) => Math.floor(code / 3) >= this.kinds.length) ||
         this.bodies.some((index) => index >= tables.bodies) ||
         this.changeLists.some((index) => index >= tables.changes) ||
         reasons.some((index) => !(index >= 0 && index < tables.reasons))

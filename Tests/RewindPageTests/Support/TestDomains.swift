@@ -70,6 +70,53 @@ struct Ledger: RecordableDomain, Codable {
   }
 }
 
+/// A domain of plain events (nothing but bits: the page remembers them by their bits), whose
+/// events change the state by what it holds: the same step moves a position from wherever
+/// it is, so the same event has a different change list each time, and different events
+/// can have the same one.
+struct Steps: RecordableDomain, Codable {
+  struct State: Codable, Equatable, Sendable {
+    var position = 0
+    var moves = 0
+    var last = 0
+    var scale = 1.0
+  }
+
+  enum Event: Codable, Equatable, Sendable {
+    case stepped(Int)
+    case jumped(to: Int)
+    case scaled(Double)
+    case reset
+  }
+
+  static let identifier = "steps"
+  static let schemaVersion: UInt32 = 1
+
+  var initialState: State { State() }
+
+  func reduce(_ state: inout State, _ event: Event) -> Outcome<DomainRejection> {
+    switch event {
+    case .stepped(let size):
+      guard size != 0 else { return .unchanged }
+      guard abs(size) <= 100 else { return .rejected("a step of more than 100") }
+      state.position += size
+      state.moves += 1
+      state.last = size
+    case .jumped(let position):
+      guard state.position != position else { return .unchanged }
+      state.position = position
+      state.last = 0
+    case .scaled(let scale):
+      guard state.scale.bitPattern != scale.bitPattern else { return .unchanged }
+      state.scale = scale
+    case .reset:
+      guard state != State() else { return .unchanged }
+      state = State()
+    }
+    return .applied
+  }
+}
+
 /// Records `events` (one every 250 ms) in a journal of `domain` in `directory`, and opens it.
 func timeline<D: RecordableDomain>(
   _ domain: D, _ events: [D.Event], in directory: TemporaryDirectory, snapshotInterval: UInt32 = 4
