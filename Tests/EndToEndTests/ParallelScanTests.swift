@@ -2,12 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `--jobs`: `find`, `check` and `log --where` split a journal among threads and print, byte for byte,
-/// what one thread prints.
+/// `--jobs`: `find`, `check`, `log --where` and `verify --deep` split a journal among threads
+/// and print, byte for byte, what one thread prints.
 @Suite("Parallel scans of the built rewind")
 struct ParallelScanEndToEndTests {
   @Test(
-    "find, check and log --where print the same bytes with --jobs 1, 2, 3 and 4 on random journals")
+    "find, check, log --where and verify --deep print the same bytes with --jobs 1, 2, 3 and 4 on random journals"
+  )
   func jobsDoNotChangeOutput() throws {
     let seed = testSeed("jobsDoNotChangeOutput") % 1_000_000
     let directory = TemporaryDirectory()
@@ -31,6 +32,14 @@ struct ParallelScanEndToEndTests {
         "menuTabTapped",
       ],
       ["log", journal, "--where", "outcome == rejected", "--from", "1000", "--to", "250000"],
+      // Ranges that start and end inside frames (parts cut at frame ends in between).
+      [
+        "find", journal, "--where", "changed(split.style)", "--all", "--from", "12345", "--to",
+        "250001",
+      ],
+      ["find", journal, "--where", "changed(menu.scrollOffset)", "--count", "--from", "70001"],
+      ["find", journal, "--where", "split.selectedCategory == grinders", "--from", "150007"],
+      ["verify", journal, "--deep"],
     ]
     for arguments in runs {
       let one = try rewind(arguments + ["--jobs", "1"])

@@ -228,14 +228,15 @@ struct ParallelScanTests {
     #expect(zeroing[0].contains("tally.steps"))
   }
 
-  @Test("the parts of a parallel scan: in order, touching, more than the jobs, shrinking")
+  @Test("the parts of a parallel scan: in order, touching, more than the jobs, at frame ends")
   func partsCoverTheRange() throws {
     let seed = testSeed("partsCoverTheRange")
     var random = SplitMix64(seed: seed)
     let directory = TemporaryDirectory()
     let (timeline, events) = try randomTimeline(seed: seed, count: 3_000, in: directory)
+    let frameEnds = Set(timeline.reader.frames.map(\.lastSequence))
     let last = UInt64(events.count)
-    for _ in 0..<40 {
+    for _ in 0..<60 {
       let from = random.next() % last
       let to = from + random.next() % (last - from + 1)
       let jobs = Int.random(in: 1...6, using: &random)
@@ -243,25 +244,150 @@ struct ParallelScanTests {
       let context = "seed \(seed), \(from)...\(to), jobs \(jobs), longest \(longest)"
       guard let ranges = timeline.parallelRanges(jobs: jobs, in: from...to, longest: longest)
       else {
-        // One pass: one job, or fewer than two parts' worth of events.
-        #expect(jobs == 1 || to - from < 100, "\(context)")
+        // One pass: one job, or fewer than eight parts' worth of events.
+        #expect(jobs == 1 || to - from < 400, "\(context)")
         continue
       }
       #expect(ranges.count > 1, "\(context)")
       #expect(ranges.first?.lowerBound == from && ranges.last?.upperBound == to, "\(context)")
       for (part, next) in zip(ranges, ranges.dropFirst()) {
         #expect(part.upperBound == next.lowerBound, "\(context)")
+        // A bound inside the range is a frame's last event whenever one lies where the
+        // part could end: at least 50 events after its start and at most the longest,
+        // at least 50 before the range's end.
+        let most = part.lowerBound + min(max(longest, 50), to - 50 - part.lowerBound)
+        let limits = (part.lowerBound + 50)...most
+        #expect(
+          frameEnds.contains(part.upperBound) || !frameEnds.contains { limits.contains($0) },
+          "\(context): \(part)")
       }
       let lengths = ranges.map { $0.upperBound - $0.lowerBound }
       #expect(lengths.allSatisfy { $0 >= 50 }, "\(context): \(lengths)")
       // At most the longest, but for the last part, which takes a short rest.
       #expect(lengths.dropLast().allSatisfy { $0 <= max(longest, 50) }, "\(context): \(lengths)")
-      // The long parts first: none more than the minimum and the longest allow after a shorter.
-      for (length, next) in zip(lengths, lengths.dropFirst().dropLast()) {
-        #expect(next <= max(length, 50), "\(context): \(lengths)")
+      // The scan ends in short parts: the last is less than two minimums.
+      #expect(lengths.last! < 100, "\(context): \(lengths)")
+      if longest == .max {
+        // The long parts first: a part is at most the one before and a frame.
+        let frame = UInt64(timeline.reader.frames.map(\.recordCount).max()!)
+        for (length, next) in zip(lengths, lengths.dropFirst()) {
+          #expect(next <= length + frame, "\(context): \(lengths)")
+        }
+        if to - from >= 50 * UInt64(4 * jobs) {
+          #expect(ranges.count > jobs, "\(context): \(lengths)")
+        }
       }
-      if to - from >= 50 * UInt64(4 * jobs), longest == .max {
-        #expect(ranges.count > jobs, "\(context): \(lengths)")
+    }
+  }
+
+  /// Records `count` random events in frames of `frameSize` bytes, flushed (a frame
+  /// sealed) after each event of `flushes` too, a snapshot every `interval` events, and
+  /// opens the journal with parts of at least 50 events.
+  func journal(
+    seed: UInt64, count: Int, frameSize: Int, interval: UInt32 = 29, flushes: Set<Int> = [],
+    in directory: TemporaryDirectory
+  ) throws -> (Timeline<NavigationDomain>, [NavigationEvent]) {
+    let path = directory.file("frames-\(seed)-\(frameSize)-\(flushes.count).journal")
+    var generator = RandomEventGenerator(seed: seed, domain: domain)
+    let events = (0..<count).map { _ in generator.next() }
+    let recorder = try JournalRecorder.create(
+      at: path, domain: domain, session: testSession,
+      options: RecordingOptions(snapshotInterval: interval, journal: .init(frameSize: frameSize)))
+    for (index, event) in events.enumerated() {
+      try recorder.record(event, at: UInt64(index) * 1_000)
+      if flushes.contains(index) { try recorder.flush() }
+    }
+    try recorder.close()
+    let timeline = try Timeline<NavigationDomain>(path: path)
+    timeline.minimumEventsPerPart = 50
+    return (timeline, events)
+  }
+
+  @Test(
+    "parts cut at frame ends start from the next frame's snapshot: one pass's answers, in few, one or uneven frames"
+  )
+  func partsAtFrameEnds() throws {
+    let seed = testSeed("partsAtFrameEnds")
+    var random = SplitMix64(seed: seed)
+    let directory = TemporaryDirectory()
+    let count = 3_000
+    var journals: [(String, Timeline<NavigationDomain>, [NavigationEvent])] = []
+    // One frame (64 KiB holds them all), a few, uneven (small frames and frames sealed at
+    // random events, some of a single event), and rare snapshots (a part starting inside
+    // a frame replays far).
+    let (one, oneEvents) = try journal(
+      seed: random.next(), count: count, frameSize: 64 << 10, in: directory)
+    #expect(one.reader.frames.count == 1)
+    journals.append(("one frame", one, oneEvents))
+    let few = Set((0..<3).map { _ in Int.random(in: 200..<count, using: &random) })
+    let (fewTimeline, fewEvents) = try journal(
+      seed: random.next(), count: count, frameSize: 64 << 10, flushes: few, in: directory)
+    journals.append(("few frames", fewTimeline, fewEvents))
+    var uneven = Set((0..<40).map { _ in Int.random(in: 0..<count, using: &random) })
+    uneven.formUnion([1_000, 1_001, 1_002])
+    let (unevenTimeline, unevenEvents) = try journal(
+      seed: random.next(), count: count, frameSize: 4 << 10, flushes: uneven, in: directory)
+    journals.append(("uneven frames", unevenTimeline, unevenEvents))
+    let (rare, rareEvents) = try journal(
+      seed: random.next(), count: count, frameSize: 2 << 10, interval: 5_000, in: directory)
+    journals.append(("rare snapshots", rare, rareEvents))
+
+    for (name, timeline, events) in journals {
+      let frames = timeline.reader.frames
+      let last = UInt64(events.count)
+      // The state after each frame's last event, from the next frame's snapshot, is the
+      // one replayed from the start; the replayer starts in the next frame.
+      var state = domain.initialState
+      var sequence: UInt64 = 0
+      for (index, frame) in frames.enumerated().dropLast() {
+        while sequence < frame.lastSequence {
+          _ = domain.reduce(&state, events[Int(sequence)])
+          sequence += 1
+        }
+        timeline.startsAtNextFrame = true
+        let (replayer, start) = try timeline.replayer(toReach: frame.lastSequence)
+        timeline.startsAtNextFrame = false
+        #expect(start == state, "\(name): frame \(index)")
+        // Rare snapshots: frames that do not start with one are reached as any point.
+        let startsWithSnapshot =
+          try timeline.reader.frameHeader(index + 1).snapshots.first?
+          .snapshot.sequence == frame.lastSequence
+        let usual = try timeline.reader.startingPoint(for: frame.lastSequence).frameIndex
+        #expect(
+          replayer.frameIndex == (startsWithSnapshot ? index + 1 : usual),
+          "\(name): frame \(index)")
+      }
+      for _ in 0..<6 {
+        let condition = randomCondition(events: events, using: &random)
+        // The whole session, and ranges that cut frames.
+        let from = Bool.random(using: &random) ? 0 : random.next() % (last / 2)
+        let to = Bool.random(using: &random) ? last : from + random.next() % (last - from + 1)
+        let context = "seed \(seed), \(name), \(condition), \(from)...\(to)"
+        let expected = try expectedHits(condition, events: events, all: true, range: from...to)
+        let count = expected.count
+        for jobs in [1, 2, 3, 4] {
+          let hits = try timeline.find(condition, in: from...to, all: true, jobs: jobs)
+          #expect(hits.map(\.sequence) == expected.map(\.0), "\(context), jobs \(jobs)")
+          #expect(hits.map(\.value) == expected.map(\.1), "\(context), jobs \(jobs)")
+          var streamed: [UInt64] = []
+          try timeline.forEachMatch(condition, in: from...to, jobs: jobs) {
+            streamed.append($0.sequence)
+          }
+          #expect(streamed == expected.map(\.0), "\(context), jobs \(jobs)")
+          #expect(
+            try timeline.count(condition, in: from...to, jobs: jobs) == count,
+            "\(context), jobs \(jobs)")
+          let first = try timeline.find(condition, in: from...to, all: false, jobs: jobs)
+          #expect(first.map(\.sequence) == expected.prefix(1).map(\.0), "\(context), jobs \(jobs)")
+        }
+      }
+      let report = try timeline.check(jobs: 1)
+      #expect(report.passed && report.eventsReplayed == last, "\(name)")
+      for jobs in [2, 3, 4] {
+        let parts = try timeline.check(jobs: jobs)
+        #expect(parts.passed, "\(name), jobs \(jobs)")
+        #expect(parts.eventsReplayed == report.eventsReplayed, "\(name), jobs \(jobs)")
+        #expect(parts.snapshotsCompared == report.snapshotsCompared, "\(name), jobs \(jobs)")
       }
     }
   }

@@ -139,21 +139,20 @@ extension Timeline {
     progress: (UInt64) -> Void = { _ in }
   ) throws -> CheckReport {
     let limit = max(maxDivergences, 0)
-    // Where the snapshots are; a snapshot is read again when its event is replayed, so
-    // that checking a long journal holds no snapshot states in memory.
-    var snapshots: [SnapshotPlace] = []
-    for index in reader.frames.indices {
-      snapshots += try reader.frameHeader(index).snapshots.map {
-        SnapshotPlace(sequence: $0.snapshot.sequence, frame: index)
-      }
-    }
     let check = D.scans.check
+    // Each part lists the snapshots of its own range, on its own thread.
     var parts =
-      try inParallel(jobs: jobs, progress: progress) { [snapshots] timeline, range, progress in
-        try check(timeline, CheckRun(range: range, snapshots: snapshots, limit: limit), progress)
+      try inParallel(jobs: jobs, progress: progress) { timeline, range, progress in
+        let snapshots = try timeline.snapshotPlaces(in: range)
+        return try check(
+          timeline, CheckRun(range: range, snapshots: snapshots, limit: limit), progress)
       }
       ?? [
-        check(self, CheckRun(range: 0...lastSequence, snapshots: snapshots, limit: limit), progress)
+        check(
+          self,
+          CheckRun(
+            range: 0...lastSequence, snapshots: try snapshotPlaces(in: 0...lastSequence),
+            limit: limit), progress)
       ]
     var report = CheckReport(
       path: path, eventsReplayed: 0, snapshotsCompared: 0, eventDivergences: [],
@@ -174,6 +173,7 @@ extension Timeline {
         // The next part started from a stored state that is not the one replayed up to
         // it: one pass goes on from the replayed state, and so does the rest.
         let range = parts[index + 1].range.lowerBound...lastSequence
+        let snapshots = try snapshotPlaces(in: range)
         parts[(index + 1)...] = [
           try check(
             self, CheckRun(range: range, snapshots: snapshots, state: part.endState, limit: limit)
@@ -189,6 +189,38 @@ extension Timeline {
       report.stateFieldCount = actual.leaves().count
     }
     return report
+  }
+
+  /// Where the snapshots after the events of `range` (after its first) are, in order:
+  /// read from the headers of the frames that can hold them (a snapshot sits in the
+  /// header of the frame holding the event after it). Only where they are: a snapshot is
+  /// read again when its event is replayed, so that checking a long journal holds no
+  /// snapshot states in memory.
+  /// - Complexity: one frame header read for each frame of the range, and the next.
+  func snapshotPlaces(in range: ClosedRange<UInt64>) throws -> [SnapshotPlace] {
+    let frames = reader.frames
+    // The first frame holding an event after the range's first.
+    var index = 0
+    var high = frames.count
+    while index < high {
+      let middle = (index + high) / 2
+      if frames[middle].lastSequence <= range.lowerBound {
+        index = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    var places: [SnapshotPlace] = []
+    while index < frames.count, frames[index].firstSequence <= range.upperBound &+ 1 {
+      for stored in try reader.frameHeader(index).snapshots
+      where range.lowerBound < stored.snapshot.sequence
+        && stored.snapshot.sequence <= range.upperBound
+      {
+        places.append(SnapshotPlace(sequence: stored.snapshot.sequence, frame: index))
+      }
+      index += 1
+    }
+    return places
   }
 
   /// One pass of ``check(expected:jobs:maxDivergences:progress:)``: replays `run.range` comparing each

@@ -105,31 +105,30 @@ extension Timeline {
   }
 
   /// The parts a parallel deep check splits the frames into: ranges of frame indices
-  /// (as `UInt64`), in order, together every frame, each of at least
+  /// (as `UInt64`), in order, together every frame: the parts of a parallel scan of the
+  /// session (``partRanges(of:jobs:longest:atFrameEndsOnly:)``, each of at least
   /// ``minimumEventsPerPart`` events and about a share of what is left after the ones
-  /// before it (a quarter for two jobs); nil when the journal is checked in one pass (one
-  /// job, too few events, damage or lost events found on opening).
+  /// before it, a quarter for two jobs) cut at frame ends only; nil when the journal is
+  /// checked in one pass (one job, too few events, damage or lost events found on
+  /// opening).
   package func deepCheckParts(jobs: Int) -> [ClosedRange<UInt64>]? {
     let condition = reader.condition
     let frames = reader.frames
-    guard jobs > 1, frames.count > 1, condition.isIntact, condition.lostRanges.isEmpty
+    guard jobs > 1, frames.count > 1, condition.isIntact, condition.lostRanges.isEmpty,
+      let ranges = partRanges(
+        of: (frames[0].firstSequence - 1)...frames[frames.count - 1].lastSequence, jobs: jobs,
+        atFrameEndsOnly: true)
     else { return nil }
-    let minimum = max(minimumEventsPerPart, 1)
-    let end = frames[frames.count - 1].lastSequence
-    guard (end - frames[0].firstSequence + 1) / minimum > 1 else { return nil }
     var parts: [ClosedRange<UInt64>] = []
-    var first = 0
-    while first < frames.count {
-      let start = frames[first].firstSequence
-      let size = max((end - start + 1) / UInt64(2 * jobs), minimum)
-      var last = first
-      while last + 1 < frames.count, frames[last].lastSequence - start + 1 < size { last += 1 }
-      // No last part shorter than the minimum: the one before takes it.
-      if end - frames[last].lastSequence < minimum { last = frames.count - 1 }
-      parts.append(UInt64(first)...UInt64(last))
-      first = last + 1
+    var next = 0
+    for range in ranges {
+      // The part's last frame is the one ending at its upper bound.
+      var last = next
+      while last + 1 < frames.count, frames[last].lastSequence < range.upperBound { last += 1 }
+      parts.append(UInt64(next)...UInt64(last))
+      next = last + 1
     }
-    return parts.count > 1 ? parts : nil
+    return parts
   }
 
   /// The storage check of every frame (`JournalReader.checkFrame(_:)`) and the deep

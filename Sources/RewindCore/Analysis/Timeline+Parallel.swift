@@ -7,35 +7,77 @@ extension Timeline {
   /// after its lower bound (the first from the state after `range`'s lower bound; by
   /// default the initial state) to its upper bound, together the whole of `range` (by
   /// default the session); nil when the journal is scanned in one pass: one job, a range
-  /// too short to split, or a journal with damage or lost events (whose errors and
-  /// warnings one pass gives in its own order).
+  /// of fewer than eight times ``minimumEventsPerPart`` events, or a journal with damage
+  /// or lost events (whose errors and warnings one pass gives in its own order).
   ///
-  /// There are more parts than jobs, each a share of what is left after the ones before
-  /// it (a quarter for two jobs), at least ``minimumEventsPerPart`` and at most `longest`
-  /// events: the threads take them in order as they finish the ones before, so that the
-  /// long parts go first and the short ones at the end keep every thread busy until the
-  /// scan ends, whatever slows one of them.
+  /// There are more parts than jobs, each about a share of what is left after the ones
+  /// before it (a quarter for two jobs), at least ``minimumEventsPerPart`` and at most
+  /// `longest` events: the threads take them in order as they finish the ones before, so
+  /// that the long parts go first and the short ones at the end keep every thread busy
+  /// until the scan ends, whatever slows one of them.
+  ///
+  /// A part ends at a frame's last event whenever one lies within those limits (the one
+  /// nearest its share): the part after it then starts from the snapshot at the start
+  /// of the next frame (``startsAtNextFrame``), decompressing only the frames it scans.
   package func parallelRanges(
     jobs: Int, in range: ClosedRange<UInt64>? = nil, longest: UInt64 = .max
   ) -> [ClosedRange<UInt64>]? {
     let condition = reader.condition
     guard jobs > 1, condition.isIntact, condition.lostRanges.isEmpty else { return nil }
-    let range = range ?? 0...lastSequence
-    let length = range.upperBound - range.lowerBound
+    return partRanges(of: range ?? 0...lastSequence, jobs: jobs, longest: longest)
+  }
+
+  /// The parts of `range` for ``parallelRanges(jobs:in:longest:)``; with
+  /// `atFrameEndsOnly`, every bound inside the range is a frame's last event (a part may
+  /// then be longer than `longest`, or take the rest when no frame ends in its limits).
+  /// Nil for a range of fewer than eight times ``minimumEventsPerPart`` events.
+  /// - Complexity: O(parts + frames).
+  package func partRanges(
+    of range: ClosedRange<UInt64>, jobs: Int, longest: UInt64 = .max,
+    atFrameEndsOnly: Bool = false
+  ) -> [ClosedRange<UInt64>]? {
     let minimum = max(minimumEventsPerPart, 1)
-    guard length / minimum > 1 else { return nil }
+    guard jobs > 1, (range.upperBound - range.lowerBound) / minimum >= 8 else { return nil }
     let longest = max(longest, minimum)
+    let frames = reader.frames
     var ranges: [ClosedRange<UInt64>] = []
     var start = range.lowerBound
+    // The first frame whose last event is at or after the part's share.
+    var frame = 0
     while start < range.upperBound {
       let left = range.upperBound - start
-      var size = min(max(left / UInt64(2 * jobs), minimum), longest)
+      let size = min(max(left / UInt64(2 * jobs), minimum), longest)
       // No last part shorter than the minimum: the one before takes it.
-      if left - size < minimum { size = left }
-      ranges.append(start...(start + size))
-      start += size
+      guard left - size >= minimum else {
+        ranges.append(start...range.upperBound)
+        break
+      }
+      let share = start + size
+      // The limits of this part's end: the part at least the minimum and at most the
+      // longest, the rest at least the minimum (the share lies within them).
+      let limits = (start + minimum)...(start + min(longest, range.upperBound - minimum - start))
+      while frame < frames.count, frames[frame].lastSequence < share { frame += 1 }
+      let after = frame < frames.count ? frames[frame].lastSequence : nil
+      let before = frame > 0 ? frames[frame - 1].lastSequence : nil
+      var end: UInt64?
+      for candidate in [after, before] {
+        guard let candidate, limits.contains(candidate) else { continue }
+        if let chosen = end, chosen - share <= share - candidate { continue }
+        end = candidate
+      }
+      if end == nil, atFrameEndsOnly {
+        // No frame ends within the limits: the first frame end after them, or the rest.
+        guard let after, after < range.upperBound, range.upperBound - after >= minimum else {
+          ranges.append(start...range.upperBound)
+          break
+        }
+        end = after
+      }
+      let bound = end ?? share
+      ranges.append(start...bound)
+      start = bound
     }
-    return ranges
+    return ranges.count > 1 ? ranges : nil
   }
 
   /// Runs `work` on each of ``parallelRanges(jobs:in:longest:)`` on `jobs` threads, each
@@ -104,6 +146,9 @@ extension Timeline {
       // A queue of its own a thread: a thread waiting for room must not hold back another.
       DispatchQueue(label: "rewind.part.\(worker)").async(group: group) {
         while let index = shared.take() {
+          // The first part starts where the range does, as one pass; the others at the
+          // frame ends the parts were cut at.
+          timeline.value.startsAtNextFrame = index > 0
           cores?.acquire()
           defer { cores?.release() }
           var reported: UInt64 = 0

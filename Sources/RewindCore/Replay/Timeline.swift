@@ -28,9 +28,17 @@ public final class Timeline<D: Domain> {
   /// warnings.
   public var onUntrustedSnapshot: ((VerificationProblem) -> Void)?
   /// The fewest events a part of a parallel scan (``find(_:all:jobs:progress:)``,
-  /// ``check(expected:jobs:maxDivergences:progress:)``) replays: below it, starting a thread and opening
-  /// the journal again costs more than the part. Tests lower it to split short journals.
-  package var minimumEventsPerPart: UInt64 = 65_536
+  /// ``check(expected:jobs:maxDivergences:progress:)``) replays: the parts shrink to it
+  /// towards the end of the range, so that the threads end within about one such part
+  /// of each other. A range is split only when it holds at least eight times this: below
+  /// it, starting the threads and opening the journal again costs about what they save.
+  /// Tests lower it to split short journals.
+  package var minimumEventsPerPart: UInt64 = 8_192
+  /// Whether ``replayer(toReach:)`` starts at the next frame's first snapshot when asked
+  /// for the state after a frame's last event: set for the parts of a parallel scan but
+  /// the first (whose bounds are at frame ends where they can be), so that a part never
+  /// decompresses the frame before its range, nor replays the end of it.
+  package var startsAtNextFrame = false
   /// The cores this timeline's parallel scans share with others' (several journals
   /// checked at once): a part runs only while it holds one of them, so that the parts of
   /// every journal in flight come from one pool and no core idles while one is left.
@@ -200,6 +208,7 @@ public final class Timeline<D: Domain> {
         "event \(sequence) was lost to damage (\(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") salvaged away)"
       )
     }
+    if startsAtNextFrame, let start = try startAtNextFrame(after: sequence) { return start }
     // Decompress the frame holding the event first: the reader keeps it, so finding the
     // snapshot to start from reads its header from memory instead of from the file a
     // second time (the recorder always leaves a snapshot in that frame).
@@ -225,6 +234,30 @@ public final class Timeline<D: Domain> {
         )
       }
     }
+  }
+
+  /// A replayer at the start of the frame after the one whose last event is `sequence`,
+  /// with the state of the snapshot there (the recorder leaves one at the start of every
+  /// frame but the first); nil when `sequence` is not a frame's last event, or the next
+  /// frame has no such snapshot or it cannot be trusted (the caller then starts from
+  /// the snapshot before `sequence`, as for any event).
+  ///
+  /// - Complexity: the next frame decompressed (the one a scan from `sequence` reads
+  ///   first, which the reader keeps), one snapshot hashed and decoded.
+  private func startAtNextFrame(after sequence: UInt64) throws -> (Replayer<D>, D.State)? {
+    let frames = reader.frames
+    guard sequence > 0, let index = reader.frameIndex(containing: sequence),
+      index + 1 < frames.count, frames[index].lastSequence == sequence,
+      frames[index + 1].firstSequence == sequence + 1
+    else { return nil }
+    let frame = try reader.loadFrame(index + 1)
+    guard let stored = frame.snapshots.first, stored.snapshot.sequence == sequence,
+      let state = trustedState(stored, inFrame: index + 1)
+    else { return nil }
+    return (
+      Replayer(timeline: self, start: StartingPoint(frameIndex: index + 1, snapshot: stored)),
+      state
+    )
   }
 
   /// Decodes a snapshot's state after checking that its bytes hash to its stored state

@@ -252,6 +252,11 @@ package struct StartingPoint: Sendable {
   package var frameIndex: Int
   /// The snapshot to start from; nil means the initial state, from the first record.
   package var snapshot: StoredSnapshot?
+
+  package init(frameIndex: Int, snapshot: StoredSnapshot?) {
+    self.frameIndex = frameIndex
+    self.snapshot = snapshot
+  }
 }
 
 /// A frame's header: where it is and its snapshots.
