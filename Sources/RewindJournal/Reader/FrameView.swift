@@ -186,6 +186,11 @@ public struct RecordCursor {
       nextSequence = sequence
       previousTime = time
     }
+    // The shortcut's time test is the last time alone when no sum can overflow: the time
+    // so far within the frame's (every time accepted after it is too), and the frame's
+    // last time more than a three-byte delta below the largest. Otherwise no header
+    // takes the shortcut (its mask matches none).
+    let shortcut: UInt32 = time <= lastTime && lastTime <= UInt64.max &- 0x20_0000 ? 0x8080_8080 : 0
     while sequence <= stop {
       // The common record first: a header of a three-byte delta and a one-byte length
       // (`readRecordHeader()`'s shortcut), read with one load wherever the record starts
@@ -195,12 +200,12 @@ public struct RecordCursor {
       let word = UInt32(littleEndian: next.loadUnaligned(as: UInt32.self))
       let newTime: UInt64
       let length: Int
-      if _fastPath(word & 0x8080_8080 == 0x0000_8080 && word & 0x007F_0000 != 0) {
+      if _fastPath(word & shortcut == 0x0000_8080 && word & 0x007F_0000 != 0) {
         let delta = UInt64(word & 0x7F | (word &>> 1) & 0x3F80 | (word &>> 2) & 0x1F_C000)
         let size = Int(truncatingIfNeeded: word &>> 24)
-        let (sum, overflow) = time.addingReportingOverflow(delta)
+        let sum = time &+ delta
         // What is left after the header is negative when the header runs past the end.
-        if _fastPath(size <= next.distance(to: end) &- 4 && !overflow && sum <= lastTime) {
+        if _fastPath(size <= next.distance(to: end) &- 4 && sum <= lastTime) {
           newTime = sum
           length = size
           next += 4
