@@ -134,6 +134,38 @@ extension NavigationDomain {
     return try decodeEventInFull(from: &full, context: &fullContext)
   }
 
+  /// A scroll difference of one or two bytes (tag `0x0D`: most events of a session, one a
+  /// display frame while the menu scrolls) read from a word holding its encoding: the
+  /// scan loops' shortcut (`Domain.decodeEvent(fromWord:count:context:)`), which loads a
+  /// record's first bytes at once. Nil for any other encoding, and for a difference with
+  /// no scroll before it in the run, a redundant zero, bytes after it or an offset out
+  /// of range: ``decodeEvent(from:context:)`` reads those (and says what is wrong).
+  @inlinable @inline(__always)
+  public func decodeEvent(
+    fromWord word: UInt64, count: Int, context: inout NavigationCodecContext
+  ) -> NavigationEvent? {
+    let raw: UInt64
+    // The tag, and the difference's continuation bits, in one test each.
+    if count == 2, word & 0x80FF == 0x0D {
+      raw = (word &>> 8) & 0x7F
+    } else if count == 3, word & 0x80_80FF == 0x80_0D, word & 0x7F_0000 != 0 {
+      // Two bytes: the first goes on, the second ends the varint and is not a zero.
+      raw = (word &>> 8) & 0x7F | (word &>> 9) & 0x3F80
+    } else {
+      return nil
+    }
+    guard let last = context.lastScrollSixths else { return nil }
+    // `last` is below 2^53 and the difference within ±2^13: no overflow.
+    let sixths =
+      Int64(bitPattern: last)
+      &+ (Int64(truncatingIfNeeded: raw &>> 1) ^ -Int64(truncatingIfNeeded: raw & 1))
+    guard sixths >= 0, UInt64(truncatingIfNeeded: sixths) < ScrollOffsetCoding.sixthsLimit
+    else { return nil }
+    context.lastScrollSixths = UInt64(truncatingIfNeeded: sixths)
+    return .menuScrolled(
+      offset: ScrollOffsetCoding.offset(sixths: UInt64(truncatingIfNeeded: sixths)))
+  }
+
   /// ``decodeEvent(from:context:)`` for every event: out of line, so that the fast path
   /// inlined into the loops stays small.
   @usableFromInline @inline(never)

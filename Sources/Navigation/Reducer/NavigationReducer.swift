@@ -91,11 +91,17 @@ extension NavigationState {
   mutating func scroll<Recorder: ChangeRecorder>(
     to offset: Double, recording recorder: inout Recorder
   ) -> Outcome<NavigationRejection> {
-    guard offset.isFinite else { return .rejected(.scrollOffsetNotFinite) }
-    guard offset >= 0 else { return .rejected(.scrollOffsetNegative) }
     let limit = menu.maximumScrollOffset(contentWidth: catalog.menuContentWidth)
-    // `+ 0` turns -0.0 into 0.0.
-    let clamped = offset < limit ? offset + 0 : limit
+    let clamped: Double
+    if _fastPath(offset >= 0 && offset < limit) {
+      // Within the strip, so finite (NaN and infinities fail one of the two tests);
+      // `+ 0` turns -0.0 into 0.0. One test of the common case before the rule's two.
+      clamped = offset + 0
+    } else {
+      guard offset.isFinite else { return .rejected(.scrollOffsetNotFinite) }
+      guard offset >= 0 else { return .rejected(.scrollOffsetNegative) }
+      clamped = limit
+    }
     return Self.write(clamped, to: &menu.scrollOffset, .menuScrollOffset, &recorder)
       ? .applied : .unchanged
   }

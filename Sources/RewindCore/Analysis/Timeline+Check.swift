@@ -241,12 +241,12 @@ extension Timeline {
     // The event the next snapshot follows, checked after every event: a plain value.
     var snapshotDue = run.snapshots.first?.sequence ?? .max
     var encoded = ByteWriter(capacity: 256)
-    var replayed: UInt64 = 0
     var divergences = 0
     try replayer.forEachEvent(through: run.range.upperBound, &state, trackChanges: true) {
       event, changed, state in
-      replayed &+= 1
-      if replayed & 0xFFF == 0 { progress(replayed) }
+      // The events replayed so far are `event.sequence - start` (a check crosses no lost
+      // events): no counter of its own in the loop.
+      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
       let effect = RecordedEffect(
         event.outcome.unsafelyUnwrapped, changed: FieldSet(rawValue: changed.rawValue & known))
       if effect != event.recorded {
@@ -274,7 +274,8 @@ extension Timeline {
         nextSnapshot < run.snapshots.endIndex ? run.snapshots[nextSnapshot].sequence : .max
       return true
     }
-    part.eventsReplayed = replayed
+    // The last event passed: the range's last, or the journal's when it ends before.
+    part.eventsReplayed = replayer.sequence - start
     part.eventDivergenceCount = divergences
     part.endState = state
     return part

@@ -391,10 +391,20 @@ private struct FrameContentCheck {
     _ context: inout D.EventCodecContext
   ) -> DecodeRun {
     var run = DecodeRun()
+    // Locals, not the callers' memory: the codec's memory stays in registers.
+    var codec = context
+    defer { context = codec }
     do {
       run.exhausted = try cursor.forEachRecord(through: limit) { sequence, _, payload in
+        if let (_, event) = Replayer<D>.decodeShort(payload, domain: domain, context: &codec) {
+          run.decoded &+= 1
+          _ = domain.reduce(&state, event)
+          return true
+        }
         do throws(CodecError) {
-          let (_, event) = try Replayer<D>.decode(payload, domain: domain, context: &context)
+          let event: D.Event
+          (_, event, codec) = try Replayer<D>.decodeOutOfLine(
+            payload, domain: domain, context: codec)
           run.decoded &+= 1
           _ = domain.reduce(&state, event)
           return true

@@ -354,11 +354,9 @@ extension Timeline {
     let domain = self.domain
     let start = range.lowerBound
     let triggers = condition.triggers
-    // Changes cost a state copy an event: follow them only when the condition reads them.
-    try replayer.forEachEvent(
-      through: range.upperBound, &state, trackChanges: condition.readsChanges
-    ) {
-      event, changed, state in
+    @inline(__always) func visit(
+      _ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: inout D.State
+    ) -> Bool {
       if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
       if let triggers, changed.intersection(triggers).isEmpty { return true }
       guard condition.holds(state, predicates, changed: changed, event: event, domain: domain)
@@ -366,6 +364,17 @@ extension Timeline {
       hit(
         FindHit(sequence: event.sequence, value: condition.shown(fields, at: state), event: event))
       return all
+    }
+    // Changes are followed only when the condition reads them; each loop compiled with
+    // the choice made, not tested every event.
+    if condition.readsChanges {
+      try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: true) {
+        visit($0, $1, &$2)
+      }
+    } else {
+      try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: false) {
+        visit($0, $1, &$2)
+      }
     }
   }
 }

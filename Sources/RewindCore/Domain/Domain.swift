@@ -29,6 +29,7 @@ public import RewindJournal
 /// | ``predicate(for:_:)`` | none: conditions compare the field's JSON value |
 /// | ``reduceTrackingChanges(_:_:)`` | ``reduce(_:_:)``, then ``changedFields(from:to:)`` of a copy of the state before |
 /// | ``EventCodecContext`` | none (`Void`) |
+/// | ``decodeEvent(fromWord:count:context:)`` | nil: every event read by ``decodeEvent(from:context:)`` |
 /// | the binary codecs | ``CompactBinaryEncoder`` and ``CompactBinaryDecoder`` |
 /// | ``eventKinds`` | not listed (any kind is accepted where one is named) |
 /// | ``eventKind(_:)``, ``describe(_:)`` | read from the event's JSON |
@@ -167,6 +168,16 @@ public protocol Domain: Sendable {
   /// - Throws: `CodecError` on malformed input; never traps.
   func decodeEvent(from reader: inout ByteReader, context: inout EventCodecContext)
     throws(CodecError) -> Event
+  /// Decodes an event in one of the domain's shortest encodings from a word holding it:
+  /// the shortcut of the scan loops, which load a record's first bytes at once.
+  ///
+  /// `word` holds the encoding's first bytes, little-endian (its first byte in the low
+  /// eight bits); its bytes past `count` (all of it past the eighth byte when `count` is
+  /// larger, and `count` may be 0) are not the event's. A domain returns an event, and
+  /// updates `context`, only where ``decodeEvent(from:context:)`` reads the same event
+  /// from exactly `count` bytes and leaves the same context; nil leaves the encoding to
+  /// it (so every malformed one is). By default nil.
+  func decodeEvent(fromWord word: UInt64, count: Int, context: inout EventCodecContext) -> Event?
   /// Appends the binary encoding of a state (a snapshot).
   func encode(_ state: State, into writer: inout ByteWriter)
   /// Decodes a state written by ``encode(_:into:)``.
@@ -242,6 +253,13 @@ extension Domain {
     let outcome = reduce(&state, event)
     return (outcome, outcome.isApplied ? changedFields(from: before, to: state) : [])
   }
+}
+
+extension Domain {
+  /// None: every event is read by ``decodeEvent(from:context:)``.
+  @inlinable public func decodeEvent(
+    fromWord word: UInt64, count: Int, context: inout EventCodecContext
+  ) -> Event? { nil }
 }
 
 extension Domain where EventCodecContext == Void {

@@ -97,8 +97,14 @@ public struct ReplayedEvent<D: Domain>: Sendable {
       let exhausted: Bool
       do {
         exhausted = try cursor!.forEachPayload(through: limit) { sequence, payload in
+          if let (_, event) = Self.decodeShort(payload, domain: domain, context: &context) {
+            _ = domain.reduce(&state, event)
+            return
+          }
           do throws(CodecError) {
-            let (_, event) = try Self.decode(payload, domain: domain, context: &context)
+            let event: D.Event
+            (_, event, context) = try Self.decodeOutOfLine(
+              payload, domain: domain, context: context)
             _ = domain.reduce(&state, event)
           } catch {
             failed = (sequence, error)
@@ -154,15 +160,13 @@ public struct ReplayedEvent<D: Domain>: Sendable {
       var stopped = false
       let exhausted: Bool
       do {
-        exhausted = try cursor!.forEachRecord(through: limit) { sequence, time, payload in
-          var effect: RecordedEffect
-          let event: D.Event
-          do throws(CodecError) {
-            (effect, event) = try Self.decode(payload, domain: domain, context: &context)
-          } catch {
-            failed = (sequence, error)
-            throw error
-          }
+        // Reduces an event and hands it to `body`: inlined twice below, so that the copy
+        // for the common record runs specialised for the event the shortcut decodes.
+        @inline(__always) func replay(
+          _ sequence: UInt64, _ time: UInt64, _ recorded: RecordedEffect, _ event: D.Event,
+          _ state: inout D.State
+        ) throws -> Bool {
+          var effect = recorded
           if let upcast { effect = upcast.current(effect) }
           let outcome: Outcome<D.Rejection>
           let changed: FieldSet
@@ -173,11 +177,26 @@ public struct ReplayedEvent<D: Domain>: Sendable {
           }
           let replayed = ReplayedEvent<D>(
             sequence: sequence, time: time, event: event, outcome: outcome, recorded: effect)
-          guard try body(replayed, changed, &state) else {
-            stopped = true
-            return false
+          return try body(replayed, changed, &state)
+        }
+        exhausted = try cursor!.forEachRecord(through: limit) { sequence, time, payload in
+          let going: Bool
+          if let (effect, event) = Self.decodeShort(payload, domain: domain, context: &context) {
+            going = try replay(sequence, time, effect, event, &state)
+          } else {
+            let effect: RecordedEffect
+            let event: D.Event
+            do throws(CodecError) {
+              (effect, event, context) = try Self.decodeOutOfLine(
+                payload, domain: domain, context: context)
+            } catch {
+              failed = (sequence, error)
+              throw error
+            }
+            going = try replay(sequence, time, effect, event, &state)
           }
-          return true
+          if !going { stopped = true }
+          return going
         }
       } catch {
         if let failed { throw undecodable(failed.sequence, failed.error) }
@@ -267,6 +286,47 @@ public struct ReplayedEvent<D: Domain>: Sendable {
     let event = try domain.decodeEvent(from: &reader, context: &context)
     guard reader.isAtEnd else { throw Self.trailingBytes(reader) }
     return (effect, event)
+  }
+
+  /// Decodes a record's payload of the shape nearly every record of a session has: a
+  /// recorded effect of one byte and an event the domain reads from a word
+  /// (``Domain/decodeEvent(fromWord:count:context:)``), both from one load of the
+  /// payload's first eight bytes. Nil for any other payload (every malformed one
+  /// included): ``decode(_:domain:context:)`` reads it, and says what is wrong.
+  /// - Precondition: `payload` is a record's, in a frame's memory (`FrameStorage`), which
+  ///   its zeroed padding follows: eight bytes from its start can be read.
+  @inlinable @inline(__always)
+  static func decodeShort(
+    _ payload: UnsafeRawBufferPointer, domain: D, context: inout D.EventCodecContext
+  ) -> (effect: RecordedEffect, event: D.Event)? {
+    let word = UInt64(
+      littleEndian: payload.baseAddress.unsafelyUnwrapped.loadUnaligned(as: UInt64.self))
+    // One byte (no continuation bit) of a kind that is 0, 1 or 2: one test.
+    let effect = word & 0xFF
+    guard effect & 0x83 < 3,
+      let event = domain.decodeEvent(
+        fromWord: word &>> 8, count: payload.count &- 1, context: &context)
+    else { return nil }
+    // The kind's raw values are its cases' codes, checked above.
+    return (
+      RecordedEffect(
+        kind: unsafeBitCast(UInt8(truncatingIfNeeded: effect & 3), to: RecordedEffect.Kind.self),
+        changed: FieldSet(rawValue: effect &>> 2)),
+      event
+    )
+  }
+
+  /// ``decode(_:domain:context:)`` out of line: what the scan loops call for a payload
+  /// ``decodeShort(_:domain:context:)`` does not take, so that the loops stay small.
+  /// The codec's memory is passed and returned by value (on an error it is not
+  /// needed), so that the loops' copy of it is not held in memory for the call.
+  @inlinable @inline(never)
+  static func decodeOutOfLine(
+    _ payload: UnsafeRawBufferPointer, domain: D, context: D.EventCodecContext
+  ) throws(CodecError) -> (effect: RecordedEffect, event: D.Event, context: D.EventCodecContext) {
+    var context = context
+    let (effect, event) = try decode(payload, domain: domain, context: &context)
+    return (effect, event, context)
   }
 
   @usableFromInline static func trailingBytes(_ reader: ByteReader) -> CodecError {

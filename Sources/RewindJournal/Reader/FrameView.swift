@@ -1,12 +1,24 @@
 /// The memory one decompressed frame lives in, shared by the views of that frame.
+///
+/// ``padding`` zeroed bytes follow the frame's `count` bytes, so that the scan loops can
+/// load a word at any record or payload of the frame without checking how many bytes
+/// are left first (what they load past the frame's end they do not use).
 @usableFromInline final class FrameStorage {
+  /// The zeroed bytes after the frame's last byte.
+  @usableFromInline static let padding = 8
+
   @usableFromInline let bytes: UnsafeMutableRawPointer
   let capacity: Int
-  @usableFromInline var count = 0
+  /// The frame's size; setting it zeroes the ``padding`` bytes after it.
+  @usableFromInline var count = 0 {
+    didSet { (bytes + count).initializeMemory(as: UInt8.self, repeating: 0, count: Self.padding) }
+  }
 
   init(capacity: Int) {
     self.capacity = capacity
-    bytes = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    bytes = UnsafeMutableRawPointer.allocate(
+      byteCount: capacity + Self.padding, alignment: 16)
+    bytes.initializeMemory(as: UInt8.self, repeating: 0, count: Self.padding)
   }
 
   deinit { bytes.deallocate() }
@@ -163,35 +175,60 @@ public struct RecordCursor {
     var reader = self.reader
     var sequence = nextSequence
     var time = previousTime
+    // The frame's memory, followed by its zeroed padding (`FrameStorage.padding`), and
+    // the next record as a pointer into it: fewer values for the loop to hold.
+    let base = frame.storage.bytes
+    let end = base + reader.count
+    var next = base + reader.position
     defer {
+      reader.position = base.distance(to: next)
       self.reader = reader
       nextSequence = sequence
       previousTime = time
     }
-    while sequence <= stop, !reader.isAtEnd {
-      let delta: UInt64
-      let length: UInt64
-      do throws(CodecError) {
-        (delta, length) = try reader.readRecordHeader()
-      } catch {
-        throw corrupt("a record is malformed: \(error.message)")
+    // The shortcut's time test is the last time alone when no sum can overflow: the time
+    // so far within the frame's (every time accepted after it is too), and the frame's
+    // last time more than a three-byte delta below the largest. Otherwise no header
+    // takes the shortcut (its mask matches none).
+    let shortcut: UInt32 = time <= lastTime && lastTime <= UInt64.max &- 0x20_0000 ? 0x8080_8080 : 0
+    while sequence <= stop {
+      // The common record first: a header of a three-byte delta and a one-byte length
+      // (`readRecordHeader()`'s shortcut), read with one load wherever the record starts
+      // (past the frame's end the load reads the padding), whose payload is in the frame
+      // and whose time is within the frame's. Anything else, the end of the frame
+      // included, is read again from the same place with every check and its error.
+      let word = UInt32(littleEndian: next.loadUnaligned(as: UInt32.self))
+      let newTime: UInt64
+      let length: Int
+      if _fastPath(word & shortcut == 0x0000_8080 && word & 0x007F_0000 != 0) {
+        let delta = UInt64(word & 0x7F | (word &>> 1) & 0x3F80 | (word &>> 2) & 0x1F_C000)
+        let size = Int(truncatingIfNeeded: word &>> 24)
+        let sum = time &+ delta
+        // What is left after the header is negative when the header runs past the end.
+        if _fastPath(size <= next.distance(to: end) &- 4 && sum <= lastTime) {
+          newTime = sum
+          length = size
+          next += 4
+        } else {
+          reader.position = base.distance(to: next)
+          let payload: Int
+          (newTime, length, payload) = try header(reader, sequence: sequence, time: time)
+          next = base + payload
+        }
+      } else {
+        guard next < end else { break }
+        reader.position = base.distance(to: next)
+        let payload: Int
+        (newTime, length, payload) = try header(reader, sequence: sequence, time: time)
+        next = base + payload
       }
-      // `position <= count` always: the difference needs no overflow check.
-      guard length <= UInt64(truncatingIfNeeded: reader.count &- reader.position) else {
-        throw corrupt("record length \(length) runs past the frame at byte \(reader.offset)")
-      }
-      let (newTime, overflow) = time.addingReportingOverflow(delta)
-      guard !overflow, newTime <= lastTime else {
-        throw corrupt("record \(sequence) lies outside the frame")
-      }
-      let payload = UnsafeRawBufferPointer(
-        start: reader.base.unsafelyUnwrapped + reader.position,
-        count: Int(truncatingIfNeeded: length))
-      reader.position &+= Int(truncatingIfNeeded: length)
+      let payload = UnsafeRawBufferPointer(start: next, count: length)
+      next += length
       time = newTime
       sequence &+= 1
       guard try body(sequence &- 1, newTime, payload) else { break }
     }
+    reader.position = base.distance(to: next)
     if reader.isAtEnd {
       guard sequence == lastSequence &+ 1, time == lastTime else {
         throw corrupt("the records end at event \(sequence - 1), not where the header says")
@@ -202,6 +239,36 @@ public struct RecordCursor {
       throw corrupt("the records go on past event \(lastSequence), where the header says they end")
     }
     return false
+  }
+
+  /// Reads the header of the record at `reader`'s position, the next of the frame (it
+  /// is not at the end), with every check of the record's framing: its time (after
+  /// `time`) and its payload's length. Out of line and taking no address, so that the
+  /// loop's values stay in registers.
+  /// - Returns: the record's time, its payload's length and the payload's offset.
+  /// - Throws: ``JournalError/Code/corruptFrame`` for a malformed header, a payload past
+  ///   the frame's end or a time outside the frame.
+  @usableFromInline @inline(never)
+  func header(_ reader: ByteReader, sequence: UInt64, time: UInt64)
+    throws(JournalError) -> (time: UInt64, length: Int, payload: Int)
+  {
+    var reader = reader
+    let delta: UInt64
+    let length: UInt64
+    do throws(CodecError) {
+      (delta, length) = try reader.readRecordHeader()
+    } catch {
+      throw corrupt("a record is malformed: \(error.message)")
+    }
+    // `position <= count` always: the difference needs no overflow check.
+    guard length <= UInt64(truncatingIfNeeded: reader.count &- reader.position) else {
+      throw corrupt("record length \(length) runs past the frame at byte \(reader.offset)")
+    }
+    let (newTime, overflow) = time.addingReportingOverflow(delta)
+    guard !overflow, newTime <= frame.info.lastTime else {
+      throw corrupt("record \(sequence) lies outside the frame")
+    }
+    return (newTime, Int(truncatingIfNeeded: length), reader.position)
   }
 
   @usableFromInline

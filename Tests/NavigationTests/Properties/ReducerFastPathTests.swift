@@ -32,6 +32,24 @@ struct ReducerFastPathTests {
     return full
   }
 
+  /// The scroll's rule as it reads in the documentation (`NavigationState.apply(_:)`):
+  /// not finite, rejected; negative, rejected; else clamped to the strip's limit, `-0.0`
+  /// as `0.0`; what `scroll(to:recording:)`, which tests the common case first, must do.
+  static func ruleOfScroll(_ state: NavigationState, _ offset: Double) -> (
+    NavigationState, Outcome<NavigationRejection>
+  ) {
+    guard offset.isFinite else { return (state, .rejected(.scrollOffsetNotFinite)) }
+    guard offset >= 0 else { return (state, .rejected(.scrollOffsetNegative)) }
+    let limit = state.menu.maximumScrollOffset(contentWidth: state.catalog.menuContentWidth)
+    let clamped = offset < limit ? offset + 0 : limit
+    var after = state
+    guard after.menu.scrollOffset != clamped else {
+      return (state, .unchanged)
+    }
+    after.menu.scrollOffset = clamped
+    return (after, .applied)
+  }
+
   /// Offsets at the edges of the rule: not finite, negative zero and below, zero, the
   /// current offset, the strip's limit and around it, far beyond it.
   static func offsets(around state: NavigationState, contentWidth: Double) -> [Double] {
@@ -50,8 +68,16 @@ struct ReducerFastPathTests {
       var state = domain.initialState
       for step in 0..<400 {
         for offset in Self.offsets(around: state, contentWidth: domain.catalog.menuContentWidth) {
-          _ = Self.compare(
+          let after = Self.compare(
             domain, state, .menuScrolled(offset: offset), "step \(step), offset \(offset)")
+          var reduced = state
+          let outcome = domain.reduce(&reduced, .menuScrolled(offset: offset))
+          let (expected, expectedOutcome) = Self.ruleOfScroll(state, offset)
+          #expect(outcome == expectedOutcome, "step \(step), offset \(offset): the rule")
+          #expect(
+            after.menu.scrollOffset.bitPattern == expected.menu.scrollOffset.bitPattern,
+            "step \(step), offset \(offset): the rule")
+          #expect(after == expected, "step \(step), offset \(offset): the rule")
         }
         // The viewport changes now and then in a random session: the limit moves.
         state = Self.compare(domain, state, generator.next(), "step \(step)")
