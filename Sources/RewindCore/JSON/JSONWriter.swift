@@ -34,14 +34,16 @@ public struct JSONWriter: ~Copyable {
   @usableFromInline var length = 0
   /// Whether the next key or element follows another in its object or array.
   @usableFromInline var needsComma = false
-  /// The texts of numbers written before (``NumberMemory``), when the writer keeps them.
+  /// The texts of numbers written before (`NumberMemory`), when the writer keeps them.
   @usableFromInline var numbers: NumberMemory?
 
-  /// An empty writer whose buffer holds `capacity` bytes before it grows.
+  /// An empty writer.
   ///
-  /// - Parameter remembersNumbers: keep the texts of the last numbers written (a table of
-  ///   4,096, 160 KiB), so that a number written again is copied, not formatted again:
-  ///   for text whose numbers repeat, like a session's scroll offsets.
+  /// - Parameters:
+  ///   - capacity: the bytes its buffer holds before it grows (64 at the least).
+  ///   - remembersNumbers: keep the texts of the last numbers written (a table of 4,096,
+  ///     160 KiB), so that a number written again is copied, not formatted again: for
+  ///     text whose numbers repeat, like a session's scroll offsets.
   public init(capacity: Int = 256, remembersNumbers: Bool = false) {
     self.capacity = max(capacity, 64)
     start = .allocate(capacity: self.capacity)
