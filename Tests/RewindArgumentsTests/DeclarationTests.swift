@@ -189,6 +189,19 @@ struct DeclarationTests {
     #expect(unknown.stderr.contains("Error: Unknown option '--json'"))
   }
 
+  @Test("a group's declarations are read by their offsets, as a command's, not through Mirror")
+  func groupsReadByOffsets() throws {
+    let group: any ParsableArguments = Loud()
+    let properties = try #require(DeclaredParameters.storedProperties(ofGroup: group))
+    #expect(properties.map(\.label) == ["connection", "noise"])
+    let inner = try #require(
+      DeclaredParameters.storedProperties(ofGroup: Connection() as any ParsableArguments))
+    #expect(inner.map(\.label) == ["_user", "_timeout"])
+    // The same declarations, in the same order, as Mirror finds.
+    let read = DeclaredParameters(of: Fetch()).parameters.map(\.name)
+    #expect(read == ["what", "user", "timeout", "verbose", "json"])
+  }
+
   @Test("a command value is made afresh for every run")
   func freshValues() {
     let first = Self.run(["1", "--json"])

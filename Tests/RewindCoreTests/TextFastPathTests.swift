@@ -110,6 +110,30 @@ struct TextFastPathTests {
     }
   }
 
+  @Test("offset and appendOffset near Int64.max and Int64.min's magnitude, the largest times")
+  func offsetAtTheEnds() {
+    var random = SplitMix64(seed: testSeed("TextFastPathTests.offsetAtTheEnds"))
+    let largest = UInt64(Int64.max)
+    var times: [UInt64] = []
+    for distance in UInt64(0)..<2_000 {
+      times += [largest - distance, largest + 1 + distance]
+    }
+    for _ in 0..<20_000 {
+      // Within 2^52 µs either side of 2^63.
+      times.append(largest - (1 << 52) + random.next() % (1 << 53))
+    }
+    for time in times {
+      let expected = "+" + Format.decimal(Double(time) / 1_000_000, places: 3) + "s"
+      #expect(Format.offset(time) == expected, "\(time)")
+      var bytes: [UInt8] = [0x41]
+      Format.appendOffset(time, to: &bytes)
+      #expect(bytes == [0x41] + Array(expected.utf8), "\(time)")
+    }
+    // 2^63 − 1 µs is 9,223,372,036,854.775807 s: to the millisecond, .776.
+    #expect(Format.offset(largest) == "+9223372036854.776s")
+    #expect(Format.offset(largest + 1) == "+9223372036854.776s")
+  }
+
   @Test("digits are String's digits")
   func digits() {
     var random = SplitMix64(seed: testSeed("TextFastPathTests.digits"))

@@ -109,11 +109,17 @@ struct DeclaredParameters {
   /// (`storedProperties(of:)`), or a class's, read through `Mirror`.
   static func declarations<Value>(of value: Value) -> [any DeclaredParameter] {
     if let properties = storedProperties(of: value) {
-      return properties.flatMap { declarations(in: $0.value, label: $0.label) }
+      return declarations(in: properties)
     }
     return Mirror(reflecting: value).children.flatMap {
       declarations(in: $0.value, label: $0.label ?? "")
     }
+  }
+
+  private static func declarations(in properties: [(label: String, value: Any)])
+    -> [any DeclaredParameter]
+  {
+    properties.flatMap { declarations(in: $0.value, label: $0.label) }
   }
 
   /// The declaration a property holds, named after it; a group's declarations.
@@ -128,7 +134,25 @@ struct DeclaredParameters {
       return [declaration.declared]
     }
     guard let group = value as? any ParsableArguments else { return [] }
-    return declarations(of: group)
+    if let properties = storedProperties(ofGroup: group) {
+      return declarations(in: properties)
+    }
+    return Mirror(reflecting: group).children.flatMap {
+      declarations(in: $0.value, label: $0.label ?? "")
+    }
+  }
+
+  /// A group's stored properties, read by their offsets as a command's are
+  /// (`storedProperties(of:)`); nil for a group that is not a struct. The group is opened
+  /// to its own type first: as the existential `any ParsableArguments` it is no struct,
+  /// and would be read through `Mirror`.
+  static func storedProperties(ofGroup group: any ParsableArguments) -> [(
+    label: String, value: Any
+  )]? {
+    func opened<Group: ParsableArguments>(_ group: Group) -> [(label: String, value: Any)]? {
+      storedProperties(of: group)
+    }
+    return opened(group)
   }
 
   var parameters: [Parameter] { declarations.map(\.parameter) }

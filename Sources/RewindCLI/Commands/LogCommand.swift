@@ -106,11 +106,9 @@ struct LogCommand: TimelineVisitor {
       guard wantedOutcomes.isEmpty || wantedOutcomes.contains(outcome.name) else { return nil }
       let changeList = changes ? changedFields(changed, from: before, to: state, in: domain) : []
       if json {
-        var members = JSONLines.eventMembers(
-          sequence: replayed.sequence, time: replayed.time, event: replayed.event, in: domain)
-        members += outcome.jsonMembers
-        if changes { members.append(("changes", .array(changeList.map(\.json)))) }
-        return JSONValue.object(members).compactText
+        return logJSONLine(
+          sequence: replayed.sequence, time: replayed.time, event: replayed.event,
+          outcome: outcome, changes: changes ? changeList : nil, in: domain)
       }
       // `   12    +1.234s  description (padded to 50 columns) applied`, appended as bytes:
       // the sequence and the time right-aligned (both ASCII: a byte a column).
@@ -230,6 +228,62 @@ struct LoggedChange {
     members.append(("new", new))
     return .object(members)
   }
+}
+
+/// An event's line of `log --json`: `{"seq":…,"time_us":…,` the event's members, its
+/// outcome (and a rejection's reason), and with `changes` its `"changes"` array, written as
+/// bytes (`Domain.writeMembers(of:to:)`, no `JSONValue` built for the event): the bytes
+/// `logJSONValue` prints as compact text.
+func logJSONLine<D: Domain>(
+  sequence: UInt64, time: UInt64, event: D.Event, outcome: Outcome<D.Rejection>,
+  changes: [LoggedChange]?, in domain: D
+) -> String {
+  var json = JSONWriter(capacity: 256)
+  json.beginObject()
+  json.plainKey("seq")
+  json.int(Int64(sequence))
+  json.plainKey("time_us")
+  json.int(Int64(time))
+  domain.writeMembers(of: event, to: &json)
+  json.plainKey("outcome")
+  switch outcome {
+  case .applied, .unchanged: json.string(outcome.name)
+  case .rejected(let reason):
+    json.plainString("rejected")
+    json.plainKey("reason")
+    json.string("\(reason)")
+  }
+  if let changes {
+    json.plainKey("changes")
+    json.beginArray()
+    for change in changes {
+      json.beginObject()
+      json.plainKey("path")
+      json.string(change.path)
+      if let old = change.old {
+        json.plainKey("old")
+        json.value(old)
+      }
+      json.plainKey("new")
+      json.value(change.new)
+      json.endObject()
+    }
+    json.endArray()
+  }
+  json.endObject()
+  return json.withBytes { String(decoding: $0, as: UTF8.self) }
+}
+
+/// The value whose compact text is an event's line of `log --json`, as it was built before
+/// `logJSONLine` (the definition its tests compare with).
+func logJSONValue<D: Domain>(
+  sequence: UInt64, time: UInt64, event: D.Event, outcome: Outcome<D.Rejection>,
+  changes: [LoggedChange]?, in domain: D
+) -> JSONValue {
+  var members = JSONLines.eventMembers(sequence: sequence, time: time, event: event, in: domain)
+  members += outcome.jsonMembers
+  if let changes { members.append(("changes", .array(changes.map(\.json)))) }
+  return .object(members)
 }
 
 /// The fields in `changed`, in field order, with their values before and after.

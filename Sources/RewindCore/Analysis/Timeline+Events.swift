@@ -76,25 +76,21 @@ extension Timeline {
     progress: (UInt64) -> Void
   ) throws -> [ClosedRange<UInt64>] {
     let batchSize = 1 << 16
-    var (replayer, state) = try replayer(reaching: range.lowerBound - 1, skipping: [])
+    var (replayer, _) = try replayer(reaching: range.lowerBound - 1, skipping: [])
     replayer.crossesLostEvents = true
     let domain = self.domain
-    var json = JSONWriter(capacity: batchSize + 4096)
-    while replayer.sequence < range.upperBound,
-      let (event, _) = try replayer.step(&state, trackChanges: false, skipping: { _ in true })
-    {
-      json.beginObject()
-      json.plainKey("seq")
-      json.int(Int64(event.sequence))
-      json.plainKey("time_us")
-      json.int(Int64(event.time))
-      domain.writeMembers(of: event.event, to: &json)
+    // Scroll offsets repeat: their texts are remembered, not formatted again.
+    var json = JSONWriter(capacity: batchSize + 4096, remembersNumbers: true)
+    var lineStart = JSONLines.LineStart()
+    try replayer.forEachDecodedEvent(through: range.upperBound) { sequence, time, event in
+      lineStart.write(sequence: sequence, time: time, to: &json)
+      domain.writeMembers(of: event, to: &json)
       json.endObject()
       json.newline()
       if json.count >= batchSize {
         try json.withBytes { try emit($0) }
         json.removeAll()
-        progress(event.sequence)
+        progress(sequence)
       }
     }
     if json.count > 0 { try json.withBytes { try emit($0) } }

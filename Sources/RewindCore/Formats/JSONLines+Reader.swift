@@ -235,6 +235,20 @@ extension JSONLines {
       _ line: UnsafeBufferPointer<UInt8>, storage: inout JSONFieldBuffer,
       _ decode: (JSONFields) -> Bool
     ) -> InPlaceLine {
+      // A line as `rewind export` writes it: `seq` and `time_us` read at once.
+      if let (sequence, time) = JSONFields.parseExportedLine(line, into: &storage),
+        sequence == eventCount &+ 1, time >= lastTime
+      {
+        let fields = storage.fields
+        for field in fields
+        where field.hasKey("seq") || field.hasKey("time_us") || field.hasKey("header") {
+          return .other
+        }
+        guard decode(JSONFields(UnsafeBufferPointer(fields))) else { return .other }
+        eventCount = sequence
+        lastTime = time
+        return .event(time: time)
+      }
       guard JSONFields.parse(line, into: &storage) else { return .other }
       // `seq` and `time_us` first, as `rewind export` writes them; elsewhere, taken out.
       var sequence: JSONField?

@@ -166,7 +166,7 @@ enum DoubleText {
 
   /// Exactly eight digits of a value below 10⁸, leading zeros written.
   @inline(__always)
-  private static func writeEightDigits(_ value: UInt32, to output: UnsafeMutablePointer<UInt8>) {
+  static func writeEightDigits(_ value: UInt32, to output: UnsafeMutablePointer<UInt8>) {
     let high = value / 10_000
     writeFourDigits(high, to: output)
     writeFourDigits(value &- high &* 10_000, to: output + 4)

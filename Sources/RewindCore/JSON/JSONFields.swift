@@ -37,6 +37,20 @@ public struct JSONFields {
     return parser.parseObject(into: &storage)
   }
 
+  /// Reads `bytes` as ``parse(_:into:)`` does when they start as `rewind export` writes
+  /// a line, `{"seq":N,"time_us":T,` (no whitespace, the numbers' digits without a
+  /// leading zero, at most 18): the two numbers, and the members after them in `storage`;
+  /// nil when the text does not start so or its members are not a flat object's, which
+  /// ``parse(_:into:)`` then reads. The fields held are those ``parse(_:into:)`` gives
+  /// after the first two, whose keys are not checked against `seq` and `time_us`.
+  static func parseExportedLine(
+    _ bytes: UnsafeBufferPointer<UInt8>, into storage: inout JSONFieldBuffer
+  ) -> (sequence: UInt64, time: UInt64)? {
+    storage.count = 0
+    var parser = FlatParser(bytes: bytes)
+    return parser.parseExportedLine(into: &storage)
+  }
+
   /// `parse(_:into:)` into an array, for tests.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, into storage: inout [JSONField]
@@ -182,41 +196,105 @@ private struct FlatParser {
     skipWhitespace()
     guard take(UInt8(ascii: "{")) else { return false }
     skipWhitespace()
-    if !take(UInt8(ascii: "}")) {
-      while true {
-        skipWhitespace()
-        guard let key = parseString() else { return false }
-        skipWhitespace()
-        guard take(UInt8(ascii: ":")) else { return false }
-        skipWhitespace()
-        guard let field = parseValue(key: key) else { return false }
-        for index in 0..<fields.count where FlatParser.same(fields.base[index].key, key) {
-          return false
-        }
-        fields.append(field)
-        skipWhitespace()
-        if take(UInt8(ascii: ",")) { continue }
-        guard take(UInt8(ascii: "}")) else { return false }
-        break
+    if take(UInt8(ascii: "}")) {
+      skipWhitespace()
+      return position == bytes.count
+    }
+    return parseMembers(into: &fields)
+  }
+
+  /// The members of an object from the first after `{` (or after a `,`) to its `}`, and
+  /// the end of the text after it.
+  mutating func parseMembers(into fields: inout JSONFieldBuffer) -> Bool {
+    while true {
+      skipWhitespace()
+      guard let key = parseString() else { return false }
+      skipWhitespace()
+      guard take(UInt8(ascii: ":")) else { return false }
+      skipWhitespace()
+      guard let field = parseValue(key: key) else { return false }
+      for index in 0..<fields.count where FlatParser.same(fields.base[index].key, key) {
+        return false
       }
+      fields.append(field)
+      skipWhitespace()
+      if take(UInt8(ascii: ",")) { continue }
+      guard take(UInt8(ascii: "}")) else { return false }
+      break
     }
     skipWhitespace()
     return position == bytes.count
   }
 
+  /// Reads `{"seq":N,"time_us":T,` as `rewind export` writes it (no whitespace, each
+  /// number's digits without a leading zero, at most 18 of them), then the members after
+  /// it into `fields`: nil for any other text, which ``parseObject(into:)`` then reads.
+  mutating func parseExportedLine(into fields: inout JSONFieldBuffer)
+    -> (sequence: UInt64, time: UInt64)?
+  {
+    guard expect("{\"seq\":"), let sequence = canonicalInteger(),
+      expect(",\"time_us\":"), let time = canonicalInteger(), take(UInt8(ascii: ","))
+    else { return nil }
+    guard parseMembers(into: &fields) else { return nil }
+    return (sequence, time)
+  }
+
+  /// Whether the text goes on with `word` (of 16 bytes at most), then moved past it.
+  @inline(__always)
+  mutating func expect(_ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard bytes.count - position >= count else { return false }
+    // Compared as two words of up to eight bytes each, the word's read from its own.
+    let text = UnsafeRawPointer(bytes.baseAddress! + position)
+    let expected = UnsafeRawPointer(word.utf8Start)
+    func load(_ pointer: UnsafeRawPointer, _ offset: Int, _ count: Int) -> UInt64 {
+      var value: UInt64 = 0
+      withUnsafeMutableBytes(of: &value) {
+        $0.baseAddress!.copyMemory(from: pointer + offset, byteCount: count)
+      }
+      return value
+    }
+    let head = Swift.min(count, 8)
+    guard load(text, 0, head) == load(expected, 0, head),
+      count <= 8 || load(text, 8, count - 8) == load(expected, 8, count - 8)
+    else { return false }
+    position += count
+    return true
+  }
+
+  /// A whole number of 1 to 18 digits, the first not 0 (or 0 alone), followed by
+  /// something other than a digit, `.`, `e` or `E`: read as the full parser reads it.
+  mutating func canonicalInteger() -> UInt64? {
+    let end = bytes.count
+    guard let base = bytes.baseAddress else { return nil }
+    let first = position
+    var index = position
+    var value: UInt64 = 0
+    readLeadingDigits(&index, into: &value)
+    let count = index - first
+    guard count >= 1, count <= 18, count == 1 || base[first] != UInt8(ascii: "0"), index < end,
+      base[index] == UInt8(ascii: ",") || base[index] == UInt8(ascii: "}")
+    else { return nil }
+    position = index
+    return value
+  }
+
   /// A string without escapes or control characters, ASCII; its bytes without quotes.
   mutating func parseString() -> UnsafeBufferPointer<UInt8>? {
-    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+    let end = bytes.count
+    guard position < end, let base = bytes.baseAddress, base[position] == UInt8(ascii: "\"")
+    else { return nil }
     // A local index: the loop keeps it in a register.
     let first = position + 1
     var index = first
-    while index < bytes.count {
-      let byte = bytes[index]
+    while index < end {
+      let byte = base[index]
       if byte == UInt8(ascii: "\"") {
         position = index + 1
-        return UnsafeBufferPointer(rebasing: bytes[first..<index])
+        return UnsafeBufferPointer(start: base + first, count: index - first)
       }
-      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+      // 0x20 to 0x7F, not a backslash.
+      guard byte &- 0x20 < 0x60, byte != UInt8(ascii: "\\") else { return nil }
       index += 1
     }
     return nil
@@ -257,6 +335,110 @@ private struct FlatParser {
     return true
   }
 
+  /// Reads the decimal digits from `index` on into `digits` (`digits × 10 + digit` for
+  /// each, wrapping), and moves `index` past them: eight bytes at a time while eight are
+  /// left (the digits at their start found by a mask and read at once), the last few one
+  /// by one. For short numbers (a line's `seq` and `time_us`).
+  @inline(__always)
+  func readLeadingDigits(_ index: inout Int, into digits: inout UInt64) {
+    let end = bytes.count
+    var at = index
+    var value = digits
+    #if _endian(little)
+      if let base = bytes.baseAddress {
+        while at &+ 8 <= end {
+          let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+          // A byte is a digit when its high half is 3 and adding 6 leaves it 3 (a carry
+          // out of a byte comes only from one that is no digit, and changes only the bytes
+          // after it).
+          let notDigits =
+            ((word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
+            | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
+          // The digits at the start of the word (the first byte is the lowest).
+          let count = notDigits.trailingZeroBitCount >> 3
+          guard count > 0 else { break }
+          // Those digits moved to the word's end, zeros before them: their value.
+          let shifted = count == 8 ? word : word << UInt64(64 &- count &* 8)
+          value = value &* FlatParser.powerOfTen(count) &+ FlatParser.eightDigits(shifted)
+          at &+= count
+          guard count == 8 else {
+            index = at
+            digits = value
+            return
+          }
+        }
+      }
+    #endif
+    while at < end {
+      let digit = bytes[at] &- UInt8(ascii: "0")
+      guard digit <= 9 else { break }
+      value = value &* 10 &+ UInt64(digit)
+      at &+= 1
+    }
+    index = at
+    digits = value
+  }
+
+  /// Reads the decimal digits from `index` on into `digits` (`digits × 10 + digit` for
+  /// each, wrapping), eight at a time while eight bytes of digits are left, and moves
+  /// `index` past them. For long numbers (a double's 16 or 17 digits).
+  @inline(__always)
+  func readDigits(_ index: inout Int, into digits: inout UInt64) {
+    let end = bytes.count
+    var at = index
+    var value = digits
+    #if _endian(little)
+      if let base = bytes.baseAddress {
+        while at &+ 8 <= end {
+          let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+          // Each byte a digit: its high half 3, and adding 6 does not carry it past 9
+          // (simdjson's test).
+          guard
+            (word & 0xF0F0_F0F0_F0F0_F0F0)
+              | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
+              == 0x3333_3333_3333_3333
+          else { break }
+          value = value &* 100_000_000 &+ FlatParser.eightDigits(word)
+          at &+= 8
+        }
+      }
+    #endif
+    while at < end {
+      let digit = bytes[at] &- UInt8(ascii: "0")
+      guard digit <= 9 else { break }
+      value = value &* 10 &+ UInt64(digit)
+      at &+= 1
+    }
+    index = at
+    digits = value
+  }
+
+  /// The value of eight digits' bytes (each `0x30` to `0x39`, or 0 for a leading zero),
+  /// the first byte (the lowest) the most significant: simdjson's
+  /// `parse_eight_digits_unrolled`, pairs, then fours, then the eight.
+  @inline(__always)
+  static func eightDigits(_ word: UInt64) -> UInt64 {
+    var eight = ((word & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+    eight = ((eight & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+    eight = ((eight & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+    return eight & 0xFFFF_FFFF
+  }
+
+  /// 10^`exponent`, for 1 to 8.
+  @inline(__always)
+  static func powerOfTen(_ exponent: Int) -> UInt64 {
+    switch exponent {
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    default: 100_000_000
+    }
+  }
+
   /// A number as JSON writes it; an integer that fits in an `Int64` is read here, and a
   /// decimal of up to 19 significant digits correctly rounded (`DoubleText.value`).
   mutating func parseNumber(key: UnsafeBufferPointer<UInt8>) -> JSONField? {
@@ -274,15 +456,14 @@ private struct FlatParser {
     guard let first = digit(index) else { return nil }
     index += 1
     // The significant digits, as long as there are at most 19 of them (they then fit
-    // in 64 bits); leading zeros are not significant. 0 must stand alone.
+    // in 64 bits); leading zeros are not significant. 0 must stand alone. (Beyond 19,
+    // `digits` wraps, and is not used.)
     var digits = first
     var count = first == 0 ? 0 : 1
     if first != 0 {
-      while let next = digit(index) {
-        digits = digits &* 10 &+ next
-        count += 1
-        index += 1
-      }
+      let start = index
+      readDigits(&index, into: &digits)
+      count += index - start
     }
     var isInteger = true
     // The power of ten of the last digit.
@@ -290,13 +471,17 @@ private struct FlatParser {
     if index < end && bytes[index] == UInt8(ascii: ".") {
       isInteger = false
       index += 1
-      guard digit(index) != nil else { return nil }
-      while let next = digit(index) {
-        digits = digits &* 10 &+ next
-        if count > 0 || next != 0 { count += 1 }
-        exponent -= 1
-        index += 1
+      let fractionStart = index
+      // With no significant digit yet, the fraction's leading zeros are not significant
+      // either (and add nothing to `digits`, which is 0).
+      if count == 0 {
+        while index < end && bytes[index] == UInt8(ascii: "0") { index += 1 }
       }
+      let significantStart = index
+      readDigits(&index, into: &digits)
+      guard index > fractionStart else { return nil }
+      count += index - significantStart
+      exponent -= index - fractionStart
     }
     var exponentFits = true
     if index < end, bytes[index] | 0x20 == UInt8(ascii: "e") {

@@ -34,14 +34,26 @@ public struct JSONWriter: ~Copyable {
   @usableFromInline var length = 0
   /// Whether the next key or element follows another in its object or array.
   @usableFromInline var needsComma = false
+  /// The texts of numbers written before (`NumberMemory`), when the writer keeps them.
+  @usableFromInline var numbers: NumberMemory?
 
-  /// An empty writer whose buffer holds `capacity` bytes before it grows.
-  public init(capacity: Int = 256) {
+  /// An empty writer.
+  ///
+  /// - Parameters:
+  ///   - capacity: the bytes its buffer holds before it grows (64 at the least).
+  ///   - remembersNumbers: keep the texts of the last numbers written (a table of 4,096,
+  ///     160 KiB), so that a number written again is copied, not formatted again: for
+  ///     text whose numbers repeat, like a session's scroll offsets.
+  public init(capacity: Int = 256, remembersNumbers: Bool = false) {
     self.capacity = max(capacity, 64)
     start = .allocate(capacity: self.capacity)
+    numbers = remembersNumbers ? NumberMemory() : nil
   }
 
-  deinit { start.deallocate() }
+  deinit {
+    start.deallocate()
+    numbers?.deallocate()
+  }
 
   /// The number of bytes written.
   public var count: Int { length }
@@ -159,7 +171,11 @@ public struct JSONWriter: ~Copyable {
   public mutating func double(_ value: Double) {
     reserve(DoubleText.maximumCount + 1)
     comma()
-    length += DoubleText.write(value, to: start + length)
+    if let numbers {
+      length += numbers.write(value, to: start + length)
+    } else {
+      length += DoubleText.write(value, to: start + length)
+    }
     needsComma = true
   }
 
@@ -347,5 +363,67 @@ public struct JSONWriter: ~Copyable {
       output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(4 - hex.count, 0)))
       output.append(contentsOf: hex.utf8)
     }
+  }
+}
+
+/// The texts of the numbers a ``JSONWriter`` wrote last: a table of 4,096 entries, each a
+/// number's bits and its text (``DoubleText``'s bytes, at most 24), found by a hash of the
+/// bits. A number found is copied (three eight-byte stores), one not found is formatted
+/// and takes its entry's place.
+@usableFromInline struct NumberMemory {
+  /// One number and its text.
+  @usableFromInline struct Entry {
+    /// The number's bits; a NaN's (which is never written) while the entry is empty.
+    var bits: UInt64
+    /// The text's length.
+    var count: UInt64
+    /// The text, its first `count` bytes.
+    var text: (UInt64, UInt64, UInt64)
+  }
+
+  static let entryCount = 4096
+  /// The longest text kept: `-2.2250738585072014e-308` is the longest `description`.
+  static let longestText = 24
+
+  let entries: UnsafeMutablePointer<Entry>
+
+  init() {
+    entries = .allocate(capacity: Self.entryCount)
+    entries.initialize(
+      repeating: Entry(bits: Double.nan.bitPattern, count: 0, text: (0, 0, 0)),
+      count: Self.entryCount)
+  }
+
+  func deallocate() { entries.deallocate() }
+
+  /// Writes `value` as ``DoubleText/write(_:to:)`` writes it to `output`, which has room
+  /// for ``DoubleText/maximumCount`` bytes, and returns the number of bytes written.
+  /// - Precondition: `value` is finite.
+  @inline(__always)
+  func write(_ value: Double, to output: UnsafeMutablePointer<UInt8>) -> Int {
+    let bits = value.bitPattern
+    // Fibonacci hashing: the top 12 bits of the product.
+    let entry = entries + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 52)
+    if entry.pointee.bits == bits {
+      let count = Int(truncatingIfNeeded: entry.pointee.count)
+      UnsafeMutableRawPointer(output).storeBytes(
+        of: entry.pointee.text, as: (UInt64, UInt64, UInt64).self)
+      return count
+    }
+    return remember(value, entry, output)
+  }
+
+  @inline(never)
+  func remember(
+    _ value: Double, _ entry: UnsafeMutablePointer<Entry>, _ output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    let count = DoubleText.write(value, to: output)
+    guard count <= Self.longestText else { return count }
+    var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &text) { bytes in
+      bytes.baseAddress!.copyMemory(from: output, byteCount: count)
+    }
+    entry.pointee = Entry(bits: value.bitPattern, count: UInt64(count), text: text)
+    return count
   }
 }

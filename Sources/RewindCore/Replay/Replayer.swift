@@ -37,7 +37,7 @@ public struct ReplayedEvent<D: Domain>: Sendable {
 @usableFromInline struct Replayer<D: Domain> {
   @usableFromInline let timeline: Timeline<D>
   /// The last event passed (the state passed in is the state after it).
-  @usableFromInline private(set) var sequence: UInt64
+  @usableFromInline var sequence: UInt64
   @usableFromInline var frameIndex: Int
   @usableFromInline var cursor: RecordCursor?
   @usableFromInline var startSnapshot: StoredSnapshot?

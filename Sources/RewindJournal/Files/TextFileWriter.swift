@@ -51,7 +51,8 @@ package final class TextFileWriter {
   ///   be written.
   /// - Complexity: O(bytes), plus a write every 64 KiB.
   package func write(bytes: UnsafeRawBufferPointer) throws(JournalError) {
-    buffer.append(contentsOf: bytes)
+    // As bytes of `UInt8`, appended with one copy (a raw buffer is read byte by byte).
+    buffer.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
     if buffer.count >= TextFileWriter.bufferSize { try drain() }
   }
 
