@@ -173,7 +173,8 @@ public protocol Domain: Sendable {
   ///
   /// `word` holds the encoding's first bytes, little-endian (its first byte in the low
   /// eight bits); its bytes past `count` (all of it past the eighth byte when `count` is
-  /// larger, and `count` may be 0) are not the event's. A domain returns an event, and
+  /// larger; `count` may be 0, or -1 for a record too short to hold an effect and an
+  /// event) are not the event's. A domain returns an event, and
   /// updates `context`, only where ``decodeEvent(from:context:)`` reads the same event
   /// from exactly `count` bytes and leaves the same context; nil leaves the encoding to
   /// it (so every malformed one is). By default nil.

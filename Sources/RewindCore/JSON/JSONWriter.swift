@@ -171,7 +171,9 @@ public struct JSONWriter: ~Copyable {
   public mutating func double(_ value: Double) {
     reserve(DoubleText.maximumCount + 1)
     comma()
-    if let numbers {
+    // A NaN's bits mark the memory's empty entries: a number not finite (which
+    // `DoubleText` refuses) never goes through it.
+    if let numbers, value.isFinite {
       length += numbers.write(value, to: start + length)
     } else {
       length += DoubleText.write(value, to: start + length)
