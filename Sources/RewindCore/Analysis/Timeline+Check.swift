@@ -242,11 +242,13 @@ extension Timeline {
     var snapshotDue = run.snapshots.first?.sequence ?? .max
     var encoded = ByteWriter(capacity: 256)
     var divergences = 0
-    try replayer.forEachEvent(through: run.range.upperBound, &state, trackChanges: true) {
-      event, changed, state in
-      // The events replayed so far are `event.sequence - start` (a check crosses no lost
-      // events): no counter of its own in the loop.
-      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
+    // The events replayed so far are `sequence - start` (a check crosses no lost events):
+    // no counter of its own in the loop, and told after each run of records.
+    func reported(_ sequence: UInt64) { progress(sequence &- start) }
+    try replayer.forEachEvent(
+      through: run.range.upperBound, &state, trackChanges: true,
+      progress: reported
+    ) { event, changed, state in
       let effect = RecordedEffect(
         event.outcome.unsafelyUnwrapped, changed: FieldSet(rawValue: changed.rawValue & known))
       if effect != event.recorded {

@@ -324,12 +324,15 @@ extension Timeline {
   ) throws {
     let domain = self.domain
     let start = range.lowerBound
+    // The events replayed so far, after each run of records (not tested every event).
+    func reported(_ sequence: UInt64) { progress(sequence &- start) }
     let noEvent: ReplayedEvent<D>? = nil
     var holding = holding
     let read = condition.fields.contains { $0 >= 64 } ? ~0 : condition.fieldSet.rawValue
-    try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: true) {
-      event, changed, state in
-      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
+    try replayer.forEachEvent(
+      through: range.upperBound, &state, trackChanges: true,
+      progress: reported
+    ) { event, changed, state in
       guard read == ~0 || changed.rawValue & read != 0 else { return true }
       let holdsNow = condition.holds(state, predicates, changed: [], event: noEvent, domain: domain)
       defer { holding = holdsNow }
@@ -353,11 +356,12 @@ extension Timeline {
   ) throws {
     let domain = self.domain
     let start = range.lowerBound
+    // The events replayed so far, after each run of records (not tested every event).
+    func reported(_ sequence: UInt64) { progress(sequence &- start) }
     let triggers = condition.triggers
     @inline(__always) func visit(
       _ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: inout D.State
     ) -> Bool {
-      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
       if let triggers, changed.intersection(triggers).isEmpty { return true }
       guard condition.holds(state, predicates, changed: changed, event: event, domain: domain)
       else { return true }
@@ -368,13 +372,15 @@ extension Timeline {
     // Changes are followed only when the condition reads them; each loop compiled with
     // the choice made, not tested every event.
     if condition.readsChanges {
-      try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: true) {
-        visit($0, $1, &$2)
-      }
+      try replayer.forEachEvent(
+        through: range.upperBound, &state, trackChanges: true,
+        progress: reported
+      ) { visit($0, $1, &$2) }
     } else {
-      try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: false) {
-        visit($0, $1, &$2)
-      }
+      try replayer.forEachEvent(
+        through: range.upperBound, &state, trackChanges: false,
+        progress: reported
+      ) { visit($0, $1, &$2) }
     }
   }
 }
