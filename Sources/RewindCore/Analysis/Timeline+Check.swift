@@ -130,7 +130,8 @@ extension Timeline {
   ///   - jobs: how many threads may replay parts of the journal at once.
   ///   - maxDivergences: the most diverging events described in the report (all are
   ///     counted).
-  ///   - progress: called with the number of events replayed, every few thousand.
+  ///   - progress: called with the number of events replayed, after each run of records
+  ///     (a frame, or its part up to a snapshot).
   /// - Returns: what differs, if anything.
   /// - Throws: ``RewindError`` or `JournalError` when the journal cannot be replayed.
   /// - Complexity: O(events), divided among the jobs.

@@ -62,7 +62,8 @@ extension Timeline {
   ///     after its last.
   ///   - all: every point where it becomes true, not only the first.
   ///   - jobs: how many threads may replay parts of the journal at once.
-  ///   - progress: called with the number of events replayed, every few thousand.
+  ///   - progress: called with the number of events replayed, after each run of records
+  ///     (a frame, or its part up to a snapshot).
   /// - Returns: the points, in order.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields (an
   ///   unknown path, a value of the wrong kind, outside an enum, an unknown id);
@@ -115,7 +116,8 @@ extension Timeline {
   ///   - range: the points to search: the state after its first event, to the state
   ///     after its last.
   ///   - jobs: how many threads may replay parts of the journal at once.
-  ///   - progress: called with the number of events replayed, every few thousand.
+  ///   - progress: called with the number of events replayed, after each run of records
+  ///     (a frame, or its part up to a snapshot).
   ///   - body: called on this thread with each point, in order.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
   ///   ``RewindError`` `outOfRange` for a range outside the session.
@@ -147,7 +149,8 @@ extension Timeline {
   ///   - range: the points to search: the state after its first event, to the state
   ///     after its last.
   ///   - jobs: how many threads may replay parts of the journal at once.
-  ///   - progress: called with the number of events replayed, every few thousand.
+  ///   - progress: called with the number of events replayed, after each run of records
+  ///     (a frame, or its part up to a snapshot).
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
   ///   ``RewindError`` `outOfRange` for a range outside the session.
   /// - Complexity: O(events in the range), divided among the jobs; memory: one state per

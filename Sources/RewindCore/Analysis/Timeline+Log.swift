@@ -37,7 +37,8 @@ extension Timeline {
   /// - Parameters:
   ///   - keepingPrevious: visit each event with the state before it (costs a state copy
   ///     an event).
-  ///   - progress: called with the number of events replayed, every few thousand.
+  ///   - progress: called with the number of events replayed, after each run of records
+  ///     (a frame, or its part up to a snapshot).
   /// - Returns: the lost events crossed.
   /// - Throws: ``RewindError`` when the journal cannot be replayed (as `JournalError`
   ///   too); whatever `visit` throws.
