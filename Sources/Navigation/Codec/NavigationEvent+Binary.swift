@@ -8,8 +8,20 @@ public import RewindJournal
 /// offset, so that the next one is written as a difference (scroll gestures are one event
 /// per display frame, and their offsets change by a few pixels a frame).
 public struct NavigationCodecContext: Sendable, Equatable {
+  /// ``lastScrollSixths``, or ``none`` when there is none: a plain word, which the scan
+  /// loops keep in one register with no flag beside it. `none` is 2^62, so that a
+  /// difference of one or two bytes (within ±2^13) added to it lands at or above the
+  /// sixths' limit (2^53): the range test of the sum is the test for a missing offset too.
+  @usableFromInline package var lastSixthsOrNone: UInt64 = Self.none
+
+  /// What ``lastSixthsOrNone`` holds when no offset was written in sixths.
+  @usableFromInline static let none: UInt64 = 1 << 62
+
   /// The last scroll offset written, in sixths of a point, if it was written in sixths.
-  @usableFromInline package var lastScrollSixths: UInt64?
+  @inlinable package var lastScrollSixths: UInt64? {
+    get { lastSixthsOrNone == Self.none ? nil : lastSixthsOrNone }
+    set { lastSixthsOrNone = newValue ?? Self.none }
+  }
 
   package init() {}
 }
@@ -154,14 +166,15 @@ extension NavigationDomain {
     } else {
       return nil
     }
-    guard let last = context.lastScrollSixths else { return nil }
-    // `last` is below 2^53 and the difference within ±2^13: no overflow.
+    // `last` is below 2^53, or 2^62 when there is none, and the difference within ±2^13:
+    // no overflow, and with no offset before it the sum is out of range.
+    let last = context.lastSixthsOrNone
     let sixths =
       Int64(bitPattern: last)
       &+ (Int64(truncatingIfNeeded: raw &>> 1) ^ -Int64(truncatingIfNeeded: raw & 1))
     guard sixths >= 0, UInt64(truncatingIfNeeded: sixths) < ScrollOffsetCoding.sixthsLimit
     else { return nil }
-    context.lastScrollSixths = UInt64(truncatingIfNeeded: sixths)
+    context.lastSixthsOrNone = UInt64(truncatingIfNeeded: sixths)
     return .menuScrolled(
       offset: ScrollOffsetCoding.offset(sixths: UInt64(truncatingIfNeeded: sixths)))
   }

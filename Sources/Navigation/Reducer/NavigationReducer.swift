@@ -91,7 +91,8 @@ extension NavigationState {
   mutating func scroll<Recorder: ChangeRecorder>(
     to offset: Double, recording recorder: inout Recorder
   ) -> Outcome<NavigationRejection> {
-    let limit = menu.maximumScrollOffset(contentWidth: catalog.menuContentWidth)
+    // `maximumScrollOffset(contentWidth:)` of the catalog's width, kept in the state.
+    let limit = menu.scrollLimit
     let clamped: Double
     if _fastPath(offset >= 0 && offset < limit) {
       // Within the strip, so finite (NaN and infinities fail one of the two tests);

@@ -21,7 +21,7 @@ public struct NavigationState: Equatable, Sendable {
   public init(settings: NavigationSettings) {
     catalog = settings.catalog
     menu = MenuState(
-      viewportWidth: settings.menuViewportWidth,
+      viewportWidth: settings.menuViewportWidth, contentWidth: catalog.menuContentWidth,
       scrollsTappedTabIntoView: settings.scrollsTappedTabIntoView)
     split = SplitState(
       layout: catalog.layout, nodeCount: catalog.nodeCount, idiom: settings.idiom,
@@ -55,16 +55,27 @@ public struct MenuState: Equatable, Sendable {
   public var scrollOffset: Double
   /// How wide the scroll view is, in points: finite and above 0. Rotations and window
   /// resizes change it (`menuViewportResized`).
-  public var viewportWidth: Double
+  public var viewportWidth: Double {
+    didSet { scrollLimit = maximumScrollOffset(contentWidth: contentWidth) }
+  }
   /// Whether tapping a tab that is partly out of view scrolls it into view: a setting of
   /// the session (``NavigationSettings/scrollsTappedTabIntoView``).
   public let scrollsTappedTabIntoView: Bool
+  /// The strip's content width (the catalog's `menuContentWidth`), kept for
+  /// ``scrollLimit``.
+  @usableFromInline let contentWidth: Double
+  /// ``maximumScrollOffset(contentWidth:)`` of the catalog's content width, kept as the
+  /// viewport changes: the scroll rule, run for most events of a session, reads it
+  /// instead of computing it from the viewport and the catalog every event.
+  @usableFromInline private(set) var scrollLimit: Double
 
-  init(viewportWidth: Double, scrollsTappedTabIntoView: Bool) {
+  init(viewportWidth: Double, contentWidth: Double, scrollsTappedTabIntoView: Bool) {
     selectedIndex = 0
     scrollOffset = 0
     self.viewportWidth = viewportWidth
     self.scrollsTappedTabIntoView = scrollsTappedTabIntoView
+    self.contentWidth = contentWidth
+    scrollLimit = contentWidth > viewportWidth ? contentWidth - viewportWidth : 0
   }
 
   /// The farthest the strip scrolls: the content's width beyond the viewport, 0 when it

@@ -130,7 +130,8 @@ extension Timeline {
   ///   - jobs: how many threads may replay parts of the journal at once.
   ///   - maxDivergences: the most diverging events described in the report (all are
   ///     counted).
-  ///   - progress: called with the number of events replayed, every few thousand.
+  ///   - progress: called with the number of events replayed, after each run of records
+  ///     (a frame, or its part up to a snapshot).
   /// - Returns: what differs, if anything.
   /// - Throws: ``RewindError`` or `JournalError` when the journal cannot be replayed.
   /// - Complexity: O(events), divided among the jobs.
@@ -242,11 +243,13 @@ extension Timeline {
     var snapshotDue = run.snapshots.first?.sequence ?? .max
     var encoded = ByteWriter(capacity: 256)
     var divergences = 0
-    try replayer.forEachEvent(through: run.range.upperBound, &state, trackChanges: true) {
-      event, changed, state in
-      // The events replayed so far are `event.sequence - start` (a check crosses no lost
-      // events): no counter of its own in the loop.
-      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
+    // The events replayed so far are `sequence - start` (a check crosses no lost events):
+    // no counter of its own in the loop, and told after each run of records.
+    func reported(_ sequence: UInt64) { progress(sequence &- start) }
+    try replayer.forEachEvent(
+      through: run.range.upperBound, &state, trackChanges: true,
+      progress: reported
+    ) { event, changed, state in
       let effect = RecordedEffect(
         event.outcome.unsafelyUnwrapped, changed: FieldSet(rawValue: changed.rawValue & known))
       if effect != event.recorded {

@@ -62,7 +62,8 @@ extension Timeline {
   ///     after its last.
   ///   - all: every point where it becomes true, not only the first.
   ///   - jobs: how many threads may replay parts of the journal at once.
-  ///   - progress: called with the number of events replayed, every few thousand.
+  ///   - progress: called with the number of events replayed, after each run of records
+  ///     (a frame, or its part up to a snapshot).
   /// - Returns: the points, in order.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields (an
   ///   unknown path, a value of the wrong kind, outside an enum, an unknown id);
@@ -115,7 +116,8 @@ extension Timeline {
   ///   - range: the points to search: the state after its first event, to the state
   ///     after its last.
   ///   - jobs: how many threads may replay parts of the journal at once.
-  ///   - progress: called with the number of events replayed, every few thousand.
+  ///   - progress: called with the number of events replayed, after each run of records
+  ///     (a frame, or its part up to a snapshot).
   ///   - body: called on this thread with each point, in order.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
   ///   ``RewindError`` `outOfRange` for a range outside the session.
@@ -147,7 +149,8 @@ extension Timeline {
   ///   - range: the points to search: the state after its first event, to the state
   ///     after its last.
   ///   - jobs: how many threads may replay parts of the journal at once.
-  ///   - progress: called with the number of events replayed, every few thousand.
+  ///   - progress: called with the number of events replayed, after each run of records
+  ///     (a frame, or its part up to a snapshot).
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
   ///   ``RewindError`` `outOfRange` for a range outside the session.
   /// - Complexity: O(events in the range), divided among the jobs; memory: one state per
@@ -324,12 +327,15 @@ extension Timeline {
   ) throws {
     let domain = self.domain
     let start = range.lowerBound
+    // The events replayed so far, after each run of records (not tested every event).
+    func reported(_ sequence: UInt64) { progress(sequence &- start) }
     let noEvent: ReplayedEvent<D>? = nil
     var holding = holding
     let read = condition.fields.contains { $0 >= 64 } ? ~0 : condition.fieldSet.rawValue
-    try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: true) {
-      event, changed, state in
-      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
+    try replayer.forEachEvent(
+      through: range.upperBound, &state, trackChanges: true,
+      progress: reported
+    ) { event, changed, state in
       guard read == ~0 || changed.rawValue & read != 0 else { return true }
       let holdsNow = condition.holds(state, predicates, changed: [], event: noEvent, domain: domain)
       defer { holding = holdsNow }
@@ -353,11 +359,12 @@ extension Timeline {
   ) throws {
     let domain = self.domain
     let start = range.lowerBound
+    // The events replayed so far, after each run of records (not tested every event).
+    func reported(_ sequence: UInt64) { progress(sequence &- start) }
     let triggers = condition.triggers
     @inline(__always) func visit(
       _ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: inout D.State
     ) -> Bool {
-      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
       if let triggers, changed.intersection(triggers).isEmpty { return true }
       guard condition.holds(state, predicates, changed: changed, event: event, domain: domain)
       else { return true }
@@ -368,13 +375,15 @@ extension Timeline {
     // Changes are followed only when the condition reads them; each loop compiled with
     // the choice made, not tested every event.
     if condition.readsChanges {
-      try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: true) {
-        visit($0, $1, &$2)
-      }
+      try replayer.forEachEvent(
+        through: range.upperBound, &state, trackChanges: true,
+        progress: reported
+      ) { visit($0, $1, &$2) }
     } else {
-      try replayer.forEachEvent(through: range.upperBound, &state, trackChanges: false) {
-        visit($0, $1, &$2)
-      }
+      try replayer.forEachEvent(
+        through: range.upperBound, &state, trackChanges: false,
+        progress: reported
+      ) { visit($0, $1, &$2) }
     }
   }
 }

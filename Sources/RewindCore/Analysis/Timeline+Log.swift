@@ -37,7 +37,8 @@ extension Timeline {
   /// - Parameters:
   ///   - keepingPrevious: visit each event with the state before it (costs a state copy
   ///     an event).
-  ///   - progress: called with the number of events replayed, every few thousand.
+  ///   - progress: called with the number of events replayed, after each run of records
+  ///     (a frame, or its part up to a snapshot).
   /// - Returns: the lost events crossed.
   /// - Throws: ``RewindError`` when the journal cannot be replayed (as `JournalError`
   ///   too); whatever `visit` throws.
@@ -92,10 +93,12 @@ extension Timeline {
     let read = condition.fieldSet
     var previousSequence = query.first - 1
     let start = query.first
+    // The events replayed so far, after each run of records (not tested every event).
+    func reported(_ sequence: UInt64) { progress(sequence &- start) }
     let triggers = condition.triggers
-    try replayer.forEachEvent(through: query.last, &state, trackChanges: condition.readsChanges) {
-      event, changed, state in
-      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
+    @inline(__always) func pass(
+      _ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: inout D.State
+    ) throws -> Bool {
       // After lost events the state before is not known: no field changed.
       let follows = event.sequence == previousSequence &+ 1
       previousSequence = event.sequence
@@ -105,6 +108,17 @@ extension Timeline {
       guard condition.holds(state, predicates, changed: seen, event: event, domain: domain)
       else { return true }
       return try visit(LoggedEvent(event: event, changed: changed, before: nil), state)
+    }
+    // Changes are followed only when the condition reads them; each loop compiled with
+    // the choice made, not tested every event (as `find`'s).
+    if condition.readsChanges {
+      try replayer.forEachEvent(
+        through: query.last, &state, trackChanges: true, progress: reported
+      ) { try pass($0, $1, &$2) }
+    } else {
+      try replayer.forEachEvent(
+        through: query.last, &state, trackChanges: false, progress: reported
+      ) { try pass($0, $1, &$2) }
     }
   }
 
@@ -122,10 +136,12 @@ extension Timeline {
     var previous: D.State? = state
     var previousSequence = query.first - 1
     let start = query.first
+    // The events replayed so far, after each run of records (not tested every event).
+    func reported(_ sequence: UInt64) { progress(sequence &- start) }
     let triggers = condition.triggers
-    try replayer.forEachEvent(through: query.last, &state, trackChanges: true) {
-      event, changed, state in
-      if event.sequence & 0xFFF == 0 { progress(event.sequence &- start) }
+    try replayer.forEachEvent(
+      through: query.last, &state, trackChanges: true, progress: reported
+    ) { event, changed, state in
       // After lost events the state before is not known: no field changed.
       let follows = event.sequence == previousSequence &+ 1
       previousSequence = event.sequence

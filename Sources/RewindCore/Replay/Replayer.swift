@@ -134,6 +134,10 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   /// (`RecordCursor/forEachRecord(through:_:)`), and crosses lost events as `step` does
   /// when ``crossesLostEvents`` is set.
   ///
+  /// `progress` is called with the last event passed after each run of records (a frame,
+  /// or its part up to a snapshot: a few thousand events), unless `body` stopped it: the
+  /// scans' progress, not tested every event.
+  ///
   /// - Returns: false when `body` stopped it, true when it reached `target` or the end.
   /// - Throws: ``RewindError`` `undecodable` or `eventsLost`, `JournalError` for damage;
   ///   whatever `body` throws.
@@ -143,6 +147,7 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   @discardableResult
   mutating func forEachEvent(
     through target: UInt64, _ state: inout D.State, trackChanges: Bool,
+    progress: (_ sequence: UInt64) -> Void = { _ in },
     _ body: (_ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: inout D.State) throws -> Bool
   ) throws -> Bool {
     let domain = timeline.domain
@@ -206,6 +211,7 @@ public struct ReplayedEvent<D: Domain>: Sendable {
       self.sequence = cursor!.sequence &- 1
       if exhausted { leaveFrame() }
       if stopped { return false }
+      progress(self.sequence)
     }
     return true
   }

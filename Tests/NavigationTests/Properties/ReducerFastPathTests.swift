@@ -1,4 +1,5 @@
 import RewindCore
+import RewindJournal
 import Testing
 
 @testable import Navigation
@@ -98,5 +99,48 @@ struct ReducerFastPathTests {
         simulated = Self.compare(domain, simulated, event, "simulated, step \(step)")
       }
     }
+  }
+
+  /// Whether the limit the state keeps for the scroll rule (`MenuState.scrollLimit`) is
+  /// the one the viewport and the catalog give, bit for bit.
+  static func keepsLimit(_ state: NavigationState) -> Bool {
+    let limit = state.menu.maximumScrollOffset(contentWidth: state.catalog.menuContentWidth)
+    return state.menu.scrollLimit.bitPattern == limit.bitPattern
+  }
+
+  @Test("the state's kept scroll limit follows the viewport: events, snapshots, writes")
+  func keptLimit() throws {
+    var resized = 0
+    for domain in [Fixtures.three, Fixtures.two, Fixtures.large] {
+      var generator = RandomEventGenerator(seed: 34, domain: domain)
+      var user = SimulatedUser(seed: 35, domain: domain)
+      var random = domain.initialState
+      var simulated = domain.initialState
+      #expect(Self.keepsLimit(random))
+      for step in 0..<4_000 {
+        let event = generator.next()
+        if case .menuViewportResized = event { resized += 1 }
+        _ = domain.reduce(&random, event)
+        #expect(Self.keepsLimit(random), "random, step \(step): \(event)")
+        _ = domain.reduceTrackingChanges(&simulated, user.next().event)
+        #expect(Self.keepsLimit(simulated), "simulated, step \(step)")
+        if step % 97 == 0 {
+          // A snapshot read back, and a viewport written directly.
+          var writer = ByteWriter()
+          domain.encode(random, into: &writer)
+          let bytes = writer.bytes
+          let decoded = try ByteReader.decodeAll(bytes) { reader throws(CodecError) in
+            try domain.decodeState(from: &reader)
+          }
+          #expect(decoded == random, "step \(step)")
+          #expect(Self.keepsLimit(decoded), "decoded, step \(step)")
+          var written = random
+          written.menu.viewportWidth = Double(step % 1_500) + 0.5
+          #expect(Self.keepsLimit(written), "written, step \(step)")
+        }
+      }
+    }
+    // The random sessions resize the viewport: the limit moved under test.
+    #expect(resized > 10)
   }
 }
