@@ -201,7 +201,7 @@ struct TwoJournalDiff: TimelineVisitor {
     let changes = first.domain.fields.indices.compactMap { index -> FieldChange? in
       let old = first.domain.fields[index].value(leftState)
       let new = second.domain.fields[index].value(rightState)
-      return old == new
+      return old.isWrittenAs(new)
         ? nil : FieldChange(path: first.domain.fields[index].path, old: old, new: new)
     }
     if json {

@@ -38,7 +38,7 @@ package struct ConditionEvaluator<D: Domain>: Sendable {
     var changed = FieldSet()
     if let previous {
       for (slot, field) in fields.enumerated()
-      where compiled.fields[slot] < 64 && field.value(previous) != values[slot] {
+      where compiled.fields[slot] < 64 && !field.value(previous).isWrittenAs(values[slot]) {
         changed.insert(compiled.fields[slot])
       }
     }

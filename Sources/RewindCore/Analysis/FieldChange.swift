@@ -23,14 +23,15 @@ public struct FieldChange: Sendable, Equatable {
 }
 
 extension Domain {
-  /// The fields that differ between two states, in field order; empty when they are
-  /// equal.
+  /// The fields that differ between two states, in field order (a field differs when its
+  /// JSON text does, as in ``Domain/changedFields(from:to:)``); empty when they are equal.
   /// - Complexity: O(fields).
   public func diff(_ old: State, _ new: State) -> [FieldChange] {
     fields.compactMap { field in
       let before = field.value(old)
       let after = field.value(new)
-      return before == after ? nil : FieldChange(path: field.path, old: before, new: after)
+      return before.isWrittenAs(after)
+        ? nil : FieldChange(path: field.path, old: before, new: after)
     }
   }
 

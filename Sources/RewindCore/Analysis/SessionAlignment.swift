@@ -164,7 +164,8 @@ extension Timeline {
     left.fields.indices.compactMap { index in
       let old = left.fields[index].value(leftState)
       let new = right.fields[index].value(rightState)
-      return old == new ? nil : FieldChange(path: left.fields[index].path, old: old, new: new)
+      return old.isWrittenAs(new)
+        ? nil : FieldChange(path: left.fields[index].path, old: old, new: new)
     }
   }
 }

@@ -159,7 +159,7 @@ extension Timeline {
       {
         guard changed.contains(probe.field) else { continue }
         let value = probe.read(state)
-        if value != current {
+        if !value.isWrittenAs(current) {
           interval.append(BlameChange(event: event, old: current, new: value))
           current = value
         }

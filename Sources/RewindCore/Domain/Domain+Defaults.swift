@@ -130,13 +130,15 @@ extension Domain where Event: Codable {
 }
 
 extension Domain {
-  /// The fields that differ, found by reading every field of both states.
+  /// The fields that differ, found by reading every field of both states: a field
+  /// differs when its JSON text does (`0.0` and `-0.0` differ, as do `"é"` and `"e\u{301}"`,
+  /// which `==` of ``JSONValue`` finds equal).
   /// - Complexity: O(fields) field reads; a domain overrides it when recording must be
   ///   fast.
   public func changedFields(from old: State, to new: State) -> FieldSet {
     var changed = FieldSet()
     for (index, field) in fields.prefix(RecordedEffect.maximumFieldCount).enumerated()
-    where field.value(old) != field.value(new) {
+    where !field.value(old).isWrittenAs(field.value(new)) {
       changed.insert(index)
     }
     return changed

@@ -52,6 +52,37 @@ extension JSONLines {
       json.needsComma = true
     }
 
+    /// How many bytes `line` starts with that are `{"seq":sequence,"time_us":`, as
+    /// ``write(sequence:time:to:)`` writes them; nil when it does not start so. What
+    /// `import` expects of the next line: the prefix is counted up, not written, when
+    /// `sequence` follows the last.
+    mutating func prefixCount(ofLine line: UnsafeBufferPointer<UInt8>, sequence: UInt64) -> Int? {
+      if sequence != self.sequence &+ 1 || prefixCount == 0 || !countUp() {
+        setPrefix(sequence)
+      }
+      self.sequence = sequence
+      // Compared a word at a time; the last word's bytes beyond the prefix masked out.
+      let count = prefixCount
+      let words = (count &+ 7) &>> 3
+      guard let base = line.baseAddress, line.count >= words &* 8 else { return nil }
+      return withUnsafeBytes(of: &prefix) { expected -> Int? in
+        let text = UnsafeRawPointer(base)
+        var differ: UInt64 = 0
+        for index in 0..<(words &- 1) {
+          differ |=
+            text.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self)
+            ^ expected.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self)
+        }
+        let last = (words &- 1) &* 8
+        let kept = count &- last
+        let mask: UInt64 = kept == 8 ? ~0 : (1 &<< UInt64(kept &* 8)) &- 1
+        differ |=
+          (text.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+            ^ expected.loadUnaligned(fromByteOffset: last, as: UInt64.self)) & mask
+        return differ == 0 ? count : nil
+      }
+    }
+
     /// Adds one to the sequence's digits in `prefix`; false when they all were nines
     /// (one more digit: the prefix is written again).
     private mutating func countUp() -> Bool {

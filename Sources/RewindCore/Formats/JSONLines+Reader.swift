@@ -34,6 +34,8 @@ extension JSONLines {
     private var knownKeys: [String: Set<String>] = [:]
     /// The fields of the line read in place, kept from line to line.
     @exclusivity(unchecked) private var fieldStorage = JSONFieldBuffer()
+    /// `{"seq":N,"time_us":` of the next event's line as `rewind export` writes it.
+    @exclusivity(unchecked) private var expectedStart = JSONLines.LineStart()
 
     /// Opens the file at `path` and reads its header.
     /// - Throws: ``TextFileError``: the file cannot be read, or the header line is not
@@ -235,7 +237,23 @@ extension JSONLines {
       _ line: UnsafeBufferPointer<UInt8>, storage: inout JSONFieldBuffer,
       _ decode: (JSONFields) -> Bool
     ) -> InPlaceLine {
-      // A line as `rewind export` writes it: `seq` and `time_us` read at once.
+      // A line as `rewind export` writes it: its start compared with the next event's, or
+      // `seq` and `time_us` read at once.
+      let next = eventCount &+ 1
+      if let prefix = expectedStart.prefixCount(ofLine: line, sequence: next),
+        let time = JSONFields.parseExportedLine(line, afterPrefix: prefix, into: &storage),
+        time >= lastTime
+      {
+        let fields = storage.fields
+        for field in fields
+        where field.hasKey("seq") || field.hasKey("time_us") || field.hasKey("header") {
+          return .other
+        }
+        guard decode(JSONFields(UnsafeBufferPointer(fields))) else { return .other }
+        eventCount = next
+        lastTime = time
+        return .event(time: time)
+      }
       if let (sequence, time) = JSONFields.parseExportedLine(line, into: &storage),
         sequence == eventCount &+ 1, time >= lastTime
       {

@@ -101,6 +101,30 @@ extension JSONValue: Equatable {
   }
 }
 
+extension JSONValue {
+  /// Whether the two values are written as the same JSON text: the same kind (the integer
+  /// `1` is not the number `1.0`), numbers by their bits (`-0.0` is not `0.0`), strings by
+  /// their UTF-8 bytes (not by Unicode's canonical equivalence), array elements and
+  /// object members in order. What a change of a state field is, where `==` compares
+  /// values.
+  /// - Complexity: O(size of the values).
+  package func isWrittenAs(_ other: JSONValue) -> Bool {
+    switch (self, other) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.int(let a), .int(let b)): return a == b
+    case (.double(let a), .double(let b)): return a.bitPattern == b.bitPattern
+    case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+    case (.array(let a), .array(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.isWrittenAs($1) }
+    case (.object(let a), .object(let b)):
+      return a.count == b.count
+        && zip(a, b).allSatisfy { $0.0.utf8.elementsEqual($1.0.utf8) && $0.1.isWrittenAs($1.1) }
+    default: return false
+    }
+  }
+}
+
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral,
   ExpressibleByFloatLiteral

@@ -223,8 +223,7 @@ public final class JournalRecorder<D: Domain> {
   /// The state after the last event recorded.
   @usableFromInline var state: D.State
   /// The same state, kept apart: while an event is recorded it is the state before the
-  /// event, which the changed fields are computed against and which a failed append
-  /// restores. Equal to `state` between events.
+  /// event, which a failed append restores. Equal to `state` between events.
   @usableFromInline var previous: D.State
   /// The event codec's memory of the run since the last snapshot.
   @usableFromInline var codecContext: D.EventCodecContext
@@ -239,9 +238,10 @@ public final class JournalRecorder<D: Domain> {
     _ event: D.Event, at time: UInt64, domain: D, writer: JournalWriter
   ) throws(JournalError) -> Outcome<D.Rejection> {
     let contextBefore = codecContext
-    let outcome = domain.reduce(&state, event)
-    var changed = FieldSet()
-    if case .applied = outcome { changed = domain.changedFields(from: previous, to: state) }
+    // The reducer says what it changed where the domain can (`Navigation`'s does, as it
+    // writes), which agrees with `changedFields(from: previous, to: state)` and is
+    // cheaper than comparing every field.
+    let (outcome, changed) = domain.reduceTrackingChanges(&state, event)
     let effect = RecordedEffect(outcome, changed: changed).encoded
     do {
       // The payload is encoded straight into the frame being filled.

@@ -271,6 +271,7 @@ struct ImportFastPathTests {
     let seed = testSeed("ImportFastPathTests.exportedLines")
     var random = SplitMix64(seed: seed)
     var taken = 0
+    var start = JSONLines.LineStart()
     for _ in 0..<40_000 {
       var text = "{\"seq\":\(number(&random)),\"time_us\":\(number(&random))"
       for _ in 0..<(random.next() % 4) { text += "," + member(&random) }
@@ -289,6 +290,21 @@ struct ImportFastPathTests {
         var rest = JSONFieldBuffer()
         guard let (sequence, time) = JSONFields.parseExportedLine(line, into: &rest) else { return }
         taken += 1
+        // Its start compared with the one expected (set for the sequence before, then
+        // counted up): the same time and fields; another sequence's start does not match.
+        if sequence > 0 {
+          #expect(start.prefixCount(ofLine: line, sequence: sequence - 1) == nil)
+          let prefixCount = 7 + String(sequence).utf8.count + 11
+          let found = start.prefixCount(ofLine: line, sequence: sequence)
+          #expect(found == (line.count >= (prefixCount + 7) / 8 * 8 ? prefixCount : nil))
+          #expect(start.prefixCount(ofLine: line, sequence: sequence + 1) == nil)
+          if let found {
+            var after = JSONFieldBuffer()
+            let timeRead = JSONFields.parseExportedLine(line, afterPrefix: found, into: &after)
+            #expect(timeRead == time, "seed \(seed): \(text)")
+            #expect(same(fields(after), fields(rest)), "seed \(seed): \(text)")
+          }
+        }
         // Whatever is read at once, the flat parser reads too, to the same fields, unless
         // a key after them repeats `seq` or `time_us` (which the reader then leaves to it).
         let expected = fields(whole)
