@@ -6,21 +6,21 @@
 /// A key of at most 16 bytes is two words and its length, compared as such, in an
 /// open-addressing table of its own (linear probing, at most half full): no call, no byte
 /// loop. A longer key goes to a `DistinctTexts`; both share one numbering.
-struct ShortKeys {
+@usableFromInline struct ShortKeys {
   /// For each number, its key's words and length; length 0xFF for a long key.
-  private var low: [UInt64] = []
-  private var high: [UInt64] = []
-  private var lengths: [UInt8] = []
+  @usableFromInline var low: [UInt64] = []
+  @usableFromInline var high: [UInt64] = []
+  @usableFromInline var lengths: [UInt8] = []
   /// For each slot, the number of the short key in it plus one; 0 for an empty slot.
-  private var slots: [UInt32]
+  @usableFromInline var slots: [UInt32]
   /// `slots.count - 1` (a power of two less one).
-  private var mask: Int
+  @usableFromInline var mask: Int
   /// The long keys, and the number of each.
-  private var long = DistinctTexts(capacity: 16)
-  private var longNumbers: [Int] = []
+  @usableFromInline var long = DistinctTexts(capacity: 16)
+  @usableFromInline var longNumbers: [Int] = []
 
   /// An empty set, sized for `capacity` short keys before its table grows.
-  init(capacity: Int = 1_024) {
+  @usableFromInline init(capacity: Int = 1_024) {
     var size = 16
     while size < capacity * 2 { size <<= 1 }
     slots = [UInt32](repeating: 0, count: size)
@@ -28,11 +28,11 @@ struct ShortKeys {
   }
 
   /// The number of distinct keys.
-  var count: Int { lengths.count }
+  @usableFromInline var count: Int { lengths.count }
 
   /// The number of `key`: the one it was given when first met, or the next one when it is
   /// new.
-  @inline(__always) mutating func number(of key: UnsafeRawBufferPointer) -> Int {
+  @inlinable @inline(__always) mutating func number(of key: UnsafeRawBufferPointer) -> Int {
     let length = key.count
     guard length <= 16 else { return number(ofLong: key) }
     let (first, second) = Self.words(key)
@@ -41,7 +41,9 @@ struct ShortKeys {
 
   /// The number of the key of `length` bytes (at most 16) whose bytes are the words
   /// `first` and `second`, zero past its end.
-  @inline(__always) mutating func number(_ first: UInt64, _ second: UInt64, length: Int) -> Int {
+  @inlinable @inline(__always) mutating func number(_ first: UInt64, _ second: UInt64, length: Int)
+    -> Int
+  {
     let hashed = Self.hash(first, second, length)
     var slot = Int(truncatingIfNeeded: hashed) & mask
     while true {
@@ -63,7 +65,8 @@ struct ShortKeys {
   }
 
   /// The bytes of a key of at most 16 bytes as two words, zero past its end.
-  @inline(__always) static func words(_ key: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+  @inlinable @inline(__always) static func words(_ key: UnsafeRawBufferPointer) -> (UInt64, UInt64)
+  {
     let length = key.count
     if length >= 8 {
       let first = key.loadUnaligned(as: UInt64.self)
@@ -84,7 +87,9 @@ struct ShortKeys {
     return (word, 0)
   }
 
-  @inline(__always) static func hash(_ first: UInt64, _ second: UInt64, _ length: Int) -> UInt64 {
+  @inlinable @inline(__always) static func hash(_ first: UInt64, _ second: UInt64, _ length: Int)
+    -> UInt64
+  {
     let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
     var hashed = (first ^ UInt64(truncatingIfNeeded: length)) &* multiplier
     hashed = (hashed ^ (hashed >> 29) ^ second) &* multiplier
@@ -92,7 +97,7 @@ struct ShortKeys {
   }
 
   /// The number of a key longer than 16 bytes.
-  private mutating func number(ofLong key: UnsafeRawBufferPointer) -> Int {
+  @usableFromInline mutating func number(ofLong key: UnsafeRawBufferPointer) -> Int {
     let index = long.number(of: key)
     if index == longNumbers.count {
       longNumbers.append(lengths.count)
@@ -104,7 +109,7 @@ struct ShortKeys {
   }
 
   /// Doubles the table and puts every short key back in it.
-  private mutating func grow() {
+  @usableFromInline mutating func grow() {
     let size = slots.count * 2
     var grown = [UInt32](repeating: 0, count: size)
     let mask = size - 1
