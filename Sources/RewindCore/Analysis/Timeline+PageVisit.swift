@@ -20,20 +20,22 @@ extension Timeline {
     var (replayer, state) = try replayer(reaching: first - 1, skipping: [])
     try replayer.forEachEvent(through: last, &state, trackChanges: true) {
       event, changed, state in
-      let code: Int
-      var reason: String?
+      // Each outcome its own call: only a rejection's has a reason to release.
       switch event.outcome {
-      case .applied?: code = 0
-      case .unchanged?: code = 1
+      case .applied?, .unchanged?:
+        var code = 1
+        if case .applied? = event.outcome { code = 0 }
+        try visit(
+          VisitedEvent(
+            sequence: event.sequence, time: event.time, outcome: code, reason: nil,
+            changed: changed), event.event, state)
       case .rejected(let rejection)?:
-        code = 2
-        reason = "\(rejection)"
-      case nil: return true
+        try visit(
+          VisitedEvent(
+            sequence: event.sequence, time: event.time, outcome: 2, reason: "\(rejection)",
+            changed: changed), event.event, state)
+      case nil: break
       }
-      try visit(
-        VisitedEvent(
-          sequence: event.sequence, time: event.time, outcome: code, reason: reason,
-          changed: changed), event.event, state)
       return true
     }
   }

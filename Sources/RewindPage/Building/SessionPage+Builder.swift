@@ -25,6 +25,9 @@ extension SessionPage.Payload {
     @usableFromInline let from: UInt64
     @usableFromInline let fromTime: UInt64
     @usableFromInline let keyframeInterval: UInt64
+    /// The event after which the next keyframe is written: each `keyframeInterval`-th
+    /// after `from`.
+    @usableFromInline var nextKeyframe: UInt64
     @usableFromInline var keyframeCount: Int
     /// The keyframes' lines.
     @usableFromInline var keyframes: JSONWriter
@@ -87,6 +90,7 @@ extension SessionPage.Payload {
       self.from = from
       self.fromTime = fromTime
       self.keyframeInterval = keyframeInterval
+      self.nextKeyframe = from + keyframeInterval
       self.keyframeCount = 1
       self.keyframes = keyframes
       self.kinds = kinds
@@ -173,8 +177,14 @@ extension SessionPage.Payload {
         writeChangeList(changed, state)
       }
 
+      // A keyframe after each `keyframeInterval`-th event from `from`: the next one's
+      // event is compared with, not found by a division each event.
       let done = visited.sequence - from
-      if done % keyframeInterval == 0 { try keyframe(state, after: visited.sequence) }
+      if visited.sequence >= nextKeyframe {
+        let past = done % keyframeInterval
+        nextKeyframe = visited.sequence - past + keyframeInterval
+        if past == 0 { try keyframe(state, after: visited.sequence) }
+      }
       if done & 0xFFF == 0 { progress(done) }
     }
 

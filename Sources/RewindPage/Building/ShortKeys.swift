@@ -8,9 +8,7 @@
 /// loop. A longer key goes to a `DistinctTexts`; both share one numbering.
 @usableFromInline struct ShortKeys {
   /// For each number, its key's words and length; length 0xFF for a long key.
-  @usableFromInline var low: [UInt64] = []
-  @usableFromInline var high: [UInt64] = []
-  @usableFromInline var lengths: [UInt8] = []
+  @usableFromInline var entries: [Entry] = []
   /// For each slot, the number of the short key in it plus one; 0 for an empty slot.
   @usableFromInline var slots: [UInt32]
   /// `slots.count - 1` (a power of two less one).
@@ -28,7 +26,20 @@
   }
 
   /// The number of distinct keys.
-  @usableFromInline var count: Int { lengths.count }
+  @usableFromInline var count: Int { entries.count }
+
+  /// A key's two words and its length (0xFF for a long key), read together in a probe.
+  @usableFromInline struct Entry {
+    @usableFromInline var low: UInt64
+    @usableFromInline var high: UInt64
+    @usableFromInline var length: Int
+
+    @inlinable init(_ low: UInt64, _ high: UInt64, _ length: Int) {
+      self.low = low
+      self.high = high
+      self.length = length
+    }
+  }
 
   /// The number of `key`: the one it was given when first met, or the next one when it is
   /// new.
@@ -50,17 +61,14 @@
       let held = slots[slot]
       if held == 0 { break }
       let index = Int(held) - 1
-      if low[index] == first && high[index] == second && Int(lengths[index]) == length {
-        return index
-      }
+      let entry = entries[index]
+      if entry.low == first && entry.high == second && entry.length == length { return index }
       slot = (slot + 1) & mask
     }
-    let index = lengths.count
-    low.append(first)
-    high.append(second)
-    lengths.append(UInt8(length))
+    let index = entries.count
+    entries.append(Entry(first, second, length))
     slots[slot] = UInt32(index + 1)
-    if lengths.count * 2 > slots.count { grow() }
+    if entries.count * 2 > slots.count { grow() }
     return index
   }
 
@@ -100,10 +108,8 @@
   @usableFromInline mutating func number(ofLong key: UnsafeRawBufferPointer) -> Int {
     let index = long.number(of: key)
     if index == longNumbers.count {
-      longNumbers.append(lengths.count)
-      low.append(0)
-      high.append(0)
-      lengths.append(0xFF)
+      longNumbers.append(entries.count)
+      entries.append(Entry(0, 0, 0xFF))
     }
     return longNumbers[index]
   }
@@ -113,9 +119,8 @@
     let size = slots.count * 2
     var grown = [UInt32](repeating: 0, count: size)
     let mask = size - 1
-    for index in lengths.indices where lengths[index] <= 16 {
-      var slot =
-        Int(truncatingIfNeeded: Self.hash(low[index], high[index], Int(lengths[index]))) & mask
+    for (index, entry) in entries.enumerated() where entry.length <= 16 {
+      var slot = Int(truncatingIfNeeded: Self.hash(entry.low, entry.high, entry.length)) & mask
       while grown[slot] != 0 { slot = (slot + 1) & mask }
       grown[slot] = UInt32(index + 1)
     }
