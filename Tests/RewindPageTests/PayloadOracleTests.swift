@@ -104,6 +104,18 @@ struct PayloadOracleTests {
           expanded == reference,
           "seed \(seed), trial \(trial): \(count) events, part \(from)...\(to): \(firstDifference(expanded, reference))"
         )
+        // The loop compiled for the navigation domain (its `pagePrecomputation`, which
+        // `rewind html` runs) against the generic one, writing every body and change list.
+        let specialised = try SessionPage.Payload.buildSpecialised(
+          session, from: from, to: to, options: options, rendererData: renderer,
+          progress: { _ in })
+        let written = try SessionPage.Payload.build(
+          session, from: from, to: to, options: options, rendererData: renderer,
+          memoize: false, progress: { _ in })
+        #expect(
+          specialised == written,
+          "seed \(seed), trial \(trial): specialised, part \(from)...\(to): \(firstDifference(specialised, written))"
+        )
       }
     }
   }
@@ -150,7 +162,15 @@ struct PayloadOracleTests {
         let reference = try ReferencePayload.build(
           steps, from: from, to: to, options: options, rendererData: .null, progress: { _ in })
         #expect(try FormatOne.expand(remembered) == reference, "seed \(seed), trial \(trial)")
-        let counterRemembered = try SessionPage.Payload.build(
+        // `Steps` draws pages here (below): its own loop, through `pagePrecomputation`.
+        let specialised = try SessionPage.Payload.buildSpecialised(
+          steps, from: from, to: to, options: options, rendererData: .null, progress: { _ in })
+        #expect(
+          specialised == written,
+          "seed \(seed), trial \(trial): steps specialised, part \(from)...\(to): \(firstDifference(specialised, written))"
+        )
+        // `Counter` does not: the generic loop.
+        let counterRemembered = try SessionPage.Payload.buildSpecialised(
           counter, from: from, to: to, options: options, rendererData: .null, progress: { _ in })
         let counterWritten = try SessionPage.Payload.build(
           counter, from: from, to: to, options: options, rendererData: .null, memoize: false,
@@ -190,7 +210,15 @@ struct PayloadOracleTests {
       .credited(account: "cash", amount: 5), .credited(account: "bank", amount: 5),
     ]
     let session = try timeline(Ledger(), events, in: directory)
-    for to in [UInt64(1), 2] {
+    // A longer one, refused at a keyframe (each 256 events) after its event 300.
+    let longDirectory = TemporaryDirectory()
+    let long = try timeline(
+      Ledger(),
+      (1...700).map { .credited(account: $0 == 300 ? "bank" : "cash", amount: $0 % 7) },
+      in: longDirectory)
+    for (session, to) in [
+      (session, UInt64(1)), (session, 2), (long, 299), (long, 600), (long, 700),
+    ] {
       let fast = Result {
         try SessionPage.Payload.build(
           session, from: 0, to: to, options: options, rendererData: .null, progress: { _ in })
@@ -202,6 +230,14 @@ struct PayloadOracleTests {
       #expect(
         (try? fast.get()).flatMap { try? FormatOne.expand($0) } == (try? reference.get())
           && (fast.error as? PageError) == (reference.error as? PageError))
+      // `Ledger` draws pages here: its own loop refuses it the same way.
+      let specialised = Result {
+        try SessionPage.Payload.buildSpecialised(
+          session, from: 0, to: to, options: options, rendererData: .null, progress: { _ in })
+      }
+      #expect(
+        (try? specialised.get()) == (try? fast.get())
+          && (specialised.error as? PageError) == (fast.error as? PageError))
     }
   }
 
@@ -252,4 +288,14 @@ extension Result where Failure == any Error {
     if case .failure(let error) = self { return error }
     return nil
   }
+}
+
+/// `Steps` draws its states in a page (as JSON): its page's data is built by the loop
+/// compiled for it (`PagePrecomputation`), which the tests compare with the generic one.
+extension Steps: PageRenderingDomain {
+  func pageRenderer(device: String) -> PageRenderer { PageRenderer(script: "", style: "") }
+}
+
+extension Ledger: PageRenderingDomain {
+  func pageRenderer(device: String) -> PageRenderer { PageRenderer(script: "", style: "") }
 }

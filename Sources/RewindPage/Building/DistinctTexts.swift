@@ -11,9 +11,9 @@
 /// half full) holds their numbers, found by a hash of the bytes and confirmed by comparing
 /// them. Looking a text up allocates nothing; only a new text grows the arena, and the
 /// table doubles when it is half full.
-struct DistinctTexts {
+@usableFromInline struct DistinctTexts {
   /// A hash of a text's bytes.
-  typealias Hash = (UnsafeRawBufferPointer) -> UInt64
+  @usableFromInline typealias Hash = (UnsafeRawBufferPointer) -> UInt64
 
   /// The texts, end to end, in the order of their numbers.
   private var arena: [UInt8] = []
@@ -32,7 +32,7 @@ struct DistinctTexts {
   /// An empty set, sized for `capacity` texts before its table grows.
   /// - Parameter hash: the hash of a text (a test forces collisions with a poor one); nil
   ///   for ``hash(_:)``.
-  init(capacity: Int = 1_024, hash: Hash? = nil) {
+  @usableFromInline init(capacity: Int = 1_024, hash: Hash? = nil) {
     var size = 16
     while size < capacity * 2 { size <<= 1 }
     slots = [UInt32](repeating: 0, count: size)
@@ -41,14 +41,14 @@ struct DistinctTexts {
   }
 
   /// The number of distinct texts.
-  var count: Int { hashes.count }
+  @usableFromInline var count: Int { hashes.count }
 
   /// The total length of the texts, in bytes.
-  var byteCount: Int { arena.count }
+  @usableFromInline var byteCount: Int { arena.count }
 
   /// The number of `text`: the one it was given when first met, or the next one, keeping a
   /// copy of it, when it is new.
-  mutating func number(of text: UnsafeRawBufferPointer) -> Int {
+  @usableFromInline mutating func number(of text: UnsafeRawBufferPointer) -> Int {
     let hashed = customHash?(text) ?? Self.hash(text)
     var slot = Int(truncatingIfNeeded: hashed) & mask
     while true {
@@ -68,7 +68,9 @@ struct DistinctTexts {
   }
 
   /// Calls `body` with text `index`, valid only during the call.
-  func withText<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+  @usableFromInline func withText<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> R)
+    rethrows -> R
+  {
     try arena.withUnsafeBytes { arena in
       try body(UnsafeRawBufferPointer(rebasing: arena[starts[index]..<starts[index + 1]]))
     }

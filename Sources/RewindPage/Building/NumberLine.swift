@@ -6,30 +6,30 @@
 /// state of nested objects and arrays, the digits written three at a time, each group of
 /// three a four-byte store from a table (`DigitGroups`), no branch on the first number's
 /// comma. It cannot be copied (its buffer is its own); pass it `inout`.
-struct NumberLine: ~Copyable {
+@usableFromInline struct NumberLine: ~Copyable {
   /// The numbers, each after a comma: `,1,22,333` (the first comma is left out when the
   /// line is written).
-  private var start: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
+  @usableFromInline var start: UnsafeMutablePointer<UInt8>
+  @usableFromInline var capacity: Int
   /// The bytes written.
-  private var length = 0
+  @usableFromInline var length = 0
   /// `DigitGroups.table`, read without the global's check each time.
-  private let groups: UnsafePointer<UInt32>
+  @usableFromInline let groups: UnsafePointer<UInt32>
 
   /// An empty array, whose buffer holds `capacity` bytes before it grows.
-  init(capacity: Int) {
+  @usableFromInline init(capacity: Int) {
     self.capacity = max(capacity, 64)
     start = .allocate(capacity: self.capacity)
     groups = DigitGroups.table
   }
 
-  deinit { start.deallocate() }
+  @inlinable deinit { start.deallocate() }
 
   /// The length of the line: the numbers, their commas, the brackets and the line feed.
-  var count: Int { max(length, 1) + 2 }
+  @usableFromInline var count: Int { max(length, 1) + 2 }
 
   /// Appends `value`, after a comma when it is not the first.
-  @inline(__always) mutating func append(_ value: UInt64) {
+  @inlinable @inline(__always) mutating func append(_ value: UInt64) {
     // A comma, at most 20 digits, and room for a group's four-byte store.
     if capacity - length < 25 { grow() }
     var position = start + length
@@ -56,7 +56,7 @@ struct NumberLine: ~Copyable {
   }
 
   /// The digits of `value` (below 1,000) without leading zeros.
-  @inline(__always) private func write(lead value: Int, at position: UnsafeMutablePointer<UInt8>)
+  @inlinable @inline(__always) func write(lead value: Int, at position: UnsafeMutablePointer<UInt8>)
     -> UnsafeMutablePointer<UInt8>
   {
     let entry = groups[value]
@@ -65,7 +65,9 @@ struct NumberLine: ~Copyable {
   }
 
   /// The three digits of `value` (below 1,000), with leading zeros.
-  @inline(__always) private func write(group value: Int, at position: UnsafeMutablePointer<UInt8>)
+  @inlinable @inline(__always) func write(
+    group value: Int, at position: UnsafeMutablePointer<UInt8>
+  )
     -> UnsafeMutablePointer<UInt8>
   {
     UnsafeMutableRawPointer(position).storeBytes(of: groups[1_000 + value], as: UInt32.self)
@@ -73,7 +75,7 @@ struct NumberLine: ~Copyable {
   }
 
   /// The digits of a value of ten digits or more, a digit at a time from the last.
-  private func writeLong(_ value: UInt64, at position: UnsafeMutablePointer<UInt8>)
+  @usableFromInline func writeLong(_ value: UInt64, at position: UnsafeMutablePointer<UInt8>)
     -> UnsafeMutablePointer<UInt8>
   {
     var digits = 0
@@ -93,7 +95,7 @@ struct NumberLine: ~Copyable {
   }
 
   /// Appends the line, closed (`]` and a line feed), to `bytes`.
-  func write(to bytes: inout [UInt8]) {
+  @usableFromInline func write(to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "["))
     if length > 1 {
       bytes.append(contentsOf: UnsafeBufferPointer(start: start + 1, count: length - 1))
@@ -102,7 +104,7 @@ struct NumberLine: ~Copyable {
     bytes.append(UInt8(ascii: "\n"))
   }
 
-  private mutating func grow() {
+  @usableFromInline mutating func grow() {
     let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
     grown.update(from: start, count: length)
     start.deallocate()

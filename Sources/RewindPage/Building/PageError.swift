@@ -1,7 +1,7 @@
 /// Why a page cannot be written: a session too large for one page, or a domain whose
 /// fields do not describe its state's JSON.
-package struct PageError: Error, Equatable, Sendable, CustomStringConvertible {
-  package enum Code: Sendable, Equatable {
+@usableFromInline package struct PageError: Error, Equatable, Sendable, CustomStringConvertible {
+  @usableFromInline package enum Code: Sendable, Equatable {
     /// More events than ``SessionPage/maximumEvents`` in the part asked for.
     case tooManyEvents
     /// The domain's fields are not the leaves of its state's JSON, so changes of fields
@@ -9,13 +9,13 @@ package struct PageError: Error, Equatable, Sendable, CustomStringConvertible {
     case fieldsDoNotCoverState
   }
 
-  package var code: Code
-  package var message: String
+  @usableFromInline package var code: Code
+  @usableFromInline package var message: String
 
-  package init(_ code: Code, _ message: String) {
+  @usableFromInline package init(_ code: Code, _ message: String) {
     self.code = code
     self.message = message
   }
 
-  package var description: String { message }
+  @usableFromInline package var description: String { message }
 }

@@ -1,4 +1,4 @@
-import RewindCore
+public import RewindCore
 
 /// A state's JSON as a page rebuilds it: a keyframe, then the changed fields of each
 /// event since set at their paths. The page builder keeps one beside the replay and
@@ -11,7 +11,7 @@ import RewindCore
 /// path's members are added in that order and a later value replaces an earlier one in
 /// place. That holds when no path is a dotted prefix of another (then setting one would
 /// replace what the other set); for such fields each value is set as it comes.
-struct RebuiltState {
+@usableFromInline struct RebuiltState {
   /// The JSON with every value set so far.
   private var json: JSONValue
   /// The distinct paths, each split at its dots, and each field's index among them.
@@ -24,7 +24,7 @@ struct RebuiltState {
   private var order: [Int] = []
 
   /// The JSON `start`, to which changes of fields with `paths` (in field order) apply.
-  init(_ start: JSONValue, paths fieldPaths: [String]) {
+  @usableFromInline init(_ start: JSONValue, paths fieldPaths: [String]) {
     json = start
     var distinct: [Substring] = []
     var index: [String: Int] = [:]
@@ -48,10 +48,10 @@ struct RebuiltState {
   /// then setting each field's last value since the JSON was last read, in the order of
   /// the fields' first changes since, gives the JSON that setting every value as it came
   /// gives (the page builder sets only those, at a keyframe).
-  let takesLastValues: Bool
+  @usableFromInline let takesLastValues: Bool
 
   /// Sets field `field` (an index into the domain's fields) to `value`.
-  mutating func set(_ value: JSONValue, field: Int) {
+  @usableFromInline mutating func set(_ value: JSONValue, field: Int) {
     let path = slot[field]
     if setsAtOnce {
       json.set(value, at: components[path][...])
@@ -62,7 +62,7 @@ struct RebuiltState {
   }
 
   /// The JSON with every value set.
-  var value: JSONValue {
+  @usableFromInline var value: JSONValue {
     mutating get {
       for path in order {
         json.set(pending[path]!, at: components[path][...])

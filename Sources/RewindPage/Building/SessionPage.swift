@@ -13,22 +13,22 @@ package import RewindCore
 /// The text is compressed with ``Deflate`` and carried as Base64 in a script element of a
 /// type no browser runs; the page's Content-Security-Policy allows no request at all and
 /// runs only its own script and styles, named by their SHA-256 hashes.
-package enum SessionPage {
+@usableFromInline package enum SessionPage {
   /// The most events one page holds: a page of this many events stays under 40 bytes an
   /// event and opens in under 2 seconds (BENCHMARKS.md). A longer session is shown a part
   /// at a time.
   package static let maximumEvents: UInt64 = 200_000
 
   /// What the page says about where it came from.
-  package struct Options: Sendable {
+  @usableFromInline package struct Options: Sendable {
     /// The page's title.
-    package var title: String
+    @usableFromInline package var title: String
     /// The journal's file name, shown in the session header.
-    package var fileName: String
+    @usableFromInline package var fileName: String
     /// The tool and version that wrote the page, e.g. `rewind 0.1.0`.
-    package var generator: String
+    @usableFromInline package var generator: String
 
-    package init(title: String, fileName: String, generator: String) {
+    @usableFromInline package init(title: String, fileName: String, generator: String) {
       self.title = title
       self.fileName = fileName
       self.generator = generator
@@ -63,7 +63,7 @@ package enum SessionPage {
         "\(size) \(grouped(count)) events (\(from + 1)–\(to)); a page holds at most \(grouped(limit)): choose a part with --from and --to, e.g. --from \(from) --to \(from + limit)"
       )
     }
-    let payload = try Payload.build(
+    let payload = try Payload.buildSpecialised(
       timeline, from: from, to: to, options: options, rendererData: renderer?.data ?? .null,
       progress: progress)
     return assemble(

@@ -6,21 +6,19 @@
 /// A key of at most 16 bytes is two words and its length, compared as such, in an
 /// open-addressing table of its own (linear probing, at most half full): no call, no byte
 /// loop. A longer key goes to a `DistinctTexts`; both share one numbering.
-struct ShortKeys {
+@usableFromInline struct ShortKeys {
   /// For each number, its key's words and length; length 0xFF for a long key.
-  private var low: [UInt64] = []
-  private var high: [UInt64] = []
-  private var lengths: [UInt8] = []
+  @usableFromInline var entries: [Entry] = []
   /// For each slot, the number of the short key in it plus one; 0 for an empty slot.
-  private var slots: [UInt32]
+  @usableFromInline var slots: [UInt32]
   /// `slots.count - 1` (a power of two less one).
-  private var mask: Int
+  @usableFromInline var mask: Int
   /// The long keys, and the number of each.
-  private var long = DistinctTexts(capacity: 16)
-  private var longNumbers: [Int] = []
+  @usableFromInline var long = DistinctTexts(capacity: 16)
+  @usableFromInline var longNumbers: [Int] = []
 
   /// An empty set, sized for `capacity` short keys before its table grows.
-  init(capacity: Int = 1_024) {
+  @usableFromInline init(capacity: Int = 1_024) {
     var size = 16
     while size < capacity * 2 { size <<= 1 }
     slots = [UInt32](repeating: 0, count: size)
@@ -28,11 +26,24 @@ struct ShortKeys {
   }
 
   /// The number of distinct keys.
-  var count: Int { lengths.count }
+  @usableFromInline var count: Int { entries.count }
+
+  /// A key's two words and its length (0xFF for a long key), read together in a probe.
+  @usableFromInline struct Entry {
+    @usableFromInline var low: UInt64
+    @usableFromInline var high: UInt64
+    @usableFromInline var length: Int
+
+    @inlinable init(_ low: UInt64, _ high: UInt64, _ length: Int) {
+      self.low = low
+      self.high = high
+      self.length = length
+    }
+  }
 
   /// The number of `key`: the one it was given when first met, or the next one when it is
   /// new.
-  @inline(__always) mutating func number(of key: UnsafeRawBufferPointer) -> Int {
+  @inlinable @inline(__always) mutating func number(of key: UnsafeRawBufferPointer) -> Int {
     let length = key.count
     guard length <= 16 else { return number(ofLong: key) }
     let (first, second) = Self.words(key)
@@ -41,29 +52,29 @@ struct ShortKeys {
 
   /// The number of the key of `length` bytes (at most 16) whose bytes are the words
   /// `first` and `second`, zero past its end.
-  @inline(__always) mutating func number(_ first: UInt64, _ second: UInt64, length: Int) -> Int {
+  @inlinable @inline(__always) mutating func number(_ first: UInt64, _ second: UInt64, length: Int)
+    -> Int
+  {
     let hashed = Self.hash(first, second, length)
     var slot = Int(truncatingIfNeeded: hashed) & mask
     while true {
       let held = slots[slot]
       if held == 0 { break }
       let index = Int(held) - 1
-      if low[index] == first && high[index] == second && Int(lengths[index]) == length {
-        return index
-      }
+      let entry = entries[index]
+      if entry.low == first && entry.high == second && entry.length == length { return index }
       slot = (slot + 1) & mask
     }
-    let index = lengths.count
-    low.append(first)
-    high.append(second)
-    lengths.append(UInt8(length))
+    let index = entries.count
+    entries.append(Entry(first, second, length))
     slots[slot] = UInt32(index + 1)
-    if lengths.count * 2 > slots.count { grow() }
+    if entries.count * 2 > slots.count { grow() }
     return index
   }
 
   /// The bytes of a key of at most 16 bytes as two words, zero past its end.
-  @inline(__always) static func words(_ key: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+  @inlinable @inline(__always) static func words(_ key: UnsafeRawBufferPointer) -> (UInt64, UInt64)
+  {
     let length = key.count
     if length >= 8 {
       let first = key.loadUnaligned(as: UInt64.self)
@@ -84,7 +95,9 @@ struct ShortKeys {
     return (word, 0)
   }
 
-  @inline(__always) static func hash(_ first: UInt64, _ second: UInt64, _ length: Int) -> UInt64 {
+  @inlinable @inline(__always) static func hash(_ first: UInt64, _ second: UInt64, _ length: Int)
+    -> UInt64
+  {
     let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
     var hashed = (first ^ UInt64(truncatingIfNeeded: length)) &* multiplier
     hashed = (hashed ^ (hashed >> 29) ^ second) &* multiplier
@@ -92,25 +105,22 @@ struct ShortKeys {
   }
 
   /// The number of a key longer than 16 bytes.
-  private mutating func number(ofLong key: UnsafeRawBufferPointer) -> Int {
+  @usableFromInline mutating func number(ofLong key: UnsafeRawBufferPointer) -> Int {
     let index = long.number(of: key)
     if index == longNumbers.count {
-      longNumbers.append(lengths.count)
-      low.append(0)
-      high.append(0)
-      lengths.append(0xFF)
+      longNumbers.append(entries.count)
+      entries.append(Entry(0, 0, 0xFF))
     }
     return longNumbers[index]
   }
 
   /// Doubles the table and puts every short key back in it.
-  private mutating func grow() {
+  @usableFromInline mutating func grow() {
     let size = slots.count * 2
     var grown = [UInt32](repeating: 0, count: size)
     let mask = size - 1
-    for index in lengths.indices where lengths[index] <= 16 {
-      var slot =
-        Int(truncatingIfNeeded: Self.hash(low[index], high[index], Int(lengths[index]))) & mask
+    for (index, entry) in entries.enumerated() where entry.length <= 16 {
+      var slot = Int(truncatingIfNeeded: Self.hash(entry.low, entry.high, entry.length)) & mask
       while grown[slot] != 0 { slot = (slot + 1) & mask }
       grown[slot] = UInt32(index + 1)
     }

@@ -1,4 +1,4 @@
-import RewindCore
+public import RewindCore
 
 /// Bytes that tell JSON values apart, cheaper to write than their text: how the page
 /// builder recognises a change list it has met before without writing it (see
@@ -10,37 +10,37 @@ import RewindCore
 /// two lists of values with the same bytes are the same values, so their JSON text is the
 /// same; the page looks the text up only for bytes it has not met. No digit of a number is
 /// written. It cannot be copied (its buffer is its own); pass it `inout`.
-struct ValueKey: ~Copyable {
-  private var start: UnsafeMutableRawPointer
-  private var capacity: Int
+@usableFromInline struct ValueKey: ~Copyable {
+  @usableFromInline var start: UnsafeMutableRawPointer
+  @usableFromInline var capacity: Int
   /// The bytes written.
-  private(set) var count = 0
+  @usableFromInline var count = 0
 
   /// An empty key, whose buffer holds `capacity` bytes before it grows.
-  init(capacity: Int = 256) {
+  @usableFromInline init(capacity: Int = 256) {
     self.capacity = max(capacity, 64)
     start = .allocate(byteCount: self.capacity, alignment: 8)
   }
 
-  deinit { start.deallocate() }
+  @inlinable deinit { start.deallocate() }
 
   /// Forgets the bytes written, keeping the buffer.
-  mutating func removeAll() { count = 0 }
+  @inlinable mutating func removeAll() { count = 0 }
 
   /// Calls `body` with the bytes written, valid only during the call.
-  func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+  @inlinable func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     try body(UnsafeRawBufferPointer(start: start, count: count))
   }
 
   /// Appends a field's index (below 64: a `FieldSet`'s).
-  @inline(__always) mutating func append(field: Int) {
+  @inlinable @inline(__always) mutating func append(field: Int) {
     reserve(1)
     start.storeBytes(of: UInt8(truncatingIfNeeded: field), toByteOffset: count, as: UInt8.self)
     count += 1
   }
 
   /// Appends `value`.
-  mutating func append(_ value: JSONValue) {
+  @usableFromInline mutating func append(_ value: JSONValue) {
     switch value {
     case .null: tagged(0)
     case .bool(let value): tagged(value ? 2 : 1)
@@ -62,14 +62,14 @@ struct ValueKey: ~Copyable {
   }
 
   /// A tag byte alone.
-  @inline(__always) private mutating func tagged(_ tag: UInt8) {
+  @inlinable @inline(__always) mutating func tagged(_ tag: UInt8) {
     reserve(1)
     start.storeBytes(of: tag, toByteOffset: count, as: UInt8.self)
     count += 1
   }
 
   /// A tag byte and a 64-bit word.
-  @inline(__always) private mutating func tagged(_ tag: UInt8, _ word: UInt64) {
+  @inlinable @inline(__always) mutating func tagged(_ tag: UInt8, _ word: UInt64) {
     reserve(9)
     start.storeBytes(of: tag, toByteOffset: count, as: UInt8.self)
     start.storeBytes(of: word, toByteOffset: count + 1, as: UInt64.self)
@@ -77,7 +77,7 @@ struct ValueKey: ~Copyable {
   }
 
   /// A string's length (eight bytes) and UTF-8 bytes.
-  private mutating func append(_ text: String) {
+  @usableFromInline mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { bytes in
       reserve(8 + bytes.count)
@@ -89,11 +89,11 @@ struct ValueKey: ~Copyable {
     }
   }
 
-  @inline(__always) private mutating func reserve(_ bytes: Int) {
+  @inlinable @inline(__always) mutating func reserve(_ bytes: Int) {
     if capacity - count < bytes { grow(to: count + bytes) }
   }
 
-  private mutating func grow(to needed: Int) {
+  @usableFromInline mutating func grow(to needed: Int) {
     var size = capacity * 2
     while size < needed { size *= 2 }
     let grown = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)

@@ -39,6 +39,18 @@ public protocol PageRenderingDomain: Domain {
   /// The renderer of this domain's screens for a session recorded on `device` (the
   /// journal header's device text).
   func pageRenderer(device: String) -> PageRenderer
+
+  /// The page's precomputation compiled for this domain's types: the default, specialised
+  /// where the conformance is compiled (as `Domain.scans` is). A domain never needs to
+  /// write it.
+  static var pagePrecomputation: PagePrecomputation<Self> { get }
+}
+
+extension PageRenderingDomain {
+  /// The page's precomputation compiled for this domain.
+  @inlinable public static var pagePrecomputation: PagePrecomputation<Self> {
+    PagePrecomputation()
+  }
 }
 
 /// The script, style and data that draw a domain's states in a page.

@@ -1,0 +1,53 @@
+extension Timeline {
+  /// `visitEvents(from:through:_:)` inlined into its caller: for a loop compiled where
+  /// the domain is known (the page builder's, specialised through
+  /// `PageRenderingDomain.pagePrecomputation`), so that the replay, the reducer and
+  /// `visit` are one loop, specialised for the domain, with no call an event.
+  ///
+  /// Called from generic code that is not specialised, it runs the replay generically
+  /// (thousands of instructions an event): call `visitEvents(from:through:_:)` there.
+  /// - Throws: ``RewindError`` when the journal cannot be replayed (as `JournalError`
+  ///   too); whatever `visit` throws.
+  /// - Complexity: one seek to `first`, then O(events in the range).
+  @inlinable @inline(__always) package func visitEventsInline(
+    from first: UInt64, through last: UInt64,
+    _ visit: (VisitedEvent, D.Event, D.State) throws -> Void
+  ) throws {
+    let first = max(first, 1)
+    guard first <= last else { return }
+    // `visitRun`'s loop, written out here (not called) so that `visit`, once this is
+    // inlined where it is a closure literal, is inlined into the replay's loop too.
+    var (replayer, state) = try replayer(reaching: first - 1, skipping: [])
+    try replayer.forEachEvent(through: last, &state, trackChanges: true) {
+      event, changed, state in
+      // Each outcome its own call: only a rejection's has a reason to release.
+      switch event.outcome {
+      case .applied?, .unchanged?:
+        var code = 1
+        if case .applied? = event.outcome { code = 0 }
+        try visit(
+          VisitedEvent(
+            sequence: event.sequence, time: event.time, outcome: code, reason: nil,
+            changed: changed), event.event, state)
+      case .rejected(let rejection)?:
+        try visit(
+          VisitedEvent(
+            sequence: event.sequence, time: event.time, outcome: 2, reason: "\(rejection)",
+            changed: changed), event.event, state)
+      case nil: break
+      }
+      return true
+    }
+  }
+}
+
+extension Timeline {
+  /// `visitEvents(from:through:_:)`, callable from inlinable code that runs it
+  /// generically (the page builder called for a domain it was not compiled for).
+  @usableFromInline package func visitEventsOutlined(
+    from first: UInt64, through last: UInt64,
+    _ visit: (VisitedEvent, D.Event, D.State) throws -> Void
+  ) throws {
+    try visitEvents(from: first, through: last, visit)
+  }
+}

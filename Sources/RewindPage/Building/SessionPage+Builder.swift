@@ -1,0 +1,318 @@
+public import RewindCore
+
+extension SessionPage.Payload {
+  /// What the page's pass over the events builds, an event at a time: the number lines,
+  /// the tables of distinct texts, the keyframes and the memories of events and change
+  /// lists met (see `SessionPage.Payload.build`).
+  ///
+  /// Its per-event step, ``add(_:_:_:progress:)``, is inlinable, so that where the builder
+  /// is compiled for a domain (`PageRenderingDomain.pagePrecomputation`) the step runs
+  /// inside the replay's loop, specialised: no call an event, the builder's fields in
+  /// place. What happens rarely (an event or a change list not met before, a keyframe) is
+  /// a call. It cannot be copied (its buffers are its own).
+  @usableFromInline struct Builder<D: Domain>: ~Copyable {
+    @usableFromInline let domain: D
+    /// Each field's value, read from a state.
+    @usableFromInline let values: [@Sendable (D.State) -> JSONValue]
+    @usableFromInline let fieldCount: Int
+    /// Whether bodies and change lists are remembered (not written again).
+    @usableFromInline let memoize: Bool
+    /// Whether an event's body and kind are remembered by its bits.
+    @usableFromInline let eventsAreBits: Bool
+    /// Whether the rebuilt state takes each field's last value at a keyframe.
+    @usableFromInline let setsLastValues: Bool
+    /// The point the page starts at.
+    @usableFromInline let from: UInt64
+    @usableFromInline let fromTime: UInt64
+    @usableFromInline let keyframeInterval: UInt64
+    /// The event after which the next keyframe is written: each `keyframeInterval`-th
+    /// after `from`.
+    @usableFromInline var nextKeyframe: UInt64
+    @usableFromInline var keyframeCount: Int
+    /// The keyframes' lines.
+    @usableFromInline var keyframes: JSONWriter
+    @usableFromInline var kinds: [String]
+    @usableFromInline var kindIndex: [String: Int]
+    @usableFromInline var lastKind: (name: String, index: Int)?
+    @usableFromInline var counts: (applied: Int, unchanged: Int, rejected: Int)
+    @usableFromInline var times: NumberLine
+    @usableFromInline var codes: NumberLine
+    @usableFromInline var bodyNumbers: NumberLine
+    @usableFromInline var changeNumbers: NumberLine
+    @usableFromInline var reasonNumbers: NumberLine
+    @usableFromInline var bodies: DistinctTexts
+    @usableFromInline var changeLists: DistinctTexts
+    @usableFromInline var reasons: DistinctTexts
+    /// The number of `[]`, once an event has changed nothing.
+    @usableFromInline var noChanges: Int?
+    @usableFromInline var text: JSONWriter
+    @usableFromInline var scratch: JSONWriter
+    /// The state as the page will rebuild it, to check that the fields rebuild it.
+    @usableFromInline var rebuilt: RebuiltState
+    @usableFromInline var previousTime: UInt64
+    /// The events met, by their bits: each one's body number and kind index.
+    @usableFromInline var eventKeys: ShortKeys
+    @usableFromInline var eventBodies: [Int]
+    @usableFromInline var eventKinds: [Int]
+    /// The change lists met, by their `ValueKey`: each one's number and values.
+    @usableFromInline var changeKeys: ShortKeys
+    @usableFromInline var keyLists: [Int]
+    @usableFromInline var keyValues: [[(field: Int, value: JSONValue)]]
+    @usableFromInline var key: ValueKey
+    @usableFromInline var lastChanges: LastChanges
+
+    /// A builder of the page of the events `from + 1 ... to` of `timeline`, with the
+    /// keyframe of the state at `from`.
+    @usableFromInline init(_ timeline: Timeline<D>, from: UInt64, to: UInt64, memoize: Bool)
+      throws
+    {
+      let domain = timeline.domain
+      let fields = domain.fields
+      let startJSON = domain.json(try timeline.state(after: from))
+      let fromTime = from == 0 ? 0 : try timeline.time(of: from)
+      let count = Int(to - from)
+      var keyframes = JSONWriter(capacity: 1 << 16)
+      keyframes.value(startJSON)
+      // A keyframe costs about a byte an event before compression.
+      let keyframeInterval = UInt64(min(max(keyframes.count, 256), 4096))
+      keyframes.newline()
+      let kinds = D.eventKinds
+      let rebuilt = RebuiltState(startJSON, paths: fields.map(\.path))
+      let values = fields.map(\.value)
+
+      // Every stored property once, none read before all are set.
+      self.domain = domain
+      self.values = values
+      self.fieldCount = values.count
+      self.memoize = memoize
+      self.eventsAreBits = memoize && _isPOD(D.Event.self)
+      self.setsLastValues = memoize && rebuilt.takesLastValues
+      self.from = from
+      self.fromTime = fromTime
+      self.keyframeInterval = keyframeInterval
+      self.nextKeyframe = from + keyframeInterval
+      self.keyframeCount = 1
+      self.keyframes = keyframes
+      self.kinds = kinds
+      self.kindIndex = [String: Int](uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
+      self.lastKind = nil
+      self.counts = (applied: 0, unchanged: 0, rejected: 0)
+      self.times = NumberLine(capacity: count * 7 + 64)
+      self.codes = NumberLine(capacity: count * 3 + 64)
+      self.bodyNumbers = NumberLine(capacity: count * 3 + 64)
+      self.changeNumbers = NumberLine(capacity: count * 3 + 64)
+      self.reasonNumbers = NumberLine(capacity: 64)
+      self.bodies = DistinctTexts()
+      self.changeLists = DistinctTexts()
+      self.reasons = DistinctTexts(capacity: 16)
+      self.noChanges = nil
+      self.text = JSONWriter(capacity: 4096)
+      self.scratch = JSONWriter(capacity: 4096)
+      self.rebuilt = rebuilt
+      self.previousTime = fromTime
+      self.eventKeys = ShortKeys()
+      self.eventBodies = []
+      self.eventKinds = []
+      self.changeKeys = ShortKeys()
+      self.keyLists = []
+      self.keyValues = []
+      self.key = ValueKey()
+      self.lastChanges = LastChanges(fields: values.count)
+    }
+
+    /// Adds event `visited` (`event`, after which the state is `state`).
+    @inlinable @inline(__always) mutating func add(
+      _ visited: VisitedEvent, _ event: D.Event, _ state: D.State, progress: (UInt64) -> Void
+    ) throws {
+      // The body and the kind: remembered by the event's bits, or written and looked up.
+      var index = -1
+      var body = -1
+      var eventKey = -1
+      if eventsAreBits {
+        eventKey = withUnsafeBytes(of: event) { eventKeys.number(of: $0) }
+      }
+      if eventKey >= 0, eventKey < eventBodies.count {
+        index = eventKinds[eventKey]
+        body = eventBodies[eventKey]
+      } else {
+        (index, body) = newBody(event, key: eventKey)
+      }
+      switch visited.outcome {
+      case 0: counts.applied += 1
+      case 1: counts.unchanged += 1
+      default: counts.rejected += 1
+      }
+      codes.append(UInt64(index * 3 + visited.outcome))
+      times.append(visited.time - previousTime)
+      previousTime = visited.time
+      bodyNumbers.append(UInt64(body))
+      if visited.outcome > 1 { addReason(visited.reason ?? "") }
+
+      // [field, value, field, value, ...]
+      let changed = visited.changed.rawValue
+      if changed == 0, let none = noChanges {
+        changeNumbers.append(UInt64(none))
+      } else if memoize {
+        key.removeAll()
+        var rest = changed
+        while rest != 0 {
+          let field = rest.trailingZeroBitCount
+          rest &= rest &- 1
+          guard field < fieldCount else { continue }
+          key.append(field: field)
+          key.append(values[field](state))
+        }
+        var keyNumber = key.withBytes { changeKeys.number(of: $0) }
+        if keyNumber == keyLists.count { keyNumber = newChangeList(changed, state) }
+        let number = keyLists[keyNumber]
+        changeNumbers.append(UInt64(number))
+        if changed == 0 { noChanges = number }
+        if setsLastValues {
+          lastChanges.note(
+            changed & (fieldCount < 64 ? (1 &<< fieldCount) &- 1 : ~0), keyNumber)
+        } else {
+          setValues(keyNumber)
+        }
+      } else {
+        writeChangeList(changed, state)
+      }
+
+      // A keyframe after each `keyframeInterval`-th event from `from`: the next one's
+      // event is compared with, not found by a division each event.
+      let done = visited.sequence - from
+      if visited.sequence >= nextKeyframe {
+        let past = done % keyframeInterval
+        nextKeyframe = visited.sequence - past + keyframeInterval
+        if past == 0 { try keyframe(state, after: visited.sequence) }
+      }
+      if done & 0xFFF == 0 { progress(done) }
+    }
+
+    /// The kind's index and the body's number of an event not met before (or not
+    /// remembered), remembered under `key` when that is not -1.
+    @usableFromInline mutating func newBody(_ event: D.Event, key: Int) -> (index: Int, body: Int) {
+      let kind = domain.eventKind(event)
+      let index: Int
+      if let last = lastKind, last.name == kind {
+        index = last.index
+      } else if let known = kindIndex[kind] {
+        index = known
+      } else {
+        index = kinds.count
+        kinds.append(kind)
+        kindIndex[kind] = index
+      }
+      lastKind = (kind, index)
+      // The line `rewind log --json` prints less seq, time_us, outcome, reason.
+      text.removeAll()
+      text.beginObject()
+      domain.writeMembers(of: event, to: &text)
+      text.endObject()
+      let body = text.withBytes { bodies.number(of: $0) }
+      if key >= 0 {
+        eventBodies.append(body)
+        eventKinds.append(index)
+      }
+      return (index, body)
+    }
+
+    /// Adds a rejected event's reason.
+    @usableFromInline mutating func addReason(_ reason: String) {
+      text.removeAll()
+      text.string(reason)
+      reasonNumbers.append(UInt64(text.withBytes { reasons.number(of: $0) }))
+    }
+
+    /// Writes and numbers the change list `changed` of `state`, not met before, whose key
+    /// was the last met; returns the key's number.
+    @usableFromInline mutating func newChangeList(_ changed: UInt64, _ state: D.State) -> Int {
+      // Its text, and its values for `rebuilt`.
+      var list: [(field: Int, value: JSONValue)] = []
+      text.removeAll()
+      text.beginArray()
+      var rest = changed
+      while rest != 0 {
+        let field = rest.trailingZeroBitCount
+        rest &= rest &- 1
+        guard field < fieldCount else { continue }
+        let value = values[field](state)
+        text.int(Int64(field))
+        text.value(value)
+        list.append((field, value))
+      }
+      text.endArray()
+      keyLists.append(text.withBytes { changeLists.number(of: $0) })
+      keyValues.append(list)
+      return keyLists.count - 1
+    }
+
+    /// Sets the values of change list `keyNumber` in `rebuilt`.
+    @usableFromInline mutating func setValues(_ keyNumber: Int) {
+      for (field, value) in keyValues[keyNumber] { rebuilt.set(value, field: field) }
+    }
+
+    /// Writes and looks up the change list `changed` of `state` (not remembering it).
+    @usableFromInline mutating func writeChangeList(_ changed: UInt64, _ state: D.State) {
+      text.removeAll()
+      text.beginArray()
+      var rest = changed
+      while rest != 0 {
+        let field = rest.trailingZeroBitCount
+        rest &= rest &- 1
+        guard field < fieldCount else { continue }
+        let value = values[field](state)
+        text.int(Int64(field))
+        text.value(value)
+        rebuilt.set(value, field: field)
+      }
+      text.endArray()
+      let number = text.withBytes { changeLists.number(of: $0) }
+      changeNumbers.append(UInt64(number))
+      if changed == 0 { noChanges = number }
+    }
+
+    /// Writes the keyframe of `state`, after event `sequence`, and checks that the fields
+    /// rebuilt it.
+    @usableFromInline mutating func keyframe(_ state: D.State, after sequence: UInt64) throws {
+      let start = keyframes.count
+      keyframes.value(domain.json(state))
+      lastChanges.set(in: &rebuilt, keyValues)
+      scratch.removeAll()
+      scratch.value(rebuilt.value)
+      let same = keyframes.withBytes { written in
+        scratch.withBytes { rebuiltText in
+          UnsafeRawBufferPointer(rebasing: written[start...]).elementsEqual(rebuiltText)
+        }
+      }
+      guard same else { throw Self.uncovered(after: sequence) }
+      keyframes.newline()
+      keyframeCount += 1
+    }
+
+    /// The error of fields that do not rebuild the state after event `sequence`.
+    static func uncovered(after sequence: UInt64) -> PageError {
+      PageError(
+        .fieldsDoNotCoverState,
+        "the '\(D.identifier)' domain's fields do not rebuild its state's JSON after event \(sequence): a page needs fields that are the leaves of the state's JSON (see Domain.fields)"
+      )
+    }
+
+    /// The page's data, after the last event `to` of `timeline`.
+    @usableFromInline consuming func finish(
+      _ timeline: Timeline<D>, to: UInt64, options: SessionPage.Options, rendererData: JSONValue
+    ) throws -> [UInt8] {
+      lastChanges.set(in: &rebuilt, keyValues)
+      // The last state, checked like the keyframes.
+      if to > from, (to - from) % keyframeInterval != 0 {
+        let last = domain.json(try timeline.state(after: to)).compactText
+        guard last == rebuilt.value.compactText else { throw Self.uncovered(after: to) }
+      }
+      return SessionPage.Payload.lines(
+        timeline, from: from, to: to, fromTime: fromTime, options: options,
+        rendererData: rendererData, kinds: kinds, counts: counts,
+        keyframeInterval: keyframeInterval, keyframeCount: keyframeCount, keyframes: keyframes,
+        times: times, codes: codes, bodyNumbers: bodyNumbers, changeNumbers: changeNumbers,
+        reasonNumbers: reasonNumbers, tables: (bodies, changeLists, reasons))
+    }
+  }
+}
