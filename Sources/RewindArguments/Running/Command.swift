@@ -47,16 +47,15 @@ public struct Command<Context>: Sendable {
   ) -> Command where Declaration.Context == Context {
     let configuration = Declaration.configuration
     let execute: Execute = { words, context in
-      let command = make()
-      let declared = DeclaredParameters(of: command)
+      let (command, declared) = DeclaredParameters.make(make)
       try declared.fill(from: try ParsedArguments(parsing: words, for: declared.parameters))
       try command.run(context)
     }
     return Command(
       name: configuration.name, abstract: configuration.abstract,
       makeDiscussion: { discussion() ?? configuration.discussion },
-      declaredParameters: { DeclaredParameters(of: make()).parameters }, subcommands: [],
-      execute: execute)
+      declaredParameters: { DeclaredParameters.make(make).declared.documentedParameters },
+      subcommands: [], execute: execute)
   }
 
   /// A group of subcommands, `tool <group> <subcommand>`; run alone, it shows its help.
@@ -73,8 +72,9 @@ public struct Command<Context>: Sendable {
       subcommands: subcommands, execute: nil)
   }
 
-  /// The positional arguments, options and flags, in usage-line order: read when needed
-  /// (help, checks), so that a tool of many commands reflects only the one it runs.
+  /// The positional arguments, options and flags, in usage-line order, with the texts of
+  /// their defaults: read when needed (help, checks), so that a tool of many commands
+  /// reflects only the one it runs.
   ///
   /// - Complexity: O(*n*) in the number of the command's stored properties.
   var parameters: [Parameter] { declaredParameters() }
