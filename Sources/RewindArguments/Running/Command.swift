@@ -81,6 +81,18 @@ public struct Command<Context>: Sendable {
 
   /// Longer help shown under the overview.
   var discussion: String { makeDiscussion() }
+
+  /// The subcommand named `name`, if any.
+  ///
+  /// A loop over the indices: `first(where:)`, unspecialised in this generic code, looks
+  /// up the array's conformance to `Collection` at its first use, a walk through every
+  /// conformance record of the binary on every start.
+  func subcommand(named name: String) -> Command? {
+    for index in subcommands.indices where subcommands[index].name == name {
+      return subcommands[index]
+    }
+    return nil
+  }
 }
 
 extension Command {
