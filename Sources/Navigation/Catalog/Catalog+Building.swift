@@ -122,7 +122,10 @@ extension Catalog {
       throw DomainError(
         "\(what()) is \(text.utf8.count) bytes long; the limit is \(Limits.maximumNameLength)")
     }
-    if let problem = TerminalText.controlCharacterProblem(in: text, describedAs: what()) {
+    // `what` is made only for a text that has a control character.
+    if TerminalText.firstControlCharacter(in: text) != nil,
+      let problem = TerminalText.controlCharacterProblem(in: text, describedAs: what())
+    {
       throw DomainError(problem)
     }
   }
