@@ -11,6 +11,32 @@ let strict: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// How the release build of `rewind` is linked on Linux:
+/// - `-static-stdlib`: the Swift runtime and standard library linked in, not loaded.
+/// - `-lstdc++` and libgcc linked statically too: `Tools/link` holds a linker script named
+///   `libstdc++.so` that the linker finds before the shared library and that names the
+///   static archive (`libstdc++.a`, from the libstdc++-N-dev package the toolchain needs).
+///   libstdc++.so.6 had 4,303 symbol relocations of its own to resolve at every start.
+/// - `-no-pie`: the binary is loaded at its linked address, so none of its 31,500 pointers
+///   in data is relocated at start (each page holding one was copied: 98 pages of 4 KiB).
+///   The tool's own code is then not at a random address (ASLR of the executable; the
+///   libraries, heap and stacks still are).
+/// - `--no-export-dynamic`: the runtime's `dladdr` at start scanned the 6,000 symbols the
+///   static runtime exported.
+/// A path in a flag must be absolute: Tools/rewind-bench builds this package as a
+/// dependency from its own folder.
+let releaseLinkFlags = [
+  "-static-stdlib", "-Xclang-linker", "-static-libgcc", "-L", packageFolder + "/Tools/link",
+  "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
+]
+
+/// The folder of this manifest.
+var packageFolder: String {
+  let path = #filePath
+  guard let slash = path.lastIndex(of: "/") else { return "." }
+  return String(path[..<slash])
+}
+
 let package = Package(
   name: "Rewind",
   platforms: [.macOS(.v15)],
@@ -88,14 +114,14 @@ let package = Package(
       ],
       swiftSettings: strict),
     // The release build on Linux links the Swift runtime into the tool (Apple platforms have
-    // it in the system): a command starts without the dynamic linker resolving the
-    // runtime's symbols (a third of a short command's instructions, BENCHMARKS.md
-    // "Starting a command").
+    // it in the system), and the C++ library it stands on, so that a command starts with
+    // little for the dynamic loader to do (BENCHMARKS.md "Starting a command", "Issue 17: a
+    // smaller start"): `releaseLinkFlags`.
     .executableTarget(
       name: "rewind", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind",
       swiftSettings: strict,
       linkerSettings: [
-        .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+        .unsafeFlags(releaseLinkFlags, .when(platforms: [.linux], configuration: .release))
       ]),
     // The bodies of the fuzz targets, one per parser of outside input: libFuzzer runs them
     // (Tools/fuzz), and RewindFuzzingTests runs every corpus and regression input through

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import RewindArguments
@@ -191,15 +192,74 @@ struct DeclarationTests {
 
   @Test("a group's declarations are read by their offsets, as a command's, not through Mirror")
   func groupsReadByOffsets() throws {
-    let group: any ParsableArguments = Loud()
-    let properties = try #require(DeclaredParameters.storedProperties(ofGroup: group))
-    #expect(properties.map(\.label) == ["connection", "noise"])
-    let inner = try #require(
-      DeclaredParameters.storedProperties(ofGroup: Connection() as any ParsableArguments))
+    let fields = try #require(DeclaredParameters.storedFields(of: Loud.self))
+    #expect(fields.map(\.label) == ["connection", "noise"])
+    let inner = try #require(DeclaredParameters.storedFields(of: Connection.self))
     #expect(inner.map(\.label) == ["_user", "_timeout"])
-    // The same declarations, in the same order, as Mirror finds.
-    let read = DeclaredParameters(of: Fetch()).parameters.map(\.name)
+    #expect(DeclaredParameters.storedFields(of: TestStreams.self) == nil)
+    // A group whose first property is a declaration starts where that declaration does
+    // (`connection`), and a group of one declaration is as long as it (`noise`).
+    let read = DeclaredParameters.make { Fetch() }.declared.parameters.map(\.name)
     #expect(read == ["what", "user", "timeout", "verbose", "json"])
+  }
+
+  @Test("declarations the command value does not hold in its own bytes are not its parameters")
+  func declarationsElsewhere() {
+    let made = DeclaredParameters.make { Holder() }
+    #expect(made.declared.parameters.map(\.name) == ["kept"])
+    let tool = CommandLineTool<TestStreams>(
+      name: "t", version: "", abstract: "", commands: [.command { Holder() }])
+    let context = TestStreams()
+    #expect(tool.run(arguments: ["holder", "--kept", "4"], context: context) == 0)
+    #expect(context.output == "kept=4\n")
+  }
+
+  @Test("a command that is a class is read through Mirror")
+  func classCommand() {
+    let tool = CommandLineTool<TestStreams>(
+      name: "t", version: "", abstract: "", commands: [.command { Counter() }])
+    let context = TestStreams()
+    #expect(tool.run(arguments: ["counter", "3", "--step", "2"], context: context) == 0)
+    #expect(context.output == "from=3 step=2 loud=false\n")
+    let help = TestStreams()
+    #expect(tool.run(arguments: ["counter", "--help"], context: help) == 0)
+    #expect(help.output.hasPrefix("USAGE: t counter <from> [--step <step>] [--verbose] [--loud]\n"))
+    #expect(help.output.contains("(default: 1)"))
+  }
+
+  @Test("commands made at once on several threads each read their own declarations")
+  func concurrentMaking() async {
+    let names = await withTaskGroup(of: [String].self) { group in
+      for index in 0..<16 {
+        group.addTask {
+          index.isMultiple(of: 2)
+            ? DeclaredParameters.make { Fetch() }.declared.parameters.map(\.name)
+            : DeclaredParameters.make { Send() }.declared.parameters.map(\.name)
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(names.filter { $0 == ["what", "user", "timeout", "verbose", "json"] }.count == 8)
+    #expect(names.filter { $0 == ["user", "timeout"] }.count == 8)
+  }
+
+  @Test("a default's text is made when help shows it, not when the command runs")
+  func defaultTextsOnlyForHelp() throws {
+    let before = Shown.descriptions.withLock { $0 }
+    let made = DeclaredParameters.make { Described() }
+    let parsed = try ParsedArguments(parsing: ["--one", "x"], for: made.declared.parameters)
+    try made.declared.fill(from: parsed)
+    #expect(made.declared.parameters.map(\.defaultValue) == [nil, nil])
+    #expect(Shown.descriptions.withLock { $0 } == before)
+    let documented = made.declared.documentedParameters
+    #expect(documented.map(\.defaultValue) == ["shown", "shown, shown"])
+    #expect(Shown.descriptions.withLock { $0 } == before + 3)
+    let tool = CommandLineTool<TestStreams>(
+      name: "t", version: "", abstract: "", commands: [.command { Described() }])
+    let help = TestStreams()
+    #expect(tool.run(arguments: ["described", "--help"], context: help) == 0)
+    #expect(help.output.contains("A shown value. (default: shown)"))
+    #expect(help.output.contains("Two shown values. (default: shown, shown)"))
   }
 
   @Test("a command value is made afresh for every run")
@@ -285,6 +345,60 @@ private struct Send: ParsableCommand {
   func run(_ context: TestStreams) throws {
     context.print("user=\(connection.user ?? "nil") timeout=\(connection.timeout)")
   }
+}
+
+/// A command that holds one declaration in its bytes and makes two it does not hold: one
+/// thrown away, one in an array.
+private struct Holder: ParsableCommand {
+  static let configuration = CommandConfiguration(name: "holder", abstract: "")
+
+  @Option(help: "Kept.") var kept = 1
+  let others: [Option<Int>]
+
+  init() {
+    _ = Option<Int>(name: "dropped", help: "Dropped.")
+    others = [Option<Int>(name: "listed", help: "Listed.")]
+  }
+
+  func run(_ context: TestStreams) throws {
+    context.print("kept=\(kept)")
+  }
+}
+
+/// A command that is a class.
+private final class Counter: ParsableCommand {
+  static let configuration = CommandConfiguration(name: "counter", abstract: "")
+
+  @Argument(help: "Where to start.") var from: Int
+  @Option(help: "By how much.") var step = 1
+  var noise = Noise()
+  @Flag(help: "Shout.") var loud: Bool
+
+  func run(_ context: TestStreams) throws {
+    context.print("from=\(from) step=\(step) loud=\(loud)")
+  }
+}
+
+/// A value that counts how often its default's text is made.
+private struct Shown: ExpressibleByArgument {
+  static let descriptions = Mutex(0)
+
+  init() {}
+  init(argument: String) {}
+
+  var defaultValueDescription: String {
+    Self.descriptions.withLock { $0 += 1 }
+    return "shown"
+  }
+}
+
+private struct Described: ParsableCommand {
+  static let configuration = CommandConfiguration(name: "described", abstract: "")
+
+  @Option(help: "A shown value.") var one = Shown()
+  @Option(help: "Two shown values.") var two = [Shown(), Shown()]
+
+  func run(_ context: TestStreams) throws {}
 }
 
 /// A tool that is one command.

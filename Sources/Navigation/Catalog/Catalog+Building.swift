@@ -40,6 +40,39 @@ extension Catalog {
   /// library knows them; an ASCII name's slug never depends on them.
   /// - Returns: the slug; empty if the name has no letter or digit.
   public static func slug(_ name: String) -> String {
+    asciiSlug(name) ?? unicodeSlug(name)
+  }
+
+  /// ``slug(_:)`` of an ASCII name, from its bytes: its letters and digits lowercased,
+  /// every run of other bytes one `-` (ASCII has no marks, and is its own NFC); nil when
+  /// the name is not ASCII.
+  static func asciiSlug(_ name: String) -> String? {
+    var name = name
+    return name.withUTF8 { bytes -> String? in
+      var kept: [UInt8] = []
+      kept.reserveCapacity(bytes.count)
+      var pendingDash = false
+      for byte in bytes {
+        guard byte < 0x80 else { return nil }
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          if pendingDash && !kept.isEmpty { kept.append(UInt8(ascii: "-")) }
+          pendingDash = false
+          kept.append(byte)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+          if pendingDash && !kept.isEmpty { kept.append(UInt8(ascii: "-")) }
+          pendingDash = false
+          kept.append(byte + 0x20)
+        default:
+          pendingDash = true
+        }
+      }
+      return String(decoding: kept, as: UTF8.self)
+    }
+  }
+
+  /// ``slug(_:)`` of any name, by Unicode's categories.
+  static func unicodeSlug(_ name: String) -> String {
     var kept = String.UnicodeScalarView()
     var pendingDash = false
     var previousKept = false
@@ -89,7 +122,10 @@ extension Catalog {
       throw DomainError(
         "\(what()) is \(text.utf8.count) bytes long; the limit is \(Limits.maximumNameLength)")
     }
-    if let problem = TerminalText.controlCharacterProblem(in: text, describedAs: what()) {
+    // `what` is made only for a text that has a control character.
+    if TerminalText.firstControlCharacter(in: text) != nil,
+      let problem = TerminalText.controlCharacterProblem(in: text, describedAs: what())
+    {
       throw DomainError(problem)
     }
   }
@@ -131,25 +167,27 @@ extension Catalog {
     private mutating func add(
       _ node: Node, position: Int, parent: UInt32?, parentID: String, depth: Int
     ) throws(DomainError) {
-      let place =
+      // Where the node is, as errors name it; made only for an error.
+      func place() -> String {
         parentID.isEmpty
-        ? "top-level category \(position + 1)" : "item \(position + 1) of \"\(parentID)\""
+          ? "top-level category \(position + 1)" : "item \(position + 1) of \"\(parentID)\""
+      }
       guard depth <= Limits.maximumDepth else {
         throw DomainError(
-          "the catalog is nested deeper than \(Limits.maximumDepth + 1) levels at \(place)")
+          "the catalog is nested deeper than \(Limits.maximumDepth + 1) levels at \(place())")
       }
       guard nodes.count < Limits.maximumNodes else { throw DomainError(tooManyNodes) }
-      try validateText(node.name, "the name of \(place)", allowEmpty: false)
+      try validateText(node.name, "the name of \(place())", allowEmpty: false)
       let slug = Catalog.slug(node.name)
       guard !slug.isEmpty else {
         throw DomainError(
-          "the name \"\(node.name)\" of \(place) has no letter or digit to make an id from; "
+          "the name \"\(node.name)\" of \(place()) has no letter or digit to make an id from; "
             + "give it one")
       }
       let id = parentID.isEmpty ? slug : parentID + "/" + slug
       guard id.utf8.count <= Limits.maximumIdentifierLength else {
         throw DomainError(
-          "the id of \(place) is longer than \(Limits.maximumIdentifierLength) bytes")
+          "the id of \(place()) is longer than \(Limits.maximumIdentifierLength) bytes")
       }
       try validateText(node.image, "the image name of \"\(id)\"", allowEmpty: true)
       let index = UInt32(nodes.count)

@@ -63,7 +63,7 @@ extension Argument where Value: ExpressibleByArgument {
     self.init(
       wrappedValue: wrappedValue, name: name, help: help, discussion: discussion,
       transform: Value.init(argument:))
-    box.describeDefault(wrappedValue.defaultValueDescription)
+    box.describeDefault { wrappedValue.defaultValueDescription }
   }
 }
 
@@ -107,7 +107,9 @@ extension Argument {
       wrappedValue: wrappedValue, name: name, help: help, discussion: discussion,
       transform: Element.init(argument:))
     if !wrappedValue.isEmpty {
-      box.describeDefault(wrappedValue.map(\.defaultValueDescription).joined(separator: ", "))
+      box.describeDefault {
+        wrappedValue.map(\.defaultValueDescription).joined(separator: ", ")
+      }
     }
   }
 }
@@ -128,6 +130,7 @@ extension Argument {
     box = ParameterBox(
       single: parameter, isNamed: name != nil, isValueNamed: name != nil, fallback: nil,
       parse: transform, wrap: { $0 })
+    collect()
   }
 
   /// An argument that may be left out, taking `wrappedValue` then, its value read by
@@ -144,11 +147,12 @@ extension Argument {
     transform: @escaping (String) throws(InvalidValue) -> Value
   ) {
     let parameter = Parameter.argument(
-      name ?? "", help: help, arity: .optional, default: String(describing: wrappedValue),
-      discussion: discussion)
+      name ?? "", help: help, arity: .optional, discussion: discussion)
     box = ParameterBox(
       single: parameter, isNamed: name != nil, isValueNamed: name != nil,
       fallback: wrappedValue, parse: transform, wrap: { $0 })
+    collect()
+    box.describeDefault { String(describing: wrappedValue) }
   }
 
   /// An argument that may be left out (`nil` then), its value read by `transform`.
@@ -167,6 +171,7 @@ extension Argument {
     box = ParameterBox(
       single: parameter, isNamed: name != nil, isValueNamed: name != nil,
       fallback: .some(nil), parse: transform, wrap: { $0 })
+    collect()
   }
 
   /// An argument that takes every remaining positional word, at least one, each read by
@@ -186,6 +191,7 @@ extension Argument {
     box = ParameterBox(
       repeated: parameter, isNamed: name != nil, isValueNamed: name != nil, fallback: [],
       parse: transform)
+    collect()
   }
 
   /// An argument that takes every remaining positional word, none included, each read
@@ -202,12 +208,14 @@ extension Argument {
     wrappedValue: [Element], name: String? = nil, help: String, discussion: String = "",
     transform: @escaping (String) throws(InvalidValue) -> Element
   ) where Value == [Element] {
-    let shownDefault = wrappedValue.map { String(describing: $0) }.joined(separator: ", ")
     let parameter = Parameter.argument(
-      name ?? "", help: help, arity: .zeroOrMore,
-      default: wrappedValue.isEmpty ? nil : shownDefault, discussion: discussion)
+      name ?? "", help: help, arity: .zeroOrMore, discussion: discussion)
     box = ParameterBox(
       repeated: parameter, isNamed: name != nil, isValueNamed: name != nil,
       fallback: wrappedValue, parse: transform)
+    collect()
+    if !wrappedValue.isEmpty {
+      box.describeDefault { wrappedValue.map { String(describing: $0) }.joined(separator: ", ") }
+    }
   }
 }

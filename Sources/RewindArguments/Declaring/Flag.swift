@@ -33,5 +33,6 @@ public struct Flag: ParameterDeclaration {
     box = ParameterBox(parameter, isNamed: name != nil, isValueNamed: true) {
       (occurrences, _) throws(UsageError) in !occurrences.isEmpty
     }
+    collect()
   }
 }

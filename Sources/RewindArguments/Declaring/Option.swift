@@ -54,7 +54,7 @@ extension Option where Value: ExpressibleByArgument {
     self.init(
       wrappedValue: wrappedValue, name: name, short: short, valueName: valueName, help: help,
       discussion: discussion, transform: Value.init(argument:))
-    box.describeDefault(wrappedValue.defaultValueDescription)
+    box.describeDefault { wrappedValue.defaultValueDescription }
   }
 
   /// An option that must be given.
@@ -109,8 +109,9 @@ extension Option {
       wrappedValue: wrappedValue, name: name, short: short, valueName: valueName, help: help,
       discussion: discussion, transform: Element.init(argument:))
     if !wrappedValue.isEmpty {
-      box.describeDefault(
-        wrappedValue.map(\.defaultValueDescription).joined(separator: ", "))
+      box.describeDefault {
+        wrappedValue.map(\.defaultValueDescription).joined(separator: ", ")
+      }
     }
   }
 }
@@ -131,11 +132,12 @@ extension Option {
     transform: @escaping (String) throws(InvalidValue) -> Value
   ) {
     let parameter = Parameter.option(
-      name ?? "", short: short, value: valueName ?? "", help: help,
-      default: String(describing: wrappedValue), discussion: discussion)
+      name ?? "", short: short, value: valueName ?? "", help: help, discussion: discussion)
     box = ParameterBox(
       single: parameter, isNamed: name != nil, isValueNamed: valueName != nil,
       fallback: wrappedValue, parse: transform, wrap: { $0 })
+    collect()
+    box.describeDefault { String(describing: wrappedValue) }
   }
 
   /// An option that must be given, its value read by `transform`.
@@ -156,6 +158,7 @@ extension Option {
     box = ParameterBox(
       single: parameter, isNamed: name != nil, isValueNamed: valueName != nil, fallback: nil,
       parse: transform, wrap: { $0 })
+    collect()
   }
 
   /// An option that may be left out (`nil` then), its value read by `transform`.
@@ -175,6 +178,7 @@ extension Option {
     box = ParameterBox(
       single: parameter, isNamed: name != nil, isValueNamed: valueName != nil,
       fallback: .some(nil), parse: transform, wrap: { $0 })
+    collect()
   }
 
   /// An option that may be given any number of times, each value read by `transform`.
@@ -192,13 +196,15 @@ extension Option {
     valueName: String? = nil, help: String, discussion: String = "",
     transform: @escaping (String) throws(InvalidValue) -> Element
   ) where Value == [Element] {
-    let shownDefault = wrappedValue.map { String(describing: $0) }.joined(separator: ", ")
     let parameter = Parameter.option(
-      name ?? "", short: short, value: valueName ?? "", help: help,
-      default: wrappedValue.isEmpty ? nil : shownDefault, repeatable: true,
+      name ?? "", short: short, value: valueName ?? "", help: help, repeatable: true,
       discussion: discussion)
     box = ParameterBox(
       repeated: parameter, isNamed: name != nil, isValueNamed: valueName != nil,
       fallback: wrappedValue, parse: transform)
+    collect()
+    if !wrappedValue.isEmpty {
+      box.describeDefault { wrappedValue.map { String(describing: $0) }.joined(separator: ", ") }
+    }
   }
 }

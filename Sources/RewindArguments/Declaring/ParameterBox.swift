@@ -1,8 +1,12 @@
 /// What the parser reaches of an ``Argument``, ``Option`` or ``Flag`` property: its spec,
 /// and the slot its value is read into.
 protocol DeclaredParameter: AnyObject {
-  /// The spec, named after the property once ``adoptName(fromProperty:)`` ran.
+  /// The spec, named after the property once ``adoptName(fromProperty:)`` ran; without the
+  /// text of its default, which only help shows (``documentedParameter``).
   var parameter: Parameter { get }
+  /// The spec with the text of its default, `(default: …)`, made now: for help and the
+  /// spec checks.
+  var documentedParameter: Parameter { get }
   /// Names the parameter after its property (`_snapshotInterval` gives
   /// `snapshot-interval`), unless the declaration named it.
   func adoptName(fromProperty label: String)
@@ -11,9 +15,17 @@ protocol DeclaredParameter: AnyObject {
   func fill(_ occurrences: [ParsedArguments.Occurrence]) throws(UsageError)
 }
 
-/// A property wrapper of this library; reflection finds a command's parameters by it.
+/// A property wrapper of this library, holding nothing but its box.
 protocol ParameterDeclaration {
   var declared: any DeclaredParameter { get }
+}
+
+extension ParameterDeclaration {
+  /// Tells the command value being made (``DeclarationCollector``) of this declaration;
+  /// every initializer calls it once its box is made.
+  func collect() {
+    DeclarationCollector.current?.add(declared, wrapper: Self.self)
+  }
 }
 
 /// The reference a property wrapper shares with the parser: the parameter's spec and,
@@ -29,6 +41,8 @@ final class ParameterBox<Value>: DeclaredParameter {
     (_ occurrences: [ParsedArguments.Occurrence], _ parameter: Parameter) throws(UsageError) ->
       Value
   private var value: Value?
+  /// Makes the text help shows as the default; nil when help shows none.
+  private var defaultText: (() -> String)?
   /// Whether the command line gave the parameter (rather than leaving it to its default).
   private(set) var isGiven = false
 
@@ -86,9 +100,18 @@ final class ParameterBox<Value>: DeclaredParameter {
     isGiven = !occurrences.isEmpty
   }
 
-  /// Sets how help shows the default, `(default: …)`; an empty text shows none.
-  func describeDefault(_ text: String) {
-    parameter.defaultValue = text
+  /// Sets how help shows the default, `(default: …)`; an empty text shows none. The text
+  /// is made when help asks for it (``documentedParameter``), not when a command starts:
+  /// `String(describing:)` of a value looks its type's conformances up, each first time a
+  /// walk through every conformance record of the binary.
+  func describeDefault(_ text: @escaping () -> String) {
+    defaultText = text
+  }
+
+  var documentedParameter: Parameter {
+    var documented = parameter
+    documented.defaultValue = defaultText?()
+    return documented
   }
 }
 

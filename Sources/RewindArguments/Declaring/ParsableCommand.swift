@@ -97,65 +97,113 @@ public protocol ParsableArguments {}
 
 /// The parameters a command value declares, found among its stored properties, in
 /// declaration order (a ``ParsableArguments`` group's in its place), and named after them.
+///
+/// The declarations are not found by casting each property to a declaration: each first
+/// cast of a type to a protocol looks through every conformance record of the binary (the
+/// whole standard library's too, in a binary that links it statically), a tenth of a
+/// short command's start. Each declaration's box says it was made while the command value
+/// was (``DeclarationCollector``); the field walk (`storedProperties(of:)`) then finds each
+/// box's property by the box's address among the command's bytes, and names it.
 struct DeclaredParameters {
   let declarations: [any DeclaredParameter]
 
-  /// - Complexity: O(*n*) in the number of stored properties, groups' included.
-  init<Value>(of command: Value) {
-    declarations = Self.declarations(of: command)
+  /// Makes a command value with `make` and reads its declarations.
+  /// - Complexity: O(*n*) in the number of stored properties, groups' included, and of
+  ///   words of the value.
+  static func make<Value>(_ make: () throws -> Value) rethrows -> (
+    value: Value, declared: DeclaredParameters
+  ) {
+    let collector = DeclarationCollector()
+    let value = try DeclarationCollector.$current.withValue(collector) { try make() }
+    return (value, DeclaredParameters(of: value, made: collector.boxes))
   }
 
-  /// The declarations among a struct's stored properties, read by their offsets
-  /// (`storedProperties(of:)`), or a class's, read through `Mirror`.
-  static func declarations<Value>(of value: Value) -> [any DeclaredParameter] {
-    if let properties = storedProperties(of: value) {
-      return declarations(in: properties)
-    }
-    return Mirror(reflecting: value).children.flatMap {
-      declarations(in: $0.value, label: $0.label ?? "")
+  /// The declarations among `value`'s stored properties, which `boxes` (made with it)
+  /// are the boxes of.
+  private init<Value>(
+    of value: Value, made boxes: [(box: any DeclaredParameter, wrapper: Any.Type)]
+  ) {
+    if boxes.isEmpty {
+      declarations = []
+    } else if let fields = Self.storedFields(of: Value.self) {
+      declarations = withUnsafeBytes(of: value) { bytes in
+        // Where each box's address is held: a declaration holds nothing but its box.
+        var places: [Place] = []
+        let addresses = boxes.map { UInt(bitPattern: ObjectIdentifier($0.box)) }
+        var offset = 0
+        while offset + MemoryLayout<UInt>.size <= bytes.count {
+          let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+          if let index = addresses.firstIndex(of: word) {
+            places.append(
+              Place(offset: offset, box: boxes[index].box, wrapper: boxes[index].wrapper))
+          }
+          offset += MemoryLayout<UInt>.alignment
+        }
+        var found: [any DeclaredParameter] = []
+        Self.collect(in: fields, at: 0, size: bytes.count, places: places, into: &found)
+        return found
+      }
+    } else {
+      declarations = Self.reflectedDeclarations(of: value)
     }
   }
 
-  private static func declarations(in properties: [(label: String, value: Any)])
-    -> [any DeclaredParameter]
-  {
-    properties.flatMap { declarations(in: $0.value, label: $0.label) }
+  /// A box's address found among a command's bytes, and the type of the declaration
+  /// that made it.
+  private struct Place {
+    let offset: Int
+    let box: any DeclaredParameter
+    let wrapper: Any.Type
+  }
+
+  /// Appends the declarations held by `fields` (a struct's, at `base` in the command's
+  /// bytes, `size` bytes long), in their order, named after their properties; a struct
+  /// property that holds declarations is a group, read in its place.
+  private static func collect(
+    in fields: [StoredField], at base: Int, size: Int, places: [Place],
+    into found: inout [any DeclaredParameter]
+  ) {
+    for field in fields {
+      let start = base + field.offset
+      let end = base + (fields.lazy.map(\.offset).filter { $0 > field.offset }.min() ?? size)
+      let inside = places.filter { $0.offset >= start && $0.offset < end }
+      guard !inside.isEmpty else { continue }
+      if let place = inside.first(where: {
+        $0.offset == start && ObjectIdentifier($0.wrapper) == ObjectIdentifier(field.type)
+      }) {
+        place.box.adoptName(fromProperty: field.label)
+        found.append(place.box)
+      } else if let inner = storedFields(of: field.type) {
+        collect(in: inner, at: start, size: end - start, places: inside, into: &found)
+      }
+    }
+  }
+
+  /// The declarations of a value that is not a struct (a class), read through `Mirror`
+  /// and casts.
+  private static func reflectedDeclarations<Value>(of value: Value) -> [any DeclaredParameter] {
+    Mirror(reflecting: value).children.flatMap {
+      reflectedDeclarations(in: $0.value, label: $0.label ?? "")
+    }
   }
 
   /// The declaration a property holds, named after it; a group's declarations.
-  ///
-  /// Each cast of a type not cast before to a protocol looks through every conformance
-  /// the binary holds (the whole standard library's too, in a binary that links it
-  /// statically): the declarations are tried first, as most properties are, and only the
-  /// rest is tried as a group.
-  private static func declarations(in value: Any, label: String) -> [any DeclaredParameter] {
+  private static func reflectedDeclarations(in value: Any, label: String)
+    -> [any DeclaredParameter]
+  {
     if let declaration = value as? any ParameterDeclaration {
       declaration.declared.adoptName(fromProperty: label)
       return [declaration.declared]
     }
     guard let group = value as? any ParsableArguments else { return [] }
-    if let properties = storedProperties(ofGroup: group) {
-      return declarations(in: properties)
-    }
-    return Mirror(reflecting: group).children.flatMap {
-      declarations(in: $0.value, label: $0.label ?? "")
-    }
+    return reflectedDeclarations(of: group)
   }
 
-  /// A group's stored properties, read by their offsets as a command's are
-  /// (`storedProperties(of:)`); nil for a group that is not a struct. The group is opened
-  /// to its own type first: as the existential `any ParsableArguments` it is no struct,
-  /// and would be read through `Mirror`.
-  static func storedProperties(ofGroup group: any ParsableArguments) -> [(
-    label: String, value: Any
-  )]? {
-    func opened<Group: ParsableArguments>(_ group: Group) -> [(label: String, value: Any)]? {
-      storedProperties(of: group)
-    }
-    return opened(group)
-  }
-
+  /// The parameters to read a command line against.
   var parameters: [Parameter] { declarations.map(\.parameter) }
+
+  /// The parameters as help shows them, with the texts of their defaults.
+  var documentedParameters: [Parameter] { declarations.map(\.documentedParameter) }
 
   /// Reads each declared property's value from the parsed command line.
   /// - Throws: ``UsageError`` for the first value, in declaration order, that is invalid.

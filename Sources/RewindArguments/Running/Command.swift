@@ -47,16 +47,15 @@ public struct Command<Context>: Sendable {
   ) -> Command where Declaration.Context == Context {
     let configuration = Declaration.configuration
     let execute: Execute = { words, context in
-      let command = make()
-      let declared = DeclaredParameters(of: command)
+      let (command, declared) = DeclaredParameters.make(make)
       try declared.fill(from: try ParsedArguments(parsing: words, for: declared.parameters))
       try command.run(context)
     }
     return Command(
       name: configuration.name, abstract: configuration.abstract,
       makeDiscussion: { discussion() ?? configuration.discussion },
-      declaredParameters: { DeclaredParameters(of: make()).parameters }, subcommands: [],
-      execute: execute)
+      declaredParameters: { DeclaredParameters.make(make).declared.documentedParameters },
+      subcommands: [], execute: execute)
   }
 
   /// A group of subcommands, `tool <group> <subcommand>`; run alone, it shows its help.
@@ -73,14 +72,27 @@ public struct Command<Context>: Sendable {
       subcommands: subcommands, execute: nil)
   }
 
-  /// The positional arguments, options and flags, in usage-line order: read when needed
-  /// (help, checks), so that a tool of many commands reflects only the one it runs.
+  /// The positional arguments, options and flags, in usage-line order, with the texts of
+  /// their defaults: read when needed (help, checks), so that a tool of many commands
+  /// reflects only the one it runs.
   ///
   /// - Complexity: O(*n*) in the number of the command's stored properties.
   var parameters: [Parameter] { declaredParameters() }
 
   /// Longer help shown under the overview.
   var discussion: String { makeDiscussion() }
+
+  /// The subcommand named `name`, if any.
+  ///
+  /// A loop over the indices: `first(where:)`, unspecialised in this generic code, looks
+  /// up the array's conformance to `Collection` at its first use, a walk through every
+  /// conformance record of the binary on every start.
+  func subcommand(named name: String) -> Command? {
+    for index in subcommands.indices where subcommands[index].name == name {
+      return subcommands[index]
+    }
+    return nil
+  }
 }
 
 extension Command {

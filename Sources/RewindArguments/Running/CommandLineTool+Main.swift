@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-extension CommandLineTool {
+extension CommandLineTool where Context: CommandContext {
   /// Runs the tool as the process: the command line from `CommandLine.arguments`, then
   /// exits with the status (`exit`). This is all a tool's `main.swift` calls.
   /// - Parameter context: What the command runs with: the process's streams.

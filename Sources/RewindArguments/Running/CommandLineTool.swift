@@ -26,7 +26,11 @@
 ///
 /// A tool of one command (options but no subcommands) is made with
 /// ``init(version:command:)``.
-public struct CommandLineTool<Context: CommandContext>: Sendable {
+///
+/// The tool runs with a ``CommandContext``; the type itself asks nothing of `Context`, so
+/// that making its metadata at start looks no conformance up (each first lookup walks
+/// every conformance record of the binary).
+public struct CommandLineTool<Context>: Sendable {
   /// What `--version` prints; no `--version` option when empty.
   public let version: String
   /// The root of the command tree: a group of the tool's commands, or its one command.
@@ -75,7 +79,9 @@ public struct CommandLineTool<Context: CommandContext>: Sendable {
   private var rootReservedNames: Set<String> {
     version.isEmpty ? ["help", "h"] : ["help", "h", "version"]
   }
+}
 
+extension CommandLineTool where Context: CommandContext {
   /// Runs the command line (without the tool's own name) and returns the exit status.
   /// The context is finished (``CommandContext/finish()``) before it returns.
   ///
@@ -97,8 +103,7 @@ public struct CommandLineTool<Context: CommandContext>: Sendable {
       if path.count == 1 && word == "help" {
         return help(naming: words.dropFirst(), context: context)
       }
-      guard let subcommand = path[path.count - 1].subcommands.first(where: { $0.name == word })
-      else { break }
+      guard let subcommand = path[path.count - 1].subcommand(named: word) else { break }
       path.append(subcommand)
       words = words.dropFirst()
     }

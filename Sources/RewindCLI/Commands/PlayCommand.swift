@@ -6,9 +6,10 @@ import RewindTerminal
 
 extension RewindTool {
   struct Play: ParsableCommand {
+    /// Its discussion (``discussion``) is made when help shows it (`RewindTool.cli`), not
+    /// when the tool starts: it measures the keys' widths.
     static let configuration = CommandConfiguration(
-      name: "play", abstract: "Scrub through a recorded session: the time-travel debugger.",
-      discussion: discussion)
+      name: "play", abstract: "Scrub through a recorded session: the time-travel debugger.")
 
     let registry: DomainRegistry
 

@@ -69,9 +69,14 @@ enum ProcessCalls {
     var result: [String: String] = [:]
     var entry = environ
     while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      // Split at the first `=` byte, from the bytes: every process start reads them all.
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+        count: strlen(pointer))
+      if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
+        result[name] = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
       }
       entry += 1
     }

@@ -41,7 +41,8 @@ package enum RewindTool {
           Live(registry: registry)
         },
         .command { HTML(registry: registry) }, .command { Testgen(registry: registry) },
-        .command { Play(registry: registry) }, .command { Shrink(registry: registry) },
+        .command(discussion: Play.discussion) { Play(registry: registry) },
+        .command { Shrink(registry: registry) },
         .command { Push(registry: registry) }, .command { Pull(registry: registry) },
         .command { Sessions(registry: registry) },
       ], topics: [.conditions])

@@ -188,6 +188,19 @@ private struct JSONParser {
   mutating func parseString() throws(JSONParseError) -> String {
     let start = position
     position += 1
+    // A string without escapes (most keys and names) is its bytes: made at once.
+    var end = position
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+      bytes[end] >= 0x20
+    {
+      end += 1
+    }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      let text = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+      position = end + 1
+      return text
+    }
     var scalars = String.UnicodeScalarView()
     var runStart = position
     func flushRun(_ parser: JSONParser, upTo end: Int, into scalars: inout String.UnicodeScalarView)

@@ -1,7 +1,8 @@
 import Foundation
-import Navigation
 import TestSupport
 import Testing
+
+@testable import Navigation
 
 /// `Catalog.slug` normalises with the standard library, not Foundation (the tool links no
 /// Foundation): its slugs must be the ones Foundation's normalisation made, which is what
@@ -47,6 +48,28 @@ struct SlugNormalizationTests {
     0x2126...0x212B, 0x3040...0x30FF, 0xFB00...0xFB4F, 0x1D15E...0x1D164,
     0x1F600...0x1F64F,
   ]
+
+  @Test("an ASCII name's slug, made from its bytes, is the one Unicode's categories make")
+  func asciiSlugs() throws {
+    var random = SplitMix64(seed: testSeed("ascii slugs"))
+    let chosen = ["Linea PB X", "  KB90--", "a_b", "Café", "", "-", "Z9", "\u{7F}x\u{1}y"]
+    var names = chosen
+    for _ in 0..<soakCount("SLUGS", standard: 10_000) {
+      let length = Int.random(in: 0...12, using: &random)
+      let bytes = (0..<length).map { _ in UInt8.random(in: 0...0x7F, using: &random) }
+      names.append(String(decoding: bytes, as: UTF8.self))
+    }
+    for name in names {
+      let unicode = Catalog.unicodeSlug(name)
+      if name.utf8.allSatisfy({ $0 < 0x80 }) {
+        let ascii = try #require(Catalog.asciiSlug(name))
+        #expect(Array(ascii.utf8) == Array(unicode.utf8), "\(name.debugDescription)")
+      } else {
+        #expect(Catalog.asciiSlug(name) == nil)
+      }
+      #expect(Array(Catalog.slug(name).utf8) == Array(unicode.utf8))
+    }
+  }
 
   @Test("random names give Foundation's slugs")
   func randomNames() {
