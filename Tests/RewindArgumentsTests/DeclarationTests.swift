@@ -412,3 +412,47 @@ private struct Bench: ParsableCommand {
     context.print("quick=\(quick) runs=\(runs)")
   }
 }
+
+/// A group that is a class, held by a command.
+private final class SharedOptions: ParsableArguments {
+  @Option(help: "Where.") var host: String?
+}
+
+/// A command whose groups the field walk cannot find by their boxes' addresses: one a
+/// class, one behind an optional.
+private struct Remote: ParsableCommand {
+  static let configuration = CommandConfiguration(name: "remote", abstract: "")
+
+  var shared = SharedOptions()
+  var maybe: Connection? = Connection()
+  @Flag(help: "Print JSON.") var json: Bool
+
+  func run(_ context: TestStreams) throws {
+    context.print(
+      "host=\(shared.host ?? "nil") user=\(maybe?.user ?? "nil") timeout=\(maybe?.timeout ?? 0)"
+        + " json=\(json)")
+  }
+}
+
+extension DeclarationTests {
+  @Test("a group that is a class or behind an optional is read through casts and Mirror")
+  func groupsElsewhere() {
+    let made = DeclaredParameters.make { Remote() }
+    #expect(made.declared.parameters.map(\.name) == ["host", "user", "timeout", "json"])
+    let tool = CommandLineTool<TestStreams>(
+      name: "t", version: "", abstract: "", commands: [.command { Remote() }])
+    let context = TestStreams()
+    let status = tool.run(
+      arguments: ["remote", "--host", "h", "--user", "ann", "--timeout", "7", "--json"],
+      context: context)
+    #expect(status == 0)
+    #expect(context.output == "host=h user=ann timeout=7 json=true\n")
+  }
+
+  @Test("a command value made before it is read still declares its parameters")
+  func valueMadeEarlier() {
+    let kept = Bench()
+    let made = DeclaredParameters.make { kept }
+    #expect(made.declared.parameters.map(\.name) == ["quick", "runs"])
+  }
+}

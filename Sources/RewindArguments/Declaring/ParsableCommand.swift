@@ -102,8 +102,10 @@ public protocol ParsableArguments {}
 /// cast of a type to a protocol looks through every conformance record of the binary (the
 /// whole standard library's too, in a binary that links it statically), a tenth of a
 /// short command's start. Each declaration's box says it was made while the command value
-/// was (``DeclarationCollector``); the field walk (`storedProperties(of:)`) then finds each
-/// box's property by the box's address among the command's bytes, and names it.
+/// was (``DeclarationCollector``); the field walk (`storedFields(of:)`) then finds each
+/// box's property by the box's address among the command's bytes, and names it. A box it
+/// does not find there (one in a group that is a class, or behind an optional) sends the
+/// whole value to the casts and `Mirror`, which read those as they always did.
 struct DeclaredParameters {
   let declarations: [any DeclaredParameter]
 
@@ -123,10 +125,10 @@ struct DeclaredParameters {
   private init<Value>(
     of value: Value, made boxes: [(box: any DeclaredParameter, wrapper: Any.Type)]
   ) {
-    if boxes.isEmpty {
-      declarations = []
-    } else if let fields = Self.storedFields(of: Value.self) {
-      declarations = withUnsafeBytes(of: value) { bytes in
+    // No box made with the value: it has no declarations, or was made before `make` (a
+    // value kept and handed out again), whose boxes only the casts find.
+    if !boxes.isEmpty, let fields = Self.storedFields(of: Value.self) {
+      let found = withUnsafeBytes(of: value) { bytes in
         // Where each box's address is held: a declaration holds nothing but its box.
         var places: [Place] = []
         let addresses = boxes.map { UInt(bitPattern: ObjectIdentifier($0.box)) }
@@ -143,6 +145,10 @@ struct DeclaredParameters {
         Self.collect(in: fields, at: 0, size: bytes.count, places: places, into: &found)
         return found
       }
+      // A box made with the value but not found in its bytes may sit in a group that is a
+      // class or an optional: read the value as a class's is, through casts and `Mirror`,
+      // which find those (and still skip a box the value does not hold at all).
+      declarations = found.count < boxes.count ? Self.reflectedDeclarations(of: value) : found
     } else {
       declarations = Self.reflectedDeclarations(of: value)
     }
