@@ -240,10 +240,17 @@ extension JSONLines {
       // A line as `rewind export` writes it: its start compared with the next event's, or
       // `seq` and `time_us` read at once.
       let next = eventCount &+ 1
-      if let prefix = expectedStart.prefixCount(ofLine: line, sequence: next),
-        let time = JSONFields.parseExportedLine(line, afterPrefix: prefix, into: &storage),
-        time >= lastTime
+      var exportedTime: UInt64?
+      if let prefix = expectedStart.prefixCount(ofLine: line, sequence: next) {
+        exportedTime = JSONFields.parseExportedLine(line, afterPrefix: prefix, into: &storage)
+      }
+      if exportedTime == nil,
+        let (sequence, time) = JSONFields.parseExportedLine(line, into: &storage),
+        sequence == next
       {
+        exportedTime = time
+      }
+      if let time = exportedTime, time >= lastTime {
         let fields = storage.fields
         for field in fields
         where field.hasKey("seq") || field.hasKey("time_us") || field.hasKey("header") {
@@ -251,19 +258,6 @@ extension JSONLines {
         }
         guard decode(JSONFields(UnsafeBufferPointer(fields))) else { return .other }
         eventCount = next
-        lastTime = time
-        return .event(time: time)
-      }
-      if let (sequence, time) = JSONFields.parseExportedLine(line, into: &storage),
-        sequence == eventCount &+ 1, time >= lastTime
-      {
-        let fields = storage.fields
-        for field in fields
-        where field.hasKey("seq") || field.hasKey("time_us") || field.hasKey("header") {
-          return .other
-        }
-        guard decode(JSONFields(UnsafeBufferPointer(fields))) else { return .other }
-        eventCount = sequence
         lastTime = time
         return .event(time: time)
       }

@@ -226,7 +226,32 @@ extension SessionPage.Payload {
     /// Writes and numbers the change list `changed` of `state`, not met before, whose key
     /// was the last met; returns the key's number.
     @usableFromInline mutating func newChangeList(_ changed: UInt64, _ state: D.State) -> Int {
-      // Its text, and its values for `rebuilt`.
+      let list = writeChangeListText(changed, state)
+      keyLists.append(text.withBytes { changeLists.number(of: $0) })
+      keyValues.append(list)
+      return keyLists.count - 1
+    }
+
+    /// Sets the values of change list `keyNumber` in `rebuilt`.
+    @usableFromInline mutating func setValues(_ keyNumber: Int) {
+      for (field, value) in keyValues[keyNumber] { rebuilt.set(value, field: field) }
+    }
+
+    /// Writes and looks up the change list `changed` of `state` (not remembering it).
+    @usableFromInline mutating func writeChangeList(_ changed: UInt64, _ state: D.State) {
+      for (field, value) in writeChangeListText(changed, state) {
+        rebuilt.set(value, field: field)
+      }
+      let number = text.withBytes { changeLists.number(of: $0) }
+      changeNumbers.append(UInt64(number))
+      if changed == 0 { noChanges = number }
+    }
+
+    /// Writes the text of the change list `changed` of `state` into `text`; returns its
+    /// fields and their values.
+    @usableFromInline mutating func writeChangeListText(_ changed: UInt64, _ state: D.State)
+      -> [(field: Int, value: JSONValue)]
+    {
       var list: [(field: Int, value: JSONValue)] = []
       text.removeAll()
       text.beginArray()
@@ -241,34 +266,7 @@ extension SessionPage.Payload {
         list.append((field, value))
       }
       text.endArray()
-      keyLists.append(text.withBytes { changeLists.number(of: $0) })
-      keyValues.append(list)
-      return keyLists.count - 1
-    }
-
-    /// Sets the values of change list `keyNumber` in `rebuilt`.
-    @usableFromInline mutating func setValues(_ keyNumber: Int) {
-      for (field, value) in keyValues[keyNumber] { rebuilt.set(value, field: field) }
-    }
-
-    /// Writes and looks up the change list `changed` of `state` (not remembering it).
-    @usableFromInline mutating func writeChangeList(_ changed: UInt64, _ state: D.State) {
-      text.removeAll()
-      text.beginArray()
-      var rest = changed
-      while rest != 0 {
-        let field = rest.trailingZeroBitCount
-        rest &= rest &- 1
-        guard field < fieldCount else { continue }
-        let value = values[field](state)
-        text.int(Int64(field))
-        text.value(value)
-        rebuilt.set(value, field: field)
-      }
-      text.endArray()
-      let number = text.withBytes { changeLists.number(of: $0) }
-      changeNumbers.append(UInt64(number))
-      if changed == 0 { noChanges = number }
+      return list
     }
 
     /// Writes the keyframe of `state`, after event `sequence`, and checks that the fields
