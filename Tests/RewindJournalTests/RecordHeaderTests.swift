@@ -233,6 +233,41 @@ struct RecordHeaderTests {
     return walk
   }
 
+  /// The frame's records read by `RecordCursor.forEachRecord(through:fast:slow:)`, whose
+  /// `fast` takes the records `takes` says of their sequence and declines the others
+  /// (which `slow` is then called with), stopping after event `last`: each record once,
+  /// by one of the two, in order.
+  static func twoLoops(
+    _ frame: FrameView, through last: UInt64 = .max, takes: (UInt64) -> Bool
+  ) -> Walk {
+    var walk = Walk()
+    var cursor = frame.records()
+    do {
+      _ = try cursor.forEachRecord(
+        through: last,
+        fast: { sequence, time, payload in
+          guard takes(sequence) else { return false }
+          walk.records.append([sequence, time] + payload.map(UInt64.init))
+          return true
+        },
+        slow: { sequence, time, payload in
+          walk.records.append([sequence, time] + payload.map(UInt64.init))
+          return true
+        })
+      // The cursor goes on after the last record read.
+      while let record = try cursor.next() {
+        walk.records.append([record.sequence, record.time] + record.payload.map(UInt64.init))
+      }
+    } catch let error as JournalError {
+      #expect(error.code == .corruptFrame)
+      #expect(error.frame == 3)
+      walk.error = error.message
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+    return walk
+  }
+
   /// The frame's records read by `RecordCursor.next()`.
   static func oneByOne(_ frame: FrameView) -> Walk {
     var walk = Walk()
@@ -286,6 +321,18 @@ struct RecordHeaderTests {
       let frame = Self.frame(bytes, records: records, firstTime: 1_000, lastTime: lastTime)
       let expected = Self.reference(frame)
       #expect(Self.runs(frame) == expected, "\(bytes)")
+      // The two loops, `fast` taking every record, none, or some; the same records and
+      // damage, also when stopped early and read on one by one.
+      let mask = random.next()
+      #expect(Self.twoLoops(frame) { _ in true } == expected, "\(bytes)")
+      #expect(Self.twoLoops(frame) { _ in false } == expected, "\(bytes)")
+      #expect(Self.twoLoops(frame) { mask &>> ($0 % 64) & 1 == 1 } == expected, "\(bytes)")
+      if expected.error == nil {
+        let stop = 1 + random.next() % UInt64(count)
+        #expect(
+          Self.twoLoops(frame, through: stop) { mask &>> ($0 % 64) & 1 == 1 } == expected,
+          "\(bytes)")
+      }
       if expected.error == nil {
         intact += 1
         #expect(Self.oneByOne(frame).records == expected.records, "\(bytes)")

@@ -332,18 +332,23 @@ extension Timeline {
     let noEvent: ReplayedEvent<D>? = nil
     var holding = holding
     let read = condition.fields.contains { $0 >= 64 } ? ~0 : condition.fieldSet.rawValue
+    // An event that changed none of the fields read needs nothing more: passed in the
+    // replay's inner loop.
     try replayer.forEachEvent(
       through: range.upperBound, &state, trackChanges: true,
-      progress: reported
-    ) { event, changed, state in
-      guard read == ~0 || changed.rawValue & read != 0 else { return true }
-      let holdsNow = condition.holds(state, predicates, changed: [], event: noEvent, domain: domain)
-      defer { holding = holdsNow }
-      guard holdsNow, !holding else { return true }
-      hit(
-        FindHit(sequence: event.sequence, value: condition.shown(fields, at: state), event: event))
-      return all
-    }
+      progress: reported,
+      passing: { _, changed in read != ~0 && changed.rawValue & read == 0 },
+      { event, changed, state in
+        guard read == ~0 || changed.rawValue & read != 0 else { return true }
+        let holdsNow = condition.holds(
+          state, predicates, changed: [], event: noEvent, domain: domain)
+        defer { holding = holdsNow }
+        guard holdsNow, !holding else { return true }
+        hit(
+          FindHit(
+            sequence: event.sequence, value: condition.shown(fields, at: state), event: event))
+        return all
+      })
   }
 
   /// The loop of ``findRun(_:_:progress:hit:)`` for a condition on the event: evaluated
@@ -373,8 +378,14 @@ extension Timeline {
       return all
     }
     // Changes are followed only when the condition reads them; each loop compiled with
-    // the choice made, not tested every event.
-    if condition.readsChanges {
+    // the choice made, not tested every event. A condition that needs one of its
+    // triggers changed passes the events that changed none in the replay's inner loop.
+    if condition.readsChanges, let triggers {
+      try replayer.forEachEvent(
+        through: range.upperBound, &state, trackChanges: true,
+        progress: reported, passing: { _, changed in changed.intersection(triggers).isEmpty },
+        { visit($0, $1, &$2) })
+    } else if condition.readsChanges {
       try replayer.forEachEvent(
         through: range.upperBound, &state, trackChanges: true,
         progress: reported

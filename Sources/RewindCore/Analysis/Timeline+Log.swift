@@ -110,8 +110,20 @@ extension Timeline {
       return try visit(LoggedEvent(event: event, changed: changed, before: nil), state)
     }
     // Changes are followed only when the condition reads them; each loop compiled with
-    // the choice made, not tested every event (as `find`'s).
-    if condition.readsChanges {
+    // the choice made, not tested every event (as `find`'s). A condition that needs one
+    // of its triggers changed passes the events that changed none of them in the
+    // replay's inner loop (what `pass` does with them, the sequence noted).
+    if condition.readsChanges, let triggers {
+      let needed = read.intersection(triggers)
+      try replayer.forEachEvent(
+        through: query.last, &state, trackChanges: true, progress: reported,
+        passing: { event, changed in
+          guard changed.intersection(needed).isEmpty else { return false }
+          previousSequence = event.sequence
+          return true
+        },
+        { try pass($0, $1, &$2) })
+    } else if condition.readsChanges {
       try replayer.forEachEvent(
         through: query.last, &state, trackChanges: true, progress: reported
       ) { try pass($0, $1, &$2) }

@@ -216,6 +216,112 @@ public struct ReplayedEvent<D: Domain>: Sendable {
     return true
   }
 
+  /// ``forEachEvent(through:_:trackChanges:progress:_:)`` for a body that most events
+  /// need nothing of: `passing` is asked first of each event the shortcut decodes
+  /// (``decodeShort(_:domain:context:)``, the common record), with the fields it changed,
+  /// and `body` is called only for the events it does not pass (and every other event).
+  /// `passing` must return true only where `body` would do nothing and return true.
+  ///
+  /// The common record is read, reduced and passed in the inner loop of
+  /// `RecordCursor/forEachRecord(through:fast:slow:)`, in which nothing is called, so
+  /// that the scan's values stay in registers there; `body`, the full decoder and the
+  /// out-of-line reducer are called from its outer loop.
+  ///
+  /// - Returns: false when `body` stopped it, true when it reached `target` or the end.
+  /// - Throws: what ``forEachEvent(through:_:trackChanges:progress:_:)`` throws.
+  /// - Complexity: O(target − current sequence), as
+  ///   ``forEachEvent(through:_:trackChanges:progress:_:)``.
+  @inlinable @inline(__always)
+  @discardableResult
+  mutating func forEachEvent(
+    through target: UInt64, _ state: inout D.State, trackChanges: Bool,
+    progress: (_ sequence: UInt64) -> Void = { _ in },
+    passing: (_ event: ReplayedEvent<D>, _ changed: FieldSet) -> Bool,
+    _ body: (_ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: inout D.State) throws -> Bool
+  ) throws -> Bool {
+    let domain = timeline.domain
+    let upcast = timeline.upcast
+    while sequence < target {
+      guard try inFrame() else { break }
+      if let restored = restart {
+        state = restored
+        restart = nil
+      }
+      startRunIfDue()
+      let limit = Swift.min(target, runStarts.first ?? .max)
+      var context = self.context
+      var failed: (sequence: UInt64, error: CodecError)?
+      var stopped = false
+      // An event the inner loop decoded and reduced but did not pass: `body`'s, next.
+      var pending: (event: ReplayedEvent<D>, changed: FieldSet)?
+      let exhausted: Bool
+      do {
+        // Reduces an event: inlined twice below, so that the copy for the common record
+        // runs specialised for the event the shortcut decodes.
+        @inline(__always) func reduce(
+          _ sequence: UInt64, _ time: UInt64, _ recorded: RecordedEffect, _ event: D.Event,
+          _ state: inout D.State
+        ) -> (ReplayedEvent<D>, FieldSet) {
+          var effect = recorded
+          if let upcast { effect = upcast.current(effect) }
+          let outcome: Outcome<D.Rejection>
+          let changed: FieldSet
+          if trackChanges {
+            (outcome, changed) = domain.reduceTrackingChanges(&state, event)
+          } else {
+            (outcome, changed) = (domain.reduce(&state, event), [])
+          }
+          return (
+            ReplayedEvent<D>(
+              sequence: sequence, time: time, event: event, outcome: outcome, recorded: effect),
+            changed
+          )
+        }
+        exhausted = try cursor!.forEachRecord(
+          through: limit,
+          fast: { sequence, time, payload in
+            let decoded = Self.decodeShort(payload, domain: domain, context: &context)
+            guard _fastPath(decoded != nil), let (effect, event) = decoded else { return false }
+            let (replayed, changed) = reduce(sequence, time, effect, event, &state)
+            if _fastPath(passing(replayed, changed)) { return true }
+            pending = (replayed, changed)
+            return false
+          },
+          slow: { sequence, time, payload in
+            let replayed: ReplayedEvent<D>
+            let changed: FieldSet
+            if let decoded = pending {
+              (replayed, changed) = decoded
+              pending = nil
+            } else {
+              let effect: RecordedEffect
+              let event: D.Event
+              do throws(CodecError) {
+                (effect, event, context) = try Self.decodeOutOfLine(
+                  payload, domain: domain, context: context)
+              } catch {
+                failed = (sequence, error)
+                throw error
+              }
+              (replayed, changed) = reduce(sequence, time, effect, event, &state)
+            }
+            let going = try body(replayed, changed, &state)
+            if !going { stopped = true }
+            return going
+          })
+      } catch {
+        if let failed { throw undecodable(failed.sequence, failed.error) }
+        throw error
+      }
+      self.context = context
+      self.sequence = cursor!.sequence &- 1
+      if exhausted { leaveFrame() }
+      if stopped { return false }
+      progress(self.sequence)
+    }
+    return true
+  }
+
   /// Decodes the next event and applies it (unless `skipping` says not to).
   ///
   /// Inlinable, so that the scans (``SessionScans``) run it specialised for their domain.
@@ -326,13 +432,64 @@ public struct ReplayedEvent<D: Domain>: Sendable {
   /// ``decodeShort(_:domain:context:)`` does not take, so that the loops stay small.
   /// The codec's memory is passed and returned by value (on an error it is not
   /// needed), so that the loops' copy of it is not held in memory for the call.
+  ///
+  /// A recorded effect of one to three bytes (every effect of up to 19 fields; most of
+  /// these payloads' effects take two or three) is read from one load of the payload's
+  /// first eight bytes (``effect(fromWord:count:)``); any other payload by
+  /// ``decode(_:domain:context:)`` from its start, which says what is wrong.
+  /// - Precondition: `payload` is a record's, in a frame's memory (`FrameStorage`), which
+  ///   its zeroed padding follows: eight bytes from its start can be read.
   @inlinable @inline(never)
   static func decodeOutOfLine(
     _ payload: UnsafeRawBufferPointer, domain: D, context: D.EventCodecContext
   ) throws(CodecError) -> (effect: RecordedEffect, event: D.Event, context: D.EventCodecContext) {
     var context = context
+    let word = UInt64(
+      littleEndian: payload.baseAddress.unsafelyUnwrapped.loadUnaligned(as: UInt64.self))
+    if let (effect, length) = Self.effect(fromWord: word, count: payload.count) {
+      var reader = ByteReader(payload)
+      reader.skip(length)
+      let event = try domain.decodeEvent(from: &reader, context: &context)
+      guard reader.isAtEnd else { throw Self.trailingBytes(reader) }
+      return (effect, event, context)
+    }
     let (effect, event) = try decode(payload, domain: domain, context: &context)
     return (effect, event, context)
+  }
+
+  /// The recorded effect at the start of a payload of `count` bytes whose first eight
+  /// bytes `word` holds (little-endian), and how many bytes it takes: a varint of one to
+  /// three bytes, with no redundant zero, of a kind that is 0, 1 or 2, followed by at
+  /// least one byte of the payload. Nil for any other (which
+  /// ``decode(_:domain:context:)`` reads, or says what is wrong with): what
+  /// `RecordedEffect.decode(from:)` reads from the same bytes where it is not nil.
+  @inlinable @inline(__always)
+  static func effect(fromWord word: UInt64, count: Int) -> (effect: RecordedEffect, length: Int)? {
+    let raw: UInt64
+    let length: Int
+    if word & 0x80 == 0 {
+      raw = word & 0x7F
+      length = 1
+    } else if word & 0x8000 == 0 {
+      // The last byte of a longer varint is not zero.
+      guard word & 0x7F00 != 0 else { return nil }
+      raw = word & 0x7F | (word &>> 1) & 0x3F80
+      length = 2
+    } else if word & 0x80_0000 == 0 {
+      guard word & 0x7F_0000 != 0 else { return nil }
+      raw = word & 0x7F | (word &>> 1) & 0x3F80 | (word &>> 2) & 0x1F_C000
+      length = 3
+    } else {
+      return nil
+    }
+    guard raw & 3 != 3, length < count else { return nil }
+    // The kind's raw values are its cases' codes, checked above.
+    return (
+      RecordedEffect(
+        kind: unsafeBitCast(UInt8(truncatingIfNeeded: raw & 3), to: RecordedEffect.Kind.self),
+        changed: FieldSet(rawValue: raw &>> 2)),
+      length
+    )
   }
 
   @usableFromInline static func trailingBytes(_ reader: ByteReader) -> CodecError {

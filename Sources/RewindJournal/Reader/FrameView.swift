@@ -241,6 +241,103 @@ public struct RecordCursor {
     return false
   }
 
+  /// Reads the records up to and including event `last` (or the frame's last record,
+  /// whichever comes first) as ``forEachRecord(through:_:)`` does, in two loops: an inner
+  /// one that hands each record of the common header (a three-byte delta, a one-byte
+  /// length) to `fast`, which returns true when it has dealt with the record, and in
+  /// which nothing else is called (so that the scan's values stay in registers), and an
+  /// outer one that calls `slow` with every record `fast` did not take (any other
+  /// header, every malformed one included, which is read with every check; or a record
+  /// `fast` declined, which `slow` is then called with) until `slow` returns false.
+  ///
+  /// The cursor moves past the records read (the one `slow` stopped at included).
+  /// - Returns: true when the frame's records are exhausted (and end where the header
+  ///   says), false when it stopped at `last` or where `slow` said.
+  /// - Throws: ``JournalError/Code/corruptFrame`` for records that do not match the frame
+  ///   header; whatever `slow` throws.
+  /// - Complexity: O(records read).
+  @inlinable @inline(__always)
+  package mutating func forEachRecord(
+    through last: UInt64,
+    fast: (_ sequence: UInt64, _ time: UInt64, _ payload: UnsafeRawBufferPointer) -> Bool,
+    slow: (_ sequence: UInt64, _ time: UInt64, _ payload: UnsafeRawBufferPointer) throws ->
+      Bool
+  ) throws -> Bool {
+    let lastSequence = frame.info.lastSequence
+    let lastTime = frame.info.lastTime
+    let stop = Swift.min(last, lastSequence)
+    var reader = self.reader
+    var sequence = nextSequence
+    var time = previousTime
+    // As in `forEachRecord(through:_:)`: the frame's memory and its padding, the next
+    // record as a pointer into it, and the shortcut's mask.
+    let base = frame.storage.bytes
+    let end = base + reader.count
+    var next = base + reader.position
+    defer {
+      reader.position = base.distance(to: next)
+      self.reader = reader
+      nextSequence = sequence
+      previousTime = time
+    }
+    let shortcut: UInt32 = time <= lastTime && lastTime <= UInt64.max &- 0x20_0000 ? 0x8080_8080 : 0
+    records: while sequence <= stop {
+      // The inner loop: the common record, taken by `fast`. It ends at a record of
+      // another header (`common` false), or one `fast` declined (its header in `sum` and
+      // `size`), or after `stop`.
+      var common = false
+      var sum: UInt64 = 0
+      var size = 0
+      while true {
+        let word = UInt32(littleEndian: next.loadUnaligned(as: UInt32.self))
+        guard _fastPath(word & shortcut == 0x0000_8080 && word & 0x007F_0000 != 0) else { break }
+        let delta = UInt64(word & 0x7F | (word &>> 1) & 0x3F80 | (word &>> 2) & 0x1F_C000)
+        size = Int(truncatingIfNeeded: word &>> 24)
+        sum = time &+ delta
+        // What is left after the header is negative when the header runs past the end.
+        guard _fastPath(size <= next.distance(to: end) &- 4 && sum <= lastTime) else { break }
+        guard _fastPath(fast(sequence, sum, UnsafeRawBufferPointer(start: next + 4, count: size)))
+        else {
+          common = true
+          break
+        }
+        next += 4 &+ size
+        time = sum
+        sequence &+= 1
+        guard _fastPath(sequence <= stop) else { break records }
+      }
+      let newTime: UInt64
+      let length: Int
+      if common {
+        newTime = sum
+        length = size
+        next += 4
+      } else {
+        guard next < end else { break }
+        reader.position = base.distance(to: next)
+        let payload: Int
+        (newTime, length, payload) = try header(reader, sequence: sequence, time: time)
+        next = base + payload
+      }
+      let payload = UnsafeRawBufferPointer(start: next, count: length)
+      next += length
+      time = newTime
+      sequence &+= 1
+      guard try slow(sequence &- 1, newTime, payload) else { break }
+    }
+    reader.position = base.distance(to: next)
+    if reader.isAtEnd {
+      guard sequence == lastSequence &+ 1, time == lastTime else {
+        throw corrupt("the records end at event \(sequence - 1), not where the header says")
+      }
+      return true
+    }
+    guard sequence <= lastSequence else {
+      throw corrupt("the records go on past event \(lastSequence), where the header says they end")
+    }
+    return false
+  }
+
   /// Reads the header of the record at `reader`'s position, the next of the frame (it
   /// is not at the end), with every check of the record's framing: its time (after
   /// `time`) and its payload's length. Out of line and taking no address, so that the
