@@ -238,44 +238,52 @@ extension Timeline {
     var part = CheckPart<D>(range: run.range, state: state)
     // An older schema's recording knows only its own fields.
     let known = upcast?.knownFields.rawValue ?? ~0
-    var nextSnapshot = run.snapshots.startIndex
-    // The event the next snapshot follows, checked after every event: a plain value.
-    var snapshotDue = run.snapshots.first?.sequence ?? .max
     var encoded = ByteWriter(capacity: 256)
     var divergences = 0
     // The events replayed so far are `sequence - start` (a check crosses no lost events):
     // no counter of its own in the loop, and told after each run of records.
     func reported(_ sequence: UInt64) { progress(sequence &- start) }
-    try replayer.forEachEvent(
-      through: run.range.upperBound, &state, trackChanges: true,
-      progress: reported
-    ) { event, changed, state in
-      let effect = RecordedEffect(
+    @inline(__always) func replayed(_ event: ReplayedEvent<D>, _ changed: FieldSet)
+      -> RecordedEffect
+    {
+      RecordedEffect(
         event.outcome.unsafelyUnwrapped, changed: FieldSet(rawValue: changed.rawValue & known))
-      if effect != event.recorded {
-        divergences += 1
-        if part.eventDivergences.count < run.limit {
-          // The event described here (specialised, the event in registers) and its parts
-          // passed on: the event passed by address cost a dozen stores every event.
-          part.eventDivergences.append(
-            divergence(
-              described: domain.describe(event.event), sequence: event.sequence,
-              time: event.time, recorded: event.recorded, replayed: effect, changed: changed))
-        }
-      }
-      guard snapshotDue <= event.sequence else { return true }
-      while nextSnapshot < run.snapshots.endIndex,
-        run.snapshots[nextSnapshot].sequence <= event.sequence
-      {
-        let snapshot = run.snapshots[nextSnapshot]
-        nextSnapshot += 1
-        guard snapshot.sequence == event.sequence, part.stateDivergence == nil else { continue }
-        part.snapshotsCompared += 1
-        part.stateDivergence = try divergence(of: snapshot, from: state, encoded: &encoded)
-      }
-      snapshotDue =
-        nextSnapshot < run.snapshots.endIndex ? run.snapshots[nextSnapshot].sequence : .max
-      return true
+    }
+    // Replayed up to each snapshot in turn, which is compared after its event, then to the
+    // end: the loop tests no snapshot, and an event whose effect is the recorded one is
+    // passed in the replay's inner loop.
+    var nextSnapshot = run.snapshots.startIndex
+    while true {
+      let target =
+        nextSnapshot < run.snapshots.endIndex
+        ? run.snapshots[nextSnapshot].sequence : run.range.upperBound
+      try replayer.forEachEvent(
+        through: target, &state, trackChanges: true, progress: reported,
+        passing: { event, changed in replayed(event, changed) == event.recorded },
+        { event, changed, state in
+          let effect = replayed(event, changed)
+          if effect != event.recorded {
+            divergences += 1
+            if part.eventDivergences.count < run.limit {
+              // The event described here (specialised, the event in registers) and its
+              // parts passed on: the event passed by address cost a dozen stores every
+              // event.
+              part.eventDivergences.append(
+                divergence(
+                  described: domain.describe(event.event), sequence: event.sequence,
+                  time: event.time, recorded: event.recorded, replayed: effect,
+                  changed: changed))
+            }
+          }
+          return true
+        })
+      guard nextSnapshot < run.snapshots.endIndex else { break }
+      // Compared when its event was replayed (not when the journal ends before it).
+      let snapshot = run.snapshots[nextSnapshot]
+      nextSnapshot += 1
+      guard snapshot.sequence == replayer.sequence, part.stateDivergence == nil else { continue }
+      part.snapshotsCompared += 1
+      part.stateDivergence = try divergence(of: snapshot, from: state, encoded: &encoded)
     }
     // The last event passed: the range's last, or the journal's when it ends before.
     part.eventsReplayed = replayer.sequence - start
