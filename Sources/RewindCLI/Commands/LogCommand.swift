@@ -166,10 +166,9 @@ struct LogCommand: TimelineVisitor {
       let lines = LogLines(
         json: json, styled: style.isEnabled, width: width, outcomes: wantedOutcomes,
         kinds: wanted, first: first, last: last)
-      lost = try timeline.writeLogLines(
-        lines, where: evaluator, jobs: jobs,
-        progress: { done in progress.update(Int(done), of: total) }
-      ) { bytes, count in
+      lost = try timeline.writeLogLines(lines, where: evaluator, jobs: jobs) { done in
+        progress.update(Int(done), of: total)
+      } emit: { bytes, count in
         shown += count
         context.stdout.write(utf8Lines: bytes)
       }
