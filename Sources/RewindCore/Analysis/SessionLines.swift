@@ -327,7 +327,7 @@ extension Timeline {
         case nil: break
         }
         MatchText.appendJSON(
-          sequence: hit.sequence, value: lines.showsValue ? hit.value : nil,
+          sequence: hit.sequence, value: lines.showsValue ? hit.value : JSONValue?.none,
           time: hit.event?.time, event: hit.event.map { domain.json($0.event) },
           outcome: outcome, reason: reason, to: &batch.bytes)
       } else if let event = hit.event {
@@ -336,7 +336,8 @@ extension Timeline {
         MatchText.append(
           sequence: hit.sequence, time: event.time, description: domain.describe(event.event),
           rejected: rejected,
-          value: lines.showsValue ? hit.value : nil, styled: lines.styled, to: &batch.bytes)
+          value: lines.showsValue ? hit.value : JSONValue?.none, styled: lines.styled,
+          to: &batch.bytes)
       } else {
         MatchText.appendStart(
           sequence: hit.sequence, value: hit.value, styled: lines.styled, to: &batch.bytes)
@@ -380,6 +381,104 @@ private struct WrittenPart: Sendable {
   }
 }
 
+/// Writing the pieces of the text lines into a byte buffer, with no `String` built for
+/// a piece that is already printable ASCII.
+enum LineBytes {
+  /// 64 spaces, for padding.
+  static let spaces: StaticString =
+    "                                                                "
+
+  /// Appends `count` spaces (at most 64).
+  @inline(__always)
+  static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
+    guard count > 0 else { return }
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: min(count, 64)))
+  }
+
+  @inline(__always)
+  static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Writes `text` at `out`; returns its length.
+  @inline(__always)
+  static func write(_ text: StaticString, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    out.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+    return text.utf8CodeUnitCount
+  }
+
+  /// Writes `+12.345s` (``Format/offset(_:)``'s text, with its arithmetic) at `out`, which
+  /// has room for 32 bytes; returns its length, or nil for a time no journal holds (whose
+  /// text `Format.appendOffset` writes another way).
+  @inline(__always)
+  static func writeOffset(_ microseconds: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+    let scaled = ((Double(microseconds) / 1_000_000) * 1000).rounded()
+    let whole = UInt64(scaled / 1000)
+    let fraction = UInt64(scaled) - whole * 1000
+    guard fraction < 1000 else { return nil }
+    out[0] = UInt8(ascii: "+")
+    let count = 1 &+ DoubleText.writeDigits(whole, to: out + 1)
+    out[count] = UInt8(ascii: ".")
+    out[count &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100)
+    out[count &+ 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10 % 10)
+    out[count &+ 3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+    out[count &+ 4] = UInt8(ascii: "s")
+    return count &+ 5
+  }
+
+  /// Appends `+12.345s`, right-aligned to `width` columns.
+  @inline(__always)
+  static func appendOffset(
+    _ microseconds: UInt64, rightAlignedTo width: Int, to bytes: inout [UInt8]
+  ) {
+    var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    let written = withUnsafeMutableBytes(of: &scratch) { raw -> Int? in
+      let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      guard let count = writeOffset(microseconds, to: out) else { return nil }
+      appendSpaces(width - count, to: &bytes)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+      return count
+    }
+    if written == nil {
+      let start = bytes.count
+      Format.appendOffset(microseconds, to: &bytes)
+      let count = bytes.count - start
+      if count < width {
+        bytes.insert(contentsOf: repeatElement(0x20, count: width - count), at: start)
+      }
+    }
+  }
+
+  /// Appends the digits of `value`, right-aligned to `width` columns.
+  @inline(__always)
+  static func appendDigits(_ value: UInt64, rightAlignedTo width: Int, to bytes: inout [UInt8]) {
+    var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &scratch) { raw in
+      let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      let count = DoubleText.writeDigits(value, to: out)
+      if count < width { appendSpaces(width - count, to: &bytes) }
+      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+    }
+  }
+
+  /// Appends `text` as a terminal shows it (``TerminalText/escaped(_:keepingNewlines:)``)
+  /// and returns its width in columns: printable ASCII as it is, a column a byte.
+  @inline(__always)
+  static func appendShown(_ text: String, to bytes: inout [UInt8]) -> Int {
+    let ascii = text.utf8.withContiguousStorageIfAvailable { text -> Int? in
+      for byte in text where byte < 0x20 || byte >= 0x7F { return nil }
+      bytes.append(contentsOf: text)
+      return text.count
+    }
+    if let ascii, let width = ascii { return width }
+    let shown = TerminalText.escaped(text)
+    bytes.append(contentsOf: shown.utf8)
+    return TerminalText.width(shown)
+  }
+}
+
 /// `log`'s text line of an event, written as bytes: not generic, so compiled once.
 @usableFromInline enum LogText {
   /// Appends `   12    +1.234s  description (padded to 50 columns) applied` and a line
@@ -390,41 +489,59 @@ private struct WrittenPart: Sendable {
     sequence: UInt64, time: UInt64, description: String, outcome: Int, reason: String?,
     width: Int, styled: Bool, to bytes: inout [UInt8]
   ) {
-    let start = bytes.count
-    Format.appendDigits(sequence, to: &bytes)
-    let digits = bytes.count - start
-    if digits < width {
-      bytes.insert(contentsOf: repeatElement(0x20, count: width - digits), at: start)
-    }
-    bytes.append(0x20)
-    bytes.append(0x20)
-    TextLook.dim.append(styled: styled, to: &bytes) {
-      let start = $0.count
-      Format.appendOffset(time, to: &$0)
-      let written = $0.count - start
-      if written < 10 {
-        $0.insert(contentsOf: repeatElement(0x20, count: 10 - written), at: start)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 160) { scratch in
+      let out = scratch.baseAddress!
+      // The sequence and the time, right-aligned (ASCII: a byte a column).
+      var count = 0
+      count = DoubleText.writeDigits(sequence, to: out + 32)
+      let pad = max(width - count, 0)
+      (out + pad).update(from: out + 32, count: count)
+      out.update(repeating: 0x20, count: pad)
+      count += pad
+      out[count] = 0x20
+      out[count + 1] = 0x20
+      count += 2
+      if styled { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
+      if let written = LineBytes.writeOffset(time, to: out + count + 10) {
+        let pad = max(10 - written, 0)
+        (out + count + pad).update(from: out + count + 10, count: written)
+        (out + count).update(repeating: 0x20, count: pad)
+        count += pad + written
+      } else {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+        count = 0
+        let start = bytes.count
+        Format.appendOffset(time, to: &bytes)
+        let written = bytes.count - start
+        if written < 10 {
+          bytes.insert(contentsOf: repeatElement(0x20, count: 10 - written), at: start)
+        }
       }
-    }
-    bytes.append(0x20)
-    bytes.append(0x20)
-    let shown = TerminalText.escaped(description)
-    bytes.append(contentsOf: shown.utf8)
-    let missing = 50 - TerminalText.width(shown)
-    if missing > 0 { bytes.append(contentsOf: repeatElement(0x20, count: missing)) }
-    bytes.append(0x20)
-    switch outcome {
-    case 0:
-      TextLook.green.append(styled: styled, to: &bytes) { $0.append(contentsOf: "applied".utf8) }
-    case 1:
-      TextLook.dim.append(styled: styled, to: &bytes) { $0.append(contentsOf: "unchanged".utf8) }
-    default:
-      TextLook.red.append(styled: styled, to: &bytes) {
-        $0.append(contentsOf: "rejected: ".utf8)
-        $0.append(contentsOf: TerminalText.escaped(reason ?? "").utf8)
+      if styled { count += LineBytes.write(TextLook.dim.sequences.end, to: out + count) }
+      out[count] = 0x20
+      out[count + 1] = 0x20
+      count += 2
+      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+      // The description, padded to 50 columns, and the outcome.
+      let columns = LineBytes.appendShown(description, to: &bytes)
+      count = max(50 - columns, 0)
+      out.update(repeating: 0x20, count: count + 1)
+      count += 1
+      let look: TextLook = outcome == 0 ? .green : outcome == 1 ? .dim : .red
+      if styled { count += LineBytes.write(look.sequences.start, to: out + count) }
+      switch outcome {
+      case 0: count += LineBytes.write("applied", to: out + count)
+      case 1: count += LineBytes.write("unchanged", to: out + count)
+      default:
+        count += LineBytes.write("rejected: ", to: out + count)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+        count = 0
+        bytes.append(contentsOf: TerminalText.escaped(reason ?? "").utf8)
       }
+      if styled { count += LineBytes.write(look.sequences.end, to: out + count) }
+      out[count] = 0x0A
+      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count + 1))
     }
-    bytes.append(0x0A)
   }
 }
 
@@ -436,21 +553,22 @@ private struct WrittenPart: Sendable {
     sequence: UInt64, time: UInt64, description: String, rejected: Bool, value: JSONValue?,
     styled: Bool, to bytes: inout [UInt8]
   ) {
-    bytes.append(contentsOf: "  event ".utf8)
-    Format.appendDigits(sequence, to: &bytes)
-    bytes.append(contentsOf: " at ".utf8)
-    Format.appendOffset(time, to: &bytes)
-    bytes.append(contentsOf: ": ".utf8)
-    let shown = TerminalText.escaped(description)
-    TextLook.cyan.append(styled: styled, to: &bytes) { $0.append(contentsOf: shown.utf8) }
+    LineBytes.append("  event ", to: &bytes)
+    LineBytes.appendDigits(sequence, rightAlignedTo: 0, to: &bytes)
+    LineBytes.append(" at ", to: &bytes)
+    LineBytes.appendOffset(time, rightAlignedTo: 0, to: &bytes)
+    LineBytes.append(": ", to: &bytes)
+    TextLook.cyan.append(styled: styled, to: &bytes) {
+      _ = LineBytes.appendShown(description, to: &$0)
+    }
     if rejected {
       bytes.append(0x20)
-      TextLook.dim.append(styled: styled, to: &bytes) { $0.append(contentsOf: "(rejected)".utf8) }
+      TextLook.dim.append(styled: styled, to: &bytes) { LineBytes.append("(rejected)", to: &$0) }
     }
     if let value {
-      bytes.append(contentsOf: "  ".utf8)
+      LineBytes.append("  ", to: &bytes)
       TextLook.dim.append(styled: styled, to: &bytes) {
-        $0.append(contentsOf: "→ ".utf8)
+        LineBytes.append("→ ", to: &$0)
         value.appendCompact(to: &$0)
       }
     }
