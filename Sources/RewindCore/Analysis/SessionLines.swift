@@ -384,24 +384,6 @@ private struct WrittenPart: Sendable {
 /// Writing the pieces of the text lines into a byte buffer, with no `String` built for
 /// a piece that is already printable ASCII.
 enum LineBytes {
-  /// 64 spaces, for padding.
-  static let spaces: StaticString =
-    "                                                                "
-
-  /// Appends `count` spaces (at most 64).
-  @inline(__always)
-  static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
-    guard count > 0 else { return }
-    bytes.append(
-      contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: min(count, 64)))
-  }
-
-  @inline(__always)
-  static func append(_ text: StaticString, to bytes: inout [UInt8]) {
-    bytes.append(
-      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-  }
-
   /// Writes `text` at `out`; returns its length.
   @inline(__always)
   static func write(_ text: StaticString, to out: UnsafeMutablePointer<UInt8>) -> Int {
@@ -426,41 +408,6 @@ enum LineBytes {
     out[count &+ 3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
     out[count &+ 4] = UInt8(ascii: "s")
     return count &+ 5
-  }
-
-  /// Appends `+12.345s`, right-aligned to `width` columns.
-  @inline(__always)
-  static func appendOffset(
-    _ microseconds: UInt64, rightAlignedTo width: Int, to bytes: inout [UInt8]
-  ) {
-    var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    let written = withUnsafeMutableBytes(of: &scratch) { raw -> Int? in
-      let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-      guard let count = writeOffset(microseconds, to: out) else { return nil }
-      appendSpaces(width - count, to: &bytes)
-      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
-      return count
-    }
-    if written == nil {
-      let start = bytes.count
-      Format.appendOffset(microseconds, to: &bytes)
-      let count = bytes.count - start
-      if count < width {
-        bytes.insert(contentsOf: repeatElement(0x20, count: width - count), at: start)
-      }
-    }
-  }
-
-  /// Appends the digits of `value`, right-aligned to `width` columns.
-  @inline(__always)
-  static func appendDigits(_ value: UInt64, rightAlignedTo width: Int, to bytes: inout [UInt8]) {
-    var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &scratch) { raw in
-      let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-      let count = DoubleText.writeDigits(value, to: out)
-      if count < width { appendSpaces(width - count, to: &bytes) }
-      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
-    }
   }
 
   /// Appends `text` as a terminal shows it (``TerminalText/escaped(_:keepingNewlines:)``)
@@ -502,9 +449,11 @@ enum LineBytes {
       out[count + 1] = 0x20
       count += 2
       if styled { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
-      if let written = LineBytes.writeOffset(time, to: out + count + 10) {
+      // Written apart from the line (at 128: the line so far is at most 26 bytes, the
+      // time at most 32), then moved into it.
+      if let written = LineBytes.writeOffset(time, to: out + 128) {
         let pad = max(10 - written, 0)
-        (out + count + pad).update(from: out + count + 10, count: written)
+        (out + count + pad).update(from: out + 128, count: written)
         (out + count).update(repeating: 0x20, count: pad)
         count += pad + written
       } else {
@@ -553,26 +502,43 @@ enum LineBytes {
     sequence: UInt64, time: UInt64, description: String, rejected: Bool, value: JSONValue?,
     styled: Bool, to bytes: inout [UInt8]
   ) {
-    LineBytes.append("  event ", to: &bytes)
-    LineBytes.appendDigits(sequence, rightAlignedTo: 0, to: &bytes)
-    LineBytes.append(" at ", to: &bytes)
-    LineBytes.appendOffset(time, rightAlignedTo: 0, to: &bytes)
-    LineBytes.append(": ", to: &bytes)
-    TextLook.cyan.append(styled: styled, to: &bytes) {
-      _ = LineBytes.appendShown(description, to: &$0)
-    }
-    if rejected {
-      bytes.append(0x20)
-      TextLook.dim.append(styled: styled, to: &bytes) { LineBytes.append("(rejected)", to: &$0) }
-    }
-    if let value {
-      LineBytes.append("  ", to: &bytes)
-      TextLook.dim.append(styled: styled, to: &bytes) {
-        LineBytes.append("→ ", to: &$0)
-        value.appendCompact(to: &$0)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { scratch in
+      let out = scratch.baseAddress!
+      var count = LineBytes.write("  event ", to: out)
+      count += DoubleText.writeDigits(sequence, to: out + count)
+      count += LineBytes.write(" at ", to: out + count)
+      if let written = LineBytes.writeOffset(time, to: out + count) {
+        count += written
+      } else {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+        count = 0
+        Format.appendOffset(time, to: &bytes)
       }
+      count += LineBytes.write(": ", to: out + count)
+      if styled { count += LineBytes.write(TextLook.cyan.sequences.start, to: out + count) }
+      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+      _ = LineBytes.appendShown(description, to: &bytes)
+      count = 0
+      if styled { count += LineBytes.write(TextLook.cyan.sequences.end, to: out + count) }
+      if rejected {
+        out[count] = 0x20
+        count += 1
+        if styled { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
+        count += LineBytes.write("(rejected)", to: out + count)
+        if styled { count += LineBytes.write(TextLook.dim.sequences.end, to: out + count) }
+      }
+      if let value {
+        count += LineBytes.write("  ", to: out + count)
+        if styled { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
+        count += LineBytes.write("→ ", to: out + count)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+        count = 0
+        value.appendCompact(to: &bytes)
+        if styled { count += LineBytes.write(TextLook.dim.sequences.end, to: out + count) }
+      }
+      out[count] = 0x0A
+      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count + 1))
     }
-    bytes.append(0x0A)
   }
 
   /// Appends a match as an element of `find --json`'s `"matches"` array, after `,\n` and
