@@ -111,6 +111,10 @@ struct FindCommand: TimelineVisitor {
   let json: Bool
   let jobs: Int
   let context: Context
+  /// Whether `--all`'s matches are printed by ``MatchPrinter`` one hit at a time, as before
+  /// the domain's specialised writer (`Timeline.writeMatches`): the definition the tests
+  /// compare that writer's bytes with.
+  var printsByReference = false
 
   init(
     condition: WrittenCondition, mode: Mode, from: PointArgument = .start,
@@ -149,7 +153,17 @@ struct FindCommand: TimelineVisitor {
     let printer = MatchPrinter(
       timeline: timeline, evaluator: evaluator, condition: condition, range: range,
       json: json, output: context.stdout)
-    if mode == .all {
+    if mode == .all && !printsByReference {
+      // Written by the domain's specialised loop as found, a batch of bytes at a time:
+      // memory does not grow with the number of matches.
+      let lines = MatchLines(
+        json: json, styled: context.stdout.style.isEnabled, showsValue: printer.showsValue)
+      try timeline.writeMatches(condition, in: range.from...range.to, lines, jobs: jobs) { done in
+        progress.update(Int(done), of: total)
+      } emit: {
+        printer.add(written: $0, count: $1)
+      }
+    } else if mode == .all {
       // Printed as found: memory does not grow with the number of matches.
       try timeline.forEachMatch(condition, in: range.from...range.to, jobs: jobs) { done in
         progress.update(Int(done), of: total)
@@ -185,6 +199,9 @@ private final class MatchPrinter<D: Domain> {
   /// The last match's JSON text (its UTF-8 bytes), printed once it is known whether
   /// another follows; empty before the first match.
   private var pending: [UInt8] = []
+  /// Whether the matches were written by `add(written:count:)` (their JSON elements
+  /// ended, but for the last one's line feed).
+  private var wroteElements = false
   /// The text line being written, its buffer reused from match to match.
   private var line: [UInt8] = []
   private var count = 0
@@ -256,9 +273,35 @@ private final class MatchPrinter<D: Domain> {
     }
   }
 
+  /// Prints matches written as bytes by `Timeline.writeMatches`: `count` text lines, or
+  /// `count` JSON elements each after `,\n` (dropped before the first).
+  func add(written bytes: UnsafeRawBufferPointer, count added: Int) {
+    guard added > 0 else { return }
+    var bytes = bytes
+    if count == 0 {
+      if json {
+        output.print("{")
+        output.print("  \"condition\": \(JSONValue.string(condition.description).compactText),")
+        output.print("  \"matches\": [")
+        bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst(2))
+        wroteElements = true
+      } else {
+        output.print(output.style.bold(TerminalText.escaped(condition.description)))
+      }
+    }
+    count += added
+    output.write(utf8Lines: bytes)
+  }
+
   /// Ends the output: the JSON object closed, or the sentence saying there was no match.
   func end() {
     if json {
+      if wroteElements {
+        output.print()
+        output.print("  ]")
+        output.print("}")
+        return
+      }
       guard !pending.isEmpty else {
         output.printJSON(
           .object([("condition", .string(condition.description)), ("matches", .array([]))]))

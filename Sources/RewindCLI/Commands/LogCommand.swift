@@ -73,6 +73,11 @@ struct LogCommand: TimelineVisitor {
   /// The threads `--where` may read parts of the journal on.
   var jobs = 1
   let context: Context
+  /// Whether the lines are written by this command's own generic code (`render` below),
+  /// as every line was before the domain's specialised writer (`Timeline.writeLogLines`):
+  /// the definition the tests compare that writer's bytes with. `--changes` is always
+  /// written so.
+  var printsByReference = false
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let domain = timeline.domain
@@ -156,7 +161,18 @@ struct LogCommand: TimelineVisitor {
     }
     let lost: [ClosedRange<UInt64>]
     let total = last >= first ? Int(last - first + 1) : 0
-    if let evaluator {
+    if !changes && !printsByReference {
+      // The lines written by the domain's specialised loop, a batch of bytes at a time.
+      let lines = LogLines(
+        json: json, styled: style.isEnabled, width: width, outcomes: wantedOutcomes,
+        kinds: wanted, first: first, last: last)
+      lost = try timeline.writeLogLines(lines, where: evaluator, jobs: jobs) { done in
+        progress.update(Int(done), of: total)
+      } emit: { bytes, count in
+        shown += count
+        context.stdout.write(utf8Lines: bytes)
+      }
+    } else if let evaluator {
       // The condition is checked in the domain's specialised scan, which hands out only
       // the events after which it holds.
       let update = { (done: UInt64) in progress.update(Int(done), of: total) }

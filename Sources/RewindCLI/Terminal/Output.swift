@@ -117,6 +117,24 @@ package final class Output {
     afterWrite()
   }
 
+  /// Writes whole lines given as UTF-8 bytes, each with its line feed (appended from
+  /// `String`s, so valid UTF-8; a batch may also end between two characters of a line
+  /// that the next goes on with): what ``print(_:)`` writes for each line, without
+  /// building them. The bytes are checked at once, and only when they hold a control
+  /// character go through ``print(_:)``'s escaping (which escapes character by character
+  /// and keeps line feeds, so a batch of lines comes out as the lines one by one would).
+  package func write(utf8Lines bytes: UnsafeRawBufferPointer) {
+    guard !bytes.isEmpty else { return }
+    if showsTransientLine { eraseTransientLine() }
+    let lines = bytes.assumingMemoryBound(to: UInt8.self)
+    if TerminalText.hasControlBytes(lines, keepingNewlines: true) {
+      appendGuarded(String(decoding: lines, as: UTF8.self))
+    } else {
+      buffer.append(contentsOf: lines)
+    }
+    afterWrite()
+  }
+
   /// Sends what is buffered to the destination. Does nothing for a capture.
   package func flush() {
     guard case .fileDescriptor(let descriptor) = destination, !buffer.isEmpty else { return }

@@ -54,8 +54,12 @@ public struct SessionScans<D: Domain>: Sendable {
     @Sendable (D, inout RecordCursor, UInt64, inout D.State, inout D.EventCodecContext) ->
       DecodeRun
 
+  /// `log`'s lines and `find --all`'s matches written as bytes (issue 17; SessionLines.swift).
+  @usableFromInline let lines: SessionLines<D>
+
   /// The loops, specialised for `D` where this initialiser is compiled for it.
   @inlinable public init() {
+    lines = SessionLines()
     find = { timeline, query, range, progress in
       var hits: [FindHit<D>] = []
       try timeline.findRun(query, range, progress: progress) { hits.append($0) }

@@ -77,12 +77,39 @@ public enum TerminalText {
 
   /// ``needsEscaping(_:keepingNewlines:)`` on valid UTF-8 bytes (a `String`'s or text
   /// appended to a buffer from `String`s): whether they hold a control character.
+  ///
+  /// Eight bytes at a time while they are ASCII: a word of ASCII bytes is tested at once
+  /// (exactly: no carry crosses a byte), a word with another byte is read byte by byte.
   package static func hasControlBytes(
     _ bytes: UnsafeBufferPointer<UInt8>, keepingNewlines: Bool = false
   ) -> Bool {
     let count = bytes.count
     var index = 0
+    var checked = 0
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let highs: UInt64 = 0x8080_8080_8080_8080
     while index < count {
+      if index >= checked, index &+ 8 <= count, let base = bytes.baseAddress {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        if word & highs == 0 {
+          // ASCII: DEL is the byte that adding 1 lifts to 0x80; a byte below 0x20 is one
+          // that adding 0x60 leaves below 0x80; a line feed, a zero byte of the word
+          // XOR 0x0A bytes.
+          if (word &+ ones) & highs != 0 { return true }
+          let below = ~(word &+ 0x6060_6060_6060_6060) & highs
+          if below != 0 {
+            guard keepingNewlines else { return true }
+            let feeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
+            let isFeed = ~((feeds & lows) &+ lows | feeds) & highs
+            if below & ~isFeed != 0 { return true }
+          }
+          index &+= 8
+          continue
+        }
+        // This word byte by byte (a character's later bytes may be read after it).
+        checked = index &+ 8
+      }
       let byte = bytes[index]
       index += 1
       if byte >= 0x20 && byte < 0x7F { continue }

@@ -1,0 +1,590 @@
+/// The lines of `rewind log` and the matches of `rewind find --all`, written as bytes by
+/// loops compiled for one domain (issue 17).
+///
+/// The commands learn a journal's domain at run time: a line written by their own generic
+/// code looks up the metadata of `ReplayedEvent<D>`, `Outcome<D.Rejection>?` and
+/// `FindHit<D>` at every event (thousands of instructions a line). These loops are reached
+/// through ``Domain/scans`` as the scans are, so they run specialised for the domain's
+/// types: each line is written into a buffer reused from line to line, and the lines are
+/// handed out a batch of about 64 KiB at a time.
+@usableFromInline struct SessionLines<D: Domain>: Sendable {
+  /// `log`: the lines of events `lines.first...lines.last` (with a query, those after
+  /// which its condition holds), each batch handed to the last closure with its number of
+  /// lines; returns the lost events crossed.
+  @usableFromInline let log:
+    @Sendable (
+      Timeline<D>, LogLines, LogQuery?, (UInt64) -> Void,
+      (UnsafeRawBufferPointer, Int) throws -> Void
+    ) throws -> [ClosedRange<UInt64>]
+  /// `find --all`: the matches of a range, each batch handed on with its number of
+  /// matches.
+  @usableFromInline let find:
+    @Sendable (
+      Timeline<D>, FindQuery, ClosedRange<UInt64>, MatchLines, (UInt64) -> Void,
+      (UnsafeRawBufferPointer, Int) -> Void
+    ) throws -> Void
+
+  /// The loops, specialised for `D` where this initialiser is compiled for it.
+  @inlinable init() {
+    log = { timeline, lines, query, progress, emit in
+      try timeline.logLinesRun(lines, query, progress: progress, emit: emit)
+    }
+    find = { timeline, query, range, lines, progress, emit in
+      try timeline.matchLinesRun(query, range, lines, progress: progress, emit: emit)
+    }
+  }
+}
+
+/// How `rewind log` writes its lines: which events it lists and in what form.
+@usableFromInline package struct LogLines: Sendable {
+  /// JSON Lines (`log --json`), or text.
+  @usableFromInline package var json: Bool
+  /// Whether the text carries the terminal's style sequences (`Style` in the tool).
+  @usableFromInline package var styled: Bool
+  /// The width of the sequence column of the text.
+  @usableFromInline package var width: Int
+  /// The outcomes listed: bit 0 applied, 1 unchanged, 2 rejected.
+  @usableFromInline package var outcomes: UInt8
+  /// The kinds of events listed (every kind when empty).
+  @usableFromInline package var kinds: Set<String>
+  /// The first and last events listed.
+  @usableFromInline package var first: UInt64
+  @usableFromInline package var last: UInt64
+
+  /// - Parameters:
+  ///   - outcomes: the names of the outcomes listed (`applied`, `unchanged`, `rejected`);
+  ///     every outcome when empty.
+  package init(
+    json: Bool, styled: Bool, width: Int, outcomes: Set<String>, kinds: Set<String>,
+    first: UInt64, last: UInt64
+  ) {
+    self.json = json
+    self.styled = styled
+    self.width = width
+    var mask: UInt8 = outcomes.isEmpty ? 0b111 : 0
+    if outcomes.contains("applied") { mask |= 1 }
+    if outcomes.contains("unchanged") { mask |= 2 }
+    if outcomes.contains("rejected") { mask |= 4 }
+    self.outcomes = mask
+    self.kinds = kinds
+    self.first = first
+    self.last = last
+  }
+}
+
+/// How `rewind find --all` writes its matches.
+@usableFromInline package struct MatchLines: Sendable {
+  /// The elements of the `"matches"` array (`find --json`), or text lines.
+  @usableFromInline package var json: Bool
+  /// Whether the text carries the terminal's style sequences.
+  @usableFromInline package var styled: Bool
+  /// Whether a match shows the value of the condition's fields.
+  @usableFromInline package var showsValue: Bool
+
+  package init(json: Bool, styled: Bool, showsValue: Bool) {
+    self.json = json
+    self.styled = styled
+    self.showsValue = showsValue
+  }
+}
+
+/// The lines written so far and their number, handed on a batch at a time.
+@usableFromInline struct LineBatch {
+  @usableFromInline var bytes: [UInt8] = []
+  @usableFromInline var count = 0
+  @usableFromInline static var size: Int { 1 << 16 }
+
+  @inlinable init() { bytes.reserveCapacity(Self.size + 4096) }
+
+  /// Hands on the lines when they fill a batch.
+  @inlinable @inline(__always)
+  mutating func emitIfFull(_ emit: (UnsafeRawBufferPointer, Int) throws -> Void) rethrows {
+    if bytes.count >= Self.size { try emitAll(emit) }
+  }
+
+  @inlinable
+  mutating func emitAll(_ emit: (UnsafeRawBufferPointer, Int) throws -> Void) rethrows {
+    guard count > 0 else { return }
+    try bytes.withUnsafeBytes { try emit($0, count) }
+    bytes.removeAll(keepingCapacity: true)
+    count = 0
+  }
+}
+
+extension Timeline {
+  /// The lines of `rewind log` for events `lines.first...lines.last`, with `condition`
+  /// (`--where`) those after which it holds, handed to `emit` a batch of whole lines at a
+  /// time with their number: text (`   12    +1.234s  description  applied`) or JSON Lines
+  /// (`{"seq":…,"time_us":…,` the event's members, its outcome). The loop of the domain's
+  /// ``Domain/scans``, specialised for it; with `condition` and `jobs` above 1, parts of an
+  /// intact journal are written on that many threads and handed on in order (the same
+  /// bytes). Events lost to damage are crossed.
+  ///
+  /// - Parameters:
+  ///   - progress: called now and then with the events replayed.
+  ///   - emit: called with whole lines (each ending in `\n`) and their number; the bytes
+  ///     are valid only during the call.
+  /// - Returns: the lost events crossed.
+  package func writeLogLines(
+    _ lines: LogLines, where condition: ConditionEvaluator<D>?, jobs: Int,
+    longestPart: UInt64 = 1 << 15, progress: (UInt64) -> Void = { _ in },
+    emit: (UnsafeRawBufferPointer, Int) throws -> Void
+  ) throws -> [ClosedRange<UInt64>] {
+    var lines = lines
+    lines.first = max(lines.first, 1)
+    guard lines.first <= lines.last else { return [] }
+    let write = D.scans.lines.log
+    guard let compiled = condition?.compiled else {
+      return try write(self, lines, nil, progress, emit)
+    }
+    let end = min(lines.last, lastSequence)
+    guard lines.first <= end,
+      let ranges = parallelRanges(jobs: jobs, in: (lines.first - 1)...end, longest: longestPart)
+    else {
+      let query = LogQuery(
+        condition: compiled, first: lines.first, last: lines.last, keepsPrevious: false)
+      return try write(self, lines, query, progress, emit)
+    }
+    let whole = lines
+    try forEachPart(
+      ranges, jobs: jobs, ahead: 2 * jobs, progress: progress,
+      { timeline, range, progress in
+        var part = whole
+        part.first = range.lowerBound + 1
+        part.last = range.upperBound
+        let query = LogQuery(
+          condition: compiled, first: part.first, last: part.last, keepsPrevious: false)
+        var written = WrittenPart()
+        _ = try write(timeline, part, query, progress) { bytes, count in
+          written.bytes.append(contentsOf: bytes)
+          written.count += count
+        }
+        return written
+      },
+      { part in
+        guard part.count > 0 else { return }
+        try part.bytes.withUnsafeBytes { try emit($0, part.count) }
+      })
+    return []
+  }
+
+  /// The matches of `condition` in `range` as `rewind find --all` prints them, handed to
+  /// `emit` a batch at a time with their number: text lines (`  event 12 at +1.234s:
+  /// description  → value`), or each match as an element of the `"matches"` array of
+  /// `find --json`, indented as its pretty text and preceded by `,\n` (the caller drops
+  /// the first two bytes of the first). The loop of the domain's ``Domain/scans``; with
+  /// `jobs` above 1, parts of an intact journal are searched on that many threads (parts
+  /// of half a streaming window, at most two a job ahead, as `forEachMatch` takes them)
+  /// and handed on in order: the same bytes.
+  /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
+  ///   ``RewindError`` `outOfRange` for a range outside the session.
+  package func writeMatches(
+    _ condition: Condition, in range: ClosedRange<UInt64>, _ lines: MatchLines, jobs: Int,
+    progress: (UInt64) -> Void = { _ in }, emit: (UnsafeRawBufferPointer, Int) -> Void
+  ) throws {
+    let query = try findQuery(condition, in: range, all: true)
+    let write = D.scans.lines.find
+    guard let ranges = parallelRanges(jobs: jobs, in: range, longest: streamingWindow / 2)
+    else {
+      return try write(self, query, range, lines, progress, emit)
+    }
+    try forEachPart(
+      ranges, jobs: jobs, ahead: 2 * jobs, progress: progress,
+      { timeline, part, progress in
+        var written = WrittenPart()
+        try write(timeline, query, part, lines, progress) { bytes, count in
+          written.bytes.append(contentsOf: bytes)
+          written.count += count
+        }
+        return written
+      },
+      { part in
+        guard part.count > 0 else { return }
+        part.bytes.withUnsafeBytes { emit($0, part.count) }
+      })
+  }
+
+  /// The loop of ``writeLogLines(_:where:jobs:longestPart:progress:emit:)``: inlinable, so
+  /// that ``SessionLines`` compiles it for the domain.
+  @inlinable
+  func logLinesRun(
+    _ lines: LogLines, _ query: LogQuery?, progress: (UInt64) -> Void,
+    emit: (UnsafeRawBufferPointer, Int) throws -> Void
+  ) throws -> [ClosedRange<UInt64>] {
+    let domain = self.domain
+    let crossed: [ClosedRange<UInt64>]
+    if lines.json {
+      var json = JSONWriter(capacity: LineBatch.size + 4096, remembersNumbers: true)
+      var lineStart = JSONLines.LineStart()
+      var count = 0
+      crossed = try forEachLogged(lines, query, progress: progress) { event, outcome in
+        lineStart.write(sequence: event.sequence, time: event.time, to: &json)
+        domain.writeMembers(of: event.event, to: &json)
+        json.plainKey("outcome")
+        switch outcome {
+        case .applied: json.plainString("applied")
+        case .unchanged: json.plainString("unchanged")
+        case .rejected(let reason):
+          json.plainString("rejected")
+          json.plainKey("reason")
+          json.string("\(reason)")
+        }
+        json.endObject()
+        json.newline()
+        count += 1
+        if json.count >= LineBatch.size {
+          try json.withBytes { try emit($0, count) }
+          json.removeAll()
+          count = 0
+        }
+      }
+      if count > 0 { try json.withBytes { try emit($0, count) } }
+    } else {
+      var batch = LineBatch()
+      crossed = try forEachLogged(lines, query, progress: progress) { event, outcome in
+        let code: Int
+        var reason: String?
+        switch outcome {
+        case .applied: code = 0
+        case .unchanged: code = 1
+        case .rejected(let rejection):
+          code = 2
+          reason = "\(rejection)"
+        }
+        LogText.append(
+          sequence: event.sequence, time: event.time, description: domain.describe(event.event),
+          outcome: code, reason: reason, width: lines.width, styled: lines.styled,
+          to: &batch.bytes)
+        batch.count += 1
+        try batch.emitIfFull(emit)
+      }
+      try batch.emitAll(emit)
+    }
+    return crossed
+  }
+
+  /// Calls `body` with each event of `lines.first...lines.last` that `log` lists (with
+  /// `query`, after which its condition holds; of the kinds and outcomes asked for) and
+  /// its outcome, in order; crosses lost events.
+  @inlinable @inline(__always)
+  func forEachLogged(
+    _ lines: LogLines, _ query: LogQuery?, progress: (UInt64) -> Void,
+    _ body: (ReplayedEvent<D>, Outcome<D.Rejection>) throws -> Void
+  ) throws -> [ClosedRange<UInt64>] {
+    let domain = self.domain
+    let kinds = lines.kinds
+    let outcomes = lines.outcomes
+    @inline(__always) func listed(_ event: ReplayedEvent<D>) throws {
+      guard let outcome = event.outcome else { return }
+      let bit: UInt8
+      switch outcome {
+      case .applied: bit = 1
+      case .unchanged: bit = 2
+      case .rejected: bit = 4
+      }
+      guard outcomes & bit != 0 else { return }
+      guard kinds.isEmpty || kinds.contains(domain.eventKind(event.event)) else { return }
+      try body(event, outcome)
+    }
+    if let query {
+      return try logRun(query, progress: progress) { logged, _ in
+        try listed(logged.event)
+        return true
+      }
+    }
+    var (replayer, state) = try replayer(reaching: lines.first - 1, skipping: [])
+    replayer.crossesLostEvents = true
+    let start = lines.first
+    func reported(_ sequence: UInt64) { progress(sequence &- start) }
+    try replayer.forEachEvent(
+      through: lines.last, &state, trackChanges: false, progress: reported
+    ) { event, _, _ in
+      try listed(event)
+      return true
+    }
+    return replayer.crossedLostEvents
+  }
+
+  /// The loop of ``writeMatches(_:in:_:jobs:progress:emit:)``: inlinable, so that
+  /// ``SessionLines`` compiles it for the domain.
+  @inlinable
+  func matchLinesRun(
+    _ query: FindQuery, _ range: ClosedRange<UInt64>, _ lines: MatchLines,
+    progress: (UInt64) -> Void, emit: (UnsafeRawBufferPointer, Int) -> Void
+  ) throws {
+    let domain = self.domain
+    var batch = LineBatch()
+    try findRun(query, range, progress: progress) { hit in
+      if lines.json {
+        var outcome: Int?
+        var reason: String?
+        switch hit.event?.outcome {
+        case .applied?: outcome = 0
+        case .unchanged?: outcome = 1
+        case .rejected(let rejection)?:
+          outcome = 2
+          reason = "\(rejection)"
+        case nil: break
+        }
+        MatchText.appendJSON(
+          sequence: hit.sequence, value: lines.showsValue ? hit.value : JSONValue?.none,
+          time: hit.event?.time, event: hit.event.map { domain.json($0.event) },
+          outcome: outcome, reason: reason, to: &batch.bytes)
+      } else if let event = hit.event {
+        var rejected = false
+        if case .rejected? = event.outcome { rejected = true }
+        MatchText.append(
+          sequence: hit.sequence, time: event.time, description: domain.describe(event.event),
+          rejected: rejected,
+          value: lines.showsValue ? hit.value : JSONValue?.none, styled: lines.styled,
+          to: &batch.bytes)
+      } else {
+        MatchText.appendStart(
+          sequence: hit.sequence, value: hit.value, styled: lines.styled, to: &batch.bytes)
+      }
+      batch.count += 1
+      batch.emitIfFull(emit)
+    }
+    batch.emitAll(emit)
+  }
+}
+
+/// What a part of a parallel `log` or `find --all` wrote.
+private struct WrittenPart: Sendable {
+  var bytes: [UInt8] = []
+  var count = 0
+}
+
+/// The styles of the tool's text (`Style` in `RewindCLI`): the sequences around a piece.
+@usableFromInline enum TextLook {
+  case bold, dim, red, green, cyan
+
+  var sequences: (start: StaticString, end: StaticString) {
+    switch self {
+    case .bold: ("\u{1B}[1m", "\u{1B}[22m")
+    case .dim: ("\u{1B}[2m", "\u{1B}[22m")
+    case .red: ("\u{1B}[31m", "\u{1B}[39m")
+    case .green: ("\u{1B}[32m", "\u{1B}[39m")
+    case .cyan: ("\u{1B}[36m", "\u{1B}[39m")
+    }
+  }
+
+  /// Appends what `body` appends, styled when `styled`.
+  func append(styled: Bool, to bytes: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+    guard styled else { return body(&bytes) }
+    let (start, end) = sequences
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: start.utf8Start, count: start.utf8CodeUnitCount))
+    body(&bytes)
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: end.utf8Start, count: end.utf8CodeUnitCount))
+  }
+}
+
+/// Writing the pieces of the text lines into a byte buffer, with no `String` built for
+/// a piece that is already printable ASCII.
+enum LineBytes {
+  /// Writes `text` at `out`; returns its length.
+  @inline(__always)
+  static func write(_ text: StaticString, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    out.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+    return text.utf8CodeUnitCount
+  }
+
+  /// Writes `+12.345s` (``Format/offset(_:)``'s text, with its arithmetic) at `out`, which
+  /// has room for 32 bytes; returns its length, or nil for a time no journal holds (whose
+  /// text `Format.appendOffset` writes another way).
+  @inline(__always)
+  static func writeOffset(_ microseconds: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+    let scaled = ((Double(microseconds) / 1_000_000) * 1000).rounded()
+    let whole = UInt64(scaled / 1000)
+    let fraction = UInt64(scaled) - whole * 1000
+    guard fraction < 1000 else { return nil }
+    out[0] = UInt8(ascii: "+")
+    let count = 1 &+ DoubleText.writeDigits(whole, to: out + 1)
+    out[count] = UInt8(ascii: ".")
+    out[count &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100)
+    out[count &+ 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10 % 10)
+    out[count &+ 3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+    out[count &+ 4] = UInt8(ascii: "s")
+    return count &+ 5
+  }
+
+  /// Appends `text` as a terminal shows it (``TerminalText/escaped(_:keepingNewlines:)``)
+  /// and returns its width in columns: printable ASCII as it is, a column a byte.
+  @inline(__always)
+  static func appendShown(_ text: String, to bytes: inout [UInt8]) -> Int {
+    let ascii = text.utf8.withContiguousStorageIfAvailable { text -> Int? in
+      for byte in text where byte < 0x20 || byte >= 0x7F { return nil }
+      bytes.append(contentsOf: text)
+      return text.count
+    }
+    if let ascii, let width = ascii { return width }
+    let shown = TerminalText.escaped(text)
+    bytes.append(contentsOf: shown.utf8)
+    return TerminalText.width(shown)
+  }
+}
+
+/// `log`'s text line of an event, written as bytes: not generic, so compiled once.
+@usableFromInline enum LogText {
+  /// Appends `   12    +1.234s  description (padded to 50 columns) applied` and a line
+  /// feed: the sequence right-aligned to `width`, the time to 10 (both ASCII), the
+  /// description (escaped) padded to 50 columns, the outcome (0 applied, 1 unchanged, 2
+  /// rejected with `reason`, escaped).
+  @usableFromInline static func append(
+    sequence: UInt64, time: UInt64, description: String, outcome: Int, reason: String?,
+    width: Int, styled: Bool, to bytes: inout [UInt8]
+  ) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 160) { scratch in
+      let out = scratch.baseAddress!
+      // The sequence and the time, right-aligned (ASCII: a byte a column).
+      var count = 0
+      count = DoubleText.writeDigits(sequence, to: out + 32)
+      let pad = max(width - count, 0)
+      (out + pad).update(from: out + 32, count: count)
+      out.update(repeating: 0x20, count: pad)
+      count += pad
+      out[count] = 0x20
+      out[count + 1] = 0x20
+      count += 2
+      if styled { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
+      // Written apart from the line (at 128: the line so far is at most 26 bytes, the
+      // time at most 32), then moved into it.
+      if let written = LineBytes.writeOffset(time, to: out + 128) {
+        let pad = max(10 - written, 0)
+        (out + count + pad).update(from: out + 128, count: written)
+        (out + count).update(repeating: 0x20, count: pad)
+        count += pad + written
+      } else {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+        count = 0
+        let start = bytes.count
+        Format.appendOffset(time, to: &bytes)
+        let written = bytes.count - start
+        if written < 10 {
+          bytes.insert(contentsOf: repeatElement(0x20, count: 10 - written), at: start)
+        }
+      }
+      if styled { count += LineBytes.write(TextLook.dim.sequences.end, to: out + count) }
+      out[count] = 0x20
+      out[count + 1] = 0x20
+      count += 2
+      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+      // The description, padded to 50 columns, and the outcome.
+      let columns = LineBytes.appendShown(description, to: &bytes)
+      count = max(50 - columns, 0)
+      out.update(repeating: 0x20, count: count + 1)
+      count += 1
+      let look: TextLook = outcome == 0 ? .green : outcome == 1 ? .dim : .red
+      if styled { count += LineBytes.write(look.sequences.start, to: out + count) }
+      switch outcome {
+      case 0: count += LineBytes.write("applied", to: out + count)
+      case 1: count += LineBytes.write("unchanged", to: out + count)
+      default:
+        count += LineBytes.write("rejected: ", to: out + count)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+        count = 0
+        bytes.append(contentsOf: TerminalText.escaped(reason ?? "").utf8)
+      }
+      if styled { count += LineBytes.write(look.sequences.end, to: out + count) }
+      out[count] = 0x0A
+      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count + 1))
+    }
+  }
+}
+
+/// `find --all`'s text line of a match, written as bytes: not generic, so compiled once.
+@usableFromInline enum MatchText {
+  /// Appends `  event 12 at +1.234s: description (rejected)  → value` and a line feed
+  /// (`(rejected)` only for a rejected event, the value only when there is one).
+  @usableFromInline static func append(
+    sequence: UInt64, time: UInt64, description: String, rejected: Bool, value: JSONValue?,
+    styled: Bool, to bytes: inout [UInt8]
+  ) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { scratch in
+      let out = scratch.baseAddress!
+      var count = LineBytes.write("  event ", to: out)
+      count += DoubleText.writeDigits(sequence, to: out + count)
+      count += LineBytes.write(" at ", to: out + count)
+      if let written = LineBytes.writeOffset(time, to: out + count) {
+        count += written
+      } else {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+        count = 0
+        Format.appendOffset(time, to: &bytes)
+      }
+      count += LineBytes.write(": ", to: out + count)
+      if styled { count += LineBytes.write(TextLook.cyan.sequences.start, to: out + count) }
+      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+      _ = LineBytes.appendShown(description, to: &bytes)
+      count = 0
+      if styled { count += LineBytes.write(TextLook.cyan.sequences.end, to: out + count) }
+      if rejected {
+        out[count] = 0x20
+        count += 1
+        if styled { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
+        count += LineBytes.write("(rejected)", to: out + count)
+        if styled { count += LineBytes.write(TextLook.dim.sequences.end, to: out + count) }
+      }
+      if let value {
+        count += LineBytes.write("  ", to: out + count)
+        if styled { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
+        count += LineBytes.write("→ ", to: out + count)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+        count = 0
+        value.appendCompact(to: &bytes)
+        if styled { count += LineBytes.write(TextLook.dim.sequences.end, to: out + count) }
+      }
+      out[count] = 0x0A
+      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count + 1))
+    }
+  }
+
+  /// Appends a match as an element of `find --json`'s `"matches"` array, after `,\n` and
+  /// the element's indent: `{"seq": …, "value": …, "time_us": …, "event": …, "outcome":
+  /// …}` as its pretty text reads two levels deep (`value` when there is one, the event's
+  /// members when there is an event; outcome 0 applied, 1 unchanged, 2 rejected with
+  /// `reason`).
+  @usableFromInline static func appendJSON(
+    sequence: UInt64, value: JSONValue?, time: UInt64?, event: JSONValue?, outcome: Int?,
+    reason: String?, to bytes: inout [UInt8]
+  ) {
+    var members: [(String, JSONValue)] = [("seq", .int(Int64(sequence)))]
+    if let value { members.append(("value", value)) }
+    if let time, let event {
+      members.append(("time_us", .int(Int64(time))))
+      members.append(("event", event))
+      switch outcome {
+      case 0?: members.append(("outcome", "applied"))
+      case 1?: members.append(("outcome", "unchanged"))
+      case 2?:
+        members.append(("outcome", "rejected"))
+        members.append(("reason", .string(reason ?? "")))
+      default: break
+      }
+    }
+    bytes.append(contentsOf: ",\n    ".utf8)
+    JSONValue.object(members).appendPretty(level: 2, to: &bytes)
+  }
+
+  /// Appends the line of a match at the start of the search (no event):
+  /// `  at the start (initial state)  = value` at 0, `  at event 12 (the start of the
+  /// search)  = value` after it.
+  @usableFromInline static func appendStart(
+    sequence: UInt64, value: JSONValue, styled: Bool, to bytes: inout [UInt8]
+  ) {
+    if sequence == 0 {
+      bytes.append(contentsOf: "  at the start (initial state)  ".utf8)
+    } else {
+      bytes.append(contentsOf: "  at event ".utf8)
+      Format.appendDigits(sequence, to: &bytes)
+      bytes.append(contentsOf: " (the start of the search)  ".utf8)
+    }
+    TextLook.dim.append(styled: styled, to: &bytes) {
+      $0.append(contentsOf: "= ".utf8)
+      value.appendCompact(to: &$0)
+    }
+    bytes.append(0x0A)
+  }
+}
