@@ -1,5 +1,11 @@
 public import RewindCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension SessionPage.Payload {
   /// What the page's pass over the events builds, an event at a time: the number lines,
   /// the tables of distinct texts, the keyframes and the memories of events and change
@@ -159,8 +165,12 @@ extension SessionPage.Payload {
           let field = rest.trailingZeroBitCount
           rest &= rest &- 1
           guard field < fieldCount else { continue }
-          key.append(field: field)
-          key.append(values[field](state))
+          if let word = domain.fieldValueWord(field, of: state) {
+            key.append(field: field, word: word)
+          } else {
+            key.append(field: field)
+            key.append(values[field](state))
+          }
         }
         var keyNumber = key.withBytes { changeKeys.number(of: $0) }
         if keyNumber == keyLists.count { keyNumber = newChangeList(changed, state) }
@@ -273,18 +283,23 @@ extension SessionPage.Payload {
     /// rebuilt it.
     @usableFromInline mutating func keyframe(_ state: D.State, after sequence: UInt64) throws {
       let start = keyframes.count
-      keyframes.value(domain.json(state))
+      domain.writeJSON(of: state, to: &keyframes)
       lastChanges.set(in: &rebuilt, keyValues)
       scratch.removeAll()
       scratch.value(rebuilt.value)
       let same = keyframes.withBytes { written in
-        scratch.withBytes { rebuiltText in
-          UnsafeRawBufferPointer(rebasing: written[start...]).elementsEqual(rebuiltText)
-        }
+        scratch.withBytes { Self.same(UnsafeRawBufferPointer(rebasing: written[start...]), $0) }
       }
       guard same else { throw Self.uncovered(after: sequence) }
       keyframes.newline()
       keyframeCount += 1
+    }
+
+    /// Whether two texts are the same bytes.
+    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+      guard a.count == b.count else { return false }
+      guard a.count > 0, let first = a.baseAddress, let second = b.baseAddress else { return true }
+      return memcmp(first, second, a.count) == 0
     }
 
     /// The error of fields that do not rebuild the state after event `sequence`.
@@ -302,8 +317,12 @@ extension SessionPage.Payload {
       lastChanges.set(in: &rebuilt, keyValues)
       // The last state, checked like the keyframes.
       if to > from, (to - from) % keyframeInterval != 0 {
-        let last = domain.json(try timeline.state(after: to)).compactText
-        guard last == rebuilt.value.compactText else { throw Self.uncovered(after: to) }
+        text.removeAll()
+        domain.writeJSON(of: try timeline.state(after: to), to: &text)
+        scratch.removeAll()
+        scratch.value(rebuilt.value)
+        let same = text.withBytes { last in scratch.withBytes { Self.same(last, $0) } }
+        guard same else { throw Self.uncovered(after: to) }
       }
       return SessionPage.Payload.lines(
         timeline, from: from, to: to, fromTime: fromTime, options: options,
