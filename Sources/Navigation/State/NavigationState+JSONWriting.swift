@@ -79,23 +79,29 @@ extension NavigationState {
   /// ``NavigationDomain/fieldValueWord(_:of:)`` gives it.
   @inlinable @inline(__always)
   func valueWord(of index: Int) -> UInt64? {
-    guard let field = NavigationField(rawValue: index) else { return nil }
-    switch field {
-    case .menuLabels: return nil
-    case .menuSelectedIndex: return UInt64(bitPattern: Int64(menu.selectedIndex))
-    case .menuScrollOffset: return menu.scrollOffset.bitPattern
-    case .menuViewportWidth: return menu.viewportWidth.bitPattern
-    case .splitLayout: return split.layout == .twoColumn ? 0 : 1
-    case .splitSelectedCategory: return NavigationState.key(split.selectedCategory)
-    case .splitSelectedItem: return NavigationState.key(split.selectedItem)
-    case .splitExpanded: return split.expanded.high == nil ? split.expanded.low : nil
-    case .splitColumnVisibility: return UInt64(split.columnVisibility.code)
-    case .splitStyle: return UInt64(split.style.code)
-    case .splitSizeClass: return UInt64(split.sizeClass.code)
-    case .splitOrientation: return UInt64(split.orientation.code)
-    case .splitCompactColumn: return UInt64(split.compactColumn.code)
-    case .splitVisibleColumns: return UInt64(split.visibleColumns.rawValue)
-    case .splitOverlay: return split.overlay ? 1 : 0
+    // The raw values, not `NavigationField(rawValue:)`, which the compiler calls.
+    switch index {
+    case NavigationField.menuSelectedIndex.rawValue:
+      return UInt64(bitPattern: Int64(menu.selectedIndex))
+    case NavigationField.menuScrollOffset.rawValue: return menu.scrollOffset.bitPattern
+    case NavigationField.menuViewportWidth.rawValue: return menu.viewportWidth.bitPattern
+    case NavigationField.splitLayout.rawValue: return split.layout == .twoColumn ? 0 : 1
+    case NavigationField.splitSelectedCategory.rawValue:
+      return NavigationState.key(split.selectedCategory)
+    case NavigationField.splitSelectedItem.rawValue:
+      return NavigationState.key(split.selectedItem)
+    case NavigationField.splitExpanded.rawValue:
+      return split.expanded.high == nil ? split.expanded.low : nil
+    case NavigationField.splitColumnVisibility.rawValue:
+      return UInt64(split.columnVisibility.code)
+    case NavigationField.splitStyle.rawValue: return UInt64(split.style.code)
+    case NavigationField.splitSizeClass.rawValue: return UInt64(split.sizeClass.code)
+    case NavigationField.splitOrientation.rawValue: return UInt64(split.orientation.code)
+    case NavigationField.splitCompactColumn.rawValue: return UInt64(split.compactColumn.code)
+    case NavigationField.splitVisibleColumns.rawValue:
+      return UInt64(split.visibleColumns.rawValue)
+    case NavigationField.splitOverlay.rawValue: return split.overlay ? 1 : 0
+    default: return nil  // menu.labels, and no field
     }
   }
 }

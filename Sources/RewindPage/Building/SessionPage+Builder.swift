@@ -159,20 +159,18 @@ extension SessionPage.Payload {
       if changed == 0, let none = noChanges {
         changeNumbers.append(UInt64(none))
       } else if memoize {
-        key.removeAll()
-        var rest = changed
-        while rest != 0 {
-          let field = rest.trailingZeroBitCount
-          rest &= rest &- 1
-          guard field < fieldCount else { continue }
-          if let word = domain.fieldValueWord(field, of: state) {
-            key.append(field: field, word: word)
-          } else {
-            key.append(field: field)
-            key.append(values[field](state))
-          }
+        var keyNumber: Int
+        let field = changed.trailingZeroBitCount
+        if changed & (changed &- 1) == 0, field < fieldCount,
+          let word = domain.fieldValueWord(field, of: state)
+        {
+          // One field, whose value is a word (most events): the key `ValueKey` writes (the
+          // field, tag 8, the word's bytes), as the two words and length of a short key.
+          keyNumber = changeKeys.number(
+            UInt64(field) | 8 << 8 | word << 16, word >> 48, length: 10)
+        } else {
+          keyNumber = changeKey(changed, state)
         }
-        var keyNumber = key.withBytes { changeKeys.number(of: $0) }
         if keyNumber == keyLists.count { keyNumber = newChangeList(changed, state) }
         let number = keyLists[keyNumber]
         changeNumbers.append(UInt64(number))
@@ -196,6 +194,27 @@ extension SessionPage.Payload {
         if past == 0 { try keyframe(state, after: visited.sequence) }
       }
       if done & 0xFFF == 0 { progress(done) }
+    }
+
+    /// The number of the key of the change list `changed` of `state` (see `ValueKey`).
+    ///
+    /// Not inlined into the step: the compiler would read every field a word may come
+    /// from before the loop, for each event, where most events change one field.
+    @inlinable @inline(never) mutating func changeKey(_ changed: UInt64, _ state: D.State) -> Int {
+      key.removeAll()
+      var rest = changed
+      while rest != 0 {
+        let field = rest.trailingZeroBitCount
+        rest &= rest &- 1
+        guard field < fieldCount else { continue }
+        if let word = domain.fieldValueWord(field, of: state) {
+          key.append(field: field, word: word)
+        } else {
+          key.append(field: field)
+          key.append(values[field](state))
+        }
+      }
+      return key.withBytes { changeKeys.number(of: $0) }
     }
 
     /// The kind's index and the body's number of an event not met before (or not
