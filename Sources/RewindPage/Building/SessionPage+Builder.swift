@@ -304,10 +304,10 @@ extension SessionPage.Payload {
       let start = keyframes.count
       domain.writeJSON(of: state, to: &keyframes)
       lastChanges.set(in: &rebuilt, keyValues)
-      scratch.removeAll()
-      scratch.value(rebuilt.value)
-      let same = keyframes.withBytes { written in
-        scratch.withBytes { Self.same(UnsafeRawBufferPointer(rebasing: written[start...]), $0) }
+      let same = rebuilt.withText { rebuiltText in
+        keyframes.withBytes {
+          Self.same(UnsafeRawBufferPointer(rebasing: $0[start...]), rebuiltText)
+        }
       }
       guard same else { throw Self.uncovered(after: sequence) }
       keyframes.newline()
@@ -338,9 +338,9 @@ extension SessionPage.Payload {
       if to > from, (to - from) % keyframeInterval != 0 {
         text.removeAll()
         domain.writeJSON(of: try timeline.state(after: to), to: &text)
-        scratch.removeAll()
-        scratch.value(rebuilt.value)
-        let same = text.withBytes { last in scratch.withBytes { Self.same(last, $0) } }
+        let same = rebuilt.withText { rebuiltText in
+          text.withBytes { Self.same($0, rebuiltText) }
+        }
         guard same else { throw Self.uncovered(after: to) }
       }
       return SessionPage.Payload.lines(
