@@ -137,21 +137,22 @@ extension SessionPage.Payload {
       if eventsAreBits {
         eventKey = withUnsafeBytes(of: event) { eventKeys.number(of: $0) }
       }
-      if eventKey >= 0, eventKey < eventBodies.count {
-        index = eventKinds[eventKey]
-        body = eventBodies[eventKey]
+      if eventKey >= 0, eventKey < eventBodies.count, eventKey < eventKinds.count {
+        index = eventKinds.withUnsafeBufferPointer { $0[eventKey] }
+        body = eventBodies.withUnsafeBufferPointer { $0[eventKey] }
       } else {
         (index, body) = newBody(event, key: eventKey)
       }
       switch visited.outcome {
-      case 0: counts.applied += 1
-      case 1: counts.unchanged += 1
-      default: counts.rejected += 1
+      case 0: counts.applied &+= 1
+      case 1: counts.unchanged &+= 1
+      default: counts.rejected &+= 1
       }
-      codes.append(UInt64(index * 3 + visited.outcome))
+      // An index, a body's number and an outcome are small and not negative.
+      codes.append(UInt64(truncatingIfNeeded: index &* 3 &+ visited.outcome))
       times.append(visited.time - previousTime)
       previousTime = visited.time
-      bodyNumbers.append(UInt64(body))
+      bodyNumbers.append(UInt64(truncatingIfNeeded: body))
       if visited.outcome > 1 { addReason(visited.reason ?? "") }
 
       // [field, value, field, value, ...]
@@ -173,7 +174,7 @@ extension SessionPage.Payload {
         }
         if keyNumber == keyLists.count { keyNumber = newChangeList(changed, state) }
         let number = keyLists[keyNumber]
-        changeNumbers.append(UInt64(number))
+        changeNumbers.append(UInt64(truncatingIfNeeded: number))
         if changed == 0 { noChanges = number }
         if setsLastValues {
           lastChanges.note(
