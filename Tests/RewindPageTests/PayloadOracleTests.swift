@@ -241,7 +241,9 @@ struct PayloadOracleTests {
     }
   }
 
-  @Test("a rebuilt state sets values as setting each as it comes does, prefix paths too")
+  @Test(
+    "a rebuilt state sets values as setting each as it comes does, prefix paths too; its text is the value's"
+  )
   func rebuiltState() {
     let seed = testSeed("PayloadOracleTests.rebuiltState")
     var random = SplitMix64(seed: seed)
@@ -249,10 +251,22 @@ struct PayloadOracleTests {
       ["menu.a", "menu.b", "split.c", "split.d.e", "f"],
       ["a", "a.x", "b.c", "a.x", "d"],  // a prefix and a path twice: set as they come
       ["x.y", "x.z", "x.y", "w"],  // a path twice
+      ["u.é", "x", "menu.a"],  // a key that is `==` to another key of its object
+      ["x", "split.d.e", "menu.b", "g"],  // every path in the second start
+    ]
+    // The first start lacks paths (members are added); the second holds every path of the
+    // first pool (the text is rebuilt from the start's, each value in its place).
+    let starts: [JSONValue] = [
+      .object([("menu", .object([("a", 1)])), ("a", "text")]),
+      .object([
+        ("menu", .object([("a", 1), ("b", [2, "two"])])), ("g", [1]),
+        ("split", .object([("c", "\"c\""), ("d", .object([("e", 4.5)]))])), ("f", .null),
+        ("u", .object([("é", 1), ("e\u{301}", 2)])), ("x", .object([])),
+      ]),
     ]
     for paths in pools {
-      for _ in 0..<20 {
-        let start: JSONValue = .object([("menu", .object([("a", 1)])), ("a", "text")])
+      for trial in 0..<20 {
+        let start = starts[trial % 2]
         var rebuilt = RebuiltState(start, paths: paths)
         var expected = start
         for step in 0..<Int(random.next() % 40) {
@@ -264,8 +278,14 @@ struct PayloadOracleTests {
           if random.next() % 5 == 0 {
             #expect(rebuilt.value.compactText == expected.compactText, "seed \(seed), \(paths)")
           }
+          if random.next() % 5 == 0 {
+            let text = rebuilt.withText { String(decoding: $0, as: UTF8.self) }
+            #expect(text == expected.compactText, "seed \(seed), \(paths)")
+          }
         }
         #expect(rebuilt.value.compactText == expected.compactText, "seed \(seed), \(paths)")
+        let text = rebuilt.withText { String(decoding: $0, as: UTF8.self) }
+        #expect(text == expected.compactText, "seed \(seed), \(paths)")
       }
     }
   }

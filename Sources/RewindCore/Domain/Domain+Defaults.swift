@@ -130,6 +130,11 @@ extension Domain where Event: Codable {
 }
 
 extension Domain {
+  /// `json(_ state:)`, written compact.
+  public func writeJSON(of state: State, to json: inout JSONWriter) {
+    json.value(self.json(state))
+  }
+
   /// The fields that differ, found by reading every field of both states: a field
   /// differs when its JSON text does (`0.0` and `-0.0` differ, as do `"é"` and `"e\u{301}"`,
   /// which `==` of ``JSONValue`` finds equal).

@@ -22,6 +22,8 @@ public import RewindJournal
 /// | `json(_ event:)`, ``event(fromJSON:)`` | `{"event": case, …payload}` through ``JSONValueEncoder`` |
 /// | `json(_ state:)` | the state through ``JSONValueEncoder`` |
 /// | ``writeMembers(of:to:)`` | the members of `json(_ event:)` |
+/// | ``writeJSON(of:to:)`` | `json(_ state:)`, written |
+/// | ``fieldValueWord(_:of:)`` | none: a field's value is its JSON value |
 /// | ``event(fromFields:)`` | nil: every line is read by ``event(fromJSON:)`` |
 /// | ``fields`` | the leaves of the initial state's JSON, their kinds inferred from its values |
 /// | ``knownValues(for:)`` | none: any string is accepted where an id is expected |
@@ -204,6 +206,24 @@ public protocol Domain: Sendable {
   func event(fromFields fields: JSONFields) -> Event?
   /// The state as a JSON object, including derived fields.
   func json(_ state: State) -> JSONValue
+  /// Writes the state's JSON, compact (the bytes of `json(_ state:)`'s
+  /// ``JSONValue/compactText``), into `json`: what `rewind html` writes each keyframe of its
+  /// page with, a state every few hundred events. By default `json(_ state:)`, written; a
+  /// domain writes it itself for speed (building a ``JSONValue`` of the navigation state
+  /// costs ten times writing its text).
+  func writeJSON(of state: State, to json: inout JSONWriter)
+  /// A word that stands for the value of field `fields[index]` in `state`: for two states
+  /// of one domain value (one session), equal words for a field mean that the field's
+  /// values have the same JSON text. Different words for values of the same text are
+  /// allowed, equal words for values of different texts are not. Nil (the default) when
+  /// the domain gives no word for the field, or for this value of it.
+  ///
+  /// `rewind html` recognises a change list it has met before by the values of its
+  /// fields, once an event: a word (a number's bits, a selection's index, an enum's code)
+  /// costs a read of the state, where the field's ``StateField/value`` builds a
+  /// ``JSONValue`` to be taken apart and released (about a fifth of the page's work an
+  /// event for the navigation domain). The page is the same bytes either way.
+  func fieldValueWord(_ index: Int, of state: State) -> UInt64?
 
   /// A one-line human description of an event (`categorySelected grinders`).
   func describe(_ event: Event) -> String
@@ -254,6 +274,11 @@ extension Domain {
     let outcome = reduce(&state, event)
     return (outcome, outcome.isApplied ? changedFields(from: before, to: state) : [])
   }
+}
+
+extension Domain {
+  /// None: a field's value is its JSON value (``StateField/value``).
+  @inlinable public func fieldValueWord(_ index: Int, of state: State) -> UInt64? { nil }
 }
 
 extension Domain {

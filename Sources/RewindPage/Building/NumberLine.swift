@@ -31,7 +31,7 @@
   /// Appends `value`, after a comma when it is not the first.
   @inlinable @inline(__always) mutating func append(_ value: UInt64) {
     // A comma, at most 20 digits, and room for a group's four-byte store.
-    if capacity - length < 25 { grow() }
+    if capacity &- length < 25 { grow() }
     var position = start + length
     position.pointee = UInt8(ascii: ",")
     position += 1

@@ -22,6 +22,15 @@ public import RewindCore
   /// The last value of each path not yet set, and the paths in the order of their first.
   private var pending: [JSONValue?]
   private var order: [Int] = []
+  /// The start's compact text and where each path's value is in it, in the text's order,
+  /// when every path is a member of the start's objects (see `Layout`); nil otherwise.
+  private let layout: Layout?
+  /// With a layout: each path's value's compact text, the values set since their text was
+  /// written, and the text rebuilt last.
+  private var texts: [[UInt8]]
+  private var unwritten: [JSONValue?]
+  private var unwrittenOrder: [Int] = []
+  private var rebuiltText: [UInt8] = []
 
   /// The JSON `start`, to which changes of fields with `paths` (in field order) apply.
   @usableFromInline init(_ start: JSONValue, paths fieldPaths: [String]) {
@@ -42,6 +51,14 @@ public import RewindCore
     }
     pending = Array(repeating: nil, count: distinct.count)
     takesLastValues = !setsAtOnce && distinct.count == fieldPaths.count
+    layout = setsAtOnce ? nil : Layout(start, paths: components)
+    texts = Array(repeating: [], count: distinct.count)
+    unwritten = Array(repeating: nil, count: distinct.count)
+    if let layout {
+      for piece in layout.pieces {
+        texts[piece.path] = Array(layout.text[piece.start..<piece.end])
+      }
+    }
   }
 
   /// Whether every field has a path of its own and no path is a dotted prefix of another:
@@ -53,12 +70,45 @@ public import RewindCore
   /// Sets field `field` (an index into the domain's fields) to `value`.
   @usableFromInline mutating func set(_ value: JSONValue, field: Int) {
     let path = slot[field]
+    if layout != nil {
+      if unwritten[path] == nil { unwrittenOrder.append(path) }
+      unwritten[path] = value
+    }
     if setsAtOnce {
       json.set(value, at: components[path][...])
       return
     }
     if pending[path] == nil { order.append(path) }
     pending[path] = value
+  }
+
+  /// Calls `body` with the compact text of ``value``, valid only during the call.
+  ///
+  /// With a layout, the start's text with each path's value's text in its place: only the
+  /// values set since the last call are written (a keyframe's few changed fields), not the
+  /// whole JSON.
+  @usableFromInline mutating func withText<R>(_ body: (UnsafeRawBufferPointer) throws -> R)
+    rethrows -> R
+  {
+    rebuiltText.removeAll(keepingCapacity: true)
+    guard let layout else {
+      value.appendCompact(to: &rebuiltText)
+      return try rebuiltText.withUnsafeBytes(body)
+    }
+    for path in unwrittenOrder {
+      texts[path].removeAll(keepingCapacity: true)
+      unwritten[path]!.appendCompact(to: &texts[path])
+      unwritten[path] = nil
+    }
+    unwrittenOrder.removeAll(keepingCapacity: true)
+    var position = 0
+    for piece in layout.pieces {
+      rebuiltText.append(contentsOf: layout.text[position..<piece.start])
+      rebuiltText.append(contentsOf: texts[piece.path])
+      position = piece.end
+    }
+    rebuiltText.append(contentsOf: layout.text[position...])
+    return try rebuiltText.withUnsafeBytes(body)
   }
 
   /// The JSON with every value set.
@@ -70,6 +120,68 @@ public import RewindCore
       }
       order.removeAll(keepingCapacity: true)
       return json
+    }
+  }
+}
+
+extension RebuiltState {
+  /// A JSON's compact text and where the value of each of some paths is in it: setting a
+  /// path's value (`JSONValue.set(_:at:)`) replaces that value's text and no other, when
+  /// each path is a member of the JSON's objects, found by its keys from the top, and no
+  /// object on the way to one has two keys `==` (`set` would take the first).
+  struct Layout {
+    /// The JSON's compact text.
+    let text: [UInt8]
+    /// Each path's value's bytes in `text`, in the text's order.
+    let pieces: [(path: Int, start: Int, end: Int)]
+
+    /// The layout of `json` for paths split at their dots (no one a prefix of another); nil
+    /// when a path is not a member of its objects or an object on the way has a key twice.
+    init?(_ json: JSONValue, paths: [[String]]) {
+      var layout = Writing()
+      for (path, components) in paths.enumerated() {
+        layout.index[components] = path
+        for end in 0..<components.count { layout.ways.insert(Array(components[..<end])) }
+      }
+      guard layout.write(json, at: []), layout.pieces.count == paths.count else { return nil }
+      text = layout.text
+      pieces = layout.pieces
+    }
+
+    /// The text written so far and the pieces found.
+    private struct Writing {
+      /// Each path's number, by its keys.
+      var index: [[String]: Int] = [:]
+      /// The objects on the way to a path, by their keys.
+      var ways: Set<[String]> = []
+      var text: [UInt8] = []
+      var pieces: [(path: Int, start: Int, end: Int)] = []
+
+      /// Writes `json`, found at `path`, noting where the paths of `index` are; false when
+      /// an object on the way to one has a key twice.
+      mutating func write(_ json: JSONValue, at path: [String]) -> Bool {
+        guard ways.contains(path), case .object(let members) = json, !members.isEmpty else {
+          json.appendCompact(to: &text)
+          return true
+        }
+        guard Set(members.map(\.0)).count == members.count else { return false }
+        text.append(UInt8(ascii: "{"))
+        for (position, (key, member)) in members.enumerated() {
+          if position > 0 { text.append(UInt8(ascii: ",")) }
+          JSONValue.appendQuoted(key, to: &text)
+          text.append(UInt8(ascii: ":"))
+          let inner = path + [key]
+          if let found = index[inner] {
+            let start = text.count
+            member.appendCompact(to: &text)
+            pieces.append((found, start, text.count))
+          } else if !write(member, at: inner) {
+            return false
+          }
+        }
+        text.append(UInt8(ascii: "}"))
+        return true
+      }
     }
   }
 }

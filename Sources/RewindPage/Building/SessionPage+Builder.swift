@@ -1,5 +1,11 @@
 public import RewindCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension SessionPage.Payload {
   /// What the page's pass over the events builds, an event at a time: the number lines,
   /// the tables of distinct texts, the keyframes and the memories of events and change
@@ -131,21 +137,22 @@ extension SessionPage.Payload {
       if eventsAreBits {
         eventKey = withUnsafeBytes(of: event) { eventKeys.number(of: $0) }
       }
-      if eventKey >= 0, eventKey < eventBodies.count {
-        index = eventKinds[eventKey]
-        body = eventBodies[eventKey]
+      if eventKey >= 0, eventKey < eventBodies.count, eventKey < eventKinds.count {
+        index = eventKinds.withUnsafeBufferPointer { $0[eventKey] }
+        body = eventBodies.withUnsafeBufferPointer { $0[eventKey] }
       } else {
         (index, body) = newBody(event, key: eventKey)
       }
       switch visited.outcome {
-      case 0: counts.applied += 1
-      case 1: counts.unchanged += 1
-      default: counts.rejected += 1
+      case 0: counts.applied &+= 1
+      case 1: counts.unchanged &+= 1
+      default: counts.rejected &+= 1
       }
-      codes.append(UInt64(index * 3 + visited.outcome))
+      // An index, a body's number and an outcome are small and not negative.
+      codes.append(UInt64(truncatingIfNeeded: index &* 3 &+ visited.outcome))
       times.append(visited.time - previousTime)
       previousTime = visited.time
-      bodyNumbers.append(UInt64(body))
+      bodyNumbers.append(UInt64(truncatingIfNeeded: body))
       if visited.outcome > 1 { addReason(visited.reason ?? "") }
 
       // [field, value, field, value, ...]
@@ -153,19 +160,21 @@ extension SessionPage.Payload {
       if changed == 0, let none = noChanges {
         changeNumbers.append(UInt64(none))
       } else if memoize {
-        key.removeAll()
-        var rest = changed
-        while rest != 0 {
-          let field = rest.trailingZeroBitCount
-          rest &= rest &- 1
-          guard field < fieldCount else { continue }
-          key.append(field: field)
-          key.append(values[field](state))
+        var keyNumber: Int
+        let field = changed.trailingZeroBitCount
+        if changed & (changed &- 1) == 0, field < fieldCount,
+          let word = domain.fieldValueWord(field, of: state)
+        {
+          // One field, whose value is a word (most events): the key `ValueKey` writes (the
+          // field, tag 8, the word's bytes), as the two words and length of a short key.
+          keyNumber = changeKeys.number(
+            UInt64(field) | 8 << 8 | word << 16, word >> 48, length: 10)
+        } else {
+          keyNumber = changeKey(changed, state)
         }
-        var keyNumber = key.withBytes { changeKeys.number(of: $0) }
         if keyNumber == keyLists.count { keyNumber = newChangeList(changed, state) }
         let number = keyLists[keyNumber]
-        changeNumbers.append(UInt64(number))
+        changeNumbers.append(UInt64(truncatingIfNeeded: number))
         if changed == 0 { noChanges = number }
         if setsLastValues {
           lastChanges.note(
@@ -186,6 +195,27 @@ extension SessionPage.Payload {
         if past == 0 { try keyframe(state, after: visited.sequence) }
       }
       if done & 0xFFF == 0 { progress(done) }
+    }
+
+    /// The number of the key of the change list `changed` of `state` (see `ValueKey`).
+    ///
+    /// Not inlined into the step: the compiler would read every field a word may come
+    /// from before the loop, for each event, where most events change one field.
+    @inlinable @inline(never) mutating func changeKey(_ changed: UInt64, _ state: D.State) -> Int {
+      key.removeAll()
+      var rest = changed
+      while rest != 0 {
+        let field = rest.trailingZeroBitCount
+        rest &= rest &- 1
+        guard field < fieldCount else { continue }
+        if let word = domain.fieldValueWord(field, of: state) {
+          key.append(field: field, word: word)
+        } else {
+          key.append(field: field)
+          key.append(values[field](state))
+        }
+      }
+      return key.withBytes { changeKeys.number(of: $0) }
     }
 
     /// The kind's index and the body's number of an event not met before (or not
@@ -273,18 +303,23 @@ extension SessionPage.Payload {
     /// rebuilt it.
     @usableFromInline mutating func keyframe(_ state: D.State, after sequence: UInt64) throws {
       let start = keyframes.count
-      keyframes.value(domain.json(state))
+      domain.writeJSON(of: state, to: &keyframes)
       lastChanges.set(in: &rebuilt, keyValues)
-      scratch.removeAll()
-      scratch.value(rebuilt.value)
-      let same = keyframes.withBytes { written in
-        scratch.withBytes { rebuiltText in
-          UnsafeRawBufferPointer(rebasing: written[start...]).elementsEqual(rebuiltText)
+      let same = rebuilt.withText { rebuiltText in
+        keyframes.withBytes {
+          Self.same(UnsafeRawBufferPointer(rebasing: $0[start...]), rebuiltText)
         }
       }
       guard same else { throw Self.uncovered(after: sequence) }
       keyframes.newline()
       keyframeCount += 1
+    }
+
+    /// Whether two texts are the same bytes.
+    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+      guard a.count == b.count else { return false }
+      guard a.count > 0, let first = a.baseAddress, let second = b.baseAddress else { return true }
+      return memcmp(first, second, a.count) == 0
     }
 
     /// The error of fields that do not rebuild the state after event `sequence`.
@@ -302,8 +337,12 @@ extension SessionPage.Payload {
       lastChanges.set(in: &rebuilt, keyValues)
       // The last state, checked like the keyframes.
       if to > from, (to - from) % keyframeInterval != 0 {
-        let last = domain.json(try timeline.state(after: to)).compactText
-        guard last == rebuilt.value.compactText else { throw Self.uncovered(after: to) }
+        text.removeAll()
+        domain.writeJSON(of: try timeline.state(after: to), to: &text)
+        let same = rebuilt.withText { rebuiltText in
+          text.withBytes { Self.same($0, rebuiltText) }
+        }
+        guard same else { throw Self.uncovered(after: to) }
       }
       return SessionPage.Payload.lines(
         timeline, from: from, to: to, fromTime: fromTime, options: options,

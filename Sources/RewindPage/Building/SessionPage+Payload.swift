@@ -138,12 +138,20 @@ extension SessionPage {
     /// The change list of each field's last change since the state was last rebuilt, and
     /// those fields in the order of their first change since: what `RebuiltState` is set
     /// to at a keyframe, when it takes the last values (`RebuiltState.takesLastValues`).
-    @usableFromInline struct LastChanges {
+    ///
+    /// It cannot be copied: its buffer is its own, written in place each event (an array
+    /// would check that it is not shared at each write).
+    @usableFromInline struct LastChanges: ~Copyable {
       /// The key number of each field's last change (-1: none since).
-      @usableFromInline var last: [Int]
+      @usableFromInline let last: UnsafeMutablePointer<Int>
       @usableFromInline var order: [Int] = []
 
-      @usableFromInline init(fields: Int) { last = Array(repeating: -1, count: fields) }
+      @usableFromInline init(fields: Int) {
+        last = .allocate(capacity: max(fields, 1))
+        last.initialize(repeating: -1, count: max(fields, 1))
+      }
+
+      @inlinable deinit { last.deallocate() }
 
       /// Notes that the fields `changed` (a `FieldSet`'s bits, each below `fields`) changed
       /// to their values in change list `key`.

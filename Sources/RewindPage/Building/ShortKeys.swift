@@ -56,15 +56,25 @@
     -> Int
   {
     let hashed = Self.hash(first, second, length)
-    var slot = Int(truncatingIfNeeded: hashed) & mask
-    while true {
-      let held = slots[slot]
-      if held == 0 { break }
-      let index = Int(held) - 1
-      let entry = entries[index]
-      if entry.low == first && entry.high == second && entry.length == length { return index }
-      slot = (slot + 1) & mask
+    let mask = mask
+    // The table's and the entries' buffers read without bounds checks: a slot is masked
+    // below `slots.count`, a slot holds an entry's number plus one.
+    let (found, slot) = slots.withUnsafeBufferPointer { slots in
+      entries.withUnsafeBufferPointer { entries in
+        var slot = Int(truncatingIfNeeded: hashed) & mask
+        while true {
+          let held = slots[slot]
+          if held == 0 { return (-1, slot) }
+          let index = Int(held) &- 1
+          let entry = entries[index]
+          if entry.low == first && entry.high == second && entry.length == length {
+            return (index, slot)
+          }
+          slot = (slot &+ 1) & mask
+        }
+      }
     }
+    if found >= 0 { return found }
     let index = entries.count
     entries.append(Entry(first, second, length))
     slots[slot] = UInt32(index + 1)

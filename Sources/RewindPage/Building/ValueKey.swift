@@ -6,9 +6,11 @@ public import RewindCore
 ///
 /// Each value is a tag byte and its bits: a number's 64 bits (a double's bit pattern, so
 /// `-0.0` and `0.0` are told apart, and `1` and `1.0` by their tags), a string's length
-/// and UTF-8 bytes, an array's or object's count and members. The encoding is injective:
-/// two lists of values with the same bytes are the same values, so their JSON text is the
-/// same; the page looks the text up only for bytes it has not met. No digit of a number is
+/// and UTF-8 bytes, an array's or object's count and members; or, for a field whose domain
+/// gives its value as a word (`Domain.fieldValueWord(_:of:)`), tag 8 and the word. The
+/// encoding is injective: two lists of values with the same bytes are the same values (a
+/// word stands for one value of its field in a session), so their JSON text is the same;
+/// the page looks the text up only for bytes it has not met. No digit of a number is
 /// written. It cannot be copied (its buffer is its own); pass it `inout`.
 @usableFromInline struct ValueKey: ~Copyable {
   @usableFromInline var start: UnsafeMutableRawPointer
@@ -37,6 +39,16 @@ public import RewindCore
     reserve(1)
     start.storeBytes(of: UInt8(truncatingIfNeeded: field), toByteOffset: count, as: UInt8.self)
     count += 1
+  }
+
+  /// Appends a field's index and its value's word (`Domain.fieldValueWord(_:of:)`): tag 8,
+  /// which no JSON value's encoding starts with, and the word's 64 bits.
+  @inlinable @inline(__always) mutating func append(field: Int, word: UInt64) {
+    reserve(10)
+    start.storeBytes(of: UInt8(truncatingIfNeeded: field), toByteOffset: count, as: UInt8.self)
+    start.storeBytes(of: 8, toByteOffset: count + 1, as: UInt8.self)
+    start.storeBytes(of: word, toByteOffset: count + 2, as: UInt64.self)
+    count += 10
   }
 
   /// Appends `value`.

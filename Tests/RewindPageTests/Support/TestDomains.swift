@@ -94,6 +94,16 @@ struct Steps: RecordableDomain, Codable {
 
   var initialState: State { State() }
 
+  /// Words for `position` and `scale` (fields 0 and 3), none for `moves` and `last`: the
+  /// page keys a change list by the words of some fields and the JSON values of others.
+  func fieldValueWord(_ index: Int, of state: State) -> UInt64? {
+    switch index {
+    case 0: UInt64(bitPattern: Int64(state.position))
+    case 3: state.scale.bitPattern
+    default: nil
+    }
+  }
+
   func reduce(_ state: inout State, _ event: Event) -> Outcome<DomainRejection> {
     switch event {
     case .stepped(let size):

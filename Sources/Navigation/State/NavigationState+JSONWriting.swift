@@ -1,0 +1,107 @@
+public import RewindCore
+
+// The state's JSON written straight into a `JSONWriter`, and each field's value as a word:
+// what `rewind html`'s page builder reads a state with, a keyframe every few hundred events
+// and a changed field every event, without building `JSONValue`s.
+
+extension NavigationDomain {
+  /// Writes ``json(_:)-(NavigationState)``'s compact text, the same bytes, with no
+  /// `JSONValue` built: what `rewind html` writes a keyframe with.
+  public func writeJSON(of state: NavigationState, to json: inout JSONWriter) {
+    state.writeJSON(to: &json)
+  }
+
+  /// A word for each field but `menu.labels` (the catalog's, which no event changes): a
+  /// number's bits, a selection's node index, an enum's code, the expanded set's bits in a
+  /// catalog of at most 64 nodes; nil for the expanded set of a larger catalog. In the
+  /// states of one catalog, equal words are values of the same JSON text.
+  @inlinable @inline(__always)
+  public func fieldValueWord(_ index: Int, of state: NavigationState) -> UInt64? {
+    state.valueWord(of: index)
+  }
+}
+
+extension NavigationState {
+  /// The bytes of ``json``'s compact text.
+  package func writeJSON(to json: inout JSONWriter) {
+    json.beginObject()
+    json.plainKey("menu")
+    json.beginObject()
+    json.plainKey("labels")
+    json.beginArray()
+    for label in menuLabels { json.string(label) }
+    json.endArray()
+    json.plainKey("selectedIndex")
+    json.int(Int64(menu.selectedIndex))
+    json.plainKey("scrollOffset")
+    json.double(menu.scrollOffset)
+    json.plainKey("viewportWidth")
+    json.double(menu.viewportWidth)
+    json.endObject()
+    json.plainKey("split")
+    json.beginObject()
+    json.plainKey("layout")
+    json.string(split.layout.rawValue)
+    json.plainKey("selectedCategory")
+    writeID(split.selectedCategory, to: &json)
+    json.plainKey("selectedItem")
+    writeID(split.selectedItem, to: &json)
+    json.plainKey("expanded")
+    json.beginArray()
+    for id in split.expanded.refs.map(catalog.displayID(of:)).sorted() { json.string(id) }
+    json.endArray()
+    json.plainKey("columnVisibility")
+    json.string(split.columnVisibility.rawValue)
+    json.plainKey("style")
+    json.string(split.style.rawValue)
+    json.plainKey("sizeClass")
+    json.string(split.sizeClass.rawValue)
+    json.plainKey("orientation")
+    json.string(split.orientation.rawValue)
+    json.plainKey("compactColumn")
+    json.string(split.compactColumn.rawValue)
+    json.plainKey("visibleColumns")
+    json.beginArray()
+    for column in split.visibleColumns.columns { json.string(column.rawValue) }
+    json.endArray()
+    json.plainKey("overlay")
+    json.bool(split.overlay)
+    json.endObject()
+    json.endObject()
+  }
+
+  /// An id as ``idJSON(_:)`` writes it.
+  private func writeID(_ ref: NodeRef?, to json: inout JSONWriter) {
+    if let ref { json.string(catalog.displayID(of: ref)) } else { json.null() }
+  }
+
+  /// The word of field `index` (a ``NavigationField``'s raw value), as
+  /// ``NavigationDomain/fieldValueWord(_:of:)`` gives it.
+  @inlinable @inline(__always)
+  func valueWord(of index: Int) -> UInt64? {
+    // The raw values, not `NavigationField(rawValue:)`, which the compiler calls.
+    switch index {
+    case NavigationField.menuSelectedIndex.rawValue:
+      return UInt64(bitPattern: Int64(menu.selectedIndex))
+    case NavigationField.menuScrollOffset.rawValue: return menu.scrollOffset.bitPattern
+    case NavigationField.menuViewportWidth.rawValue: return menu.viewportWidth.bitPattern
+    case NavigationField.splitLayout.rawValue: return split.layout == .twoColumn ? 0 : 1
+    case NavigationField.splitSelectedCategory.rawValue:
+      return NavigationState.key(split.selectedCategory)
+    case NavigationField.splitSelectedItem.rawValue:
+      return NavigationState.key(split.selectedItem)
+    case NavigationField.splitExpanded.rawValue:
+      return split.expanded.high == nil ? split.expanded.low : nil
+    case NavigationField.splitColumnVisibility.rawValue:
+      return UInt64(split.columnVisibility.code)
+    case NavigationField.splitStyle.rawValue: return UInt64(split.style.code)
+    case NavigationField.splitSizeClass.rawValue: return UInt64(split.sizeClass.code)
+    case NavigationField.splitOrientation.rawValue: return UInt64(split.orientation.code)
+    case NavigationField.splitCompactColumn.rawValue: return UInt64(split.compactColumn.code)
+    case NavigationField.splitVisibleColumns.rawValue:
+      return UInt64(split.visibleColumns.rawValue)
+    case NavigationField.splitOverlay.rawValue: return split.overlay ? 1 : 0
+    default: return nil  // menu.labels, and no field
+    }
+  }
+}
