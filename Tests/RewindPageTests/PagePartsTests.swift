@@ -20,7 +20,9 @@ struct PagePartsTests {
     _ timeline: Timeline<D>, from: UInt64, to: UInt64, jobs: Int, rendererData: JSONValue,
     memoize: Bool = true, part: SessionPage.Payload.PartBuild<D>? = nil
   ) throws -> [UInt8]? {
-    guard to > from, let ranges = timeline.parallelRanges(jobs: jobs, in: from...to) else {
+    guard to > from,
+      let ranges = SessionPage.Payload.partRanges(timeline, from: from, to: to, jobs: jobs)
+    else {
       return nil
     }
     let generic: SessionPage.Payload.PartBuild<D> = { timeline, from, to, start, isLast, progress in
@@ -66,7 +68,8 @@ struct PagePartsTests {
       let session = try Timeline<NavigationDomain>(path: path)
       session.minimumEventsPerPart = [20, 50, 100, 30][trial]
       #expect(
-        (session.parallelRanges(jobs: 2, in: 0...UInt64(count))?.count ?? 0) > 2,
+        (SessionPage.Payload.partRanges(session, from: 0, to: UInt64(count), jobs: 2)?.count ?? 0)
+          > 2,
         "the session splits into parts")
       let specialised = try #require(
         SessionPage.Payload.precomputation(NavigationDomain.self, of: NavigationDomain.self))

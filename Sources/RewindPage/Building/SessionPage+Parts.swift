@@ -73,6 +73,8 @@ extension SessionPage.Payload {
       }
     }
     let endText = isLast ? nil : builder.rebuiltText()
+    // What only the last part's `finish` reads, let go on this thread, not the merging one.
+    if !isLast { builder.forgetValues() }
     return PagePart(builder, startText: startText, endText: endText)
   }
 
@@ -95,7 +97,7 @@ extension SessionPage.Payload {
     rendererData: JSONValue, jobs: Int, progress: (UInt64) -> Void,
     part: @escaping PartBuild<D>
   ) throws -> [UInt8] {
-    if jobs > 1, to > from, let ranges = timeline.parallelRanges(jobs: jobs, in: from...to),
+    if jobs > 1, to > from, let ranges = partRanges(timeline, from: from, to: to, jobs: jobs),
       let payload = try? inParts(
         timeline, ranges, options: options, rendererData: rendererData, jobs: jobs,
         progress: progress, part: part)
@@ -106,6 +108,35 @@ extension SessionPage.Payload {
     guard let builder = whole.builder.take() else { preconditionFailure("a part built twice") }
     return try builder.finish(timeline, to: to, options: options, rendererData: rendererData)
   }
+
+  /// The parts a page's events are built in with `jobs` threads: the scans' parts
+  /// (`Timeline.parallelRanges`, cut at frame ends), joined in order into parts of at least
+  /// a `partsPerJob × jobs`-th of the events. A part costs the page more than a scan: its
+  /// builder writes and looks up again the bodies and change lists that the parts before
+  /// it met (about 1,000 of each in a part of 200,000 navigation events), and its numbers
+  /// are read back at the merge; the scans' shortest parts (about a frame) would spend
+  /// more on that than the threads' ends save. Nil when the page is built in one pass.
+  static func partRanges<D: Domain>(_ timeline: Timeline<D>, from: UInt64, to: UInt64, jobs: Int)
+    -> [ClosedRange<UInt64>]?
+  {
+    guard let ranges = timeline.parallelRanges(jobs: jobs, in: from...to) else { return nil }
+    let least = (to - from) / UInt64(partsPerJob * jobs)
+    var joined: [ClosedRange<UInt64>] = []
+    var start = from
+    for range in ranges where range.upperBound - start >= least || range.upperBound == to {
+      joined.append(start...range.upperBound)
+      start = range.upperBound
+    }
+    // A short rest goes to the part before it.
+    if joined.count > 1, let last = joined.last, last.upperBound - last.lowerBound < least {
+      joined.removeLast()
+      joined[joined.count - 1] = joined[joined.count - 1].lowerBound...to
+    }
+    return joined.count > 1 ? joined : nil
+  }
+
+  /// The parts a page's build takes for each job (see `partRanges`).
+  static let partsPerJob = 3
 
   /// The page's data built in the parts `ranges` (which cover the page's events in order)
   /// on `jobs` threads, merged as they come, in order.
@@ -201,6 +232,12 @@ extension SessionPage.Payload.Builder {
     return rebuilt.value.compactText
   }
 
+  /// Lets go of the change lists' values, once the rebuilt state holds them
+  /// (`rebuiltText()`): a part that is not the last one needs them no more.
+  @usableFromInline mutating func forgetValues() {
+    keyValues = []
+  }
+
   /// Appends `part`, the builder of the events after this one's last: its events, tables,
   /// counts and keyframes, its numbers renumbered to this one's tables; its rebuilt state
   /// becomes this one's (what `finish` checks the last state with).
@@ -280,7 +317,7 @@ extension NumberLine {
   }
 
   /// Calls `body` with each number, in order.
-  func forEachNumber(_ body: (UInt64) -> Void) {
+  @inline(__always) func forEachNumber(_ body: (UInt64) -> Void) {
     guard length > 0 else { return }
     // `,1,22,333`: each number after a comma.
     var position = start + 1
