@@ -296,21 +296,21 @@ extension SessionPage.Payload.Builder {
 extension NumberLine {
   /// Appends the numbers of `other`, as they are.
   mutating func append(contentsOf other: borrowing NumberLine) {
-    reserve(other.length)
+    makeRoom(forMore: other.length)
     (start + length).update(from: other.start, count: other.length)
     length += other.length
   }
 
   /// Appends `map[n]` for each number `n` of `other`.
   mutating func append(renumbering other: borrowing NumberLine, _ map: [Int]) {
-    reserve(other.length)
+    makeRoom(forMore: other.length)
     other.forEachNumber { append(UInt64(map[Int($0)])) }
   }
 
   /// Appends the codes of `other` (a kind's index × 3 + an outcome), each kind's index
   /// `index` replaced by `kinds[index]`.
   mutating func append(codesOf other: borrowing NumberLine, kinds: [Int]) {
-    reserve(other.length)
+    makeRoom(forMore: other.length)
     other.forEachNumber { code in
       append(UInt64(kinds[Int(code / 3)] * 3) + code % 3)
     }
@@ -337,7 +337,7 @@ extension NumberLine {
   }
 
   /// Makes room for `bytes` more bytes (and a number's write beyond them).
-  mutating func reserve(_ bytes: Int) {
+  mutating func makeRoom(forMore bytes: Int) {
     while capacity - length < bytes + 25 { grow() }
   }
 }
