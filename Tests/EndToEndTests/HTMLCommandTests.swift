@@ -90,12 +90,42 @@ struct HTMLCommandTests {
     #expect(help.hasPrefix("OVERVIEW: Write a session as one self-contained web page."))
     #expect(
       help.contains(
-        "USAGE: rewind html <journal> [--output <page.html>] [--from <point>] [--to <point>] [--title <text>] [--force] [--json]"
+        "USAGE: rewind html <journal> [--output <page.html>] [--from <point>] [--to <point>] [--title <text>] [--force] [--json] [--jobs <n>]"
       ), "\(help)")
-    for text in ["200,000 events", "#at=POINT", "window.rewind", "shownState()"] {
+    for text in ["200,000 events", "#at=POINT", "window.rewind", "shownState()", "--jobs threads"] {
       #expect(help.contains(text), "\(text)")
     }
     let root = try rewind("help")
     #expect(root.stdout.contains("\n  html "))
+  }
+
+  @Test("--jobs 2, 3 and 4 write the page --jobs 1 writes, of a session and of a part of it")
+  func jobs() throws {
+    let seed = testSeed("HTMLCommandTests.jobs") % 1_000_000
+    let directory = TemporaryDirectory()
+    let journal = directory.file("long.journal")
+    // Long enough to build in parts: at least eight of 8,192 events.
+    let generated = try rewind(
+      "generate", "-o", journal, "--events", "90000", "--seed", "\(seed)")
+    #expect(generated.status == 0, "\(generated.stderr)")
+    for range in [[], ["--from", "1234", "--to", "88888"]] {
+      let one = try rewind(
+        ["html", journal, "-o", directory.file("one.html"), "--jobs", "1", "--force"] + range)
+      #expect(one.status == 0, "seed \(seed): \(one.stderr)")
+      for jobs in ["2", "3", "4"] {
+        let page = directory.file("jobs\(jobs).html")
+        let many = try rewind(["html", journal, "-o", page, "--jobs", jobs, "--force"] + range)
+        #expect(many.status == 0, "seed \(seed): \(many.stderr)")
+        #expect(
+          many.stdout == one.stdout.replacingOccurrences(of: "one.html", with: "jobs\(jobs).html"))
+        // Compared here: a failed #expect of two pages would print their every byte.
+        let same = bytes(of: page) == bytes(of: directory.file("one.html"))
+        #expect(same, "seed \(seed): \(range) --jobs \(jobs)")
+      }
+    }
+    expectUsageError(
+      try rewind("html", journal, "--jobs", "0"),
+      "The value '0' is invalid for '--jobs <n>': expected a number of jobs from 1 to 256",
+      command: "html")
   }
 }

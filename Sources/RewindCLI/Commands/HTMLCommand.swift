@@ -15,9 +15,11 @@ extension RewindTool {
         takes the conditions of `rewind find`. It carries the events, their changes and \
         keyframes of the state, compressed: no reducer runs in the browser, and the page \
         makes no request. A page holds at most 200,000 events; choose a part of a longer \
-        session with --from and --to. Open it at a point with PAGE.html#at=POINT. Scripts \
-        can drive it through window.rewind: seek(point), position(), and shownState(), \
-        which returns the JSON `rewind state --json` prints.
+        session with --from and --to. The page's data is built on --jobs threads, each \
+        replaying a part of the journal from a snapshot: the same page as one thread. Open \
+        it at a point with PAGE.html#at=POINT. Scripts can drive it through window.rewind: \
+        seek(point), position(), and shownState(), which returns the JSON `rewind state \
+        --json` prints.
         """)
 
     let registry: DomainRegistry
@@ -38,6 +40,12 @@ extension RewindTool {
     var force: Bool
     @Flag(help: "Print JSON.")
     var json: Bool
+    @Option(
+      valueName: "n",
+      help:
+        "Build the page's data from parts of the journal on this many threads (default: the cores).",
+      transform: Jobs.parse)
+    var jobs: Int?
 
     func run(_ context: Context) throws {
       let name = fileName(of: journal)
@@ -46,7 +54,7 @@ extension RewindTool {
       let destination = try outputDestination(path, force: force, inputs: [journal])
       let command = HTMLCommand(
         from: from, to: to, title: title ?? name, fileName: name, destination: destination,
-        json: json, context: context)
+        json: json, jobs: Jobs.count(jobs), context: context)
       try registry.open(journal, warnings: context.stderr, command)
     }
 
@@ -71,6 +79,7 @@ struct HTMLCommand: TimelineVisitor {
   let fileName: String
   let destination: FileDestination
   let json: Bool
+  let jobs: Int
   let context: Context
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
@@ -85,7 +94,7 @@ struct HTMLCommand: TimelineVisitor {
           of: timeline, from: range.from, to: range.to,
           options: SessionPage.Options(
             title: title, fileName: fileName, generator: "rewind \(RewindTool.version)"),
-          renderer: renderer
+          renderer: renderer, jobs: jobs
         ) { done in bar.update(Int(done), of: Int(events)) }
       }
     } catch let error as PageError {

@@ -255,8 +255,10 @@ public struct JSONWriter: ~Copyable {
     if needsComma { append(UInt8(ascii: ",")) }
   }
 
+  /// Appends `bytes` as they are: JSON text written elsewhere (the page's keyframes
+  /// built in parts).
   @inlinable @inline(__always)
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     reserve(bytes.count)
     guard let base = bytes.baseAddress else { return }
     (start + length).update(from: base, count: bytes.count)

@@ -11,52 +11,50 @@ public import RewindCore
 /// (the replay, the reducer and the page's work of each event together); the data is the
 /// same bytes.
 public struct PagePrecomputation<D: Domain>: Sendable {
-  @usableFromInline let build:
-    @Sendable (
-      _ timeline: Timeline<D>, _ from: UInt64, _ to: UInt64,
-      _ texts: (title: String, fileName: String, generator: String), _ rendererData: JSONValue,
-      _ progress: (UInt64) -> Void
-    ) throws -> [UInt8]
+  /// Builds a part of a page (or a whole one): `SessionPage.Payload.buildPart`, compiled
+  /// for `D`.
+  @usableFromInline let part: SessionPage.Payload.PartBuild<D>
 
   /// The precomputation, specialised for `D` where this initialiser is compiled for it.
   @inlinable public init() {
-    build = { timeline, from, to, texts, rendererData, progress in
-      try SessionPage.Payload.build(
-        timeline, from: from, to: to,
-        options: SessionPage.Options(
-          title: texts.title, fileName: texts.fileName, generator: texts.generator),
-        rendererData: rendererData, inline: true, progress: progress)
+    part = { timeline, from, to, start, isLast, progress in
+      try SessionPage.Payload.buildPart(
+        timeline, from: from, to: to, start: start, isLast: isLast, memoize: true,
+        inline: true, progress: progress)
     }
   }
 }
 
 extension SessionPage.Payload {
   /// The page's data, built by the domain's specialised precomputation when it has one
-  /// (a ``PageRenderingDomain``), else by the generic `build`: the same bytes.
+  /// (a ``PageRenderingDomain``), else by the generic `build`: the same bytes. With `jobs`
+  /// over 1, in parts on that many threads when the journal splits (the same bytes).
   @usableFromInline static func buildSpecialised<D: Domain>(
     _ timeline: Timeline<D>, from: UInt64, to: UInt64, options: SessionPage.Options,
-    rendererData: JSONValue, progress: (UInt64) -> Void
+    rendererData: JSONValue, jobs: Int = 1, progress: (UInt64) -> Void
   ) throws -> [UInt8] {
     if let page = D.self as? any PageRenderingDomain.Type,
-      let payload = try precomputed(
-        page, timeline, from: from, to: to, options: options, rendererData: rendererData,
-        progress: progress)
+      let part = precomputation(page, of: D.self)
     {
-      return payload
+      return try buildPage(
+        timeline, from: from, to: to, options: options, rendererData: rendererData, jobs: jobs,
+        progress: progress, part: part)
     }
     return try build(
-      timeline, from: from, to: to, options: options, rendererData: rendererData,
+      timeline, from: from, to: to, options: options, rendererData: rendererData, jobs: jobs,
       progress: progress)
   }
 
-  /// `P`'s precomputation of the timeline of `D` (which is `P`; nil if it were not).
-  static func precomputed<P: PageRenderingDomain, D: Domain>(
-    _: P.Type, _ timeline: Timeline<D>, from: UInt64, to: UInt64,
-    options: SessionPage.Options, rendererData: JSONValue, progress: (UInt64) -> Void
-  ) throws -> [UInt8]? {
-    guard let timeline = timeline as? Timeline<P> else { return nil }
-    return try P.pagePrecomputation.build(
-      timeline, from, to, (options.title, options.fileName, options.generator), rendererData,
-      progress)
+  /// `P`'s precomputation of a page's part, for the timelines of `D` (which is `P`; nil if
+  /// it were not).
+  static func precomputation<P: PageRenderingDomain, D: Domain>(_: P.Type, of _: D.Type)
+    -> PartBuild<D>?
+  {
+    guard P.self == D.self else { return nil }
+    let part = P.pagePrecomputation.part
+    return { timeline, from, to, start, isLast, progress in
+      // Casts of the same types: once a part.
+      try part(timeline as! Timeline<P>, from, to, start, isLast, progress) as! PagePart<D>
+    }
   }
 }

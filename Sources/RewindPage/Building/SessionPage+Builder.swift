@@ -68,20 +68,37 @@ extension SessionPage.Payload {
     @usableFromInline var lastChanges: LastChanges
 
     /// A builder of the page of the events `from + 1 ... to` of `timeline`, with the
-    /// keyframe of the state at `from`.
-    @usableFromInline init(_ timeline: Timeline<D>, from: UInt64, to: UInt64, memoize: Bool)
-      throws
-    {
+    /// keyframe of the state at `from`; or, given `part`, of a part of a page that starts at
+    /// `part.pageFrom` (see `SessionPage+Parts.swift`): no keyframe of the state at `from`,
+    /// the page's keyframes (`part.keyframeInterval`, counted from the page's first point)
+    /// and times from the time of `from`.
+    @usableFromInline init(
+      _ timeline: Timeline<D>, from: UInt64, to: UInt64, memoize: Bool,
+      part: SessionPage.Payload.PartStart? = nil
+    ) throws {
       let domain = timeline.domain
       let fields = domain.fields
       let startJSON = domain.json(try timeline.state(after: from))
-      let fromTime = from == 0 ? 0 : try timeline.time(of: from)
+      let fromTime =
+        part == nil
+        ? (from == 0 ? 0 : try timeline.time(of: from))
+        : try SessionPage.Payload.startTime(of: from, in: timeline)
       let count = Int(to - from)
       var keyframes = JSONWriter(capacity: 1 << 16)
-      keyframes.value(startJSON)
-      // A keyframe costs about a byte an event before compression.
-      let keyframeInterval = UInt64(min(max(keyframes.count, 256), 4096))
-      keyframes.newline()
+      let pageFrom: UInt64
+      let keyframeInterval: UInt64
+      let keyframeCount: Int
+      if let part {
+        pageFrom = part.pageFrom
+        keyframeInterval = part.keyframeInterval
+        keyframeCount = 0
+      } else {
+        pageFrom = from
+        keyframes.value(startJSON)
+        keyframeInterval = Self.keyframeInterval(keyframeBytes: keyframes.count)
+        keyframes.newline()
+        keyframeCount = 1
+      }
       let kinds = D.eventKinds
       let rebuilt = RebuiltState(startJSON, paths: fields.map(\.path))
       let values = fields.map(\.value)
@@ -93,11 +110,12 @@ extension SessionPage.Payload {
       self.memoize = memoize
       self.eventsAreBits = memoize && _isPOD(D.Event.self)
       self.setsLastValues = memoize && rebuilt.takesLastValues
-      self.from = from
+      self.from = pageFrom
       self.fromTime = fromTime
       self.keyframeInterval = keyframeInterval
-      self.nextKeyframe = from + keyframeInterval
-      self.keyframeCount = 1
+      // The first keyframe after `from`.
+      self.nextKeyframe = pageFrom + ((from - pageFrom) / keyframeInterval + 1) * keyframeInterval
+      self.keyframeCount = keyframeCount
       self.keyframes = keyframes
       self.kinds = kinds
       self.kindIndex = [String: Int](uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })

@@ -32,6 +32,9 @@ extension SessionPage {
     /// Without `memoize` (the tests' reference), every body and change list is written as
     /// text and looked up: the same bytes.
     ///
+    /// With `jobs` over 1, a journal long enough is built in parts on that many threads
+    /// (`buildPage`, `SessionPage+Parts.swift`): the same bytes, the same errors.
+    ///
     /// Inlinable, so that a domain's `PageRenderingDomain.pagePrecomputation` compiles it for
     /// the domain's own types; there `inline` is true, and the replay
     /// (`Timeline.visitEventsInline`) and the work of each event are one loop. Called
@@ -39,21 +42,17 @@ extension SessionPage {
     /// (`Timeline.visitEvents`) and each event a call of the generic work.
     @inlinable static func build<D: Domain>(
       _ timeline: Timeline<D>, from: UInt64, to: UInt64, options: Options,
-      rendererData: JSONValue, memoize: Bool = true, inline: Bool = false,
+      rendererData: JSONValue, memoize: Bool = true, inline: Bool = false, jobs: Int = 1,
       progress: (UInt64) -> Void
     ) throws -> [UInt8] {
-      var builder = try Builder(timeline, from: from, to: to, memoize: memoize)
-      if inline {
-        try timeline.visitEventsInline(from: from + 1, through: to) { visited, event, state in
-          try builder.add(visited, event, state, progress: progress)
-        }
-      } else {
-        try timeline.visitEventsOutlined(from: from + 1, through: to) { visited, event, state in
-          try builder.add(visited, event, state, progress: progress)
-        }
+      try buildPage(
+        timeline, from: from, to: to, options: options, rendererData: rendererData, jobs: jobs,
+        progress: progress
+      ) { timeline, from, to, start, isLast, progress in
+        try buildPart(
+          timeline, from: from, to: to, start: start, isLast: isLast, memoize: memoize,
+          inline: inline, progress: progress)
       }
-      return try builder.finish(
-        timeline, to: to, options: options, rendererData: rendererData)
     }
 
     /// The page's data from what the pass over the events made: the page's and the

@@ -45,6 +45,8 @@ package import RewindCore
   ///   - options: the title and the names the page shows.
   ///   - renderer: the domain's renderer of its screens; nil to show states as JSON.
   ///   - limit: the most events the page may hold; ``maximumEvents`` unless a test says.
+  ///   - jobs: the threads that may build the page's data, in parts of the session (the
+  ///     same bytes as one).
   ///   - progress: called with the number of events done, every few thousand.
   /// - Returns: the page, UTF-8.
   /// - Throws: ``PageError`` `tooManyEvents` when the part holds more than
@@ -53,7 +55,8 @@ package import RewindCore
   /// - Complexity: one replay of the events, then O(n) to compress.
   package static func html<D: Domain>(
     of timeline: Timeline<D>, from: UInt64, to: UInt64, options: Options,
-    renderer: PageRenderer?, limit: UInt64 = maximumEvents, progress: (UInt64) -> Void = { _ in }
+    renderer: PageRenderer?, limit: UInt64 = maximumEvents, jobs: Int = 1,
+    progress: (UInt64) -> Void = { _ in }
   ) throws -> [UInt8] {
     let count = to - from
     guard count <= limit else {
@@ -65,7 +68,7 @@ package import RewindCore
     }
     let payload = try Payload.buildSpecialised(
       timeline, from: from, to: to, options: options, rendererData: renderer?.data ?? .null,
-      progress: progress)
+      jobs: jobs, progress: progress)
     return assemble(
       title: options.title, data: Deflate.compress(payload), dataLength: payload.count,
       rendererScript: renderer?.script, rendererStyle: renderer?.style)
