@@ -92,7 +92,7 @@ struct HTMLCommandTests {
       help.contains(
         "USAGE: rewind html <journal> [--output <page.html>] [--from <point>] [--to <point>] [--title <text>] [--force] [--json] [--jobs <n>]"
       ), "\(help)")
-    for text in ["200,000 events", "#at=POINT", "window.rewind", "shownState()", "--jobs threads"] {
+    for text in ["200,000 events", "#at=POINT", "window.rewind", "shownState()", "--jobs N"] {
       #expect(help.contains(text), "\(text)")
     }
     let root = try rewind("help")

@@ -15,8 +15,10 @@ extension RewindTool {
         takes the conditions of `rewind find`. It carries the events, their changes and \
         keyframes of the state, compressed: no reducer runs in the browser, and the page \
         makes no request. A page holds at most 200,000 events; choose a part of a longer \
-        session with --from and --to. The page's data is built on --jobs threads, each \
-        replaying a part of the journal from a snapshot: the same page as one thread. Open \
+        session with --from and --to. With --jobs N, the page's data is built on N threads, \
+        each replaying a part of the journal from a snapshot: the same page as one thread. \
+        One thread is the default: most of the work is the compression, on one thread, and \
+        two threads measured no faster on two cores. Open \
         it at a point with PAGE.html#at=POINT. Scripts can drive it through window.rewind: \
         seek(point), position(), and shownState(), which returns the JSON `rewind state \
         --json` prints.
@@ -43,7 +45,7 @@ extension RewindTool {
     @Option(
       valueName: "n",
       help:
-        "Build the page's data from parts of the journal on this many threads (default: the cores).",
+        "Build the page's data from parts of the journal on this many threads (default: 1).",
       transform: Jobs.parse)
     var jobs: Int?
 
@@ -54,7 +56,7 @@ extension RewindTool {
       let destination = try outputDestination(path, force: force, inputs: [journal])
       let command = HTMLCommand(
         from: from, to: to, title: title ?? name, fileName: name, destination: destination,
-        json: json, jobs: Jobs.count(jobs), context: context)
+        json: json, jobs: jobs ?? 1, context: context)
       try registry.open(journal, warnings: context.stderr, command)
     }
 
