@@ -216,4 +216,46 @@ struct SpecialisedLinesTests {
       #expect(batch.text == expected.text, "styled \(styled)")
     }
   }
+
+  @Test("on a terminal each line and match is handed on as it is written, else a batch at a time")
+  func eachLineOnATerminal() throws {
+    let tool = RewindTool.cli(domains: [NavigationDomain.self])
+    let path = directory.file("each.journal")
+    let generate = ["generate", "-o", path, "--events", "3000", "--seed", "7"]
+    #expect(tool.run(arguments: generate, context: .capture()) == 0)
+    let timeline = try Timeline<NavigationDomain>(path: path)
+    let last = timeline.lastSequence
+    for json in [false, true] {
+      for eachLine in [false, true] {
+        var counts: [Int] = []
+        let lines = LogLines(
+          json: json, styled: false, width: 4, outcomes: [], kinds: [], first: 1, last: last,
+          eachLine: eachLine)
+        _ = try timeline.writeLogLines(lines, where: nil, jobs: 1) { _, count in
+          counts.append(count)
+        }
+        #expect(counts.reduce(0, +) == Int(last), "json \(json) eachLine \(eachLine)")
+        if eachLine {
+          #expect(counts.count == Int(last) && counts.allSatisfy { $0 == 1 })
+        } else {
+          #expect(counts.count < Int(last) / 10, "\(counts.count) batches")
+        }
+      }
+    }
+    for eachLine in [false, true] {
+      var counts: [Int] = []
+      let lines = MatchLines(json: false, styled: false, showsValue: false, eachLine: eachLine)
+      try timeline.writeMatches(
+        try WrittenCondition(parsing: "event == menuScrolled").condition, in: 1...last, lines,
+        jobs: 1
+      ) { _, count in counts.append(count) }
+      let matches = counts.reduce(0, +)
+      #expect(matches > 100)
+      if eachLine {
+        #expect(counts.count == matches && counts.allSatisfy { $0 == 1 })
+      } else {
+        #expect(counts.count < matches / 10, "\(counts.count) batches")
+      }
+    }
+  }
 }

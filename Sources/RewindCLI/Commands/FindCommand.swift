@@ -154,10 +154,12 @@ struct FindCommand: TimelineVisitor {
       timeline: timeline, evaluator: evaluator, condition: condition, range: range,
       json: json, output: context.stdout)
     if mode == .all && !printsByReference {
-      // Written by the domain's specialised loop as found, a batch of bytes at a time:
-      // memory does not grow with the number of matches.
+      // Written by the domain's specialised loop as found, a batch of bytes at a time (a
+      // match at a time on a terminal, which shows each as it is found; a part's at its end
+      // with --jobs): memory does not grow with the number of matches.
       let lines = MatchLines(
-        json: json, styled: context.stdout.style.isEnabled, showsValue: printer.showsValue)
+        json: json, styled: context.stdout.style.isEnabled, showsValue: printer.showsValue,
+        eachLine: context.stdout.flushesEveryWrite)
       try timeline.writeMatches(condition, in: range.from...range.to, lines, jobs: jobs) { done in
         progress.update(Int(done), of: total)
       } emit: {

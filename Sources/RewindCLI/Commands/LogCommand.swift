@@ -165,7 +165,8 @@ struct LogCommand: TimelineVisitor {
       // The lines written by the domain's specialised loop, a batch of bytes at a time.
       let lines = LogLines(
         json: json, styled: style.isEnabled, width: width, outcomes: wantedOutcomes,
-        kinds: wanted, first: first, last: last)
+        kinds: wanted, first: first, last: last,
+        eachLine: context.stdout.flushesEveryWrite)
       lost = try timeline.writeLogLines(lines, where: evaluator, jobs: jobs) { done in
         progress.update(Int(done), of: total)
       } emit: { bytes, count in

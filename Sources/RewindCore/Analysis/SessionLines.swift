@@ -50,14 +50,18 @@
   /// The first and last events listed.
   @usableFromInline package var first: UInt64
   @usableFromInline package var last: UInt64
+  /// Whether each line is handed on as soon as it is written (the output is a terminal,
+  /// which shows each line as it is found), not a batch at a time.
+  @usableFromInline package var eachLine: Bool
 
   /// - Parameters:
   ///   - outcomes: the names of the outcomes listed (`applied`, `unchanged`, `rejected`);
   ///     every outcome when empty.
   package init(
     json: Bool, styled: Bool, width: Int, outcomes: Set<String>, kinds: Set<String>,
-    first: UInt64, last: UInt64
+    first: UInt64, last: UInt64, eachLine: Bool = false
   ) {
+    self.eachLine = eachLine
     self.json = json
     self.styled = styled
     self.width = width
@@ -80,8 +84,12 @@
   @usableFromInline package var styled: Bool
   /// Whether a match shows the value of the condition's fields.
   @usableFromInline package var showsValue: Bool
+  /// Whether each match is handed on as soon as it is written (the output is a terminal),
+  /// not a batch at a time.
+  @usableFromInline package var eachLine: Bool
 
-  package init(json: Bool, styled: Bool, showsValue: Bool) {
+  package init(json: Bool, styled: Bool, showsValue: Bool, eachLine: Bool = false) {
+    self.eachLine = eachLine
     self.json = json
     self.styled = styled
     self.showsValue = showsValue
@@ -92,14 +100,23 @@
 @usableFromInline struct LineBatch {
   @usableFromInline var bytes: [UInt8] = []
   @usableFromInline var count = 0
+  /// The bytes of a full batch: `size`, or 1 when each line is handed on at once.
+  @usableFromInline let limit: Int
   @usableFromInline static var size: Int { 1 << 16 }
 
-  @inlinable init() { bytes.reserveCapacity(Self.size + 4096) }
+  /// A batch of `size` bytes, or of each line when `eachLine`.
+  @inlinable init(eachLine: Bool = false) {
+    limit = Self.limit(eachLine: eachLine)
+    bytes.reserveCapacity(Self.size + 4096)
+  }
+
+  /// The bytes of a full batch.
+  @inlinable static func limit(eachLine: Bool) -> Int { eachLine ? 1 : size }
 
   /// Hands on the lines when they fill a batch.
   @inlinable @inline(__always)
   mutating func emitIfFull(_ emit: (UnsafeRawBufferPointer, Int) throws -> Void) rethrows {
-    if bytes.count >= Self.size { try emitAll(emit) }
+    if bytes.count >= limit { try emitAll(emit) }
   }
 
   @inlinable
@@ -217,6 +234,7 @@ extension Timeline {
       var json = JSONWriter(capacity: LineBatch.size + 4096, remembersNumbers: true)
       var lineStart = JSONLines.LineStart()
       var count = 0
+      let limit = LineBatch.limit(eachLine: lines.eachLine)
       crossed = try forEachLogged(lines, query, progress: progress) { event, outcome in
         lineStart.write(sequence: event.sequence, time: event.time, to: &json)
         domain.writeMembers(of: event.event, to: &json)
@@ -232,7 +250,7 @@ extension Timeline {
         json.endObject()
         json.newline()
         count += 1
-        if json.count >= LineBatch.size {
+        if json.count >= limit {
           try json.withBytes { try emit($0, count) }
           json.removeAll()
           count = 0
@@ -240,7 +258,7 @@ extension Timeline {
       }
       if count > 0 { try json.withBytes { try emit($0, count) } }
     } else {
-      var batch = LineBatch()
+      var batch = LineBatch(eachLine: lines.eachLine)
       crossed = try forEachLogged(lines, query, progress: progress) { event, outcome in
         let code: Int
         var reason: String?
@@ -313,7 +331,7 @@ extension Timeline {
     progress: (UInt64) -> Void, emit: (UnsafeRawBufferPointer, Int) -> Void
   ) throws {
     let domain = self.domain
-    var batch = LineBatch()
+    var batch = LineBatch(eachLine: lines.eachLine)
     try findRun(query, range, progress: progress) { hit in
       if lines.json {
         var outcome: Int?
@@ -391,25 +409,6 @@ enum LineBytes {
     return text.utf8CodeUnitCount
   }
 
-  /// Writes `+12.345s` (``Format/offset(_:)``'s text, with its arithmetic) at `out`, which
-  /// has room for 32 bytes; returns its length, or nil for a time no journal holds (whose
-  /// text `Format.appendOffset` writes another way).
-  @inline(__always)
-  static func writeOffset(_ microseconds: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int? {
-    let scaled = ((Double(microseconds) / 1_000_000) * 1000).rounded()
-    let whole = UInt64(scaled / 1000)
-    let fraction = UInt64(scaled) - whole * 1000
-    guard fraction < 1000 else { return nil }
-    out[0] = UInt8(ascii: "+")
-    let count = 1 &+ DoubleText.writeDigits(whole, to: out + 1)
-    out[count] = UInt8(ascii: ".")
-    out[count &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100)
-    out[count &+ 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10 % 10)
-    out[count &+ 3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-    out[count &+ 4] = UInt8(ascii: "s")
-    return count &+ 5
-  }
-
   /// Appends `text` as a terminal shows it (``TerminalText/escaped(_:keepingNewlines:)``)
   /// and returns its width in columns: printable ASCII as it is, a column a byte.
   @inline(__always)
@@ -451,7 +450,7 @@ enum LineBytes {
       if styled { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
       // Written apart from the line (at 128: the line so far is at most 26 bytes, the
       // time at most 32), then moved into it.
-      if let written = LineBytes.writeOffset(time, to: out + 128) {
+      if let written = Format.writeOffset(time, to: out + 128) {
         let pad = max(10 - written, 0)
         (out + count + pad).update(from: out + 128, count: written)
         (out + count).update(repeating: 0x20, count: pad)
@@ -507,7 +506,7 @@ enum LineBytes {
       var count = LineBytes.write("  event ", to: out)
       count += DoubleText.writeDigits(sequence, to: out + count)
       count += LineBytes.write(" at ", to: out + count)
-      if let written = LineBytes.writeOffset(time, to: out + count) {
+      if let written = Format.writeOffset(time, to: out + count) {
         count += written
       } else {
         bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))

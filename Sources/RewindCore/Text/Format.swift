@@ -67,22 +67,39 @@ package enum Format {
   /// arithmetic as ``decimal(_:places:)`` with three places (so the same rounding), the
   /// digits written directly.
   package static func appendOffset(_ microseconds: UInt64, to bytes: inout [UInt8]) {
-    let scaled = ((Double(microseconds) / 1_000_000) * 1000).rounded()
-    let whole = UInt64(scaled / 1000)
-    let fraction = UInt64(scaled) - whole * 1000
-    guard fraction < 1000 else {
+    var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    let written = withUnsafeMutableBytes(of: &scratch) { raw -> Bool in
+      let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      guard let count = writeOffset(microseconds, to: out) else { return false }
+      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
+      return true
+    }
+    if !written {
       // Not for a time a journal can hold; written as `decimal` writes it.
       bytes.append(
         contentsOf: ("+" + decimal(Double(microseconds) / 1_000_000, places: 3) + "s").utf8)
-      return
     }
-    bytes.append(UInt8(ascii: "+"))
-    appendDigits(whole, to: &bytes)
-    bytes.append(UInt8(ascii: "."))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-    bytes.append(UInt8(ascii: "s"))
+  }
+
+  /// Writes `+12.345s` (``Format/offset(_:)``'s text, with its arithmetic) at `out`, which
+  /// has room for 32 bytes; returns its length, or nil for a time no journal holds (whose
+  /// text ``appendOffset(_:to:)`` writes another way).
+  @inline(__always)
+  package static func writeOffset(_ microseconds: UInt64, to out: UnsafeMutablePointer<UInt8>)
+    -> Int?
+  {
+    let scaled = ((Double(microseconds) / 1_000_000) * 1000).rounded()
+    let whole = UInt64(scaled / 1000)
+    let fraction = UInt64(scaled) - whole * 1000
+    guard fraction < 1000 else { return nil }
+    out[0] = UInt8(ascii: "+")
+    let count = 1 &+ DoubleText.writeDigits(whole, to: out + 1)
+    out[count] = UInt8(ascii: ".")
+    out[count &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100)
+    out[count &+ 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10 % 10)
+    out[count &+ 3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+    out[count &+ 4] = UInt8(ascii: "s")
+    return count &+ 5
   }
 
   /// Appends the decimal digits of `value` (`String(value)`'s bytes) to `bytes`.

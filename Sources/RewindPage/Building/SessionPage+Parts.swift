@@ -2,7 +2,8 @@ public import RewindCore
 import RewindJournal
 
 // The page's data built in parts on several threads (`rewind html --jobs N`), as the scans
-// are: the events `from + 1 ... to` split at frame ends (`Timeline.parallelRanges`), each
+// are: the events `from + 1 ... to` split where the scans split them
+// (`Timeline.parallelRanges`: at frame ends when one is near), each
 // part replayed from the snapshot at its start by a `Builder` of its own, and the parts
 // merged in order into the first one's builder, which then writes the data. The bytes are
 // the sequential build's:
