@@ -1,3 +1,5 @@
+package import RewindCore
+
 /// ANSI text styling for one output stream, off when colour is not wanted.
 ///
 /// Each ``Output`` has its style, decided once from where the stream goes: colour only
@@ -38,20 +40,7 @@ package struct Style: Sendable, Equatable {
   package func cyan(_ text: String) -> String { wrap(text, "36", "39") }
 
   /// What ``bold(_:)``, ``dim(_:)`` and the colours wrap text in, for ``append(_:to:_:)``.
-  package enum Look {
-    case bold, dim, red, green, yellow, cyan
-
-    var sequences: (start: StaticString, end: StaticString) {
-      switch self {
-      case .bold: ("\u{1B}[1m", "\u{1B}[22m")
-      case .dim: ("\u{1B}[2m", "\u{1B}[22m")
-      case .red: ("\u{1B}[31m", "\u{1B}[39m")
-      case .green: ("\u{1B}[32m", "\u{1B}[39m")
-      case .yellow: ("\u{1B}[33m", "\u{1B}[39m")
-      case .cyan: ("\u{1B}[36m", "\u{1B}[39m")
-      }
-    }
-  }
+  package typealias Look = TextLook
 
   /// Appends the UTF-8 bytes `body` appends, styled with `look` as the function of its
   /// name styles text (``dim(_:)``): for a writer of lines into a byte buffer.

@@ -373,16 +373,18 @@ private struct WrittenPart: Sendable {
   var count = 0
 }
 
-/// The styles of the tool's text (`Style` in `RewindCLI`): the sequences around a piece.
-@usableFromInline enum TextLook {
-  case bold, dim, red, green, cyan
+/// The styles of the tool's text, the sequences around a piece: the one table of them
+/// (`Style.Look` in `RewindCLI` is this type).
+@usableFromInline package enum TextLook {
+  case bold, dim, red, green, yellow, cyan
 
-  var sequences: (start: StaticString, end: StaticString) {
+  package var sequences: (start: StaticString, end: StaticString) {
     switch self {
     case .bold: ("\u{1B}[1m", "\u{1B}[22m")
     case .dim: ("\u{1B}[2m", "\u{1B}[22m")
     case .red: ("\u{1B}[31m", "\u{1B}[39m")
     case .green: ("\u{1B}[32m", "\u{1B}[39m")
+    case .yellow: ("\u{1B}[33m", "\u{1B}[39m")
     case .cyan: ("\u{1B}[36m", "\u{1B}[39m")
     }
   }
