@@ -1,4 +1,5 @@
 import RewindCore
+import TestSupport
 import Testing
 
 @Suite("JSON values")
@@ -34,6 +35,54 @@ struct JSONValueTests {
     #expect(value.value(atPath: "menu.selectedIndex") == 0)
     #expect(value.value(atPath: "menu.missing") == nil)
     #expect(value.leaves().map(\.path) == ["menu.labels", "menu.selectedIndex", "x"])
+  }
+
+  @Test("a duplicate key is found in an object of any size, as a set of the keys finds it")
+  func duplicateKeys() throws {
+    var generator = SplitMix64(seed: testSeed("JSONValueTests.duplicateKeys"))
+    // Keys that are different strings, and two spellings of one (`é` precomposed and
+    // decomposed), which `String`'s equality (and so a `Set`) takes for the same key.
+    let pool = ["a", "b", "é", "e\u{301}x", "ab", "ba", "日本", "", "k0", "k1", "k2"]
+    for _ in 0..<400 {
+      let count = Int.random(in: 0...40, using: &generator)
+      var keys = (0..<count).map { "key\($0)-" + pool.randomElement(using: &generator)! }
+      var expected: String?
+      if count > 0, Bool.random(using: &generator) {
+        let duplicate = Int.random(in: 0..<count, using: &generator)
+        let position = Int.random(in: (duplicate + 1)...count, using: &generator)
+        var spelling = ""
+        for scalar in keys[duplicate].unicodeScalars {
+          spelling += scalar == "\u{E9}" ? "e\u{301}" : String(scalar)
+        }
+        keys.insert(spelling, at: position)
+        expected = spelling
+      }
+      var text = "{"
+      var keyColumn: Int?
+      for (index, key) in keys.enumerated() {
+        if index > 0 { text += ", " }
+        if keyColumn == nil, key == expected, keys.firstIndex(of: key)! < index {
+          keyColumn = text.utf8.count + 1
+        }
+        text += JSONValue.string(key).compactText + ": \(index)"
+      }
+      text += "}"
+      if let expected, let keyColumn {
+        #expect(
+          throws: JSONParseError(
+            message: "duplicate key \"\(expected)\"", line: 1, column: keyColumn)
+        ) {
+          try JSONValue(parsing: text)
+        }
+      } else {
+        let value = try JSONValue(parsing: text)
+        guard case .object(let members) = value else {
+          Issue.record("not an object: \(text)")
+          continue
+        }
+        #expect(members.map(\.0) == keys)
+      }
+    }
   }
 
   @Test(

@@ -112,7 +112,9 @@ private struct JSONParser {
   mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
     position += 1
     var members: [(String, JSONValue)] = []
-    var keys = Set<String>()
+    // The keys of a large object, made once it has more members than a linear search
+    // of them is worth (a header's objects have 1 to 5).
+    var keys: Set<String>?
     skipWhitespace()
     if current == UInt8(ascii: "}") {
       position += 1
@@ -125,7 +127,7 @@ private struct JSONParser {
       }
       let keyStart = position
       let key = try parseString()
-      guard keys.insert(key).inserted else {
+      guard !Self.holds(key, members: members, keys: &keys) else {
         throw error("duplicate key \"\(key)\"", at: keyStart)
       }
       skipWhitespace()
@@ -144,6 +146,25 @@ private struct JSONParser {
       default: throw error("expected ',' or '}' in an object, found \(describeCurrent())")
       }
     }
+  }
+
+  /// The most members of an object whose keys are compared one by one for a duplicate;
+  /// an object with more keeps a set of them.
+  static let linearKeySearchLimit = 16
+
+  /// Whether `key` is one of the keys of `members` (compared as `String`s are, as a
+  /// `Set` would); `keys` is the set of them once there are more than
+  /// ``linearKeySearchLimit``, kept up to date with `key`.
+  static func holds(
+    _ key: String, members: [(String, JSONValue)], keys: inout Set<String>?
+  ) -> Bool {
+    if keys == nil {
+      guard members.count >= linearKeySearchLimit else {
+        return members.contains { $0.0 == key }
+      }
+      keys = Set(members.map(\.0))
+    }
+    return !keys!.insert(key).inserted
   }
 
   mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
