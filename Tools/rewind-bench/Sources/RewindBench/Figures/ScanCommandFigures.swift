@@ -25,10 +25,17 @@ private struct ScanCommand {
   var takesJobs: Bool
   /// The events it scans: the journal's, or four times that for four copies.
   var copies = 1
-  /// The shell command.
-  var line: String
+  /// The program (a path) and its arguments, run without a shell.
+  var arguments: [String]
+  /// The file its standard output goes to.
+  var output = "/dev/null"
   /// The key of the same command with one job, whose rate the speed-up divides.
   var oneJob: String?
+
+  /// The command as a shell would run it, for the report.
+  var line: String {
+    arguments.map(shellWord).joined(separator: " ") + " > " + shellWord(output)
+  }
 }
 
 extension Bench {
@@ -71,39 +78,58 @@ extension Bench {
 
   /// Throughput and peak memory of the commands that walk a whole session, as child
   /// processes of the release `rewind` with their output to /dev/null or a file, against
-  /// `zstd -dc` of the same journal to /dev/null in the same rounds, after one warm-up of
-  /// `zstd -dc` (the commands' own warm-up would double the time at 100 M events).
+  /// `zstd -dc` of the same journal to /dev/null in the same rounds.
   ///
   /// Each command that takes `--jobs` runs with one job and with the default (the
   /// cores); the rate with the default over the rate with one job is the parallel
   /// speed-up. `check` of four copies of the journal is `check` of several journals.
-  /// `export` writes JSON Lines to a file that `import` then reads. Each child's peak
-  /// resident memory is the `ru_maxrss` that `wait4` gives `/usr/bin/time` for it (a child
-  /// this program spawned itself would carry this program's own high-water mark over
-  /// `exec`); without `/usr/bin/time` it is not measured.
+  /// `export` writes JSON Lines to a file that `import` then reads.
+  ///
+  /// The timed rounds spawn each program itself (`posix_spawn` of the binary with its
+  /// arguments, standard output opened by the spawn's file actions, the wall clock from
+  /// before the spawn to `wait4`): no shell and no `/usr/bin/time` in the figure, which at
+  /// 1 M events (20–40 ms a command) would add their own start and its swings. When every
+  /// scan took under 0.2 s in the first round, there are at least 15 timed rounds, for a
+  /// stable median.
+  ///
+  /// Peak resident memory is measured in rounds of its own before the timed ones (which
+  /// are also the warm-up: the journal and the binaries in the page cache, the file
+  /// import reads written): the `ru_maxrss` that `wait4` gives `/usr/bin/time` for its
+  /// child (a child this program spawned itself would carry this program's own high-water
+  /// mark over `exec`); without `/usr/bin/time` it is not measured, and one untimed round
+  /// warms up.
   func measureScans(_ journals: [ScanJournal]) throws {
-    let binary = "'\(try rewindBinary())'"
+    let binary = try rewindBinary()
+    guard let zstd = ChildProcess.path(of: "zstd") else {
+      throw BenchError("zstd is not in PATH: the scan figures compare with `zstd -dc`")
+    }
     let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     let measuresMemory = FileSystem.exists("/usr/bin/time")
     if !measuresMemory {
       report.notes.append("Scan figures: /usr/bin/time is missing, so peak memory is not measured.")
     }
+    report.notes.append(
+      "Scan figures: each program spawned itself (posix_spawn, output to /dev/null or the file, "
+        + "wall clock to wait4: no shell, no /usr/bin/time in the times); peak memory from a round "
+        + "of its own through /usr/bin/time, before the timed rounds (also the warm-up).")
     for journal in journals {
-      let path = "'\(journal.path)'"
-      let copies = (1...3).map { "'\(journal.scratch)-copy\($0).journal'" }
+      let path = journal.path
+      let copies = (1...3).map { "\(journal.scratch)-copy\($0).journal" }
       for copy in copies {
-        let result = try ChildProcess.shell("cp \(path) \(copy)")
+        let result = try ChildProcess.shell("cp '\(path)' '\(copy)'")
         guard result.status == 0 else { throw BenchError("cannot copy \(journal.path)") }
       }
-      let jsonLines = "'\(journal.scratch).jsonl'"
-      let imported = "'\(journal.scratch)-imported.journal'"
-      let condition = "--where 'changed(split.style)'"
+      let jsonLines = journal.scratch + ".jsonl"
+      let imported = journal.scratch + "-imported.journal"
+      let condition = ["--where", "changed(split.style)"]
+      let conditionFigure = "--where 'changed(split.style)'"
       var commands: [ScanCommand] = [
         ScanCommand(
-          key: "zstd", figure: "zstd -dc", takesJobs: false, line: "zstd -dc \(path) > /dev/null")
+          key: "zstd", figure: "zstd -dc", takesJobs: false, arguments: [zstd, "-dc", path])
       ]
       func add(
-        _ key: String, _ figure: String, copies: Int = 1, jobs: Bool = true, _ arguments: String
+        _ key: String, _ figure: String, copies: Int = 1, jobs: Bool = true,
+        _ arguments: [String]
       ) {
         if let only = options.scanCommands, !only.contains(String(key.dropFirst("scan.".count))) {
           return
@@ -112,67 +138,81 @@ extension Bench {
           commands.append(
             ScanCommand(
               key: key, figure: figure, takesJobs: false, copies: copies,
-              line: "\(binary) \(arguments)"))
+              arguments: [binary] + arguments))
           return
         }
         commands.append(
           ScanCommand(
             key: key + ".jobs1", figure: figure, jobs: 1, takesJobs: true, copies: copies,
-            line: "\(binary) \(arguments) --jobs 1"))
+            arguments: [binary] + arguments + ["--jobs", "1"]))
         commands.append(
           ScanCommand(
             key: key, figure: figure, jobs: nil, takesJobs: true, copies: copies,
-            line: "\(binary) \(arguments)", oneJob: key + ".jobs1"))
+            arguments: [binary] + arguments, oneJob: key + ".jobs1"))
       }
-      add("scan.find", "find \(condition) --all", "find \(path) \(condition) --all > /dev/null")
+      add("scan.find", "find \(conditionFigure) --all", ["find", path] + condition + ["--all"])
       add(
-        "scan.count", "find \(condition) --count", "find \(path) \(condition) --count > /dev/null")
-      add("scan.log", "log \(condition)", "log \(path) \(condition) > /dev/null")
-      add("scan.check", "check", "check \(path) > /dev/null")
-      add(
-        "scan.checkFour", "check of 4 copies", copies: 4,
-        "check \(path) \(copies.joined(separator: " ")) > /dev/null")
-      add("scan.verifyDeep", "verify --deep", "verify \(path) --deep > /dev/null")
+        "scan.count", "find \(conditionFigure) --count", ["find", path] + condition + ["--count"])
+      add("scan.log", "log \(conditionFigure)", ["log", path] + condition)
+      add("scan.check", "check", ["check", path])
+      add("scan.checkFour", "check of 4 copies", copies: 4, ["check", path] + copies)
+      add("scan.verifyDeep", "verify --deep", ["verify", path, "--deep"])
       add(
         "scan.export", "export -o FILE", jobs: false,
-        "export \(path) -o \(jsonLines) --force > /dev/null")
+        ["export", path, "-o", jsonLines, "--force"])
       add(
         "scan.import", "import FILE -o JOURNAL", jobs: false,
-        "import \(jsonLines) -o \(imported) --force > /dev/null")
-      log(
-        "\(journal.name): whole-session commands and zstd -dc, \(options.runs) rounds after a warm-up"
-      )
+        ["import", jsonLines, "-o", imported, "--force"])
       let rss = journal.scratch + ".rss"
-      func run(_ command: ScanCommand) throws -> (seconds: Double, kibibytes: Int?) {
-        let line =
-          measuresMemory
-          ? "/usr/bin/time -f %M -o '\(rss)' /bin/sh -c \(quoted(command.line))" : command.line
-        let result = try ChildProcess.shell(line)
+      func run(_ command: ScanCommand) throws -> Double {
+        let result = try ChildProcess.run(command.arguments, output: command.output)
         guard result.status == 0 else {
-          throw BenchError("`\(command.line)` exited with \(result.status): \(result.output)")
+          throw BenchError("`\(command.line)` exited with \(result.status)")
         }
-        guard measuresMemory else { return (result.seconds, nil) }
+        return result.seconds
+      }
+      func peak(_ command: ScanCommand) throws -> (seconds: Double, kibibytes: Int) {
+        let result = try ChildProcess.run(
+          ["/usr/bin/time", "-f", "%M", "-o", rss] + command.arguments, output: command.output)
+        guard result.status == 0 else {
+          throw BenchError("`\(command.line)` exited with \(result.status)")
+        }
         let text = FileSystem.text(rss) ?? ""
         guard let kibibytes = Int(text.split(separator: "\n").last ?? "") else {
           throw BenchError("/usr/bin/time wrote '\(text)' for `\(command.line)`")
         }
         return (result.seconds, kibibytes)
       }
-      // One warm-up: the journal and the binary in the page cache (every command reads
-      // the same journal, and export writes the file import reads).
-      _ = try run(commands[0])
-      _ = try ChildProcess.shell("\(binary) --version")
-      var seconds = [[Double]](repeating: [], count: commands.count)
-      var peaks = [Int](repeating: 0, count: commands.count)
-      for _ in 0..<options.runs {
-        for (index, command) in commands.enumerated() {
-          let (time, kibibytes) = try run(command)
-          seconds[index].append(time)
-          peaks[index] = max(peaks[index], kibibytes ?? 0)
+      _ = try ChildProcess.run([binary, "--version"])
+      // The memory round, which is also the warm-up (the journal and the binaries in the
+      // page cache, the file import reads written).
+      log("\(journal.name): whole-session commands and zstd -dc, peak memory (and warm-up)")
+      var peaks = [Int?](repeating: nil, count: commands.count)
+      var firstSeconds = [Double](repeating: 0, count: commands.count)
+      for (index, command) in commands.enumerated() {
+        if measuresMemory {
+          (firstSeconds[index], peaks[index]) = try peak(command)
+        } else {
+          firstSeconds[index] = try run(command)
         }
       }
-      for file in [jsonLines, imported, "'\(rss)'"] + copies {
-        try? FileSystem.remove(String(file.dropFirst().dropLast()))
+      let scans = commands.indices.filter { commands[$0].takesJobs || $0 == 0 }
+      let short = scans.allSatisfy { firstSeconds[$0] < 0.2 }
+      let rounds = short ? max(options.runs, 15) : options.runs
+      if rounds > options.runs {
+        report.notes.append(
+          "Scan figures at \(journal.name): every scan took under 0.2 s, so \(rounds) timed rounds."
+        )
+      }
+      log("\(journal.name): whole-session commands and zstd -dc, \(rounds) timed rounds")
+      var seconds = [[Double]](repeating: [], count: commands.count)
+      for _ in 0..<rounds {
+        for (index, command) in commands.enumerated() {
+          seconds[index].append(try run(command))
+        }
+      }
+      for file in [jsonLines, imported, rss] + copies {
+        try? FileSystem.remove(file)
       }
       let rates = commands.indices.map { index in
         Summary(seconds[index]).mapped { Double(journal.count * commands[index].copies) / $0 / 1e6 }
@@ -187,8 +227,7 @@ extension Bench {
             events: journal.count * command.copies, jobs: jobs, rate: rates[index],
             zstdTimeRatio: rates[0].median / rates[index].median,
             speedUp: oneJob.map { rates[index].median / rates[$0].median },
-            peakMiB: measuresMemory ? Double(peaks[index]) / 1024 : nil,
-            line: command.line))
+            peakMiB: peaks[index].map { Double($0) / 1024 }, line: command.line))
       }
     }
     judgeScans(cores: cores)
@@ -231,8 +270,23 @@ extension Bench {
   }
 }
 
-/// `text` in single quotes for the shell.
-private func quoted(_ text: String) -> String {
-  "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
+/// `text` as one word for the shell: itself when it holds only characters the shell
+/// leaves alone, else in single quotes.
+private func shellWord(_ text: String) -> String {
+  let plain =
+    !text.isEmpty
+    && text.utf8.allSatisfy { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."),
+        UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: ","),
+        UInt8(ascii: ":"), UInt8(ascii: "="):
+        return true
+      default: return false
+      }
+    }
+  if plain { return text }
+  return "'"
+    + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
     + "'"
 }

@@ -20,11 +20,15 @@ struct ChildResult {
 /// from just before the spawn to just after the exit (process start included).
 enum ChildProcess {
   /// Runs `arguments[0]` (a path) with the rest as its arguments.
-  /// - Parameter capture: read the child's standard output; otherwise it goes to
-  ///   /dev/null. Standard error is inherited.
-  static func run(_ arguments: [String], capture: Bool = false) throws(BenchError)
-    -> ChildResult
-  {
+  /// - Parameters:
+  ///   - capture: read the child's standard output; otherwise it goes to `output`.
+  ///     Standard error is inherited.
+  ///   - output: the file the child's standard output is written to when it is not
+  ///     captured (made or truncated through the spawn's file actions, as a shell's `>`
+  ///     would).
+  static func run(
+    _ arguments: [String], capture: Bool = false, output outputPath: String = "/dev/null"
+  ) throws(BenchError) -> ChildResult {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -35,7 +39,7 @@ enum ChildProcess {
       posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
       posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
     } else {
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     }
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
@@ -73,6 +77,19 @@ enum ChildProcess {
     return ChildResult(
       status: exitStatus, output: String(decoding: output, as: UTF8.self),
       seconds: Double(end - start) / 1e9, maxResidentKiB: Int(usage.ru_maxrss))
+  }
+
+  /// The path of `program` as the shell finds it: itself when it holds a `/`, else the
+  /// first executable file of that name in `PATH`; nil when there is none.
+  static func path(of program: String) -> String? {
+    guard !program.contains("/") else { return program }
+    let directories = (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
+      .split(separator: ":", omittingEmptySubsequences: false)
+    for directory in directories {
+      let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + program
+      if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
   }
 
   /// Runs a shell command line with `/bin/sh -c`, capturing its output.
