@@ -39,7 +39,9 @@ enum ChildProcess {
       posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
       posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
     } else {
-      posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      // /dev/null is opened as it is, never made (it can vanish for a moment on a machine).
+      let flags = outputPath == "/dev/null" ? O_WRONLY : O_WRONLY | O_CREAT | O_TRUNC
+      posix_spawn_file_actions_addopen(&actions, 1, outputPath, flags, 0o644)
     }
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
