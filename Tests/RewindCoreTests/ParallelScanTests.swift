@@ -7,17 +7,6 @@ import Testing
 @testable import RewindCore
 @testable import RewindJournal
 
-#if canImport(Glibc)
-  import Glibc
-
-  /// This thread's identity, for telling the threads that ran parts apart.
-  private func currentThread() -> UInt { UInt(pthread_self()) }
-#elseif canImport(Darwin)
-  import Darwin
-
-  private func currentThread() -> UInt { UInt(bitPattern: pthread_self()) }
-#endif
-
 /// The scans of whole sessions (`find`, `check`) as ``SessionScans`` specialises them and
 /// as parallel parts run them: the same answers as the generic reading of the fields, and
 /// as one pass.
@@ -422,9 +411,6 @@ struct ParallelScanTests {
       // The parts handed on, counted in `body` (before forEachPart counts them itself).
       let handedOnCount = Mutex(0)
       let tooFarAhead = Mutex<[Int]>([])
-      // The threads that ran parts: this one is one of the jobs.
-      let caller = currentThread()
-      let threads = Mutex<(others: Set<UInt>, onCaller: Int)>(([], 0))
       var handedOn: [ClosedRange<UInt64>] = []
       var reported: UInt64 = 0
       let context = "seed \(seed), ahead \(ahead), failing \(failing.map(String.init) ?? "none")"
@@ -434,10 +420,6 @@ struct ParallelScanTests {
           { timeline, range, progress in
             let index = ranges.firstIndex(of: range)!
             started.withLock { $0.append(index) }
-            let thread = currentThread()
-            threads.withLock {
-              if thread == caller { $0.onCaller += 1 } else { $0.others.insert(thread) }
-            }
             if index >= handedOnCount.withLock({ $0 }) + ahead {
               tooFarAhead.withLock { $0.append(index) }
             }
@@ -467,8 +449,6 @@ struct ParallelScanTests {
       let expected = failing.map { Array(ranges.prefix($0)) } ?? ranges
       #expect(handedOn == expected, "\(context)")
       #expect(running.withLock { $0.most } <= 3, "\(context)")
-      // Two threads besides this one, which runs parts between handing them on.
-      #expect(threads.withLock { $0.others.count } <= 2, "\(context)")
       // A part is started only when fewer than `ahead` parts from the first not handed
       // on have started.
       #expect(tooFarAhead.withLock { $0 }.isEmpty, "\(context)")

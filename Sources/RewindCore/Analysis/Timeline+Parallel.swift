@@ -113,11 +113,6 @@ extension Timeline {
   /// each thread with a timeline of its own over the same frames, and hands each part's
   /// result to `body` on this thread, in order, as soon as the parts before it are done.
   ///
-  /// This thread is one of the `jobs`: it takes parts as the others do (so that two jobs
-  /// start one thread, not two, and the first part runs on the thread that opened the
-  /// journal), and between its parts, or when none may start yet, hands on the results
-  /// done so far.
-  ///
   /// - Parameters:
   ///   - ahead: the most parts started from the first one not yet handed to `body` on
   ///     (that one included): the results held at once (memory), however long the scan.
@@ -136,7 +131,6 @@ extension Timeline {
       Part,
     _ body: (Part) throws -> Void
   ) throws {
-    guard !ranges.isEmpty else { return }
     let workers = min(max(jobs, 1), ranges.count)
     // Each thread's timeline is opened here and handed to its thread, which alone uses it.
     // The timelines share this one's domain, so that the events they hand back are this
@@ -146,46 +140,35 @@ extension Timeline {
     }
     let shared = ParallelScan<Part>(count: ranges.count, ahead: max(ahead, 1))
     let cores = sharedCores
-    /// Runs part `index` on `timeline` and keeps its result.
-    @Sendable func run(_ index: Int, on timeline: Timeline<D>, report: (UInt64) -> Void) {
-      // The first part starts where the range does, as one pass; the others at the
-      // frame ends the parts were cut at.
-      timeline.startsAtNextFrame = index > 0
-      cores?.acquire()
-      defer { cores?.release() }
-      var reported: UInt64 = 0
-      let result = Result { () throws -> Part in
-        try work(timeline, ranges[index]) { done in
-          shared.done.add(done &- reported, ordering: .relaxed)
-          reported = done
-          report(done)
-        }
-      }
-      shared.finish(index, result)
-    }
     let group = DispatchGroup()
-    for worker in 1..<workers {
+    for worker in 0..<workers {
       let timeline = timelines[worker]
       // A queue of its own a thread: a thread waiting for room must not hold back another.
       DispatchQueue(label: "rewind.part.\(worker)").async(group: group) {
         while let index = shared.take() {
-          run(index, on: timeline.value) { _ in }
+          // The first part starts where the range does, as one pass; the others at the
+          // frame ends the parts were cut at.
+          timeline.value.startsAtNextFrame = index > 0
+          cores?.acquire()
+          defer { cores?.release() }
+          var reported: UInt64 = 0
+          let result = Result { () throws -> Part in
+            try work(timeline.value, ranges[index]) { done in
+              shared.done.add(done &- reported, ordering: .relaxed)
+              reported = done
+            }
+          }
+          shared.finish(index, result)
         }
       }
     }
     // The parts handed on so far; the first error, which stops the threads.
     var next = 0
     var failure: (any Error)?
-    let own = timelines[0].value
     while next < ranges.count, failure == nil {
-      if let index = shared.takeIfRoom() {
-        run(index, on: own) { _ in progress(shared.done.load(ordering: .relaxed)) }
-      } else {
-        // No part may start yet, or none is left: the others' are awaited.
-        let waited = shared.finished.wait(timeout: .now() + .milliseconds(20))
-        progress(shared.done.load(ordering: .relaxed))
-        guard waited == .success else { continue }
-      }
+      let waited = shared.finished.wait(timeout: .now() + .milliseconds(20))
+      progress(shared.done.load(ordering: .relaxed))
+      guard waited == .success else { continue }
       while next < ranges.count, failure == nil, let result = shared.result(next) {
         do {
           try body(try result.get())
@@ -256,18 +239,6 @@ private final class ParallelScan<Part: Sendable>: Sendable {
       }
       if let taken { return taken }
       room.wait()
-    }
-  }
-
-  /// The next part to run when one may start now (as ``take()``), else nil: none is
-  /// left, the scan stopped, or `ahead` parts from the first not handed on have started.
-  func takeIfRoom() -> Int? {
-    state.withLock { state in
-      guard !state.stopped, state.next < count, state.next < state.handedOn + ahead else {
-        return nil
-      }
-      state.next += 1
-      return state.next - 1
     }
   }
 
