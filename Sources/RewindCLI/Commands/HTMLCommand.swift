@@ -96,7 +96,7 @@ struct HTMLCommand: TimelineVisitor {
           of: timeline, from: range.from, to: range.to,
           options: SessionPage.Options(
             title: title, fileName: fileName, generator: "rewind \(RewindTool.version)"),
-          renderer: renderer, jobs: jobs
+          renderer: renderer, jobs: jobs, compressionJobs: jobs
         ) { done in bar.update(Int(done), of: Int(events)) }
       }
     } catch let error as PageError {
