@@ -617,7 +617,39 @@
     }
 
     @Test(
-      "inflate.js reads what gzip writes: stored, fixed and dynamic blocks", .timeLimit(.minutes(2))
+      "a page whose data is compressed in several chunks (their empty stored blocks between) opens on two threads' bytes and shows the states `rewind state` prints",
+      .timeLimit(.minutes(3)))
+    func chunkedData() throws {
+      let seed = testSeed("HTMLPageTests.chunkedData") % 1_000_000
+      let directory = TemporaryDirectory()
+      let journal = directory.file("chunked.journal")
+      let generate = try rewind(
+        "generate", "-o", journal, "--events", "40000", "--seed", String(seed))
+      #expect(generate.status == 0, "\(generate.stderr)")
+      let page = try writePage(journal, in: directory, extra: ["--jobs", "2"])
+      // The data is three chunks of 256 KiB or less: 40,000 events of ~18 bytes.
+      let html = String(decoding: bytes(of: page.path), as: UTF8.self)
+      let length =
+        html.components(separatedBy: #"data-length=""#).dropFirst().first
+        .flatMap { Int($0.prefix { $0 != "\"" }) } ?? 0
+      #expect(length > 2 * 262_144, "seed \(seed): \(length) bytes of data")
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      let tab = try browser.newPage()
+      try tab.open(page.url)
+      for point in ["end", "1", "13000", "27000", "39999"] {
+        let expected = try rewind("state", journal, "--at", point, "--json")
+        try tab.evaluate("window.rewind.seek(\(literal(point)))")
+        #expect(
+          try tab.string("window.rewind.shownState()") + "\n" == expected.stdout,
+          "seed \(seed): at \(point)")
+      }
+      tab.expectQuiet(page.url)
+    }
+
+    @Test(
+      "inflate.js reads what gzip writes: stored (empty too), fixed and dynamic blocks",
+      .timeLimit(.minutes(2))
     )
     func inflate() throws {
       let directory = TemporaryDirectory()
@@ -629,6 +661,15 @@
       var random = SplitMix64(seed: testSeed("HTMLPageTests.inflate"))
       let text = Array(try rewind("log", sample("ipad-three-column.journal"), "--json").stdout.utf8)
       let noise = (0..<70_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      // Stored blocks mid-stream, the empty one the chunks of `rewind html` end with among
+      // them: "abc" (not final), empty (not final), "de" (final).
+      let stored: [UInt8] =
+        [0, 3, 0, 0xFC, 0xFF] + Array("abc".utf8) + [0, 0, 0, 0xFF, 0xFF]
+        + [1, 2, 0, 0xFD, 0xFF] + Array("de".utf8)
+      let inflatedStored =
+        try tab.evaluate(
+          "Array.from(RewindPage.inflate(new Uint8Array(\(stored)), 5))") as? [Int] ?? []
+      #expect(inflatedStored.map(UInt8.init) == Array("abcde".utf8))
       for (input, level) in [
         (text, "-9"), (text, "-1"), (noise, "-6"), ([UInt8](), "-6"), (Array("a".utf8), "-6"),
       ] {

@@ -14,8 +14,9 @@ private func crc32(_ bytes: [UInt8]) -> UInt32 {
   return ~crc
 }
 
-/// `deflated` inflated by the system's `gzip -dc`, as a gzip member around it.
-private func gunzip(_ deflated: [UInt8], original: [UInt8], in directory: TemporaryDirectory)
+/// `deflated` inflated by the system's `gzip -dc` (an inflater of its own, which checks the
+/// member's CRC-32 and length), as a gzip member around it.
+func gunzip(_ deflated: [UInt8], original: [UInt8], in directory: TemporaryDirectory)
   throws -> [UInt8]
 {
   func littleEndian(_ value: UInt32) -> [UInt8] {

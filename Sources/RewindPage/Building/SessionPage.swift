@@ -47,6 +47,8 @@ package import RewindCore
   ///   - limit: the most events the page may hold; ``maximumEvents`` unless a test says.
   ///   - jobs: the threads that may build the page's data, in parts of the session (the
   ///     same bytes as one).
+  ///   - compressionJobs: the threads that may compress the page's data, in chunks of
+  ///     ``Deflate/chunkSize`` bytes (the same bytes as one).
   ///   - progress: called with the number of events done, every few thousand.
   /// - Returns: the page, UTF-8.
   /// - Throws: ``PageError`` `tooManyEvents` when the part holds more than
@@ -56,7 +58,7 @@ package import RewindCore
   package static func html<D: Domain>(
     of timeline: Timeline<D>, from: UInt64, to: UInt64, options: Options,
     renderer: PageRenderer?, limit: UInt64 = maximumEvents, jobs: Int = 1,
-    progress: (UInt64) -> Void = { _ in }
+    compressionJobs: Int = 1, progress: (UInt64) -> Void = { _ in }
   ) throws -> [UInt8] {
     let count = to - from
     guard count <= limit else {
@@ -70,7 +72,8 @@ package import RewindCore
       timeline, from: from, to: to, options: options, rendererData: renderer?.data ?? .null,
       jobs: jobs, progress: progress)
     return assemble(
-      title: options.title, data: Deflate.compress(payload), dataLength: payload.count,
+      title: options.title, data: Deflate.compress(payload, jobs: compressionJobs),
+      dataLength: payload.count,
       rendererScript: renderer?.script, rendererStyle: renderer?.style)
   }
 

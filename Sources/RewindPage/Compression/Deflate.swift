@@ -13,6 +13,10 @@
 /// ``symbolsPerBlock`` symbols gets its own Huffman codes, limited to 15 bits (7 for the code-length code), sent as a dynamic
 /// block.
 ///
+/// The input is compressed in chunks of ``chunkSize`` bytes, each with the window before it
+/// as its dictionary, on as many threads as the caller gives (as pigz does): one stream,
+/// the same bytes on any number of threads (`Deflate+Chunks.swift`).
+///
 /// ```swift
 /// let compressed = Deflate.compress(Array("hello hello hello".utf8))
 /// ```
@@ -34,68 +38,76 @@ package enum Deflate {
   static let minimumMatch = 3
   static let maximumMatch = 258
 
-  /// Compresses `input` as one raw DEFLATE stream (no zlib or gzip wrapper).
-  ///
-  /// - Complexity: O(n · ``maximumChain``) at worst, about O(n) for text.
-  package static func compress(_ input: [UInt8]) -> [UInt8] {
+  /// Compresses one chunk of a stream (``compress(_:chunkSize:jobs:)``): `bytes` from
+  /// `start` on, the bytes before it (at most a window) being the chunk's preset
+  /// dictionary, whose positions the matcher holds from the start, so that matches reach
+  /// back into it. The chunk's blocks end with the stream's final one when `last`; else
+  /// with an empty stored block, so that the chunk ends on a whole byte (as zlib's sync
+  /// flush does) and the next chunk's bytes follow it.
+  static func compressChunk(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, last: Bool)
+    -> [UInt8]
+  {
     var writer = BitWriter()
     var symbols: [UInt32] = []
     symbols.reserveCapacity(symbolsPerBlock + 2)
-    input.withUnsafeBufferPointer { bytes in
-      let matcher = Matcher()
-      defer { matcher.deallocate() }
-      var position = 0
-      // A match found at the previous position, put off to see whether this one is longer.
-      var pending: (length: Int, distance: Int)?
-      while position < bytes.count {
-        let chain = (pending?.length ?? 0) >= goodLength ? maximumChain / 4 : maximumChain
-        // After a put-off match only a longer one is taken, so the search skips shorter
-        // candidates; up to niceLength only, as a candidate that long ends the search even
-        // when no longer than the put-off match (skipping it would change the bytes).
-        let beating = min(pending?.length ?? minimumMatch - 1, niceLength - 1)
-        let match = matcher.longestMatch(in: bytes, at: position, chain: chain, beating: beating)
-        if let previous = pending {
-          if let match, match.length > previous.length {
-            // The later match is longer: the previous position is a literal.
-            symbols.append(UInt32(bytes[position - 1]))
-            pending = match
-            matcher.insert(bytes, at: position)
-            position += 1
-          } else {
-            symbols.append(Symbols.match(length: previous.length, distance: previous.distance))
-            // Positions position-1 (inserted) … position-1+length-1 are covered.
-            let end = position - 1 + previous.length
-            matcher.insert(bytes, from: position, to: end)
-            position = end
-            pending = nil
-          }
-        } else if let match {
-          if match.length >= lazyLimit || position + 1 >= bytes.count {
-            symbols.append(Symbols.match(length: match.length, distance: match.distance))
-            let end = position + match.length
-            matcher.insert(bytes, from: position, to: end)
-            position = end
-          } else {
-            pending = match
-            matcher.insert(bytes, at: position)
-            position += 1
-          }
+    let matcher = Matcher()
+    defer { matcher.deallocate() }
+    if start > 0 { matcher.insert(bytes, from: 0, to: start) }
+    var position = start
+    // A match found at the previous position, put off to see whether this one is longer.
+    var pending: (length: Int, distance: Int)?
+    while position < bytes.count {
+      let chain = (pending?.length ?? 0) >= goodLength ? maximumChain / 4 : maximumChain
+      // After a put-off match only a longer one is taken, so the search skips shorter
+      // candidates; up to niceLength only, as a candidate that long ends the search even
+      // when no longer than the put-off match (skipping it would change the bytes).
+      let beating = min(pending?.length ?? minimumMatch - 1, niceLength - 1)
+      let match = matcher.longestMatch(in: bytes, at: position, chain: chain, beating: beating)
+      if let previous = pending {
+        if let match, match.length > previous.length {
+          // The later match is longer: the previous position is a literal.
+          symbols.append(UInt32(bytes[position - 1]))
+          pending = match
+          matcher.insert(bytes, at: position)
+          position += 1
         } else {
-          symbols.append(UInt32(bytes[position]))
+          symbols.append(Symbols.match(length: previous.length, distance: previous.distance))
+          // Positions position-1 (inserted) … position-1+length-1 are covered.
+          let end = position - 1 + previous.length
+          matcher.insert(bytes, from: position, to: end)
+          position = end
+          pending = nil
+        }
+      } else if let match {
+        if match.length >= lazyLimit || position + 1 >= bytes.count {
+          symbols.append(Symbols.match(length: match.length, distance: match.distance))
+          let end = position + match.length
+          matcher.insert(bytes, from: position, to: end)
+          position = end
+        } else {
+          pending = match
           matcher.insert(bytes, at: position)
           position += 1
         }
-        if pending == nil, symbols.count >= symbolsPerBlock {
-          writeBlock(symbols, final: false, to: &writer)
-          symbols.removeAll(keepingCapacity: true)
-        }
+      } else {
+        symbols.append(UInt32(bytes[position]))
+        matcher.insert(bytes, at: position)
+        position += 1
       }
-      if let previous = pending {
-        symbols.append(Symbols.match(length: previous.length, distance: previous.distance))
+      if pending == nil, symbols.count >= symbolsPerBlock {
+        writeBlock(symbols, final: false, to: &writer)
+        symbols.removeAll(keepingCapacity: true)
       }
     }
-    writeBlock(symbols, final: true, to: &writer)
-    return writer.finish()
+    if let previous = pending {
+      symbols.append(Symbols.match(length: previous.length, distance: previous.distance))
+    }
+    writeBlock(symbols, final: last, to: &writer)
+    guard !last else { return writer.finish() }
+    // An empty stored block: its header (not final, type 0), zero bits to the byte, then
+    // LEN 0 and NLEN 0xFFFF.
+    writer.write(0, bits: 3)
+    return writer.finish() + [0, 0, 0xFF, 0xFF]
   }
 
   /// Writes one dynamic-Huffman block of `symbols` and its end-of-block code.
