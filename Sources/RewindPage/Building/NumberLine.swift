@@ -30,8 +30,16 @@
 
   /// Appends `value`, after a comma when it is not the first.
   @inlinable @inline(__always) mutating func append(_ value: UInt64) {
-    // A comma, at most 20 digits, and room for a group's four-byte store.
-    if capacity &- length < 25 { grow() }
+    if !hasRoom { grow() }
+    append(withinRoom: value)
+  }
+
+  /// Whether the buffer has room for a number's write: a comma, at most 20 digits, and a
+  /// group's four-byte store.
+  @inlinable @inline(__always) var hasRoom: Bool { capacity &- length >= 25 }
+
+  /// Appends `value` (`hasRoom` true; below 1,000,000,000 for no call).
+  @inlinable @inline(__always) mutating func append(withinRoom value: UInt64) {
     var position = start + length
     position.pointee = UInt8(ascii: ",")
     position += 1

@@ -215,6 +215,60 @@ extension SessionPage.Payload {
       if done & 0xFFF == 0 { progress(done) }
     }
 
+    /// ``add(_:_:_:progress:)`` of the common event, or nothing: where the builder is
+    /// compiled for a domain, it runs in the replay's inner loop
+    /// (`Timeline.visitEventsInline`'s `common`), in which nothing is called. An applied or
+    /// unchanged event met before, that changed nothing or one field with a word to a change
+    /// list met before, with a last change of that field noted, no keyframe or progress due,
+    /// a time delta under 10⁹ and room in the lines, is added as `add` adds it, and true
+    /// returned; for any other, false, and nothing is changed (`add` adds it).
+    @inlinable @inline(__always) mutating func addCommon(
+      _ visited: VisitedEvent, _ event: D.Event, _ state: D.State
+    ) -> Bool {
+      guard eventsAreBits, setsLastValues else { return false }
+      let sequence = visited.sequence
+      guard sequence < nextKeyframe, (sequence &- from) & 0xFFF != 0 else { return false }
+      let delta = visited.time &- previousTime
+      guard visited.time >= previousTime, delta < 1_000_000_000 else { return false }
+      guard times.hasRoom, codes.hasRoom, bodyNumbers.hasRoom, changeNumbers.hasRoom else {
+        return false
+      }
+      let eventKey = withUnsafeBytes(of: event) { eventKeys.existingNumber(of: $0) }
+      guard eventKey >= 0, eventKey < eventBodies.count, eventKey < eventKinds.count else {
+        return false
+      }
+      let changed = visited.changed.rawValue
+      let changeNumber: Int
+      var field = -1
+      var keyNumber = -1
+      if changed == 0 {
+        guard let none = noChanges else { return false }
+        changeNumber = none
+      } else {
+        field = changed.trailingZeroBitCount
+        guard changed & (changed &- 1) == 0, field < fieldCount,
+          let word = domain.fieldValueWord(field, of: state)
+        else { return false }
+        keyNumber = changeKeys.existingNumber(
+          UInt64(field) | 8 << 8 | word << 16, word >> 48, length: 10)
+        guard keyNumber >= 0, keyNumber < keyLists.count, lastChanges.last[field] >= 0 else {
+          return false
+        }
+        changeNumber = keyLists.withUnsafeBufferPointer { $0[keyNumber] }
+      }
+      // The event is taken: `add`'s work, less what was ruled out above.
+      if visited.outcome == 0 { counts.applied &+= 1 } else { counts.unchanged &+= 1 }
+      let index = eventKinds.withUnsafeBufferPointer { $0[eventKey] }
+      let body = eventBodies.withUnsafeBufferPointer { $0[eventKey] }
+      codes.append(withinRoom: UInt64(truncatingIfNeeded: index &* 3 &+ visited.outcome))
+      times.append(withinRoom: delta)
+      previousTime = visited.time
+      bodyNumbers.append(withinRoom: UInt64(truncatingIfNeeded: body))
+      changeNumbers.append(withinRoom: UInt64(truncatingIfNeeded: changeNumber))
+      if keyNumber >= 0 { lastChanges.last[field] = keyNumber }
+      return true
+    }
+
     /// The number of the key of the change list `changed` of `state` (see `ValueKey`).
     ///
     /// Not inlined into the step: the compiler would read every field a word may come

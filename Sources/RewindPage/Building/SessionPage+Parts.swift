@@ -65,7 +65,10 @@ extension SessionPage.Payload {
     var builder = try Builder(timeline, from: from, to: to, memoize: memoize, part: start)
     let startText = start == nil ? nil : builder.rebuiltText()
     if inline {
-      try timeline.visitEventsInline(from: from + 1, through: to) { visited, event, state in
+      try timeline.visitEventsInline(
+        from: from + 1, through: to,
+        common: { visited, event, state in builder.addCommon(visited, event, state) }
+      ) { visited, event, state in
         try builder.add(visited, event, state, progress: progress)
       }
     } else {
