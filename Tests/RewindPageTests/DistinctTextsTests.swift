@@ -66,7 +66,9 @@ struct DistinctTextsTests {
     }
   }
 
-  @Test("ShortKeys: the numbers a dictionary gives, for keys of 0 to 40 bytes, short and long")
+  @Test(
+    "ShortKeys: the numbers a dictionary gives, for keys of 0 to 40 bytes, short and long; looked up without adding"
+  )
   func shortKeysAgainstDictionary() {
     let seed = testSeed("DistinctTextsTests.shortKeysAgainstDictionary")
     var random = SplitMix64(seed: seed)
@@ -78,6 +80,12 @@ struct DistinctTextsTests {
         // differ only in a zero byte at their end.
         let length = Int(random.next() % 41)
         let key = (0..<length).map { _ in [0, 1, 0x80, 0xFF][Int(random.next() % 4)] as UInt8 }
+        // Looked up without adding first: the number when met before and short, else -1.
+        let count = table.count
+        let existing = key.withUnsafeBytes { table.existingNumber(of: $0) }
+        #expect(
+          existing == (length <= 16 ? expected[key] ?? -1 : -1) && table.count == count,
+          "seed \(seed), trial \(trial): \(key)")
         let number = key.withUnsafeBytes { table.number(of: $0) }
         let known = expected[key] ?? expected.count
         if known == expected.count { expected[key] = known }

@@ -38,26 +38,26 @@ extension Timeline {
           VisitedEvent(
             sequence: event.sequence, time: event.time, outcome: code, reason: nil,
             changed: changed), event.event, state)
-      }
-    ) { event, changed, state in
-      // Each outcome its own call: only a rejection's has a reason to release.
-      switch event.outcome {
-      case .applied?, .unchanged?:
-        var code = 1
-        if case .applied? = event.outcome { code = 0 }
-        try visit(
-          VisitedEvent(
-            sequence: event.sequence, time: event.time, outcome: code, reason: nil,
-            changed: changed), event.event, state)
-      case .rejected(let rejection)?:
-        try visit(
-          VisitedEvent(
-            sequence: event.sequence, time: event.time, outcome: 2, reason: "\(rejection)",
-            changed: changed), event.event, state)
-      case nil: break
-      }
-      return true
-    }
+      },
+      { event, changed, state in
+        // Each outcome its own call: only a rejection's has a reason to release.
+        switch event.outcome {
+        case .applied?, .unchanged?:
+          var code = 1
+          if case .applied? = event.outcome { code = 0 }
+          try visit(
+            VisitedEvent(
+              sequence: event.sequence, time: event.time, outcome: code, reason: nil,
+              changed: changed), event.event, state)
+        case .rejected(let rejection)?:
+          try visit(
+            VisitedEvent(
+              sequence: event.sequence, time: event.time, outcome: 2, reason: "\(rejection)",
+              changed: changed), event.event, state)
+        case nil: break
+        }
+        return true
+      })
   }
 }
 

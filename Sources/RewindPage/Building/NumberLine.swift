@@ -31,36 +31,49 @@
   /// Appends `value`, after a comma when it is not the first.
   @inlinable @inline(__always) mutating func append(_ value: UInt64) {
     if !hasRoom { grow() }
-    append(withinRoom: value)
+    length = write(value, at: start + length) - start
+  }
+
+  /// Appends `values`, each after a comma when it is not the first: the lines of a page,
+  /// written at once from its `RawNumbers` (the position kept in a register, not stored
+  /// after each number).
+  @usableFromInline mutating func append(contentsOf values: UnsafeBufferPointer<UInt64>) {
+    // Room for the longest numbers at once (21 bytes each with the comma, and a group's
+    // store past the last): no test in the loop.
+    while capacity - length < values.count * 21 + 25 { grow() }
+    var position = start + length
+    for value in values { position = write(value, at: position) }
+    length = position - start
   }
 
   /// Whether the buffer has room for a number's write: a comma, at most 20 digits, and a
   /// group's four-byte store.
   @inlinable @inline(__always) var hasRoom: Bool { capacity &- length >= 25 }
 
-  /// Appends `value` (`hasRoom` true; below 1,000,000,000 for no call).
-  @inlinable @inline(__always) mutating func append(withinRoom value: UInt64) {
-    var position = start + length
+  /// Writes a comma and the digits of `value` at `position` (with room for 25 bytes);
+  /// returns the position after them.
+  @inlinable @inline(__always) func write(_ value: UInt64, at position: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    var position = position
     position.pointee = UInt8(ascii: ",")
     position += 1
     if value < 1_000 {
       // The page's numbers are short: most are one group of up to three digits.
-      position = write(lead: Int(value), at: position)
+      return write(lead: Int(value), at: position)
     } else if value < 1_000_000 {
       let high = Int(value / 1_000)
       position = write(lead: high, at: position)
-      position = write(group: Int(value) - high * 1_000, at: position)
+      return write(group: Int(value) - high * 1_000, at: position)
     } else if value < 1_000_000_000 {
       let high = Int(value / 1_000_000)
       let rest = Int(value) - high * 1_000_000
       let middle = rest / 1_000
       position = write(lead: high, at: position)
       position = write(group: middle, at: position)
-      position = write(group: rest - middle * 1_000, at: position)
-    } else {
-      position = writeLong(value, at: position)
+      return write(group: rest - middle * 1_000, at: position)
     }
-    length = position - start
+    return writeLong(value, at: position)
   }
 
   /// The digits of `value` (below 1,000) without leading zeros.

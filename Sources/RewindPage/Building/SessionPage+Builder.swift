@@ -12,10 +12,12 @@ extension SessionPage.Payload {
   /// lists met (see `SessionPage.Payload.build`).
   ///
   /// Its per-event step, ``add(_:_:_:progress:)``, is inlinable, so that where the builder
-  /// is compiled for a domain (`PageRenderingDomain.pagePrecomputation`) the step runs
-  /// inside the replay's loop, specialised: no call an event, the builder's fields in
-  /// place. What happens rarely (an event or a change list not met before, a keyframe) is
-  /// a call. It cannot be copied (its buffers are its own).
+  /// is compiled for a domain (`PageRenderingDomain.pagePrecomputation`) it runs
+  /// specialised; the common event's step, ``addCommon(_:_:_:)``, is offered each event
+  /// first, in the replay's inner loop, and `add` is called for the others. What happens
+  /// rarely (an event or a change list not met before, a keyframe) is a call. The numbers
+  /// are kept raw (`RawNumbers`) and written as text at the end. It cannot be copied (its
+  /// buffers are its own).
   @usableFromInline struct Builder<D: Domain>: ~Copyable {
     @usableFromInline let domain: D
     /// Each field's value, read from a state.
@@ -41,11 +43,11 @@ extension SessionPage.Payload {
     @usableFromInline var kindIndex: [String: Int]
     @usableFromInline var lastKind: (name: String, index: Int)?
     @usableFromInline var counts: (applied: Int, unchanged: Int, rejected: Int)
-    @usableFromInline var times: NumberLine
-    @usableFromInline var codes: NumberLine
-    @usableFromInline var bodyNumbers: NumberLine
-    @usableFromInline var changeNumbers: NumberLine
-    @usableFromInline var reasonNumbers: NumberLine
+    @usableFromInline var times: RawNumbers
+    @usableFromInline var codes: RawNumbers
+    @usableFromInline var bodyNumbers: RawNumbers
+    @usableFromInline var changeNumbers: RawNumbers
+    @usableFromInline var reasonNumbers: RawNumbers
     @usableFromInline var bodies: DistinctTexts
     @usableFromInline var changeLists: DistinctTexts
     @usableFromInline var reasons: DistinctTexts
@@ -121,11 +123,11 @@ extension SessionPage.Payload {
       self.kindIndex = [String: Int](uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
       self.lastKind = nil
       self.counts = (applied: 0, unchanged: 0, rejected: 0)
-      self.times = NumberLine(capacity: count * 7 + 64)
-      self.codes = NumberLine(capacity: count * 3 + 64)
-      self.bodyNumbers = NumberLine(capacity: count * 3 + 64)
-      self.changeNumbers = NumberLine(capacity: count * 3 + 64)
-      self.reasonNumbers = NumberLine(capacity: 64)
+      self.times = RawNumbers(capacity: count)
+      self.codes = RawNumbers(capacity: count)
+      self.bodyNumbers = RawNumbers(capacity: count)
+      self.changeNumbers = RawNumbers(capacity: count)
+      self.reasonNumbers = RawNumbers(capacity: 16)
       self.bodies = DistinctTexts()
       self.changeLists = DistinctTexts()
       self.reasons = DistinctTexts(capacity: 16)
@@ -219,8 +221,8 @@ extension SessionPage.Payload {
     /// compiled for a domain, it runs in the replay's inner loop
     /// (`Timeline.visitEventsInline`'s `common`), in which nothing is called. An applied or
     /// unchanged event met before, that changed nothing or one field with a word to a change
-    /// list met before, with a last change of that field noted, no keyframe or progress due,
-    /// a time delta under 10⁹ and room in the lines, is added as `add` adds it, and true
+    /// list met before, with a last change of that field noted, no keyframe or progress due
+    /// and room in the numbers, is added as `add` adds it, and true
     /// returned; for any other, false, and nothing is changed (`add` adds it).
     @inlinable @inline(__always) mutating func addCommon(
       _ visited: VisitedEvent, _ event: D.Event, _ state: D.State
@@ -228,8 +230,7 @@ extension SessionPage.Payload {
       guard eventsAreBits, setsLastValues else { return false }
       let sequence = visited.sequence
       guard sequence < nextKeyframe, (sequence &- from) & 0xFFF != 0 else { return false }
-      let delta = visited.time &- previousTime
-      guard visited.time >= previousTime, delta < 1_000_000_000 else { return false }
+      guard visited.time >= previousTime else { return false }
       guard times.hasRoom, codes.hasRoom, bodyNumbers.hasRoom, changeNumbers.hasRoom else {
         return false
       }
@@ -261,7 +262,7 @@ extension SessionPage.Payload {
       let index = eventKinds.withUnsafeBufferPointer { $0[eventKey] }
       let body = eventBodies.withUnsafeBufferPointer { $0[eventKey] }
       codes.append(withinRoom: UInt64(truncatingIfNeeded: index &* 3 &+ visited.outcome))
-      times.append(withinRoom: delta)
+      times.append(withinRoom: visited.time &- previousTime)
       previousTime = visited.time
       bodyNumbers.append(withinRoom: UInt64(truncatingIfNeeded: body))
       changeNumbers.append(withinRoom: UInt64(truncatingIfNeeded: changeNumber))
