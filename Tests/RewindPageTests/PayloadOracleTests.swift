@@ -120,6 +120,48 @@ struct PayloadOracleTests {
     }
   }
 
+  @Test(
+    "simulated users' sessions (mostly scrolls: the common step of the replay's inner loop): every part, byte for byte"
+  )
+  func simulatedSessions() throws {
+    let seed = testSeed("PayloadOracleTests.simulatedSessions")
+    var random = SplitMix64(seed: seed)
+    let domain = NavigationDomain.sample
+    for trial in 0..<soakCount("PAGE_ORACLE", standard: 3) {
+      let directory = TemporaryDirectory()
+      let path = directory.file("simulated.journal")
+      var user = domain.simulatedUser(seed: random.next())
+      // Past a keyframe interval (256 to 4,096 events) and a progress report (4,096).
+      let count = Int(random.next() % 6_000) + 1
+      let recorder = try JournalRecorder.create(
+        at: path, domain: domain,
+        session: SessionInfo(startTime: 1_767_225_600_000_000, device: "iPad Pro 13-inch"),
+        options: RecordingOptions(
+          snapshotInterval: UInt32(random.next() % 2_000 + 1), journal: .init(frameSize: 65_536)))
+      for _ in 0..<count {
+        let timed = user.next()!
+        try recorder.record(timed.event, at: timed.time)
+      }
+      try recorder.close()
+      let session = try Timeline<NavigationDomain>(path: path)
+      for (from, to) in parts(UInt64(count), &random) {
+        // The loop compiled for the navigation domain, whose inner loop takes most of these
+        // events (`Builder.addCommon`), against the generic one, writing every body and
+        // change list.
+        let specialised = try SessionPage.Payload.buildSpecialised(
+          session, from: from, to: to, options: options, rendererData: .null,
+          progress: { _ in })
+        let written = try SessionPage.Payload.build(
+          session, from: from, to: to, options: options, rendererData: .null,
+          memoize: false, progress: { _ in })
+        #expect(
+          specialised == written,
+          "seed \(seed), trial \(trial): \(count) events, part \(from)...\(to): \(firstDifference(specialised, written))"
+        )
+      }
+    }
+  }
+
   /// A random `Steps` event from a small pool, so that events repeat from different states.
   private func stepsEvent(_ random: inout SplitMix64) -> Steps.Event {
     switch random.next() % 8 {
