@@ -126,11 +126,19 @@
   }
 
   @usableFromInline mutating func grow() {
-    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-    grown.update(from: start, count: length)
-    start.deallocate()
-    start = grown
+    start = start.doubled(keeping: length, of: capacity)
     capacity *= 2
+  }
+}
+
+extension UnsafeMutablePointer {
+  /// A buffer of twice `capacity` elements that starts with the first `count` of this one,
+  /// which is deallocated: how `NumberLine` and `RawNumbers` grow.
+  func doubled(keeping count: Int, of capacity: Int) -> UnsafeMutablePointer {
+    let grown = UnsafeMutablePointer.allocate(capacity: capacity * 2)
+    grown.moveInitialize(from: self, count: count)
+    deallocate()
+    return grown
   }
 }
 

@@ -62,10 +62,7 @@
   }
 
   @usableFromInline mutating func grow() {
-    let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
-    grown.update(from: start, count: count)
-    start.deallocate()
-    start = grown
+    start = start.doubled(keeping: count, of: capacity)
     capacity *= 2
   }
 }
