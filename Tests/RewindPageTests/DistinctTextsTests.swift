@@ -66,18 +66,29 @@ struct DistinctTextsTests {
     }
   }
 
-  @Test("ShortKeys: the numbers a dictionary gives, for keys of 0 to 40 bytes, short and long")
+  @Test(
+    "ShortKeys: the numbers a dictionary gives, for keys of 0 to 40 bytes, short and long; looked up without adding"
+  )
   func shortKeysAgainstDictionary() {
     let seed = testSeed("DistinctTextsTests.shortKeysAgainstDictionary")
     var random = SplitMix64(seed: seed)
     for trial in 0..<20 {
       var table = ShortKeys(capacity: Int(random.next() % 40))
       var expected: [[UInt8]: Int] = [:]
+      // Keys of every length, from a small alphabet, and keys that differ only in a zero
+      // byte at their end; drawn from a pool, so that keys of every length repeat.
+      let pool: [[UInt8]] = (0..<Int(random.next() % 300 + 1)).map { _ in
+        (0..<Int(random.next() % 41)).map { _ in [0, 1, 0x80, 0xFF][Int(random.next() % 4)] }
+      }
       for _ in 0..<Int(random.next() % 4_000) {
-        // Keys of every length, from a small alphabet so that many repeat, and keys that
-        // differ only in a zero byte at their end.
-        let length = Int(random.next() % 41)
-        let key = (0..<length).map { _ in [0, 1, 0x80, 0xFF][Int(random.next() % 4)] as UInt8 }
+        let key = pool[Int(random.next() % UInt64(pool.count))]
+        let length = key.count
+        // Looked up without adding first: the number when met before and short, else -1.
+        let count = table.count
+        let existing = key.withUnsafeBytes { table.existingNumber(of: $0) }
+        #expect(
+          existing == (length <= 16 ? expected[key] ?? -1 : -1) && table.count == count,
+          "seed \(seed), trial \(trial): \(key)")
         let number = key.withUnsafeBytes { table.number(of: $0) }
         let known = expected[key] ?? expected.count
         if known == expected.count { expected[key] = known }

@@ -81,15 +81,10 @@ struct PayloadOracleTests {
       let path = directory.file("random.journal")
       var generator = RandomEventGenerator(seed: random.next(), domain: domain)
       let count = Int(random.next() % 3_000) + 1
-      let recorder = try JournalRecorder.create(
-        at: path, domain: domain,
-        session: SessionInfo(startTime: 1_767_225_600_000_000, device: "iPad Pro 13-inch"),
-        options: RecordingOptions(
-          snapshotInterval: UInt32(random.next() % 500 + 1), journal: .init(frameSize: 4096)))
-      for index in 0..<count {
-        try recorder.record(generator.next(), at: UInt64(index) * 16_667 + random.next() % 9)
-      }
-      try recorder.close()
+      try record(
+        (0..<count).map { (generator.next(), UInt64($0) * 16_667 + random.next() % 9) },
+        in: domain, to: path,
+        snapshotInterval: UInt32(random.next() % 500 + 1), frameSize: 4096)
       let session = try Timeline<NavigationDomain>(path: path)
       let renderer = domain.pageRenderer(device: "iPad Pro 13-inch").data
       for (from, to) in parts(UInt64(count), &random) {
@@ -118,6 +113,59 @@ struct PayloadOracleTests {
         )
       }
     }
+  }
+
+  @Test(
+    "simulated users' sessions (mostly scrolls: the common step of the replay's inner loop): every part, byte for byte"
+  )
+  func simulatedSessions() throws {
+    let seed = testSeed("PayloadOracleTests.simulatedSessions")
+    var random = SplitMix64(seed: seed)
+    let domain = NavigationDomain.sample
+    for trial in 0..<soakCount("PAGE_ORACLE", standard: 3) {
+      let directory = TemporaryDirectory()
+      let path = directory.file("simulated.journal")
+      var user = domain.simulatedUser(seed: random.next())
+      // Past a keyframe interval (256 to 4,096 events) and a progress report (4,096).
+      let count = Int(random.next() % 6_000) + 1
+      try record(
+        (0..<count).map { _ in
+          let timed = user.next()!
+          return (timed.event, timed.time)
+        }, in: domain, to: path,
+        snapshotInterval: UInt32(random.next() % 2_000 + 1), frameSize: 65_536)
+      let session = try Timeline<NavigationDomain>(path: path)
+      for (from, to) in parts(UInt64(count), &random) {
+        // The loop compiled for the navigation domain, whose inner loop takes most of these
+        // events (`Builder.addCommon`), against the generic one, writing every body and
+        // change list.
+        let specialised = try SessionPage.Payload.buildSpecialised(
+          session, from: from, to: to, options: options, rendererData: .null,
+          progress: { _ in })
+        let written = try SessionPage.Payload.build(
+          session, from: from, to: to, options: options, rendererData: .null,
+          memoize: false, progress: { _ in })
+        #expect(
+          specialised == written,
+          "seed \(seed), trial \(trial): \(count) events, part \(from)...\(to): \(firstDifference(specialised, written))"
+        )
+      }
+    }
+  }
+
+  /// Records a navigation session of `events` (each with its time) at `path`, in `domain`
+  /// (which may have interned ids the events name).
+  private func record(
+    _ events: [(NavigationEvent, UInt64)], in domain: NavigationDomain, to path: String,
+    snapshotInterval: UInt32, frameSize: Int
+  ) throws {
+    let recorder = try JournalRecorder.create(
+      at: path, domain: domain,
+      session: SessionInfo(startTime: 1_767_225_600_000_000, device: "iPad Pro 13-inch"),
+      options: RecordingOptions(
+        snapshotInterval: snapshotInterval, journal: .init(frameSize: frameSize)))
+    for (event, time) in events { try recorder.record(event, at: time) }
+    try recorder.close()
   }
 
   /// A random `Steps` event from a small pool, so that events repeat from different states.

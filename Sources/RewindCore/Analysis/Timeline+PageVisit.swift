@@ -4,6 +4,12 @@ extension Timeline {
   /// `PageRenderingDomain.pagePrecomputation`), so that the replay, the reducer and
   /// `visit` are one loop, specialised for the domain, with no call an event.
   ///
+  /// `common` is offered each applied or unchanged event of the common record first, in
+  /// the replay's inner loop (`Replayer.forEachEvent(…handling:…)`, in which nothing is
+  /// called): it returns true when it has dealt with the event as `visit` would, false
+  /// when it has done nothing that `visit` would not do again; `visit` is called with
+  /// every event `common` did not take.
+  ///
   /// Called from generic code that is not specialised, it runs the replay generically
   /// (thousands of instructions an event): call `visitEvents(from:through:_:)` there.
   /// - Throws: ``RewindError`` when the journal cannot be replayed (as `JournalError`
@@ -11,6 +17,7 @@ extension Timeline {
   /// - Complexity: one seek to `first`, then O(events in the range).
   @inlinable @inline(__always) package func visitEventsInline(
     from first: UInt64, through last: UInt64,
+    common: (VisitedEvent, D.Event, D.State) -> Bool = { _, _, _ in false },
     _ visit: (VisitedEvent, D.Event, D.State) throws -> Void
   ) throws {
     let first = max(first, 1)
@@ -18,26 +25,39 @@ extension Timeline {
     // `visitRun`'s loop, written out here (not called) so that `visit`, once this is
     // inlined where it is a closure literal, is inlined into the replay's loop too.
     var (replayer, state) = try replayer(reaching: first - 1, skipping: [])
-    try replayer.forEachEvent(through: last, &state, trackChanges: true) {
-      event, changed, state in
-      // Each outcome its own call: only a rejection's has a reason to release.
-      switch event.outcome {
-      case .applied?, .unchanged?:
-        var code = 1
-        if case .applied? = event.outcome { code = 0 }
-        try visit(
+    try replayer.forEachEvent(
+      through: last, &state, trackChanges: true,
+      handling: { event, changed, state in
+        let code: Int
+        switch event.outcome {
+        case .applied?: code = 0
+        case .unchanged?: code = 1
+        default: return false
+        }
+        return common(
           VisitedEvent(
             sequence: event.sequence, time: event.time, outcome: code, reason: nil,
             changed: changed), event.event, state)
-      case .rejected(let rejection)?:
-        try visit(
-          VisitedEvent(
-            sequence: event.sequence, time: event.time, outcome: 2, reason: "\(rejection)",
-            changed: changed), event.event, state)
-      case nil: break
-      }
-      return true
-    }
+      },
+      { event, changed, state in
+        // Each outcome its own call: only a rejection's has a reason to release.
+        switch event.outcome {
+        case .applied?, .unchanged?:
+          var code = 1
+          if case .applied? = event.outcome { code = 0 }
+          try visit(
+            VisitedEvent(
+              sequence: event.sequence, time: event.time, outcome: code, reason: nil,
+              changed: changed), event.event, state)
+        case .rejected(let rejection)?:
+          try visit(
+            VisitedEvent(
+              sequence: event.sequence, time: event.time, outcome: 2, reason: "\(rejection)",
+              changed: changed), event.event, state)
+        case nil: break
+        }
+        return true
+      })
   }
 }
 

@@ -239,6 +239,30 @@ public struct ReplayedEvent<D: Domain>: Sendable {
     passing: (_ event: ReplayedEvent<D>, _ changed: FieldSet) -> Bool,
     _ body: (_ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: inout D.State) throws -> Bool
   ) throws -> Bool {
+    try forEachEvent(
+      through: target, &state, trackChanges: trackChanges, progress: progress,
+      handling: { event, changed, _ in passing(event, changed) }, body)
+  }
+
+  /// ``forEachEvent(through:_:trackChanges:progress:passing:_:)`` whose `handling` sees
+  /// the state after the event too, and may do `body`'s work itself: it returns true when
+  /// it has dealt with the event as `body` would (and `body` would have returned true),
+  /// false when it has done nothing that `body` would not do again, and `body` is called
+  /// with the event. The page's loop (`Timeline.visitEventsInline`): the common event's
+  /// step done in the inner loop, with no call.
+  ///
+  /// - Returns: false when `body` stopped it, true when it reached `target` or the end.
+  /// - Throws: what ``forEachEvent(through:_:trackChanges:progress:_:)`` throws.
+  /// - Complexity: O(target − current sequence), as
+  ///   ``forEachEvent(through:_:trackChanges:progress:_:)``.
+  @inlinable @inline(__always)
+  @discardableResult
+  mutating func forEachEvent(
+    through target: UInt64, _ state: inout D.State, trackChanges: Bool,
+    progress: (_ sequence: UInt64) -> Void = { _ in },
+    handling: (_ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: D.State) -> Bool,
+    _ body: (_ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: inout D.State) throws -> Bool
+  ) throws -> Bool {
     let domain = timeline.domain
     let upcast = timeline.upcast
     while sequence < target {
@@ -283,7 +307,7 @@ public struct ReplayedEvent<D: Domain>: Sendable {
             let decoded = Self.decodeShort(payload, domain: domain, context: &context)
             guard _fastPath(decoded != nil), let (effect, event) = decoded else { return false }
             let (replayed, changed) = reduce(sequence, time, effect, event, &state)
-            if _fastPath(passing(replayed, changed)) { return true }
+            if _fastPath(handling(replayed, changed, state)) { return true }
             pending = (replayed, changed)
             return false
           },

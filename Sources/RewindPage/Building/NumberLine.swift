@@ -30,29 +30,50 @@
 
   /// Appends `value`, after a comma when it is not the first.
   @inlinable @inline(__always) mutating func append(_ value: UInt64) {
-    // A comma, at most 20 digits, and room for a group's four-byte store.
-    if capacity &- length < 25 { grow() }
+    if !hasRoom { grow() }
+    length = write(value, at: start + length) - start
+  }
+
+  /// Appends `values`, each after a comma when it is not the first: the lines of a page,
+  /// written at once from its `RawNumbers` (the position kept in a register, not stored
+  /// after each number).
+  @usableFromInline mutating func append(contentsOf values: UnsafeBufferPointer<UInt64>) {
+    // Room for the longest numbers at once (21 bytes each with the comma, and a group's
+    // store past the last): no test in the loop.
+    while capacity - length < values.count * 21 + 25 { grow() }
     var position = start + length
+    for value in values { position = write(value, at: position) }
+    length = position - start
+  }
+
+  /// Whether the buffer has room for a number's write: a comma, at most 20 digits, and a
+  /// group's four-byte store.
+  @inlinable @inline(__always) var hasRoom: Bool { capacity &- length >= 25 }
+
+  /// Writes a comma and the digits of `value` at `position` (with room for 25 bytes);
+  /// returns the position after them.
+  @inlinable @inline(__always) func write(_ value: UInt64, at position: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    var position = position
     position.pointee = UInt8(ascii: ",")
     position += 1
     if value < 1_000 {
       // The page's numbers are short: most are one group of up to three digits.
-      position = write(lead: Int(value), at: position)
+      return write(lead: Int(value), at: position)
     } else if value < 1_000_000 {
       let high = Int(value / 1_000)
       position = write(lead: high, at: position)
-      position = write(group: Int(value) - high * 1_000, at: position)
+      return write(group: Int(value) - high * 1_000, at: position)
     } else if value < 1_000_000_000 {
       let high = Int(value / 1_000_000)
       let rest = Int(value) - high * 1_000_000
       let middle = rest / 1_000
       position = write(lead: high, at: position)
       position = write(group: middle, at: position)
-      position = write(group: rest - middle * 1_000, at: position)
-    } else {
-      position = writeLong(value, at: position)
+      return write(group: rest - middle * 1_000, at: position)
     }
-    length = position - start
+    return writeLong(value, at: position)
   }
 
   /// The digits of `value` (below 1,000) without leading zeros.
@@ -105,11 +126,19 @@
   }
 
   @usableFromInline mutating func grow() {
-    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-    grown.update(from: start, count: length)
-    start.deallocate()
-    start = grown
+    start = start.doubled(keeping: length, of: capacity)
     capacity *= 2
+  }
+}
+
+extension UnsafeMutablePointer {
+  /// A buffer of twice `capacity` elements that starts with the first `count` of this one,
+  /// which is deallocated: how `NumberLine` and `RawNumbers` grow.
+  func doubled(keeping count: Int, of capacity: Int) -> UnsafeMutablePointer {
+    let grown = UnsafeMutablePointer.allocate(capacity: capacity * 2)
+    grown.moveInitialize(from: self, count: count)
+    deallocate()
+    return grown
   }
 }
 

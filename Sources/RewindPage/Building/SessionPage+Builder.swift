@@ -12,10 +12,12 @@ extension SessionPage.Payload {
   /// lists met (see `SessionPage.Payload.build`).
   ///
   /// Its per-event step, ``add(_:_:_:progress:)``, is inlinable, so that where the builder
-  /// is compiled for a domain (`PageRenderingDomain.pagePrecomputation`) the step runs
-  /// inside the replay's loop, specialised: no call an event, the builder's fields in
-  /// place. What happens rarely (an event or a change list not met before, a keyframe) is
-  /// a call. It cannot be copied (its buffers are its own).
+  /// is compiled for a domain (`PageRenderingDomain.pagePrecomputation`) it runs
+  /// specialised; the common event's step, ``addCommon(_:_:_:)``, is offered each event
+  /// first, in the replay's inner loop, and `add` is called for the others. What happens
+  /// rarely (an event or a change list not met before, a keyframe) is a call. The numbers
+  /// are kept raw (`RawNumbers`) and written as text at the end. It cannot be copied (its
+  /// buffers are its own).
   @usableFromInline struct Builder<D: Domain>: ~Copyable {
     @usableFromInline let domain: D
     /// Each field's value, read from a state.
@@ -41,11 +43,11 @@ extension SessionPage.Payload {
     @usableFromInline var kindIndex: [String: Int]
     @usableFromInline var lastKind: (name: String, index: Int)?
     @usableFromInline var counts: (applied: Int, unchanged: Int, rejected: Int)
-    @usableFromInline var times: NumberLine
-    @usableFromInline var codes: NumberLine
-    @usableFromInline var bodyNumbers: NumberLine
-    @usableFromInline var changeNumbers: NumberLine
-    @usableFromInline var reasonNumbers: NumberLine
+    @usableFromInline var times: RawNumbers
+    @usableFromInline var codes: RawNumbers
+    @usableFromInline var bodyNumbers: RawNumbers
+    @usableFromInline var changeNumbers: RawNumbers
+    @usableFromInline var reasonNumbers: RawNumbers
     @usableFromInline var bodies: DistinctTexts
     @usableFromInline var changeLists: DistinctTexts
     @usableFromInline var reasons: DistinctTexts
@@ -121,11 +123,11 @@ extension SessionPage.Payload {
       self.kindIndex = [String: Int](uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
       self.lastKind = nil
       self.counts = (applied: 0, unchanged: 0, rejected: 0)
-      self.times = NumberLine(capacity: count * 7 + 64)
-      self.codes = NumberLine(capacity: count * 3 + 64)
-      self.bodyNumbers = NumberLine(capacity: count * 3 + 64)
-      self.changeNumbers = NumberLine(capacity: count * 3 + 64)
-      self.reasonNumbers = NumberLine(capacity: 64)
+      self.times = RawNumbers(capacity: count)
+      self.codes = RawNumbers(capacity: count)
+      self.bodyNumbers = RawNumbers(capacity: count)
+      self.changeNumbers = RawNumbers(capacity: count)
+      self.reasonNumbers = RawNumbers(capacity: 16)
       self.bodies = DistinctTexts()
       self.changeLists = DistinctTexts()
       self.reasons = DistinctTexts(capacity: 16)
@@ -213,6 +215,59 @@ extension SessionPage.Payload {
         if past == 0 { try keyframe(state, after: visited.sequence) }
       }
       if done & 0xFFF == 0 { progress(done) }
+    }
+
+    /// ``add(_:_:_:progress:)`` of the common event, or nothing: where the builder is
+    /// compiled for a domain, it runs in the replay's inner loop
+    /// (`Timeline.visitEventsInline`'s `common`), in which nothing is called. An applied or
+    /// unchanged event met before, that changed nothing or one field with a word to a change
+    /// list met before, with a last change of that field noted, no keyframe or progress due
+    /// and room in the numbers, is added as `add` adds it, and true
+    /// returned; for any other, false, and nothing is changed (`add` adds it).
+    @inlinable @inline(__always) mutating func addCommon(
+      _ visited: VisitedEvent, _ event: D.Event, _ state: D.State
+    ) -> Bool {
+      guard eventsAreBits, setsLastValues else { return false }
+      let sequence = visited.sequence
+      guard sequence < nextKeyframe, (sequence &- from) & 0xFFF != 0 else { return false }
+      guard visited.time >= previousTime else { return false }
+      guard times.hasRoom, codes.hasRoom, bodyNumbers.hasRoom, changeNumbers.hasRoom else {
+        return false
+      }
+      let eventKey = withUnsafeBytes(of: event) { eventKeys.existingNumber(of: $0) }
+      guard eventKey >= 0, eventKey < eventBodies.count, eventKey < eventKinds.count else {
+        return false
+      }
+      let changed = visited.changed.rawValue
+      let changeNumber: Int
+      var field = -1
+      var keyNumber = -1
+      if changed == 0 {
+        guard let none = noChanges else { return false }
+        changeNumber = none
+      } else {
+        field = changed.trailingZeroBitCount
+        guard changed & (changed &- 1) == 0, field < fieldCount,
+          let word = domain.fieldValueWord(field, of: state)
+        else { return false }
+        keyNumber = changeKeys.existingNumber(
+          UInt64(field) | 8 << 8 | word << 16, word >> 48, length: 10)
+        guard keyNumber >= 0, keyNumber < keyLists.count, lastChanges.last[field] >= 0 else {
+          return false
+        }
+        changeNumber = keyLists.withUnsafeBufferPointer { $0[keyNumber] }
+      }
+      // The event is taken: `add`'s work, less what was ruled out above.
+      if visited.outcome == 0 { counts.applied &+= 1 } else { counts.unchanged &+= 1 }
+      let index = eventKinds.withUnsafeBufferPointer { $0[eventKey] }
+      let body = eventBodies.withUnsafeBufferPointer { $0[eventKey] }
+      codes.append(withinRoom: UInt64(truncatingIfNeeded: index &* 3 &+ visited.outcome))
+      times.append(withinRoom: visited.time &- previousTime)
+      previousTime = visited.time
+      bodyNumbers.append(withinRoom: UInt64(truncatingIfNeeded: body))
+      changeNumbers.append(withinRoom: UInt64(truncatingIfNeeded: changeNumber))
+      if keyNumber >= 0 { lastChanges.last[field] = keyNumber }
+      return true
     }
 
     /// The number of the key of the change list `changed` of `state` (see `ValueKey`).

@@ -13,8 +13,8 @@ import RewindJournal
 // - its tables number the texts it meets from 0: merged, the texts the parts before did
 //   not meet are numbered after theirs in the order this part met them, which is the
 //   order of their first use in the page (the sequential numbering), and the part's
-//   numbers of bodies, change lists and reasons are read back and renumbered; so are its
-//   codes when it met event kinds the domain does not list;
+//   numbers of bodies, change lists and reasons (kept raw, `RawNumbers`) are renumbered;
+//   so are its codes when it met event kinds the domain does not list;
 // - the page checks that the fields rebuild the state at each keyframe. A part rebuilds
 //   from the state at its first point, not from what the parts before rebuilt: the two are
 //   the same when each part's rebuilt state at its end is the next one's first state (the
@@ -65,9 +65,10 @@ extension SessionPage.Payload {
     var builder = try Builder(timeline, from: from, to: to, memoize: memoize, part: start)
     let startText = start == nil ? nil : builder.rebuiltText()
     if inline {
-      try timeline.visitEventsInline(from: from + 1, through: to) { visited, event, state in
-        try builder.add(visited, event, state, progress: progress)
-      }
+      try timeline.visitEventsInline(
+        from: from + 1, through: to,
+        common: { visited, event, state in builder.addCommon(visited, event, state) },
+        { visited, event, state in try builder.add(visited, event, state, progress: progress) })
     } else {
       try timeline.visitEventsOutlined(from: from + 1, through: to) { visited, event, state in
         try builder.add(visited, event, state, progress: progress)
@@ -115,7 +116,7 @@ extension SessionPage.Payload {
   /// a `partsPerJob × jobs`-th of the events. A part costs the page more than a scan: its
   /// builder writes and looks up again the bodies and change lists that the parts before
   /// it met (about 1,000 of each in a part of 200,000 navigation events), and its numbers
-  /// are read back at the merge; the scans' shortest parts (about a frame) would spend
+  /// are renumbered at the merge; the scans' shortest parts (about a frame) would spend
   /// more on that than the threads' ends save. Nil when the page is built in one pass.
   static func partRanges<D: Domain>(_ timeline: Timeline<D>, from: UInt64, to: UInt64, jobs: Int)
     -> [ClosedRange<UInt64>]?
@@ -269,11 +270,12 @@ extension SessionPage.Payload.Builder {
     if kindMap.indices.allSatisfy({ kindMap[$0] == $0 }) {
       codes.append(contentsOf: part.codes)
     } else {
-      codes.append(codesOf: part.codes, kinds: kindMap)
+      // A code is a kind's index × 3 + an outcome.
+      codes.append(part.codes) { UInt64(kindMap[Int($0 / 3)] * 3) + $0 % 3 }
     }
-    bodyNumbers.append(renumbering: part.bodyNumbers, bodyMap)
-    changeNumbers.append(renumbering: part.changeNumbers, changeMap)
-    reasonNumbers.append(renumbering: part.reasonNumbers, reasonMap)
+    bodyNumbers.append(part.bodyNumbers) { UInt64(bodyMap[Int($0)]) }
+    changeNumbers.append(part.changeNumbers) { UInt64(changeMap[Int($0)]) }
+    reasonNumbers.append(part.reasonNumbers) { UInt64(reasonMap[Int($0)]) }
     counts.applied += part.counts.applied
     counts.unchanged += part.counts.unchanged
     counts.rejected += part.counts.rejected
@@ -291,54 +293,5 @@ extension SessionPage.Payload.Builder {
   /// numbered after its texts.
   static func numbers(of texts: borrowing DistinctTexts, in table: inout DistinctTexts) -> [Int] {
     (0..<texts.count).map { index in texts.withText(index) { table.number(of: $0) } }
-  }
-}
-
-extension NumberLine {
-  /// Appends the numbers of `other`, as they are.
-  mutating func append(contentsOf other: borrowing NumberLine) {
-    makeRoom(forMore: other.length)
-    (start + length).update(from: other.start, count: other.length)
-    length += other.length
-  }
-
-  /// Appends `map[n]` for each number `n` of `other`.
-  mutating func append(renumbering other: borrowing NumberLine, _ map: [Int]) {
-    makeRoom(forMore: other.length)
-    other.forEachNumber { append(UInt64(map[Int($0)])) }
-  }
-
-  /// Appends the codes of `other` (a kind's index × 3 + an outcome), each kind's index
-  /// `index` replaced by `kinds[index]`.
-  mutating func append(codesOf other: borrowing NumberLine, kinds: [Int]) {
-    makeRoom(forMore: other.length)
-    other.forEachNumber { code in
-      append(UInt64(kinds[Int(code / 3)] * 3) + code % 3)
-    }
-  }
-
-  /// Calls `body` with each number, in order.
-  @inline(__always) func forEachNumber(_ body: (UInt64) -> Void) {
-    guard length > 0 else { return }
-    // `,1,22,333`: each number after a comma.
-    var position = start + 1
-    let end = start + length
-    var value: UInt64 = 0
-    while position < end {
-      let byte = position.pointee
-      if byte == UInt8(ascii: ",") {
-        body(value)
-        value = 0
-      } else {
-        value = value &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
-      }
-      position += 1
-    }
-    body(value)
-  }
-
-  /// Makes room for `bytes` more bytes (and a number's write beyond them).
-  mutating func makeRoom(forMore bytes: Int) {
-    while capacity - length < bytes + 25 { grow() }
   }
 }

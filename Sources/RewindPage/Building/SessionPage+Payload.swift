@@ -12,8 +12,8 @@ extension SessionPage {
     /// One pass of the domain's specialised replay (`Timeline.visitEvents`). Each event's
     /// body (its JSON object less `seq`, `time_us`, `outcome` and `reason`), its change
     /// list and a rejected event's reason is kept once, in a `DistinctTexts`, and the
-    /// event costs its time, its code and two or three numbers (each written by a
-    /// `NumberLine`).
+    /// event costs its time, its code and two or three numbers (each kept in a `RawNumbers`
+    /// and written as text by a `NumberLine` at the end).
     ///
     /// What was met before is not written again (with `memoize`, the default):
     /// - an event's body and kind are remembered by the event's bits when the domain's
@@ -62,8 +62,8 @@ extension SessionPage {
       rendererData: JSONValue, kinds: [String],
       counts: (applied: Int, unchanged: Int, rejected: Int),
       keyframeInterval: UInt64, keyframeCount: Int, keyframes: borrowing JSONWriter,
-      times: borrowing NumberLine, codes: borrowing NumberLine, bodyNumbers: borrowing NumberLine,
-      changeNumbers: borrowing NumberLine, reasonNumbers: borrowing NumberLine,
+      times: borrowing RawNumbers, codes: borrowing RawNumbers, bodyNumbers: borrowing RawNumbers,
+      changeNumbers: borrowing RawNumbers, reasonNumbers: borrowing RawNumbers,
       tables: (bodies: DistinctTexts, changeLists: DistinctTexts, reasons: DistinctTexts)
     ) -> [UInt8] {
       let domain = timeline.domain
@@ -114,16 +114,16 @@ extension SessionPage {
 
       var payload: [UInt8] = []
       payload.reserveCapacity(
-        times.count + codes.count + bodyNumbers.count + changeNumbers.count + reasonNumbers.count
-          + bodies.byteCount + bodies.count + changeLists.byteCount + changeLists.count
+        (times.count + codes.count + bodyNumbers.count + changeNumbers.count + reasonNumbers.count)
+          * 4 + bodies.byteCount + bodies.count + changeLists.byteCount + changeLists.count
           + reasons.byteCount + reasons.count + keyframes.count + 65_536)
       append(meta.compactText, to: &payload)
       append(JSONLines.Header(timeline.header, domain: domain).json.compactText, to: &payload)
-      times.write(to: &payload)
-      codes.write(to: &payload)
-      bodyNumbers.write(to: &payload)
-      changeNumbers.write(to: &payload)
-      reasonNumbers.write(to: &payload)
+      times.writeLine(to: &payload)
+      codes.writeLine(to: &payload)
+      bodyNumbers.writeLine(to: &payload)
+      changeNumbers.writeLine(to: &payload)
+      reasonNumbers.writeLine(to: &payload)
       for table in [bodies, changeLists, reasons] {
         for index in 0..<table.count {
           table.withText(index) { payload.append(contentsOf: $0) }

@@ -55,11 +55,42 @@
   @inlinable @inline(__always) mutating func number(_ first: UInt64, _ second: UInt64, length: Int)
     -> Int
   {
+    let (found, slot) = probe(first, second, length: length)
+    if found >= 0 { return found }
+    let index = entries.count
+    entries.append(Entry(first, second, length))
+    slots[slot] = UInt32(index + 1)
+    if entries.count * 2 > slots.count { grow() }
+    return index
+  }
+
+  /// The number of `key` when it was met before and is at most 16 bytes long, else -1;
+  /// nothing is added (no call: for the page's inner loop).
+  @inlinable @inline(__always) func existingNumber(of key: UnsafeRawBufferPointer) -> Int {
+    let length = key.count
+    guard length <= 16 else { return -1 }
+    let (first, second) = Self.words(key)
+    return probe(first, second, length: length).found
+  }
+
+  /// The number of the key of `length` bytes (at most 16) whose bytes are the words
+  /// `first` and `second` when it was met before, else -1; nothing is added.
+  @inlinable @inline(__always) func existingNumber(
+    _ first: UInt64, _ second: UInt64, length: Int
+  ) -> Int {
+    probe(first, second, length: length).found
+  }
+
+  /// The key's number (-1 when it is not in the table) and its slot, or the empty slot
+  /// where it would go.
+  @inlinable @inline(__always) func probe(_ first: UInt64, _ second: UInt64, length: Int)
+    -> (found: Int, slot: Int)
+  {
     let hashed = Self.hash(first, second, length)
     let mask = mask
     // The table's and the entries' buffers read without bounds checks: a slot is masked
     // below `slots.count`, a slot holds an entry's number plus one.
-    let (found, slot) = slots.withUnsafeBufferPointer { slots in
+    return slots.withUnsafeBufferPointer { slots in
       entries.withUnsafeBufferPointer { entries in
         var slot = Int(truncatingIfNeeded: hashed) & mask
         while true {
@@ -74,12 +105,6 @@
         }
       }
     }
-    if found >= 0 { return found }
-    let index = entries.count
-    entries.append(Entry(first, second, length))
-    slots[slot] = UInt32(index + 1)
-    if entries.count * 2 > slots.count { grow() }
-    return index
   }
 
   /// The bytes of a key of at most 16 bytes as two words, zero past its end.

@@ -1,0 +1,68 @@
+/// The page's numbers of one line (the times' deltas, the codes, the numbers of the bodies,
+/// change lists and reasons) as they are met, one word each, written as text
+/// (`NumberLine`) once, when the page's data is put together.
+///
+/// Kept raw, not written as digits each event: an append is one store, so that the page's
+/// step in the replay's inner loop stays small, and the parts of a page built on several
+/// threads are merged by renumbering words, not by reading text back. It cannot be copied
+/// (its buffer is its own); pass it `inout`.
+@usableFromInline struct RawNumbers: ~Copyable {
+  @usableFromInline var start: UnsafeMutablePointer<UInt64>
+  @usableFromInline var capacity: Int
+  /// The numbers appended.
+  @usableFromInline var count = 0
+
+  /// No numbers, with room for `capacity` before the buffer grows.
+  @usableFromInline init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    start = .allocate(capacity: self.capacity)
+  }
+
+  @inlinable deinit { start.deallocate() }
+
+  /// Whether there is room for one more number without growing.
+  @inlinable @inline(__always) var hasRoom: Bool { count < capacity }
+
+  /// Appends `value`.
+  @inlinable @inline(__always) mutating func append(_ value: UInt64) {
+    if !hasRoom { grow() }
+    append(withinRoom: value)
+  }
+
+  /// Appends `value` (`hasRoom` true: no call).
+  @inlinable @inline(__always) mutating func append(withinRoom value: UInt64) {
+    start[count] = value
+    count &+= 1
+  }
+
+  /// The numbers, in order.
+  @usableFromInline var numbers: UnsafeBufferPointer<UInt64> {
+    UnsafeBufferPointer(start: start, count: count)
+  }
+
+  /// Appends `body(n)` for each number `n` of `other`, in order.
+  mutating func append(_ other: borrowing RawNumbers, mapping body: (UInt64) -> UInt64) {
+    while capacity - count < other.count { grow() }
+    for index in 0..<other.count { start[count + index] = body(other.start[index]) }
+    count += other.count
+  }
+
+  /// Appends the numbers of `other`, as they are.
+  mutating func append(contentsOf other: borrowing RawNumbers) {
+    while capacity - count < other.count { grow() }
+    (start + count).update(from: other.start, count: other.count)
+    count += other.count
+  }
+
+  /// The line of the numbers, as `NumberLine` writes it, appended to `bytes`.
+  @usableFromInline func writeLine(to bytes: inout [UInt8]) {
+    var line = NumberLine(capacity: count * 4 + 64)
+    line.append(contentsOf: numbers)
+    line.write(to: &bytes)
+  }
+
+  @usableFromInline mutating func grow() {
+    start = start.doubled(keeping: count, of: capacity)
+    capacity *= 2
+  }
+}
