@@ -5,20 +5,10 @@ import PackageDescription
 /// (the default of that mode), and a warning fails the build. An import is internal unless
 /// it says otherwise (`public import` only where a module's public API shows the imported
 /// module's types), so a module's dependencies are not its users' by accident.
-///
-/// The release build makes the metadata of a generic type it names (an array's storage of
-/// some element, an optional, a dictionary's storage) through the type's metadata accessor,
-/// not from its mangled name: the first use of each of the 49 such types a command's start
-/// meets demangled the name and checked the type's requirements (about 15,000
-/// instructions each, a third of the start: BENCHMARKS.md "Issue 17: the start, and scans
-/// of a million events").
 let strict: [SwiftSetting] = [
   .swiftLanguageMode(.v6),
   .treatAllWarnings(as: .error),
   .enableUpcomingFeature("InternalImportsByDefault"),
-  .unsafeFlags(
-    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
-    .when(configuration: .release)),
 ]
 
 /// How the release build of `rewind` is linked on Linux:

@@ -61,7 +61,7 @@ struct InnerLoopTests {
   @Test("body sees every event passing does not pass, as the one loop gives it")
   func passingSkipsOnlyWhatItPasses() throws {
     var random = SplitMix64(seed: testSeed("innerLoopPassing"))
-    var (passed, seen) = (0, 0)
+    var (passed, offered) = (0, 0)
     for trial in 0..<8 {
       let directory = TemporaryDirectory()
       let timeline = try timeline(seed: random.next(), simulated: trial % 2 == 0, in: directory)
@@ -113,11 +113,18 @@ struct InnerLoopTests {
         #expect(expected?.changed == event.changed)
       }
       #expect(visits.count + passedHere.count == all.count)
-      passed += passedHere.count
-      seen += all.count
+      if trial % 2 == 0 {
+        // What `passing` would pass, were every event offered to it.
+        let passable = all.filter {
+          mask &>> ($0.sequence % 64) & 1 == 1 && $0.changed.intersection(fields).isEmpty
+        }
+        passed += passedHere.count
+        offered += passable.count
+      }
     }
-    // The inner loop took a good share: the simulated sessions' scroll differences.
-    #expect(passed > seen / 8)
+    // The inner loop took most of what it could in the simulated sessions, whose records
+    // are mostly scroll differences (the share does not hang on the random mask and fields).
+    #expect(offered == 0 || passed > offered / 2, "passed \(passed) of \(offered) passable")
   }
 
   @Test("body stopping ends the two loops where it stops, as the one loop")

@@ -32,12 +32,12 @@ struct RawNumbersTests {
     return bytes
   }
 
-  @Test("random numbers, appended from a small buffer that grows, then written once")
+  @Test("random numbers, appended from a small buffer that grows, then written once (in batches)")
   func writtenAtTheEnd() {
     let seed = testSeed("RawNumbersTests.writtenAtTheEnd")
     var random = SplitMix64(seed: seed)
     for trial in 0..<200 {
-      let values = numbers(trial == 0 ? 0 : Int(random.next() % 3_000), &random)
+      let values = numbers(trial == 0 ? 0 : Int(random.next() % 10_000), &random)
       var raw = RawNumbers(capacity: Int(random.next() % 40))
       for value in values {
         if raw.hasRoom, random.next() % 2 == 0 {

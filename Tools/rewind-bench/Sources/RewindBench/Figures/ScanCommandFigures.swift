@@ -89,8 +89,9 @@ extension Bench {
   /// arguments, standard output opened by the spawn's file actions, the wall clock from
   /// before the spawn to `wait4`): no shell and no `/usr/bin/time` in the figure, which at
   /// 1 M events (20–40 ms a command) would add their own start and its swings. When every
-  /// scan took under 0.2 s in the first round, there are at least 15 timed rounds, for a
-  /// stable median.
+  /// scan took under 0.2 s in the memory round (the warm-up, through `/usr/bin/time`, so
+  /// slower than a timed round: the test errs towards fewer rounds), there are at least 15
+  /// timed rounds, for a stable median.
   ///
   /// Peak resident memory is measured in rounds of its own before the timed ones (which
   /// are also the warm-up: the journal and the binaries in the page cache, the file

@@ -89,7 +89,12 @@ enum ChildProcess {
       .split(separator: ":", omittingEmptySubsequences: false)
     for directory in directories {
       let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + program
-      if access(candidate, X_OK) == 0 { return candidate }
+      var status = stat()
+      if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        access(candidate, X_OK) == 0
+      {
+        return candidate
+      }
     }
     return nil
   }
