@@ -32,7 +32,7 @@ struct RawNumbersTests {
     return bytes
   }
 
-  @Test("random numbers, appended from a small buffer that grows, then written once (in batches)")
+  @Test("random numbers, appended from a small buffer that grows, then written once")
   func writtenAtTheEnd() {
     let seed = testSeed("RawNumbersTests.writtenAtTheEnd")
     var random = SplitMix64(seed: seed)

@@ -38,18 +38,12 @@
   /// written at once from its `RawNumbers` (the position kept in a register, not stored
   /// after each number).
   @usableFromInline mutating func append(contentsOf values: UnsafeBufferPointer<UInt64>) {
-    // A batch at a time, with room for its longest numbers (21 bytes each with the comma,
-    // and a group's store past the last): no test in the batch's loop, and the buffer
-    // grows by what the numbers take, not by their longest (the page's are short).
-    var batchStart = 0
-    while batchStart < values.count {
-      let batchEnd = min(batchStart + 4_096, values.count)
-      while capacity - length < (batchEnd - batchStart) * 21 + 25 { grow() }
-      var position = start + length
-      for index in batchStart..<batchEnd { position = write(values[index], at: position) }
-      length = position - start
-      batchStart = batchEnd
-    }
+    // Room for the longest numbers at once (21 bytes each with the comma, and a group's
+    // store past the last): no test in the loop.
+    while capacity - length < values.count * 21 + 25 { grow() }
+    var position = start + length
+    for value in values { position = write(value, at: position) }
+    length = position - start
   }
 
   /// Whether the buffer has room for a number's write: a comma, at most 20 digits, and a
