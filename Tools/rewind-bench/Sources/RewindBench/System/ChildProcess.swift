@@ -35,6 +35,11 @@ enum ChildProcess {
     var pipeEnds: [Int32] = [-1, -1]
     if capture {
       guard pipe(&pipeEnds) == 0 else { throw BenchError("pipe failed: \(errnoText())") }
+      // Close-on-exec (Glibc's module has no `pipe2`; the runner starts one program at a
+      // time, so none is started between the two calls): no other program inherits the
+      // pipe and keeps its reading end waiting. The child's end is its standard output,
+      // which `dup2` opens without the flag.
+      for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
       posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
       posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
       posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
