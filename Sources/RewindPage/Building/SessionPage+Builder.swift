@@ -72,8 +72,8 @@ extension SessionPage.Payload {
     @usableFromInline var lastChanges: LastChanges
     /// The first event the common step (``addCommon(_:_:_:)``) does not take: the next
     /// keyframe's, the next progress report's, or the first past the room left in the
-    /// numbers (each event appends one to each line); 0 when it takes none. Set after each
-    /// event `add` adds: one comparison an event stands for those tests.
+    /// numbers (each event appends one to each line); 0 when it takes none. Set again after
+    /// an event `add` adds at or past it: one comparison an event stands for those tests.
     @usableFromInline var commonLimit: UInt64
 
     /// A builder of the page of the events `from + 1 ... to` of `timeline`, with the
@@ -238,7 +238,9 @@ extension SessionPage.Payload {
         if past == 0 { try keyframe(state, after: visited.sequence) }
       }
       if done & 0xFFF == 0 { progress(done) }
-      setCommonLimit(after: visited.sequence)
+      // The limit holds after an event before it: the keyframe and the progress report due
+      // are still due, and each line has one number less room or has grown.
+      if visited.sequence >= commonLimit { setCommonLimit(after: visited.sequence) }
     }
 
     /// ``add(_:_:_:progress:)`` of the common event, or nothing: where the builder is
