@@ -25,20 +25,24 @@ extension Timeline {
     // `visitRun`'s loop, written out here (not called) so that `visit`, once this is
     // inlined where it is a closure literal, is inlined into the replay's loop too.
     var (replayer, state) = try replayer(reaching: first - 1, skipping: [])
+    // A local function, not a closure literal, so that it is inlined into the replay's
+    // inner loop with `common` (when that is one too) whatever their size.
+    @inline(__always) func handling(
+      _ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: D.State
+    ) -> Bool {
+      let code: Int
+      switch event.outcome {
+      case .applied?: code = 0
+      case .unchanged?: code = 1
+      default: return false
+      }
+      return common(
+        VisitedEvent(
+          sequence: event.sequence, time: event.time, outcome: code, reason: nil,
+          changed: changed), event.event, state)
+    }
     try replayer.forEachEvent(
-      through: last, &state, trackChanges: true,
-      handling: { event, changed, state in
-        let code: Int
-        switch event.outcome {
-        case .applied?: code = 0
-        case .unchanged?: code = 1
-        default: return false
-        }
-        return common(
-          VisitedEvent(
-            sequence: event.sequence, time: event.time, outcome: code, reason: nil,
-            changed: changed), event.event, state)
-      },
+      through: last, &state, trackChanges: true, handling: handling,
       { event, changed, state in
         // Each outcome its own call: only a rejection's has a reason to release.
         switch event.outcome {

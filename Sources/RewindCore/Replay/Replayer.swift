@@ -301,16 +301,20 @@ public struct ReplayedEvent<D: Domain>: Sendable {
             changed
           )
         }
+        // The common record's step: a local function, not a closure literal, so that it is
+        // inlined into the cursor's inner loop with `handling` whatever their size.
+        @inline(__always) func fast(
+          _ sequence: UInt64, _ time: UInt64, _ payload: UnsafeRawBufferPointer
+        ) -> Bool {
+          let decoded = Self.decodeShort(payload, domain: domain, context: &context)
+          guard _fastPath(decoded != nil), let (effect, event) = decoded else { return false }
+          let (replayed, changed) = reduce(sequence, time, effect, event, &state)
+          if _fastPath(handling(replayed, changed, state)) { return true }
+          pending = (replayed, changed)
+          return false
+        }
         exhausted = try cursor!.forEachRecord(
-          through: limit,
-          fast: { sequence, time, payload in
-            let decoded = Self.decodeShort(payload, domain: domain, context: &context)
-            guard _fastPath(decoded != nil), let (effect, event) = decoded else { return false }
-            let (replayed, changed) = reduce(sequence, time, effect, event, &state)
-            if _fastPath(handling(replayed, changed, state)) { return true }
-            pending = (replayed, changed)
-            return false
-          },
+          through: limit, fast: fast,
           slow: { sequence, time, payload in
             let replayed: ReplayedEvent<D>
             let changed: FieldSet

@@ -58,16 +58,23 @@ extension SessionPage.Payload {
     /// The state as the page will rebuild it, to check that the fields rebuild it.
     @usableFromInline var rebuilt: RebuiltState
     @usableFromInline var previousTime: UInt64
-    /// The events met, by their bits: each one's body number and kind index.
+    /// The events met, by their bits: each one's kind index and body number, and the last
+    /// change list of one field the common step met after it.
     @usableFromInline var eventKeys: ShortKeys
-    @usableFromInline var eventBodies: [Int]
-    @usableFromInline var eventKinds: [Int]
+    @usableFromInline var eventSteps: EventSteps
     /// The change lists met, by their `ValueKey`: each one's number and values.
     @usableFromInline var changeKeys: ShortKeys
+    /// The key numbers of the change lists of two to four fields with words, by their words.
+    @usableFromInline var wordLists: WordLists
     @usableFromInline var keyLists: [Int]
     @usableFromInline var keyValues: [[(field: Int, value: JSONValue)]]
     @usableFromInline var key: ValueKey
     @usableFromInline var lastChanges: LastChanges
+    /// The first event the common step (``addCommon(_:_:_:)``) does not take: the next
+    /// keyframe's, the next progress report's, or the first past the room left in the
+    /// numbers (each event appends one to each line); 0 when it takes none. Set again after
+    /// an event `add` adds at or past it: one comparison an event stands for those tests.
+    @usableFromInline var commonLimit: UInt64
 
     /// A builder of the page of the events `from + 1 ... to` of `timeline`, with the
     /// keyframe of the state at `from`; or, given `part`, of a part of a page that starts at
@@ -137,13 +144,29 @@ extension SessionPage.Payload {
       self.rebuilt = rebuilt
       self.previousTime = fromTime
       self.eventKeys = ShortKeys()
-      self.eventBodies = []
-      self.eventKinds = []
+      self.eventSteps = EventSteps()
       self.changeKeys = ShortKeys()
+      self.wordLists = WordLists()
       self.keyLists = []
       self.keyValues = []
       self.key = ValueKey()
       self.lastChanges = LastChanges(fields: values.count)
+      self.commonLimit = 0
+      setCommonLimit(after: from)
+    }
+
+    /// Sets ``commonLimit`` after event `sequence` (or the point the builder starts at).
+    @inlinable mutating func setCommonLimit(after sequence: UInt64) {
+      guard eventsAreBits, setsLastValues else {
+        commonLimit = 0
+        return
+      }
+      let room = Swift.min(
+        times.capacity &- times.count, codes.capacity &- codes.count,
+        bodyNumbers.capacity &- bodyNumbers.count, changeNumbers.capacity &- changeNumbers.count)
+      // The next event whose count from `from` is a multiple of 4,096 reports progress.
+      let report = from + ((sequence - from) / 0x1000 + 1) * 0x1000
+      commonLimit = Swift.min(nextKeyframe, report, sequence &+ UInt64(Swift.max(room, 0)) &+ 1)
     }
 
     /// Adds event `visited` (`event`, after which the state is `state`).
@@ -157,9 +180,9 @@ extension SessionPage.Payload {
       if eventsAreBits {
         eventKey = withUnsafeBytes(of: event) { eventKeys.number(of: $0) }
       }
-      if eventKey >= 0, eventKey < eventBodies.count, eventKey < eventKinds.count {
-        index = eventKinds.withUnsafeBufferPointer { $0[eventKey] }
-        body = eventBodies.withUnsafeBufferPointer { $0[eventKey] }
+      if eventKey >= 0, eventKey < eventSteps.count {
+        index = eventSteps.start[eventKey].index
+        body = eventSteps.start[eventKey].body
       } else {
         (index, body) = newBody(event, key: eventKey)
       }
@@ -190,7 +213,7 @@ extension SessionPage.Payload {
           keyNumber = changeKeys.number(
             UInt64(field) | 8 << 8 | word << 16, word >> 48, length: 10)
         } else {
-          keyNumber = changeKey(changed, state)
+          keyNumber = listKey(changed, state)
         }
         if keyNumber == keyLists.count { keyNumber = newChangeList(changed, state) }
         let number = keyLists[keyNumber]
@@ -215,6 +238,9 @@ extension SessionPage.Payload {
         if past == 0 { try keyframe(state, after: visited.sequence) }
       }
       if done & 0xFFF == 0 { progress(done) }
+      // The limit holds after an event before it: the keyframe and the progress report due
+      // are still due, and each line has one number less room or has grown.
+      if visited.sequence >= commonLimit { setCommonLimit(after: visited.sequence) }
     }
 
     /// ``add(_:_:_:progress:)`` of the common event, or nothing: where the builder is
@@ -222,22 +248,20 @@ extension SessionPage.Payload {
     /// (`Timeline.visitEventsInline`'s `common`), in which nothing is called. An applied or
     /// unchanged event met before, that changed nothing or one field with a word to a change
     /// list met before, with a last change of that field noted, no keyframe or progress due
-    /// and room in the numbers, is added as `add` adds it, and true
-    /// returned; for any other, false, and nothing is changed (`add` adds it).
+    /// and room in the numbers (`commonLimit`), is added as `add` adds it, and true
+    /// returned; for any other, false, and nothing is changed that `add` reads (`add` adds
+    /// it; the change the event's `EventSteps` entry remembers is a hint).
+    ///
+    /// `buildPart` passes it to the replay as a local function, which the compiler inlines
+    /// into the inner loop, where it does not inline a closure literal of this size.
     @inlinable @inline(__always) mutating func addCommon(
       _ visited: VisitedEvent, _ event: D.Event, _ state: D.State
     ) -> Bool {
-      guard eventsAreBits, setsLastValues else { return false }
-      let sequence = visited.sequence
-      guard sequence < nextKeyframe, (sequence &- from) & 0xFFF != 0 else { return false }
-      guard visited.time >= previousTime else { return false }
-      guard times.hasRoom, codes.hasRoom, bodyNumbers.hasRoom, changeNumbers.hasRoom else {
-        return false
-      }
+      // No keyframe or progress due, room in the numbers (see `commonLimit`).
+      guard visited.sequence < commonLimit, visited.time >= previousTime else { return false }
       let eventKey = withUnsafeBytes(of: event) { eventKeys.existingNumber(of: $0) }
-      guard eventKey >= 0, eventKey < eventBodies.count, eventKey < eventKinds.count else {
-        return false
-      }
+      guard eventKey >= 0, eventKey < eventSteps.count else { return false }
+      let step = eventSteps.start + eventKey
       let changed = visited.changed.rawValue
       let changeNumber: Int
       var field = -1
@@ -250,17 +274,28 @@ extension SessionPage.Payload {
         guard changed & (changed &- 1) == 0, field < fieldCount,
           let word = domain.fieldValueWord(field, of: state)
         else { return false }
-        keyNumber = changeKeys.existingNumber(
-          UInt64(field) | 8 << 8 | word << 16, word >> 48, length: 10)
-        guard keyNumber >= 0, keyNumber < keyLists.count, lastChanges.last[field] >= 0 else {
-          return false
+        if step.pointee.field == field, step.pointee.word == word {
+          // The change this event made last time (found below then).
+          keyNumber = step.pointee.key
+          changeNumber = step.pointee.list
+        } else {
+          keyNumber = changeKeys.existingNumber(
+            UInt64(field) | 8 << 8 | word << 16, word >> 48, length: 10)
+          guard keyNumber >= 0, keyNumber < keyLists.count else { return false }
+          changeNumber = keyLists.withUnsafeBufferPointer { $0[keyNumber] }
+          step.pointee.field = field
+          step.pointee.word = word
+          step.pointee.key = keyNumber
+          step.pointee.list = changeNumber
         }
-        changeNumber = keyLists.withUnsafeBufferPointer { $0[keyNumber] }
+        guard lastChanges.last[field] >= 0 else { return false }
       }
       // The event is taken: `add`'s work, less what was ruled out above.
-      if visited.outcome == 0 { counts.applied &+= 1 } else { counts.unchanged &+= 1 }
-      let index = eventKinds.withUnsafeBufferPointer { $0[eventKey] }
-      let body = eventBodies.withUnsafeBufferPointer { $0[eventKey] }
+      // The outcome is 0 (applied) or 1 (unchanged).
+      counts.applied &+= 1 &- visited.outcome
+      counts.unchanged &+= visited.outcome
+      let index = step.pointee.index
+      let body = step.pointee.body
       codes.append(withinRoom: UInt64(truncatingIfNeeded: index &* 3 &+ visited.outcome))
       times.append(withinRoom: visited.time &- previousTime)
       previousTime = visited.time
@@ -268,6 +303,38 @@ extension SessionPage.Payload {
       changeNumbers.append(withinRoom: UInt64(truncatingIfNeeded: changeNumber))
       if keyNumber >= 0 { lastChanges.last[field] = keyNumber }
       return true
+    }
+
+    /// The number of the key of the change list `changed` of `state` (see `ValueKey`), of
+    /// several fields or one without a word: a list of two to four fields with words is
+    /// looked up by its words (`wordLists`), its key written only the first time.
+    ///
+    /// Not inlined into the step, for the reason `changeKey` is not.
+    @inlinable @inline(never) mutating func listKey(_ changed: UInt64, _ state: D.State) -> Int {
+      let count = changed.nonzeroBitCount
+      guard count >= 2, count <= 4, changed >> UInt64(Swift.min(fieldCount, 63)) == 0 else {
+        return changeKey(changed, state)
+      }
+      var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+      var rest = changed
+      for place in 0..<count {
+        let field = rest.trailingZeroBitCount
+        rest &= rest &- 1
+        guard let word = domain.fieldValueWord(field, of: state) else {
+          return changeKey(changed, state)
+        }
+        switch place {
+        case 0: words.0 = word
+        case 1: words.1 = word
+        case 2: words.2 = word
+        default: words.3 = word
+        }
+      }
+      let known = wordLists.number(changed, words)
+      if known >= 0 { return known }
+      let number = changeKey(changed, state)
+      wordLists.insert(changed, words, number: number)
+      return number
     }
 
     /// The number of the key of the change list `changed` of `state` (see `ValueKey`).
@@ -293,7 +360,13 @@ extension SessionPage.Payload {
 
     /// The kind's index and the body's number of an event not met before (or not
     /// remembered), remembered under `key` when that is not -1.
-    @usableFromInline mutating func newBody(_ event: D.Event, key: Int) -> (index: Int, body: Int) {
+    ///
+    /// Inlinable but not inlined, as the other steps of events met rarely here: compiled
+    /// for the domain with the builder (a generic call would look up the builder's type
+    /// and the domain's metadata each time), called out of the loop.
+    @inlinable @inline(never) mutating func newBody(_ event: D.Event, key: Int) -> (
+      index: Int, body: Int
+    ) {
       let kind = domain.eventKind(event)
       let index: Int
       if let last = lastKind, last.name == kind {
@@ -312,15 +385,12 @@ extension SessionPage.Payload {
       domain.writeMembers(of: event, to: &text)
       text.endObject()
       let body = text.withBytes { bodies.number(of: $0) }
-      if key >= 0 {
-        eventBodies.append(body)
-        eventKinds.append(index)
-      }
+      if key >= 0 { eventSteps.append(index: index, body: body) }
       return (index, body)
     }
 
     /// Adds a rejected event's reason.
-    @usableFromInline mutating func addReason(_ reason: String) {
+    @inlinable @inline(never) mutating func addReason(_ reason: String) {
       text.removeAll()
       text.string(reason)
       reasonNumbers.append(UInt64(text.withBytes { reasons.number(of: $0) }))
@@ -328,7 +398,9 @@ extension SessionPage.Payload {
 
     /// Writes and numbers the change list `changed` of `state`, not met before, whose key
     /// was the last met; returns the key's number.
-    @usableFromInline mutating func newChangeList(_ changed: UInt64, _ state: D.State) -> Int {
+    @inlinable @inline(never) mutating func newChangeList(_ changed: UInt64, _ state: D.State)
+      -> Int
+    {
       let list = writeChangeListText(changed, state)
       keyLists.append(text.withBytes { changeLists.number(of: $0) })
       keyValues.append(list)
@@ -352,10 +424,11 @@ extension SessionPage.Payload {
 
     /// Writes the text of the change list `changed` of `state` into `text`; returns its
     /// fields and their values.
-    @usableFromInline mutating func writeChangeListText(_ changed: UInt64, _ state: D.State)
+    @inlinable mutating func writeChangeListText(_ changed: UInt64, _ state: D.State)
       -> [(field: Int, value: JSONValue)]
     {
       var list: [(field: Int, value: JSONValue)] = []
+      list.reserveCapacity(changed.nonzeroBitCount)
       text.removeAll()
       text.beginArray()
       var rest = changed

@@ -65,10 +65,21 @@ extension SessionPage.Payload {
     var builder = try Builder(timeline, from: from, to: to, memoize: memoize, part: start)
     let startText = start == nil ? nil : builder.rebuiltText()
     if inline {
-      try timeline.visitEventsInline(
-        from: from + 1, through: to,
-        common: { visited, event, state in builder.addCommon(visited, event, state) },
-        { visited, event, state in try builder.add(visited, event, state, progress: progress) })
+      // The common step as a local function, which the compiler inlines where it is
+      // called (into the replay's inner loop) as it does not inline a closure literal
+      // there; a local function cannot capture the non-copyable builder, so both steps
+      // reach it through a pointer.
+      try withUnsafeMutablePointer(to: &builder) { builder in
+        @inline(__always) func common(_ visited: VisitedEvent, _ event: D.Event, _ state: D.State)
+          -> Bool
+        {
+          builder.pointee.addCommon(visited, event, state)
+        }
+        try timeline.visitEventsInline(from: from + 1, through: to, common: common) {
+          visited, event, state in
+          try builder.pointee.add(visited, event, state, progress: progress)
+        }
+      }
     } else {
       try timeline.visitEventsOutlined(from: from + 1, through: to) { visited, event, state in
         try builder.add(visited, event, state, progress: progress)

@@ -163,3 +163,154 @@
     self.mask = mask
   }
 }
+
+/// What the page builder remembers of each event it has met, by the event's number in its
+/// `ShortKeys`: the kind's index and the body's number, and the last change list of one
+/// field with a word that the common step met after it (the field, the word, and the list's
+/// key and number), so that the same event's next change of the same value is found by
+/// two comparisons, not a hash of the change's key. A remembered change is a hint, checked
+/// each time: a change list's key and number are fixed once met.
+///
+/// Its buffer is written in place (no array's check that it is not shared, in the replay's
+/// inner loop); it cannot be copied.
+@usableFromInline struct EventSteps: ~Copyable {
+  @usableFromInline struct Step {
+    @usableFromInline var index: Int
+    @usableFromInline var body: Int
+    /// The field of the change list remembered, or -1.
+    @usableFromInline var field: Int
+    @usableFromInline var word: UInt64
+    /// The change list's key number (in the builder's `changeKeys`) and number.
+    @usableFromInline var key: Int
+    @usableFromInline var list: Int
+
+    @inlinable init(index: Int, body: Int) {
+      self.index = index
+      self.body = body
+      field = -1
+      word = 0
+      key = -1
+      list = -1
+    }
+  }
+
+  @usableFromInline var start: UnsafeMutablePointer<Step>
+  @usableFromInline var capacity: Int
+  /// The events remembered.
+  @usableFromInline var count = 0
+
+  @usableFromInline init(capacity: Int = 1_024) {
+    self.capacity = max(capacity, 16)
+    start = .allocate(capacity: self.capacity)
+  }
+
+  @inlinable deinit { start.deallocate() }
+
+  /// Remembers the next event's kind index and body number.
+  @usableFromInline mutating func append(index: Int, body: Int) {
+    if count == capacity {
+      let grown = UnsafeMutablePointer<Step>.allocate(capacity: capacity * 2)
+      grown.moveInitialize(from: start, count: count)
+      start.deallocate()
+      start = grown
+      capacity *= 2
+    }
+    (start + count).initialize(to: Step(index: index, body: body))
+    count += 1
+  }
+}
+
+/// Change lists of two to four fields whose values are words, by their fields (a
+/// `FieldSet`'s bits) and words in the fields' order: the key number each was given in the
+/// page builder's `changeKeys`, so that a list met before is found by one hash of five
+/// words, not by writing and hashing its `ValueKey`. The key is injective: the fields say
+/// how many words follow, and a word stands for one value of its field.
+@usableFromInline struct WordLists {
+  @usableFromInline struct Entry {
+    @usableFromInline var fields: UInt64
+    @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64)
+    @usableFromInline var number: Int
+
+    @inlinable init(_ fields: UInt64, _ words: (UInt64, UInt64, UInt64, UInt64), _ number: Int) {
+      self.fields = fields
+      self.words = words
+      self.number = number
+    }
+  }
+
+  @usableFromInline var entries: [Entry] = []
+  /// For each slot, the index of the entry in it plus one; 0 for an empty slot.
+  @usableFromInline var slots: [UInt32]
+  @usableFromInline var mask: Int
+
+  @usableFromInline init(capacity: Int = 256) {
+    var size = 16
+    while size < capacity * 2 { size <<= 1 }
+    slots = [UInt32](repeating: 0, count: size)
+    mask = size - 1
+  }
+
+  /// The number of the list of `fields` and `words` (zero past the fields' count), or -1
+  /// when it was not met.
+  @usableFromInline func number(_ fields: UInt64, _ words: (UInt64, UInt64, UInt64, UInt64))
+    -> Int
+  {
+    let found = probe(fields, words)
+    return found.index >= 0 ? entries[found.index].number : -1
+  }
+
+  /// Remembers `number` for the list of `fields` and `words`, not met before.
+  @usableFromInline mutating func insert(
+    _ fields: UInt64, _ words: (UInt64, UInt64, UInt64, UInt64), number: Int
+  ) {
+    let slot = probe(fields, words).slot
+    entries.append(Entry(fields, words, number))
+    slots[slot] = UInt32(entries.count)
+    if entries.count * 2 > slots.count { grow() }
+  }
+
+  /// The entry's index (-1 when it is not in the table) and its slot, or the empty slot
+  /// where it would go.
+  @usableFromInline func probe(_ fields: UInt64, _ words: (UInt64, UInt64, UInt64, UInt64))
+    -> (index: Int, slot: Int)
+  {
+    var slot = Int(truncatingIfNeeded: Self.hash(fields, words)) & mask
+    while true {
+      let held = slots[slot]
+      if held == 0 { return (-1, slot) }
+      let entry = entries[Int(held) - 1]
+      if entry.fields == fields, entry.words.0 == words.0, entry.words.1 == words.1,
+        entry.words.2 == words.2, entry.words.3 == words.3
+      {
+        return (Int(held) - 1, slot)
+      }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  @usableFromInline static func hash(_ fields: UInt64, _ words: (UInt64, UInt64, UInt64, UInt64))
+    -> UInt64
+  {
+    let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var hashed = fields &* multiplier
+    hashed = (hashed ^ (hashed >> 29) ^ words.0) &* multiplier
+    hashed = (hashed ^ (hashed >> 29) ^ words.1) &* multiplier
+    hashed = (hashed ^ (hashed >> 29) ^ words.2) &* multiplier
+    hashed = (hashed ^ (hashed >> 29) ^ words.3) &* multiplier
+    return hashed ^ (hashed >> 32)
+  }
+
+  /// Doubles the table and puts every entry back in it.
+  @usableFromInline mutating func grow() {
+    let size = slots.count * 2
+    var grown = [UInt32](repeating: 0, count: size)
+    let mask = size - 1
+    for (index, entry) in entries.enumerated() {
+      var slot = Int(truncatingIfNeeded: Self.hash(entry.fields, entry.words)) & mask
+      while grown[slot] != 0 { slot = (slot + 1) & mask }
+      grown[slot] = UInt32(index + 1)
+    }
+    slots = grown
+    self.mask = mask
+  }
+}
