@@ -330,10 +330,32 @@ struct PayloadOracleTests {
             let text = rebuilt.withText { String(decoding: $0, as: UTF8.self) }
             #expect(text == expected.compactText, "seed \(seed), \(paths)")
           }
+          if random.next() % 5 == 0 { expectMatches(&rebuilt, expected, "seed \(seed), \(paths)") }
         }
         #expect(rebuilt.value.compactText == expected.compactText, "seed \(seed), \(paths)")
         let text = rebuilt.withText { String(decoding: $0, as: UTF8.self) }
         #expect(text == expected.compactText, "seed \(seed), \(paths)")
+        expectMatches(&rebuilt, expected, "seed \(seed), \(paths)")
+      }
+    }
+  }
+
+  /// Expects `rebuilt` to match `expected`'s compact text and no text a byte different:
+  /// one changed, one left out, one added, at the start, in the middle and at the end.
+  private func expectMatches(
+    _ rebuilt: inout RebuiltState, _ expected: JSONValue, _ comment: Comment
+  ) {
+    let text = Array(expected.compactText.utf8)
+    #expect(text.withUnsafeBytes { rebuilt.matches($0) }, comment)
+    for place in [0, text.count / 2, text.count - 1] {
+      var changed = text
+      changed[place] ^= 1
+      var shorter = text
+      shorter.remove(at: place)
+      var longer = text
+      longer.insert(UInt8(ascii: " "), at: place)
+      for other in [changed, shorter, longer, text + [UInt8(ascii: " ")]] {
+        #expect(!other.withUnsafeBytes { rebuilt.matches($0) }, comment)
       }
     }
   }

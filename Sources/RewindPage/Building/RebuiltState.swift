@@ -1,5 +1,11 @@
 public import RewindCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A state's JSON as a page rebuilds it: a keyframe, then the changed fields of each
 /// event since set at their paths. The page builder keeps one beside the replay and
 /// compares it with the state's own JSON at every keyframe, to refuse a domain whose
@@ -95,12 +101,7 @@ public import RewindCore
       value.appendCompact(to: &rebuiltText)
       return try rebuiltText.withUnsafeBytes(body)
     }
-    for path in unwrittenOrder {
-      texts[path].removeAll(keepingCapacity: true)
-      unwritten[path]!.appendCompact(to: &texts[path])
-      unwritten[path] = nil
-    }
-    unwrittenOrder.removeAll(keepingCapacity: true)
+    writeValues()
     var position = 0
     for piece in layout.pieces {
       rebuiltText.append(contentsOf: layout.text[position..<piece.start])
@@ -109,6 +110,53 @@ public import RewindCore
     }
     rebuiltText.append(contentsOf: layout.text[position...])
     return try rebuiltText.withUnsafeBytes(body)
+  }
+
+  /// Whether `text` is the compact text of ``value``: what the page builder checks a
+  /// state's JSON with, at each keyframe.
+  ///
+  /// With a layout, `text` is compared a piece at a time with the start's text between the
+  /// paths' values and with each value's text (only the values set since the last call are
+  /// written), not with a rebuilt copy of the whole text.
+  @usableFromInline mutating func matches(_ text: UnsafeRawBufferPointer) -> Bool {
+    guard let layout else { return withText { Self.same(text, $0) } }
+    writeValues()
+    var offset = 0
+    /// Whether `text` holds `bytes` at `offset`, which then moves past them.
+    func follows(_ bytes: UnsafeRawBufferPointer) -> Bool {
+      guard text.count - offset >= bytes.count,
+        Self.same(UnsafeRawBufferPointer(rebasing: text[offset..<offset + bytes.count]), bytes)
+      else { return false }
+      offset += bytes.count
+      return true
+    }
+    return layout.text.withUnsafeBytes { start in
+      var position = 0
+      for piece in layout.pieces {
+        guard follows(UnsafeRawBufferPointer(rebasing: start[position..<piece.start])),
+          texts[piece.path].withUnsafeBytes(follows)
+        else { return false }
+        position = piece.end
+      }
+      return follows(UnsafeRawBufferPointer(rebasing: start[position...])) && offset == text.count
+    }
+  }
+
+  /// Writes the text of each value set since the texts were last written (with a layout).
+  private mutating func writeValues() {
+    for path in unwrittenOrder {
+      texts[path].removeAll(keepingCapacity: true)
+      unwritten[path]!.appendCompact(to: &texts[path])
+      unwritten[path] = nil
+    }
+    unwrittenOrder.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether two texts are the same bytes.
+  static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    guard a.count == b.count else { return false }
+    guard a.count > 0, let first = a.baseAddress, let second = b.baseAddress else { return true }
+    return memcmp(first, second, a.count) == 0
   }
 
   /// The JSON with every value set.
