@@ -319,9 +319,18 @@ struct PayloadOracleTests {
         var expected = start
         for step in 0..<Int(random.next() % 40) {
           let field = Int(random.next() % UInt64(paths.count))
-          let value: JSONValue =
-            random.next() % 4 == 0 ? .array([.int(Int64(step))]) : .int(Int64(step))
-          rebuilt.set(value, field: field)
+          let value: JSONValue
+          if random.next() % 2 == 0 {
+            // A key (as a change list's number), with the value that key and field always
+            // have: its text is written once.
+            let key = Int(random.next() % 6)
+            let number = Int64(key * 100 + field)
+            value = key % 2 == 0 ? .array([.int(number), "k"]) : .int(number)
+            rebuilt.set(value, field: field, key: key)
+          } else {
+            value = random.next() % 4 == 0 ? .array([.int(Int64(step))]) : .int(Int64(step))
+            rebuilt.set(value, field: field)
+          }
           expected = expected.setting(value, atPath: Substring(paths[field]))
           if random.next() % 5 == 0 {
             #expect(rebuilt.value.compactText == expected.compactText, "seed \(seed), \(paths)")

@@ -31,10 +31,19 @@ public import RewindCore
   /// The start's compact text and where each path's value is in it, in the text's order,
   /// when every path is a member of the start's objects (see `Layout`); nil otherwise.
   private let layout: Layout?
-  /// With a layout: each path's value's compact text, the values set since their text was
-  /// written, and the text rebuilt last.
+  /// With a layout: values' compact texts, each path's among them (`current`), the
+  /// values set since their text was written (with the key they were set with, or -1),
+  /// and the text rebuilt last.
+  ///
+  /// Text `path` is the path's own (the start's value, then each value set without a key);
+  /// a value set with a key has a text of its own, written once, text `paths + n` for the
+  /// key and field numbered `n` in `keyed`, so that a value met at many keyframes (a
+  /// change list's, the page builder's key) is written once.
   private var texts: [[UInt8]]
+  private var current: [Int]
+  private var keyed = ShortKeys(capacity: 64)
   private var unwritten: [JSONValue?]
+  private var unwrittenKeys: [(key: Int, field: Int)]
   private var unwrittenOrder: [Int] = []
   private var rebuiltText: [UInt8] = []
 
@@ -59,7 +68,9 @@ public import RewindCore
     takesLastValues = !setsAtOnce && distinct.count == fieldPaths.count
     layout = setsAtOnce ? nil : Layout(start, paths: components)
     texts = Array(repeating: [], count: distinct.count)
+    current = Array(distinct.indices)
     unwritten = Array(repeating: nil, count: distinct.count)
+    unwrittenKeys = Array(repeating: (-1, -1), count: distinct.count)
     if let layout {
       for piece in layout.pieces {
         texts[piece.path] = Array(layout.text[piece.start..<piece.end])
@@ -74,11 +85,23 @@ public import RewindCore
   @usableFromInline let takesLastValues: Bool
 
   /// Sets field `field` (an index into the domain's fields) to `value`.
-  @usableFromInline mutating func set(_ value: JSONValue, field: Int) {
+  ///
+  /// - Parameter key: -1, or a number that the field's value is the same each time it is
+  ///   set with (a change list's): its text is then written once, however many times it is
+  ///   set.
+  @usableFromInline mutating func set(_ value: JSONValue, field: Int, key: Int = -1) {
     let path = slot[field]
     if layout != nil {
-      if unwritten[path] == nil { unwrittenOrder.append(path) }
-      unwritten[path] = value
+      let known =
+        key < 0 ? -1 : keyed.existingNumber(UInt64(key), UInt64(field), length: 16)
+      if known >= 0 {
+        current[path] = pending.count &+ known
+        unwritten[path] = nil
+      } else {
+        if unwritten[path] == nil { unwrittenOrder.append(path) }
+        unwritten[path] = value
+        unwrittenKeys[path] = (key, field)
+      }
     }
     if setsAtOnce {
       json.set(value, at: components[path][...])
@@ -105,7 +128,7 @@ public import RewindCore
     var position = 0
     for piece in layout.pieces {
       rebuiltText.append(contentsOf: layout.text[position..<piece.start])
-      rebuiltText.append(contentsOf: texts[piece.path])
+      rebuiltText.append(contentsOf: texts[current[piece.path]])
       position = piece.end
     }
     rebuiltText.append(contentsOf: layout.text[position...])
@@ -122,32 +145,54 @@ public import RewindCore
     guard let layout else { return withText { Self.same(text, $0) } }
     writeValues()
     var offset = 0
-    /// Whether `text` holds `bytes` at `offset`, which then moves past them.
-    func follows(_ bytes: UnsafeRawBufferPointer) -> Bool {
-      guard text.count - offset >= bytes.count,
-        Self.same(UnsafeRawBufferPointer(rebasing: text[offset..<offset + bytes.count]), bytes)
-      else { return false }
-      offset += bytes.count
-      return true
-    }
     return layout.text.withUnsafeBytes { start in
       var position = 0
       for piece in layout.pieces {
-        guard follows(UnsafeRawBufferPointer(rebasing: start[position..<piece.start])),
-          texts[piece.path].withUnsafeBytes(follows)
+        guard
+          Self.follows(
+            UnsafeRawBufferPointer(rebasing: start[position..<piece.start]), text, &offset),
+          texts[current[piece.path]].withUnsafeBytes({ value in
+            Self.follows(value, text, &offset)
+          })
         else { return false }
         position = piece.end
       }
-      return follows(UnsafeRawBufferPointer(rebasing: start[position...])) && offset == text.count
+      return Self.follows(UnsafeRawBufferPointer(rebasing: start[position...]), text, &offset)
+        && offset == text.count
     }
   }
 
-  /// Writes the text of each value set since the texts were last written (with a layout).
+  /// Whether `text` holds `bytes` at `offset`, which then moves past them.
+  private static func follows(
+    _ bytes: UnsafeRawBufferPointer, _ text: UnsafeRawBufferPointer, _ offset: inout Int
+  ) -> Bool {
+    guard text.count - offset >= bytes.count,
+      same(UnsafeRawBufferPointer(rebasing: text[offset..<offset + bytes.count]), bytes)
+    else { return false }
+    offset += bytes.count
+    return true
+  }
+
+  /// Writes the text of each value set since the texts were last written (with a layout):
+  /// the path's own, or a new one kept for its key.
   private mutating func writeValues() {
     for path in unwrittenOrder {
-      texts[path].removeAll(keepingCapacity: true)
-      unwritten[path]!.appendCompact(to: &texts[path])
+      guard let value = unwritten[path] else { continue }  // set since with a known key
       unwritten[path] = nil
+      let (key, field) = unwrittenKeys[path]
+      if key < 0 {
+        texts[path].removeAll(keepingCapacity: true)
+        value.appendCompact(to: &texts[path])
+        current[path] = path
+      } else {
+        // Not met before (else `set` found it): the next number.
+        let number = keyed.number(UInt64(key), UInt64(field), length: 16)
+        assert(pending.count + number == texts.count, "a key's text written twice")
+        var text: [UInt8] = []
+        value.appendCompact(to: &text)
+        current[path] = texts.count
+        texts.append(text)
+      }
     }
     unwrittenOrder.removeAll(keepingCapacity: true)
   }

@@ -192,7 +192,8 @@ extension SessionPage {
         in rebuilt: inout RebuiltState, _ values: [[(field: Int, value: JSONValue)]]
       ) {
         for field in order {
-          rebuilt.set(values[last[field]].first { $0.field == field }!.value, field: field)
+          let key = last[field]
+          rebuilt.set(values[key].first { $0.field == field }!.value, field: field, key: key)
           last[field] = -1
         }
         order.removeAll(keepingCapacity: true)
