@@ -349,6 +349,27 @@ struct PayloadOracleTests {
     }
   }
 
+  @Test("two texts are the same bytes, at every length to 40, a byte apart at each place")
+  func sameBytes() {
+    for count in 0...40 {
+      let text = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+      let other = text
+      text.withUnsafeBytes { a in
+        other.withUnsafeBytes { b in #expect(RebuiltState.same(a, b), "\(count)") }
+        (text + [0]).withUnsafeBytes { b in #expect(!RebuiltState.same(a, b), "\(count)") }
+      }
+      for place in 0..<count {
+        var changed = text
+        changed[place] ^= 0x40
+        text.withUnsafeBytes { a in
+          changed.withUnsafeBytes { b in
+            #expect(!RebuiltState.same(a, b), "\(count), byte \(place)")
+          }
+        }
+      }
+    }
+  }
+
   /// Expects `rebuilt` to match `expected`'s compact text and no text a byte different:
   /// one changed, one left out, one added, at the start, in the middle and at the end.
   private func expectMatches(

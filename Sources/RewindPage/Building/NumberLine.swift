@@ -54,14 +54,19 @@ enum NumberLine {
     let groups = DigitGroups.table
     var end = position
     if var number = values.baseAddress {
-      // Two at a time: one test of the loop's end for two numbers.
+      // Four at a time: one test of the loop's end for four numbers.
       let last = number + values.count
-      while last - number >= 2 {
+      while last - number >= 4 {
         end = write(number[0], at: end, groups: groups)
         end = write(number[1], at: end, groups: groups)
-        number += 2
+        end = write(number[2], at: end, groups: groups)
+        end = write(number[3], at: end, groups: groups)
+        number += 4
       }
-      if number < last { end = write(number[0], at: end, groups: groups) }
+      while number < last {
+        end = write(number[0], at: end, groups: groups)
+        number += 1
+      }
     }
     // `,1,22` → `[1,22`; nothing written → `[`.
     position.pointee = UInt8(ascii: "[")
