@@ -319,9 +319,18 @@ struct PayloadOracleTests {
         var expected = start
         for step in 0..<Int(random.next() % 40) {
           let field = Int(random.next() % UInt64(paths.count))
-          let value: JSONValue =
-            random.next() % 4 == 0 ? .array([.int(Int64(step))]) : .int(Int64(step))
-          rebuilt.set(value, field: field)
+          let value: JSONValue
+          if random.next() % 2 == 0 {
+            // A key (as a change list's number), with the value that key and field always
+            // have: its text is written once.
+            let key = Int(random.next() % 6)
+            let number = Int64(key * 100 + field)
+            value = key % 2 == 0 ? .array([.int(number), "k"]) : .int(number)
+            rebuilt.set(value, field: field, key: key)
+          } else {
+            value = random.next() % 4 == 0 ? .array([.int(Int64(step))]) : .int(Int64(step))
+            rebuilt.set(value, field: field)
+          }
           expected = expected.setting(value, atPath: Substring(paths[field]))
           if random.next() % 5 == 0 {
             #expect(rebuilt.value.compactText == expected.compactText, "seed \(seed), \(paths)")
@@ -330,10 +339,53 @@ struct PayloadOracleTests {
             let text = rebuilt.withText { String(decoding: $0, as: UTF8.self) }
             #expect(text == expected.compactText, "seed \(seed), \(paths)")
           }
+          if random.next() % 5 == 0 { expectMatches(&rebuilt, expected, "seed \(seed), \(paths)") }
         }
         #expect(rebuilt.value.compactText == expected.compactText, "seed \(seed), \(paths)")
         let text = rebuilt.withText { String(decoding: $0, as: UTF8.self) }
         #expect(text == expected.compactText, "seed \(seed), \(paths)")
+        expectMatches(&rebuilt, expected, "seed \(seed), \(paths)")
+      }
+    }
+  }
+
+  @Test("two texts are the same bytes, at every length to 40, a byte apart at each place")
+  func sameBytes() {
+    for count in 0...40 {
+      let text = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+      let other = text
+      text.withUnsafeBytes { a in
+        other.withUnsafeBytes { b in #expect(RebuiltState.same(a, b), "\(count)") }
+        (text + [0]).withUnsafeBytes { b in #expect(!RebuiltState.same(a, b), "\(count)") }
+      }
+      for place in 0..<count {
+        var changed = text
+        changed[place] ^= 0x40
+        text.withUnsafeBytes { a in
+          changed.withUnsafeBytes { b in
+            #expect(!RebuiltState.same(a, b), "\(count), byte \(place)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Expects `rebuilt` to match `expected`'s compact text and no text a byte different:
+  /// one changed, one left out, one added, at the start, in the middle and at the end.
+  private func expectMatches(
+    _ rebuilt: inout RebuiltState, _ expected: JSONValue, _ comment: Comment
+  ) {
+    let text = Array(expected.compactText.utf8)
+    #expect(text.withUnsafeBytes { rebuilt.matches($0) }, comment)
+    for place in [0, text.count / 2, text.count - 1] {
+      var changed = text
+      changed[place] ^= 1
+      var shorter = text
+      shorter.remove(at: place)
+      var longer = text
+      longer.insert(UInt8(ascii: " "), at: place)
+      for other in [changed, shorter, longer, text + [UInt8(ascii: " ")]] {
+        #expect(!other.withUnsafeBytes { rebuilt.matches($0) }, comment)
       }
     }
   }

@@ -41,7 +41,7 @@ extension NavigationState {
     json.plainKey("split")
     json.beginObject()
     json.plainKey("layout")
-    json.string(split.layout.rawValue)
+    json.plainString(split.layout.plainName)
     json.plainKey("selectedCategory")
     writeID(split.selectedCategory, to: &json)
     json.plainKey("selectedItem")
@@ -51,18 +51,21 @@ extension NavigationState {
     for id in split.expanded.refs.map(catalog.displayID(of:)).sorted() { json.string(id) }
     json.endArray()
     json.plainKey("columnVisibility")
-    json.string(split.columnVisibility.rawValue)
+    json.plainString(split.columnVisibility.plainName)
     json.plainKey("style")
-    json.string(split.style.rawValue)
+    json.plainString(split.style.plainName)
     json.plainKey("sizeClass")
-    json.string(split.sizeClass.rawValue)
+    json.plainString(split.sizeClass.plainName)
     json.plainKey("orientation")
-    json.string(split.orientation.rawValue)
+    json.plainString(split.orientation.plainName)
     json.plainKey("compactColumn")
-    json.string(split.compactColumn.rawValue)
+    json.plainString(split.compactColumn.plainName)
     json.plainKey("visibleColumns")
     json.beginArray()
-    for column in split.visibleColumns.columns { json.string(column.rawValue) }
+    // The columns leading to trailing, with no array built.
+    for column in [Column.sidebar, .content, .detail] where split.visibleColumns.contains(column) {
+      json.plainString(column.plainName)
+    }
     json.endArray()
     json.plainKey("overlay")
     json.bool(split.overlay)
@@ -102,6 +105,73 @@ extension NavigationState {
       return UInt64(split.visibleColumns.rawValue)
     case NavigationField.splitOverlay.rawValue: return split.overlay ? 1 : 0
     default: return nil  // menu.labels, and no field
+    }
+  }
+}
+
+// Each enum's raw value as a constant, which `JSONWriter.plainString(_:)` copies with no
+// scan for characters to escape (the raw values are plain ASCII names).
+
+extension SplitLayout {
+  /// ``rawValue``, a constant.
+  var plainName: StaticString {
+    switch self {
+    case .twoColumn: "twoColumn"
+    case .threeColumn: "threeColumn"
+    }
+  }
+}
+
+extension Column {
+  /// ``rawValue``, a constant.
+  var plainName: StaticString {
+    switch self {
+    case .sidebar: "sidebar"
+    case .content: "content"
+    case .detail: "detail"
+    }
+  }
+}
+
+extension ColumnVisibility {
+  /// ``rawValue``, a constant.
+  var plainName: StaticString {
+    switch self {
+    case .automatic: "automatic"
+    case .all: "all"
+    case .doubleColumn: "doubleColumn"
+    case .detailOnly: "detailOnly"
+    }
+  }
+}
+
+extension SplitStyle {
+  /// ``rawValue``, a constant.
+  var plainName: StaticString {
+    switch self {
+    case .automatic: "automatic"
+    case .balanced: "balanced"
+    case .prominentDetail: "prominentDetail"
+    }
+  }
+}
+
+extension SizeClass {
+  /// ``rawValue``, a constant.
+  var plainName: StaticString {
+    switch self {
+    case .regular: "regular"
+    case .compact: "compact"
+    }
+  }
+}
+
+extension Orientation {
+  /// ``rawValue``, a constant.
+  var plainName: StaticString {
+    switch self {
+    case .landscape: "landscape"
+    case .portrait: "portrait"
     }
   }
 }

@@ -1,6 +1,6 @@
 /// The page's numbers of one line (the times' deltas, the codes, the numbers of the bodies,
 /// change lists and reasons) as they are met, one word each, written as text
-/// (`NumberLine`) once, when the page's data is put together.
+/// (`NumberLine`) once, straight into the page's data when it is put together.
 ///
 /// Kept raw, not written as digits each event: an append is one store, so that the page's
 /// step in the replay's inner loop stays small, and the parts of a page built on several
@@ -54,11 +54,15 @@
     count += other.count
   }
 
-  /// The line of the numbers, as `NumberLine` writes it, appended to `bytes`.
-  @usableFromInline func writeLine(to bytes: inout [UInt8]) {
-    var line = NumberLine(capacity: count * 4 + 64)
-    line.append(contentsOf: numbers)
-    line.write(to: &bytes)
+  /// At least the bytes ``writeLine(to:)`` writes and stores (`NumberLine.bound(of:)`).
+  @usableFromInline var lineBound: Int { NumberLine.bound(of: numbers) }
+
+  /// Writes the line of the numbers, as `NumberLine` writes it, at `position`, which has
+  /// room for ``lineBound`` bytes; returns the position after the line.
+  @usableFromInline func writeLine(to position: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    NumberLine.write(numbers, to: position)
   }
 
   @usableFromInline mutating func grow() {

@@ -1,5 +1,11 @@
 public import RewindCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A state's JSON as a page rebuilds it: a keyframe, then the changed fields of each
 /// event since set at their paths. The page builder keeps one beside the replay and
 /// compares it with the state's own JSON at every keyframe, to refuse a domain whose
@@ -25,10 +31,19 @@ public import RewindCore
   /// The start's compact text and where each path's value is in it, in the text's order,
   /// when every path is a member of the start's objects (see `Layout`); nil otherwise.
   private let layout: Layout?
-  /// With a layout: each path's value's compact text, the values set since their text was
-  /// written, and the text rebuilt last.
+  /// With a layout: values' compact texts, each path's among them (`current`), the
+  /// values set since their text was written (with the key they were set with, or -1),
+  /// and the text rebuilt last.
+  ///
+  /// Text `path` is the path's own (the start's value, then each value set without a key);
+  /// a value set with a key has a text of its own, written once, text `paths + n` for the
+  /// key and field numbered `n` in `keyed`, so that a value met at many keyframes (a
+  /// change list's, the page builder's key) is written once.
   private var texts: [[UInt8]]
+  private var current: [Int]
+  private var keyed = ShortKeys(capacity: 64)
   private var unwritten: [JSONValue?]
+  private var unwrittenKeys: [(key: Int, field: Int)]
   private var unwrittenOrder: [Int] = []
   private var rebuiltText: [UInt8] = []
 
@@ -53,7 +68,9 @@ public import RewindCore
     takesLastValues = !setsAtOnce && distinct.count == fieldPaths.count
     layout = setsAtOnce ? nil : Layout(start, paths: components)
     texts = Array(repeating: [], count: distinct.count)
+    current = Array(distinct.indices)
     unwritten = Array(repeating: nil, count: distinct.count)
+    unwrittenKeys = Array(repeating: (-1, -1), count: distinct.count)
     if let layout {
       for piece in layout.pieces {
         texts[piece.path] = Array(layout.text[piece.start..<piece.end])
@@ -68,11 +85,23 @@ public import RewindCore
   @usableFromInline let takesLastValues: Bool
 
   /// Sets field `field` (an index into the domain's fields) to `value`.
-  @usableFromInline mutating func set(_ value: JSONValue, field: Int) {
+  ///
+  /// - Parameter key: -1, or a number that the field's value is the same each time it is
+  ///   set with (a change list's): its text is then written once, however many times it is
+  ///   set.
+  @usableFromInline mutating func set(_ value: JSONValue, field: Int, key: Int = -1) {
     let path = slot[field]
     if layout != nil {
-      if unwritten[path] == nil { unwrittenOrder.append(path) }
-      unwritten[path] = value
+      let known =
+        key < 0 ? -1 : keyed.existingNumber(UInt64(key), UInt64(field), length: 16)
+      if known >= 0 {
+        current[path] = pending.count &+ known
+        unwritten[path] = nil
+      } else {
+        if unwritten[path] == nil { unwrittenOrder.append(path) }
+        unwritten[path] = value
+        unwrittenKeys[path] = (key, field)
+      }
     }
     if setsAtOnce {
       json.set(value, at: components[path][...])
@@ -95,20 +124,84 @@ public import RewindCore
       value.appendCompact(to: &rebuiltText)
       return try rebuiltText.withUnsafeBytes(body)
     }
-    for path in unwrittenOrder {
-      texts[path].removeAll(keepingCapacity: true)
-      unwritten[path]!.appendCompact(to: &texts[path])
-      unwritten[path] = nil
-    }
-    unwrittenOrder.removeAll(keepingCapacity: true)
+    writeValues()
     var position = 0
     for piece in layout.pieces {
       rebuiltText.append(contentsOf: layout.text[position..<piece.start])
-      rebuiltText.append(contentsOf: texts[piece.path])
+      rebuiltText.append(contentsOf: texts[current[piece.path]])
       position = piece.end
     }
     rebuiltText.append(contentsOf: layout.text[position...])
     return try rebuiltText.withUnsafeBytes(body)
+  }
+
+  /// Whether `text` is the compact text of ``value``: what the page builder checks a
+  /// state's JSON with, at each keyframe.
+  ///
+  /// With a layout, `text` is compared a piece at a time with the start's text between the
+  /// paths' values and with each value's text (only the values set since the last call are
+  /// written), not with a rebuilt copy of the whole text.
+  @usableFromInline mutating func matches(_ text: UnsafeRawBufferPointer) -> Bool {
+    guard let layout else { return withText { Self.same(text, $0) } }
+    writeValues()
+    var offset = 0
+    return layout.text.withUnsafeBytes { start in
+      var position = 0
+      for piece in layout.pieces {
+        guard
+          Self.follows(
+            UnsafeRawBufferPointer(rebasing: start[position..<piece.start]), text, &offset),
+          texts[current[piece.path]].withUnsafeBytes({ value in
+            Self.follows(value, text, &offset)
+          })
+        else { return false }
+        position = piece.end
+      }
+      return Self.follows(UnsafeRawBufferPointer(rebasing: start[position...]), text, &offset)
+        && offset == text.count
+    }
+  }
+
+  /// Whether `text` holds `bytes` at `offset`, which then moves past them.
+  private static func follows(
+    _ bytes: UnsafeRawBufferPointer, _ text: UnsafeRawBufferPointer, _ offset: inout Int
+  ) -> Bool {
+    guard text.count - offset >= bytes.count,
+      same(UnsafeRawBufferPointer(rebasing: text[offset..<offset + bytes.count]), bytes)
+    else { return false }
+    offset += bytes.count
+    return true
+  }
+
+  /// Writes the text of each value set since the texts were last written (with a layout):
+  /// the path's own, or a new one kept for its key.
+  private mutating func writeValues() {
+    for path in unwrittenOrder {
+      guard let value = unwritten[path] else { continue }  // set since with a known key
+      unwritten[path] = nil
+      let (key, field) = unwrittenKeys[path]
+      if key < 0 {
+        texts[path].removeAll(keepingCapacity: true)
+        value.appendCompact(to: &texts[path])
+        current[path] = path
+      } else {
+        // Not met before (else `set` found it): the next number.
+        let number = keyed.number(UInt64(key), UInt64(field), length: 16)
+        assert(pending.count + number == texts.count, "a key's text written twice")
+        var text: [UInt8] = []
+        value.appendCompact(to: &text)
+        current[path] = texts.count
+        texts.append(text)
+      }
+    }
+    unwrittenOrder.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether two texts are the same bytes.
+  static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    guard a.count == b.count else { return false }
+    guard a.count > 0, let first = a.baseAddress, let second = b.baseAddress else { return true }
+    return memcmp(first, second, a.count) == 0
   }
 
   /// The JSON with every value set.

@@ -451,21 +451,12 @@ extension SessionPage.Payload {
       let start = keyframes.count
       domain.writeJSON(of: state, to: &keyframes)
       lastChanges.set(in: &rebuilt, keyValues)
-      let same = rebuilt.withText { rebuiltText in
-        keyframes.withBytes {
-          Self.same(UnsafeRawBufferPointer(rebasing: $0[start...]), rebuiltText)
-        }
+      let same = keyframes.withBytes {
+        rebuilt.matches(UnsafeRawBufferPointer(rebasing: $0[start...]))
       }
       guard same else { throw Self.uncovered(after: sequence) }
       keyframes.newline()
       keyframeCount += 1
-    }
-
-    /// Whether two texts are the same bytes.
-    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-      guard a.count == b.count else { return false }
-      guard a.count > 0, let first = a.baseAddress, let second = b.baseAddress else { return true }
-      return memcmp(first, second, a.count) == 0
     }
 
     /// The error of fields that do not rebuild the state after event `sequence`.
@@ -485,9 +476,7 @@ extension SessionPage.Payload {
       if to > from, (to - from) % keyframeInterval != 0 {
         text.removeAll()
         domain.writeJSON(of: try timeline.state(after: to), to: &text)
-        let same = rebuilt.withText { rebuiltText in
-          text.withBytes { Self.same($0, rebuiltText) }
-        }
+        let same = text.withBytes { rebuilt.matches($0) }
         guard same else { throw Self.uncovered(after: to) }
       }
       return SessionPage.Payload.lines(

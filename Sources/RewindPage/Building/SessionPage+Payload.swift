@@ -112,26 +112,48 @@ extension SessionPage {
         )
       ])
 
-      var payload: [UInt8] = []
-      payload.reserveCapacity(
-        (times.count + codes.count + bodyNumbers.count + changeNumbers.count + reasonNumbers.count)
-          * 4 + bodies.byteCount + bodies.count + changeLists.byteCount + changeLists.count
-          + reasons.byteCount + reasons.count + keyframes.count + 65_536)
-      append(meta.compactText, to: &payload)
-      append(JSONLines.Header(timeline.header, domain: domain).json.compactText, to: &payload)
-      times.writeLine(to: &payload)
-      codes.writeLine(to: &payload)
-      bodyNumbers.writeLine(to: &payload)
-      changeNumbers.writeLine(to: &payload)
-      reasonNumbers.writeLine(to: &payload)
-      for table in [bodies, changeLists, reasons] {
-        for index in 0..<table.count {
-          table.withText(index) { payload.append(contentsOf: $0) }
-          payload.append(UInt8(ascii: "\n"))
+      // Written once into a buffer sized for the whole: the number lines straight from
+      // their raw numbers, each at most its bound, the rest copied.
+      var texts = [
+        meta.compactText, JSONLines.Header(timeline.header, domain: domain).json.compactText,
+      ]
+      var bound = keyframes.count
+      for index in texts.indices { bound += texts[index].utf8.count + 1 }
+      bound += times.lineBound + codes.lineBound + bodyNumbers.lineBound
+      bound += changeNumbers.lineBound + reasonNumbers.lineBound
+      for table in [bodies, changeLists, reasons] { bound += table.byteCount + table.count }
+      return [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
+        let start = buffer.baseAddress!
+        var position = start
+        for index in texts.indices {
+          texts[index].withUTF8 { position = copy(UnsafeRawBufferPointer($0), to: position) }
+          position.pointee = UInt8(ascii: "\n")
+          position += 1
         }
+        position = times.writeLine(to: position)
+        position = codes.writeLine(to: position)
+        position = bodyNumbers.writeLine(to: position)
+        position = changeNumbers.writeLine(to: position)
+        position = reasonNumbers.writeLine(to: position)
+        for table in [bodies, changeLists, reasons] {
+          for index in 0..<table.count {
+            table.withText(index) { position = copy($0, to: position) }
+            position.pointee = UInt8(ascii: "\n")
+            position += 1
+          }
+        }
+        keyframes.withBytes { position = copy($0, to: position) }
+        written = position - start
       }
-      keyframes.withBytes { payload.append(contentsOf: $0) }
-      return payload
+    }
+
+    /// Copies `bytes` to `position`; returns the position after them.
+    private static func copy(
+      _ bytes: UnsafeRawBufferPointer, to position: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+      guard let base = bytes.baseAddress else { return position }
+      UnsafeMutableRawPointer(position).copyMemory(from: base, byteCount: bytes.count)
+      return position + bytes.count
     }
 
     /// The change list of each field's last change since the state was last rebuilt, and
@@ -170,7 +192,8 @@ extension SessionPage {
         in rebuilt: inout RebuiltState, _ values: [[(field: Int, value: JSONValue)]]
       ) {
         for field in order {
-          rebuilt.set(values[last[field]].first { $0.field == field }!.value, field: field)
+          let key = last[field]
+          rebuilt.set(values[key].first { $0.field == field }!.value, field: field, key: key)
           last[field] = -1
         }
         order.removeAll(keepingCapacity: true)
@@ -193,13 +216,6 @@ extension SessionPage {
           ))
       }
       return .object(members)
-    }
-
-    /// Appends `text` and a line feed.
-    @usableFromInline static func append(_ text: String, to bytes: inout [UInt8]) {
-      var text = text
-      text.withUTF8 { bytes.append(contentsOf: $0) }
-      bytes.append(UInt8(ascii: "\n"))
     }
   }
 }

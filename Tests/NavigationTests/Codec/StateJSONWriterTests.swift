@@ -1,7 +1,8 @@
-import Navigation
 import RewindCore
 import TestSupport
 import Testing
+
+@testable import Navigation
 
 /// The navigation domain's state JSON written straight into a `JSONWriter`, and its fields'
 /// value words (what `rewind html`'s page builder reads states with), against the
@@ -103,5 +104,19 @@ struct StateJSONWriterTests {
     // The words tell values apart: as many as the texts (a field's values are few or
     // each a word of their own).
     #expect(texts[NavigationField.menuScrollOffset.rawValue].count > 10)
+  }
+
+  @Test("each enum's constant name, which writeJSON writes, is its raw value")
+  func plainNamesAreRawValues() {
+    func check<E: CaseIterable & RawRepresentable>(_: E.Type, _ name: (E) -> StaticString)
+    where E.RawValue == String {
+      for value in E.allCases { #expect("\(name(value))" == value.rawValue, "\(E.self)") }
+    }
+    check(SplitLayout.self, \.plainName)
+    check(Column.self, \.plainName)
+    check(ColumnVisibility.self, \.plainName)
+    check(SplitStyle.self, \.plainName)
+    check(SizeClass.self, \.plainName)
+    check(Orientation.self, \.plainName)
   }
 }

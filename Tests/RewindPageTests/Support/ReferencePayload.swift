@@ -30,7 +30,7 @@ enum ReferencePayload {
     var keyframes: [UInt8] = []
     times.reserveCapacity(Int(to - from))
     codes.reserveCapacity(Int(to - from))
-    SessionPage.Payload.append(startJSON.compactText, to: &keyframes)
+    appendLine(startJSON.compactText, to: &keyframes)
     var keyframeCount = 1
     // The state as the page will rebuild it, to check that the fields rebuild it.
     var rebuilt = startJSON
@@ -61,7 +61,7 @@ enum ReferencePayload {
       var members = JSONLines.eventMembers(
         sequence: replayed.sequence, time: replayed.time, event: replayed.event, in: domain)
       members += outcome.jsonMembers
-      SessionPage.Payload.append(JSONValue.object(members).compactText, to: &events)
+      appendLine(JSONValue.object(members).compactText, to: &events)
 
       changes.append(UInt8(ascii: "["))
       for (position, field) in changed.indices.enumerated() where field < fields.count {
@@ -82,7 +82,7 @@ enum ReferencePayload {
             "the '\(D.identifier)' domain's fields do not rebuild its state's JSON after event \(replayed.sequence): a page needs fields that are the leaves of the state's JSON (see Domain.fields)"
           )
         }
-        SessionPage.Payload.append(json, to: &keyframes)
+        appendLine(json, to: &keyframes)
         keyframeCount += 1
       }
       if done & 0xFFF == 0 { progress(done) }
@@ -135,16 +135,22 @@ enum ReferencePayload {
 
     var payload: [UInt8] = []
     payload.reserveCapacity(events.count + changes.count + keyframes.count + times.count * 8)
-    SessionPage.Payload.append(meta.compactText, to: &payload)
-    SessionPage.Payload.append(
+    appendLine(meta.compactText, to: &payload)
+    appendLine(
       JSONLines.Header(timeline.header, domain: domain).json.compactText, to: &payload)
-    SessionPage.Payload.append(
+    appendLine(
       "[" + times.map(String.init).joined(separator: ",") + "]", to: &payload)
-    SessionPage.Payload.append(
+    appendLine(
       "[" + codes.map(String.init).joined(separator: ",") + "]", to: &payload)
     payload += events
     payload += changes
     payload += keyframes
     return payload
   }
+}
+
+/// Appends `text` and a line feed.
+private func appendLine(_ text: String, to bytes: inout [UInt8]) {
+  bytes.append(contentsOf: text.utf8)
+  bytes.append(UInt8(ascii: "\n"))
 }
