@@ -1,11 +1,5 @@
 public import RewindCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension SessionPage.Payload {
   /// What the page's pass over the events builds, an event at a time: the number lines,
   /// the tables of distinct texts, the keyframes and the memories of events and change
