@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Navigation
 import Synchronization
 import TestSupport
@@ -459,6 +460,75 @@ struct ParallelScanTests {
         #expect(reported <= UInt64(events.count), "\(context)")
       }
     }
+  }
+
+  @Test(
+    "forEachPart handing on at the end: every part done before the first is handed on, in order; a failure still stops it"
+  )
+  func partsHandedOnAtTheEnd() throws {
+    let seed = testSeed("partsHandedOnAtTheEnd")
+    var random = SplitMix64(seed: seed)
+    let directory = TemporaryDirectory()
+    let (timeline, events) = try randomTimeline(seed: seed, count: 2_000, in: directory)
+    let ranges = try #require(
+      timeline.parallelRanges(jobs: 3, in: 0...UInt64(events.count), longest: 60))
+    for round in 0..<4 {
+      let failing = round == 0 ? nil : Int.random(in: 0..<ranges.count, using: &random)
+      let finished = Mutex(0)
+      // The parts finished when `body` was first called.
+      var finishedAtFirst: Int?
+      var handedOn: [ClosedRange<UInt64>] = []
+      let context = "seed \(seed), failing \(failing.map(String.init) ?? "none")"
+      do {
+        try timeline.forEachPart(
+          ranges, jobs: 3, ahead: ranges.count, handsOnAtEnd: true, progress: { _ in },
+          { timeline, range, _ in
+            let index = ranges.firstIndex(of: range)!
+            defer { finished.withLock { $0 += 1 } }
+            // The parts after the first take long enough that one handed on as soon as
+            // it is done would reach `body` before them.
+            if index > 0 { usleep(2_000) }
+            var count = 0
+            try timeline.events(from: range.lowerBound + 1, through: range.upperBound) { _, _, _ in
+              count += 1
+              return true
+            }
+            if index == failing { throw RewindError(.undecodable, "part \(index) fails") }
+            return range
+          },
+          {
+            if finishedAtFirst == nil { finishedAtFirst = finished.withLock { $0 } }
+            handedOn.append($0)
+          })
+        #expect(failing == nil, "\(context)")
+        #expect(finishedAtFirst == ranges.count, "\(context)")
+      } catch let error as RewindError {
+        #expect(error.message == "part \(failing ?? -1) fails", "\(context)")
+      }
+      let expected = failing.map { Array(ranges.prefix($0)) } ?? ranges
+      #expect(handedOn == expected, "\(context)")
+    }
+  }
+
+  @Test("a parallel scan of a journal that cannot be opened again throws, running no part")
+  func partsOfAJournalGone() throws {
+    let seed = testSeed("partsOfAJournalGone")
+    let directory = TemporaryDirectory()
+    let (timeline, events) = try randomTimeline(seed: seed, count: 2_000, in: directory)
+    let ranges = try #require(
+      timeline.parallelRanges(jobs: 3, in: 0...UInt64(events.count), longest: 60))
+    // Each part's thread opens the journal again: it is gone.
+    try FileManager.default.removeItem(atPath: timeline.path)
+    let ran = Mutex(0)
+    #expect(throws: JournalError.self, "seed \(seed)") {
+      try timeline.forEachPart(
+        ranges, jobs: 3, ahead: 2, progress: { _ in },
+        { _, range, _ in
+          ran.withLock { $0 += 1 }
+          return range
+        }, { _ in })
+    }
+    #expect(ran.withLock { $0 } == 0)
   }
 
   @Test("log --where on 2 and 4 threads: the events one pass visits, in order, stopping as asked")

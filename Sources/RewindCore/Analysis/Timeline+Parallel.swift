@@ -102,64 +102,76 @@ extension Timeline {
     guard let ranges = parallelRanges(jobs: jobs, in: range) else { return nil }
     var parts: [Part] = []
     parts.reserveCapacity(ranges.count)
-    try forEachPart(ranges, jobs: jobs, ahead: ranges.count, progress: progress, work) {
-      parts.append($0)
-    }
+    try forEachPart(
+      ranges, jobs: jobs, ahead: ranges.count, handsOnAtEnd: true, progress: progress, work
+    ) { parts.append($0) }
     return parts
   }
 
   /// Runs `work` on each of `ranges` on `jobs` threads, which take the parts in order as
   /// they finish the ones before (a shared counter: no thread waits while parts are left),
   /// each thread with a timeline of its own over the same frames, and hands each part's
-  /// result to `body` on this thread, in order, as soon as the parts before it are done.
+  /// result to `body` on this thread, in order, as soon as the parts before it are done
+  /// (or, with `handsOnAtEnd`, once all are).
+  ///
+  /// The threads are POSIX threads of their own, each started here as soon as its
+  /// timeline is open; each closes its journal once it takes no more parts, and ends on
+  /// its own.
   ///
   /// - Parameters:
   ///   - ahead: the most parts started from the first one not yet handed to `body` on
   ///     (that one included): the results held at once (memory), however long the scan.
+  ///   - handsOnAtEnd: whether the results are handed to `body` only once every part is
+  ///     done (or one failed), this thread sleeping meanwhile but for `progress`, instead
+  ///     of each as soon as it and those before it are done (so that `body` can stop the
+  ///     scan early, or hand results on to make room). For a `body` that only collects,
+  ///     with `ahead` at least the parts: a thread woken for every part took a core from
+  ///     a scanning thread each time.
   ///   - progress: called on this thread, every few milliseconds, with the events
   ///     replayed by all the parts together.
   ///   - work: scans one range; called with the thread's timeline, the part's range and
   ///     a progress function taking the events it replayed so far.
   ///   - body: called on this thread with each part's result, in order.
   /// - Throws: the error of the first part (in order) that failed, or that `body`
-  ///   threw, after every thread ended; the parts after it are not handed to `body` (nor
-  ///   started, once it is known).
+  ///   threw, once no thread runs a part; the parts after it are not handed to `body`
+  ///   (nor started, once it is known). `JournalError` when the journal cannot be opened
+  ///   again for a thread.
   package func forEachPart<Part: Sendable>(
-    _ ranges: [ClosedRange<UInt64>], jobs: Int, ahead: Int, progress: (UInt64) -> Void,
+    _ ranges: [ClosedRange<UInt64>], jobs: Int, ahead: Int, handsOnAtEnd: Bool = false,
+    progress: (UInt64) -> Void,
     _ work:
       @escaping @Sendable (Timeline<D>, ClosedRange<UInt64>, (UInt64) -> Void) throws ->
       Part,
     _ body: (Part) throws -> Void
   ) throws {
     let workers = min(max(jobs, 1), ranges.count)
-    // Each thread's timeline is opened here and handed to its thread, which alone uses it.
-    // The timelines share this one's domain, so that the events they hand back are this
-    // one's (an id the catalog lacks is interned in one table).
-    let timelines = try (0..<workers).map { _ in
-      Handover(Timeline<D>(reader: try JournalReader(sharing: reader), sharing: self))
-    }
-    let shared = ParallelScan<Part>(count: ranges.count, ahead: max(ahead, 1))
+    let shared = ParallelScan<Part>(
+      count: ranges.count, ahead: max(ahead, 1), wakesForEachPart: !handsOnAtEnd)
     let cores = sharedCores
+    // Left by each thread once it takes no more parts and has closed its journal (it
+    // then ends on its own: nothing here waits for that).
     let group = DispatchGroup()
-    for worker in 0..<workers {
-      let timeline = timelines[worker]
-      // A queue of its own a thread: a thread waiting for room must not hold back another.
-      DispatchQueue(label: "rewind.part.\(worker)").async(group: group) {
-        while let index = shared.take() {
-          // The first part starts where the range does, as one pass; the others at the
-          // frame ends the parts were cut at.
-          timeline.value.startsAtNextFrame = index > 0
-          cores?.acquire()
-          defer { cores?.release() }
-          var reported: UInt64 = 0
-          let result = Result { () throws -> Part in
-            try work(timeline.value, ranges[index]) { done in
-              shared.done.add(done &- reported, ordering: .relaxed)
-              reported = done
-            }
-          }
-          shared.finish(index, result)
-        }
+    for _ in 0..<workers {
+      // Each thread's timeline is opened here and handed to its thread, which alone uses
+      // it; the thread starts as soon as its own is open. The timelines share this one's
+      // domain, so that the events they hand back are this one's (an id the catalog lacks
+      // is interned in one table).
+      let timeline: Handover<Timeline<D>>
+      do {
+        timeline = Handover(Timeline<D>(reader: try JournalReader(sharing: reader), sharing: self))
+      } catch {
+        shared.stop()
+        group.wait()
+        throw error
+      }
+      // A thread of its own, started here: libdispatch starts its pool's threads one
+      // after another (the second from the first, once that one runs), which began the
+      // second job up to milliseconds after the first.
+      group.enter()
+      DetachedThread.start {
+        // The timeline is released (its journal closed) when this call returns.
+        Self.takeParts(timeline.take(), ranges, shared, cores, work)
+        group.leave()
       }
     }
     // The parts handed on so far; the first error, which stops the threads.
@@ -183,6 +195,30 @@ extension Timeline {
     group.wait()
     if let failure { throw failure }
   }
+
+  /// A thread of ``forEachPart(_:jobs:ahead:handsOnAtEnd:progress:_:_:)``: runs `work`
+  /// on the parts it takes with `timeline`, until none is left.
+  private static func takeParts<Part: Sendable>(
+    _ timeline: Timeline<D>, _ ranges: [ClosedRange<UInt64>], _ shared: ParallelScan<Part>,
+    _ cores: SharedCores?,
+    _ work: (Timeline<D>, ClosedRange<UInt64>, (UInt64) -> Void) throws -> Part
+  ) {
+    while let index = shared.take() {
+      // The first part starts where the range does, as one pass; the others at the
+      // frame ends the parts were cut at.
+      timeline.startsAtNextFrame = index > 0
+      cores?.acquire()
+      defer { cores?.release() }
+      var reported: UInt64 = 0
+      let result = Result { () throws -> Part in
+        try work(timeline, ranges[index]) { done in
+          shared.done.add(done &- reported, ordering: .relaxed)
+          reported = done
+        }
+      }
+      shared.finish(index, result)
+    }
+  }
 }
 
 /// Cores that the parallel scans of several timelines share: each part holds one while
@@ -201,10 +237,12 @@ package final class SharedCores: Sendable {
 /// replayed and the results not yet handed on.
 private final class ParallelScan<Part: Sendable>: Sendable {
   let done = Atomic<UInt64>(0)
-  /// Signalled once a part is done.
+  /// Signalled once a part is done; with `wakesForEachPart` false, only once every part
+  /// is done or one failed (and for each part done after that).
   let finished = DispatchSemaphore(value: 0)
   private let count: Int
   private let ahead: Int
+  private let wakesForEachPart: Bool
   private let state: Mutex<State>
   /// Signalled when a part is handed on, or the scan stops: a thread waiting for room
   /// may go on.
@@ -215,12 +253,15 @@ private final class ParallelScan<Part: Sendable>: Sendable {
     var handedOn = 0
     var waiting = 0
     var stopped = false
+    var finished = 0
+    var failed = false
     var results: [Result<Part, any Error>?]
   }
 
-  init(count: Int, ahead: Int) {
+  init(count: Int, ahead: Int, wakesForEachPart: Bool) {
     self.count = count
     self.ahead = ahead
+    self.wakesForEachPart = wakesForEachPart
     state = Mutex(State(results: Array(repeating: nil, count: count)))
   }
 
@@ -243,8 +284,13 @@ private final class ParallelScan<Part: Sendable>: Sendable {
   }
 
   func finish(_ index: Int, _ result: Result<Part, any Error>) {
-    state.withLock { $0.results[index] = result }
-    finished.signal()
+    let wakes = state.withLock { state in
+      state.results[index] = result
+      state.finished += 1
+      if case .failure = result { state.failed = true }
+      return wakesForEachPart || state.failed || state.finished == count
+    }
+    if wakes { finished.signal() }
   }
 
   /// The result of part `index` when it is done (and forgets it).
@@ -275,8 +321,15 @@ private final class ParallelScan<Part: Sendable>: Sendable {
   }
 }
 
-/// A value made on one thread and used only by the one it is handed to.
-private struct Handover<Value>: @unchecked Sendable {
-  let value: Value
+/// A value made on one thread and used only by the one it is handed to, which takes it
+/// (so that it can release it before its thread ends).
+private final class Handover<Value>: @unchecked Sendable {
+  private var value: Value?
   init(_ value: Value) { self.value = value }
+
+  /// The value, which this no longer holds; taken once.
+  func take() -> Value {
+    defer { value = nil }
+    return value!
+  }
 }

@@ -6,10 +6,12 @@
   import Darwin
 #endif
 
-/// A thread of its own for a long-running loop (the journal writer of a ``Store``), made
-/// with POSIX threads: the writer blocks on its semaphore between rounds, which a shared
-/// queue's thread should not, and the library links no Foundation for it. (Unnamed: the
-/// C library module does not declare `pthread_setname_np` on Linux.)
+/// A thread of its own for a long-running loop (the journal writer of a ``Store``, the
+/// threads of a parallel scan), made with POSIX threads: the writer blocks on its
+/// semaphore between rounds, which a shared queue's thread should not, the library links
+/// no Foundation for it, and a scan's threads start when asked (libdispatch starts its
+/// pool's threads one after another: `Timeline.forEachPart`). (Unnamed: the C library
+/// module does not declare `pthread_setname_np` on Linux.)
 enum DetachedThread {
   /// What a new thread runs: retained by the thread until it returns.
   private final class Body {
