@@ -510,6 +510,44 @@ struct ParallelScanTests {
     }
   }
 
+  @Test("when no thread starts, the scan says so; when some do, they take every part")
+  func threadsThatDoNotStart() throws {
+    let seed = testSeed("threadsThatDoNotStart")
+    let directory = TemporaryDirectory()
+    let (timeline, events) = try randomTimeline(seed: seed, count: 2_000, in: directory)
+    let ranges = try #require(
+      timeline.parallelRanges(jobs: 3, in: 0...UInt64(events.count), longest: 60))
+    let work:
+      @Sendable (Timeline<NavigationDomain>, ClosedRange<UInt64>, (UInt64) -> Void)
+        throws -> ClosedRange<UInt64> = { _, range, _ in range }
+    // No thread starts: the error, nothing handed on (and nothing left waiting).
+    var handed: [ClosedRange<UInt64>] = []
+    #expect(throws: ThreadStartError(status: EAGAIN), "seed \(seed)") {
+      try timeline.forEachPart(
+        ranges, jobs: 3, ahead: 2, handsOnAtEnd: false, progress: { _ in },
+        startThread: { _ in EAGAIN }, work, { handed.append($0) })
+    }
+    #expect(handed.isEmpty)
+    // Only the first starts: it takes every part, handed on in order, at both ways of
+    // handing them on.
+    for handsOnAtEnd in [false, true] {
+      let starts = Mutex(0)
+      handed = []
+      try timeline.forEachPart(
+        ranges, jobs: 3, ahead: handsOnAtEnd ? ranges.count : 2, handsOnAtEnd: handsOnAtEnd,
+        progress: { _ in },
+        startThread: { body in
+          let first = starts.withLock {
+            $0 += 1
+            return $0 == 1
+          }
+          return first ? DetachedThread.tryStart(body) : EAGAIN
+        }, work, { handed.append($0) })
+      #expect(handed == ranges, "seed \(seed), handsOnAtEnd \(handsOnAtEnd)")
+      #expect(starts.withLock { $0 } == 2)
+    }
+  }
+
   @Test("a parallel scan of a journal that cannot be opened again throws, running no part")
   func partsOfAJournalGone() throws {
     let seed = testSeed("partsOfAJournalGone")

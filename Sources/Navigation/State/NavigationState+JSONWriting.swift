@@ -62,8 +62,8 @@ extension NavigationState {
     json.plainString(split.compactColumn.plainName)
     json.plainKey("visibleColumns")
     json.beginArray()
-    // The columns leading to trailing, with no array built.
-    for column in [Column.sidebar, .content, .detail] where split.visibleColumns.contains(column) {
+    // The columns leading to trailing (the cases' order).
+    for column in Column.allCases where split.visibleColumns.contains(column) {
       json.plainString(column.plainName)
     }
     json.endArray()

@@ -2,6 +2,12 @@ import Dispatch
 import RewindJournal
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Timeline {
   /// The parts a parallel scan over `jobs` threads replays, in order, each from the state
   /// after its lower bound (the first from the state after `range`'s lower bound; by
@@ -89,8 +95,9 @@ extension Timeline {
   ///     replayed by all the parts together.
   ///   - work: scans one range; called with the thread's timeline, the part's range and
   ///     a progress function taking the events it replayed so far.
-  /// - Throws: the error of the first part (in order) that failed, after every thread
-  ///   ended.
+  /// - Throws: the error of the first part (in order) that failed, once no thread runs a
+  ///   part; `JournalError` when the journal cannot be opened again for a thread;
+  ///   ``ThreadStartError`` when no thread can be started.
   /// - Complexity: the events divided among the jobs; memory: one frame and one state per
   ///   job, and the parts' results.
   package func inParallel<Part: Sendable>(
@@ -125,8 +132,9 @@ extension Timeline {
   ///     done (or one failed), this thread sleeping meanwhile but for `progress`, instead
   ///     of each as soon as it and those before it are done (so that `body` can stop the
   ///     scan early, or hand results on to make room). For a `body` that only collects,
-  ///     with `ahead` at least the parts: a thread woken for every part took a core from
-  ///     a scanning thread each time.
+  ///     with `ahead` at least the parts (required: a thread waiting for room would wait
+  ///     for ever): a thread woken for every part took a core from a scanning thread
+  ///     each time.
   ///   - progress: called on this thread, every few milliseconds, with the events
   ///     replayed by all the parts together.
   ///   - work: scans one range; called with the thread's timeline, the part's range and
@@ -135,7 +143,8 @@ extension Timeline {
   /// - Throws: the error of the first part (in order) that failed, or that `body`
   ///   threw, once no thread runs a part; the parts after it are not handed to `body`
   ///   (nor started, once it is known). `JournalError` when the journal cannot be opened
-  ///   again for a thread.
+  ///   again for a thread; ``ThreadStartError`` when no thread can be started (when some
+  ///   can, they take every part).
   package func forEachPart<Part: Sendable>(
     _ ranges: [ClosedRange<UInt64>], jobs: Int, ahead: Int, handsOnAtEnd: Bool = false,
     progress: (UInt64) -> Void,
@@ -144,6 +153,26 @@ extension Timeline {
       Part,
     _ body: (Part) throws -> Void
   ) throws {
+    try forEachPart(
+      ranges, jobs: jobs, ahead: ahead, handsOnAtEnd: handsOnAtEnd, progress: progress,
+      startThread: DetachedThread.tryStart, work, body)
+  }
+
+  /// ``forEachPart(_:jobs:ahead:handsOnAtEnd:progress:_:_:)``, its threads started by
+  /// `startThread` (`DetachedThread.tryStart`, or a test's, which fails): 0 when started, an
+  /// `errno` value when not.
+  func forEachPart<Part: Sendable>(
+    _ ranges: [ClosedRange<UInt64>], jobs: Int, ahead: Int, handsOnAtEnd: Bool,
+    progress: (UInt64) -> Void,
+    startThread: (@escaping @Sendable () -> Void) -> Int32,
+    _ work:
+      @escaping @Sendable (Timeline<D>, ClosedRange<UInt64>, (UInt64) -> Void) throws ->
+      Part,
+    _ body: (Part) throws -> Void
+  ) throws {
+    precondition(
+      !handsOnAtEnd || ahead >= ranges.count,
+      "results handed on at the end need room for every part")
     let workers = min(max(jobs, 1), ranges.count)
     let shared = ParallelScan<Part>(
       count: ranges.count, ahead: max(ahead, 1), wakesForEachPart: !handsOnAtEnd)
@@ -151,6 +180,7 @@ extension Timeline {
     // Left by each thread once it takes no more parts and has closed its journal (it
     // then ends on its own: nothing here waits for that).
     let group = DispatchGroup()
+    var started = 0
     for _ in 0..<workers {
       // Each thread's timeline is opened here and handed to its thread, which alone uses
       // it; the thread starts as soon as its own is open. The timelines share this one's
@@ -168,11 +198,23 @@ extension Timeline {
       // after another (the second from the first, once that one runs), which began the
       // second job up to milliseconds after the first.
       group.enter()
-      DetachedThread.start {
+      let status = startThread {
         // The timeline is released (its journal closed) when this call returns.
         Self.takeParts(timeline.take(), ranges, shared, cores, work)
         group.leave()
       }
+      if status != 0 {
+        // Out of threads: those started take every part (from the shared counter); with
+        // none, the scan cannot run.
+        group.leave()
+        guard started > 0 else {
+          shared.stop()
+          group.wait()
+          throw ThreadStartError(status: status)
+        }
+        break
+      }
+      started += 1
     }
     // The parts handed on so far; the first error, which stops the threads.
     var next = 0
@@ -331,5 +373,16 @@ private final class Handover<Value>: @unchecked Sendable {
   func take() -> Value {
     defer { value = nil }
     return value!
+  }
+}
+
+/// No thread could be started for a parallel scan (the system is out of threads or
+/// memory).
+package struct ThreadStartError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// `pthread_create`'s error.
+  package let status: Int32
+
+  package var description: String {
+    "cannot start a thread for the scan's parts: \(String(cString: strerror(status))) (error \(status)); one job scans on the calling thread"
   }
 }

@@ -21,8 +21,15 @@ enum DetachedThread {
 
   /// Starts a detached thread that runs `body`.
   /// - Precondition: the system can start a thread (it fails only when out of resources,
-  ///   which a recording cannot go on without).
+  ///   which a recording cannot go on without; a parallel scan uses ``tryStart(_:)``).
   static func start(_ body: @escaping @Sendable () -> Void) {
+    let status = tryStart(body)
+    precondition(status == 0, "cannot start a thread: error \(status)")
+  }
+
+  /// Starts a detached thread that runs `body`; 0, or `pthread_create`'s error (the system
+  /// is out of threads or memory), `body` then not run but released.
+  static func tryStart(_ body: @escaping @Sendable () -> Void) -> Int32 {
     let context = Unmanaged.passRetained(Body(body)).toOpaque()
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
@@ -39,10 +46,8 @@ enum DetachedThread {
         DetachedThread.run(context)
         return nil
       }, context)
-    if status != 0 {
-      Unmanaged<Body>.fromOpaque(context).release()
-      preconditionFailure("cannot start a thread: error \(status)")
-    }
+    if status != 0 { Unmanaged<Body>.fromOpaque(context).release() }
+    return status
   }
 
   /// The new thread's body: takes the `Body` retained for it (the context is optional in

@@ -31,6 +31,7 @@
 
   /// Appends `value` (`hasRoom` true: no call).
   @inlinable @inline(__always) mutating func append(withinRoom value: UInt64) {
+    assert(count < capacity, "a number appended past the room")
     start[count] = value
     count &+= 1
   }
