@@ -21,6 +21,8 @@ extension SessionPage.Payload {
     @usableFromInline let memoize: Bool
     /// Whether an event's body and kind are remembered by its bits.
     @usableFromInline let eventsAreBits: Bool
+    /// Whether a rejection's reason is remembered by the rejection's bits.
+    @usableFromInline let rejectionsAreBits: Bool
     /// Whether the rebuilt state takes each field's last value at a keyframe.
     @usableFromInline let setsLastValues: Bool
     /// The point the page starts at.
@@ -56,6 +58,10 @@ extension SessionPage.Payload {
     /// change list of one field the common step met after it.
     @usableFromInline var eventKeys: ShortKeys
     @usableFromInline var eventSteps: EventSteps
+    /// The rejections met, by their bits (``rejectionsAreBits``): each one's reason's
+    /// number in `reasons` (`rejectionReasons[key]`).
+    @usableFromInline var rejectionKeys: ShortKeys
+    @usableFromInline var rejectionReasons: [Int]
     /// The change lists met, by their `ValueKey`: each one's number and values.
     @usableFromInline var changeKeys: ShortKeys
     /// The key numbers of the change lists of two to four fields with words, by their words.
@@ -112,6 +118,7 @@ extension SessionPage.Payload {
       self.fieldCount = values.count
       self.memoize = memoize
       self.eventsAreBits = memoize && _isPOD(D.Event.self)
+      self.rejectionsAreBits = memoize && _isPOD(D.Rejection.self)
       self.setsLastValues = memoize && rebuilt.takesLastValues
       self.from = pageFrom
       self.fromTime = fromTime
@@ -139,6 +146,8 @@ extension SessionPage.Payload {
       self.previousTime = fromTime
       self.eventKeys = ShortKeys()
       self.eventSteps = EventSteps()
+      self.rejectionKeys = ShortKeys(capacity: 16)
+      self.rejectionReasons = []
       self.changeKeys = ShortKeys()
       self.wordLists = WordLists()
       self.keyLists = []
@@ -163,9 +172,11 @@ extension SessionPage.Payload {
       commonLimit = Swift.min(nextKeyframe, report, sequence &+ UInt64(Swift.max(room, 0)) &+ 1)
     }
 
-    /// Adds event `visited` (`event`, after which the state is `state`).
+    /// Adds event `visited` (`event`, after which the state is `state`); a rejected event's
+    /// reason is `rejection`'s description when it is given, else `visited.reason`.
     @inlinable @inline(__always) mutating func add(
-      _ visited: VisitedEvent, _ event: D.Event, _ state: D.State, progress: (UInt64) -> Void
+      _ visited: VisitedEvent, _ event: D.Event, _ state: D.State,
+      rejection: D.Rejection? = nil, progress: (UInt64) -> Void
     ) throws {
       // The body and the kind: remembered by the event's bits, or written and looked up.
       var index = -1
@@ -190,7 +201,9 @@ extension SessionPage.Payload {
       times.append(visited.time - previousTime)
       previousTime = visited.time
       bodyNumbers.append(UInt64(truncatingIfNeeded: body))
-      if visited.outcome > 1 { addReason(visited.reason ?? "") }
+      if visited.outcome > 1 {
+        if let rejection { addReason(of: rejection) } else { addReason(visited.reason ?? "") }
+      }
 
       // [field, value, field, value, ...]
       let changed = visited.changed.rawValue
@@ -385,9 +398,29 @@ extension SessionPage.Payload {
 
     /// Adds a rejected event's reason.
     @inlinable @inline(never) mutating func addReason(_ reason: String) {
+      reasonNumbers.append(UInt64(reasonNumber(reason)))
+    }
+
+    /// Adds the reason of a rejected event, `rejection`'s description: written only the
+    /// first time the rejection is met when rejections are plain bits (``rejectionsAreBits``:
+    /// two rejections of the same bits are the same rejection, with the same description),
+    /// else each time.
+    ///
+    /// A description is the costliest part of a rejected event (a `String` built by
+    /// interpolation, then escaped as JSON and looked up), where a rejection's bits are a
+    /// hash of a few bytes.
+    @inlinable @inline(never) mutating func addReason(of rejection: D.Rejection) {
+      guard rejectionsAreBits else { return addReason("\(rejection)") }
+      let key = withUnsafeBytes(of: rejection) { rejectionKeys.number(of: $0) }
+      if key == rejectionReasons.count { rejectionReasons.append(reasonNumber("\(rejection)")) }
+      reasonNumbers.append(UInt64(rejectionReasons[key]))
+    }
+
+    /// The number of `reason`'s JSON text in `reasons`.
+    @inlinable mutating func reasonNumber(_ reason: String) -> Int {
       text.removeAll()
       text.string(reason)
-      reasonNumbers.append(UInt64(text.withBytes { reasons.number(of: $0) }))
+      return text.withBytes { reasons.number(of: $0) }
     }
 
     /// Writes and numbers the change list `changed` of `state`, not met before, whose key

@@ -76,8 +76,8 @@ extension SessionPage.Payload {
           builder.pointee.addCommon(visited, event, state)
         }
         try timeline.visitEventsInline(from: from + 1, through: to, common: common) {
-          visited, event, state in
-          try builder.pointee.add(visited, event, state, progress: progress)
+          visited, event, state, rejection in
+          try builder.pointee.add(visited, event, state, rejection: rejection, progress: progress)
         }
       }
     } else {

@@ -28,6 +28,9 @@ extension SessionPage {
     ///   written and looked up only for a list not met before; the page rebuilds the state
     ///   from the lists' values at each keyframe, the last value of each field
     ///   (`RebuiltState.takesLastValues`).
+    /// - a rejected event's reason is remembered by its rejection's bits when the domain's
+    ///   rejections are plain bits (as events are above), so that a rejection met before
+    ///   costs a hash of its bytes, not its description written, escaped and looked up.
     ///
     /// Without `memoize` (the tests' reference), every body and change list is written as
     /// text and looked up: the same bytes.
