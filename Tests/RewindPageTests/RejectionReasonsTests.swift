@@ -1,6 +1,5 @@
 import Navigation
 import RewindCore
-import RewindJournal
 import TestSupport
 import Testing
 
@@ -42,7 +41,8 @@ struct RejectionReasonsTests {
           return (.menuTabTapped(index: index), time)
         }
       }
-      try record(events, in: domain, to: path)
+      try recordNavigation(
+        events, in: domain, to: path, snapshotInterval: 500, frameSize: 65_536)
       let session = try Timeline<NavigationDomain>(path: path)
       let remembered = try SessionPage.Payload.buildSpecialised(
         session, from: 0, to: UInt64(count), options: options, rendererData: .null,
@@ -71,17 +71,5 @@ struct RejectionReasonsTests {
       return 0
     }
     return Int(count)
-  }
-
-  /// Records a navigation session of `events` (each with its time) at `path`.
-  private func record(
-    _ events: [(NavigationEvent, UInt64)], in domain: NavigationDomain, to path: String
-  ) throws {
-    let recorder = try JournalRecorder.create(
-      at: path, domain: domain,
-      session: SessionInfo(startTime: 1_767_225_600_000_000, device: "iPad Pro 13-inch"),
-      options: RecordingOptions(snapshotInterval: 500))
-    for (event, time) in events { try recorder.record(event, at: time) }
-    try recorder.close()
   }
 }
