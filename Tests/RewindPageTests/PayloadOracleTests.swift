@@ -81,7 +81,7 @@ struct PayloadOracleTests {
       let path = directory.file("random.journal")
       var generator = RandomEventGenerator(seed: random.next(), domain: domain)
       let count = Int(random.next() % 3_000) + 1
-      try record(
+      try recordNavigation(
         (0..<count).map { (generator.next(), UInt64($0) * 16_667 + random.next() % 9) },
         in: domain, to: path,
         snapshotInterval: UInt32(random.next() % 500 + 1), frameSize: 4096)
@@ -128,7 +128,7 @@ struct PayloadOracleTests {
       var user = domain.simulatedUser(seed: random.next())
       // Past a keyframe interval (256 to 4,096 events) and a progress report (4,096).
       let count = Int(random.next() % 6_000) + 1
-      try record(
+      try recordNavigation(
         (0..<count).map { _ in
           let timed = user.next()!
           return (timed.event, timed.time)
@@ -151,21 +151,6 @@ struct PayloadOracleTests {
         )
       }
     }
-  }
-
-  /// Records a navigation session of `events` (each with its time) at `path`, in `domain`
-  /// (which may have interned ids the events name).
-  private func record(
-    _ events: [(NavigationEvent, UInt64)], in domain: NavigationDomain, to path: String,
-    snapshotInterval: UInt32, frameSize: Int
-  ) throws {
-    let recorder = try JournalRecorder.create(
-      at: path, domain: domain,
-      session: SessionInfo(startTime: 1_767_225_600_000_000, device: "iPad Pro 13-inch"),
-      options: RecordingOptions(
-        snapshotInterval: snapshotInterval, journal: .init(frameSize: frameSize)))
-    for (event, time) in events { try recorder.record(event, at: time) }
-    try recorder.close()
   }
 
   /// A random `Steps` event from a small pool, so that events repeat from different states.

@@ -54,7 +54,7 @@ struct RawNumbersTests {
     }
   }
 
-  @Test("a part's numbers appended as they are, and renumbered, as the merge of parts does")
+  @Test("a part's numbers appended, as they are and renumbered, as the merge of parts does")
   func appendedAndRenumbered() {
     let seed = testSeed("RawNumbersTests.appendedAndRenumbered")
     var random = SplitMix64(seed: seed)
@@ -65,7 +65,7 @@ struct RawNumbersTests {
       var part = RawNumbers(capacity: Int(random.next() % 40))
       for value in first { raw.append(value) }
       for value in second { part.append(value) }
-      raw.append(contentsOf: part)
+      raw.append(part) { $0 }
       raw.append(part) { $0 / 3 &+ 1 }
       let expected = first + second + second.map { $0 / 3 &+ 1 }
       #expect(written(raw) == line(expected), "seed \(seed), trial \(trial)")

@@ -150,7 +150,8 @@ extension Timeline {
   @usableFromInline package var time: UInt64
   /// What the reducer did: 0 applied, 1 unchanged, 2 rejected.
   @usableFromInline package var outcome: Int
-  /// Why it was rejected (the rejection's description); nil unless it was.
+  /// Why it was rejected (the rejection's description); nil unless it was, and nil from
+  /// `visitEventsInline`, which passes the rejection itself.
   @usableFromInline package var reason: String?
   /// The fields it changed.
   @usableFromInline package var changed: FieldSet

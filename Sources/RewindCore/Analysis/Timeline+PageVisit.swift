@@ -10,6 +10,10 @@ extension Timeline {
   /// when it has done nothing that `visit` would not do again; `visit` is called with
   /// every event `common` did not take.
   ///
+  /// A rejected event is visited with its rejection (the last argument; nil for the
+  /// others) and no `reason`: its description is not written here, so that a visitor that
+  /// has met the same rejection before need not write it again.
+  ///
   /// Called from generic code that is not specialised, it runs the replay generically
   /// (thousands of instructions an event): call `visitEvents(from:through:_:)` there.
   /// - Throws: ``RewindError`` when the journal cannot be replayed (as `JournalError`
@@ -18,7 +22,7 @@ extension Timeline {
   @inlinable @inline(__always) package func visitEventsInline(
     from first: UInt64, through last: UInt64,
     common: (VisitedEvent, D.Event, D.State) -> Bool = { _, _, _ in false },
-    _ visit: (VisitedEvent, D.Event, D.State) throws -> Void
+    _ visit: (VisitedEvent, D.Event, D.State, D.Rejection?) throws -> Void
   ) throws {
     let first = max(first, 1)
     guard first <= last else { return }
@@ -44,7 +48,7 @@ extension Timeline {
     try replayer.forEachEvent(
       through: last, &state, trackChanges: true, handling: handling,
       { event, changed, state in
-        // Each outcome its own call: only a rejection's has a reason to release.
+        // Each outcome its own call: only a rejection's passes its rejection.
         switch event.outcome {
         case .applied?, .unchanged?:
           var code = 1
@@ -52,12 +56,12 @@ extension Timeline {
           try visit(
             VisitedEvent(
               sequence: event.sequence, time: event.time, outcome: code, reason: nil,
-              changed: changed), event.event, state)
+              changed: changed), event.event, state, nil)
         case .rejected(let rejection)?:
           try visit(
             VisitedEvent(
-              sequence: event.sequence, time: event.time, outcome: 2, reason: "\(rejection)",
-              changed: changed), event.event, state)
+              sequence: event.sequence, time: event.time, outcome: 2, reason: nil,
+              changed: changed), event.event, state, rejection)
         case nil: break
         }
         return true

@@ -30,8 +30,13 @@ enum NumberLine {
         number += 1
       }
     }
-    // `all` is at least the largest number: it has at least as many digits.
-    return values.count * (1 + digitCount(all)) + 11
+    return bound(count: values.count, all: all)
+  }
+
+  /// ``bound(of:)`` of `count` numbers whose OR is `all`: `all` is at least the largest
+  /// number, so it has at least as many digits.
+  static func bound(count: Int, all: UInt64) -> Int {
+    count * (1 + digitCount(all)) + 11
   }
 
   /// The number of decimal digits of `value` (1 for 0).
@@ -51,21 +56,34 @@ enum NumberLine {
   static func write(_ values: UnsafeBufferPointer<UInt64>, to position: UnsafeMutablePointer<UInt8>)
     -> UnsafeMutablePointer<UInt8>
   {
+    write(values.baseAddress, count: values.count, stride: 1, to: position)
+  }
+
+  /// ``write(_:to:)`` of the `count` numbers at `first`, `first + stride`, … (a column of
+  /// rows of `stride` words: `EventNumbers`), with room for their ``bound(count:all:)``.
+  ///
+  /// Inlined, so that each caller's `stride` is a constant in its loop.
+  @inline(__always) static func write(
+    _ first: UnsafePointer<UInt64>?, count: Int, stride: Int,
+    to position: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
     let groups = DigitGroups.table
     var end = position
-    if var number = values.baseAddress {
+    if var number = first {
       // Four at a time: one test of the loop's end for four numbers.
-      let last = number + values.count
-      while last - number >= 4 {
+      var left = count
+      while left >= 4 {
         end = write(number[0], at: end, groups: groups)
-        end = write(number[1], at: end, groups: groups)
-        end = write(number[2], at: end, groups: groups)
-        end = write(number[3], at: end, groups: groups)
-        number += 4
+        end = write(number[stride], at: end, groups: groups)
+        end = write(number[2 &* stride], at: end, groups: groups)
+        end = write(number[3 &* stride], at: end, groups: groups)
+        number += 4 &* stride
+        left &-= 4
       }
-      while number < last {
+      while left > 0 {
         end = write(number[0], at: end, groups: groups)
-        number += 1
+        number += stride
+        left &-= 1
       }
     }
     // `,1,22` → `[1,22`; nothing written → `[`.

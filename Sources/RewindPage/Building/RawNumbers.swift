@@ -1,10 +1,10 @@
-/// The page's numbers of one line (the times' deltas, the codes, the numbers of the bodies,
-/// change lists and reasons) as they are met, one word each, written as text
-/// (`NumberLine`) once, straight into the page's data when it is put together.
+/// The page's numbers of one line (the numbers of the rejected events' reasons; the four
+/// numbers every event has are an `EventNumbers`) as they are met, one word each, written
+/// as text (`NumberLine`) once, straight into the page's data when it is put together.
 ///
-/// Kept raw, not written as digits each event: an append is one store, so that the page's
-/// step in the replay's inner loop stays small, and the parts of a page built on several
-/// threads are merged by renumbering words, not by reading text back. It cannot be copied
+/// Kept raw, not written as digits each event: an append is one store, and the parts of a
+/// page built on several threads are merged by renumbering words, not by reading text
+/// back. It cannot be copied
 /// (its buffer is its own); pass it `inout`.
 @usableFromInline struct RawNumbers: ~Copyable {
   @usableFromInline var start: UnsafeMutablePointer<UInt64>
@@ -45,13 +45,6 @@
   mutating func append(_ other: borrowing RawNumbers, mapping body: (UInt64) -> UInt64) {
     while capacity - count < other.count { grow() }
     for index in 0..<other.count { start[count + index] = body(other.start[index]) }
-    count += other.count
-  }
-
-  /// Appends the numbers of `other`, as they are.
-  mutating func append(contentsOf other: borrowing RawNumbers) {
-    while capacity - count < other.count { grow() }
-    (start + count).update(from: other.start, count: other.count)
     count += other.count
   }
 

@@ -5,13 +5,13 @@ extension SessionPage.Payload {
   /// the tables of distinct texts, the keyframes and the memories of events and change
   /// lists met (see `SessionPage.Payload.build`).
   ///
-  /// Its per-event step, ``add(_:_:_:progress:)``, is inlinable, so that where the builder
-  /// is compiled for a domain (`PageRenderingDomain.pagePrecomputation`) it runs
+  /// Its per-event step, ``add(_:_:_:rejection:progress:)``, is inlinable, so that where the
+  /// builder is compiled for a domain (`PageRenderingDomain.pagePrecomputation`) it runs
   /// specialised; the common event's step, ``addCommon(_:_:_:)``, is offered each event
   /// first, in the replay's inner loop, and `add` is called for the others. What happens
   /// rarely (an event or a change list not met before, a keyframe) is a call. The numbers
-  /// are kept raw (`RawNumbers`) and written as text at the end. It cannot be copied (its
-  /// buffers are its own).
+  /// are kept raw (`EventNumbers`, a row an event; `RawNumbers` for the reasons) and
+  /// written as text at the end. It cannot be copied (its buffers are its own).
   @usableFromInline struct Builder<D: Domain>: ~Copyable {
     @usableFromInline let domain: D
     /// Each field's value, read from a state.
@@ -21,6 +21,8 @@ extension SessionPage.Payload {
     @usableFromInline let memoize: Bool
     /// Whether an event's body and kind are remembered by its bits.
     @usableFromInline let eventsAreBits: Bool
+    /// Whether a rejection's reason is remembered by the rejection's bits.
+    @usableFromInline let rejectionsAreBits: Bool
     /// Whether the rebuilt state takes each field's last value at a keyframe.
     @usableFromInline let setsLastValues: Bool
     /// The point the page starts at.
@@ -37,10 +39,8 @@ extension SessionPage.Payload {
     @usableFromInline var kindIndex: [String: Int]
     @usableFromInline var lastKind: (name: String, index: Int)?
     @usableFromInline var counts: (applied: Int, unchanged: Int, rejected: Int)
-    @usableFromInline var times: RawNumbers
-    @usableFromInline var codes: RawNumbers
-    @usableFromInline var bodyNumbers: RawNumbers
-    @usableFromInline var changeNumbers: RawNumbers
+    /// Each event's time's delta, code, body number and change list number.
+    @usableFromInline var numbers: EventNumbers
     @usableFromInline var reasonNumbers: RawNumbers
     @usableFromInline var bodies: DistinctTexts
     @usableFromInline var changeLists: DistinctTexts
@@ -56,6 +56,10 @@ extension SessionPage.Payload {
     /// change list of one field the common step met after it.
     @usableFromInline var eventKeys: ShortKeys
     @usableFromInline var eventSteps: EventSteps
+    /// The rejections met, by their bits (``rejectionsAreBits``): each one's reason's
+    /// number in `reasons` (`rejectionReasons[key]`).
+    @usableFromInline var rejectionKeys: ShortKeys
+    @usableFromInline var rejectionReasons: [Int]
     /// The change lists met, by their `ValueKey`: each one's number and values.
     @usableFromInline var changeKeys: ShortKeys
     /// The key numbers of the change lists of two to four fields with words, by their words.
@@ -66,7 +70,7 @@ extension SessionPage.Payload {
     @usableFromInline var lastChanges: LastChanges
     /// The first event the common step (``addCommon(_:_:_:)``) does not take: the next
     /// keyframe's, the next progress report's, or the first past the room left in the
-    /// numbers (each event appends one to each line); 0 when it takes none. Set again after
+    /// numbers (each event appends a row); 0 when it takes none. Set again after
     /// an event `add` adds at or past it: one comparison an event stands for those tests.
     @usableFromInline var commonLimit: UInt64
 
@@ -112,6 +116,7 @@ extension SessionPage.Payload {
       self.fieldCount = values.count
       self.memoize = memoize
       self.eventsAreBits = memoize && _isPOD(D.Event.self)
+      self.rejectionsAreBits = memoize && _isPOD(D.Rejection.self)
       self.setsLastValues = memoize && rebuilt.takesLastValues
       self.from = pageFrom
       self.fromTime = fromTime
@@ -124,10 +129,7 @@ extension SessionPage.Payload {
       self.kindIndex = [String: Int](uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
       self.lastKind = nil
       self.counts = (applied: 0, unchanged: 0, rejected: 0)
-      self.times = RawNumbers(capacity: count)
-      self.codes = RawNumbers(capacity: count)
-      self.bodyNumbers = RawNumbers(capacity: count)
-      self.changeNumbers = RawNumbers(capacity: count)
+      self.numbers = EventNumbers(capacity: count)
       self.reasonNumbers = RawNumbers(capacity: 16)
       self.bodies = DistinctTexts()
       self.changeLists = DistinctTexts()
@@ -139,6 +141,8 @@ extension SessionPage.Payload {
       self.previousTime = fromTime
       self.eventKeys = ShortKeys()
       self.eventSteps = EventSteps()
+      self.rejectionKeys = ShortKeys(capacity: 16)
+      self.rejectionReasons = []
       self.changeKeys = ShortKeys()
       self.wordLists = WordLists()
       self.keyLists = []
@@ -155,17 +159,17 @@ extension SessionPage.Payload {
         commonLimit = 0
         return
       }
-      let room = Swift.min(
-        times.capacity &- times.count, codes.capacity &- codes.count,
-        bodyNumbers.capacity &- bodyNumbers.count, changeNumbers.capacity &- changeNumbers.count)
+      let room = numbers.capacity &- numbers.count
       // The next event whose count from `from` is a multiple of 4,096 reports progress.
       let report = from + ((sequence - from) / 0x1000 + 1) * 0x1000
       commonLimit = Swift.min(nextKeyframe, report, sequence &+ UInt64(Swift.max(room, 0)) &+ 1)
     }
 
-    /// Adds event `visited` (`event`, after which the state is `state`).
+    /// Adds event `visited` (`event`, after which the state is `state`); a rejected event's
+    /// reason is `rejection`'s description when it is given, else `visited.reason`.
     @inlinable @inline(__always) mutating func add(
-      _ visited: VisitedEvent, _ event: D.Event, _ state: D.State, progress: (UInt64) -> Void
+      _ visited: VisitedEvent, _ event: D.Event, _ state: D.State,
+      rejection: D.Rejection? = nil, progress: (UInt64) -> Void
     ) throws {
       // The body and the kind: remembered by the event's bits, or written and looked up.
       var index = -1
@@ -185,17 +189,17 @@ extension SessionPage.Payload {
       case 1: counts.unchanged &+= 1
       default: counts.rejected &+= 1
       }
-      // An index, a body's number and an outcome are small and not negative.
-      codes.append(UInt64(truncatingIfNeeded: index &* 3 &+ visited.outcome))
-      times.append(visited.time - previousTime)
+      let time = visited.time - previousTime
       previousTime = visited.time
-      bodyNumbers.append(UInt64(truncatingIfNeeded: body))
-      if visited.outcome > 1 { addReason(visited.reason ?? "") }
+      if visited.outcome > 1 {
+        if let rejection { addReason(of: rejection) } else { addReason(visited.reason ?? "") }
+      }
 
       // [field, value, field, value, ...]
       let changed = visited.changed.rawValue
+      let changeNumber: Int
       if changed == 0, let none = noChanges {
-        changeNumbers.append(UInt64(none))
+        changeNumber = none
       } else if memoize {
         var keyNumber: Int
         let field = changed.trailingZeroBitCount
@@ -210,9 +214,8 @@ extension SessionPage.Payload {
           keyNumber = listKey(changed, state)
         }
         if keyNumber == keyLists.count { keyNumber = newChangeList(changed, state) }
-        let number = keyLists[keyNumber]
-        changeNumbers.append(UInt64(truncatingIfNeeded: number))
-        if changed == 0 { noChanges = number }
+        changeNumber = keyLists[keyNumber]
+        if changed == 0 { noChanges = changeNumber }
         if setsLastValues {
           lastChanges.note(
             changed & (fieldCount < 64 ? (1 &<< fieldCount) &- 1 : ~0), keyNumber)
@@ -220,8 +223,13 @@ extension SessionPage.Payload {
           setValues(keyNumber)
         }
       } else {
-        writeChangeList(changed, state)
+        changeNumber = writeChangeList(changed, state)
       }
+      // An index, a body's number, an outcome and a change list's number are small and not
+      // negative.
+      numbers.append(
+        time: time, code: UInt64(truncatingIfNeeded: index &* 3 &+ visited.outcome),
+        body: UInt64(truncatingIfNeeded: body), changes: UInt64(truncatingIfNeeded: changeNumber))
 
       // A keyframe after each `keyframeInterval`-th event from `from`: the next one's
       // event is compared with, not found by a division each event.
@@ -233,11 +241,11 @@ extension SessionPage.Payload {
       }
       if done & 0xFFF == 0 { progress(done) }
       // The limit holds after an event before it: the keyframe and the progress report due
-      // are still due, and each line has one number less room or has grown.
+      // are still due, and the numbers have one row less room or have grown.
       if visited.sequence >= commonLimit { setCommonLimit(after: visited.sequence) }
     }
 
-    /// ``add(_:_:_:progress:)`` of the common event, or nothing: where the builder is
+    /// ``add(_:_:_:rejection:progress:)`` of the common event, or nothing: where the builder is
     /// compiled for a domain, it runs in the replay's inner loop
     /// (`Timeline.visitEventsInline`'s `common`), in which nothing is called. An applied or
     /// unchanged event met before, that changed nothing or one field with a word to a change
@@ -290,11 +298,11 @@ extension SessionPage.Payload {
       counts.unchanged &+= visited.outcome
       let index = step.pointee.index
       let body = step.pointee.body
-      codes.append(withinRoom: UInt64(truncatingIfNeeded: index &* 3 &+ visited.outcome))
-      times.append(withinRoom: visited.time &- previousTime)
+      numbers.append(
+        withinRoom: visited.time &- previousTime,
+        code: UInt64(truncatingIfNeeded: index &* 3 &+ visited.outcome),
+        body: UInt64(truncatingIfNeeded: body), changes: UInt64(truncatingIfNeeded: changeNumber))
       previousTime = visited.time
-      bodyNumbers.append(withinRoom: UInt64(truncatingIfNeeded: body))
-      changeNumbers.append(withinRoom: UInt64(truncatingIfNeeded: changeNumber))
       if keyNumber >= 0 { lastChanges.last[field] = keyNumber }
       return true
     }
@@ -385,9 +393,29 @@ extension SessionPage.Payload {
 
     /// Adds a rejected event's reason.
     @inlinable @inline(never) mutating func addReason(_ reason: String) {
+      reasonNumbers.append(UInt64(reasonNumber(reason)))
+    }
+
+    /// Adds the reason of a rejected event, `rejection`'s description: written only the
+    /// first time the rejection is met when rejections are plain bits (``rejectionsAreBits``:
+    /// two rejections of the same bits are the same rejection, with the same description),
+    /// else each time.
+    ///
+    /// A description is the costliest part of a rejected event (a `String` built by
+    /// interpolation, then escaped as JSON and looked up), where a rejection's bits are a
+    /// hash of a few bytes.
+    @inlinable @inline(never) mutating func addReason(of rejection: D.Rejection) {
+      guard rejectionsAreBits else { return addReason("\(rejection)") }
+      let key = withUnsafeBytes(of: rejection) { rejectionKeys.number(of: $0) }
+      if key == rejectionReasons.count { rejectionReasons.append(reasonNumber("\(rejection)")) }
+      reasonNumbers.append(UInt64(rejectionReasons[key]))
+    }
+
+    /// The number of `reason`'s JSON text in `reasons`.
+    @inlinable mutating func reasonNumber(_ reason: String) -> Int {
       text.removeAll()
       text.string(reason)
-      reasonNumbers.append(UInt64(text.withBytes { reasons.number(of: $0) }))
+      return text.withBytes { reasons.number(of: $0) }
     }
 
     /// Writes and numbers the change list `changed` of `state`, not met before, whose key
@@ -406,14 +434,15 @@ extension SessionPage.Payload {
       for (field, value) in keyValues[keyNumber] { rebuilt.set(value, field: field) }
     }
 
-    /// Writes and looks up the change list `changed` of `state` (not remembering it).
-    @usableFromInline mutating func writeChangeList(_ changed: UInt64, _ state: D.State) {
+    /// Writes and looks up the change list `changed` of `state` (not remembering it);
+    /// returns its number.
+    @usableFromInline mutating func writeChangeList(_ changed: UInt64, _ state: D.State) -> Int {
       for (field, value) in writeChangeListText(changed, state) {
         rebuilt.set(value, field: field)
       }
       let number = text.withBytes { changeLists.number(of: $0) }
-      changeNumbers.append(UInt64(number))
       if changed == 0 { noChanges = number }
+      return number
     }
 
     /// Writes the text of the change list `changed` of `state` into `text`; returns its
@@ -477,7 +506,7 @@ extension SessionPage.Payload {
         timeline, from: from, to: to, fromTime: fromTime, options: options,
         rendererData: rendererData, kinds: kinds, counts: counts,
         keyframeInterval: keyframeInterval, keyframeCount: keyframeCount, keyframes: keyframes,
-        times: times, codes: codes, bodyNumbers: bodyNumbers, changeNumbers: changeNumbers,
+        numbers: numbers,
         reasonNumbers: reasonNumbers, tables: (bodies, changeLists, reasons))
     }
   }

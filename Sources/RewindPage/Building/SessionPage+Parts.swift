@@ -13,8 +13,8 @@ import RewindJournal
 // - its tables number the texts it meets from 0: merged, the texts the parts before did
 //   not meet are numbered after theirs in the order this part met them, which is the
 //   order of their first use in the page (the sequential numbering), and the part's
-//   numbers of bodies, change lists and reasons (kept raw, `RawNumbers`) are renumbered;
-//   so are its codes when it met event kinds the domain does not list;
+//   numbers of bodies, change lists and reasons (kept raw, `EventNumbers` and `RawNumbers`)
+//   are renumbered; so are its codes when it met event kinds the domain does not list;
 // - the page checks that the fields rebuild the state at each keyframe. A part rebuilds
 //   from the state at its first point, not from what the parts before rebuilt: the two are
 //   the same when each part's rebuilt state at its end is the next one's first state (the
@@ -76,8 +76,8 @@ extension SessionPage.Payload {
           builder.pointee.addCommon(visited, event, state)
         }
         try timeline.visitEventsInline(from: from + 1, through: to, common: common) {
-          visited, event, state in
-          try builder.pointee.add(visited, event, state, progress: progress)
+          visited, event, state, rejection in
+          try builder.pointee.add(visited, event, state, rejection: rejection, progress: progress)
         }
       }
     } else {
@@ -277,15 +277,10 @@ extension SessionPage.Payload.Builder {
     let changeMap = Self.numbers(of: part.changeLists, in: &changeLists)
     let reasonMap = Self.numbers(of: part.reasons, in: &reasons)
 
-    times.append(contentsOf: part.times)
-    if kindMap.indices.allSatisfy({ kindMap[$0] == $0 }) {
-      codes.append(contentsOf: part.codes)
-    } else {
-      // A code is a kind's index × 3 + an outcome.
-      codes.append(part.codes) { UInt64(kindMap[Int($0 / 3)] * 3) + $0 % 3 }
-    }
-    bodyNumbers.append(part.bodyNumbers) { UInt64(bodyMap[Int($0)]) }
-    changeNumbers.append(part.changeNumbers) { UInt64(changeMap[Int($0)]) }
+    // A code is a kind's index × 3 + an outcome.
+    numbers.append(
+      part.numbers, code: { UInt64(kindMap[Int($0 / 3)] * 3) + $0 % 3 },
+      body: { UInt64(bodyMap[Int($0)]) }, changes: { UInt64(changeMap[Int($0)]) })
     reasonNumbers.append(part.reasonNumbers) { UInt64(reasonMap[Int($0)]) }
     counts.applied += part.counts.applied
     counts.unchanged += part.counts.unchanged

@@ -12,8 +12,9 @@ extension SessionPage {
     /// One pass of the domain's specialised replay (`Timeline.visitEvents`). Each event's
     /// body (its JSON object less `seq`, `time_us`, `outcome` and `reason`), its change
     /// list and a rejected event's reason is kept once, in a `DistinctTexts`, and the
-    /// event costs its time, its code and two or three numbers (each kept in a `RawNumbers`
-    /// and written as text by a `NumberLine` at the end).
+    /// event costs its time, its code and two or three numbers (a row of an `EventNumbers`,
+    /// a rejected event's reason in a `RawNumbers`, written as text by a `NumberLine` at the
+    /// end).
     ///
     /// What was met before is not written again (with `memoize`, the default):
     /// - an event's body and kind are remembered by the event's bits when the domain's
@@ -28,6 +29,9 @@ extension SessionPage {
     ///   written and looked up only for a list not met before; the page rebuilds the state
     ///   from the lists' values at each keyframe, the last value of each field
     ///   (`RebuiltState.takesLastValues`).
+    /// - a rejected event's reason is remembered by its rejection's bits when the domain's
+    ///   rejections are plain bits (as events are above), so that a rejection met before
+    ///   costs a hash of its bytes, not its description written, escaped and looked up.
     ///
     /// Without `memoize` (the tests' reference), every body and change list is written as
     /// text and looked up: the same bytes.
@@ -62,8 +66,7 @@ extension SessionPage {
       rendererData: JSONValue, kinds: [String],
       counts: (applied: Int, unchanged: Int, rejected: Int),
       keyframeInterval: UInt64, keyframeCount: Int, keyframes: borrowing JSONWriter,
-      times: borrowing RawNumbers, codes: borrowing RawNumbers, bodyNumbers: borrowing RawNumbers,
-      changeNumbers: borrowing RawNumbers, reasonNumbers: borrowing RawNumbers,
+      numbers: borrowing EventNumbers, reasonNumbers: borrowing RawNumbers,
       tables: (bodies: DistinctTexts, changeLists: DistinctTexts, reasons: DistinctTexts)
     ) -> [UInt8] {
       let domain = timeline.domain
@@ -119,8 +122,7 @@ extension SessionPage {
       ]
       var bound = keyframes.count
       for index in texts.indices { bound += texts[index].utf8.count + 1 }
-      bound += times.lineBound + codes.lineBound + bodyNumbers.lineBound
-      bound += changeNumbers.lineBound + reasonNumbers.lineBound
+      bound += numbers.linesBound + reasonNumbers.lineBound
       for table in [bodies, changeLists, reasons] { bound += table.byteCount + table.count }
       return [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
         let start = buffer.baseAddress!
@@ -130,10 +132,7 @@ extension SessionPage {
           position.pointee = UInt8(ascii: "\n")
           position += 1
         }
-        position = times.writeLine(to: position)
-        position = codes.writeLine(to: position)
-        position = bodyNumbers.writeLine(to: position)
-        position = changeNumbers.writeLine(to: position)
+        position = numbers.writeLines(to: position)
         position = reasonNumbers.writeLine(to: position)
         for table in [bodies, changeLists, reasons] {
           for index in 0..<table.count {
