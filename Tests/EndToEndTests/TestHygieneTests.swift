@@ -5,10 +5,10 @@ import Testing
 /// The tests' own habits that a test run would otherwise pay for outside the repository.
 @Suite("The tests leave nothing behind")
 struct TestHygieneTests {
-  /// Foundation's calls that write through a temporary folder: on Linux each leaves an
-  /// empty `TemporaryDirectory.*` folder in the system's temporary directory (thousands
-  /// over a few runs of the suite). Fixtures are written with `TestSupport`'s
-  /// `write(_:to:)` and `String.writeFixture(to:)` instead.
+  /// Foundation's calls that write through a temporary file or folder, which a fixture
+  /// does not need (and which were blamed for the empty `TemporaryDirectory.*` folders in
+  /// the system's temporary directory; see `TestSupport.write(_:to:)`). Fixtures are
+  /// written with `TestSupport`'s `write(_:to:)` and `String.writeFixture(to:)` instead.
   static let atomicWrites = [
     "atomically: true", "options: .atomic", ".atomicWrite", "createFile(atPath:",
   ]
