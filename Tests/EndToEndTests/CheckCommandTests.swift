@@ -38,8 +38,8 @@ struct CheckCommandTests {
     }
     // A stale expected state is refreshed.
     let stale = directory.file("two-column.state.json")
-    try "{\"split\": {\"style\": \"balanced\", \"layout\": \"twoColumn\"}, \"menu\": {}}\n"
-      .write(toFile: stale, atomically: true, encoding: .utf8)
+    "{\"split\": {\"style\": \"balanced\", \"layout\": \"twoColumn\"}, \"menu\": {}}\n"
+      .writeFixture(to: stale)
     let failing = try rewind("check", journals[1])
     #expect(failing.status == 1)
     #expect(failing.stdout.contains("    split.style: - \"balanced\"  + \"automatic\""))
@@ -76,8 +76,7 @@ struct CheckCommandTests {
     let directory = TemporaryDirectory()
     let journal = try copies(in: directory)[1]
     let expected = directory.file("two-column.state.json")
-    try "{\"split\": {\"style\": \"automatic\", \"layout\": \"twoColumn\"}}"
-      .write(toFile: expected, atomically: true, encoding: .utf8)
+    "{\"split\": {\"style\": \"automatic\", \"layout\": \"twoColumn\"}}".writeFixture(to: expected)
     let passing = try rewind("check", journal)
     #expect(passing.status == 0)
     #expect(
@@ -88,8 +87,7 @@ struct CheckCommandTests {
     let report = try #require((json["journals"] as? [[String: Any]])?.first)
     #expect(report["partial"] as? Bool == true)
     #expect(report["expectedFields"] as? Int == 2)
-    try "{\"split\": {\"style\": \"balanced\", \"nothing\": 1}}"
-      .write(toFile: expected, atomically: true, encoding: .utf8)
+    "{\"split\": {\"style\": \"balanced\", \"nothing\": 1}}".writeFixture(to: expected)
     let failing = try rewind("check", journal)
     #expect(failing.status == 1)
     #expect(failing.stdout.contains("    split.style: - \"balanced\"  + \"automatic\""))
@@ -107,7 +105,7 @@ struct CheckCommandTests {
       "\(renamed) does not end in .journal, so it has no NAME.state.json; give --expect FILE to update",
       command: "check")
     let expected = directory.file("day-menu.state.json")
-    try "{\"menu\": ?}".write(toFile: expected, atomically: true, encoding: .utf8)
+    "{\"menu\": ?}".writeFixture(to: expected)
     let malformed = try rewind("check", journal, "--update")
     #expect(malformed.status == 1)
     #expect(
@@ -126,8 +124,7 @@ struct CheckCommandTests {
     let journal = directory.file("generated.journal")
     try FileManager.default.copyItem(atPath: sample("generated-200k.journal"), toPath: journal)
     let partial = directory.file("partial.json")
-    try "{\"split\": {\"style\": \"automatic\"}}".write(
-      toFile: partial, atomically: true, encoding: .utf8)
+    "{\"split\": {\"style\": \"automatic\"}}".writeFixture(to: partial)
     for arguments in [
       ["check", journal], ["check", journal, "--require-expected", "--json"],
       ["check", journal, "--expect", partial], ["check", journal, "--expect", partial, "--json"],

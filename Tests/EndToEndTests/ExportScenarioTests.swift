@@ -83,7 +83,7 @@ struct ExportScenarioTests {
         "cannot be written as a scenario script: the script language cannot write the session's settings"
     )
     #expect(!FileManager.default.fileExists(atPath: output))
-    try "keep".write(toFile: output, atomically: true, encoding: .utf8)
+    "keep".writeFixture(to: output)
     expectFailure(
       try rewind("export", sample("day-menu.journal"), "--scenario", "-o", output),
       containing: "the file exists; pass --force to replace it")

@@ -90,9 +90,11 @@ struct HTMLCommandTests {
     #expect(help.hasPrefix("OVERVIEW: Write a session as one self-contained web page."))
     #expect(
       help.contains(
-        "USAGE: rewind html <journal> [--output <page.html>] [--from <point>] [--to <point>] [--title <text>] [--force] [--json] [--jobs <n>]"
+        "USAGE: rewind html <journal> [--output <page.html>] [--from <point>] [--to <point>] [--title <text>] [--force] [--json] [--jobs <n>] [--timings]"
       ), "\(help)")
-    for text in ["200,000 events", "#at=POINT", "window.rewind", "shownState()", "--jobs N"] {
+    for text in [
+      "200,000 events", "#at=POINT", "window.rewind", "shownState()", "--jobs N", "--timings",
+    ] {
       #expect(help.contains(text), "\(text)")
     }
     let root = try rewind("help")
@@ -137,5 +139,42 @@ struct HTMLCommandTests {
       try rewind("html", journal, "--jobs", "0"),
       "The value '0' is invalid for '--jobs <n>': expected a number of jobs from 1 to 256",
       command: "html")
+  }
+
+  @Test("--timings says how long each step took on stderr; stdout and the page are the same")
+  func timings() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("session.journal")
+    let generated = try rewind("generate", "-o", journal, "--events", "30000", "--seed", "8")
+    #expect(generated.status == 0, "\(generated.stderr)")
+    for mode in [[], ["--json"], ["--jobs", "2"]] {
+      let plain = try rewind(["html", journal, "-o", directory.file("plain.html")] + mode)
+      let timed = try rewind(
+        ["html", journal, "-o", directory.file("timed.html"), "--timings"] + mode)
+      #expect(plain.status == 0 && timed.status == 0, "\(timed.stderr)")
+      #expect(plain.stderr.isEmpty)
+      #expect(
+        timed.stdout == plain.stdout.replacingOccurrences(of: "plain.html", with: "timed.html"))
+      let same = bytes(of: directory.file("timed.html")) == bytes(of: directory.file("plain.html"))
+      #expect(same, "\(mode)")
+      let lines = timed.stderr.split(separator: "\n").map(String.init)
+      let steps = ["opening", "precomputation", "compression", "assembling", "writing", "total"]
+      #expect(lines.count == steps.count, "\(timed.stderr)")
+      var milliseconds: [Double] = []
+      for (line, step) in zip(lines, steps) {
+        let match = line.wholeMatch(of: /timing: ([a-z]+) ([0-9]+\.[0-9]{3}) ms \((.+)\)/)
+        #expect(match?.output.1 == Substring(step), "\(line)")
+        milliseconds.append(match.flatMap { Double($0.output.2) } ?? -1)
+      }
+      #expect(milliseconds.allSatisfy { $0 >= 0 }, "\(lines)")
+      // The total is the steps' sum, each rounded to the microsecond.
+      let sum = milliseconds.dropLast().reduce(0, +)
+      #expect(abs((milliseconds.last ?? 0) - sum) <= 0.003, "\(lines)")
+      let threads = mode == ["--jobs", "2"] ? "on up to 2 threads" : "on 1 thread"
+      #expect(lines[1].contains("(30,000 events, "), "\(lines[1])")
+      #expect(lines[1].contains(" M events/s, \(threads): "), "\(lines[1])")
+      try FileManager.default.removeItem(atPath: directory.file("plain.html"))
+      try FileManager.default.removeItem(atPath: directory.file("timed.html"))
+    }
   }
 }

@@ -172,7 +172,7 @@ struct LiveTerminalTests {
   func existingFile() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("s.journal")
-    try "keep me".write(toFile: path, atomically: true, encoding: .utf8)
+    "keep me".writeFixture(to: path)
     let terminal = try Tmux(script: "\"$REWIND\" live -o s.journal", in: directory.path)
     defer { terminal.kill() }
     let end = try terminal.waitFor("DONE 1")

@@ -76,18 +76,17 @@ struct ParallelScanEndToEndTests {
     }
     // Failing ones: an expected state that differs, a journal damaged in its middle, a
     // file that is no journal, one that does not exist.
-    try "{\"split\": {\"style\": \"no such style\"}}".write(
-      toFile: directory.file("j1.state.json"), atomically: true, encoding: .utf8)
+    "{\"split\": {\"style\": \"no such style\"}}".writeFixture(to: directory.file("j1.state.json"))
     let damaged = directory.file("damaged.journal")
     var bytes = try Data(contentsOf: URL(fileURLWithPath: journals[3]))
     let middle = bytes.count / 2 + Int.random(in: 0..<(bytes.count / 4), using: &random)
     for offset in middle..<(middle + 16) { bytes[offset] ^= 0x5A }
-    try bytes.write(to: URL(fileURLWithPath: damaged))
+    write(Array(bytes), to: damaged)
     // A journal cut short: a torn tail, which opening it warns of on stderr.
     let cut = directory.file("cut.journal")
-    try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
+    write(Array(bytes.prefix(bytes.count * 2 / 3)), to: cut)
     let text = directory.file("text.journal")
-    try "not a journal\n".write(toFile: text, atomically: true, encoding: .utf8)
+    "not a journal\n".writeFixture(to: text)
     var all = journals + [damaged, cut, text, directory.file("missing.journal")]
     all.shuffle(using: &random)
     let runs: [[String]] = [
@@ -111,7 +110,7 @@ struct ParallelScanEndToEndTests {
     }
     // An expected state that is not JSON ends the run at its journal, after the ones
     // before it are checked, with any number of jobs.
-    try "{".write(toFile: directory.file("j2.state.json"), atomically: true, encoding: .utf8)
+    "{".writeFixture(to: directory.file("j2.state.json"))
     let arguments = ["check", cut, journals[0], journals[2], journals[3]]
     let one = try rewind(arguments + ["--jobs", "1"])
     #expect(one.status == 1)

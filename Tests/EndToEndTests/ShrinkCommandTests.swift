@@ -36,7 +36,7 @@ struct ShrinkCommandTests {
     #expect(found.lines.last?.hasPrefix("  event 2 at +6157.490s") == true, "\(found.stdout)")
     // The printed script records the same two events.
     let script = directory.file("min.scenario")
-    try result.stdout.write(toFile: script, atomically: true, encoding: .utf8)
+    result.stdout.writeFixture(to: script)
     let recorded = directory.file("recorded.journal")
     #expect(try rewind("record", script, "-o", recorded).status == 0)
     let original = try rewind("export", minimal)
@@ -79,13 +79,13 @@ struct ShrinkCommandTests {
       "give either --where <condition> or --diverging", command: "shrink")
     let directory = TemporaryDirectory()
     let existing = directory.file("exists.journal")
-    try "keep".write(toFile: existing, atomically: true, encoding: .utf8)
+    "keep".writeFixture(to: existing)
     expectFailure(
       try rewind("shrink", journal, "--where", "changed(menu.selectedIndex)", "-o", existing),
       containing: "the file exists; pass --force to replace it")
     #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep")
     let notJournal = directory.file("not.journal")
-    try "not a journal".write(toFile: notJournal, atomically: true, encoding: .utf8)
+    "not a journal".writeFixture(to: notJournal)
     let damaged = try rewind("shrink", notJournal, "--diverging")
     #expect(damaged.status == 1)
     #expect(damaged.stderr.hasPrefix("Error: "))

@@ -56,7 +56,7 @@ final class Tmux {
       exports.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quoted($0.value))" }
       + ["unset NO_COLOR", script, "echo \"DONE $?\"", "exec sh -i"]
     let file = directory + "/tmux-\(socket).sh"
-    try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+    lines.joined(separator: "\n").writeFixture(to: file)
     _ = try run(
       "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-c", directory, "sh \(file)")
   }

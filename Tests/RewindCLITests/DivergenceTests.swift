@@ -55,8 +55,7 @@ struct DivergenceTests {
     }
     lines += ["incremented", "incremented"]
     let script = directory.file("counter.scenario")
-    try (lines.joined(separator: "\n") + "\n").write(
-      toFile: script, atomically: true, encoding: .utf8)
+    (lines.joined(separator: "\n") + "\n").writeFixture(to: script)
     let journal = directory.file("counter.journal")
     let recorded = run(recorder, ["record", script, "-o", journal])
     #expect(recorded.status == 0, "\(recorded.output)")

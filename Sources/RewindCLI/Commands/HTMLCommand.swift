@@ -22,7 +22,11 @@ extension RewindTool {
         more CPU time for hardly less wall time). Every setting writes the same page. Open \
         it at a point with PAGE.html#at=POINT. Scripts can drive it through window.rewind: \
         seek(point), position(), and shownState(), which returns the JSON `rewind state \
-        --json` prints.
+        --json` prints. With --timings, after the page is written, it says on standard \
+        error how long each step took (the journal opened, the precomputation that replays \
+        it and builds the page's data, the compression, the assembling, the writing), in \
+        milliseconds of a monotonic clock; standard output and the page stay the same, with \
+        --json too.
         """)
 
     let registry: DomainRegistry
@@ -49,15 +53,18 @@ extension RewindTool {
         "Compress the page's data, and build it from parts of the journal, on this many threads (default: the cores to compress, one thread to build).",
       transform: Jobs.parse)
     var jobs: Int?
+    @Flag(help: "After writing the page, print how long each step took on standard error.")
+    var timings: Bool
 
     func run(_ context: Context) throws {
+      let started = context.clock()
       let name = fileName(of: journal)
       let path = output ?? defaultPageName(for: name)
       // Refuse a bad destination before replaying anything.
       let destination = try outputDestination(path, force: force, inputs: [journal])
       let command = HTMLCommand(
         from: from, to: to, title: title ?? name, fileName: name, destination: destination,
-        json: json, jobs: jobs, context: context)
+        json: json, jobs: jobs, timings: timings ? started : nil, context: context)
       try registry.open(journal, warnings: context.stderr, command)
     }
 
@@ -85,13 +92,26 @@ struct HTMLCommand: TimelineVisitor {
   /// `--jobs`: the threads of both the compression and the precomputation; nil for the
   /// default, the cores for the compression and one thread for the precomputation.
   let jobs: Int?
+  /// `--timings`: the clock's reading when the command started; nil without it.
+  let timings: UInt64?
   let context: Context
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    var lap = context.clock()
+    var steps = HTMLTimings(
+      events: 0, precomputationJobs: jobs ?? 1, compressionJobs: Jobs.count(jobs))
+    steps.opening = lap &- (timings ?? lap)
+    /// Nanoseconds since the last step ended.
+    func elapsed() -> UInt64 {
+      let now = context.clock()
+      defer { lap = now }
+      return now &- lap
+    }
     let range = try timeline.resolveRange(from: from, to: to)
     let renderer = (timeline.domain as? any PageRenderingDomain)?.pageRenderer(
       device: timeline.header.device)
     let events = range.to - range.from
+    steps.events = events
     let page: [UInt8]
     do {
       page = try context.withProgress("Writing the page") { bar in
@@ -100,7 +120,18 @@ struct HTMLCommand: TimelineVisitor {
           options: SessionPage.Options(
             title: title, fileName: fileName, generator: "rewind \(RewindTool.version)"),
           renderer: renderer, jobs: jobs ?? 1, compressionJobs: Jobs.count(jobs)
-        ) { done in bar.update(Int(done), of: Int(events)) }
+        ) { done in
+          bar.update(Int(done), of: Int(events))
+        } finished: { step in
+          switch step {
+          case .precomputed(let bytes):
+            (steps.precomputation, steps.dataBytes) = (elapsed(), bytes)
+          case .compressed(let bytes):
+            (steps.compression, steps.compressedBytes) = (elapsed(), bytes)
+          case .assembled(let bytes):
+            (steps.assembling, steps.pageBytes) = (elapsed(), bytes)
+          }
+        }
       }
     } catch let error as PageError {
       throw CommandError("\(timeline.path): \(error.message)")
@@ -113,6 +144,7 @@ struct HTMLCommand: TimelineVisitor {
       file.discard()
       throw error
     }
+    steps.writing = elapsed()
     let perEvent = events > 0 ? Double(page.count) / Double(events) : 0
     if json {
       context.stdout.printJSON(
@@ -126,6 +158,13 @@ struct HTMLCommand: TimelineVisitor {
       context.stdout.print(
         "Wrote \(TerminalText.escaped(destination.path)): \(Format.count(events, "event")) (points \(range.from)–\(range.to)), \(Format.bytes(UInt64(page.count))), \(Format.decimal(perEvent, places: 1)) bytes/event"
       )
+    }
+    if timings != nil {
+      // After the result, where both streams go to one place.
+      context.stdout.flush()
+      for line in steps.lines(label: context.stderr.style.dim("timing:")) {
+        context.stderr.print(line)
+      }
     }
   }
 }

@@ -50,6 +50,8 @@ package import RewindCore
   ///   - compressionJobs: the threads that may compress the page's data, in chunks of
   ///     ``Deflate/chunkSize`` bytes (the same bytes as one).
   ///   - progress: called with the number of events done, every few thousand.
+  ///   - finished: called as each step ends (the precomputation, the compression, the
+  ///     assembling), for a caller that times them; the page's bytes do not depend on it.
   /// - Returns: the page, UTF-8.
   /// - Throws: ``PageError`` `tooManyEvents` when the part holds more than
   ///   ``maximumEvents``, `fieldsDoNotCoverState` when the domain's fields do not rebuild
@@ -58,7 +60,8 @@ package import RewindCore
   package static func html<D: Domain>(
     of timeline: Timeline<D>, from: UInt64, to: UInt64, options: Options,
     renderer: PageRenderer?, limit: UInt64 = maximumEvents, jobs: Int = 1,
-    compressionJobs: Int = 1, progress: (UInt64) -> Void = { _ in }
+    compressionJobs: Int = 1, progress: (UInt64) -> Void = { _ in },
+    finished: (Step) -> Void = { _ in }
   ) throws -> [UInt8] {
     let count = to - from
     guard count <= limit else {
@@ -71,10 +74,14 @@ package import RewindCore
     let payload = try Payload.buildSpecialised(
       timeline, from: from, to: to, options: options, rendererData: renderer?.data ?? .null,
       jobs: jobs, progress: progress)
-    return assemble(
-      title: options.title, data: Deflate.compress(payload, jobs: compressionJobs),
-      dataLength: payload.count,
+    finished(.precomputed(bytes: payload.count))
+    let data = Deflate.compress(payload, jobs: compressionJobs)
+    finished(.compressed(bytes: data.count))
+    let page = assemble(
+      title: options.title, data: data, dataLength: payload.count,
       rendererScript: renderer?.script, rendererStyle: renderer?.style)
+    finished(.assembled(bytes: page.count))
+    return page
   }
 
   /// `1,234,567`.

@@ -98,7 +98,8 @@ final class Bench {
     } else if let playerWorkload = defaultSizes.last {
       try measurePlayer(journal: playerWorkload.journalPath, workload: playerWorkload.name)
     }
-    try measureScanCommands(defaultSizes.isEmpty ? workloads : defaultSizes)
+    if measuresScans { try measureScanCommands(defaultSizes.isEmpty ? workloads : defaultSizes) }
+    if measuresPage { try measurePageCommand() }
     if let first = workloads.first { try measureShrink(first) }
     computeGrowth()
     return finish()

@@ -75,13 +75,13 @@ struct BenchCommand: ParsableCommand {
   var shrinkOnly: Bool
   @Flag(
     help:
-      "Run only the scan figures (find, log --where, check of one and of four journals, verify --deep, export, import: speed, speed-up over --jobs 1, peak memory) on journals `rewind generate --seed SEED` writes; fits 100M."
+      "Run only the scan figures (find, log --where, check of one and of four journals, verify --deep, export, import: speed, speed-up over --jobs 1, peak memory) on journals `rewind generate --seed SEED` writes, and the html figure (rewind html of 200,000 events and its precomputation); fits 100M."
   )
   var scansOnly: Bool
   @Option(
     valueName: "list",
     help:
-      "The scan figures to run, of find,count,log,check,checkFour,verifyDeep,export,import (default: all); import reads what export wrote.",
+      "The scan figures to run, of find,count,log,check,checkFour,verifyDeep,export,import,html (default: all); import reads what export wrote; html runs on a journal of its own, 200,000 events (20,000 with --quick).",
     transform: parseScanCommands)
   var scans: Set<String>?
 
@@ -185,7 +185,9 @@ private func parseSnapshotInterval(_ text: String) throws(InvalidValue) -> UInt3
 
 /// `--scans`: names of scan figures separated by commas.
 private func parseScanCommands(_ text: String) throws(InvalidValue) -> Set<String> {
-  let known = ["find", "count", "log", "check", "checkFour", "verifyDeep", "export", "import"]
+  let known = [
+    "find", "count", "log", "check", "checkFour", "verifyDeep", "export", "import", "html",
+  ]
   let names = text.split(separator: ",").map(String.init)
   for name in names where !known.contains(name) {
     throw InvalidValue("expected scan figures among \(known.joined(separator: ","))")

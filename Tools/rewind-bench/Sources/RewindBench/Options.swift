@@ -39,7 +39,7 @@ struct Options {
   /// Run only the scan figures, on journals `rewind generate` writes.
   var scansOnly = false
   /// The scan figures to run (`find`, `count`, `log`, `check`, `checkFour`, `verifyDeep`,
-  /// `export`, `import`); nil for all.
+  /// `export`, `import`, `html`); nil for all.
   var scanCommands: Set<String>?
 
   /// `250k`, `10M`, `1_000_000`, `5`.

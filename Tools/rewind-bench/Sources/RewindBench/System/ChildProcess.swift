@@ -26,8 +26,11 @@ enum ChildProcess {
   ///   - output: the file the child's standard output is written to when it is not
   ///     captured (made or truncated through the spawn's file actions, as a shell's `>`
   ///     would).
+  ///   - errors: the file the child's standard error is written to (made or truncated, as
+  ///     a shell's `2>` would); nil to inherit this program's.
   static func run(
-    _ arguments: [String], capture: Bool = false, output outputPath: String = "/dev/null"
+    _ arguments: [String], capture: Bool = false, output outputPath: String = "/dev/null",
+    errors errorsPath: String? = nil
   ) throws(BenchError) -> ChildResult {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -47,6 +50,9 @@ enum ChildProcess {
       // /dev/null is opened as it is, never made (it can vanish for a moment on a machine).
       let flags = outputPath == "/dev/null" ? O_WRONLY : O_WRONLY | O_CREAT | O_TRUNC
       posix_spawn_file_actions_addopen(&actions, 1, outputPath, flags, 0o644)
+    }
+    if let errorsPath {
+      posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     }
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
