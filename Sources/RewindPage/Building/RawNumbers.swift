@@ -4,8 +4,7 @@
 ///
 /// Kept raw, not written as digits each event: an append is one store, and the parts of a
 /// page built on several threads are merged by renumbering words, not by reading text
-/// back. It cannot be copied
-/// (its buffer is its own); pass it `inout`.
+/// back. It cannot be copied (its buffer is its own); pass it `inout`.
 @usableFromInline struct RawNumbers: ~Copyable {
   @usableFromInline var start: UnsafeMutablePointer<UInt64>
   @usableFromInline var capacity: Int
