@@ -130,6 +130,19 @@ struct ProgressBarTests {
       ProgressBar.render(
         label: "Replaying", done: 41, total: 100, elapsed: 2_000_000_000, columns: 40,
         style: .plain) == "Replaying  41%  41/100  ETA 3s")
+    // A label too long for the numbers to fit whole (a long path): shortened in its
+    // middle, keeping the file name.
+    #expect(
+      ProgressBar.render(
+        label:
+          "Checking /home/someone/projects/an-app/recordings/2026-12-02/monday-morning.journal",
+        done: 41, total: 100, elapsed: 2_000_000_000, columns: 80, style: .plain)
+        == "Checking /home/some…ings/2026-12-02/monday-morning.journal  41%  41/100  ETA 3s")
+    #expect(
+      ProgressBar.render(
+        label: "Reading /home/someone/projects/an-app/recordings/2026-12-02/monday-morning.journal",
+        done: 12_345, total: 0, elapsed: 0, columns: 40, style: .plain)
+        == "Reading /h…monday-morning.journal 12.3k")
     // Unknown total: the count alone.
     #expect(
       ProgressBar.render(

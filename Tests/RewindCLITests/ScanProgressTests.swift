@@ -48,7 +48,13 @@ struct ScanProgressTests {
       }
       #expect(tool.run(arguments: arguments, context: terminal) == 0, "\(arguments)")
       let shown = terminal.stderr.text
-      #expect(shown.contains("\r\(label) "), "\(arguments): \(shown.prefix(300))")
+      // The label whole, or, a path too long for the terminal's 80 columns (a long
+      // TMPDIR), its start and its file name around `…`.
+      let whole = shown.contains("\r\(label) ")
+      let shortened =
+        label.hasSuffix("a.journal") && shown.contains("\rChecking ")
+        && shown.contains("…") && shown.contains("a.journal  ")
+      #expect(whole || shortened, "\(arguments): \(shown.prefix(300))")
       #expect(shown.contains("%"), "\(arguments)")
       // Erased when done: nothing is left on the line.
       #expect(shown.hasSuffix("\r\u{1B}[K"), "\(arguments)")

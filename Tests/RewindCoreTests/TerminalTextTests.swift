@@ -68,6 +68,24 @@ struct TerminalTextTests {
     #expect(TerminalText.padded("日本語", toWidth: 4) == "日本語")
   }
 
+  @Test("a suffix never splits a character; a text too wide is shortened in its middle")
+  func suffixAndShortened() {
+    #expect(TerminalText.suffix("月曜日", width: 5) == "曜日")
+    #expect(TerminalText.suffix("aCafe\u{301}", width: 4) == "Cafe\u{301}")
+    #expect(TerminalText.suffix("x🙂", width: 1) == "")
+    #expect(TerminalText.suffix("abc", width: -1) == "")
+    #expect(TerminalText.shortened("abcdefghij", width: 10) == "abcdefghij")
+    // A third of the room for the start, the rest for the end.
+    #expect(TerminalText.shortened("abcdefghijk", width: 10) == "abc…fghijk")
+    #expect(TerminalText.shortened("月曜日火曜日", width: 7) == "月…曜日")
+    #expect(
+      TerminalText.shortened("Checking /home/someone/recordings/monday.journal", width: 30)
+        == "Checking …dings/monday.journal")
+    #expect(TerminalText.shortened("abcdef", width: 3) == "…ef")
+    #expect(TerminalText.shortened("abcdef", width: 2) == "ab")
+    #expect(TerminalText.shortened("abcdef", width: -1) == "")
+  }
+
   @Test("JSON escapes DEL, C1 and the bidi controls too, and reads them back")
   func json() throws {
     let text = "a\u{1B}b\u{7F}c\u{9B}d\u{202E}e\u{2066}f\u{A0}g日"

@@ -112,7 +112,9 @@ package final class ProgressBar {
     label: String, done: Int, total: Int, elapsed: UInt64, columns: Int, style: Style
   ) -> String {
     guard total > 0 else {
-      return String(TerminalText.prefix("\(label) \(compactCount(done))", width: columns - 1))
+      let count = compactCount(done)
+      let label = TerminalText.shortened(label, width: max(columns - 2 - count.count, 20))
+      return String(TerminalText.prefix("\(label) \(count)", width: columns - 1))
     }
     let done = min(max(done, 0), total)
     let percent = done * 100 / total
@@ -125,6 +127,9 @@ package final class ProgressBar {
     let room = columns - 1 - TerminalText.width(label) - 1 - tail.count
     let width = min(room, 40)
     guard width >= 10 else {
+      // No room for a bar: the label and the numbers, the label shortened in its middle
+      // when the numbers would not fit whole (a long path keeps its file name).
+      let label = TerminalText.shortened(label, width: max(columns - 1 - tail.count, 20))
       return String(TerminalText.prefix(label + tail, width: columns - 1))
     }
     let filled = done * width / total

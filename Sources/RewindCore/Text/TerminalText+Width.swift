@@ -63,6 +63,33 @@ extension TerminalText {
     return text[..<end]
   }
 
+  /// The longest end of `text`, in whole characters, at most `columns` wide.
+  /// - Complexity: O(*n*) in the length of the result.
+  public static func suffix(_ text: String, width columns: Int) -> Substring {
+    var used = 0
+    var start = text.endIndex
+    for index in text.indices.reversed() {
+      let characterWidth = width(text[index...index])
+      if used + characterWidth > columns { break }
+      used += characterWidth
+      start = index
+    }
+    return text[start...]
+  }
+
+  /// `text` when it is at most `columns` wide; else its start and its end around `…`,
+  /// together `columns` wide at most: a third of the room for the start, which says what
+  /// is being done (`Checking /home/…`), the rest for the end, which names the file
+  /// (`…/sessions/monday.journal`). Just the start when `columns` is under 3.
+  public static func shortened(_ text: String, width columns: Int) -> String {
+    guard width(text) > columns else { return text }
+    guard columns >= 3 else { return String(prefix(text, width: max(columns, 0))) }
+    let room = columns - 1
+    let start = prefix(text, width: room / 3)
+    let end = suffix(text, width: room - width(start))
+    return start + "…" + end
+  }
+
   /// `text` followed by spaces up to `columns` columns; `text` itself when it is as wide
   /// already.
   public static func padded(_ text: String, toWidth columns: Int) -> String {
