@@ -35,17 +35,8 @@ extension Bench {
     let events = options.quick ? 20_000 : 200_000
     let name = Workload.name(of: events)
     let directory = self.directory + "/html-" + name
-    try FileSystem.makeDirectory(directory)
-    let journal = directory + "/events.journal"
-    log("html: rewind generate --events \(events) --seed \(options.seed)")
-    let generated = try ChildProcess.run(
-      [
-        binary, "generate", "--events", String(events), "--seed", String(options.seed), "-o",
-        journal, "--force",
-      ])
-    guard generated.status == 0 else {
-      throw BenchError("rewind generate exited with \(generated.status)")
-    }
+    let journal = try generateJournal(
+      binary: binary, events: events, in: directory, logLabel: "html")
     let page = directory + "/page.html"
     let timings = directory + "/timings.txt"
     let html = [binary, "html", journal, "-o", page, "--force", "--timings"]

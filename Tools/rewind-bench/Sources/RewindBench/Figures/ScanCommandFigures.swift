@@ -57,17 +57,8 @@ extension Bench {
     for size in options.sizes where measuresScans {
       let name = Workload.name(of: size)
       let directory = self.directory + "/" + name
-      try FileSystem.makeDirectory(directory)
-      let path = directory + "/events.journal"
-      log("\(name): rewind generate --events \(size) --seed \(options.seed)")
-      let result = try ChildProcess.run(
-        [
-          binary, "generate", "--events", String(size), "--seed", String(options.seed), "-o", path,
-          "--force",
-        ])
-      guard result.status == 0 else {
-        throw BenchError("rewind generate exited with \(result.status)")
-      }
+      let path = try generateJournal(
+        binary: binary, events: size, in: directory, logLabel: name)
       journals.append(
         ScanJournal(name: name, count: size, path: path, scratch: directory + "/scratch"))
     }
@@ -77,6 +68,25 @@ extension Bench {
       try measureScans(journals)
     }
     if measuresPage { try measurePageCommand() }
+  }
+
+  /// Writes `rewind generate --events EVENTS --seed SEED`'s journal as `events.journal` in
+  /// `directory` (made first) with `binary`; returns its path.
+  func generateJournal(binary: String, events: Int, in directory: String, logLabel: String)
+    throws -> String
+  {
+    try FileSystem.makeDirectory(directory)
+    let path = directory + "/events.journal"
+    log("\(logLabel): rewind generate --events \(events) --seed \(options.seed)")
+    let result = try ChildProcess.run(
+      [
+        binary, "generate", "--events", String(events), "--seed", String(options.seed), "-o",
+        path, "--force",
+      ])
+    guard result.status == 0 else {
+      throw BenchError("rewind generate exited with \(result.status)")
+    }
+    return path
   }
 
   /// Throughput and peak memory of the commands that walk a whole session, as child
