@@ -1,19 +1,38 @@
 @testable import RewindPage
 
 // The DEFLATE encoder as it was before issue 17 made its match finder and bit writer
-// fast (main at 690f9e9): the oracle the fast one must match byte for byte. Its
-// constants, symbols and Huffman codes are the module's, which did not change. Given a
-// `goodLength` it tries a quarter of the chain after a match put off that long (zlib's
-// `good_length`, which the module's encoder took later: the parameter and the lines marked
-// `goodLength` below); without one it writes what it wrote before.
+// fast (main at 690f9e9): the oracle the fast one must match byte for byte. Its symbols
+// and Huffman codes are the module's, which did not change; its rule (how far it searches,
+// which matches it puts off) is given: `Rule.module`, the module's constants, for the
+// bytes the fast encoder must write, or `Rule.before`, the rule the module had until the
+// eleventh session of issue 17 (chains of 32, matches put off below 32 bytes), to compare
+// sizes.
+// Given a `goodLength` it tries a quarter of the chain after a match put off that long
+// (zlib's `good_length`, which the module's encoder took later: the lines marked
+// `goodLength` below).
 
 enum ReferenceDeflate {
-  /// The most earlier positions tried for a match.
-  static let maximumChain = 32
-  /// A match at least this long is taken at once, without looking further.
-  static let niceLength = 128
-  /// A match shorter than this is put off when the next position has a longer one.
-  static let lazyLimit = 32
+  /// How the encoder searches: `Deflate`'s constants of the same names.
+  struct Rule {
+    /// The most earlier positions tried for a match.
+    var maximumChain: Int
+    /// A match at least this long is taken at once, without looking further.
+    var niceLength: Int
+    /// A match shorter than this is put off when the next position has a longer one.
+    var lazyLimit: Int
+    /// A match put off at least this long makes the next search try a quarter of the
+    /// chain; nil: never.
+    var goodLength: Int?
+
+    /// The module's rule.
+    static let module = Rule(
+      maximumChain: Deflate.maximumChain, niceLength: Deflate.niceLength,
+      lazyLimit: Deflate.lazyLimit, goodLength: Deflate.goodLength)
+    /// The rule until the eleventh session of issue 17, without its good length (as the
+    /// encoder was first written).
+    static let before = Rule(maximumChain: 32, niceLength: 128, lazyLimit: 32, goodLength: nil)
+  }
+
   /// Symbols (literals and matches) in one block.
   static let symbolsPerBlock = 1 << 15
 
@@ -23,8 +42,8 @@ enum ReferenceDeflate {
 
   /// Compresses `input` as one raw DEFLATE stream (no zlib or gzip wrapper).
   ///
-  /// - Complexity: O(n · ``maximumChain``) at worst, about O(n) for text.
-  package static func compress(_ input: [UInt8], goodLength: Int? = nil) -> [UInt8] {
+  /// - Complexity: O(n · the rule's `maximumChain`) at worst, about O(n) for text.
+  package static func compress(_ input: [UInt8], rule: Rule) -> [UInt8] {
     var writer = ReferenceBitWriter()
     var symbols: [UInt32] = []
     symbols.reserveCapacity(symbolsPerBlock + 2)
@@ -35,9 +54,10 @@ enum ReferenceDeflate {
       var pending: (length: Int, distance: Int)?
       while position < bytes.count {
         // goodLength: a quarter of the chain after a good match put off.
-        let good = goodLength.map { (pending?.length ?? 0) >= $0 } ?? false
+        let good = rule.goodLength.map { (pending?.length ?? 0) >= $0 } ?? false
         let match = matcher.longestMatch(
-          in: bytes, at: position, chain: good ? maximumChain / 4 : maximumChain)
+          in: bytes, at: position, chain: good ? rule.maximumChain / 4 : rule.maximumChain,
+          niceLength: rule.niceLength)
         if let previous = pending {
           if let match, match.length > previous.length {
             // The later match is longer: the previous position is a literal.
@@ -56,7 +76,7 @@ enum ReferenceDeflate {
             pending = nil
           }
         } else if let match {
-          if match.length >= lazyLimit || position + 1 >= bytes.count {
+          if match.length >= rule.lazyLimit || position + 1 >= bytes.count {
             symbols.append(Symbols.match(length: match.length, distance: match.distance))
             let end = position + match.length
             while position < end {
@@ -229,9 +249,9 @@ struct ReferenceMatcher {
 
   /// The longest earlier occurrence (at least three bytes, at most 32,768 back) of the
   /// bytes at `position`.
-  func longestMatch(in bytes: UnsafeBufferPointer<UInt8>, at position: Int, chain: Int) -> (
-    length: Int, distance: Int
-  )? {
+  func longestMatch(
+    in bytes: UnsafeBufferPointer<UInt8>, at position: Int, chain: Int, niceLength: Int
+  ) -> (length: Int, distance: Int)? {
     guard position + Deflate.minimumMatch <= bytes.count else { return nil }
     let limit = min(Deflate.maximumMatch, bytes.count - position)
     var candidate = Int(head[ReferenceMatcher.hash(bytes, position)]) - 1
@@ -251,7 +271,7 @@ struct ReferenceMatcher {
           if length > bestLength {
             bestLength = length
             bestDistance = distance
-            if length >= Deflate.niceLength || length == limit { break }
+            if length >= niceLength || length == limit { break }
           }
         }
         candidate = Int(previous[candidate & (Deflate.windowSize - 1)]) - 1
