@@ -7,16 +7,25 @@ import Testing
 /// end, against the lines of each column's numbers as `String(_:)` writes them.
 @Suite("EventNumbers: the four lines written at the end are the columns' lines")
 struct EventNumbersTests {
-  /// Random rows of numbers of every length of digits, mostly short, as the page's are.
+  /// Random rows of numbers of every length of digits, mostly short, as the page's are: a
+  /// time's delta of any 64-bit value (those of 2^32 − 1 and more kept apart, as
+  /// `EventNumbers.longTimes`), the code and numbers below 2^32 − 1.
   private func rows(_ count: Int, _ random: inout SplitMix64) -> [[UInt64]] {
     (0..<count).map { _ in
-      (0..<4).map { _ in
+      (0..<4).map { column in
+        let wide = column == 0
         switch random.next() % 4 {
         case 0: return random.next() % 1_000
         case 1:
-          return [0, 9, 10, 999, 1_000, 999_999, 1_000_000, 1_000_000_000, UInt64.max][
-            Int(random.next() % 9)]
-        case 2: return random.next() >> (random.next() % 64)
+          let edges: [UInt64] = [
+            0, 9, 10, 999, 1_000, 999_999, 1_000_000, 1_000_000_000, 0xFFFF_FFFE,
+          ]
+          let long: [UInt64] = [0xFFFF_FFFF, 0x1_0000_0000, 9_999_999_999, UInt64.max]
+          let choices = wide ? edges + long : edges
+          return choices[Int(random.next() % UInt64(choices.count))]
+        case 2:
+          let value = random.next() >> (random.next() % 64)
+          return wide ? value : value % 0xFFFF_FFFF
         default: return random.next() % 100_000
         }
       }
@@ -43,7 +52,8 @@ struct EventNumbersTests {
       let values = rows(trial == 0 ? 0 : Int(random.next() % 3_000), &random)
       var numbers = EventNumbers(capacity: Int(random.next() % 40))
       for row in values {
-        if numbers.hasRoom, random.next() % 2 == 0 {
+        // Within room: room left, and a time's delta that fits the row's word.
+        if numbers.hasRoom, row[0] < UInt64(EventNumbers.longTime), random.next() % 2 == 0 {
           numbers.append(withinRoom: row[0], code: row[1], body: row[2], changes: row[3])
         } else {
           numbers.append(time: row[0], code: row[1], body: row[2], changes: row[3])
@@ -70,10 +80,30 @@ struct EventNumbersTests {
       var part = EventNumbers(capacity: Int(random.next() % 40))
       for row in first { numbers.append(time: row[0], code: row[1], body: row[2], changes: row[3]) }
       for row in second { part.append(time: row[0], code: row[1], body: row[2], changes: row[3]) }
-      numbers.append(part, code: { $0 / 3 }, body: { $0 &+ 1 }, changes: { $0 ^ 5 })
-      let expected = first + second.map { [$0[0], $0[1] / 3, $0[2] &+ 1, $0[3] ^ 5] }
+      numbers.append(part, code: { $0 / 3 }, body: { $0 / 2 + 1 }, changes: { $0 >> 1 ^ 5 })
+      let expected = first + second.map { [$0[0], $0[1] / 3, $0[2] / 2 + 1, $0[3] >> 1 ^ 5] }
       let same = written(numbers) == lines(expected)
       #expect(same, "seed \(seed), trial \(trial): \(expected.count) rows")
     }
+  }
+
+  @Test(
+    "a time's delta of 2^32 − 1 µs or more (a pause of 72 minutes) is written whole, in its place, also once parts join"
+  )
+  func longTimes() {
+    let times: [UInt64] = [5, 0xFFFF_FFFE, 0xFFFF_FFFF, 0x1_0000_0000, 7, 1 << 40, UInt64.max]
+    var numbers = EventNumbers(capacity: 2)
+    var part = EventNumbers(capacity: 2)
+    for (index, time) in times.enumerated() {
+      numbers.append(time: time, code: UInt64(index), body: 1, changes: 2)
+      part.append(time: time, code: UInt64(index), body: 1, changes: 2)
+    }
+    #expect(numbers.longTimes == [0xFFFF_FFFF, 0x1_0000_0000, 1 << 40, UInt64.max])
+    #expect(times.indices.map { numbers.number(.time, of: $0) } == times)
+    numbers.append(part, code: { $0 }, body: { $0 }, changes: { $0 })
+    let text = String(decoding: written(numbers), as: UTF8.self)
+    let line = "[" + (times + times).map { String($0) }.joined(separator: ",") + "]\n"
+    #expect(text.hasPrefix(line), "\(text)")
+    #expect(numbers.number(.time, of: 13) == UInt64.max)
   }
 }

@@ -71,7 +71,9 @@ struct PayloadOracleTests {
     }
   }
 
-  @Test("random navigation sessions, valid and invalid events mixed: every part, byte for byte")
+  @Test(
+    "random navigation sessions, valid and invalid events mixed, with pauses of over an hour: every part, byte for byte"
+  )
   func navigationSessions() throws {
     let seed = testSeed("PayloadOracleTests.navigationSessions")
     var random = SplitMix64(seed: seed)
@@ -81,9 +83,18 @@ struct PayloadOracleTests {
       let path = directory.file("random.journal")
       var generator = RandomEventGenerator(seed: random.next(), domain: domain)
       let count = Int(random.next() % 3_000) + 1
+      // Frames of 16.7 ms, and now and then a pause of 72 minutes or more: a time's delta
+      // of 2^32 − 1 µs or more, which the page's rows keep apart (`EventNumbers.longTimes`)
+      // and the common step leaves to the others' step.
+      var time: UInt64 = 0
+      let timed = (0..<count).map { _ in
+        time +=
+          random.next() % 150 == 0
+          ? 0xFFFF_FFFF + random.next() % 3 * 0x8000_0000 : 16_667 + random.next() % 9
+        return (generator.next(), time)
+      }
       try recordNavigation(
-        (0..<count).map { (generator.next(), UInt64($0) * 16_667 + random.next() % 9) },
-        in: domain, to: path,
+        timed, in: domain, to: path,
         snapshotInterval: UInt32(random.next() % 500 + 1), frameSize: 4096)
       let session = try Timeline<NavigationDomain>(path: path)
       let renderer = domain.pageRenderer(device: "iPad Pro 13-inch").data

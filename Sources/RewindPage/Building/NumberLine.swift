@@ -61,27 +61,35 @@ enum NumberLine {
 
   /// ``write(_:to:)`` of the `count` numbers at `first`, `first + stride`, … (a column of
   /// rows of `stride` words: `EventNumbers`), with room for their ``bound(count:all:)``.
+  /// Given `long`, a word of all ones stands for the next number there (a time's delta too
+  /// long for the word: `EventNumbers.longTimes`).
   ///
   /// Inlined, so that each caller's `stride` is a constant in its loop.
-  @inline(__always) static func write(
-    _ first: UnsafePointer<UInt64>?, count: Int, stride: Int,
+  @inline(__always) static func write<Word: FixedWidthInteger & UnsignedInteger>(
+    _ first: UnsafePointer<Word>?, count: Int, stride: Int, long: UnsafePointer<UInt64>? = nil,
     to position: UnsafeMutablePointer<UInt8>
   ) -> UnsafeMutablePointer<UInt8> {
     let groups = DigitGroups.table
     var end = position
+    var nextLong = long
+    @inline(__always) func value(_ word: Word) -> UInt64 {
+      guard word == Word.max, let long = nextLong else { return UInt64(word) }
+      nextLong = long + 1
+      return long.pointee
+    }
     if var number = first {
       // Four at a time: one test of the loop's end for four numbers.
       var left = count
       while left >= 4 {
-        end = write(number[0], at: end, groups: groups)
-        end = write(number[stride], at: end, groups: groups)
-        end = write(number[2 &* stride], at: end, groups: groups)
-        end = write(number[3 &* stride], at: end, groups: groups)
+        end = write(value(number[0]), at: end, groups: groups)
+        end = write(value(number[stride]), at: end, groups: groups)
+        end = write(value(number[2 &* stride]), at: end, groups: groups)
+        end = write(value(number[3 &* stride]), at: end, groups: groups)
         number += 4 &* stride
         left &-= 4
       }
       while left > 0 {
-        end = write(number[0], at: end, groups: groups)
+        end = write(value(number[0]), at: end, groups: groups)
         number += stride
         left &-= 1
       }

@@ -259,8 +259,12 @@ extension SessionPage.Payload {
     @inlinable @inline(__always) mutating func addCommon(
       _ visited: VisitedEvent, _ event: D.Event, _ state: D.State
     ) -> Bool {
-      // No keyframe or progress due, room in the numbers (see `commonLimit`).
-      guard visited.sequence < commonLimit, visited.time >= previousTime else { return false }
+      // No keyframe or progress due, room in the numbers (see `commonLimit`); a time after
+      // the one before, by less than 2^32 − 1 µs (one comparison: an earlier time's delta
+      // wraps around; a longer one is `EventNumbers.longTimes`').
+      guard visited.sequence < commonLimit,
+        visited.time &- previousTime < UInt64(EventNumbers.longTime)
+      else { return false }
       let eventKey = withUnsafeBytes(of: event) { eventKeys.existingNumber(of: $0) }
       guard eventKey >= 0, eventKey < eventSteps.count else { return false }
       let step = eventSteps.start + eventKey
