@@ -15,56 +15,59 @@ package enum SHA256 {
   ]
 
   /// The 32-byte digest of `bytes`.
+  ///
+  /// The message and its schedule are read through buffers (no bounds check a word): the
+  /// page's 150 KB of script and styles are hashed on each `rewind html`.
   /// - Complexity: O(n).
   package static func hash(_ bytes: [UInt8]) -> [UInt8] {
-    var state: [UInt32] = [
+    var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
-      0x5be0_cd19,
-    ]
+      0x5be0_cd19
+    )
     var message = bytes
     message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
+    message += [UInt8](repeating: 0, count: (119 - bytes.count % 64) % 64)
     let bitLength = UInt64(bytes.count) &* 8
     for shift in stride(from: 56, through: 0, by: -8) {
       message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
     }
-    var words = [UInt32](repeating: 0, count: 64)
-    for block in stride(from: 0, to: message.count, by: 64) {
-      for index in 0..<16 {
-        let offset = block + index * 4
-        words[index] =
-          UInt32(message[offset]) << 24 | UInt32(message[offset + 1]) << 16
-          | UInt32(message[offset + 2]) << 8 | UInt32(message[offset + 3])
+    assert(message.count % 64 == 0)
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
+      roundConstants.withUnsafeBufferPointer { constants in
+        message.withUnsafeBytes { message in
+          for block in stride(from: 0, to: message.count, by: 64) {
+            for index in 0..<16 {
+              words[index] = UInt32(
+                bigEndian: message.loadUnaligned(fromByteOffset: block + index * 4, as: UInt32.self)
+              )
+            }
+            for index in 16..<64 {
+              let w15 = words[index - 15]
+              let w2 = words[index - 2]
+              let s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 >> 3)
+              let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >> 10)
+              words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = state
+            for index in 0..<64 {
+              let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+              let choice = (e & f) ^ (~e & g)
+              let t1 = h &+ s1 &+ choice &+ constants[index] &+ words[index]
+              let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+              let majority = (a & b) ^ (a & c) ^ (b & c)
+              let t2 = s0 &+ majority
+              (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+            }
+            state = (
+              state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
+              state.6 &+ g, state.7 &+ h
+            )
+          }
+        }
       }
-      for index in 16..<64 {
-        let w15 = words[index - 15]
-        let w2 = words[index - 2]
-        let s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 >> 3)
-        let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >> 10)
-        words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, h) = (
-        state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-      )
-      for index in 0..<64 {
-        let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-        let choice = (e & f) ^ (~e & g)
-        let t1 = h &+ s1 &+ choice &+ roundConstants[index] &+ words[index]
-        let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        let t2 = s0 &+ majority
-        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-      }
-      state[0] &+= a
-      state[1] &+= b
-      state[2] &+= c
-      state[3] &+= d
-      state[4] &+= e
-      state[5] &+= f
-      state[6] &+= g
-      state[7] &+= h
     }
-    return state.flatMap { word in
+    let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+    return words.flatMap { word in
       (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) }
     }
   }
