@@ -61,6 +61,26 @@ struct ShipperTests {
     #expect(bytes(of: pulled) == bytes(of: path))
   }
 
+  /// A shipper's rounds run on a thread of its own, not on Dispatch's global queues:
+  /// while their threads are all busy computing, it still ships at once, and ``stop()``
+  /// returns at once (it waited for the pool before, 10 s here).
+  @Test func aShipperNeitherShipsNorStopsLateWhileTheGlobalQueuesAreBusy() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("busy.journal")
+    try writeJournal(path, events: 2_000)
+    let busy = SpinningGlobalQueues(seconds: 10)
+    defer { busy.stop() }
+    let started = Date()
+    let shipper = SessionShipper(
+      journal: path, server: StreamServer(url: server.url, timeoutMilliseconds: 1000))
+    #expect(shipper.waitUntilShipped(timeoutMilliseconds: 5_000), "\(shipper.lastError ?? "")")
+    shipper.stop()
+    let idle = SessionShipper(server: StreamServer(url: server.url))
+    idle.stop()
+    #expect(Date().timeIntervalSince(started) < 6)
+  }
+
   /// Shipping as an option of the recording: the store's writer tells the shipper of
   /// durable frames, and a flush can wait for the server.
   @Test func aStoreRecordingStraightToTheServerAcrossARestartEndsEqual() async throws {

@@ -77,7 +77,10 @@ public final class SessionShipper: JournalForwarder {
   public init(server: StreamServer, intervalMilliseconds: Int = 1000) {
     self.server = server
     self.intervalMilliseconds = intervalMilliseconds
-    DispatchQueue.global(qos: .utility).async { [self] in run() }
+    // A thread of its own: the loop blocks between rounds and for each round's network
+    // calls, which a thread of Dispatch's global queues should not (while their workers
+    // compute, a block queued there waits, and ``stop()`` with it).
+    DetachedThread.start { [self] in run() }
   }
 
   /// Told by a recording store's writer thread that the journal at `path` holds new
