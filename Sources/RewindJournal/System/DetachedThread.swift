@@ -7,14 +7,14 @@
 #endif
 
 /// A thread of its own for a long-running loop (the journal writer of a `Store`, the
-/// threads of a parallel scan, the rounds of a `SessionShipper`), made with POSIX threads: the writer blocks on its semaphore
-/// between rounds, which a shared queue's thread should not (and a wait queued on
-/// Dispatch's global queues waits for a thread while their workers compute: libdispatch
-/// adds one only when they block), the library links no Foundation for it, and a scan's
-/// threads start when asked (libdispatch starts its pool's threads one after another:
-/// `Timeline.forEachPart`). (Unnamed: the C library module does not declare
-/// `pthread_setname_np` on Linux.) In RewindJournal so that RewindCore and RewindStream
-/// share it.
+/// threads of a parallel scan, the rounds of a `SessionShipper`), made with POSIX threads:
+/// the writer blocks on its semaphore between rounds, which a shared queue's thread should
+/// not (and a wait queued on Dispatch's global queues waits for a thread while their
+/// workers compute: libdispatch adds one only when they block), the library links no
+/// Foundation for it, and a scan's threads start when asked (libdispatch starts its pool's
+/// threads one after another: `Timeline.forEachPart`). (Unnamed: the C library module does
+/// not declare `pthread_setname_np` on Linux.) In RewindJournal so that RewindCore and
+/// RewindStream share it.
 package enum DetachedThread {
   /// What a new thread runs: retained by the thread until it returns.
   private final class Body {
