@@ -82,10 +82,12 @@
     time: UInt64, code: UInt64, body: UInt64, changes: UInt64
   ) {
     if !hasRoom { grow() }
-    let long = time >= UInt64(Self.longTime)
-    if long { longTimes.append(time) }
-    append(withinRoom: long ? 0 : time, code: code, body: body, changes: changes)
-    if long { start[(count - 1) * 4] = Self.longTime }
+    guard time >= UInt64(Self.longTime) else {
+      return append(withinRoom: time, code: code, body: body, changes: changes)
+    }
+    longTimes.append(time)
+    append(withinRoom: 0, code: code, body: body, changes: changes)
+    start[(count - 1) * 4] = Self.longTime
   }
 
   /// The number of `column` of row `index`.

@@ -261,7 +261,7 @@ extension SessionPage.Payload {
     ) -> Bool {
       // No keyframe or progress due, room in the numbers (see `commonLimit`); a time after
       // the one before, by less than 2^32 − 1 µs (one comparison: an earlier time's delta
-      // wraps around; a longer one is `EventNumbers.longTimes`').
+      // wraps around; a longer one goes to `EventNumbers.longTimes`, through `add`).
       guard visited.sequence < commonLimit,
         visited.time &- previousTime < UInt64(EventNumbers.longTime)
       else { return false }

@@ -5,7 +5,7 @@
 /// DEFLATE rather than zstd, the journal's codec: every browser can inflate, and a small
 /// script does it synchronously, so a page draws its first screen before its `load` event.
 ///
-/// The encoder finds repeats as zlib does at its fourth level: a hash of three bytes
+/// The encoder finds repeats as zlib does: a hash of three bytes
 /// chains the earlier positions with the same hash, at most ``maximumChain`` of them are
 /// tried within the 32 KiB window, and a match shorter than ``lazyLimit`` is put off by one
 /// byte when the next one is longer (lazy matching); when the match put off is at least
