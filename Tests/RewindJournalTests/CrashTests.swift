@@ -1,5 +1,6 @@
 import Foundation
 import JournalFixtures
+import Synchronization
 import TestSupport
 import Testing
 
@@ -133,5 +134,79 @@ struct CrashTests {
     // Closing releases the lock.
     let again = try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
     try again.close()
+  }
+
+  /// A child process that another thread is starting holds a copy of every descriptor
+  /// until it execs (`O_CLOEXEC` closes them only then). A journal file closed meanwhile
+  /// must not stay locked by that copy: its lock is released before it closes. The copy
+  /// is a `dup` here, taken as each journal file opens and kept to the end.
+  @Test(
+    "a journal file's lock goes when the file does, while a copy of its descriptor lives on")
+  func lockReleasedWhileACopyOfTheDescriptorLives() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 300, close: false)
+    write(bytes(of: path) + Array("torn tail".utf8), to: path)
+    let copies = Mutex<[Int32]>([])
+    defer { for copy in copies.withLock({ $0 }) { close(copy) } }
+    var copying = FileSystemCalls.live
+    copying.open = { path, flags, mode in
+      let descriptor = FileSystemCalls.live.open(path, flags, mode)
+      if descriptor >= 0 { copies.withLock { $0.append(dup(descriptor)) } }
+      return descriptor
+    }
+    var options = JournalWriterOptions()
+    options.system = copying
+    /// A writer opening the journal is refused for its torn tail (it found that under the
+    /// lock), not for a lock.
+    func refusedAsTorn(
+      _ options: JournalWriterOptions = .init(), sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      #expect(sourceLocation: sourceLocation) {
+        try JournalWriter.open(at: path, domain: "test", schemaVersion: 1, options: options)
+      } throws: {
+        ($0 as? JournalError)?.code == .tornTail
+      }
+    }
+    refusedAsTorn(options)
+    refusedAsTorn()
+    // Replacing a file read-locks it until the writer is discarded.
+    let replacing = try AtomicFileWriter(
+      FileDestination(path, replacingExisting: true), system: copying)
+    replacing.discard()
+    refusedAsTorn()
+    _ = try Journal.recover(path: path)
+    // A writer that is dropped without closing (its events flushed).
+    do {
+      let dropped = try JournalWriter.open(
+        at: path, domain: "test", schemaVersion: 1, options: options)
+      try appendEvents(dropped, 301...310)
+      try dropped.flush()
+    }
+    let reopened = try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
+    try reopened.close()
+    // An unlock that fails as the writer closes is tried again as its file goes.
+    let unlocks = Atomic(0)
+    copying.fcntlLock = { descriptor, command, lock in
+      if lock.pointee.l_type == Int16(F_UNLCK), lock.pointee.l_start == 0,
+        unlocks.add(1, ordering: .relaxed).newValue == 1
+      {
+        errno = EIO
+        return -1
+      }
+      return FileSystemCalls.live.fcntlLock(descriptor, command, lock)
+    }
+    options.system = copying
+    do {
+      let failingToUnlock = try JournalWriter.open(
+        at: path, domain: "test", schemaVersion: 1, options: options)
+      try appendEvents(failingToUnlock, 311...320)
+      try failingToUnlock.close()
+    }
+    #expect(unlocks.load(ordering: .relaxed) == 2)
+    let last = try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
+    try last.close()
+    #expect(isExpected(try readAll(JournalReader(path: path)), 1...320))
+    #expect(copies.withLock { $0.count } >= 4)
   }
 }

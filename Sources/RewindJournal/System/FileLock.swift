@@ -19,9 +19,13 @@ enum FileLock {
   /// second writer is in this same process (`F_GETLK` does not see one's own locks).
   private static let heldHere = Mutex<Set<FileIdentity>>([])
 
+  /// The commands that set and test the exclusion lock on byte 0.
   #if os(Linux)
-    private static let setOpenFileDescriptionLock: Int32 = 37  // F_OFD_SETLK
-    private static let getOpenFileDescriptionLock: Int32 = 36  // F_OFD_GETLK
+    private static let setExclusion: Int32 = 37  // F_OFD_SETLK
+    private static let getExclusion: Int32 = 36  // F_OFD_GETLK
+  #else
+    private static let setExclusion = F_SETLK
+    private static let getExclusion = F_GETLK
   #endif
 
   /// Takes the write lock on `file` or throws ``JournalError/Code/locked`` naming the
@@ -37,12 +41,7 @@ enum FileLock {
         path: file.path)
     }
     var exclusive = lockRange(start: 0, type: shared ? F_RDLCK : F_WRLCK)
-    #if os(Linux)
-      let command = setOpenFileDescriptionLock
-    #else
-      let command = F_SETLK
-    #endif
-    if file.system.fcntlLock(file.descriptor, command, &exclusive) != 0 {
+    if file.system.fcntlLock(file.descriptor, setExclusion, &exclusive) != 0 {
       let number = errno
       guard number == EAGAIN || number == EACCES else {
         throw JournalError(
@@ -52,17 +51,13 @@ enum FileLock {
         .locked, "journal is being written by another process (pid \(holder(of: file)))",
         path: file.path)
     }
+    file.holdsLock = true
     if shared { return }
     markHolder(file)
     if let identity = file.identity() {
       heldHere.withLock { _ = $0.insert(identity) }
       file.lockedIdentity = identity
     }
-  }
-
-  /// Forgets that this process holds a journal (its file was closed).
-  static func forget(_ identity: FileIdentity) {
-    heldHere.withLock { _ = $0.remove(identity) }
   }
 
   /// (Re)takes the POSIX record lock on byte 1 that tells other processes the holder's
@@ -73,20 +68,17 @@ enum FileLock {
     _ = file.system.fcntlLock(file.descriptor, F_SETLK, &marker)
   }
 
-  /// Releases the locks taken on `file` (closing the file would too).
+  /// Releases the locks taken on `file` (its `deinit` does if they are still held, and
+  /// tries again if unlocking failed here).
   static func release(_ file: JournalFile) {
     if let identity = file.lockedIdentity {
-      forget(identity)
+      heldHere.withLock { _ = $0.remove(identity) }
       file.lockedIdentity = nil
     }
     var marker = lockRange(start: 1, type: F_UNLCK)
     _ = file.system.fcntlLock(file.descriptor, F_SETLK, &marker)
     var exclusive = lockRange(start: 0, type: F_UNLCK)
-    #if os(Linux)
-      _ = file.system.fcntlLock(file.descriptor, setOpenFileDescriptionLock, &exclusive)
-    #else
-      _ = file.system.fcntlLock(file.descriptor, F_SETLK, &exclusive)
-    #endif
+    file.holdsLock = file.system.fcntlLock(file.descriptor, setExclusion, &exclusive) != 0
   }
 
   /// The writer holding `file`'s write lock now, if any: a journal that is not closed
@@ -100,12 +92,7 @@ enum FileLock {
       return LockHolder(pid: getpid())
     }
     var probe = lockRange(start: 0, type: F_WRLCK)
-    #if os(Linux)
-      let command = getOpenFileDescriptionLock
-    #else
-      let command = F_GETLK
-    #endif
-    guard file.system.fcntlLock(file.descriptor, command, &probe) == 0,
+    guard file.system.fcntlLock(file.descriptor, getExclusion, &probe) == 0,
       probe.l_type == Int16(F_WRLCK)
     else { return nil }
     var marker = lockRange(start: 1, type: F_WRLCK)

@@ -25,8 +25,11 @@ final class JournalFile {
   /// beside it (``AtomicFileWriter``), whose temporary name a user never needs to see.
   let path: String
   let system: FileSystemCalls
+  /// Whether this file holds a lock (``FileLock``, read or write), released before its
+  /// descriptor closes.
+  var holdsLock = false
   /// The identity this file registered as write-locked by this process (``FileLock``);
-  /// forgotten when the file is closed, however that happens.
+  /// forgotten when the lock is released.
   var lockedIdentity: FileIdentity?
 
   init(path: String, mode: Mode, system: FileSystemCalls = .live) throws(JournalError) {
@@ -55,7 +58,11 @@ final class JournalFile {
   }
 
   deinit {
-    if let lockedIdentity { FileLock.forget(lockedIdentity) }
+    // Unlocked before it closes: closing releases the lock only when no other descriptor
+    // shares this open file, and a child process that another thread is starting holds a
+    // copy of every descriptor until it execs, so a journal closed meanwhile would stay
+    // locked for a moment, and a writer opening it then would be refused.
+    if holdsLock { FileLock.release(self) }
     _ = system.close(descriptor)
   }
 
