@@ -498,6 +498,32 @@ struct StoreObservationTests {
     #expect(forwarder.calls.filter(\.closed).count == 1)
     #expect(try Timeline<StandardTally>(path: path).lastSequence == 3_002)
   }
+
+  @Test("the async flush waits for the forwarder too, and says when the server is away")
+  func asyncFlushWaitsForTheForwarder() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("forwarded.journal")
+    let forwarder = RecordingForwarder()
+    let store = try Store(
+      domain: StandardTally(), recordingTo: path, session: testSession,
+      options: RecordingOptions(forwarder: forwarder), clock: steppingClock())
+    store.send(.added(1))
+    try await store.flush(waitingForServerWithin: 1000)
+    #expect(forwarder.waits.load(ordering: .relaxed) == 1)
+    #expect(forwarder.calls.last.map { $0 == (path, false) } == true)
+    forwarder.failing.store(true, ordering: .relaxed)
+    store.send(.added(2))
+    await #expect {
+      try await store.flush(waitingForServerWithin: 1000)
+    } throws: { error in
+      (error as? RewindError)?.code == .recording
+        && "\(error)".contains("not acknowledged it within 1000 ms")
+        && "\(error)".contains("server away")
+    }
+    #expect(forwarder.waits.load(ordering: .relaxed) == 2)
+    try store.close()
+    #expect(try Timeline<StandardTally>(path: path).lastSequence == 2)
+  }
 }
 
 @Suite("Store: forwarding when frames are durable only on flush")

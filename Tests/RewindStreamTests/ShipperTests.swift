@@ -8,6 +8,10 @@ import Testing
 
 /// Store and forward: a Store records while its journal is shipped, the server stopped
 /// and started again meanwhile.
+///
+/// Synchronous, as ClusterTests' live test is: an `await` gives the test's thread back to
+/// the cooperative pool, which a full suite's synchronous tests can hold for as long as
+/// they run, all counted in this suite's time limit. The async flush is StoreTests'.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct ShipperTests {
   @Test func aRecordingShippedAcrossAServerRestartEndsEqual() throws {
@@ -83,7 +87,7 @@ struct ShipperTests {
 
   /// Shipping as an option of the recording: the store's writer tells the shipper of
   /// durable frames, and a flush can wait for the server.
-  @Test func aStoreRecordingStraightToTheServerAcrossARestartEndsEqual() async throws {
+  @Test func aStoreRecordingStraightToTheServerAcrossARestartEndsEqual() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()
     let path = directory.file("fleet.journal")
@@ -106,7 +110,7 @@ struct ShipperTests {
     }
 
     send(2_000)
-    try await store.flush(waitingForServerWithin: 20_000)
+    try store.flushAndWait(waitingForServerWithin: 20_000)
     let before = shipper.framesOnServer
     #expect(before > 5)
 
@@ -130,7 +134,7 @@ struct ShipperTests {
     // Back: what was recorded meanwhile is sent, once.
     try server.start()
     send(1_000)
-    try await store.flush(waitingForServerWithin: 30_000)
+    try store.flushAndWait(waitingForServerWithin: 30_000)
     #expect(shipper.framesOnServer > before)
 
     try store.close()
@@ -149,7 +153,7 @@ struct ShipperTests {
   /// A store continuing a journal with a forwarder: the server first gets what it lacks
   /// (here the frames recorded after a push, the journal left not closed), then what
   /// the store records; it ends equal to the local journal, nothing twice.
-  @Test func aStoreContinuingAnUnclosedJournalShipsWhatTheServerLacks() async throws {
+  @Test func aStoreContinuingAnUnclosedJournalShipsWhatTheServerLacks() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()
     let path = directory.file("unclosed.journal")
@@ -176,12 +180,12 @@ struct ShipperTests {
     }
     let local = try JournalReader(path: path)
     #expect(!local.condition.isClosed)
-    try await expectContinuedAndShipped(path, server, lacking: local)
+    try expectContinuedAndShipped(path, server, lacking: local)
   }
 
   /// A closed journal continued with a forwarder, the server lacking what was recorded
   /// while it was away before the close.
-  @Test func aStoreContinuingAClosedJournalShipsWhatTheServerLacks() async throws {
+  @Test func aStoreContinuingAClosedJournalShipsWhatTheServerLacks() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()
     let path = directory.file("closed.journal")
@@ -197,7 +201,7 @@ struct ShipperTests {
           forwarder: shipper))
       var user = SimulatedUser(seed: 19, domain: store.domain)
       for _ in 0..<1_500 { store.send(user.next().event) }
-      try await store.flush(waitingForServerWithin: 20_000)
+      try store.flushAndWait(waitingForServerWithin: 20_000)
       server.stop()
       for _ in 0..<1_500 { store.send(user.next().event) }
       try store.close()
@@ -205,7 +209,7 @@ struct ShipperTests {
     try server.start()
     let local = try JournalReader(path: path)
     #expect(local.condition.isClosed)
-    try await expectContinuedAndShipped(path, server, lacking: local)
+    try expectContinuedAndShipped(path, server, lacking: local)
   }
 
   /// Continues `path` with a shipper to `server`, which holds part of `local` only:
@@ -214,7 +218,7 @@ struct ShipperTests {
   private func expectContinuedAndShipped(
     _ path: String, _ server: NatsServer, lacking local: JournalReader,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) async throws {
+  ) throws {
     let reading = try StreamStore(StreamServer(url: server.url))
     let id = local.header.sessionID.description
     let before = try reading.summary(of: id)
@@ -230,13 +234,13 @@ struct ShipperTests {
       options: RecordingOptions(
         journal: JournalWriterOptions(frameSize: 1024), forwarder: shipper))
     // Before anything new: the frames the server lacked.
-    try await store.flush(waitingForServerWithin: 20_000)
+    try store.flushAndWait(waitingForServerWithin: 20_000)
     #expect(
       try reading.summary(of: id).frameCount == local.frames.count, sourceLocation: sourceLocation)
 
     var user = SimulatedUser(seed: 23, domain: store.domain)
     for _ in 0..<2_000 { store.send(user.next().event) }
-    try await store.flush(waitingForServerWithin: 20_000)
+    try store.flushAndWait(waitingForServerWithin: 20_000)
     try store.close()
     try shipper.waitUntilForwarded(timeoutMilliseconds: 20_000)
 
