@@ -136,6 +136,26 @@ struct CrashTests {
     try again.close()
   }
 
+  @Test("a writer kept out by the read lock of a file's replacement is told so")
+  func writerKeptOutByAReadLock() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 300, close: false)
+    // As `rewind export -o a.journal --force` would, while it writes the new file.
+    let replacing = try AtomicFileWriter(FileDestination(path, replacingExisting: true))
+    #expect {
+      try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
+    } throws: { error in
+      (error as? JournalError)?.code == .locked
+        && "\(error)".hasSuffix(
+          "journal is being read by a recovery or a replacement of the file, which keeps writers out until it ends"
+        )
+    }
+    replacing.discard()
+    let writer = try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
+    try writer.close()
+  }
+
   /// A child process that another thread is starting holds a copy of every descriptor
   /// until it execs (`O_CLOEXEC` closes them only then). A journal file closed meanwhile
   /// must not stay locked by that copy: its lock is released before it closes. The copy

@@ -47,9 +47,7 @@ enum FileLock {
         throw JournalError(
           .io, "cannot lock the journal for writing", path: file.path, cause: errnoCause(number))
       }
-      throw JournalError(
-        .locked, "journal is being written by another process (pid \(holder(of: file)))",
-        path: file.path)
+      throw JournalError(.locked, conflict(on: file), path: file.path)
     }
     file.holdsLock = true
     if shared { return }
@@ -100,6 +98,20 @@ enum FileLock {
       file.system.fcntlLock(file.descriptor, F_GETLK, &marker) == 0
       && marker.l_type != Int16(F_UNLCK)
     return LockHolder(pid: marked ? marker.l_pid : nil)
+  }
+
+  /// Why `file`'s lock could not be taken: a writer holds it, named by its pid when it
+  /// can be told, or a recovery or a replacement of the file reads it under a read lock
+  /// (which keeps writers out while it copies the journal).
+  private static func conflict(on file: JournalFile) -> String {
+    var probe = lockRange(start: 0, type: F_WRLCK)
+    if file.system.fcntlLock(file.descriptor, getExclusion, &probe) == 0,
+      probe.l_type == Int16(F_RDLCK)
+    {
+      return
+        "journal is being read by a recovery or a replacement of the file, which keeps writers out until it ends"
+    }
+    return "journal is being written by another process (pid \(holder(of: file)))"
   }
 
   private static func holder(of file: JournalFile) -> String {
