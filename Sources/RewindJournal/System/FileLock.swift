@@ -89,25 +89,15 @@ enum FileLock {
     if let identity = file.identity(), heldHere.withLock({ $0.contains(identity) }) {
       return LockHolder(pid: getpid())
     }
-    var probe = lockRange(start: 0, type: F_WRLCK)
-    guard file.system.fcntlLock(file.descriptor, getExclusion, &probe) == 0,
-      probe.l_type == Int16(F_WRLCK)
-    else { return nil }
-    var marker = lockRange(start: 1, type: F_WRLCK)
-    let marked =
-      file.system.fcntlLock(file.descriptor, F_GETLK, &marker) == 0
-      && marker.l_type != Int16(F_UNLCK)
-    return LockHolder(pid: marked ? marker.l_pid : nil)
+    guard conflicting(getExclusion, at: 0, on: file)?.l_type == Int16(F_WRLCK) else { return nil }
+    return LockHolder(pid: conflicting(F_GETLK, at: 1, on: file)?.l_pid)
   }
 
   /// Why `file`'s lock could not be taken: a writer holds it, named by its pid when it
   /// can be told, or a recovery or a replacement of the file reads it under a read lock
   /// (which keeps writers out while it copies the journal).
   private static func conflict(on file: JournalFile) -> String {
-    var probe = lockRange(start: 0, type: F_WRLCK)
-    if file.system.fcntlLock(file.descriptor, getExclusion, &probe) == 0,
-      probe.l_type == Int16(F_RDLCK)
-    {
+    if conflicting(getExclusion, at: 0, on: file)?.l_type == Int16(F_RDLCK) {
       return
         "journal is being read by a recovery or a replacement of the file, which keeps writers out until it ends"
     }
@@ -118,12 +108,21 @@ enum FileLock {
     if let identity = file.identity(), heldHere.withLock({ $0.contains(identity) }) {
       return "\(getpid()), this process"
     }
-    var probe = lockRange(start: 1, type: F_WRLCK)
-    if file.system.fcntlLock(file.descriptor, F_GETLK, &probe) == 0, probe.l_type != Int16(F_UNLCK)
-    {
-      return "\(probe.l_pid)"
-    }
+    if let marker = conflicting(F_GETLK, at: 1, on: file) { return "\(marker.l_pid)" }
     return "unknown"
+  }
+
+  /// The lock that keeps a write lock on byte `start` of `file` out, as `command` (a test
+  /// of a lock: ``getExclusion`` on byte 0, `F_GETLK` on the holder's mark on byte 1)
+  /// reports it; nil when there is none, or the test fails.
+  private static func conflicting(_ command: Int32, at start: Int, on file: JournalFile)
+    -> flock?
+  {
+    var probe = lockRange(start: start, type: F_WRLCK)
+    guard file.system.fcntlLock(file.descriptor, command, &probe) == 0,
+      probe.l_type != Int16(F_UNLCK)
+    else { return nil }
+    return probe
   }
 
   private static func lockRange(start: Int, type: Int32) -> flock {

@@ -154,7 +154,7 @@
     }
     for column in Column.allCases.dropFirst() {
       end = NumberLine.write(
-        UnsafePointer(start + column.rawValue), count: count, stride: 4, long: nil, to: end)
+        UnsafePointer(start + column.rawValue), count: count, stride: 4, to: end)
     }
     return end
   }
