@@ -156,6 +156,54 @@ struct StreamCommandTests {
     #expect(Date().timeIntervalSince(start) < 30)
   }
 
+  /// A `--server` that is not a server's address is a usage error that says what is wrong
+  /// with it, before anything is tried (a space crashed the client library; a port out of
+  /// range, another scheme or a path were "no server answers"); a password is never shown.
+  @Test func aServerAddressThatIsNoneIsAUsageError() throws {
+    let cases: [(String, String)] = [
+      (" ", "an empty server address"),
+      ("nats://127.0.0.1:4222,,", "entry 2 of the list: an empty server address"),
+      ("nats://127.0.0.1:99999", "the port 99999 is not a number from 1 to 65535"),
+      ("http://127.0.0.1:4222", "the scheme is http, not nats or tls"),
+      ("nats://:4222", "no host (nats://HOST:PORT)"),
+      ("nats://[::1", "the IPv6 address has no closing ]"),
+      (
+        "nats://127.0.0.1:4222/6f0c",
+        "a server's address has no path (/6f0c): a session on a server is nats://HOST:PORT/SESSION-ID, read by the commands that read a journal"
+      ),
+    ]
+    for (server, problem) in cases {
+      expectUsageError(
+        try rewind("sessions", "--server", server),
+        "--server \"\(server)\": \(problem)", command: "sessions")
+    }
+    let secret = try rewind(
+      "sessions", "--server", "nats://ops:hunter2@127.0.0.1:0", "--timeout", "1000")
+    expectUsageError(
+      secret,
+      "--server \"nats://ops:***@127.0.0.1:0\": the port 0 is not a number from 1 to 65535",
+      command: "sessions")
+    let absent = "127.0.0.1:\(NatsServer.freePort())"
+    let unreachable = try rewind(
+      "sessions", "--server", "nats://ops:hunter2@\(absent)", "--timeout", "1000")
+    expectFailure(unreachable, containing: "nats://ops:***@\(absent): no server answers")
+    #expect(!unreachable.stderr.contains("hunter2"))
+
+    // A reading command's argument that starts as a session's URL but is none.
+    for text in ["nats:///6f0c", "nats://127.0.0.1:4222/", "nats://host/a/b"] {
+      let result = try rewind("info", text)
+      #expect(result.status == 64, "\(result.stderr)")
+      #expect(
+        result.stderr.hasPrefix(
+          "Error: \(text) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID"
+        ), "\(result.stderr)")
+    }
+    let outOfRange = try rewind("info", "nats://127.0.0.1:99999/6f0c")
+    expectFailure(
+      outOfRange,
+      containing: "nats://127.0.0.1:99999: the port 99999 is not a number from 1 to 65535")
+  }
+
   /// Every reading command takes a session on a server where it takes a file, and
   /// prints what it prints for the file; time travel from the server equals time travel
   /// from the file at 100 random points.

@@ -259,3 +259,70 @@ struct StreamReaderTests {
     #expect(StreamStore.sessionURL("nats://host/a/b") == nil)
   }
 }
+
+@Suite struct ServerAddressTests {
+  /// Each address of a server's URL is checked before the client library sees it: a
+  /// space crashed it, and it took a port out of range or another scheme for a server
+  /// that does not answer.
+  @Test func addressesAreCheckedBeforeConnecting() throws {
+    let good = [
+      "nats://127.0.0.1:4222", "tls://host.example:4443", "nats://ops:pa:ss@host:4222",
+      "localhost:4222", "localhost", "nats://[::1]:4222", "NATS://a-b_c.d:1",
+      " nats://a:1 , nats://b:65535 ",
+    ]
+    for url in good {
+      #expect(StreamServer(url: url).addressProblem == nil, "\(url)")
+    }
+    let bad: [(String, String)] = [
+      ("", "an empty server address"),
+      (" ", "an empty server address"),
+      ("nats://a:1,", "entry 2 of the list: an empty server address"),
+      ("nats://a:1,nats://b:0", "nats://b:0: the port 0 is not a number from 1 to 65535"),
+      ("nats://a:65536", "the port 65536 is not a number from 1 to 65535"),
+      ("nats://a:+1", "the port +1 is not a number from 1 to 65535"),
+      ("nats://a:", "the port after the colon is empty"),
+      ("ws://a:1", "the scheme is ws, not nats or tls"),
+      ("://a:1", "the scheme is empty, not nats or tls"),
+      ("nats://", "no host (nats://HOST:PORT)"),
+      ("nats://u:p@:1", "no host (nats://HOST:PORT)"),
+      ("nats://a b:1", "the host has a character a host name cannot have: ' '"),
+      ("nats://a\u{1B}b:1", "the host has a character a host name cannot have: U+1B"),
+      ("nats://[::1", "the IPv6 address has no closing ]"),
+      ("nats://[::1]4222", "\"4222\" follows the IPv6 address, where only a colon and a port may"),
+      ("nats://[g::1]:1", "the IPv6 address has a character it cannot have: 'g'"),
+      ("nats://[]:1", "no host (nats://HOST:PORT)"),
+    ]
+    for (url, problem) in bad {
+      #expect(StreamServer(url: url).addressProblem == problem, "\(url)")
+      let error = try #require(throws: StreamError.self) {
+        try StreamStore(StreamServer(url: url, timeoutMilliseconds: 100))
+      }
+      #expect(error.kind == .invalidAddress, "\(url): \(error)")
+      #expect(error.message == problem)
+    }
+  }
+
+  /// libnats' messages lose the place in its sources they start with.
+  @Test func libraryMessagesWithoutTheirSourceLocation() {
+    #expect(
+      NatsConnection.withoutSourceLocation(
+        "(opts.c:380): Error loading trusted certificates 'x': no certificate or crl found")
+        == "Error loading trusted certificates 'x': no certificate or crl found")
+    for kept in ["(a): b", "(opts.c:x): b", "opts.c:380: b", "(opts.c:380) b", "(x.h:1): b"] {
+      #expect(NatsConnection.withoutSourceLocation(kept) == kept)
+    }
+  }
+
+  /// A password in a server's URL is `***` wherever the server is named.
+  @Test func passwordsAreNeverShown() throws {
+    #expect(
+      StreamServer(url: "nats://ops:pa:ss@host:1, tls://u@h:2,nats://v:w@h:3").displayURL
+        == "nats://ops:***@host:1,tls://u@h:2,nats://v:***@h:3")
+    #expect(StreamServer(url: "nats://host:1").displayURL == "nats://host:1")
+    let error = try #require(throws: StreamError.self) {
+      try StreamStore(StreamServer(url: "nats://ops:secret@host:0"))
+    }
+    #expect(error.server == "nats://ops:***@host:0")
+    #expect(!error.description.contains("secret"))
+  }
+}

@@ -198,11 +198,15 @@ struct ConnectionOptions: ParsableArguments {
 
   /// Connects to the server the options name.
   /// - Parameter replicas: copies of the stream and buckets if this connection creates them.
-  /// - Throws: ``UsageError`` for a timeout under 1 ms or a password without a user; the
-  ///   store's error when the server cannot be reached or refuses.
+  /// - Throws: ``UsageError`` for a timeout under 1 ms, a password without a user or a
+  ///   `--server` that is not a server's address; the store's error when the server
+  ///   cannot be reached or refuses.
   func connect(replicas: Int) throws -> StreamStore {
     guard timeout >= 1 else { throw UsageError("--timeout must be at least 1 ms, not \(timeout)") }
     guard password == nil || user != nil else { throw UsageError("--password needs --user") }
+    if let problem = StreamServer(url: server).addressProblem {
+      throw UsageError("--server \"\(StreamServer(url: server).displayURL)\": \(problem)")
+    }
     return try StreamStore(
       StreamServer(
         url: server, user: user, password: password, credentialsFile: creds,

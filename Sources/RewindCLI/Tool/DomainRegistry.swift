@@ -56,6 +56,11 @@ struct DomainRegistry: Sendable {
       // A session on a NATS server: its index now, each frame when it is read.
       reader = try StreamStore(server).reader(session: session)
     } else {
+      if StreamStore.looksLikeSessionURL(path), !fileExists(path) {
+        throw UsageError(
+          "\(TerminalText.escaped(path)) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID: a host, then one session after the slash)"
+        )
+      }
       reader = try JournalReader(path: path, options: .init(salvage: salvage))
     }
     if let warnings { Self.warn(about: reader, to: warnings) }

@@ -33,11 +33,14 @@ final class NatsConnection {
   /// Loads libnats if no connection did before, and connects within the server's timeout.
   init(_ server: StreamServer) throws(StreamError) {
     self.server = server
-    nats = try NatsLibrary.shared(for: server.url)
+    if let problem = server.addressProblem {
+      throw StreamError(.invalidAddress, problem, server: server.displayURL)
+    }
+    nats = try NatsLibrary.shared(for: server.displayURL)
     var options: OpaquePointer?
     try check(nats.natsOptions_Create(&options), "cannot create the connection's options")
     defer { nats.natsOptions_Destroy(options) }
-    let urls = server.url.split(separator: ",").map { $0.trimmingSpaces() }
+    let urls = server.addresses
     if urls.count > 1 {
       // A cluster's nodes: the connection picks one and moves to another if it goes.
       let cURLs = urls.map { UnsafePointer(strdup($0)) }
@@ -46,9 +49,9 @@ final class NatsConnection {
         nats.natsOptions_SetServers(
           options, UnsafeMutablePointer(mutating: buffer.baseAddress), Int32(buffer.count))
       }
-      try check(status, "cannot use the server list \(server.url)")
+      try check(status, "cannot use the server list \(server.displayURL)")
     } else {
-      _ = nats.natsOptions_SetURL(options, server.url)
+      try check(nats.natsOptions_SetURL(options, urls[0]), "cannot use the address")
     }
     _ = nats.natsOptions_SetName(options, server.connectionName)
     _ = nats.natsOptions_SetTimeout(options, server.timeoutMilliseconds)
@@ -62,7 +65,7 @@ final class NatsConnection {
     if let file = server.credentialsFile {
       guard access(file, R_OK) == 0 else {
         throw StreamError(
-          .authorization, "cannot read the credentials file \(file)", server: server.url)
+          .authorization, "cannot read the credentials file \(file)", server: server.displayURL)
       }
       try check(
         nats.natsOptions_SetUserCredentialsFromFiles(options, file, nil),
@@ -94,7 +97,7 @@ final class NatsConnection {
       default:
         problem = (.other, "cannot connect: \(lastError(status))")
       }
-      throw StreamError(problem.0, problem.1, server: server.url)
+      throw StreamError(problem.0, problem.1, server: server.displayURL)
     }
     var jsOptions = CNatsLibrary.jsOptions()
     _ = nats.jsOptions_Init(&jsOptions)
@@ -133,7 +136,7 @@ final class NatsConnection {
     guard create else {
       throw StreamError(
         .streamMissing, "the server has no stream \(name) (nothing was pushed to it)",
-        server: server.url)
+        server: server.displayURL)
     }
     var config = jsStreamConfig()
     _ = nats.jsStreamConfig_Init(&config)
@@ -210,11 +213,11 @@ final class NatsConnection {
         throw StreamError(
           .tooLarge,
           "a message of \(data.count) bytes is larger than the server accepts (\(maximumPayload) bytes; raise max_payload)",
-          server: server.url)
+          server: server.displayURL)
       }
       if code == JSStreamWrongLastSequenceErr {
         throw StreamError(
-          .conflict, "another writer appended to the session meanwhile", server: server.url)
+          .conflict, "another writer appended to the session meanwhile", server: server.displayURL)
       }
       throw failure(status, code, "cannot publish on \(subject)")
     }
@@ -309,7 +312,7 @@ final class NatsConnection {
     if status == NATS_NOT_FOUND {
       throw StreamError(
         .streamMissing, "the server has no bucket \(name) (nothing was pushed to it)",
-        server: server.url)
+        server: server.displayURL)
     }
     guard status == NATS_OK, let bucket else {
       throw failure(status, jsErrCode(0), "cannot open the bucket \(name)")
@@ -367,7 +370,7 @@ final class NatsConnection {
   {
     guard status == NATS_OK else {
       throw StreamError(
-        kind, "\(what): \(lastError(status))", server: server.url)
+        kind, "\(what): \(lastError(status))", server: server.displayURL)
     }
   }
 
@@ -375,34 +378,48 @@ final class NatsConnection {
   /// stream told apart from the rest.
   private func failure(_ status: natsStatus, _ code: jsErrCode, _ what: String) -> StreamError {
     if code == JSStreamNotFoundErr {
-      return StreamError(.streamMissing, "\(what): the stream is missing", server: server.url)
+      return StreamError(
+        .streamMissing, "\(what): the stream is missing", server: server.displayURL)
     }
     if code == JSClusterNotAvailErr {
       return StreamError(
         .timeout, "\(what): JetStream is temporarily unavailable (electing a leader?)",
-        server: server.url)
+        server: server.displayURL)
     }
     switch status {
     case NATS_TIMEOUT:
       return StreamError(
-        .timeout, "\(what): no answer within \(server.timeoutMilliseconds) ms", server: server.url)
+        .timeout, "\(what): no answer within \(server.timeoutMilliseconds) ms",
+        server: server.displayURL)
     case NATS_NO_RESPONDERS:
       return StreamError(
         .streamMissing, "\(what): the server has no JetStream (start it with -js)",
-        server: server.url)
+        server: server.displayURL)
     case NATS_CONNECTION_CLOSED, NATS_CONNECTION_DISCONNECTED, NATS_NO_SERVER:
-      return StreamError(.noServer, "\(what): the connection was lost", server: server.url)
+      return StreamError(.noServer, "\(what): the connection was lost", server: server.displayURL)
     default:
       return StreamError(
-        .other, "\(what): \(lastError(status))", server: server.url)
+        .other, "\(what): \(lastError(status))", server: server.displayURL)
     }
   }
 
   /// libnats' text for the last error of this thread, or the status's.
+  /// `message` without the place in libnats' sources it may start with (`(url.c:42): `),
+  /// which means nothing to a user.
+  static func withoutSourceLocation(_ message: String) -> String {
+    guard message.hasPrefix("("), let end = message.firstIndex(of: ")") else { return message }
+    let place = message[message.index(after: message.startIndex)..<end]
+    let parts = place.split(separator: ":")
+    guard parts.count == 2, parts[0].hasSuffix(".c"), parts[1].allSatisfy(\.isNumber),
+      message[end...].hasPrefix("): ")
+    else { return message }
+    return String(message[message.index(end, offsetBy: 3)...])
+  }
+
   private func lastError(_ status: natsStatus) -> String {
     var last = NATS_OK
     if let text = nats.nats_GetLastError(&last), last != NATS_OK {
-      let message = String(cString: text)
+      let message = Self.withoutSourceLocation(String(cString: text))
       if !message.isEmpty { return message }
     }
     return nats.natsStatus_GetText(status).map { String(cString: $0) } ?? "error \(status.rawValue)"

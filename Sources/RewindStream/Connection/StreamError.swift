@@ -2,6 +2,9 @@
 public struct StreamError: Error, Sendable, CustomStringConvertible {
   /// The kinds of failure a command tells apart.
   public enum Kind: String, Sendable {
+    /// The URL is not a server's address (``StreamServer/addressProblem``): nothing was
+    /// tried.
+    case invalidAddress
     /// No server answers at the URL (connection refused, unreachable, timed out).
     case noServer
     /// The server refused the credentials, or TLS failed.
@@ -24,7 +27,7 @@ public struct StreamError: Error, Sendable, CustomStringConvertible {
   }
 
   public var kind: Kind
-  /// The server's URL.
+  /// The server's URL, any password in it written `***` (``StreamServer/displayURL``).
   public var server: String
   /// The session concerned, if any.
   public var session: String?

@@ -34,3 +34,117 @@ public struct StreamServer: Sendable, Equatable {
     self.replicas = replicas
   }
 }
+
+extension StreamServer {
+  /// The addresses of ``url``, one a server, spaces around each removed: what the
+  /// connection is given.
+  var addresses: [String] {
+    url.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+  }
+
+  /// ``url`` with the password of each address that has one written `***`: the name of
+  /// the server in messages, which never show a password.
+  public var displayURL: String {
+    guard url.contains("@") else { return url }
+    return addresses.map(Self.masked).joined(separator: ",")
+  }
+
+  /// What is wrong with ``url`` as the address of a server, or of a cluster's servers
+  /// separated by commas; nil when each is `[nats://|tls://][USER[:PASSWORD]@]HOST[:PORT]`
+  /// with a host (a name, an IPv4 address or an IPv6 one in brackets) and a port from 1
+  /// to 65535 when one is given (4222 when not). Checked before connecting: the client
+  /// library takes some of these for a server that does not answer, and an empty one
+  /// made it crash.
+  public var addressProblem: String? {
+    let addresses = addresses
+    for (index, address) in addresses.enumerated() {
+      guard let problem = Self.problem(of: address) else { continue }
+      guard addresses.count > 1 else { return problem }
+      let place = address.isEmpty ? "entry \(index + 1) of the list" : Self.masked(address)
+      return "\(place): \(problem)"
+    }
+    return nil
+  }
+
+  /// `address` with its password, if any, written `***`.
+  static func masked(_ address: String) -> String {
+    let (scheme, rest) = split(address)
+    guard let at = rest.lastIndex(of: "@") else { return address }
+    let credentials = rest[..<at]
+    guard let colon = credentials.firstIndex(of: ":") else { return address }
+    return scheme + credentials[..<colon] + ":***" + rest[at...]
+  }
+
+  /// The scheme of `address` with its `://` (empty if none) and the rest.
+  private static func split(_ address: String) -> (scheme: String, rest: Substring) {
+    // A scheme is letters, digits, `+`, `-` and `.` before the first colon.
+    let name = address.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    guard address[name.endIndex...].hasPrefix("://") else { return ("", address[...]) }
+    let end = address.index(name.endIndex, offsetBy: 3)
+    return (String(address[..<end]), address[end...])
+  }
+
+  /// What is wrong with one server's address, or nil.
+  private static func problem(of address: String) -> String? {
+    guard !address.isEmpty else { return "an empty server address" }
+    let (scheme, rest) = split(address)
+    if !scheme.isEmpty {
+      let name = scheme.dropLast(3).lowercased()
+      guard name == "nats" || name == "tls" else {
+        return "the scheme is \(name.isEmpty ? "empty" : name), not nats or tls"
+      }
+    }
+    // The host and port follow the credentials, if any.
+    let hostAndPort = rest.lastIndex(of: "@").map { rest[rest.index(after: $0)...] } ?? rest
+    if let slash = hostAndPort.firstIndex(of: "/") {
+      return
+        "a server's address has no path (\(hostAndPort[slash...])): a session on a server is nats://HOST:PORT/SESSION-ID, read by the commands that read a journal"
+    }
+    var host = hostAndPort
+    var port: Substring?
+    if hostAndPort.hasPrefix("[") {
+      guard let close = hostAndPort.firstIndex(of: "]") else {
+        return "the IPv6 address has no closing ]"
+      }
+      host = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
+      let after = hostAndPort[hostAndPort.index(after: close)...]
+      if !after.isEmpty {
+        guard after.hasPrefix(":") else {
+          return "\"\(after)\" follows the IPv6 address, where only a colon and a port may"
+        }
+        port = after.dropFirst()
+      }
+      if let bad = host.first(where: { !($0.isHexDigit || ":.%".contains($0)) }) {
+        return "the IPv6 address has a character it cannot have: \(quoted(bad))"
+      }
+    } else if let colon = hostAndPort.lastIndex(of: ":") {
+      host = hostAndPort[..<colon]
+      port = hostAndPort[hostAndPort.index(after: colon)...]
+    }
+    guard !host.isEmpty else { return "no host (nats://HOST:PORT)" }
+    if !hostAndPort.hasPrefix("["),
+      let bad = host.first(where: {
+        !($0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)))
+      })
+    {
+      return "the host has a character a host name cannot have: \(quoted(bad))"
+    }
+    if let port {
+      guard port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port),
+        (1...65535).contains(number)
+      else {
+        return port.isEmpty
+          ? "the port after the colon is empty"
+          : "the port \(port) is not a number from 1 to 65535"
+      }
+    }
+    return nil
+  }
+
+  private static func quoted(_ character: Character) -> String {
+    character.isASCII && character.asciiValue.map { $0 >= 0x20 && $0 < 0x7F } == true
+      ? "'\(character)'"
+      : character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+        .joined(separator: " ")
+  }
+}

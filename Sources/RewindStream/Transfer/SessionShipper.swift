@@ -102,7 +102,7 @@ public final class SessionShipper: JournalForwarder {
       .timeout,
       "\(journal ?? "the journal") is not on the server after \(timeoutMilliseconds) ms"
         + (failure.map { " (last attempt: \($0))" } ?? ""),
-      server: server.url)
+      server: server.displayURL)
   }
 
   /// Asks for a round now (after a flush, say).

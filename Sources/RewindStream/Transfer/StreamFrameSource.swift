@@ -49,11 +49,17 @@ extension StreamStore {
     sessionURL(text) != nil
   }
 
+  /// Whether `text` starts as a session's URL does (`nats://` or `tls://`), whether or not
+  /// it is one: for a message that says what it lacks, rather than that no such file exists.
+  public static func looksLikeSessionURL(_ text: String) -> Bool {
+    text.hasPrefix("nats://") || text.hasPrefix("tls://")
+  }
+
   /// The server and the session of `nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID`; the
   /// user and password, when given, are the server's (and never shown in messages).
   public static func sessionURL(_ text: String) -> (server: StreamServer, session: String)? {
-    let schemes = ["nats://", "tls://"]
-    guard let scheme = schemes.first(where: { text.hasPrefix($0) }) else { return nil }
+    guard looksLikeSessionURL(text) else { return nil }
+    let scheme = text.hasPrefix("nats://") ? "nats://" : "tls://"
     let rest = text.dropFirst(scheme.count)
     guard let slash = rest.firstIndex(of: "/") else { return nil }
     var authority = String(rest[..<slash])
@@ -90,7 +96,7 @@ extension StreamStore {
     } catch {
       throw error.about(text)
     }
-    let name = "\(server.url)/\(summary.session)"
+    let name = "\(server.displayURL)/\(summary.session)"
     let body = try JournalAssembler.headerBody(of: header, source: name)
     let source = StreamFrameSource(store: self, summary: summary, frames: frames, name: name)
     return try JournalReader(

@@ -66,11 +66,12 @@ public final class StreamStore {
         matches.isEmpty
           ? "no such session on the server (`rewind sessions` lists them)"
           : "\(matches.count) sessions start with \(text); give more of the id",
-        server: server.url, session: text)
+        server: server.displayURL, session: text)
     }
     guard let bytes = try connection.value(key: matches[0], bucket: StreamLayout.sessionsBucket)
     else {
-      throw StreamError(.sessionMissing, "the session vanished", server: server.url, session: text)
+      throw StreamError(
+        .sessionMissing, "the session vanished", server: server.displayURL, session: text)
     }
     return try decodeSummary(bytes, matches[0])
   }
@@ -88,14 +89,15 @@ public final class StreamStore {
           key: StreamLayout.indexKey(id, chunk: chunk), bucket: StreamLayout.indexBucket)
       else {
         throw StreamError(
-          .invalidData, "the index lacks frames from \(frames.count) on", server: server.url,
+          .invalidData, "the index lacks frames from \(frames.count) on", server: server.displayURL,
           session: id)
       }
       do throws(CodecError) {
         frames += try StreamFrame.decode(bytes)
       } catch {
         throw StreamError(
-          .invalidData, "index chunk \(chunk) is damaged: \(error.message)", server: server.url,
+          .invalidData, "index chunk \(chunk) is damaged: \(error.message)",
+          server: server.displayURL,
           session: id)
       }
       chunk += 1
@@ -124,12 +126,12 @@ public final class StreamStore {
     let id = summary.session.description
     guard let message = try connection.message(StreamLayout.stream, sequence: sequence) else {
       throw StreamError(
-        .invalidData, "\(what) is missing from the stream", server: server.url, session: id)
+        .invalidData, "\(what) is missing from the stream", server: server.displayURL, session: id)
     }
     guard message.subject == summary.subject else {
       throw StreamError(
         .invalidData, "\(what) is on \(message.subject), not on \(summary.subject)",
-        server: server.url, session: id)
+        server: server.displayURL, session: id)
     }
     return message.data
   }
@@ -168,7 +170,7 @@ public final class StreamStore {
     } catch {
       throw error.about(text)
     }
-    let source = "\(server.url)/\(summary.session)"
+    let source = "\(server.displayURL)/\(summary.session)"
     let assembler = try JournalAssembler(
       destination, headerFrame: try headerFrame(of: summary), source: source)
     for (number, frame) in frames.enumerated() {
@@ -211,7 +213,7 @@ public final class StreamStore {
       throw StreamError(
         .invalidData,
         "\(path) is damaged or holds lost events; `rewind recover` it first, then push",
-        server: server.url, session: id.description)
+        server: server.displayURL, session: id.description)
     }
     do {
       try connection.ensureStream(
@@ -361,7 +363,8 @@ public final class StreamStore {
           throw error.kind == .conflict
             ? error
             : StreamError(
-              .conflict, "another writer appended to the session meanwhile", server: server.url)
+              .conflict, "another writer appended to the session meanwhile",
+              server: server.displayURL)
         }
         guard error.kind != .conflict, Self.now() < deadline else { throw error }
         usleep(200_000)
@@ -401,7 +404,7 @@ public final class StreamStore {
   }
 
   private func conflict(_ message: String) -> StreamError {
-    StreamError(.conflict, message, server: server.url)
+    StreamError(.conflict, message, server: server.displayURL)
   }
 
   private func requireLayout() throws(StreamError) {
@@ -416,7 +419,8 @@ public final class StreamStore {
       return try SessionSummary.decode(bytes)
     } catch {
       throw StreamError(
-        .invalidData, "its summary is damaged: \(error.message)", server: server.url, session: key)
+        .invalidData, "its summary is damaged: \(error.message)", server: server.displayURL,
+        session: key)
     }
   }
 }
