@@ -149,6 +149,10 @@ struct StreamCommandTests {
       "pull", "0000", "--server", server.url, "--user", "rewind", "--password", "secret", "-o",
       server.directory.file("x.journal"))
     expectFailure(unknown, containing: "session 0000: no such session on the server")
+    let empty = try rewind(
+      "pull", "", "--server", server.url, "--user", "rewind", "--password", "secret", "-o",
+      server.directory.file("x.journal"))
+    expectFailure(empty, containing: "\(server.url): no session id given")
 
     let absent = "nats://127.0.0.1:\(NatsServer.freePort())"
     let unreachable = try rewind("sessions", "--server", absent, "--timeout", "1000")

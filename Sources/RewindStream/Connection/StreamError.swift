@@ -44,7 +44,7 @@ public struct StreamError: Error, Sendable, CustomStringConvertible {
   /// `nats://host:4222: session 6f…: message`.
   public var description: String {
     var text = server + ": "
-    if let session { text += "session \(session): " }
+    if let session, !session.isEmpty { text += "session \(session): " }
     return text + message
   }
 

@@ -50,6 +50,11 @@ public final class StreamStore {
   /// The session whose id is `text`, or starts with it when one session's does.
   /// - Throws: ``StreamError/Kind/sessionMissing`` when none (or more than one) matches.
   public func summary(of text: String) throws(StreamError) -> SessionSummary {
+    guard !text.isEmpty else {
+      throw StreamError(
+        .sessionMissing, "no session id given (`rewind sessions` lists them)",
+        server: server.displayURL)
+    }
     try requireLayout()
     let key = text.lowercased()
     if SessionID(parsing: key) != nil,
@@ -60,7 +65,7 @@ public final class StreamStore {
     let matches = try connection.keys(bucket: StreamLayout.sessionsBucket).filter {
       $0.hasPrefix(key)
     }
-    guard matches.count == 1, !key.isEmpty else {
+    guard matches.count == 1 else {
       throw StreamError(
         .sessionMissing,
         matches.isEmpty
