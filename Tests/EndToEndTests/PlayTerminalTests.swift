@@ -92,6 +92,42 @@ struct PlayTerminalTests {
     #expect(!terminal.alternateScreen)
   }
 
+  @Test(
+    "a name with a line or paragraph separator, which a terminal does not show, moves no column")
+  func separatorsInNames() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("separators.journal")
+    let catalog = try Catalog(
+      layout: .threeColumn, menuLabels: ["Mon\u{2028}day", "Tue\u{2029}sday", "Wed"],
+      categories: [
+        Catalog.Node(
+          "Line\u{2028}and\u{2029}paragraph",
+          children: [Catalog.Node("One\u{2028}item"), Catalog.Node("Two")])
+      ])
+    let domain = NavigationDomain(catalog: catalog)
+    let recorder = try JournalRecorder.create(
+      at: path, domain: domain, session: SessionInfo(startTime: 0, device: "test"))
+    let category = catalog.categories[0]
+    _ = try recorder.record(.categorySelected(category), at: 1_000)
+    _ = try recorder.record(.itemSelected(catalog.children(of: category)[0]), at: 2_000)
+    try recorder.close()
+
+    let terminal = try Tmux(
+      script: "\"$REWIND\" play '\(path)' --at end", in: directory.path, columns: 100, rows: 30)
+    defer { terminal.kill() }
+    let screen = try terminal.waitFor("event 2 of 2")
+    #expect(screen.contains("Lineandparagraph"))
+    // tmux, as wcwidth, shows U+2028 and U+2029 as nothing: every row of the state's box
+    // still ends at the window's right edge.
+    let rows = screen.split(separator: "\n").filter { $0.hasPrefix("│") || $0.hasPrefix("┌") }
+    #expect(!rows.isEmpty)
+    for row in rows {
+      #expect(TerminalText.width(row) == 100, "\(row)\n\(screen)")
+    }
+    terminal.send("q")
+    try terminal.waitFor("DONE 0")
+  }
+
   @Test("--follow shows the events another process flushes, the cursor at the end")
   func follow() throws {
     let directory = TemporaryDirectory()
