@@ -133,6 +133,34 @@ struct PlayTerminalTests {
     try terminal.waitFor("DONE 0")
   }
 
+  @Test("an id and a file name full of escape sequences show escaped, cut to their room")
+  func escapeSequencesCut() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("t\u{1B}]0;owned\u{07}.journal")
+    let domain = NavigationDomain()
+    let recorder = try JournalRecorder.create(
+      at: path, domain: domain, session: SessionInfo(startTime: 0, device: "test"))
+    let hostile = String(repeating: "\u{1B}]0;x\u{07}", count: 100)
+    _ = try recorder.record(.categorySelected(domain.internedRef(hostile)), at: 1_000)
+    _ = try recorder.record(.menuTabTapped(index: 1), at: 2_000)
+    try recorder.close()
+
+    let terminal = try Tmux(
+      script: "\"$REWIND\" play \"$JOURNAL\" --at 1", in: directory.path, columns: 100, rows: 30,
+      environment: ["JOURNAL": "t\u{1B}]0;owned\u{07}.journal"])
+    defer { terminal.kill() }
+    let screen = try terminal.waitFor("event 1 of 2")
+    let row = try #require(
+      screen.split(separator: "\n").first { $0.contains("categorySelected \\u{1B}]0;x") },
+      "\(screen)")
+    // Cut before the outcome, which follows it whole, and the panel's edge.
+    #expect(row.contains("… rejected │"), "\(row)")
+    let header = try #require(screen.split(separator: "\n").first)
+    #expect(header.contains(#"t\u{1B}]0;owned\u{7}.journal · navigation"#), "\(header)")
+    terminal.send("q")
+    try terminal.waitFor("DONE 0")
+  }
+
   @Test("--follow shows the events another process flushes, the cursor at the end")
   func follow() throws {
     let directory = TemporaryDirectory()
