@@ -12,6 +12,21 @@ import Testing
 struct PlayTerminalTests {
   let journal = sample("iphone-compact.journal")
 
+  /// Records at `path` the events `events` makes for the domain of `catalog` (the sample
+  /// catalog when nil), a millisecond apart.
+  private func record(
+    at path: String, catalog: Catalog? = nil,
+    _ events: (NavigationDomain) throws -> [NavigationEvent]
+  ) throws {
+    let domain = catalog.map { NavigationDomain(catalog: $0) } ?? NavigationDomain()
+    let recorder = try JournalRecorder.create(
+      at: path, domain: domain, session: SessionInfo(startTime: 0, device: "test"))
+    for (index, event) in try events(domain).enumerated() {
+      _ = try recorder.record(event, at: UInt64(index + 1) * 1_000)
+    }
+    try recorder.close()
+  }
+
   @Test("steps, a find, a skip and a resize show on the screen; q quits and restores the terminal")
   func scrub() throws {
     let directory = TemporaryDirectory()
@@ -110,13 +125,10 @@ struct PlayTerminalTests {
     let catalog = try Catalog(
       layout: .threeColumn, menuLabels: labels + ["Wed"],
       categories: [Catalog.Node(name, children: [Catalog.Node(item), Catalog.Node("Two")])])
-    let domain = NavigationDomain(catalog: catalog)
-    let recorder = try JournalRecorder.create(
-      at: path, domain: domain, session: SessionInfo(startTime: 0, device: "test"))
     let category = catalog.categories[0]
-    _ = try recorder.record(.categorySelected(category), at: 1_000)
-    _ = try recorder.record(.itemSelected(catalog.children(of: category)[0]), at: 2_000)
-    try recorder.close()
+    try record(at: path, catalog: catalog) { _ in
+      [.categorySelected(category), .itemSelected(catalog.children(of: category)[0])]
+    }
 
     let terminal = try Tmux(
       script: "\"$REWIND\" play '\(path)' --at end", in: directory.path, columns: 100, rows: 30)
@@ -137,13 +149,10 @@ struct PlayTerminalTests {
   func escapeSequencesCut() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("t\u{1B}]0;owned\u{07}.journal")
-    let domain = NavigationDomain()
-    let recorder = try JournalRecorder.create(
-      at: path, domain: domain, session: SessionInfo(startTime: 0, device: "test"))
     let hostile = String(repeating: "\u{1B}]0;x\u{07}", count: 100)
-    _ = try recorder.record(.categorySelected(domain.internedRef(hostile)), at: 1_000)
-    _ = try recorder.record(.menuTabTapped(index: 1), at: 2_000)
-    try recorder.close()
+    try record(at: path) { domain in
+      [.categorySelected(try domain.internedRef(hostile)), .menuTabTapped(index: 1)]
+    }
 
     let terminal = try Tmux(
       script: "\"$REWIND\" play \"$JOURNAL\" --at 1", in: directory.path, columns: 100, rows: 30,
