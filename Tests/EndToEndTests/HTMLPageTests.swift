@@ -517,6 +517,47 @@
       tab.expectQuiet(page.url)
     }
 
+    @Test(
+      "a journal's control characters and bidi overrides show escaped and reorder none of the page's text",
+      .timeLimit(.minutes(2)))
+    func controlCharacters() throws {
+      let directory = TemporaryDirectory()
+      let path = directory.file("c\u{202E}lmth.journal")
+      let domain = NavigationDomain()
+      let recorder = try JournalRecorder.create(
+        at: path, domain: domain,
+        session: SessionInfo(
+          startTime: 1_767_225_600_000_000, device: "dev\u{1B}]0;t\u{07}\u{202E}ecived"),
+        options: RecordingOptions(snapshotInterval: 2))
+      // An id without a space or a quote, which the page shows as it is, not as JSON.
+      let hostileID = "id\u{202E}live\u{2066}\u{1B}[2J"
+      _ = try recorder.record(.categorySelected(domain.internedRef(hostileID)), at: 1_000)
+      _ = try recorder.record(.menuTabTapped(index: 2), at: 2_000)
+      try recorder.close()
+
+      let page = try writePage(path, in: directory)
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      let tab = try browser.newPage()
+      try tab.open(page.url + "#at=1")
+      // The controls a terminal would obey, written out independently of the page's list.
+      let controls =
+        #"/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u"#
+      for element in ["session-facts", "title", "event-list", "changes-body"] {
+        let text = try tab.string("document.getElementById('\(element)').innerText")
+        #expect(
+          try tab.evaluate("\(controls).test(document.getElementById('\(element)').innerText)")
+            as? Bool == false, "#\(element) holds a raw control character: \(text.debugDescription)"
+        )
+      }
+      let changes = try tab.string("document.getElementById('changes-body').innerText")
+      #expect(changes.contains("rejected: the id is not in the session's catalog"), "\(changes)")
+      let facts = try tab.string("document.getElementById('session-facts').innerText")
+      #expect(facts.contains(#"dev\u{1B}]0;t\u{7}\u{202E}ecived"#), "\(facts)")
+      #expect(facts.contains(#"c\u{202E}lmth.journal"#), "\(facts)")
+      tab.expectQuiet(page.url)
+    }
+
     @Test("the page reads at 200 % zoom, in the light and the dark scheme", .timeLimit(.minutes(2)))
     func zoomAndColourSchemes() throws {
       let directory = TemporaryDirectory()

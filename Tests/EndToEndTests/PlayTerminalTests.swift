@@ -12,6 +12,21 @@ import Testing
 struct PlayTerminalTests {
   let journal = sample("iphone-compact.journal")
 
+  /// Records at `path` the events `events` makes for the domain of `catalog` (the sample
+  /// catalog when nil), a millisecond apart.
+  private func record(
+    at path: String, catalog: Catalog? = nil,
+    _ events: (NavigationDomain) throws -> [NavigationEvent]
+  ) throws {
+    let domain = catalog.map { NavigationDomain(catalog: $0) } ?? NavigationDomain()
+    let recorder = try JournalRecorder.create(
+      at: path, domain: domain, session: SessionInfo(startTime: 0, device: "test"))
+    for (index, event) in try events(domain).enumerated() {
+      _ = try recorder.record(event, at: UInt64(index + 1) * 1_000)
+    }
+    try recorder.close()
+  }
+
   @Test("steps, a find, a skip and a resize show on the screen; q quits and restores the terminal")
   func scrub() throws {
     let directory = TemporaryDirectory()
@@ -90,6 +105,69 @@ struct PlayTerminalTests {
     terminal.send("C-c")
     try terminal.waitFor("DONE 130")
     #expect(!terminal.alternateScreen)
+  }
+
+  @Test(
+    "names a terminal may measure otherwise than Rewind move no column after them",
+    arguments: [
+      // U+2028 and U+2029, which tmux, as wcwidth, does not show at all.
+      (
+        ["Mon\u{2028}day", "Tue\u{2029}sday"], "Line\u{2028}and\u{2029}paragraph", "One\u{2028}item"
+      ),
+      // Emoji newer than the C library's tables, which tmux then drops.
+      (
+        ["\u{1FA75} Blue", "\u{1FAE8}"], "\u{1FA75} Light blue \u{1FAE8} shaking", "Item \u{1FA75}"
+      ),
+    ])
+  func namesMeasuredOtherwise(labels: [String], category name: String, item: String) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("names.journal")
+    let catalog = try Catalog(
+      layout: .threeColumn, menuLabels: labels + ["Wed"],
+      categories: [Catalog.Node(name, children: [Catalog.Node(item), Catalog.Node("Two")])])
+    let category = catalog.categories[0]
+    try record(at: path, catalog: catalog) { _ in
+      [.categorySelected(category), .itemSelected(catalog.children(of: category)[0])]
+    }
+
+    let terminal = try Tmux(
+      script: "\"$REWIND\" play '\(path)' --at end", in: directory.path, columns: 100, rows: 30)
+    defer { terminal.kill() }
+    let screen = try terminal.waitFor("event 2 of 2")
+    // Every row of the state's box still ends at the window's right edge (the characters
+    // tmux does not show are not in its capture, so they count no column here either).
+    let rows = screen.split(separator: "\n").filter { $0.hasPrefix("│") || $0.hasPrefix("┌") }
+    #expect(!rows.isEmpty)
+    for row in rows {
+      #expect(TerminalText.width(row) == 100, "\(row)\n\(screen)")
+    }
+    terminal.send("q")
+    try terminal.waitFor("DONE 0")
+  }
+
+  @Test("an id and a file name full of escape sequences show escaped, cut to their room")
+  func escapeSequencesCut() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("t\u{1B}]0;owned\u{07}.journal")
+    let hostile = String(repeating: "\u{1B}]0;x\u{07}", count: 100)
+    try record(at: path) { domain in
+      [.categorySelected(try domain.internedRef(hostile)), .menuTabTapped(index: 1)]
+    }
+
+    let terminal = try Tmux(
+      script: "\"$REWIND\" play \"$JOURNAL\" --at 1", in: directory.path, columns: 100, rows: 30,
+      environment: ["JOURNAL": "t\u{1B}]0;owned\u{07}.journal"])
+    defer { terminal.kill() }
+    let screen = try terminal.waitFor("event 1 of 2")
+    let row = try #require(
+      screen.split(separator: "\n").first { $0.contains("categorySelected \\u{1B}]0;x") },
+      "\(screen)")
+    // Cut before the outcome, which follows it whole, and the panel's edge.
+    #expect(row.contains("… rejected │"), "\(row)")
+    let header = try #require(screen.split(separator: "\n").first)
+    #expect(header.contains(#"t\u{1B}]0;owned\u{7}.journal · navigation"#), "\(header)")
+    terminal.send("q")
+    try terminal.waitFor("DONE 0")
   }
 
   @Test("--follow shows the events another process flushes, the cursor at the end")

@@ -52,6 +52,8 @@ struct TerminalTextTests {
       ("Cafe\u{301} ☕", 7), ("カフェ", 6), ("ｶﾌｪ", 3), ("ＡＢ", 4), ("한국어", 6),
       ("e\u{301}\u{302}", 1), ("a\u{200D}b", 2), ("❤\u{FE0F}", 1), ("─━┌│●▸…", 7),
       ("\u{1FAE8}", 2), ("\u{AD}", 1), ("\u{1B}", 0), ("Ελληνικά", 8), ("हिन्दी", 5),
+      // Not shown by a terminal: the line and paragraph separators, unassigned code points.
+      ("a\u{2028}b\u{2029}", 2), ("\u{378}\u{FFFE}x", 1),
     ])
   func width(text: String, columns: Int) {
     #expect(TerminalText.width(text) == columns)

@@ -51,6 +51,27 @@ struct ScreenRendererTests {
     #expect(render(Screen(size: size), next) == "\u{1B}[1;1H月x")
   }
 
+  @Test(
+    "a character terminals may measure otherwise is written over blanks, and the next cell placed by a move"
+  )
+  func uncertainWidths() {
+    // An emoji newer than a terminal's tables (tmux drops it), an emoji with a variation
+    // selector (one column here, two in some terminals), a flag: blanks first, so that a
+    // terminal that draws it narrower leaves nothing old there; a move after, so that one
+    // that draws it wider or narrower shifts nothing after it.
+    var next = Screen(size: size)
+    next.write("\u{1FA75}a❤\u{FE0F}b🇫🇷c", column: 0, row: 0)
+    #expect(
+      render(Screen(size: size), next)
+        == "\u{1B}[1;1H  \u{1B}[1;1H\u{1FA75}\u{1B}[1;3Ha \u{1B}[1;4H❤\u{FE0F}\u{1B}[1;5Hb  \u{1B}[1;6H🇫🇷\u{1B}[1;8Hc"
+    )
+    // What every terminal measures alike needs neither: CJK ideographs, Latin
+    // letters with accents, the box drawing and the punctuation the screens are drawn with.
+    var certain = Screen(size: size)
+    certain.write("日本é─│●·…", column: 0, row: 0)
+    #expect(render(Screen(size: size), certain) == "\u{1B}[1;1H日本é─│●·…")
+  }
+
   @Test("styles: one sequence per change of style, a reset at the end")
   func styles() {
     var screen = Screen(size: size)

@@ -93,6 +93,12 @@ struct ScreenTests {
     #expect(Screen.fitted("Wednesday", toWidth: 5) == "Wedn…")
     #expect(Screen.fitted("月曜日です", toWidth: 6) == "月曜…")
     #expect(Screen.fitted("abc", toWidth: 0) == "")
+    // Measured as it is drawn, its control characters escaped: `\u{1B}` is six columns.
+    #expect(Screen.fitted("a\u{1B}]0;x\u{07}b", toWidth: 9) == "a\\u{1B}]…")
+    var screen = screen(12, 1)
+    screen.write(Screen.fitted("\u{1B}[2J\u{1B}[2J", toWidth: 10), column: 0, row: 0)
+    screen.write("|", column: 10, row: 0)
+    #expect(screen.line(0) == "\\u{1B}[2J…|")
   }
 
   @Test("the help overlay lists keys and actions in a centred frame")

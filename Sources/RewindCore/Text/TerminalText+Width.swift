@@ -34,7 +34,10 @@ extension TerminalText {
   /// The columns a terminal gives one code point, as `wcwidth` does: 2 for East Asian
   /// Wide and Fullwidth characters and emoji shown as emoji (`月`, `🙂`, `☕`); 0 for
   /// combining marks, format characters (zero-width joiner, variation selectors are
-  /// marks), the medial and final Hangul jamo, and control characters; 1 for the rest.
+  /// marks), the medial and final Hangul jamo, and control characters; 0 too for what a
+  /// terminal does not show at all (`wcwidth` says -1, and tmux drops it): the line and
+  /// paragraph separators U+2028 and U+2029, and code points no character is assigned
+  /// to; 1 for the rest.
   public static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x7F { return value >= 0x20 ? 1 : 0 }
@@ -42,7 +45,9 @@ extension TerminalText {
     if value == 0xAD { return 1 }  // the soft hyphen is shown where it breaks a line
     if (0x1160...0x11FF).contains(value) { return 0 }  // jamo that join the one before
     switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format: return 0
+    case .nonspacingMark, .enclosingMark, .format, .lineSeparator, .paragraphSeparator,
+      .unassigned:
+      return 0
     default: break
     }
     if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }

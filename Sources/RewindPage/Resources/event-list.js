@@ -5,10 +5,15 @@
   const { compact } = RewindPage.json;
   const { shownOffset } = RewindPage.point;
 
-  /** An event's arguments as shown: its payload's values, `name=value` when it has several. */
+  /**
+   * An event's arguments as shown: its payload's values, `name=value` when it has several; a
+   * string with a space, a quote or a control character (which would be obeyed, or reorder
+   * the text around it) as JSON, which escapes it.
+   */
   function argumentsText(event) {
     const members = [...event].filter(([key]) => !["seq", "time_us", "event", "outcome", "reason"].includes(key));
-    const shown = (value) => (typeof value === "string" && /^[^\s"]+$/u.test(value) ? value : compact(value));
+    const plainText = /^[^\s"\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]+$/u;
+    const shown = (value) => (typeof value === "string" && plainText.test(value) ? value : compact(value));
     if (members.length === 1) return shown(members[0][1]);
     return members.map(([key, value]) => `${key}=${shown(value)}`).join(" ");
   }

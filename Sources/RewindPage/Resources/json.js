@@ -242,6 +242,20 @@
     return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
   }
 
+  /**
+   * Text from outside (a file name, a device) as Rewind shows it on a terminal
+   * (TerminalText.escaped): each control character written `\u{1B}`, so that none of them
+   * is obeyed, or reorders the page's own text around it as a bidi override would.
+   */
+  function shownText(text) {
+    let result = "";
+    for (const character of text) {
+      const code = character.codePointAt(0);
+      result += isControl(code) ? `\\u{${code.toString(16).toUpperCase()}}` : character;
+    }
+    return result;
+  }
+
   /** A string as Rewind writes it in JSON. */
   function quoted(text) {
     let result = '"';
@@ -365,6 +379,7 @@
     compact: (value) => write(value, false, 0),
     pretty: (value) => write(value, true, 0),
     quoted,
+    shownText,
     equal,
     typeName,
     plain,

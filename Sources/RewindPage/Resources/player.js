@@ -4,7 +4,7 @@
 // diff with a pinned point and the find box; binds the keyboard; and exposes
 // `window.rewind` for scripts and tests.
 (() => {
-  const { pretty, compact, plain } = RewindPage.json;
+  const { pretty, compact, plain, shownText } = RewindPage.json;
   const { parse: parsePoint, formatOffset, shownOffset, duration, count } = RewindPage.point;
   const { parse: parseCondition, check, describe: describeCondition, ConditionError } = RewindPage.condition;
 
@@ -307,12 +307,12 @@
     header() {
       const { session } = this;
       const { meta, header } = session;
-      text(byId("title"), meta.title);
+      text(byId("title"), shownText(meta.title));
       const rows = [
-        ["Journal", meta.file],
+        ["Journal", shownText(meta.file)],
         ["Session", header.session ?? "—"],
         ["Domain", `${header.domain} (schema ${header.schemaVersion})`],
-        ["Device", header.device || "—"],
+        ["Device", shownText(header.device) || "—"],
         ["Started", header.start ?? "—"],
         [
           "Events",

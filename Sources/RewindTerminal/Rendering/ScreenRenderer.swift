@@ -3,8 +3,9 @@
 ///
 /// Pure: screens in, bytes out, so what a redraw costs is tested and measured without a
 /// terminal. Cursor moves are absolute (`CSI row;column H`); every run of changed cells
-/// gets one move, and a style sequence only where the style changes. Colours are written
-/// as the terminal's ``ColorSupport`` allows, the nearest one it has, or not at all.
+/// gets one move, and so does the cell after a character a terminal may measure otherwise
+/// (see `hasCertainWidth(_:)`); a style sequence only where the style changes. Colours are
+/// written as the terminal's ``ColorSupport`` allows, the nearest one it has, or not at all.
 ///
 /// The terminal is expected in the state ``TerminalSession`` leaves it: the alternate
 /// screen, cursor hidden, auto-wrap off (so that writing the bottom-right cell never
@@ -61,13 +62,45 @@ public enum ScreenRenderer {
           output += sequence(for: cell.style, colors: colors)
           pen = cell.style
         }
+        let certain = hasCertainWidth(cell.character)
+        if !certain {
+          // Blanks first: a terminal that draws the character narrower, or not at all,
+          // leaves nothing of the previous screen in its cells.
+          output += Array(repeating: UInt8(ascii: " "), count: Int(cell.width))
+          output += Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+        }
         output += Array(String(cell.character).utf8)
         column += Int(cell.width)
-        cursor = (column, row)
+        // After a character a terminal may measure otherwise, the next cell gets a move.
+        cursor = certain ? (column, row) : nil
       }
     }
     if pen != .plain { output += Array("\u{1B}[0m".utf8) }
     return output
+  }
+
+  /// Whether every terminal gives `character` the columns Rewind does: one code point of
+  /// ASCII, Latin, Greek or Cyrillic (below U+0530), of the punctuation, arrows,
+  /// mathematical signs, box drawing and shapes the screens are drawn with (but the few
+  /// emoji there), or a CJK ideograph, kana or Hangul syllable.
+  ///
+  /// Not so emoji (a terminal's tables may be older than Unicode's, and tmux then drops
+  /// them), characters of several code points (a flag, an emoji with a variation selector
+  /// or joined by U+200D), and the rest of Unicode, whose tables differ between C
+  /// libraries: the renderer writes blanks under them and moves the cursor after them, so
+  /// that a terminal measuring them otherwise shifts nothing after them.
+  static func hasCertainWidth(_ character: Character) -> Bool {
+    let scalars = character.unicodeScalars
+    guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex
+    else { return false }
+    switch scalar.value {
+    case 0..<0x530, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+      return true
+    case 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x22FF, 0x2500...0x25FF:
+      return !scalar.properties.isEmojiPresentation
+    default:
+      return false
+    }
   }
 
   /// `CSI 0 ; … m`: the whole style from a reset, so that no attribute of the cell

@@ -103,9 +103,12 @@ extension Screen {
     }
   }
 
-  /// `text` cut to `width` columns with `…` at the end when it is wider.
+  /// `text` cut to `width` columns with `…` at the end when it is wider, measured as
+  /// ``write(_:column:row:style:clip:)`` draws it: its control characters escaped
+  /// (`\u{1B}`, six columns), which the result holds already.
   public static func fitted(_ text: String, toWidth width: Int) -> String {
     guard width > 0 else { return "" }
+    let text = TerminalText.escaped(text)
     guard TerminalText.width(text) > width else { return text }
     return TerminalText.prefix(text, width: width - 1) + "…"
   }
