@@ -302,6 +302,16 @@
       try tab.evaluate("location.hash = '#at=+30s'")
       try tab.nextFrame()
       #expect(try tab.cursor() == times.lastIndex { $0 <= 30_000_000 })
+      // One that names no point of the page (or is not even text: a lone `%E0`) leaves
+      // the cursor where it is and says so.
+      for bad in ["zzz", "%E0%A4"] {
+        try tab.evaluate("location.hash = '#at=\(bad)'")
+        try tab.nextFrame()
+        #expect(try tab.cursor() == times.lastIndex { $0 <= 30_000_000 })
+        #expect(
+          try tab.string("document.getElementById('position').textContent").hasPrefix(
+            "The address names no point of this page: "), "#at=\(bad)")
+      }
 
       // Play at ×32 from the start reaches the end (67 s of session in about 2 s).
       try tab.evaluate(
@@ -322,6 +332,16 @@
       #expect(
         try tab.string("document.getElementById('play').getAttribute('aria-pressed')") == "false")
       tab.expectQuiet(page.url)
+
+      // A page opened at an address that names no point opens at its start, saying so
+      // (it was replaced by "This page cannot be shown").
+      try tab.open("about:blank")
+      try tab.open(page.url + "#at=zzz")
+      #expect(try tab.cursor() == 0)
+      #expect(
+        try tab.string("document.getElementById('position').textContent").hasPrefix(
+          "The address names no point of this page: "))
+      #expect(try tab.number("document.querySelectorAll('p.error').length") == 0)
     }
 
     /// The matches the find box lists after typing `condition` and pressing Enter, or its

@@ -376,16 +376,24 @@
         this.seek(Number(button.dataset.sequence));
       });
       document.addEventListener("keydown", (event) => this.keyDown(event));
-      window.addEventListener("hashchange", () => {
+      window.addEventListener("hashchange", () => this.seekAddressPoint());
+    }
+
+    /**
+     * Moves to the point the page's address names (`#at=…`), if any. One that names no point
+     * of this page (or is not even text) leaves the cursor where it is, and the position
+     * line says so: a typo in an address does not take the page away.
+     */
+    seekAddressPoint() {
+      try {
         const point = pointInAddress();
         if (point === null) return;
-        try {
-          this.pause();
-          this.seek(this.session.resolve(parsePoint(point)));
-        } catch (error) {
-          text(byId("position"), `The address names no point of this page: ${error.message}`);
-        }
-      });
+        const sequence = this.session.resolve(parsePoint(point));
+        this.pause();
+        this.seek(sequence);
+      } catch (error) {
+        text(byId("position"), `The address names no point of this page: ${error.message}`);
+      }
     }
 
     /** The page's keys, when no control that takes them has the focus. */
@@ -437,8 +445,8 @@
     try {
       const session = new RewindPage.Session(readData());
       player = new Player(session);
-      const point = pointInAddress();
-      player.seek(point === null ? session.from : session.resolve(parsePoint(point)));
+      player.seek(session.from);
+      player.seekAddressPoint();
     } catch (error) {
       const message = make("p", "error", `This page cannot be shown: ${error.message}`);
       message.setAttribute("role", "alert");
