@@ -34,20 +34,26 @@ enum ProcessCalls {
   }
 
   /// Writes all the bytes (`write`, retried after `EINTR` and short writes).
-  /// - Returns: `false` when the descriptor refused them (a closed pipe, a full disk).
-  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard var address = bytes.baseAddress else { return true }
+  /// - Returns: `nil` when all were written, else the `errno` with which the descriptor
+  ///   refused them (`EPIPE` for a closed pipe, `ENOSPC` for a full disk).
+  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    guard var address = bytes.baseAddress else { return nil }
     var remaining = bytes.count
     while remaining > 0 {
       let written = write(descriptor, address, remaining)
       if written < 0 {
         if errno == EINTR { continue }
-        return false
+        return errno
       }
       address += written
       remaining -= written
     }
-    return true
+    return nil
+  }
+
+  /// The system's description of an `errno` (`strerror`).
+  static func describe(errno number: Int32) -> String {
+    String(cString: strerror(number))
   }
 
   /// The process's working directory (`getcwd`), or `/` if it cannot be read.

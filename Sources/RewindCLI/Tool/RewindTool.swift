@@ -51,9 +51,10 @@ package enum RewindTool {
 
 /// Runs the `rewind` tool as this process with `domains`: the command line from
 /// `CommandLine.arguments`, the standard streams, environment and working directory;
-/// then exits with the status.
+/// then exits with the status, or with 1 if standard output refused what was written.
 public func main(domains: [any RecordableDomain.Type]) -> Never {
+  let context = Context.standard()
   let status = RewindTool.cli(domains: domains).run(
-    arguments: Array(CommandLine.arguments.dropFirst()), context: .standard())
-  ProcessCalls.exitProcess(status)
+    arguments: Array(CommandLine.arguments.dropFirst()), context: context)
+  ProcessCalls.exitProcess(context.exitStatus(after: status))
 }
