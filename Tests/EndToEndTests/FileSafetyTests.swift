@@ -167,6 +167,39 @@ struct FileSafetyTests {
 
   // MARK: Atomic outputs
 
+  @Test("a journal that is no regular file (a FIFO, a pipe, a device) is refused at once")
+  func notARegularFile() throws {
+    let directory = TemporaryDirectory()
+    // A FIFO nobody writes to: opening it to read would wait for a writer forever.
+    let fifo = directory.file("fifo.journal")
+    try #require(mkfifo(fifo, 0o644) == 0)
+    for path in [fifo, "/dev/zero"] {
+      for arguments in [
+        ["info", path], ["log", path], ["verify", path, "--deep"], ["recover", path],
+        ["export", path], ["html", path, "-o", directory.file("page.html")],
+      ] {
+        // `timeout` ends a command that hangs (killed: status 9) instead of the test; with SIGKILL,
+        // since the test runner starts processes with the other signals blocked.
+        let result = try run(
+          "/usr/bin/timeout", ["-s", "KILL", "20", rewindBinary] + arguments,
+          environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(
+          result.stderr
+            == "Error: \(path): is not a regular file (a device, pipe or socket), not a journal file\n",
+          "\(arguments)")
+        #expect(result.status == 1, "\(arguments)")
+        #expect(result.stdout.isEmpty)
+      }
+    }
+    let check = try run(
+      "/usr/bin/timeout", ["-s", "KILL", "20", rewindBinary, "check", fifo],
+      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+    #expect(check.status == 1)
+    #expect(
+      check.stdout.hasPrefix("FAIL \(fifo): \(fifo): is not a regular file"), "\(check.stdout)")
+    #expect(listing(directory.path) == ["fifo.journal"])
+  }
+
   @Test("a missing directory is named in the error, never a temporary file")
   func missingDirectory() throws {
     let directory = TemporaryDirectory()
