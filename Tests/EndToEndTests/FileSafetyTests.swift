@@ -225,6 +225,26 @@ struct FileSafetyTests {
     #expect(listing(directory.path) == ["events.jsonl"])
   }
 
+  @Test("an empty output path is a usage error that says so, and nothing is written")
+  func emptyOutputPath() throws {
+    let directory = TemporaryDirectory()
+    let journal = sample("day-menu.journal")
+    for (command, arguments) in [
+      ("generate", ["generate", "-o", "", "--events", "10"]),
+      ("record", ["record", sample("day-menu.scenario"), "-o", ""]),
+      ("export", ["export", journal, "--output", ""]), ("recover", ["recover", journal, "-o", ""]),
+      ("html", ["html", journal, "-o", ""]), ("testgen", ["testgen", journal, "-o", ""]),
+      ("state", ["state", journal, "--skip", "3", "-o", ""]),
+    ] {
+      let result = try run(
+        rewindBinary, arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+        currentDirectory: directory.path)
+      expectUsageError(
+        result, "the output path (-o) is empty; give the path of a file to write", command: command)
+    }
+    #expect(listing(directory.path).isEmpty)
+  }
+
   @Test(
     "writing into a read-only directory fails, naming the file, and leaves nothing",
     .enabled(if: getuid() != 0, "root writes into read-only directories"))
