@@ -156,6 +156,29 @@ struct StreamCommandTests {
     #expect(Date().timeIntervalSince(start) < 30)
   }
 
+  @Test func libnatsErrorsAreShownWithoutItsSourceFileAndLine() throws {
+    let absent = "nats://127.0.0.1:\(NatsServer.freePort())"
+    let badPort = try rewind("sessions", "--server", absent + ",,", "--timeout", "1000")
+    #expect(
+      badPort.stderr
+        == "Error: \(absent),,: cannot connect: invalid port '\(absent.split(separator: ":").last!),,'\n"
+    )
+    #expect(badPort.status == 1)
+    let authorities = try rewind(
+      "sessions", "--server", absent, "--tls-ca", "/etc/passwd", "--timeout", "1000")
+    expectFailure(
+      authorities,
+      containing:
+        "\(absent): cannot load the certificate authorities of /etc/passwd: Error loading trusted certificates '/etc/passwd': no certificate or crl found"
+    )
+    expectUsageError(
+      try rewind("sessions", "--server", ""), "--server is empty; give nats://HOST:PORT",
+      command: "sessions")
+    for result in [badPort, authorities] {
+      #expect(result.stderr.firstMatch(of: /\(\w+\.c:\d+\)/) == nil, "\(result.stderr)")
+    }
+  }
+
   /// Every reading command takes a session on a server where it takes a file, and
   /// prints what it prints for the file; time travel from the server equals time travel
   /// from the file at 100 random points.

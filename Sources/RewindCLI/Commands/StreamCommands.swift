@@ -198,9 +198,10 @@ struct ConnectionOptions: ParsableArguments {
 
   /// Connects to the server the options name.
   /// - Parameter replicas: copies of the stream and buckets if this connection creates them.
-  /// - Throws: ``UsageError`` for a timeout under 1 ms or a password without a user; the
-  ///   store's error when the server cannot be reached or refuses.
+  /// - Throws: ``UsageError`` for an empty server, a timeout under 1 ms or a password
+  ///   without a user; the store's error when the server cannot be reached or refuses.
   func connect(replicas: Int) throws -> StreamStore {
+    guard !server.isEmpty else { throw UsageError("--server is empty; give nats://HOST:PORT") }
     guard timeout >= 1 else { throw UsageError("--timeout must be at least 1 ms, not \(timeout)") }
     guard password == nil || user != nil else { throw UsageError("--password needs --user") }
     return try StreamStore(

@@ -398,11 +398,13 @@ final class NatsConnection {
     }
   }
 
-  /// libnats' text for the last error of this thread, or the status's.
+  /// libnats' text for the last error of this thread, or the status's; without the
+  /// place in libnats' sources that the text starts with (`(url.c:42): invalid port …`),
+  /// which tells a user nothing.
   private func lastError(_ status: natsStatus) -> String {
     var last = NATS_OK
     if let text = nats.nats_GetLastError(&last), last != NATS_OK {
-      let message = String(cString: text)
+      let message = String(cString: text).replacing(#/^\([\w.-]+\.c:\d+\): /#, with: "")
       if !message.isEmpty { return message }
     }
     return nats.natsStatus_GetText(status).map { String(cString: $0) } ?? "error \(status.rawValue)"
