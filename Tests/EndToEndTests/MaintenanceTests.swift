@@ -112,6 +112,10 @@ struct MaintenanceTests {
     )
     let export = try rewind("export", salvaged)
     #expect(export.lines.count == survivors - Int(frames[2].recordCount) + 1)
+    // An export that starts among the lost events is refused before it writes anything.
+    let lostStart = try rewind("export", salvaged, "--from", String(frames[2].firstSequence))
+    expectFailure(lostStart, containing: "event \(frames[2].firstSequence) was lost to damage")
+    #expect(lostStart.stdout.isEmpty, "\(lostStart.stdout.prefix(80))")
   }
 
   @Test("runtime failures name the file and the problem and exit 1")
