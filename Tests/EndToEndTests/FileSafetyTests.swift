@@ -225,6 +225,28 @@ struct FileSafetyTests {
     #expect(listing(directory.path) == ["events.jsonl"])
   }
 
+  @Test("an argument that is not UTF-8 is refused, never read as another file's name")
+  func nonUTF8Argument() throws {
+    let directory = TemporaryDirectory()
+    // 'café' in Latin-1 (é is the byte 0xE9): the shell passes the bytes as they are.
+    for command in [
+      "exec \"$0\" generate -o \"$(printf 'caf\\351.journal')\" --events 3",
+      "exec \"$0\" info \"$(printf 'caf\\351.journal')\"",
+    ] {
+      let result = try run(
+        "/bin/sh", ["-c", command, rewindBinary],
+        environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], currentDirectory: directory.path)
+      #expect(result.status == 64)
+      #expect(
+        result.stderr
+          == "Error: the argument 'caf\\xE9.journal' is not UTF-8 text; rewind reads its arguments, paths included, as UTF-8\n"
+      )
+      #expect(result.stdout.isEmpty)
+    }
+    // generate wrote no file under a name it made up ('caf\u{FFFD}.journal').
+    #expect(listing(directory.path).isEmpty)
+  }
+
   @Test("an empty output path is a usage error that says so, and nothing is written")
   func emptyOutputPath() throws {
     let directory = TemporaryDirectory()

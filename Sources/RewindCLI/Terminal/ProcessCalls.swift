@@ -56,6 +56,30 @@ enum ProcessCalls {
     String(cString: strerror(number))
   }
 
+  /// The first of the process's arguments (after its name) that is not UTF-8, with every
+  /// byte outside printable ASCII written `\xHH`; nil when all are UTF-8.
+  ///
+  /// `CommandLine.arguments` repairs such an argument, each bad byte becoming U+FFFD: a
+  /// path given in Latin-1 would name another file than the one meant.
+  static func argumentNotUTF8() -> String? {
+    for index in 1..<Int(CommandLine.argc) {
+      guard let argument = CommandLine.unsafeArgv[index] else { continue }
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
+        count: strlen(argument))
+      guard String(validating: bytes, as: UTF8.self) == nil else { continue }
+      return bytes.map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex($0) }
+        .joined()
+    }
+    return nil
+  }
+
+  /// A byte as two uppercase hexadecimal digits.
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+  }
+
   /// The process's working directory (`getcwd`), or `/` if it cannot be read.
   static func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
