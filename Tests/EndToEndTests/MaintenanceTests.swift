@@ -57,6 +57,19 @@ struct MaintenanceTests {
     let okJSON = try parseObject(try rewind("verify", journal, "--json").stdout)
     #expect(okJSON["ok"] as? Bool == true)
 
+    // Only the start of the header: nothing can repair it, and verify does not say recover can.
+    let stub = directory.file("stub.journal")
+    write(Array(bytes(of: journal)[..<8]), to: stub)
+    let unrepairable = try rewind("verify", stub)
+    #expect(unrepairable.status == 1)
+    #expect(
+      unrepairable.lines == [
+        "DAMAGED \(stub): 1 problem; 0 frames readable (0 events, 0 snapshots)",
+        "  at byte 0: the journal header is cut short (the file has 8 bytes); without it the frames can be checked but the journal cannot be read",
+        "  Not closed: its writer stopped without closing it (killed, crashed, or the machine lost power); it holds no event.",
+        "  No intact copy of the header is left: the journal cannot be repaired.",
+      ], "\(unrepairable.stdout)")
+
     // A torn tail: a crash in the middle of writing the last frame.
     let whole = bytes(of: journal)
     let frames = try JournalReader(path: journal).frames
