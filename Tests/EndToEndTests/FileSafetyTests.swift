@@ -167,6 +167,39 @@ struct FileSafetyTests {
 
   // MARK: Atomic outputs
 
+  @Test("a journal that is no regular file (a FIFO, a pipe, a device) is refused at once")
+  func notARegularFile() throws {
+    let directory = TemporaryDirectory()
+    // A FIFO nobody writes to: opening it to read would wait for a writer forever.
+    let fifo = directory.file("fifo.journal")
+    try #require(mkfifo(fifo, 0o644) == 0)
+    for path in [fifo, "/dev/zero"] {
+      for arguments in [
+        ["info", path], ["log", path], ["verify", path, "--deep"], ["recover", path],
+        ["export", path], ["html", path, "-o", directory.file("page.html")],
+      ] {
+        // `timeout` ends a command that hangs (killed: status 9) instead of the test; with SIGKILL,
+        // since the test runner starts processes with the other signals blocked.
+        let result = try run(
+          "/usr/bin/timeout", ["-s", "KILL", "20", rewindBinary] + arguments,
+          environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(
+          result.stderr
+            == "Error: \(path): is not a regular file (a device, pipe or socket), not a journal file\n",
+          "\(arguments)")
+        #expect(result.status == 1, "\(arguments)")
+        #expect(result.stdout.isEmpty)
+      }
+    }
+    let check = try run(
+      "/usr/bin/timeout", ["-s", "KILL", "20", rewindBinary, "check", fifo],
+      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+    #expect(check.status == 1)
+    #expect(
+      check.stdout.hasPrefix("FAIL \(fifo): \(fifo): is not a regular file"), "\(check.stdout)")
+    #expect(listing(directory.path) == ["fifo.journal"])
+  }
+
   @Test("a missing directory is named in the error, never a temporary file")
   func missingDirectory() throws {
     let directory = TemporaryDirectory()
@@ -190,6 +223,48 @@ struct FileSafetyTests {
       #expect(!result.stderr.contains(".tmp") && !result.stderr.contains("importing"))
     }
     #expect(listing(directory.path) == ["events.jsonl"])
+  }
+
+  @Test("an argument that is not UTF-8 is refused, never read as another file's name")
+  func nonUTF8Argument() throws {
+    let directory = TemporaryDirectory()
+    // 'café' in Latin-1 (é is the byte 0xE9): the shell passes the bytes as they are.
+    for command in [
+      "exec \"$0\" generate -o \"$(printf 'caf\\351.journal')\" --events 3",
+      "exec \"$0\" info \"$(printf 'caf\\351.journal')\"",
+    ] {
+      let result = try run(
+        "/bin/sh", ["-c", command, rewindBinary],
+        environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], currentDirectory: directory.path)
+      #expect(result.status == 64)
+      #expect(
+        result.stderr
+          == "Error: the argument 'caf\\xE9.journal' is not UTF-8 text; rewind reads its arguments, paths included, as UTF-8\n"
+      )
+      #expect(result.stdout.isEmpty)
+    }
+    // generate wrote no file under a name it made up ('caf\u{FFFD}.journal').
+    #expect(listing(directory.path).isEmpty)
+  }
+
+  @Test("an empty output path is a usage error that says so, and nothing is written")
+  func emptyOutputPath() throws {
+    let directory = TemporaryDirectory()
+    let journal = sample("day-menu.journal")
+    for (command, arguments) in [
+      ("generate", ["generate", "-o", "", "--events", "10"]),
+      ("record", ["record", sample("day-menu.scenario"), "-o", ""]),
+      ("export", ["export", journal, "--output", ""]), ("recover", ["recover", journal, "-o", ""]),
+      ("html", ["html", journal, "-o", ""]), ("testgen", ["testgen", journal, "-o", ""]),
+      ("state", ["state", journal, "--skip", "3", "-o", ""]),
+    ] {
+      let result = try run(
+        rewindBinary, arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+        currentDirectory: directory.path)
+      expectUsageError(
+        result, "the output path (-o) is empty; give the path of a file to write", command: command)
+    }
+    #expect(listing(directory.path).isEmpty)
   }
 
   @Test(

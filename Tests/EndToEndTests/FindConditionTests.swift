@@ -106,5 +106,9 @@ struct FindConditionTests {
     let find = try rewind("help", "find")
     #expect(find.stdout.contains("--last"))
     #expect(find.stdout.contains("rewind help conditions"))
+    // A topic takes no more words: the extra one is named, not the topic.
+    expectUsageError(
+      try rewind("help", "conditions", "extra"), "Unexpected argument 'extra'", command: nil)
+    #expect(try rewind("help", "conditions", "--help").stdout == help.stdout)
   }
 }

@@ -57,6 +57,19 @@ struct MaintenanceTests {
     let okJSON = try parseObject(try rewind("verify", journal, "--json").stdout)
     #expect(okJSON["ok"] as? Bool == true)
 
+    // Only the start of the header: nothing can repair it, and verify does not say recover can.
+    let stub = directory.file("stub.journal")
+    write(Array(bytes(of: journal)[..<8]), to: stub)
+    let unrepairable = try rewind("verify", stub)
+    #expect(unrepairable.status == 1)
+    #expect(
+      unrepairable.lines == [
+        "DAMAGED \(stub): 1 problem; 0 frames readable (0 events, 0 snapshots)",
+        "  at byte 0: the journal header is cut short (the file has 8 bytes); without it the frames can be checked but the journal cannot be read",
+        "  Not closed: its writer stopped without closing it (killed, crashed, or the machine lost power); it holds no event.",
+        "  No intact copy of the header is left: the journal cannot be repaired.",
+      ], "\(unrepairable.stdout)")
+
     // A torn tail: a crash in the middle of writing the last frame.
     let whole = bytes(of: journal)
     let frames = try JournalReader(path: journal).frames
@@ -112,6 +125,10 @@ struct MaintenanceTests {
     )
     let export = try rewind("export", salvaged)
     #expect(export.lines.count == survivors - Int(frames[2].recordCount) + 1)
+    // An export that starts among the lost events is refused before it writes anything.
+    let lostStart = try rewind("export", salvaged, "--from", String(frames[2].firstSequence))
+    expectFailure(lostStart, containing: "event \(frames[2].firstSequence) was lost to damage")
+    #expect(lostStart.stdout.isEmpty, "\(lostStart.stdout.prefix(80))")
   }
 
   @Test("runtime failures name the file and the problem and exit 1")

@@ -165,6 +165,7 @@ struct StreamCommandTests {
   /// range, another scheme or a path were "no server answers"); a password is never shown.
   @Test func aServerAddressThatIsNoneIsAUsageError() throws {
     let cases: [(String, String)] = [
+      ("", "an empty server address"),
       (" ", "an empty server address"),
       ("nats://127.0.0.1:4222,,", "entry 2 of the list: an empty server address"),
       ("nats://127.0.0.1:99999", "the port 99999 is not a number from 1 to 65535"),
@@ -206,6 +207,19 @@ struct StreamCommandTests {
     expectFailure(
       outOfRange,
       containing: "nats://127.0.0.1:99999: the port 99999 is not a number from 1 to 65535")
+  }
+
+  /// libnats' messages reach users without the place in its sources they start with.
+  @Test func libnatsErrorsAreShownWithoutItsSourceFileAndLine() throws {
+    let absent = "nats://127.0.0.1:\(NatsServer.freePort())"
+    let authorities = try rewind(
+      "sessions", "--server", absent, "--tls-ca", "/etc/passwd", "--timeout", "1000")
+    expectFailure(
+      authorities,
+      containing:
+        "\(absent): cannot load the certificate authorities of /etc/passwd: Error loading trusted certificates '/etc/passwd': no certificate or crl found"
+    )
+    #expect(authorities.stderr.firstMatch(of: /\(\w+\.c:\d+\)/) == nil, "\(authorities.stderr)")
   }
 
   /// Every reading command takes a session on a server where it takes a file, and

@@ -41,6 +41,14 @@ struct WritingTests {
     expectFailure(
       try rewind("record", directory.file("missing.scenario"), "-o", output),
       containing: "missing.scenario: cannot read the scenario script")
+    // A device line longer than a journal holds, at its line and column.
+    write("device " + String(repeating: "é", count: 2_049) + "\nback\n", to: script)
+    let device = try rewind("record", script, "-o", output)
+    #expect(
+      device.stderr
+        == "Error: \(script):1:8: the device is 4098 bytes long; a journal holds at most 4096\n")
+    #expect(device.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: output))
   }
 
   @Test("generate is reproducible byte for byte for the same seed")

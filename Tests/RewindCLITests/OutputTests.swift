@@ -53,6 +53,44 @@ struct OutputTests {
     }
   }
 
+  @Test("a refused write is kept, and the exit status says so, but for a closed pipe")
+  func refused() throws {
+    let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
+    try #require(full >= 0)
+    defer { close(full) }
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    close(ends[0])  // a pipe whose reader is gone
+    defer { close(ends[1]) }
+    let ignored = signal(SIGPIPE, SIG_IGN)
+    defer { signal(SIGPIPE, ignored) }
+    for (descriptor, number) in [(full, ENOSPC), (ends[1], EPIPE)] {
+      for status: Int32 in [0, 1, 64] {
+        let stdout = Output(
+          destination: .fileDescriptor(descriptor), isTerminal: false, style: .plain,
+          columns: 80, unbuffered: false)
+        let context = Context(
+          stdout: stdout, stderr: .capture(), environment: [:], currentDirectory: "/",
+          clock: { 0 })
+        context.stdout.print("a line")
+        #expect(context.stdout.writeError == nil)  // still in the buffer
+        context.finish()
+        #expect(context.stdout.writeError == number)
+        let exit = context.exitStatus(after: status)
+        if number == EPIPE {
+          #expect(exit == status)
+          #expect(context.stderr.text.isEmpty)
+        } else {
+          #expect(exit == (status == 0 ? 1 : status))
+          #expect(
+            context.stderr.text
+              == "Error: cannot write to standard output: No space left on device (errno \(ENOSPC)); what the command wrote there is incomplete\n"
+          )
+        }
+      }
+    }
+  }
+
   /// Runs `body` with a new temporary file's descriptor and a function reading the file.
   private func withTemporaryFile(
     _ body: (Int32, () -> String) throws -> Void

@@ -365,6 +365,23 @@ struct DamageTests {
         == "the index is not followed by a valid trailer, so readers walk the frames")
   }
 
+  @Test("a pipe or a device is refused as no journal, not read as an empty one")
+  func notARegularFile() throws {
+    // A FIFO nobody writes to, which opening used to wait on forever, is tested end to end
+    // (FileSafetyTests), where a hang can be killed.
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    defer { for end in ends { close(end) } }
+    for path in ["/dev/fd/\(ends[0])", "/dev/zero"] {
+      #expect {
+        try JournalReader(path: path)
+      } throws: { error in
+        "\(error)"
+          == "\(path): is not a regular file (a device, pipe or socket), not a journal file"
+      }
+    }
+  }
+
   @Test("a missing file and a directory are named in the error")
   func missing() throws {
     let directory = TemporaryDirectory()

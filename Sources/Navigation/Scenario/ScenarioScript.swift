@@ -1,4 +1,5 @@
 public import RewindCore
+import RewindJournal
 
 /// Scenario scripts: sessions written by hand, one interaction per line, for recordings
 /// and tests (`rewind record`). The format is described in `Journals/README.md`.
@@ -208,6 +209,11 @@ struct ScenarioParser {
       let text = line.rest(from: 1)
       if let problem = TerminalText.controlCharacterProblem(in: text, describedAs: "the device") {
         throw line.error(problem, at: 1)
+      }
+      guard text.utf8.count <= JournalLimits.maximumDeviceLength else {
+        throw line.error(
+          "the device is \(text.utf8.count) bytes long; a journal holds at most \(JournalLimits.maximumDeviceLength)",
+          at: 1)
       }
       device = text
     case .start:

@@ -167,12 +167,18 @@ extension CommandLineTool where Context: CommandContext {
   /// `rewind help [<command> ...]`: the help of the named command, or of the tool;
   /// `rewind help <topic>`: the topic's text.
   private func help(naming words: ArraySlice<String>, context: Context) -> ExitCode {
-    if words.count == 1, let topic = topics.first(where: { $0.name == words.first }) {
+    let words = words.filter { $0 != "-h" && $0 != "--help" }
+    if let topic = topics.first(where: { $0.name == words.first }) {
+      // A topic has no subcommands: a word after it is one too many, not an unknown command.
+      guard words.count == 1 else {
+        return report(
+          .unexpectedArguments(Array(words.dropFirst())), path: [root], context: context)
+      }
       context.writeOutput(topic.text.hasSuffix("\n") ? topic.text : topic.text + "\n")
       return .success
     }
     var path: [Command<Context>] = [root]
-    for word in words where word != "-h" && word != "--help" {
+    for word in words {
       let command = path[path.count - 1]
       if let subcommand = command.subcommands.first(where: { $0.name == word }) {
         path.append(subcommand)

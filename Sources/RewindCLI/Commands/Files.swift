@@ -17,10 +17,15 @@ func fileExists(_ path: String) -> Bool {
 /// command's `inputs` (by device and inode, so not through a link either).
 ///
 /// Checked at once, so that a command refuses before it does its work: an output that
-/// is one of the inputs is a usage error (exit 64) naming both, an existing file without
-/// `--force` a failure that names the option. The writers check it again when they
-/// create the file (``AtomicFileWriter``), so a file that appears meanwhile is safe too.
+/// is one of the inputs is a usage error (exit 64) naming both, an empty path a usage
+/// error too, an existing file without `--force` a failure that names the option. The
+/// writers check it again when they create the file (``AtomicFileWriter``), so a file
+/// that appears meanwhile is safe too.
 func outputDestination(_ path: String, force: Bool, inputs: [String]) throws -> FileDestination {
+  // An empty path names no file: the writer failed only at its last step, the rename.
+  guard !path.isEmpty else {
+    throw UsageError("the output path (-o) is empty; give the path of a file to write")
+  }
   let destination = FileDestination(path, replacingExisting: force, inputs: inputs)
   do throws(JournalError) {
     try destination.check()

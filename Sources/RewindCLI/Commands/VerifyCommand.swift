@@ -170,7 +170,8 @@ enum VerifyOutput {
   /// The sentence saying that the journal was not closed.
   static func notClosed(_ report: VerificationReport) -> String {
     Format.notClosed(
-      events: report.recordCount, last: report.lastSequence, writer: report.currentWriter)
+      events: report.recordCount, last: report.lastSequence, writer: report.currentWriter,
+      repairable: report.header != nil)
   }
 
   static func print(_ report: VerificationReport, content: ContentCheck?, to output: Output) {

@@ -37,8 +37,10 @@ package final class Output {
   /// Whether a transient line (a progress bar) is on screen and must be erased before
   /// other text.
   private(set) var showsTransientLine = false
-  /// Whether the destination refused bytes (a closed pipe); later writes are dropped.
-  private(set) var failed = false
+  /// The `errno` of the first write the destination refused (a closed pipe, a full disk,
+  /// a closed descriptor); later writes are dropped. The runner reports it when the
+  /// command is done (``Context/exitStatus(after:)``).
+  private(set) var writeError: Int32?
 
   static let bufferCapacity = 64 * 1024
 
@@ -138,8 +140,8 @@ package final class Output {
   /// Sends what is buffered to the destination. Does nothing for a capture.
   package func flush() {
     guard case .fileDescriptor(let descriptor) = destination, !buffer.isEmpty else { return }
-    if !failed {
-      failed = !buffer.withUnsafeBytes { ProcessCalls.writeAll(descriptor, $0) }
+    if writeError == nil {
+      writeError = buffer.withUnsafeBytes { ProcessCalls.writeAll(descriptor, $0) }
     }
     buffer.removeAll(keepingCapacity: true)
   }

@@ -34,20 +34,50 @@ enum ProcessCalls {
   }
 
   /// Writes all the bytes (`write`, retried after `EINTR` and short writes).
-  /// - Returns: `false` when the descriptor refused them (a closed pipe, a full disk).
-  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard var address = bytes.baseAddress else { return true }
+  /// - Returns: `nil` when all were written, else the `errno` with which the descriptor
+  ///   refused them (`EPIPE` for a closed pipe, `ENOSPC` for a full disk).
+  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    guard var address = bytes.baseAddress else { return nil }
     var remaining = bytes.count
     while remaining > 0 {
       let written = write(descriptor, address, remaining)
       if written < 0 {
         if errno == EINTR { continue }
-        return false
+        return errno
       }
       address += written
       remaining -= written
     }
-    return true
+    return nil
+  }
+
+  /// The system's description of an `errno` (`strerror`).
+  static func describe(errno number: Int32) -> String {
+    String(cString: strerror(number))
+  }
+
+  /// The first of the process's arguments (after its name) that is not UTF-8, with every
+  /// byte outside printable ASCII written `\xHH`; nil when all are UTF-8.
+  ///
+  /// `CommandLine.arguments` repairs such an argument, each bad byte becoming U+FFFD: a
+  /// path given in Latin-1 would name another file than the one meant.
+  static func argumentNotUTF8() -> String? {
+    for index in 1..<Int(CommandLine.argc) {
+      guard let argument = CommandLine.unsafeArgv[index] else { continue }
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
+        count: strlen(argument))
+      guard String(validating: bytes, as: UTF8.self) == nil else { continue }
+      return bytes.map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex($0) }
+        .joined()
+    }
+    return nil
+  }
+
+  /// A byte as two uppercase hexadecimal digits.
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
   }
 
   /// The process's working directory (`getcwd`), or `/` if it cannot be read.

@@ -13,12 +13,17 @@ extension Format {
   ///   - events: the events its readable frames hold.
   ///   - last: the last of them (0 if none).
   ///   - writer: the process holding its write lock, if one does.
-  static func notClosed(events: UInt64, last: UInt64, writer: LockHolder?) -> String {
+  ///   - repairable: whether `rewind recover` can close it (not when no intact copy of its
+  ///     header is left).
+  static func notClosed(
+    events: UInt64, last: UInt64, writer: LockHolder?, repairable: Bool = true
+  ) -> String {
     let held =
       events == 0 ? "it holds no event" : "it holds \(count(events, "event")), up to event \(last)"
     guard let writer else {
+      let recover = repairable ? "; `rewind recover` closes it" : ""
       return
-        "not closed: its writer stopped without closing it (killed, crashed, or the machine lost power); \(held)\(events == 0 ? "" : ", and the session may have gone on after them"); `rewind recover` closes it"
+        "not closed: its writer stopped without closing it (killed, crashed, or the machine lost power); \(held)\(events == 0 ? "" : ", and the session may have gone on after them")\(recover)"
     }
     let process = writer.pid.map { "process \($0)" } ?? "another process"
     return "not closed: \(process) is writing it still; so far \(held)"

@@ -51,9 +51,18 @@ package enum RewindTool {
 
 /// Runs the `rewind` tool as this process with `domains`: the command line from
 /// `CommandLine.arguments`, the standard streams, environment and working directory;
-/// then exits with the status.
+/// then exits with the status, or with 1 if standard output refused what was written.
+/// An argument that is not UTF-8 is refused (status 64) before any command runs.
 public func main(domains: [any RecordableDomain.Type]) -> Never {
+  let context = Context.standard()
+  if let argument = ProcessCalls.argumentNotUTF8() {
+    context.stderr.print(
+      "\(context.errorLabel) the argument '\(argument)' is not UTF-8 text; rewind reads its arguments, paths included, as UTF-8"
+    )
+    context.finish()
+    ProcessCalls.exitProcess(64)
+  }
   let status = RewindTool.cli(domains: domains).run(
-    arguments: Array(CommandLine.arguments.dropFirst()), context: .standard())
-  ProcessCalls.exitProcess(status)
+    arguments: Array(CommandLine.arguments.dropFirst()), context: context)
+  ProcessCalls.exitProcess(context.exitStatus(after: status))
 }

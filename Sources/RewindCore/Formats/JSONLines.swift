@@ -185,10 +185,13 @@ package import RewindJournal
     }
   }
 
-  /// A value as a message quotes it: short JSON, or its type when long.
+  /// A value as a message quotes it: short JSON, or its type when long (with its length
+  /// for a string, which may be refused for that).
   static func show(_ value: JSONValue) -> String {
     let text = value.compactText
-    return text.count <= 40 ? text : value.typeName
+    if text.count <= 40 { return text }
+    if case .string(let string) = value { return "a string of \(string.utf8.count) bytes" }
+    return value.typeName
   }
 
   /// What is wrong with one line, before the reader adds the file and the line number.

@@ -198,9 +198,11 @@ public final class Timeline<D: Domain> {
     }
   }
 
-  /// A replayer positioned at the latest snapshot at or before `sequence` that can be
-  /// trusted (see ``trustedState(_:inFrame:)``), with the snapshot's state.
-  @usableFromInline func replayer(toReach sequence: UInt64) throws -> (Replayer<D>, D.State) {
+  /// Checks that the state after event `sequence` can be replayed to: a point of the
+  /// session, not among events lost to damage. A command that writes as it goes checks
+  /// it before writing anything.
+  /// - Throws: ``RewindError`` `outOfRange` or `eventsLost`.
+  package func checkReachable(_ sequence: UInt64) throws(RewindError) {
     try checkInSession(sequence)
     if let lost = reader.lostRange(containing: sequence) {
       throw RewindError(
@@ -208,6 +210,12 @@ public final class Timeline<D: Domain> {
         "event \(sequence) was lost to damage (\(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") salvaged away)"
       )
     }
+  }
+
+  /// A replayer positioned at the latest snapshot at or before `sequence` that can be
+  /// trusted (see ``trustedState(_:inFrame:)``), with the snapshot's state.
+  @usableFromInline func replayer(toReach sequence: UInt64) throws -> (Replayer<D>, D.State) {
+    try checkReachable(sequence)
     if startsAtNextFrame, let start = try startAtNextFrame(after: sequence) { return start }
     // Decompress the frame holding the event first: the reader keeps it, so finding the
     // snapshot to start from reads its header from memory instead of from the file a

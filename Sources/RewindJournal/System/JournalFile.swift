@@ -33,10 +33,12 @@ final class JournalFile {
   var lockedIdentity: FileIdentity?
 
   init(path: String, mode: Mode, system: FileSystemCalls = .live) throws(JournalError) {
+    // O_NONBLOCK: opening a FIFO waits for a writer without it, forever if none comes; a
+    // FIFO is refused below, and on a regular file the flag changes nothing.
     let flags: Int32
     switch mode {
-    case .read: flags = O_RDONLY
-    case .update: flags = O_RDWR
+    case .read: flags = O_RDONLY | O_NONBLOCK
+    case .update: flags = O_RDWR | O_NONBLOCK
     case .create: flags = O_RDWR | O_CREAT | O_EXCL
     }
     let descriptor = try JournalFile.open(path, flags: flags, system: system)
@@ -44,9 +46,15 @@ final class JournalFile {
     self.path = path
     self.system = system
     var status = stat()
-    if system.fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-      // deinit closes the descriptor.
-      throw JournalError(.io, "is a directory, not a journal file", path: path)
+    guard system.fstat(descriptor, &status) == 0 else { return }
+    // deinit closes the descriptor.
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw JournalError(.io, "is a directory, not a journal file", path: path)
+    default:
+      // A pipe or a device has no size and no positions to read at: a journal is a file.
+      throw JournalError(
+        .io, "is not a regular file (a device, pipe or socket), not a journal file", path: path)
     }
   }
 

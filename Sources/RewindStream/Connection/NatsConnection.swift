@@ -403,7 +403,6 @@ final class NatsConnection {
     }
   }
 
-  /// libnats' text for the last error of this thread, or the status's.
   /// `message` without the place in libnats' sources it may start with (`(url.c:42): `),
   /// which means nothing to a user.
   static func withoutSourceLocation(_ message: String) -> String {
@@ -416,6 +415,7 @@ final class NatsConnection {
     return String(message[message.index(end, offsetBy: 3)...])
   }
 
+  /// libnats' text for the last error of this thread, or the status's.
   private func lastError(_ status: natsStatus) -> String {
     var last = NATS_OK
     if let text = nats.nats_GetLastError(&last), last != NATS_OK {

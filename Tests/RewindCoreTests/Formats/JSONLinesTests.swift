@@ -175,6 +175,10 @@ struct JSONLinesTests {
       (#""session":"x""#, #"the header's "session" must be a UUID"#),
       (#""start":"yesterday""#, #"the header's "start" must be an ISO-8601 time"#),
       (#""device":5"#, #"the header's "device" must be a string"#),
+      (
+        #""device":""# + String(repeating: "é", count: 2_049) + #"""#,
+        #"the header's "device" must be a string of at most 4096 bytes, found a string of 4098 bytes"#
+      ),
       (#""domain":"""#, #"the header's "domain" must be a domain's name"#),
       (#""colour":"red""#, #"unknown key "colour" in the header; its keys are domain, "#),
     ])
