@@ -204,13 +204,13 @@ struct ConnectionOptions: ParsableArguments {
   func connect(replicas: Int) throws -> StreamStore {
     guard timeout >= 1 else { throw UsageError("--timeout must be at least 1 ms, not \(timeout)") }
     guard password == nil || user != nil else { throw UsageError("--password needs --user") }
-    if let problem = StreamServer(url: server).addressProblem {
-      throw UsageError("--server \"\(StreamServer(url: server).displayURL)\": \(problem)")
+    let address = StreamServer(
+      url: server, user: user, password: password, credentialsFile: creds,
+      certificateAuthorityFile: tlsCa, connectionName: name ?? "rewind",
+      timeoutMilliseconds: Int64(timeout), replicas: replicas)
+    if let problem = address.addressProblem {
+      throw UsageError("--server \"\(address.displayURL)\": \(problem)")
     }
-    return try StreamStore(
-      StreamServer(
-        url: server, user: user, password: password, credentialsFile: creds,
-        certificateAuthorityFile: tlsCa, connectionName: name ?? "rewind",
-        timeoutMilliseconds: Int64(timeout), replicas: replicas))
+    return try StreamStore(address)
   }
 }

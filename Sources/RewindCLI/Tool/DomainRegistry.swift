@@ -58,7 +58,7 @@ struct DomainRegistry: Sendable {
     } else {
       if StreamStore.looksLikeSessionURL(path), !fileExists(path) {
         throw UsageError(
-          "\(TerminalText.escaped(path)) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID: a host, then one session after the slash)"
+          "\(path) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID: a host, then one session after the slash)"
         )
       }
       reader = try JournalReader(path: path, options: .init(salvage: salvage))
