@@ -109,13 +109,51 @@ struct CheckCommandTests {
     let malformed = try rewind("check", journal, "--update")
     #expect(malformed.status == 1)
     #expect(
-      malformed.stderr.contains("the expected state is not JSON at line 1"), "\(malformed.stderr)")
+      malformed.lines.first
+        == "FAIL \(journal): \(expected): the expected state is not JSON at line 1, column 10: expected a JSON value, found '?'",
+      "\(malformed.stdout)")
     #expect(try String(contentsOfFile: expected, encoding: .utf8) == "{\"menu\": ?}")
+    // A partial state keeps to its fields: one the state has not is named, not dropped.
+    let unknown = "{\"menu\": {\"selectedIndex\": 0, \"selected\": 1}, \"mnu\": {}}\n"
+    unknown.writeFixture(to: expected)
+    let dropping = try rewind("check", journal, "--update")
+    #expect(dropping.status == 1)
+    #expect(
+      dropping.lines.first
+        == "FAIL \(journal): \(expected): the expected state gives 'menu.selected', 'mnu', which the replayed state has not; --update keeps a partial expected state to its fields and would drop them: correct them, or delete the file to write the whole state",
+      "\(dropping.stdout)")
+    #expect(try String(contentsOfFile: expected, encoding: .utf8) == unknown)
     let given = directory.file("given.json")
     #expect(try rewind("check", renamed, "--update", "--expect", given).status == 0)
     #expect(
       try String(contentsOfFile: given, encoding: .utf8)
         == (try rewind("state", journal, "--json")).stdout)
+  }
+
+  @Test(
+    "an expected state that cannot be read fails its journal, and the others are checked",
+    arguments: ["1", "3"])
+  func unreadableExpectedState(jobs: String) throws {
+    let directory = TemporaryDirectory()
+    let journals = try copies(in: directory)
+    let expected = directory.file("two-column.state.json")
+    "{\"split\": [}".writeFixture(to: expected)
+    let result = try rewind(["check", "--jobs", jobs] + journals)
+    #expect(result.status == 1)
+    #expect(
+      result.lines == [
+        "PASS \(journals[0]): 25 events, 0 snapshots",
+        "  no expected state: \(directory.file("day-menu.state.json")) does not exist; the final state is not checked",
+        "FAIL \(journals[1]): \(expected): the expected state is not JSON at line 1, column 12: expected a JSON value, found '}'",
+        "PASS \(journals[2]): 16 events, 0 snapshots",
+        "  no expected state: \(directory.file("rejected-interactions.state.json")) does not exist; the final state is not checked",
+        "2 passed, 1 failed",
+      ], "\(result.stdout)")
+    // The file --expect names is the command's own input: an error of the command.
+    let given = try rewind("check", journals[0], "--expect", expected)
+    #expect(given.status == 1)
+    #expect(given.stdout.isEmpty)
+    #expect(given.stderr.contains("\(expected): the expected state is not JSON at line 1"))
   }
 
   @Test("--jobs does not change what check prints, with partial and missing expected states")

@@ -79,6 +79,7 @@ struct RunnerTests {
         "'bad': --bad name <>: name must be a non-empty word without dashes, spaces or '='",
         "'bad': --bad name <>: short name '-1' must be a letter",
         "'bad': --bad name <>: an option needs a value name",
+        "'bad': --most <n>: help says '(default: …)', which help adds from the default",
         "'group': subcommand name 'help' is used twice or is reserved",
         "'x': a command needs an implementation or subcommands",
         "'defaulted': <files>: only an optional argument may have a default",
@@ -132,6 +133,7 @@ private struct BadSpec: ParsableCommand {
   @Flag(short: "a", help: "") var all: Bool
   @Flag(help: "") var help: Bool
   @Option(name: "bad name", short: "1", valueName: "", help: "") var badName: String?
+  @Option(valueName: "n", help: "At most n (default: 10).") var most: Int = 10
 
   func run(_ context: TestStreams) {}
 }

@@ -78,7 +78,13 @@ struct DivergenceTests {
     #expect(!all.output.contains("more diverging"))
     let bad = run(drifted, ["check", journal, "--max-divergences", "0"])
     #expect(bad.status == 64)
-    #expect(bad.output.contains("expected a number of divergences, 1 or more"))
+    #expect(bad.output.contains("expected a whole number of divergences, 1 or more"))
+    let huge = run(drifted, ["check", journal, "--max-divergences", "99999999999999999999"])
+    #expect(huge.status == 64)
+    #expect(
+      huge.output.contains(
+        "'99999999999999999999' is too large: expected a whole number of divergences, from 1 to 9,223,372,036,854,775,807"
+      ), "\(huge.output)")
   }
 
   @Test("shrink --diverging keeps the events the first divergence needs, then it")

@@ -134,6 +134,9 @@ extension Command {
           problems.append("\(what): short name '-\(short)' is used twice or is reserved")
         }
       }
+      if let shown = parameter.defaultValue, !shown.isEmpty, parameter.help.contains("(default:") {
+        problems.append("\(what): help says '(default: …)', which help adds from the default")
+      }
       switch parameter.kind {
       case .argument(let arity):
         if repeatedSeen {

@@ -31,7 +31,7 @@ extension RewindTool {
     var history: Bool
     @Option(
       valueName: "n", help: "With --history, list at most the newest N changes.",
-      transform: parseLimit)
+      transform: { text throws(InvalidValue) in try parseCount(text, of: "changes") })
     var limit: Int?
     @Flag(help: "Print JSON.")
     var json: Bool
@@ -46,14 +46,6 @@ extension RewindTool {
       try registry.open(journal, warnings: context.stderr, command)
     }
   }
-}
-
-/// `--limit`: a whole number of changes, 1 or more.
-private func parseLimit(_ text: String) throws(InvalidValue) -> Int {
-  guard let value = Int(text), value >= 1 else {
-    throw InvalidValue("expected a whole number of changes, 1 or more")
-  }
-  return value
 }
 
 struct BlameCommand: TimelineVisitor {

@@ -16,7 +16,9 @@ extension RewindTool {
         --require-expected. Every diverging event is counted, and the first \
         --max-divergences are described. --update writes (or refreshes) each journal's \
         expected state from its replayed final state, atomically; a partial one keeps to \
-        the fields it gave. A journal of an older schema is compared upcast, on the fields \
+        the fields it gave, and one that gives a field the state has not is left as it \
+        is (the journal fails). A journal whose expected state cannot be read fails, and \
+        the others are checked. A journal of an older schema is compared upcast, on the fields \
         its schema had. Several journals are checked at once on --jobs threads, a long one \
         in parts that any free thread takes; the output is the same, in the order given. \
         Exits with 1 if any journal fails.
@@ -40,8 +42,8 @@ extension RewindTool {
     var jobs: Int?
     @Option(
       valueName: "n",
-      help: "Describe at most this many diverging events per journal (default: 10).",
-      transform: parseMaxDivergences)
+      help: "Describe at most this many diverging events per journal.",
+      transform: { text throws(InvalidValue) in try parseCount(text, of: "divergences") })
     var maxDivergences: Int = 10
     @Flag(help: "Fail a journal that has no expected state.")
     var requireExpected: Bool
@@ -58,20 +60,17 @@ extension RewindTool {
       // Several journals are checked on up to `jobs` threads at once, their parts on the
       // `jobs` cores they share. --update writes what a later journal may read: a journal
       // given twice is checked in turn.
+      // A journal whose expected state cannot be read fails, named with the reason; the
+      // others are checked. A journal that cannot have one to update is a usage error,
+      // found before any is checked.
+      if update && expect == nil {
+        for journal in journals { _ = try expectedStatePath(of: journal) }
+      }
       if journals.count > 1 && jobs > 1 && !(update && Set(journals).count < journals.count) {
-        // Every expected state is read first: one that cannot be read ends the run after
-        // the journals before it are checked, as when they are checked in turn.
-        var states: [ExpectedState] = []
-        var unread: (any Error)?
-        for journal in journals {
-          do {
-            states.append(try expectedState(of: journal, context: context))
-          } catch {
-            unread = error
-            break
-          }
+        let states = journals.map { journal in
+          Result { try expectedState(of: journal, context: context) }
         }
-        let workers = min(jobs, states.count)
+        let workers = min(jobs, journals.count)
         // A journal splits into parts on one thread more than its share of the jobs, but a
         // part runs only on one of the `jobs` cores all the journals share: a journal that
         // is late takes a core another gave back (the parts' threads and open files stay
@@ -80,21 +79,33 @@ extension RewindTool {
         let (registry, journals) = (registry, journals)
         let (update, requireExpected, maxDivergences) = (update, requireExpected, maxDivergences)
         results = context.inOrder(
-          states.count, workers: workers,
+          journals.count, workers: workers,
           label: "Checking \(Format.count(journals.count, "journal"))"
-        ) { [states] index, context, progress in
+        ) { index, context, progress in
+          let state: ExpectedState
+          switch states[index] {
+          case .success(let read): state = read
+          case .failure(let error): return Self.failure(journals[index], error, context: context)
+          }
           var command = CheckCommand(
-            expected: states[index].expected, expectedPath: states[index].path, update: update,
+            expected: state.expected, expectedPath: state.path, update: update,
             requireExpected: requireExpected, maxDivergences: maxDivergences,
             jobs: jobs / workers + 1, context: context)
           command.progress = progress
           command.cores = cores
           return Self.check(journals[index], command, registry: registry, context: context)
         }
-        if let unread { throw unread }
       } else {
         for journal in journals {
-          let state = try expectedState(of: journal, context: context)
+          let state: ExpectedState
+          do {
+            state = try expectedState(of: journal, context: context)
+          } catch {
+            // The file --expect names is the command's own input.
+            if expect != nil { throw error }
+            results.append(Self.failure(journal, error, context: context))
+            continue
+          }
           let command = CheckCommand(
             expected: state.expected, expectedPath: state.path, update: update,
             requireExpected: requireExpected, maxDivergences: maxDivergences, jobs: jobs,
@@ -160,16 +171,23 @@ extension RewindTool {
       do {
         return try registry.open(journal, warnings: context.stderr, command)
       } catch {
-        return CheckResult(
-          path: journal, passed: false,
-          json: .object([
-            ("path", .string(journal)), ("passed", false), ("error", .string("\(error)")),
-          ]),
-          lines: [
-            context.stdout.style.red("FAIL")
-              + " \(TerminalText.escaped(journal)): \(TerminalText.escaped("\(error)"))"
-          ])
+        return failure(journal, error, context: context)
       }
+    }
+
+    /// The failure of `journal`, which could not be checked for `error`.
+    private static func failure(_ journal: String, _ error: any Error, context: Context)
+      -> CheckResult
+    {
+      CheckResult(
+        path: journal, passed: false,
+        json: .object([
+          ("path", .string(journal)), ("passed", false), ("error", .string("\(error)")),
+        ]),
+        lines: [
+          context.stdout.style.red("FAIL")
+            + " \(TerminalText.escaped(journal)): \(TerminalText.escaped("\(error)"))"
+        ])
     }
   }
 }
@@ -190,14 +208,6 @@ private func expectedStatePath(of journal: String) throws -> String {
     )
   }
   return String(journal.dropLast(".journal".count)) + ".state.json"
-}
-
-/// `--max-divergences`: 1 or more.
-private func parseMaxDivergences(_ text: String) throws(InvalidValue) -> Int {
-  guard let value = Int(text), value >= 1 else {
-    throw InvalidValue("expected a number of divergences, 1 or more")
-  }
-  return value
 }
 
 /// A journal's expected state (nil when it has none, or --update writes a new one) and
@@ -247,6 +257,15 @@ struct CheckCommand: TimelineVisitor {
     var written: JSONValue?
     if update, let expectedPath {
       let state = timeline.domain.json(try timeline.state(after: timeline.lastSequence))
+      if let expected {
+        // A partial state keeps to its fields: one the state has not would be dropped.
+        let unknown = Self.unknownPaths(of: expected, in: state)
+        if !unknown.isEmpty {
+          throw CommandError(
+            "\(expectedPath): the expected state gives \(unknown.map { "'\($0)'" }.joined(separator: ", ")), which the replayed state has not; --update keeps a partial expected state to its fields and would drop \(unknown.count == 1 ? "it" : "them"): correct \(unknown.count == 1 ? "it" : "them"), or delete the file to write the whole state"
+          )
+        }
+      }
       let json = expected.map { Self.keeping(state, fieldsOf: $0) } ?? state
       let file = try TextFileWriter(
         FileDestination(expectedPath, replacingExisting: true, inputs: [timeline.path]),
@@ -370,6 +389,21 @@ struct CheckCommand: TimelineVisitor {
         guard let wanted = given.first(where: { $0.0 == key })?.1 else { return nil }
         return (key, keeping(value, fieldsOf: wanted))
       })
+  }
+
+  /// The paths of the members `expected` gives that `state` has not, at every level of
+  /// objects (those `keeping(_:fieldsOf:)` would drop).
+  static func unknownPaths(of expected: JSONValue, in state: JSONValue, at path: String = "")
+    -> [String]
+  {
+    guard case .object(let given) = expected, case .object(let members) = state else {
+      return []
+    }
+    return given.flatMap { key, value in
+      let inner = path.isEmpty ? key : path + "." + key
+      guard let found = members.first(where: { $0.0 == key })?.1 else { return [inner] }
+      return unknownPaths(of: value, in: found, at: inner)
+    }
   }
 
   private func describe(_ kind: RecordedEffect.Kind, _ paths: [String]) -> String {

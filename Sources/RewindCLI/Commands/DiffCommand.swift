@@ -36,7 +36,7 @@ extension RewindTool {
     @Option(
       valueName: "events",
       help: "With --align, how many more events one session may take to rejoin the other.",
-      transform: parseWindow)
+      transform: { text throws(InvalidValue) in try parseCount(text, of: "events") })
     var window: Int?
     @Flag(help: "Print JSON.")
     var json: Bool
@@ -90,14 +90,6 @@ extension RewindTool {
       }
     }
   }
-}
-
-/// `--window`: a whole number of events, 1 or more.
-private func parseWindow(_ text: String) throws(InvalidValue) -> Int {
-  guard let value = Int(text), value >= 1 else {
-    throw InvalidValue("expected a whole number of events, 1 or more")
-  }
-  return value
 }
 
 /// `path@point`; the point defaults to `end`. An existing file whose name contains `@`
