@@ -160,6 +160,16 @@ struct TrustedSnapshotUnitTests {
       (error as? RewindError)?.code == .eventsLost
         && "\(error)".contains("and the snapshot after them cannot be trusted")
     }
+    // So does a search that goes on past them, and a history that goes back past them.
+    #expect {
+      try timeline.find(.changed(path: "tally.value"), all: true)
+    } throws: { error in
+      (error as? RewindError)?.code == .eventsLost
+        && "\(error)".contains("and the snapshot after them cannot be trusted")
+    }
+    #expect {
+      try timeline.blameHistory("tally.value", at: timeline.lastSequence)
+    } throws: { error in (error as? RewindError)?.code == .eventsLost }
   }
 
   @Test("check reports a snapshot whose bytes do not match its hash, with the fields that differ")

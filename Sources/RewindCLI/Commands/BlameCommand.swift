@@ -13,7 +13,11 @@ extension RewindTool {
         event up to the point that changed the field (or added or removed the element) is \
         listed, newest first, with the value before and after it; --limit keeps the newest \
         N. Blame replays backwards one snapshot interval at a time, so a recent change is \
-        found without replaying the whole session.
+        found without replaying the whole session. In a journal salvaged by `rewind \
+        recover --salvage`, --history goes on past the events lost to damage, from the \
+        snapshot stored after them, and a warning names them; when no event after them \
+        changed the field, blame says that the event that set it cannot be known (it may \
+        have been lost) rather than name one before them.
         """)
 
     let registry: DomainRegistry
@@ -78,6 +82,8 @@ struct BlameCommand: TimelineVisitor {
       throw UsageError(
         .invalidValue, "The value '\(path)' is invalid for '<path>': \(error.message)")
     }
+    // The events lost to damage the answer depends on, said as the scans say them.
+    defer { warnLost(blame.lostEvents.map { [$0] } ?? [], in: timeline.path, to: context.stderr) }
     if let element = target.element {
       try printElement(blame, element: element, target: target, at: sequence, domain: domain)
       return
@@ -93,6 +99,7 @@ struct BlameCommand: TimelineVisitor {
       } else {
         members.append(("changedBy", .null))
       }
+      if let lost = blame.lostEvents { members.append(("lostEvents", Self.json(lost))) }
       context.stdout.printJSON(.object(members))
       return
     }
@@ -104,9 +111,18 @@ struct BlameCommand: TimelineVisitor {
       context.stdout.print(
         "  set by event \(event.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))"
       )
+    } else if let lost = blame.lostEvents {
+      context.stdout.print(
+        "  the event that set it cannot be known: no event after \(lost.upperBound) changed it, and \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage"
+      )
     } else {
       context.stdout.print("  its initial value: no event up to \(sequence) changed it")
     }
+  }
+
+  /// Events lost to damage as blame's JSON gives them (as `recover --json` does).
+  static func json(_ lost: ClosedRange<UInt64>) -> JSONValue {
+    .object([("from", .int(Int64(lost.lowerBound))), ("to", .int(Int64(lost.upperBound)))])
   }
 }
 
@@ -129,6 +145,7 @@ extension BlameCommand {
       } else {
         members.append(("changedBy", .null))
       }
+      if let lost = blame.lostEvents { members.append(("lostEvents", Self.json(lost))) }
       context.stdout.printJSON(.object(members))
       return
     }
@@ -139,6 +156,10 @@ extension BlameCommand {
     if let event = blame.event {
       context.stdout.print(
         "  \(present ? "added" : "removed") by event \(event.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))"
+      )
+    } else if let lost = blame.lostEvents {
+      context.stdout.print(
+        "  the event that last added or removed it cannot be known: no event after \(lost.upperBound) added or removed it, and \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage"
       )
     } else {
       context.stdout.print(
@@ -162,6 +183,11 @@ extension BlameCommand {
       throw UsageError(
         .invalidValue, "The value '\(path)' is invalid for '<path>': \(error.message)")
     }
+    // In a salvaged journal the history goes on past events lost to damage, and says so:
+    // those after the oldest change listed (all of them when it reached the start).
+    let oldest = changes.count == limit ? changes.last?.event.sequence ?? 0 : 0
+    let lost = timeline.lostEvents(in: oldest...sequence)
+    defer { warnLost(lost, in: timeline.path, to: context.stderr) }
     let isElement = target.element != nil
     func changeName(_ change: BlameChange<D>) -> String {
       change.new == .bool(true) ? "added" : "removed"
@@ -192,10 +218,11 @@ extension BlameCommand {
     let count = changes.count == 1 ? "1 change" : "\(changes.count) changes"
     let shown = limit == .max || changes.count < limit ? "" : ", the newest \(count)"
     guard !changes.isEmpty else {
+      let none = lost.isEmpty ? "no event" : "none of the events kept"
       context.stdout.print(
         isElement
-          ? "\(style.bold(name)): no event up to \(sequence) added or removed it"
-          : "\(style.bold(name)): no event up to \(sequence) changed it; its initial value is \(TerminalText.escaped(value.compactText))"
+          ? "\(style.bold(name)): \(none) up to \(sequence) added or removed it"
+          : "\(style.bold(name)): \(none) up to \(sequence) changed it; its initial value is \(TerminalText.escaped(value.compactText))"
       )
       return
     }

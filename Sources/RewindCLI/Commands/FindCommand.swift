@@ -19,7 +19,10 @@ extension RewindTool {
         search when it holds there); one that names the event matches after every event \
         where it holds. Prints the first match; with --all, every one; with --last, the last \
         one, searching backwards from --to; with --count, only how many there are. See \
-        'rewind help conditions' for the whole language.
+        'rewind help conditions' for the whole language. In a journal salvaged by `rewind \
+        recover --salvage`, the search goes on past the events lost to damage, from the \
+        snapshot stored after them, as `rewind log` does, and a warning names the lost \
+        events it could not see.
         """)
 
     let registry: DomainRegistry
@@ -148,11 +151,15 @@ struct FindCommand: TimelineVisitor {
       } else {
         context.stdout.print(String(count))
       }
+      warnLost(
+        timeline.lostEvents(in: range.from...range.to), in: timeline.path, to: context.stderr)
       return
     }
     let printer = MatchPrinter(
       timeline: timeline, evaluator: evaluator, condition: condition, range: range,
       json: json, output: context.stdout)
+    // In a salvaged journal the search goes on past events lost to damage, and says so.
+    var searched = range.from...range.to
     if mode == .all && !printsByReference {
       // Written by the domain's specialised loop as found, a batch of bytes at a time (a
       // match at a time on a terminal, which shows each as it is found; a part's at its end
@@ -182,9 +189,15 @@ struct FindCommand: TimelineVisitor {
           done in progress.update(Int(done), of: total)
         }
       hits.forEach(printer.add)
+      // The events lost to damage the answer depends on: those searched before the first
+      // point (after the last, searching backwards); all of them when there is none.
+      if let hit = hits.first {
+        searched = mode == .last ? hit.sequence...range.to : range.from...hit.sequence
+      }
     }
     progress.finish()
     printer.end()
+    warnLost(timeline.lostEvents(in: searched), in: timeline.path, to: context.stderr)
   }
 }
 

@@ -9,8 +9,12 @@ public struct Blame<D: Domain>: Sendable {
   /// it there (`true` or `false`).
   public var value: JSONValue
   /// The event that set it (for an element, that added or removed it), or nil when it
-  /// still has its initial value.
+  /// still has its initial value, or when that event cannot be known (``lostEvents``).
   public var event: ReplayedEvent<D>?
+  /// In a salvaged journal, events lost to damage after which no event up to the point
+  /// changed the field (added or removed the element): the event that set it may have
+  /// been among them, so it cannot be known, and ``event`` is nil. Nil otherwise.
+  public var lostEvents: ClosedRange<UInt64>?
 }
 
 /// One event that changed a field (or added or removed an element of an array field),
@@ -75,16 +79,24 @@ extension Timeline {
   ///
   /// Replays backwards one snapshot interval at a time: the interval holding `sequence`
   /// first, then the one before it, until an event changed the field or the start is
-  /// reached.
+  /// reached. In a salvaged journal, when it reaches events lost to damage first (no
+  /// event after them changed the field), the answer depends on them: the event that set
+  /// the value may have been one of them, so it is not named (an event before them would
+  /// be a wrong answer whenever a lost one set the value), and ``Blame/lostEvents`` says
+  /// so.
   /// - Throws: ``RewindError`` `invalidInput` for an unknown path, an element of a field
-  ///   that is not an array, or an element of the wrong kind.
+  ///   that is not an array, or an element of the wrong kind; `eventsLost` for a point
+  ///   among events lost to damage.
   /// - Complexity: O(events since the last change), in steps of one snapshot interval.
   public func blame(_ path: String, at sequence: UInt64) throws -> Blame<D> {
     let target = try BlameTarget(parsing: path)
     let probe = try probe(for: target)
     let value = probe.read(try state(after: sequence))
-    let last = try changesBackwards(probe, before: sequence, limit: 1).first
-    return Blame(path: target.path, element: target.element, value: value, event: last?.event)
+    let (changes, lost) = try changesBackwards(
+      probe, before: sequence, limit: 1, stoppingAtLostEvents: true)
+    return Blame(
+      path: target.path, element: target.element, value: value, event: changes.first?.event,
+      lostEvents: lost)
   }
 
   /// Every event at or before event `sequence` that changed the field at `path` (or, for
@@ -93,7 +105,12 @@ extension Timeline {
   ///
   /// Replays backwards one snapshot interval at a time, as ``blame(_:at:)`` does, each
   /// interval once, collecting its changes; stops at the start, or as soon as `limit`
-  /// changes are found.
+  /// changes are found. In a salvaged journal it goes on past events lost to damage, as
+  /// `find` and `log` do: the interval after them starts from the snapshot stored after
+  /// them (so the change after them is from the value there), the one before them ends
+  /// at the event before them. The changes are those of the events kept;
+  /// ``lostEvents(in:)`` names the others (those after the oldest change listed, when
+  /// `limit` stopped it).
   /// - Parameters:
   ///   - path: the field, or `PATH[ELEMENT]`.
   ///   - sequence: the point to look back from.
@@ -105,8 +122,8 @@ extension Timeline {
     -> [BlameChange<D>]
   {
     let probe = try probe(for: BlameTarget(parsing: path))
-    try checkInSession(sequence)
-    return try changesBackwards(probe, before: sequence, limit: limit)
+    try checkReachable(sequence)
+    return try changesBackwards(probe, before: sequence, limit: limit).changes
   }
 
   /// The field index a target watches and how its value is read from a state.
@@ -143,14 +160,22 @@ extension Timeline {
   }
 
   /// The changes of the probe's value at or before event `sequence`, newest first, at most
-  /// `limit`: replaying backwards one snapshot interval at a time.
-  private func changesBackwards(_ probe: BlameProbe<D>, before sequence: UInt64, limit: Int)
-    throws -> [BlameChange<D>]
-  {
+  /// `limit`: replaying backwards one snapshot interval at a time, going on past events
+  /// lost to damage (from the snapshot stored after them), or, `stoppingAtLostEvents`,
+  /// stopping at the first it reaches and returning them.
+  private func changesBackwards(
+    _ probe: BlameProbe<D>, before sequence: UInt64, limit: Int,
+    stoppingAtLostEvents: Bool = false
+  ) throws -> (changes: [BlameChange<D>], stoppedAt: ClosedRange<UInt64>?) {
     var found: [BlameChange<D>] = []
     var end = sequence
     while end > 0, found.count < limit {
-      var (replayer, state) = try replayer(toReach: end - 1)
+      if let lost = reader.lostRange(containing: end) {
+        if stoppingAtLostEvents { return (found, lostEvents(in: 0...end).last ?? lost) }
+        end = lost.lowerBound - 1
+        continue
+      }
+      var (replayer, state) = try replayer(toScanFrom: end - 1)
       let start = replayer.sequence
       var current = probe.read(state)
       var interval: [BlameChange<D>] = []
@@ -167,7 +192,7 @@ extension Timeline {
       found += interval.reversed().prefix(limit - found.count)
       end = start
     }
-    return found
+    return (found, nil)
   }
 }
 

@@ -56,6 +56,12 @@ extension Timeline {
   /// order, each replayed from the snapshot before it, and the parts' points are merged in
   /// order (for the first point, no part after the first holding one is started): the
   /// same answer.
+  ///
+  /// In a salvaged journal the search goes on past events lost to damage, from the
+  /// snapshot stored after them, where a condition on the state is read again: the points
+  /// are those among the events kept, each one where the condition did become true;
+  /// ``lostEvents(in:)`` names the events it could not see (those before the first
+  /// point, for the first).
   /// - Parameters:
   ///   - condition: what to look for.
   ///   - range: the points to search: the state after its first event, to the state
@@ -67,7 +73,8 @@ extension Timeline {
   /// - Returns: the points, in order.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields (an
   ///   unknown path, a value of the wrong kind, outside an enum, an unknown id);
-  ///   ``RewindError`` `outOfRange` for a range outside the session.
+  ///   ``RewindError`` `outOfRange` for a range outside the session, `eventsLost` for one
+  ///   that starts among events lost to damage.
   /// - Complexity: O(events in the range) until the first hit, or O(events in the range)
   ///   with `all`, divided among the jobs.
   public func find(
@@ -174,12 +181,14 @@ extension Timeline {
   /// start is a match when the condition holds there: the condition checked against the
   /// domain's fields, then the range against the session.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
-  ///   ``RewindError`` `outOfRange` for a range outside the session.
+  ///   ``RewindError`` `outOfRange` for a range outside the session, `eventsLost` for one
+  ///   that starts among events lost to damage.
   func findQuery(_ condition: Condition, in range: ClosedRange<UInt64>, all: Bool) throws
     -> FindQuery
   {
     let compiled = try domain.check(WrittenCondition(condition))
     try checkInSession(range.upperBound)
+    try checkReachable(range.lowerBound)
     return FindQuery(condition: compiled, all: all, start: range.lowerBound)
   }
 
@@ -196,7 +205,7 @@ extension Timeline {
   public func find(_ condition: Condition, after sequence: UInt64) throws -> FindHit<D>? {
     let compiled = try domain.check(WrittenCondition(condition))
     let query = FindQuery(condition: compiled, all: false, start: nil)
-    try checkInSession(sequence)
+    try checkReachable(sequence)
     return try D.scans.find(self, query, sequence...lastSequence, { _ in }).first
   }
 
@@ -226,7 +235,11 @@ extension Timeline {
   /// interval that ends the range first, then the one before it, until one holds a match
   /// or the start of the range is reached (where a condition on the state is a match
   /// when it holds). Each interval is replayed forward from its snapshot, so the answer
-  /// is the last of the points ``find(_:in:all:jobs:progress:)`` lists with `all`.
+  /// is the last of the points ``find(_:in:all:jobs:progress:)`` lists with `all`. In a
+  /// salvaged journal it goes on past events lost to damage as that search does: the
+  /// interval after them starts from the snapshot stored after them, the one before them
+  /// ends at the event before them (``lostEvents(in:)`` names those between the answer
+  /// and the end of the range: a later point may have been among them).
   /// - Parameters:
   ///   - condition: what to look for.
   ///   - range: the points to search, backwards from its end.
@@ -234,7 +247,8 @@ extension Timeline {
   ///     the range backwards (at most the range's length).
   /// - Returns: the point, or nil when the condition does not become true in `range`.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
-  ///   ``RewindError`` `outOfRange` for a range outside the session.
+  ///   ``RewindError`` `outOfRange` for a range outside the session, `eventsLost` for one
+  ///   that starts among events lost to damage.
   /// - Complexity: O(events between the match and the end of the range), rounded up to
   ///   whole snapshot intervals (one snapshot decoded per interval); O(events in the
   ///   range) when there is no match. Memory: one state and the matches of one interval.
@@ -244,11 +258,20 @@ extension Timeline {
   ) throws -> FindHit<D>? {
     let compiled = try domain.check(WrittenCondition(condition))
     try checkInSession(range.upperBound)
+    try checkReachable(range.lowerBound)
     // The last point to look at, and the interval holding it.
     var end = range.upperBound
     while true {
-      // The snapshot the interval starts from, or the range's start.
-      let snapshot = try replayer(toReach: end == 0 ? 0 : end - 1).0.sequence
+      // Points among events lost to damage: the search goes on before them (the range's
+      // start is not among them).
+      if let lost = reader.lostRange(containing: end) {
+        end = lost.lowerBound - 1
+        progress(range.upperBound - end)
+        continue
+      }
+      // The snapshot the interval starts from (after lost events, the one stored after
+      // them), or the range's start.
+      let snapshot = try replayer(toScanFrom: end == 0 ? 0 : end - 1).0.sequence
       let start = max(snapshot, range.lowerBound)
       let query = FindQuery(
         condition: compiled, all: true, start: start == range.lowerBound ? start : nil)
@@ -273,6 +296,12 @@ extension Timeline {
   /// value it shows): a condition on the state after each event that changed one of its
   /// fields, one on the event after every event (changes followed only when it reads
   /// them, `changed(…)`).
+  ///
+  /// In a salvaged journal the pass goes on past events lost to damage
+  /// (``lostEvents(in:)``), from the snapshot stored after them: there a condition on the
+  /// state is read again (it becomes true after the first event that makes it true from
+  /// that state), so that every point found is one where it did become true; those the
+  /// lost events held are not known.
   /// - Parameters:
   ///   - progress: called with the number of events replayed in the range.
   ///   - hit: called with each point found, in order.
@@ -288,25 +317,41 @@ extension Timeline {
     let fields = condition.fields.map { allFields[$0] }
     let predicates = condition.predicates(in: domain)
     let start = range.lowerBound
-    var (replayer, state) = try replayer(toReach: start)
+    var (replayer, state) = try replayer(toScanFrom: start)
     try replayer.apply(through: start, to: &state)
     let aboutEvents = condition.isAboutEvents
     let noEvent: ReplayedEvent<D>? = nil
-    let holding =
+    var holding =
       !aboutEvents
       && condition.holds(state, predicates, changed: [], event: noEvent, domain: domain)
     if query.start == start, holding {
       hit(FindHit(sequence: start, value: condition.shown(fields, at: state), event: nil))
       if !query.all { return }
     }
-    if aboutEvents {
-      try findEventRun(
-        condition, predicates, fields, &replayer, &state, range, all: query.all,
-        progress: progress, hit: hit)
-    } else {
-      try findStateRun(
-        condition, predicates, fields, &replayer, &state, range, holding: holding,
-        all: query.all, progress: progress, hit: hit)
+    // The events up to the next events lost to damage, then on from the snapshot after
+    // them (an intact journal's range is one part).
+    var gaps = lostEvents(in: range)[...]
+    var from = start
+    while true {
+      let gap = gaps.popFirst()
+      let part = from...(gap.map { $0.lowerBound - 1 } ?? range.upperBound)
+      let done = from - start
+      let going: Bool
+      if aboutEvents {
+        going = try findEventRun(
+          condition, predicates, fields, &replayer, &state, part, all: query.all,
+          progress: { progress(done + $0) }, hit: hit)
+      } else {
+        going = try findStateRun(
+          condition, predicates, fields, &replayer, &state, part, holding: holding,
+          all: query.all, progress: { progress(done + $0) }, hit: hit)
+      }
+      guard going, let gap, gap.upperBound < range.upperBound else { return }
+      (replayer, state) = try self.replayer(after: gap)
+      from = gap.upperBound
+      holding =
+        !aboutEvents
+        && condition.holds(state, predicates, changed: [], event: noEvent, domain: domain)
     }
   }
 
@@ -318,13 +363,14 @@ extension Timeline {
   /// predicates read the state the reducer has just written.) Specialised on its own
   /// (not inlined into its caller), so that the replay loop and this body are inlined
   /// into one function.
+  /// - Returns: false when it stopped at the first point found (not `all`).
   @inlinable @inline(never)
   func findStateRun(
     _ condition: CompiledCondition, _ predicates: [@Sendable (D.State) -> Bool],
     _ fields: [StateField<D.State>], _ replayer: inout Replayer<D>, _ state: inout D.State,
     _ range: ClosedRange<UInt64>, holding: Bool, all: Bool, progress: (UInt64) -> Void,
     hit: (FindHit<D>) -> Void
-  ) throws {
+  ) throws -> Bool {
     let domain = self.domain
     let start = range.lowerBound
     // The events replayed so far, after each run of records (not tested every event).
@@ -334,7 +380,7 @@ extension Timeline {
     let read = condition.fields.contains { $0 >= 64 } ? ~0 : condition.fieldSet.rawValue
     // An event that changed none of the fields read needs nothing more: passed in the
     // replay's inner loop.
-    try replayer.forEachEvent(
+    return try replayer.forEachEvent(
       through: range.upperBound, &state, trackChanges: true,
       progress: reported,
       passing: { _, changed in read != ~0 && changed.rawValue & read == 0 },
@@ -355,13 +401,14 @@ extension Timeline {
   /// after every event (that changed one of its `triggers`), a match where it holds;
   /// changes followed only when it reads them. Specialised on its own, as
   /// ``findStateRun(_:_:_:_:_:_:holding:all:progress:hit:)`` is.
+  /// - Returns: false when it stopped at the first point found (not `all`).
   @inlinable @inline(never)
   func findEventRun(
     _ condition: CompiledCondition, _ predicates: [@Sendable (D.State) -> Bool],
     _ fields: [StateField<D.State>], _ replayer: inout Replayer<D>, _ state: inout D.State,
     _ range: ClosedRange<UInt64>, all: Bool, progress: (UInt64) -> Void,
     hit: (FindHit<D>) -> Void
-  ) throws {
+  ) throws -> Bool {
     let domain = self.domain
     let start = range.lowerBound
     // The events replayed so far, after each run of records (not tested every event).
@@ -381,17 +428,17 @@ extension Timeline {
     // the choice made, not tested every event. A condition that needs one of its
     // triggers changed passes the events that changed none in the replay's inner loop.
     if condition.readsChanges, let triggers {
-      try replayer.forEachEvent(
+      return try replayer.forEachEvent(
         through: range.upperBound, &state, trackChanges: true,
         progress: reported, passing: { _, changed in changed.intersection(triggers).isEmpty },
         { visit($0, $1, &$2) })
     } else if condition.readsChanges {
-      try replayer.forEachEvent(
+      return try replayer.forEachEvent(
         through: range.upperBound, &state, trackChanges: true,
         progress: reported
       ) { visit($0, $1, &$2) }
     } else {
-      try replayer.forEachEvent(
+      return try replayer.forEachEvent(
         through: range.upperBound, &state, trackChanges: false,
         progress: reported
       ) { visit($0, $1, &$2) }

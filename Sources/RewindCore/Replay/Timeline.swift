@@ -212,6 +212,61 @@ public final class Timeline<D: Domain> {
     }
   }
 
+  /// The events lost to damage (salvaged away) among the events after point
+  /// `range.lowerBound` through `range.upperBound`: what a search of the points `range`
+  /// goes on past, from the snapshot stored after them. Whole ranges, in order, those that
+  /// follow each other joined (as replay crosses them); none in a journal that lost none.
+  /// - Complexity: O(lost ranges).
+  public func lostEvents(in range: ClosedRange<UInt64>) -> [ClosedRange<UInt64>] {
+    var joined: [ClosedRange<UInt64>] = []
+    for lost in reader.lostRanges
+    where lost.upperBound > range.lowerBound && lost.lowerBound <= range.upperBound {
+      if let last = joined.last, last.upperBound &+ 1 == lost.lowerBound {
+        joined[joined.count - 1] = last.lowerBound...lost.upperBound
+      } else {
+        joined.append(lost)
+      }
+    }
+    return joined
+  }
+
+  /// A replayer where a scan starts: as ``replayer(toReach:)``, or, when `sequence` is
+  /// the last of events lost to damage, at the snapshot stored after them
+  /// (``replayer(after:)``): where a scan that goes on past them starts again.
+  @usableFromInline func replayer(toScanFrom sequence: UInt64) throws -> (Replayer<D>, D.State) {
+    if let lost = reader.lostRange(containing: sequence), lost.upperBound == sequence {
+      return try replayer(after: lost)
+    }
+    return try replayer(toReach: sequence)
+  }
+
+  /// A replayer at the state after events `lost`, lost to damage: at the snapshot that
+  /// starts the frame after them (the recorder leaves one at the start of every frame but
+  /// the first), with its state, as a replay that crosses them goes on.
+  /// - Throws: ``RewindError`` `eventsLost` when no frame after them starts with a
+  ///   snapshot after them that can be trusted: replay cannot cross them.
+  @usableFromInline func replayer(after lost: ClosedRange<UInt64>) throws -> (
+    Replayer<D>, D.State
+  ) {
+    let missing =
+      "\(path): \(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") lost to damage"
+    guard let index = reader.frameIndex(containing: lost.upperBound + 1) else {
+      throw RewindError(.eventsLost, "\(missing); replay cannot cross them")
+    }
+    let frame = try reader.loadFrame(index)
+    guard let stored = frame.snapshots.first, stored.snapshot.sequence == lost.upperBound else {
+      throw RewindError(.eventsLost, "\(missing); replay cannot cross them")
+    }
+    guard let state = trustedState(stored, inFrame: index) else {
+      throw RewindError(
+        .eventsLost,
+        "\(missing), and the snapshot after them cannot be trusted; replay cannot cross them")
+    }
+    return (
+      Replayer(timeline: self, start: StartingPoint(frameIndex: index, snapshot: stored)), state
+    )
+  }
+
   /// A replayer positioned at the latest snapshot at or before `sequence` that can be
   /// trusted (see ``trustedState(_:inFrame:)``), with the snapshot's state.
   @usableFromInline func replayer(toReach sequence: UInt64) throws -> (Replayer<D>, D.State) {

@@ -165,6 +165,9 @@ public final class JournalReader {
     layout.lostRanges.first { $0.contains(sequence) }
   }
 
+  /// The events lost to damage (salvaged away), in order.
+  package var lostRanges: [ClosedRange<UInt64>] { layout.lostRanges }
+
   /// The sequence number of the last event at or before `time` (0 if none is).
   /// - Complexity: O(log frames), plus decoding one frame when `time` falls inside it.
   package func lastSequence(atOrBefore time: UInt64) throws(JournalError) -> UInt64 {

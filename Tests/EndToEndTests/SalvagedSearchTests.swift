@@ -1,0 +1,161 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import RewindJournal
+
+/// `find` and `blame` on a journal damaged in the middle and salvaged: they go on past the
+/// events lost to damage as `log` does, and say so with `log`'s warning.
+@Suite("find and blame on a salvaged journal go on past the events lost to damage")
+struct SalvagedSearchTests {
+  /// A 20,000-event journal, the same with its middle frame damaged and salvaged, and
+  /// the events that frame held, lost.
+  func salvagedJournal(in directory: TemporaryDirectory) throws -> (
+    intact: String, salvaged: String, lost: ClosedRange<UInt64>
+  ) {
+    let intact = directory.file("intact.journal")
+    #expect(try rewind("generate", "-o", intact, "--events", "20000", "--seed", "3").status == 0)
+    let frames = try JournalReader(path: intact).frames
+    try #require(frames.count == 3)
+    var damaged = bytes(of: intact)
+    damaged[Int(frames[1].dataOffset) + 40] ^= 0x20
+    let broken = directory.file("damaged.journal")
+    write(damaged, to: broken)
+    let salvaged = directory.file("salvaged.journal")
+    let recovered = try rewind("recover", broken, "--salvage", "-o", salvaged)
+    #expect(recovered.status == 0, "\(recovered.stderr)")
+    return (intact, salvaged, frames[1].sequenceRange)
+  }
+
+  /// The event a line of `find` names (`  event 12 at …`), nil for a line that names none.
+  func event(of line: String) -> UInt64? {
+    guard line.hasPrefix("  event ") else { return nil }
+    return UInt64(line.dropFirst(8).prefix { $0.isNumber })
+  }
+
+  @Test(
+    "find --all, --last, --count and the first match: the points on both sides, with log's warning")
+  func findGoesOnPast() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let warning =
+      "warning: \(salvaged): events \(lost.lowerBound)–\(lost.upperBound) were lost to damage and are missing here\n"
+    // log goes on past them, and says so: the warning find gives too.
+    #expect(try rewind("log", salvaged).stderr == warning)
+    for condition in ["split.orientation == portrait", "changed(split.orientation)"] {
+      // The intact journal's points, but those the lost events held.
+      let whole = try rewind("find", intact, "--where", condition, "--all")
+      let kept = whole.lines.filter { line in event(of: line).map { !lost.contains($0) } ?? true }
+      #expect(kept.contains { (event(of: $0) ?? 0) > lost.upperBound }, "\(whole.stdout)")
+      let all = try rewind("find", salvaged, "--where", condition, "--all")
+      #expect(all.status == 0, "\(all.stderr)")
+      #expect(all.lines == kept, "\(condition)")
+      #expect(all.stderr == warning)
+      for jobs in ["1", "2"] {
+        let parallel = try rewind("find", salvaged, "--where", condition, "--all", "--jobs", jobs)
+        #expect(parallel.stdout == all.stdout, "--jobs \(jobs)")
+        #expect(parallel.stderr == warning)
+      }
+      // The last match: after the lost events, no warning; searched backwards up to the
+      // first match after them (excluded), the last before them, the lost events said.
+      let last = try rewind("find", salvaged, "--where", condition, "--last")
+      #expect(last.status == 0, "\(last.stderr)")
+      #expect(last.lines == [kept[0], kept[kept.count - 1]])
+      #expect(last.stderr.isEmpty, "\(last.stderr)")
+      let firstAfter = try #require(kept.compactMap(event(of:)).first { $0 > lost.upperBound })
+      let lastBefore = try #require(kept.last { (event(of: $0) ?? .max) < lost.lowerBound })
+      let back = try rewind(
+        "find", salvaged, "--where", condition, "--last", "--to", String(firstAfter - 1))
+      #expect(back.status == 0, "\(back.stderr)")
+      #expect(back.lines == [kept[0], lastBefore])
+      #expect(back.stderr == warning)
+      let count = try rewind("find", salvaged, "--where", condition, "--count")
+      #expect(count.lines == [String(kept.count - 1)])
+      #expect(count.stderr == warning)
+      // The first match: before the lost events, no warning; searched from the event
+      // before them, the start when the condition holds there (no lost event searched),
+      // else the first after them (the lost events searched, said).
+      let first = try rewind("find", salvaged, "--where", condition)
+      #expect(first.lines == Array(kept.prefix(2)))
+      #expect(first.stderr.isEmpty, "\(first.stderr)")
+      let from = String(lost.lowerBound - 1)
+      let after = try rewind("find", salvaged, "--where", condition, "--from", from, "--all")
+      #expect(after.stderr == warning)
+      let next = try rewind("find", salvaged, "--where", condition, "--from", from)
+      #expect(next.status == 0, "\(next.stderr)")
+      #expect(next.lines == Array(after.lines.prefix(2)))
+      #expect(next.stderr == (event(of: after.lines[1]) == nil ? "" : warning), "\(condition)")
+      if let point = event(of: after.lines[1]) { #expect(point > lost.upperBound) }
+    }
+    // A search that starts among the lost events cannot: its start is not known.
+    expectFailure(
+      try rewind(
+        "find", salvaged, "--where", "changed(split.orientation)", "--last", "--from",
+        String(lost.lowerBound)),
+      containing: "event \(lost.lowerBound) was lost to damage")
+  }
+
+  @Test(
+    "blame --history lists the changes on both sides, as log --changes shows them; blame says when the answer may be lost"
+  )
+  func blameGoesOnPast() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let warning =
+      "warning: \(salvaged): events \(lost.lowerBound)–\(lost.upperBound) were lost to damage and are missing here\n"
+    let path = "split.orientation"
+    let whole = try rewind("blame", intact, path, "--history")
+    let history = try rewind("blame", salvaged, path, "--history")
+    #expect(history.status == 0, "\(history.stderr)")
+    #expect(history.stderr == warning)
+    let kept = whole.lines.dropFirst().filter { line in
+      event(of: line).map { !lost.contains($0) } ?? true
+    }
+    #expect(kept.contains { (event(of: $0) ?? 0) > lost.upperBound })
+    #expect(kept.contains { (event(of: $0) ?? .max) < lost.lowerBound })
+    #expect(
+      history.lines.first == "\(path) up to event 20000: \(kept.count) changes, newest first:")
+    #expect(Array(history.lines.dropFirst()) == Array(kept))
+    // The same changes as log --changes shows on both sides of the lost events.
+    let log = try rewind("log", salvaged, "--changes", "--json")
+    #expect(log.stderr == warning)
+    var logged: [(UInt64, String)] = []
+    for line in log.lines {
+      let object = try parseObject(line)
+      let changes = object["changes"] as? [[String: Any]] ?? []
+      for change in changes where change["path"] as? String == path {
+        logged.append((UInt64(object["seq"] as! Int), change["new"] as! String))
+      }
+    }
+    let json = try parseObject(try rewind("blame", salvaged, path, "--history", "--json").stdout)
+    let listed = (json["history"] as! [[String: Any]]).map {
+      (UInt64($0["seq"] as! Int), $0["new"] as! String)
+    }
+    #expect(listed.reversed().map(\.0) == logged.map(\.0))
+    #expect(listed.reversed().map(\.1) == logged.map(\.1))
+
+    // After the lost events, before the first change after them, the event that set the
+    // value may have been one of them: blame says so instead of naming an earlier one.
+    let firstAfter = try #require(listed.last { $0.0 > lost.upperBound }).0
+    try #require(firstAfter > lost.upperBound + 1)
+    let point = String(firstAfter - 1)
+    let unknown = try rewind("blame", salvaged, path, "--at", point)
+    #expect(unknown.status == 0, "\(unknown.stderr)")
+    #expect(unknown.stderr == warning)
+    #expect(
+      unknown.lines.last
+        == "  the event that set it cannot be known: no event after \(lost.upperBound) changed it, and events \(lost.lowerBound)–\(lost.upperBound) were lost to damage"
+    )
+    let unknownJSON = try parseObject(
+      try rewind("blame", salvaged, path, "--at", point, "--json").stdout)
+    #expect(unknownJSON["changedBy"] is NSNull)
+    let lostEvents = unknownJSON["lostEvents"] as? [String: Any]
+    #expect(lostEvents?["from"] as? Int == Int(lost.lowerBound))
+    #expect(lostEvents?["to"] as? Int == Int(lost.upperBound))
+    // At the end, the change after the lost events: the answer, no warning.
+    let known = try rewind("blame", salvaged, path)
+    #expect(known.stderr.isEmpty, "\(known.stderr)")
+    #expect(known.lines.last?.hasPrefix("  set by event \(listed[0].0) at ") == true)
+    #expect(try rewind("blame", salvaged, path, "--history", "--limit", "1").stderr.isEmpty)
+  }
+}
