@@ -18,6 +18,18 @@ struct OutputTests {
     #expect(output.columns == 80)
   }
 
+  @Test("events lost to damage are warned of, one event in the singular")
+  func lostEvents() {
+    let output = Output.capture()
+    warnLost([5...5, 9...12], in: "s.journal", to: output)
+    #expect(
+      output.text == """
+        warning: s.journal: event 5 was lost to damage and is missing here
+        warning: s.journal: events 9–12 were lost to damage and are missing here
+
+        """)
+  }
+
   @Test("a file is written in blocks, and all of it once flushed")
   func buffered() throws {
     try withTemporaryFile { descriptor, contents in

@@ -127,7 +127,7 @@ extension Timeline {
 func warnLost(_ ranges: [ClosedRange<UInt64>], in path: String, to output: Output) {
   for range in ranges {
     output.print(
-      "\(output.style.yellow("warning:")) \(TerminalText.escaped(path)): \(Format.events(range)) were lost to damage and \(range.count == 1 ? "is" : "are") missing here"
+      "\(output.style.yellow("warning:")) \(TerminalText.escaped(path)): \(Format.events(range)) \(range.count == 1 ? "was" : "were") lost to damage and \(range.count == 1 ? "is" : "are") missing here"
     )
   }
 }
