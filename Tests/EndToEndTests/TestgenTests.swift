@@ -74,6 +74,16 @@ struct TestgenTests {
     #expect(result.stdout.isEmpty)
   }
 
+  @Test("a journal named as a Swift keyword gets a test name that is not one")
+  func keywordJournalName() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.path + "/deinit.journal"
+    try FileManager.default.copyItem(atPath: sample("two-column.journal"), toPath: journal)
+    let result = try rewind("testgen", journal, "--to", "2")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("@Test func deinitNode() throws {"))
+  }
+
   @Test("help describes the command")
   func help() throws {
     let result = try rewind("help", "testgen")

@@ -28,6 +28,16 @@ struct SwiftSourceTests {
     #expect(SwiftSource.identifier("日本") == "node")
   }
 
+  @Test(
+    "every word Swift reserves is a keyword here: declaring it as a name does not compile",
+    arguments: [
+      "fallthrough", "deinit", "typealias", "associatedtype", "rethrows", "precedencegroup",
+      "await",
+    ])
+  func reservedWords(word: String) {
+    #expect(SwiftSource.identifier(word) == word + "Node")
+  }
+
   @Test("a constant is declared once per expression, and names never clash")
   func names() {
     var names = SwiftSourceNames()

@@ -128,11 +128,17 @@ public enum SwiftSource {
     return keywords.contains(name) ? name + "Node" : name
   }
 
+  /// The words Swift does not take as a declared name without backquotes (the compiler's
+  /// "keyword cannot be used as an identifier here"), `await` (a test of that name does not
+  /// compile: the code `@Test` expands to reads it as the keyword), and `any`, `some`,
+  /// `package` and `open`, which read as names only in some places.
   static let keywords: Set<String> = [
-    "as", "break", "case", "catch", "class", "continue", "default", "defer", "do", "else", "enum",
-    "extension", "false", "for", "func", "guard", "if", "import", "in", "init", "inout", "is",
-    "let", "nil", "operator", "private", "protocol", "public", "repeat", "return", "self",
-    "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "var",
-    "where", "while", "any", "some", "internal", "package", "fileprivate", "open",
+    "as", "associatedtype", "await", "break", "case", "catch", "class", "continue", "default",
+    "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate",
+    "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil",
+    "operator", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows",
+    "return", "self", "Self", "static", "struct", "subscript", "super", "switch", "throw",
+    "throws", "true", "try", "typealias", "var", "where", "while", "Any", "any", "some",
+    "package", "open",
   ]
 }
