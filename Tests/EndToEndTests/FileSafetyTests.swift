@@ -267,6 +267,18 @@ struct FileSafetyTests {
     #expect(listing(directory.path).isEmpty)
   }
 
+  @Test("--force without -o is a usage error where -o is optional and standard output the default")
+  func forceWithoutOutput() throws {
+    let journal = sample("day-menu.journal")
+    for (command, arguments) in [
+      ("export", ["export", journal, "--force"]), ("testgen", ["testgen", journal, "--force"]),
+      ("shrink", ["shrink", journal, "--where", "menu.selectedIndex == 3", "--force"]),
+      ("state", ["state", journal, "--force"]),
+    ] {
+      expectUsageError(try rewind(arguments), "--force applies to -o", command: command)
+    }
+  }
+
   @Test(
     "writing into a read-only directory fails, naming the file, and leaves nothing",
     .enabled(if: getuid() != 0, "root writes into read-only directories"))

@@ -35,9 +35,7 @@ extension RewindTool {
     var scenario: Bool
 
     func run(_ context: Context) throws {
-      let destination = try output.map {
-        try outputDestination($0, force: force, inputs: [journal])
-      }
+      let destination = try outputDestination(output, force: force, inputs: [journal])
       let command = ExportCommand(
         from: from, to: to, destination: destination, scenario: scenario, context: context)
       try registry.open(journal, warnings: context.stderr, command)

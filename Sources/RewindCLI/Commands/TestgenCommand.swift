@@ -41,9 +41,7 @@ extension RewindTool {
 
     func run(_ context: Context) throws {
       if let name, let problem = testNameProblem(name) { throw nameError(name, problem) }
-      let destination = try output.map {
-        try outputDestination($0, force: force, inputs: [journal])
-      }
+      let destination = try outputDestination(output, force: force, inputs: [journal])
       var command = ["rewind", "testgen", journal]
       if from.text != PointArgument.start.text { command += ["--from", from.text] }
       if to.text != PointArgument.end.text { command += ["--to", to.text] }
