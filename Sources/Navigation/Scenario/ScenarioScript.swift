@@ -131,8 +131,9 @@ struct ScenarioParser {
           afterEvents: events.count))
       return
     }
-    // A time step: +0.8s (after the previous interaction) or @12.5s (from the start).
-    var step = ScenarioScript.defaultStep
+    // A time step: +0.8s (after the previous interaction, or the start for the first) or
+    // @12.5s (from the start). Without one, the first interaction is at the start.
+    var step = events.isEmpty ? 0 : ScenarioScript.defaultStep
     var absolute: UInt64?
     if first.text.hasPrefix("+") || first.text.hasPrefix("@") {
       guard let amount = Point.microseconds(inDuration: String(first.text.dropFirst())) else {
@@ -152,7 +153,7 @@ struct ScenarioParser {
     }
     if let absolute {
       time = absolute
-    } else if !events.isEmpty {
+    } else {
       time += step
     }
     guard time <= ScenarioParser.latestTime else {
