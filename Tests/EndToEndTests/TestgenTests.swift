@@ -120,6 +120,15 @@ struct TestgenTests {
     #expect(result.stdout.contains("@Test func deinitNode() throws {"))
   }
 
+  @Test("a range without events fails, naming the journal and where the range is")
+  func emptyRange() throws {
+    let journal = sample("two-column.journal")
+    let result = try rewind("testgen", journal, "--from", "17")
+    expectFailure(
+      result, containing: "\(journal): the range after event 17 holds no event: nothing to test")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test("help describes the command")
   func help() throws {
     let result = try rewind("help", "testgen")

@@ -121,7 +121,8 @@ struct TestgenCommand: TimelineVisitor {
     }
     let range = try timeline.resolveRange(from: from, to: to)
     guard range.to > range.from else {
-      throw CommandError("the range has no events: nothing to test")
+      throw CommandError(
+        "\(timeline.path): the range after event \(range.from) holds no event: nothing to test")
     }
     func generate<S: SwiftSourceDomain>(_: S.Type) throws -> String {
       try TestSource.generate(
