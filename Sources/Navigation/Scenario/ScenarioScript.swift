@@ -109,6 +109,8 @@ struct ScenarioParser {
   var expectations: [ScenarioExpectation] = []
   /// The files read (catalogs).
   var files: [String] = []
+  /// The line of each setting given so far: each is given at most once.
+  var settingLines: [Setting: Int] = [:]
 
   init(directory: String) { self.directory = directory }
 
@@ -170,6 +172,15 @@ struct ScenarioParser {
   }
 
   mutating func apply(_ setting: Setting, _ line: ScenarioLine) throws(ScenarioError) {
+    if let earlier = settingLines[setting] {
+      // `size` is an interaction too, but only after the first one.
+      let hint =
+        setting == .size ? "; after the first interaction, 'size' changes the size class" : ""
+      throw line.error(
+        "the '\(setting.rawValue)' setting is given twice, on line \(earlier) and here\(hint)",
+        at: 0)
+    }
+    settingLines[setting] = line.number
     guard line.words.count >= 2 else {
       throw line.error("expected a value after '\(setting.rawValue)'")
     }

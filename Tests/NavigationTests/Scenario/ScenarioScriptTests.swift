@@ -134,6 +134,14 @@ struct ScenarioScriptTests {
         "the 'layout' setting must come before the first interaction"
       ),
       (
+        "layout two-column\nsize compact\nlayout three-column", 3, 1,
+        "the 'layout' setting is given twice, on line 1 and here"
+      ),
+      (
+        "size compact\nsize regular\ntap 1", 2, 1,
+        "the 'size' setting is given twice, on line 1 and here; after the first interaction, 'size' changes the size class"
+      ),
+      (
         "visibility most", 1, 12,
         "expected automatic, all, double-column or detail-only, found 'most'"
       ),
