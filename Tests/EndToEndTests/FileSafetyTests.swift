@@ -93,6 +93,14 @@ struct FileSafetyTests {
         #"events.jsonl:1: "time_us" is 9.223372036854776e+18, beyond the largest time a journal holds (2^63 − 1 µs)"#
       ),
       (
+        #"{"seq":99999999999999999999999999,"time_us":0,"event":"backTapped"}"#,
+        #"events.jsonl:1: "seq" is 1e+26, expected 1 (seq counts from 1 without gaps)"#
+      ),
+      (
+        #"{"seq":1.5,"time_us":0,"event":"backTapped"}"#,
+        #"events.jsonl:1: "seq" must be an integer, found 1.5 (seq counts from 1 without gaps)"#
+      ),
+      (
         "{\"seq\":1,\"time_us\":0,\"event\":\"backTapped\"}\n{\"header\":{\"domain\":\"navigation\"}}",
         #"events.jsonl:2: a header line after events; the header ({"header": …}) may only be the first line"#
       ),
