@@ -72,6 +72,25 @@ struct ExportScenarioTests {
         """)
   }
 
+  @Test("the first comment names a range of one event, or of none, as it is")
+  func oneOrNoEvent() throws {
+    let journal = sample("two-column.journal")
+    let one = try rewind("export", journal, "--scenario", "--from", "5", "--to", "6")
+    #expect(one.status == 0)
+    #expect(
+      one.lines.first
+        == "# Exported from \(journal): event 6 of 17, recorded from the initial state")
+    for (from, to) in [("5", "5"), ("17", "end"), ("0", "0")] {
+      let none = try rewind("export", journal, "--scenario", "--from", from, "--to", to)
+      #expect(none.status == 0)
+      #expect(
+        none.lines.first
+          == "# Exported from \(journal): none of its 17 events (the range after event \(from) holds none)",
+        "--from \(from) --to \(to)")
+      #expect(none.stdout.hasSuffix("start 2026-11-30T15:05:00Z\n\n"))
+    }
+  }
+
   @Test("settings the script cannot write are refused; an existing file needs --force")
   func badInput() throws {
     let directory = TemporaryDirectory()

@@ -93,6 +93,14 @@ struct FileSafetyTests {
         #"events.jsonl:1: "time_us" is 9.223372036854776e+18, beyond the largest time a journal holds (2^63 − 1 µs)"#
       ),
       (
+        #"{"seq":99999999999999999999999999,"time_us":0,"event":"backTapped"}"#,
+        #"events.jsonl:1: "seq" is 1e+26, expected 1 (seq counts from 1 without gaps)"#
+      ),
+      (
+        #"{"seq":1.5,"time_us":0,"event":"backTapped"}"#,
+        #"events.jsonl:1: "seq" must be an integer, found 1.5 (seq counts from 1 without gaps)"#
+      ),
+      (
         "{\"seq\":1,\"time_us\":0,\"event\":\"backTapped\"}\n{\"header\":{\"domain\":\"navigation\"}}",
         #"events.jsonl:2: a header line after events; the header ({"header": …}) may only be the first line"#
       ),
@@ -265,6 +273,18 @@ struct FileSafetyTests {
         result, "the output path (-o) is empty; give the path of a file to write", command: command)
     }
     #expect(listing(directory.path).isEmpty)
+  }
+
+  @Test("--force without -o is a usage error where -o is optional and standard output the default")
+  func forceWithoutOutput() throws {
+    let journal = sample("day-menu.journal")
+    for (command, arguments) in [
+      ("export", ["export", journal, "--force"]), ("testgen", ["testgen", journal, "--force"]),
+      ("shrink", ["shrink", journal, "--where", "menu.selectedIndex == 3", "--force"]),
+      ("state", ["state", journal, "--force"]),
+    ] {
+      expectUsageError(try rewind(arguments), "--force applies to -o", command: command)
+    }
   }
 
   @Test(

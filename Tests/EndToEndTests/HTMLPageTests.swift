@@ -302,9 +302,9 @@
       try tab.evaluate("location.hash = '#at=+30s'")
       try tab.nextFrame()
       #expect(try tab.cursor() == times.lastIndex { $0 <= 30_000_000 })
-      // One that names no point of the page (or is not even text: a lone `%E0`) leaves
-      // the cursor where it is and says so.
-      for bad in ["zzz", "%E0%A4"] {
+      // One that names no point of the page (or is not even text: a lone `%E0`; or a
+      // time whose UTC offset is no time of day) leaves the cursor where it is and says so.
+      for bad in ["zzz", "%E0%A4", "2026-11-30T15:05:00-99:00", "2026-11-30T15:05:00+01:60"] {
         try tab.evaluate("location.hash = '#at=\(bad)'")
         try tab.nextFrame()
         #expect(try tab.cursor() == times.lastIndex { $0 <= 30_000_000 })

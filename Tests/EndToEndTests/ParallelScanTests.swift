@@ -132,4 +132,26 @@ struct ParallelScanEndToEndTests {
       #expect(result.stderr.contains("expected a number of jobs from 1 to 256"))
     }
   }
+
+  @Test(
+    "--jobs where it changes nothing is a usage error naming the option it needs: verify without --deep, log without --where"
+  )
+  func jobsWithoutEffect() throws {
+    let journal = sample("day-menu.journal")
+    expectUsageError(
+      try rewind("verify", journal, "--jobs", "4"), "--jobs applies to --deep", command: "verify")
+    expectUsageError(
+      try rewind("verify", journal, "--json", "--jobs", "2"), "--jobs applies to --deep",
+      command: "verify")
+    expectUsageError(
+      try rewind("log", journal, "--jobs", "4"), "--jobs applies to --where", command: "log")
+    expectUsageError(
+      try rewind("log", journal, "--changes", "--type", "menuTabTapped", "--jobs", "2"),
+      "--jobs applies to --where", command: "log")
+    // Where it applies, it is taken.
+    #expect(try rewind("verify", journal, "--deep", "--jobs", "4").status == 0)
+    #expect(
+      try rewind("log", journal, "--where", "changed(menu.selectedIndex)", "--jobs", "4").status
+        == 0)
+  }
 }

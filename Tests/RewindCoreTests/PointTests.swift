@@ -63,6 +63,18 @@ struct PointTests {
     }
   }
 
+  @Test("a UTC offset has hours 00–23 and minutes 00–59, as the time of day does")
+  func offsets() throws {
+    for text in [
+      "2026-11-30T15:05:00-99:00", "2026-11-30T15:05:00+24:00", "2026-11-30T15:05:00+01:60",
+      "2026-11-30T15:05:00+00:99",
+    ] {
+      #expect(ISO8601.parse(text) == nil, "\(text)")
+    }
+    #expect(ISO8601.parse("2026-11-30T15:05:00+23:59") == ISO8601.parse("2026-11-29T15:06:00Z"))
+    #expect(ISO8601.parse("2026-11-30T15:05:00-05:30") == ISO8601.parse("2026-11-30T20:35:00Z"))
+  }
+
   /// Found by the fuzzer (Fuzz/Regressions/point/leap-second-into-year-10000): a time
   /// whose UTC falls outside the years 0000–9999 printed in a form (`10000-…`,
   /// `-0001-…`) that does not read back. Such times are refused; the years' edges read

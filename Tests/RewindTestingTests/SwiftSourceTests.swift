@@ -28,6 +28,30 @@ struct SwiftSourceTests {
     #expect(SwiftSource.identifier("日本") == "node")
   }
 
+  @Test(
+    "an identifier is a letter of any script or _, then letters, digits, marks or _, and no keyword"
+  )
+  func identifierRule() {
+    for name in ["é", "my_test", "_x", "__", "e\u{301}", "日本", "x1", "open2"] {
+      #expect(SwiftSource.isIdentifier(name), "\(name)")
+    }
+    for name in [
+      "", "_", "1x", "a b", "a-b", "x$", "\u{301}e", "a\u{1B}", "class", "Self", "await",
+    ] {
+      #expect(!SwiftSource.isIdentifier(name), "\(name)")
+    }
+  }
+
+  @Test(
+    "every word Swift reserves is a keyword here: declaring it as a name does not compile",
+    arguments: [
+      "fallthrough", "deinit", "typealias", "associatedtype", "rethrows", "precedencegroup",
+      "await",
+    ])
+  func reservedWords(word: String) {
+    #expect(SwiftSource.identifier(word) == word + "Node")
+  }
+
   @Test("a constant is declared once per expression, and names never clash")
   func names() {
     var names = SwiftSourceNames()

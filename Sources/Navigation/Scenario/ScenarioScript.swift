@@ -109,6 +109,8 @@ struct ScenarioParser {
   var expectations: [ScenarioExpectation] = []
   /// The files read (catalogs).
   var files: [String] = []
+  /// The line of each setting given so far: each is given at most once.
+  var settingLines: [Setting: Int] = [:]
 
   init(directory: String) { self.directory = directory }
 
@@ -131,8 +133,9 @@ struct ScenarioParser {
           afterEvents: events.count))
       return
     }
-    // A time step: +0.8s (after the previous interaction) or @12.5s (from the start).
-    var step = ScenarioScript.defaultStep
+    // A time step: +0.8s (after the previous interaction, or the start for the first) or
+    // @12.5s (from the start). Without one, the first interaction is at the start.
+    var step = events.isEmpty ? 0 : ScenarioScript.defaultStep
     var absolute: UInt64?
     if first.text.hasPrefix("+") || first.text.hasPrefix("@") {
       guard let amount = Point.microseconds(inDuration: String(first.text.dropFirst())) else {
@@ -152,7 +155,7 @@ struct ScenarioParser {
     }
     if let absolute {
       time = absolute
-    } else if !events.isEmpty {
+    } else {
       time += step
     }
     guard time <= ScenarioParser.latestTime else {
@@ -169,6 +172,15 @@ struct ScenarioParser {
   }
 
   mutating func apply(_ setting: Setting, _ line: ScenarioLine) throws(ScenarioError) {
+    if let earlier = settingLines[setting] {
+      // `size` is an interaction too, but only after the first one.
+      let hint =
+        setting == .size ? "; after the first interaction, 'size' changes the size class" : ""
+      throw line.error(
+        "the '\(setting.rawValue)' setting is given twice, on line \(earlier) and here\(hint)",
+        at: 0)
+    }
+    settingLines[setting] = line.number
     guard line.words.count >= 2 else {
       throw line.error("expected a value after '\(setting.rawValue)'")
     }

@@ -35,9 +35,7 @@ extension RewindTool {
     var scenario: Bool
 
     func run(_ context: Context) throws {
-      let destination = try output.map {
-        try outputDestination($0, force: force, inputs: [journal])
-      }
+      let destination = try outputDestination(output, force: force, inputs: [journal])
       let command = ExportCommand(
         from: from, to: to, destination: destination, scenario: scenario, context: context)
       try registry.open(journal, warnings: context.stderr, command)
@@ -102,9 +100,13 @@ extension ExportCommand {
     progress.finish()
     let header = timeline.header
     var comments = ["Exported from \(timeline.path)"]
-    if first > 1 || last < timeline.lastSequence {
+    let total = timeline.lastSequence
+    if last < first && total > 0 {
       comments[0] +=
-        ": events \(first) to \(last) of \(timeline.lastSequence), recorded from the initial state"
+        ": none of its \(Format.count(total, "event")) (the range after event \(first - 1) holds none)"
+    } else if first > 1 || last < total {
+      let range = first == last ? "event \(first)" : "events \(first) to \(last)"
+      comments[0] += ": \(range) of \(total), recorded from the initial state"
     }
     let script = ScenarioText(
       Scenario(

@@ -38,3 +38,15 @@ func outputDestination(_ path: String, force: Bool, inputs: [String]) throws -> 
   }
   return destination
 }
+
+/// The file a command whose `-o` is optional writes (see
+/// ``outputDestination(_:force:inputs:)``), or nil for standard output, where `--force`
+/// replaces nothing: given without `-o`, it is a usage error.
+func outputDestination(_ path: String?, force: Bool, inputs: [String]) throws -> FileDestination? {
+  guard let path else {
+    if force { throw UsageError("--force applies to -o") }
+    return nil
+  }
+  let destination: FileDestination = try outputDestination(path, force: force, inputs: inputs)
+  return destination
+}

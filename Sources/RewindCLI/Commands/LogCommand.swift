@@ -47,6 +47,8 @@ extension RewindTool {
     var jobs: Int?
 
     func run(_ context: Context) throws {
+      // Without a condition the events are written in one pass on one thread.
+      guard condition != nil || jobs == nil else { throw UsageError("--jobs applies to --where") }
       let command = LogCommand(
         from: from, to: to, kinds: type, outcomes: Set(outcome), condition: condition,
         changes: changes, json: json, jobs: Jobs.count(jobs), context: context)

@@ -44,9 +44,7 @@ extension RewindTool {
       guard (condition != nil) != diverging else {
         throw UsageError("give either --where <condition> or --diverging")
       }
-      let destination = try output.map {
-        try outputDestination($0, force: force, inputs: [journal])
-      }
+      let destination = try outputDestination(output, force: force, inputs: [journal])
       try registry.open(
         journal, warnings: context.stderr,
         ShrinkCommand(

@@ -48,14 +48,11 @@ extension RewindTool {
     var json: Bool
 
     func run(_ context: Context) throws {
-      guard output != nil || !force else { throw UsageError("--force applies to -o") }
       let edited = !skip.isEmpty || !insert.isEmpty || !replace.isEmpty
       guard output == nil || edited else {
         throw UsageError("-o writes an edited session: give --skip, --insert or --replace")
       }
-      let destination = try output.map {
-        try outputDestination($0, force: force, inputs: [journal])
-      }
+      let destination = try outputDestination(output, force: force, inputs: [journal])
       var command = StateCommand(
         at: at, skip: Set(skip.joined()), json: json, context: context)
       command.inserts = insert

@@ -28,7 +28,9 @@ extension RewindTool {
     var to: PointArgument = .end
     @Option(
       valueName: "identifier",
-      help: "The test function's name (default: the journal's name in camel case).")
+      help:
+        "The test function's name, a Swift identifier (default: the journal's name in camel case)."
+    )
     var name: String?
     @Option(
       short: "o", valueName: "file.swift",
@@ -38,15 +40,8 @@ extension RewindTool {
     var force: Bool
 
     func run(_ context: Context) throws {
-      if let name, SwiftSource.identifier(name) != name {
-        throw UsageError(
-          .invalidValue,
-          "The value '\(TerminalText.escaped(name))' is invalid for '--name <identifier>': a test's name is a Swift identifier such as \(SwiftSource.identifier(name))"
-        )
-      }
-      let destination = try output.map {
-        try outputDestination($0, force: force, inputs: [journal])
-      }
+      if let name, let problem = testNameProblem(name) { throw nameError(name, problem) }
+      let destination = try outputDestination(output, force: force, inputs: [journal])
       var command = ["rewind", "testgen", journal]
       if from.text != PointArgument.start.text { command += ["--from", from.text] }
       if to.text != PointArgument.end.text { command += ["--to", to.text] }
@@ -60,9 +55,43 @@ extension RewindTool {
         journal, warnings: context.stderr,
         TestgenCommand(
           from: from, to: to, testName: testName, command: command.joined(separator: " "),
-          destination: destination, context: context))
+          givenName: name != nil, destination: destination, context: context))
     }
   }
+}
+
+/// Why `name` cannot name a generated test, with a name that can; nil when it can.
+/// - Parameter modules: the modules the test imports, which its name must not hide.
+private func testNameProblem(_ name: String, modules: [String] = []) -> String? {
+  if modules.contains(name) {
+    var other = name.prefix(1).lowercased() + name.dropFirst()
+    if modules.contains(other) || !SwiftSource.isIdentifier(other) { other = name + "Test" }
+    return "a test's name cannot be \(name), a module the test imports; try \(other)"
+  }
+  if SwiftSource.isIdentifier(name) { return nil }
+  if SwiftSource.keywords.contains(name) {
+    return "a test's name cannot be a Swift keyword; try \(name)Test"
+  }
+  // The letters and digits, in lower camel case: `1 session` → `test1Session`, `é-x` → `éX`.
+  let words = name.unicodeScalars.split { !$0.properties.isXIDContinue }.map {
+    String(String.UnicodeScalarView($0))
+  }
+  var other = words.enumerated().map { index, word in
+    index == 0 ? word : word.prefix(1).uppercased() + word.dropFirst()
+  }.joined()
+  if other == "_" { other = "" }
+  let first = other.unicodeScalars.first
+  if !(first == "_" || first?.properties.isXIDStart == true) {
+    other = "test" + other.prefix(1).uppercased() + other.dropFirst()
+  }
+  if !SwiftSource.isIdentifier(other) { other += "Test" }
+  return
+    "a test's name is a Swift identifier (a letter or _, then letters, digits and _); try \(other)"
+}
+
+/// The usage error of a `--name` that cannot name a test.
+private func nameError(_ name: String, _ problem: String) -> UsageError {
+  UsageError(.invalidValue, "The value '\(name)' is invalid for '--name <identifier>': \(problem)")
 }
 
 struct TestgenCommand: TimelineVisitor {
@@ -70,6 +99,8 @@ struct TestgenCommand: TimelineVisitor {
   let to: PointArgument
   let testName: String
   let command: String
+  /// Whether the test's name was given (--name), not made from the journal's.
+  let givenName: Bool
   /// The file to write; nil for standard output.
   let destination: FileDestination?
   let context: Context
@@ -80,9 +111,18 @@ struct TestgenCommand: TimelineVisitor {
         "the '\(D.identifier)' domain cannot write its events as Swift: it does not adopt SwiftSourceDomain"
       )
     }
+    var testName = self.testName
+    let modules = TestSource.modules(type)
+    if modules.contains(testName) {
+      guard !givenName else {
+        throw nameError(testName, testNameProblem(testName, modules: modules)!)
+      }
+      testName += "Test"
+    }
     let range = try timeline.resolveRange(from: from, to: to)
     guard range.to > range.from else {
-      throw CommandError("the range has no events: nothing to test")
+      throw CommandError(
+        "\(timeline.path): the range after event \(range.from) holds no event: nothing to test")
     }
     func generate<S: SwiftSourceDomain>(_: S.Type) throws -> String {
       try TestSource.generate(

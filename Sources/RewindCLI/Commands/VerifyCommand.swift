@@ -38,6 +38,8 @@ extension RewindTool {
     var jobs: Int?
 
     func run(_ context: Context) throws {
+      // The storage check alone reads the frames in order on one thread.
+      guard deep || jobs == nil else { throw UsageError("--jobs applies to --deep") }
       let report: VerificationReport
       var content: ContentCheck?
       do throws(JournalError) {

@@ -388,6 +388,12 @@ extension JSONLines {
         throw LineProblem("missing \"seq\" (an integer)")
       }
       guard let sequence = sequenceValue.intValue else {
+        // A whole number beyond 64 bits parses as a Double: an integer, only not the next.
+        if case .double(let number) = sequenceValue, number.rounded() == number {
+          throw LineProblem(
+            "\"seq\" is \(sequenceValue.compactText), expected \(expected) (seq counts from 1 without gaps)"
+          )
+        }
         throw LineProblem(
           "\"seq\" must be an integer, found \(JSONLines.show(sequenceValue)) (seq counts from 1 without gaps)"
         )

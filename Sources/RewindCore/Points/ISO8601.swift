@@ -48,7 +48,9 @@ package enum ISO8601 {
     } else if position < bytes.count, bytes[position] == 0x2B || bytes[position] == 0x2D {
       let sign: Int64 = bytes[position] == 0x2D ? -1 : 1
       position += 1
-      guard let hours = number(2), expect(0x3A), let minutes = number(2) else { return nil }
+      guard let hours = number(2), expect(0x3A), let minutes = number(2), hours < 24,
+        minutes < 60
+      else { return nil }
       offsetSeconds = sign * (hours * 3_600 + minutes * 60)
     } else {
       return nil

@@ -81,13 +81,22 @@ public struct SwiftSourceNames: Sendable {
 public enum SwiftSource {
   /// A string literal that reads back as `text`: quotes, backslashes and every
   /// character outside printable ASCII escaped (`\u{…}`).
-  public static func stringLiteral(_ text: String) -> String {
+  /// - Parameters:
+  ///   - text: the string's value.
+  ///   - keepingLetters: whether the letters, digits and marks of every script
+  ///     (XID_Continue, never a control or space character) are kept as they are; the
+  ///     invisible joiners U+200C and U+200D, format characters, are escaped still.
+  public static func stringLiteral(_ text: String, keepingLetters: Bool = false) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
       case " "..."~": out.unicodeScalars.append(scalar)
+      case _
+      where keepingLetters && scalar.properties.isXIDContinue
+        && scalar.properties.generalCategory != .format:
+        out.unicodeScalars.append(scalar)
       default: out += "\\u{\(String(scalar.value, radix: 16))}"
       }
     }
@@ -128,11 +137,28 @@ public enum SwiftSource {
     return keywords.contains(name) ? name + "Node" : name
   }
 
-  static let keywords: Set<String> = [
-    "as", "break", "case", "catch", "class", "continue", "default", "defer", "do", "else", "enum",
-    "extension", "false", "for", "func", "guard", "if", "import", "in", "init", "inout", "is",
-    "let", "nil", "operator", "private", "protocol", "public", "repeat", "return", "self",
-    "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "var",
-    "where", "while", "any", "some", "internal", "package", "fileprivate", "open",
+  /// Whether `text` can name a declaration as it is written, without backquotes: a Swift
+  /// identifier (its first scalar XID_Start or `_`, the others XID_Continue, not `_` alone)
+  /// that is none of ``keywords``.
+  public static func isIdentifier(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, text != "_", !keywords.contains(text) else {
+      return false
+    }
+    return (first == "_" || first.properties.isXIDStart)
+      && text.unicodeScalars.dropFirst().allSatisfy(\.properties.isXIDContinue)
+  }
+
+  /// The words Swift does not take as a declared name without backquotes (the compiler's
+  /// "keyword cannot be used as an identifier here"), `await` (a test of that name does not
+  /// compile: the code `@Test` expands to reads it as the keyword), and `any`, `some`,
+  /// `package` and `open`, which read as names only in some places.
+  public static let keywords: Set<String> = [
+    "as", "associatedtype", "await", "break", "case", "catch", "class", "continue", "default",
+    "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate",
+    "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil",
+    "operator", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows",
+    "return", "self", "Self", "static", "struct", "subscript", "super", "switch", "throw",
+    "throws", "true", "try", "typealias", "var", "where", "while", "Any", "any", "some",
+    "package", "open",
   ]
 }

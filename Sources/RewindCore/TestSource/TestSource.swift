@@ -51,8 +51,7 @@ package enum TestSource {
       "// regenerate it rather than edit it.",
       "",
     ]
-    let modules = Set(["RewindCore", "RewindTesting", "Testing"] + D.swiftModules)
-    lines += modules.sorted().map { "import \($0)" }
+    lines += modules(D.self).map { "import \($0)" }
     lines += ["", "@Test func \(testName)() throws {"]
     var body = ["let domain = \(domain.swiftDomainExpression)"]
     body += names.declarations.map { "let \($0.name) = \($0.expression)" }
@@ -73,8 +72,17 @@ package enum TestSource {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Text safe in a `//` comment: one line, control characters escaped.
+  /// The modules a test of `domain` imports, sorted: a test's name must not hide one (the
+  /// code `@Test` expands to names `Testing`, and a domain's default
+  /// ``SwiftSourceDomain/swiftDomainExpression`` its module).
+  package static func modules<D: SwiftSourceDomain>(_ domain: D.Type) -> [String] {
+    Set(["RewindCore", "RewindTesting", "Testing"] + D.swiftModules).sorted()
+  }
+
+  /// Text safe in a `//` comment: one line, escaped as in a string literal but for the
+  /// letters and digits of every script, so that a test's name such as `dayMenu_première`
+  /// reads as it was given.
   static func commentText(_ text: String) -> String {
-    String(SwiftSource.stringLiteral(text).dropFirst().dropLast())
+    String(SwiftSource.stringLiteral(text, keepingLetters: true).dropFirst().dropLast())
   }
 }

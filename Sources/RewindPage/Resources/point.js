@@ -42,6 +42,7 @@
     if (month < 1 || month > 12 || day < 1 || day > daysInMonth[month - 1] || hour >= 24 || minute >= 60 || second >= 61) {
       return null;
     }
+    if (match[9] && (Number(match[10]) >= 24 || Number(match[11]) >= 60)) return null;
     const micros = match[7] ? Number((match[7] + "000000").slice(0, 6)) : 0;
     const offsetMinutes = match[9] ? (match[9] === "-" ? -1 : 1) * (Number(match[10]) * 60 + Number(match[11])) : 0;
     const date = new Date(0);

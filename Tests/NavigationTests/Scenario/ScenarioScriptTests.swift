@@ -66,6 +66,15 @@ struct ScenarioScriptTests {
       ])
   }
 
+  @Test(
+    "a time step on the first interaction counts from the session start, as in an event script")
+  func firstStep() throws {
+    let stepped = try ScenarioScript.parse("+5s back\n+1s back\nback\n")
+    #expect(stepped.events.map(\.time) == [5_000_000, 6_000_000, 6_500_000])
+    // Without one, the first interaction is at the start.
+    #expect(try ScenarioScript.parse("back\nback\n").events.map(\.time) == [0, 500_000])
+  }
+
   @Test("the orientation setting, and the device's profile when it names none")
   func orientation() throws {
     let portrait = try ScenarioScript.parse(
@@ -123,6 +132,14 @@ struct ScenarioScriptTests {
       (
         "tap 1\nlayout two-column", 2, 1,
         "the 'layout' setting must come before the first interaction"
+      ),
+      (
+        "layout two-column\nsize compact\nlayout three-column", 3, 1,
+        "the 'layout' setting is given twice, on line 1 and here"
+      ),
+      (
+        "size compact\nsize regular\ntap 1", 2, 1,
+        "the 'size' setting is given twice, on line 1 and here; after the first interaction, 'size' changes the size class"
       ),
       (
         "visibility most", 1, 12,
