@@ -87,7 +87,8 @@ func conditionEvaluator<D: Domain>(
   } catch {
     throw UsageError(
       .invalidValue,
-      "The value '\(written.text)' is invalid for '--where <condition>': \(error.reason)")
+      "The value \(Format.quoted(written.text)) is invalid for '--where <condition>': \(error.reason)"
+    )
   }
 }
 

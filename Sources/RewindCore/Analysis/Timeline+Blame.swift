@@ -48,14 +48,14 @@ public struct BlameTarget: Sendable, Equatable, CustomStringConvertible {
     guard text.last == "]" else {
       throw RewindError(
         .invalidInput,
-        "'\(text)' is not a field or an element: write PATH or PATH[ELEMENT], the element between [ and ] at the end"
+        "\(Format.quoted(text)) is not a field or an element: write PATH or PATH[ELEMENT], the element between [ and ] at the end"
       )
     }
     path = String(text[..<open])
     let inside = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
     guard !inside.isEmpty else {
       throw RewindError(
-        .invalidInput, "'\(text)' names no element: write the element between [ and ]")
+        .invalidInput, "\(Format.quoted(text)) names no element: write the element between [ and ]")
     }
     element = (try? JSONValue(parsing: inside)) ?? .string(inside)
   }
