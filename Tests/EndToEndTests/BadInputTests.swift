@@ -283,4 +283,52 @@ struct BadInputTests {
         "Error: \(broken): the expected state is not JSON at line 2, column 11: expected a JSON value, found '?'\n"
     )
   }
+
+  @Test(
+    "import - is a usage error saying standard input is not supported (it said '-: no such file')")
+  func importStandardInput() throws {
+    let directory = TemporaryDirectory()
+    let output = directory.file("x.journal")
+    expectUsageError(
+      try rewind("import", "-", "-o", output),
+      "The value '-' is invalid for '<events>': standard input is not supported; give the path of a JSON Lines file",
+      command: "import")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test("diff with three journals: a message in the style of the others, not capitalised")
+  func diffThreeJournals() throws {
+    expectUsageError(
+      try rewind("diff", ipad, ipad, ipad),
+      "diff compares one journal, or two written JOURNAL@POINT: give one or two, not 3",
+      command: "diff")
+  }
+
+  @Test(
+    "blame PATH[0] on an array of strings says an element is written as its value and suggests a whole path"
+  )
+  func blameElementByPosition() throws {
+    let journal = sample("day-menu.journal")
+    expectUsageError(
+      try rewind("blame", journal, "menu.labels[0]"),
+      "The value 'menu.labels[0]' is invalid for '<path>': '0' cannot be an element of menu.labels: an element is written as its value, not its position, and each element of menu.labels is a string, not a number (0). Did you mean 'menu.labels[Monday]' (the element at position 0)?",
+      command: "blame")
+    expectUsageError(
+      try rewind("blame", journal, "menu.labels[99]"),
+      "The value 'menu.labels[99]' is invalid for '<path>': '99' cannot be an element of menu.labels: an element is written as its value, not its position, and each element of menu.labels is a string, not a number (99). Did you mean 'menu.labels[Monday]' (the first element)?",
+      command: "blame")
+    // The suggestion, typed, works.
+    let typed = try rewind("blame", journal, "menu.labels[Monday]")
+    #expect(typed.status == 0, "\(typed.stderr)")
+    // An array that is empty at the point: the whole field.
+    expectUsageError(
+      try rewind("blame", ipad, "split.expanded[0]", "--at", "start"),
+      "The value 'split.expanded[0]' is invalid for '<path>': '0' cannot be an element of split.expanded: an element is written as its value, not its position, and each element of split.expanded is the id of an item with children, not a number (0); blame split.expanded for the whole array",
+      command: "blame")
+    // Another wrong element: the suggestion is a whole PATH[ELEMENT] too.
+    expectUsageError(
+      try rewind("blame", ipad, "split.expanded[Leva]"),
+      "The value 'split.expanded[Leva]' is invalid for '<path>': 'Leva' cannot be an element of split.expanded: 'Leva' is not the id of an item with children in this session. Did you mean 'split.expanded[espresso-machines/leva]'?",
+      command: "blame")
+  }
 }

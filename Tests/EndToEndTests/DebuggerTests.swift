@@ -251,7 +251,7 @@ struct DebuggerTests {
       command: "blame")
     let wrongId = try rewind("blame", ipad, "split.expanded[Leva]", "--history")
     #expect(wrongId.status == 64)
-    #expect(wrongId.stderr.contains("Did you mean 'espresso-machines/leva'?"))
+    #expect(wrongId.stderr.contains("Did you mean 'split.expanded[espresso-machines/leva]'?"))
     let unknown = try rewind("blame", ipad, "split.expandd[x]")
     #expect(unknown.status == 64)
     #expect(unknown.stderr.contains("Did you mean 'split.expanded'?"))

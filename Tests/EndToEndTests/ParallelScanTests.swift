@@ -138,7 +138,7 @@ struct ParallelScanEndToEndTests {
   }
 
   @Test(
-    "--jobs where it changes nothing is a usage error naming the option it needs: verify without --deep, log without --where"
+    "--jobs where it changes nothing is a usage error naming the option it needs: verify without --deep, log without --where, find with --last"
   )
   func jobsWithoutEffect() throws {
     let journal = sample("day-menu.journal")
@@ -152,10 +152,17 @@ struct ParallelScanEndToEndTests {
     expectUsageError(
       try rewind("log", journal, "--changes", "--type", "menuTabTapped", "--jobs", "2"),
       "--jobs applies to --where", command: "log")
+    expectUsageError(
+      try rewind("find", journal, "--where", "menu.selectedIndex == 2", "--last", "--jobs", "4"),
+      "--jobs does not apply to --last, which searches backwards on one thread", command: "find")
     // Where it applies, it is taken.
     #expect(try rewind("verify", journal, "--deep", "--jobs", "4").status == 0)
     #expect(
       try rewind("log", journal, "--where", "changed(menu.selectedIndex)", "--jobs", "4").status
         == 0)
+    #expect(
+      try rewind("find", journal, "--where", "menu.selectedIndex == 2", "--all", "--jobs", "4")
+        .status == 0)
+    #expect(try rewind("find", journal, "--where", "menu.selectedIndex == 2", "--last").status == 0)
   }
 }

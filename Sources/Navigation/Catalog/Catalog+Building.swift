@@ -170,7 +170,8 @@ extension Catalog {
       // Where the node is, as errors name it; made only for an error.
       func place() -> String {
         parentID.isEmpty
-          ? "top-level category \(position + 1)" : "item \(position + 1) of \"\(parentID)\""
+          ? "top-level category \(position + 1)"
+          : "item \(position + 1) of \(Format.quoted(parentID, quote: "\""))"
       }
       guard depth <= Limits.maximumDepth else {
         throw DomainError(
@@ -181,7 +182,7 @@ extension Catalog {
       let slug = Catalog.slug(node.name)
       guard !slug.isEmpty else {
         throw DomainError(
-          "the name \"\(node.name)\" of \(place()) has no letter or digit to make an id from; "
+          "the name \(Format.quoted(node.name, quote: "\"")) of \(place()) has no letter or digit to make an id from; "
             + "give it one")
       }
       let id = parentID.isEmpty ? slug : parentID + "/" + slug
@@ -189,11 +190,12 @@ extension Catalog {
         throw DomainError(
           "the id of \(place()) is longer than \(Limits.maximumIdentifierLength) bytes")
       }
-      try validateText(node.image, "the image name of \"\(id)\"", allowEmpty: true)
+      try validateText(
+        node.image, "the image name of \(Format.quoted(id, quote: "\""))", allowEmpty: true)
       let index = UInt32(nodes.count)
       if let existing = indexByID.updateValue(index, forKey: id) {
         throw DomainError(
-          "duplicate id \"\(id)\": the names \"\(names[Int(existing)])\" and \"\(node.name)\" "
+          "duplicate id \(Format.quoted(id, quote: "\"")): the names \(Format.quoted(names[Int(existing)], quote: "\"")) and \(Format.quoted(node.name, quote: "\"")) "
             + "make the same slug; rename one")
       }
       let category = parent.map { nodes[Int($0)].category } ?? index

@@ -112,7 +112,7 @@ extension NavigationDomain {
     }
     guard let kind = NavigationEvent.Kind(rawValue: name) else {
       throw DomainError(
-        "unknown event kind \"\(name)\"; the kinds are "
+        "unknown event kind \(Format.quoted(name, quote: "\"")); the kinds are "
           + NavigationDomain.eventKinds.joined(separator: ", "))
     }
     if readsSchemaVersion < 2 && (kind == .orientationChanged || kind == .menuViewportResized) {

@@ -140,7 +140,8 @@ struct ScenarioParser {
     if first.text.hasPrefix("+") || first.text.hasPrefix("@") {
       guard let amount = Point.microseconds(inDuration: String(first.text.dropFirst())) else {
         throw line.error(
-          "expected a time step such as +0.8s, +250ms or @12.5s, found '\(first.text)'", at: 0)
+          "expected a time step such as +0.8s, +250ms or @12.5s, found \(Format.quoted(first.text))",
+          at: 0)
       }
       if first.text.hasPrefix("+") { step = amount } else { absolute = amount }
       guard line.words.count > 1 else {
@@ -190,13 +191,15 @@ struct ScenarioParser {
       switch Self.normalized(value) {
       case "threecolumn", "three": layout = .threeColumn
       case "twocolumn", "two": layout = .twoColumn
-      default: throw line.error("expected three-column or two-column, found '\(value)'", at: 1)
+      default:
+        throw line.error(
+          "expected three-column or two-column, found \(Format.quoted(value))", at: 1)
       }
     case .size:
       sizeClass = try Self.sizeClass(value, line, at: 1)
     case .orientation:
       guard let parsed = Self.orientation(value) else {
-        throw line.error("expected portrait or landscape, found '\(value)'", at: 1)
+        throw line.error("expected portrait or landscape, found \(Format.quoted(value))", at: 1)
       }
       orientation = parsed
     case .catalog:
@@ -235,7 +238,8 @@ struct ScenarioParser {
       startTime = time
     }
     guard line.words.count == 2 || setting == .device else {
-      throw line.error("unexpected '\(line.words[2].text)' after the \(setting.rawValue)", at: 2)
+      throw line.error(
+        "unexpected \(Format.quoted(line.words[2].text)) after the \(setting.rawValue)", at: 2)
     }
   }
 
@@ -291,7 +295,8 @@ struct ScenarioParser {
     switch normalized(value) {
     case "compact": return .compact
     case "regular": return .regular
-    default: throw line.error("expected compact or regular, found '\(value)'", at: index)
+    default:
+      throw line.error("expected compact or regular, found \(Format.quoted(value))", at: index)
     }
   }
 
@@ -303,7 +308,7 @@ struct ScenarioParser {
     }
     func noMore(after index: Int) throws(ScenarioError) {
       guard line.words.count <= index + 1 else {
-        throw line.error("unexpected '\(line.words[index + 1].text)'", at: index + 1)
+        throw line.error("unexpected \(Format.quoted(line.words[index + 1].text))", at: index + 1)
       }
     }
     switch verb {
@@ -320,13 +325,15 @@ struct ScenarioParser {
       }
       guard let index = labels.firstIndex(where: { $0.lowercased() == label.lowercased() }) else {
         throw line.error(
-          "no tab is labelled '\(label)'; the tabs are \(labels.joined(separator: ", "))", at: 1)
+          "no tab is labelled \(Format.quoted(label)); the tabs are \(labels.joined(separator: ", "))",
+          at: 1)
       }
       return .menuTabTapped(index: index)
     case "scroll":
       let text = try argument(1, "an offset in points after 'scroll'")
       guard let offset = Double(text) else {
-        throw line.error("expected an offset in points such as 140.5, found '\(text)'", at: 1)
+        throw line.error(
+          "expected an offset in points such as 140.5, found \(Format.quoted(text))", at: 1)
       }
       try noMore(after: 1)
       return .menuScrolled(offset: offset)
@@ -340,7 +347,8 @@ struct ScenarioParser {
       case "item":
         return .itemSelected(name == "none" ? nil : try node(name, line, at: 2))
       default:
-        throw line.error("expected 'category' or 'item', found '\(line.words[1].text)'", at: 1)
+        throw line.error(
+          "expected 'category' or 'item', found \(Format.quoted(line.words[1].text))", at: 1)
       }
     case "expand", "collapse":
       let name = line.rest(from: 1)
@@ -357,7 +365,8 @@ struct ScenarioParser {
       case "detailonly": return .columnVisibilityChanged(.detailOnly)
       default:
         throw line.error(
-          "expected automatic, all, double-column or detail-only, found '\(value)'", at: 1)
+          "expected automatic, all, double-column or detail-only, found \(Format.quoted(value))",
+          at: 1)
       }
     case "style":
       let value = try argument(1, "automatic, balanced or prominent-detail")
@@ -368,7 +377,7 @@ struct ScenarioParser {
       case "prominentdetail": return .splitStyleChanged(.prominentDetail)
       default:
         throw line.error(
-          "expected automatic, balanced or prominent-detail, found '\(value)'", at: 1)
+          "expected automatic, balanced or prominent-detail, found \(Format.quoted(value))", at: 1)
       }
     case "rotate":
       let value = try argument(1, "portrait or landscape (or compact or regular)")
@@ -377,7 +386,8 @@ struct ScenarioParser {
       // An iPhone's rotation, as scripts of schema 1 wrote it: a size-class change.
       guard Self.normalized(value) == "compact" || Self.normalized(value) == "regular" else {
         throw line.error(
-          "expected portrait or landscape (or compact or regular), found '\(value)'", at: 1)
+          "expected portrait or landscape (or compact or regular), found \(Format.quoted(value))",
+          at: 1)
       }
       return .sizeClassChanged(try Self.sizeClass(value, line, at: 1))
     case "size":
@@ -387,7 +397,8 @@ struct ScenarioParser {
     case "resize":
       let text = try argument(1, "the menu viewport's new width in points after 'resize'")
       guard let width = Double(text) else {
-        throw line.error("expected a width in points such as 834, found '\(text)'", at: 1)
+        throw line.error(
+          "expected a width in points such as 834, found \(Format.quoted(text))", at: 1)
       }
       try noMore(after: 1)
       return .menuViewportResized(width: width)
@@ -398,7 +409,7 @@ struct ScenarioParser {
       throw line.error("the '\(verb)' setting must come before the first interaction", at: 0)
     default:
       throw line.error(
-        "expected an interaction (tap, scroll, resize, select, expand, collapse, visibility, style, size, rotate, back), found '\(line.words[0].text)'",
+        "expected an interaction (tap, scroll, resize, select, expand, collapse, visibility, style, size, rotate, back), found \(Format.quoted(line.words[0].text))",
         at: 0)
     }
   }
@@ -429,11 +440,11 @@ struct ScenarioParser {
     if matches.count == 1 { return matches[0] }
     if matches.isEmpty {
       throw line.error(
-        "nothing in the catalog is called '\(name)'; write its id (e.g. espresso-machines/leva) or id:TEXT for an id the catalog lacks",
+        "nothing in the catalog is called \(Format.quoted(name)); write its id (e.g. espresso-machines/leva) or id:TEXT for an id the catalog lacks",
         at: index)
     }
     throw line.error(
-      "'\(name)' is ambiguous: \(matches.map { catalog.id(of: $0) }.joined(separator: ", ")); write the id",
+      "\(Format.quoted(name)) is ambiguous: \(matches.map { catalog.id(of: $0) }.joined(separator: ", ")); write the id",
       at: index)
   }
 }

@@ -58,8 +58,36 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension UsageError {
+  /// Text from the command line quoted for a message: `'--froom'` as it is when short;
+  /// when longer than 80 characters, its first 60, `…` and its length,
+  /// `'aaaa…' (100,000 characters)`, so that a huge argument does not make a huge error.
+  /// The rule of RewindCore's `Format.quoted`, which quotes input in Rewind's own
+  /// messages (this module depends on nothing); a test holds the two to one output.
+  package static func quoted(_ text: String) -> String {
+    var count = 0
+    var end = text.startIndex
+    for index in text.indices {
+      if count == 60 { end = index }
+      count += 1
+      if count > 80 { break }
+    }
+    if count <= 80 { return "'" + text + "'" }
+    return "'" + String(text[..<end]) + "…' (" + groupedCount(text.count) + " characters)"
+  }
+
+  /// `1,048,576`.
+  private static func groupedCount(_ value: Int) -> String {
+    let digits = String(value)
+    var result = ""
+    for (index, character) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(character)
+    }
+    return result
+  }
+
   static func unknownSubcommand(_ word: String, among names: [String]) -> UsageError {
-    var message = "Unknown subcommand '\(word)'"
+    var message = "Unknown subcommand \(quoted(word))"
     if let suggestion = closestName(to: word, among: names) {
       message += ". Did you mean '\(suggestion)'?"
     }
@@ -67,7 +95,7 @@ extension UsageError {
   }
 
   static func unknownOption(_ spelling: String, among parameters: [Parameter]) -> UsageError {
-    var message = "Unknown option '\(spelling)'"
+    var message = "Unknown option \(quoted(spelling))"
     // Like the argument parser, suggest long names only, and only for a long spelling.
     if spelling.hasPrefix("--") {
       let typed = String(spelling.dropFirst(2))
@@ -96,23 +124,23 @@ extension UsageError {
     _ value: String, for parameter: Parameter, spelling: String?, reason: String?
   ) -> UsageError {
     let target = spelling.map { "\($0) <\(parameter.valueName)>" } ?? "<\(parameter.valueName)>"
-    var message = "The value '\(value)' is invalid for '\(target)'"
+    var message = "The value \(quoted(value)) is invalid for '\(target)'"
     if let reason, !reason.isEmpty { message += ": \(reason)" }
     return UsageError(.invalidValue, message, help: helpLine(parameter, spelling: spelling))
   }
 
   static func unexpectedArguments(_ values: [String]) -> UsageError {
     if values.count == 1 {
-      return UsageError(.unexpectedArgument, "Unexpected argument '\(values[0])'")
+      return UsageError(.unexpectedArgument, "Unexpected argument \(quoted(values[0]))")
     }
-    let list = values.map { "'\($0)'" }.joined(separator: ", ")
+    let list = values.map(quoted).joined(separator: ", ")
     return UsageError(.unexpectedArgument, "\(values.count) unexpected arguments: \(list)")
   }
 
   static func unexpectedValue(_ value: String, forFlag spelling: String) -> UsageError {
     UsageError(
       .unexpectedValue,
-      "The option '\(spelling)' does not take any value, but '\(value)' was specified.")
+      "The option '\(spelling)' does not take any value, but \(quoted(value)) was specified.")
   }
 
   static func duplicateOption(_ parameter: Parameter, spelling: String) -> UsageError {

@@ -67,7 +67,7 @@ struct BlameCommand: TimelineVisitor {
       target = try BlameTarget(parsing: path)
     } catch {
       throw UsageError(
-        .invalidValue, "The value '\(path)' is invalid for '<path>': \(error.message)")
+        .invalidValue, "The value \(Format.quoted(path)) is invalid for '<path>': \(error.message)")
     }
     try requireField(target.path, of: domain, for: "<path>")
     let sequence = try timeline.resolve(at, option: "--at <point>")
@@ -80,7 +80,7 @@ struct BlameCommand: TimelineVisitor {
       blame = try timeline.blame(path, at: sequence)
     } catch let error as RewindError where error.code == .invalidInput {
       throw UsageError(
-        .invalidValue, "The value '\(path)' is invalid for '<path>': \(error.message)")
+        .invalidValue, "The value \(Format.quoted(path)) is invalid for '<path>': \(error.message)")
     }
     // The events lost to damage the answer depends on, said as the scans say them.
     defer { warnLost(blame.lostEvents.map { [$0] } ?? [], in: timeline.path, to: context.stderr) }
@@ -181,7 +181,7 @@ extension BlameCommand {
       value = try timeline.blame(path, at: 0).value
     } catch let error as RewindError where error.code == .invalidInput {
       throw UsageError(
-        .invalidValue, "The value '\(path)' is invalid for '<path>': \(error.message)")
+        .invalidValue, "The value \(Format.quoted(path)) is invalid for '<path>': \(error.message)")
     }
     // In a salvaged journal the history goes on past events lost to damage, and says so:
     // those after the oldest change listed (all of them when it reached the start).

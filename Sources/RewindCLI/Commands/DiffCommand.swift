@@ -86,7 +86,9 @@ extension RewindTool {
             left: left, right: right, registry: registry, json: json, context: context))
       default:
         throw UsageError(
-          .unexpectedArgument, "Expected one journal, or two written JOURNAL@POINT")
+          .unexpectedArgument,
+          "diff compares one journal, or two written JOURNAL@POINT: give one or two, not \(journals.count)"
+        )
       }
     }
   }

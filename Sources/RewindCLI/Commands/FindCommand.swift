@@ -48,7 +48,8 @@ extension RewindTool {
     var json: Bool
     @Option(
       valueName: "n",
-      help: "Replay parts of the journal on this many threads (default: the cores).",
+      help:
+        "Replay parts of the journal on this many threads (default: the cores); not with --last.",
       transform: Jobs.parse)
     var jobs: Int?
 
@@ -56,6 +57,11 @@ extension RewindTool {
       let modes = [("--all", all), ("--last", last), ("--count", count)].filter(\.1).map(\.0)
       guard modes.count <= 1 else {
         throw UsageError("\(modes.joined(separator: " and ")) cannot be used together")
+      }
+      // --last searches backwards from --to one interval at a time, on one thread
+      // (Timeline.findLast takes no job count): --jobs would change nothing.
+      guard !last || jobs == nil else {
+        throw UsageError("--jobs does not apply to --last, which searches backwards on one thread")
       }
       let mode: FindCommand.Mode = all ? .all : last ? .last : count ? .count : .first
       let command = FindCommand(
@@ -87,7 +93,8 @@ func conditionEvaluator<D: Domain>(
   } catch {
     throw UsageError(
       .invalidValue,
-      "The value '\(written.text)' is invalid for '--where <condition>': \(error.reason)")
+      "The value \(Format.quoted(written.text)) is invalid for '--where <condition>': \(error.reason)"
+    )
   }
 }
 

@@ -17,7 +17,9 @@ extension RewindTool {
 
     let registry: DomainRegistry
 
-    @Argument(help: "The JSON Lines file (- for standard input is not supported).")
+    @Argument(
+      help: "The JSON Lines file (- for standard input is not supported).",
+      transform: parseEventsFile)
     var events: String
     @Option(short: "o", valueName: "journal", help: "The journal to write.")
     var output: String
@@ -51,6 +53,15 @@ extension RewindTool {
       try registry.with(reader.header?.domain, command)
     }
   }
+}
+
+/// Reads `<events>`: a path, not `-`, which would otherwise be read as a file named `-`
+/// and reported missing.
+private func parseEventsFile(_ text: String) throws(InvalidValue) -> String {
+  guard text != "-" else {
+    throw InvalidValue("standard input is not supported; give the path of a JSON Lines file")
+  }
+  return text
 }
 
 /// Runs `body`, adding to a bad line's error that nothing was written.

@@ -109,7 +109,8 @@ struct StateCommand: TimelineVisitor {
         return try JSONLines.event(parsing: edit.text, in: timeline.domain)
       } catch {
         throw UsageError(
-          .invalidValue, "The value '\(edit.argument)' is invalid for '\(option)': \(error.message)"
+          .invalidValue,
+          "The value \(Format.quoted(edit.argument)) is invalid for '\(option)': \(error.message)"
         )
       }
     }
@@ -117,13 +118,13 @@ struct StateCommand: TimelineVisitor {
       guard edit.sequence <= sequence else {
         throw UsageError(
           .invalidValue,
-          "The value '\(edit.argument)' is invalid for '--replace <seq:event>': only \(sequence == 0 ? "events before the point" : Format.events(1...sequence) + ", before the point,") can be replaced"
+          "The value \(Format.quoted(edit.argument)) is invalid for '--replace <seq:event>': only \(sequence == 0 ? "events before the point" : Format.events(1...sequence) + ", before the point,") can be replaced"
         )
       }
       guard edits.replaced[edit.sequence] == nil, !skip.contains(edit.sequence) else {
         throw UsageError(
           .invalidValue,
-          "The value '\(edit.argument)' is invalid for '--replace <seq:event>': event \(edit.sequence) is already skipped or replaced"
+          "The value \(Format.quoted(edit.argument)) is invalid for '--replace <seq:event>': event \(edit.sequence) is already skipped or replaced"
         )
       }
       edits.replaced[edit.sequence] = try decode(edit, option: "--replace <seq:event>")
@@ -132,7 +133,7 @@ struct StateCommand: TimelineVisitor {
       guard edit.sequence <= sequence else {
         throw UsageError(
           .invalidValue,
-          "The value '\(edit.argument)' is invalid for '--insert <seq:event>': events can be inserted at points 0–\(sequence), up to the point"
+          "The value \(Format.quoted(edit.argument)) is invalid for '--insert <seq:event>': events can be inserted at points 0–\(sequence), up to the point"
         )
       }
       edits.inserted[edit.sequence, default: []].append(

@@ -32,7 +32,7 @@ struct DomainRegistry: Sendable {
     if let domain = domains.first(where: { $0.identifier == identifier }) { return domain }
     let known = names.map { "'\($0)'" }.joined(separator: ", ")
     let place = path.map { "\($0): the journal records" } ?? "there is no"
-    throw CommandError("\(place) domain '\(identifier)'; this rewind knows \(known)")
+    throw CommandError("\(place) domain \(Format.quoted(identifier)); this rewind knows \(known)")
   }
 
   /// Reads `--domain <name>`: a usage error for a name this tool does not know, listing

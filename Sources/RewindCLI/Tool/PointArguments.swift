@@ -54,7 +54,8 @@ extension Timeline {
       return try resolve(argument.point)
     } catch let error as RewindError where error.code == .outOfRange {
       throw UsageError(
-        .invalidValue, "The value '\(argument.text)' is invalid for '\(option)': \(error.message)")
+        .invalidValue,
+        "The value \(Format.quoted(argument.text)) is invalid for '\(option)': \(error.message)")
     }
   }
 
@@ -85,7 +86,8 @@ func requireChoice(
   _ value: String, among choices: [String], for parameter: String, what: String
 ) throws(UsageError) {
   guard let reason = choiceProblem(value, among: choices, what: what) else { return }
-  throw UsageError(.invalidValue, "The value '\(value)' is invalid for '\(parameter)': \(reason)")
+  throw UsageError(
+    .invalidValue, "The value \(Format.quoted(value)) is invalid for '\(parameter)': \(reason)")
 }
 
 /// Why `value` is not one of `choices`: the list and a near one; nil when it is one.
@@ -106,7 +108,7 @@ func requireField<D: Domain>(_ path: String, of domain: D, for parameter: String
   do throws(RewindError) {
     _ = try domain.fieldIndex(of: path)
   } catch {
-    var message = "The value '\(path)' is invalid for '\(parameter)': \(error.message)"
+    var message = "The value \(Format.quoted(path)) is invalid for '\(parameter)': \(error.message)"
     if let suggestion = closestName(to: path, among: domain.fields.map(\.path)) {
       message += ". Did you mean '\(suggestion)'?"
     }

@@ -310,7 +310,8 @@ struct ConditionCompiler<D: Domain> {
       guard let field = domainFields.firstIndex(where: { $0.path == path }) else {
         if Condition.eventWords.contains(path) {
           throw ConditionError(
-            "changed(…) takes a state field; '\(path)' names the event", column: place.path)
+            "changed(…) takes a state field; \(Format.quoted(path)) names the event",
+            column: place.path)
         }
         throw unknownPath(path, at: place)
       }
@@ -364,7 +365,7 @@ struct ConditionCompiler<D: Domain> {
   func unknownPath(_ path: String, at place: WrittenCondition.Place) -> ConditionError {
     let paths = domainFields.map(\.path)
     return ConditionError(
-      "'\(path)' is not a state field; the fields are \(paths.joined(separator: ", ")) "
+      "\(Format.quoted(path)) is not a state field; the fields are \(paths.joined(separator: ", ")) "
         + "(and event, outcome, reason name the event)",
       column: place.path, word: path, choices: paths + Condition.eventWords)
   }
@@ -388,7 +389,7 @@ struct ConditionCompiler<D: Domain> {
           value.stringValue != nil
           ? nil
           : ValueProblem(
-            "\(field.path) holds \(field.kind), and contains looks for a string in it, not \(value.typeName) (\(value.compactText))"
+            "\(field.path) holds \(field.kind), and contains looks for a string in it, not \(value.typeName) (\(Format.quoted(value.compactText, quote: "")))"
           )
       case nil:
         throw ConditionError(
@@ -427,7 +428,7 @@ struct ConditionCompiler<D: Domain> {
       if word == "reason", value == .null, symbol != "contains" { return }
       guard let text = value.stringValue else {
         throw ConditionError(
-          "\(what), a string, not \(value.typeName) (\(value.compactText))",
+          "\(what), a string, not \(value.typeName) (\(Format.quoted(value.compactText, quote: "")))",
           column: place.value)
       }
       guard symbol != "contains" else { return }
@@ -435,7 +436,7 @@ struct ConditionCompiler<D: Domain> {
         word == "event" ? D.eventKinds : word == "outcome" ? Self.outcomes : []
       guard !choices.isEmpty, !choices.contains(text) else { return }
       throw ConditionError(
-        "'\(text)' is not \(word == "event" ? "an event kind" : "an outcome"); they are "
+        "\(Format.quoted(text)) is not \(word == "event" ? "an event kind" : "an outcome"); they are "
           + choices.joined(separator: ", "),
         column: place.value, word: text, choices: choices)
     default:

@@ -41,7 +41,8 @@ extension Domain {
         with: value, kind: wrapped, path: path, holder: holder, suggesting: suggesting)
     case (.oneOf(let values), .string(let text)):
       guard !values.contains(text) else { return nil }
-      return ValueProblem("\(holder) \(kind), not '\(text)'", word: text, choices: values)
+      return ValueProblem(
+        "\(holder) \(kind), not \(Format.quoted(text))", word: text, choices: values)
     case (.identifier(let noun), .string(let text)):
       guard let known = knownValues(for: path), !known.contains(where: { $0.value == text })
       else { return nil }
@@ -51,7 +52,7 @@ extension Domain {
         $0.name?.lowercased() == lowered || $0.value.lowercased() == lowered
       }
       return ValueProblem(
-        "'\(text)' is not the id of \(FieldKind.article(noun)) \(noun) in this session",
+        "\(Format.quoted(text)) is not the id of \(FieldKind.article(noun)) \(noun) in this session",
         word: text, choices: known.map(\.value),
         suggestion: meant.isEmpty ? nil : meant.prefix(3).map(\.value).joined(separator: "' or '"))
     case (.list(let element), .array(let elements)):
@@ -65,7 +66,9 @@ extension Domain {
       }
       return nil
     default:
-      let found = value == .null ? "null" : "\(value.typeName) (\(value.compactText))"
+      let found =
+        value == .null
+        ? "null" : "\(value.typeName) (\(Format.quoted(value.compactText, quote: "")))"
       return ValueProblem(
         "\(holder) \(kind), not \(found)",
         suggestion: suggesting ? rewritten(value, kind: kind, path: path)?.compactText : nil)

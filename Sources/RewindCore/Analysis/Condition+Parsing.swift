@@ -48,7 +48,7 @@ package struct WrittenCondition: Sendable, Equatable, CustomStringConvertible {
     if let current = parser.current {
       if current == ")" { throw parser.error("')' has no matching '('") }
       throw parser.error(
-        "expected &&, || or the end of the condition after \(parser.lastRead), found '\(parser.word())'"
+        "expected &&, || or the end of the condition after \(parser.lastRead), found \(Format.quoted(parser.word()))"
           + (parser.lastRead == "the value" ? " (quote a value with spaces)" : ""))
     }
     self.condition = condition
@@ -88,7 +88,7 @@ private struct ConditionParser {
   }
 
   /// What is here, for messages: `'x'` or `the end`.
-  func found() -> String { isAtEnd ? "the end" : "'\(word())'" }
+  func found() -> String { isAtEnd ? "the end" : "\(Format.quoted(word()))" }
 
   mutating func skipWhitespace() {
     while current?.isWhitespace == true { position += 1 }
@@ -196,7 +196,8 @@ private struct ConditionParser {
     default:
       guard value.doubleValue != nil else {
         throw error(
-          "'\(symbol)' compares numbers: \(value.compactText) is not a number", at: valueStart)
+          "'\(symbol)' compares numbers: \(Format.quoted(value.compactText, quote: "")) is not a number",
+          at: valueStart)
       }
       switch symbol {
       case "<": return .less(path: path, value: value)
@@ -225,7 +226,7 @@ private struct ConditionParser {
     }
     guard Condition.isPath(path) else {
       throw error(
-        "'\(path)' is not a field path: names (letters, digits, _) joined by single dots",
+        "\(Format.quoted(path)) is not a field path: names (letters, digits, _) joined by single dots",
         at: start)
     }
     return path

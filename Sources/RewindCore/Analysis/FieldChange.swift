@@ -40,7 +40,8 @@ extension Domain {
   package func fieldIndex(of path: String) throws(RewindError) -> Int {
     if let index = fields.firstIndex(where: { $0.path == path }) { return index }
     let known = fields.map(\.path).joined(separator: ", ")
-    throw RewindError(.invalidInput, "'\(path)' is not a state field; the fields are \(known)")
+    throw RewindError(
+      .invalidInput, "\(Format.quoted(path)) is not a state field; the fields are \(known)")
   }
 
   /// The paths of the fields in a set.

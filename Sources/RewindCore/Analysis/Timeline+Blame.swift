@@ -48,14 +48,14 @@ public struct BlameTarget: Sendable, Equatable, CustomStringConvertible {
     guard text.last == "]" else {
       throw RewindError(
         .invalidInput,
-        "'\(text)' is not a field or an element: write PATH or PATH[ELEMENT], the element between [ and ] at the end"
+        "\(Format.quoted(text)) is not a field or an element: write PATH or PATH[ELEMENT], the element between [ and ] at the end"
       )
     }
     path = String(text[..<open])
     let inside = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
     guard !inside.isEmpty else {
       throw RewindError(
-        .invalidInput, "'\(text)' names no element: write the element between [ and ]")
+        .invalidInput, "\(Format.quoted(text)) names no element: write the element between [ and ]")
     }
     element = (try? JSONValue(parsing: inside)) ?? .string(inside)
   }
@@ -90,7 +90,7 @@ extension Timeline {
   /// - Complexity: O(events since the last change), in steps of one snapshot interval.
   public func blame(_ path: String, at sequence: UInt64) throws -> Blame<D> {
     let target = try BlameTarget(parsing: path)
-    let probe = try probe(for: target)
+    let probe = try probe(for: target, at: sequence)
     let value = probe.read(try state(after: sequence))
     let (changes, lost) = try changesBackwards(
       probe, before: sequence, limit: 1, stoppingAtLostEvents: true)
@@ -121,13 +121,16 @@ extension Timeline {
   public func blameHistory(_ path: String, at sequence: UInt64, limit: Int = .max) throws
     -> [BlameChange<D>]
   {
-    let probe = try probe(for: BlameTarget(parsing: path))
+    let probe = try probe(for: BlameTarget(parsing: path), at: sequence)
     try checkReachable(sequence)
     return try changesBackwards(probe, before: sequence, limit: limit).changes
   }
 
-  /// The field index a target watches and how its value is read from a state.
-  private func probe(for target: BlameTarget) throws(RewindError) -> BlameProbe<D> {
+  /// The field index a target watches and how its value is read from a state; `sequence`,
+  /// the point asked about, is read only to suggest an element in an error.
+  private func probe(for target: BlameTarget, at sequence: UInt64) throws(RewindError)
+    -> BlameProbe<D>
+  {
     let index = try domain.fieldIndex(of: target.path)
     let field = domain.fields[index]
     guard let element = target.element else {
@@ -140,10 +143,7 @@ extension Timeline {
         with: element, kind: elementKind, path: target.path,
         holder: "each element of \(target.path) is")
       {
-        throw RewindError(
-          .invalidInput,
-          "'\(element.stringValue ?? element.compactText)' cannot be an element of \(target.path): \(problem.message)"
-            + (problem.suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
+        throw elementError(target, element, problem, field: index, at: sequence)
       }
     case .any: break
     default:
@@ -157,6 +157,54 @@ extension Timeline {
       guard case .array(let elements) = read(state) else { return false }
       return .bool(elements.contains(element))
     }
+  }
+
+  /// The error for an element of the wrong kind, with a whole `PATH[ELEMENT]` to type as
+  /// the suggestion. A number where the elements are not numbers is read as a position
+  /// (`menu.labels[0]`, as an index is written elsewhere): the message says an element is
+  /// named by its value and suggests the element at that position at the point (or the
+  /// first one), else the whole field.
+  private func elementError(
+    _ target: BlameTarget, _ element: JSONValue, _ problem: ValueProblem, field index: Int,
+    at sequence: UInt64
+  ) -> RewindError {
+    let path = target.path
+    var message =
+      "\(Format.quoted(element.stringValue ?? element.compactText)) cannot be an element of \(path): "
+    guard case .int(let position) = element else {
+      message += problem.message
+      if let suggestion = problem.suggestion {
+        // `a' or 'b` when there are several.
+        let targets = suggestion.split(separator: "' or '").map { "\(path)[\($0)]" }
+        message += ". Did you mean '\(targets.joined(separator: "' or '"))'?"
+      }
+      return RewindError(.invalidInput, message)
+    }
+    message +=
+      "an element is written as its value, not its position, and \(problem.message)"
+    let elements: [JSONValue]
+    if let state = try? state(after: sequence),
+      case .array(let values) = domain.fields[index].value(state)
+    {
+      elements = values
+    } else {
+      elements = []
+    }
+    guard !elements.isEmpty else {
+      return RewindError(.invalidInput, message + "; blame \(path) for the whole array")
+    }
+    let inRange = position >= 0 && position < Int64(elements.count)
+    let example = elements[inRange ? Int(position) : 0]
+    let written =
+      if case .string(let text) = example, (try? JSONValue(parsing: text)) == nil {
+        text
+      } else {
+        example.compactText
+      }
+    let which = inRange ? "the element at position \(position)" : "the first element"
+    return RewindError(
+      .invalidInput,
+      message + ". Did you mean '\(path)[\(Format.quoted(written, quote: ""))]' (\(which))?")
   }
 
   /// The changes of the probe's value at or before event `sequence`, newest first, at most

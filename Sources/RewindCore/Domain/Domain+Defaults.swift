@@ -125,7 +125,7 @@ extension Domain where Event: Codable {
 
   static func unknownKind(_ kind: String) -> DomainError {
     let kinds = eventKinds.isEmpty ? "" : "; the kinds are " + eventKinds.joined(separator: ", ")
-    return DomainError("unknown event kind \"\(kind)\"\(kinds)")
+    return DomainError("unknown event kind \(Format.quoted(kind, quote: "\""))\(kinds)")
   }
 }
 

@@ -61,7 +61,8 @@ extension JSONLines {
         do throws(LineProblem) {
           if let other = members.first(where: { $0.0 != JSONLines.headerKey }) {
             throw LineProblem(
-              "unknown key \"\(other.0)\" beside \"header\"; the header line has that key alone")
+              "unknown key \(Format.quoted(other.0, quote: "\"")) beside \"header\"; the header line has that key alone"
+            )
           }
           header = try Header(parsing: value[JSONLines.headerKey]!)
         } catch {
@@ -170,7 +171,7 @@ extension JSONLines {
         if let key = unknownKey(keys) {
           let names = [JSONLines.sequenceKey, JSONLines.timeKey] + known.map(\.0)
           throw LineProblem(
-            "unknown key \"\(key)\" in the event \"\(domain.eventKind(event))\"; its keys are \(names.joined(separator: ", "))"
+            "unknown key \(Format.quoted(key, quote: "\"")) in the event \"\(domain.eventKind(event))\"; its keys are \(names.joined(separator: ", "))"
           )
         }
         knownKeys[kind, default: []].formUnion(keys)

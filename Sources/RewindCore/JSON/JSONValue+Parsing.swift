@@ -128,7 +128,7 @@ private struct JSONParser {
       let keyStart = position
       let key = try parseString()
       guard !Self.holds(key, members: members, keys: &keys) else {
-        throw error("duplicate key \"\(key)\"", at: keyStart)
+        throw error("duplicate key \(Format.quoted(key, quote: "\""))", at: keyStart)
       }
       skipWhitespace()
       guard current == UInt8(ascii: ":") else {
@@ -319,7 +319,7 @@ private struct JSONParser {
       decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     if isInteger, let value = Int64(text) { return .int(value) }
     guard let value = Double(text), value.isFinite else {
-      throw error("number \(text) is out of range", at: start)
+      throw error("number \(Format.quoted(text, quote: "")) is out of range", at: start)
     }
     return .double(value)
   }

@@ -35,12 +35,14 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
       self = .offset(microseconds: try Point.parseOffset(String(trimmed.dropFirst()), text))
     case _ where trimmed.allSatisfy(\.isASCIIDigit) && !trimmed.isEmpty:
       guard let value = UInt64(trimmed) else {
-        throw RewindError(.invalidInput, "'\(text)' is too large for a sequence number")
+        throw RewindError(
+          .invalidInput, "\(Format.quoted(text)) is too large for a sequence number")
       }
       self = .sequence(value)
     default:
       guard let time = ISO8601.parse(trimmed) else {
-        throw RewindError(.invalidInput, "'\(text)' is not a point: expected \(Point.syntax)")
+        throw RewindError(
+          .invalidInput, "\(Format.quoted(text)) is not a point: expected \(Point.syntax)")
       }
       self = .wallClock(microsecondsSinceEpoch: time)
     }
@@ -66,7 +68,7 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     }
     throw RewindError(
       .invalidInput,
-      "'\(original)' is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s"
+      "\(Format.quoted(original)) is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s"
     )
   }
 

@@ -176,7 +176,8 @@ struct EventScriptParser<D: RecordableDomain> {
     if first.text.hasPrefix("+") || first.text.hasPrefix("@") {
       guard let amount = Point.microseconds(inDuration: String(first.text.dropFirst())) else {
         throw line.error(
-          "expected a time step such as +0.8s, +250ms or @12.5s, found '\(first.text)'", at: 0)
+          "expected a time step such as +0.8s, +250ms or @12.5s, found \(Format.quoted(first.text))",
+          at: 0)
       }
       if first.text.hasPrefix("+") { step = amount } else { absolute = amount }
       if let absolute, absolute < time {
@@ -216,7 +217,7 @@ struct EventScriptParser<D: RecordableDomain> {
         positional += 1
       }
       guard !members.contains(where: { $0.0 == name }) else {
-        throw line.error("'\(name)' is given twice", at: index)
+        throw line.error("\(Format.quoted(name)) is given twice", at: index)
       }
       let column =
         line.words[index].column + word.distance(from: word.startIndex, to: valueText.startIndex)

@@ -24,6 +24,35 @@ package enum Format {
     JournalError.describe(range)
   }
 
+  /// Text a user gave (a key, a name, a value, an argument), quoted for a message:
+  /// `'Grinders'` as it is when short; when longer than ``quotedLimit`` characters, its
+  /// first ``quotedPrefix`` characters, `…` and its length, `'aaaa…' (1,048,576 characters)`,
+  /// so that a megabyte of input does not become a megabyte of error. The reporter still
+  /// escapes the message for the terminal. RewindArguments, which depends on nothing,
+  /// quotes its command-line values by the same rule (`UsageError`), and a test holds the
+  /// two to one output.
+  /// - Parameters:
+  ///   - text: What the user gave.
+  ///   - quote: The quote on either side: `'` (the default), `"` in messages about JSON,
+  ///     or nothing for a number.
+  package static func quoted(_ text: some StringProtocol, quote: String = "'") -> String {
+    var count = 0
+    var end = text.startIndex
+    for index in text.indices {
+      if count == quotedPrefix { end = index }
+      count += 1
+      if count > quotedLimit { break }
+    }
+    if count <= quotedLimit { return quote + String(text) + quote }
+    let length = self.count(text.count, "character")
+    return quote + String(text[..<end]) + "…" + quote + " (" + length + ")"
+  }
+
+  /// The most characters ``quoted(_:quote:)`` quotes in full.
+  package static let quotedLimit = 80
+  /// How many characters ``quoted(_:quote:)`` keeps of a longer text.
+  package static let quotedPrefix = 60
+
   /// `text` with its first letter in uppercase, to start a sentence.
   package static func capitalized(_ text: String) -> String {
     text.prefix(1).uppercased() + text.dropFirst()
