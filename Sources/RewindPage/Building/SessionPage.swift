@@ -68,7 +68,7 @@ package import RewindCore
       let size = count == timeline.eventCount ? "the session has" : "the part asked for has"
       throw PageError(
         .tooManyEvents,
-        "\(size) \(grouped(count)) events (\(from + 1)–\(to)); a page holds at most \(grouped(limit)): choose a part with --from and --to, e.g. --from \(from) --to \(from + limit)"
+        "\(size) \(Format.count(count)) events (\(from + 1)–\(to)); a page holds at most \(Format.count(limit)): choose a part with --from and --to, e.g. --from \(from) --to \(from + limit)"
       )
     }
     let payload = try Payload.buildSpecialised(
@@ -82,16 +82,5 @@ package import RewindCore
       rendererScript: renderer?.script, rendererStyle: renderer?.style)
     finished(.assembled(bytes: page.count))
     return page
-  }
-
-  /// `1,234,567`.
-  static func grouped(_ value: UInt64) -> String {
-    let digits = String(value)
-    var result = ""
-    for (index, character) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-      result.append(character)
-    }
-    return result
   }
 }
