@@ -96,6 +96,47 @@ struct SalvagedSearchTests {
   }
 
   @Test(
+    "log --changes and log --where after lost events: the intact journal's lines of the events kept"
+  )
+  func logComparesTheEventAfterLostEventsWithTheirSnapshot() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let warning =
+      "warning: \(salvaged): events \(lost.lowerBound)–\(lost.upperBound) were lost to damage and are missing here\n"
+    let next = String(lost.upperBound + 1)
+    /// The lines of `log --json` whose event was not lost.
+    func kept(_ lines: [String]) -> [String] {
+      lines.filter { line in
+        let sequence = line.dropFirst(7).prefix { $0.isNumber }
+        return !lost.contains(UInt64(sequence) ?? 0)
+      }
+    }
+    // The first event after the lost ones changed its fields from the snapshot stored
+    // after them: their values before it are known.
+    let first = try rewind(
+      "log", intact, "--from", String(lost.upperBound), "--to", next, "--json", "--changes")
+    #expect(first.lines.count == 1 && first.stdout.contains("\"old\""), "\(first.stdout)")
+    let options: [[String]] = [
+      ["--changes"], ["--changes", "--where", "changed(menu.scrollOffset)"],
+      ["--where", "changed(menu.scrollOffset)"], ["--where", "changed(split.orientation)"],
+    ]
+    for extra in options {
+      let whole = try rewind(["log", intact, "--json"] + extra)
+      let log = try rewind(["log", salvaged, "--json"] + extra)
+      #expect(log.status == 0, "\(log.stderr)")
+      #expect(log.lines == kept(whole.lines), "\(extra)")
+      #expect(log.stderr == warning)
+    }
+    // In text, the old value is shown.
+    let text = try rewind(
+      "log", salvaged, "--changes", "--from", String(lost.lowerBound - 1), "--to", next)
+    let wholeText = try rewind(
+      "log", intact, "--changes", "--from", String(lost.upperBound), "--to", next)
+    #expect(text.stdout == wholeText.stdout)
+    #expect(text.stderr == warning)
+  }
+
+  @Test(
     "blame --history lists the changes on both sides, as log --changes shows them; blame says when the answer may be lost"
   )
   func blameGoesOnPast() throws {

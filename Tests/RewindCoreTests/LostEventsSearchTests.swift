@@ -194,4 +194,77 @@ struct LostEventsSearchTests {
     }
     #expect(unknown > 0 && known > 0, "seed \(seed): \(unknown) unknown, \(known) known")
   }
+
+  @Test(
+    "log --where after lost events: the intact journal's events kept, their changes and states before"
+  )
+  func logComparesTheEventAfterLostEventsWithTheirSnapshot() throws {
+    let seed = testSeed("LostEventsSearchTests.logComparesTheEventAfterLostEventsWithTheirSnapshot")
+    var random = SplitMix64(seed: seed)
+    /// The fields the first event after each lost range changed: a `changed(…)` of one
+    /// of them holds there.
+    func changedAfterGaps(
+      _ intact: Timeline<NavigationDomain>, _ lost: [ClosedRange<UInt64>]
+    ) throws -> [String] {
+      var paths: [String] = []
+      for gap in lost {
+        try intact.events(from: gap.upperBound + 1, through: gap.upperBound + 1) { _, changed, _ in
+          paths += intact.domain.fields.indices.filter(changed.contains).map {
+            intact.domain.fields[$0].path
+          }
+          return true
+        }
+      }
+      return paths
+    }
+    // A session whose first event after lost events changed a field (about half do).
+    var directory = TemporaryDirectory()
+    var (intact, salvaged, events, lost) = try salvagedTimeline(
+      seed: random.next(), count: 1_500, in: directory)
+    var paths = try changedAfterGaps(intact, lost)
+    for _ in 0..<30 where paths.isEmpty {
+      directory = TemporaryDirectory()
+      (intact, salvaged, events, lost) = try salvagedTimeline(
+        seed: random.next(), count: 1_500, in: directory)
+      paths = try changedAfterGaps(intact, lost)
+    }
+    try #require(!paths.isEmpty, "seed \(seed): no event after lost events changed a field")
+    let domain = salvaged.domain
+    let last = salvaged.lastSequence
+    // The state after the last of the lost events is the intact journal's there; no
+    // other point has one of its own.
+    for gap in lost {
+      let state = try #require(try salvaged.state(afterLostEventsEndingAt: gap.upperBound))
+      #expect(domain.json(state) == domain.json(try intact.state(after: gap.upperBound)))
+      #expect(try salvaged.state(afterLostEventsEndingAt: gap.lowerBound - 1) == nil)
+      #expect(try salvaged.state(afterLostEventsEndingAt: gap.upperBound + 1) == nil)
+    }
+    let conditions: [Condition] =
+      paths.map { .changed(path: $0) }
+      + (0..<8).map { _ in scans.randomCondition(events: events, using: &random) }
+    let kept = { (sequence: UInt64) in !lost.contains { $0.contains(sequence) } }
+    let line = { (logged: LoggedEvent<NavigationDomain>, state: NavigationState) in
+      "\(logged.event.sequence) \(logged.changed.rawValue) \(logged.before.map { domain.json($0).compactText } ?? "-") \(domain.json(state).compactText)"
+    }
+    for condition in conditions {
+      let evaluator = try ConditionEvaluator(condition, in: domain)
+      for keeping in [false, true] {
+        var expected: [String] = []
+        try intact.events(from: 1, through: last, where: evaluator, keepingPrevious: keeping) {
+          logged, state in
+          if kept(logged.event.sequence) { expected.append(line(logged, state)) }
+          return true
+        }
+        var lines: [String] = []
+        let crossed = try salvaged.events(
+          from: 1, through: last, where: evaluator, keepingPrevious: keeping
+        ) { logged, state in
+          lines.append(line(logged, state))
+          return true
+        }
+        #expect(crossed == lost)
+        #expect(lines == expected, "seed \(seed), \(condition), keeping \(keeping)")
+      }
+    }
+  }
 }

@@ -91,8 +91,8 @@ struct LogCommand: TimelineVisitor {
     if let condition { evaluator = try conditionEvaluator(condition, in: domain) }
     let range = try timeline.resolveRange(from: from, to: to)
     let (first, last) = (range.from + 1, range.to)
-    // The state before the next event: what `--changes` and `--where` compare with. Nil
-    // after events lost to damage (the state before the next one is not known).
+    // The state before the next event: what `--changes` compares with (without
+    // `--where`, whose pass keeps it itself).
     var previous: D.State? =
       changes && evaluator == nil ? try timeline.state(after: min(first - 1, last)) : nil
     var previousSequence = first - 1
@@ -191,7 +191,11 @@ struct LogCommand: TimelineVisitor {
       lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
         replayed, changed, state in
         progress.update(Int(replayed.sequence - first), of: total)
-        let before = replayed.sequence == previousSequence + 1 ? previous : nil
+        var before = previous
+        if previous != nil, replayed.sequence != previousSequence + 1 {
+          // After events lost to damage: the snapshot stored after them.
+          before = try timeline.state(afterLostEventsEndingAt: replayed.sequence - 1)
+        }
         if previous != nil {
           previous = state
           previousSequence = replayed.sequence
@@ -233,14 +237,14 @@ extension LogCommand {
   }
 }
 
-/// A field an event changed: its path, its value before the event (nil when that is not
-/// known, after events lost to damage) and after it.
+/// A field an event changed: its path, its value before the event (nil when the state
+/// before was not kept) and after it.
 struct LoggedChange {
   var path: String
   var old: JSONValue?
   var new: JSONValue
 
-  /// `{"path": …, "old": …, "new": …}`, without `old` when it is not known.
+  /// `{"path": …, "old": …, "new": …}`, without `old` when it was not kept.
   var json: JSONValue {
     var members: [(String, JSONValue)] = [("path", .string(path))]
     if let old { members.append(("old", old)) }

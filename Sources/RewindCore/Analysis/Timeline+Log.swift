@@ -14,7 +14,8 @@
   @usableFromInline package var event: ReplayedEvent<D>
   /// The fields it changed (after lost events: since the snapshot replay went on from).
   @usableFromInline package var changed: FieldSet
-  /// The state before it, when the pass keeps it and it is known (not after lost events).
+  /// The state before it, when the pass keeps it (after lost events: the snapshot replay
+  /// went on from).
   @usableFromInline package var before: D.State?
 
   @inlinable init(event: ReplayedEvent<D>, changed: FieldSet, before: D.State?) {
@@ -32,8 +33,8 @@ extension Timeline {
   /// The loop of `log --where`: one pass of the domain's ``Domain/scans``, specialised
   /// for it, with the condition's change detection fused into it (a field is read again
   /// only after an event that changed it). In a salvaged journal it goes on after events
-  /// lost to damage, from the snapshot stored after them; the event after them changed
-  /// no field, as far as the condition knows (the state before it is not known).
+  /// lost to damage, from the snapshot stored after them: the state before the event that
+  /// follows them, with which its changes are compared, as `find` compares them.
   /// - Parameters:
   ///   - keepingPrevious: visit each event with the state before it (costs a state copy
   ///     an event).
@@ -91,18 +92,16 @@ extension Timeline {
     let condition = query.condition
     let domain = self.domain
     let read = condition.fieldSet
-    var previousSequence = query.first - 1
     let start = query.first
     // The events replayed so far, after each run of records (not tested every event).
     func reported(_ sequence: UInt64) { progress(sequence &- start) }
     let triggers = condition.triggers
+    // After lost events, `changed` is what the event changed from the snapshot stored
+    // after them, the state before it.
     @inline(__always) func pass(
       _ event: ReplayedEvent<D>, _ changed: FieldSet, _ state: inout D.State
     ) throws -> Bool {
-      // After lost events the state before is not known: no field changed.
-      let follows = event.sequence == previousSequence &+ 1
-      previousSequence = event.sequence
-      let seen = follows ? changed.intersection(read) : FieldSet()
+      let seen = changed.intersection(read)
       // A condition that needs one of some fields changed cannot hold after the others.
       if let triggers, seen.intersection(triggers).isEmpty { return true }
       guard condition.holds(state, predicates, changed: seen, event: event, domain: domain)
@@ -117,11 +116,7 @@ extension Timeline {
       let needed = read.intersection(triggers)
       try replayer.forEachEvent(
         through: query.last, &state, trackChanges: true, progress: reported,
-        passing: { event, changed in
-          guard changed.intersection(needed).isEmpty else { return false }
-          previousSequence = event.sequence
-          return true
-        },
+        passing: { _, changed in changed.intersection(needed).isEmpty },
         { try pass($0, $1, &$2) })
     } else if condition.readsChanges {
       try replayer.forEachEvent(
@@ -154,11 +149,13 @@ extension Timeline {
     try replayer.forEachEvent(
       through: query.last, &state, trackChanges: true, progress: reported
     ) { event, changed, state in
-      // After lost events the state before is not known: no field changed.
+      // After lost events the state before is the snapshot stored after them, from which
+      // `changed` was followed.
       let follows = event.sequence == previousSequence &+ 1
       previousSequence = event.sequence
-      let seen = follows ? changed.intersection(read) : FieldSet()
-      let before = follows ? previous : nil
+      let seen = changed.intersection(read)
+      var before = previous
+      if !follows { before = try self.state(afterLostEventsEndingAt: event.sequence &- 1) }
       previous = state
       // A condition that needs one of some fields changed cannot hold after the others.
       if let triggers, seen.intersection(triggers).isEmpty { return true }

@@ -230,6 +230,20 @@ public final class Timeline<D: Domain> {
     return joined
   }
 
+  /// The state after events lost to damage that end with event `sequence`: the snapshot
+  /// stored after them, from which replay goes on (the state before the event that
+  /// follows them). Nil when `sequence` is not the last of events lost to damage.
+  /// - Throws: ``RewindError`` `eventsLost` when that snapshot is missing or cannot be
+  ///   trusted (replay cannot cross the events then either).
+  /// - Complexity: one frame decompressed.
+  @usableFromInline package func state(afterLostEventsEndingAt sequence: UInt64) throws -> D.State?
+  {
+    guard let lost = reader.lostRange(containing: sequence), lost.upperBound == sequence else {
+      return nil
+    }
+    return try replayer(after: lost).1
+  }
+
   /// A replayer where a scan starts: as ``replayer(toReach:)``, or, when `sequence` is
   /// the last of events lost to damage, at the snapshot stored after them
   /// (``replayer(after:)``): where a scan that goes on past them starts again.
