@@ -47,10 +47,17 @@ extension Timeline {
   /// The sequence number of a point given on the command line. A time after the last
   /// event is the end state, a time before the first the start state; only a sequence
   /// number can be outside the session.
+  ///
+  /// With `knownState` (a command that shows the state there), a time among the times of
+  /// events lost to damage is refused (``Timeline/resolveKnown(_:written:)``); without
+  /// it (a scan's bound), it stands for the last event kept before them.
   /// - Throws: ``UsageError`` naming the option and the session's range when the point is
-  ///   outside it.
-  func resolve(_ argument: PointArgument, option: String) throws -> UInt64 {
+  ///   outside it; `RewindError` `eventsLost` for a state not known.
+  func resolve(_ argument: PointArgument, option: String, knownState: Bool = true) throws
+    -> UInt64
+  {
     do {
+      if knownState { return try resolveKnown(argument.point, written: argument.text) }
       return try resolve(argument.point)
     } catch let error as RewindError where error.code == .outOfRange {
       throw UsageError(
@@ -60,14 +67,15 @@ extension Timeline {
   }
 
   /// The sequence numbers of the points of a range, `--from` and `--to`, the one way
-  /// `diff`, `log` and `export` read one.
+  /// `diff`, `log` and `export` read one. `knownStates` for a command that shows the
+  /// states at both (see ``resolve(_:option:knownState:)``); a scan's range is without.
   /// - Throws: ``UsageError`` for a point outside the session, or when `--from` comes
   ///   after `--to` (`--from 15 is after --to 12`).
-  func resolveRange(from: PointArgument, to: PointArgument) throws -> (
-    from: UInt64, to: UInt64
-  ) {
-    let first = try resolve(from, option: "--from <point>")
-    let last = try resolve(to, option: "--to <point>")
+  func resolveRange(from: PointArgument, to: PointArgument, knownStates: Bool = false) throws
+    -> (from: UInt64, to: UInt64)
+  {
+    let first = try resolve(from, option: "--from <point>", knownState: knownStates)
+    let last = try resolve(to, option: "--to <point>", knownState: knownStates)
     guard first <= last else {
       func shown(_ argument: PointArgument, _ sequence: UInt64) -> String {
         argument.text == String(sequence) ? argument.text : "\(argument.text) (event \(sequence))"

@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import RewindJournal
+
+/// The commands other than the scans (`log`, `export`, `find`, `blame --history`) on a
+/// journal damaged in the middle and salvaged: a point whose state is not known is
+/// refused, naming the journal and the events lost, never shown as another point's.
+@Suite("Commands on a salvaged journal refuse the points the lost events hold")
+struct SalvagedCommandsTests {
+  /// A 20,000-event journal, the same with its middle frame damaged and salvaged, and
+  /// the events that frame held, lost.
+  func salvagedJournal(in directory: TemporaryDirectory) throws -> (
+    intact: String, salvaged: String, lost: ClosedRange<UInt64>
+  ) {
+    let intact = directory.file("intact.journal")
+    #expect(try rewind("generate", "-o", intact, "--events", "20000", "--seed", "3").status == 0)
+    let frames = try JournalReader(path: intact).frames
+    try #require(frames.count == 3)
+    var damaged = bytes(of: intact)
+    damaged[Int(frames[1].dataOffset) + 40] ^= 0x20
+    let broken = directory.file("damaged.journal")
+    write(damaged, to: broken)
+    let salvaged = directory.file("salvaged.journal")
+    let recovered = try rewind("recover", broken, "--salvage", "-o", salvaged)
+    #expect(recovered.status == 0, "\(recovered.stderr)")
+    return (intact, salvaged, frames[1].sequenceRange)
+  }
+
+  /// The time of event `sequence`, in microseconds from the start, as `export` gives it.
+  func time(of sequence: UInt64, in journal: String) throws -> UInt64 {
+    let exported = try rewind("export", journal, "--to", String(sequence))
+    let line = try #require(exported.lines.last)
+    let object = try parseObject(line)
+    return UInt64(try #require(object["time_us"] as? Int))
+  }
+
+  @Test(
+    "a time among the lost events' times is refused by state, diff and blame, not shown as the event before them"
+  )
+  func timesAmongLostEvents() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let before = try time(of: lost.lowerBound - 1, in: salvaged)
+    let after = try time(of: lost.upperBound + 1, in: salvaged)
+    // Halfway between the last event kept before them and the first after them, as an
+    // offset and as a wall-clock time (the session starts at 2026-01-01T00:00:00Z).
+    let middle = (before + after) / 2
+    let offset = "+\(middle / 1_000_000)s"
+    let wallClock = String(
+      format: "2026-01-01T00:%02d:%02dZ", middle / 60_000_000, middle / 1_000_000 % 60)
+    let described = "\(JournalError.describe(lost)) were lost to damage"
+    for point in [offset, wallClock] {
+      // The intact journal has an event there that the salvaged one lost.
+      let whole = try rewind("state", intact, "--at", point)
+      #expect(whole.status == 0, "\(whole.stderr)")
+      #expect(!whole.lines[0].contains("event \(lost.lowerBound - 1) "), "\(whole.lines[0])")
+      expectFailure(try rewind("state", salvaged, "--at", point), containing: described)
+      expectFailure(try rewind("state", salvaged, "--at", point, "--json"), containing: point)
+      expectFailure(
+        try rewind("diff", salvaged, "--from", "start", "--to", point), containing: described)
+      expectFailure(
+        try rewind("diff", "\(intact)@end", "\(salvaged)@\(point)"), containing: described)
+      expectFailure(
+        try rewind("blame", salvaged, "split.orientation", "--at", point),
+        containing: described)
+    }
+    // Times on both sides of them are the intact journal's points.
+    for point in ["+\(before / 1_000_000)s", "+\(after / 1_000_000 + 1)s"] {
+      let whole = try rewind("state", intact, "--at", point, "--json")
+      let kept = try rewind("state", salvaged, "--at", point, "--json")
+      #expect(kept.status == 0, "\(kept.stderr)")
+      #expect(kept.stdout == whole.stdout, "\(point)")
+    }
+  }
+
+  @Test("diff of two journals names the journal whose point was lost")
+  func diffNamesTheJournal() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let point = String(lost.lowerBound + 7)
+    let result = try rewind("diff", "\(intact)@\(point)", "\(salvaged)@\(point)")
+    expectFailure(result, containing: "\(salvaged): event \(point) was lost to damage")
+  }
+
+  @Test("push refuses a salvaged journal with a message that recover cannot make obsolete")
+  func pushRefusesLostEvents() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let (_, salvaged, lost) = try salvagedJournal(in: directory)
+    // recover has nothing left to do on it…
+    let recovered = try rewind("recover", salvaged)
+    #expect(recovered.status == 0, "\(recovered.stderr)")
+    #expect(recovered.stdout.contains("nothing to do"), "\(recovered.stdout)")
+    // …so push does not ask for it: it says why the journal cannot be pushed.
+    let pushed = try rewind("push", salvaged, "--server", server.url)
+    expectFailure(
+      pushed,
+      containing:
+        "\(salvaged) holds \(JournalError.describe(lost)), lost to damage (salvaged away)")
+    #expect(!pushed.stderr.contains("recover"), "\(pushed.stderr)")
+  }
+}
