@@ -75,6 +75,35 @@ struct SalvagedCommandsTests {
     }
   }
 
+  @Test("diff --events lists the events on both sides of the lost ones, with log's warning")
+  func diffEventsGoOnPast() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let warning =
+      "warning: \(salvaged): \(JournalError.describe(lost)) were lost to damage and are missing here\n"
+    let range = ["--from", String(lost.lowerBound - 20), "--to", String(lost.upperBound + 20)]
+    // The intact journal's lines, but those of the lost events.
+    let whole = try rewind(["diff", intact, "--events"] + range)
+    let kept = whole.lines.filter { line in
+      guard line.hasPrefix("  "), let number = UInt64(line.dropFirst(2).prefix { $0.isNumber })
+      else { return true }
+      return !lost.contains(number)
+    }
+    #expect(kept.count == whole.lines.count - lost.count)
+    let result = try rewind(["diff", salvaged, "--events"] + range)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.lines == kept)
+    #expect(result.stderr == warning)
+    let json = try rewind(["diff", salvaged, "--events", "--json"] + range)
+    #expect(json.status == 0, "\(json.stderr)")
+    let events = try #require(try parseObject(json.stdout)["events"] as? [[String: Any]])
+    #expect(events.count == 39)
+    #expect(json.stderr == warning)
+    // Without lost events in between, no warning.
+    let before = try rewind("diff", salvaged, "--events", "--to", String(lost.lowerBound - 1))
+    #expect(before.status == 0 && before.stderr.isEmpty, "\(before.stderr)")
+  }
+
   @Test("diff of two journals names the journal whose point was lost")
   func diffNamesTheJournal() throws {
     let directory = TemporaryDirectory()

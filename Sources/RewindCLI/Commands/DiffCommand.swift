@@ -129,10 +129,13 @@ struct DiffCommand: TimelineVisitor {
       try timeline.state(after: first), try timeline.state(after: second))
     var listed: [(ReplayedEvent<D>, FieldSet)] = []
     if events && second > first {
-      try timeline.events(from: first + 1, through: second) { event, changed, _ in
+      // On past events lost to damage, as log goes, and saying so as it does.
+      let lost = try timeline.events(from: first + 1, through: second, crossingLostEvents: true) {
+        event, changed, _ in
         listed.append((event, changed))
         return true
       }
+      warnLost(lost, in: timeline.path, to: context.stderr)
     }
     if json {
       var members: [(String, JSONValue)] = [
