@@ -28,6 +28,27 @@ struct SalvagedCommandsTests {
     return (intact, salvaged, frames[1].sequenceRange)
   }
 
+  /// The intact journal of ``salvagedJournal(in:)`` with an event of its last frame that
+  /// cannot be decoded, salvaged: that frame dropped, its events the session's last, lost.
+  func journalLosingItsEnd(in directory: TemporaryDirectory, from intact: String) throws -> (
+    salvaged: String, lost: ClosedRange<UInt64>
+  ) {
+    let last = try #require(try JournalReader(path: intact).frames.last)
+    var changes = JournalChanges()
+    changes.payload = { sequence, payload in
+      if sequence == last.firstSequence + 5 { payload = [0xFF, 0xFF, 0xFF, 0xFF] }
+    }
+    let broken = directory.file("undecodable.journal")
+    try copyJournal(intact, to: broken, changes: changes)
+    let salvaged = directory.file("end-lost.journal")
+    let recovered = try rewind("recover", broken, "--salvage", "-o", salvaged)
+    #expect(recovered.status == 0, "\(recovered.stderr)")
+    #expect(
+      try rewind("info", salvaged).stdout.contains(
+        "\(JournalError.describe(last.sequenceRange)) lost"))
+    return (salvaged, last.sequenceRange)
+  }
+
   /// The time of event `sequence`, in microseconds from the start, as `export` gives it.
   func time(of sequence: UInt64, in journal: String) throws -> UInt64 {
     let exported = try rewind("export", journal, "--to", String(sequence))
@@ -129,5 +150,54 @@ struct SalvagedCommandsTests {
       containing:
         "\(salvaged) holds \(JournalError.describe(lost)), lost to damage (salvaged away)")
     #expect(!pushed.stderr.contains("recover"), "\(pushed.stderr)")
+  }
+
+  @Test(
+    "export warns of lost events at the end of its range too, and a scenario script says it lacks them"
+  )
+  func exportNamesLostEvents() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let (endLost, lostAtEnd) = try journalLosingItsEnd(in: directory, from: intact)
+    func warning(_ path: String, _ lost: ClosedRange<UInt64>) -> String {
+      "warning: \(path): \(JournalError.describe(lost)) were lost to damage and are missing here\n"
+    }
+    let from = String(lostAtEnd.lowerBound - 10)
+    for scenario in [[], ["--scenario"]] {
+      let tail = try rewind(["export", endLost, "--from", from] + scenario)
+      #expect(tail.status == 0, "\(tail.stderr)")
+      #expect(tail.stderr == warning(endLost, lostAtEnd), "\(scenario)")
+      let middle = try rewind(["export", salvaged] + scenario)
+      #expect(middle.stderr == warning(salvaged, lost), "\(scenario)")
+    }
+    // The script itself says which events it lacks, under the line naming the journal.
+    let script = try rewind("export", salvaged, "--scenario")
+    #expect(
+      Array(script.lines.prefix(2)) == [
+        "# Exported from \(salvaged)",
+        "# \(JournalError.describe(lost)) were lost to damage and are missing here",
+      ])
+  }
+
+  @Test("check fails a journal whose last events were lost, as one that lost events in the middle")
+  func checkRefusesLostEnd() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let (endLost, lostAtEnd) = try journalLosingItsEnd(in: directory, from: intact)
+    let middle = try rewind("check", salvaged)
+    #expect(middle.status == 1)
+    #expect(middle.stdout.contains("\(JournalError.describe(lost)) were lost to damage"))
+    for jobs in ["1", "2"] {
+      let end = try rewind("check", endLost, "--jobs", jobs)
+      #expect(end.status == 1, "\(end.stdout)")
+      #expect(
+        end.stdout.contains(
+          "FAIL \(endLost): \(endLost): \(JournalError.describe(lostAtEnd)) were lost to damage"),
+        "\(end.stdout)")
+    }
+    // --update does not write the state after the events kept as the session's last.
+    let update = try rewind("check", endLost, "--update")
+    #expect(update.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: directory.file("end-lost.state.json")))
   }
 }
