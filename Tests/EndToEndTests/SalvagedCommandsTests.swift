@@ -200,4 +200,31 @@ struct SalvagedCommandsTests {
     #expect(update.status == 1)
     #expect(!FileManager.default.fileExists(atPath: directory.file("end-lost.state.json")))
   }
+
+  @Test("html and testgen refuse a range the lost events cut, and say which parts they can write")
+  func pagesAndTestsSayWhatTheyCanWrite() throws {
+    let directory = TemporaryDirectory()
+    let (_, salvaged, lost) = try salvagedJournal(in: directory)
+    let lostText = "\(salvaged): \(JournalError.describe(lost)) were lost to damage"
+    let before = "the events before them (--to \(lost.lowerBound - 1))"
+    let after = "those after them (--from \(lost.upperBound + 1))"
+    let page = directory.file("page.html")
+    expectFailure(
+      try rewind("html", salvaged, "-o", page),
+      containing: "\(lostText); a page cannot cross them: write \(before) or \(after)")
+    expectFailure(
+      try rewind("testgen", salvaged),
+      containing: "\(lostText); a test cannot cross them: write \(before) or \(after)")
+    // A range that ends among them: only the part before them.
+    let ending = try rewind(
+      "testgen", salvaged, "--from", String(lost.lowerBound - 5), "--to",
+      String(lost.lowerBound + 5))
+    expectFailure(ending, containing: "\(lostText); a test cannot cross them: write \(before)")
+    #expect(!ending.stderr.contains("--from"), "\(ending.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: page))
+    // Each part is written.
+    #expect(
+      try rewind("html", salvaged, "-o", page, "--from", String(lost.upperBound + 1)).status == 0)
+    #expect(try rewind("testgen", salvaged, "--to", String(lost.lowerBound - 1)).status == 0)
+  }
 }

@@ -108,6 +108,7 @@ struct HTMLCommand: TimelineVisitor {
       return now &- lap
     }
     let range = try timeline.resolveRange(from: from, to: to, knownStates: true)
+    try timeline.refuseLostEvents(in: range, writing: "a page")
     let renderer = (timeline.domain as? any PageRenderingDomain)?.pageRenderer(
       device: timeline.header.device)
     let events = range.to - range.from

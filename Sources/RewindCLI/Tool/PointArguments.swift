@@ -123,3 +123,27 @@ func requireField<D: Domain>(_ path: String, of domain: D, for parameter: String
     throw UsageError(.invalidValue, message)
   }
 }
+
+extension Timeline {
+  /// Refuses a range that events lost to damage cut, for a command that replays every
+  /// event of it from its first point (a page, a test), before any work: names the
+  /// first lost events and the parts on either side of them it can write.
+  /// - Parameter what: what the command writes, for the message (`a page`).
+  /// - Throws: ``CommandError``.
+  func refuseLostEvents(in range: (from: UInt64, to: UInt64), writing what: String) throws {
+    guard range.to > range.from, let lost = lostEvents(in: range.from...range.to).first else {
+      return
+    }
+    var parts: [String] = []
+    if lost.lowerBound > range.from + 1 {
+      parts.append("the events before them (--to \(lost.lowerBound - 1))")
+    }
+    if lost.upperBound < range.to {
+      parts.append(
+        "\(parts.isEmpty ? "the events" : "those") after them (--from \(lost.upperBound + 1))")
+    }
+    throw CommandError(
+      "\(path): \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage; \(what) cannot cross them"
+        + (parts.isEmpty ? "" : ": write \(parts.joined(separator: " or "))"))
+  }
+}
