@@ -80,4 +80,30 @@ struct PlayerLostEventsTests {
     #expect(player.cursor == lost.lowerBound - 2)
     #expect(player.message == nil)
   }
+
+  @Test("playing waits through the lost events' times, then goes on after them")
+  func playsAcross() throws {
+    let directory = TemporaryDirectory()
+    let (intact, path, lost) = try salvaged(in: directory)
+    let clock = ManualClock()
+    let timeline = try Timeline<NavigationDomain>(path: path)
+    let player = try Player(
+      timeline: timeline, at: .sequence(lost.lowerBound - 1), clock: { clock.now })
+    let before = try timeline.time(of: lost.lowerBound - 1)
+    let after = try timeline.time(of: lost.upperBound + 1)
+    _ = player.perform(.togglePlayback)
+    // Among their times, the cursor stays before them.
+    clock.advance(seconds: Double(after - before) / 2_000_000)
+    player.tick()
+    #expect(player.cursor == lost.lowerBound - 1)
+    #expect(player.message == nil)
+    // Past them, it shows the intact journal's point.
+    clock.advance(seconds: Double(after - before) / 2_000_000 + 0.05)
+    player.tick()
+    #expect(player.message == nil, "\(String(describing: player.message))")
+    #expect(player.cursor > lost.upperBound && player.cursor < timeline.lastSequence)
+    let reference = try Player(timeline: Timeline<NavigationDomain>(path: intact))
+    _ = reference.perform(.go(to: .sequence(player.cursor)))
+    #expect(player.view.state == reference.view.state)
+  }
 }
