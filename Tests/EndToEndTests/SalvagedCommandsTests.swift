@@ -227,4 +227,24 @@ struct SalvagedCommandsTests {
       try rewind("html", salvaged, "-o", page, "--from", String(lost.upperBound + 1)).status == 0)
     #expect(try rewind("testgen", salvaged, "--to", String(lost.lowerBound - 1)).status == 0)
   }
+
+  @Test("verify says which events a salvaged journal lost, as info does")
+  func verifyNamesLostEvents() throws {
+    let directory = TemporaryDirectory()
+    let (_, salvaged, lost) = try salvagedJournal(in: directory)
+    for deep in [[], ["--deep"]] {
+      let plain = try rewind(["verify", salvaged] + deep)
+      #expect(plain.status == 0, "\(plain.stderr)")
+      #expect(plain.lines[0].hasPrefix("OK \(salvaged): "))
+      #expect(
+        plain.lines.contains(
+          "  \("E" + JournalError.describe(lost).dropFirst()) were lost to damage (salvaged away): the journal holds no frame for them."
+        ), "\(plain.stdout)")
+      let json = try parseObject(try rewind(["verify", salvaged, "--json"] + deep).stdout)
+      let ranges = try #require(json["lostEvents"] as? [[String: Int]])
+      #expect(ranges == [["from": Int(lost.lowerBound), "to": Int(lost.upperBound)]])
+    }
+    let intact = try parseObject(try rewind("verify", sample("day-menu.journal"), "--json").stdout)
+    #expect((intact["lostEvents"] as? [Any])?.isEmpty == true)
+  }
 }
