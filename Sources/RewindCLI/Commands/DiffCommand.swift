@@ -124,15 +124,18 @@ struct DiffCommand: TimelineVisitor {
   let context: Context
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
-    let (first, second) = try timeline.resolveRange(from: from, to: to)
+    let (first, second) = try timeline.resolveRange(from: from, to: to, knownStates: true)
     let changes = timeline.domain.diff(
       try timeline.state(after: first), try timeline.state(after: second))
     var listed: [(ReplayedEvent<D>, FieldSet)] = []
     if events && second > first {
-      try timeline.events(from: first + 1, through: second) { event, changed, _ in
+      // On past events lost to damage, as log goes, and saying so as it does.
+      let lost = try timeline.events(from: first + 1, through: second, crossingLostEvents: true) {
+        event, changed, _ in
         listed.append((event, changed))
         return true
       }
+      warnLost(lost, in: timeline.path, to: context.stderr)
     }
     if json {
       var members: [(String, JSONValue)] = [
@@ -180,6 +183,21 @@ struct DiffCommand: TimelineVisitor {
 
 /// Compares states of two journals of one domain.
 struct TwoJournalDiff: TimelineVisitor {
+  /// The sequence number of a journal's point, checked to be one whose state can be
+  /// reached: with two journals, a point lost to damage is said with its journal's path.
+  static func reachable<D: Domain>(_ journal: JournalAtPoint, in timeline: Timeline<D>) throws
+    -> UInt64
+  {
+    let sequence = try timeline.resolve(journal.point, option: "<journal>")
+    do {
+      try timeline.checkReachable(sequence)
+    } catch {
+      guard error.code == .eventsLost else { throw error }
+      throw RewindError(.eventsLost, "\(timeline.path): \(error.message)")
+    }
+    return sequence
+  }
+
   let left: JournalAtPoint
   let right: JournalAtPoint
   let registry: DomainRegistry
@@ -189,8 +207,8 @@ struct TwoJournalDiff: TimelineVisitor {
   func visit<D: RecordableDomain>(_ first: Timeline<D>) throws {
     let second = try Timeline<D>(path: right.path)
     second.warnOfUntrustedSnapshots(to: context.stderr)
-    let leftState = try first.state(after: first.resolve(left.point, option: "<journal>"))
-    let rightState = try second.state(after: second.resolve(right.point, option: "<journal>"))
+    let leftState = try first.state(after: Self.reachable(left, in: first))
+    let rightState = try second.state(after: Self.reachable(right, in: second))
     // Compare as JSON so that two sessions with different catalogs compare by ids.
     let changes = first.domain.fields.indices.compactMap { index -> FieldChange? in
       let old = first.domain.fields[index].value(leftState)

@@ -72,14 +72,15 @@ struct ExportCommand: TimelineVisitor {
     try writer.write(JSONLines.Header(timeline.header, domain: timeline.domain))
     let progress = context.progress("Exporting")
     // The domain's own loop writes the events, a batch of lines at a time.
-    let lost = try timeline.writeJSONLines(from: first, through: last) { lines in
+    try timeline.writeJSONLines(from: first, through: last) { lines in
       if let file { try file.write(bytes: lines) } else { stdout.write(bytes: lines) }
     } progress: { sequence in
       progress.update(Int(sequence + 1 - first), of: Int(last - first + 1))
     }
     progress.finish()
     try file?.commit()
-    warnLost(lost, in: timeline.path, to: context.stderr)
+    // Those at the end of the range too, which no replay crosses.
+    warnLost(timeline.lostEvents(in: range.from...range.to), in: timeline.path, to: context.stderr)
   }
 }
 
@@ -91,7 +92,7 @@ extension ExportCommand {
   {
     var events: [TimedEvent<D.Event>] = []
     let progress = context.progress("Exporting")
-    let lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
+    try timeline.events(from: first, through: last, crossingLostEvents: true) {
       replayed, _, _ in
       events.append(TimedEvent(time: replayed.time, event: replayed.event))
       progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
@@ -107,6 +108,13 @@ extension ExportCommand {
     } else if first > 1 || last < total {
       let range = first == last ? "event \(first)" : "events \(first) to \(last)"
       comments[0] += ": \(range) of \(total), recorded from the initial state"
+    }
+    // Those at the end of the range too, which no replay crosses.
+    let lost = timeline.lostEvents(in: (first - 1)...max(last, first - 1))
+    for range in lost {
+      comments.append(
+        "\(Format.events(range)) \(range.count == 1 ? "was" : "were") lost to damage and \(range.count == 1 ? "is" : "are") missing here"
+      )
     }
     let script = ScenarioText(
       Scenario(

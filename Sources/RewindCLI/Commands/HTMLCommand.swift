@@ -107,7 +107,8 @@ struct HTMLCommand: TimelineVisitor {
       defer { lap = now }
       return now &- lap
     }
-    let range = try timeline.resolveRange(from: from, to: to)
+    let range = try timeline.resolveRange(from: from, to: to, knownStates: true)
+    try timeline.refuseLostEvents(in: range, writing: "a page")
     let renderer = (timeline.domain as? any PageRenderingDomain)?.pageRenderer(
       device: timeline.header.device)
     let events = range.to - range.from

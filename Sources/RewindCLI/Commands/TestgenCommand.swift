@@ -119,7 +119,8 @@ struct TestgenCommand: TimelineVisitor {
       }
       testName += "Test"
     }
-    let range = try timeline.resolveRange(from: from, to: to)
+    let range = try timeline.resolveRange(from: from, to: to, knownStates: true)
+    try timeline.refuseLostEvents(in: range, writing: "a test")
     guard range.to > range.from else {
       throw CommandError(
         "\(timeline.path): the range after event \(range.from) holds no event: nothing to test")

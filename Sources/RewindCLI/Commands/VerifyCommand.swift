@@ -117,6 +117,7 @@ enum VerifyOutput {
       ("lastSequence", .int(Int64(report.lastSequence))),
       ("damagedEvents", .int(Int64(report.damagedRecordCount))),
       ("snapshots", .int(Int64(report.snapshotCount))),
+      ("lostEvents", .array(report.lostRanges.map(BlameCommand.json))),
       ("closed", .bool(report.isClosed)),
       ("writing", .bool(writer != nil)),
       ("writerPid", writer?.pid.map { .int(Int64($0)) } ?? .null),
@@ -233,6 +234,11 @@ enum VerifyOutput {
   ) {
     if !report.isClosed {
       output.print("  \(Format.capitalized(notClosed(report))).")
+    }
+    for lost in report.lostRanges {
+      output.print(
+        "  \(Format.capitalized(Format.events(lost))) \(lost.count == 1 ? "was" : "were") lost to damage (salvaged away): the journal holds no frame for them."
+      )
     }
     guard let content else { return }
     guard let deep = content.report else {

@@ -47,10 +47,17 @@ extension Timeline {
   /// The sequence number of a point given on the command line. A time after the last
   /// event is the end state, a time before the first the start state; only a sequence
   /// number can be outside the session.
+  ///
+  /// With `knownState` (a command that shows the state there), a time among the times of
+  /// events lost to damage is refused (``Timeline/resolveKnown(_:written:)``); without
+  /// it (a scan's bound), it stands for the last event kept before them.
   /// - Throws: ``UsageError`` naming the option and the session's range when the point is
-  ///   outside it.
-  func resolve(_ argument: PointArgument, option: String) throws -> UInt64 {
+  ///   outside it; `RewindError` `eventsLost` for a state not known.
+  func resolve(_ argument: PointArgument, option: String, knownState: Bool = true) throws
+    -> UInt64
+  {
     do {
+      if knownState { return try resolveKnown(argument.point, written: argument.text) }
       return try resolve(argument.point)
     } catch let error as RewindError where error.code == .outOfRange {
       throw UsageError(
@@ -60,14 +67,15 @@ extension Timeline {
   }
 
   /// The sequence numbers of the points of a range, `--from` and `--to`, the one way
-  /// `diff`, `log` and `export` read one.
+  /// `diff`, `log` and `export` read one. `knownStates` for a command that shows the
+  /// states at both (see ``resolve(_:option:knownState:)``); a scan's range is without.
   /// - Throws: ``UsageError`` for a point outside the session, or when `--from` comes
   ///   after `--to` (`--from 15 is after --to 12`).
-  func resolveRange(from: PointArgument, to: PointArgument) throws -> (
-    from: UInt64, to: UInt64
-  ) {
-    let first = try resolve(from, option: "--from <point>")
-    let last = try resolve(to, option: "--to <point>")
+  func resolveRange(from: PointArgument, to: PointArgument, knownStates: Bool = false) throws
+    -> (from: UInt64, to: UInt64)
+  {
+    let first = try resolve(from, option: "--from <point>", knownState: knownStates)
+    let last = try resolve(to, option: "--to <point>", knownState: knownStates)
     guard first <= last else {
       func shown(_ argument: PointArgument, _ sequence: UInt64) -> String {
         argument.text == String(sequence) ? argument.text : "\(argument.text) (event \(sequence))"
@@ -113,5 +121,29 @@ func requireField<D: Domain>(_ path: String, of domain: D, for parameter: String
       message += ". Did you mean '\(suggestion)'?"
     }
     throw UsageError(.invalidValue, message)
+  }
+}
+
+extension Timeline {
+  /// Refuses a range that events lost to damage cut, for a command that replays every
+  /// event of it from its first point (a page, a test), before any work: names the
+  /// first lost events and the parts on either side of them it can write.
+  /// - Parameter what: what the command writes, for the message (`a page`).
+  /// - Throws: ``CommandError``.
+  func refuseLostEvents(in range: (from: UInt64, to: UInt64), writing what: String) throws {
+    guard range.to > range.from, let lost = lostEvents(in: range.from...range.to).first else {
+      return
+    }
+    var parts: [String] = []
+    if lost.lowerBound > range.from + 1 {
+      parts.append("the events before them (--to \(lost.lowerBound - 1))")
+    }
+    if lost.upperBound < range.to {
+      parts.append(
+        "\(parts.isEmpty ? "the events" : "those") after them (--from \(lost.upperBound + 1))")
+    }
+    throw CommandError(
+      "\(path): \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage; \(what) cannot cross them"
+        + (parts.isEmpty ? "" : ": write \(parts.joined(separator: " or "))"))
   }
 }

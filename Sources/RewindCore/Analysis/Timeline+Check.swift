@@ -139,6 +139,15 @@ extension Timeline {
     expected: JSONValue? = nil, jobs: Int = 1, maxDivergences: Int = 1,
     progress: (UInt64) -> Void = { _ in }
   ) throws -> CheckReport {
+    // A replay that crosses no lost events: after lost events in the middle it stops (the
+    // replayer says so), and one that ends before lost events at the end would check a
+    // final state that is not the session's.
+    if let lost = lostEvents(in: 0...lastSequence).first {
+      throw RewindError(
+        .eventsLost,
+        "\(path): \(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") lost to damage; \(lost.upperBound == lastSequence ? "replay cannot reach the end of the session" : "replay cannot cross them")"
+      )
+    }
     let limit = max(maxDivergences, 0)
     let check = D.scans.check
     // Each part lists the snapshots of its own range, on its own thread.

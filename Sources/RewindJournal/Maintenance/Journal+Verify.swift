@@ -83,6 +83,8 @@ public struct VerificationReport: Sendable {
   public var isClosed: Bool
   /// The last event of the readable frames and lost ranges (0 if none).
   public var lastSequence: UInt64
+  /// The events that salvage marked lost to damage (its lost-range markers), in order.
+  public var lostRanges: [ClosedRange<UInt64>] = []
   /// The process holding the journal's write lock while it was verified, if any: a
   /// journal that is not closed and has one is being written still.
   public var currentWriter: LockHolder?
@@ -253,7 +255,7 @@ extension Journal {
       damagedRecordCount: damagedRecordCount, snapshotCount: snapshotCount, hasIndex: hasIndex,
       isClosed: isClosed,
       lastSequence: max(scan.frames.last?.lastSequence ?? 0, scan.lostRanges.last?.upperBound ?? 0),
-      currentWriter: FileLock.writer(of: file))
+      lostRanges: scan.lostRanges, currentWriter: FileLock.writer(of: file))
   }
 
   /// The problems of the header and of the copy that follows it.

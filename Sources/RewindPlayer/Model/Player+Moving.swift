@@ -4,12 +4,22 @@ import RewindJournal
 extension Player {
   /// Moves the cursor by `count` events, stopping at the start and the end.
   func step(by count: Int) throws {
-    let target: UInt64
+    var target: UInt64
     if count < 0 {
       let back = UInt64(count.magnitude)
       target = cursor > back ? cursor - back : 0
     } else {
       target = min(cursor &+ UInt64(count), lastSequence)
+    }
+    // A step onto events lost to damage goes over them: to the first event after them,
+    // or back to the last before them (their states are not known).
+    var over: ClosedRange<UInt64>?
+    if target > 0, let lost = timeline.lostEvents(in: (target - 1)...target).first,
+      lost.contains(target)
+    {
+      over = lost
+      target =
+        count > 0 && lost.upperBound < lastSequence ? lost.upperBound + 1 : lost.lowerBound - 1
     }
     if target == cursor {
       message = PlayerMessage(
@@ -17,11 +27,18 @@ extension Player {
       return
     }
     try move(to: target)
+    if let over {
+      message = PlayerMessage(
+        .info,
+        "\(Format.capitalized(Format.events(over))) \(over.count == 1 ? "was" : "were") lost to damage: stepped over them."
+      )
+    }
   }
 
-  /// Moves the cursor to a point.
+  /// Moves the cursor to a point; a time among the times of events lost to damage is
+  /// refused (the state there is not known).
   func go(to point: Point) throws {
-    try move(to: timeline.resolve(point))
+    try move(to: timeline.resolveKnown(point))
   }
 
   /// Builds what is shown at event `sequence`: one seek to just before the events
@@ -30,19 +47,44 @@ extension Player {
   /// - Complexity: one seek (at most one snapshot interval of replay; with skipped events
   ///   before it, a replay from the first of them) and 2 × ``nearbyRadius`` + 1 events
   ///   stepped.
+  ///
+  /// In a salvaged journal the events listed stop at events lost to damage (a lost
+  /// event's point is refused); after them, the replay starts again from the snapshot
+  /// stored after them, unless events skipped before them make that state unknown.
   func makeView(at sequence: UInt64) throws -> CursorView<D> {
     let domain = timeline.domain
     let radius = Self.nearbyRadius
-    let first = sequence > radius ? sequence - radius : 1
-    let last = min(sequence &+ radius, lastSequence)
+    try timeline.checkReachable(sequence)
+    var first = sequence > radius ? sequence - radius : 1
+    var last = min(sequence &+ radius, lastSequence)
     let firstSkipped = skipped.min()
     var state = domain.initialState
     var before = domain.initialState
+    // Where the replay starts, and whether it crosses lost events to reach `first`.
+    var replayFrom = first
+    var crossing = false
+    for lost in timeline.lostEvents(in: (first > 1 ? first - 2 : 0)...last) {
+      if lost.lowerBound > sequence {
+        last = min(last, lost.lowerBound - 1)
+      } else {
+        first = lost.upperBound + 1
+        replayFrom = lost.lowerBound
+        crossing = firstSkipped.map { $0 > lost.upperBound } ?? true
+        if crossing, first == sequence,
+          let after = try timeline.stateAfterLostEvents(endingAt: lost.upperBound)
+        {
+          before = after
+        }
+      }
+    }
     var cursorLine: EventLine?
     var time: UInt64 = 0
     var nearby: [EventLine] = []
     nearby.reserveCapacity(Int(last >= first ? last - first + 1 : 0))
-    try timeline.events(from: first, through: last, skipping: skipped) { event, changed, after in
+    try timeline.events(
+      from: replayFrom, through: last, skipping: skipped, crossingLostEvents: crossing
+    ) { event, changed, after in
+      guard event.sequence >= first else { return true }
       let line = self.line(for: event, changed: changed, after: firstSkipped)
       if event.sequence + 1 == sequence { before = after }
       if event.sequence == sequence {

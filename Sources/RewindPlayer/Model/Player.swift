@@ -71,7 +71,7 @@ public final class Player<D: Domain> {
     // The size the reader saw, not the size now: what was appended since is read on the
     // first tick.
     knownFileSize = following ? timeline.reader.fileSize : nil
-    let start = try timeline.resolve(point ?? (following ? .end : .start))
+    let start = try timeline.resolveKnown(point ?? (following ? .end : .start))
     view = CursorView(
       sequence: 0, time: 0, state: timeline.domain.initialState, event: nil, changes: [],
       nearby: [], differencesFromRecording: [])

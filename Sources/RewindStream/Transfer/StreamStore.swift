@@ -212,12 +212,20 @@ public final class StreamStore {
     let header = reader.header
     let id = header.sessionID
     let condition = reader.condition
-    guard condition.damage.isEmpty, condition.lostRanges.isEmpty, condition.headerDamage == nil,
+    guard condition.damage.isEmpty, condition.headerDamage == nil,
       reader.frames.enumerated().allSatisfy({ $0.element.number == $0.offset })
     else {
       throw StreamError(
+        .invalidData, "\(path) is damaged; `rewind recover` it first, then push",
+        server: server.displayURL, session: id.description)
+    }
+    // Salvage's lost ranges stay after recovery: a session on the server holds every
+    // event from the first, so recovering again would not help.
+    guard condition.lostRanges.isEmpty else {
+      let lost = condition.lostRanges.map(JournalError.describe).joined(separator: " and ")
+      throw StreamError(
         .invalidData,
-        "\(path) is damaged or holds lost events; `rewind recover` it first, then push",
+        "\(path) holds \(lost), lost to damage (salvaged away); a session on the server holds every event, so a journal with lost events cannot be pushed",
         server: server.displayURL, session: id.description)
     }
     do {

@@ -1,0 +1,250 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import RewindJournal
+
+/// The commands other than the scans (`log`, `export`, `find`, `blame --history`) on a
+/// journal damaged in the middle and salvaged: a point whose state is not known is
+/// refused, naming the journal and the events lost, never shown as another point's.
+@Suite("Commands on a salvaged journal refuse the points the lost events hold")
+struct SalvagedCommandsTests {
+  /// A 20,000-event journal, the same with its middle frame damaged and salvaged, and
+  /// the events that frame held, lost.
+  func salvagedJournal(in directory: TemporaryDirectory) throws -> (
+    intact: String, salvaged: String, lost: ClosedRange<UInt64>
+  ) {
+    let intact = directory.file("intact.journal")
+    #expect(try rewind("generate", "-o", intact, "--events", "20000", "--seed", "3").status == 0)
+    let frames = try JournalReader(path: intact).frames
+    try #require(frames.count == 3)
+    var damaged = bytes(of: intact)
+    damaged[Int(frames[1].dataOffset) + 40] ^= 0x20
+    let broken = directory.file("damaged.journal")
+    write(damaged, to: broken)
+    let salvaged = directory.file("salvaged.journal")
+    let recovered = try rewind("recover", broken, "--salvage", "-o", salvaged)
+    #expect(recovered.status == 0, "\(recovered.stderr)")
+    return (intact, salvaged, frames[1].sequenceRange)
+  }
+
+  /// The intact journal of ``salvagedJournal(in:)`` with an event of its last frame that
+  /// cannot be decoded, salvaged: that frame dropped, its events the session's last, lost.
+  func journalLosingItsEnd(in directory: TemporaryDirectory, from intact: String) throws -> (
+    salvaged: String, lost: ClosedRange<UInt64>
+  ) {
+    let last = try #require(try JournalReader(path: intact).frames.last)
+    var changes = JournalChanges()
+    changes.payload = { sequence, payload in
+      if sequence == last.firstSequence + 5 { payload = [0xFF, 0xFF, 0xFF, 0xFF] }
+    }
+    let broken = directory.file("undecodable.journal")
+    try copyJournal(intact, to: broken, changes: changes)
+    let salvaged = directory.file("end-lost.journal")
+    let recovered = try rewind("recover", broken, "--salvage", "-o", salvaged)
+    #expect(recovered.status == 0, "\(recovered.stderr)")
+    #expect(
+      try rewind("info", salvaged).stdout.contains(
+        "\(JournalError.describe(last.sequenceRange)) lost"))
+    return (salvaged, last.sequenceRange)
+  }
+
+  /// The time of event `sequence`, in microseconds from the start, as `export` gives it.
+  func time(of sequence: UInt64, in journal: String) throws -> UInt64 {
+    let exported = try rewind("export", journal, "--to", String(sequence))
+    let line = try #require(exported.lines.last)
+    let object = try parseObject(line)
+    return UInt64(try #require(object["time_us"] as? Int))
+  }
+
+  @Test(
+    "a time among the lost events' times is refused by state, diff and blame, not shown as the event before them"
+  )
+  func timesAmongLostEvents() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let before = try time(of: lost.lowerBound - 1, in: salvaged)
+    let after = try time(of: lost.upperBound + 1, in: salvaged)
+    // Halfway between the last event kept before them and the first after them, as an
+    // offset and as a wall-clock time (the session starts at 2026-01-01T00:00:00Z).
+    let middle = (before + after) / 2
+    let offset = "+\(middle / 1_000_000)s"
+    let wallClock = String(
+      format: "2026-01-01T00:%02d:%02dZ", middle / 60_000_000, middle / 1_000_000 % 60)
+    let described = "\(JournalError.describe(lost)) were lost to damage"
+    for point in [offset, wallClock] {
+      // The intact journal has an event there that the salvaged one lost.
+      let whole = try rewind("state", intact, "--at", point)
+      #expect(whole.status == 0, "\(whole.stderr)")
+      #expect(!whole.lines[0].contains("event \(lost.lowerBound - 1) "), "\(whole.lines[0])")
+      expectFailure(try rewind("state", salvaged, "--at", point), containing: described)
+      expectFailure(try rewind("state", salvaged, "--at", point, "--json"), containing: point)
+      expectFailure(
+        try rewind("diff", salvaged, "--from", "start", "--to", point), containing: described)
+      expectFailure(
+        try rewind("diff", "\(intact)@end", "\(salvaged)@\(point)"), containing: described)
+      expectFailure(
+        try rewind("blame", salvaged, "split.orientation", "--at", point),
+        containing: described)
+    }
+    // Times on both sides of them are the intact journal's points.
+    for point in ["+\(before / 1_000_000)s", "+\(after / 1_000_000 + 1)s"] {
+      let whole = try rewind("state", intact, "--at", point, "--json")
+      let kept = try rewind("state", salvaged, "--at", point, "--json")
+      #expect(kept.status == 0, "\(kept.stderr)")
+      #expect(kept.stdout == whole.stdout, "\(point)")
+    }
+  }
+
+  @Test("diff --events lists the events on both sides of the lost ones, with log's warning")
+  func diffEventsGoOnPast() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let warning =
+      "warning: \(salvaged): \(JournalError.describe(lost)) were lost to damage and are missing here\n"
+    let range = ["--from", String(lost.lowerBound - 20), "--to", String(lost.upperBound + 20)]
+    // The intact journal's lines, but those of the lost events.
+    let whole = try rewind(["diff", intact, "--events"] + range)
+    let kept = whole.lines.filter { line in
+      guard line.hasPrefix("  "), let number = UInt64(line.dropFirst(2).prefix { $0.isNumber })
+      else { return true }
+      return !lost.contains(number)
+    }
+    #expect(kept.count == whole.lines.count - lost.count)
+    let result = try rewind(["diff", salvaged, "--events"] + range)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.lines == kept)
+    #expect(result.stderr == warning)
+    let json = try rewind(["diff", salvaged, "--events", "--json"] + range)
+    #expect(json.status == 0, "\(json.stderr)")
+    let events = try #require(try parseObject(json.stdout)["events"] as? [[String: Any]])
+    #expect(events.count == 39)
+    #expect(json.stderr == warning)
+    // Without lost events in between, no warning.
+    let before = try rewind("diff", salvaged, "--events", "--to", String(lost.lowerBound - 1))
+    #expect(before.status == 0 && before.stderr.isEmpty, "\(before.stderr)")
+  }
+
+  @Test("diff of two journals names the journal whose point was lost")
+  func diffNamesTheJournal() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let point = String(lost.lowerBound + 7)
+    let result = try rewind("diff", "\(intact)@\(point)", "\(salvaged)@\(point)")
+    expectFailure(result, containing: "\(salvaged): event \(point) was lost to damage")
+  }
+
+  @Test("push refuses a salvaged journal with a message that recover cannot make obsolete")
+  func pushRefusesLostEvents() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let (_, salvaged, lost) = try salvagedJournal(in: directory)
+    // recover has nothing left to do on it…
+    let recovered = try rewind("recover", salvaged)
+    #expect(recovered.status == 0, "\(recovered.stderr)")
+    #expect(recovered.stdout.contains("nothing to do"), "\(recovered.stdout)")
+    // …so push does not ask for it: it says why the journal cannot be pushed.
+    let pushed = try rewind("push", salvaged, "--server", server.url)
+    expectFailure(
+      pushed,
+      containing:
+        "\(salvaged) holds \(JournalError.describe(lost)), lost to damage (salvaged away)")
+    #expect(!pushed.stderr.contains("recover"), "\(pushed.stderr)")
+  }
+
+  @Test(
+    "export warns of lost events at the end of its range too, and a scenario script says it lacks them"
+  )
+  func exportNamesLostEvents() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let (endLost, lostAtEnd) = try journalLosingItsEnd(in: directory, from: intact)
+    func warning(_ path: String, _ lost: ClosedRange<UInt64>) -> String {
+      "warning: \(path): \(JournalError.describe(lost)) were lost to damage and are missing here\n"
+    }
+    let from = String(lostAtEnd.lowerBound - 10)
+    for scenario in [[], ["--scenario"]] {
+      let tail = try rewind(["export", endLost, "--from", from] + scenario)
+      #expect(tail.status == 0, "\(tail.stderr)")
+      #expect(tail.stderr == warning(endLost, lostAtEnd), "\(scenario)")
+      let middle = try rewind(["export", salvaged] + scenario)
+      #expect(middle.stderr == warning(salvaged, lost), "\(scenario)")
+    }
+    // The script itself says which events it lacks, under the line naming the journal.
+    let script = try rewind("export", salvaged, "--scenario")
+    #expect(
+      Array(script.lines.prefix(2)) == [
+        "# Exported from \(salvaged)",
+        "# \(JournalError.describe(lost)) were lost to damage and are missing here",
+      ])
+  }
+
+  @Test("check fails a journal whose last events were lost, as one that lost events in the middle")
+  func checkRefusesLostEnd() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let (endLost, lostAtEnd) = try journalLosingItsEnd(in: directory, from: intact)
+    let middle = try rewind("check", salvaged)
+    #expect(middle.status == 1)
+    #expect(middle.stdout.contains("\(JournalError.describe(lost)) were lost to damage"))
+    for jobs in ["1", "2"] {
+      let end = try rewind("check", endLost, "--jobs", jobs)
+      #expect(end.status == 1, "\(end.stdout)")
+      #expect(
+        end.stdout.contains(
+          "FAIL \(endLost): \(endLost): \(JournalError.describe(lostAtEnd)) were lost to damage"),
+        "\(end.stdout)")
+    }
+    // --update does not write the state after the events kept as the session's last.
+    let update = try rewind("check", endLost, "--update")
+    #expect(update.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: directory.file("end-lost.state.json")))
+  }
+
+  @Test("html and testgen refuse a range the lost events cut, and say which parts they can write")
+  func pagesAndTestsSayWhatTheyCanWrite() throws {
+    let directory = TemporaryDirectory()
+    let (_, salvaged, lost) = try salvagedJournal(in: directory)
+    let lostText = "\(salvaged): \(JournalError.describe(lost)) were lost to damage"
+    let before = "the events before them (--to \(lost.lowerBound - 1))"
+    let after = "those after them (--from \(lost.upperBound + 1))"
+    let page = directory.file("page.html")
+    expectFailure(
+      try rewind("html", salvaged, "-o", page),
+      containing: "\(lostText); a page cannot cross them: write \(before) or \(after)")
+    expectFailure(
+      try rewind("testgen", salvaged),
+      containing: "\(lostText); a test cannot cross them: write \(before) or \(after)")
+    // A range that ends among them: only the part before them.
+    let ending = try rewind(
+      "testgen", salvaged, "--from", String(lost.lowerBound - 5), "--to",
+      String(lost.lowerBound + 5))
+    expectFailure(ending, containing: "\(lostText); a test cannot cross them: write \(before)")
+    #expect(!ending.stderr.contains("--from"), "\(ending.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: page))
+    // Each part is written.
+    #expect(
+      try rewind("html", salvaged, "-o", page, "--from", String(lost.upperBound + 1)).status == 0)
+    #expect(try rewind("testgen", salvaged, "--to", String(lost.lowerBound - 1)).status == 0)
+  }
+
+  @Test("verify says which events a salvaged journal lost, as info does")
+  func verifyNamesLostEvents() throws {
+    let directory = TemporaryDirectory()
+    let (_, salvaged, lost) = try salvagedJournal(in: directory)
+    for deep in [[], ["--deep"]] {
+      let plain = try rewind(["verify", salvaged] + deep)
+      #expect(plain.status == 0, "\(plain.stderr)")
+      #expect(plain.lines[0].hasPrefix("OK \(salvaged): "))
+      #expect(
+        plain.lines.contains(
+          "  \("E" + JournalError.describe(lost).dropFirst()) were lost to damage (salvaged away): the journal holds no frame for them."
+        ), "\(plain.stdout)")
+      let json = try parseObject(try rewind(["verify", salvaged, "--json"] + deep).stdout)
+      let ranges = try #require(json["lostEvents"] as? [[String: Int]])
+      #expect(ranges == [["from": Int(lost.lowerBound), "to": Int(lost.upperBound)]])
+    }
+    let intact = try parseObject(try rewind("verify", sample("day-menu.journal"), "--json").stdout)
+    #expect((intact["lostEvents"] as? [Any])?.isEmpty == true)
+  }
+}

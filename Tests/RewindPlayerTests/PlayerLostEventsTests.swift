@@ -1,0 +1,109 @@
+import Navigation
+import RewindCore
+import RewindJournal
+import TestSupport
+import Testing
+
+@testable import RewindPlayer
+
+/// The player on a salvaged journal: the points on both sides of the events lost to
+/// damage are shown as the intact journal's, their neighbours listed up to the lost
+/// events; the lost events' points are refused, and stepping goes over them.
+@Suite("The player on a journal with events lost to damage")
+struct PlayerLostEventsTests {
+  /// A 1,000-event journal and the same with one frame in the middle dropped by salvage,
+  /// and the events that frame held.
+  func salvaged(in directory: TemporaryDirectory) throws -> (
+    intact: String, salvaged: String, lost: ClosedRange<UInt64>
+  ) {
+    let intact = directory.file("intact.journal")
+    _ = try recordGenerated(at: intact, count: 1_000, seed: testSeed("lost events"))
+    let frames = try JournalReader(path: intact).frames
+    try #require(frames.count >= 3)
+    let victim = frames[frames.count / 2]
+    let salvaged = directory.file("salvaged.journal")
+    _ = try Journal.recover(
+      path: intact, output: salvaged, salvage: true,
+      repairs: [victim.offset: .drop(reason: "a test drops it")], system: .live)
+    return (intact, salvaged, victim.sequenceRange)
+  }
+
+  @Test("the points next to the lost events show the intact journal's states and neighbours")
+  func pointsBesideTheLostEvents() throws {
+    let directory = TemporaryDirectory()
+    let (intact, path, lost) = try salvaged(in: directory)
+    let whole = try Timeline<NavigationDomain>(path: intact)
+    let player = try Player(timeline: Timeline<NavigationDomain>(path: path))
+    let reference = try Player(timeline: whole)
+    for target in [
+      lost.lowerBound - 3, lost.lowerBound - 1, lost.upperBound + 1, lost.upperBound + 3,
+    ] {
+      _ = player.perform(.go(to: .sequence(target)))
+      _ = reference.perform(.go(to: .sequence(target)))
+      #expect(player.message == nil, "\(target): \(String(describing: player.message))")
+      #expect(player.cursor == target)
+      #expect(player.view.state == reference.view.state)
+      // What the cursor's event changed, old values included: after the lost events, from
+      // the snapshot stored after them.
+      #expect(player.view.event == reference.view.event)
+      #expect(player.view.changes == reference.view.changes, "\(target)")
+      let listed = player.view.nearby.map(\.sequence)
+      #expect(listed.contains(target))
+      #expect(!listed.contains { lost.contains($0) }, "\(target): \(listed)")
+      #expect(listed == reference.view.nearby.map(\.sequence).filter { !lost.contains($0) })
+    }
+  }
+
+  @Test("a lost event's point, or a time among theirs, is refused; steps go over them")
+  func lostPoints() throws {
+    let directory = TemporaryDirectory()
+    let (_, path, lost) = try salvaged(in: directory)
+    let timeline = try Timeline<NavigationDomain>(path: path)
+    let player = try Player(timeline: timeline)
+    _ = player.perform(.go(to: .sequence(lost.lowerBound - 1)))
+    _ = player.perform(.go(to: .sequence(lost.lowerBound + 1)))
+    #expect(player.cursor == lost.lowerBound - 1)
+    #expect(player.message?.text.contains("was lost to damage") == true)
+    // A time between the last event before them and the first after them.
+    let before = try timeline.time(of: lost.lowerBound - 1)
+    let after = try timeline.time(of: lost.upperBound + 1)
+    _ = player.perform(.go(to: .offset(microseconds: (before + after) / 2)))
+    #expect(player.cursor == lost.lowerBound - 1)
+    #expect(player.message?.text.contains("lost to damage") == true)
+    // Stepping goes over them, both ways, and says so.
+    _ = player.perform(.step(1))
+    #expect(player.cursor == lost.upperBound + 1)
+    #expect(player.message?.text.contains("lost to damage") == true)
+    _ = player.perform(.step(-1))
+    #expect(player.cursor == lost.lowerBound - 1)
+    _ = player.perform(.step(-1))
+    #expect(player.cursor == lost.lowerBound - 2)
+    #expect(player.message == nil)
+  }
+
+  @Test("playing waits through the lost events' times, then goes on after them")
+  func playsAcross() throws {
+    let directory = TemporaryDirectory()
+    let (intact, path, lost) = try salvaged(in: directory)
+    let clock = ManualClock()
+    let timeline = try Timeline<NavigationDomain>(path: path)
+    let player = try Player(
+      timeline: timeline, at: .sequence(lost.lowerBound - 1), clock: { clock.now })
+    let before = try timeline.time(of: lost.lowerBound - 1)
+    let after = try timeline.time(of: lost.upperBound + 1)
+    _ = player.perform(.togglePlayback)
+    // Among their times, the cursor stays before them.
+    clock.advance(seconds: Double(after - before) / 2_000_000)
+    player.tick()
+    #expect(player.cursor == lost.lowerBound - 1)
+    #expect(player.message == nil)
+    // Past them, it shows the intact journal's point.
+    clock.advance(seconds: Double(after - before) / 2_000_000 + 0.05)
+    player.tick()
+    #expect(player.message == nil, "\(String(describing: player.message))")
+    #expect(player.cursor > lost.upperBound && player.cursor < timeline.lastSequence)
+    let reference = try Player(timeline: Timeline<NavigationDomain>(path: intact))
+    _ = reference.perform(.go(to: .sequence(player.cursor)))
+    #expect(player.view.state == reference.view.state)
+  }
+}
