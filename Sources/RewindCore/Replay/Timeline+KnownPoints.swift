@@ -36,18 +36,3 @@ extension Timeline {
     )
   }
 }
-
-extension Timeline {
-  /// The state after events lost to damage that end with event `sequence`: the snapshot
-  /// stored after them, where replay that crosses them goes on. Nil when `sequence` is
-  /// not the last of events lost to damage.
-  /// - Throws: ``RewindError`` `eventsLost` when that snapshot is missing or cannot be
-  ///   trusted.
-  /// - Complexity: one frame decompressed.
-  package func stateAfterLostEvents(endingAt sequence: UInt64) throws -> D.State? {
-    guard let lost = reader.lostRange(containing: sequence), lost.upperBound == sequence else {
-      return nil
-    }
-    return try replayer(after: lost).1
-  }
-}

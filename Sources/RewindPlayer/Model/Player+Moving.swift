@@ -71,7 +71,7 @@ extension Player {
         replayFrom = lost.lowerBound
         crossing = firstSkipped.map { $0 > lost.upperBound } ?? true
         if crossing, first == sequence,
-          let after = try timeline.stateAfterLostEvents(endingAt: lost.upperBound)
+          let after = try timeline.state(afterLostEventsEndingAt: lost.upperBound)
         {
           before = after
         }
