@@ -10,22 +10,11 @@ import Testing
 @Suite("Commands on a salvaged journal refuse the points the lost events hold")
 struct SalvagedCommandsTests {
   /// A 20,000-event journal, the same with its middle frame damaged and salvaged, and
-  /// the events that frame held, lost.
+  /// the events that frame held, lost: `SalvagedSearchTests`' journals.
   func salvagedJournal(in directory: TemporaryDirectory) throws -> (
     intact: String, salvaged: String, lost: ClosedRange<UInt64>
   ) {
-    let intact = directory.file("intact.journal")
-    #expect(try rewind("generate", "-o", intact, "--events", "20000", "--seed", "3").status == 0)
-    let frames = try JournalReader(path: intact).frames
-    try #require(frames.count == 3)
-    var damaged = bytes(of: intact)
-    damaged[Int(frames[1].dataOffset) + 40] ^= 0x20
-    let broken = directory.file("damaged.journal")
-    write(damaged, to: broken)
-    let salvaged = directory.file("salvaged.journal")
-    let recovered = try rewind("recover", broken, "--salvage", "-o", salvaged)
-    #expect(recovered.status == 0, "\(recovered.stderr)")
-    return (intact, salvaged, frames[1].sequenceRange)
+    try SalvagedSearchTests().salvagedJournal(in: directory)
   }
 
   /// The intact journal of ``salvagedJournal(in:)`` with an event of its last frame that
