@@ -142,7 +142,7 @@ struct SalvagedCommandsTests {
   }
 
   @Test(
-    "export warns of lost events at the end of its range too, and a scenario script says it lacks them"
+    "export and log warn of lost events at the end of their range too, and a scenario script says it lacks them"
   )
   func exportNamesLostEvents() throws {
     let directory = TemporaryDirectory()
@@ -158,6 +158,15 @@ struct SalvagedCommandsTests {
       #expect(tail.stderr == warning(endLost, lostAtEnd), "\(scenario)")
       let middle = try rewind(["export", salvaged] + scenario)
       #expect(middle.stderr == warning(salvaged, lost), "\(scenario)")
+    }
+    // log, in each of its loops, as export.
+    let logs: [[String]] = [
+      [], ["--changes"], ["--where", "changed(menu.scrollOffset)"], ["--json"],
+    ]
+    for options in logs {
+      let tail = try rewind(["log", endLost, "--from", from] + options)
+      #expect(tail.status == 0, "\(tail.stderr)")
+      #expect(tail.stderr == warning(endLost, lostAtEnd), "log \(options)")
     }
     // The script itself says which events it lacks, under the line naming the journal.
     let script = try rewind("export", salvaged, "--scenario")

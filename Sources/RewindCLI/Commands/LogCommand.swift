@@ -161,7 +161,6 @@ struct LogCommand: TimelineVisitor {
       shown += 1
       context.stdout.print(lines)
     }
-    let lost: [ClosedRange<UInt64>]
     let total = last >= first ? Int(last - first + 1) : 0
     if !changes && !printsByReference {
       // The lines written by the domain's specialised loop, a batch of bytes at a time.
@@ -169,7 +168,7 @@ struct LogCommand: TimelineVisitor {
         json: json, styled: style.isEnabled, width: width, outcomes: wantedOutcomes,
         kinds: wanted, first: first, last: last,
         eachLine: context.stdout.flushesEveryWrite)
-      lost = try timeline.writeLogLines(lines, where: evaluator, jobs: jobs) { done in
+      _ = try timeline.writeLogLines(lines, where: evaluator, jobs: jobs) { done in
         progress.update(Int(done), of: total)
       } emit: { bytes, count in
         shown += count
@@ -179,7 +178,7 @@ struct LogCommand: TimelineVisitor {
       // The condition is checked in the domain's specialised scan, which hands out only
       // the events after which it holds.
       let update = { (done: UInt64) in progress.update(Int(done), of: total) }
-      lost = try timeline.events(
+      _ = try timeline.events(
         from: first, through: last, where: evaluator, keepingPrevious: changes, jobs: jobs,
         progress: update,
         render: { logged, state in render(logged.event, logged.changed, logged.before, state) },
@@ -188,7 +187,7 @@ struct LogCommand: TimelineVisitor {
           return true
         })
     } else {
-      lost = try timeline.events(from: first, through: last, crossingLostEvents: true) {
+      _ = try timeline.events(from: first, through: last, crossingLostEvents: true) {
         replayed, changed, state in
         progress.update(Int(replayed.sequence - first), of: total)
         var before = previous
@@ -217,7 +216,9 @@ struct LogCommand: TimelineVisitor {
               ? "No events in \(Format.events(first...last))."
               : "No events \(filters(kindsShown)) in \(Format.events(first...last)).")
     }
-    warnLost(lost, in: timeline.path, to: context.stderr)
+    // The events lost to damage in the range: those the replay crossed, and those at its
+    // end, which no replay crosses.
+    warnLost(timeline.lostEvents(in: range.from...range.to), in: timeline.path, to: context.stderr)
   }
 }
 
