@@ -111,11 +111,7 @@ extension ExportCommand {
     }
     // Those at the end of the range too, which no replay crosses.
     let lost = timeline.lostEvents(in: (first - 1)...max(last, first - 1))
-    for range in lost {
-      comments.append(
-        "\(Format.events(range)) \(range.count == 1 ? "was" : "were") lost to damage and \(range.count == 1 ? "is" : "are") missing here"
-      )
-    }
+    comments += lost.map(missingSentence)
     let script = ScenarioText(
       Scenario(
         domain: timeline.domain, device: header.device, startTime: header.startTime,

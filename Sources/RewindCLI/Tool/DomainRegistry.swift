@@ -127,7 +127,12 @@ extension Timeline {
 func warnLost(_ ranges: [ClosedRange<UInt64>], in path: String, to output: Output) {
   for range in ranges {
     output.print(
-      "\(output.style.yellow("warning:")) \(TerminalText.escaped(path)): \(Format.events(range)) \(range.count == 1 ? "was" : "were") lost to damage and \(range.count == 1 ? "is" : "are") missing here"
-    )
+      "\(output.style.yellow("warning:")) \(TerminalText.escaped(path)): \(missingSentence(range))")
   }
+}
+
+/// What a command says of events lost to damage that its output lacks: `events 9143–18277
+/// were lost to damage and are missing here` (a warning's text, a script's comment).
+func missingSentence(_ range: ClosedRange<UInt64>) -> String {
+  "\(Format.events(range)) \(range.count == 1 ? "was" : "were") lost to damage and \(range.count == 1 ? "is" : "are") missing here"
 }
