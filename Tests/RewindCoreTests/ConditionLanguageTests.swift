@@ -119,6 +119,30 @@ struct ConditionLanguageTests {
     #expect(error?.message.hasPrefix(message) == true, "\(text): \(error?.message ?? "no error")")
   }
 
+  @Test(
+    "a mark that joins the character after it (U+0605, a prepend mark) does not hide a quote, an operator or a parenthesis",
+    arguments: [
+      "j == 8e8sx8S\u{0605}", "j == \"a\u{0605}\"", "j == \"\u{0605}\" && k == 1",
+      "j == x\u{0605}&&k == 1", "(j == x\u{0605})", "j == \"\u{0301}\"",
+      "j == \"e\u{0301}\" || k contains \"\u{0600}\"",
+    ])
+  func joiningMarks(text: String) throws {
+    let condition = try parsed(text)
+    #expect(
+      try parsed(condition.description) == condition, "\(condition.description.debugDescription)")
+  }
+
+  @Test("columns count characters as they are seen, however many scalars each has")
+  func columnsCountCharacters() {
+    // "é" written as e and a combining accent is one character, two scalars.
+    #expect(parseError("e\u{0301}x == 1 &&")?.column == 11)
+    #expect(parseError("e\u{0301}x == 1 &&") == parseError("\u{00E9}x == 1 &&"))
+    #expect(parseError("a == \"\u{0605}\" x")?.column == 9)
+    #expect(parseError("a == \"e\u{0301}\" x")?.column == 10)
+    #expect(parseError("a == [\"e\u{0301}\", x]")?.column == 12)
+    #expect(parseError("a == x\u{0605}\"")?.column == 7)
+  }
+
   @Test("deep nesting and very long conditions are errors, not crashes")
   func limits() throws {
     let deep = String(repeating: "(", count: 100) + "a == 1" + String(repeating: ")", count: 100)

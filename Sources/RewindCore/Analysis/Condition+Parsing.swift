@@ -8,8 +8,8 @@ package struct WrittenCondition: Sendable, Equatable, CustomStringConvertible {
   /// ``Condition/forEachComparison(_:)``).
   package var places: [Place]
 
-  /// The 1-based columns (in characters) of a comparison's path and of its value (the
-  /// path's for `changed`).
+  /// The 1-based columns (in characters, as the text is seen) of a comparison's path
+  /// and of its value (the path's for `changed`).
   package struct Place: Sendable, Equatable {
     package var path: Int
     package var value: Int
@@ -59,45 +59,75 @@ package struct WrittenCondition: Sendable, Equatable, CustomStringConvertible {
   package var description: String { text }
 }
 
-/// Reads a condition's text one character at a time, knowing the column of each: a
-/// recursive descent over `||`, then `&&`, then `!`, then a comparison or a parenthesis.
+/// Reads a condition's text one Unicode scalar at a time, knowing the column (in
+/// characters) of each: a recursive descent over `||`, then `&&`, then `!`, then a
+/// comparison or a parenthesis.
+///
+/// Scalars, not characters: a mark that joins the character after it (U+0605, a
+/// "prepend" mark) makes one character of itself and a following quote, `&` or `)`, which
+/// a scan by characters would not see. Each scalar is read as what it is, as `Condition`'s
+/// ``Condition/description`` writes it.
 private struct ConditionParser {
-  let characters: [Character]
+  let scalars: [Unicode.Scalar]
+  /// The 0-based column (in characters) of each scalar, and one past the last for the
+  /// end.
+  let columns: [Int]
   var position = 0
   var places: [WrittenCondition.Place] = []
   var depth = 0
   /// What was read last, for messages: `the value`, `changed(…)`, `')'`.
   var lastRead = "the value"
 
-  init(_ text: String) { characters = Array(text) }
+  init(_ text: String) {
+    scalars = Array(text.unicodeScalars)
+    var columns: [Int] = []
+    columns.reserveCapacity(scalars.count + 1)
+    var column = 0
+    for character in text {
+      for _ in character.unicodeScalars { columns.append(column) }
+      column += 1
+    }
+    columns.append(column)
+    self.columns = columns
+  }
 
-  var isAtEnd: Bool { position >= characters.count }
-  var current: Character? { isAtEnd ? nil : characters[position] }
+  var isAtEnd: Bool { position >= scalars.count }
+  var current: Unicode.Scalar? { isAtEnd ? nil : scalars[position] }
+
+  /// The 1-based column (in characters) of the scalar at `index`.
+  func column(_ index: Int) -> Int { columns[min(index, scalars.count)] + 1 }
 
   func error(_ message: String, at index: Int? = nil) -> ConditionError {
-    ConditionError(message, column: (index ?? position) + 1)
+    ConditionError(message, column: column(index ?? position))
   }
 
   func starts(with text: String) -> Bool {
-    characters[position...].starts(with: text)
+    scalars[position...].starts(with: text.unicodeScalars)
+  }
+
+  func text(_ range: Range<Int>) -> String {
+    var text = ""
+    text.unicodeScalars.append(contentsOf: scalars[range])
+    return text
   }
 
   /// The text from here to the next whitespace, for messages.
   func word() -> String {
-    String(characters[position...].prefix { !$0.isWhitespace })
+    text(
+      position..<(scalars[position...].firstIndex { $0.properties.isWhitespace } ?? scalars.count))
   }
 
   /// What is here, for messages: `'x'` or `the end`.
   func found() -> String { isAtEnd ? "the end" : "\(Format.quoted(word()))" }
 
   mutating func skipWhitespace() {
-    while current?.isWhitespace == true { position += 1 }
+    while current?.properties.isWhitespace == true { position += 1 }
   }
 
-  mutating func read(while accepts: (Character) -> Bool) -> String {
+  mutating func read(while accepts: (Unicode.Scalar) -> Bool) -> String {
     let start = position
-    while let character = current, accepts(character) { position += 1 }
-    return String(characters[start..<position])
+    while let scalar = current, accepts(scalar) { position += 1 }
+    return text(start..<position)
   }
 
   mutating func nest() throws(ConditionError) {
@@ -151,20 +181,20 @@ private struct ConditionParser {
       depth -= 1
       skipWhitespace()
       guard current == ")" else {
-        throw error("expected ')' to close the '(' at column \(start + 1), found \(found())")
+        throw error("expected ')' to close the '(' at column \(column(start)), found \(found())")
       }
       position += 1
       lastRead = "')'"
       return inner
     }
-    guard let first = current, Condition.isPathCharacter(first) else {
+    guard let first = current, Condition.startsPath(first) else {
       if starts(with: "&&") || starts(with: "||") {
         throw error("expected a condition before '\(word().prefix(2))'")
       }
       throw error(
         "expected a condition (a field path, changed(…), ! or '('), found \(found())")
     }
-    let word = read(while: { Condition.isPathCharacter($0) || $0 == "." })
+    let word = read(while: { Condition.isPathScalar($0) || $0 == "." })
     skipWhitespace()
     if word == "changed", current == "(" {
       position += 1
@@ -214,13 +244,13 @@ private struct ConditionParser {
         "the condition has more than \(WrittenCondition.maximumComparisons) comparisons",
         at: path)
     }
-    places.append(WrittenCondition.Place(path: path + 1, value: value + 1))
+    places.append(WrittenCondition.Place(path: column(path), value: column(value)))
   }
 
   /// A dotted field path.
   mutating func readPath(before expected: String) throws(ConditionError) -> String {
     let start = position
-    let path = read(while: { Condition.isPathCharacter($0) || $0 == "." })
+    let path = read(while: { Condition.isPathScalar($0) || $0 == "." })
     guard !path.isEmpty else {
       throw error("expected a field path before \(expected), found \(found())", at: start)
     }
@@ -238,12 +268,12 @@ private struct ConditionParser {
   /// `==`, `!=`, `<`, `<=`, `>`, `>=` or `contains`.
   mutating func readOperator() throws(ConditionError) -> String {
     for symbol in Self.operators where starts(with: symbol) {
-      position += symbol.count
+      position += symbol.unicodeScalars.count
       return symbol
     }
     if starts(with: "contains") {
-      let after = position + "contains".count
-      if after >= characters.count || !Condition.isPathCharacter(characters[after]) {
+      let after = position + "contains".unicodeScalars.count
+      if after >= scalars.count || !Condition.isPathScalar(scalars[after]) {
         position = after
         return "contains"
       }
@@ -261,8 +291,8 @@ private struct ConditionParser {
 
   /// Whether the text here ends a bare value: `(`, `)`, `&&`, `||`, a quote or
   /// whitespace.
-  func endsBareValue(_ character: Character) -> Bool {
-    character.isWhitespace || character == "\"" || character == "(" || character == ")"
+  func endsBareValue(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isWhitespace || scalar == "\"" || scalar == "(" || scalar == ")"
       || starts(with: "&&") || starts(with: "||")
   }
 
@@ -274,10 +304,10 @@ private struct ConditionParser {
       throw error("expected a value after \(symbol)")
     case "\"":
       var index = position + 1
-      while index < characters.count, characters[index] != "\"" {
-        index += characters[index] == "\\" ? 2 : 1
+      while index < scalars.count, scalars[index] != "\"" {
+        index += scalars[index] == "\\" ? 2 : 1
       }
-      guard index < characters.count else {
+      guard index < scalars.count else {
         throw error("the string has no closing quote (\")", at: start)
       }
       position = index + 1
@@ -287,13 +317,13 @@ private struct ConditionParser {
         position = end + 1
       } else {
         // Unclosed: the JSON parser says where it ends too soon.
-        position = characters.count
-        while position > start, characters[position - 1].isWhitespace { position -= 1 }
+        position = scalars.count
+        while position > start, scalars[position - 1].properties.isWhitespace { position -= 1 }
       }
       return try parseJSON(from: start)
     default:
-      while let character = current, !endsBareValue(character) { position += 1 }
-      let word = String(characters[start..<position])
+      while let scalar = current, !endsBareValue(scalar) { position += 1 }
+      let word = text(start..<position)
       if current == "\"" {
         throw error("a quote in the middle of a value: quote the whole value")
       }
@@ -310,8 +340,8 @@ private struct ConditionParser {
     var depth = 0
     var index = start
     var inString = false
-    while index < characters.count {
-      let character = characters[index]
+    while index < scalars.count {
+      let character = scalars[index]
       if inString {
         if character == "\\" {
           index += 1
@@ -331,18 +361,19 @@ private struct ConditionParser {
     return nil
   }
 
-  /// Parses `characters[start..<position]` as JSON, placing a parse error in the
+  /// Parses `scalars[start..<position]` as JSON, placing a parse error in the
   /// condition.
   func parseJSON(from start: Int) throws(ConditionError) -> JSONValue {
-    let text = String(characters[start..<position])
+    let json = text(start..<position)
     do throws(JSONParseError) {
-      return try JSONValue(parsing: text)
+      return try JSONValue(parsing: json)
     } catch {
-      // The parser counts bytes; the condition's columns count characters.
-      let bytes = Array(text.utf8)
+      // The parser counts bytes: the scalars before the error are the bytes that start
+      // one.
+      let bytes = Array(json.utf8)
       let byteOffset = min(max(error.column - 1, 0), bytes.count)
-      let prefix = String(decoding: bytes[..<byteOffset], as: UTF8.self)
-      throw self.error("not a JSON value: \(error.message)", at: start + prefix.count)
+      let scalarOffset = bytes[..<byteOffset].count { $0 & 0xC0 != 0x80 }
+      throw self.error("not a JSON value: \(error.message)", at: start + scalarOffset)
     }
   }
 }

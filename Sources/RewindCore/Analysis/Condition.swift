@@ -61,15 +61,29 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     self = try WrittenCondition(parsing: text).condition
   }
 
+  /// Whether the text is a dotted field path: names joined by single dots, each of
+  /// letters, digits, `_` and the marks that accent them, starting with no mark.
   static func isPath(_ text: String) -> Bool {
     !text.isEmpty
-      && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
-        !part.isEmpty && part.allSatisfy(isPathCharacter)
+      && text.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+        name in
+        name.first.map(startsPath) == true && name.allSatisfy(isPathScalar)
       }
   }
 
-  static func isPathCharacter(_ character: Character) -> Bool {
-    character.isLetter || character.isNumber || character == "_"
+  /// Whether a name in a path may start with the scalar: a letter, a digit or `_`.
+  static func startsPath(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_"
+  }
+
+  /// Whether a name in a path may hold the scalar: what may start one, or a mark that
+  /// accents it (the accent of an `é` written as `e` and U+0301).
+  static func isPathScalar(_ scalar: Unicode.Scalar) -> Bool {
+    if startsPath(scalar) { return true }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
   }
 
   /// The paths the condition names (fields, or the event's words), left to right, each
