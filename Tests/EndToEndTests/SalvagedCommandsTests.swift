@@ -85,6 +85,43 @@ struct SalvagedCommandsTests {
     }
   }
 
+  @Test(
+    "the state after the last lost event is the snapshot stored after them: state, diff and blame show it; the others stay unknown"
+  )
+  func stateAfterTheLastLostEvent() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let last = String(lost.upperBound)
+    let whole = try rewind("state", intact, "--at", last, "--json")
+    let kept = try rewind("state", salvaged, "--at", last, "--json")
+    #expect(kept.status == 0, "\(kept.stderr)")
+    #expect(kept.stdout == whole.stdout)
+    let text = try rewind("state", salvaged, "--at", last)
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(
+      text.lines.first
+        == "State after event \(last) (the last of \(JournalError.describe(lost)), lost to damage: the snapshot stored after them)"
+    )
+    #expect(text.lines.dropFirst() == (try rewind("state", intact, "--at", last)).lines.dropFirst())
+    let after = String(lost.upperBound + 30)
+    #expect(
+      try rewind("state", salvaged, "--at", after, "--skip", String(lost.upperBound + 1)).stdout
+        == rewind("state", intact, "--at", after, "--skip", String(lost.upperBound + 1)).stdout)
+    for range in [["--from", last, "--to", after], ["--from", "start", "--to", last]] {
+      let diffKept = try rewind(["diff", salvaged, "--json"] + range)
+      #expect(diffKept.status == 0, "\(diffKept.stderr)")
+      #expect(diffKept.stdout == (try rewind(["diff", intact, "--json"] + range)).stdout)
+    }
+    let blame = try rewind("blame", salvaged, "menu.selectedIndex", "--at", last)
+    #expect(blame.status == 0, "\(blame.stderr)")
+    // Any other lost event's state is not known.
+    for point in [lost.lowerBound, lost.upperBound - 1] {
+      expectFailure(
+        try rewind("state", salvaged, "--at", String(point)),
+        containing: "event \(point) was lost to damage")
+    }
+  }
+
   @Test("diff --events lists the events on both sides of the lost ones, with log's warning")
   func diffEventsGoOnPast() throws {
     let directory = TemporaryDirectory()

@@ -168,7 +168,13 @@ struct StateCommand: TimelineVisitor {
     // A time after the last event is the end state: say that it is the last.
     var title = "State after event \(sequence)"
     if sequence == timeline.lastSequence { title += ", the last" }
-    if sequence > 0 {
+    if let lost = timeline.lostEvents(in: (max(sequence, 1) - 1)...sequence).first,
+      lost.contains(sequence)
+    {
+      // The last of events lost to damage: its state is the snapshot stored after them.
+      title +=
+        " (the last of \(JournalError.describe(lost)), lost to damage: the snapshot stored after them)"
+    } else if sequence > 0 {
       let time = try timeline.time(of: sequence)
       title += " (\(Format.offset(time)))"
     } else {

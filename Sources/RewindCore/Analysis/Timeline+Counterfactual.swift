@@ -161,7 +161,7 @@ extension Timeline {
     try checkInSession(last)
     let start = min(
       edits.lastUnchangedPoint ?? .max, first.map { max($0, 1) - 1 } ?? .max, last)
-    var (replayer, state) = try replayer(toReach: start)
+    var (replayer, state) = try replayer(toScanFrom: start)
     try replayer.apply(through: start, to: &state)
     let domain = self.domain
     var time: UInt64 = 0

@@ -159,10 +159,14 @@ public final class Timeline<D: Domain> {
 
   /// The state after event `sequence` (0: the initial state).
   ///
+  /// When events were lost to damage, the state after the last of them is the snapshot
+  /// stored after them; the state after any other lost event is not known.
+  /// - Throws: ``RewindError`` `eventsLost` for an event lost to damage but the last of
+  ///   its range (or the last, when no trusted snapshot follows it).
   /// - Complexity: one frame decompressed and at most one snapshot interval of events
   ///   decoded and reduced (inlined, so that the replay loop is specialised for `D`).
   @inlinable public func state(after sequence: UInt64) throws -> D.State {
-    var (replayer, state) = try replayer(toReach: sequence)
+    var (replayer, state) = try replayer(toScanFrom: sequence)
     try replayer.apply(through: sequence, to: &state)
     return state
   }
