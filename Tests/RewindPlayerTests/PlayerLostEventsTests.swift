@@ -1,6 +1,7 @@
 import Navigation
 import RewindCore
 import RewindJournal
+import RewindTerminal
 import TestSupport
 import Testing
 
@@ -105,5 +106,35 @@ struct PlayerLostEventsTests {
     let reference = try Player(timeline: Timeline<NavigationDomain>(path: intact))
     _ = reference.perform(.go(to: .sequence(player.cursor)))
     #expect(player.view.state == reference.view.state)
+  }
+
+  @Test("the timeline bar marks the lost events' time with ░ where no kept event is")
+  func stripMarksTheGap() throws {
+    let directory = TemporaryDirectory()
+    let (intact, path, lost) = try salvaged(in: directory)
+    /// The density strip of the player on `journal`, without its end marks.
+    func strip(_ journal: String) throws -> [Character] {
+      var app = PlayerApp(
+        player: try Player(timeline: Timeline<NavigationDomain>(path: journal)), title: "t")
+      var screen = Screen(size: TerminalSize(columns: 120, rows: 32))
+      app.draw(on: &screen)
+      let line = try #require((0..<32).map { screen.line($0) }.first { $0.hasPrefix("▕") })
+      return Array(line.dropFirst().prefix(118))
+    }
+    #expect(try !strip(intact).contains("░"))
+    let timeline = try Timeline<NavigationDomain>(path: path)
+    let (start, end) = (
+      try timeline.time(of: lost.lowerBound - 1), try timeline.time(of: lost.upperBound + 1)
+    )
+    let gap =
+      DensityStrip.column(
+        of: start, in: 118, duration: timeline.duration)...DensityStrip.column(
+        of: end, in: 118, duration: timeline.duration)
+    let salvaged = try strip(path)
+    let marked = salvaged.indices.filter { salvaged[$0] == "░" }
+    #expect(marked.count >= 2, "\(String(salvaged))")
+    #expect(marked.allSatisfy { gap.contains($0) }, "\(marked) outside \(gap)")
+    // Every column of the gap is marked, or holds kept events (the ones at its ends).
+    #expect(gap.allSatisfy { salvaged[$0] != " " }, "\(String(salvaged))")
   }
 }

@@ -231,8 +231,9 @@ extension PlayerApp {
 
   /// The density strip: one column per slice of the session's time, its height the
   /// number of events there, its colour their outcome (red where any was rejected, green
-  /// where any was applied, gray where none changed anything); the cursor's column is
-  /// reversed, the mark's underlined.
+  /// where any was applied, gray where none changed anything), `░` in red where events
+  /// were lost to damage and none is kept; the cursor's column is reversed, the mark's
+  /// underlined.
   mutating func drawStrip(on screen: inout Screen, in area: Rect) {
     let strip = Rect(
       column: area.column + 1, row: area.row, width: max(area.width - 2, 0), height: 1)
@@ -248,10 +249,18 @@ extension PlayerApp {
         DensityStrip.column(of: mark == 0 ? 0 : $0, in: strip.width, duration: duration)
       }
     }
+    let lostColumns = player.lostTimes.map { span in
+      DensityStrip.column(
+        of: span.lowerBound, in: strip.width, duration: duration)...DensityStrip.column(
+          of: span.upperBound, in: strip.width, duration: duration)
+    }
     for (index, counts) in columns.enumerated() {
-      let glyph = Self.densityGlyph(counts.total, busiest: busiest)
+      var glyph = Self.densityGlyph(counts.total, busiest: busiest)
       var style: CellStyle
-      if counts.rejected > 0 {
+      if counts.total == 0, lostColumns.contains(where: { $0.contains(index) }) {
+        glyph = "░"
+        style = CellStyle().foreground(.red)
+      } else if counts.rejected > 0 {
         style = CellStyle().foreground(.red)
       } else if counts.applied > 0 {
         style = CellStyle().foreground(.green)

@@ -19,6 +19,7 @@ extension Player {
     guard reopened.lastSequence != previousLast || reopened.reader.frames.count != countedFrames
     else { return false }
     timeline = reopened
+    lostTimes = try Self.lostTimes(of: reopened)
     if reopened.reader.frames.count < countedFrames || reopened.lastSequence < previousLast {
       // Not the same journal grown: start over.
       density = DensityStrip(expectedDuration: timeline.duration)

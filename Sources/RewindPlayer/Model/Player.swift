@@ -44,6 +44,10 @@ public final class Player<D: Domain> {
   public internal(set) var message: PlayerMessage?
   /// The events over time, coloured by outcome.
   public internal(set) var density: DensityStrip
+  /// The times during which events were lost to damage, one span per lost range: from
+  /// the last event kept before it (the start when none is) to the first kept after it
+  /// (the end when none is). The lost events lie somewhere in it; the strip marks it.
+  public internal(set) var lostTimes: [ClosedRange<UInt64>] = []
   /// The frames counted in ``density`` and the journal's size when last read (follow).
   var countedFrames: Int
   var knownFileSize: UInt64?
@@ -76,7 +80,20 @@ public final class Player<D: Domain> {
       sequence: 0, time: 0, state: timeline.domain.initialState, event: nil, changes: [],
       nearby: [], differencesFromRecording: [])
     try countNewFrames()
+    lostTimes = try Self.lostTimes(of: timeline)
     view = try makeView(at: start)
+  }
+
+  /// The spans of ``lostTimes`` in `timeline`.
+  static func lostTimes(of timeline: Timeline<D>) throws -> [ClosedRange<UInt64>] {
+    let last = timeline.lastSequence
+    guard last > 0 else { return [] }
+    return try timeline.lostEvents(in: 0...last).map { lost in
+      let start = lost.lowerBound > 1 ? try timeline.time(of: lost.lowerBound - 1) : 0
+      let end =
+        lost.upperBound < last ? try timeline.time(of: lost.upperBound + 1) : timeline.duration
+      return start...max(start, end)
+    }
   }
 
   /// The cursor: the state shown is the state after this event (0: before any).
