@@ -179,6 +179,60 @@ struct SchemaTests {
     #expect(!FileManager.default.fileExists(atPath: current))
   }
 
+  @Test(
+    "upgrade refuses a torn journal, naming the tail and recover, writing nothing; the input untouched"
+  )
+  func upgradeTorn() throws {
+    let directory = TemporaryDirectory()
+    let whole = bytes(of: sample("schema1/generated-200k.journal"))
+    let original = directory.file("whole.journal")
+    write(whole, to: original)
+    let frames = try JournalReader(path: original).frames
+    let last = try #require(frames.last)
+    // A crash while writing the last frame: its events are in the torn tail. And a tail
+    // that holds no whole frame header, whose events (if any) are not known.
+    let cuts = [
+      (Int(last.dataOffset) + 100, " (events \(last.firstSequence)–\(last.lastSequence))"),
+      (whole.count - 30, ""),
+    ]
+    for (cut, events) in cuts {
+      let torn = directory.file("torn.journal")
+      write(Array(whole[..<cut]), to: torn)
+      let before = bytes(of: torn)
+      let output = directory.file("up.journal")
+      let result = try rewind("upgrade", torn, "-o", output)
+      // The tail readers report (a cut index is walked past to the last whole frame).
+      let tail = try #require(try JournalReader(path: torn).condition.tornTail)
+      expectFailure(
+        result,
+        containing:
+          "\(torn): the last \(grouped(Int(tail.length))) bytes (from byte \(tail.offset)) are not a whole frame (\(tail.reason)); an upgrade would leave out what they hold\(events), so nothing was written."
+      )
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+      #expect(result.stdout.isEmpty, "\(result.stdout)")
+      #expect(
+        result.stderr.contains(
+          "`rewind recover \(torn) -o RECOVERED.journal` cuts them, says what it drops and leaves \(torn) as it is; then upgrade RECOVERED.journal"
+        ), "\(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: output))
+      #expect(bytes(of: torn) == before)
+      // Recovered first, the journal upgrades: the events recover kept.
+      let recovered = directory.file("recovered.journal")
+      #expect(try rewind("recover", torn, "-o", recovered).status == 0)
+      let upgraded = try rewind("upgrade", recovered, "-o", output)
+      #expect(upgraded.status == 0, "\(upgraded.stderr)")
+      #expect(upgraded.stderr.isEmpty, "\(upgraded.stderr)")
+      let kept = events.isEmpty ? frames.count : frames.count - 1
+      #expect(
+        upgraded.stdout.hasPrefix(
+          "Upgraded \(grouped(Int(frames[kept - 1].lastSequence))) events of \(recovered)"),
+        "\(upgraded.stdout)")
+      #expect(bytes(of: torn) == before)
+      try FileManager.default.removeItem(atPath: output)
+      try FileManager.default.removeItem(atPath: recovered)
+    }
+  }
+
   @Test("upgrade refuses a journal the current reducer replays otherwise, writing nothing")
   func upgradeDivergent() throws {
     let directory = TemporaryDirectory()

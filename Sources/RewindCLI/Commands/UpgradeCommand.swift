@@ -12,7 +12,10 @@ extension RewindTool {
         (as `rewind check` does), and records them again in a new journal of the current \
         schema, with the same session id, start, device, event times and snapshot \
         interval. The new journal appears only once it is complete; the original is \
-        never written.
+        never written. A journal with a torn tail (its last frame cut short by a crash) is \
+        refused, nothing written: the new journal would leave out what the tail holds \
+        without a trace. `rewind recover JOURNAL -o RECOVERED.journal` cuts the tail \
+        first, saying what it drops; then upgrade RECOVERED.journal.
         """)
 
     let registry: DomainRegistry
@@ -29,8 +32,9 @@ extension RewindTool {
     func run(_ context: Context) throws {
       // Refuse a bad destination before replaying anything.
       let destination = try outputDestination(output, force: force, inputs: [journal])
+      // Warned of by the command, which refuses a torn tail instead.
       try registry.open(
-        journal, warnings: context.stderr,
+        journal, warnings: nil,
         UpgradeCommand(destination: destination, json: json, context: context))
     }
   }
@@ -48,6 +52,18 @@ struct UpgradeCommand: TimelineVisitor {
         "\(timeline.path): the journal already has schema \(D.schemaVersion) of '\(D.identifier)', the current one; there is nothing to upgrade"
       )
     }
+    // A torn tail (a crash while writing the last frame) is what readers skip: the new
+    // journal, closed and whole, would lose what it held without a trace. Recovery cuts it
+    // and says what it drops; the recovered journal upgrades.
+    if let tail = timeline.reader.condition.tornTail {
+      let path = timeline.path
+      let events = tail.sequenceRange.map { " (\(JournalError.describe($0)))" } ?? ""
+      throw CommandError(
+        "\(path): the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)) are not a whole frame (\(tail.reason)); an upgrade would leave out what they hold\(events), so nothing was written. `rewind recover \(path) -o RECOVERED.journal` cuts them, says what it drops and leaves \(path) as it is; then upgrade RECOVERED.journal"
+      )
+    }
+    DomainRegistry.warn(about: timeline.reader, to: context.stderr)
+    timeline.warnOfUntrustedSnapshots(to: context.stderr)
     let progress = context.progress("Upgrading")
     let count = timeline.eventCount
     // The current reducer must replay the journal as it was recorded: otherwise the new
