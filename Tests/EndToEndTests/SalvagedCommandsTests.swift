@@ -227,7 +227,7 @@ struct SalvagedCommandsTests {
       #expect(end.status == 1, "\(end.stdout)")
       #expect(
         end.stdout.contains(
-          "FAIL \(endLost): \(endLost): \(JournalError.describe(lostAtEnd)) were lost to damage"),
+          "FAIL \(endLost): \(JournalError.describe(lostAtEnd)) were lost to damage"),
         "\(end.stdout)")
     }
     // --update does not write the state after the events kept as the session's last.
