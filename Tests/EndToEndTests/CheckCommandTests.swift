@@ -156,6 +156,32 @@ struct CheckCommandTests {
     #expect(given.stderr.contains("\(expected): the expected state is not JSON at line 1"))
   }
 
+  @Test(
+    "a journal that cannot be checked is named once on its line, as other commands name it",
+    arguments: ["1", "3"])
+  func failureNamesThePathOnce(jobs: String) throws {
+    let directory = TemporaryDirectory()
+    let journals = try copies(in: directory)
+    let missing = directory.file("missing.journal")
+    let notJournal = directory.file("notes.journal")
+    "not a journal\n".writeFixture(to: notJournal)
+    let result = try rewind(["check", "--jobs", jobs, journals[0], missing, notJournal])
+    #expect(result.status == 1)
+    #expect(
+      result.lines == [
+        "PASS \(journals[0]): 25 events, 0 snapshots",
+        "  no expected state: \(directory.file("day-menu.state.json")) does not exist; the final state is not checked",
+        "FAIL \(missing): no such file (No such file or directory (errno 2))",
+        "FAIL \(notJournal): not a Rewind journal (it does not start with a journal header)",
+        "1 passed, 2 failed",
+      ], "\(result.stdout)")
+    let json = try parseObject(try rewind(["check", "--jobs", jobs, missing, "--json"]).stdout)
+    let entry = try #require((json["journals"] as? [[String: Any]])?.first)
+    #expect(entry["path"] as? String == missing)
+    #expect(
+      entry["error"] as? String == "\(missing): no such file (No such file or directory (errno 2))")
+  }
+
   @Test("--jobs does not change what check prints, with partial and missing expected states")
   func jobs() throws {
     let directory = TemporaryDirectory()

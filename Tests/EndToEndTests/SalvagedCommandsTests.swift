@@ -266,7 +266,7 @@ struct SalvagedCommandsTests {
       #expect(end.status == 1, "\(end.stdout)")
       #expect(
         end.stdout.contains(
-          "FAIL \(endLost): \(endLost): \(JournalError.describe(lostAtEnd)) were lost to damage"),
+          "FAIL \(endLost): \(JournalError.describe(lostAtEnd)) were lost to damage"),
         "\(end.stdout)")
     }
     // --update does not write the state after the events kept as the session's last.
@@ -319,6 +319,24 @@ struct SalvagedCommandsTests {
       #expect(ranges == [["from": Int(lost.lowerBound), "to": Int(lost.upperBound)]])
     }
     let intact = try parseObject(try rewind("verify", sample("day-menu.journal"), "--json").stdout)
+    #expect((intact["lostEvents"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test("info --json gives the lost events as verify --json does, and its text as before")
+  func infoNamesLostEvents() throws {
+    let directory = TemporaryDirectory()
+    let (_, salvaged, lost) = try salvagedJournal(in: directory)
+    let json = try parseObject(try rewind("info", salvaged, "--json").stdout)
+    let ranges = try #require(json["lostEvents"] as? [[String: Int]])
+    #expect(ranges == [["from": Int(lost.lowerBound), "to": Int(lost.upperBound)]])
+    let verified = try parseObject(try rewind("verify", salvaged, "--json").stdout)
+    #expect(ranges == verified["lostEvents"] as? [[String: Int]])
+    #expect(
+      (json["integrity"] as? [String])?.last == "\(JournalError.describe(lost)) lost (salvaged)")
+    #expect(
+      try rewind("info", salvaged).lines.contains(
+        "           \(JournalError.describe(lost)) lost (salvaged)"))
+    let intact = try parseObject(try rewind("info", sample("day-menu.journal"), "--json").stdout)
     #expect((intact["lostEvents"] as? [Any])?.isEmpty == true)
   }
 }

@@ -61,6 +61,43 @@ struct StreamCommandTests {
     #expect(none.stdout.isEmpty)
   }
 
+  /// A journal that cannot be pushed does not stop the others: each is tried and its
+  /// outcome said, the JSON lists every one, and the command fails, saying how many.
+  @Test func everyJournalIsPushedOrSaysWhyNot() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let missing = directory.file("missing.journal")
+    let notJournal = directory.file("notes.journal")
+    write(Array("not a journal\n".utf8), to: notJournal)
+    let (first, last) = (sample("day-menu.journal"), sample("two-column.journal"))
+    let arguments = ["push", first, missing, notJournal, last, "--server", server.url]
+
+    let pushed = try rewind(arguments)
+    #expect(pushed.status == 1)
+    #expect(pushed.lines.count == 2, "\(pushed.stdout)")
+    #expect(pushed.lines.first?.hasPrefix("\(first): session ") == true, "\(pushed.stdout)")
+    #expect(pushed.lines.last?.hasPrefix("\(last): session ") == true, "\(pushed.stdout)")
+    let errors = pushed.stderr.split(separator: "\n").map(String.init)
+    #expect(errors.count == 3, "\(pushed.stderr)")
+    #expect(errors.first == "Error: \(missing): no such file (No such file or directory (errno 2))")
+    #expect(
+      errors.dropFirst().first?.hasPrefix("Error: \(notJournal): not a Rewind journal") == true)
+    #expect(errors.last == "Error: 2 of 4 journals were not pushed")
+
+    let again = try rewind(arguments + ["--json"])
+    #expect(again.status == 1)
+    #expect(again.stderr == "Error: 2 of 4 journals were not pushed\n")
+    let reports = try #require(try parseJSON(again.stdout) as? [[String: Any]])
+    #expect(reports.map { $0["journal"] as? String } == [first, missing, notJournal, last])
+    #expect(reports.map { $0["pushed"] as? Bool } == [true, false, false, true])
+    #expect(reports[0]["framesSent"] as? Int == 0)
+    #expect(reports[3]["framesSent"] as? Int == 0)
+    #expect((reports[1]["error"] as? String)?.hasPrefix("\(missing): no such file") == true)
+    #expect((reports[2]["error"] as? String)?.hasPrefix("\(notJournal): not a Rewind") == true)
+    let sessions = try rewind("sessions", "--server", server.url, "--json")
+    #expect((try parseJSON(sessions.stdout) as? [[String: Any]])?.count == 2)
+  }
+
   @Test func pushingAgainSendsNothing() throws {
     let server = try NatsServer()
     let path = sample("generated-200k.journal")

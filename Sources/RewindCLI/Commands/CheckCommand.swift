@@ -175,18 +175,22 @@ extension RewindTool {
       }
     }
 
-    /// The failure of `journal`, which could not be checked for `error`.
+    /// The failure of `journal`, which could not be checked for `error`: its line names
+    /// the journal once, the error's own naming of it left out.
     private static func failure(_ journal: String, _ error: any Error, context: Context)
       -> CheckResult
     {
-      CheckResult(
+      let message = "\(error)"
+      let reason =
+        message.hasPrefix(journal + ": ") ? String(message.dropFirst(journal.count + 2)) : message
+      return CheckResult(
         path: journal, passed: false,
         json: .object([
-          ("path", .string(journal)), ("passed", false), ("error", .string("\(error)")),
+          ("path", .string(journal)), ("passed", false), ("error", .string(message)),
         ]),
         lines: [
           context.stdout.style.red("FAIL")
-            + " \(TerminalText.escaped(journal)): \(TerminalText.escaped("\(error)"))"
+            + " \(TerminalText.escaped(journal)): \(TerminalText.escaped(reason))"
         ])
     }
   }

@@ -8,7 +8,9 @@ extension RewindTool {
       name: "info", abstract: "Describe a journal: its session, size and condition.",
       discussion: """
         Reads the header and the index only, so it is instant on any journal; `rewind \
-        verify` checks every frame.
+        verify` checks every frame. With --json, `integrity` gives the condition's lines \
+        and `lostEvents` the events a salvage lost, as `verify --json` does: \
+        [{"from": N, "to": M}], empty when none were.
         """)
 
     let registry: DomainRegistry
@@ -80,6 +82,7 @@ struct InfoCommand: TimelineVisitor {
           ("writing", .bool(writer != nil)),
           ("writerPid", writer?.pid.map { .int(Int64($0)) } ?? .null),
           ("integrity", .array(integrity.map(JSONValue.string))),
+          ("lostEvents", .array(condition.lostRanges.map(BlameCommand.json))),
           ("settings", timeline.domain.settingsJSON),
           (
             "parent",

@@ -26,7 +26,10 @@ extension RewindTool {
         journal again sends only the frames the server lacks, so an interrupted push \
         resumes, and nothing is stored twice. A journal still being written is pushed up \
         to its last sealed frame; push it again later for the rest. Creates the stream \
-        and buckets (with --replicas copies) on a server that has none.
+        and buckets (with --replicas copies) on a server that has none. Every journal \
+        is tried: one that cannot be pushed is named with the reason (with --json, \
+        `"pushed": false` and its `"error"`), the others are pushed, and the command \
+        exits with 1, saying how many were not pushed.
 
         \(serverDiscussion)
         """)
@@ -46,16 +49,36 @@ extension RewindTool {
         throw UsageError("--replicas must be 1 to 5, not \(replicas)")
       }
       let store = try connection.connect(replicas: replicas)
+      // Every journal is tried: one that cannot be pushed is reported (on standard error,
+      // or in the JSON) and the others are pushed still.
       var reports: [JSONValue] = []
+      var failures: [(any Error, String)] = []
       for journal in journals {
-        let report = try context.withProgress("Pushing \(journal)") { bar in
-          try store.push(journal, progress: bar.update)
+        let report: StreamStore.PushReport
+        do {
+          report = try context.withProgress("Pushing \(journal)") { bar in
+            try store.push(journal, progress: bar.update)
+          }
+        } catch {
+          let message = Self.naming(journal, error)
+          failures.append((error, message))
+          if json {
+            reports.append(
+              .object([
+                ("journal", .string(journal)), ("pushed", false), ("error", .string(message)),
+              ]))
+          } else if journals.count > 1 {
+            context.stdout.flush()
+            context.stderr.print("\(context.errorLabel) \(TerminalText.escaped(message))")
+          }
+          continue
         }
         let summary = report.summary
         if json {
           reports.append(
             .object([
-              ("journal", .string(journal)), ("session", .string(summary.session.description)),
+              ("journal", .string(journal)), ("pushed", true),
+              ("session", .string(summary.session.description)),
               ("framesFound", .int(Int64(report.framesFound))),
               ("framesSent", .int(Int64(report.framesSent))),
               ("events", .int(Int64(summary.eventCount))), ("closed", .bool(summary.isClosed)),
@@ -70,6 +93,21 @@ extension RewindTool {
         }
       }
       if json { context.stdout.printJSON(.array(reports)) }
+      guard let (error, _) = failures.first else { return }
+      // One journal's error is the command's; of several, each was said as it failed.
+      if journals.count == 1 { throw error }
+      throw CommandError(
+        "\(failures.count) of \(Format.count(journals.count, "journal")) \(failures.count == 1 ? "was" : "were") not pushed"
+      )
+    }
+
+    /// The error `journal` could not be pushed for, naming the journal once: as it is
+    /// when it names it, else after its path.
+    static func naming(_ journal: String, _ error: any Error) -> String {
+      let text = "\(error)"
+      if text.hasPrefix(journal + ": ") { return text }
+      if let error = error as? StreamError, error.message.hasPrefix(journal + " ") { return text }
+      return "\(journal): \(text)"
     }
   }
 
