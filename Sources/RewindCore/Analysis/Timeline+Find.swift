@@ -188,7 +188,7 @@ extension Timeline {
   {
     let compiled = try domain.check(WrittenCondition(condition))
     try checkInSession(range.upperBound)
-    try checkScanStart(range.lowerBound)
+    try checkReachable(range.lowerBound)
     return FindQuery(condition: compiled, all: all, start: range.lowerBound)
   }
 
@@ -205,7 +205,7 @@ extension Timeline {
   public func find(_ condition: Condition, after sequence: UInt64) throws -> FindHit<D>? {
     let compiled = try domain.check(WrittenCondition(condition))
     let query = FindQuery(condition: compiled, all: false, start: nil)
-    try checkScanStart(sequence)
+    try checkReachable(sequence)
     return try D.scans.find(self, query, sequence...lastSequence, { _ in }).first
   }
 

@@ -202,18 +202,6 @@ public final class Timeline<D: Domain> {
     }
   }
 
-  /// Checks that a scan can start at the point after event `sequence`: as
-  /// ``checkReachable(_:)``, but the last of events lost to damage is such a point too,
-  /// the state after it being the snapshot stored after them, where
-  /// ``replayer(toScanFrom:)`` starts.
-  /// - Throws: ``RewindError`` `outOfRange` or `eventsLost`.
-  package func checkScanStart(_ sequence: UInt64) throws(RewindError) {
-    if let lost = reader.lostRange(containing: sequence), lost.upperBound == sequence {
-      return try checkInSession(sequence)
-    }
-    try checkReachable(sequence)
-  }
-
   /// Checks that the state after event `sequence` can be replayed to: a point of the
   /// session, not among events lost to damage. A command that writes as it goes checks
   /// it before writing anything.
