@@ -122,6 +122,45 @@ struct SalvagedCommandsTests {
     }
   }
 
+  @Test(
+    "a scan may start at the last lost event: log, export, find, diff --events and blame --history from there are the intact journal's"
+  )
+  func scansFromTheLastLostEvent() throws {
+    let directory = TemporaryDirectory()
+    let (intact, salvaged, lost) = try salvagedJournal(in: directory)
+    let (from, to) = (String(lost.upperBound), String(lost.upperBound + 400))
+    let range = ["--from", from, "--to", to]
+    for arguments in [
+      ["log"] + range, ["log", "--changes", "--json"] + range,
+      ["log", "--where", "changed(menu.scrollOffset)"] + range, ["export"] + range,
+      ["find", "--where", "changed(menu.scrollOffset)", "--all"] + range,
+      ["find", "--where", "changed(menu.scrollOffset)", "--count"] + range,
+      ["find", "--where", "split.style == balanced"] + range,
+      ["diff", "--events"] + range,
+    ] {
+      let kept = try rewind([arguments[0], salvaged] + arguments.dropFirst())
+      let whole = try rewind([arguments[0], intact] + arguments.dropFirst())
+      #expect(kept.status == whole.status, "\(arguments): \(kept.stderr)")
+      #expect(kept.stdout == whole.stdout, "\(arguments)")
+      #expect(!kept.stderr.contains("Error"), "\(arguments): \(kept.stderr)")
+    }
+    // blame --history from there goes on before the lost events, as from a later point.
+    let history = try rewind("blame", salvaged, "menu.scrollOffset", "--at", from, "--history")
+    #expect(history.status == 0, "\(history.stderr)")
+    #expect(history.lines.dropFirst().first?.hasPrefix("  event \(lost.lowerBound - 1) at") == true)
+    #expect(history.stderr.contains("\(JournalError.describe(lost)) were lost to damage"))
+    // A page's times count from its first point's, which is lost.
+    expectFailure(
+      try rewind("html", salvaged, "--from", from, "--to", to, "-o", directory.file("p.html")),
+      containing:
+        "a page cannot start at event \(from): its time was lost to damage with \(JournalError.describe(lost)); start it at the first event kept after them (--from \(lost.upperBound + 1))"
+    )
+    // Any other lost event is no start.
+    expectFailure(
+      try rewind("log", salvaged, "--from", String(lost.upperBound - 1)),
+      containing: "event \(lost.upperBound - 1) was lost to damage")
+  }
+
   @Test("diff --events lists the events on both sides of the lost ones, with log's warning")
   func diffEventsGoOnPast() throws {
     let directory = TemporaryDirectory()

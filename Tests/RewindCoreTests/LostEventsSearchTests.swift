@@ -59,6 +59,10 @@ struct LostEventsSearchTests {
         3...(lost[1].lowerBound + 4),
         // Starting after lost events.
         (lost[0].upperBound + 1)...last,
+        // Starting at the last lost event: the state after it is the snapshot stored after
+        // them, and a point there counts as any range's start does.
+        lost[0].upperBound...last,
+        lost[1].upperBound...lost[1].upperBound,
       ]
       for _ in 0..<10 {
         let condition = scans.randomCondition(events: events, using: &random)
@@ -66,7 +70,7 @@ struct LostEventsSearchTests {
           let context = "seed \(seed), trial \(trial), \(condition), \(range)"
           let expected = try scans.expectedHits(
             condition, events: events, all: true, range: range
-          ).filter { hit in !lost.contains { $0.contains(hit.0) } }
+          ).filter { hit in hit.0 == range.lowerBound || !lost.contains { $0.contains(hit.0) } }
           for jobs in [1, 2] {
             let hits = try salvaged.find(condition, in: range, all: true, jobs: jobs)
             #expect(hits.map(\.sequence) == expected.map(\.0), "\(context), jobs \(jobs)")
@@ -89,8 +93,9 @@ struct LostEventsSearchTests {
       #expect(salvaged.lostEvents(in: lost[0].upperBound...last) == [lost[1]])
       #expect(salvaged.lostEvents(in: 0...(lost[0].lowerBound - 1)) == [])
       #expect(salvaged.lostEvents(in: 0...lost[0].lowerBound) == [lost[0]])
-      // A search that starts among lost events cannot: its start is not known.
-      for start in [lost[0].lowerBound, lost[0].upperBound] {
+      // A search that starts among lost events cannot, but at the last: its start is not
+      // known.
+      for start in [lost[0].lowerBound, lost[0].upperBound - 1, lost[1].lowerBound] {
         #expect {
           try salvaged.find(.changed(path: "menu.selectedIndex"), in: start...last, all: true)
         } throws: { error in
@@ -138,7 +143,10 @@ struct LostEventsSearchTests {
     let (intact, salvaged, _, lost) = try salvagedTimeline(
       seed: random.next(), count: 1_500, in: directory)
     let last = salvaged.lastSequence
-    let points = [last, lost[1].upperBound + 1, lost[0].upperBound + 3, lost[0].lowerBound - 1]
+    let points = [
+      last, lost[1].upperBound + 1, lost[0].upperBound + 3, lost[0].lowerBound - 1,
+      lost[0].upperBound, lost[1].upperBound,
+    ]
     for field in intact.domain.fields {
       for point in points {
         let context = "seed \(seed), \(field.path) at \(point)"
@@ -153,12 +161,12 @@ struct LostEventsSearchTests {
         #expect(newest.map(\.event.sequence) == expected.prefix(2).map(\.event.sequence))
       }
     }
-    // A point among lost events has no state to look back from.
+    // A point among lost events has no state to look back from, but the last.
     #expect {
-      try salvaged.blameHistory("menu.selectedIndex", at: lost[0].upperBound)
+      try salvaged.blameHistory("menu.selectedIndex", at: lost[0].upperBound - 1)
     } throws: { error in
       (error as? RewindError)?.code == .eventsLost
-        && "\(error)".contains("event \(lost[0].upperBound) was lost to damage")
+        && "\(error)".contains("event \(lost[0].upperBound - 1) was lost to damage")
     }
   }
 

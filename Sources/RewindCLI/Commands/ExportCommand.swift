@@ -57,7 +57,7 @@ struct ExportCommand: TimelineVisitor {
     if scenario { return try writeScenario(timeline, first: first, last: last) }
     // The events are replayed from the --from point: one lost to damage is refused before
     // the header goes to standard output.
-    try timeline.checkReachable(range.from)
+    try timeline.checkScanStart(range.from)
     // A file appears, complete, only when every line is written.
     let file = try destination.map { try TextFileWriter($0, system: context.fileSystem) }
     let stdout = context.stdout

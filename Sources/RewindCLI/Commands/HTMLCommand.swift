@@ -109,6 +109,15 @@ struct HTMLCommand: TimelineVisitor {
     }
     let range = try timeline.resolveRange(from: from, to: to, knownStates: true)
     try timeline.refuseLostEvents(in: range, writing: "a page")
+    // The page's times count from its first point's, which was lost with the events it
+    // ends (its state, the snapshot after them, is known).
+    if range.from > 0, let lost = timeline.lostEvents(in: (range.from - 1)...range.from).first,
+      lost.contains(range.from)
+    {
+      throw CommandError(
+        "\(timeline.path): a page cannot start at event \(range.from): its time was lost to damage with \(Format.events(lost)); start it at the first event kept after them (--from \(lost.upperBound + 1))"
+      )
+    }
     let renderer = (timeline.domain as? any PageRenderingDomain)?.pageRenderer(
       device: timeline.header.device)
     let events = range.to - range.from

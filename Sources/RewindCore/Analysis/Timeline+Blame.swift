@@ -122,7 +122,7 @@ extension Timeline {
     -> [BlameChange<D>]
   {
     let probe = try probe(for: BlameTarget(parsing: path), at: sequence)
-    try checkReachable(sequence)
+    try checkScanStart(sequence)
     return try changesBackwards(probe, before: sequence, limit: limit).changes
   }
 

@@ -130,7 +130,7 @@ extension Timeline {
             : "the session holds \(JournalError.describe(1...lastSequence))"))
     }
     let before = skipped.filter { $0 <= sequence }.sorted()
-    var (replayer, state) = try replayer(toReach: (before.first ?? sequence + 1) - 1)
+    var (replayer, state) = try replayer(toScanFrom: (before.first ?? sequence + 1) - 1)
     for event in before {
       try replayer.apply(through: event - 1, to: &state)
       _ = try replayer.step(&state, trackChanges: false, skipping: { _ in true })

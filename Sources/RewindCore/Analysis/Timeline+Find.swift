@@ -74,7 +74,7 @@ extension Timeline {
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields (an
   ///   unknown path, a value of the wrong kind, outside an enum, an unknown id);
   ///   ``RewindError`` `outOfRange` for a range outside the session, `eventsLost` for one
-  ///   that starts among events lost to damage.
+  ///   that starts among events lost to damage (but at the last of them).
   /// - Complexity: O(events in the range) until the first hit, or O(events in the range)
   ///   with `all`, divided among the jobs.
   public func find(
@@ -182,13 +182,13 @@ extension Timeline {
   /// domain's fields, then the range against the session.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
   ///   ``RewindError`` `outOfRange` for a range outside the session, `eventsLost` for one
-  ///   that starts among events lost to damage.
+  ///   that starts among events lost to damage (but at the last of them).
   func findQuery(_ condition: Condition, in range: ClosedRange<UInt64>, all: Bool) throws
     -> FindQuery
   {
     let compiled = try domain.check(WrittenCondition(condition))
     try checkInSession(range.upperBound)
-    try checkReachable(range.lowerBound)
+    try checkScanStart(range.lowerBound)
     return FindQuery(condition: compiled, all: all, start: range.lowerBound)
   }
 
@@ -205,7 +205,7 @@ extension Timeline {
   public func find(_ condition: Condition, after sequence: UInt64) throws -> FindHit<D>? {
     let compiled = try domain.check(WrittenCondition(condition))
     let query = FindQuery(condition: compiled, all: false, start: nil)
-    try checkReachable(sequence)
+    try checkScanStart(sequence)
     return try D.scans.find(self, query, sequence...lastSequence, { _ in }).first
   }
 
@@ -248,7 +248,7 @@ extension Timeline {
   /// - Returns: the point, or nil when the condition does not become true in `range`.
   /// - Throws: ``ConditionError`` for a condition that does not fit the fields;
   ///   ``RewindError`` `outOfRange` for a range outside the session, `eventsLost` for one
-  ///   that starts among events lost to damage.
+  ///   that starts among events lost to damage (but at the last of them).
   /// - Complexity: O(events between the match and the end of the range), rounded up to
   ///   whole snapshot intervals (one snapshot decoded per interval); O(events in the
   ///   range) when there is no match. Memory: one state and the matches of one interval.
@@ -258,20 +258,21 @@ extension Timeline {
   ) throws -> FindHit<D>? {
     let compiled = try domain.check(WrittenCondition(condition))
     try checkInSession(range.upperBound)
-    try checkReachable(range.lowerBound)
+    try checkScanStart(range.lowerBound)
     // The last point to look at, and the interval holding it.
     var end = range.upperBound
     while true {
       // Points among events lost to damage: the search goes on before them (the range's
-      // start is not among them).
-      if let lost = reader.lostRange(containing: end) {
+      // start may be the last of them, whose state is the snapshot stored after them).
+      if end > range.lowerBound, let lost = reader.lostRange(containing: end) {
         end = lost.lowerBound - 1
         progress(range.upperBound - end)
         continue
       }
       // The snapshot the interval starts from (after lost events, the one stored after
       // them), or the range's start.
-      let snapshot = try replayer(toScanFrom: end == 0 ? 0 : end - 1).0.sequence
+      let snapshot =
+        end > range.lowerBound ? try replayer(toScanFrom: end - 1).0.sequence : range.lowerBound
       let start = max(snapshot, range.lowerBound)
       let query = FindQuery(
         condition: compiled, all: true, start: start == range.lowerBound ? start : nil)

@@ -68,7 +68,7 @@ extension Timeline {
     _ visit: (LoggedEvent<D>, D.State) throws -> Bool
   ) throws -> [ClosedRange<UInt64>] {
     let predicates = query.condition.predicates(in: domain)
-    var (replayer, state) = try replayer(toReach: query.first - 1)
+    var (replayer, state) = try replayer(toScanFrom: query.first - 1)
     try replayer.apply(through: query.first - 1, to: &state)
     replayer.crossesLostEvents = true
     // Two loops, each specialised on its own: the loop that keeps no state before each

@@ -202,6 +202,27 @@ public final class Timeline<D: Domain> {
     }
   }
 
+  /// Checks that a scan can start at the point after event `sequence`: as
+  /// ``checkReachable(_:)``, but the last of events lost to damage is such a point too,
+  /// the state after it being the snapshot stored after them, where
+  /// ``replayer(toScanFrom:)`` starts.
+  /// - Throws: ``RewindError`` `outOfRange` or `eventsLost`.
+  package func checkScanStart(_ sequence: UInt64) throws(RewindError) {
+    if lostEvents(endingAt: sequence) != nil { return }
+    try checkReachable(sequence)
+  }
+
+  /// The events lost to damage whose last is event `sequence`, when events follow them
+  /// (the frame after them starts with the snapshot of the state after them): nil
+  /// otherwise, and when the session ends with them (no state after them was stored).
+  /// - Complexity: O(lost ranges).
+  func lostEvents(endingAt sequence: UInt64) -> ClosedRange<UInt64>? {
+    guard sequence < lastSequence, let lost = reader.lostRange(containing: sequence),
+      lost.upperBound == sequence
+    else { return nil }
+    return lost
+  }
+
   /// Checks that the state after event `sequence` can be replayed to: a point of the
   /// session, not among events lost to damage. A command that writes as it goes checks
   /// it before writing anything.
@@ -242,9 +263,7 @@ public final class Timeline<D: Domain> {
   /// - Complexity: one frame decompressed.
   @usableFromInline package func state(afterLostEventsEndingAt sequence: UInt64) throws -> D.State?
   {
-    guard let lost = reader.lostRange(containing: sequence), lost.upperBound == sequence else {
-      return nil
-    }
+    guard let lost = lostEvents(endingAt: sequence) else { return nil }
     return try replayer(after: lost).1
   }
 
@@ -252,7 +271,7 @@ public final class Timeline<D: Domain> {
   /// the last of events lost to damage, at the snapshot stored after them
   /// (``replayer(after:)``): where a scan that goes on past them starts again.
   @usableFromInline func replayer(toScanFrom sequence: UInt64) throws -> (Replayer<D>, D.State) {
-    if let lost = reader.lostRange(containing: sequence), lost.upperBound == sequence {
+    if let lost = lostEvents(endingAt: sequence) {
       return try replayer(after: lost)
     }
     return try replayer(toReach: sequence)
