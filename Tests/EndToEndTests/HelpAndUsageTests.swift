@@ -35,6 +35,41 @@ struct HelpAndUsageTests {
     #expect(viaFlag.stdout.contains("-h, --help"))
   }
 
+  @Test(
+    "every help text fits in 80 columns (the usage line aside), and no code or example is broken across lines"
+  )
+  func helpLayout() throws {
+    let root = try rewind("--help")
+    let listed = root.stdout.split(separator: "\n").drop { $0 != "SUBCOMMANDS:" }.dropFirst()
+      .compactMap { line in
+        line.hasPrefix("  ") && line.dropFirst(2).first != " "
+          ? line.split(separator: " ").first.map(String.init) : nil
+      }
+    #expect(listed.count >= 20, "\(listed)")
+    var texts = [
+      ("rewind --help", root.stdout), ("help conditions", try rewind("help", "conditions").stdout),
+    ]
+    for command in listed {
+      texts.append(("\(command) --help", try rewind(command, "--help").stdout))
+    }
+    for (name, text) in texts {
+      for line in text.split(separator: "\n", omittingEmptySubsequences: false)
+      where !line.hasPrefix("USAGE: ") {
+        #expect(line.count <= 80, "\(name): \(line.count) columns: \(line)")
+        // A code span (`rewind verify`) or a bracketed example ([{"from": N, "to": M}])
+        // ends on the line it starts on.
+        #expect(line.filter { $0 == "`" }.count % 2 == 0, "\(name): \(line)")
+        var depth = 0
+        for character in line {
+          if character == "{" || character == "[" { depth += 1 }
+          if character == "}" || character == "]" { depth -= 1 }
+          if depth < 0 { break }
+        }
+        #expect(depth == 0, "\(name): \(line)")
+      }
+    }
+  }
+
   @Test("--version prints the version")
   func version() throws {
     let result = try rewind("--version")

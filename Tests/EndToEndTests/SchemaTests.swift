@@ -233,6 +233,58 @@ struct SchemaTests {
     }
   }
 
+  @Test(
+    "upgrade refuses a salvaged journal, writing nothing, and names the way out, which works"
+  )
+  func upgradeSalvaged() throws {
+    let directory = TemporaryDirectory()
+    // A byte of the second frame damaged, and the journal salvaged: that frame's events
+    // are lost.
+    var damaged = bytes(of: sample("schema1/generated-200k.journal"))
+    let original = directory.file("whole.journal")
+    write(damaged, to: original)
+    let frame = try JournalReader(path: original).frames[1]
+    damaged[Int(frame.offset) + 40] ^= 0xFF
+    let broken = directory.file("damaged.journal")
+    write(damaged, to: broken)
+    let salvaged = directory.file("salvaged.journal")
+    #expect(try rewind("recover", broken, "--salvage", "-o", salvaged).status == 0)
+    let lost = try #require(try JournalReader(path: salvaged).lostRanges.first)
+    #expect(lost == frame.sequenceRange)
+    let before = bytes(of: salvaged)
+    let output = directory.file("up.journal")
+    let result = try rewind("upgrade", salvaged, "-o", output)
+    let kept = lost.lowerBound - 1
+    expectFailure(
+      result,
+      containing:
+        "\(salvaged): \(JournalError.describe(lost)) were lost to damage; an upgrade replays and records the whole session, which cannot cross them, so nothing was written."
+    )
+    #expect(
+      result.stderr.contains(
+        "Every command reads \(salvaged) as it is (schema 1 upcast to 2). To rewrite events 1–\(kept), before the lost ones, in schema 2: `rewind export \(salvaged) --to \(kept) -o BEFORE.jsonl`, then `rewind import BEFORE.jsonl -o UPGRADED.journal`"
+      ), "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(result.stdout.isEmpty, "\(result.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+    #expect(bytes(of: salvaged) == before)
+    // The way out, as the message words it: the events before the lost ones, in schema 2,
+    // ending in the state the salvaged journal has there.
+    let lines = directory.file("BEFORE.jsonl")
+    #expect(
+      try rewind("export", salvaged, "--to", String(kept), "-o", lines).status == 0)
+    let upgraded = directory.file("UPGRADED.journal")
+    let imported = try rewind("import", lines, "-o", upgraded)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let info = try parseObject(try rewind("info", upgraded, "--json").stdout)
+    #expect(info["schemaVersion"] as? Int == 2)
+    #expect(info["events"] as? Int == Int(kept))
+    #expect(
+      try rewind("state", upgraded, "--json").stdout
+        == rewind("state", salvaged, "--at", String(kept), "--json").stdout)
+    #expect(try rewind("check", upgraded).status == 0)
+  }
+
   @Test("upgrade refuses a journal the current reducer replays otherwise, writing nothing")
   func upgradeDivergent() throws {
     let directory = TemporaryDirectory()

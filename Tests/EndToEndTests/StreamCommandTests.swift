@@ -165,6 +165,43 @@ struct StreamCommandTests {
     #expect(bytes(of: output) == bytes(of: path))
   }
 
+  /// `check` of a session on a server that fails names the session once on its line, as a
+  /// file's line names the file (`FAIL s.journal: no such file …`), and never with the
+  /// password its URL gave: as its PASS line names it.
+  @Test func checkNamesAFailingSessionOnce() throws {
+    let server = try NatsServer(user: "rewind", password: "secret")
+    let withPassword = "nats://rewind:secret@127.0.0.1:\(server.port)"
+    let pushed = try rewind(
+      "push", sample("day-menu.journal"), "--server", withPassword, "--json")
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let reports = try #require(try parseJSON(pushed.stdout) as? [[String: Any]])
+    let id = try #require(reports.first?["session"] as? String)
+    let absent = "nats://127.0.0.1:\(NatsServer.freePort())"
+    let wrong = "nats://rewind:wrong@127.0.0.1:\(server.port)"
+    let result = try rewind(
+      "check", "\(withPassword)/\(id.prefix(8))", "\(withPassword)/0000", "\(absent)/abc",
+      "\(wrong)/\(id.prefix(8))")
+    #expect(result.status == 1)
+    #expect(
+      result.lines == [
+        "PASS \(server.url)/\(id): 25 events, 0 snapshots",
+        "  no expected state (give --expect FILE); the final state is not checked",
+        "FAIL \(server.url)/0000: no such session on the server (`rewind sessions` lists them)",
+        "FAIL \(absent)/abc: no server answers (connection refused or unreachable)",
+        "FAIL \(server.url)/\(id.prefix(8)): the server refused the credentials (authorization violation)",
+        "1 passed, 3 failed",
+      ], "\(result.stdout)")
+    #expect(!result.stdout.contains("secret"), "\(result.stdout)")
+    // The JSON names it as the line does; its "error" keeps the whole message.
+    let json = try parseObject(try rewind("check", "\(withPassword)/0000", "--json").stdout)
+    let entry = try #require((json["journals"] as? [[String: Any]])?.first)
+    #expect(entry["path"] as? String == "\(server.url)/0000")
+    #expect(
+      entry["error"] as? String
+        == "\(server.url): session 0000: no such session on the server (`rewind sessions` lists them)"
+    )
+  }
+
   @Test func errorsNameTheServerAndExitWithOne() throws {
     let server = try NatsServer(user: "rewind", password: "secret")
     let journal = sample("day-menu.journal")

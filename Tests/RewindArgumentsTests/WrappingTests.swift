@@ -40,10 +40,33 @@ struct WrappingTests {
     }
   }
 
+  @Test("code in backticks and bracketed examples are not broken inside when they fit")
+  func codeKeptWhole() {
+    // info's example of lostEvents: broken after `{"from":` before.
+    #expect(
+      HelpFormatter.wrap(#"as `verify --json` does: [{"from": N, "to": M}], empty"#, width: 36)
+        == "as `verify --json` does:\n" + #"[{"from": N, "to": M}], empty"#)
+    #expect(
+      HelpFormatter.wrap("see `rewind verify` for it", width: 16) == "see\n`rewind verify`\nfor it")
+    // Nested brackets: the outer pair too long for a line, each inner one kept whole.
+    #expect(
+      HelpFormatter.wrap(#"{"a": [1, 2], "b": [3, 4]}"#, width: 14)
+        == #"{"a": [1, 2],"# + "\n" + #""b": [3, 4]}"#)
+    // Longer than the room: broken at its spaces, as any text.
+    #expect(HelpFormatter.wrap("`aa bb cc dd`", width: 6) == "`aa bb\ncc dd`")
+    // A bracket or backtick that is not closed on its line protects nothing.
+    #expect(HelpFormatter.wrap("[aa bb cc", width: 6) == "[aa bb\ncc")
+    #expect(HelpFormatter.wrap("`aa bb cc", width: 6) == "`aa bb\ncc")
+    #expect(HelpFormatter.wrap("a ] b [ c", width: 3) == "a ]\nb [\nc")
+  }
+
   @Test("ASCII text is wrapped by bytes as it is by characters")
   func asciiAsCharacters() {
     var generator = SystemRandomNumberGenerator()
-    let pieces = ["a", "bc", "defghijklmnopqrst", " ", " ", "  ", "\n", "\n\n", "-", "x y"]
+    let pieces = [
+      "a", "bc", "defghijklmnopqrst", " ", " ", "  ", "\n", "\n\n", "-", "x y", "`", "{", "}",
+      "[", "]",
+    ]
     for _ in 0..<500 {
       let text = (0..<Int.random(in: 0...40, using: &generator))
         .map { _ in pieces.randomElement(using: &generator)! }.joined()

@@ -9,7 +9,8 @@ import Testing
 
 /// The player on a salvaged journal: the points on both sides of the events lost to
 /// damage are shown as the intact journal's, their neighbours listed up to the lost
-/// events; the lost events' points are refused, and stepping goes over them.
+/// events; the last lost event's point shows the snapshot stored after them, the other
+/// lost events' points are refused, and stepping goes over them.
 @Suite("The player on a journal with events lost to damage")
 struct PlayerLostEventsTests {
   /// A 1,000-event journal and the same with one frame in the middle dropped by salvage,
@@ -71,15 +72,91 @@ struct PlayerLostEventsTests {
     _ = player.perform(.go(to: .offset(microseconds: (before + after) / 2)))
     #expect(player.cursor == lost.lowerBound - 1)
     #expect(player.message?.text.contains("lost to damage") == true)
-    // Stepping goes over them, both ways, and says so.
+    // Stepping goes over them, both ways, and says so: on to the state after them (the
+    // last of them, whose state is the snapshot stored after them), back to the last
+    // event kept before them.
+    _ = player.perform(.step(1))
+    #expect(player.cursor == lost.upperBound)
+    #expect(player.message?.text.contains("lost to damage") == true)
     _ = player.perform(.step(1))
     #expect(player.cursor == lost.upperBound + 1)
-    #expect(player.message?.text.contains("lost to damage") == true)
-    _ = player.perform(.step(-1))
+    _ = player.perform(.step(-2))
     #expect(player.cursor == lost.lowerBound - 1)
+    #expect(player.message?.text.contains("lost to damage") == true)
     _ = player.perform(.step(-1))
     #expect(player.cursor == lost.lowerBound - 2)
     #expect(player.message == nil)
+  }
+
+  @Test(
+    "the last lost event's point shows the snapshot stored after them, as state --at does; steps visit it"
+  )
+  func lastLostEvent() throws {
+    let directory = TemporaryDirectory()
+    let (intact, path, lost) = try salvaged(in: directory)
+    let last = lost.upperBound
+    let timeline = try Timeline<NavigationDomain>(path: path)
+    let player = try Player(timeline: timeline, at: .sequence(last))
+    let reference = try Player(
+      timeline: Timeline<NavigationDomain>(path: intact), at: .sequence(last))
+    /// The cursor shows the state after the lost events, and no event of its own.
+    func expectAtLast(_ comment: Comment) {
+      #expect(player.cursor == last, comment)
+      #expect(player.view.lostEvents == lost, comment)
+      #expect(player.view.state == reference.view.state, comment)
+      #expect(player.view.event == nil, comment)
+      #expect(player.view.changes.isEmpty, comment)
+      // The events listed are those after it, as at the first event after them.
+      #expect(
+        player.view.nearby.map(\.sequence)
+          == reference.view.nearby.map(\.sequence).filter { $0 > last }, comment)
+    }
+    expectAtLast("opened there")
+    #expect(try player.view.state == timeline.state(after: last))
+    // The screen says what the state is.
+    var app = PlayerApp(player: player, title: "t")
+    var screen = Screen(size: TerminalSize(columns: 100, rows: 32))
+    app.draw(on: &screen)
+    let text = (0..<32).map { screen.line($0) }.joined(separator: "\n")
+    #expect(
+      text.contains(
+        "State after \(Format.events(lost)) (lost to damage: the snapshot stored after them)"),
+      "\(text)")
+    #expect(
+      text.contains(
+        "event \(Format.count(last)) of \(Format.count(timeline.lastSequence)), the last of \(Format.events(lost)) (lost)"
+      ), "\(text)")
+    // Any other lost event is refused as before, the cursor left where it was.
+    _ = player.perform(.go(to: .sequence(last - 1)))
+    expectAtLast("after a refused point")
+    #expect(
+      player.message?.text
+        == "event \(last - 1) was lost to damage (\(JournalError.describe(lost)) were salvaged away)"
+    )
+    _ = player.perform(.go(to: .sequence(lost.lowerBound - 1)))
+    _ = player.perform(.go(to: .sequence(last)))
+    #expect(player.message == nil, "\(String(describing: player.message))")
+    expectAtLast("gone to")
+    // Its event is not known: there is nothing to skip.
+    _ = player.perform(.toggleSkip)
+    #expect(player.skipped.isEmpty)
+    #expect(player.message?.text.contains("lost to damage") == true)
+    expectAtLast("after x")
+    // Steps visit it, over the other lost events, both ways.
+    _ = player.perform(.step(1))
+    #expect(player.cursor == last + 1)
+    #expect(player.message == nil)
+    _ = player.perform(.step(-1))
+    expectAtLast("stepped back to")
+    #expect(player.message == nil)
+    _ = player.perform(.step(-1))
+    #expect(player.cursor == lost.lowerBound - 1)
+    #expect(player.message?.text.contains("lost to damage: stepped over them") == true)
+    _ = player.perform(.step(1))
+    expectAtLast("stepped on to")
+    #expect(player.message?.text.contains("lost to damage: stepped over them") == true)
+    _ = player.perform(.step(-5))
+    #expect(player.cursor == lost.lowerBound - 1)
   }
 
   @Test("playing waits through the lost events' times, then goes on after them")

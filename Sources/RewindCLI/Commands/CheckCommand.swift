@@ -1,6 +1,7 @@
 import RewindArguments
 import RewindCore
 import RewindJournal
+import RewindStream
 
 extension RewindTool {
   struct Check: ParsableCommand {
@@ -176,21 +177,32 @@ extension RewindTool {
     }
 
     /// The failure of `journal`, which could not be checked for `error`: its line names
-    /// the journal once, the error's own naming of it left out.
+    /// the journal once, the error's own naming of it left out. A session on a server is
+    /// named `nats://HOST:PORT/SESSION`, as a journal that passes is, without the user and
+    /// password its URL may give (a message never shows a password); the server's error
+    /// names the server and the session, which the line names.
     private static func failure(_ journal: String, _ error: any Error, context: Context)
       -> CheckResult
     {
-      let message = "\(error)"
-      let reason =
-        message.hasPrefix(journal + ": ") ? String(message.dropFirst(journal.count + 2)) : message
+      var name = journal
+      if let (server, session) = StreamStore.sessionURL(journal) {
+        name = "\(server.displayURL)/\(session)"
+      }
+      var message = "\(error)"
+      if message.hasPrefix(journal + ": ") {
+        message = name + message.dropFirst(journal.count)
+      }
+      var reason =
+        message.hasPrefix(name + ": ") ? String(message.dropFirst(name.count + 2)) : message
+      if let error = error as? StreamError { reason = error.message }
       return CheckResult(
-        path: journal, passed: false,
+        path: name, passed: false,
         json: .object([
-          ("path", .string(journal)), ("passed", false), ("error", .string(message)),
+          ("path", .string(name)), ("passed", false), ("error", .string(message)),
         ]),
         lines: [
           context.stdout.style.red("FAIL")
-            + " \(TerminalText.escaped(journal)): \(TerminalText.escaped(reason))"
+            + " \(TerminalText.escaped(name)): \(TerminalText.escaped(reason))"
         ])
     }
   }

@@ -15,7 +15,11 @@ extension RewindTool {
         never written. A journal with a torn tail (its last frame cut short by a crash) is \
         refused, nothing written: the new journal would leave out what the tail holds \
         without a trace. `rewind recover JOURNAL -o RECOVERED.journal` cuts the tail \
-        first, saying what it drops; then upgrade RECOVERED.journal.
+        first, saying what it drops; then upgrade RECOVERED.journal. A salvaged journal \
+        (events lost to damage) is refused too, nothing written: its replay cannot cross \
+        them. Every command reads it as it is; `rewind export JOURNAL --to N` (N the last \
+        event before the lost ones), then `rewind import`, rewrites the events before \
+        them in the current schema.
         """)
 
     let registry: DomainRegistry
@@ -61,6 +65,24 @@ struct UpgradeCommand: TimelineVisitor {
       throw CommandError(
         "\(path): the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)) are not a whole frame (\(tail.reason)); an upgrade would leave out what they hold\(events), so nothing was written. `rewind recover \(path) -o RECOVERED.journal` cuts them, says what it drops and leaves \(path) as it is; then upgrade RECOVERED.journal"
       )
+    }
+    // Events lost to damage (a salvaged journal): the new journal, replayed from the start,
+    // cannot cross them, nor hold the events after them as they were. The journal reads
+    // as it is; the events before the first lost ones export and import in the current
+    // schema.
+    let lost = timeline.lostEvents(in: 0...timeline.lastSequence)
+    if let first = lost.first {
+      let path = timeline.path
+      let described = lost.map { JournalError.describe($0) }.joined(separator: ", ")
+      let verb = lost.count == 1 && first.count == 1 ? "was" : "were"
+      var message =
+        "\(path): \(described) \(verb) lost to damage; an upgrade replays and records the whole session, which cannot cross them, so nothing was written. Every command reads \(path) as it is (schema \(upcast.from) upcast to \(upcast.to))."
+      if first.lowerBound > 1 {
+        let kept = first.lowerBound - 1
+        message +=
+          " To rewrite \(JournalError.describe(1...kept)), before the lost ones, in schema \(upcast.to): `rewind export \(path) --to \(kept) -o BEFORE.jsonl`, then `rewind import BEFORE.jsonl -o UPGRADED.journal`"
+      }
+      throw CommandError(message)
     }
     DomainRegistry.warn(about: timeline.reader, to: context.stderr)
     timeline.warnOfUntrustedSnapshots(to: context.stderr)

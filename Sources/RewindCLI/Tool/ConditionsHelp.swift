@@ -9,21 +9,22 @@ extension HelpTopic {
       CONDITIONS
 
       A condition asks a question about a point of a session: the state there, and the
-      event that led to it. `rewind find --where`, the player's `/` search, the HTML page's
-      find box and `expect` lines of scenario scripts read the same language.
+      event that led to it. `rewind find --where`, the player's `/` search, the HTML
+      page's find box and `expect` lines of scenario scripts read the same language.
 
       COMPARISONS
         PATH == VALUE         the field holds the value (any JSON value)
         PATH != VALUE         it does not
-        PATH < NUMBER         also <=, >, >=: numbers only; a field that holds no number
-                              (null) does not compare
+        PATH < NUMBER         also <=, >, >=: numbers only; a field that holds no
+                              number (null) does not compare
         PATH contains VALUE   a list field has the value as an element, or a string
                               field holds it as a part
         changed(PATH)         the event changed the field
 
-      A PATH is a state field, dotted (split.selectedItem); `rewind state --json` shows
-      them. A VALUE is JSON (null, 3, 12.5, true, "two words", ["a", "b"]) or a bare word
-      without spaces, quotes or parentheses, read as a string (espresso-machines/leva).
+      A PATH is a state field, dotted (split.selectedItem); `rewind state --json`
+      shows them. A VALUE is JSON (null, 3, 12.5, true, "two words", ["a", "b"]) or a
+      bare word without spaces, quotes or parentheses, read as a string
+      (espresso-machines/leva).
 
       THE EVENT
         event                 the event's kind: event == categorySelected
@@ -40,24 +41,29 @@ extension HelpTopic {
       ! binds tightest, then &&, then ||: a || b && !c is a || (b && (!c)).
 
       WHAT MATCHES
-      A condition on the state alone matches where it becomes true: at the start of the
-      search when it holds there, then after each event that makes it true (not after
-      every event while it stays true). A condition that names the event (event, outcome,
-      reason or changed) matches after every event where it holds.
+      A condition on the state alone matches where it becomes true: at the start of
+      the search when it holds there, then after each event that makes it true (not
+      after every event while it stays true). A condition that names the event (event,
+      outcome, reason or changed) matches after every event where it holds.
 
       CHECKING
-      Every condition is checked against the domain's fields before anything is replayed:
-      an unknown field, a value of the wrong type, a value outside an enum, an id the
-      session does not have or an event kind the domain does not know is an error that
-      names the column and suggests what was probably meant.
+      Every condition is checked against the domain's fields before anything is
+      replayed: an unknown field, a value of the wrong type, a value outside an enum,
+      an id the session does not have or an event kind the domain does not know is an
+      error that names the column and suggests what was probably meant.
 
       EXAMPLES
         rewind find s.journal --where 'split.selectedItem == espresso-machines/leva'
-        rewind find s.journal --where 'split.expanded contains espresso-machines/leva' --all
-        rewind find s.journal --where 'menu.selectedIndex >= 3 && split.overlay == true'
-        rewind find s.journal --where 'changed(split.columnVisibility) || split.style != automatic'
-        rewind find s.journal --where 'event == categorySelected && outcome == rejected' --count
+        rewind find s.journal --all \\
+          --where 'split.expanded contains espresso-machines/leva'
+        rewind find s.journal \\
+          --where 'menu.selectedIndex >= 3 && split.overlay == true'
+        rewind find s.journal \\
+          --where 'changed(split.columnVisibility) || split.style != automatic'
+        rewind find s.journal --count \\
+          --where 'event == categorySelected && outcome == rejected'
         rewind find s.journal --where 'reason contains "category"' --last --to 500
-        rewind find s.journal --where '!(split.selectedCategory == null)' --from 100 --to 200 --all
+        rewind find s.journal --from 100 --to 200 --all \\
+          --where '!(split.selectedCategory == null)'
       """)
 }

@@ -73,6 +73,10 @@ extension PlayerApp {
     let view = player.view
     var title =
       view.sequence == 0 ? "Initial state" : "State after event \(Format.count(view.sequence))"
+    if let lost = view.lostEvents {
+      // The last of events lost to damage: what is known is the state after them all.
+      title = "State after \(Format.events(lost)) (lost to damage: the snapshot stored after them)"
+    }
     var style = CellStyle.bold
     if let first = player.skipped.min(), first <= view.sequence {
       let skipped = player.skipped.filter { $0 <= view.sequence }.sorted()
@@ -109,6 +113,8 @@ extension PlayerApp {
     if changeLines.isEmpty {
       let none: String
       switch view.event?.fate {
+      case nil where view.lostEvents != nil:
+        none = "Not known: they were lost to damage."
       case nil: none = "The state before any event."
       case .rejected(let reason)?: none = "Rejected, nothing changed: \(reason)"
       case .skipped?: none = "Skipped: the state is the one before it."
@@ -138,8 +144,11 @@ extension PlayerApp {
       (eventsArea, changesArea) = area.splitRows(at: area.height - changesHeight)
     }
     drawEvents(on: &screen, in: eventsArea)
-    let changesTitle =
+    var changesTitle =
       view.sequence == 0 ? "Changes" : "Event \(Format.count(view.sequence)) changed"
+    if let lost = view.lostEvents {
+      changesTitle = "\(Format.capitalized(Format.events(lost))) changed"
+    }
     screen.box(changesArea, title: changesTitle, titleStyle: .bold)
     let inner = changesArea.inset(by: 1)
     for (offset, (text, style)) in changeLines.prefix(inner.height).enumerated() {
@@ -287,8 +296,10 @@ extension PlayerApp {
   /// `event 12 of 20 · +17.500s of 26.8s · ▶ ×1 · mark 14 · / split.style == balanced`.
   func drawPosition(on screen: inout Screen, in area: Rect) {
     let view = player.view
+    var position = "event \(Format.count(view.sequence)) of \(Format.count(player.lastSequence))"
+    if let lost = view.lostEvents { position += ", the last of \(Format.events(lost)) (lost)" }
     var parts = [
-      "event \(Format.count(view.sequence)) of \(Format.count(player.lastSequence))",
+      position,
       "\(Format.offset(view.time)) of \(Format.duration(player.timeline.duration))",
     ]
     let playback = player.playback

@@ -23,6 +23,11 @@ public struct CursorView<D: Domain> {
   /// With events skipped: the fields whose value at the cursor differs from the
   /// recording's (`old` recorded, `new` without the skipped events). Empty otherwise.
   public var differencesFromRecording: [FieldChange]
+  /// When the cursor is the last of events lost to damage: those events. The state is
+  /// then the snapshot stored after them (as `rewind state --at` shows it), the cursor
+  /// has no event of its own (what each lost event changed is not known), and the time
+  /// is the last event's kept before them (the lost ones' are not known). Nil otherwise.
+  public var lostEvents: ClosedRange<UInt64>? = nil
 }
 
 /// One event as the player lists it.

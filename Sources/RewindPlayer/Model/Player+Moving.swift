@@ -11,15 +11,17 @@ extension Player {
     } else {
       target = min(cursor &+ UInt64(count), lastSequence)
     }
-    // A step onto events lost to damage goes over them: to the first event after them,
-    // or back to the last before them (their states are not known).
+    // A step onto events lost to damage goes over them (their states are not known): on
+    // to the state after them, the last of them (the snapshot stored after them), or
+    // back to the last event before them. The state after the last of them is known only
+    // when events follow them.
     var over: ClosedRange<UInt64>?
     if target > 0, let lost = timeline.lostEvents(in: (target - 1)...target).first,
-      lost.contains(target)
+      lost.contains(target), target != lost.upperBound || lost.upperBound == lastSequence
     {
       over = lost
       target =
-        count > 0 && lost.upperBound < lastSequence ? lost.upperBound + 1 : lost.lowerBound - 1
+        count > 0 && lost.upperBound < lastSequence ? lost.upperBound : lost.lowerBound - 1
     }
     if target == cursor {
       message = PlayerMessage(
@@ -48,13 +50,22 @@ extension Player {
   ///   before it, a replay from the first of them) and 2 × ``nearbyRadius`` + 1 events
   ///   stepped.
   ///
-  /// In a salvaged journal the events listed stop at events lost to damage (a lost
-  /// event's point is refused); after them, the replay starts again from the snapshot
-  /// stored after them, unless events skipped before them make that state unknown.
+  /// In a salvaged journal the events listed stop at events lost to damage; after them,
+  /// the replay starts again from the snapshot stored after them, unless events skipped
+  /// before them make that state unknown. The point of the last of them is that state
+  /// (as `rewind state --at` shows it), with no event of its own and the events after it
+  /// listed; any other lost event's point is refused.
   func makeView(at sequence: UInt64) throws -> CursorView<D> {
     let domain = timeline.domain
     let radius = Self.nearbyRadius
-    try timeline.checkReachable(sequence)
+    var lostBefore: ClosedRange<UInt64>?
+    if sequence > 0, let lost = timeline.lostEvents(in: (sequence - 1)...sequence).first,
+      lost.upperBound == sequence
+    {
+      lostBefore = lost
+    } else {
+      try timeline.checkReachable(sequence)
+    }
     var first = sequence > radius ? sequence - radius : 1
     var last = min(sequence &+ radius, lastSequence)
     let firstSkipped = skipped.min()
@@ -70,15 +81,20 @@ extension Player {
         first = lost.upperBound + 1
         replayFrom = lost.lowerBound
         crossing = firstSkipped.map { $0 > lost.upperBound } ?? true
-        if crossing, first == sequence,
+        if crossing, first == sequence || lost.upperBound == sequence,
           let after = try timeline.state(afterLostEventsEndingAt: lost.upperBound)
         {
           before = after
+          if lost.upperBound == sequence { state = after }
         }
       }
     }
     var cursorLine: EventLine?
+    // After lost events, the last time known: the last event's kept before them.
     var time: UInt64 = 0
+    if let lostBefore, lostBefore.lowerBound > 1 {
+      time = try timeline.time(of: lostBefore.lowerBound - 1)
+    }
     var nearby: [EventLine] = []
     nearby.reserveCapacity(Int(last >= first ? last - first + 1 : 0))
     try timeline.events(
@@ -102,7 +118,7 @@ extension Player {
     return CursorView(
       sequence: sequence, time: time, state: state, event: cursorLine,
       changes: sequence == 0 ? [] : domain.diff(before, state), nearby: nearby,
-      differencesFromRecording: differences)
+      differencesFromRecording: differences, lostEvents: lostBefore)
   }
 
   /// An event as the player lists it; `firstSkipped` is the first event left out, after

@@ -9,6 +9,13 @@ extension Player {
       message = PlayerMessage(.info, "No event at the start to skip: move to one first.")
       return
     }
+    if let lost = view.lostEvents {
+      message = PlayerMessage(
+        .info,
+        "Event \(cursor) was lost to damage, with \(Format.events(lost)): there is no event to skip here."
+      )
+      return
+    }
     let event = cursor
     if skipped.contains(event) {
       skipped.remove(event)
