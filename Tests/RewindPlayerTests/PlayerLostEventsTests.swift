@@ -157,6 +157,18 @@ struct PlayerLostEventsTests {
     #expect(player.message?.text.contains("lost to damage: stepped over them") == true)
     _ = player.perform(.step(-5))
     #expect(player.cursor == lost.lowerBound - 1)
+    // A search goes on from it, both ways, to the intact journal's matches among the
+    // events kept (the one after it, the one before the lost events).
+    let condition: Condition = .changed(path: "menu.scrollOffset")
+    let intactTimeline = try Timeline<NavigationDomain>(path: intact)
+    let next = try #require(try intactTimeline.find(condition, after: last))
+    let previous = try #require(try intactTimeline.find(condition, before: lost.lowerBound))
+    for (forward, expected) in [(true, next.sequence), (false, previous.sequence)] {
+      _ = player.perform(.go(to: .sequence(last)))
+      player.search = condition
+      try player.findNext(forward: forward)
+      #expect(player.cursor == expected, "\(String(describing: player.message))")
+    }
   }
 
   @Test("playing waits through the lost events' times, then goes on after them")
