@@ -202,6 +202,59 @@ struct StreamCommandTests {
     )
   }
 
+  /// A session URL with a user and password works where a journal is read, `diff`'s
+  /// `URL@POINT` included (the point's `@` follows the session), and no message shows the
+  /// password; the commands that read a journal file itself say so and how to get one.
+  @Test func credentialsInSessionURLs() throws {
+    let server = try NatsServer(user: "rewind", password: "s3cret")
+    let withPassword = "nats://rewind:s3cret@127.0.0.1:\(server.port)"
+    let pushed = try rewind(
+      "push", sample("day-menu.journal"), sample("ipad-three-column.journal"), "--server",
+      withPassword, "--json")
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let ids = try #require(try parseJSON(pushed.stdout) as? [[String: Any]]).compactMap {
+      $0["session"] as? String
+    }
+    try #require(ids.count == 2)
+    let (menu, ipad) = ("\(withPassword)/\(ids[0])", "\(withPassword)/\(ids[1])")
+    // Two sessions on the server at points, as two files would be.
+    let diff = try rewind("diff", "\(menu)@10", "\(ipad)@end")
+    let files = try rewind(
+      "diff", "\(sample("day-menu.journal"))@10", "\(sample("ipad-three-column.journal"))@end")
+    #expect(diff.status == files.status, "\(diff.stderr)")
+    #expect(
+      diff.stdout.split(separator: "\n").dropFirst()
+        == files.stdout.split(separator: "\n").dropFirst())
+    #expect(!diff.stdout.contains("s3cret") && !diff.stderr.contains("s3cret"))
+    let aligned = try rewind("diff", "--align", menu, ipad)
+    let alignedFiles = try rewind(
+      "diff", "--align", sample("day-menu.journal"), sample("ipad-three-column.journal"))
+    #expect(aligned.status == alignedFiles.status, "\(aligned.stderr)")
+    #expect(aligned.lines.count == alignedFiles.lines.count && aligned.lines.count > 2)
+    #expect(!aligned.stdout.contains("s3cret") && !aligned.stderr.contains("s3cret"))
+    // Errors quote the URL as typed, without the password.
+    let missing = "\(withPassword)/0000"
+    for arguments in [
+      ["info", missing], ["diff", "\(missing)@2", "\(menu)@end"],
+      ["import", missing, "-o", server.directory.file("i.journal")],
+      ["recover", sample("day-menu.journal"), "-o", "\(missing)/x.journal"],
+    ] {
+      let result = try rewind(arguments)
+      #expect(result.status != 0, "\(arguments)")
+      #expect(result.stderr.contains("Error:"), "\(arguments): \(result.stderr)")
+      #expect(!result.stderr.contains("s3cret"), "\(arguments): \(result.stderr)")
+    }
+    // verify, recover and push read a journal file itself.
+    for command in ["verify", "recover", "push"] {
+      let extra = command == "push" ? ["--server", withPassword] : []
+      expectUsageError(
+        try rewind([command, menu] + extra),
+        "\(server.url)/\(ids[0]) is a session on a server; \(command) reads a journal file: `rewind pull \(ids[0]) --server \(server.url) -o FILE` writes one",
+        command: command)
+    }
+    #expect(!FileManager.default.fileExists(atPath: server.directory.file("i.journal")))
+  }
+
   @Test func errorsNameTheServerAndExitWithOne() throws {
     let server = try NatsServer(user: "rewind", password: "secret")
     let journal = sample("day-menu.journal")

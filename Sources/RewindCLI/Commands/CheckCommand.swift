@@ -184,10 +184,7 @@ extension RewindTool {
     private static func failure(_ journal: String, _ error: any Error, context: Context)
       -> CheckResult
     {
-      var name = journal
-      if let (server, session) = StreamStore.sessionURL(journal) {
-        name = "\(server.displayURL)/\(session)"
-      }
+      let name = StreamStore.displayName(journal)
       var message = "\(error)"
       if message.hasPrefix(journal + ": ") {
         message = name + message.dropFirst(journal.count)

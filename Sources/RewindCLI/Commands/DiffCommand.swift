@@ -1,5 +1,6 @@
 import RewindArguments
 import RewindCore
+import RewindStream
 
 extension RewindTool {
   struct Diff: ParsableCommand {
@@ -51,17 +52,17 @@ extension RewindTool {
           throw UsageError(
             "--align compares whole sessions: --from, --to and --events do not apply")
         }
-        for journal in journals where !fileExists(journal) && journal.contains("@") {
+        for journal in journals where JournalAtPoint.pointSign(in: journal) != nil {
           throw UsageError(
             .invalidValue,
-            "The value '\(journal)' is invalid for '<journal>': --align compares whole sessions; give the journal without @POINT"
+            "The value '\(StreamStore.displayName(journal))' is invalid for '<journal>': --align compares whole sessions; give the journal without @POINT"
           )
         }
         try registry.open(
           journals[0], warnings: context.stderr,
           AlignedDiff(
             left: journals[0], right: journals[1], window: window ?? 1_024, json: json,
-            context: context))
+            registry: registry, context: context))
         return
       }
       switch journals.count {
@@ -95,13 +96,30 @@ extension RewindTool {
 }
 
 /// `path@point`; the point defaults to `end`. An existing file whose name contains `@`
-/// is read as that file, not as a path and a point.
-struct JournalAtPoint {
+/// is read as that file, not as a path and a point. In a session URL the point's `@`
+/// follows the session (`nats://USER:PASSWORD@HOST:PORT/SESSION-ID@POINT`): the one before
+/// the host is the credentials'.
+struct JournalAtPoint: CustomStringConvertible {
   var path: String
   var point: PointArgument
 
+  /// `path@point` as output names it: a session URL without its user and password.
+  var description: String { "\(StreamStore.displayName(path))@\(point)" }
+
+  /// The `@` before the point in `text`, if it names one: the last `@`, after a session
+  /// URL's server; none in the name of a file that exists.
+  static func pointSign(in text: String) -> String.Index? {
+    guard !fileExists(text) else { return nil }
+    var searched = Substring(text)
+    if StreamStore.looksLikeSessionURL(text), let scheme = text.firstRange(of: "://") {
+      let rest = text[scheme.upperBound...]
+      searched = rest.firstIndex(of: "/").map { rest[$0...] } ?? rest[rest.endIndex...]
+    }
+    return searched.lastIndex(of: "@")
+  }
+
   init(_ text: String) throws {
-    guard !fileExists(text), let at = text.lastIndex(of: "@") else {
+    guard let at = Self.pointSign(in: text) else {
       path = text
       point = try! PointArgument("end")
       return
@@ -205,8 +223,7 @@ struct TwoJournalDiff: TimelineVisitor {
   let context: Context
 
   func visit<D: RecordableDomain>(_ first: Timeline<D>) throws {
-    let second = try Timeline<D>(path: right.path)
-    second.warnOfUntrustedSnapshots(to: context.stderr)
+    let second = try registry.timeline(right.path, as: D.self, warnings: context.stderr)
     let leftState = try first.state(after: Self.reachable(left, in: first))
     let rightState = try second.state(after: Self.reachable(right, in: second))
     // Compare as JSON so that two sessions with different catalogs compare by ids.
@@ -219,15 +236,13 @@ struct TwoJournalDiff: TimelineVisitor {
     if json {
       context.stdout.printJSON(
         .object([
-          ("from", .string("\(left.path)@\(left.point)")),
-          ("to", .string("\(right.path)@\(right.point)")),
+          ("from", .string(left.description)), ("to", .string(right.description)),
           ("changes", .array(changes.map(\.json))),
         ]))
       return
     }
     printChanges(
-      changes, between: "\(left.path)@\(left.point)", and: "\(right.path)@\(right.point)",
-      to: context.stdout)
+      changes, between: left.description, and: right.description, to: context.stdout)
   }
 }
 
@@ -252,11 +267,11 @@ struct AlignedDiff: TimelineVisitor {
   let right: String
   let window: Int
   let json: Bool
+  let registry: DomainRegistry
   let context: Context
 
   func visit<D: RecordableDomain>(_ first: Timeline<D>) throws {
-    let second = try Timeline<D>(path: right)
-    second.warnOfUntrustedSnapshots(to: context.stderr)
+    let second = try registry.timeline(right, as: D.self, warnings: context.stderr)
     let alignment = try first.align(with: second, window: window)
     if json {
       printJSON(alignment, first.domain, second.domain)
@@ -264,8 +279,8 @@ struct AlignedDiff: TimelineVisitor {
     }
     let output = context.stdout
     let style = output.style
-    let leftName = TerminalText.escaped(left)
-    let rightName = TerminalText.escaped(right)
+    let leftName = TerminalText.escaped(StreamStore.displayName(left))
+    let rightName = TerminalText.escaped(StreamStore.displayName(right))
     guard let divergence = alignment.divergence else {
       output.print(
         "The sessions take the same path: \(Format.count(alignment.commonEvents, "event")), the same events with the same states after each."
@@ -337,7 +352,8 @@ struct AlignedDiff: TimelineVisitor {
       return .object(members)
     }
     var members: [(String, JSONValue)] = [
-      ("left", .string(left)), ("right", .string(right)),
+      ("left", .string(StreamStore.displayName(left))),
+      ("right", .string(StreamStore.displayName(right))),
       ("commonEvents", .int(Int64(alignment.commonEvents))),
       ("samePath", .bool(alignment.isSamePath)),
     ]

@@ -40,6 +40,7 @@ extension RewindTool {
     var json: Bool
 
     func run(_ context: Context) throws {
+      try requireFile(journal, for: "recover")
       // Where the repaired journal goes is checked before the journal is read.
       if let output {
         _ = try outputDestination(output, force: force, inputs: [journal])

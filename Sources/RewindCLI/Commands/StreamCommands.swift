@@ -56,6 +56,7 @@ extension RewindTool {
       for journal in journals {
         let report: StreamStore.PushReport
         do {
+          try requireFile(journal, for: "push")
           report = try context.withProgress("Pushing \(journal)") { bar in
             try store.push(journal, progress: bar.update)
           }
@@ -65,11 +66,12 @@ extension RewindTool {
           if json {
             reports.append(
               .object([
-                ("journal", .string(journal)), ("pushed", false), ("error", .string(message)),
+                ("journal", .string(StreamStore.displayName(journal))), ("pushed", false),
+                ("error", .string(StreamStore.maskingPasswords(in: message))),
               ]))
           } else if journals.count > 1 {
             context.stdout.flush()
-            context.stderr.print("\(context.errorLabel) \(TerminalText.escaped(message))")
+            context.stderr.print("\(context.errorLabel) \(context.escaped(message))")
           }
           continue
         }

@@ -40,6 +40,7 @@ extension RewindTool {
     func run(_ context: Context) throws {
       // The storage check alone reads the frames in order on one thread.
       guard deep || jobs == nil else { throw UsageError("--jobs applies to --deep") }
+      try requireFile(journal, for: "verify")
       let report: VerificationReport
       var content: ContentCheck?
       do throws(JournalError) {

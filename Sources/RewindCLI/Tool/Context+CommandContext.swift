@@ -1,5 +1,6 @@
 import RewindArguments
 import RewindCore
+import RewindStream
 
 #if canImport(Glibc)
   import Glibc
@@ -26,9 +27,11 @@ extension Context: CommandContext {
   }
 
   /// Error messages quote ids, paths and values from files: their control characters
-  /// are shown escaped (`\u{1B}`), on one line.
+  /// are shown escaped (`\u{1B}`), on one line; and the password of a server URL they
+  /// quote is written `***` (`StreamStore.maskingPasswords(in:)`): a message never shows
+  /// a password, whichever command's error quotes the URL as typed.
   package func escaped(_ message: String) -> String {
-    TerminalText.escaped(message)
+    TerminalText.escaped(StreamStore.maskingPasswords(in: message))
   }
 
   package func finish() {

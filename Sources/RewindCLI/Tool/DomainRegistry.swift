@@ -51,21 +51,38 @@ struct DomainRegistry: Sendable {
   func open<V: TimelineVisitor>(
     _ path: String, salvage: Bool = false, warnings: Output?, _ visitor: V
   ) throws -> V.Output {
-    let reader: JournalReader
-    if let (server, session) = StreamStore.sessionURL(path) {
-      // A session on a NATS server: its index now, each frame when it is read.
-      reader = try StreamStore(server).reader(session: session)
-    } else {
-      if StreamStore.looksLikeSessionURL(path), !fileExists(path) {
-        throw UsageError(
-          "\(path) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID: a host, then one session after the slash)"
-        )
-      }
-      reader = try JournalReader(path: path, options: .init(salvage: salvage))
-    }
+    let reader = try Self.reader(path, salvage: salvage)
     if let warnings { Self.warn(about: reader, to: warnings) }
     let type = try domain(named: reader.header.domain, in: path)
     return try Self.visit(type, reader, warnings: warnings, visitor)
+  }
+
+  /// Opens the journal at `path` as a timeline of `D`, as ``open(_:salvage:warnings:_:)``
+  /// opens a first one (a file or a session on a server, with its warnings): a second
+  /// journal compared with the first, which must record the same domain.
+  /// - Throws: `RewindError` `wrongDomain` naming the journal when it records another.
+  func timeline<D: RecordableDomain>(_ path: String, as type: D.Type, warnings: Output)
+    throws -> Timeline<D>
+  {
+    let reader = try Self.reader(path, salvage: false)
+    Self.warn(about: reader, to: warnings)
+    let timeline = try Timeline<D>(reader: reader)
+    timeline.warnOfUntrustedSnapshots(to: warnings)
+    return timeline
+  }
+
+  /// The reader of the journal `path` names: a session on a NATS server (its index now,
+  /// each frame when it is read) or a file.
+  private static func reader(_ path: String, salvage: Bool) throws -> JournalReader {
+    if let (server, session) = StreamStore.sessionURL(path) {
+      return try StreamStore(server).reader(session: session)
+    }
+    if StreamStore.looksLikeSessionURL(path), !fileExists(path) {
+      throw UsageError(
+        "\(path) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID: a host, then one session after the slash)"
+      )
+    }
+    return try JournalReader(path: path, options: .init(salvage: salvage))
   }
 
   /// Warns, on stderr, of a torn tail or damage found on opening.

@@ -55,6 +55,38 @@ extension StreamStore {
     text.hasPrefix("nats://") || text.hasPrefix("tls://")
   }
 
+  /// `text` with the password of every server URL in it written `***`, as
+  /// ``StreamServer/displayURL`` writes a server's (`nats://USER:PASSWORD@HOST:PORT/…` →
+  /// `nats://USER:***@HOST:PORT/…`, `tls://` too, each of a comma-separated list): a
+  /// message never shows a password, wherever the URL it quotes came from.
+  public static func maskingPasswords(in text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let found = ["nats://", "tls://"].compactMap({ rest.firstRange(of: $0) })
+      .min(by: { $0.lowerBound < $1.lowerBound })
+    {
+      result += rest[..<found.lowerBound]
+      // The authority ends at the path, a space or the next URL of a list.
+      let authority = rest[found.upperBound...]
+      let end =
+        authority.firstIndex { $0 == "/" || $0 == "," || $0.isWhitespace } ?? authority.endIndex
+      // One that starts with a bracket is an IPv6 host, or the syntax's
+      // `[USER:PASSWORD@]`: no credentials come before it.
+      let address = String(rest[found.lowerBound..<end])
+      result += authority.first == "[" ? address : StreamServer.masked(address)
+      rest = rest[end...]
+    }
+    return result + rest
+  }
+
+  /// The session URL `text` as messages name it, as its reader names the session: without
+  /// its user and password; any other text with its passwords masked
+  /// (``maskingPasswords(in:)``).
+  public static func displayName(_ text: String) -> String {
+    guard let (server, session) = sessionURL(text) else { return maskingPasswords(in: text) }
+    return "\(server.displayURL)/\(session)"
+  }
+
   /// The server and the session of `nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID`; the
   /// user and password, when given, are the server's (and never shown in messages).
   public static func sessionURL(_ text: String) -> (server: StreamServer, session: String)? {
