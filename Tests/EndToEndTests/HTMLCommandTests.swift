@@ -90,8 +90,11 @@ struct HTMLCommandTests {
     #expect(help.hasPrefix("OVERVIEW: Write a session as one self-contained web page."))
     #expect(
       help.contains(
-        "USAGE: rewind html <journal> [--output <page.html>] [--from <point>] [--to <point>] [--title <text>] [--force] [--json] [--jobs <n>] [--timings]"
-      ), "\(help)")
+        """
+        USAGE: rewind html <journal> [--output <page.html>] [--from <point>]
+                           [--to <point>] [--title <text>] [--force] [--json]
+                           [--jobs <n>] [--timings]
+        """), "\(help)")
     for text in [
       "200,000 events", "#at=POINT", "window.rewind", "shownState()", "--jobs N", "--timings",
     ] {

@@ -47,7 +47,9 @@ struct DeclarationTests {
   func help() {
     #expect(
       Self.run(["--help"]).stdout == """
-        USAGE: t shapes <count> [<name>] [--limit <limit>] [--seed <seed>] [--tag <t> ...] [--colour <colour>] [--ratio <ratio>] [--shout <shout>] [--json] [--quiet]
+        USAGE: t shapes <count> [<name>] [--limit <limit>] [--seed <seed>]
+                        [--tag <t> ...] [--colour <colour>] [--ratio <ratio>]
+                        [--shout <shout>] [--json] [--quiet]
 
         ARGUMENTS:
           <count>                 How many.

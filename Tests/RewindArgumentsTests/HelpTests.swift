@@ -88,7 +88,8 @@ struct HelpTests {
       Sample.run(["record", "--help"]).stdout == """
         OVERVIEW: Record a scenario script into a journal.
 
-        USAGE: rewind record <script> --output <file> [--events <count>] [--seed <n>] [--verbose]
+        USAGE: rewind record <script> --output <file> [--events <count>] [--seed <n>]
+                             [--verbose]
 
         ARGUMENTS:
           <script>                The scenario script to play.
@@ -189,7 +190,8 @@ struct HelpTests {
 
         Example: rewind export session.journal -d out
 
-        USAGE: rewind export <journal> [--output-directory <directory>] [--include-snapshots]
+        USAGE: rewind export <journal> [--output-directory <directory>]
+                             [--include-snapshots]
 
         ARGUMENTS:
           <journal>               The journal to export.
@@ -206,7 +208,7 @@ struct HelpTests {
 
 
         """)
-    for line in text.split(separator: "\n") where !line.hasPrefix("USAGE:") {
+    for line in text.split(separator: "\n") {
       #expect(line.count <= 80)
     }
   }
@@ -290,4 +292,26 @@ private struct Flags: ParsableCommand {
   @Flag(help: "") var flag13: Bool
 
   func run(_ context: TestStreams) {}
+}
+
+@Suite("The usage laid out in 80 columns")
+struct UsageLayoutTests {
+  @Test("parameters that do not fit go on the next line under the first, none broken")
+  func layout() {
+    let path: [Command<TestStreams>] = [Sample.tool.root, .command { Export() }]
+    let text = HelpFormatter.usage(after: "USAGE: ", path: path)
+    #expect(
+      text == """
+        USAGE: rewind export <journal> [--output-directory <directory>]
+                             [--include-snapshots]
+        """)
+    // The same parameters as the synopsis on one line, in order.
+    let joined = text.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: " ")
+    #expect(joined == "USAGE: " + HelpFormatter.usage(path: path))
+    for line in text.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+    // A short one stays on one line.
+    #expect(
+      HelpFormatter.usage(after: "Usage: ", path: [Sample.tool.root, .command { Many() }])
+        == "Usage: rewind many [<options>] <journal>")
+  }
 }

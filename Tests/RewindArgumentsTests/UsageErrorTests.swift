@@ -9,7 +9,8 @@ struct UsageErrorTests {
 
     """
   static let recordUsage = """
-    Usage: rewind record <script> --output <file> [--events <count>] [--seed <n>] [--verbose]
+    Usage: rewind record <script> --output <file> [--events <count>] [--seed <n>]
+                         [--verbose]
       See 'rewind record --help' for more information.
 
     """

@@ -20,7 +20,7 @@
 /// ```
 ///
 /// Labels are indented by 2 and their help starts at column 26 (on the next line when
-/// the label is too long); help text wraps at 80 columns. A command with subcommands
+/// the label is too long); help text and the usage wrap at 80 columns. A command with subcommands
 /// lists them under `SUBCOMMANDS:` and ends with "See 'rewind help <subcommand>' for
 /// detailed help."
 package enum HelpFormatter {
@@ -33,23 +33,54 @@ package enum HelpFormatter {
 
   /// `rewind state <journal> [--at <point>] [--json]`: the command's synopsis.
   package static func usage<Context>(path: [Command<Context>]) -> String {
+    let (name, parts) = usageParts(path: path)
+    return ([name] + parts).joined(separator: " ")
+  }
+
+  /// The synopsis after `label` (`USAGE: `, `Usage: `), laid out in 80 columns: the
+  /// parameters that do not fit on a line go on the next, under the first one (under the
+  /// label's end when the command's name is long), none of them broken.
+  ///
+  /// ```
+  /// USAGE: rewind log <journal> [--from <point>] [--to <point>] [--type <kind> ...]
+  ///                   [--outcome <outcome> ...] [--where <condition>] [--changes]
+  /// ```
+  static func usage<Context>(after label: String, path: [Command<Context>]) -> String {
+    let (name, parts) = usageParts(path: path)
+    var lines = [label + name]
+    let indent = String(
+      repeating: " ", count: lines[0].count < screenWidth / 2 ? lines[0].count + 1 : label.count)
+    // Whether the last line holds a parameter yet: one too long for any line goes alone.
+    var holdsOne = false
+    for part in parts {
+      let line = lines[lines.count - 1]
+      if !holdsOne || line.count + 1 + part.count <= screenWidth {
+        lines[lines.count - 1] = line + (line == indent ? "" : " ") + part
+      } else {
+        lines.append(indent + part)
+      }
+      holdsOne = true
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The command's name from the root (`rewind state`) and the synopses of its
+  /// parameters (`<journal>`, `[--at <point>]`, …, `<subcommand>`).
+  private static func usageParts<Context>(path: [Command<Context>]) -> (String, [String]) {
     let toolName = path.map(\.name).joined(separator: " ")
     let command = path[path.count - 1]
-    var synopsis: String
+    var parts: [String]
     let parameters = command.parameters
-    if parameters.isEmpty {
-      synopsis = toolName
-    } else if parameters.count > maximumUsageParameters {
+    if parameters.count > maximumUsageParameters {
       let kept = parameters.filter { $0.isPositional || $0.isRequired }
-      synopsis =
+      parts =
         kept.isEmpty || kept.count > maximumUsageParameters
-        ? "\(toolName) <options>"
-        : "\(toolName) [<options>] " + kept.map(\.usageSynopsis).joined(separator: " ")
+        ? ["<options>"] : ["[<options>]"] + kept.map(\.usageSynopsis)
     } else {
-      synopsis = toolName + " " + parameters.map(\.usageSynopsis).joined(separator: " ")
+      parts = parameters.map(\.usageSynopsis)
     }
-    if !command.subcommands.isEmpty { synopsis += " <subcommand>" }
-    return synopsis
+    if !command.subcommands.isEmpty { parts.append("<subcommand>") }
+    return (toolName, parts)
   }
 
   /// The whole help screen of the last command of `path`, ending with a newline.
@@ -81,7 +112,7 @@ package enum HelpFormatter {
 
     var text = ""
     if !overview.isEmpty { text += wrap("OVERVIEW: " + overview, width: screenWidth) + "\n\n" }
-    text += "USAGE: " + usage(path: path) + "\n\n"
+    text += usage(after: "USAGE: ", path: path) + "\n\n"
     text += [("ARGUMENTS", arguments), ("OPTIONS", options), ("SUBCOMMANDS", subcommands)]
       .filter { !$0.1.isEmpty }
       .map { "\($0.0):\n" + $0.1.joined() }
@@ -109,7 +140,7 @@ package enum HelpFormatter {
   ) -> String {
     var text = "\(errorLabel) \(error.message)\n"
     if !error.help.isEmpty { text += "Help:  \(error.help)\n" }
-    text += "Usage: \(usage(path: path))\n"
+    text += usage(after: "Usage: ", path: path) + "\n"
     text += "  See '\(path.map(\.name).joined(separator: " ")) --help' for more information.\n"
     return text
   }
