@@ -56,6 +56,18 @@ struct StreamCommandTests {
       "sessions", "--server", server.url, "--since", "2026-11-30T12:00:00Z", "--device", "iPad")
     #expect(filtered.lines.count == 2, "\(filtered.stdout)")
     #expect(filtered.lines.allSatisfy { $0.contains("iPad") })
+    // A date alone is its midnight, UTC.
+    let midnight = try rewind("sessions", "--server", server.url, "--since", "2026-11-30T00:00:00Z")
+    #expect(midnight.lines.count >= 2, "\(midnight.stdout)")
+    #expect(
+      try rewind("sessions", "--server", server.url, "--since", "2026-11-30").stdout
+        == midnight.stdout)
+    let later = try rewind("sessions", "--server", server.url, "--since", "2030-01-01")
+    #expect(later.status == 0 && later.stdout.isEmpty, "\(later.stderr)")
+    expectUsageError(
+      try rewind("sessions", "--server", server.url, "--since", "2026-11-31"),
+      "--since: '2026-11-31' is not a time (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS[.ffffff](Z|±HH:MM))",
+      command: "sessions")
     let none = try rewind("sessions", "--server", server.url, "--domain", "other")
     #expect(none.status == 0)
     #expect(none.stdout.isEmpty)

@@ -167,7 +167,11 @@ extension RewindTool {
     var connection = ConnectionOptions()
     @Option(help: "Only the sessions of this domain.")
     var domain: String?
-    @Option(valueName: "time", help: "Only the sessions started at or after this time (ISO 8601).")
+    @Option(
+      valueName: "time",
+      help:
+        "Only the sessions started at or after this time (ISO 8601; a date alone: its midnight, UTC)."
+    )
     var since: String?
     @Option(valueName: "text", help: "Only the sessions whose device contains this text.")
     var device: String?
@@ -177,9 +181,11 @@ extension RewindTool {
     func run(_ context: Context) throws {
       var start: Int64?
       if let since {
-        guard let parsed = ISO8601.parse(since) else {
+        // A date alone is its midnight, UTC.
+        guard let parsed = ISO8601.parse(since) ?? ISO8601.parse(since + "T00:00:00Z") else {
           throw UsageError(
-            "--since: '\(since)' is not a time (YYYY-MM-DDTHH:MM:SS[.ffffff](Z|±HH:MM))")
+            "--since: '\(since)' is not a time (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS[.ffffff](Z|±HH:MM))"
+          )
         }
         start = parsed
       }
