@@ -155,6 +155,41 @@ struct ConditionLanguageTests {
     #expect(try parsed(fine) == .equals(path: "a", value: 1))
   }
 
+  @Test(
+    "a condition nested to the limit parses again once printed: `!(…)` is one level, as the printer writes `!` of a comparison"
+  )
+  func nestingLimitRoundTrip() throws {
+    // The fuzzer's find: 64 `!` before a comparison printed with parentheses around it.
+    let max = WrittenCondition.maximumNesting
+    for (text, levels) in [
+      (String(repeating: "!", count: max) + "a != 1", max),
+      (String(repeating: "!", count: max - 1) + "!(a == 1 || b == 2)", max),
+      (String(repeating: "!(", count: max) + "a == 1" + String(repeating: ")", count: max), max),
+      (
+        String(repeating: "!", count: max / 2) + String(repeating: "(", count: max / 2) + "a == 1"
+          + String(repeating: ")", count: max / 2), max
+      ),
+    ] {
+      let condition = try parsed(text)
+      var depth = 0
+      var inner = condition
+      while case .not(let next) = inner {
+        depth += 1
+        inner = next
+      }
+      #expect(depth == levels || depth == max / 2, "\(text)")
+      #expect(try parsed(condition.description) == condition, "\(condition)")
+    }
+    // One more level is refused, however it is written.
+    for text in [
+      String(repeating: "!", count: max + 1) + "a != 1",
+      String(repeating: "!(", count: max + 1) + "a == 1" + String(repeating: ")", count: max + 1),
+      "!!" + String(repeating: "(", count: max) + "a == 1" + String(repeating: ")", count: max),
+    ] {
+      #expect(parseError(text)?.message.contains("nests more than 64 levels") == true, "\(text)")
+    }
+  }
+
   @Test("every comparison of a compound condition is checked, at its own column")
   func checking() {
     let enumValue = checkError("split.overlay == true && split.style == Balanced")

@@ -161,13 +161,19 @@ private struct ConditionParser {
   }
 
   /// `!A`, or a comparison, or `(A)`.
+  ///
+  /// A `!` is a level of nesting, but `!(…)` one level, not two: the parenthesis counts
+  /// it. So the way a condition prints a `!` of a comparison, `!(a == 1)` where `!a == 1`
+  /// was read, nests it no deeper, and what parsed parses again once printed.
   mutating func parseUnary() throws(ConditionError) -> Condition {
     skipWhitespace()
     guard current == "!" else { return try parsePrimary() }
     position += 1
-    try nest()
+    skipWhitespace()
+    let parenthesised = current == "("
+    if !parenthesised { try nest() }
     let inner = try parseUnary()
-    depth -= 1
+    if !parenthesised { depth -= 1 }
     return .not(inner)
   }
 
