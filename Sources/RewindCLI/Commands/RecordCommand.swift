@@ -38,7 +38,10 @@ extension RewindTool {
     func run(_ context: Context) throws {
       let text: String
       do throws(TextFileError) {
-        text = try TextFileReader(path: scenario, system: context.fileSystem).remainingText()
+        text = try TextFileReader(
+          path: scenario, system: context.fileSystem,
+          waiting: { waitingForWriter(scenario, context) }
+        ).remainingText()
       } catch {
         // A problem of a line is named with it; one of the file says what was read.
         guard error.line == nil else { throw error }

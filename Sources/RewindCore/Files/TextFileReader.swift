@@ -66,12 +66,23 @@ package final class TextFileReader {
   }
 
   /// Like ``init(path:)``, through `system`.
-  package init(path: String, system: FileSystemCalls) throws(TextFileError) {
+  ///
+  /// A named pipe (FIFO) is read as what a program writes to it, to its end; opening it
+  /// would wait for a writer, forever if none comes. So it is opened without waiting, and
+  /// when nothing has come after a second, `waiting` is called (a command says what it is
+  /// waiting for), then the reader waits on.
+  /// - Parameter waiting: Called at most once, when a FIFO has had nothing to read for a
+  ///   second.
+  package init(
+    path: String, system: FileSystemCalls, waiting: () -> Void = {}
+  ) throws(TextFileError) {
     self.path = path
     self.system = system
+    var before = stat()
+    let isFIFO = system.stat(path, &before) == 0 && before.st_mode & S_IFMT == S_IFIFO
     var descriptor: Int32
     repeat {
-      descriptor = system.open(path, O_RDONLY | O_CLOEXEC, 0)
+      descriptor = system.open(path, O_RDONLY | O_CLOEXEC | (isFIFO ? O_NONBLOCK : 0), 0)
     } while descriptor < 0 && errno == EINTR
     guard descriptor >= 0 else {
       let number = errno
@@ -88,6 +99,25 @@ package final class TextFileReader {
     size = known && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
     self.descriptor = descriptor
     atEnd = false
+    if isFIFO { Self.awaitWriter(descriptor, waiting: waiting) }
+  }
+
+  /// Waits until the FIFO open without waiting at `descriptor` has bytes to read or its
+  /// writer closed it, calling `waiting` if nothing came within a second; then makes its
+  /// reads wait for bytes again.
+  private static func awaitWriter(_ descriptor: Int32, waiting: () -> Void) {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    var told = false
+    while true {
+      let ready = poll(&entry, 1, told ? -1 : 1_000)
+      if ready > 0 || (ready < 0 && errno != EINTR) { break }
+      if ready == 0 && !told {
+        told = true
+        waiting()
+      }
+    }
+    let flags = fcntl(descriptor, F_GETFL)
+    if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
   }
 
   /// Reads text already in memory, with the same rules as a file.

@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs `rewind ARGUMENTS` with `input` a FIFO that nothing writes to until rewind said on
+/// standard error that it waits (or 15 seconds passed), then writes `text` to it; returns
+/// what rewind did, with its standard error.
+private func rewindReadingFIFO(
+  _ arguments: [String], fifo: String, text: String, in directory: TemporaryDirectory
+) throws -> ProcessResult {
+  let source = directory.file("source.txt")
+  let errors = directory.file("stderr.txt")
+  write(Array(text.utf8), to: source)
+  // `$1` the FIFO, `$2` the text to write to it, `$3` standard error, then the command.
+  let script = """
+    fifo=$1 source=$2 errors=$3; shift 3
+    "$@" 2>"$errors" & pid=$!
+    i=0
+    while ! grep -q waiting "$errors" && [ $i -lt 150 ]; do sleep 0.1; i=$((i + 1)); done
+    cat "$source" > "$fifo"
+    wait $pid
+    """
+  var result = try run(
+    "/bin/sh", ["-c", script, "sh", fifo, source, errors, rewindBinary] + arguments,
+    environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+  result.stderr = String(decoding: bytes(of: errors), as: UTF8.self)
+  return result
+}
+
+@Suite("Hostile input: odd files, paths and values given where rewind expects others")
+struct HostileInputTests {
+  @Test("import and record from a FIFO nobody writes to say they wait, then read what comes")
+  func fifoWithoutWriter() throws {
+    let directory = TemporaryDirectory()
+    let events = try rewind("export", sample("day-menu.journal")).stdout
+    let scenario = "tap 1\n+0.5s tap 2\n"
+    for (command, text) in [("import", events), ("record", scenario)] {
+      let fifo = directory.file("\(command).fifo")
+      try #require(mkfifo(fifo, 0o644) == 0)
+      let output = directory.file("\(command).journal")
+      let result = try rewindReadingFIFO(
+        [command, fifo, "-o", output], fifo: fifo, text: text, in: directory)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+      #expect(
+        result.stderr
+          == "note: \(fifo) is a named pipe (FIFO) and nothing was written to it yet; waiting for a program to write to it (Ctrl-C to stop)\n",
+        "\(command)")
+      #expect(FileManager.default.fileExists(atPath: output), "\(command)")
+    }
+  }
+}
