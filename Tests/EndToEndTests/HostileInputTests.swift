@@ -48,4 +48,26 @@ struct HostileInputTests {
       #expect(FileManager.default.fileExists(atPath: output), "\(command)")
     }
   }
+
+  @Test("an empty path is said to be one, never a file named by a bare colon")
+  func emptyInputPath() throws {
+    let directory = TemporaryDirectory()
+    let message = "the path is empty: it names no file; give the path of a file"
+    let day = sample("day-menu.journal")
+    for arguments in [
+      ["info", ""], ["log", ""], ["state", ""], ["export", ""], ["verify", "", "--deep"],
+      ["html", "", "-o", directory.file("page.html")], ["testgen", ""], ["recover", ""],
+      ["find", "", "--where", "menu.selectedIndex == 1"], ["diff", "@5", day + "@5"],
+      ["diff", day, ""], ["blame", "", "menu.selectedIndex"],
+      ["record", "", "-o", directory.file("r.journal")],
+    ] {
+      let result = try rewind(arguments)
+      #expect(result.stderr == "Error: \(message)\n", "\(arguments)")
+      #expect(result.status == 1, "\(arguments)")
+    }
+    let imported = try rewind("import", "", "-o", directory.file("i.journal"))
+    #expect(imported.stderr == "Error: \(message); nothing was written\n")
+    #expect(imported.status == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+  }
 }

@@ -44,7 +44,7 @@ extension RewindTool {
         ).remainingText()
       } catch {
         // A problem of a line is named with it; one of the file says what was read.
-        guard error.line == nil else { throw error }
+        guard error.line == nil, !scenario.isEmpty else { throw error }
         throw CommandError("\(scenario): cannot read the scenario script: \(error.message)")
       }
       let command = RecordCommand(

@@ -78,6 +78,7 @@ package final class TextFileReader {
   ) throws(TextFileError) {
     self.path = path
     self.system = system
+    guard !path.isEmpty else { throw TextFileError(.notFound, emptyPathMessage, path: path) }
     var before = stat()
     let isFIFO = system.stat(path, &before) == 0 && before.st_mode & S_IFMT == S_IFIFO
     var descriptor: Int32

@@ -78,6 +78,8 @@ final class JournalFile {
   static func open(_ path: String, flags: Int32, system: FileSystemCalls) throws(JournalError)
     -> Int32
   {
+    // An empty path names no file; an error naming it would start with a bare colon.
+    guard !path.isEmpty else { throw JournalError(.notFound, emptyPathMessage) }
     while true {
       let descriptor = system.open(path, flags | O_CLOEXEC, 0o644)
       if descriptor >= 0 { return descriptor }
@@ -242,3 +244,7 @@ struct FileIdentity: Hashable, Sendable {
     inode = UInt64(status.st_ino)
   }
 }
+
+/// What an error says of an empty path (`rewind log ""`, `rewind diff @5 …`): the system
+/// would call it a missing file, and the error would name no file.
+package let emptyPathMessage = "the path is empty: it names no file; give the path of a file"
