@@ -70,4 +70,31 @@ struct HostileInputTests {
     #expect(imported.status == 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
   }
+
+  @Test(
+    "a point that is nearly one says what is wrong with it",
+    arguments: [
+      (
+        "+99999999999999999s",
+        "'+99999999999999999s' is too large for an offset: offsets stop below 18,000,000,000,000,000,000us (570,000 years)"
+      ),
+      (
+        "2026-11-30T07:30:00",
+        "'2026-11-30T07:30:00' has no time zone: end an ISO-8601 time in Z (UTC) or ±hh:mm, e.g. 2026-11-30T07:30:00Z"
+      ),
+      ("-5", "'-5' is negative: points count from the session's start (0, start, +0s)"),
+      ("-2.5s", "'-2.5s' is negative: points count from the session's start (0, start, +0s)"),
+      (
+        "2026-02-30T07:30:00Z",
+        "expected a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start or end"
+      ),
+    ])
+  func nearlyAPoint(point: String, message: String) throws {
+    let result = try rewind("state", sample("day-menu.journal"), "--at", point)
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: The value '\(point)' is invalid for '--at <point>': \(message)\n"),
+      "\(result.stderr)")
+  }
 }
