@@ -97,4 +97,32 @@ struct HostileInputTests {
         "Error: The value '\(point)' is invalid for '--at <point>': \(message)\n"),
       "\(result.stderr)")
   }
+
+  @Test("-o at a symbolic link that leads nowhere is a file there: --force replaces the link")
+  func danglingLinkOutput() throws {
+    let directory = TemporaryDirectory()
+    let day = sample("day-menu.journal")
+    for (name, arguments) in [
+      ("x.jsonl", ["export", day]), ("x.html", ["html", day]),
+      ("x.journal", ["generate", "--events", "3"]),
+    ] {
+      let link = directory.file(name)
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "gone/" + name)
+      let refused = try rewind(arguments + ["-o", link])
+      #expect(refused.status == 1, "\(arguments)")
+      #expect(
+        refused.stderr == "Error: \(link): the file exists; pass --force to replace it\n",
+        "\(arguments)")
+      #expect(
+        try FileManager.default.destinationOfSymbolicLink(atPath: link) == "gone/" + name)
+      let replaced = try rewind(arguments + ["-o", link, "--force"])
+      #expect(replaced.status == 0, "\(arguments): \(replaced.stderr)")
+      let type = try FileManager.default.attributesOfItem(atPath: link)[.type] as? FileAttributeType
+      #expect(type == .typeRegular, "\(arguments)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.file("gone")))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        == ["x.html", "x.journal", "x.jsonl"])
+  }
 }

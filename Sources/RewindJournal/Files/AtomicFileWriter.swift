@@ -153,7 +153,9 @@ package final class AtomicFileWriter {
   private func publish(syncing: Bool, keptPath: String?) throws(JournalError) {
     let path = destination.path
     if syncing { try file.sync() }
-    let previous = try JournalFile.existingStatus(of: path, system: system)
+    let previous =
+      try JournalFile.existingStatus(of: path, system: system)
+      ?? JournalFile.danglingLinkStatus(of: path, system: system)
     guard previous == nil || destination.replacingExisting || keptPath != nil else {
       throw JournalError(
         .alreadyExists,

@@ -226,6 +226,17 @@ final class JournalFile {
       .io, "cannot tell whether a file is there already", path: path, cause: errnoCause(number))
   }
 
+  /// What `lstat` says of a symbolic link at `path` that leads to no file, or nil if
+  /// there is none: nothing is found through it, but a new file cannot take its name
+  /// without replacing it.
+  static func danglingLinkStatus(of path: String, system: FileSystemCalls) -> stat? {
+    var status = stat()
+    guard system.lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+      Self.status(of: path, system: system) == nil
+    else { return nil }
+    return status
+  }
+
   /// What `stat` says of the file at `path` (following symbolic links), or nil if there
   /// is none.
   static func status(of path: String, system: FileSystemCalls) -> stat? {
