@@ -125,4 +125,34 @@ struct HostileInputTests {
       try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         == ["x.html", "x.journal", "x.jsonl"])
   }
+
+  @Test(
+    "an import whose integer is not one a tab index can be says what it found",
+    arguments: [
+      (
+        "123456789012345678901234567890",
+        "menuTabTapped needs an integer \"index\", found 1.2345678901234568e+29, beyond the 64-bit integers (-2^63 to 2^63 - 1)"
+      ),
+      (
+        "9223372036854775808",
+        "menuTabTapped needs an integer \"index\", found 9.223372036854776e+18, beyond the 64-bit integers (-2^63 to 2^63 - 1)"
+      ),
+      ("1.5", "menuTabTapped needs an integer \"index\", found 1.5"),
+      ("\"2\"", "menuTabTapped needs an integer \"index\", found a string"),
+    ])
+  func importedIndexOutOfRange(index: String, message: String) throws {
+    let directory = TemporaryDirectory()
+    let events = directory.file("events.jsonl")
+    write(
+      Array(
+        """
+        {"seq":1,"time_us":0,"event":"menuTabTapped","index":1}
+        {"seq":2,"time_us":5,"event":"menuTabTapped","index":\(index)}
+
+        """.utf8), to: events)
+    let result = try rewind("import", events, "-o", directory.file("out.journal"))
+    #expect(result.status == 1)
+    #expect(result.stderr == "Error: \(events):2: \(message); nothing was written\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["events.jsonl"])
+  }
 }
