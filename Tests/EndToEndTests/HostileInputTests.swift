@@ -155,4 +155,18 @@ struct HostileInputTests {
     #expect(result.stderr == "Error: \(events):2: \(message); nothing was written\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["events.jsonl"])
   }
+
+  @Test("generate --seed out of 64 bits says which numbers a seed may be")
+  func seedOutOfRange() throws {
+    let directory = TemporaryDirectory()
+    for seed in ["-1", "18446744073709551616", "1.5"] {
+      let result = try rewind(
+        "generate", "-o", directory.file("g.journal"), "--events", "3", "--seed", seed)
+      #expect(result.status == 64)
+      #expect(
+        result.stderr.hasPrefix(
+          "Error: The value '\(seed)' is invalid for '--seed <number>': expected a whole number from 0 to 18446744073709551615 (2^64 - 1)\n"
+        ), "\(result.stderr)")
+    }
+  }
 }
