@@ -8,8 +8,11 @@ import Testing
 private func rewindReadingFIFO(
   _ arguments: [String], fifo: String, text: String, in directory: TemporaryDirectory
 ) throws -> ProcessResult {
-  let source = directory.file("source.txt")
-  let errors = directory.file("stderr.txt")
+  // Files of their own for each run: a standard error left by another would be read as
+  // this one's before the shell empties it.
+  let name = URL(fileURLWithPath: fifo).lastPathComponent
+  let source = directory.file(name + ".source")
+  let errors = directory.file(name + ".stderr")
   write(Array(text.utf8), to: source)
   // `$1` the FIFO, `$2` the text to write to it, `$3` standard error, then the command.
   let script = """
@@ -168,5 +171,29 @@ struct HostileInputTests {
           "Error: The value '\(seed)' is invalid for '--seed <number>': expected a whole number from 0 to 18446744073709551615 (2^64 - 1)\n"
         ), "\(result.stderr)")
     }
+  }
+
+  @Test("-o - is refused, never a file named - in the working directory")
+  func dashOutput() throws {
+    let directory = TemporaryDirectory()
+    let day = sample("day-menu.journal")
+    for arguments in [
+      ["export", day, "-o", "-"], ["testgen", day, "-o", "-"], ["html", day, "-o", "-"],
+      ["generate", "--events", "3", "-o", "-"], ["recover", day, "-o", "-"],
+    ] {
+      let result = try run(
+        rewindBinary, arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+        currentDirectory: directory.path)
+      expectUsageError(
+        result,
+        "-o - is not standard output here; give the path of a file to write (./- for a file named -)",
+        command: arguments[0])
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    let named = try run(
+      rewindBinary, ["export", day, "-o", "./-"],
+      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], currentDirectory: directory.path)
+    #expect(named.status == 0, "\(named.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["-"])
   }
 }

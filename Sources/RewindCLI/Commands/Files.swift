@@ -26,6 +26,13 @@ func outputDestination(_ path: String, force: Bool, inputs: [String]) throws -> 
   guard !path.isEmpty else {
     throw UsageError("the output path (-o) is empty; give the path of a file to write")
   }
+  // `-o -` means standard output to most tools; written as a file named `-`, the output
+  // would land where nobody looks for it.
+  guard path != "-" else {
+    throw UsageError(
+      "-o - is not standard output here; give the path of a file to write (./- for a file named -)"
+    )
+  }
   let destination = FileDestination(path, replacingExisting: force, inputs: inputs)
   do throws(JournalError) {
     try destination.check()
