@@ -196,4 +196,14 @@ struct HostileInputTests {
     #expect(named.status == 0, "\(named.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["-"])
   }
+
+  @Test("-o in a directory that makes no files (/proc) never says the directory is missing")
+  func directoryThatMakesNoFiles() throws {
+    let result = try rewind("export", sample("day-menu.journal"), "-o", "/proc/rewind.jsonl")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "Error: /proc/rewind.jsonl: cannot create the file (No such file or directory (errno 2))\n"
+    )
+  }
 }

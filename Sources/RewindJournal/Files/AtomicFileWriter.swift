@@ -287,7 +287,11 @@ package final class AtomicFileWriter {
       let number = errno
       release([name])
       if number == EEXIST || number == EINTR { continue }
-      if number == ENOENT {
+      // A directory that is there but makes no files (/proc) fails with ENOENT too.
+      let isDirectory = JournalFile.status(of: directory, system: system).map {
+        $0.st_mode & S_IFMT == S_IFDIR
+      }
+      if number == ENOENT, isDirectory != true {
         throw JournalError(
           .notFound, "cannot create the file: there is no directory \(directory)", path: path,
           cause: errnoCause(number))
