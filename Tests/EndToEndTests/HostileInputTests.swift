@@ -206,4 +206,21 @@ struct HostileInputTests {
         == "Error: /proc/rewind.jsonl: cannot create the file (No such file or directory (errno 2))\n"
     )
   }
+
+  @Test("a file of /proc given as a journal is not called empty")
+  func procFileAsJournal() throws {
+    for arguments in [["info", "/proc/self/status"], ["log", "/proc/self/status"]] {
+      let result = try rewind(arguments)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr
+          == "Error: /proc/self/status: the file says its size is 0 but holds bytes (a file of /proc or /sys), not a Rewind journal\n",
+        "\(arguments)")
+    }
+    let directory = TemporaryDirectory()
+    let empty = directory.file("empty.journal")
+    write([], to: empty)
+    let result = try rewind("info", empty)
+    #expect(result.stderr == "Error: \(empty): the file is empty, not a Rewind journal\n")
+  }
 }
