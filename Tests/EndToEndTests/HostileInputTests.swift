@@ -223,4 +223,26 @@ struct HostileInputTests {
     let result = try rewind("info", empty)
     #expect(result.stderr == "Error: \(empty): the file is empty, not a Rewind journal\n")
   }
+
+  @Test("a journal named with a newline exports and shrinks to a script that reads back")
+  func scenarioOfJournalNamedWithNewline() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("day\nmenu.journal")
+    write(bytes(of: sample("day-menu.journal")), to: journal)
+    let escaped = directory.path + "/day\\u{A}menu.journal"
+    let script = directory.file("day.scenario")
+    let exported = try rewind("export", "--scenario", journal, "-o", script)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let text = String(decoding: bytes(of: script), as: UTF8.self)
+    #expect(text.hasPrefix("# Exported from \(escaped)\n"), "\(text.prefix(200))")
+    let recorded = try rewind("record", script, "-o", directory.file("re.journal"))
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    let same = try rewind("diff", journal, directory.file("re.journal"))
+    #expect(same.stdout.hasPrefix("No differences"), "\(same.stdout)")
+    let shrunk = try rewind(
+      "shrink", journal, "--where", "menu.selectedIndex == 3", "-o", directory.file("s.journal"))
+    #expect(shrunk.status == 0)
+    #expect(shrunk.stdout.hasPrefix("# Shrunk from \(escaped): "), "\(shrunk.stdout)")
+    #expect(!shrunk.stderr.contains("warning"), "\(shrunk.stderr)")
+  }
 }
