@@ -245,4 +245,20 @@ struct HostileInputTests {
     #expect(shrunk.stdout.hasPrefix("# Shrunk from \(escaped): "), "\(shrunk.stdout)")
     #expect(!shrunk.stderr.contains("warning"), "\(shrunk.stderr)")
   }
+
+  @Test(
+    "testgen names a test after a journal named in any script, keeping its letters",
+    arguments: [
+      ("café-menu", "caféMenu"), ("日本", "日本"), ("day-menu", "dayMenu"), ("1", "node1"),
+      ("class", "classNode"), ("Ünïcode menu", "ünïcodeMenu"),
+    ])
+  func testNameOfAnyScript(file: String, name: String) throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file(file + ".journal")
+    write(bytes(of: sample("day-menu.journal")), to: journal)
+    let result = try rewind("testgen", journal)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.contains("\n@Test func \(name)() throws {\n"), "\(result.stdout.prefix(400))")
+  }
 }
