@@ -261,4 +261,37 @@ struct HostileInputTests {
     #expect(
       result.stdout.contains("\n@Test func \(name)() throws {\n"), "\(result.stdout.prefix(400))")
   }
+
+  @Test("a scenario's catalog that is a device, a FIFO or too large is refused at once")
+  func hostileCatalogFile() throws {
+    let directory = TemporaryDirectory()
+    let fifo = directory.file("catalog.fifo")
+    try #require(mkfifo(fifo, 0o644) == 0)
+    let large = directory.file("large.json")
+    write(Array(repeating: UInt8(ascii: "\n"), count: 9 << 20), to: large)
+    let script = directory.file("s.scenario")
+    for (catalog, problem) in [
+      (
+        "/dev/zero",
+        "/dev/zero: is not a regular file (a device, pipe or socket), which a catalog file must be"
+      ),
+      (
+        fifo,
+        "\(fifo): is not a regular file (a device, pipe or socket), which a catalog file must be"
+      ),
+      (large, "\(large): is 9437184 bytes long; a catalog file holds at most 8 MiB"),
+    ] {
+      write(Array("catalog \(catalog)\ntap 1\n".utf8), to: script)
+      // `timeout` ends a command that hangs (killed: status 9) instead of the test.
+      let result = try run(
+        "/usr/bin/timeout",
+        ["-s", "KILL", "20", rewindBinary, "record", script, "-o", directory.file("s.journal")],
+        environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+      #expect(result.status == 1, "\(catalog)")
+      #expect(
+        result.stderr == "Error: \(script):1:9: cannot read the catalog file: \(problem)\n",
+        "\(catalog)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.file("s.journal")))
+  }
 }

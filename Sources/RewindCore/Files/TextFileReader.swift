@@ -183,12 +183,43 @@ package final class TextFileReader {
     try remainingLines().joined(separator: "\n")
   }
 
-  /// The whole text of the file at `path`: ``remainingText()`` of a new reader.
+  /// The whole text of the regular file at `path`, of at most `limit` bytes:
+  /// ``remainingText()`` of a new reader. For a file that a setting names (a scenario's
+  /// catalog), which has a size bound: a device (`/dev/zero`), a FIFO or a file larger
+  /// than that would otherwise be read at length, or waited on, before being refused.
   ///
-  /// - Throws: ``TextFileError``, as ``init(path:)`` and ``nextLine()``.
-  /// - Complexity: O(size of the file).
-  package static func text(ofFile path: String) throws(TextFileError) -> String {
-    try TextFileReader(path: path).remainingText()
+  /// - Parameter what: What the file is, for the error (`a catalog file`).
+  /// - Throws: ``TextFileError``, as ``init(path:)`` and ``nextLine()``;
+  ///   ``TextFileError/Code/unreadable`` for no regular file, ``TextFileError/Code/notText``
+  ///   for one longer than `limit`.
+  /// - Complexity: O(size of the file), at most `limit`.
+  package static func text(ofFile path: String, atMost limit: Int, describedAs what: String)
+    throws(TextFileError) -> String
+  {
+    var status = stat()
+    if !path.isEmpty, FileSystemCalls.live.stat(path, &status) == 0 {
+      let type = status.st_mode & S_IFMT
+      if type != S_IFREG && type != S_IFDIR {
+        throw TextFileError(
+          .unreadable, "is not a regular file (a device, pipe or socket), which \(what) must be",
+          path: path)
+      }
+    }
+    let reader = try TextFileReader(path: path)
+    func tooLong(_ size: Int) -> TextFileError {
+      TextFileError(
+        .notText, "is \(size) bytes long; \(what) holds at most \(describe(bytes: limit))",
+        path: path)
+    }
+    if let size = reader.size, size > limit { throw tooLong(size) }
+    reader.lineLimit = limit
+    var lines: [String] = []
+    while let line = try reader.nextLine() {
+      // The file may have grown since it was opened.
+      guard reader.bytesConsumed <= limit else { throw tooLong(reader.bytesConsumed) }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// The bytes of the next line (with its `\r`, without its `\n`), reading more as
