@@ -98,6 +98,19 @@ extension NavigationDomain {
     }
   }
 
+  /// `, found 1.5`, `, found 1e+30, beyond the 64-bit integers`, `, found a string`:
+  /// what a field that should hold an integer holds, for its error; empty when it is
+  /// missing.
+  private static func found(_ value: JSONValue?) -> String {
+    switch value {
+    case nil: ""
+    case .double(let number)? where number.isFinite && number == number.rounded():
+      ", found \(number), beyond the 64-bit integers (-2^63 to 2^63 - 1)"
+    case .double(let number)?: ", found \(number)"
+    case let other?: ", found \(other.typeName)"
+    }
+  }
+
   /// Reads an event from the JSON object ``json(_:)-(NavigationEvent)`` writes. Ids the
   /// catalog lacks are interned (the reducer rejects them), ids with a control character
   /// refused; keys other than the event's own are ignored.
@@ -123,7 +136,7 @@ extension NavigationDomain {
     switch kind {
     case .menuTabTapped:
       guard let value = json["index"]?.intValue, let index = Int(exactly: value) else {
-        throw DomainError("menuTabTapped needs an integer \"index\"")
+        throw DomainError("menuTabTapped needs an integer \"index\"" + Self.found(json["index"]))
       }
       return .menuTabTapped(index: index)
     case .menuScrolled:

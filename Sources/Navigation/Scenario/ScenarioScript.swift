@@ -209,7 +209,9 @@ struct ScenarioParser {
         let path = value.hasPrefix("/") ? String(value) : directory + "/" + value
         let text: String
         do throws(TextFileError) {
-          text = try TextFileReader.text(ofFile: path)
+          // A catalog is stored in the journal's settings, which have a size bound.
+          text = try TextFileReader.text(
+            ofFile: path, atMost: JournalLimits.maximumSettingsSize, describedAs: "a catalog file")
         } catch {
           throw line.error("cannot read the catalog file: \(error)", at: 1)
         }

@@ -9,7 +9,9 @@ extension RewindTool {
       discussion: """
         The first line is {"header": {...}} with the session's settings; then one object \
         per event: {"seq": 1, "time_us": 250000, "event": "categorySelected", "id": \
-        "grinders"}. `rewind import` reads the same format back. A journal of an older \
+        "grinders"}. `rewind import` reads the same format back, a whole session: a range \
+        from a later --from keeps its events' sequence numbers, and import, whose seq counts \
+        from 1, refuses it. A journal of an older \
         schema is written upcast to the current one (and a note on stderr says so). With \
         --scenario, the events are written as the domain's scenario script instead, with \
         their settings, device, start and times (to the microsecond, as time steps), which \

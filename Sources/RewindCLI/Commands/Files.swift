@@ -26,6 +26,13 @@ func outputDestination(_ path: String, force: Bool, inputs: [String]) throws -> 
   guard !path.isEmpty else {
     throw UsageError("the output path (-o) is empty; give the path of a file to write")
   }
+  // `-o -` means standard output to most tools; written as a file named `-`, the output
+  // would land where nobody looks for it.
+  guard path != "-" else {
+    throw UsageError(
+      "-o - is not standard output here; give the path of a file to write (./- for a file named -)"
+    )
+  }
   let destination = FileDestination(path, replacingExisting: force, inputs: inputs)
   do throws(JournalError) {
     try destination.check()
@@ -49,4 +56,13 @@ func outputDestination(_ path: String?, force: Bool, inputs: [String]) throws ->
   }
   let destination: FileDestination = try outputDestination(path, force: force, inputs: inputs)
   return destination
+}
+
+/// Says on standard error that the named pipe (FIFO) at `path`, the input a command
+/// reads, has had nothing to read for a second: the command waits for a program to write
+/// to it, which a user who gave a FIFO by mistake would otherwise take for a hang.
+func waitingForWriter(_ path: String, _ context: Context) {
+  context.stderr.print(
+    "\(context.stderr.style.yellow("note:")) \(TerminalText.escaped(path)) is a named pipe (FIFO) and nothing was written to it yet; waiting for a program to write to it (Ctrl-C to stop)"
+  )
 }

@@ -59,7 +59,9 @@ private func parseEventCount(_ text: String) throws(InvalidValue) -> UInt64 {
 
 /// `--seed`: any 64-bit number.
 private func parseSeed(_ text: String) throws(InvalidValue) -> UInt64 {
-  guard let value = UInt64(text) else { throw InvalidValue("expected a whole number") }
+  guard let value = UInt64(text) else {
+    throw InvalidValue("expected a whole number from 0 to 18446744073709551615 (2^64 - 1)")
+  }
   return value
 }
 

@@ -37,7 +37,10 @@ extension RewindTool {
     func run(_ context: Context) throws {
       let destination = try outputDestination(output, force: force, inputs: [events])
       let reader = try imported { () throws(TextFileError) in
-        try JSONLines.Reader(TextFileReader(path: events, system: context.fileSystem))
+        try JSONLines.Reader(
+          TextFileReader(
+            path: events, system: context.fileSystem,
+            waiting: { waitingForWriter(events, context) }))
       }
       if let name = reader.header?.domain, !registry.names.contains(name),
         let line = reader.headerLine

@@ -38,10 +38,13 @@ extension RewindTool {
     func run(_ context: Context) throws {
       let text: String
       do throws(TextFileError) {
-        text = try TextFileReader(path: scenario, system: context.fileSystem).remainingText()
+        text = try TextFileReader(
+          path: scenario, system: context.fileSystem,
+          waiting: { waitingForWriter(scenario, context) }
+        ).remainingText()
       } catch {
         // A problem of a line is named with it; one of the file says what was read.
-        guard error.line == nil else { throw error }
+        guard error.line == nil, !scenario.isEmpty else { throw error }
         throw CommandError("\(scenario): cannot read the scenario script: \(error.message)")
       }
       let command = RecordCommand(

@@ -10,9 +10,13 @@ struct ScenarioText {
   /// script language cannot write), nil when it does.
   var problem: String?
 
+  /// - Parameter comments: Lines of comment above the script, their control characters
+  ///   escaped (`\u{A}`).
   init<D: RecordableDomain>(_ scenario: Scenario<D>, comments: [String] = []) {
     let script = D.scenarioScript(scenario)
-    text = comments.map { "# " + $0 + "\n" }.joined() + script
+    // A comment is one line: a newline in it (a journal's name, say) would end it, and
+    // the rest would read as an interaction.
+    text = comments.map { "# " + TerminalText.escaped($0) + "\n" }.joined() + script
     problem = Self.problem(reading: text, back: scenario)
   }
 

@@ -35,6 +35,8 @@ package struct TextFileError: Error, Sendable, Equatable, CustomStringConvertibl
 
   /// `path:line: message`, or `path: message` without a line.
   package var description: String {
+    // An empty path is no file to name (``TextFileReader`` says so in the message).
+    if path.isEmpty && line == nil { return message }
     guard let line else { return "\(path): \(message)" }
     return "\(path):\(line): \(message)"
   }

@@ -66,12 +66,24 @@ package final class TextFileReader {
   }
 
   /// Like ``init(path:)``, through `system`.
-  package init(path: String, system: FileSystemCalls) throws(TextFileError) {
+  ///
+  /// A named pipe (FIFO) is read as what a program writes to it, to its end; opening it
+  /// would wait for a writer, forever if none comes. So it is opened without waiting, and
+  /// when nothing has come after a second, `waiting` is called (a command says what it is
+  /// waiting for), then the reader waits on.
+  /// - Parameter waiting: Called at most once, when a FIFO has had nothing to read for a
+  ///   second.
+  package init(
+    path: String, system: FileSystemCalls, waiting: () -> Void = {}
+  ) throws(TextFileError) {
     self.path = path
     self.system = system
+    guard !path.isEmpty else { throw TextFileError(.notFound, emptyPathMessage, path: path) }
+    var before = stat()
+    let isFIFO = system.stat(path, &before) == 0 && before.st_mode & S_IFMT == S_IFIFO
     var descriptor: Int32
     repeat {
-      descriptor = system.open(path, O_RDONLY | O_CLOEXEC, 0)
+      descriptor = system.open(path, O_RDONLY | O_CLOEXEC | (isFIFO ? O_NONBLOCK : 0), 0)
     } while descriptor < 0 && errno == EINTR
     guard descriptor >= 0 else {
       let number = errno
@@ -88,6 +100,25 @@ package final class TextFileReader {
     size = known && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
     self.descriptor = descriptor
     atEnd = false
+    if isFIFO { Self.awaitWriter(descriptor, waiting: waiting) }
+  }
+
+  /// Waits until the FIFO open without waiting at `descriptor` has bytes to read or its
+  /// writer closed it, calling `waiting` if nothing came within a second; then makes its
+  /// reads wait for bytes again.
+  private static func awaitWriter(_ descriptor: Int32, waiting: () -> Void) {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    var told = false
+    while true {
+      let ready = poll(&entry, 1, told ? -1 : 1_000)
+      if ready > 0 || (ready < 0 && errno != EINTR) { break }
+      if ready == 0 && !told {
+        told = true
+        waiting()
+      }
+    }
+    let flags = fcntl(descriptor, F_GETFL)
+    if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
   }
 
   /// Reads text already in memory, with the same rules as a file.
@@ -152,12 +183,43 @@ package final class TextFileReader {
     try remainingLines().joined(separator: "\n")
   }
 
-  /// The whole text of the file at `path`: ``remainingText()`` of a new reader.
+  /// The whole text of the regular file at `path`, of at most `limit` bytes:
+  /// ``remainingText()`` of a new reader. For a file that a setting names (a scenario's
+  /// catalog), which has a size bound: a device (`/dev/zero`), a FIFO or a file larger
+  /// than that would otherwise be read at length, or waited on, before being refused.
   ///
-  /// - Throws: ``TextFileError``, as ``init(path:)`` and ``nextLine()``.
-  /// - Complexity: O(size of the file).
-  package static func text(ofFile path: String) throws(TextFileError) -> String {
-    try TextFileReader(path: path).remainingText()
+  /// - Parameter what: What the file is, for the error (`a catalog file`).
+  /// - Throws: ``TextFileError``, as ``init(path:)`` and ``nextLine()``;
+  ///   ``TextFileError/Code/unreadable`` for no regular file, ``TextFileError/Code/notText``
+  ///   for one longer than `limit`.
+  /// - Complexity: O(size of the file), at most `limit`.
+  package static func text(ofFile path: String, atMost limit: Int, describedAs what: String)
+    throws(TextFileError) -> String
+  {
+    var status = stat()
+    if !path.isEmpty, FileSystemCalls.live.stat(path, &status) == 0 {
+      let type = status.st_mode & S_IFMT
+      if type != S_IFREG && type != S_IFDIR {
+        throw TextFileError(
+          .unreadable, "is not a regular file (a device, pipe or socket), which \(what) must be",
+          path: path)
+      }
+    }
+    let reader = try TextFileReader(path: path)
+    func tooLong(_ size: Int) -> TextFileError {
+      TextFileError(
+        .notText, "is \(size) bytes long; \(what) holds at most \(describe(bytes: limit))",
+        path: path)
+    }
+    if let size = reader.size, size > limit { throw tooLong(size) }
+    reader.lineLimit = limit
+    var lines: [String] = []
+    while let line = try reader.nextLine() {
+      // The file may have grown since it was opened.
+      guard reader.bytesConsumed <= limit else { throw tooLong(reader.bytesConsumed) }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// The bytes of the next line (with its `\r`, without its `\n`), reading more as

@@ -41,6 +41,23 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
       self = .sequence(value)
     default:
       guard let time = ISO8601.parse(trimmed) else {
+        // Say what is wrong with a point that is nearly one.
+        if ISO8601.parse(trimmed + "Z") != nil {
+          throw RewindError(
+            .invalidInput,
+            "\(Format.quoted(text)) has no time zone: end an ISO-8601 time in Z (UTC) or ±hh:mm, e.g. \(trimmed)Z"
+          )
+        }
+        let rest = String(trimmed.dropFirst())
+        let restIsPoint =
+          (rest.allSatisfy(\.isASCIIDigit) && !rest.isEmpty)
+          || Point.microseconds(inDuration: rest) != nil
+        if trimmed.hasPrefix("-") && restIsPoint {
+          throw RewindError(
+            .invalidInput,
+            "\(Format.quoted(text)) is negative: points count from the session's start (0, start, +0s)"
+          )
+        }
         throw RewindError(
           .invalidInput, "\(Format.quoted(text)) is not a point: expected \(Point.syntax)")
       }
@@ -59,12 +76,23 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
       ("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000),
       ("h", 3_600_000_000),
     ]
+    var tooLarge = false
     for (suffix, scale) in units where body.hasSuffix(suffix) {
       // "ms" ends in "s" and "us" too: only accept when what is left is a number.
-      guard let microseconds = exactMicroseconds(body.dropLast(suffix.count), scale: scale),
+      let number = body.dropLast(suffix.count)
+      guard let microseconds = exactMicroseconds(number, scale: scale),
         microseconds < maximumOffset
-      else { continue }
+      else {
+        tooLarge = tooLarge || isDecimal(number)
+        continue
+      }
       return microseconds
+    }
+    if tooLarge {
+      throw RewindError(
+        .invalidInput,
+        "\(Format.quoted(original)) is too large for an offset: offsets stop below 18,000,000,000,000,000,000us (570,000 years)"
+      )
     }
     throw RewindError(
       .invalidInput,
@@ -74,6 +102,12 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
 
   /// Offsets stop below 1.8 × 10^19 microseconds (570,000 years), within a `UInt64`.
   static let maximumOffset: UInt64 = 18_000_000_000_000_000_000
+
+  /// Whether `number` is digits with at most one decimal point, and some digit.
+  static func isDecimal(_ number: Substring) -> Bool {
+    let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    return parts.joined().allSatisfy(\.isASCIIDigit) && !parts.joined().isEmpty
+  }
 
   /// `number` (digits with at most one decimal point) times `scale`, rounded half away
   /// from zero; nil when it is no such number or does not fit 64 bits.

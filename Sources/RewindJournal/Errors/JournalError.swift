@@ -104,7 +104,7 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
       location.append(JournalError.describe(sequenceRange))
     }
     if let byteOffset { location.append("at byte \(byteOffset)") }
-    var text = path.map { "\($0): " } ?? ""
+    var text = path.flatMap { $0.isEmpty ? nil : "\($0): " } ?? ""
     if !location.isEmpty { text += location.joined(separator: " ") + ": " }
     text += message
     if let cause { text += " (\(cause))" }

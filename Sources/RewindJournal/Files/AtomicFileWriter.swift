@@ -153,7 +153,9 @@ package final class AtomicFileWriter {
   private func publish(syncing: Bool, keptPath: String?) throws(JournalError) {
     let path = destination.path
     if syncing { try file.sync() }
-    let previous = try JournalFile.existingStatus(of: path, system: system)
+    let previous =
+      try JournalFile.existingStatus(of: path, system: system)
+      ?? JournalFile.danglingLinkStatus(of: path, system: system)
     guard previous == nil || destination.replacingExisting || keptPath != nil else {
       throw JournalError(
         .alreadyExists,
@@ -285,7 +287,11 @@ package final class AtomicFileWriter {
       let number = errno
       release([name])
       if number == EEXIST || number == EINTR { continue }
-      if number == ENOENT {
+      // A directory that is there but makes no files (/proc) fails with ENOENT too.
+      let isDirectory = JournalFile.status(of: directory, system: system).map {
+        $0.st_mode & S_IFMT == S_IFDIR
+      }
+      if number == ENOENT, isDirectory != true {
         throw JournalError(
           .notFound, "cannot create the file: there is no directory \(directory)", path: path,
           cause: errnoCause(number))

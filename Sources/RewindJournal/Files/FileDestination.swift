@@ -42,7 +42,10 @@ public struct FileDestination: Sendable, Equatable {
   /// ``check()`` through `system`.
   /// - Returns: the status of the file at the destination, nil if there is none.
   func check(system: FileSystemCalls) throws(JournalError) -> stat? {
-    guard let existing = JournalFile.status(of: path, system: system) else { return nil }
+    guard
+      let existing = JournalFile.status(of: path, system: system)
+        ?? JournalFile.danglingLinkStatus(of: path, system: system)
+    else { return nil }
     let identity = FileIdentity(existing)
     for input in inputs {
       guard let status = JournalFile.status(of: input, system: system),
@@ -55,7 +58,9 @@ public struct FileDestination: Sendable, Equatable {
         path: path)
     }
     switch existing.st_mode & S_IFMT {
-    case S_IFREG: break
+    // A symbolic link that leads nowhere is replaced as a file is (as --force replaces a
+    // link to a file: the link, not the file it leads to).
+    case S_IFREG, S_IFLNK: break
     case S_IFDIR:
       throw JournalError(.io, "is a directory; give the path of a file to write", path: path)
     default:

@@ -67,6 +67,14 @@ extension JournalLayout {
     let what = tag == .header ? "the journal header" : "the copy of the journal header"
     guard fileSize >= offset + 8, let prefixBytes = try file.read(count: 8, at: offset) else {
       if offset == 0 && fileSize == 0 {
+        // A file of /proc or /sys says its size is 0 and holds text all the same.
+        if (try? file.read(count: 1, at: 0)) != nil {
+          return .failure(
+            JournalError(
+              .notAJournal,
+              "the file says its size is 0 but holds bytes (a file of /proc or /sys), not a Rewind journal",
+              path: file.path))
+        }
         return .failure(
           JournalError(.notAJournal, "the file is empty, not a Rewind journal", path: file.path))
       }

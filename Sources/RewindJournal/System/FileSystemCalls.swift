@@ -29,6 +29,9 @@ package struct FileSystemCalls: Sendable {
   package var fstat: @Sendable (Int32, UnsafeMutablePointer<stat>) -> Int32
   /// `stat(2)`, following symbolic links.
   package var stat: @Sendable (String, UnsafeMutablePointer<stat>) -> Int32
+  /// `lstat(2)`: the status of a symbolic link itself (a writer finds one that leads
+  /// nowhere at its destination).
+  package var lstat: @Sendable (String, UnsafeMutablePointer<stat>) -> Int32
   /// `read(2)`: descriptor, buffer, count (the text files commands read, which may be
   /// pipes).
   package var read: @Sendable (Int32, UnsafeMutableRawPointer?, Int) -> Int
@@ -73,6 +76,13 @@ package struct FileSystemCalls: Sendable {
       #endif
     },
     stat: { path, status in statFollowingLinks(path, status) },
+    lstat: { path, status in
+      #if canImport(Glibc)
+        Glibc.lstat(path, status)
+      #else
+        Darwin.lstat(path, status)
+      #endif
+    },
     read: { descriptor, buffer, count in
       #if canImport(Glibc)
         Glibc.read(descriptor, buffer, count)

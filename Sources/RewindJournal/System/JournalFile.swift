@@ -78,6 +78,8 @@ final class JournalFile {
   static func open(_ path: String, flags: Int32, system: FileSystemCalls) throws(JournalError)
     -> Int32
   {
+    // An empty path names no file; an error naming it would start with a bare colon.
+    guard !path.isEmpty else { throw JournalError(.notFound, emptyPathMessage) }
     while true {
       let descriptor = system.open(path, flags | O_CLOEXEC, 0o644)
       if descriptor >= 0 { return descriptor }
@@ -224,6 +226,17 @@ final class JournalFile {
       .io, "cannot tell whether a file is there already", path: path, cause: errnoCause(number))
   }
 
+  /// What `lstat` says of a symbolic link at `path` that leads to no file, or nil if
+  /// there is none: nothing is found through it, but a new file cannot take its name
+  /// without replacing it.
+  static func danglingLinkStatus(of path: String, system: FileSystemCalls) -> stat? {
+    var status = stat()
+    guard system.lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+      Self.status(of: path, system: system) == nil
+    else { return nil }
+    return status
+  }
+
   /// What `stat` says of the file at `path` (following symbolic links), or nil if there
   /// is none.
   static func status(of path: String, system: FileSystemCalls) -> stat? {
@@ -242,3 +255,7 @@ struct FileIdentity: Hashable, Sendable {
     inode = UInt64(status.st_ino)
   }
 }
+
+/// What an error says of an empty path (`rewind log ""`, `rewind diff @5 …`): the system
+/// would call it a missing file, and the error would name no file.
+package let emptyPathMessage = "the path is empty: it names no file; give the path of a file"

@@ -22,12 +22,26 @@
       const value = Number(number);
       if (!Number.isFinite(value)) continue;
       const microseconds = Math.round(value * scale);
-      if (microseconds >= 1.8e19) break;
+      if (microseconds >= 1.8e19) {
+        throw new Error(
+          `'${original}' is too large for an offset: offsets stop below 18,000,000,000,000,000,000us (570,000 years)`,
+        );
+      }
       return microseconds;
     }
     throw new Error(
       `'${original}' is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s`,
     );
+  }
+
+  /** Whether `body` (an offset without its `+`) is one. */
+  function isOffset(body) {
+    try {
+      offset(body, body);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Microseconds since the epoch of `YYYY-MM-DDTHH:MM:SS[.ffffff](Z|±HH:MM)`, or null. */
@@ -72,7 +86,19 @@
       return { kind: "sequence", value: Number(value) };
     }
     const time = iso8601(trimmed);
-    if (time === null) throw new Error(`'${text}' is not a point: expected ${SYNTAX}`);
+    if (time === null) {
+      // Say what is wrong with a point that is nearly one (RewindCore's Point).
+      if (iso8601(trimmed + "Z") !== null) {
+        throw new Error(
+          `'${text}' has no time zone: end an ISO-8601 time in Z (UTC) or ±hh:mm, e.g. ${trimmed}Z`,
+        );
+      }
+      const rest = trimmed.slice(1);
+      if (trimmed.startsWith("-") && (/^[0-9]+$/.test(rest) || isOffset(rest))) {
+        throw new Error(`'${text}' is negative: points count from the session's start (0, start, +0s)`);
+      }
+      throw new Error(`'${text}' is not a point: expected ${SYNTAX}`);
+    }
     return { kind: "wallClock", value: time };
   }
 

@@ -94,8 +94,14 @@ struct EventJSONTests {
         #"unknown event kind "foo"; the kinds are menuTabTapped, menuScrolled, menuViewportResized, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, orientationChanged, backTapped"#
       ),
       (#"{"event":"menuTabTapped"}"#, #"menuTabTapped needs an integer "index""#),
-      (#"{"event":"menuTabTapped","index":1.5}"#, #"menuTabTapped needs an integer "index""#),
-      (#"{"event":"menuTabTapped","index":"1"}"#, #"menuTabTapped needs an integer "index""#),
+      (
+        #"{"event":"menuTabTapped","index":1.5}"#,
+        #"menuTabTapped needs an integer "index", found 1.5"#
+      ),
+      (
+        #"{"event":"menuTabTapped","index":"1"}"#,
+        #"menuTabTapped needs an integer "index", found a string"#
+      ),
       (#"{"event":"menuScrolled","offset":"12"}"#, #"menuScrolled needs a number "offset""#),
       (#"{"event":"menuScrolled"}"#, #"menuScrolled needs a number "offset""#),
       (

@@ -142,6 +142,27 @@ struct TextFileReaderTests {
     let directory = TemporaryDirectory()
     let path = directory.file("state.json")
     write(Array("\u{FEFF}{\r\n  \"a\": 1\r\n}\r\n".utf8), to: path)
-    #expect(try TextFileReader.text(ofFile: path) == "{\n  \"a\": 1\n}")
+    let text = try TextFileReader.text(ofFile: path, atMost: 100, describedAs: "a state file")
+    #expect(text == "{\n  \"a\": 1\n}")
+  }
+
+  @Test("the whole text of a file is refused beyond its limit, or when no regular file")
+  func textWithinLimit() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("state.json")
+    write(Array("{\n  \"a\": 1\n}\n".utf8), to: path)
+    #expect(
+      throws: TextFileError(
+        .notText, "is 13 bytes long; a state file holds at most 12 bytes", path: path)
+    ) {
+      try TextFileReader.text(ofFile: path, atMost: 12, describedAs: "a state file")
+    }
+    #expect(
+      throws: TextFileError(
+        .unreadable, "is not a regular file (a device, pipe or socket), which a state file must be",
+        path: "/dev/null")
+    ) {
+      try TextFileReader.text(ofFile: "/dev/null", atMost: 12, describedAs: "a state file")
+    }
   }
 }

@@ -1,0 +1,297 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs `rewind ARGUMENTS` with `input` a FIFO that nothing writes to until rewind said on
+/// standard error that it waits (or 15 seconds passed), then writes `text` to it; returns
+/// what rewind did, with its standard error.
+private func rewindReadingFIFO(
+  _ arguments: [String], fifo: String, text: String, in directory: TemporaryDirectory
+) throws -> ProcessResult {
+  // Files of their own for each run: a standard error left by another would be read as
+  // this one's before the shell empties it.
+  let name = URL(fileURLWithPath: fifo).lastPathComponent
+  let source = directory.file(name + ".source")
+  let errors = directory.file(name + ".stderr")
+  write(Array(text.utf8), to: source)
+  // `$1` the FIFO, `$2` the text to write to it, `$3` standard error, then the command.
+  let script = """
+    fifo=$1 source=$2 errors=$3; shift 3
+    "$@" 2>"$errors" & pid=$!
+    i=0
+    while ! grep -q waiting "$errors" && [ $i -lt 150 ]; do sleep 0.1; i=$((i + 1)); done
+    cat "$source" > "$fifo"
+    wait $pid
+    """
+  var result = try run(
+    "/bin/sh", ["-c", script, "sh", fifo, source, errors, rewindBinary] + arguments,
+    environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+  result.stderr = String(decoding: bytes(of: errors), as: UTF8.self)
+  return result
+}
+
+@Suite("Hostile input: odd files, paths and values given where rewind expects others")
+struct HostileInputTests {
+  @Test("import and record from a FIFO nobody writes to say they wait, then read what comes")
+  func fifoWithoutWriter() throws {
+    let directory = TemporaryDirectory()
+    let events = try rewind("export", sample("day-menu.journal")).stdout
+    let scenario = "tap 1\n+0.5s tap 2\n"
+    for (command, text) in [("import", events), ("record", scenario)] {
+      let fifo = directory.file("\(command).fifo")
+      try #require(mkfifo(fifo, 0o644) == 0)
+      let output = directory.file("\(command).journal")
+      let result = try rewindReadingFIFO(
+        [command, fifo, "-o", output], fifo: fifo, text: text, in: directory)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+      #expect(
+        result.stderr
+          == "note: \(fifo) is a named pipe (FIFO) and nothing was written to it yet; waiting for a program to write to it (Ctrl-C to stop)\n",
+        "\(command)")
+      #expect(FileManager.default.fileExists(atPath: output), "\(command)")
+    }
+  }
+
+  @Test("an empty path is said to be one, never a file named by a bare colon")
+  func emptyInputPath() throws {
+    let directory = TemporaryDirectory()
+    let message = "the path is empty: it names no file; give the path of a file"
+    let day = sample("day-menu.journal")
+    for arguments in [
+      ["info", ""], ["log", ""], ["state", ""], ["export", ""], ["verify", "", "--deep"],
+      ["html", "", "-o", directory.file("page.html")], ["testgen", ""], ["recover", ""],
+      ["find", "", "--where", "menu.selectedIndex == 1"], ["diff", "@5", day + "@5"],
+      ["diff", day, ""], ["blame", "", "menu.selectedIndex"],
+      ["record", "", "-o", directory.file("r.journal")],
+    ] {
+      let result = try rewind(arguments)
+      #expect(result.stderr == "Error: \(message)\n", "\(arguments)")
+      #expect(result.status == 1, "\(arguments)")
+    }
+    let imported = try rewind("import", "", "-o", directory.file("i.journal"))
+    #expect(imported.stderr == "Error: \(message); nothing was written\n")
+    #expect(imported.status == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+  }
+
+  @Test(
+    "a point that is nearly one says what is wrong with it",
+    arguments: [
+      (
+        "+99999999999999999s",
+        "'+99999999999999999s' is too large for an offset: offsets stop below 18,000,000,000,000,000,000us (570,000 years)"
+      ),
+      (
+        "2026-11-30T07:30:00",
+        "'2026-11-30T07:30:00' has no time zone: end an ISO-8601 time in Z (UTC) or ±hh:mm, e.g. 2026-11-30T07:30:00Z"
+      ),
+      ("-5", "'-5' is negative: points count from the session's start (0, start, +0s)"),
+      ("-2.5s", "'-2.5s' is negative: points count from the session's start (0, start, +0s)"),
+      (
+        "2026-02-30T07:30:00Z",
+        "expected a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start or end"
+      ),
+    ])
+  func nearlyAPoint(point: String, message: String) throws {
+    let result = try rewind("state", sample("day-menu.journal"), "--at", point)
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: The value '\(point)' is invalid for '--at <point>': \(message)\n"),
+      "\(result.stderr)")
+  }
+
+  @Test("-o at a symbolic link that leads nowhere is a file there: --force replaces the link")
+  func danglingLinkOutput() throws {
+    let directory = TemporaryDirectory()
+    let day = sample("day-menu.journal")
+    for (name, arguments) in [
+      ("x.jsonl", ["export", day]), ("x.html", ["html", day]),
+      ("x.journal", ["generate", "--events", "3"]),
+    ] {
+      let link = directory.file(name)
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "gone/" + name)
+      let refused = try rewind(arguments + ["-o", link])
+      #expect(refused.status == 1, "\(arguments)")
+      #expect(
+        refused.stderr == "Error: \(link): the file exists; pass --force to replace it\n",
+        "\(arguments)")
+      #expect(
+        try FileManager.default.destinationOfSymbolicLink(atPath: link) == "gone/" + name)
+      let replaced = try rewind(arguments + ["-o", link, "--force"])
+      #expect(replaced.status == 0, "\(arguments): \(replaced.stderr)")
+      let type = try FileManager.default.attributesOfItem(atPath: link)[.type] as? FileAttributeType
+      #expect(type == .typeRegular, "\(arguments)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.file("gone")))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        == ["x.html", "x.journal", "x.jsonl"])
+  }
+
+  @Test(
+    "an import whose integer is not one a tab index can be says what it found",
+    arguments: [
+      (
+        "123456789012345678901234567890",
+        "menuTabTapped needs an integer \"index\", found 1.2345678901234568e+29, beyond the 64-bit integers (-2^63 to 2^63 - 1)"
+      ),
+      (
+        "9223372036854775808",
+        "menuTabTapped needs an integer \"index\", found 9.223372036854776e+18, beyond the 64-bit integers (-2^63 to 2^63 - 1)"
+      ),
+      ("1.5", "menuTabTapped needs an integer \"index\", found 1.5"),
+      ("\"2\"", "menuTabTapped needs an integer \"index\", found a string"),
+    ])
+  func importedIndexOutOfRange(index: String, message: String) throws {
+    let directory = TemporaryDirectory()
+    let events = directory.file("events.jsonl")
+    write(
+      Array(
+        """
+        {"seq":1,"time_us":0,"event":"menuTabTapped","index":1}
+        {"seq":2,"time_us":5,"event":"menuTabTapped","index":\(index)}
+
+        """.utf8), to: events)
+    let result = try rewind("import", events, "-o", directory.file("out.journal"))
+    #expect(result.status == 1)
+    #expect(result.stderr == "Error: \(events):2: \(message); nothing was written\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["events.jsonl"])
+  }
+
+  @Test("generate --seed out of 64 bits says which numbers a seed may be")
+  func seedOutOfRange() throws {
+    let directory = TemporaryDirectory()
+    for seed in ["-1", "18446744073709551616", "1.5"] {
+      let result = try rewind(
+        "generate", "-o", directory.file("g.journal"), "--events", "3", "--seed", seed)
+      #expect(result.status == 64)
+      #expect(
+        result.stderr.hasPrefix(
+          "Error: The value '\(seed)' is invalid for '--seed <number>': expected a whole number from 0 to 18446744073709551615 (2^64 - 1)\n"
+        ), "\(result.stderr)")
+    }
+  }
+
+  @Test("-o - is refused, never a file named - in the working directory")
+  func dashOutput() throws {
+    let directory = TemporaryDirectory()
+    let day = sample("day-menu.journal")
+    for arguments in [
+      ["export", day, "-o", "-"], ["testgen", day, "-o", "-"], ["html", day, "-o", "-"],
+      ["generate", "--events", "3", "-o", "-"], ["recover", day, "-o", "-"],
+    ] {
+      let result = try run(
+        rewindBinary, arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+        currentDirectory: directory.path)
+      expectUsageError(
+        result,
+        "-o - is not standard output here; give the path of a file to write (./- for a file named -)",
+        command: arguments[0])
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    let named = try run(
+      rewindBinary, ["export", day, "-o", "./-"],
+      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], currentDirectory: directory.path)
+    #expect(named.status == 0, "\(named.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["-"])
+  }
+
+  @Test("-o in a directory that makes no files (/proc) never says the directory is missing")
+  func directoryThatMakesNoFiles() throws {
+    let result = try rewind("export", sample("day-menu.journal"), "-o", "/proc/rewind.jsonl")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "Error: /proc/rewind.jsonl: cannot create the file (No such file or directory (errno 2))\n"
+    )
+  }
+
+  @Test("a file of /proc given as a journal is not called empty")
+  func procFileAsJournal() throws {
+    for arguments in [["info", "/proc/self/status"], ["log", "/proc/self/status"]] {
+      let result = try rewind(arguments)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr
+          == "Error: /proc/self/status: the file says its size is 0 but holds bytes (a file of /proc or /sys), not a Rewind journal\n",
+        "\(arguments)")
+    }
+    let directory = TemporaryDirectory()
+    let empty = directory.file("empty.journal")
+    write([], to: empty)
+    let result = try rewind("info", empty)
+    #expect(result.stderr == "Error: \(empty): the file is empty, not a Rewind journal\n")
+  }
+
+  @Test("a journal named with a newline exports and shrinks to a script that reads back")
+  func scenarioOfJournalNamedWithNewline() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("day\nmenu.journal")
+    write(bytes(of: sample("day-menu.journal")), to: journal)
+    let escaped = directory.path + "/day\\u{A}menu.journal"
+    let script = directory.file("day.scenario")
+    let exported = try rewind("export", "--scenario", journal, "-o", script)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let text = String(decoding: bytes(of: script), as: UTF8.self)
+    #expect(text.hasPrefix("# Exported from \(escaped)\n"), "\(text.prefix(200))")
+    let recorded = try rewind("record", script, "-o", directory.file("re.journal"))
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    let same = try rewind("diff", journal, directory.file("re.journal"))
+    #expect(same.stdout.hasPrefix("No differences"), "\(same.stdout)")
+    let shrunk = try rewind(
+      "shrink", journal, "--where", "menu.selectedIndex == 3", "-o", directory.file("s.journal"))
+    #expect(shrunk.status == 0)
+    #expect(shrunk.stdout.hasPrefix("# Shrunk from \(escaped): "), "\(shrunk.stdout)")
+    #expect(!shrunk.stderr.contains("warning"), "\(shrunk.stderr)")
+  }
+
+  @Test(
+    "testgen names a test after a journal named in any script, keeping its letters",
+    arguments: [
+      ("café-menu", "caféMenu"), ("日本", "日本"), ("day-menu", "dayMenu"), ("1", "node1"),
+      ("class", "classNode"), ("Ünïcode menu", "ünïcodeMenu"),
+    ])
+  func testNameOfAnyScript(file: String, name: String) throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file(file + ".journal")
+    write(bytes(of: sample("day-menu.journal")), to: journal)
+    let result = try rewind("testgen", journal)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.contains("\n@Test func \(name)() throws {\n"), "\(result.stdout.prefix(400))")
+  }
+
+  @Test("a scenario's catalog that is a device, a FIFO or too large is refused at once")
+  func hostileCatalogFile() throws {
+    let directory = TemporaryDirectory()
+    let fifo = directory.file("catalog.fifo")
+    try #require(mkfifo(fifo, 0o644) == 0)
+    let large = directory.file("large.json")
+    write(Array(repeating: UInt8(ascii: "\n"), count: 9 << 20), to: large)
+    let script = directory.file("s.scenario")
+    for (catalog, problem) in [
+      (
+        "/dev/zero",
+        "/dev/zero: is not a regular file (a device, pipe or socket), which a catalog file must be"
+      ),
+      (
+        fifo,
+        "\(fifo): is not a regular file (a device, pipe or socket), which a catalog file must be"
+      ),
+      (large, "\(large): is 9437184 bytes long; a catalog file holds at most 8 MiB"),
+    ] {
+      write(Array("catalog \(catalog)\ntap 1\n".utf8), to: script)
+      // `timeout` ends a command that hangs (killed: status 9) instead of the test.
+      let result = try run(
+        "/usr/bin/timeout",
+        ["-s", "KILL", "20", rewindBinary, "record", script, "-o", directory.file("s.journal")],
+        environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+      #expect(result.status == 1, "\(catalog)")
+      #expect(
+        result.stderr == "Error: \(script):1:9: cannot read the catalog file: \(problem)\n",
+        "\(catalog)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.file("s.journal")))
+  }
+}
