@@ -26,6 +26,13 @@ struct SwiftSourceTests {
     #expect(SwiftSource.identifier("90 grinders") == "node90Grinders")
     #expect(SwiftSource.identifier("in") == "inNode")
     #expect(SwiftSource.identifier("日本") == "node")
+    // With every script's letters, as a journal's name gives a test its name.
+    #expect(SwiftSource.identifier("café-menu", everyScript: true) == "caféMenu")
+    #expect(SwiftSource.identifier("日本", everyScript: true) == "日本")
+    #expect(SwiftSource.identifier("90 grinders", everyScript: true) == "node90Grinders")
+    #expect(SwiftSource.identifier("--", everyScript: true) == "node")
+    #expect(SwiftSource.identifier("in", everyScript: true) == "inNode")
+    #expect(SwiftSource.identifier("day_menu", everyScript: true) == "dayMenu")
   }
 
   @Test(

@@ -48,7 +48,9 @@ extension RewindTool {
       if let name { command += ["--name", name] }
       let base = String(journal.split(separator: "/").last ?? "")
       let testName =
-        name ?? defaultTestName(base.hasSuffix(".journal") ? String(base.dropLast(8)) : base)
+        name
+        ?? SwiftSource.identifier(
+          base.hasSuffix(".journal") ? String(base.dropLast(8)) : base, everyScript: true)
       try registry.open(
         journal, warnings: context.stderr,
         TestgenCommand(
@@ -56,33 +58,6 @@ extension RewindTool {
           givenName: name != nil, destination: destination, context: context))
     }
   }
-}
-
-/// The test's name made of a journal's file name, in lower camel case, as
-/// ``SwiftSource/identifier(_:)`` makes one of an id (`day-menu` → `dayMenu`, `1` →
-/// `node1`), but keeping the letters and digits of every script, as `--name` takes them
-/// (`café-menu` → `caféMenu`, `日本` → `日本`), where that keeps only ASCII.
-private func defaultTestName(_ base: String) -> String {
-  var parts: [String] = []
-  var current = ""
-  for scalar in base.unicodeScalars {
-    if scalar.properties.isXIDContinue && scalar != "_" {
-      current.unicodeScalars.append(scalar)
-    } else if !current.isEmpty {
-      parts.append(current)
-      current = ""
-    }
-  }
-  if !current.isEmpty { parts.append(current) }
-  var name = parts.enumerated().map { index, part in
-    index == 0
-      ? part.prefix(1).lowercased() + part.dropFirst()
-      : part.prefix(1).uppercased() + part.dropFirst()
-  }.joined()
-  if name.unicodeScalars.first?.properties.isXIDStart != true {
-    name = "node" + name.prefix(1).uppercased() + name.dropFirst()
-  }
-  return SwiftSource.keywords.contains(name) ? name + "Node" : name
 }
 
 /// Why `name` cannot name a generated test, with a name that can; nil when it can.

@@ -114,11 +114,18 @@ public enum SwiftSource {
   /// A lower camel case identifier made of the letters and digits of `words`
   /// (`espresso-machines/leva-x` → `espressoMachinesLevaX`), starting with a letter
   /// (`node` before a digit), never a keyword.
-  public static func identifier(_ words: String) -> String {
+  /// - Parameter everyScript: Keep the letters and digits of every script, as Swift
+  ///   takes them in an identifier (`café-menu` → `caféMenu`, `日本` → `日本`), not only
+  ///   ASCII's.
+  public static func identifier(_ words: String, everyScript: Bool = false) -> String {
     var parts: [String] = []
     var current = ""
     for scalar in words.unicodeScalars {
-      if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
+      let kept =
+        everyScript
+        ? scalar.properties.isXIDContinue && scalar != "_"
+        : scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+      if kept {
         current.unicodeScalars.append(scalar)
       } else if !current.isEmpty {
         parts.append(current)
@@ -131,7 +138,7 @@ public enum SwiftSource {
         ? part.prefix(1).lowercased() + part.dropFirst()
         : part.prefix(1).uppercased() + part.dropFirst()
     }.joined()
-    if name.isEmpty || name.first!.isNumber {
+    if name.unicodeScalars.first?.properties.isXIDStart != true {
       name = "node" + name.prefix(1).uppercased() + name.dropFirst()
     }
     return keywords.contains(name) ? name + "Node" : name
