@@ -114,9 +114,10 @@ public enum SwiftSource {
   /// A lower camel case identifier made of the letters and digits of `words`
   /// (`espresso-machines/leva-x` → `espressoMachinesLevaX`), starting with a letter
   /// (`node` before a digit), never a keyword.
-  /// - Parameter everyScript: Keep the letters and digits of every script, as Swift
-  ///   takes them in an identifier (`café-menu` → `caféMenu`, `日本` → `日本`), not only
-  ///   ASCII's.
+  /// - Parameters:
+  ///   - words: The text to make the identifier of.
+  ///   - everyScript: Keep the letters and digits of every script, as Swift takes them in
+  ///     an identifier (`café-menu` → `caféMenu`, `日本` → `日本`), not only ASCII's.
   public static func identifier(_ words: String, everyScript: Bool = false) -> String {
     var parts: [String] = []
     var current = ""
