@@ -94,7 +94,7 @@ struct FileSafetyTests {
       ),
       (
         #"{"seq":99999999999999999999999999,"time_us":0,"event":"backTapped"}"#,
-        #"events.jsonl:1: "seq" is 1e+26, expected 1 (seq counts from 1 without gaps)"#
+        #"events.jsonl:1: "seq" is about 1e+26, too large for a sequence number (64 bits), expected 1 (seq counts from 1 without gaps)"#
       ),
       (
         #"{"seq":1.5,"time_us":0,"event":"backTapped"}"#,

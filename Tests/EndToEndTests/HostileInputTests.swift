@@ -294,4 +294,63 @@ struct HostileInputTests {
     }
     #expect(!FileManager.default.fileExists(atPath: directory.file("s.journal")))
   }
+
+  @Test("check names an empty path's failure with quotes, never a bare colon")
+  func checkEmptyPath() throws {
+    let day = sample("day-menu.journal")
+    let result = try rewind("check", day, "")
+    #expect(result.status == 1)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains("FAIL '': the path is empty: it names no file; give the path of a file"),
+      "\(result.stdout)")
+    #expect(lines.last == "1 passed, 1 failed")
+  }
+
+  @Test("check --expect from a FIFO nobody writes to says it waits, then checks what comes")
+  func checkExpectFromFIFO() throws {
+    let directory = TemporaryDirectory()
+    let day = sample("day-menu.journal")
+    let state = try rewind("state", day, "--json").stdout
+    let fifo = directory.file("expected.fifo")
+    try #require(mkfifo(fifo, 0o644) == 0)
+    let result = try rewindReadingFIFO(
+      ["check", day, "--expect", fifo], fifo: fifo, text: state, in: directory)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr
+        == "note: \(fifo) is a named pipe (FIFO) and nothing was written to it yet; waiting for a program to write to it (Ctrl-C to stop)\n"
+    )
+  }
+
+  @Test(
+    "a sequence number that is not one, or too large, is named in state's edits",
+    arguments: [
+      (
+        ["--skip", "99999999999999999999999"], "--skip <seq,...>",
+        "'99999999999999999999999' is too large for a sequence number (the largest is 18446744073709551615)"
+      ),
+      (
+        ["--skip", "3,5-7"], "--skip <seq,...>",
+        "'5-7' is not a sequence number; expected sequence numbers separated by commas, e.g. 12,40"
+      ),
+      (
+        ["--skip", "3,,4"], "--skip <seq,...>",
+        "no sequence number; expected sequence numbers separated by commas, e.g. 12,40"
+      ),
+      (
+        ["--insert", #"99999999999999999999:{"event":"backTapped"}"#], "--insert <seq:event>",
+        "'99999999999999999999' is too large for a sequence number (the largest is 18446744073709551615)"
+      ),
+      (
+        ["--replace", #"x:{"event":"backTapped"}"#], "--replace <seq:event>",
+        #"'x' is not a sequence number; expected SEQ:EVENT, a sequence number, a colon and the event's JSON, e.g. 3:{"event":"backTapped"}"#
+      ),
+    ])
+  func editSequenceNumbers(arguments: [String], option: String, message: String) throws {
+    let result = try rewind(["state", sample("day-menu.journal")] + arguments)
+    expectUsageError(
+      result, "The value '\(arguments[1])' is invalid for '\(option)': \(message)",
+      command: "state")
+  }
 }

@@ -48,7 +48,9 @@ struct SuggestionTests {
     #expect(distance("same", "same") == 0)
   }
 
-  @Test("the command line suggests commands and long options, not short ones")
+  @Test(
+    "the command line suggests commands and long options, and a short option only in the other case"
+  )
   func endToEnd() {
     #expect(
       Sample.run(["stat"]).stderr.hasPrefix(
@@ -63,6 +65,13 @@ struct SuggestionTests {
       Sample.run(["record", "s", "--out", "x"]).stderr.hasPrefix(
         "Error: Unknown option '--out'. Did you mean '--output'?\n"))
     #expect(
-      Sample.run(["record", "s", "-O", "x"]).stderr.hasPrefix("Error: Unknown option '-O'\n"))
+      Sample.run(["record", "s", "-O", "x"]).stderr.hasPrefix(
+        "Error: Unknown option '-O'. Did you mean '-o'?\n"))
+    #expect(
+      Sample.run(["record", "s", "-V"]).stderr.hasPrefix(
+        "Error: Unknown option '-V'. Did you mean '-v'?\n"))
+    #expect(
+      Sample.run(["record", "s", "-p", "x"]).stderr.hasPrefix("Error: Unknown option '-p'\n"))
+    #expect(Sample.run(["record", "s", "-oo"]).stderr.hasPrefix("Error: Unknown option '-oo'\n"))
   }
 }

@@ -58,6 +58,10 @@ struct EventScriptTests {
         "expected a time step such as +0.8s, +250ms or @12.5s, found '+2x'"
       ),
       ("@5s added text=a\n@4s cleared", 2, 1, "@4s is before the event before, at +5s"),
+      (
+        "+99999999999999999999ms added text=a", 1, 1,
+        "'+99999999999999999999ms' is too large: the session would last longer than 8760000 hours"
+      ),
       ("added text=", 1, 7, "expected a value after 'text='"),
       ("added text=a text=b", 1, 14, "'text' is given twice"),
       (#"added text="open"#, 1, 7, "a quote is not closed"),

@@ -88,9 +88,6 @@ struct ScenarioLine {
 }
 
 struct ScenarioParser {
-  /// The latest time a script may reach: a thousand years, far below the journal's limit,
-  /// so that adding time steps can never overflow.
-  static let latestTime: UInt64 = 1_000 * 365 * 24 * 3_600_000_000
   let directory: String
   var layout: SplitLayout = .threeColumn
   var sizeClass: SizeClass = .regular
@@ -137,13 +134,17 @@ struct ScenarioParser {
     // @12.5s (from the start). Without one, the first interaction is at the start.
     var step = events.isEmpty ? 0 : ScenarioScript.defaultStep
     var absolute: UInt64?
-    if first.text.hasPrefix("+") || first.text.hasPrefix("@") {
-      guard let amount = Point.microseconds(inDuration: String(first.text.dropFirst())) else {
-        throw line.error(
-          "expected a time step such as +0.8s, +250ms or @12.5s, found \(Format.quoted(first.text))",
-          at: 0)
+    let timeStep: ScriptTimeStep?
+    do throws(RewindError) {
+      timeStep = try ScriptTimeStep(first.text)
+    } catch {
+      throw line.error(error.message, at: 0)
+    }
+    if let timeStep {
+      switch timeStep {
+      case .after(let amount): step = amount
+      case .at(let amount): absolute = amount
       }
-      if first.text.hasPrefix("+") { step = amount } else { absolute = amount }
       guard line.words.count > 1 else {
         throw line.error("expected an interaction after the time step")
       }
@@ -159,9 +160,9 @@ struct ScenarioParser {
     } else {
       time += step
     }
-    guard time <= ScenarioParser.latestTime else {
+    guard time <= ScriptTimeStep.latestTime else {
       throw line.error(
-        "the session would last longer than \(ScenarioParser.latestTime / 3_600_000_000) hours",
+        ScriptTimeStep.tooLateMessage,
         at: 0)
     }
     let event = try interaction(line)

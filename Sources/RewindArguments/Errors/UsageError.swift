@@ -96,13 +96,20 @@ extension UsageError {
 
   static func unknownOption(_ spelling: String, among parameters: [Parameter]) -> UsageError {
     var message = "Unknown option \(quoted(spelling))"
-    // Like the argument parser, suggest long names only, and only for a long spelling.
+    // Like the argument parser, suggest long names for a long spelling; a one-letter
+    // spelling is only matched to a short name in the other case (`-O` for `-o`).
     if spelling.hasPrefix("--") {
       let typed = String(spelling.dropFirst(2))
       let names = parameters.filter { !$0.isPositional && $0.name != typed }.map(\.name)
       if let suggestion = closestName(to: typed, among: names) {
         message += ". Did you mean '--\(suggestion)'?"
       }
+    } else if spelling.count == 2, let letter = spelling.last,
+      let short = parameters.lazy.compactMap(\.shortName).first(where: {
+        $0 != letter && $0.lowercased() == letter.lowercased()
+      })
+    {
+      message += ". Did you mean '-\(short)'?"
     }
     return UsageError(.unknownOption, message)
   }

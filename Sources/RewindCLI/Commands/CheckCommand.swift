@@ -138,8 +138,10 @@ extension RewindTool {
       if let expectedPath, !update || fileExists(expectedPath) {
         let text: String
         do throws(TextFileError) {
-          text = try TextFileReader(path: expectedPath, system: context.fileSystem)
-            .remainingText()
+          text = try TextFileReader(
+            path: expectedPath, system: context.fileSystem,
+            waiting: { waitingForWriter(expectedPath, context) }
+          ).remainingText()
         } catch {
           // A problem of a line is named with it; one of the file says what was read.
           guard error.line == nil else { throw error }
@@ -192,6 +194,8 @@ extension RewindTool {
       var reason =
         message.hasPrefix(name + ": ") ? String(message.dropFirst(name.count + 2)) : message
       if let error = error as? StreamError { reason = error.message }
+      // An empty path would leave the line a bare `FAIL :`; it is shown quoted.
+      let shown = name.isEmpty ? "''" : TerminalText.escaped(name)
       return CheckResult(
         path: name, passed: false,
         json: .object([
@@ -199,7 +203,7 @@ extension RewindTool {
         ]),
         lines: [
           context.stdout.style.red("FAIL")
-            + " \(TerminalText.escaped(name)): \(TerminalText.escaped(reason))"
+            + " \(shown): \(TerminalText.escaped(reason))"
         ])
     }
   }

@@ -73,13 +73,10 @@ struct EventEditArgument: Sendable {
   var argument: String
 
   init(_ argument: String, allowingZero: Bool) throws(InvalidValue) {
-    guard let colon = argument.firstIndex(of: ":"),
-      let sequence = UInt64(argument[..<colon].trimmingCharacters(in: " "))
-    else {
-      throw InvalidValue(
-        "expected SEQ:EVENT, a sequence number, a colon and the event's JSON, e.g. 3:{\"event\":\"backTapped\"}"
-      )
-    }
+    let expected =
+      "expected SEQ:EVENT, a sequence number, a colon and the event's JSON, e.g. 3:{\"event\":\"backTapped\"}"
+    guard let colon = argument.firstIndex(of: ":") else { throw InvalidValue(expected) }
+    let sequence = try sequenceNumber(argument[..<colon], expected: expected)
     guard allowingZero || sequence > 0 else {
       throw InvalidValue("there is no event 0: events count from 1")
     }
@@ -291,11 +288,24 @@ extension StateCommand {
 private func sequenceNumbers(_ text: String) throws(InvalidValue) -> [UInt64] {
   try text.split(separator: ",", omittingEmptySubsequences: false).map {
     (part) throws(InvalidValue) in
-    guard let value = UInt64(part.trimmingCharacters(in: " ")) else {
-      throw InvalidValue("expected sequence numbers separated by commas, e.g. 12,40")
-    }
-    return value
+    try sequenceNumber(part, expected: "expected sequence numbers separated by commas, e.g. 12,40")
   }
+}
+
+/// One sequence number of an argument, spaces around it ignored; the error names the
+/// word that is not one (`expected` says what the whole argument should be) or says that
+/// a number is too large.
+private func sequenceNumber(_ part: Substring, expected: String) throws(InvalidValue) -> UInt64 {
+  let word = part.trimmingCharacters(in: " ")
+  if let value = UInt64(word) { return value }
+  if !word.isEmpty, word.allSatisfy({ ("0"..."9").contains($0) }) {
+    throw InvalidValue(
+      "\(Format.quoted(String(word))) is too large for a sequence number (the largest is \(UInt64.max))"
+    )
+  }
+  let what =
+    word.isEmpty ? "no sequence number" : "\(Format.quoted(String(word))) is not a sequence number"
+  throw InvalidValue("\(what); \(expected)")
 }
 
 extension Substring {

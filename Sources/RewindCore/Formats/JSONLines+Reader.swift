@@ -391,8 +391,9 @@ extension JSONLines {
       guard let sequence = sequenceValue.intValue else {
         // A whole number beyond 64 bits parses as a Double: an integer, only not the next.
         if case .double(let number) = sequenceValue, number.rounded() == number {
+          let size = number > 0 ? ", too large for a sequence number (64 bits)" : ""
           throw LineProblem(
-            "\"seq\" is \(sequenceValue.compactText), expected \(expected) (seq counts from 1 without gaps)"
+            "\"seq\" is about \(sequenceValue.compactText)\(size), expected \(expected) (seq counts from 1 without gaps)"
           )
         }
         throw LineProblem(

@@ -72,22 +72,8 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
   }
 
   static func parseOffset(_ body: String, _ original: String) throws(RewindError) -> UInt64 {
-    let units: [(String, UInt64)] = [
-      ("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000),
-      ("h", 3_600_000_000),
-    ]
-    var tooLarge = false
-    for (suffix, scale) in units where body.hasSuffix(suffix) {
-      // "ms" ends in "s" and "us" too: only accept when what is left is a number.
-      let number = body.dropLast(suffix.count)
-      guard let microseconds = exactMicroseconds(number, scale: scale),
-        microseconds < maximumOffset
-      else {
-        tooLarge = tooLarge || isDecimal(number)
-        continue
-      }
-      return microseconds
-    }
+    let (microseconds, tooLarge) = offset(body)
+    if let microseconds { return microseconds }
     if tooLarge {
       throw RewindError(
         .invalidInput,
@@ -98,6 +84,31 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
       .invalidInput,
       "\(Format.quoted(original)) is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s"
     )
+  }
+
+  /// The microseconds of a duration with its unit (`12.5s`), or nil, and then whether it
+  /// is a decimal number with a unit whose microseconds are beyond any offset's
+  /// (`99999999999999999999s`).
+  package static func offset(_ body: some StringProtocol) -> (
+    microseconds: UInt64?, tooLarge: Bool
+  ) {
+    let units: [(String, UInt64)] = [
+      ("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000),
+      ("h", 3_600_000_000),
+    ]
+    var tooLarge = false
+    for (suffix, scale) in units where body.hasSuffix(suffix) {
+      // "ms" ends in "s" and "us" too: only accept when what is left is a number.
+      let number = Substring(body.dropLast(suffix.count))
+      guard let microseconds = exactMicroseconds(number, scale: scale),
+        microseconds < maximumOffset
+      else {
+        tooLarge = tooLarge || isDecimal(number)
+        continue
+      }
+      return (microseconds, false)
+    }
+    return (nil, tooLarge)
   }
 
   /// Offsets stop below 1.8 × 10^19 microseconds (570,000 years), within a `UInt64`.

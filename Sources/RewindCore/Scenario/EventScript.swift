@@ -34,10 +34,6 @@ public enum EventScript {
   /// The pause before an event whose line gives no time step: half a second.
   public static let defaultStep: UInt64 = 500_000
 
-  /// The latest time a script may reach: a thousand years, so that adding time steps
-  /// can never overflow.
-  static let latestTime: UInt64 = 1_000 * 365 * 24 * 3_600_000_000
-
   /// Parses a script for domain `D`.
   /// - Throws: ``ScenarioError`` with the line and column of the first problem and what
   ///   was expected there.
@@ -173,13 +169,17 @@ struct EventScriptParser<D: RecordableDomain> {
     var wordIndex = 0
     var step = EventScript.defaultStep
     var absolute: UInt64?
-    if first.text.hasPrefix("+") || first.text.hasPrefix("@") {
-      guard let amount = Point.microseconds(inDuration: String(first.text.dropFirst())) else {
-        throw line.error(
-          "expected a time step such as +0.8s, +250ms or @12.5s, found \(Format.quoted(first.text))",
-          at: 0)
+    let timeStep: ScriptTimeStep?
+    do throws(RewindError) {
+      timeStep = try ScriptTimeStep(first.text)
+    } catch {
+      throw line.error(error.message, at: 0)
+    }
+    if let timeStep {
+      switch timeStep {
+      case .after(let amount): step = amount
+      case .at(let amount): absolute = amount
       }
-      if first.text.hasPrefix("+") { step = amount } else { absolute = amount }
       if let absolute, absolute < time {
         throw line.error(
           "@\(Point.formatOffset(absolute)) is before the event before, at +\(Point.formatOffset(time))",
@@ -195,9 +195,9 @@ struct EventScriptParser<D: RecordableDomain> {
       let (sum, overflow) = time.addingReportingOverflow(step)
       time = overflow ? .max : sum
     }
-    guard time <= EventScript.latestTime else {
+    guard time <= ScriptTimeStep.latestTime else {
       throw line.error(
-        "the session would last longer than \(EventScript.latestTime / 3_600_000_000) hours",
+        ScriptTimeStep.tooLateMessage,
         at: 0)
     }
     var members: [(String, JSONValue)] = [("event", .string(first.text))]

@@ -126,6 +126,14 @@ struct ScenarioScriptTests {
       ),
       ("scroll far", 1, 8, "expected an offset in points such as 140.5, found 'far'"),
       ("+2x tap 1", 1, 1, "expected a time step such as +0.8s, +250ms or @12.5s, found '+2x'"),
+      (
+        "tap 1\n@99999999999999999999s tap 2", 2, 1,
+        "'@99999999999999999999s' is too large: the session would last longer than 8760000 hours"
+      ),
+      (
+        "tap 1\n+9000000000000s tap 2", 2, 17,
+        "the session would last longer than 8760000 hours"
+      ),
       ("@2s tap 1\n@1s tap 2", 2, 1, "@1s is before the previous interaction at +2s"),
       ("+1s", 1, 4, "expected an interaction after the time step"),
       ("layout four-column", 1, 8, "expected three-column or two-column, found 'four-column'"),
