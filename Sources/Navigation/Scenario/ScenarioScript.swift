@@ -134,17 +134,8 @@ struct ScenarioParser {
     // @12.5s (from the start). Without one, the first interaction is at the start.
     var step = events.isEmpty ? 0 : ScenarioScript.defaultStep
     var absolute: UInt64?
-    let timeStep: ScriptTimeStep?
-    do throws(RewindError) {
-      timeStep = try ScriptTimeStep(first.text)
-    } catch {
-      throw line.error(error.message, at: 0)
-    }
-    if let timeStep {
-      switch timeStep {
-      case .after(let amount): step = amount
-      case .at(let amount): absolute = amount
-      }
+    if let timeStep = try ScriptTimeStep.parse(first.text, problem: { line.error($0, at: 0) }) {
+      if case .at = timeStep { absolute = timeStep.amount } else { step = timeStep.amount }
       guard line.words.count > 1 else {
         throw line.error("expected an interaction after the time step")
       }

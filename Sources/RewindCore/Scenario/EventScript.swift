@@ -169,17 +169,8 @@ struct EventScriptParser<D: RecordableDomain> {
     var wordIndex = 0
     var step = EventScript.defaultStep
     var absolute: UInt64?
-    let timeStep: ScriptTimeStep?
-    do throws(RewindError) {
-      timeStep = try ScriptTimeStep(first.text)
-    } catch {
-      throw line.error(error.message, at: 0)
-    }
-    if let timeStep {
-      switch timeStep {
-      case .after(let amount): step = amount
-      case .at(let amount): absolute = amount
-      }
+    if let timeStep = try ScriptTimeStep.parse(first.text, problem: { line.error($0, at: 0) }) {
+      if case .at = timeStep { absolute = timeStep.amount } else { step = timeStep.amount }
       if let absolute, absolute < time {
         throw line.error(
           "@\(Point.formatOffset(absolute)) is before the event before, at +\(Point.formatOffset(time))",

@@ -15,6 +15,25 @@ package enum ScriptTimeStep: Equatable, Sendable {
   package static let tooLateMessage =
     "the session would last longer than \(latestTime / 3_600_000_000) hours"
 
+  /// The step `word` writes, nil when `word` is none, with a line's error for a word that
+  /// starts as one but is not (`problem` makes it from the message).
+  package static func parse<Failure: Error>(
+    _ word: some StringProtocol, problem: (String) -> Failure
+  ) throws(Failure) -> ScriptTimeStep? {
+    do throws(RewindError) {
+      return try ScriptTimeStep(word)
+    } catch {
+      throw problem(error.message)
+    }
+  }
+
+  /// The microseconds of the step: after the event before, or from the start.
+  package var amount: UInt64 {
+    switch self {
+    case .after(let amount), .at(let amount): amount
+    }
+  }
+
   /// The step `word` writes; nil when `word` starts with neither `+` nor `@` (it is no
   /// time step).
   ///
