@@ -164,43 +164,55 @@
           break
         }
         if index == 0 {
-          #expect(
+          // Data that is not what the page announces: refused, each with a message. `rows`
+          // are bytes: an event's four numbers, each one byte here (a varint below 128).
+          func refusal(_ text: String, rows: [UInt8] = []) throws -> String {
             try tab.string(
-              #"(() => { try { new RewindPage.Session('{"page":{"format":1}}\n{}'); return "read"; } catch (error) { return error.message; } })()"#
-            ) == "the page's data has format 1, not 2")
-          // Data of format 2 whose lines disagree: refused, each with a message.
-          let meta =
-            #"{"page":{"format":2,"from":0,"to":2,"fromTime":0,"events":2,"kinds":["a"],"keyframeInterval":256,"keyframes":1,"counts":{"applied":1,"unchanged":0,"rejected":1},"tables":{"bodies":1,"changes":1,"reasons":1},"fields":[]}}"#
-          let tables = [#"{"event":"a"}"#, "[]", #""no""#, "{}"]
-          let malformed: [(lines: [String], message: String)] = [
+              """
+              (() => {
+                const text = new TextEncoder().encode(\(literal(text)));
+                const data = new Uint8Array(text.length + \(rows.count));
+                data.set(text);
+                data.set([\(rows.map(String.init).joined(separator: ","))], text.length);
+                try { new RewindPage.Session(data); return "read"; } catch (error) { return error.message; }
+              })()
+              """)
+          }
+          #expect(
+            try refusal(#"{"page":{"format":2}}"# + "\n{}") == "the page's data has format 2, not 3"
+          )
+          let tables = ["[0]", #"{"event":"a"}"#, "[]", #""no""#, "{}", ""]
+          func data(rows: Int) -> String {
+            let meta =
+              #"{"page":{"format":3,"from":0,"to":2,"fromTime":0,"events":2,"rows":\#(rows),"kinds":["a"],"keyframeInterval":256,"keyframes":1,"counts":{"applied":1,"unchanged":0,"rejected":1},"tables":{"bodies":1,"changes":1,"reasons":1},"fields":[]}}"#
+            return ([meta, #"{"header":{}}"#] + tables).joined(separator: "\n")
+          }
+          let malformed: [(rows: [UInt8], message: String)] = [
             // One reason, as the counts say, but no rejected event among the codes.
-            (
-              ["[0,0]", "[0,0]", "[0,0]", "[0,0]", "[0]"],
-              "the page's data has 0 rejected events but 1 reasons"
-            ),
+            ([0, 0, 0, 0, 0, 0, 0, 0], "the page's data has 0 rejected events but 1 reasons"),
             // Two rejected events among the codes, one reason.
-            (
-              ["[0,0]", "[2,2]", "[0,0]", "[0,0]", "[0]"],
-              "the page's data has 2 rejected events but 1 reasons"
-            ),
+            ([0, 2, 0, 0, 0, 2, 0, 0], "the page's data has 2 rejected events but 1 reasons"),
             // A kind that is not in `kinds`.
             (
-              ["[0,0]", "[0,5]", "[0,0]", "[0,0]", "[0]"],
+              [0, 0, 0, 0, 0, 5, 0, 0],
               "the page's data does not hold the tables and keyframes it announces"
             ),
-            // An event with no time.
+            // An event without its last number; one with a number more.
+            ([0, 0, 0, 0, 0, 2, 0], "the page's data does not hold the events it announces"),
+            ([0, 0, 0, 0, 0, 2, 0, 0, 0], "the page's data does not hold the events it announces"),
+            // A varint that does not end.
             (
-              ["[0]", "[0,2]", "[0,0]", "[0,0]", "[0]"],
+              [0, 0, 0, 0, 0, 2, 0, 0x80, 0x80],
               "the page's data does not hold the events it announces"
             ),
           ]
-          for (lines, message) in malformed {
-            let data = ([meta, #"{"header":{}}"#] + lines + tables).joined(separator: "\n")
-            #expect(
-              try tab.string(
-                "(() => { try { new RewindPage.Session(\(literal(data))); return 'read'; } catch (error) { return error.message; } })()"
-              ) == message, "\(lines)")
+          for (rows, message) in malformed {
+            #expect(try refusal(data(rows: rows.count), rows: rows) == message, "\(rows)")
           }
+          #expect(
+            try refusal(data(rows: 4_000), rows: [0, 2, 0, 0, 0, 0, 0, 0])
+              == "the page's data does not hold the rows it announces")
+          #expect(try refusal(data(rows: 8), rows: [0, 2, 0, 0, 0, 0, 0, 0]) == "read")
         }
         tab.expectQuiet(page.url)
         try tab.send("Page.close")
@@ -685,10 +697,11 @@
       let directory = TemporaryDirectory()
       let journal = directory.file("chunked.journal")
       let generate = try rewind(
-        "generate", "-o", journal, "--events", "40000", "--seed", String(seed))
+        "generate", "-o", journal, "--events", "70000", "--seed", String(seed))
       #expect(generate.status == 0, "\(generate.stderr)")
       let page = try writePage(journal, in: directory, extra: ["--jobs", "2"])
-      // The data is three chunks of 256 KiB or less: 40,000 events of ~18 bytes.
+      // The data is three chunks of 256 KiB or more: 70,000 events of ~10 bytes (rows of
+      // about 6, the tables and keyframes).
       let html = String(decoding: bytes(of: page.path), as: UTF8.self)
       let length =
         html.components(separatedBy: #"data-length=""#).dropFirst().first
@@ -698,7 +711,7 @@
       defer { browser.close() }
       let tab = try browser.newPage()
       try tab.open(page.url)
-      for point in ["end", "1", "13000", "27000", "39999"] {
+      for point in ["end", "1", "13000", "27000", "39999", "69999"] {
         let expected = try rewind("state", journal, "--at", point, "--json")
         try tab.evaluate("window.rewind.seek(\(literal(point)))")
         #expect(

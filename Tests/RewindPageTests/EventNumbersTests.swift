@@ -3,9 +3,9 @@ import Testing
 
 @testable import RewindPage
 
-/// The page's rows of four numbers an event, kept raw and written as four lines at the
-/// end, against the lines of each column's numbers as `String(_:)` writes them.
-@Suite("EventNumbers: the four lines written at the end are the columns' lines")
+/// The page's rows of four numbers an event, kept raw and written as varints at the end,
+/// against the rows' numbers written one LEB128 varint after the other by a plain loop.
+@Suite("EventNumbers: the rows written at the end are the rows' numbers as varints")
 struct EventNumbersTests {
   /// Random rows of numbers of every length of digits, mostly short, as the page's are: a
   /// time's delta of any 64-bit value (those of 2^32 − 1 and more kept apart, as
@@ -32,17 +32,21 @@ struct EventNumbersTests {
     }
   }
 
-  /// The four lines of `rows`' columns, as `String(_:)` writes their numbers.
+  /// The numbers of `rows`, row after row, each as an unsigned LEB128 varint.
   private func lines(_ rows: [[UInt64]]) -> [UInt8] {
-    (0..<4).flatMap { column in NumberLineTests.expected(rows.map { $0[column] }) }
+    var bytes: [UInt8] = []
+    for number in rows.joined() {
+      var rest = number
+      repeat {
+        bytes.append(UInt8(rest & 0x7F) | (rest >= 0x80 ? 0x80 : 0))
+        rest >>= 7
+      } while rest > 0
+    }
+    return bytes
   }
 
-  /// The lines `numbers` writes, into a buffer of its bound.
-  private func written(_ numbers: borrowing EventNumbers) -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: numbers.linesBound) { buffer, count in
-      count = numbers.writeLines(to: buffer.baseAddress!) - buffer.baseAddress!
-    }
-  }
+  /// The rows `numbers` writes.
+  private func written(_ numbers: borrowing EventNumbers) -> [UInt8] { numbers.rowBytes }
 
   @Test("random rows, appended from a small buffer that grows, then written once")
   func writtenAtTheEnd() {
@@ -101,9 +105,8 @@ struct EventNumbersTests {
     #expect(numbers.longTimes == [0xFFFF_FFFF, 0x1_0000_0000, 1 << 40, UInt64.max])
     #expect(times.indices.map { numbers.number(.time, of: $0) } == times)
     numbers.append(part, code: { $0 }, body: { $0 }, changes: { $0 })
-    let text = String(decoding: written(numbers), as: UTF8.self)
-    let line = "[" + (times + times).map { String($0) }.joined(separator: ",") + "]\n"
-    #expect(text.hasPrefix(line), "\(text)")
+    let rows = (times + times).enumerated().map { [$1, UInt64($0 % times.count), 1, 2] }
+    #expect(written(numbers) == lines(rows))
     #expect(numbers.number(.time, of: 13) == UInt64.max)
   }
 }

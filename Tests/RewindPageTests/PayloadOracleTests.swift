@@ -237,12 +237,12 @@ struct PayloadOracleTests {
     let payload = try SessionPage.Payload.build(
       session, from: 0, to: UInt64(events.count), options: options, rendererData: .null,
       progress: { _ in })
-    let lines = String(decoding: payload, as: UTF8.self).split(separator: "\n").map(String.init)
+    let (lines, rows) = try pageParts(payload)
     // Fields: position 0, moves 1, last 2, scale 3. Bodies: stepped(1), jumped, reset.
-    #expect(lines[4] == "[0,0,1,0,2,0,0]")
-    #expect(lines[5] == "[0,1,2,3,4,0,1]")
+    #expect(rows.map { $0[2] } == [0, 0, 1, 0, 2, 0, 0])
+    #expect(rows.map { $0[3] } == [0, 1, 2, 3, 4, 0, 1])
     #expect(
-      Array(lines[10..<15]) == [
+      Array(lines[6..<11]) == [
         "[0,1,1,1,2,1]", "[0,2,1,2]", "[0,1,2,0]", "[0,2,1,3,2,1]", "[0,0,1,0,2,0]",
       ])
   }

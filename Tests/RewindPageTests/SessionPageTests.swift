@@ -5,12 +5,6 @@ import Testing
 
 @testable import RewindPage
 
-/// The lines of a page's data.
-private func lines(_ payload: [UInt8]) -> [String] {
-  String(decoding: payload, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    .map(String.init)
-}
-
 private let options = SessionPage.Options(
   title: "A <title>", fileName: "counter.journal", generator: "rewind test")
 
@@ -22,7 +16,7 @@ struct SessionPageTests {
   ]
 
   @Test(
-    "the data: meta, header, times, codes, each event's body, changes and reason as numbers, the tables, keyframes"
+    "the data: meta, header, the reasons' numbers, the tables, keyframes, then each event's row: time, code, body, changes"
   )
   func payload() throws {
     let directory = TemporaryDirectory()
@@ -30,14 +24,16 @@ struct SessionPageTests {
     let payload = try SessionPage.Payload.build(
       session, from: 0, to: 8, options: options, rendererData: .object([("screen", 1)]),
       progress: { _ in })
-    let lines = lines(payload)
+    let (lines, rows) = try pageParts(payload)
     #expect(
-      lines.count == 7 + 8 + 7 + 1 + 1 + 1,
-      "meta, header, times, codes, the numbers of bodies, changes and reasons, 8 bodies, 7 change lists, 1 reason, keyframe, end"
+      lines.count == 3 + 8 + 7 + 1 + 1 + 1,
+      "meta, header, the numbers of reasons, 8 bodies, 7 change lists, 1 reason, keyframe, end"
     )
     #expect(lines.last == "")
     let meta = try JSONValue(parsing: lines[0])["page"]
-    #expect(meta?["format"] == 2)
+    #expect(meta?["format"] == 3)
+    // 250,000 is three bytes of varint, the other numbers one: 8 × 4 + 7 × 2.
+    #expect(meta?["rows"] == 46)
     #expect(meta?["tables"] == .object([("bodies", 8), ("changes", 7), ("reasons", 1)]))
     #expect(meta?["title"] == "A <title>")
     #expect(meta?["file"] == "counter.journal")
@@ -59,22 +55,22 @@ struct SessionPageTests {
       ])
     let header = try JSONValue(parsing: lines[1])["header"]
     #expect(header?["domain"] == "counter" && header?["device"] == "a test")
-    #expect(lines[2] == "[0,250000,250000,250000,250000,250000,250000,250000]")
+    #expect(rows.map { $0[0] } == [0, 250000, 250000, 250000, 250000, 250000, 250000, 250000])
     // kind × 3 + outcome (0 applied, 1 unchanged, 2 rejected).
-    #expect(lines[3] == "[0,3,1,2,6,9,12,12]")
+    #expect(rows.map { $0[1] } == [0, 3, 1, 2, 6, 9, 12, 12])
     // Every event has its own body; events 3 and 4 the same changes: none.
-    #expect(lines[4] == "[0,1,2,3,4,5,6,7]")
-    #expect(lines[5] == "[0,1,2,2,3,4,5,6]")
-    #expect(lines[6] == "[0]")
-    #expect(lines[7] == #"{"event":"added","amount":5}"#)
-    #expect(lines[10] == #"{"event":"added","amount":5000}"#)
-    #expect(lines[11] == #"{"event":"tagged","_0":"<b>\"&"}"#)
+    #expect(rows.map { $0[2] } == [0, 1, 2, 3, 4, 5, 6, 7])
+    #expect(rows.map { $0[3] } == [0, 1, 2, 2, 3, 4, 5, 6])
+    #expect(lines[2] == "[0]")
+    #expect(lines[3] == #"{"event":"added","amount":5}"#)
+    #expect(lines[6] == #"{"event":"added","amount":5000}"#)
+    #expect(lines[7] == #"{"event":"tagged","_0":"<b>\"&"}"#)
     #expect(
-      Array(lines[15..<22]) == [
+      Array(lines[11..<18]) == [
         "[0,5]", #"[1,"x"]"#, "[]", #"[2,["<b>\"&"]]"#, #"[3,"n"]"#, "[4,0.5]", "[4,2.0]",
       ])
-    #expect(lines[22] == #""more than 1,000 at once""#)
-    #expect(lines[23] == #"{"count":0,"label":"start","tags":[],"note":null,"ratio":1.0}"#)
+    #expect(lines[18] == #""more than 1,000 at once""#)
+    #expect(lines[19] == #"{"count":0,"label":"start","tags":[],"note":null,"ratio":1.0}"#)
   }
 
   @Test("a part starts at its first point, with its times from there; keyframes every interval")
@@ -82,30 +78,30 @@ struct SessionPageTests {
     let directory = TemporaryDirectory()
     let many = [Counter.Event](repeating: .added(amount: 1), count: 600)
     let session = try timeline(Counter(), many, in: directory, snapshotInterval: 100)
-    let whole = lines(
+    let (whole, wholeRows) = try pageParts(
       try SessionPage.Payload.build(
         session, from: 0, to: 600, options: options, rendererData: .null, progress: { _ in }))
     let meta = try JSONValue(parsing: whole[0])["page"]
     #expect(meta?["keyframes"] == 3)
     // One body, 600 change lists (each sets the count anew), no reason.
     #expect(meta?["tables"] == .object([("bodies", 1), ("changes", 600), ("reasons", 0)]))
-    #expect(whole[4] == "[" + Array(repeating: "0", count: 600).joined(separator: ",") + "]")
-    #expect(whole[6] == "[]")
-    let keyframes = Array(whole[(7 + 1 + 600)...].dropLast())
+    #expect(wholeRows.count == 600 && wholeRows.allSatisfy { $0[2] == 0 })
+    #expect(whole[2] == "[]")
+    let keyframes = Array(whole[(3 + 1 + 600)...].dropLast())
     #expect(keyframes.count == 3)
     #expect(keyframes[2] == #"{"count":512,"label":"start","tags":[],"note":null,"ratio":1.0}"#)
 
-    let part = lines(
+    let (part, partRows) = try pageParts(
       try SessionPage.Payload.build(
         session, from: 250, to: 260, options: options, rendererData: .null, progress: { _ in }))
     let partMeta = try JSONValue(parsing: part[0])["page"]
     #expect(partMeta?["from"] == 250 && partMeta?["to"] == 260 && partMeta?["events"] == 10)
     #expect(partMeta?["fromTime"] == .int(249 * 250_000))
-    #expect(part[2] == "[" + Array(repeating: "250000", count: 10).joined(separator: ",") + "]")
-    #expect(part[5] == "[" + (0..<10).map(String.init).joined(separator: ",") + "]")
-    #expect(part[7] == #"{"event":"added","amount":1}"#)
-    #expect(part[8] == "[0,251]" && part[17] == "[0,260]")
-    #expect(part[7 + 1 + 10] == #"{"count":250,"label":"start","tags":[],"note":null,"ratio":1.0}"#)
+    #expect(partRows.map { $0[0] } == Array(repeating: 250_000, count: 10))
+    #expect(partRows.map { $0[3] } == (0..<10).map(UInt64.init))
+    #expect(part[3] == #"{"event":"added","amount":1}"#)
+    #expect(part[4] == "[0,251]" && part[13] == "[0,260]")
+    #expect(part[3 + 1 + 10] == #"{"count":250,"label":"start","tags":[],"note":null,"ratio":1.0}"#)
   }
 
   @Test("a domain whose fields do not rebuild its state's JSON gets no page, and says why")

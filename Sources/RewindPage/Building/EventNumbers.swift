@@ -1,7 +1,7 @@
 /// The page's four numbers of each event (its time's delta, its code, the numbers of its
 /// body and of its change list) as they are met, a row of four 32-bit words an event,
-/// written as four lines of text (`NumberLine`, a column each) once, straight into the
-/// page's data when it is put together.
+/// written once as the page's rows (four varints an event, ``rowBytes``) when the page's
+/// data is put together.
 ///
 /// One buffer and one count for the four, not a `RawNumbers` each: the common event's
 /// step in the replay's inner loop (`SessionPage.Payload.Builder.addCommon`) reads one
@@ -126,37 +126,64 @@
     }
   }
 
-  /// At least the bytes ``writeLines(to:)`` writes and stores: the four lines'
-  /// `NumberLine.bound(count:all:)`, from one pass over the rows (and the long times).
-  /// - Complexity: O(`count`), an OR of the rows (no division).
-  @usableFromInline var linesBound: Int {
-    var all = SIMD4<UInt32>()
-    var row = UnsafeRawPointer(start)
-    for _ in 0..<count {
-      all |= row.loadUnaligned(as: SIMD4<UInt32>.self)
-      row += 16
+  /// The rows as the page carries them: each row's four numbers in ``Column``'s order, each
+  /// an unsigned LEB128 varint (seven bits a byte, the low bits first, the high bit set on
+  /// every byte of a number but its last).
+  /// - Complexity: O(`count`), one pass over the rows into a buffer sized for the longest
+  ///   rows (25 bytes: a time's delta of 10, three numbers below 2^32 of 5).
+  @usableFromInline var rowBytes: [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count * 25) { buffer, written in
+      guard let base = buffer.baseAddress else { return }
+      var out = base
+      var row = UnsafePointer(start)
+      let end = row + count * 4
+      var long = 0
+      while row < end {
+        if _fastPath(row[0] != Self.longTime) {
+          out = Self.writeVarint(row[0], to: out)
+        } else {
+          out = Self.writeVarint(longTimes[long], to: out)
+          long += 1
+        }
+        out = Self.writeVarint(row[1], to: out)
+        out = Self.writeVarint(row[2], to: out)
+        out = Self.writeVarint(row[3], to: out)
+        row += 4
+      }
+      written = out - base
     }
-    let long = longTimes.reduce(0, |)
-    var bound = NumberLine.bound(count: count, all: UInt64(all[0]) | long)
-    for column in 1..<4 { bound += NumberLine.bound(count: count, all: UInt64(all[column])) }
-    return bound
   }
 
-  /// Writes the four lines, a column each in ``Column``'s order, as `NumberLine` writes
-  /// them, at `position`, which has room for ``linesBound`` bytes; returns the position
-  /// after them.
-  @usableFromInline func writeLines(to position: UnsafeMutablePointer<UInt8>)
-    -> UnsafeMutablePointer<UInt8>
-  {
-    var end = longTimes.withUnsafeBufferPointer { long in
-      NumberLine.write(
-        UnsafePointer(start), count: count, stride: 4, long: long.baseAddress, to: position)
+  /// Writes `value` as an unsigned LEB128 varint at `position`; returns the position
+  /// after it. The page's numbers are short: up to three bytes take no loop.
+  @inline(__always) static func writeVarint<Word: FixedWidthInteger & UnsignedInteger>(
+    _ value: Word, to position: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
+    if value < 0x80 {
+      position[0] = UInt8(truncatingIfNeeded: value)
+      return position + 1
     }
-    for column in Column.allCases.dropFirst() {
-      end = NumberLine.write(
-        UnsafePointer(start + column.rawValue), count: count, stride: 4, to: end)
+    if value < 0x4000 {
+      position[0] = UInt8(truncatingIfNeeded: value) | 0x80
+      position[1] = UInt8(truncatingIfNeeded: value &>> 7)
+      return position + 2
     }
-    return end
+    if value < 0x20_0000 {
+      // A time's delta of a frame at 60 Hz (16,667 µs) up to two seconds.
+      position[0] = UInt8(truncatingIfNeeded: value) | 0x80
+      position[1] = UInt8(truncatingIfNeeded: value &>> 7) | 0x80
+      position[2] = UInt8(truncatingIfNeeded: value &>> 14)
+      return position + 3
+    }
+    var value = value
+    var position = position
+    while value >= 0x80 {
+      position.pointee = UInt8(truncatingIfNeeded: value) | 0x80
+      value &>>= 7
+      position += 1
+    }
+    position.pointee = UInt8(truncatingIfNeeded: value)
+    return position + 1
   }
 
   @usableFromInline mutating func grow() {

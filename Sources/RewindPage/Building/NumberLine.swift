@@ -1,7 +1,6 @@
 /// A line of JSON that is an array of non-negative integers, `[1,22,333]` and a line feed,
-/// written straight into a buffer: the page's numbers an event (the times' deltas, the
-/// codes, the numbers of the bodies, change lists and reasons), written once, at the end,
-/// into the page's data (`SessionPage.Payload.lines`).
+/// written straight into a buffer: the numbers of the page's rejected events' reasons,
+/// written once, at the end, into the page's data (`SessionPage.Payload.lines`).
 ///
 /// The bytes `JSONWriter` writes for the same array, in fewer instructions: no sign, no
 /// state of nested objects and arrays, the digits written three at a time from tables
@@ -56,41 +55,22 @@ enum NumberLine {
   static func write(_ values: UnsafeBufferPointer<UInt64>, to position: UnsafeMutablePointer<UInt8>)
     -> UnsafeMutablePointer<UInt8>
   {
-    write(values.baseAddress, count: values.count, stride: 1, to: position)
-  }
-
-  /// ``write(_:to:)`` of the `count` numbers at `first`, `first + stride`, … (a column of
-  /// rows of `stride` words: `EventNumbers`), with room for their ``bound(count:all:)``.
-  /// Given `long`, a word of all ones stands for the next number there (a time's delta too
-  /// long for the word: `EventNumbers.longTimes`).
-  ///
-  /// Inlined, so that each caller's `stride` is a constant in its loop.
-  @inline(__always) static func write<Word: FixedWidthInteger & UnsignedInteger>(
-    _ first: UnsafePointer<Word>?, count: Int, stride: Int, long: UnsafePointer<UInt64>? = nil,
-    to position: UnsafeMutablePointer<UInt8>
-  ) -> UnsafeMutablePointer<UInt8> {
     let groups = DigitGroups.table
     var end = position
-    var nextLong = long
-    @inline(__always) func value(_ word: Word) -> UInt64 {
-      guard word == Word.max, let long = nextLong else { return UInt64(word) }
-      nextLong = long + 1
-      return long.pointee
-    }
-    if var number = first {
+    if var number = values.baseAddress {
       // Four at a time: one test of the loop's end for four numbers.
-      var left = count
+      var left = values.count
       while left >= 4 {
-        end = write(value(number[0]), at: end, groups: groups)
-        end = write(value(number[stride]), at: end, groups: groups)
-        end = write(value(number[2 &* stride]), at: end, groups: groups)
-        end = write(value(number[3 &* stride]), at: end, groups: groups)
-        number += 4 &* stride
+        end = write(number[0], at: end, groups: groups)
+        end = write(number[1], at: end, groups: groups)
+        end = write(number[2], at: end, groups: groups)
+        end = write(number[3], at: end, groups: groups)
+        number += 4
         left &-= 4
       }
       while left > 0 {
-        end = write(value(number[0]), at: end, groups: groups)
-        number += stride
+        end = write(number[0], at: end, groups: groups)
+        number += 1
         left &-= 1
       }
     }

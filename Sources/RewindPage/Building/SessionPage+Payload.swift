@@ -2,10 +2,11 @@ public import RewindCore
 import RewindJournal
 
 extension SessionPage {
-  /// The text of a page's data before compression: lines of JSON (see <doc:PageFormat>).
+  /// A page's data before compression: lines of JSON, then the events' rows (see
+  /// <doc:PageFormat>).
   @usableFromInline enum Payload {
     /// The version of the layout below, which the page's script checks.
-    @usableFromInline static let format = 2
+    @usableFromInline static let format = 3
 
     /// Replays the events `from + 1 ... to` and writes the page's data.
     ///
@@ -13,8 +14,8 @@ extension SessionPage {
     /// body (its JSON object less `seq`, `time_us`, `outcome` and `reason`), its change
     /// list and a rejected event's reason is kept once, in a `DistinctTexts`, and the
     /// event costs its time, its code and two or three numbers (a row of an `EventNumbers`,
-    /// a rejected event's reason in a `RawNumbers`, written as text by a `NumberLine` at the
-    /// end).
+    /// written as varints at the end; a rejected event's reason in a `RawNumbers`, written
+    /// as text by a `NumberLine`).
     ///
     /// What was met before is not written again (with `memoize`, the default):
     /// - an event's body and kind are remembered by the event's bits when the domain's
@@ -60,7 +61,7 @@ extension SessionPage {
     }
 
     /// The page's data from what the pass over the events made: the page's and the
-    /// journal's headers, the number lines, the tables and the keyframes.
+    /// journal's headers, the reasons' line, the tables and the keyframes, then the rows.
     @usableFromInline static func lines<D: Domain>(
       _ timeline: Timeline<D>, from: UInt64, to: UInt64, fromTime: UInt64, options: Options,
       rendererData: JSONValue, kinds: [String],
@@ -71,6 +72,7 @@ extension SessionPage {
     ) -> [UInt8] {
       let domain = timeline.domain
       let fields = domain.fields
+      let rows = numbers.rowBytes
       let (bodies, changeLists, reasons) = tables
       let meta: JSONValue = .object([
         (
@@ -87,6 +89,7 @@ extension SessionPage {
             ("lastSequence", .int(Int64(timeline.lastSequence))),
             ("duration", .int(Int64(timeline.duration))),
             ("events", .int(Int64(to - from))),
+            ("rows", .int(Int64(rows.count))),
             ("kinds", .array(kinds.map(JSONValue.string))),
             // How many of the kinds the domain lists (the rest were met in the events):
             // a condition's `event == KIND` is checked against those.
@@ -115,14 +118,14 @@ extension SessionPage {
         )
       ])
 
-      // Written once into a buffer sized for the whole: the number lines straight from
-      // their raw numbers, each at most its bound, the rest copied.
+      // Written once into a buffer sized for the whole: the reasons' line straight from its
+      // raw numbers (at most its bound), the rest copied.
       var texts = [
         meta.compactText, JSONLines.Header(timeline.header, domain: domain).json.compactText,
       ]
       var bound = keyframes.count
       for index in texts.indices { bound += texts[index].utf8.count + 1 }
-      bound += numbers.linesBound + reasonNumbers.lineBound
+      bound += rows.count + reasonNumbers.lineBound
       for table in [bodies, changeLists, reasons] { bound += table.byteCount + table.count }
       return [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
         let start = buffer.baseAddress!
@@ -132,7 +135,6 @@ extension SessionPage {
           position.pointee = UInt8(ascii: "\n")
           position += 1
         }
-        position = numbers.writeLines(to: position)
         position = reasonNumbers.writeLine(to: position)
         for table in [bodies, changeLists, reasons] {
           for index in 0..<table.count {
@@ -142,6 +144,7 @@ extension SessionPage {
           }
         }
         keyframes.withBytes { position = copy($0, to: position) }
+        rows.withUnsafeBytes { position = copy($0, to: position) }
         written = position - start
       }
     }

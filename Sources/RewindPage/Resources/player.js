@@ -36,8 +36,7 @@
     const binary = atob(element.textContent.trim());
     const bytes = new Uint8Array(binary.length);
     for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-    const inflated = RewindPage.inflate(bytes, Number(element.dataset.length));
-    return new TextDecoder("utf-8").decode(inflated);
+    return RewindPage.inflate(bytes, Number(element.dataset.length));
   }
 
   class Player {

@@ -5,16 +5,25 @@
   const { parse: parseJSON, JSONNumber, copy, setAt, valueAt, equal } = RewindPage.json;
   const { holds, shown } = RewindPage.condition;
   const OUTCOMES = ["applied", "unchanged", "rejected"];
-  const FORMAT = 2;
+  const FORMAT = 3;
+  const UTF8 = new TextDecoder("utf-8");
 
   class Session {
-    /** Reads the data's text: lines of JSON. Throws an Error when it is not a page's data. */
-    constructor(text) {
-      const lines = text.split("\n");
-      const meta = JSON.parse(lines[0]).page;
+    /**
+     * Reads the data's bytes: lines of JSON, then the events' rows. Throws an Error when
+     * they are not a page's data.
+     */
+    constructor(bytes) {
+      const firstLine = bytes.indexOf(10);
+      const meta = JSON.parse(UTF8.decode(bytes.subarray(0, firstLine < 0 ? bytes.length : firstLine))).page;
       if (!meta || meta.format !== FORMAT) {
         throw new Error(`the page's data has format ${meta && meta.format}, not ${FORMAT}`);
       }
+      const rowBytes = meta.rows;
+      if (!(Number.isInteger(rowBytes) && rowBytes >= 0 && rowBytes < bytes.length - firstLine)) {
+        throw new Error("the page's data does not hold the rows it announces");
+      }
+      const lines = UTF8.decode(bytes.subarray(0, bytes.length - rowBytes)).split("\n");
       this.meta = meta;
       this.header = JSON.parse(lines[1]).header;
       this.from = meta.from;
@@ -23,34 +32,51 @@
       this.fields = meta.fields;
       this.kinds = meta.kinds;
       this.keyframeInterval = meta.keyframeInterval;
-      const deltas = JSON.parse(lines[2]);
-      const codes = JSON.parse(lines[3]);
-      const bodies = JSON.parse(lines[4]);
-      const changeLists = JSON.parse(lines[5]);
-      const reasons = JSON.parse(lines[6]);
+      const reasons = JSON.parse(lines[2]);
       const tables = meta.tables;
-      if (
-        deltas.length !== this.count ||
-        codes.length !== this.count ||
-        bodies.length !== this.count ||
-        changeLists.length !== this.count ||
-        reasons.length !== meta.counts.rejected
-      ) {
+      if (!Number.isInteger(this.count) || this.count < 0 || reasons.length !== meta.counts.rejected) {
         throw new Error("the page's data does not hold the events it announces");
       }
       /** The time of each event, microseconds from the session's start. */
       this.times = new Float64Array(this.count);
+      /** Each event's kind index × 3 + outcome (0 applied, 1 unchanged, 2 rejected). */
+      this.codes = new Uint32Array(this.count);
+      /** Each event's body (its JSON object less seq, time_us, outcome, reason): an index into `bodyLines`. */
+      this.bodies = new Uint32Array(this.count);
+      /** Each event's changes: an index into `changeLines`. */
+      this.changeLists = new Uint32Array(this.count);
+      // The rows: four unsigned LEB128 varints an event (time's delta, code, body, changes).
+      let at = bytes.length - rowBytes;
+      const end = bytes.length;
+      const next = () => {
+        let value = 0;
+        let scale = 1;
+        let byte;
+        do {
+          if (at >= end || scale > 2 ** 63) {
+            throw new Error("the page's data does not hold the events it announces");
+          }
+          byte = bytes[at++];
+          value += (byte & 0x7f) * scale;
+          scale *= 128;
+        } while (byte & 0x80);
+        return value;
+      };
       let time = meta.fromTime;
       for (let index = 0; index < this.count; index++) {
-        time += deltas[index];
+        time += next();
         this.times[index] = time;
+        const code = next();
+        const body = next();
+        const changes = next();
+        if (code >= 2 ** 32 || body >= 2 ** 32 || changes >= 2 ** 32) {
+          throw new Error("the page's data does not hold the tables and keyframes it announces");
+        }
+        this.codes[index] = code;
+        this.bodies[index] = body;
+        this.changeLists[index] = changes;
       }
-      /** Each event's kind index × 3 + outcome (0 applied, 1 unchanged, 2 rejected). */
-      this.codes = Uint32Array.from(codes);
-      /** Each event's body (its JSON object less seq, time_us, outcome, reason): an index into `bodyLines`. */
-      this.bodies = Uint32Array.from(bodies);
-      /** Each event's changes: an index into `changeLines`. */
-      this.changeLists = Uint32Array.from(changeLists);
+      if (at !== end) throw new Error("the page's data does not hold the events it announces");
       /** Each rejected event's reason: an index into `reasonLines` (-1 for the other events). */
       this.reasons = new Int32Array(this.count).fill(-1);
       let rejected = 0;
@@ -60,8 +86,8 @@
       if (rejected !== reasons.length) {
         throw new Error(`the page's data has ${rejected} rejected events but ${reasons.length} reasons`);
       }
-      let at = 7;
-      const table = (length) => lines.slice(at, (at += length));
+      let line = 3;
+      const table = (length) => lines.slice(line, (line += length));
       this.bodyLines = table(tables.bodies);
       this.changeLines = table(tables.changes);
       this.reasonLines = table(tables.reasons);

@@ -1,28 +1,60 @@
 import RewindCore
 
-/// The page's data of format 2 written back as format 1 (one line per event as `rewind log
+/// The page's data of format 3 written back as format 1 (one line per event as `rewind log
 /// --json` prints it, then one line of changes per event; see PageFormat.md before issue
 /// 17's tables), so that the builder can be held byte for byte to `ReferencePayload`.
 ///
 /// Each event's line is rebuilt from its sequence number, its time (the sum of the deltas),
 /// its body, its outcome (its code) and a rejected event's reason; its changes are its
-/// change list's text. The meta line loses `tables` and says format 1.
+/// change list's text. The meta line loses `tables` and `rows` and says format 1; the times'
+/// deltas and the codes, rows' numbers in format 3, are lines of JSON again.
 enum FormatOne {
   struct Malformed: Error, CustomStringConvertible {
     var description: String
   }
 
   static func expand(_ payload: [UInt8]) throws -> [UInt8] {
-    let lines = String(decoding: payload, as: UTF8.self)
-      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard lines.count >= 8, case .object(let root) = try JSONValue(parsing: lines[0]),
+    let firstLine = payload.firstIndex(of: UInt8(ascii: "\n")) ?? payload.count
+    guard
+      case .object(let root) = try JSONValue(
+        parsing: String(decoding: payload[..<firstLine], as: UTF8.self)),
       root.count == 1, root[0].0 == "page", case .object(let page) = root[0].1,
-      page.first.map({ $0.0 == "format" && $0.1 == 2 }) == true
-    else { throw Malformed(description: "not a page's data of format 2: \(lines.first ?? "")") }
+      page.first.map({ $0.0 == "format" && $0.1 == 3 }) == true
+    else { throw Malformed(description: "not a page's data of format 3") }
     let meta = JSONValue.object(page)
     func number(_ value: JSONValue?) throws -> Int {
       guard let value = value?.intValue else { throw Malformed(description: "not a number") }
       return Int(value)
+    }
+    let rowBytes = try number(meta["rows"])
+    guard rowBytes >= 0, rowBytes < payload.count - firstLine else {
+      throw Malformed(description: "\(rowBytes) bytes of rows")
+    }
+    let lines = String(decoding: payload[..<(payload.count - rowBytes)], as: UTF8.self)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard lines.count >= 4 else { throw Malformed(description: "\(lines.count) lines") }
+    // The rows: four varints an event.
+    var rows: [Int] = []
+    var at = payload.count - rowBytes
+    while at < payload.count {
+      var value: UInt64 = 0
+      var shift: UInt64 = 0
+      var byte: UInt8
+      repeat {
+        guard at < payload.count, shift < 64 else { throw Malformed(description: "a varint") }
+        byte = payload[at]
+        at += 1
+        value |= UInt64(byte & 0x7F) << shift
+        shift += 7
+      } while byte & 0x80 != 0
+      rows.append(Int(value))
+    }
+    guard rows.count % 4 == 0 else { throw Malformed(description: "\(rows.count) numbers") }
+    func column(_ index: Int) -> [Int] {
+      stride(from: index, to: rows.count, by: 4).map { rows[$0] }
+    }
+    func line(_ numbers: [Int]) -> String {
+      "[" + numbers.map(String.init).joined(separator: ",") + "]"
     }
     func numbers(_ line: String) throws -> [Int] {
       guard case .array(let elements) = try JSONValue(parsing: line) else {
@@ -32,13 +64,13 @@ enum FormatOne {
     }
     let from = try number(meta["from"])
     let count = try number(meta["events"])
-    let deltas = try numbers(lines[2])
-    let codes = try numbers(lines[3])
-    let bodies = try numbers(lines[4])
-    let changeLists = try numbers(lines[5])
-    let reasons = try numbers(lines[6])
+    let deltas = column(0)
+    let codes = column(1)
+    let bodies = column(2)
+    let changeLists = column(3)
+    let reasons = try numbers(lines[2])
     let tables = meta["tables"]
-    var start = 7
+    var start = 3
     func table(_ name: String) throws -> [String] {
       let length = try number(tables?[name])
       guard start + length <= lines.count else { throw Malformed(description: "short \(name)") }
@@ -58,11 +90,12 @@ enum FormatOne {
           "page",
           .object(
             page.compactMap { member -> (String, JSONValue)? in
-              member.0 == "tables" ? nil : member.0 == "format" ? ("format", 1) : member
+              member.0 == "tables" || member.0 == "rows"
+                ? nil : member.0 == "format" ? ("format", 1) : member
             })
         )
       ]).compactText,
-      lines[1], lines[2], lines[3],
+      lines[1], line(deltas), line(codes),
     ]
     var time = try number(meta["fromTime"])
     var rejected = 0
