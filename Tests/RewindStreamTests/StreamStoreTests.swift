@@ -343,6 +343,9 @@ struct SessionURLMessageTests {
       ("nats://h:1/s@end and mail@example.com", "nats://h:1/s@end and mail@example.com"),
       ("no URL: a@b.journal, x://u:p@h", "no URL: a@b.journal, x://u:p@h"),
       ("nats://u:p@[::1]:4222/s", "nats://u:***@[::1]:4222/s"),
+      // A password may hold a slash: the credentials end at the last @ a slash follows.
+      ("nats://u:pa/ss@h:1/s is neither", "nats://u:***@h:1/s is neither"),
+      ("nats://u:p/q@h:1/s@end", "nats://u:***@h:1/s@end"),
       (
         "nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID, nats://[::1]:4222",
         "nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID, nats://[::1]:4222"
