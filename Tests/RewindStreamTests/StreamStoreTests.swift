@@ -201,6 +201,30 @@ struct StreamStoreTests {
     #expect(absent.kind == .noServer)
     #expect(Date().timeIntervalSince(start) < 20)
   }
+
+  /// A server that goes in the middle of a pull: the error names the session and the
+  /// frame it was reading (it named a message of the stream), and the journal the pull
+  /// would have replaced is as it was.
+  @Test func aServerLostInTheMiddleOfAPull() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let store = try StreamStore(StreamServer(url: server.url, timeoutMilliseconds: 500))
+    let id = try store.push(path).summary.session.description
+    let destination = directory.file("pulled.journal")
+    write(Array("precious".utf8), to: destination)
+    let start = Date()
+    let error = try #require(throws: StreamError.self) {
+      _ = try store.pull(
+        String(id.prefix(8)), to: FileDestination(destination, replacingExisting: true),
+        progress: { number, _ in if number == 3 { server.kill() } })
+    }
+    #expect(error.session == id, "\(error)")
+    #expect(error.message.hasPrefix("cannot read frame 3 (stream sequence "), "\(error)")
+    #expect(bytes(of: destination) == Array("precious".utf8))
+    #expect(Date().timeIntervalSince(start) < 10)
+  }
 }
 
 @Suite(.serialized, .timeLimit(.minutes(3)))

@@ -225,12 +225,16 @@ final class NatsConnection {
     return (ack.pointee.Sequence, ack.pointee.Duplicate)
   }
 
-  /// The message at `sequence` of `stream`.
-  func message(_ stream: String, sequence: UInt64) throws(StreamError) -> StoredMessage? {
+  /// The message at `sequence` of `stream`; an error says it cannot read `what` (by
+  /// default, message `sequence` of `stream`).
+  func message(_ stream: String, sequence: UInt64, what: String? = nil) throws(StreamError)
+    -> StoredMessage?
+  {
     var message: OpaquePointer?
     var code = jsErrCode(0)
     let status = nats.js_GetMsg(&message, context, stream, sequence, nil, &code)
-    return try stored(message, status, code, "cannot read message \(sequence) of \(stream)")
+    return try stored(
+      message, status, code, "cannot read \(what ?? "message \(sequence) of \(stream)")")
   }
 
   /// The last message on `subject`, or nil if it has none.

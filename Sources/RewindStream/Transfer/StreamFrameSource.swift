@@ -28,7 +28,9 @@ final class StreamFrameSource: FrameSource {
       last = (info.number, bytes)
       return bytes
     } catch {
-      throw JournalError(.io, error.description, path: name, frame: info.number)
+      // The error is named after the session and the frame; the server and session
+      // are the name's.
+      throw JournalError(.io, error.message, path: name, frame: info.number)
     }
   }
 
