@@ -225,6 +225,25 @@ struct StreamStoreTests {
     #expect(bytes(of: destination) == Array("precious".utf8))
     #expect(Date().timeIntervalSince(start) < 10)
   }
+
+  /// A server that goes in the middle of a push: the push tries again for
+  /// ``StreamStore/retryMilliseconds``, then says it did, not only that one request
+  /// timed out (after 30 s, it said "no answer within 1000 ms").
+  @Test func aServerLostInTheMiddleOfAPush() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let store = try StreamStore(StreamServer(url: server.url, timeoutMilliseconds: 500))
+    store.retryMilliseconds = 2000
+    let start = Date()
+    let error = try #require(throws: StreamError.self) {
+      _ = try store.push(path, progress: { number, _ in if number == 3 { server.kill() } })
+    }
+    #expect(error.session == "00010203-0405-0607-0809-0a0b0c0d0e0f")
+    #expect(error.message.hasSuffix(", tried again for 2 s"), "\(error)")
+    #expect(Date().timeIntervalSince(start) < 10)
+  }
 }
 
 @Suite(.serialized, .timeLimit(.minutes(3)))

@@ -399,7 +399,8 @@ public final class StreamStore {
               .conflict, "another writer appended to the session meanwhile",
               server: server.displayURL)
         }
-        guard error.kind != .conflict, Self.now() < deadline else { throw error }
+        guard error.kind != .conflict else { throw error }
+        guard Self.now() < deadline else { throw triedAgain(error) }
         usleep(200_000)
       }
     }
@@ -417,12 +418,20 @@ public final class StreamStore {
       do throws(StreamError) {
         return try body()
       } catch {
-        guard kinds.contains(error.kind), Self.now() < deadline else {
-          throw error
-        }
+        guard kinds.contains(error.kind) else { throw error }
+        guard Self.now() < deadline else { throw triedAgain(error) }
         usleep(200_000)
       }
     }
+  }
+
+  /// `error`, of the last of the tries ``retryMilliseconds`` allowed, saying they were
+  /// made: its own message says only how long the last one waited.
+  private func triedAgain(_ error: StreamError) -> StreamError {
+    var copy = error
+    let time = retryMilliseconds
+    copy.message += ", tried again for " + (time % 1000 == 0 ? "\(time / 1000) s" : "\(time) ms")
+    return copy
   }
 
   /// The name of the server leading the stream of sessions now (nil on one server).
