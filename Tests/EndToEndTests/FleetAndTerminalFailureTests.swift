@@ -22,4 +22,31 @@ struct FleetAndTerminalFailureTests {
     #expect(checked.stdout.hasPrefix("FAIL nats://ops:***@127.0.0.1:"), "\(checked.stdout)")
     #expect(!checked.stdout.contains("ter2") && !checked.stderr.contains("ter2"))
   }
+
+  /// libnats writes the user, the password and the connection's name into its CONNECT
+  /// message unescaped: a double quote or a control character made the server drop the
+  /// connection ("cannot connect: Expected 'PONG', got ''"), and a backslash changed the
+  /// password, which the server then refused. Each is refused before connecting, saying
+  /// which, never showing the password.
+  @Test func credentialsTheClientCannotSendAreRefused() throws {
+    let server = "nats://127.0.0.1:\(NatsServer.freePort())"
+    let cases: [([String], String)] = [
+      (["--user", "ops", "--password", "hu\"nt"], "the password holds a double quote"),
+      (["--user", "ops", "--password", "a\\b"], "the password holds a backslash"),
+      (["--user", "o\tps"], "the user holds a control character (U+0009)"),
+      (["--name", "a\nb"], "the connection's name holds a control character (U+000A)"),
+    ]
+    for (options, problem) in cases {
+      let result = try rewind(["sessions", "--server", server] + options)
+      expectUsageError(
+        result,
+        "\(problem), which the NATS client cannot send (it writes it into its CONNECT message unescaped)",
+        command: "sessions")
+      #expect(!result.stderr.contains("hu\"nt") && !result.stderr.contains("a\\b"))
+    }
+    let port = NatsServer.freePort()
+    let read = try rewind("info", "nats://ops:pa\\ss@127.0.0.1:\(port)/abc")
+    expectFailure(read, containing: "nats://127.0.0.1:\(port): the password holds a backslash")
+    #expect(!read.stderr.contains("pa\\ss"))
+  }
 }

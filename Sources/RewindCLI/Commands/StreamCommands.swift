@@ -259,6 +259,7 @@ struct ConnectionOptions: ParsableArguments {
     if let problem = address.addressProblem {
       throw UsageError("--server \"\(address.displayURL)\": \(problem)")
     }
+    if let problem = address.credentialsProblem { throw UsageError(problem) }
     return try StreamStore(address)
   }
 }

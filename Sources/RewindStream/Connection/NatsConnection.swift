@@ -36,6 +36,9 @@ final class NatsConnection {
     if let problem = server.addressProblem {
       throw StreamError(.invalidAddress, problem, server: server.displayURL)
     }
+    if let problem = server.credentialsProblem {
+      throw StreamError(.authorization, problem, server: server.displayURL)
+    }
     nats = try NatsLibrary.shared(for: server.displayURL)
     var options: OpaquePointer?
     try check(nats.natsOptions_Create(&options), "cannot create the connection's options")
