@@ -49,4 +49,24 @@ struct FleetAndTerminalFailureTests {
     expectFailure(read, containing: "nats://127.0.0.1:\(port): the password holds a backslash")
     #expect(!read.stderr.contains("pa\\ss"))
   }
+
+  /// A key held down whose handling is slow (skipping an event replays the rest of the
+  /// session) queued its repeats ahead of Ctrl-C, which waited for every one (about 10 s
+  /// for 30 presses): Ctrl-C typed meanwhile ends the player after the key being handled,
+  /// the terminal restored.
+  @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
+  func ctrlCIsNotQueuedBehindSlowKeys() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(
+      script: "\"$REWIND\" play '\(sample("generated-200k.journal"))' --at 1000",
+      in: directory.path, columns: 120, rows: 32)
+    defer { terminal.kill() }
+    try terminal.waitFor("event 1,000 of 200,000")
+    terminal.send("x")
+    try terminal.waitFor("Skipping event 1000")
+    for _ in 0..<30 { terminal.send("x") }
+    terminal.send("C-c")
+    try terminal.waitFor("DONE 130", timeout: 5)
+    #expect(!terminal.alternateScreen)
+  }
 }
