@@ -201,6 +201,49 @@ struct StreamStoreTests {
     #expect(absent.kind == .noServer)
     #expect(Date().timeIntervalSince(start) < 20)
   }
+
+  /// A server that goes in the middle of a pull: the error names the session and the
+  /// frame it was reading (it named a message of the stream), and the journal the pull
+  /// would have replaced is as it was.
+  @Test func aServerLostInTheMiddleOfAPull() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let store = try StreamStore(StreamServer(url: server.url, timeoutMilliseconds: 500))
+    let id = try store.push(path).summary.session.description
+    let destination = directory.file("pulled.journal")
+    write(Array("precious".utf8), to: destination)
+    let start = Date()
+    let error = try #require(throws: StreamError.self) {
+      _ = try store.pull(
+        String(id.prefix(8)), to: FileDestination(destination, replacingExisting: true),
+        progress: { number, _ in if number == 3 { server.kill() } })
+    }
+    #expect(error.session == id, "\(error)")
+    #expect(error.message.hasPrefix("cannot read frame 3 (stream sequence "), "\(error)")
+    #expect(bytes(of: destination) == Array("precious".utf8))
+    #expect(Date().timeIntervalSince(start) < 10)
+  }
+
+  /// A server that goes in the middle of a push: the push tries again for
+  /// ``StreamStore/retryMilliseconds``, then says it did, not only that one request
+  /// timed out (after 30 s, it said "no answer within 1000 ms").
+  @Test func aServerLostInTheMiddleOfAPush() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let store = try StreamStore(StreamServer(url: server.url, timeoutMilliseconds: 500))
+    store.retryMilliseconds = 2000
+    let start = Date()
+    let error = try #require(throws: StreamError.self) {
+      _ = try store.push(path, progress: { number, _ in if number == 3 { server.kill() } })
+    }
+    #expect(error.session == "00010203-0405-0607-0809-0a0b0c0d0e0f")
+    #expect(error.message.hasSuffix(", tried again for 2 s"), "\(error)")
+    #expect(Date().timeIntervalSince(start) < 10)
+  }
 }
 
 @Suite(.serialized, .timeLimit(.minutes(3)))
@@ -343,6 +386,9 @@ struct SessionURLMessageTests {
       ("nats://h:1/s@end and mail@example.com", "nats://h:1/s@end and mail@example.com"),
       ("no URL: a@b.journal, x://u:p@h", "no URL: a@b.journal, x://u:p@h"),
       ("nats://u:p@[::1]:4222/s", "nats://u:***@[::1]:4222/s"),
+      // A password may hold a slash: the credentials end at the last @ a slash follows.
+      ("nats://u:pa/ss@h:1/s is neither", "nats://u:***@h:1/s is neither"),
+      ("nats://u:p/q@h:1/s@end", "nats://u:***@h:1/s@end"),
       (
         "nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID, nats://[::1]:4222",
         "nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID, nats://[::1]:4222"

@@ -25,7 +25,9 @@ extension RewindTool {
         index and summary (FORMAT.md, Sessions on a NATS JetStream server). Pushing a \
         journal again sends only the frames the server lacks, so an interrupted push \
         resumes, and nothing is stored twice. A journal still being written is pushed up \
-        to its last sealed frame; push it again later for the rest. Creates the stream \
+        to its last sealed frame; push it again later for the rest. A message the server \
+        does not acknowledge (a lost connection, a cluster electing a new leader) is sent \
+        again for 30 s before the push fails, saying so. Creates the stream \
         and buckets (with --replicas copies) on a server that has none. Every journal \
         is tried: one that cannot be pushed is named with the reason (with --json, \
         `"pushed": false` and its `"error"`), the others are pushed, and the command \
@@ -257,6 +259,7 @@ struct ConnectionOptions: ParsableArguments {
     if let problem = address.addressProblem {
       throw UsageError("--server \"\(address.displayURL)\": \(problem)")
     }
+    if let problem = address.credentialsProblem { throw UsageError(problem) }
     return try StreamStore(address)
   }
 }

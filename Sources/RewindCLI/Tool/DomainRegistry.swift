@@ -78,8 +78,9 @@ struct DomainRegistry: Sendable {
       return try StreamStore(server).reader(session: session)
     }
     if StreamStore.looksLikeSessionURL(path), !fileExists(path) {
+      // Quoted with its password masked: `check` prints the message on its FAIL line.
       throw UsageError(
-        "\(path) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID: a host, then one session after the slash)"
+        "\(StreamStore.maskingPasswords(in: path)) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID: a host, then one session after the slash)"
       )
     }
     return try JournalReader(path: path, options: .init(salvage: salvage))

@@ -36,6 +36,9 @@ final class NatsConnection {
     if let problem = server.addressProblem {
       throw StreamError(.invalidAddress, problem, server: server.displayURL)
     }
+    if let problem = server.credentialsProblem {
+      throw StreamError(.authorization, problem, server: server.displayURL)
+    }
     nats = try NatsLibrary.shared(for: server.displayURL)
     var options: OpaquePointer?
     try check(nats.natsOptions_Create(&options), "cannot create the connection's options")
@@ -225,12 +228,16 @@ final class NatsConnection {
     return (ack.pointee.Sequence, ack.pointee.Duplicate)
   }
 
-  /// The message at `sequence` of `stream`.
-  func message(_ stream: String, sequence: UInt64) throws(StreamError) -> StoredMessage? {
+  /// The message at `sequence` of `stream`; an error says it cannot read `what` (by
+  /// default, message `sequence` of `stream`).
+  func message(_ stream: String, sequence: UInt64, what: String? = nil) throws(StreamError)
+    -> StoredMessage?
+  {
     var message: OpaquePointer?
     var code = jsErrCode(0)
     let status = nats.js_GetMsg(&message, context, stream, sequence, nil, &code)
-    return try stored(message, status, code, "cannot read message \(sequence) of \(stream)")
+    return try stored(
+      message, status, code, "cannot read \(what ?? "message \(sequence) of \(stream)")")
   }
 
   /// The last message on `subject`, or nil if it has none.

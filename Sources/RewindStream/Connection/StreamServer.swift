@@ -66,6 +66,48 @@ extension StreamServer {
     return nil
   }
 
+  /// What the NATS client cannot send of the user, the password and the connection's
+  /// name (given apart or in a URL), or nil. libnats writes them into its CONNECT
+  /// message's JSON unescaped: a double quote or a control character there made the
+  /// server drop the connection ("Expected 'PONG', got ''"), and a backslash changed the
+  /// password, which the server then refused. Checked before connecting; never shows the
+  /// password.
+  public var credentialsProblem: String? {
+    var fields: [(String, String?)] = [
+      ("the user", user), ("the password", password), ("the connection's name", connectionName),
+    ]
+    for address in addresses {
+      let rest = Self.split(address).rest
+      guard let at = rest.lastIndex(of: "@") else { continue }
+      let credentials = rest[..<at]
+      let colon = credentials.firstIndex(of: ":") ?? credentials.endIndex
+      fields.append(("the user", String(credentials[..<colon])))
+      if colon < credentials.endIndex {
+        fields.append(("the password", String(credentials[credentials.index(after: colon)...])))
+      }
+    }
+    for case (let what, let value?) in fields {
+      guard
+        let bad = value.unicodeScalars.first(where: {
+          $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
+        })
+      else { continue }
+      let name =
+        bad == "\""
+        ? "a double quote"
+        : bad == "\\"
+          ? "a backslash"
+          : "a control character (U+\(hex(bad.value)))"
+      func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+      }
+      return
+        "\(what) holds \(name), which the NATS client cannot send (it writes it into its CONNECT message unescaped)"
+    }
+    return nil
+  }
+
   /// `address` with its password, if any, written `***`.
   static func masked(_ address: String) -> String {
     let (scheme, rest) = split(address)

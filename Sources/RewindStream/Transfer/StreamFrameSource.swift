@@ -28,7 +28,9 @@ final class StreamFrameSource: FrameSource {
       last = (info.number, bytes)
       return bytes
     } catch {
-      throw JournalError(.io, error.description, path: name, frame: info.number)
+      // The error is named after the session and the frame; the server and session
+      // are the name's.
+      throw JournalError(.io, error.message, path: name, frame: info.number)
     }
   }
 
@@ -68,8 +70,17 @@ extension StreamStore {
       result += rest[..<found.lowerBound]
       // The authority ends at the path, a space or the next URL of a list.
       let authority = rest[found.upperBound...]
-      let end =
+      var end =
         authority.firstIndex { $0 == "/" || $0 == "," || $0.isWhitespace } ?? authority.endIndex
+      // A password may hold a slash (a base64 one often does): the credentials end at the
+      // last `@` a slash follows (`USER:PA/SS@HOST:PORT/SESSION`), where a point's `@`
+      // (`…/SESSION@POINT`) has none after it.
+      let run = authority.prefix { !($0 == "," || $0.isWhitespace) }
+      if let at = run.indices.last(where: { run[$0] == "@" && run[$0...].contains("/") }),
+        at > end, let slash = run[at...].firstIndex(of: "/")
+      {
+        end = slash
+      }
       // One that starts with a bracket is an IPv6 host, or the syntax's
       // `[USER:PASSWORD@]`: no credentials come before it.
       let address = String(rest[found.lowerBound..<end])

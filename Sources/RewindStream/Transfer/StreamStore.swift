@@ -120,16 +120,35 @@ public final class StreamStore {
   public func frameBytes(_ frame: StreamFrame, of summary: SessionSummary) throws(StreamError)
     -> [UInt8]
   {
-    framesFetched += 1
-    return try messageData(
-      summary, frame.streamSequence, what: "the frame at stream sequence \(frame.streamSequence)")
+    try frameBytes(frame, number: nil, of: summary)
   }
 
+  /// The message of `frame`, frame `number` of the session when given (which errors
+  /// name).
+  func frameBytes(_ frame: StreamFrame, number: Int?, of summary: SessionSummary)
+    throws(StreamError) -> [UInt8]
+  {
+    framesFetched += 1
+    let sequence = frame.streamSequence
+    return try messageData(
+      summary, sequence,
+      what: number.map { "frame \($0) (stream sequence \(sequence))" }
+        ?? "the frame at stream sequence \(sequence)")
+  }
+
+  /// The data of the session's message at `sequence`; every error names the session and
+  /// `what` the message is.
   private func messageData(_ summary: SessionSummary, _ sequence: UInt64, what: String)
     throws(StreamError) -> [UInt8]
   {
     let id = summary.session.description
-    guard let message = try connection.message(StreamLayout.stream, sequence: sequence) else {
+    let found: StoredMessage?
+    do throws(StreamError) {
+      found = try connection.message(StreamLayout.stream, sequence: sequence, what: what)
+    } catch {
+      throw error.about(id)
+    }
+    guard let message = found else {
       throw StreamError(
         .invalidData, "\(what) is missing from the stream", server: server.displayURL, session: id)
     }
@@ -180,7 +199,8 @@ public final class StreamStore {
       destination, headerFrame: try headerFrame(of: summary), source: source)
     for (number, frame) in frames.enumerated() {
       progress(number, frames.count)
-      try assembler.append(frame: try frameBytes(frame, of: summary), source: source)
+      try assembler.append(
+        frame: try frameBytes(frame, number: number, of: summary), source: source)
     }
     try assembler.commit(closing: summary.isClosed)
     return summary
@@ -379,7 +399,8 @@ public final class StreamStore {
               .conflict, "another writer appended to the session meanwhile",
               server: server.displayURL)
         }
-        guard error.kind != .conflict, Self.now() < deadline else { throw error }
+        guard error.kind != .conflict else { throw error }
+        guard Self.now() < deadline else { throw triedAgain(error) }
         usleep(200_000)
       }
     }
@@ -397,12 +418,20 @@ public final class StreamStore {
       do throws(StreamError) {
         return try body()
       } catch {
-        guard kinds.contains(error.kind), Self.now() < deadline else {
-          throw error
-        }
+        guard kinds.contains(error.kind) else { throw error }
+        guard Self.now() < deadline else { throw triedAgain(error) }
         usleep(200_000)
       }
     }
+  }
+
+  /// `error`, of the last of the tries ``retryMilliseconds`` allowed, saying they were
+  /// made: its own message says only how long the last one waited.
+  private func triedAgain(_ error: StreamError) -> StreamError {
+    var copy = error
+    let time = retryMilliseconds
+    copy.message += ", tried again for " + (time % 1000 == 0 ? "\(time / 1000) s" : "\(time) ms")
+    return copy
   }
 
   /// The name of the server leading the stream of sessions now (nil on one server).

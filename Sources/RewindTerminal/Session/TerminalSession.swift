@@ -22,7 +22,9 @@ import RewindCore
 ///
 /// ``run(_:)`` puts the terminal back on every way out: the app quits, a signal, the
 /// terminal going away, a thrown error. A crash (a trap, a bad access) puts it back too
-/// before the process dies. Ctrl-C, a byte in raw mode, ends the loop as `SIGINT` would.
+/// before the process dies. Ctrl-C, a byte in raw mode, ends the loop as `SIGINT` would,
+/// at once: the keys read before it and not handled yet are dropped, as a terminal's own
+/// interrupt character flushes its input.
 ///
 /// ```swift
 /// let session = try TerminalSession(environment: environment)
@@ -211,7 +213,22 @@ private struct Loop {
       } else {
         escapeDeadline = nil
       }
-      for event in events {
+      // Ctrl-C interrupts at once, the keys typed before it and not handled yet dropped
+      // (as a terminal's own interrupt character flushes its input): a held key whose
+      // handling is slow queued its repeats, seconds of work, ahead of it. The same for
+      // keys typed while earlier ones are handled.
+      if events.contains(.key(.control("c"))) { return .interrupt }
+      var index = 0
+      while index < events.count {
+        if index > 0, try TerminalCalls.wait(for: [session.input], timeout: 0)[0],
+          let count = try TerminalCalls.read(session.input, into: &buffer), count > 0
+        {
+          let typed = decoder.decode(buffer[..<count])
+          if typed.contains(.key(.control("c"))) { return .interrupt }
+          events += typed
+        }
+        let event = events[index]
+        index += 1
         if event == .key(.control("c")) { return .interrupt }
         if app.handle(event) == .quit { return .quit }
         changed = true

@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The NATS commands and session URLs when the server, the URL or the connection fails:
+/// each message names what went wrong and where, and never shows a password.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct FleetAndTerminalFailureTests {
+  /// A password may hold a slash (a base64 one often does): the URL is refused, and no
+  /// message shows the password, neither an error's nor `check`'s FAIL line.
+  @Test func aPasswordWithASlashIsNeverShown() throws {
+    let url = "nats://ops:hun/ter2@127.0.0.1:\(NatsServer.freePort())/abc"
+    for command in ["info", "export", "state"] {
+      let result = try rewind(command, url)
+      #expect(result.status == 64, "\(command): \(result.stderr)")
+      #expect(
+        result.stderr.hasPrefix("Error: nats://ops:***@127.0.0.1:"), "\(command): \(result.stderr)")
+      #expect(!result.stderr.contains("ter2"), "\(command): \(result.stderr)")
+    }
+    let checked = try rewind("check", url)
+    #expect(checked.status == 1)
+    #expect(checked.stdout.hasPrefix("FAIL nats://ops:***@127.0.0.1:"), "\(checked.stdout)")
+    #expect(!checked.stdout.contains("ter2") && !checked.stderr.contains("ter2"))
+  }
+
+  /// libnats writes the user, the password and the connection's name into its CONNECT
+  /// message unescaped: a double quote or a control character made the server drop the
+  /// connection ("cannot connect: Expected 'PONG', got ''"), and a backslash changed the
+  /// password, which the server then refused. Each is refused before connecting, saying
+  /// which, never showing the password.
+  @Test func credentialsTheClientCannotSendAreRefused() throws {
+    let server = "nats://127.0.0.1:\(NatsServer.freePort())"
+    let cases: [([String], String)] = [
+      (["--user", "ops", "--password", "hu\"nt"], "the password holds a double quote"),
+      (["--user", "ops", "--password", "a\\b"], "the password holds a backslash"),
+      (["--user", "o\tps"], "the user holds a control character (U+0009)"),
+      (["--name", "a\nb"], "the connection's name holds a control character (U+000A)"),
+    ]
+    for (options, problem) in cases {
+      let result = try rewind(["sessions", "--server", server] + options)
+      expectUsageError(
+        result,
+        "\(problem), which the NATS client cannot send (it writes it into its CONNECT message unescaped)",
+        command: "sessions")
+      #expect(!result.stderr.contains("hu\"nt") && !result.stderr.contains("a\\b"))
+    }
+    let port = NatsServer.freePort()
+    let read = try rewind("info", "nats://ops:pa\\ss@127.0.0.1:\(port)/abc")
+    expectFailure(read, containing: "nats://127.0.0.1:\(port): the password holds a backslash")
+    #expect(!read.stderr.contains("pa\\ss"))
+  }
+
+  /// A key held down whose handling is slow (skipping an event replays the rest of the
+  /// session) queued its repeats ahead of Ctrl-C, which waited for every one (about 10 s
+  /// for 30 presses): Ctrl-C typed meanwhile ends the player after the key being handled,
+  /// the terminal restored.
+  @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
+  func ctrlCIsNotQueuedBehindSlowKeys() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(
+      script: "\"$REWIND\" play '\(sample("generated-200k.journal"))' --at 1000",
+      in: directory.path, columns: 120, rows: 32)
+    defer { terminal.kill() }
+    try terminal.waitFor("event 1,000 of 200,000")
+    terminal.send("x")
+    try terminal.waitFor("Skipping event 1000")
+    for _ in 0..<30 { terminal.send("x") }
+    terminal.send("C-c")
+    try terminal.waitFor("DONE 130", timeout: 5)
+    #expect(!terminal.alternateScreen)
+  }
+}
