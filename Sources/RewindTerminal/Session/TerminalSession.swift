@@ -233,6 +233,12 @@ private struct Loop {
         if app.handle(event) == .quit { return .quit }
         changed = true
       }
+      // A lone Esc read between the events above waits for the rest of a sequence like one
+      // read at the top: its deadline is set, or the wait below would not end without
+      // another key.
+      if decoder.hasPending, escapeDeadline == nil {
+        escapeDeadline = MonotonicClock.now() + Self.nanoseconds(InputDecoder.escapeTimeout)
+      }
       if let next = nextTick, now >= next {
         if app.tick() == .quit { return .quit }
         changed = true
