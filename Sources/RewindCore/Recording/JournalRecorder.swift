@@ -156,8 +156,12 @@ public final class JournalRecorder<D: Domain> {
   ///   caller's domain, it allocates nothing once the buffers have grown.
   @inlinable @discardableResult
   public func record(_ event: D.Event, at time: UInt64) throws -> Outcome<D.Rejection> {
-    if writer.needsSnapshot { try storeSnapshot() }
-    return try work.pointee.record(event, at: time, domain: domain, writer: writer)
+    while true {
+      if let outcome = try work.pointee.record(event, at: time, domain: domain, writer: writer) {
+        return outcome
+      }
+      try storeSnapshot()
+    }
   }
 
   /// Reduces and appends events in order: the bulk path of recording, for a writer that
@@ -180,13 +184,17 @@ public final class JournalRecorder<D: Domain> {
     var rejected = 0
     do {
       for timed in events {
-        if writer.needsSnapshot {
+        while true {
+          if let outcome = try local.record(
+            timed.event, at: timed.time, domain: domain, writer: writer)
+          {
+            if case .rejected = outcome { rejected &+= 1 }
+            break
+          }
           work.pointee = local
           try storeSnapshot()
           local.codecContext = work.pointee.codecContext
         }
-        let outcome = try local.record(timed.event, at: timed.time, domain: domain, writer: writer)
-        if case .rejected = outcome { rejected &+= 1 }
       }
     } catch {
       work.pointee = local
@@ -222,50 +230,60 @@ public final class JournalRecorder<D: Domain> {
 @usableFromInline struct RecordingWork<D: Domain> {
   /// The state after the last event recorded.
   @usableFromInline var state: D.State
-  /// The same state, kept apart: while an event is recorded it is the state before the
-  /// event, which a failed append restores. Equal to `state` between events.
-  @usableFromInline var previous: D.State
   /// The event codec's memory of the run since the last snapshot.
   @usableFromInline var codecContext: D.EventCodecContext
 
-  /// Reduces `event`, encodes it with its effect and appends it; on failure restores
-  /// the state and codec memory and rethrows.
+  /// Encodes `event` into the frame, reduces it, and appends it with its effect; returns
+  /// nil, having done nothing, when the journal wants a snapshot first. If the journal
+  /// refuses the event, restores the codec memory and rethrows.
   ///
-  /// A mutating method, so that the states are read in place: through the recorder's
-  /// pointer they would be copied (and their references counted) to be passed along.
+  /// The event is reduced only once the journal will take it (see
+  /// `JournalWriter.append(time:encoding:lead:)`), so that a refused event (a time going
+  /// backwards, a writer that failed, a payload too large) leaves the state as it was
+  /// without a copy of it. Only when the encoding leaves under 10 bytes of the largest
+  /// payload for the effect, which could then not fit, is the event reduced on a copy of
+  /// the state, kept if the effect fits.
+  ///
+  /// A mutating method, so that the state is read in place: through the recorder's
+  /// pointer it would be copied (and its references counted) to be passed along.
   @inlinable @inline(__always)
   mutating func record(
     _ event: D.Event, at time: UInt64, domain: D, writer: JournalWriter
-  ) throws(JournalError) -> Outcome<D.Rejection> {
+  ) throws(JournalError) -> Outcome<D.Rejection>? {
     let contextBefore = codecContext
-    // The reducer says what it changed where the domain can (`Navigation`'s does, as it
-    // writes), which agrees with `changedFields(from: previous, to: state)` and is
-    // cheaper than comparing every field.
-    let (outcome, changed) = domain.reduceTrackingChanges(&state, event)
-    let effect = RecordedEffect(outcome, changed: changed).encoded
+    var outcome = Outcome<D.Rejection>.unchanged
     do {
-      // The payload is encoded straight into the frame being filled.
-      try writer.append(time: time) { records in
-        records.writeVarint(effect)
+      // The payload is encoded straight into the frame being filled, after the effect's
+      // place; the reducer says what it changed where the domain can (`Navigation`'s does,
+      // as it writes), which agrees with `changedFields(from:to:)` of a copy and is
+      // cheaper than comparing every field.
+      let appended = try writer.append(time: time) { records in
         domain.encode(event, into: &records, context: &codecContext)
+      } lead: { leadRoom in
+        if _slowPath(leadRoom < 10) {
+          var after = state
+          let (reduced, changed) = domain.reduceTrackingChanges(&after, event)
+          let effect = RecordedEffect(reduced, changed: changed).encoded
+          if ByteWriter.varintSize(of: effect) <= leadRoom {
+            state = after
+            outcome = reduced
+          }
+          return effect
+        }
+        let (reduced, changed) = domain.reduceTrackingChanges(&state, event)
+        outcome = reduced
+        return RecordedEffect(reduced, changed: changed).encoded
       }
+      if appended == nil { return nil }
     } catch {
-      state = previous
       codecContext = contextBefore
       throw error
-    }
-    // Bring the shadow state along: reducing again is cheaper than copying a state
-    // (which counts references) before every event. A rejected event changed nothing.
-    switch outcome {
-    case .rejected: break
-    case .applied, .unchanged: _ = domain.reduce(&previous, event)
     }
     return outcome
   }
 
   @usableFromInline init(state: D.State, codecContext: D.EventCodecContext) {
     self.state = state
-    self.previous = state
     self.codecContext = codecContext
   }
 }

@@ -67,6 +67,15 @@ public struct ByteWriter: Sendable {
     base[offset] = byte
   }
 
+  /// Overwrites the bytes at `first` and `second`, which must have been written: one
+  /// uniqueness check for both.
+  @inlinable @inline(__always)
+  mutating func storeBytes(_ a: UInt8, at first: Int, _ b: UInt8, at second: Int) {
+    let base = reserve(0)
+    base[first] = a
+    base[second] = b
+  }
+
   /// Forgets the bytes from `offset` on.
   @inlinable mutating func truncate(to offset: Int) {
     length = Swift.min(length, offset)
@@ -75,18 +84,13 @@ public struct ByteWriter: Sendable {
   /// Replaces the one byte at `offset` with the varint encoding of `value`, moving the
   /// bytes after it along: how a length written as a one-byte placeholder grows.
   @usableFromInline mutating func replaceByte(at offset: Int, withVarint value: UInt64) {
-    var encoded = ByteWriter(capacity: 10)
-    encoded.writeVarint(value)
-    let extra = encoded.count - 1
+    let extra = Self.varintSize(of: value) - 1
     let base = reserve(extra)
     let tail = length - offset - 1
     // copyMemory is a memmove: the regions overlap.
     UnsafeMutableRawPointer(base + offset + 1 + extra).copyMemory(
       from: base + offset + 1, byteCount: tail)
-    encoded.withUnsafeBytes { bytes in
-      UnsafeMutableRawPointer(base + offset).copyMemory(
-        from: bytes.baseAddress!, byteCount: bytes.count)
-    }
+    _ = Self.storeVarint(value, to: base, at: offset)
     length += extra
   }
 
@@ -148,6 +152,21 @@ public struct ByteWriter: Sendable {
     let position = Self.storeVarint(value, to: base, at: length)
     base[position] = byte
     length = position &+ 1
+  }
+
+  /// Appends a varint followed by two zero bytes: one capacity check for all three.
+  @inlinable @inline(__always)
+  mutating func writeVarintThenTwoZeros(_ value: UInt64) {
+    let base = reserve(12)
+    let position = Self.storeVarint(value, to: base, at: length)
+    base[position] = 0
+    base[position &+ 1] = 0
+    length = position &+ 2
+  }
+
+  /// The bytes ``writeVarint(_:)`` takes for `value`: 1 to 10.
+  @inlinable public static func varintSize(of value: UInt64) -> Int {
+    (70 &- (value | 1).leadingZeroBitCount) / 7
   }
 
   /// Stores a varint at `position` (room for 10 bytes reserved) and returns the position

@@ -26,35 +26,74 @@ extension JournalWriter {
   }
 
   /// Appends one record whose payload `encode` writes straight into the frame being
-  /// filled, and returns its sequence number: the zero-copy path of the recorder.
+  /// filled after a lead, a varint that `lead` gives once the rest is written, and
+  /// returns its sequence number: the zero-copy path of the recorder. Returns nil, and
+  /// appends nothing, when a snapshot of the state after ``lastSequence`` is due
+  /// (``needsSnapshot``): store it (``addSnapshot(_:)``) and call again.
+  ///
+  /// `lead` runs only when the record is sure to be appended if its lead fits: the writer
+  /// is usable, the time follows on, the frame has room, and the payload with a one-byte
+  /// lead is within ``JournalLimits/maximumPayloadSize``. It is given the bytes left for
+  /// the lead (`leadRoom`, 1 or more): the record is refused after `lead` exactly when
+  /// the lead's varint takes more (``ByteWriter/varintSize(of:)``), which can happen only
+  /// when `leadRoom` is under 10. So the recorder reduces the event in `lead`, and a
+  /// refused record leaves its state as it was.
   ///
   /// - Parameters:
   ///   - time: microseconds since the session start; never less than the last record's.
-  ///   - encode: appends the payload to the writer it is given, and does nothing else
-  ///     with it (the bytes before belong to the frame).
+  ///   - encode: appends the payload after the lead to the writer it is given, and does
+  ///     nothing else with it (the bytes before belong to the frame).
+  ///   - lead: given the bytes left for it, returns the varint that starts the payload.
   /// - Throws: like ``append(time:payload:)-(_,UnsafeRawBufferPointer)``; a payload over
   ///   ``JournalLimits/maximumPayloadSize`` is removed again before the error is thrown.
-  /// - Complexity: O(payload), inlined into the caller.
-  @inlinable @inline(__always) @discardableResult
-  public func append(time: UInt64, encoding encode: (inout ByteWriter) -> Void)
-    throws(JournalError) -> UInt64
-  {
+  /// - Complexity: O(payload), inlined into the caller; a record that goes straight in
+  ///   (between snapshots, in a frame with room) costs one comparison of each of the
+  ///   frame's room, the sequence number and the time, and no other check.
+  @inlinable @inline(__always)
+  public func append(
+    time: UInt64, encoding encode: (inout ByteWriter) -> Void,
+    lead: (_ leadRoom: Int) -> UInt64
+  ) throws(JournalError) -> UInt64? {
     let open = self.open
+    if _slowPath(!open.pointee.admitsDirectly(time: time)) {
+      guard try prepareRecord(time: time) else { return nil }
+    }
+    let recordStart = open.pointee.rawCount
+    let payloadStart = open.pointee.beginLeadRecord(time: time)
+    encode(&open.pointee.records)
+    let encoded = open.pointee.rawCount &- payloadStart &- 1
+    guard _fastPath(encoded < JournalLimits.maximumPayloadSize) else {
+      open.pointee.records.truncate(to: recordStart)
+      open.pointee.directUntil = 0
+      throw refusal(time: time, payloadCount: encoded &+ 1)
+    }
+    let length = open.pointee.endLeadRecord(
+      lead: lead(JournalLimits.maximumPayloadSize &- encoded), payloadStart: payloadStart,
+      time: time, recordStart: recordStart)
+    guard _fastPath(length <= JournalLimits.maximumPayloadSize) else {
+      open.pointee.directUntil = 0
+      throw refusal(time: time, payloadCount: length)
+    }
+    // After a record that did not go straight in (or the last before a snapshot is due).
+    if _slowPath(open.pointee.lastSequence >= open.pointee.directUntil) {
+      open.pointee.openDirectWindow()
+    }
+    return open.pointee.lastSequence
+  }
+
+  /// Readies the frame for a record at `time` that does not go straight in: returns false
+  /// when a snapshot is due; else refuses a stopped writer, a time going backwards or too
+  /// late and the sequence number after the last there can be, seals a full frame, and
+  /// returns true. Out of line, so that the inlined append stays small.
+  @usableFromInline func prepareRecord(time: UInt64) throws(JournalError) -> Bool {
+    if open.pointee.needsSnapshot { return false }
     guard open.pointee.isUsable, time >= open.pointee.lastTime,
       time <= JournalLimits.maximumTime, open.pointee.lastSequence < JournalLimits.maximumSequence
     else {
       throw refusal(time: time, payloadCount: 0)
     }
     if open.pointee.rawCount >= open.pointee.frameSize { try seal() }
-    let recordStart = open.pointee.rawCount
-    let payloadStart = open.pointee.beginRecord(time: time)
-    encode(&open.pointee.records)
-    let length = open.pointee.endRecord(
-      payloadStart: payloadStart, time: time, recordStart: recordStart)
-    guard length <= JournalLimits.maximumPayloadSize else {
-      throw refusal(time: time, payloadCount: length)
-    }
-    return open.pointee.lastSequence
+    return true
   }
 
   /// Why ``append(time:payload:)`` refuses a record: the writer is unusable, the time
@@ -206,6 +245,7 @@ extension JournalWriter {
     frames.append(info)
     open.pointee.records.removeAll()
     open.pointee.recordCount = 0
+    open.pointee.directUntil = 0
     if carried {
       frameSnapshots = [frameSnapshots.last!]
       frameSnapshots[0].recordOffset = 0

@@ -18,15 +18,22 @@
   /// The sequence number and time of the last record appended (0 before the first).
   @usableFromInline var lastSequence: UInt64
   @usableFromInline var lastTime: UInt64
-  /// `lastSequence` modulo the snapshot interval, kept up to date so that asking whether
-  /// a snapshot is due costs no division.
-  @usableFromInline var intervalPosition: UInt64
   @usableFromInline let snapshotInterval: UInt64
   /// The sequence number of the latest snapshot stored (0: none yet).
   @usableFromInline var lastSnapshotSequence: UInt64 = 0
   /// False once the writer is closed or has failed: appending then takes the slow path
   /// that throws.
-  @usableFromInline var isUsable = true
+  @usableFromInline var isUsable = true {
+    didSet { if !isUsable { directUntil = 0 } }
+  }
+  /// While ``lastSequence`` is below this, a record goes straight into the frame when it
+  /// has room and its time follows on (``admitsDirectly(time:)``): the writer is usable,
+  /// the frame has begun (its first record is in, after its snapshot), no snapshot is due
+  /// before the next multiple of the snapshot interval, and the sequence numbers last.
+  /// Set by ``openDirectWindow()`` after a record appended with every check; 0 (no
+  /// record goes straight in) when a frame is sealed, the writer stops, or a record is
+  /// refused.
+  @usableFromInline var directUntil: UInt64 = 0
 
   init(
     capacity: Int, frameSize: Int, snapshotInterval: UInt32, lastSequence: UInt64,
@@ -37,7 +44,6 @@
     self.snapshotInterval = UInt64(snapshotInterval)
     self.lastSequence = lastSequence
     self.lastTime = lastTime
-    intervalPosition = lastSequence % UInt64(snapshotInterval)
   }
 
   /// The number of bytes of records in the frame.
@@ -47,23 +53,85 @@
   /// ``JournalWriter/needsSnapshot``.
   @inlinable var needsSnapshot: Bool {
     guard lastSequence > 0, lastSnapshotSequence != lastSequence else { return false }
-    return intervalPosition == 0 || recordCount == 0 || records.count >= frameSize
+    return lastSequence % snapshotInterval == 0 || recordCount == 0 || records.count >= frameSize
+  }
+
+  /// Whether a record at `time` may go straight into the frame, with no check but this
+  /// one: see ``directUntil``.
+  @inlinable @inline(__always)
+  func admitsDirectly(time: UInt64) -> Bool {
+    lastSequence < directUntil && records.count < frameSize && time >= lastTime
+      && time <= JournalLimits.maximumTime
+  }
+
+  /// Sets ``directUntil`` for the records after ``lastSequence``, which was appended with
+  /// every check: up to the next multiple of the snapshot interval (where a snapshot is
+  /// due), none while the frame has no record yet or the writer is stopped.
+  @usableFromInline mutating func openDirectWindow() {
+    let position = lastSequence % snapshotInterval
+    guard isUsable, recordCount > 0, position != 0 else {
+      directUntil = 0
+      return
+    }
+    let boundary = lastSequence - position
+    directUntil =
+      boundary <= JournalLimits.maximumSequence - snapshotInterval
+      ? boundary + snapshotInterval : JournalLimits.maximumSequence
   }
 
   /// Writes a record's time delta and a one-byte placeholder for its payload length, and
   /// returns where the payload starts.
   @inlinable @inline(__always)
   mutating func beginRecord(time: UInt64) -> Int {
-    let previousTime: UInt64
+    records.write(varint: timeDelta(time), then: 0)
+    return records.count
+  }
+
+  /// The delta stored for a record at `time`, the first of the frame (and its first
+  /// sequence number and time) noted.
+  @inlinable @inline(__always)
+  mutating func timeDelta(_ time: UInt64) -> UInt64 {
     if recordCount == 0 {
       firstSequence = lastSequence &+ 1
       firstTime = time
-      previousTime = time
-    } else {
-      previousTime = lastTime
+      return 0
     }
-    records.write(varint: time &- previousTime, then: 0)
-    return records.count
+    return time &- lastTime
+  }
+
+  /// Writes a record's time delta, a one-byte placeholder for its payload length and one
+  /// for its lead (the varint its payload starts with, known only once the rest of the
+  /// payload is written), and returns where the payload starts (at the lead).
+  @inlinable @inline(__always)
+  mutating func beginLeadRecord(time: UInt64) -> Int {
+    records.writeVarintThenTwoZeros(timeDelta(time))
+    return records.count &- 1
+  }
+
+  /// Completes the record begun at `payloadStart` by ``beginLeadRecord(time:)``: stores
+  /// `lead` in its placeholder (moving the bytes after it along when it takes more than
+  /// one byte) and the payload length, counts the record, and returns the payload's
+  /// length. A payload over the limit is removed with its record (and not counted).
+  @inlinable @inline(__always)
+  mutating func endLeadRecord(
+    lead: UInt64, payloadStart: Int, time: UInt64, recordStart: Int
+  ) -> Int {
+    let length = records.count &- payloadStart
+    guard _fastPath(lead < 0x80 && length < 0x80) else {
+      if lead < 0x80 {
+        records.storeByte(UInt8(truncatingIfNeeded: lead), at: payloadStart)
+      } else {
+        records.replaceByte(at: payloadStart, withVarint: lead)
+      }
+      return endRecord(payloadStart: payloadStart, time: time, recordStart: recordStart)
+    }
+    records.storeBytes(
+      UInt8(truncatingIfNeeded: lead), at: payloadStart, UInt8(truncatingIfNeeded: length),
+      at: payloadStart &- 1)
+    recordCount &+= 1
+    lastSequence &+= 1
+    lastTime = time
+    return length
   }
 
   /// Completes the record begun at `payloadStart`: fills in its payload length and counts
@@ -84,8 +152,6 @@
     recordCount &+= 1
     lastSequence &+= 1
     lastTime = time
-    intervalPosition &+= 1
-    if intervalPosition == snapshotInterval { intervalPosition = 0 }
     return length
   }
 

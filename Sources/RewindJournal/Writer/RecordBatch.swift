@@ -1,6 +1,6 @@
 /// Records packed in one buffer for ``JournalWriter/append(_:)``: the bulk path, which
 /// costs no allocation per record once the batch has grown to its working size. (Used by
-/// the tests; the recorder appends through ``JournalWriter/append(time:encoding:)``.)
+/// the tests; the recorder appends through ``JournalWriter/append(time:encoding:lead:)``.)
 package struct RecordBatch: Sendable {
   private var bytes = ByteWriter(capacity: 4096)
   /// The number of records in the batch.
