@@ -208,6 +208,8 @@ public final class JournalRecorder<D: Domain> {
   /// start decoding at snapshots, so the event codec forgets what came before.
   @usableFromInline func storeSnapshot() throws {
     try writer.addSnapshot(snapshot())
+    // The recording loops ask again after a snapshot: this one must be the last asked for.
+    precondition(!writer.needsSnapshot, "the journal asked again for the snapshot it was given")
     work.pointee.codecContext = domain.makeEventCodecContext()
   }
 
