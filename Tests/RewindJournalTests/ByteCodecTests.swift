@@ -16,12 +16,13 @@ struct ByteCodecTests {
     "varints round-trip and have the documented length",
     arguments: [
       (UInt64(0), 1), (1, 1), (127, 1), (128, 2), (16_383, 2), (16_384, 3),
-      (UInt64(UInt32.max), 5), (UInt64.max, 10),
+      (UInt64(UInt32.max), 5), (1 << 62, 9), (1 << 63, 10), (UInt64.max, 10),
     ])
   func varintRoundTrip(value: UInt64, length: Int) throws {
     var writer = ByteWriter()
     writer.writeVarint(value)
     #expect(writer.count == length)
+    #expect(ByteWriter.varintSize(of: value) == length)
     try decode(writer.bytes) { reader throws in
       #expect(try reader.readVarint() == value)
       #expect(reader.isAtEnd)

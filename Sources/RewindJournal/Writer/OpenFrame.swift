@@ -128,10 +128,16 @@
     records.storeBytes(
       UInt8(truncatingIfNeeded: lead), at: payloadStart, UInt8(truncatingIfNeeded: length),
       at: payloadStart &- 1)
+    countRecord(at: time)
+    return length
+  }
+
+  /// Counts a record at `time` appended to the frame.
+  @inlinable @inline(__always)
+  mutating func countRecord(at time: UInt64) {
     recordCount &+= 1
     lastSequence &+= 1
     lastTime = time
-    return length
   }
 
   /// Completes the record begun at `payloadStart`: fills in its payload length and counts
@@ -149,9 +155,7 @@
       }
       records.replaceByte(at: payloadStart &- 1, withVarint: UInt64(length))
     }
-    recordCount &+= 1
-    lastSequence &+= 1
-    lastTime = time
+    countRecord(at: time)
     return length
   }
 
