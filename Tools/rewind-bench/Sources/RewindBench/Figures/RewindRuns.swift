@@ -63,8 +63,19 @@ enum RewindRuns {
   static func stateLatencies(
     _ timeline: Timeline<NavigationDomain>, points: [UInt64], overhead: Double
   ) throws -> [Double] {
+    var starts: [UInt64] = []
+    return try stateLatencies(timeline, points: points, overhead: overhead, starts: &starts)
+  }
+
+  /// ``stateLatencies(_:points:overhead:)``, with the clock's reading at the start of each
+  /// query appended to `starts` (in nanoseconds), for ``Interruptions``.
+  static func stateLatencies(
+    _ timeline: Timeline<NavigationDomain>, points: [UInt64], overhead: Double,
+    starts: inout [UInt64]
+  ) throws -> [Double] {
     var samples: [Double] = []
     samples.reserveCapacity(points.count)
+    starts.reserveCapacity(starts.count + points.count)
     var checksum = 0
     for point in points {
       let start = MonotonicClock.now()
@@ -72,6 +83,7 @@ enum RewindRuns {
       let end = MonotonicClock.now()
       checksum &+= state.menu.selectedIndex
       samples.append(max(Double(end - start) - overhead, 0))
+      starts.append(start)
     }
     blackHole(checksum)
     return samples

@@ -100,12 +100,15 @@ enum ProfileMode {
         let timeline = try Timeline<NavigationDomain>(path: workload.journalPath)
         var random = SeededRandom(seed: 7)
         let points = (0..<2_000).map { _ in random.below(UInt64(count)) + 1 }
-        let samples = try RewindRuns.stateLatencies(timeline, points: points, overhead: 0)
+        var starts: [UInt64] = []
+        let samples = try RewindRuns.stateLatencies(
+          timeline, points: points, overhead: 0, starts: &starts)
         let sorted = samples.sorted()
         let ranks = [0.5, 0.9, 0.95, 0.99, 0.999, 1.0].map { fraction in
           "p\(Format.number(fraction * 100)) \(Format.number(sorted[min(sorted.count - 1, Int(fraction * Double(sorted.count)))] / 1e3))"
         }
         print("state(after:) µs: " + ranks.joined(separator: ", "))
+        print("state(after:) " + Interruptions(samples: samples, starts: starts).line)
         seconds.append(samples.reduce(0, +) / 1e9)
       default:
         throw BenchError("unknown figure '\(figure)' (append, single, replay, state, send)")
