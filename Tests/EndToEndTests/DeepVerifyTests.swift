@@ -18,11 +18,11 @@ func rewriteFrameHeader(
 ) throws {
   let reader = try JournalReader(path: path)
   let old = try reader.frameHeader(index)
-  let frame = try reader.loadFrame(index)
+  let content = try reader.decompressedContent(ofFrame: index)
   var snapshots = old.snapshots
   change(&snapshots)
   let header = FrameHeader(
-    info: old.info, rawSize: UInt32(frame.bytes.count),
+    info: old.info, rawSize: UInt32(content.count),
     compressedChecksum: try #require(
       try reader.file.read(count: Int(old.info.compressedSize), at: old.info.dataOffset)
     ).withUnsafeBytes { XXH64.checksum32($0) }, snapshots: snapshots)

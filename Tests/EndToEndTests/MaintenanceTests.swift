@@ -194,7 +194,7 @@ func rewriteLastFrameWithoutContentSize(_ path: String) throws {
   let reader = try JournalReader(path: path)
   let index = reader.frames.count - 1
   let info = reader.frames[index]
-  let raw = Array(try reader.loadFrame(index).bytes)
+  let raw = try reader.decompressedContent(ofFrame: index)
   let compressor = try ZstdCompressor(level: 3, contentSize: false)
   var data = [UInt8](repeating: 0, count: ZstdCompressor.bound(raw.count))
   let size = try raw.withBytes { source throws(JournalError) in

@@ -48,7 +48,7 @@ import Testing
     let payload = Array(first.payload)
     // The stored frame: magic, descriptor, content size, a block header, then the
     // records; the first record: a time delta of 0, the payload's length, the payload.
-    let rawSize = try reader.loadFrame(0).bytes.count
+    let rawSize = try reader.decompressedContent(ofFrame: 0).count
     try #require(payload.count < 128, "the payload's length is one byte")
     let contentStart =
       Int(frame.dataOffset) + 4 + 1 + (rawSize < 256 ? 1 : rawSize < 65792 ? 2 : 4) + 3

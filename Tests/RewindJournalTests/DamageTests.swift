@@ -404,7 +404,7 @@ struct DamageTests {
     let directory = TemporaryDirectory()
     let path = directory.file("future.journal")
     var future = header()
-    future.formatVersion = FormatVersion(major: 2, minor: 0)
+    future.formatVersion = FormatVersion(major: 3, minor: 0)
     write(future.encoded(), to: path)
     #expect {
       try JournalReader(path: path)
@@ -412,7 +412,7 @@ struct DamageTests {
       let error = error as! JournalError
       return error.code == .unsupportedVersion
         && error.description.contains(
-          "journal format 2.0 is not supported by this version of Rewind")
+          "journal format 3.0 is not supported by this version of Rewind (it reads 1.x to 2.x)")
     }
     // A newer minor version with fields appended is read.
     var minor = header()
@@ -500,7 +500,7 @@ struct DamageTests {
       ])
     let original = bytes(of: directory.file("small.journal"))
     let data = Array(original[Int(frame.dataOffset)..<Int(frame.endOffset)])
-    hostile.rawSize = UInt32(try small.loadFrame(0).bytes.count)
+    hostile.rawSize = UInt32(try small.decompressedContent(ofFrame: 0).count)
     hostile.compressedChecksum = data.withUnsafeBytes { XXH64.checksum32($0) }
     hostile.info.snapshotCount = 1
     write(Array(original[..<Int(frame.offset)]) + hostile.encoded() + data, to: path)
@@ -536,8 +536,7 @@ struct DamageTests {
     var frameHeader = FrameHeader(
       info: header.info, rawSize: 0, compressedChecksum: 0, snapshots: header.snapshots)
     frameHeader.info.compressedSize = UInt32(size)
-    frameHeader.rawSize = UInt32(
-      (try readAll(reader).prefix(Int(frame.recordCount)).reduce(0) { $0 + 2 + $1.2.count }))
+    frameHeader.rawSize = UInt32(try reader.decompressedContent(ofFrame: 0).count)
     frameHeader.compressedChecksum = output.withUnsafeBytes { XXH64.checksum32($0) }
     file = Array(file[..<Int(frame.offset)]) + frameHeader.encoded() + output
     write(file, to: path)

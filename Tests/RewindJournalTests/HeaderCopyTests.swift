@@ -15,8 +15,8 @@ func headerAndCopySizes(_ bytes: [UInt8]) -> (header: Int, copy: Int) {
   return (header, frameSize(at: header))
 }
 
-/// A journal as format 1.0 wrote it, made from a journal of this version that was not
-/// closed: its header says 1.0 and no copy follows it.
+/// A journal as format 1.0 wrote it, made from a journal of format 1.2 (records as rows)
+/// that was not closed: its header says 1.0 and no copy follows it.
 func formatOneZero(_ bytes: [UInt8]) -> [UInt8] {
   let (header, copy) = headerAndCopySizes(bytes)
   var body = Array(bytes[12..<(header - 4)])
@@ -38,7 +38,7 @@ struct HeaderCopyTests {
     #expect(
       Array(file[headerSize..<(headerSize + copySize)])
         == MetadataFrame.encode(.headerCopy, body: body))
-    #expect(body[0...3] == [1, 0, 2, 0], "format 1.2")
+    #expect(body[0...3] == [2, 0, 0, 0], "format 2.0")
     let reader = try JournalReader(path: path)
     #expect(reader.frames.first?.offset == UInt64(headerSize + copySize))
     let index = try JournalLayout.readIndex(
@@ -182,7 +182,8 @@ struct HeaderCopyTests {
   func formatOneZeroJournals() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("a.journal")
-    try makeJournal(at: path, count: 500, interval: 25, close: false)
+    try makeJournal(
+      at: path, count: 500, interval: 25, close: false, format: FormatVersion(major: 1, minor: 2))
     write(formatOneZero(bytes(of: path)), to: path)
     let reader = try JournalReader(path: path)
     #expect(reader.header.formatVersion == FormatVersion(major: 1, minor: 0))

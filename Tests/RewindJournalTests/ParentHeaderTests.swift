@@ -25,7 +25,7 @@ struct ParentHeaderTests {
     try writer.close()
     let reader = try JournalReader(path: path)
     #expect(reader.header.parent == parent)
-    #expect(reader.header.formatVersion == FormatVersion(major: 1, minor: 2))
+    #expect(reader.header.formatVersion == FormatVersion(major: 2, minor: 0))
     #expect(reader.header == written)
     // The body ends with the flag, the session, the event and the path.
     let body = reader.layout.headerBody

@@ -6,14 +6,17 @@ import Testing
 @testable import RewindJournal
 
 /// Rewrites frame `index` of the journal at `path` (not closed) with `change` applied to
-/// its header and its records compressed again; the checksums are made to verify.
+/// its header and `content` to what its data frame decompresses to, compressed again;
+/// the checksums are made to verify.
 func rewriteFrame(
   _ index: Int, of path: String, contentSize: Bool = true,
-  _ change: (inout FrameHeader) -> Void = { _ in }
+  _ change: (inout FrameHeader) -> Void = { _ in },
+  content: (inout [UInt8]) -> Void = { _ in }
 ) throws {
   let reader = try JournalReader(path: path)
   let info = reader.frames[index]
-  let raw = Array(try reader.loadFrame(index).bytes)
+  var raw = try reader.decompressedContent(ofFrame: index)
+  content(&raw)
   let compressor = try ZstdCompressor(level: 3, contentSize: contentSize)
   var data = [UInt8](repeating: 0, count: ZstdCompressor.bound(raw.count))
   let size = try raw.withBytes { source throws(JournalError) in

@@ -3,13 +3,16 @@ import JournalFixtures
 import RewindJournal
 import TestSupport
 
-/// Writes a closed journal of `count` events.
+/// Writes a closed journal of `count` events, in this version's format or in `format`
+/// (1.2: records as rows).
 func makeJournal(
-  at path: String, count: UInt64, interval: UInt32 = 100, frameSize: Int = 1024, close: Bool = true
+  at path: String, count: UInt64, interval: UInt32 = 100, frameSize: Int = 1024, close: Bool = true,
+  format: FormatVersion? = nil
 ) throws {
+  var options = JournalWriterOptions(frameSize: frameSize, durability: .none)
+  if let format { options.formatVersion = format }
   let writer = try JournalWriter.create(
-    at: path, header: header(interval: interval),
-    options: JournalWriterOptions(frameSize: frameSize, durability: .none))
+    at: path, header: header(interval: interval), options: options)
   if count > 0 { try appendEvents(writer, 1...count) }
   if close { try writer.close() } else { try writer.flush() }
 }

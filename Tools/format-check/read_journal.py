@@ -439,7 +439,7 @@ def find_copy(data):
 def parse_header_body(body):
     r = Reader(body, "journal header")
     h = {"major": r.u(2), "minor": r.u(2)}
-    need(h["major"] == 1, f"format {h['major']}.{h['minor']}: a newer Rewind is needed")
+    need(h["major"] in (1, 2), f"format {h['major']}.{h['minor']}: a newer Rewind is needed")
     h["schema"], h["interval"], h["start"] = r.u(4), r.u(4), r.i64()
     need(1 <= h["interval"] <= 1 << 30, f"journal header: snapshotInterval {h['interval']}")
     sid = r.take(16).hex()
@@ -453,7 +453,7 @@ def parse_header_body(body):
     need(n <= 8 * MiB, f"journal header: settings of {n} bytes")
     h["catalog"] = Catalog(r.take(n), h["schema"], h["device"])
     h["parent"] = None
-    if h["minor"] >= 2:  # 1.2: the parent session, behind a flag byte
+    if (h["major"], h["minor"]) >= (1, 2):  # 1.2: the parent session, behind a flag byte
         flag = r.u(1)
         need(flag in (0, 1), f"journal header: parent flag {flag}")
         if flag == 1:
@@ -616,7 +616,10 @@ def zstd_frame_size(frame, what):
     return size
 
 
-def records(data, f, what):
+def records(data, f, what, columns):
+    """The frame's records: (sequence, time, offset in the records as rows, payload). Format 1
+    holds them as rows (each header, then its payload); format 2 as columns (the headers'
+    size, every header, then every payload)."""
     start = f["pos"] + f["hsize"]
     comp = data[start:start + f["csize"]]
     if check32(comp) != f["csum"]:
@@ -626,14 +629,24 @@ def records(data, f, what):
     need(z.returncode == 0, f"{what}: zstd: {z.stderr.decode(errors='replace').strip()}")
     need(len(z.stdout) == f["raw"], f"{what}: decompressed to {len(z.stdout)} bytes, not rawSize {f['raw']}")
     r, time = Reader(z.stdout, f"{what} records"), f["firstTime"]
-    out = []
+    if columns:
+        size = r.varint()
+        need(size <= r.left(), f"{what}: headers of {size} bytes, past the data's end")
+        headers_end = r.p + size
+    headers = []
     for i in range(f["count"]):
         at, delta = r.p, r.varint()
         need(i > 0 or delta == 0, f"{what}: first record's time delta is {delta}, not 0")
         time += delta
         n = r.varint()
         need(n <= MiB, f"{what}: payload of {n} bytes")
-        out.append((f["first"] + i, time, at, r.take(n)))
+        headers.append((time, r.p - at, n, None if columns else r.take(n)))
+    if columns:
+        need(r.p == headers_end, f"{what}: the headers end at {r.p}, not {headers_end}")
+    out, row = [], 0
+    for i, (t, size, n, payload) in enumerate(headers):
+        out.append((f["first"] + i, t, row, r.take(n) if columns else payload))
+        row += size + n
     need(r.left() == 0, f"{what}: {r.left()} bytes after the last record")
     need(time == f["lastTime"], f"{what}: records end at {time}, not lastTime {f['lastTime']}")
     return out
@@ -683,7 +696,7 @@ def read(path, force_walk=False, states=False):
         need(f["firstTime"] >= last[1], f"{what}: firstTime goes back")
         next_seq, next_number = f["first"] + f["count"], f["number"] + 1
         try:
-            recs = records(data, f, what)
+            recs = records(data, f, what, h["major"] >= 2)
         except Damage as e:
             warn(path, f"damage: {e}; events {f['first']}…{next_seq - 1} unreadable")
             status, codec.m = 1, None

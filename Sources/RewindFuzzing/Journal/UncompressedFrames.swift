@@ -25,8 +25,9 @@ package enum UncompressedFrames {
     var moved: [UInt64: (offset: Int, compressedSize: Int)] = [:]
     var shifts: [(from: Int, by: Int)] = []
     for (index, info) in reader.frames.enumerated() {
-      guard let view = try? reader.loadFrame(index) else { continue }
-      let stored = storedFrame(Array(view.bytes))
+      // What the frame decompresses to: its records as rows or as columns (format 2).
+      guard let content = try? reader.decompressedContent(ofFrame: index) else { continue }
+      let stored = storedFrame(content)
       output += input[copied..<Int(info.dataOffset)]
       let headerStart = output.count - Int(info.headerSize)
       let headerEnd = output.count

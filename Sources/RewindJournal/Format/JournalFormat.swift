@@ -10,8 +10,12 @@ enum JournalFormat {
   static let zstdMagic: UInt32 = 0xFD2F_B528
 
   /// The format version this build writes. 1.1 added the copies of the header (a
-  /// `RWHC` frame after it and a field of the index); 1.2 the header's parent session.
-  static let version = FormatVersion(major: 1, minor: 2)
+  /// `RWHC` frame after it and a field of the index); 1.2 the header's parent session;
+  /// 2.0 the records of a data frame as two columns (`RecordColumns`), which a reader of
+  /// 1.x would misread. This build reads every version from 1.0.
+  static let version = FormatVersion(major: 2, minor: 0)
+  /// The oldest major version this build reads.
+  static let oldestMajor: UInt16 = 1
 
   /// The four-byte tags at the start of each metadata frame's payload.
   enum Tag: UInt32 {

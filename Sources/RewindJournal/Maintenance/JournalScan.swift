@@ -104,7 +104,9 @@ package struct JournalScan {
       self.checks = checks
       return
     }
-    let loader = try FrameLoader(file: file)
+    // Without a header, the frames are read as this version writes them.
+    let loader = try FrameLoader(
+      file: file, version: header?.header.formatVersion ?? JournalFormat.version)
     var checks: [FrameCheck] = []
     checks.reserveCapacity(walker.frames.count)
     for (index, info) in walker.frames.enumerated() {

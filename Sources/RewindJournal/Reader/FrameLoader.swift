@@ -1,8 +1,9 @@
 /// Reads data frames from a journal file and checks them: the header against the index
 /// entry and its checksum, the compressed bytes against `compressedChecksum`, the zstd
 /// frame against the declared sizes; then decompresses with the window capped, zstd
-/// checking the content checksum. The one place frames are read, for readers,
-/// verification and recovery. Not thread-safe.
+/// checking the content checksum, and joins the records' columns into rows (format 2).
+/// The one place frames are read, for readers, verification and recovery. Not
+/// thread-safe.
 final class FrameLoader {
   /// The file the frames are in, or nil when they come from `source`.
   let file: JournalFile?
@@ -15,19 +16,26 @@ final class FrameLoader {
   private var compressed: [UInt8] = []
   /// Where frames are decompressed; replaced when a view still holds it.
   private var storage = FrameStorage(capacity: 64 << 10)
+  /// Whether the frames hold their records as columns (format 2), which are decompressed
+  /// into ``columns`` and joined into rows (`RecordColumns`).
+  let joinsColumns: Bool
+  private var columns: FrameStorage?
 
-  init(file: JournalFile) throws(JournalError) {
+  /// A loader of the frames of a journal whose header says `version`.
+  init(file: JournalFile, version: FormatVersion) throws(JournalError) {
     self.file = file
     source = nil
     path = file.path
+    joinsColumns = version.major >= 2
     decompressor = try ZstdDecompressor()
   }
 
   /// A loader of the frames `source` gives, checked as a file's are.
-  init(source: any FrameSource, path: String) throws(JournalError) {
+  init(source: any FrameSource, path: String, version: FormatVersion) throws(JournalError) {
     file = nil
     self.source = source
     self.path = path
+    joinsColumns = version.major >= 2
     decompressor = try ZstdDecompressor()
   }
 
@@ -54,8 +62,16 @@ final class FrameLoader {
             .corruptFrame,
             "the zstd frame declares \(declared) bytes, not the header's \(rawSize)")
         }
+        guard joinsColumns else {
+          return try decompressor.decompress(
+            data, into: UnsafeMutableRawBufferPointer(start: storage.bytes, count: rawSize))
+        }
+        let columns =
+          self.columns.flatMap { $0.capacity >= rawSize ? $0 : nil }
+          ?? FrameStorage(capacity: max(rawSize, 64 << 10))
+        self.columns = columns
         return try decompressor.decompress(
-          data, into: UnsafeMutableRawBufferPointer(start: storage.bytes, count: rawSize))
+          data, into: UnsafeMutableRawBufferPointer(start: columns.bytes, count: rawSize))
       }
     } catch {
       throw damaged(info, "cannot decompress the data: \(error.message)", cause: error.cause)
@@ -63,7 +79,19 @@ final class FrameLoader {
     guard produced == rawSize else {
       throw damaged(info, "the data decompresses to \(produced) bytes, not \(rawSize)")
     }
-    storage.count = rawSize
+    var rowsSize = rawSize
+    if joinsColumns, let columns {
+      // The padding after the columns is read by the copies: zeroed, as the rows' is.
+      columns.count = rawSize
+      do throws(CodecError) {
+        rowsSize = try RecordColumns.join(
+          UnsafeRawBufferPointer(start: columns.bytes, count: rawSize),
+          count: Int(header.info.recordCount), into: storage.bytes)
+      } catch {
+        throw damaged(info, "the records' columns are malformed: \(error.message)")
+      }
+    }
+    storage.count = rowsSize
     return FrameView(info: info, snapshots: header.snapshots, storage: storage)
   }
 

@@ -118,10 +118,10 @@ extension JournalLayout {
     if body.count >= 4 {
       let major = UInt16(body[0]) | UInt16(body[1]) << 8
       let minor = UInt16(body[2]) | UInt16(body[3]) << 8
-      guard major == JournalFormat.version.major else {
+      guard (JournalFormat.oldestMajor...JournalFormat.version.major).contains(major) else {
         throw JournalError(
           .unsupportedVersion,
-          "journal format \(major).\(minor) is not supported by this version of Rewind (it reads \(JournalFormat.version.major).x); a newer Rewind is needed",
+          "journal format \(major).\(minor) is not supported by this version of Rewind (it reads \(JournalFormat.oldestMajor).x to \(JournalFormat.version.major).x); a newer Rewind is needed",
           path: path)
       }
     }

@@ -53,7 +53,7 @@ public final class JournalReader {
     let file = try JournalFile(path: path, mode: .read, system: options.system)
     storedFile = file
     layout = try JournalLayout.read(file, trustIndex: options.useIndex)
-    loader = try FrameLoader(file: file)
+    loader = try FrameLoader(file: file, version: layout.header.formatVersion)
   }
 
   /// A second reader of the journal `other` reads, for another thread: it opens the file
@@ -66,11 +66,12 @@ public final class JournalReader {
     layout = other.layout
     if let source = other.loader.source {
       storedFile = nil
-      loader = try FrameLoader(source: try source.another(), path: path)
+      loader = try FrameLoader(
+        source: try source.another(), path: path, version: layout.header.formatVersion)
     } else {
       let file = try JournalFile(path: path, mode: .read, system: options.system)
       storedFile = file
-      loader = try FrameLoader(file: file)
+      loader = try FrameLoader(file: file, version: layout.header.formatVersion)
     }
   }
 
@@ -109,7 +110,7 @@ public final class JournalReader {
       header: header, headerBody: headerBody, headerSize: headerSize, headerDamage: nil,
       frames: frames, lostRanges: [], dataEnd: end, fileSize: end, source: .index,
       hasTrailer: isClosed, tail: nil, damage: [])
-    loader = try FrameLoader(source: source, path: name)
+    loader = try FrameLoader(source: source, path: name, version: header.formatVersion)
   }
 
   /// The journal's header.
@@ -221,6 +222,18 @@ public final class JournalReader {
     let view = try loader.load(frames[index])
     cachedFrame = (index, view)
     return view
+  }
+
+  /// What the data frame at `index` in ``frames`` decompresses to: its records as rows
+  /// (format 1), or as columns (format 2; `RecordColumns`), as the writer compressed them.
+  package func decompressedContent(ofFrame index: Int) throws(JournalError) -> [UInt8] {
+    let view = try loadFrame(index)
+    guard loader.joinsColumns else { return Array(view.bytes) }
+    var columns = [UInt8](repeating: 0, count: RecordColumns.room(forRows: view.bytes.count))
+    let laidOut = columns.withUnsafeMutableBytes { columns in
+      RecordColumns.split(view.bytes, count: Int(view.info.recordCount), into: columns)
+    }
+    return Array(columns[laidOut])
   }
 
   /// The frame at `index` in ``frames`` decompressed and checked as `rewind verify`

@@ -217,12 +217,26 @@ extension JournalWriter {
 
     // Compress into reused memory: a fresh zero-filled buffer per frame costs a memset
     // of the zstd bound for every frame.
-    let bound = ZstdCompressor.bound(rawCount)
+    // The data: the records as rows, or as columns (their headers' size first).
+    var rawSize = rawCount
+    let bound = ZstdCompressor.bound(rawCount + RecordColumns.prefixRoom)
     if compressed.count < bound { compressed = [UInt8](repeating: 0, count: bound) }
     let compressedSize = try compressed.withMutableBytes { destination throws(JournalError) in
-      try open.pointee.records.withUnsafeBytes { source throws(JournalError) in
-        try compressor.compress(
-          source, into: UnsafeMutableRawBufferPointer(rebasing: destination[..<bound]))
+      let into = UnsafeMutableRawBufferPointer(rebasing: destination[..<bound])
+      guard splitsRecords else {
+        return try open.pointee.records.withUnsafeBytes { rows throws(JournalError) in
+          try compressor.compress(rows, into: into)
+        }
+      }
+      let room = RecordColumns.room(forRows: rawCount)
+      if columns.count < room { columns = [UInt8](repeating: 0, count: room) }
+      return try columns.withMutableBytes { columns throws(JournalError) in
+        let laidOut = open.pointee.records.withUnsafeBytes { rows in
+          RecordColumns.split(rows, count: Int(frameRecordCount), into: columns)
+        }
+        rawSize = laidOut.count
+        return try compressor.compress(
+          UnsafeRawBufferPointer(rebasing: columns[laidOut]), into: into)
       }
     }
     let checksum = compressed.withUnsafeBytes {
@@ -234,7 +248,7 @@ extension JournalWriter {
       firstTime: open.pointee.firstTime,
       lastTime: lastTime, snapshotCount: UInt32(snapshots.count))
     let frameHeader = FrameHeader(
-      info: info, rawSize: UInt32(rawCount), compressedChecksum: checksum, snapshots: snapshots)
+      info: info, rawSize: UInt32(rawSize), compressedChecksum: checksum, snapshots: snapshots)
     output.removeAll(keepingCapacity: true)
     output.append(contentsOf: frameHeader.encoded())
     info.headerSize = UInt32(output.count)

@@ -22,7 +22,7 @@ extension JournalWriter {
     try options.validate()
     try header.validate()
     var header = header
-    header.formatVersion = JournalFormat.version
+    header.formatVersion = options.formatVersion
     let (file, created) = try createFile(
       at: path, replacingExisting: replacingExisting, options: options)
     do {
@@ -66,7 +66,7 @@ extension JournalWriter {
     try options.validate()
     try header.validate()
     var header = header
-    header.formatVersion = JournalFormat.version
+    header.formatVersion = options.formatVersion
     let pending = try AtomicFileWriter(destination, system: options.system)
     let writer = try JournalWriter(
       path: destination.path, header: header, options: options, file: pending.file, layout: nil,

@@ -58,6 +58,11 @@ public final class JournalWriter {
   var output: [UInt8] = []
   /// Where frames are compressed, reused.
   var compressed: [UInt8] = []
+  /// Whether the journal's frames hold their records as columns (format 2; rows in
+  /// format 1, whose journals a writer appends to as they are): `RecordColumns`.
+  let splitsRecords: Bool
+  /// Where a frame's records are laid out as columns before compressing, reused.
+  var columns: [UInt8] = []
   /// The error that stopped the writer, if one did.
   var failure: JournalError? {
     didSet { open.pointee.isUsable = failure == nil && !isClosed }
@@ -73,6 +78,7 @@ public final class JournalWriter {
     self.path = path
     self.header = header
     self.headerBody = layout?.headerBody ?? header.encodedBody()
+    splitsRecords = header.formatVersion.major >= 2
     self.options = options
     self.file = file
     self.pending = pending

@@ -19,6 +19,10 @@ public struct JournalWriterOptions: Sendable {
   public var durability: Durability
   /// The system calls used; tests replace them to inject failures.
   package var system: FileSystemCalls
+  /// The format a new journal is written in: this version's, or for the tests of older
+  /// journals 1.2, whose frames hold their records as rows. A journal appended to keeps
+  /// its own.
+  package var formatVersion = JournalFormat.version
 
   /// The smallest and largest accepted ``frameSize``.
   public static let frameSizeRange = 1024...(4 << 20)
@@ -39,6 +43,12 @@ public struct JournalWriterOptions: Sendable {
         .invalidArgument,
         "frame size \(frameSize) is outside \(JournalWriterOptions.frameSizeRange.lowerBound)…\(JournalWriterOptions.frameSizeRange.upperBound) bytes"
       )
+    }
+    guard
+      formatVersion == JournalFormat.version || formatVersion == FormatVersion(major: 1, minor: 2)
+    else {
+      throw JournalError(
+        .invalidArgument, "journals are written in format \(JournalFormat.version) or 1.2")
     }
     guard (1...19).contains(compressionLevel) else {
       throw JournalError(
