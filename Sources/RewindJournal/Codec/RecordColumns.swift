@@ -70,16 +70,12 @@ enum RecordColumns {
     precondition(next == end, "the rows hold \(count) records")
     header.copyMemory(from: payloads, byteCount: payloads.distance(to: payload))
     // The headers' size, just before them.
-    let headerBytes = UInt64(headers.distance(to: header))
-    let prefix = ByteWriter.varintSize(of: headerBytes)
-    var value = headerBytes
-    for index in 0..<prefix {
-      let more = index < prefix - 1
-      (headers - prefix + index).storeBytes(
-        of: UInt8(truncatingIfNeeded: value & 0x7F) | (more ? 0x80 : 0), as: UInt8.self)
-      value >>= 7
+    var prefix = ByteWriter(capacity: prefixRoom)
+    prefix.writeVarint(UInt64(headers.distance(to: header)))
+    prefix.withUnsafeBytes {
+      (headers - $0.count).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
     }
-    return (prefixRoom - prefix)..<(prefixRoom + rows.count)
+    return (prefixRoom - prefix.count)..<(prefixRoom + rows.count)
   }
 
   /// Lays out `count` records held as columns in `columns` as rows into `rows`, which has
@@ -161,33 +157,16 @@ enum RecordColumns {
       at: offset)
   }
 
-  /// The size of the record header at `start` (two varints before `end`) and the payload
-  /// length it gives, each varint's bytes read one at a time; nil when a varint does not
-  /// end before `end` or within ten bytes. For the headers the loops' common case (a
+  /// The size of the record header at `start` (two varints before `end`, read by
+  /// `ByteReader.readRecordHeader()`) and the payload length it gives; nil when it is
+  /// malformed or does not end before `end`. For the headers the loops' common case (a
   /// three-byte delta and a one-byte length, matched in one load) does not take.
   @inline(never)
   private static func anyHeader(at start: UnsafeRawPointer, end: UnsafeRawPointer) -> (
     size: Int, length: UInt64
   )? {
-    var next = start
-    var length: UInt64 = 0
-    for varint in 0..<2 {
-      var shift: UInt64 = 0
-      while true {
-        guard next < end, shift < 70 else { return nil }
-        let byte = next.load(as: UInt8.self)
-        next += 1
-        if varint == 1 {
-          // Bits past 64 make the length too large for any data.
-          guard shift < 64, shift == 0 || UInt64(byte & 0x7F) >> (64 - shift) == 0 else {
-            return nil
-          }
-          length |= UInt64(byte & 0x7F) << shift
-        }
-        if byte < 0x80 { break }
-        shift += 7
-      }
-    }
-    return (start.distance(to: next), length)
+    var reader = ByteReader(UnsafeRawBufferPointer(start: start, count: start.distance(to: end)))
+    guard let (_, length) = try? reader.readRecordHeader() else { return nil }
+    return (reader.offset, length)
   }
 }

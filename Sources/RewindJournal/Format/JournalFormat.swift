@@ -17,6 +17,9 @@ enum JournalFormat {
   /// The oldest major version this build reads.
   static let oldestMajor: UInt16 = 1
 
+  /// Whether this build reads journals of major version `major`.
+  static func reads(major: UInt16) -> Bool { (oldestMajor...version.major).contains(major) }
+
   /// The four-byte tags at the start of each metadata frame's payload.
   enum Tag: UInt32 {
     /// "RWJH": the journal header, the first frame of every journal.
@@ -56,6 +59,10 @@ public struct FormatVersion: Sendable, Equatable, Comparable, CustomStringConver
   }
 
   public var description: String { "\(major).\(minor)" }
+
+  /// Whether a journal of this version holds a data frame's records as columns (2.0 on;
+  /// `RecordColumns`), not as rows.
+  var holdsColumns: Bool { major >= 2 }
 }
 
 /// The bounds every declared length and count is checked against before anything is

@@ -114,7 +114,7 @@ public struct JournalHeader: Sendable, Equatable {
     let major = try reader.readLittleEndian(UInt16.self)
     let minor = try reader.readLittleEndian(UInt16.self)
     let version = FormatVersion(major: major, minor: minor)
-    guard (JournalFormat.oldestMajor...JournalFormat.version.major).contains(major) else {
+    guard JournalFormat.reads(major: major) else {
       // Reported by the caller as unsupportedVersion: nothing else can be trusted.
       throw CodecError(.invalidValue, "format version \(version)", at: 0)
     }

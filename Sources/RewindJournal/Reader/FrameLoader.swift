@@ -26,7 +26,7 @@ final class FrameLoader {
     self.file = file
     source = nil
     path = file.path
-    joinsColumns = version.major >= 2
+    joinsColumns = version.holdsColumns
     decompressor = try ZstdDecompressor()
   }
 
@@ -35,7 +35,7 @@ final class FrameLoader {
     file = nil
     self.source = source
     self.path = path
-    joinsColumns = version.major >= 2
+    joinsColumns = version.holdsColumns
     decompressor = try ZstdDecompressor()
   }
 

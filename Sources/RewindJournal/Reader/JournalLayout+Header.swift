@@ -118,7 +118,7 @@ extension JournalLayout {
     if body.count >= 4 {
       let major = UInt16(body[0]) | UInt16(body[1]) << 8
       let minor = UInt16(body[2]) | UInt16(body[3]) << 8
-      guard (JournalFormat.oldestMajor...JournalFormat.version.major).contains(major) else {
+      guard JournalFormat.reads(major: major) else {
         throw JournalError(
           .unsupportedVersion,
           "journal format \(major).\(minor) is not supported by this version of Rewind (it reads \(JournalFormat.oldestMajor).x to \(JournalFormat.version.major).x); a newer Rewind is needed",

@@ -78,7 +78,7 @@ public final class JournalWriter {
     self.path = path
     self.header = header
     self.headerBody = layout?.headerBody ?? header.encodedBody()
-    splitsRecords = header.formatVersion.major >= 2
+    splitsRecords = header.formatVersion.holdsColumns
     self.options = options
     self.file = file
     self.pending = pending
