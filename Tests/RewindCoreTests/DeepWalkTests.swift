@@ -50,14 +50,17 @@ struct DeepWalkTests {
         case 5 where !snapshots.isEmpty: snapshots.swapAt(which, snapshots.count - 1)
         case 6 where !snapshots.isEmpty: snapshots.append(snapshots[which])
         default:
-          // The records cut short: the frame's last bytes missing.
+          // The records cut short: the frame's last payload bytes missing.
           let copy = FrameStorage(capacity: frame.storage.count)
           let cut = 1 + Int(random.next() % 3)
           copy.bytes.copyMemory(from: frame.storage.bytes, byteCount: frame.storage.count)
           copy.count = max(frame.storage.count - cut, 0)
           storage = copy
         }
-        variants.append(FrameView(info: frame.info, snapshots: snapshots, storage: storage))
+        variants.append(
+          FrameView(
+            info: frame.info, snapshots: snapshots, storage: storage,
+            headers: frame.headers.clamped(to: 0..<storage.count)))
       }
       for variant in variants {
         // From the same point of the run as the frame itself.

@@ -131,7 +131,8 @@ struct FastPathTests {
         variants.append(snapshots)
       }
       for snapshots in variants {
-        let view = FrameView(info: frame.info, snapshots: snapshots, storage: frame.storage)
+        let view = FrameView(
+          info: frame.info, snapshots: snapshots, storage: frame.storage, headers: frame.headers)
         let quick = Journal.intactRecords(of: view)
         let slow = try? Journal.verifyRecords(of: view, loader: reader.loader)
         #expect(quick == slow?.records, "frame \(index), \(snapshots.map(\.recordOffset))")

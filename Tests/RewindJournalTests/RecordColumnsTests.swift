@@ -17,84 +17,114 @@ private func rows(_ records: [(delta: UInt64, payload: [UInt8])]) -> [UInt8] {
   return writer.bytes
 }
 
-/// The columns of `rows`: the headers' size, every header, then every payload.
-private func split(_ rows: [UInt8], count: Int) -> [UInt8] {
+/// The columns of `rows`: the headers' size, every header, then every payload; and where
+/// the headers are in them.
+private func split(_ rows: [UInt8], count: Int) throws(CodecError) -> (
+  columns: [UInt8], headers: Range<Int>
+) {
   var columns = [UInt8](repeating: 0xEE, count: RecordColumns.room(forRows: rows.count))
-  let laidOut = rows.withUnsafeBytes { rows in
-    columns.withUnsafeMutableBytes { RecordColumns.split(rows, count: count, into: $0) }
-  }
-  return Array(columns[laidOut])
-}
-
-/// The rows `columns` join into, or the error.
-private func join(_ columns: [UInt8], count: Int) throws(CodecError) -> [UInt8] {
-  // Both with the padding the copies may use, the source's not zero.
-  let source = columns + [UInt8](repeating: 0xAB, count: FrameStorage.padding)
-  var rows = [UInt8](repeating: 0xCD, count: columns.count + FrameStorage.padding)
-  let size = try source.withBytes { source throws(CodecError) in
-    try rows.withMutableBytes { rows throws(CodecError) in
-      try RecordColumns.join(
-        UnsafeRawBufferPointer(rebasing: source[..<columns.count]), count: count,
-        into: rows.baseAddress!)
+  let layout = try rows.withBytes { rows throws(CodecError) in
+    try columns.withMutableBytes { columns throws(CodecError) in
+      try RecordColumns.split(rows, count: count, into: columns)
     }
   }
-  return Array(rows[..<size])
+  let start = layout.columns.lowerBound
+  return (
+    Array(columns[layout.columns]),
+    (layout.headers.lowerBound - start)..<(layout.headers.upperBound - start)
+  )
+}
+
+/// A frame of `columns` holding `count` records from event 1 at time 0.
+private func frame(_ columns: [UInt8], count: Int, lastTime: UInt64) throws -> FrameView {
+  let storage = FrameStorage(capacity: max(columns.count, 1))
+  columns.withUnsafeBytes { storage.bytes.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+  storage.count = columns.count
+  let headers = try RecordColumns.headers(
+    ofColumns: UnsafeRawBufferPointer(start: storage.bytes, count: columns.count))
+  let info = FrameInfo(
+    number: 0, offset: 0, headerSize: 64, compressedSize: 100, firstSequence: 1,
+    recordCount: UInt32(count), firstTime: 0, lastTime: lastTime, snapshotCount: 0)
+  return FrameView(info: info, snapshots: [], storage: storage, headers: headers)
+}
+
+/// The records of `view` read by its cursor, as (delta, payload).
+private func records(of view: FrameView) throws -> [(delta: UInt64, payload: [UInt8])] {
+  var cursor = view.records()
+  var time = view.info.firstTime
+  var records: [(delta: UInt64, payload: [UInt8])] = []
+  while let record = try cursor.next() {
+    records.append((record.time - time, Array(record.payload)))
+    time = record.time
+  }
+  return records
 }
 
 @Suite("A frame's records as columns (format 2)")
 struct RecordColumnsTests {
-  @Test("records of every header and payload size split into columns and join back into rows")
+  @Test("records of every header and payload size split into columns that the cursor reads back")
   func roundTrip() throws {
     var random = SystemRandomNumberGenerator()
     for trial in 0..<200 {
       let count = trial == 0 ? 0 : Int.random(in: 1...300, using: &random)
       let records = (0..<count).map { _ -> (delta: UInt64, payload: [UInt8]) in
-        // Deltas of one to ten bytes; payloads empty, short, past eight and sixteen bytes.
+        // Deltas of one to eight bytes (their sum fits a time); payloads empty, short,
+        // past eight and sixteen bytes.
         let delta =
-          UInt64.random(in: 0...UInt64.max, using: &random)
-          >> UInt64.random(in: 0...63, using: &random)
+          UInt64.random(in: 0...(UInt64.max >> 9), using: &random)
+          >> UInt64.random(in: 0...55, using: &random)
         let length = [0, 1, 3, 7, 8, 9, 16, 17, 40, 200][Int.random(in: 0..<10, using: &random)]
         return (delta, (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) })
       }
-      let laidOut = rows(records)
-      let columns = split(laidOut, count: count)
-      var headers: [UInt8] = []
+      let (columns, headers) = try split(rows(records), count: count)
+      var expected = ByteWriter(capacity: 20)
       for record in records {
-        var writer = ByteWriter(capacity: 20)
-        writer.writeVarint(record.delta)
-        writer.writeVarint(UInt64(record.payload.count))
-        headers += writer.bytes
+        expected.writeVarint(record.delta)
+        expected.writeVarint(UInt64(record.payload.count))
       }
       var prefix = ByteWriter(capacity: 4)
-      prefix.writeVarint(UInt64(headers.count))
-      #expect(columns == prefix.bytes + headers + records.flatMap(\.payload), "trial \(trial)")
-      #expect(try join(columns, count: count) == laidOut, "trial \(trial)")
+      prefix.writeVarint(UInt64(expected.count))
+      #expect(
+        columns == prefix.bytes + expected.bytes + records.flatMap(\.payload), "trial \(trial)")
+      #expect(headers == prefix.count..<(prefix.count + expected.count))
+      let view = try frame(
+        columns, count: count, lastTime: records.reduce(0) { $0 + $1.delta })
+      let read = try RewindJournalTests.records(of: view)
+      #expect(read.map(\.delta) == records.map(\.delta), "trial \(trial)")
+      #expect(read.map(\.payload) == records.map(\.payload), "trial \(trial)")
     }
   }
 
   @Test(
-    "columns that do not hold their records exactly are refused, never read past",
+    "rows that do not hold their records exactly are refused when split, never read past",
     arguments: [
-      // Two records: 4 bytes of headers, (delta 1, 2 bytes) and (delta 2, 1 byte), then
-      // 3 bytes of payloads.
-      ([4, 1, 2, 2, 1, 9, 9, 9], 2, nil),
-      // One payload byte too many or too few.
-      ([4, 1, 2, 2, 1, 9, 9, 9, 9], 2, "do not fill"),
-      ([4, 1, 2, 2, 1, 9, 9], 2, "payload of 1 bytes, past the data's end"),
-      // A length past the end, more records than the headers hold, headers past the end.
-      ([2, 1, 100, 9, 9], 1, "record 1 of 1 has a payload of 100 bytes, past the data's end"),
-      ([4, 1, 0, 1, 0], 3, "header of record 3 of 3 is malformed or runs past"),
-      ([9, 1, 0], 1, "the records' headers' size"),
+      // Two records: (delta 1, 2 bytes), (delta 2, 1 byte).
+      ([1, 2, 9, 9, 2, 1, 9], 2, nil),
+      // A byte too many or too few.
+      ([1, 2, 9, 9, 2, 1, 9, 9], 2, "the records go on past the 2 the frame's header counts"),
+      ([1, 2, 9, 9, 2, 1], 2, "record 2 of 2 has a payload of 1 bytes, past the records' end"),
+      // A length past the end, more records than the rows hold.
+      ([1, 100, 9, 9], 1, "record 1 of 1 has a payload of 100 bytes, past the records' end"),
+      ([1, 0, 1, 0], 3, "the header of record 3 of 3 is malformed or runs past the records' end"),
       // A varint that never ends.
-      ([3, 0x81, 0x82, 0x83], 1, "header of record 1 of 1 is malformed"),
+      ([0x81, 0x82, 0x83], 1, "the header of record 1 of 1 is malformed"),
     ] as [([UInt8], Int, String?)])
-  func malformed(columns: [UInt8], count: Int, message: String?) {
+  func malformedRows(rows: [UInt8], count: Int, message: String?) {
     do {
-      let rows = try join(columns, count: count)
-      #expect(message == nil, "joined \(rows)")
-      #expect(rows == [1, 2, 9, 9, 2, 1, 9])
+      let (columns, _) = try split(rows, count: count)
+      #expect(message == nil, "split into \(columns)")
+      #expect(columns == [4, 1, 2, 2, 1, 9, 9, 9])
     } catch {
       #expect(message.map { error.message.contains($0) } ?? false, "\(error.message)")
+    }
+  }
+
+  @Test("columns whose headers' size is malformed or past their end are refused")
+  func malformedSize() {
+    for columns in [[9, 1, 0], [0x80], []] as [[UInt8]] {
+      #expect(throws: CodecError.self) {
+        try columns.withUnsafeBytes { try RecordColumns.headers(ofColumns: $0) }
+      }
     }
   }
 
@@ -108,9 +138,9 @@ struct RecordColumnsTests {
       #expect(reader.header.formatVersion == format)
       let view = try reader.loadFrame(0)
       let content = try reader.decompressedContent(ofFrame: 0)
-      let asRows = Array(view.bytes)
-      #expect(
-        content == (format.major == 2 ? split(asRows, count: Int(view.info.recordCount)) : asRows))
+      let asRows = rows(try records(of: view))
+      let count = Int(view.info.recordCount)
+      #expect(content == (format.major == 2 ? try split(asRows, count: count).columns : asRows))
       #expect(content != asRows || format.major == 1)
       // Continued by this version in its own layout.
       let writer = try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
@@ -124,18 +154,22 @@ struct RecordColumnsTests {
     }
   }
 
-  @Test("a frame whose columns do not add up is damaged, named as such")
-  func damagedColumns() throws {
+  @Test("a frame whose columns do not add up is damaged, named as such", arguments: [2, 1])
+  func damagedColumns(major: Int) throws {
     let directory = TemporaryDirectory()
     let path = directory.file("a.journal")
-    try makeJournal(at: path, count: 50, close: false)
-    // The first header's length (after the headers' size and its delta) one more: the
-    // payloads no longer fill the data.
-    try rewriteFrame(0, of: path, content: { content in content[2] &+= 1 })
+    let format = FormatVersion(major: UInt16(major), minor: major == 2 ? 0 : 2)
+    try makeJournal(at: path, count: 50, close: false, format: format)
+    // The first record's length (after the headers' size, if any, and its one-byte
+    // delta) one more: the last payload runs past the frame, or the rows no longer read
+    // as the records the header counts.
+    try rewriteFrame(0, of: path, content: { content in content[major == 2 ? 2 : 1] &+= 1 })
     #expect {
       try readAll(JournalReader(path: path))
     } throws: { error in
-      "\(error)".contains("the records' columns are malformed")
+      guard let error = error as? JournalError, error.code == .corruptFrame, error.frame == 0
+      else { return false }
+      return major == 1 || error.message.contains("runs past the frame")
     }
     #expect(try !Journal.verify(path: path).isClean)
   }

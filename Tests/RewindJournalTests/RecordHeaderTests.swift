@@ -143,11 +143,14 @@ struct RecordHeaderTests {
 
   // MARK: - Frames
 
-  /// A frame of `records` (each its header's bytes and payload, concatenated) starting
-  /// at event 1, time `firstTime`, with the header's record count and last time.
-  static func frame(_ bytes: [UInt8], records: UInt32, firstTime: UInt64, lastTime: UInt64)
-    -> FrameView
-  {
+  /// A frame of records as columns (`headers`, each record's two varints, then
+  /// `payloads`) starting at event 1, time `firstTime`, with the header's record count
+  /// and last time.
+  static func frame(
+    headers: [UInt8], payloads: [UInt8], records: UInt32, firstTime: UInt64, lastTime: UInt64,
+    snapshots: [StoredSnapshot] = []
+  ) -> FrameView {
+    let bytes = headers + payloads
     let storage = FrameStorage(capacity: max(bytes.count, 1))
     bytes.withUnsafeBytes { buffer in
       if let base = buffer.baseAddress {
@@ -157,8 +160,9 @@ struct RecordHeaderTests {
     storage.count = bytes.count
     let info = FrameInfo(
       number: 3, offset: 4096, headerSize: 64, compressedSize: 100, firstSequence: 1,
-      recordCount: records, firstTime: firstTime, lastTime: lastTime, snapshotCount: 0)
-    return FrameView(info: info, snapshots: [], storage: storage)
+      recordCount: records, firstTime: firstTime, lastTime: lastTime,
+      snapshotCount: UInt32(snapshots.count))
+    return FrameView(info: info, snapshots: snapshots, storage: storage, headers: 0..<headers.count)
   }
 
   /// What a walk of a frame gives: each record's sequence, time and payload, then the
@@ -168,11 +172,14 @@ struct RecordHeaderTests {
     var error: String?
   }
 
-  /// The frame's records read one varint at a time by the general loop, with the
-  /// cursor's checks and messages: what the cursor's walks must give.
+  /// The frame's records read one varint at a time by the general loop, a header from
+  /// the headers and a payload from the payloads, with the cursor's checks and
+  /// messages: what the cursor's walks must give.
   static func reference(_ frame: FrameView) -> Walk {
     var walk = Walk()
-    var reader = ByteReader(frame.bytes)
+    let all = UnsafeRawBufferPointer(start: frame.storage.bytes, count: frame.storage.count)
+    var reader = ByteReader(UnsafeRawBufferPointer(rebasing: all[frame.headers]))
+    var payload = frame.headers.upperBound
     var sequence = frame.info.firstSequence
     var time = frame.info.firstTime
     while !reader.isAtEnd {
@@ -194,8 +201,9 @@ struct RecordHeaderTests {
         walk.error = "a record is malformed: \(error.message)"
         return walk
       }
-      guard length <= UInt64(reader.remaining) else {
-        walk.error = "record length \(length) runs past the frame at byte \(reader.offset)"
+      guard length <= UInt64(all.count - payload) else {
+        walk.error =
+          "record length \(length) runs past the frame at byte \(payload) (its header at byte \(reader.offset))"
         return walk
       }
       let (newTime, overflow) = time.addingReportingOverflow(delta)
@@ -203,13 +211,17 @@ struct RecordHeaderTests {
         walk.error = "record \(sequence) lies outside the frame"
         return walk
       }
-      let payload = try! reader.readBytes(Int(length))
-      walk.records.append([sequence, newTime] + payload.map(UInt64.init))
+      let bytes = all[payload..<(payload + Int(length))]
+      walk.records.append([sequence, newTime] + bytes.map(UInt64.init))
+      payload += Int(length)
       time = newTime
       sequence += 1
     }
     if sequence != frame.info.lastSequence + 1 || time != frame.info.lastTime {
       walk.error = "the records end at event \(sequence - 1), not where the header says"
+    } else if payload != all.count {
+      walk.error =
+        "the records' payloads end at byte \(payload), not at the frame's end (byte \(all.count))"
     }
     return walk
   }
@@ -290,7 +302,8 @@ struct RecordHeaderTests {
     var messages: Set<String> = []
     for round in 0..<3_000 {
       // Records with mostly three-byte deltas and short payloads, as recordings have.
-      var bytes: [UInt8] = []
+      var headers: [UInt8] = []
+      var payloads: [UInt8] = []
       var time: UInt64 = 1_000
       let count = 1 + Int(random.next() % 12)
       for _ in 0..<count {
@@ -303,58 +316,96 @@ struct RecordHeaderTests {
           }
         let payload = (0..<(random.next() % 9)).map { _ in UInt8(truncatingIfNeeded: random.next())
         }
-        bytes += Self.varint(delta) + Self.varint(UInt64(payload.count)) + payload
+        headers += Self.varint(delta) + Self.varint(UInt64(payload.count))
+        payloads += payload
         time += delta
       }
       var records = UInt32(count)
       var lastTime = time
-      // Most frames damaged: bytes flipped, zeroed or cut, or the header's counts off.
-      switch round % 8 {
+      // Most frames damaged: header bytes flipped, zeroed or cut, headers or payloads
+      // added or cut, or the header's counts off.
+      switch round % 10 {
       case 0, 1: break
-      case 2: bytes[Int(random.next() % UInt64(bytes.count))] ^= UInt8(1 << (random.next() % 8))
-      case 3: bytes[Int(random.next() % UInt64(bytes.count))] = 0
-      case 4: bytes.removeLast(1 + Int(random.next() % UInt64(min(bytes.count, 4))))
-      case 5: bytes += [0x80, 0x80][..<(1 + Int(random.next() % 2))]
+      case 2: headers[Int(random.next() % UInt64(headers.count))] ^= UInt8(1 << (random.next() % 8))
+      case 3: headers[Int(random.next() % UInt64(headers.count))] = 0
+      case 4: headers.removeLast(1 + Int(random.next() % UInt64(min(headers.count, 4))))
+      case 5: headers += [0x80, 0x80][..<(1 + Int(random.next() % 2))]
       case 6: records += 1
-      default: lastTime -= 1 + random.next() % 3
+      case 7: lastTime -= 1 + random.next() % 3
+      case 8: payloads += [0x80][..<(payloads.isEmpty || random.next() % 2 == 0 ? 1 : 0)]
+      default: if !payloads.isEmpty { payloads.removeLast() } else { headers.removeLast() }
       }
-      let frame = Self.frame(bytes, records: records, firstTime: 1_000, lastTime: lastTime)
+      let frame = Self.frame(
+        headers: headers, payloads: payloads, records: records, firstTime: 1_000,
+        lastTime: lastTime)
       let expected = Self.reference(frame)
-      #expect(Self.runs(frame) == expected, "\(bytes)")
+      let described = "\(headers) \(payloads)"
+      #expect(Self.runs(frame) == expected, "\(described)")
       // The two loops, `fast` taking every record, none, or some; the same records and
       // damage, also when stopped early and read on one by one.
       let mask = random.next()
-      #expect(Self.twoLoops(frame) { _ in true } == expected, "\(bytes)")
-      #expect(Self.twoLoops(frame) { _ in false } == expected, "\(bytes)")
-      #expect(Self.twoLoops(frame) { mask &>> ($0 % 64) & 1 == 1 } == expected, "\(bytes)")
+      #expect(Self.twoLoops(frame) { _ in true } == expected, "\(described)")
+      #expect(Self.twoLoops(frame) { _ in false } == expected, "\(described)")
+      #expect(Self.twoLoops(frame) { mask &>> ($0 % 64) & 1 == 1 } == expected, "\(described)")
       if expected.error == nil {
         let stop = 1 + random.next() % UInt64(count)
         #expect(
           Self.twoLoops(frame, through: stop) { mask &>> ($0 % 64) & 1 == 1 } == expected,
-          "\(bytes)")
+          "\(described)")
       }
+      #expect(Self.oneByOne(frame) == expected, "\(described)")
       if expected.error == nil {
         intact += 1
-        #expect(Self.oneByOne(frame).records == expected.records, "\(bytes)")
       } else {
         damaged += 1
-        #expect(Self.oneByOne(frame).error != nil, "\(bytes)")
         messages.insert(String(expected.error!.prefix(24)))
       }
     }
     #expect(intact > 300)
     #expect(damaged > 1_000)
-    // Every kind of damage met: malformed varints, lengths, times and counts.
-    #expect(messages.count >= 4, "\(messages)")
+    // Every kind of damage met: malformed varints, lengths, times, counts and payloads.
+    #expect(messages.count >= 6, "\(messages)")
   }
 
   @Test("a three-byte delta with a redundant zero is malformed, not read as a shorter one")
   func redundantZero() {
     // First record fine (delta 16,384: 80 80 01, length 1), the second's delta 80 80 00.
-    let bytes: [UInt8] = [0x80, 0x80, 0x01, 0x01, 0xAA, 0x80, 0x80, 0x00, 0x01, 0xBB, 0x00, 0x00]
-    let frame = Self.frame(bytes, records: 2, firstTime: 0, lastTime: 16_384)
+    let frame = Self.frame(
+      headers: [0x80, 0x80, 0x01, 0x01, 0x80, 0x80, 0x00, 0x01], payloads: [0xAA, 0xBB],
+      records: 2, firstTime: 0, lastTime: 16_384)
     let message = "a record is malformed: varint has a redundant trailing zero byte"
     #expect(Self.runs(frame) == Walk(records: [[1, 16_384, 0xAA]], error: message))
     #expect(Self.oneByOne(frame) == Walk(records: [[1, 16_384, 0xAA]], error: message))
+  }
+
+  @Test("a cursor after a snapshot starts at its record, found by adding up the headers before it")
+  func afterSnapshot() throws {
+    // Three records: (delta 1, payload AA BB), (delta 2, CC), (delta 3, none); as rows the
+    // second starts at byte 4 and the third at byte 7.
+    func frame(snapshotAt offset: UInt32, after event: UInt64) -> FrameView {
+      let snapshot = StoredSnapshot(
+        snapshot: Snapshot(sequence: event, stateHash: 0, state: []), time: 1 + 2 * (event - 1),
+        recordOffset: offset)
+      return Self.frame(
+        headers: [1, 2, 2, 1, 3, 0], payloads: [0xAA, 0xBB, 0xCC], records: 3, firstTime: 0,
+        lastTime: 6, snapshots: [snapshot])
+    }
+    for (event, offset) in [(1, 4), (2, 7)] as [(UInt64, UInt32)] {
+      let view = frame(snapshotAt: offset, after: event)
+      var cursor = try view.records(after: view.snapshots[0])
+      #expect(cursor.offset == Int(offset))
+      let next = try #require(try cursor.next())
+      #expect(next.sequence == event + 1)
+      #expect(Array(next.payload) == (event == 1 ? [0xCC] : []))
+    }
+    for (event, offset) in [(1, 3), (1, 5), (2, 4), (2, 9)] as [(UInt64, UInt32)] {
+      let view = frame(snapshotAt: offset, after: event)
+      #expect {
+        try view.records(after: view.snapshots[0])
+      } throws: { error in
+        (error as? JournalError)?.message
+          == "the snapshot after event \(event) does not point at the start of event \(event + 1)"
+      }
+    }
   }
 }

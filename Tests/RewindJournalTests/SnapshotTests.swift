@@ -15,7 +15,7 @@ struct SnapshotTests {
     let start = try reader.startingPoint(for: target)
     guard target > 0 else { return (start, 0) }
     let frame = try reader.loadFrame(start.frameIndex)
-    var cursor = start.snapshot.map { frame.records(after: $0) } ?? frame.records()
+    var cursor = try start.snapshot.map { try frame.records(after: $0) } ?? frame.records()
     var decoded = 0
     var last: UInt64 = start.snapshot?.snapshot.sequence ?? 0
     while last < target, let record = try cursor.next() {

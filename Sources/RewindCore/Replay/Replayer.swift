@@ -549,7 +549,7 @@ public struct ReplayedEvent<D: Domain>: Sendable {
     let current = sequence
     runStarts = ArraySlice(frame.snapshots.map(\.snapshot.sequence).filter { $0 >= current })
     if let snapshot = startSnapshot {
-      cursor = frame.records(after: snapshot)
+      cursor = try frame.records(after: snapshot)
       startSnapshot = nil
     } else {
       if frame.info.firstSequence > sequence + 1, crossesLostEvents,

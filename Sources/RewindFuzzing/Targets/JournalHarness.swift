@@ -52,7 +52,7 @@ enum JournalHarness {
       var cursor = frame.records()
       while (try? cursor.next()) != nil {}
       for snapshot in frame.snapshots {
-        var cursor = frame.records(after: snapshot)
+        guard var cursor = try? frame.records(after: snapshot) else { continue }
         while (try? cursor.next()) != nil {}
       }
     }

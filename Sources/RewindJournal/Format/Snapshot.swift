@@ -28,12 +28,13 @@ public struct Snapshot: Sendable, Equatable {
 }
 
 /// A snapshot as stored in a frame header: with the time of its event and the offset,
-/// in the frame's uncompressed data, of the record that follows it, so that a reader can
-/// start decoding there.
+/// in the frame's records as rows, of the record that follows it, so that a reader can
+/// start decoding there (`FrameView.records(after:)`).
 @usableFromInline package struct StoredSnapshot: Sendable, Equatable {
   package var snapshot: Snapshot
   /// The time of event `snapshot.sequence` (0 for the state before any event).
   package var time: UInt64
-  /// Where event `snapshot.sequence + 1` starts in the frame's uncompressed bytes.
+  /// Where event `snapshot.sequence + 1` starts in the frame's records as rows: the size
+  /// of the headers and the payloads before it (FORMAT.md, "Uncompressed records").
   package var recordOffset: UInt32
 }

@@ -1,9 +1,10 @@
 /// Reads data frames from a journal file and checks them: the header against the index
 /// entry and its checksum, the compressed bytes against `compressedChecksum`, the zstd
 /// frame against the declared sizes; then decompresses with the window capped, zstd
-/// checking the content checksum, and joins the records' columns into rows (format 2).
-/// The one place frames are read, for readers, verification and recovery. Not
-/// thread-safe.
+/// checking the content checksum. A frame's records are read as columns
+/// (`RecordColumns`): format 2 holds them so; a frame of format 1 holds rows, split into
+/// columns here. The one place frames are read, for readers, verification and recovery.
+/// Not thread-safe.
 final class FrameLoader {
   /// The file the frames are in, or nil when they come from `source`.
   let file: JournalFile?
@@ -16,17 +17,17 @@ final class FrameLoader {
   private var compressed: [UInt8] = []
   /// Where frames are decompressed; replaced when a view still holds it.
   private var storage = FrameStorage(capacity: 64 << 10)
-  /// Whether the frames hold their records as columns (format 2), which are decompressed
-  /// into ``columns`` and joined into rows (`RecordColumns`).
-  let joinsColumns: Bool
-  private var columns: FrameStorage?
+  /// Whether the frames hold their records as columns (format 2); if not, they are
+  /// decompressed into ``rows`` and split into columns (`RecordColumns.split`).
+  let holdsColumns: Bool
+  private var rows: FrameStorage?
 
   /// A loader of the frames of a journal whose header says `version`.
   init(file: JournalFile, version: FormatVersion) throws(JournalError) {
     self.file = file
     source = nil
     path = file.path
-    joinsColumns = version.holdsColumns
+    holdsColumns = version.holdsColumns
     decompressor = try ZstdDecompressor()
   }
 
@@ -35,7 +36,7 @@ final class FrameLoader {
     file = nil
     self.source = source
     self.path = path
-    joinsColumns = version.holdsColumns
+    holdsColumns = version.holdsColumns
     decompressor = try ZstdDecompressor()
   }
 
@@ -48,9 +49,57 @@ final class FrameLoader {
   func load(_ info: FrameInfo) throws(JournalError) -> FrameView {
     let header = try read(info)
     let rawSize = Int(header.rawSize)
-    if !isKnownUniquelyReferenced(&storage) || storage.capacity < rawSize {
-      storage = FrameStorage(capacity: max(rawSize, 64 << 10))
+    let room = holdsColumns ? rawSize : RecordColumns.room(forRows: rawSize)
+    if !isKnownUniquelyReferenced(&storage) || storage.capacity < room {
+      storage = FrameStorage(capacity: max(room, 64 << 10))
     }
+    let headers: Range<Int>
+    if holdsColumns {
+      try decompress(info, rawSize: rawSize, into: storage.bytes)
+      storage.count = rawSize
+      do throws(CodecError) {
+        headers = try RecordColumns.headers(
+          ofColumns: UnsafeRawBufferPointer(start: storage.bytes, count: rawSize))
+      } catch {
+        throw damaged(info, "the records' columns are malformed: \(error.message)")
+      }
+    } else {
+      let rows =
+        self.rows.flatMap { $0.capacity >= rawSize ? $0 : nil }
+        ?? FrameStorage(capacity: max(rawSize, 64 << 10))
+      self.rows = rows
+      try decompress(info, rawSize: rawSize, into: rows.bytes)
+      do throws(CodecError) {
+        let layout = try RecordColumns.split(
+          UnsafeRawBufferPointer(start: rows.bytes, count: rawSize),
+          count: Int(header.info.recordCount),
+          into: UnsafeMutableRawBufferPointer(start: storage.bytes, count: room))
+        storage.count = layout.columns.upperBound
+        headers = layout.headers
+      } catch {
+        throw damaged(info, "the records are malformed: \(error.message)")
+      }
+    }
+    return FrameView(info: info, snapshots: header.snapshots, storage: storage, headers: headers)
+  }
+
+  /// What the frame `info` locates decompresses to, checked as ``load(_:)`` checks it
+  /// before its records are read: the records as the writer compressed them.
+  func content(of info: FrameInfo) throws(JournalError) -> [UInt8] {
+    let header = try read(info)
+    let content = FrameStorage(capacity: Int(header.rawSize))
+    try decompress(info, rawSize: Int(header.rawSize), into: content.bytes)
+    return Array(UnsafeRawBufferPointer(start: content.bytes, count: Int(header.rawSize)))
+  }
+
+  /// Decompresses the data of the frame ``read(_:dataToo:)`` read (`info`) into
+  /// `destination`, which has room for `rawSize` bytes (the header's), and checks that
+  /// it fills them.
+  private func decompress(
+    _ info: FrameInfo, rawSize: Int, into destination: UnsafeMutableRawPointer
+  )
+    throws(JournalError)
+  {
     let dataRange = Int(info.headerSize)..<(Int(info.headerSize) + Int(info.compressedSize))
     let produced: Int
     do throws(JournalError) {
@@ -62,16 +111,8 @@ final class FrameLoader {
             .corruptFrame,
             "the zstd frame declares \(declared) bytes, not the header's \(rawSize)")
         }
-        guard joinsColumns else {
-          return try decompressor.decompress(
-            data, into: UnsafeMutableRawBufferPointer(start: storage.bytes, count: rawSize))
-        }
-        let columns =
-          self.columns.flatMap { $0.capacity >= rawSize ? $0 : nil }
-          ?? FrameStorage(capacity: max(rawSize, 64 << 10))
-        self.columns = columns
         return try decompressor.decompress(
-          data, into: UnsafeMutableRawBufferPointer(start: columns.bytes, count: rawSize))
+          data, into: UnsafeMutableRawBufferPointer(start: destination, count: rawSize))
       }
     } catch {
       throw damaged(info, "cannot decompress the data: \(error.message)", cause: error.cause)
@@ -79,20 +120,6 @@ final class FrameLoader {
     guard produced == rawSize else {
       throw damaged(info, "the data decompresses to \(produced) bytes, not \(rawSize)")
     }
-    var rowsSize = rawSize
-    if joinsColumns, let columns {
-      // The padding after the columns is read by the copies: zeroed, as the rows' is.
-      columns.count = rawSize
-      do throws(CodecError) {
-        rowsSize = try RecordColumns.join(
-          UnsafeRawBufferPointer(start: columns.bytes, count: rawSize),
-          count: Int(header.info.recordCount), into: storage.bytes)
-      } catch {
-        throw damaged(info, "the records' columns are malformed: \(error.message)")
-      }
-    }
-    storage.count = rowsSize
-    return FrameView(info: info, snapshots: header.snapshots, storage: storage)
   }
 
   /// Reads a frame's header (and its compressed data, unless `dataToo` is false) into

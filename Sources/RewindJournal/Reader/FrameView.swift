@@ -24,7 +24,8 @@
   deinit { bytes.deallocate() }
 }
 
-/// One decompressed, checked data frame: its header, its snapshots and its records.
+/// One decompressed, checked data frame: its header, its snapshots and its records, as
+/// columns (`RecordColumns`): every record's header, then every payload.
 ///
 /// A view keeps its frame's memory alive; the reader never overwrites memory a view
 /// still uses, so a view stays valid however many frames are decoded after it.
@@ -34,23 +35,33 @@ public struct FrameView {
   /// The snapshots whose next record is in this frame, in sequence order.
   package let snapshots: [StoredSnapshot]
   @usableFromInline let storage: FrameStorage
-
-  /// The frame's uncompressed records.
-  @inlinable package var bytes: UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: storage.bytes, count: storage.count)
-  }
+  /// Where the records' headers are in ``storage``; the payloads follow them to its end.
+  @usableFromInline let headers: Range<Int>
 
   /// A cursor over the records, from the first.
   public func records() -> RecordCursor {
-    RecordCursor(frame: self, offset: 0, sequence: info.firstSequence, time: info.firstTime)
+    RecordCursor(frame: self, sequence: info.firstSequence, time: info.firstTime)
   }
 
-  /// A cursor over the records after a snapshot of this frame.
-  package func records(after snapshot: StoredSnapshot) -> RecordCursor {
-    let offset = Int(snapshot.recordOffset)
-    return RecordCursor(
-      frame: self, offset: offset, sequence: snapshot.snapshot.sequence + 1,
-      time: offset == 0 ? info.firstTime : snapshot.time)
+  /// A cursor over the records after a snapshot of this frame: the headers before its
+  /// record walked, their payloads' lengths added up.
+  /// - Throws: ``JournalError/Code/corruptFrame`` when the snapshot's `recordOffset`
+  ///   is not where the headers and payloads of the records before its say.
+  /// - Complexity: O(records before the snapshot's), a few instructions each.
+  package func records(after snapshot: StoredSnapshot) throws(JournalError) -> RecordCursor {
+    var cursor = records()
+    let event = snapshot.snapshot.sequence
+    guard snapshot.recordOffset != 0 || event &+ 1 != info.firstSequence else { return cursor }
+    guard event >= info.firstSequence, event <= info.lastSequence,
+      cursor.skip(event &- info.firstSequence &+ 1),
+      cursor.offset == Int(snapshot.recordOffset)
+    else {
+      throw cursor.corrupt(
+        "the snapshot after event \(event) does not point at the start of event \(event &+ 1)")
+    }
+    cursor.nextSequence = event &+ 1
+    cursor.previousTime = snapshot.time
+    return cursor
   }
 
   /// The latest snapshot of this frame at or before event `sequence`.
@@ -74,10 +85,14 @@ public struct Record {
   }
 }
 
-/// Reads the records of one frame in order, checking the frame's structure as it goes.
+/// Reads the records of one frame in order, checking the frame's structure as it goes:
+/// a header from the headers and a payload from the payloads at a time.
 public struct RecordCursor {
   @usableFromInline let frame: FrameView
+  /// The headers (`count` is their end), at the next record's.
   @usableFromInline var reader: ByteReader
+  /// Where the next record's payload is in the frame's memory.
+  @usableFromInline var payloadOffset: Int
   @usableFromInline var nextSequence: UInt64
   @usableFromInline var previousTime: UInt64
 
@@ -85,15 +100,62 @@ public struct RecordCursor {
   @inlinable package var sequence: UInt64 { nextSequence }
   /// The time of the record before the next one.
   package var time: UInt64 { previousTime }
-  /// The offset of the next record in the frame's uncompressed bytes.
-  package var offset: Int { reader.offset }
+  /// The offset of the next record in the frame's records laid out as rows (a snapshot's
+  /// `recordOffset`): the bytes of the headers and the payloads read.
+  package var offset: Int {
+    (reader.position - frame.headers.lowerBound) + (payloadOffset - frame.headers.upperBound)
+  }
 
-  init(frame: FrameView, offset: Int, sequence: UInt64, time: UInt64) {
+  init(frame: FrameView, sequence: UInt64, time: UInt64) {
     self.frame = frame
-    self.reader = ByteReader(frame.bytes)
-    try? self.reader.seek(to: offset)
-    self.nextSequence = sequence
-    self.previousTime = time
+    reader = ByteReader(
+      UnsafeRawBufferPointer(start: frame.storage.bytes, count: frame.headers.upperBound))
+    reader.position = frame.headers.lowerBound
+    payloadOffset = frame.headers.upperBound
+    nextSequence = sequence
+    previousTime = time
+  }
+
+  /// Moves past the next `count` records' headers and payloads without reading their
+  /// times.
+  /// - Returns: false when a header is malformed or runs past the headers, or a payload
+  ///   runs past the frame.
+  mutating func skip(_ count: UInt64) -> Bool {
+    let base = frame.storage.bytes
+    let headersEnd = base + reader.count
+    var next = base + reader.position
+    var payload = payloadOffset
+    var left = count
+    // Only the headers' sizes and lengths matter here (the snapshot's offset checks the
+    // sum; the redundant zero a delta may end in is found where the records are read):
+    // four common headers (three-byte deltas, one-byte lengths) at a time from two loads,
+    // or else one header.
+    let common: UInt64 = 0x0000_8080_0000_8080
+    while left > 0 {
+      if left >= 4 && next.distance(to: headersEnd) >= 16 {
+        let first = UInt64(littleEndian: next.loadUnaligned(as: UInt64.self))
+        let second = UInt64(littleEndian: (next + 8).loadUnaligned(as: UInt64.self))
+        if first & 0x8080_8080_8080_8080 == common && second & 0x8080_8080_8080_8080 == common {
+          payload &+= Int(
+            truncatingIfNeeded: (first &>> 24) & 0xFF &+ (first &>> 56) &+ (second &>> 24) & 0xFF
+              &+ (second &>> 56))
+          next += 16
+          left &-= 4
+          continue
+        }
+      }
+      guard next < headersEnd, payload <= frame.storage.count,
+        let (size, length) = RecordColumns.anyHeader(at: next, end: headersEnd),
+        length <= UInt64(frame.storage.count - payload)
+      else { return false }
+      next += size
+      payload += Int(truncatingIfNeeded: length)
+      left &-= 1
+    }
+    guard payload <= frame.storage.count else { return false }
+    reader.position = base.distance(to: next)
+    payloadOffset = payload
+    return true
   }
 
   /// The next record, or nil after the frame's last one.
@@ -103,31 +165,23 @@ public struct RecordCursor {
   @inlinable
   public mutating func next() throws(JournalError) -> Record? {
     if reader.isAtEnd {
-      guard nextSequence == frame.info.lastSequence + 1, previousTime == frame.info.lastTime else {
-        throw corrupt("the records end at event \(nextSequence - 1), not where the header says")
-      }
+      try checkEnd(sequence: nextSequence, time: previousTime, payload: payloadOffset)
       return nil
     }
-    do throws(CodecError) {
-      let (delta, length) = try reader.readRecordHeader()
-      guard length <= UInt64(reader.remaining) else {
-        throw CodecError(
-          .truncated, "record length \(length) runs past the frame", at: reader.offset)
-      }
-      let payload = try reader.readBytes(Int(length))
-      let (newTime, overflow) = previousTime.addingReportingOverflow(delta)
-      guard !overflow, newTime <= frame.info.lastTime, nextSequence <= frame.info.lastSequence
-      else {
-        throw CodecError(
-          .invalidValue, "record \(nextSequence) lies outside the frame", at: reader.offset)
-      }
-      let record = Record(sequence: nextSequence, time: newTime, payload: payload)
-      previousTime = newTime
-      nextSequence &+= 1
-      return record
-    } catch {
-      throw corrupt("a record is malformed: \(error.message)")
+    guard nextSequence <= frame.info.lastSequence else {
+      throw corrupt(
+        "the records go on past event \(frame.info.lastSequence), where the header says they end")
     }
+    let (newTime, length, after) = try header(
+      reader, payload: payloadOffset, sequence: nextSequence, time: previousTime)
+    reader.position = after
+    let record = Record(
+      sequence: nextSequence, time: newTime,
+      payload: UnsafeRawBufferPointer(start: frame.storage.bytes + payloadOffset, count: length))
+    payloadOffset &+= length
+    previousTime = newTime
+    nextSequence &+= 1
+    return record
   }
 
   /// Reads the records up to and including event `last` (or the frame's last record,
@@ -176,13 +230,17 @@ public struct RecordCursor {
     var sequence = nextSequence
     var time = previousTime
     // The frame's memory, followed by its zeroed padding (`FrameStorage.padding`), and
-    // the next record as a pointer into it: fewer values for the loop to hold.
+    // the next record's header and payload as pointers into it: fewer values for the
+    // loop to hold.
     let base = frame.storage.bytes
-    let end = base + reader.count
+    let headersEnd = base + reader.count
+    let end = base + frame.storage.count
     var next = base + reader.position
+    var payload = base + payloadOffset
     defer {
       reader.position = base.distance(to: next)
       self.reader = reader
+      payloadOffset = base.distance(to: payload)
       nextSequence = sequence
       previousTime = time
     }
@@ -193,46 +251,42 @@ public struct RecordCursor {
     let shortcut: UInt32 = time <= lastTime && lastTime <= UInt64.max &- 0x20_0000 ? 0x8080_8080 : 0
     while sequence <= stop {
       // The common record first: a header of a three-byte delta and a one-byte length
-      // (`readRecordHeader()`'s shortcut), read with one load wherever the record starts
-      // (past the frame's end the load reads the padding), whose payload is in the frame
-      // and whose time is within the frame's. Anything else, the end of the frame
-      // included, is read again from the same place with every check and its error.
+      // (`readRecordHeader()`'s shortcut), read with one load wherever the header starts
+      // (past the headers' end the load reads payloads or the padding), within the
+      // headers, whose payload is in the frame and whose time is within the frame's.
+      // Anything else, the end of the headers included, is read again from the same
+      // place with every check and its error.
       let word = UInt32(littleEndian: next.loadUnaligned(as: UInt32.self))
+      let delta = UInt64(word & 0x7F | (word &>> 1) & 0x3F80 | (word &>> 2) & 0x1F_C000)
+      let size = Int(truncatingIfNeeded: word &>> 24)
+      let sum = time &+ delta
       let newTime: UInt64
       let length: Int
-      if _fastPath(word & shortcut == 0x0000_8080 && word & 0x007F_0000 != 0) {
-        let delta = UInt64(word & 0x7F | (word &>> 1) & 0x3F80 | (word &>> 2) & 0x1F_C000)
-        let size = Int(truncatingIfNeeded: word &>> 24)
-        let sum = time &+ delta
-        // What is left after the header is negative when the header runs past the end.
-        if _fastPath(size <= next.distance(to: end) &- 4 && sum <= lastTime) {
-          newTime = sum
-          length = size
-          next += 4
-        } else {
-          reader.position = base.distance(to: next)
-          let payload: Int
-          (newTime, length, payload) = try header(reader, sequence: sequence, time: time)
-          next = base + payload
-        }
+      if _fastPath(
+        word & shortcut == 0x0000_8080 && word & 0x007F_0000 != 0
+          && next.distance(to: headersEnd) >= 4 && size <= payload.distance(to: end)
+          && sum <= lastTime)
+      {
+        newTime = sum
+        length = size
+        next += 4
       } else {
-        guard next < end else { break }
+        guard next < headersEnd else { break }
         reader.position = base.distance(to: next)
-        let payload: Int
-        (newTime, length, payload) = try header(reader, sequence: sequence, time: time)
-        next = base + payload
+        let after: Int
+        (newTime, length, after) = try header(
+          reader, payload: base.distance(to: payload), sequence: sequence, time: time)
+        next = base + after
       }
-      let payload = UnsafeRawBufferPointer(start: next, count: length)
-      next += length
+      let bytes = UnsafeRawBufferPointer(start: payload, count: length)
+      payload += length
       time = newTime
       sequence &+= 1
-      guard try body(sequence &- 1, newTime, payload) else { break }
+      guard try body(sequence &- 1, newTime, bytes) else { break }
     }
     reader.position = base.distance(to: next)
     if reader.isAtEnd {
-      guard sequence == lastSequence &+ 1, time == lastTime else {
-        throw corrupt("the records end at event \(sequence - 1), not where the header says")
-      }
+      try checkEnd(sequence: sequence, time: time, payload: base.distance(to: payload))
       return true
     }
     guard sequence <= lastSequence else {
@@ -270,13 +324,16 @@ public struct RecordCursor {
     var sequence = nextSequence
     var time = previousTime
     // As in `forEachRecord(through:_:)`: the frame's memory and its padding, the next
-    // record as a pointer into it, and the shortcut's mask.
+    // record's header and payload as pointers into it, and the shortcut's mask.
     let base = frame.storage.bytes
-    let end = base + reader.count
+    let headersEnd = base + reader.count
+    let end = base + frame.storage.count
     var next = base + reader.position
+    var payload = base + payloadOffset
     defer {
       reader.position = base.distance(to: next)
       self.reader = reader
+      payloadOffset = base.distance(to: payload)
       nextSequence = sequence
       previousTime = time
     }
@@ -294,14 +351,18 @@ public struct RecordCursor {
         let delta = UInt64(word & 0x7F | (word &>> 1) & 0x3F80 | (word &>> 2) & 0x1F_C000)
         size = Int(truncatingIfNeeded: word &>> 24)
         sum = time &+ delta
-        // What is left after the header is negative when the header runs past the end.
-        guard _fastPath(size <= next.distance(to: end) &- 4 && sum <= lastTime) else { break }
-        guard _fastPath(fast(sequence, sum, UnsafeRawBufferPointer(start: next + 4, count: size)))
+        guard
+          _fastPath(
+            next.distance(to: headersEnd) >= 4 && size <= payload.distance(to: end)
+              && sum <= lastTime)
+        else { break }
+        guard _fastPath(fast(sequence, sum, UnsafeRawBufferPointer(start: payload, count: size)))
         else {
           common = true
           break
         }
-        next += 4 &+ size
+        next += 4
+        payload += size
         time = sum
         sequence &+= 1
         guard _fastPath(sequence <= stop) else { break records }
@@ -313,23 +374,22 @@ public struct RecordCursor {
         length = size
         next += 4
       } else {
-        guard next < end else { break }
+        guard next < headersEnd else { break }
         reader.position = base.distance(to: next)
-        let payload: Int
-        (newTime, length, payload) = try header(reader, sequence: sequence, time: time)
-        next = base + payload
+        let after: Int
+        (newTime, length, after) = try header(
+          reader, payload: base.distance(to: payload), sequence: sequence, time: time)
+        next = base + after
       }
-      let payload = UnsafeRawBufferPointer(start: next, count: length)
-      next += length
+      let bytes = UnsafeRawBufferPointer(start: payload, count: length)
+      payload += length
       time = newTime
       sequence &+= 1
-      guard try slow(sequence &- 1, newTime, payload) else { break }
+      guard try slow(sequence &- 1, newTime, bytes) else { break }
     }
     reader.position = base.distance(to: next)
     if reader.isAtEnd {
-      guard sequence == lastSequence &+ 1, time == lastTime else {
-        throw corrupt("the records end at event \(sequence - 1), not where the header says")
-      }
+      try checkEnd(sequence: sequence, time: time, payload: base.distance(to: payload))
       return true
     }
     guard sequence <= lastSequence else {
@@ -338,16 +398,16 @@ public struct RecordCursor {
     return false
   }
 
-  /// Reads the header of the record at `reader`'s position, the next of the frame (it
-  /// is not at the end), with every check of the record's framing: its time (after
-  /// `time`) and its payload's length. Out of line and taking no address, so that the
-  /// loop's values stay in registers.
-  /// - Returns: the record's time, its payload's length and the payload's offset.
-  /// - Throws: ``JournalError/Code/corruptFrame`` for a malformed header, a payload past
-  ///   the frame's end or a time outside the frame.
+  /// Reads the header at `reader`'s position, the next record's (within the headers), with
+  /// every check of the record's framing: its time (after `time`) and its payload's
+  /// length (from `payload`, within the frame). Out of line and taking no address, so
+  /// that the loop's values stay in registers.
+  /// - Returns: the record's time, its payload's length and the next header's offset.
+  /// - Throws: ``JournalError/Code/corruptFrame`` for a malformed header or one past the
+  ///   headers' end, a payload past the frame's end or a time outside the frame.
   @usableFromInline @inline(never)
-  func header(_ reader: ByteReader, sequence: UInt64, time: UInt64)
-    throws(JournalError) -> (time: UInt64, length: Int, payload: Int)
+  func header(_ reader: ByteReader, payload: Int, sequence: UInt64, time: UInt64)
+    throws(JournalError) -> (time: UInt64, length: Int, next: Int)
   {
     var reader = reader
     let delta: UInt64
@@ -357,15 +417,32 @@ public struct RecordCursor {
     } catch {
       throw corrupt("a record is malformed: \(error.message)")
     }
-    // `position <= count` always: the difference needs no overflow check.
-    guard length <= UInt64(truncatingIfNeeded: reader.count &- reader.position) else {
-      throw corrupt("record length \(length) runs past the frame at byte \(reader.offset)")
+    // `payload <= count` always: the difference needs no overflow check.
+    guard length <= UInt64(truncatingIfNeeded: frame.storage.count &- payload) else {
+      throw corrupt(
+        "record length \(length) runs past the frame at byte \(payload) (its header at byte \(reader.offset))"
+      )
     }
     let (newTime, overflow) = time.addingReportingOverflow(delta)
     guard !overflow, newTime <= frame.info.lastTime else {
       throw corrupt("record \(sequence) lies outside the frame")
     }
     return (newTime, Int(truncatingIfNeeded: length), reader.position)
+  }
+
+  /// Checks the end of the headers, met after event `sequence - 1` at `time` with the
+  /// payloads read up to `payload`: the frame's last event, at its last time, and its
+  /// payloads read to their end.
+  @usableFromInline
+  func checkEnd(sequence: UInt64, time: UInt64, payload: Int) throws(JournalError) {
+    guard sequence == frame.info.lastSequence &+ 1, time == frame.info.lastTime else {
+      throw corrupt("the records end at event \(sequence &- 1), not where the header says")
+    }
+    guard payload == frame.storage.count else {
+      throw corrupt(
+        "the records' payloads end at byte \(payload), not at the frame's end (byte \(frame.storage.count))"
+      )
+    }
   }
 
   @usableFromInline

@@ -227,13 +227,7 @@ public final class JournalReader {
   /// What the data frame at `index` in ``frames`` decompresses to: its records as rows
   /// (format 1), or as columns (format 2; `RecordColumns`), as the writer compressed them.
   package func decompressedContent(ofFrame index: Int) throws(JournalError) -> [UInt8] {
-    let view = try loadFrame(index)
-    guard loader.joinsColumns else { return Array(view.bytes) }
-    var columns = [UInt8](repeating: 0, count: RecordColumns.room(forRows: view.bytes.count))
-    let laidOut = columns.withUnsafeMutableBytes { columns in
-      RecordColumns.split(view.bytes, count: Int(view.info.recordCount), into: columns)
-    }
-    return Array(columns[laidOut])
+    try loader.content(of: frames[index])
   }
 
   /// The frame at `index` in ``frames`` decompressed and checked as `rewind verify`

@@ -232,7 +232,12 @@ extension JournalWriter {
       if columns.count < room { columns = [UInt8](repeating: 0, count: room) }
       return try columns.withMutableBytes { columns throws(JournalError) in
         let laidOut = open.pointee.records.withUnsafeBytes { rows in
-          RecordColumns.split(rows, count: Int(frameRecordCount), into: columns)
+          do throws(CodecError) {
+            return try RecordColumns.split(rows, count: Int(frameRecordCount), into: columns)
+              .columns
+          } catch {
+            preconditionFailure("the writer's rows are malformed: \(error.message)")
+          }
         }
         rawSize = laidOut.count
         return try compressor.compress(
