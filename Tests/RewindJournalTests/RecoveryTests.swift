@@ -6,12 +6,12 @@ import Testing
 @testable import RewindJournal
 
 /// Rewrites frame `index` of the journal at `path` (not closed) with `change` applied to
-/// its header and `content` to what its data frame decompresses to, compressed again;
-/// the checksums are made to verify.
+/// its header, `content` to what its data frame decompresses to, compressed again, and
+/// `data` to the zstd frame; the checksums of Rewind's frames are made to verify.
 func rewriteFrame(
   _ index: Int, of path: String, contentSize: Bool = true,
   _ change: (inout FrameHeader) -> Void = { _ in },
-  content: (inout [UInt8]) -> Void = { _ in }
+  content: (inout [UInt8]) -> Void = { _ in }, data changeData: (inout [UInt8]) -> Void = { _ in }
 ) throws {
   let reader = try JournalReader(path: path)
   let info = reader.frames[index]
@@ -25,6 +25,7 @@ func rewriteFrame(
     }
   }
   data.removeLast(data.count - size)
+  changeData(&data)
   let old = try reader.frameHeader(index)
   var header = FrameHeader(
     info: old.info, rawSize: UInt32(raw.count),
@@ -51,6 +52,28 @@ struct RecoveryTests {
     let report = try Journal.recover(path: path)
     #expect(report.keptRecords == 50, "a frame whose checksums verify was dropped")
     #expect(report.droppedRecords == 0)
+    #expect(isExpected(try readAll(JournalReader(path: path)), 1...50))
+  }
+
+  @Test("zstd's content checksum is checked where frames are verified, not on every read")
+  func contentChecksum() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 50, close: false)
+    // The zstd frame's last byte (its content checksum's) changed, the checksum of the
+    // compressed bytes in the frame header made to match: a writer's bug, not damage.
+    try rewriteFrame(0, of: path, data: { data in data[data.count - 1] ^= 0x01 })
+    let reader = try JournalReader(path: path)
+    #expect(isExpected(try readAll(reader), 1...50))
+    guard case .damaged(let error, whole: true) = reader.checkFrame(0).check else {
+      Issue.record("the frame's content checksum was not checked")
+      return
+    }
+    #expect(error.message == "cannot decompress the data: zstd failed decompressing a frame")
+    #expect(error.cause == .zstd("Restored data doesn't match checksum"))
+    #expect(try Journal.verify(path: path).problems.map(\.frame) == [0])
+    #expect(throws: JournalError.self) { try reader.decompressedContent(ofFrame: 0) }
+    // Reading after a verifying load: the content checksum is ignored again.
     #expect(isExpected(try readAll(JournalReader(path: path)), 1...50))
   }
 

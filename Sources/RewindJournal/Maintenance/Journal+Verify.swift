@@ -317,7 +317,7 @@ extension Journal {
   ) -> (view: FrameView?, check: JournalScan.FrameCheck) {
     let frame: FrameView
     do throws(JournalError) {
-      frame = try loader.load(info)
+      frame = try loader.load(info, checkingContent: true)
     } catch {
       return (nil, .damaged(error, whole: (try? loader.read(info)) != nil))
     }

@@ -1,7 +1,8 @@
 /// Reads data frames from a journal file and checks them: the header against the index
 /// entry and its checksum, the compressed bytes against `compressedChecksum`, the zstd
 /// frame against the declared sizes; then decompresses with the window capped, zstd
-/// checking the content checksum. A frame's records are read as columns
+/// checking the content checksum when the frame is verified (the compressed bytes
+/// checked, what they decompress to is what the writer compressed). A frame's records are read as columns
 /// (`RecordColumns`): format 2 holds them so; a frame of format 1 holds rows, split into
 /// columns here. The one place frames are read, for readers, verification and recovery.
 /// Not thread-safe.
@@ -40,14 +41,16 @@ final class FrameLoader {
     decompressor = try ZstdDecompressor()
   }
 
-  /// The decompressed, checked frame `info` locates.
+  /// The decompressed, checked frame `info` locates; `checkingContent`: with zstd's
+  /// content checksum checked too, as verification does.
   ///
   /// The view shares this loader's memory until the next frame is loaded; a view still
   /// in use keeps its memory and the loader takes new memory for the next.
   /// - Throws: ``JournalError/Code/corruptFrame`` naming the frame, its events and its
   ///   offset when its header, checksum or contents are wrong; I/O errors.
-  func load(_ info: FrameInfo) throws(JournalError) -> FrameView {
+  func load(_ info: FrameInfo, checkingContent: Bool = false) throws(JournalError) -> FrameView {
     let header = try read(info)
+    try decompressor.checksContent(checkingContent)
     let rawSize = Int(header.rawSize)
     let room = holdsColumns ? rawSize : RecordColumns.room(forRows: rawSize)
     if !isKnownUniquelyReferenced(&storage) || storage.capacity < room {
@@ -83,10 +86,12 @@ final class FrameLoader {
     return FrameView(info: info, snapshots: header.snapshots, storage: storage, headers: headers)
   }
 
-  /// What the frame `info` locates decompresses to, checked as ``load(_:)`` checks it
-  /// before its records are read: the records as the writer compressed them.
+  /// What the frame `info` locates decompresses to, checked as ``load(_:checkingContent:)``
+  /// checks it (its content checksum included) before its records are read: the records
+  /// as the writer compressed them.
   func content(of info: FrameInfo) throws(JournalError) -> [UInt8] {
     let header = try read(info)
+    try decompressor.checksContent(true)
     let content = FrameStorage(capacity: Int(header.rawSize))
     try decompress(info, rawSize: Int(header.rawSize), into: content.bytes)
     return Array(UnsafeRawBufferPointer(start: content.bytes, count: Int(header.rawSize)))

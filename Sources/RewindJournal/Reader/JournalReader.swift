@@ -3,9 +3,11 @@
 ///
 /// Opening reads the header and the index (or, for a journal that was not closed, walks
 /// the frame headers); it never decompresses a frame. Reading a frame checks the
-/// checksum of its compressed bytes before decompressing and zstd's content checksum
-/// after, and every size it declares against ``JournalLimits``, so that damaged or
-/// hostile bytes end in a ``JournalError`` with bounded memory.
+/// checksum of its compressed bytes before decompressing (zstd's content checksum after
+/// it is checked where frames are verified: the bytes checked, what they decompress to
+/// is what the writer compressed), and every size it declares against
+/// ``JournalLimits``, so that damaged or hostile bytes end in a ``JournalError`` with
+/// bounded memory.
 ///
 /// A reader is not thread-safe; open one per thread. Any number of readers may read a
 /// journal while its writer appends (they see the frames sealed when they opened it).

@@ -59,6 +59,9 @@ final class ZstdCompressor {
 /// frame a reader decodes.
 final class ZstdDecompressor {
   private let context: OpaquePointer
+  /// Whether zstd checks the content checksum of the frames it decompresses (its
+  /// default); see ``checksContent(_:)``.
+  private var checkingContent = true
 
   init() throws(JournalError) {
     guard let context = ZSTD_createDCtx() else {
@@ -72,8 +75,21 @@ final class ZstdDecompressor {
 
   deinit { ZSTD_freeDCtx(context) }
 
+  /// Makes the frames decompressed from now on have their content checksum checked
+  /// (`check`) or not: zstd's `ZSTD_d_forceIgnoreChecksum`, an experimental parameter
+  /// of its stable `ZSTD_DCtx_setParameter` (zstd 1.4.7 and later), which `zstd.h`
+  /// names `ZSTD_d_experimentalParam3` outside its static-linking section.
+  func checksContent(_ check: Bool) throws(JournalError) {
+    guard check != checkingContent else { return }
+    try zstdCall(check ? "checking the content checksum" : "ignoring the content checksum") {
+      ZSTD_DCtx_setParameter(context, ZSTD_d_experimentalParam3, check ? 0 : 1)
+    }
+    checkingContent = check
+  }
+
   /// Decompresses one whole frame into `destination`, which must be large enough for its
-  /// content (`ZSTD_decompressDCtx`; the content checksum is verified).
+  /// content (`ZSTD_decompressDCtx`; the content checksum is checked unless
+  /// ``checksContent(_:)`` said otherwise).
   /// - Returns: the number of bytes produced.
   func decompress(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer)
     throws(JournalError) -> Int
