@@ -142,6 +142,22 @@ struct RecordColumnsTests {
       let count = Int(view.info.recordCount)
       #expect(content == (format.major == 2 ? try split(asRows, count: count).columns : asRows))
       #expect(content != asRows || format.major == 1)
+      // From every snapshot, the records the cursor from the frame's start reads there.
+      var snapshots = 0
+      for index in reader.frames.indices {
+        let frame = try reader.loadFrame(index)
+        let all = try records(of: frame)
+        for snapshot in frame.snapshots {
+          var cursor = try frame.records(after: snapshot)
+          let skipped = Int(snapshot.snapshot.sequence + 1 - frame.info.firstSequence)
+          #expect(cursor.offset == Int(snapshot.recordOffset))
+          var rest: [[UInt8]] = []
+          while let record = try cursor.next() { rest.append(Array(record.payload)) }
+          #expect(rest == all.dropFirst(skipped).map(\.payload), "\(format) frame \(index)")
+          snapshots += 1
+        }
+      }
+      #expect(snapshots >= 10)
       // Continued by this version in its own layout.
       let writer = try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
       try appendEvents(writer, 701...900)
