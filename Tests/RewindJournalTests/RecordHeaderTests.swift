@@ -314,8 +314,9 @@ struct RecordHeaderTests {
           case 2: random.next() % (1 << 30)
           default: 16_384 + random.next() % (2_097_152 - 16_384)
           }
-        let payload = (0..<(random.next() % 9)).map { _ in UInt8(truncatingIfNeeded: random.next())
-        }
+        // Now and then a payload of 120 to 299 bytes: a length of one or two bytes.
+        let length = random.next() % 16 == 0 ? 120 + random.next() % 180 : random.next() % 9
+        let payload = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         headers += Self.varint(delta) + Self.varint(UInt64(payload.count))
         payloads += payload
         time += delta
