@@ -77,6 +77,39 @@ struct RecoveryTests {
     #expect(isExpected(try readAll(JournalReader(path: path)), 1...50))
   }
 
+  @Test("the decompressor skips the content checksum when told, and checks it again when told")
+  func decompressorChecksum() throws {
+    let content = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 5) }
+    let compressor = try ZstdCompressor(level: 3)
+    var data = [UInt8](repeating: 0, count: ZstdCompressor.bound(content.count))
+    let size = try content.withBytes { source throws(JournalError) in
+      try data.withMutableBytes { destination throws(JournalError) in
+        try compressor.compress(source, into: destination)
+      }
+    }
+    data.removeLast(data.count - size)
+    // The content checksum's last byte.
+    data[size - 1] ^= 0x01
+    let decompressor = try ZstdDecompressor()
+    var output = [UInt8](repeating: 0, count: content.count)
+    func decompress() throws(JournalError) -> Int {
+      try data.withBytes { source throws(JournalError) in
+        try output.withMutableBytes { destination throws(JournalError) in
+          try decompressor.decompress(source, into: destination)
+        }
+      }
+    }
+    // Checked by default, skipped when told, checked again when told.
+    #expect(throws: JournalError.self) { try decompress() }
+    try decompressor.checksContent(false)
+    #expect(try decompress() == content.count)
+    #expect(output == content)
+    try decompressor.checksContent(true)
+    #expect(throws: JournalError.self) { try decompress() }
+    try decompressor.checksContent(false)
+    #expect(try decompress() == content.count)
+  }
+
   @Test("a whole frame that breaks a rule is dropped only with salvage")
   func wholeButInvalid() throws {
     let directory = TemporaryDirectory()

@@ -78,11 +78,17 @@ final class ZstdDecompressor {
   /// Makes the frames decompressed from now on have their content checksum checked
   /// (`check`) or not: zstd's `ZSTD_d_forceIgnoreChecksum`, an experimental parameter
   /// of its stable `ZSTD_DCtx_setParameter` (zstd 1.4.7 and later), which `zstd.h`
-  /// names `ZSTD_d_experimentalParam3` outside its static-linking section.
+  /// names `ZSTD_d_experimentalParam3` outside its static-linking section. A zstd that
+  /// does not know the parameter goes on checking every frame.
+  /// - Throws: ``JournalError/Code/compression`` when zstd refuses to check again.
   func checksContent(_ check: Bool) throws(JournalError) {
     guard check != checkingContent else { return }
-    try zstdCall(check ? "checking the content checksum" : "ignoring the content checksum") {
-      ZSTD_DCtx_setParameter(context, ZSTD_d_experimentalParam3, check ? 0 : 1)
+    if check {
+      try zstdCall("checking the content checksum") {
+        ZSTD_DCtx_setParameter(context, ZSTD_d_experimentalParam3, 0)
+      }
+    } else if ZSTD_isError(ZSTD_DCtx_setParameter(context, ZSTD_d_experimentalParam3, 1)) != 0 {
+      return
     }
     checkingContent = check
   }
