@@ -172,9 +172,11 @@ public struct RecordCursor {
       throw corrupt(
         "the records go on past event \(frame.info.lastSequence), where the header says they end")
     }
+    let base = frame.storage.bytes
     let (newTime, length, after) = try header(
-      reader, payload: payloadOffset, sequence: nextSequence, time: previousTime)
-    reader.position = after
+      at: base + reader.position, payload: base + payloadOffset, sequence: nextSequence,
+      time: previousTime)
+    reader.position = base.distance(to: after)
     let record = Record(
       sequence: nextSequence, time: newTime,
       payload: UnsafeRawBufferPointer(start: frame.storage.bytes + payloadOffset, count: length))
@@ -272,11 +274,8 @@ public struct RecordCursor {
         next += 4
       } else {
         guard next < headersEnd else { break }
-        reader.position = base.distance(to: next)
-        let after: Int
-        (newTime, length, after) = try header(
-          reader, payload: base.distance(to: payload), sequence: sequence, time: time)
-        next = base + after
+        (newTime, length, next) = try header(
+          at: next, payload: payload, sequence: sequence, time: time)
       }
       let bytes = UnsafeRawBufferPointer(start: payload, count: length)
       payload += length
@@ -375,11 +374,8 @@ public struct RecordCursor {
         next += 4
       } else {
         guard next < headersEnd else { break }
-        reader.position = base.distance(to: next)
-        let after: Int
-        (newTime, length, after) = try header(
-          reader, payload: base.distance(to: payload), sequence: sequence, time: time)
-        next = base + after
+        (newTime, length, next) = try header(
+          at: next, payload: payload, sequence: sequence, time: time)
       }
       let bytes = UnsafeRawBufferPointer(start: payload, count: length)
       payload += length
@@ -398,18 +394,21 @@ public struct RecordCursor {
     return false
   }
 
-  /// Reads the header at `reader`'s position, the next record's (within the headers), with
-  /// every check of the record's framing: its time (after `time`) and its payload's
-  /// length (from `payload`, within the frame). Out of line and taking no address, so
-  /// that the loop's values stay in registers.
-  /// - Returns: the record's time, its payload's length and the next header's offset.
+  /// Reads the header at `next` in the headers, the next record's, with every check of
+  /// the record's framing: its time (after `time`) and its payload's length (from
+  /// `payload`, within the frame). Out of line and taking no address, so that the loops'
+  /// values stay in registers.
+  /// - Returns: the record's time, its payload's length and the next header.
   /// - Throws: ``JournalError/Code/corruptFrame`` for a malformed header or one past the
   ///   headers' end, a payload past the frame's end or a time outside the frame.
   @usableFromInline @inline(never)
-  func header(_ reader: ByteReader, payload: Int, sequence: UInt64, time: UInt64)
-    throws(JournalError) -> (time: UInt64, length: Int, next: Int)
-  {
+  func header(
+    at next: UnsafeMutableRawPointer, payload: UnsafeMutableRawPointer, sequence: UInt64,
+    time: UInt64
+  ) throws(JournalError) -> (time: UInt64, length: Int, next: UnsafeMutableRawPointer) {
+    let base = frame.storage.bytes
     var reader = reader
+    reader.position = base.distance(to: next)
     let delta: UInt64
     let length: UInt64
     do throws(CodecError) {
@@ -417,17 +416,18 @@ public struct RecordCursor {
     } catch {
       throw corrupt("a record is malformed: \(error.message)")
     }
-    // `payload <= count` always: the difference needs no overflow check.
-    guard length <= UInt64(truncatingIfNeeded: frame.storage.count &- payload) else {
+    // The payload is within the frame: the difference needs no overflow check.
+    let offset = base.distance(to: payload)
+    guard length <= UInt64(truncatingIfNeeded: frame.storage.count &- offset) else {
       throw corrupt(
-        "record length \(length) runs past the frame at byte \(payload) (its header at byte \(reader.offset))"
+        "record length \(length) runs past the frame at byte \(offset) (its header at byte \(reader.offset))"
       )
     }
     let (newTime, overflow) = time.addingReportingOverflow(delta)
     guard !overflow, newTime <= frame.info.lastTime else {
       throw corrupt("record \(sequence) lies outside the frame")
     }
-    return (newTime, Int(truncatingIfNeeded: length), reader.position)
+    return (newTime, Int(truncatingIfNeeded: length), base + reader.position)
   }
 
   /// Checks the end of the headers, met after event `sequence - 1` at `time` with the
