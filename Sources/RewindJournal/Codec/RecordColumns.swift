@@ -42,9 +42,8 @@ enum RecordColumns {
     _ rows: UnsafeRawBufferPointer, count: Int, into columns: UnsafeMutableRawBufferPointer
   ) throws(CodecError) -> Layout {
     precondition(columns.count >= room(forRows: rows.count), "room for the columns")
-    guard let destination = columns.baseAddress else {
-      return Layout(columns: 0..<0, headers: 0..<0)
-    }
+    // At least `room(forRows: 0)` bytes: an address.
+    let destination = columns.baseAddress.unsafelyUnwrapped
     guard let source = rows.baseAddress else {
       guard count == 0 else {
         throw CodecError(.truncated, "no records where \(count) were expected", at: 0)

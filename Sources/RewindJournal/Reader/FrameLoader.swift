@@ -2,10 +2,10 @@
 /// entry and its checksum, the compressed bytes against `compressedChecksum`, the zstd
 /// frame against the declared sizes; then decompresses with the window capped, zstd
 /// checking the content checksum when the frame is verified (the compressed bytes
-/// checked, what they decompress to is what the writer compressed). A frame's records are read as columns
-/// (`RecordColumns`): format 2 holds them so; a frame of format 1 holds rows, split into
-/// columns here. The one place frames are read, for readers, verification and recovery.
-/// Not thread-safe.
+/// checked, what they decompress to is what the writer compressed). A frame's records
+/// are read as columns (`RecordColumns`): format 2 holds them so; a frame of format 1
+/// holds rows, split into columns here. The one place frames are read, for readers,
+/// verification and recovery. Not thread-safe.
 final class FrameLoader {
   /// The file the frames are in, or nil when they come from `source`.
   let file: JournalFile?

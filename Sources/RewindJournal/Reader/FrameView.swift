@@ -179,7 +179,7 @@ public struct RecordCursor {
     reader.position = base.distance(to: after)
     let record = Record(
       sequence: nextSequence, time: newTime,
-      payload: UnsafeRawBufferPointer(start: frame.storage.bytes + payloadOffset, count: length))
+      payload: UnsafeRawBufferPointer(start: base + payloadOffset, count: length))
     payloadOffset &+= length
     previousTime = newTime
     nextSequence &+= 1
