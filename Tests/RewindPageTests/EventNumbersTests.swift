@@ -3,13 +3,13 @@ import Testing
 
 @testable import RewindPage
 
-/// The page's rows of four numbers an event, kept raw and written as varints at the end,
+/// The page's rows of four numbers an event, written as varints as they are appended,
 /// against the rows' numbers written one LEB128 varint after the other by a plain loop.
-@Suite("EventNumbers: the rows written at the end are the rows' numbers as varints")
+@Suite("EventNumbers: the rows written are the rows' numbers as varints")
 struct EventNumbersTests {
-  /// Random rows of numbers of every length of digits, mostly short, as the page's are: a
-  /// time's delta of any 64-bit value (those of 2^32 − 1 and more kept apart, as
-  /// `EventNumbers.longTimes`), the code and numbers below 2^32 − 1.
+  /// Random rows of numbers of every length, mostly short, as the page's are: a time's
+  /// delta of any 64-bit value (those of 2^32 − 1 and more only through
+  /// `append(time:code:body:changes:)`), the code and numbers below 2^32.
   private func rows(_ count: Int, _ random: inout SplitMix64) -> [[UInt64]] {
     (0..<count).map { _ in
       (0..<4).map { column in
@@ -17,15 +17,17 @@ struct EventNumbersTests {
         switch random.next() % 4 {
         case 0: return random.next() % 1_000
         case 1:
+          // Every length's edges: 1 to 5 bytes (and 10 for a time's delta).
           let edges: [UInt64] = [
-            0, 9, 10, 999, 1_000, 999_999, 1_000_000, 1_000_000_000, 0xFFFF_FFFE,
+            0, 1, 0x7F, 0x80, 0x3FFF, 0x4000, 0x1F_FFFF, 0x20_0000, 0xFFF_FFFF, 0x1000_0000,
+            0xFFFF_FFFE, 0xFFFF_FFFF,
           ]
-          let long: [UInt64] = [0xFFFF_FFFF, 0x1_0000_0000, 9_999_999_999, UInt64.max]
+          let long: [UInt64] = [0x1_0000_0000, 9_999_999_999, 1 << 63, UInt64.max]
           let choices = wide ? edges + long : edges
           return choices[Int(random.next() % UInt64(choices.count))]
         case 2:
           let value = random.next() >> (random.next() % 64)
-          return wide ? value : value % 0xFFFF_FFFF
+          return wide ? value : value & 0xFFFF_FFFF
         default: return random.next() % 100_000
         }
       }
@@ -33,7 +35,7 @@ struct EventNumbersTests {
   }
 
   /// The numbers of `rows`, row after row, each as an unsigned LEB128 varint.
-  private func lines(_ rows: [[UInt64]]) -> [UInt8] {
+  private func varints(_ rows: [[UInt64]]) -> [UInt8] {
     var bytes: [UInt8] = []
     for number in rows.joined() {
       var rest = number
@@ -45,32 +47,50 @@ struct EventNumbersTests {
     return bytes
   }
 
-  /// The rows `numbers` writes.
-  private func written(_ numbers: borrowing EventNumbers) -> [UInt8] { numbers.rowBytes }
+  /// The rows' bytes `numbers` holds.
+  private func written(_ numbers: borrowing EventNumbers) -> [UInt8] {
+    numbers.withBytes { [UInt8]($0) }
+  }
 
-  @Test("random rows, appended from a small buffer that grows, then written once")
-  func writtenAtTheEnd() {
-    let seed = testSeed("EventNumbersTests.writtenAtTheEnd")
+  @Test("random rows, appended within room or growing a small buffer, are their varints")
+  func writtenAsAppended() {
+    let seed = testSeed("EventNumbersTests.writtenAsAppended")
     var random = SplitMix64(seed: seed)
     for trial in 0..<200 {
       let values = rows(trial == 0 ? 0 : Int(random.next() % 3_000), &random)
       var numbers = EventNumbers(capacity: Int(random.next() % 40))
       for row in values {
-        // Within room: room left, and a time's delta that fits the row's word.
-        if numbers.hasRoom, row[0] < UInt64(EventNumbers.longTime), random.next() % 2 == 0 {
+        // Within room: room left, and a time's delta the common step takes.
+        if numbers.hasRoom, row[0] < EventNumbers.longTime, random.next() % 2 == 0 {
           numbers.append(withinRoom: row[0], code: row[1], body: row[2], changes: row[3])
         } else {
           numbers.append(time: row[0], code: row[1], body: row[2], changes: row[3])
         }
       }
-      #expect(numbers.count == values.count, "seed \(seed), trial \(trial)")
-      for (index, row) in values.enumerated() {
-        let read = EventNumbers.Column.allCases.map { numbers.number($0, of: index) }
-        #expect(read == row, "seed \(seed), trial \(trial), row \(index)")
-      }
-      let same = written(numbers) == lines(values)
+      #expect(numbers.rows == values, "seed \(seed), trial \(trial)")
+      let same = written(numbers) == varints(values)
       #expect(same, "seed \(seed), trial \(trial): \(values.count) rows")
     }
+  }
+
+  @Test("each number of one to four bytes is its varint, whatever the bytes after it held")
+  func everyLength() {
+    // Every number of one and two bytes, then every 9,973rd up to four bytes, and every one
+    // around 2^21 (where the word written gives way to the loop) and 2^28.
+    let values =
+      Array(0..<UInt64(0x4100)) + Array(stride(from: UInt64(0x4100), to: 0x1000_0000, by: 9_973))
+      + Array(0x1F_FF00..<UInt64(0x20_0100)) + Array(0xFFF_FF00..<UInt64(0x1000_0100))
+    let rows = values.map { [$0, 0x7F, 0x80, $0 & 0x1F_FFFF] }
+    var numbers = EventNumbers(capacity: 0)
+    for row in rows {
+      if numbers.hasRoom {
+        numbers.append(withinRoom: row[0], code: row[1], body: row[2], changes: row[3])
+      } else {
+        numbers.append(time: row[0], code: row[1], body: row[2], changes: row[3])
+      }
+    }
+    #expect(written(numbers) == varints(rows))
+    #expect(numbers.rows == rows)
   }
 
   @Test("a part's rows appended, each column renumbered by its own map, as the merge of parts does")
@@ -86,7 +106,7 @@ struct EventNumbersTests {
       for row in second { part.append(time: row[0], code: row[1], body: row[2], changes: row[3]) }
       numbers.append(part, code: { $0 / 3 }, body: { $0 / 2 + 1 }, changes: { $0 >> 1 ^ 5 })
       let expected = first + second.map { [$0[0], $0[1] / 3, $0[2] / 2 + 1, $0[3] >> 1 ^ 5] }
-      let same = written(numbers) == lines(expected)
+      let same = written(numbers) == varints(expected)
       #expect(same, "seed \(seed), trial \(trial): \(expected.count) rows")
     }
   }
@@ -102,11 +122,10 @@ struct EventNumbersTests {
       numbers.append(time: time, code: UInt64(index), body: 1, changes: 2)
       part.append(time: time, code: UInt64(index), body: 1, changes: 2)
     }
-    #expect(numbers.longTimes == [0xFFFF_FFFF, 0x1_0000_0000, 1 << 40, UInt64.max])
-    #expect(times.indices.map { numbers.number(.time, of: $0) } == times)
+    #expect(numbers.rows.map { $0[0] } == times)
     numbers.append(part, code: { $0 }, body: { $0 }, changes: { $0 })
     let rows = (times + times).enumerated().map { [$1, UInt64($0 % times.count), 1, 2] }
-    #expect(written(numbers) == lines(rows))
-    #expect(numbers.number(.time, of: 13) == UInt64.max)
+    #expect(written(numbers) == varints(rows))
+    #expect(numbers.rows == rows)
   }
 }

@@ -84,8 +84,8 @@ struct PayloadOracleTests {
       var generator = RandomEventGenerator(seed: random.next(), domain: domain)
       let count = Int(random.next() % 3_000) + 1
       // Frames of 16.7 ms, and now and then a pause of 72 minutes or more: a time's delta
-      // of 2^32 − 1 µs or more, which the page's rows keep apart (`EventNumbers.longTimes`)
-      // and the common step leaves to the others' step.
+      // of 2^32 − 1 µs or more, a varint of five bytes or more, which the common step
+      // leaves to the others' step (`EventNumbers.longTime`).
       var time: UInt64 = 0
       let timed = (0..<count).map { _ in
         time +=

@@ -1,180 +1,140 @@
-/// The page's four numbers of each event (its time's delta, its code, the numbers of its
-/// body and of its change list) as they are met, a row of four 32-bit words an event,
-/// written once as the page's rows (four varints an event, ``rowBytes``) when the page's
-/// data is put together.
+/// The page's rows (its time's delta, its code, the numbers of its body and of its change
+/// list, for each event) as the page carries them, written as they are met: each number an
+/// unsigned LEB128 varint (seven bits a byte, the low bits first, the high bit set on every
+/// byte of a number but its last), one buffer for all the rows.
 ///
-/// One buffer and one count for the four, not a `RawNumbers` each: the common event's
-/// step in the replay's inner loop (`SessionPage.Payload.Builder.addCommon`) reads one
-/// buffer's start and count and writes one count, where four would be read and written
-/// through the builder each event. It cannot be copied (its buffer is its own); pass it
-/// `inout`.
-///
-/// A row is 16 bytes, not the 32 of four 64-bit words: a page of 200,000 events touches
-/// 3.2 MB of rows, not 6.4 (780 page faults fewer, BENCHMARKS.md). A code and the numbers
-/// of a body and a change list are below 2^32 − 1 (a page's are below three times its
-/// events and kinds; the rows are fewer than 2^28); a time's delta may not be (a pause of
-/// 72 minutes is 2^32 µs), and one at least 2^32 − 1 is stored as 2^32 − 1 (``longTime``),
-/// its value in ``longTimes``, in the rows' order.
+/// The common event's step in the replay's inner loop
+/// (`SessionPage.Payload.Builder.addCommon`) writes its row here with no call and no
+/// branch on the numbers' lengths (``append(withinRoom:code:body:changes:)``): the buffer is
+/// the page's rows, with no pass over raw rows at the end and no raw rows in memory (a
+/// page of 200,000 events touched 3.2 MB of them, BENCHMARKS.md). It cannot be copied (its
+/// buffer is its own); pass it `inout`.
 @usableFromInline struct EventNumbers: ~Copyable {
-  /// The numbers of an event, in this order: its row's words.
+  /// The numbers of an event, in this order.
   @usableFromInline enum Column: Int, CaseIterable {
     case time, code, body, changes
   }
 
-  /// The word of a time's delta that is in ``longTimes``.
-  @usableFromInline static let longTime = UInt32.max
+  /// The bytes a row may need, beyond the ones it takes: a time's delta of 10 bytes, three
+  /// numbers below 2^32 of 5, and 3 written past the last number (a short number is written
+  /// as a 32-bit word, its unused bytes overwritten by the next one's).
+  @usableFromInline static let rowRoom = 28
 
-  /// The most rows: a code (three times a kind's index, plus an outcome) and a number of a
-  /// body or change list (below the rows) are then below 2^32 − 1.
-  static let maximumRows = 1 << 28
+  /// A time's delta the common step takes (``append(withinRoom:code:body:changes:)``) is
+  /// below this: a longer one (a pause of 72 minutes or more), and an earlier time, whose
+  /// delta wraps around, go through ``append(time:code:body:changes:)``.
+  @usableFromInline static let longTime = UInt64(UInt32.max)
 
-  /// The rows, four words each.
-  @usableFromInline var start: UnsafeMutablePointer<UInt32>
-  /// The rows there is room for.
+  /// The rows' bytes.
+  @usableFromInline var start: UnsafeMutablePointer<UInt8>
+  /// The bytes there is room for.
   @usableFromInline var capacity: Int
-  /// The rows appended.
-  @usableFromInline var count = 0
-  /// The times' deltas of 2^32 − 1 µs or more, in the rows' order.
-  @usableFromInline var longTimes: [UInt64] = []
+  /// The bytes written.
+  @usableFromInline var byteCount = 0
 
-  /// No rows, with room for `capacity` before the buffer grows.
-  @usableFromInline init(capacity: Int) {
-    self.capacity = min(max(capacity, 16), Self.maximumRows)
-    start = .allocate(capacity: self.capacity * 4)
+  /// No rows, with room for about `rows` rows of a page before the buffer grows.
+  @usableFromInline init(capacity rows: Int) {
+    // A page's row takes about 6 bytes (BENCHMARKS.md); the room past the bytes written
+    // is only reserved (its pages are not touched).
+    capacity = max(rows, 16) &* 8 &+ Self.rowRoom
+    start = .allocate(capacity: capacity)
   }
 
   @inlinable deinit { start.deallocate() }
 
   /// Whether there is room for one more row without growing.
-  @inlinable @inline(__always) var hasRoom: Bool { count < capacity }
+  @inlinable @inline(__always) var hasRoom: Bool { capacity &- byteCount >= Self.rowRoom }
 
-  /// Appends an event's row. `code`, `body` and `changes` are below 2^32 − 1.
+  /// How many rows can be appended without growing.
+  @inlinable @inline(__always) var roomRows: Int {
+    Swift.max(capacity &- byteCount, 0) / Self.rowRoom
+  }
+
+  /// The rows' bytes, as the page carries them.
+  func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    try body(UnsafeRawBufferPointer(start: start, count: byteCount))
+  }
+
+  /// Appends an event's row. `code`, `body` and `changes` are below 2^32.
   @inlinable @inline(__always) mutating func append(
     time: UInt64, code: UInt64, body: UInt64, changes: UInt64
   ) {
-    if time < UInt64(Self.longTime), hasRoom {
+    if time < Self.longTime, hasRoom {
       append(withinRoom: time, code: code, body: body, changes: changes)
     } else {
       appendGrowing(time: time, code: code, body: body, changes: changes)
     }
   }
 
-  /// Appends an event's row: `hasRoom` true, `time` below 2^32 − 1 (a time's delta too
-  /// long is ``append(time:code:body:changes:)``'s), `code`, `body` and `changes` below
-  /// 2^32 − 1. Stores only: no call in the replay's inner loop.
+  /// Appends an event's row: ``hasRoom`` true, `time` below ``longTime`` and `code`,
+  /// `body` and `changes` below 2^32. No call in the replay's inner loop but for a row with
+  /// a number of 2^21 or more (a time's delta over two seconds).
   @inlinable @inline(__always) mutating func append(
     withinRoom time: UInt64, code: UInt64, body: UInt64, changes: UInt64
   ) {
-    assert(count < capacity, "a row appended past the room")
+    assert(hasRoom, "a row appended past the room")
     assert(time < Self.longTime, "a long time's delta appended within room")
-    assert(code < Self.longTime && body < Self.longTime && changes < Self.longTime)
-    let row = start + count &* 4
-    row[0] = UInt32(truncatingIfNeeded: time)
-    row[1] = UInt32(truncatingIfNeeded: code)
-    row[2] = UInt32(truncatingIfNeeded: body)
-    row[3] = UInt32(truncatingIfNeeded: changes)
-    count &+= 1
+    assert(code >> 32 == 0 && body >> 32 == 0 && changes >> 32 == 0)
+    // One test for the four numbers: all below 2^21 (most rows), or the longer writes.
+    guard _fastPath((time | code | body | changes) < 0x20_0000) else {
+      return appendGrowing(time: time, code: code, body: body, changes: changes)
+    }
+    var position = start + byteCount
+    position = Self.writeShort(time, to: position)
+    position = Self.writeShort(code, to: position)
+    position = Self.writeShort(body, to: position)
+    position = Self.writeShort(changes, to: position)
+    byteCount = position - start
   }
 
-  /// ``append(time:code:body:changes:)`` of a row with no room left or a time's delta of
-  /// 2^32 − 1 µs or more (``longTime``, the delta noted in ``longTimes``).
+  /// ``append(time:code:body:changes:)`` of a row with no room left, a time's delta of
+  /// ``longTime`` µs or more, or a number of 2^21 or more.
   @usableFromInline @inline(never) mutating func appendGrowing(
     time: UInt64, code: UInt64, body: UInt64, changes: UInt64
   ) {
+    precondition(
+      code >> 32 == 0 && body >> 32 == 0 && changes >> 32 == 0,
+      "a page's code or number above 2^32 − 1")
     if !hasRoom { grow() }
-    guard time >= UInt64(Self.longTime) else {
-      return append(withinRoom: time, code: code, body: body, changes: changes)
-    }
-    longTimes.append(time)
-    append(withinRoom: 0, code: code, body: body, changes: changes)
-    start[(count - 1) * 4] = Self.longTime
+    var position = start + byteCount
+    position = Self.write(time, to: position)
+    position = Self.write(code, to: position)
+    position = Self.write(body, to: position)
+    position = Self.write(changes, to: position)
+    byteCount = position - start
   }
 
-  /// The number of `column` of row `index`.
-  /// - Complexity: O(`index`) for a long time's delta (its place in ``longTimes`` is
-  ///   counted), else O(1).
-  func number(_ column: Column, of index: Int) -> UInt64 {
-    precondition(index >= 0 && index < count, "row \(index) of \(count)")
-    let word = start[index * 4 + column.rawValue]
-    guard column == .time, word == Self.longTime else { return UInt64(word) }
-    let before = (0..<index).filter { start[$0 * 4] == Self.longTime }.count
-    return longTimes[before]
-  }
-
-  /// Appends the rows of `other`, each number mapped by its column's function: a part's
-  /// rows renumbered to the tables of the page it joins (`SessionPage+Parts.swift`).
-  mutating func append(
-    _ other: borrowing EventNumbers, code: (UInt64) -> UInt64, body: (UInt64) -> UInt64,
-    changes: (UInt64) -> UInt64
-  ) {
-    while capacity - count < other.count { grow() }
-    longTimes += other.longTimes
-    for index in 0..<other.count {
-      let from = other.start + index * 4
-      let (code, body, changes) = (
-        code(UInt64(from[1])), body(UInt64(from[2])), changes(UInt64(from[3]))
-      )
-      precondition(
-        code < Self.longTime && body < Self.longTime && changes < Self.longTime,
-        "a page's code or number above 2^32 − 2")
-      let row = start + count * 4
-      row[0] = from[0]
-      row[1] = UInt32(code)
-      row[2] = UInt32(body)
-      row[3] = UInt32(changes)
-      count += 1
-    }
-  }
-
-  /// The rows as the page carries them: each row's four numbers in ``Column``'s order, each
-  /// an unsigned LEB128 varint (seven bits a byte, the low bits first, the high bit set on
-  /// every byte of a number but its last).
-  /// - Complexity: O(`count`), one pass over the rows into a buffer sized for the longest
-  ///   rows (25 bytes: a time's delta of 10, three numbers below 2^32 of 5).
-  @usableFromInline var rowBytes: [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: count * 25) { buffer, written in
-      guard let base = buffer.baseAddress else { return }
-      var out = base
-      var row = UnsafePointer(start)
-      let end = row + count * 4
-      var long = 0
-      while row < end {
-        if _fastPath(row[0] != Self.longTime) {
-          out = Self.writeVarint(row[0], to: out)
-        } else {
-          out = Self.writeVarint(longTimes[long], to: out)
-          long += 1
-        }
-        out = Self.writeVarint(row[1], to: out)
-        out = Self.writeVarint(row[2], to: out)
-        out = Self.writeVarint(row[3], to: out)
-        row += 4
-      }
-      written = out - base
-    }
-  }
-
-  /// Writes `value` as an unsigned LEB128 varint at `position`; returns the position
-  /// after it. The page's numbers are short: up to three bytes take no loop.
-  @inline(__always) static func writeVarint<Word: FixedWidthInteger & UnsignedInteger>(
-    _ value: Word, to position: UnsafeMutablePointer<UInt8>
+  /// Writes `value` as a varint at `position`; returns the position after it.
+  @inlinable @inline(__always) static func write(
+    _ value: UInt64, to position: UnsafeMutablePointer<UInt8>
   ) -> UnsafeMutablePointer<UInt8> {
-    if value < 0x80 {
-      position[0] = UInt8(truncatingIfNeeded: value)
-      return position + 1
-    }
-    if value < 0x4000 {
-      position[0] = UInt8(truncatingIfNeeded: value) | 0x80
-      position[1] = UInt8(truncatingIfNeeded: value &>> 7)
-      return position + 2
-    }
-    if value < 0x20_0000 {
-      // A time's delta of a frame at 60 Hz (16,667 µs) up to two seconds.
-      position[0] = UInt8(truncatingIfNeeded: value) | 0x80
-      position[1] = UInt8(truncatingIfNeeded: value &>> 7) | 0x80
-      position[2] = UInt8(truncatingIfNeeded: value &>> 14)
-      return position + 3
-    }
+    value < 0x20_0000 ? writeShort(value, to: position) : writeLong(value, to: position)
+  }
+
+  /// Writes `value`, below 2^21 (a time's delta up to two seconds, the numbers of the
+  /// page's tables), as a varint at `position`; returns the position after it. One 32-bit
+  /// word with no branch on the number's length: its three 7-bit groups spread over three
+  /// bytes, the high bit of the first set when there is a second and of the second when
+  /// there is a third (up to 3 bytes past the number are written, within ``rowRoom``).
+  @inlinable @inline(__always) static func writeShort(
+    _ value: UInt64, to position: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
+    assert(value < 0x20_0000)
+    let number = UInt32(truncatingIfNeeded: value)
+    // Bit 21 of each sum is set when the number has a second byte, and a third.
+    let second = (number &+ (0x20_0000 &- 0x80)) &>> 21
+    let third = (number &+ (0x20_0000 &- 0x4000)) &>> 21
+    // Bits 7 and up moved up one, bits 14 and up one more: three 7-bit groups in bytes.
+    let groups = number &+ (number & 0x1F_FF80) &+ (number & 0x1F_C000) &<< 1
+    let word = groups | second &<< 7 | third &<< 15
+    UnsafeMutableRawPointer(position).storeBytes(of: word.littleEndian, as: UInt32.self)
+    return position + Int(1 &+ second &+ third)
+  }
+
+  /// ``write(_:to:)`` of a number of 2^21 or more.
+  @usableFromInline @inline(never) static func writeLong(
+    _ value: UInt64, to position: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
     var value = value
     var position = position
     while value >= 0x80 {
@@ -186,9 +146,46 @@
     return position + 1
   }
 
+  /// Calls `body` with each row's four numbers, in order.
+  func forEachRow(_ body: (_ row: (UInt64, UInt64, UInt64, UInt64)) -> Void) {
+    var position = UnsafePointer(start)
+    let end = position + byteCount
+    /// The varint at `position`, moved past.
+    func read() -> UInt64 {
+      var value: UInt64 = 0
+      var shift: UInt64 = 0
+      while true {
+        let byte = position.pointee
+        position += 1
+        value |= UInt64(byte & 0x7F) &<< shift
+        if byte < 0x80 { return value }
+        shift += 7
+      }
+    }
+    while position < end { body((read(), read(), read(), read())) }
+  }
+
+  /// The rows, each number read back (for the tests).
+  var rows: [[UInt64]] {
+    var rows: [[UInt64]] = []
+    forEachRow { rows.append([$0.0, $0.1, $0.2, $0.3]) }
+    return rows
+  }
+
+  /// Appends the rows of `other`, each number but the time's mapped by its column's
+  /// function: a part's rows renumbered to the tables of the page it joins
+  /// (`SessionPage+Parts.swift`).
+  mutating func append(
+    _ other: borrowing EventNumbers, code: (UInt64) -> UInt64, body: (UInt64) -> UInt64,
+    changes: (UInt64) -> UInt64
+  ) {
+    other.forEachRow { row in
+      append(time: row.0, code: code(row.1), body: body(row.2), changes: changes(row.3))
+    }
+  }
+
   @usableFromInline mutating func grow() {
-    precondition(capacity * 2 <= Self.maximumRows, "a page of more than 2^28 events")
-    start = start.doubled(keeping: count * 4, of: capacity * 4)
+    start = start.doubled(keeping: byteCount, of: capacity)
     capacity *= 2
   }
 }

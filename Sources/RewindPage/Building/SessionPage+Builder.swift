@@ -9,9 +9,9 @@ extension SessionPage.Payload {
   /// builder is compiled for a domain (`PageRenderingDomain.pagePrecomputation`) it runs
   /// specialised; the common event's step, ``addCommon(_:_:_:)``, is offered each event
   /// first, in the replay's inner loop, and `add` is called for the others. What happens
-  /// rarely (an event or a change list not met before, a keyframe) is a call. The numbers
-  /// are kept raw (`EventNumbers`, a row an event; `RawNumbers` for the reasons) and
-  /// written as text at the end. It cannot be copied (its buffers are its own).
+  /// rarely (an event or a change list not met before, a keyframe) is a call. The events'
+  /// numbers are written as the page's rows as they are met (`EventNumbers`); the reasons'
+  /// are kept raw (`RawNumbers`) and written as text at the end. It cannot be copied (its buffers are its own).
   @usableFromInline struct Builder<D: Domain>: ~Copyable {
     @usableFromInline let domain: D
     /// Each field's value, read from a state.
@@ -159,7 +159,7 @@ extension SessionPage.Payload {
         commonLimit = 0
         return
       }
-      let room = numbers.capacity &- numbers.count
+      let room = numbers.roomRows
       // The next event whose count from `from` is a multiple of 4,096 reports progress.
       let report = from + ((sequence - from) / 0x1000 + 1) * 0x1000
       commonLimit = Swift.min(nextKeyframe, report, sequence &+ UInt64(Swift.max(room, 0)) &+ 1)
@@ -261,9 +261,9 @@ extension SessionPage.Payload {
     ) -> Bool {
       // No keyframe or progress due, room in the numbers (see `commonLimit`); a time after
       // the one before, by less than 2^32 − 1 µs (one comparison: an earlier time's delta
-      // wraps around; a longer one goes to `EventNumbers.longTimes`, through `add`).
+      // wraps around; a longer one goes through `add`).
       guard visited.sequence < commonLimit,
-        visited.time &- previousTime < UInt64(EventNumbers.longTime)
+        visited.time &- previousTime < EventNumbers.longTime
       else { return false }
       let eventKey = withUnsafeBytes(of: event) { eventKeys.existingNumber(of: $0) }
       guard eventKey >= 0, eventKey < eventSteps.count else { return false }

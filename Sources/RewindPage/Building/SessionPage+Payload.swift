@@ -14,8 +14,8 @@ extension SessionPage {
     /// body (its JSON object less `seq`, `time_us`, `outcome` and `reason`), its change
     /// list and a rejected event's reason is kept once, in a `DistinctTexts`, and the
     /// event costs its time, its code and two or three numbers (a row of an `EventNumbers`,
-    /// written as varints at the end; a rejected event's reason in a `RawNumbers`, written
-    /// as text by a `NumberLine`).
+    /// written as the page's varints as it is met; a rejected event's reason in a
+    /// `RawNumbers`, written as text by a `NumberLine`).
     ///
     /// What was met before is not written again (with `memoize`, the default):
     /// - an event's body and kind are remembered by the event's bits when the domain's
@@ -72,7 +72,6 @@ extension SessionPage {
     ) -> [UInt8] {
       let domain = timeline.domain
       let fields = domain.fields
-      let rows = numbers.rowBytes
       let (bodies, changeLists, reasons) = tables
       let meta: JSONValue = .object([
         (
@@ -89,7 +88,7 @@ extension SessionPage {
             ("lastSequence", .int(Int64(timeline.lastSequence))),
             ("duration", .int(Int64(timeline.duration))),
             ("events", .int(Int64(to - from))),
-            ("rows", .int(Int64(rows.count))),
+            ("rows", .int(Int64(numbers.byteCount))),
             ("kinds", .array(kinds.map(JSONValue.string))),
             // How many of the kinds the domain lists (the rest were met in the events):
             // a condition's `event == KIND` is checked against those.
@@ -125,7 +124,7 @@ extension SessionPage {
       ]
       var bound = keyframes.count
       for index in texts.indices { bound += texts[index].utf8.count + 1 }
-      bound += rows.count + reasonNumbers.lineBound
+      bound += numbers.byteCount + reasonNumbers.lineBound
       for table in [bodies, changeLists, reasons] { bound += table.byteCount + table.count }
       return [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
         let start = buffer.baseAddress!
@@ -144,7 +143,7 @@ extension SessionPage {
           }
         }
         keyframes.withBytes { position = copy($0, to: position) }
-        rows.withUnsafeBytes { position = copy($0, to: position) }
+        numbers.withBytes { position = copy($0, to: position) }
         written = position - start
       }
     }
