@@ -47,11 +47,13 @@ struct CommonStepTests {
       for (from, to) in parts {
         let written = try SessionPage.Payload.build(
           session, from: from, to: to, options: options, rendererData: .null, memoize: false,
-          progress: { _ in })
+          progress: { _ in }
+        ).bytes
         for jobs in [1, 2] {
           let specialised = try SessionPage.Payload.buildSpecialised(
             session, from: from, to: to, options: options, rendererData: .null, jobs: jobs,
-            progress: { _ in })
+            progress: { _ in }
+          ).bytes
           #expect(
             specialised == written,
             "seed \(seed), trial \(trial): \(count) events, part \(from)...\(to), \(jobs) jobs"

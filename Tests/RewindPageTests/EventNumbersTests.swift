@@ -128,4 +128,29 @@ struct EventNumbersTests {
     #expect(written(numbers) == varints(rows))
     #expect(numbers.rows == rows)
   }
+
+  @Test(
+    "the page's data is the lines then the rows, whether the lines fit in the room before the rows or not"
+  )
+  func data() {
+    let seed = testSeed("EventNumbersTests.data")
+    var random = SplitMix64(seed: seed)
+    for trial in 0..<100 {
+      let values = rows(Int(random.next() % 600), &random)
+      let headRoom = Int(random.next() % 300)
+      let head = (0..<Int(random.next() % 400)).map { _ in UInt8(truncatingIfNeeded: random.next())
+      }
+      var numbers = EventNumbers(capacity: Int(random.next() % 40), headRoom: headRoom)
+      for row in values {
+        numbers.append(time: row[0], code: row[1], body: row[2], changes: row[3])
+      }
+      let data = numbers.data(head: head.count) { position in
+        position.initialize(from: head, count: head.count)
+        return position + head.count
+      }
+      #expect(data.count == head.count + varints(values).count, "seed \(seed), trial \(trial)")
+      #expect(data.bytes == head + varints(values), "seed \(seed), trial \(trial)")
+      #expect(data == PageData(head + varints(values)), "seed \(seed), trial \(trial)")
+    }
+  }
 }

@@ -32,7 +32,8 @@ struct PagePartsTests {
     }
     return try SessionPage.Payload.inParts(
       timeline, ranges, options: options, rendererData: rendererData, jobs: jobs,
-      progress: { _ in }, part: part ?? generic)
+      progress: { _ in }, part: part ?? generic
+    ).bytes
   }
 
   /// The whole session, its end, and random parts of it (most long enough to split).
@@ -76,7 +77,8 @@ struct PagePartsTests {
       for (from, to) in ranges(UInt64(count), &random) {
         let sequential = try SessionPage.Payload.buildSpecialised(
           session, from: from, to: to, options: options, rendererData: renderer, jobs: 1,
-          progress: { _ in })
+          progress: { _ in }
+        ).bytes
         if from == 0 && to == UInt64(count) {
           let meta = try JSONValue(
             parsing: String(decoding: sequential.prefix { $0 != 10 }, as: UTF8.self))
@@ -89,7 +91,8 @@ struct PagePartsTests {
             "seed \(seed), trial \(trial): \(count) events, \(from)...\(to), \(jobs) jobs"
           let built = try SessionPage.Payload.buildSpecialised(
             session, from: from, to: to, options: options, rendererData: renderer, jobs: jobs,
-            progress: { _ in })
+            progress: { _ in }
+          ).bytes
           #expect(built == sequential, "\(context): \(firstDifference(built, sequential))")
           // Parts merged, not one pass again: the specialised loop and the generic one.
           if let parts = try inParts(
@@ -109,7 +112,8 @@ struct PagePartsTests {
         // Every body and change list written (the tests' reference builder), in parts.
         let written = try SessionPage.Payload.build(
           session, from: from, to: to, options: options, rendererData: renderer,
-          memoize: false, progress: { _ in })
+          memoize: false, progress: { _ in }
+        ).bytes
         if let parts = try inParts(
           session, from: from, to: to, jobs: 3, rendererData: renderer, memoize: false)
         {
@@ -166,21 +170,25 @@ struct PagePartsTests {
       #expect(SessionPage.Payload.precomputation(Steps.self, of: Counter.self) == nil)
       for (from, to) in ranges(UInt64(count), &random) {
         let stepsSequential = try SessionPage.Payload.buildSpecialised(
-          steps, from: from, to: to, options: options, rendererData: .null, progress: { _ in })
+          steps, from: from, to: to, options: options, rendererData: .null, progress: { _ in }
+        ).bytes
         let counterSequential = try SessionPage.Payload.buildSpecialised(
-          counter, from: from, to: to, options: options, rendererData: .null, progress: { _ in })
+          counter, from: from, to: to, options: options, rendererData: .null, progress: { _ in }
+        ).bytes
         for jobs in 2...4 {
           let context =
             "seed \(seed), trial \(trial): \(count) events, \(from)...\(to), \(jobs) jobs"
           let stepsBuilt = try SessionPage.Payload.buildSpecialised(
             steps, from: from, to: to, options: options, rendererData: .null, jobs: jobs,
-            progress: { _ in })
+            progress: { _ in }
+          ).bytes
           #expect(
             stepsBuilt == stepsSequential,
             "\(context): \(firstDifference(stepsBuilt, stepsSequential))")
           let counterBuilt = try SessionPage.Payload.buildSpecialised(
             counter, from: from, to: to, options: options, rendererData: .null, jobs: jobs,
-            progress: { _ in })
+            progress: { _ in }
+          ).bytes
           #expect(
             counterBuilt == counterSequential,
             "\(context), counter: \(firstDifference(counterBuilt, counterSequential))")
@@ -213,13 +221,15 @@ struct PagePartsTests {
       for to in [UInt64(uncovered) - 1, 600, 700] where to >= 320 {
         let sequential = Result {
           try SessionPage.Payload.buildSpecialised(
-            long, from: 0, to: to, options: options, rendererData: .null, progress: { _ in })
+            long, from: 0, to: to, options: options, rendererData: .null, progress: { _ in }
+          ).bytes
         }
         for jobs in 2...4 {
           let built = Result {
             try SessionPage.Payload.buildSpecialised(
               long, from: 0, to: to, options: options, rendererData: .null, jobs: jobs,
-              progress: { _ in })
+              progress: { _ in }
+            ).bytes
           }
           #expect(
             (try? built.get()) == (try? sequential.get())
@@ -248,7 +258,8 @@ struct PagePartsTests {
     var reported: [UInt64] = []
     _ = try SessionPage.Payload.buildSpecialised(
       steps, from: 0, to: UInt64(count), options: options, rendererData: .null, jobs: 2,
-      progress: { reported.append($0) })
+      progress: { reported.append($0) }
+    ).bytes
     #expect(reported.allSatisfy { $0 <= UInt64(count) })
     #expect(zip(reported, reported.dropFirst()).allSatisfy { $0 <= $1 })
   }

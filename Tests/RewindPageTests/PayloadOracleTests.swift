@@ -58,7 +58,8 @@ struct PayloadOracleTests {
       for (from, to) in parts(UInt64(count), &random) {
         let fast = try SessionPage.Payload.build(
           session, from: from, to: to, options: options, rendererData: .null,
-          progress: { _ in })
+          progress: { _ in }
+        ).bytes
         let reference = try ReferencePayload.build(
           session, from: from, to: to, options: options, rendererData: .null,
           progress: { _ in })
@@ -101,7 +102,8 @@ struct PayloadOracleTests {
       for (from, to) in parts(UInt64(count), &random) {
         let fast = try SessionPage.Payload.build(
           session, from: from, to: to, options: options, rendererData: renderer,
-          progress: { _ in })
+          progress: { _ in }
+        ).bytes
         let reference = try ReferencePayload.build(
           session, from: from, to: to, options: options, rendererData: renderer,
           progress: { _ in })
@@ -114,10 +116,12 @@ struct PayloadOracleTests {
         // `rewind html` runs) against the generic one, writing every body and change list.
         let specialised = try SessionPage.Payload.buildSpecialised(
           session, from: from, to: to, options: options, rendererData: renderer,
-          progress: { _ in })
+          progress: { _ in }
+        ).bytes
         let written = try SessionPage.Payload.build(
           session, from: from, to: to, options: options, rendererData: renderer,
-          memoize: false, progress: { _ in })
+          memoize: false, progress: { _ in }
+        ).bytes
         #expect(
           specialised == written,
           "seed \(seed), trial \(trial): specialised, part \(from)...\(to): \(firstDifference(specialised, written))"
@@ -152,10 +156,12 @@ struct PayloadOracleTests {
         // change list.
         let specialised = try SessionPage.Payload.buildSpecialised(
           session, from: from, to: to, options: options, rendererData: .null,
-          progress: { _ in })
+          progress: { _ in }
+        ).bytes
         let written = try SessionPage.Payload.build(
           session, from: from, to: to, options: options, rendererData: .null,
-          memoize: false, progress: { _ in })
+          memoize: false, progress: { _ in }
+        ).bytes
         #expect(
           specialised == written,
           "seed \(seed), trial \(trial): \(count) events, part \(from)...\(to): \(firstDifference(specialised, written))"
@@ -195,10 +201,12 @@ struct PayloadOracleTests {
         snapshotInterval: UInt32(random.next() % 300 + 1))
       for (from, to) in parts(UInt64(count), &random) {
         let remembered = try SessionPage.Payload.build(
-          steps, from: from, to: to, options: options, rendererData: .null, progress: { _ in })
+          steps, from: from, to: to, options: options, rendererData: .null, progress: { _ in }
+        ).bytes
         let written = try SessionPage.Payload.build(
           steps, from: from, to: to, options: options, rendererData: .null, memoize: false,
-          progress: { _ in })
+          progress: { _ in }
+        ).bytes
         #expect(
           remembered == written,
           "seed \(seed), trial \(trial): steps, \(count) events, part \(from)...\(to): \(firstDifference(remembered, written))"
@@ -208,17 +216,20 @@ struct PayloadOracleTests {
         #expect(try FormatOne.expand(remembered) == reference, "seed \(seed), trial \(trial)")
         // `Steps` draws pages here (below): its own loop, through `pagePrecomputation`.
         let specialised = try SessionPage.Payload.buildSpecialised(
-          steps, from: from, to: to, options: options, rendererData: .null, progress: { _ in })
+          steps, from: from, to: to, options: options, rendererData: .null, progress: { _ in }
+        ).bytes
         #expect(
           specialised == written,
           "seed \(seed), trial \(trial): steps specialised, part \(from)...\(to): \(firstDifference(specialised, written))"
         )
         // `Counter` does not: the generic loop.
         let counterRemembered = try SessionPage.Payload.buildSpecialised(
-          counter, from: from, to: to, options: options, rendererData: .null, progress: { _ in })
+          counter, from: from, to: to, options: options, rendererData: .null, progress: { _ in }
+        ).bytes
         let counterWritten = try SessionPage.Payload.build(
           counter, from: from, to: to, options: options, rendererData: .null, memoize: false,
-          progress: { _ in })
+          progress: { _ in }
+        ).bytes
         #expect(
           counterRemembered == counterWritten,
           "seed \(seed), trial \(trial): counter, part \(from)...\(to): \(firstDifference(counterRemembered, counterWritten))"
@@ -236,7 +247,8 @@ struct PayloadOracleTests {
     let session = try timeline(Steps(), events, in: directory)
     let payload = try SessionPage.Payload.build(
       session, from: 0, to: UInt64(events.count), options: options, rendererData: .null,
-      progress: { _ in })
+      progress: { _ in }
+    ).bytes
     let (lines, rows) = try pageParts(payload)
     // Fields: position 0, moves 1, last 2, scale 3. Bodies: stepped(1), jumped, reset.
     #expect(rows.map { $0[2] } == [0, 0, 1, 0, 2, 0, 0])
@@ -265,7 +277,8 @@ struct PayloadOracleTests {
     ] {
       let fast = Result {
         try SessionPage.Payload.build(
-          session, from: 0, to: to, options: options, rendererData: .null, progress: { _ in })
+          session, from: 0, to: to, options: options, rendererData: .null, progress: { _ in }
+        ).bytes
       }
       let reference = Result {
         try ReferencePayload.build(
@@ -277,7 +290,8 @@ struct PayloadOracleTests {
       // `Ledger` draws pages here: its own loop refuses it the same way.
       let specialised = Result {
         try SessionPage.Payload.buildSpecialised(
-          session, from: 0, to: to, options: options, rendererData: .null, progress: { _ in })
+          session, from: 0, to: to, options: options, rendererData: .null, progress: { _ in }
+        ).bytes
       }
       #expect(
         (try? specialised.get()) == (try? fast.get())

@@ -46,10 +46,12 @@ struct RejectionReasonsTests {
       let session = try Timeline<NavigationDomain>(path: path)
       let remembered = try SessionPage.Payload.buildSpecialised(
         session, from: 0, to: UInt64(count), options: options, rendererData: .null,
-        progress: { _ in })
+        progress: { _ in }
+      ).bytes
       let written = try SessionPage.Payload.build(
         session, from: 0, to: UInt64(count), options: options, rendererData: .null,
-        memoize: false, progress: { _ in })
+        memoize: false, progress: { _ in }
+      ).bytes
       let same = remembered == written
       #expect(same, "seed \(seed), trial \(trial): \(count) events")
       // Each index out of range has a reason of its own in the table.

@@ -23,7 +23,8 @@ struct SessionPageTests {
     let session = try timeline(Counter(), events, in: directory)
     let payload = try SessionPage.Payload.build(
       session, from: 0, to: 8, options: options, rendererData: .object([("screen", 1)]),
-      progress: { _ in })
+      progress: { _ in }
+    ).bytes
     let (lines, rows) = try pageParts(payload)
     #expect(
       lines.count == 3 + 8 + 7 + 1 + 1 + 1,
@@ -80,7 +81,8 @@ struct SessionPageTests {
     let session = try timeline(Counter(), many, in: directory, snapshotInterval: 100)
     let (whole, wholeRows) = try pageParts(
       try SessionPage.Payload.build(
-        session, from: 0, to: 600, options: options, rendererData: .null, progress: { _ in }))
+        session, from: 0, to: 600, options: options, rendererData: .null, progress: { _ in }
+      ).bytes)
     let meta = try JSONValue(parsing: whole[0])["page"]
     #expect(meta?["keyframes"] == 3)
     // One body, 600 change lists (each sets the count anew), no reason.
@@ -93,7 +95,8 @@ struct SessionPageTests {
 
     let (part, partRows) = try pageParts(
       try SessionPage.Payload.build(
-        session, from: 250, to: 260, options: options, rendererData: .null, progress: { _ in }))
+        session, from: 250, to: 260, options: options, rendererData: .null, progress: { _ in }
+      ).bytes)
     let partMeta = try JSONValue(parsing: part[0])["page"]
     #expect(partMeta?["from"] == 250 && partMeta?["to"] == 260 && partMeta?["events"] == 10)
     #expect(partMeta?["fromTime"] == .int(249 * 250_000))
@@ -184,7 +187,8 @@ struct SessionPageTests {
     let base64 = element[element.range(of: ">")!.upperBound...].prefix { $0 != "<" }
     let payload = try SessionPage.Payload.build(
       session, from: 0, to: 8, options: options, rendererData: .object([("unit", "apples")]),
-      progress: { _ in })
+      progress: { _ in }
+    ).bytes
     #expect(length == payload.count)
     let deflated = [UInt8](Data(base64Encoded: String(base64))!)
     write(

@@ -19,7 +19,8 @@ struct SignedZeroPageTests {
       Counter(), [.scaled(0.0), .scaled(-0.0), .scaled(-0.0)], in: directory)
     #expect(try session.state(after: 3).ratio.sign == .minus)
     let payload = try SessionPage.Payload.build(
-      session, from: 0, to: 3, options: options, rendererData: .null, progress: { _ in })
+      session, from: 0, to: 3, options: options, rendererData: .null, progress: { _ in }
+    ).bytes
     let lines = String(decoding: payload, as: UTF8.self).split(separator: "\n").map(String.init)
     // The change lists: ratio (field 4) to 0.0, then to -0.0, then none.
     #expect(lines.contains("[4,0.0]") && lines.contains("[4,-0.0]") && lines.contains("[]"))
@@ -32,7 +33,8 @@ struct SignedZeroPageTests {
     let events = (0..<512).map { Counter.Event.scaled($0.isMultiple(of: 2) ? 0.0 : -0.0) }
     let session = try timeline(Counter(), events, in: directory, snapshotInterval: 64)
     let payload = try SessionPage.Payload.build(
-      session, from: 0, to: 511, options: options, rendererData: .null, progress: { _ in })
+      session, from: 0, to: 511, options: options, rendererData: .null, progress: { _ in }
+    ).bytes
     let text = String(decoding: payload, as: UTF8.self)
     #expect(text.contains(#""ratio":-0.0}"#), "the keyframe after event 256")
     _ = try SessionPage.html(of: session, from: 1, to: 512, options: options, renderer: nil)

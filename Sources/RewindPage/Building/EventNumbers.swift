@@ -7,8 +7,10 @@
 /// (`SessionPage.Payload.Builder.addCommon`) writes its row here with no call and no
 /// branch on the numbers' lengths (``append(withinRoom:code:body:changes:)``): the buffer is
 /// the page's rows, with no pass over raw rows at the end and no raw rows in memory (a
-/// page of 200,000 events touched 3.2 MB of them, BENCHMARKS.md). It cannot be copied (its
-/// buffer is its own); pass it `inout`.
+/// page of 200,000 events touched 3.2 MB of them, BENCHMARKS.md). The page's first builder
+/// leaves room before the rows for the page's lines, so that the buffer becomes the page's
+/// data (``data(head:writing:)``) without a copy. It cannot be copied (its buffer is its
+/// own); pass it `inout`.
 @usableFromInline struct EventNumbers: ~Copyable {
   /// The numbers of an event, in this order.
   @usableFromInline enum Column: Int, CaseIterable {
@@ -25,22 +27,30 @@
   /// delta wraps around, go through ``append(time:code:body:changes:)``.
   @usableFromInline static let longTime = UInt64(UInt32.max)
 
+  /// The buffer: ``headRoom`` bytes for the page's lines, then the rows.
+  @usableFromInline var base: UnsafeMutablePointer<UInt8>
+  /// The bytes before the rows, for the page's lines (``data(head:writing:)``).
+  @usableFromInline let headRoom: Int
   /// The rows' bytes.
   @usableFromInline var start: UnsafeMutablePointer<UInt8>
-  /// The bytes there is room for.
+  /// The bytes there is room for after ``start``.
   @usableFromInline var capacity: Int
   /// The bytes written.
   @usableFromInline var byteCount = 0
 
-  /// No rows, with room for about `rows` rows of a page before the buffer grows.
-  @usableFromInline init(capacity rows: Int) {
-    // A page's row takes about 6 bytes (BENCHMARKS.md); the room past the bytes written
-    // is only reserved (its pages are not touched).
-    capacity = max(rows, 16) &* 8 &+ Self.rowRoom
-    start = .allocate(capacity: capacity)
+  /// No rows, with room for about `rows` rows of a page before the buffer grows, and
+  /// `headRoom` bytes before them for the page's lines.
+  @usableFromInline init(capacity rows: Int, headRoom: Int = 0) {
+    // A page's row takes about 8 bytes (BENCHMARKS.md). The room past the bytes written
+    // is only reserved: its pages are not touched, and a large buffer's are not given
+    // memory until they are.
+    capacity = max(rows, 16) &* 10 &+ Self.rowRoom
+    self.headRoom = max(headRoom, 0)
+    base = .allocate(capacity: self.headRoom + capacity)
+    start = base + self.headRoom
   }
 
-  @inlinable deinit { start.deallocate() }
+  @inlinable deinit { base.deallocate() }
 
   /// Whether there is room for one more row without growing.
   @inlinable @inline(__always) var hasRoom: Bool { capacity &- byteCount >= Self.rowRoom }
@@ -185,7 +195,35 @@
   }
 
   @usableFromInline mutating func grow() {
-    start = start.doubled(keeping: byteCount, of: capacity)
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: headRoom + capacity * 2)
+    (grown + headRoom).initialize(from: start, count: byteCount)
+    base.deallocate()
+    base = grown
+    start = grown + headRoom
     capacity *= 2
+  }
+
+  /// The page's data: its lines, `head` bytes that `write` writes at the position it is
+  /// given (returning the position after them), then the rows. The lines are written in
+  /// the room before the rows when they fit there, and the buffer becomes the data's;
+  /// else the two are copied into a buffer of the data's size.
+  consuming func data(
+    head: Int, writing write: (UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>
+  ) -> PageData {
+    let (base, start, headRoom, byteCount) = (self.base, self.start, self.headRoom, self.byteCount)
+    // The buffer is the data's now (or freed below), not this one's to deallocate.
+    discard self
+    if head <= headRoom {
+      let end = write(start - head)
+      precondition(end == start, "the page's lines took \(end - start + head) bytes, not \(head)")
+      return PageData(
+        taking: UnsafeMutableRawPointer(base), offset: headRoom - head, count: head + byteCount)
+    }
+    let data = UnsafeMutablePointer<UInt8>.allocate(capacity: head + byteCount)
+    let end = write(data)
+    precondition(end == data + head, "the page's lines took \(end - data) bytes, not \(head)")
+    (data + head).initialize(from: start, count: byteCount)
+    base.deallocate()
+    return PageData(taking: UnsafeMutableRawPointer(data), offset: 0, count: head + byteCount)
   }
 }

@@ -32,7 +32,7 @@ extension SessionPage.Payload {
   @usableFromInline static func buildSpecialised<D: Domain>(
     _ timeline: Timeline<D>, from: UInt64, to: UInt64, options: SessionPage.Options,
     rendererData: JSONValue, jobs: Int = 1, progress: (UInt64) -> Void
-  ) throws -> [UInt8] {
+  ) throws -> PageData {
     if let page = D.self as? any PageRenderingDomain.Type,
       let part = precomputation(page, of: D.self)
     {

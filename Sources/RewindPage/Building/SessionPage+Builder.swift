@@ -129,7 +129,14 @@ extension SessionPage.Payload {
       self.kindIndex = [String: Int](uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
       self.lastKind = nil
       self.counts = (applied: 0, unchanged: 0, rejected: 0)
-      self.numbers = EventNumbers(capacity: count)
+      // The page's first builder writes the page's data: room for the rows of the page's
+      // events (the parts after it merge theirs into it), and before them for its lines
+      // (about 2 bytes an event). Reserved only: the pages not written are not touched.
+      let pageEvents =
+        part == nil
+        ? max(count, Int(min(timeline.lastSequence &- from, SessionPage.maximumEvents))) : count
+      self.numbers = EventNumbers(
+        capacity: pageEvents, headRoom: part == nil ? pageEvents * 4 + (1 << 16) : 0)
       self.reasonNumbers = RawNumbers(capacity: 16)
       self.bodies = DistinctTexts()
       self.changeLists = DistinctTexts()
@@ -497,7 +504,7 @@ extension SessionPage.Payload {
     /// The page's data, after the last event `to` of `timeline`.
     @usableFromInline consuming func finish(
       _ timeline: Timeline<D>, to: UInt64, options: SessionPage.Options, rendererData: JSONValue
-    ) throws -> [UInt8] {
+    ) throws -> PageData {
       lastChanges.set(in: &rebuilt, keyValues)
       // The last state, checked like the keyframes.
       if to > from, (to - from) % keyframeInterval != 0 {

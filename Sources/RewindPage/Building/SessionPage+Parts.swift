@@ -109,7 +109,7 @@ extension SessionPage.Payload {
     _ timeline: Timeline<D>, from: UInt64, to: UInt64, options: SessionPage.Options,
     rendererData: JSONValue, jobs: Int, progress: (UInt64) -> Void,
     part: @escaping PartBuild<D>
-  ) throws -> [UInt8] {
+  ) throws -> PageData {
     if jobs > 1, to > from, let ranges = partRanges(timeline, from: from, to: to, jobs: jobs),
       let payload = try? inParts(
         timeline, ranges, options: options, rendererData: rendererData, jobs: jobs,
@@ -158,7 +158,7 @@ extension SessionPage.Payload {
     _ timeline: Timeline<D>, _ ranges: [ClosedRange<UInt64>], options: SessionPage.Options,
     rendererData: JSONValue, jobs: Int, progress: (UInt64) -> Void,
     part: @escaping PartBuild<D>
-  ) throws -> [UInt8] {
+  ) throws -> PageData {
     guard let from = ranges.first?.lowerBound, let to = ranges.last?.upperBound else {
       throw PartsDoNotJoin()
     }

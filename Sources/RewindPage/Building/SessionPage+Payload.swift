@@ -49,7 +49,7 @@ extension SessionPage {
       _ timeline: Timeline<D>, from: UInt64, to: UInt64, options: Options,
       rendererData: JSONValue, memoize: Bool = true, inline: Bool = false, jobs: Int = 1,
       progress: (UInt64) -> Void
-    ) throws -> [UInt8] {
+    ) throws -> PageData {
       try buildPage(
         timeline, from: from, to: to, options: options, rendererData: rendererData, jobs: jobs,
         progress: progress
@@ -67,9 +67,9 @@ extension SessionPage {
       rendererData: JSONValue, kinds: [String],
       counts: (applied: Int, unchanged: Int, rejected: Int),
       keyframeInterval: UInt64, keyframeCount: Int, keyframes: borrowing JSONWriter,
-      numbers: borrowing EventNumbers, reasonNumbers: borrowing RawNumbers,
+      numbers: consuming EventNumbers, reasonNumbers: borrowing RawNumbers,
       tables: (bodies: DistinctTexts, changeLists: DistinctTexts, reasons: DistinctTexts)
-    ) -> [UInt8] {
+    ) -> PageData {
       let domain = timeline.domain
       let fields = domain.fields
       let (bodies, changeLists, reasons) = tables
@@ -117,24 +117,26 @@ extension SessionPage {
         )
       ])
 
-      // Written once into a buffer sized for the whole: the reasons' line straight from its
-      // raw numbers (at most its bound), the rest copied.
+      // The lines written once, in the room before the rows (`EventNumbers.data`): their
+      // length first, the reasons' line written from its raw numbers to learn its own.
       var texts = [
         meta.compactText, JSONLines.Header(timeline.header, domain: domain).json.compactText,
       ]
-      var bound = keyframes.count
-      for index in texts.indices { bound += texts[index].utf8.count + 1 }
-      bound += numbers.byteCount + reasonNumbers.lineBound
-      for table in [bodies, changeLists, reasons] { bound += table.byteCount + table.count }
-      return [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
-        let start = buffer.baseAddress!
+      let reasonLine = [UInt8](unsafeUninitializedCapacity: reasonNumbers.lineBound) {
+        buffer, written in
+        written = reasonNumbers.writeLine(to: buffer.baseAddress!) - buffer.baseAddress!
+      }
+      var head = keyframes.count + reasonLine.count
+      for index in texts.indices { head += texts[index].utf8.count + 1 }
+      for table in [bodies, changeLists, reasons] { head += table.byteCount + table.count }
+      return numbers.data(head: head) { start in
         var position = start
         for index in texts.indices {
           texts[index].withUTF8 { position = copy(UnsafeRawBufferPointer($0), to: position) }
           position.pointee = UInt8(ascii: "\n")
           position += 1
         }
-        position = reasonNumbers.writeLine(to: position)
+        reasonLine.withUnsafeBytes { position = copy($0, to: position) }
         for table in [bodies, changeLists, reasons] {
           for index in 0..<table.count {
             table.withText(index) { position = copy($0, to: position) }
@@ -143,8 +145,7 @@ extension SessionPage {
           }
         }
         keyframes.withBytes { position = copy($0, to: position) }
-        numbers.withBytes { position = copy($0, to: position) }
-        written = position - start
+        return position
       }
     }
 

@@ -75,7 +75,7 @@ package import RewindCore
       timeline, from: from, to: to, options: options, rendererData: renderer?.data ?? .null,
       jobs: jobs, progress: progress)
     finished(.precomputed(bytes: payload.count))
-    let data = Deflate.compress(payload, jobs: compressionJobs)
+    let data = payload.withBytes { Deflate.compress($0, jobs: compressionJobs) }
     finished(.compressed(bytes: data.count))
     let page = assemble(
       title: options.title, data: data, dataLength: payload.count,

@@ -32,17 +32,24 @@ extension Deflate {
   package static func compress(_ input: [UInt8], chunkSize: Int = chunkSize, jobs: Int = 1)
     -> [UInt8]
   {
+    input.withUnsafeBytes { compress($0, chunkSize: chunkSize, jobs: jobs) }
+  }
+
+  /// ``compress(_:chunkSize:jobs:)-([UInt8],_,_)`` of the bytes `input`, which stay valid
+  /// and unchanged until it returns (the threads it starts end before).
+  package static func compress(
+    _ input: UnsafeRawBufferPointer, chunkSize: Int = chunkSize, jobs: Int = 1
+  ) -> [UInt8] {
     precondition(chunkSize > 0, "a chunk holds at least one byte")
     let chunks = input.isEmpty ? 1 : (input.count - 1) / chunkSize + 1
+    let shared = SharedBytes(input.assumingMemoryBound(to: UInt8.self))
     let compressed = ChunkThreads.map(chunks, jobs: jobs) { chunk in
       let start = chunk * chunkSize
-      let end = min(start + chunkSize, input.count)
+      let end = min(start + chunkSize, shared.bytes.count)
       let dictionary = max(start - windowSize, 0)
-      return input.withUnsafeBufferPointer { bytes in
-        compressChunk(
-          UnsafeBufferPointer(rebasing: bytes[dictionary..<end]), from: start - dictionary,
-          last: chunk == chunks - 1)
-      }
+      return compressChunk(
+        UnsafeBufferPointer(rebasing: shared.bytes[dictionary..<end]), from: start - dictionary,
+        last: chunk == chunks - 1)
     }
     guard compressed.count > 1 else { return compressed[0] }
     var stream: [UInt8] = []
@@ -50,4 +57,12 @@ extension Deflate {
     for chunk in compressed { stream += chunk }
     return stream
   }
+}
+
+/// Bytes that the threads of ``Deflate/compress(_:chunkSize:jobs:)-(UnsafeRawBufferPointer,_,_)``
+/// read, which stay valid and unchanged while they run.
+private struct SharedBytes: @unchecked Sendable {
+  let bytes: UnsafeBufferPointer<UInt8>
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 }
