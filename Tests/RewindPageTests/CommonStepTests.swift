@@ -21,6 +21,7 @@ struct CommonStepTests {
     case 1, 2: return .climbed(step)
     case 3: return .marked(step)
     case 4: return .wandered
+    case 5: return .rested
     default: return .moved(step)
     }
   }
@@ -90,7 +91,8 @@ struct CommonStepTests {
 
 /// A domain of plain events whose change lists hold only words: a move changes the
 /// position alone, by a step, so the same event changes the same field to a new value each
-/// time; a climb changes two fields, a mark three, a reset up to four.
+/// time; a climb changes two fields, a mark three, a reset up to four; a rest changes
+/// nothing, applied or unchanged.
 struct Walk: RecordableDomain, Codable {
   struct State: Codable, Equatable, Sendable {
     var position = 0
@@ -105,6 +107,7 @@ struct Walk: RecordableDomain, Codable {
     case marked(Int)
     case wandered
     case reset
+    case rested
   }
 
   static let identifier = "walk"
@@ -132,6 +135,7 @@ struct Walk: RecordableDomain, Codable {
       case .marked(let mark): (2, mark)
       case .wandered: (3, 0)
       case .reset: (4, 0)
+      case .rested: (5, 0)
       }
     writer.write(code)
     writer.write(UInt8(value + 8))
@@ -160,6 +164,7 @@ struct Walk: RecordableDomain, Codable {
     case 2: .marked(value)
     case 3: .wandered
     case 4: .reset
+    case 5: .rested
     default: nil
     }
   }
@@ -183,6 +188,10 @@ struct Walk: RecordableDomain, Codable {
     case .reset:
       guard state != State() else { return .unchanged }
       state = State()
+    case .rested:
+      // Applied at an odd position and unchanged at an even one, changing nothing either
+      // way: the same event and change list, with either outcome.
+      guard state.position % 2 != 0 else { return .unchanged }
     }
     return .applied
   }

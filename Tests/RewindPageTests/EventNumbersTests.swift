@@ -93,6 +93,34 @@ struct EventNumbersTests {
     #expect(numbers.rows == rows)
   }
 
+  @Test(
+    "a row's code, body and change list written ahead as one word (when they fit in 8 bytes) and appended after its time are the row's varints"
+  )
+  func rests() {
+    let seed = testSeed("EventNumbersTests.rests")
+    var random = SplitMix64(seed: seed)
+    let values = rows(3_000, &random)
+    var numbers = EventNumbers(capacity: 0)
+    var fits = 0
+    for row in values {
+      let rest = EventNumbers.rest(code: row[1], body: row[2], changes: row[3])
+      let length = varints([Array(row[1...])]).count
+      #expect(
+        (rest != nil) == ((row[1] | row[2] | row[3]) < 0x20_0000 && length <= 8),
+        "seed \(seed): \(row)")
+      if let rest, numbers.hasRoom, row[0] < EventNumbers.longTime {
+        #expect(rest.length == length, "seed \(seed): \(row)")
+        numbers.append(withinRoom: row[0], rest: rest.word, length: rest.length)
+        fits += 1
+      } else {
+        numbers.append(time: row[0], code: row[1], body: row[2], changes: row[3])
+      }
+    }
+    #expect(fits > 300, "seed \(seed): \(fits) rows of short numbers")
+    #expect(written(numbers) == varints(values))
+    #expect(numbers.rows == values)
+  }
+
   @Test("a part's rows appended, each column renumbered by its own map, as the merge of parts does")
   func appendedAndRenumbered() {
     let seed = testSeed("EventNumbersTests.appendedAndRenumbered")

@@ -97,6 +97,39 @@
     byteCount = position - start
   }
 
+  /// The varints of a row's code, body and change list, one after the other in a word's
+  /// bytes (from the lowest), and their length: what
+  /// ``append(withinRoom:rest:length:)`` writes after a time's delta. Nil when a number is
+  /// 2^21 or more, or the three take more than 8 bytes.
+  @inlinable static func rest(code: UInt64, body: UInt64, changes: UInt64) -> (
+    word: UInt64, length: Int
+  )? {
+    guard (code | body | changes) < 0x20_0000 else { return nil }
+    let (codeWord, codeLength) = short(code)
+    let (bodyWord, bodyLength) = short(body)
+    let (changesWord, changesLength) = short(changes)
+    let length = codeLength + bodyLength + changesLength
+    guard length <= 8 else { return nil }
+    let word =
+      UInt64(codeWord) | UInt64(bodyWord) << UInt64(8 * codeLength)
+      | UInt64(changesWord) << UInt64(8 * (codeLength + bodyLength))
+    return (word, length)
+  }
+
+  /// Appends a row: its time's delta, then the `length` bytes of `rest` (``rest(code:body:changes:)``).
+  /// ``hasRoom`` true and `time` below ``longTime``.
+  @inlinable @inline(__always) mutating func append(
+    withinRoom time: UInt64, rest: UInt64, length: Int
+  ) {
+    assert(hasRoom, "a row appended past the room")
+    assert(time < Self.longTime, "a long time's delta appended within room")
+    var position = start + byteCount
+    position = Self.write(time, to: position)
+    // Eight bytes stored, `length` kept: the room holds them (``rowRoom``).
+    UnsafeMutableRawPointer(position).storeBytes(of: rest.littleEndian, as: UInt64.self)
+    byteCount = position + length - start
+  }
+
   /// ``append(time:code:body:changes:)`` of a row with no room left, a time's delta of
   /// ``longTime`` µs or more, or a number of 2^21 or more.
   @usableFromInline @inline(never) mutating func appendGrowing(
@@ -129,6 +162,14 @@
   @inlinable @inline(__always) static func writeShort(
     _ value: UInt64, to position: UnsafeMutablePointer<UInt8>
   ) -> UnsafeMutablePointer<UInt8> {
+    let (word, length) = short(value)
+    UnsafeMutableRawPointer(position).storeBytes(of: word.littleEndian, as: UInt32.self)
+    return position + length
+  }
+
+  /// The varint of `value`, below 2^21, in a 32-bit word's bytes (from the lowest; the
+  /// bytes past it zero), and its length: ``writeShort(_:to:)``'s, with no branch.
+  @inlinable @inline(__always) static func short(_ value: UInt64) -> (word: UInt32, length: Int) {
     assert(value < 0x20_0000)
     let number = UInt32(truncatingIfNeeded: value)
     // Bit 21 of each sum is set when the number has a second byte, and a third.
@@ -136,9 +177,7 @@
     let third = (number &+ (0x20_0000 &- 0x4000)) &>> 21
     // Bits 7 and up moved up one, bits 14 and up one more: three 7-bit groups in bytes.
     let groups = number &+ (number & 0x1F_FF80) &+ (number & 0x1F_C000) &<< 1
-    let word = groups | second &<< 7 | third &<< 15
-    UnsafeMutableRawPointer(position).storeBytes(of: word.littleEndian, as: UInt32.self)
-    return position + Int(1 &+ second &+ third)
+    return (groups | second &<< 7 | third &<< 15, Int(1 &+ second &+ third))
   }
 
   /// ``write(_:to:)`` of a number of 2^21 or more.

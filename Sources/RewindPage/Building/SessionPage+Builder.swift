@@ -307,12 +307,23 @@ extension SessionPage.Payload {
       // The outcome is 0 (applied) or 1 (unchanged).
       counts.applied &+= 1 &- visited.outcome
       counts.unchanged &+= visited.outcome
-      let index = step.pointee.index
-      let body = step.pointee.body
-      numbers.append(
-        withinRoom: visited.time &- previousTime,
-        code: UInt64(truncatingIfNeeded: index &* 3 &+ visited.outcome),
-        body: UInt64(truncatingIfNeeded: body), changes: UInt64(truncatingIfNeeded: changeNumber))
+      // The row's code, body and change list as the event's last row of the same change
+      // list and outcome wrote them (most events), else written again and remembered.
+      let time = visited.time &- previousTime
+      if step.pointee.rowList == changeNumber, step.pointee.rowOutcome == visited.outcome {
+        numbers.append(withinRoom: time, rest: step.pointee.row, length: step.pointee.rowLength)
+      } else {
+        let code = UInt64(truncatingIfNeeded: step.pointee.index &* 3 &+ visited.outcome)
+        let body = UInt64(truncatingIfNeeded: step.pointee.body)
+        let changes = UInt64(truncatingIfNeeded: changeNumber)
+        if let rest = EventNumbers.rest(code: code, body: body, changes: changes) {
+          step.pointee.row = rest.word
+          step.pointee.rowLength = rest.length
+          step.pointee.rowList = changeNumber
+          step.pointee.rowOutcome = visited.outcome
+        }
+        numbers.append(withinRoom: time, code: code, body: body, changes: changes)
+      }
       previousTime = visited.time
       if keyNumber >= 0 { lastChanges.last[field] = keyNumber }
       return true

@@ -108,26 +108,42 @@
   }
 
   /// The bytes of a key of at most 16 bytes as two words, zero past its end.
+  ///
+  /// Each byte is read once, by loads that do not overlap (8, 4, 2 and 1 bytes, as the
+  /// length has them): a key is most often a value just stored (`withUnsafeBytes(of:)` of
+  /// an event), and a load that spans two stores is not forwarded from them, but waits for
+  /// them to reach the cache (the store of a 9-byte event's 8 bytes and of its tag, and a
+  /// load of its last 8 bytes: 15 % of the page's replay loop, BENCHMARKS.md). Where the
+  /// key's length is a constant, the tests of its length fold away.
   @inlinable @inline(__always) static func words(_ key: UnsafeRawBufferPointer) -> (UInt64, UInt64)
   {
     let length = key.count
-    if length >= 8 {
-      let first = key.loadUnaligned(as: UInt64.self)
-      if length == 16 { return (first, key.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
-      if length == 8 { return (first, 0) }
-      // The last eight bytes, less those the first word holds.
-      let last = key.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-      return (first, last >> UInt64(8 * (16 - length)))
-    }
-    if length >= 4 {
-      // Two four-byte loads that overlap: each byte lands at its own place in both.
-      let first = UInt64(key.loadUnaligned(as: UInt32.self))
-      let last = UInt64(key.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self))
-      return (first | last << UInt64(8 * (length - 4)), 0)
-    }
+    guard length >= 8 else { return (tail(key, from: 0, count: length), 0) }
+    let first = key.loadUnaligned(as: UInt64.self)
+    return (first, tail(key, from: 8, count: length - 8))
+  }
+
+  /// The `count` bytes (0 to 8) of `key` from `offset` as a word, zero past them: one load
+  /// of each size their count has.
+  @inlinable @inline(__always) static func tail(
+    _ key: UnsafeRawBufferPointer, from offset: Int, count: Int
+  ) -> UInt64 {
+    if count == 8 { return key.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
     var word: UInt64 = 0
-    for index in 0..<length { word |= UInt64(key[index]) << UInt64(8 * index) }
-    return (word, 0)
+    var at = offset
+    var shift: UInt64 = 0
+    if count & 4 != 0 {
+      word = UInt64(key.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+      at += 4
+      shift = 32
+    }
+    if count & 2 != 0 {
+      word |= UInt64(key.loadUnaligned(fromByteOffset: at, as: UInt16.self)) << shift
+      at += 2
+      shift += 16
+    }
+    if count & 1 != 0 { word |= UInt64(key[at]) << shift }
+    return word
   }
 
   @inlinable @inline(__always) static func hash(_ first: UInt64, _ second: UInt64, _ length: Int)
@@ -183,6 +199,13 @@
     /// The change list's key number (in the builder's `changeKeys`) and number.
     @usableFromInline var key: Int
     @usableFromInline var list: Int
+    /// The varints of the event's last row's code, body and change list
+    /// (`EventNumbers.rest`), and their length: the row of the change list `rowList` and
+    /// the outcome `rowOutcome` (-1: none remembered).
+    @usableFromInline var row: UInt64
+    @usableFromInline var rowLength: Int
+    @usableFromInline var rowList: Int
+    @usableFromInline var rowOutcome: Int
 
     @inlinable init(index: Int, body: Int) {
       self.index = index
@@ -191,6 +214,10 @@
       word = 0
       key = -1
       list = -1
+      row = 0
+      rowLength = 0
+      rowList = -1
+      rowOutcome = -1
     }
   }
 
