@@ -75,6 +75,10 @@ public final class Catalog: Sendable {
   let names: [String]
   let images: [String]
   let indexByID: [String: UInt32]
+  /// The JSON text of ``menuLabels`` and of each node's id, as `JSONWriter` writes them,
+  /// and the nodes in the order of their ids: what a state's JSON is written with
+  /// (`NavigationState.writeJSON(to:)`), escaped and sorted once.
+  let text: JSONText
 
   /// Builds and validates a catalog.
   ///
@@ -125,6 +129,7 @@ public final class Catalog: Sendable {
     self.names = tables.names
     self.images = tables.images
     self.indexByID = tables.indexByID
+    self.text = JSONText(labels: menuLabels, ids: tables.ids)
   }
 }
 

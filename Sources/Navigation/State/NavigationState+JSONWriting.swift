@@ -27,10 +27,9 @@ extension NavigationState {
     json.beginObject()
     json.plainKey("menu")
     json.beginObject()
+    let text = catalog.text
     json.plainKey("labels")
-    json.beginArray()
-    for label in menuLabels { json.string(label) }
-    json.endArray()
+    text.labels.withUnsafeBufferPointer { json.append(valueText: $0) }
     json.plainKey("selectedIndex")
     json.int(Int64(menu.selectedIndex))
     json.plainKey("scrollOffset")
@@ -48,7 +47,14 @@ extension NavigationState {
     writeID(split.selectedItem, to: &json)
     json.plainKey("expanded")
     json.beginArray()
-    for id in split.expanded.refs.map(catalog.displayID(of:)).sorted() { json.string(id) }
+    if split.expanded.isWithin(catalog.nodeCount) {
+      // The catalog's nodes in the order of their ids, those expanded.
+      for index in text.nodesByID where split.expanded.contains(NodeRef(index: index)) {
+        text.ids[Int(index)].withUnsafeBufferPointer { json.append(valueText: $0) }
+      }
+    } else {
+      for id in split.expanded.refs.map(catalog.displayID(of:)).sorted() { json.string(id) }
+    }
     json.endArray()
     json.plainKey("columnVisibility")
     json.plainString(split.columnVisibility.plainName)
@@ -75,7 +81,12 @@ extension NavigationState {
 
   /// An id as ``idJSON(_:)`` writes it.
   private func writeID(_ ref: NodeRef?, to json: inout JSONWriter) {
-    if let ref { json.string(catalog.displayID(of: ref)) } else { json.null() }
+    guard let ref else { return json.null() }
+    if catalog.contains(ref) {
+      catalog.text.ids[Int(ref.index)].withUnsafeBufferPointer { json.append(valueText: $0) }
+    } else {
+      json.string(catalog.displayID(of: ref))
+    }
   }
 
   /// The word of field `index` (a ``NavigationField``'s raw value), as

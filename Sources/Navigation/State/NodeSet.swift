@@ -71,6 +71,17 @@ public struct NodeSet: Hashable, Sendable {
     return high![word] & bit != 0
   }
 
+  /// Whether every node in the set is below `count` (a catalog's nodes).
+  public func isWithin(_ count: Int) -> Bool {
+    if count < 64, low >> UInt64(max(count, 0)) != 0 { return false }
+    for (position, word) in (high ?? []).enumerated() where word != 0 {
+      let base = 64 + position * 64
+      // The bits of nodes `count` and up in this word.
+      if base + 64 > count, word >> UInt64(max(count - base, 0)) != 0 { return false }
+    }
+    return true
+  }
+
   /// The number of nodes in the set.
   public var count: Int {
     (high ?? []).reduce(low.nonzeroBitCount) { $0 + $1.nonzeroBitCount }

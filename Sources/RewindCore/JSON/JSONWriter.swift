@@ -148,6 +148,15 @@ public struct JSONWriter: ~Copyable {
     }
   }
 
+  /// Writes a value whose compact text was written before (by another writer, once), with
+  /// the comma before it that the place needs: a catalog's labels or ids, escaped once.
+  package mutating func append(valueText bytes: UnsafeBufferPointer<UInt8>) {
+    reserve(1)
+    comma()
+    append(bytes)
+    needsComma = true
+  }
+
   /// Writes a string, quoted and escaped as ``JSONValue/compactText`` escapes it.
   public mutating func string(_ text: String) {
     reserve(1)

@@ -58,11 +58,15 @@ public import RewindCore
       distinct.append(Substring(path))
       return distinct.count - 1
     }
-    components = distinct.map {
+    let components = distinct.map {
       $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
-    setsAtOnce = distinct.contains { path in
-      distinct.contains { other in other.count > path.count && other.hasPrefix(path + ".") }
+    self.components = components
+    // A path is a dotted prefix of another when its components begin the other's.
+    setsAtOnce = components.contains { path in
+      components.contains { other in
+        other.count > path.count && other[..<path.count].elementsEqual(path)
+      }
     }
     pending = Array(repeating: nil, count: distinct.count)
     takesLastValues = !setsAtOnce && distinct.count == fieldPaths.count

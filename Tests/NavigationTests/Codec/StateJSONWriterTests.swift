@@ -42,12 +42,19 @@ struct StateJSONWriterTests {
     for _ in 0..<count {
       _ = domain.reduce(&state, generator.next())
       var odd = state
-      switch random.next() % 6 {
+      switch random.next() % 7 {
       case 0: odd.menu.scrollOffset = oddNumbers[Int(random.next() % UInt64(oddNumbers.count))]
       case 1: odd.menu.viewportWidth = oddNumbers[Int(random.next() % UInt64(oddNumbers.count))]
       case 2: odd.split.selectedItem = NodeRef(index: UInt32(random.next() % 300))
       case 3: odd.split.selectedCategory = random.next() % 2 == 0 ? nil : NodeRef(index: 1_000)
       case 4: odd.menu.selectedIndex = Int(bitPattern: UInt(random.next())) >> (random.next() % 64)
+      case 5:
+        // A node past the catalog's, where the set has room for one.
+        let room = odd.split.expanded.capacity - domain.catalog.nodeCount
+        if room > 0 {
+          let index = domain.catalog.nodeCount + Int(random.next() % UInt64(room))
+          odd.split.expanded.insert(NodeRef(index: UInt32(index)))
+        }
       default: break
       }
       states.append(state)
@@ -118,5 +125,28 @@ struct StateJSONWriterTests {
     check(SplitStyle.self, \.plainName)
     check(SizeClass.self, \.plainName)
     check(Orientation.self, \.plainName)
+  }
+}
+
+/// `NodeSet.isWithin`, which tells `writeJSON` whether the expanded nodes are all the
+/// catalog's (their ids written in the catalog's order of ids) or not.
+@Suite("NodeSet: whether every node is below a count")
+struct NodeSetWithinTests {
+  @Test("against the nodes' largest index, for sets of one word and of several")
+  func within() {
+    var random = SplitMix64(seed: testSeed("NodeSetWithinTests.within"))
+    for nodeCount in [1, 2, 28, 63, 64, 65, 127, 128, 129, 300] {
+      for _ in 0..<40 {
+        var set = NodeSet(nodeCount: nodeCount)
+        for _ in 0..<Int(random.next() % 4) {
+          set.insert(NodeRef(index: UInt32(random.next() % UInt64(set.capacity))))
+        }
+        let largest = set.refs.last.map { Int($0.index) } ?? -1
+        for count in [0, 1, nodeCount - 1, nodeCount, largest, largest + 1, set.capacity]
+        where count >= 0 {
+          #expect(set.isWithin(count) == (largest < count), "\(set.refs), below \(count)")
+        }
+      }
+    }
   }
 }
