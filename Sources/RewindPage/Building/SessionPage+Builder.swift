@@ -254,12 +254,13 @@ extension SessionPage.Payload {
 
     /// ``add(_:_:_:rejection:progress:)`` of the common event, or nothing: where the builder is
     /// compiled for a domain, it runs in the replay's inner loop
-    /// (`Timeline.visitEventsInline`'s `common`), in which nothing is called. An applied or
-    /// unchanged event met before, that changed nothing or one field with a word to a change
-    /// list met before, with a last change of that field noted, no keyframe or progress due
-    /// and room in the numbers (`commonLimit`), is added as `add` adds it, and true
-    /// returned; for any other, false, and nothing is changed that `add` reads (`add` adds
-    /// it; the change the event's `EventSteps` entry remembers is a hint).
+    /// (`Timeline.visitEventsInline`'s `common`), in which little is called. An applied or
+    /// unchanged event met before, that changed nothing, or one field with a word, or two
+    /// to four fields with words (a call: `existingListKey`), to a change list met before,
+    /// with no keyframe or progress due and room in the numbers (`commonLimit`), is added
+    /// as `add` adds it, and true returned; for any other, false, and nothing is changed
+    /// that `add` reads (`add` adds it; the change the event's `EventSteps` entry
+    /// remembers is a hint).
     ///
     /// `buildPart` passes it to the replay as a local function, which the compiler inlines
     /// into the inner loop, where it does not inline a closure literal of this size.
@@ -277,16 +278,20 @@ extension SessionPage.Payload {
       let step = eventSteps.start + eventKey
       let changed = visited.changed.rawValue
       let changeNumber: Int
-      var field = -1
       var keyNumber = -1
       if changed == 0 {
         guard let none = noChanges else { return false }
         changeNumber = none
+      } else if changed & (changed &- 1) != 0 {
+        // Two to four fields with words, a list met before (a call: few events).
+        keyNumber = existingListKey(changed, state)
+        guard keyNumber >= 0, keyNumber < keyLists.count else { return false }
+        changeNumber = keyLists.withUnsafeBufferPointer { $0[keyNumber] }
       } else {
-        field = changed.trailingZeroBitCount
-        guard changed & (changed &- 1) == 0, field < fieldCount,
-          let word = domain.fieldValueWord(field, of: state)
-        else { return false }
+        let field = changed.trailingZeroBitCount
+        guard field < fieldCount, let word = domain.fieldValueWord(field, of: state) else {
+          return false
+        }
         if step.pointee.field == field, step.pointee.word == word {
           // The change this event made last time (found below then).
           keyNumber = step.pointee.key
@@ -301,7 +306,6 @@ extension SessionPage.Payload {
           step.pointee.key = keyNumber
           step.pointee.list = changeNumber
         }
-        guard lastChanges.last[field] >= 0 else { return false }
       }
       // The event is taken: `add`'s work, less what was ruled out above.
       // The outcome is 0 (applied) or 1 (unchanged).
@@ -325,8 +329,42 @@ extension SessionPage.Payload {
         numbers.append(withinRoom: time, code: code, body: body, changes: changes)
       }
       previousTime = visited.time
-      if keyNumber >= 0 { lastChanges.last[field] = keyNumber }
+      // The fields' last change (a field's first since a keyframe is put in the order).
+      if keyNumber >= 0 { lastChanges.note(changed, keyNumber) }
       return true
+    }
+
+    /// The key number of the change list `changed` of `state`, of two to four fields with
+    /// words, when it was met before (`listKey` met it): found by its words in `wordLists`;
+    /// -1 for another list.
+    @inlinable @inline(never) func existingListKey(_ changed: UInt64, _ state: D.State) -> Int {
+      guard let words = listWords(changed, state) else { return -1 }
+      return wordLists.number(changed, words)
+    }
+
+    /// The words of the fields `changed` of `state`, in the fields' order and zero past
+    /// them: nil unless two to four fields, each below `fieldCount` and with a word.
+    @inlinable @inline(__always) func listWords(_ changed: UInt64, _ state: D.State) -> (
+      UInt64, UInt64, UInt64, UInt64
+    )? {
+      let count = changed.nonzeroBitCount
+      guard count >= 2, count <= 4, changed >> UInt64(Swift.min(fieldCount, 63)) == 0 else {
+        return nil
+      }
+      var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+      var rest = changed
+      for place in 0..<count {
+        let field = rest.trailingZeroBitCount
+        rest &= rest &- 1
+        guard let word = domain.fieldValueWord(field, of: state) else { return nil }
+        switch place {
+        case 0: words.0 = word
+        case 1: words.1 = word
+        case 2: words.2 = word
+        default: words.3 = word
+        }
+      }
+      return words
     }
 
     /// The number of the key of the change list `changed` of `state` (see `ValueKey`), of
@@ -335,25 +373,7 @@ extension SessionPage.Payload {
     ///
     /// Not inlined into the step, for the reason `changeKey` is not.
     @inlinable @inline(never) mutating func listKey(_ changed: UInt64, _ state: D.State) -> Int {
-      let count = changed.nonzeroBitCount
-      guard count >= 2, count <= 4, changed >> UInt64(Swift.min(fieldCount, 63)) == 0 else {
-        return changeKey(changed, state)
-      }
-      var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-      var rest = changed
-      for place in 0..<count {
-        let field = rest.trailingZeroBitCount
-        rest &= rest &- 1
-        guard let word = domain.fieldValueWord(field, of: state) else {
-          return changeKey(changed, state)
-        }
-        switch place {
-        case 0: words.0 = word
-        case 1: words.1 = word
-        case 2: words.2 = word
-        default: words.3 = word
-        }
-      }
+      guard let words = listWords(changed, state) else { return changeKey(changed, state) }
       let known = wordLists.number(changed, words)
       if known >= 0 { return known }
       let number = changeKey(changed, state)
