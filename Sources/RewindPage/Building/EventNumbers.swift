@@ -12,14 +12,11 @@
 /// data (``data(head:writing:)``) without a copy. It cannot be copied (its buffer is its
 /// own); pass it `inout`.
 @usableFromInline struct EventNumbers: ~Copyable {
-  /// The numbers of an event, in this order.
-  @usableFromInline enum Column: Int, CaseIterable {
-    case time, code, body, changes
-  }
-
   /// The bytes a row may need, beyond the ones it takes: a time's delta of 10 bytes, three
   /// numbers below 2^32 of 5, and 3 written past the last number (a short number is written
-  /// as a 32-bit word, its unused bytes overwritten by the next one's).
+  /// as a 32-bit word, its unused bytes overwritten by the next one's). A row of the common
+  /// step takes less: a time's delta of at most 5 bytes and an 8-byte word
+  /// (``append(withinRoom:rest:length:)``).
   @usableFromInline static let rowRoom = 28
 
   /// A time's delta the common step takes (``append(withinRoom:code:body:changes:)``) is

@@ -27,7 +27,9 @@
   /// The data of `bytes`, copied.
   package convenience init(_ bytes: [UInt8]) {
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
-    bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    bytes.withUnsafeBytes { bytes in
+      if let start = bytes.baseAddress { buffer.copyMemory(from: start, byteCount: bytes.count) }
+    }
     self.init(taking: buffer, offset: 0, count: bytes.count)
   }
 

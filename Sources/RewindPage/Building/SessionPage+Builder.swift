@@ -11,7 +11,8 @@ extension SessionPage.Payload {
   /// first, in the replay's inner loop, and `add` is called for the others. What happens
   /// rarely (an event or a change list not met before, a keyframe) is a call. The events'
   /// numbers are written as the page's rows as they are met (`EventNumbers`); the reasons'
-  /// are kept raw (`RawNumbers`) and written as text at the end. It cannot be copied (its buffers are its own).
+  /// are kept raw (`RawNumbers`) and written as text at the end. It cannot be copied (its
+  /// buffers are its own).
   @usableFromInline struct Builder<D: Domain>: ~Copyable {
     @usableFromInline let domain: D
     /// Each field's value, read from a state.
