@@ -52,6 +52,17 @@ struct EventNumbersTests {
     numbers.withBytes { [UInt8]($0) }
   }
 
+  /// Expects `numbers` to hold `rows`' varints, and to read them back (the rows are not
+  /// printed when they differ: they are thousands).
+  private func expect(
+    _ numbers: borrowing EventNumbers, holds rows: [[UInt64]], _ comment: String = ""
+  ) {
+    let bytes = written(numbers) == varints(rows)
+    let read = numbers.rows == rows
+    #expect(bytes, "\(comment) \(rows.count) rows: their varints")
+    #expect(read, "\(comment) \(rows.count) rows: read back")
+  }
+
   @Test("random rows, appended within room or growing a small buffer, are their varints")
   func writtenAsAppended() {
     let seed = testSeed("EventNumbersTests.writtenAsAppended")
@@ -67,9 +78,7 @@ struct EventNumbersTests {
           numbers.append(time: row[0], code: row[1], body: row[2], changes: row[3])
         }
       }
-      #expect(numbers.rows == values, "seed \(seed), trial \(trial)")
-      let same = written(numbers) == varints(values)
-      #expect(same, "seed \(seed), trial \(trial): \(values.count) rows")
+      expect(numbers, holds: values, "seed \(seed), trial \(trial):")
     }
   }
 
@@ -81,7 +90,10 @@ struct EventNumbersTests {
       Array(0..<UInt64(0x4100)) + Array(stride(from: UInt64(0x4100), to: 0x1000_0000, by: 9_973))
       + Array(0x1F_FF00..<UInt64(0x20_0100)) + Array(0xFFF_FF00..<UInt64(0x1000_0100))
     let rows = values.map { [$0, 0x7F, 0x80, $0 & 0x1F_FFFF] }
-    var numbers = EventNumbers(capacity: 0)
+    // Room for every row without growing, and junk there, which the bytes written past
+    // each number overwrite.
+    var numbers = EventNumbers(capacity: rows.count * 2)
+    numbers.start.initialize(repeating: 0xA5, count: numbers.capacity)
     for row in rows {
       if numbers.hasRoom {
         numbers.append(withinRoom: row[0], code: row[1], body: row[2], changes: row[3])
@@ -89,8 +101,7 @@ struct EventNumbersTests {
         numbers.append(time: row[0], code: row[1], body: row[2], changes: row[3])
       }
     }
-    #expect(written(numbers) == varints(rows))
-    #expect(numbers.rows == rows)
+    expect(numbers, holds: rows)
   }
 
   @Test(
@@ -117,8 +128,7 @@ struct EventNumbersTests {
       }
     }
     #expect(fits > 300, "seed \(seed): \(fits) rows of short numbers")
-    #expect(written(numbers) == varints(values))
-    #expect(numbers.rows == values)
+    expect(numbers, holds: values)
   }
 
   @Test("a part's rows appended, each column renumbered by its own map, as the merge of parts does")
@@ -134,8 +144,7 @@ struct EventNumbersTests {
       for row in second { part.append(time: row[0], code: row[1], body: row[2], changes: row[3]) }
       numbers.append(part, code: { $0 / 3 }, body: { $0 / 2 + 1 }, changes: { $0 >> 1 ^ 5 })
       let expected = first + second.map { [$0[0], $0[1] / 3, $0[2] / 2 + 1, $0[3] >> 1 ^ 5] }
-      let same = written(numbers) == varints(expected)
-      #expect(same, "seed \(seed), trial \(trial): \(expected.count) rows")
+      expect(numbers, holds: expected, "seed \(seed), trial \(trial):")
     }
   }
 
@@ -153,8 +162,7 @@ struct EventNumbersTests {
     #expect(numbers.rows.map { $0[0] } == times)
     numbers.append(part, code: { $0 }, body: { $0 }, changes: { $0 })
     let rows = (times + times).enumerated().map { [$1, UInt64($0 % times.count), 1, 2] }
-    #expect(written(numbers) == varints(rows))
-    #expect(numbers.rows == rows)
+    expect(numbers, holds: rows)
   }
 
   @Test(
@@ -166,15 +174,15 @@ struct EventNumbersTests {
     for trial in 0..<100 {
       let values = rows(Int(random.next() % 600), &random)
       let headRoom = Int(random.next() % 300)
-      let head = (0..<Int(random.next() % 400)).map { _ in UInt8(truncatingIfNeeded: random.next())
-      }
+      let headCount = Int(random.next() % 400)
+      let head = (0..<headCount).map { _ in UInt8(truncatingIfNeeded: random.next()) }
       var numbers = EventNumbers(capacity: Int(random.next() % 40), headRoom: headRoom)
       for row in values {
         numbers.append(time: row[0], code: row[1], body: row[2], changes: row[3])
       }
-      let data = numbers.data(head: head.count) { position in
-        position.initialize(from: head, count: head.count)
-        return position + head.count
+      let data = numbers.data(head: head.count) { buffer in
+        _ = buffer.initialize(from: head)
+        return head.count
       }
       #expect(data.count == head.count + varints(values).count, "seed \(seed), trial \(trial)")
       #expect(data.bytes == head + varints(values), "seed \(seed), trial \(trial)")

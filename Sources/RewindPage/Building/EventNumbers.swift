@@ -4,8 +4,10 @@
 /// byte of a number but its last), one buffer for all the rows.
 ///
 /// The common event's step in the replay's inner loop
-/// (`SessionPage.Payload.Builder.addCommon`) writes its row here with no call and no
-/// branch on the numbers' lengths (``append(withinRoom:code:body:changes:)``): the buffer is
+/// (`SessionPage.Payload.Builder.addCommon`) writes its row here with no call but for a
+/// number of 2^21 or more: its time's delta, then its code, body and change list as one
+/// word it wrote before (``append(withinRoom:rest:length:)``), or each number with no
+/// branch on its length (``append(withinRoom:code:body:changes:)``). The buffer is
 /// the page's rows, with no pass over raw rows at the end and no raw rows in memory (a
 /// page of 200,000 events touched 3.2 MB of them, BENCHMARKS.md). The page's first builder
 /// leaves room before the rows for the page's lines, so that the buffer becomes the page's
@@ -41,7 +43,7 @@
     // A page's row takes about 8 bytes (BENCHMARKS.md). The room past the bytes written
     // is only reserved: its pages are not touched, and a large buffer's are not given
     // memory until they are.
-    capacity = max(rows, 16) &* 10 &+ Self.rowRoom
+    capacity = max(rows, 16) * 10 + Self.rowRoom
     self.headRoom = max(headRoom, 0)
     base = .allocate(capacity: self.headRoom + capacity)
     start = base + self.headRoom
@@ -137,10 +139,7 @@
       "a page's code or number above 2^32 − 1")
     if !hasRoom { grow() }
     var position = start + byteCount
-    position = Self.write(time, to: position)
-    position = Self.write(code, to: position)
-    position = Self.write(body, to: position)
-    position = Self.write(changes, to: position)
+    for number in [time, code, body, changes] { position = Self.write(number, to: position) }
     byteCount = position - start
   }
 
@@ -239,25 +238,25 @@
     capacity *= 2
   }
 
-  /// The page's data: its lines, `head` bytes that `write` writes at the position it is
-  /// given (returning the position after them), then the rows. The lines are written in
-  /// the room before the rows when they fit there, and the buffer becomes the data's;
-  /// else the two are copied into a buffer of the data's size.
+  /// The page's data: its lines, `head` bytes that `write` writes into the buffer of that
+  /// many bytes it is given (returning how many it wrote), then the rows. The lines are
+  /// written in the room before the rows when they fit there, and the buffer becomes the
+  /// data's; else the two are copied into a buffer of the data's size.
   consuming func data(
-    head: Int, writing write: (UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>
+    head: Int, writing write: (UnsafeMutableBufferPointer<UInt8>) -> Int
   ) -> PageData {
     let (base, start, headRoom, byteCount) = (self.base, self.start, self.headRoom, self.byteCount)
     // The buffer is the data's now (or freed below), not this one's to deallocate.
     discard self
     if head <= headRoom {
-      let end = write(start - head)
-      precondition(end == start, "the page's lines took \(end - start + head) bytes, not \(head)")
+      let written = write(UnsafeMutableBufferPointer(start: start - head, count: head))
+      precondition(written == head, "the page's lines took \(written) bytes, not \(head)")
       return PageData(
         taking: UnsafeMutableRawPointer(base), offset: headRoom - head, count: head + byteCount)
     }
     let data = UnsafeMutablePointer<UInt8>.allocate(capacity: head + byteCount)
-    let end = write(data)
-    precondition(end == data + head, "the page's lines took \(end - data) bytes, not \(head)")
+    let written = write(UnsafeMutableBufferPointer(start: data, count: head))
+    precondition(written == head, "the page's lines took \(written) bytes, not \(head)")
     (data + head).initialize(from: start, count: byteCount)
     base.deallocate()
     return PageData(taking: UnsafeMutableRawPointer(data), offset: 0, count: head + byteCount)

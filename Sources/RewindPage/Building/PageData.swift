@@ -17,7 +17,7 @@
   @usableFromInline package let count: Int
 
   /// The data `count` bytes from `offset` of `buffer`, which it takes: the buffer was
-  /// allocated as bytes, and is deallocated with the data.
+  /// allocated as `UInt8`s, and is deallocated with the data.
   init(taking buffer: UnsafeMutableRawPointer, offset: Int, count: Int) {
     self.buffer = buffer
     self.offset = offset
@@ -26,11 +26,10 @@
 
   /// The data of `bytes`, copied.
   package convenience init(_ bytes: [UInt8]) {
-    let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
-    bytes.withUnsafeBytes { bytes in
-      if let start = bytes.baseAddress { buffer.copyMemory(from: start, byteCount: bytes.count) }
-    }
-    self.init(taking: buffer, offset: 0, count: bytes.count)
+    // Bytes bound to `UInt8`, as `EventNumbers` allocates them (compression reads them so).
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+    buffer.initialize(from: bytes, count: bytes.count)
+    self.init(taking: UnsafeMutableRawPointer(buffer), offset: 0, count: bytes.count)
   }
 
   deinit { buffer.deallocate() }

@@ -14,7 +14,8 @@ import RewindJournal
 //   not meet are numbered after theirs in the order this part met them, which is the
 //   order of their first use in the page (the sequential numbering), and the part's
 //   numbers of bodies, change lists and reasons (its rows, `EventNumbers`, read back; the
-//   reasons' kept raw, `RawNumbers`) are renumbered; so are its codes when it met event kinds the domain does not list;
+//   reasons' kept raw, `RawNumbers`) are renumbered; so are its codes when it met event
+//   kinds the domain does not list;
 // - the page checks that the fields rebuild the state at each keyframe. A part rebuilds
 //   from the state at its first point, not from what the parts before rebuilt: the two are
 //   the same when each part's rebuilt state at its end is the next one's first state (the

@@ -129,33 +129,48 @@ extension SessionPage {
       var head = keyframes.count + reasonLine.count
       for index in texts.indices { head += texts[index].utf8.count + 1 }
       for table in [bodies, changeLists, reasons] { head += table.byteCount + table.count }
-      return numbers.data(head: head) { start in
-        var position = start
+      return numbers.data(head: head) { lines in
+        var output = Output(lines)
         for index in texts.indices {
-          texts[index].withUTF8 { position = copy(UnsafeRawBufferPointer($0), to: position) }
-          position.pointee = UInt8(ascii: "\n")
-          position += 1
+          texts[index].withUTF8 { output.put(UnsafeRawBufferPointer($0)) }
+          output.newline()
         }
-        reasonLine.withUnsafeBytes { position = copy($0, to: position) }
+        reasonLine.withUnsafeBytes { output.put($0) }
         for table in [bodies, changeLists, reasons] {
           for index in 0..<table.count {
-            table.withText(index) { position = copy($0, to: position) }
-            position.pointee = UInt8(ascii: "\n")
-            position += 1
+            table.withText(index) { output.put($0) }
+            output.newline()
           }
         }
-        keyframes.withBytes { position = copy($0, to: position) }
-        return position
+        keyframes.withBytes { output.put($0) }
+        return output.written
       }
     }
 
-    /// Copies `bytes` to `position`; returns the position after them.
-    private static func copy(
-      _ bytes: UnsafeRawBufferPointer, to position: UnsafeMutablePointer<UInt8>
-    ) -> UnsafeMutablePointer<UInt8> {
-      guard let base = bytes.baseAddress else { return position }
-      UnsafeMutableRawPointer(position).copyMemory(from: base, byteCount: bytes.count)
-      return position + bytes.count
+    /// Bytes written into a buffer, each write checked against its end: the lines of a
+    /// page's data, in the room `EventNumbers.data(head:writing:)` gives, whose length was
+    /// counted from the same texts.
+    private struct Output {
+      let buffer: UnsafeMutableBufferPointer<UInt8>
+      /// The bytes written.
+      var written = 0
+
+      init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+      /// Writes `bytes`.
+      mutating func put(_ bytes: UnsafeRawBufferPointer) {
+        precondition(bytes.count <= buffer.count - written, "the page's lines overrun their room")
+        guard let source = bytes.baseAddress, let start = buffer.baseAddress else { return }
+        UnsafeMutableRawPointer(start + written).copyMemory(from: source, byteCount: bytes.count)
+        written += bytes.count
+      }
+
+      /// Writes a line feed.
+      mutating func newline() {
+        precondition(written < buffer.count, "the page's lines overrun their room")
+        buffer[written] = UInt8(ascii: "\n")
+        written += 1
+      }
     }
 
     /// The change list of each field's last change since the state was last rebuilt, and

@@ -184,7 +184,9 @@
 /// `ShortKeys`: the kind's index and the body's number, and the last change list of one
 /// field with a word that the common step met after it (the field, the word, and the list's
 /// key and number), so that the same event's next change of the same value is found by
-/// two comparisons, not a hash of the change's key. A remembered change is a hint, checked
+/// two comparisons, not a hash of the change's key; and the varints of its last row's code,
+/// body and change list, with the change list and outcome they were written for, so that a
+/// row that repeats them is one stored word. A remembered change or row is a hint, checked
 /// each time: a change list's key and number are fixed once met.
 ///
 /// Its buffer is written in place (no array's check that it is not shared, in the replay's
