@@ -1,14 +1,8 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A page's data before compression (see <doc:PageFormat>), in a buffer of its own: the
 /// buffer the precomputation wrote the events' rows into, with the lines written in the
 /// room left before them (``EventNumbers``), so that the data is not copied once more.
 /// Never changed once made, so that the threads that compress it may share it.
-@usableFromInline package final class PageData: @unchecked Sendable, Equatable {
+@usableFromInline package final class PageData: @unchecked Sendable {
   /// The buffer, which this owns.
   private let buffer: UnsafeMutableRawPointer
   /// Where the data starts in the buffer.
@@ -24,14 +18,6 @@
     self.count = count
   }
 
-  /// The data of `bytes`, copied.
-  package convenience init(_ bytes: [UInt8]) {
-    // Bytes bound to `UInt8`, as `EventNumbers` allocates them (compression reads them so).
-    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-    buffer.initialize(from: bytes, count: bytes.count)
-    self.init(taking: UnsafeMutableRawPointer(buffer), offset: 0, count: bytes.count)
-  }
-
   deinit { buffer.deallocate() }
 
   /// Calls `body` with the data's bytes.
@@ -43,13 +29,4 @@
 
   /// The data's bytes, copied.
   package var bytes: [UInt8] { withBytes { [UInt8]($0) } }
-
-  @usableFromInline package static func == (left: PageData, right: PageData) -> Bool {
-    left.count == right.count
-      && left.withBytes { one in
-        right.withBytes { other in
-          one.count == 0 || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0
-        }
-      }
-  }
 }
