@@ -4,8 +4,13 @@
 /// once an event.
 ///
 /// A key of at most 16 bytes is two words and its length, compared as such, in an
-/// open-addressing table of its own (linear probing, at most half full): no call, no byte
-/// loop. A longer key goes to a `DistinctTexts`; both share one numbering.
+/// open-addressing table of its own (linear probing, at most a quarter full): no call, no
+/// byte loop. A longer key goes to a `DistinctTexts`; both share one numbering.
+///
+/// A quarter full, not half: a key met before is found at its first slot more often (1.1
+/// probes on average, not 1.3), and a second probe is a branch the processor did not
+/// foresee. The page's events are looked up once each, nine times in ten as the first
+/// thing the replay's inner loop does with them (BENCHMARKS.md, session 45).
 @usableFromInline struct ShortKeys {
   /// For each number, its key's words and length; length 0xFF for a long key.
   @usableFromInline var entries: [Entry] = []
@@ -20,10 +25,13 @@
   /// An empty set, sized for `capacity` short keys before its table grows.
   @usableFromInline init(capacity: Int = 1_024) {
     var size = 16
-    while size < capacity * 2 { size <<= 1 }
+    while size < capacity * Self.slotsPerKey { size <<= 1 }
     slots = [UInt32](repeating: 0, count: size)
     mask = size - 1
   }
+
+  /// The slots for each key, at least: the table doubles past that.
+  @usableFromInline static var slotsPerKey: Int { 4 }
 
   /// The number of distinct keys.
   @usableFromInline var count: Int { entries.count }
@@ -60,7 +68,7 @@
     let index = entries.count
     entries.append(Entry(first, second, length))
     slots[slot] = UInt32(index + 1)
-    if entries.count * 2 > slots.count { grow() }
+    if entries.count * Self.slotsPerKey > slots.count { grow() }
     return index
   }
 
