@@ -38,6 +38,9 @@
     slots = [UInt32](repeating: 0, count: size)
     mask = size - 1
     customHash = hash
+    // Room for texts of 64 bytes, reserved: the arena grows (copying itself into new
+    // pages) less often, and the room not used is not touched.
+    arena.reserveCapacity(capacity * 64)
   }
 
   /// The number of distinct texts.

@@ -92,7 +92,9 @@ extension SessionPage.Payload {
         ? (from == 0 ? 0 : try timeline.time(of: from))
         : try SessionPage.Payload.startTime(of: from, in: timeline)
       let count = Int(to - from)
-      var keyframes = JSONWriter(capacity: 1 << 16)
+      // About a byte an event (the interval is a keyframe's length, up to 4,096), reserved:
+      // the buffer does not grow and copy itself, and what it does not use is not touched.
+      var keyframes = JSONWriter(capacity: count + (1 << 16))
       let pageFrom: UInt64
       let keyframeInterval: UInt64
       let keyframeCount: Int
@@ -148,7 +150,7 @@ extension SessionPage.Payload {
       self.rebuilt = rebuilt
       self.previousTime = fromTime
       self.eventKeys = ShortKeys()
-      self.eventSteps = EventSteps()
+      self.eventSteps = EventSteps(capacity: Swift.min(count, 1 << 14))
       self.rejectionKeys = ShortKeys(capacity: 16)
       self.rejectionReasons = []
       self.changeKeys = ShortKeys()
