@@ -33,7 +33,7 @@ public indirect enum FieldKind: Sendable, Equatable, CustomStringConvertible {
   /// One of the raw values of a `String` enum, in declaration order.
   public static func cases<T: CaseIterable & RawRepresentable>(of type: T.Type) -> FieldKind
   where T.RawValue == String {
-    .oneOf(type.allCases.map(\.rawValue))
+    .oneOf(type.allCases.map { $0.rawValue })
   }
 
   /// The kind a field's initial value suggests, for the fields of a `Codable` state: an
