@@ -31,7 +31,7 @@
   }
 
   /// The slots for each key, at least: the table doubles past that.
-  @usableFromInline static var slotsPerKey: Int { 4 }
+  @inlinable static var slotsPerKey: Int { 4 }
 
   /// The number of distinct keys.
   @usableFromInline var count: Int { entries.count }
