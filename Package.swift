@@ -61,7 +61,12 @@ let package = Package(
       pkgConfig: "libzstd",
       providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
     ),
-    .target(name: "RewindJournal", dependencies: ["CZstd"], swiftSettings: strict),
+    // Where a new thread starts (Linux's CPU affinity calls, which Swift's Glibc module
+    // does not declare), in a header: a parallel scan's threads start on the cores the
+    // calling thread does not run on. Only RewindJournal imports it (`DetachedThread`).
+    .systemLibrary(name: "CThreadPlacement"),
+    .target(
+      name: "RewindJournal", dependencies: ["CZstd", "CThreadPlacement"], swiftSettings: strict),
     // The NATS C client, linked: on Apple platforms only, through CNatsLibrary.
     .systemLibrary(
       name: "CNats", pkgConfig: "libnats", providers: [.apt(["libnats-dev"]), .brew(["cnats"])]),

@@ -510,7 +510,9 @@ struct ParallelScanTests {
     }
   }
 
-  @Test("when no thread starts, the scan says so; when some do, they take every part")
+  @Test(
+    "when no thread starts, the scan says so, unless the calling thread takes parts; when some do, they take every part"
+  )
   func threadsThatDoNotStart() throws {
     let seed = testSeed("threadsThatDoNotStart")
     let directory = TemporaryDirectory()
@@ -525,25 +527,45 @@ struct ParallelScanTests {
     #expect(throws: ThreadStartError(status: EAGAIN), "seed \(seed)") {
       try timeline.forEachPart(
         ranges, jobs: 3, ahead: 2, handsOnAtEnd: false, progress: { _ in },
-        startThread: { _ in EAGAIN }, work, { handed.append($0) })
+        startThread: { _, _ in EAGAIN }, work, { handed.append($0) })
     }
     #expect(handed.isEmpty)
+    // Handed on at the end, the calling thread takes parts too: with no thread, it takes
+    // every part, on itself.
+    let caller = pthread_self()
+    let ranThere = Mutex(0)
+    var attempts = 0
+    try timeline.forEachPart(
+      ranges, jobs: 3, ahead: ranges.count, handsOnAtEnd: true, progress: { _ in },
+      startThread: { elsewhere, _ in
+        #expect(elsewhere == attempts)
+        attempts += 1
+        return EAGAIN
+      },
+      { _, range, _ in
+        if pthread_equal(pthread_self(), caller) != 0 { ranThere.withLock { $0 += 1 } }
+        return range
+      }, { handed.append($0) })
+    #expect(handed == ranges, "seed \(seed)")
+    #expect(ranThere.withLock { $0 } == ranges.count)
+    #expect(attempts == 1)
     // Only the first starts: it takes every part, handed on in order, at both ways of
-    // handing them on.
+    // handing them on (with this thread, at the end).
     for handsOnAtEnd in [false, true] {
       let starts = Mutex(0)
       handed = []
       try timeline.forEachPart(
         ranges, jobs: 3, ahead: handsOnAtEnd ? ranges.count : 2, handsOnAtEnd: handsOnAtEnd,
         progress: { _ in },
-        startThread: { body in
+        startThread: { elsewhere, body in
           let first = starts.withLock {
             $0 += 1
             return $0 == 1
           }
-          return first ? DetachedThread.tryStart(body) : EAGAIN
+          return first ? DetachedThread.tryStart(elsewhere: elsewhere, body) : EAGAIN
         }, work, { handed.append($0) })
       #expect(handed == ranges, "seed \(seed), handsOnAtEnd \(handsOnAtEnd)")
+      // The second thread does not start, and no other is tried.
       #expect(starts.withLock { $0 } == 2)
     }
   }

@@ -123,18 +123,19 @@ extension Timeline {
   ///
   /// The threads are POSIX threads of their own, each started here as soon as its
   /// timeline is open; each closes its journal once it takes no more parts, and ends on
-  /// its own.
+  /// its own. With `handsOnAtEnd`, this thread is one of the `jobs`: it has nothing else
+  /// to do until the end, so it takes parts too, and the threads it starts begin on the
+  /// other cores (`DetachedThread.tryStart(elsewhere:_:)`).
   ///
   /// - Parameters:
   ///   - ahead: the most parts started from the first one not yet handed to `body` on
   ///     (that one included): the results held at once (memory), however long the scan.
   ///   - handsOnAtEnd: whether the results are handed to `body` only once every part is
-  ///     done (or one failed), this thread sleeping meanwhile but for `progress`, instead
-  ///     of each as soon as it and those before it are done (so that `body` can stop the
-  ///     scan early, or hand results on to make room). For a `body` that only collects,
-  ///     with `ahead` at least the parts (required: a thread waiting for room would wait
-  ///     for ever): a thread woken for every part took a core from a scanning thread
-  ///     each time.
+  ///     done (or one failed), instead of each as soon as it and those before it are done
+  ///     (so that `body` can stop the scan early, or hand results on to make room). For a
+  ///     `body` that only collects, with `ahead` at least the parts (required: a thread
+  ///     waiting for room would wait for ever): a thread woken for every part took a
+  ///     core from a scanning thread each time.
   ///   - progress: called on this thread, every few milliseconds, with the events
   ///     replayed by all the parts together.
   ///   - work: scans one range; called with the thread's timeline, the part's range and
@@ -143,8 +144,8 @@ extension Timeline {
   /// - Throws: the error of the first part (in order) that failed, or that `body`
   ///   threw, once no thread runs a part; the parts after it are not handed to `body`
   ///   (nor started, once it is known). `JournalError` when the journal cannot be opened
-  ///   again for a thread; ``ThreadStartError`` when no thread can be started (when some
-  ///   can, they take every part).
+  ///   again for a thread; ``ThreadStartError`` when no thread can be started and this one
+  ///   takes no parts (when some can, they take every part).
   package func forEachPart<Part: Sendable>(
     _ ranges: [ClosedRange<UInt64>], jobs: Int, ahead: Int, handsOnAtEnd: Bool = false,
     progress: (UInt64) -> Void,
@@ -155,16 +156,16 @@ extension Timeline {
   ) throws {
     try forEachPart(
       ranges, jobs: jobs, ahead: ahead, handsOnAtEnd: handsOnAtEnd, progress: progress,
-      startThread: DetachedThread.tryStart, work, body)
+      startThread: DetachedThread.tryStart(elsewhere:_:), work, body)
   }
 
   /// ``forEachPart(_:jobs:ahead:handsOnAtEnd:progress:_:_:)``, its threads started by
-  /// `startThread` (`DetachedThread.tryStart`, or a test's, which fails): 0 when started, an
-  /// `errno` value when not.
+  /// `startThread` (`DetachedThread.tryStart(elsewhere:_:)`, or a test's, which fails):
+  /// 0 when started, an `errno` value when not.
   func forEachPart<Part: Sendable>(
     _ ranges: [ClosedRange<UInt64>], jobs: Int, ahead: Int, handsOnAtEnd: Bool,
     progress: (UInt64) -> Void,
-    startThread: (@escaping @Sendable () -> Void) -> Int32,
+    startThread: (_ elsewhere: Int?, _ body: @escaping @Sendable () -> Void) -> Int32,
     _ work:
       @escaping @Sendable (Timeline<D>, ClosedRange<UInt64>, (UInt64) -> Void) throws ->
       Part,
@@ -180,41 +181,51 @@ extension Timeline {
     // Left by each thread once it takes no more parts and has closed its journal (it
     // then ends on its own: nothing here waits for that).
     let group = DispatchGroup()
+    /// Stops the threads started, once they are done, and throws `error`.
+    func stop(_ error: any Error) throws -> Never {
+      shared.stop()
+      group.wait()
+      throw error
+    }
+    // Each timeline is opened here, and each thread's handed to its thread, which alone
+    // uses it. The timelines share this one's domain, so that the events they hand back
+    // are this one's (an id the catalog lacks is interned in one table). This one is not
+    // used for parts: a part's warnings are its result's, as on the threads.
+    func opened() throws -> Timeline<D> {
+      Timeline<D>(reader: try JournalReader(sharing: reader), sharing: self)
+    }
     var started = 0
-    for _ in 0..<workers {
-      // Each thread's timeline is opened here and handed to its thread, which alone uses
-      // it; the thread starts as soon as its own is open. The timelines share this one's
-      // domain, so that the events they hand back are this one's (an id the catalog lacks
-      // is interned in one table).
+    for index in 0..<(handsOnAtEnd ? workers - 1 : workers) {
+      // The thread starts as soon as its own timeline is open.
       let timeline: Handover<Timeline<D>>
-      do {
-        timeline = Handover(Timeline<D>(reader: try JournalReader(sharing: reader), sharing: self))
-      } catch {
-        shared.stop()
-        group.wait()
-        throw error
-      }
+      do { timeline = Handover(try opened()) } catch { try stop(error) }
       // A thread of its own, started here: libdispatch starts its pool's threads one
       // after another (the second from the first, once that one runs), which began the
-      // second job up to milliseconds after the first.
+      // second job up to milliseconds after the first. When this thread takes parts
+      // too, each starts on another core than this one's.
       group.enter()
-      let status = startThread {
+      let status = startThread(handsOnAtEnd ? index : nil) {
         // The timeline is released (its journal closed) when this call returns.
         Self.takeParts(timeline.take(), ranges, shared, cores, work)
         group.leave()
       }
       if status != 0 {
-        // Out of threads: those started take every part (from the shared counter); with
-        // none, the scan cannot run.
+        // Out of threads: those started (and this one, when it takes parts) take every
+        // part (from the shared counter); with none, the scan cannot run.
         group.leave()
-        guard started > 0 else {
-          shared.stop()
-          group.wait()
-          throw ThreadStartError(status: status)
-        }
+        if started == 0 && !handsOnAtEnd { try stop(ThreadStartError(status: status)) }
         break
       }
       started += 1
+    }
+    if handsOnAtEnd {
+      let timeline: Timeline<D>
+      do { timeline = try opened() } catch { try stop(error) }
+      withoutActuallyEscaping(progress) { progress in
+        Self.takeParts(timeline, ranges, shared, cores, work) {
+          progress(shared.done.load(ordering: .relaxed))
+        }
+      }
     }
     // The parts handed on so far; the first error, which stops the threads.
     var next = 0
@@ -239,11 +250,13 @@ extension Timeline {
   }
 
   /// A thread of ``forEachPart(_:jobs:ahead:handsOnAtEnd:progress:_:_:)``: runs `work`
-  /// on the parts it takes with `timeline`, until none is left.
+  /// on the parts it takes with `timeline`, until none is left; `reported` is called each
+  /// time a part reports its progress (by the calling thread, which reports the scan's).
   private static func takeParts<Part: Sendable>(
     _ timeline: Timeline<D>, _ ranges: [ClosedRange<UInt64>], _ shared: ParallelScan<Part>,
     _ cores: SharedCores?,
-    _ work: (Timeline<D>, ClosedRange<UInt64>, (UInt64) -> Void) throws -> Part
+    _ work: (Timeline<D>, ClosedRange<UInt64>, (UInt64) -> Void) throws -> Part,
+    reported: (() -> Void)? = nil
   ) {
     while let index = shared.take() {
       // The first part starts where the range does, as one pass; the others at the
@@ -251,11 +264,12 @@ extension Timeline {
       timeline.startsAtNextFrame = index > 0
       cores?.acquire()
       defer { cores?.release() }
-      var reported: UInt64 = 0
+      var done: UInt64 = 0
       let result = Result { () throws -> Part in
-        try work(timeline, ranges[index]) { done in
-          shared.done.add(done &- reported, ordering: .relaxed)
-          reported = done
+        try work(timeline, ranges[index]) { replayed in
+          shared.done.add(replayed &- done, ordering: .relaxed)
+          done = replayed
+          reported?()
         }
       }
       shared.finish(index, result)
