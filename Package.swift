@@ -17,6 +17,8 @@ let strict: [SwiftSetting] = [
 ///   `libstdc++.so` that the linker finds before the shared library and that names the
 ///   static archive (`libstdc++.a`, from the libstdc++-N-dev package the toolchain needs).
 ///   libstdc++.so.6 had 4,303 symbol relocations of its own to resolve at every start.
+///   libzstd the same way (`Tools/link/libzstd.so` names `libzstd.a`, from libzstd-dev):
+///   one library less to load, 0.07 ms less at every start.
 /// - `-no-pie`: the binary is loaded at its linked address, so none of its 31,500 pointers
 ///   in data is relocated at start (each page holding one was copied: 98 pages of 4 KiB).
 ///   The tool's own code is then not at a random address (ASLR of the executable; the
