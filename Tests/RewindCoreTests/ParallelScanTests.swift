@@ -510,6 +510,34 @@ struct ParallelScanTests {
     }
   }
 
+  @Test("once a part fails, no part after it starts, on the calling thread too")
+  func noPartStartsAfterAFailure() throws {
+    let seed = testSeed("noPartStartsAfterAFailure")
+    var random = SplitMix64(seed: seed)
+    let directory = TemporaryDirectory()
+    let (timeline, events) = try randomTimeline(seed: seed, count: 2_000, in: directory)
+    let ranges = try #require(
+      timeline.parallelRanges(jobs: 3, in: 0...UInt64(events.count), longest: 60))
+    for handsOnAtEnd in [true, false] {
+      // One job: the parts run one after another, on the calling thread when handed on
+      // at the end, on one started thread when not.
+      let failing = Int.random(in: 0..<(ranges.count - 1), using: &random)
+      let started = Mutex<[Int]>([])
+      let context = "seed \(seed), failing \(failing), handsOnAtEnd \(handsOnAtEnd)"
+      #expect(throws: RewindError.self, "\(context)") {
+        try timeline.forEachPart(
+          ranges, jobs: 1, ahead: ranges.count, handsOnAtEnd: handsOnAtEnd, progress: { _ in },
+          { _, range, _ in
+            let index = ranges.firstIndex(of: range)!
+            started.withLock { $0.append(index) }
+            if index == failing { throw RewindError(.undecodable, "part \(index) fails") }
+            return range
+          }, { _ in })
+      }
+      #expect(started.withLock { $0 } == Array(0...failing), "\(context)")
+    }
+  }
+
   @Test(
     "when no thread starts, the scan says so, unless the calling thread takes parts; when some do, they take every part"
   )

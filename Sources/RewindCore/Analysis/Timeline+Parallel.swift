@@ -322,11 +322,13 @@ private final class ParallelScan<Part: Sendable>: Sendable {
   }
 
   /// The next part to run, once fewer than `ahead` parts from the first not handed on
-  /// (that one included) have started; nil when none is left or the scan stopped.
+  /// (that one included) have started; nil when none is left, the scan stopped, or a part
+  /// failed (the parts are taken in order: every part before it has started, and none
+  /// after it is handed on).
   func take() -> Int? {
     while true {
       let taken: Int?? = state.withLock { state in
-        guard !state.stopped, state.next < count else { return .some(nil) }
+        guard !state.stopped, !state.failed, state.next < count else { return .some(nil) }
         guard state.next < state.handedOn + ahead else {
           state.waiting += 1
           return nil
