@@ -155,15 +155,18 @@ extension Timeline {
     var previous: D.State?
     var merged = 0
     do {
+      // The results are merged at the end, so that this thread takes parts too; a part
+      // that finds anything wrong fails at once, and no part after it starts.
       try forEachPart(
-        parts, jobs: jobs, ahead: parts.count,
+        parts, jobs: jobs, ahead: parts.count, handsOnAtEnd: true,
         progress: { progress(Int($0), frames.count) },
-        { timeline, part, progress in timeline.deepVerifyPart(part, progress: progress) },
+        { timeline, part, progress in
+          let checked = timeline.deepVerifyPart(part, progress: progress)
+          guard checked.isGood else { throw PartsDisagree() }
+          return checked
+        },
         { part in
           defer { merged += 1 }
-          guard part.checks.allSatisfy(\.isGood), part.report.problems.isEmpty,
-            part.report.repairs.isEmpty
-          else { throw PartsDisagree() }
           if merged == 0 {
             report.snapshotsRestartingReplay += part.report.snapshotsRestartingReplay
             report.snapshotsCompared += part.report.snapshotsCompared
@@ -224,6 +227,12 @@ struct DeepCheckPart<D: Domain>: Sendable {
   var start: (snapshot: Snapshot, state: D.State?)?
   /// The state after the part's last event; nil when replay did not know it.
   var end: D.State?
+
+  /// Whether nothing was found wrong: every frame whole, no problem of the content, no
+  /// repair.
+  var isGood: Bool {
+    checks.allSatisfy(\.isGood) && report.problems.isEmpty && report.repairs.isEmpty
+  }
 }
 
 /// A parallel deep check found something that the one pass must say in its order.
