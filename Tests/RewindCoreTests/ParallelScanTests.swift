@@ -35,6 +35,17 @@ struct ParallelScanTests {
     return (timeline, events)
   }
 
+  /// ``randomTimeline(seed:count:in:)`` of 2,000 events, and its parts for three jobs, of
+  /// at most 60 events each: the journal the tests of `forEachPart` split.
+  func splitTimeline(seed: UInt64, in directory: TemporaryDirectory) throws -> (
+    Timeline<NavigationDomain>, [NavigationEvent], [ClosedRange<UInt64>]
+  ) {
+    let (timeline, events) = try randomTimeline(seed: seed, count: 2_000, in: directory)
+    let ranges = try #require(
+      timeline.parallelRanges(jobs: 3, in: 0...UInt64(events.count), longest: 60))
+    return (timeline, events, ranges)
+  }
+
   /// The points of `range` where `condition` becomes true, read the generic way: every
   /// state folded, the condition evaluated at every point through `ConditionEvaluator`
   /// (a condition on the event matches wherever it holds, one on the state where it
@@ -400,9 +411,7 @@ struct ParallelScanTests {
     let seed = testSeed("partsHandedOnInOrder")
     var random = SplitMix64(seed: seed)
     let directory = TemporaryDirectory()
-    let (timeline, events) = try randomTimeline(seed: seed, count: 2_000, in: directory)
-    let ranges = try #require(
-      timeline.parallelRanges(jobs: 3, in: 0...UInt64(events.count), longest: 60))
+    let (timeline, events, ranges) = try splitTimeline(seed: seed, in: directory)
     for _ in 0..<6 {
       let ahead = Int.random(in: 1...5, using: &random)
       let failing =
@@ -469,9 +478,7 @@ struct ParallelScanTests {
     let seed = testSeed("partsHandedOnAtTheEnd")
     var random = SplitMix64(seed: seed)
     let directory = TemporaryDirectory()
-    let (timeline, events) = try randomTimeline(seed: seed, count: 2_000, in: directory)
-    let ranges = try #require(
-      timeline.parallelRanges(jobs: 3, in: 0...UInt64(events.count), longest: 60))
+    let (timeline, _, ranges) = try splitTimeline(seed: seed, in: directory)
     for round in 0..<4 {
       let failing = round == 0 ? nil : Int.random(in: 0..<ranges.count, using: &random)
       let finished = Mutex(0)
@@ -515,9 +522,7 @@ struct ParallelScanTests {
     let seed = testSeed("noPartStartsAfterAFailure")
     var random = SplitMix64(seed: seed)
     let directory = TemporaryDirectory()
-    let (timeline, events) = try randomTimeline(seed: seed, count: 2_000, in: directory)
-    let ranges = try #require(
-      timeline.parallelRanges(jobs: 3, in: 0...UInt64(events.count), longest: 60))
+    let (timeline, _, ranges) = try splitTimeline(seed: seed, in: directory)
     for handsOnAtEnd in [true, false] {
       // One job: the parts run one after another, on the calling thread when handed on
       // at the end, on one started thread when not.
@@ -544,9 +549,7 @@ struct ParallelScanTests {
   func threadsThatDoNotStart() throws {
     let seed = testSeed("threadsThatDoNotStart")
     let directory = TemporaryDirectory()
-    let (timeline, events) = try randomTimeline(seed: seed, count: 2_000, in: directory)
-    let ranges = try #require(
-      timeline.parallelRanges(jobs: 3, in: 0...UInt64(events.count), longest: 60))
+    let (timeline, _, ranges) = try splitTimeline(seed: seed, in: directory)
     let work:
       @Sendable (Timeline<NavigationDomain>, ClosedRange<UInt64>, (UInt64) -> Void)
         throws -> ClosedRange<UInt64> = { _, range, _ in range }
@@ -602,9 +605,7 @@ struct ParallelScanTests {
   func partsOfAJournalGone() throws {
     let seed = testSeed("partsOfAJournalGone")
     let directory = TemporaryDirectory()
-    let (timeline, events) = try randomTimeline(seed: seed, count: 2_000, in: directory)
-    let ranges = try #require(
-      timeline.parallelRanges(jobs: 3, in: 0...UInt64(events.count), longest: 60))
+    let (timeline, _, ranges) = try splitTimeline(seed: seed, in: directory)
     // Each part's thread opens the journal again: it is gone.
     try FileManager.default.removeItem(atPath: timeline.path)
     let ran = Mutex(0)
