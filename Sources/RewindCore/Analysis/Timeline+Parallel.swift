@@ -195,7 +195,7 @@ extension Timeline {
       Timeline<D>(reader: try JournalReader(sharing: reader), sharing: self)
     }
     var started = 0
-    for index in 0..<(handsOnAtEnd ? workers - 1 : workers) {
+    for index in 0..<(handsOnAtEnd ? max(workers - 1, 0) : workers) {
       // The thread starts as soon as its own timeline is open.
       let timeline: Handover<Timeline<D>>
       do { timeline = Handover(try opened()) } catch { try stop(error) }
