@@ -11,7 +11,8 @@ let strict: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// How the release build of `rewind` is linked on Linux:
+/// How the release build of `rewind-nats` is linked on Linux (and was `rewind`'s before
+/// it was linked statically):
 /// - `-static-stdlib`: the Swift runtime and standard library linked in, not loaded.
 /// - `-lstdc++` and libgcc linked statically too: `Tools/link` holds a linker script named
 ///   `libstdc++.so` that the linker finds before the shared library and that names the
@@ -30,6 +31,16 @@ let strict: [SwiftSetting] = [
 let releaseLinkFlags = [
   "-static-stdlib", "-Xclang-linker", "-static-libgcc", "-L", packageFolder + "/Tools/link",
   "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
+]
+
+/// How the release `rewind` is linked on Linux: statically, the C library too
+/// (`-static-executable`), so that a command starts with no dynamic loader, libc.so and
+/// libm.so to map (0.3 ms less at every start: BENCHMARKS.md "Session 47: a statically
+/// linked rewind"). Such a program cannot load libnats, whose `dlopen` would bring a second
+/// C library into it: a command line that may talk to a NATS server runs in
+/// `rewind-nats`, linked by `releaseLinkFlags` (RewindCLI's `NatsHelper`).
+let staticReleaseLinkFlags = [
+  "-static-executable", "-L", packageFolder + "/Tools/link", "-Xlinker", "--no-export-dynamic",
 ]
 
 /// The folder of this manifest.
@@ -53,6 +64,7 @@ let package = Package(
     .library(name: "RewindPlayer", targets: ["RewindPlayer"]),
     .library(name: "RewindCLI", targets: ["RewindCLI"]),
     .executable(name: "rewind", targets: ["rewind"]),
+    .executable(name: "rewind-nats", targets: ["rewind-nats"]),
     // The fuzz targets' bodies, for the libFuzzer runner in Tools/rewind-fuzz.
     .library(name: "RewindFuzzing", targets: ["RewindFuzzing"]),
     .library(name: "RewindStream", targets: ["RewindStream"]),
@@ -126,6 +138,15 @@ let package = Package(
     // smaller start"): `releaseLinkFlags`.
     .executableTarget(
       name: "rewind", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind",
+      swiftSettings: strict,
+      linkerSettings: [
+        .unsafeFlags(staticReleaseLinkFlags, .when(platforms: [.linux], configuration: .release))
+      ]),
+    // The same tool, dynamically linked, which the release `rewind` on Linux hands command
+    // lines that talk to a NATS server (it can load libnats); a debug `rewind` connects
+    // itself.
+    .executableTarget(
+      name: "rewind-nats", dependencies: ["RewindCLI", "Navigation"], path: "Tools/rewind-nats",
       swiftSettings: strict,
       linkerSettings: [
         .unsafeFlags(releaseLinkFlags, .when(platforms: [.linux], configuration: .release))

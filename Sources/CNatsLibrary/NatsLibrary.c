@@ -11,6 +11,8 @@ const char *rewind_nats_soname(void) { return "libnats"; }
 
 const char *rewind_nats_package(void) { return "cnats"; }
 
+int rewind_nats_loadable(void) { return 1; }
+
 int rewind_nats_load(
   const char *soname, RewindNatsLibrary *library, char *problem, size_t capacity) {
   (void)soname;
@@ -23,6 +25,13 @@ int rewind_nats_load(
 }
 #else
 #include <dlfcn.h>
+
+// A dynamically linked executable has a dynamic section, which the linker names _DYNAMIC;
+// a statically linked one (`-static-executable`, not position-independent) has none, and
+// the weak reference is then null.
+extern const char _DYNAMIC[] __attribute__((weak));
+
+int rewind_nats_loadable(void) { return _DYNAMIC != NULL; }
 
 #define REWIND_STRING(value) #value
 #define REWIND_VERSION_TEXT(major, minor) REWIND_STRING(major) "." REWIND_STRING(minor)

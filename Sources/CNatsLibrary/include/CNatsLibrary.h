@@ -79,6 +79,12 @@ const char *_Nonnull rewind_nats_soname(void);
 /// The package that installs that release: on Debian and Ubuntu `libnatsMAJOR.MINOR`.
 const char *_Nonnull rewind_nats_package(void);
 
+/// Whether this process can load the library: 1 when it is dynamically linked (the C
+/// library's own loader is there to load libnats and the libraries it needs), 0 in a
+/// statically linked executable (the release `rewind` on Linux), whose `dlopen` would
+/// bring a second C library into the process, which crashes as libnats starts.
+int rewind_nats_loadable(void);
+
 /// The library, loaded (and its functions resolved) on the first call, by
 /// `rewind_nats_soname()` (on Linux, failing that, by `libnats.so`, the development
 /// package's link, if it is the same release); NULL if that failed, with `*problem` saying

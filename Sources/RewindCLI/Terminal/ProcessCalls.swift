@@ -56,6 +56,32 @@ enum ProcessCalls {
     String(cString: strerror(number))
   }
 
+  /// The path of this process's program, links resolved (`/proc/self/exe`); nil where
+  /// the system does not tell.
+  static func executablePath() -> String? {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        readlink("/proc/self/exe", $0.baseAddress!, $0.count)
+      }
+    }
+    guard count > 0, count < buffer.count else { return nil }
+    return String(decoding: buffer[..<count], as: UTF8.self)
+  }
+
+  /// Makes this process run the program at `path` (`execv`) with the process's own
+  /// arguments after its name (their bytes as received), its environment and working
+  /// directory. Returns only when that failed, with the `errno` value.
+  static func replaceProcess(with path: String) -> Int32 {
+    let program = strdup(path)
+    defer { free(program) }
+    var arguments: [UnsafeMutablePointer<CChar>?] = [program]
+    for index in 1..<Int(CommandLine.argc) { arguments.append(CommandLine.unsafeArgv[index]) }
+    arguments.append(nil)
+    execv(path, arguments)
+    return errno
+  }
+
   /// The first of the process's arguments (after its name) that is not UTF-8, with every
   /// byte outside printable ASCII written `\xHH`; nil when all are UTF-8.
   ///

@@ -62,7 +62,8 @@ public func main(domains: [any RecordableDomain.Type]) -> Never {
     context.finish()
     ProcessCalls.exitProcess(64)
   }
-  let status = RewindTool.cli(domains: domains).run(
-    arguments: Array(CommandLine.arguments.dropFirst()), context: context)
+  let arguments = Array(CommandLine.arguments.dropFirst())
+  NatsHelper.handOver(arguments, context: context)
+  let status = RewindTool.cli(domains: domains).run(arguments: arguments, context: context)
   ProcessCalls.exitProcess(context.exitStatus(after: status))
 }

@@ -8,6 +8,12 @@ enum NatsLibrary {
   /// - Parameter server: The server the connection is for, named by the error.
   /// - Throws: ``StreamError`` naming the library and why it could not be loaded.
   static func shared(for server: String) throws(StreamError) -> RewindNatsLibrary {
+    guard isLoadable else {
+      throw StreamError(
+        .other,
+        "this program is statically linked and cannot load \(String(cString: rewind_nats_soname())), the NATS C client that commands talking to a NATS server need (a second C library would come with it); a dynamically linked build of it can",
+        server: server)
+    }
     var problem: UnsafePointer<CChar>?
     guard let library = rewind_nats_library(&problem) else {
       throw loadError(
@@ -16,6 +22,10 @@ enum NatsLibrary {
     }
     return library.pointee
   }
+
+  /// Whether this process can load the library (`rewind_nats_loadable`): false in a
+  /// statically linked executable, which ``shared(for:)`` then refuses before trying.
+  static var isLoadable: Bool { rewind_nats_loadable() != 0 }
 
   /// Loads the library by another name: for the tests of the error a missing library
   /// gives.

@@ -21,6 +21,11 @@ public final class StreamStore {
   /// The number of frame messages read so far (the tests count them).
   package private(set) var framesFetched = 0
 
+  /// Whether this process can connect: it loads the NATS C client when it first does,
+  /// which a statically linked executable cannot (the release `rewind` on Linux hands
+  /// such command lines to `rewind-nats`, its dynamically linked twin).
+  public static var connectsInProcess: Bool { NatsLibrary.isLoadable }
+
   /// Connects to `server`.
   /// - Throws: ``StreamError`` naming the server: no server answers, the credentials
   ///   are refused, TLS fails.

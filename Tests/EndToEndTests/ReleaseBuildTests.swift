@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The folder of the release build's `rewind` and `rewind-nats`, which Tools/test builds
+/// and names in `REWIND_RELEASE_BIN`; nil in a `swift test` run without it, which does
+/// not build them.
+let releaseFolder = ProcessInfo.processInfo.environment["REWIND_RELEASE_BIN"]
+
+/// The release build on Linux: `rewind` statically linked, and `rewind-nats` beside it,
+/// the same tool dynamically linked, which runs the command lines that talk to a NATS
+/// server (a static program cannot load libnats).
+@Suite(.serialized, .timeLimit(.minutes(5)), .enabled(if: releaseFolder != nil))
+struct ReleaseBuildTests {
+  let folder = releaseFolder ?? ""
+  var release: String { folder + "/rewind" }
+
+  @Test func rewindIsStaticAndItsTwinDynamic() throws {
+    #if os(Linux)
+      #expect(try !hasInterpreter(release), "\(release) is dynamically linked")
+      #expect(try hasInterpreter(folder + "/rewind-nats"))
+    #endif
+    let journal = sample("ipad-three-column.journal")
+    for arguments in [["check", journal], ["state", journal, "--at", "+7s", "--json"]] {
+      let built = try run(release, arguments, environment: ["PATH": "/usr/bin:/bin"])
+      let debug = try rewind(arguments)
+      #expect(built.status == 0, "\(built.stderr)")
+      #expect(built.stdout == debug.stdout)
+    }
+  }
+
+  /// push, sessions, pull and a session read by URL, through `rewind-nats`: what the
+  /// debug build (which connects itself) says.
+  @Test func serverCommandsRunInRewindNats() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let journal = sample("day-menu.journal")
+    let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    let pushed = try run(
+      release, ["push", journal, "--server", server.url, "--json"], environment: environment)
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let report = try #require(try parseJSON(pushed.stdout) as? [[String: Any]])
+    let id = try #require(report.first?["session"] as? String)
+    let listed = try run(release, ["sessions", "--server", server.url], environment: environment)
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout == (try rewind("sessions", "--server", server.url).stdout))
+    #expect(listed.stdout.contains(id))
+    let url = server.url + "/" + id
+    let checked = try run(release, ["check", url], environment: environment)
+    #expect(checked.status == 0, "\(checked.stderr)")
+    #expect(checked.stdout == (try rewind("check", url).stdout))
+    let pulled = directory.file("pulled.journal")
+    let pull = try run(
+      release, ["pull", id, "--server", server.url, "-o", pulled], environment: environment)
+    #expect(pull.status == 0, "\(pull.stderr)")
+    #expect(try rewind("export", pulled).stdout == (try rewind("export", journal).stdout))
+  }
+
+  /// `rewind` alone, without `rewind-nats` beside it: a command line that talks to a
+  /// server fails and says why; the others run.
+  @Test func withoutRewindNatsServerCommandsSayWhy() throws {
+    let directory = TemporaryDirectory()
+    let alone = directory.file("rewind")
+    try FileManager.default.copyItem(atPath: release, toPath: alone)
+    let environment = ["PATH": "/usr/bin:/bin"]
+    let journal = sample("day-menu.journal")
+    for arguments in [
+      ["sessions", "--server", "nats://127.0.0.1:1"], ["check", "nats://127.0.0.1:1/bdc215f2"],
+    ] {
+      let result = try run(alone, arguments, environment: environment)
+      expectFailure(result, containing: "rewind-nats")
+      #expect(result.stderr.contains(directory.file("rewind-nats") + ": No such file"))
+      #expect(result.stdout.isEmpty)
+    }
+    let checked = try run(alone, ["check", journal], environment: environment)
+    #expect(checked.status == 0, "\(checked.stderr)")
+    let help = try run(alone, ["push", "--help"], environment: environment)
+    #expect(help.status == 0 && help.stdout.contains("--server"), "\(help.stderr)")
+  }
+
+  /// Whether the ELF file at `path` names a program interpreter (a `PT_INTERP` program
+  /// header): a dynamically linked executable does, a statically linked one does not.
+  private func hasInterpreter(_ path: String) throws -> Bool {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    func integer(_ offset: Int, _ size: Int) -> Int {
+      (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+    }
+    try #require(bytes.count > 64 && bytes[0..<4] == [0x7F, 0x45, 0x4C, 0x46] && bytes[4] == 2)
+    let (start, size, count) = (integer(0x20, 8), integer(0x36, 2), integer(0x38, 2))
+    return (0..<count).contains { integer(start + $0 * size, 4) == 3 }
+  }
+}
