@@ -44,13 +44,18 @@ enum NatsHelper {
   }
 
   /// Runs the command line in the helper, when this process cannot connect and the
-  /// command line may: returns at once otherwise. When the helper cannot be started, says
-  /// so on standard error and exits with status 1.
+  /// command line may: returns at once otherwise. When the helper cannot be started (it
+  /// is missing, or is this program), says so on standard error and exits with status 1.
   static func handOver(_ arguments: [String], context: Context) {
     guard !StreamStore.connectsInProcess, mayConnect(arguments) else { return }
     let executable = ProcessCalls.executablePath()
     let helper = executable.map { path(beside: $0) } ?? name
-    let number = executable == nil ? ENOENT : ProcessCalls.replaceProcess(with: helper)
+    // A helper that is this program (a `rewind-nats` linked statically) would start itself
+    // again and again.
+    let number =
+      executable == nil
+      ? ENOENT
+      : helper == executable ? ELOOP : ProcessCalls.replaceProcess(with: helper)
     context.stderr.print(
       "\(context.errorLabel) this rewind is statically linked and cannot load the NATS C client that talking to a server needs; \(name), the same tool dynamically linked, can, but it could not be started from \(context.escaped(helper)): \(ProcessCalls.describe(errno: number)) (errno \(number)); `swift build -c release` builds it beside rewind"
     )
