@@ -30,9 +30,8 @@ struct NatsHelperTests {
     }
   }
 
-  @Test func theHelperIsInTheToolsFolder() {
-    #expect(NatsHelper.path(beside: "/usr/local/bin/rewind") == "/usr/local/bin/rewind-nats")
-    #expect(NatsHelper.path(beside: "/rewind") == "/rewind-nats")
-    #expect(NatsHelper.path(beside: "rewind") == "rewind-nats")
+  @Test func theHelperIsTheProgramsPathWithNats() {
+    #expect(NatsHelper.path(of: "/usr/local/bin/rewind") == "/usr/local/bin/rewind-nats")
+    #expect(NatsHelper.path(of: "/opt/tools/mytool") == "/opt/tools/mytool-nats")
   }
 }

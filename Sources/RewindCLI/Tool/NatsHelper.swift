@@ -12,12 +12,14 @@ import RewindStream
 /// the dynamic loader's work, but it cannot load libnats, the NATS C client, whose
 /// `dlopen` would bring a second C library into the process. The release build makes
 /// `rewind-nats` beside it, the same tool dynamically linked, and a command line that may
-/// talk to a NATS server runs there: the process becomes it (`execv`), with the same
-/// arguments, environment and working directory, before the command writes anything.
-/// A dynamically linked `rewind` (a debug build; Apple platforms) connects itself.
+/// talk to a server runs there: the process becomes it (`execv`), with the same arguments,
+/// environment and working directory, before the command writes anything. The helper is
+/// the program's own path with `-nats` after it (links resolved), so that a tool of one's
+/// own domains, `mytool`, linked statically, hands over to its own `mytool-nats`.
+/// A dynamically linked program (a debug build; Apple platforms) connects itself.
 enum NatsHelper {
-  /// The helper's file name, in the folder of `rewind`.
-  static let name = "rewind-nats"
+  /// What the helper's name adds to the program's.
+  static let suffix = "-nats"
 
   /// The commands that always talk to a server (`--server`, which also takes a host
   /// without a scheme).
@@ -37,27 +39,20 @@ enum NatsHelper {
     }
   }
 
-  /// The helper's path: `name` in the folder of the program at `executable`.
-  static func path(beside executable: String) -> String {
-    guard let slash = executable.lastIndex(of: "/") else { return name }
-    return String(executable[...slash]) + name
-  }
+  /// The helper of the program at `executable`: the same path with ``suffix`` after it.
+  static func path(of executable: String) -> String { executable + suffix }
 
   /// Runs the command line in the helper, when this process cannot connect and the
-  /// command line may: returns at once otherwise. When the helper cannot be started (it
-  /// is missing, or is this program), says so on standard error and exits with status 1.
+  /// command line may: returns at once otherwise. When the helper cannot be started, says
+  /// so on standard error and exits with status 1.
   static func handOver(_ arguments: [String], context: Context) {
     guard !StreamStore.connectsInProcess, mayConnect(arguments) else { return }
     let executable = ProcessCalls.executablePath()
-    let helper = executable.map { path(beside: $0) } ?? name
-    // A helper that is this program (a `rewind-nats` linked statically) would start itself
-    // again and again.
-    let number =
-      executable == nil
-      ? ENOENT
-      : helper == executable ? ELOOP : ProcessCalls.replaceProcess(with: helper)
+    let program = executable.map { String($0.split(separator: "/").last ?? "rewind") } ?? "rewind"
+    let helper = executable.map(path(of:)) ?? program + suffix
+    let number = executable == nil ? ENOENT : ProcessCalls.replaceProcess(with: helper)
     context.stderr.print(
-      "\(context.errorLabel) this rewind is statically linked and cannot load the NATS C client that talking to a server needs; \(name), the same tool dynamically linked, can, but it could not be started from \(context.escaped(helper)): \(ProcessCalls.describe(errno: number)) (errno \(number)); `swift build -c release` builds it beside rewind"
+      "\(context.errorLabel) \(context.escaped(program)) is statically linked and cannot load libnats, the NATS C client that talking to a server needs; it runs such a command line as \(context.escaped(helper)), the same tool dynamically linked, which could not be started: \(ProcessCalls.describe(errno: number)) (errno \(number)); `swift build -c release` builds rewind-nats beside rewind"
     )
     context.finish()
     ProcessCalls.exitProcess(1)
