@@ -1,3 +1,4 @@
+import Foundation
 import Navigation
 import RewindArguments
 import Testing
@@ -49,7 +50,10 @@ struct CommandContextTests {
   @Test("the process context reads the real environment and directory")
   func standardContext() {
     let context = Context.standard()
-    #expect(context.environment["PATH"] != nil)
+    // The variables the tool reads, as the process has them; no other (PATH is set).
+    let real = ProcessInfo.processInfo.environment
+    #expect(context.environment == real.filter { ProcessCalls.variablesRead.contains($0.key) })
+    #expect(real["PATH"] != nil && context.environment["PATH"] == nil)
     #expect(context.currentDirectory.hasPrefix("/"))
     #expect(context.absolutePath("a.journal") == context.currentDirectory + "/a.journal")
     #expect(context.absolutePath("/tmp/a.journal") == "/tmp/a.journal")

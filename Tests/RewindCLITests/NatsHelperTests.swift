@@ -24,7 +24,7 @@ struct NatsHelperTests {
       [], ["check", "a.journal"], ["info", "push"], ["log", "sessions.journal"],
       ["find", "a.journal", "--where", "split.selectedItem == nats"],
       ["push", "--help"], ["sessions", "-h"], ["--version"], ["help", "push"],
-      ["check", "natsnats://x/y"],
+      ["check", "natsnats://x/y"], ["find", "a.journal", "--where=split.style == 1"],
     ] {
       #expect(!NatsHelper.mayConnect(arguments), "\(arguments)")
     }
