@@ -22,7 +22,7 @@ struct ReleaseBuildTests {
     #endif
     let journal = sample("ipad-three-column.journal")
     for arguments in [["check", journal], ["state", journal, "--at", "+7s", "--json"]] {
-      let built = try run(release, arguments, environment: ["PATH": "/usr/bin:/bin"])
+      let built = try run(release, arguments)
       let debug = try rewind(arguments)
       #expect(built.status == 0, "\(built.stderr)")
       #expect(built.stdout == debug.stdout)
@@ -35,23 +35,20 @@ struct ReleaseBuildTests {
     let server = try NatsServer()
     let directory = TemporaryDirectory()
     let journal = sample("day-menu.journal")
-    let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-    let pushed = try run(
-      release, ["push", journal, "--server", server.url, "--json"], environment: environment)
+    let pushed = try run(release, ["push", journal, "--server", server.url, "--json"])
     #expect(pushed.status == 0, "\(pushed.stderr)")
     let report = try #require(try parseJSON(pushed.stdout) as? [[String: Any]])
     let id = try #require(report.first?["session"] as? String)
-    let listed = try run(release, ["sessions", "--server", server.url], environment: environment)
+    let listed = try run(release, ["sessions", "--server", server.url])
     #expect(listed.status == 0, "\(listed.stderr)")
     #expect(listed.stdout == (try rewind("sessions", "--server", server.url).stdout))
     #expect(listed.stdout.contains(id))
     let url = server.url + "/" + id
-    let checked = try run(release, ["check", url], environment: environment)
+    let checked = try run(release, ["check", url])
     #expect(checked.status == 0, "\(checked.stderr)")
     #expect(checked.stdout == (try rewind("check", url).stdout))
     let pulled = directory.file("pulled.journal")
-    let pull = try run(
-      release, ["pull", id, "--server", server.url, "-o", pulled], environment: environment)
+    let pull = try run(release, ["pull", id, "--server", server.url, "-o", pulled])
     #expect(pull.status == 0, "\(pull.stderr)")
     #expect(try rewind("export", pulled).stdout == (try rewind("export", journal).stdout))
   }
@@ -62,12 +59,11 @@ struct ReleaseBuildTests {
     let directory = TemporaryDirectory()
     let alone = directory.file("rewind")
     try FileManager.default.copyItem(atPath: release, toPath: alone)
-    let environment = ["PATH": "/usr/bin:/bin"]
     let journal = sample("day-menu.journal")
     for arguments in [
       ["sessions", "--server", "nats://127.0.0.1:1"], ["check", "nats://127.0.0.1:1/bdc215f2"],
     ] {
-      let result = try run(alone, arguments, environment: environment)
+      let result = try run(alone, arguments)
       expectFailure(
         result,
         containing:
@@ -75,21 +71,30 @@ struct ReleaseBuildTests {
       )
       #expect(result.stdout.isEmpty)
     }
-    let checked = try run(alone, ["check", journal], environment: environment)
+    let checked = try run(alone, ["check", journal])
     #expect(checked.status == 0, "\(checked.stderr)")
-    let help = try run(alone, ["push", "--help"], environment: environment)
+    let help = try run(alone, ["push", "--help"])
     #expect(help.status == 0 && help.stdout.contains("--server"), "\(help.stderr)")
   }
 
+  /// Runs the program at `path` with the environment `rewind(_:)` gives the debug build.
+  private func run(_ path: String, _ arguments: [String]) throws -> ProcessResult {
+    try TestSupport.run(path, arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+  }
+
   /// Whether the ELF file at `path` names a program interpreter (a `PT_INTERP` program
-  /// header): a dynamically linked executable does, a statically linked one does not.
+  /// header): a dynamically linked executable does, a statically linked one does not. The
+  /// program headers follow the file's header, in its first page.
   private func hasInterpreter(_ path: String) throws -> Bool {
-    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let file = try #require(FileHandle(forReadingAtPath: path), "\(path) cannot be read")
+    defer { try? file.close() }
+    let bytes = [UInt8](try file.read(upToCount: 4096) ?? Data())
     func integer(_ offset: Int, _ size: Int) -> Int {
       (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
     }
     try #require(bytes.count > 64 && bytes[0..<4] == [0x7F, 0x45, 0x4C, 0x46] && bytes[4] == 2)
     let (start, size, count) = (integer(0x20, 8), integer(0x36, 2), integer(0x38, 2))
+    try #require(start + count * size <= bytes.count, "the program headers are past the first page")
     return (0..<count).contains { integer(start + $0 * size, 4) == 3 }
   }
 }
