@@ -39,8 +39,16 @@ let releaseLinkFlags = [
 /// linked rewind"). Such a program cannot load libnats, whose `dlopen` would bring a second
 /// C library into it: a command line that may talk to a NATS server runs in
 /// `rewind-nats`, linked by `releaseLinkFlags` (RewindCLI's `NatsHelper`).
+///
+/// Linked by lld (`-use-ld=lld`, the toolchain's), which lays out first, in the order of
+/// `Tools/link/rewind.order`, the functions and data a command touches as it starts and
+/// runs: a start then faults in fewer pages of the program (`check` of a short journal: 233
+/// → 160 page faults, BENCHMARKS.md "Session 48: the program laid out for its start").
+/// `Tools/order-symbols` writes the file; a name no longer in the program is passed over.
 let staticReleaseLinkFlags = [
   "-static-executable", "-L", packageFolder + "/Tools/link", "-Xlinker", "--no-export-dynamic",
+  "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=" + packageFolder + "/Tools/link/rewind.order",
+  "-Xlinker", "--no-warn-symbol-ordering",
 ]
 
 /// The folder of this manifest.

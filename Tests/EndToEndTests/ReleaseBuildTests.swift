@@ -77,6 +77,40 @@ struct ReleaseBuildTests {
     #expect(help.status == 0 && help.stdout.contains("--server"), "\(help.stderr)")
   }
 
+  /// The release `rewind` on Linux is laid out in the order of `Tools/link/rewind.order`
+  /// (lld's `--symbol-ordering-file`): the first functions the file names open the program's
+  /// code, where unordered they lie anywhere in its 10 MB; and the file still names what the
+  /// program holds (when it does not, `Tools/order-symbols` writes it again).
+  @Test func laidOutInTheOrderItStartsIn() throws {
+    #if os(Linux)
+      let names = try String(
+        contentsOfFile: repositoryRoot + "/Tools/link/rewind.order", encoding: .utf8
+      ).split(separator: "\n").map(String.init)
+      let listed = try run("/usr/bin/nm", ["--defined-only", release])
+      try #require(listed.status == 0, "\(listed.stderr)")
+      // "ADDRESS TYPE NAME": the first address of each name, and where the code starts.
+      var addresses: [String: UInt64] = [:]
+      var codeStart = UInt64.max
+      for line in listed.stdout.split(separator: "\n") {
+        let fields = line.split(separator: " ", maxSplits: 2)
+        guard fields.count == 3, let address = UInt64(fields[0], radix: 16) else { continue }
+        if addresses[String(fields[2])] == nil { addresses[String(fields[2])] = address }
+        if fields[1] == "t" || fields[1] == "T" { codeStart = min(codeStart, address) }
+      }
+      let held = names.filter { addresses[$0] != nil }
+      #expect(
+        held.count * 10 >= names.count * 9,
+        "the program holds \(held.count) of the \(names.count) names of Tools/link/rewind.order: run Tools/order-symbols"
+      )
+      let far = held.prefix(100).filter { addresses[$0]! - codeStart >= 256 << 10 }
+      let farCount = far.count
+      #expect(
+        farCount == 0,
+        "of the first 100 functions of Tools/link/rewind.order, past the first 256 KiB of the program's code: \(far.prefix(5).joined(separator: ", "))"
+      )
+    #endif
+  }
+
   /// Runs the program at `path` with the environment `rewind(_:)` gives the debug build.
   private func run(_ path: String, _ arguments: [String]) throws -> ProcessResult {
     try TestSupport.run(path, arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
