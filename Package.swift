@@ -42,7 +42,7 @@ let releaseLinkFlags = [
 ///
 /// Linked by lld (`-use-ld=lld`, the toolchain's), which lays out first, in the order of
 /// `Tools/link/rewind.order`, the functions and data a command touches as it starts and
-/// runs: a start then faults in fewer pages of the program (`check` of a short journal: 233
+/// runs: a start then faults in fewer pages of the program (`check` of a short journal: 227
 /// → 160 page faults, BENCHMARKS.md "Session 48: the program laid out for its start").
 /// `Tools/order-symbols` writes the file; a name no longer in the program is passed over.
 let staticReleaseLinkFlags = [
