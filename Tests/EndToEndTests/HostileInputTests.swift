@@ -197,6 +197,29 @@ struct HostileInputTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["-"])
   }
 
+  @Test("-o through a link to standard output (/dev/stdout) is refused, even with --force")
+  func outputThroughStandardOutputLink() throws {
+    let directory = TemporaryDirectory()
+    let day = sample("day-menu.journal")
+    let link = directory.file("stdout")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/stdout")
+    for arguments in [
+      ["export", day, "-o", link, "--force"], ["html", day, "-o", link, "--force"],
+      ["generate", "--events", "3", "-o", link, "--force"], ["export", day, "-o", link],
+      ["state", day, "--skip", "2", "-o", "/proc/self/fd/1", "--force"],
+    ] {
+      let result = try rewind(arguments)
+      let name = arguments[arguments.firstIndex(of: "-o")! + 1]
+      let what = name == link ? "leads to /proc/self/fd/1," : "is"
+      expectUsageError(
+        result,
+        "\(name): \(what) a file this process has open (standard output, say), not a file in a folder; give the path of a file to write",
+        command: arguments[0])
+      #expect(result.stdout.isEmpty)
+    }
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/dev/stdout")
+  }
+
   @Test("-o in a directory that makes no files (/proc) never says the directory is missing")
   func directoryThatMakesNoFiles() throws {
     let result = try rewind("export", sample("day-menu.journal"), "-o", "/proc/rewind.jsonl")

@@ -226,6 +226,80 @@ struct AtomicFileTests {
     #expect(contents(of: directory).isEmpty)
   }
 
+  @Test(
+    "a name of a process's open file, or a link that leads to one, is refused, however reached")
+  func openFileNames() throws {
+    let directory = TemporaryDirectory()
+    let target = directory.file("target")
+    write([7], to: target)
+    // A link like `/dev/stdout`, a link to that one, and a relative link into /proc.
+    let stdout = directory.file("stdout")
+    try FileManager.default.createSymbolicLink(
+      atPath: stdout, withDestinationPath: "/proc/self/fd/1")
+    let chained = directory.file("chained")
+    try FileManager.default.createSymbolicLink(atPath: chained, withDestinationPath: "stdout")
+    let relative = directory.file("relative")
+    let up = String(repeating: "../", count: directory.path.split(separator: "/").count)
+    try FileManager.default.createSymbolicLink(
+      atPath: relative, withDestinationPath: up + "proc/self/fd/2")
+    let cases: [(path: String, message: String)] = [
+      (stdout, "\(stdout): leads to /proc/self/fd/1, a file this process has open"),
+      (chained, "\(chained): leads to /proc/self/fd/1, a file this process has open"),
+      (relative, "\(relative): leads to \(directory.path)/\(up)proc/self/fd/2, a file"),
+      ("/proc/self/fd/1", "/proc/self/fd/1: is a file this process has open"),
+      ("/dev/fd/1", "/dev/fd/1: is a file this process has open"),
+    ]
+    for (path, message) in cases {
+      for replacing in [false, true] {
+        #expect {
+          try AtomicFileWriter(FileDestination(path, replacingExisting: replacing))
+        } throws: { error in
+          let error = error as! JournalError
+          return error.code == .invalidArgument && error.description.hasPrefix(message)
+        }
+      }
+    }
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: stdout) == "/proc/self/fd/1",
+      "the link is left as it was")
+    // A link to a file in a folder is replaced as before: the link, not its file.
+    let link = directory.file("link")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let file = try AtomicFileWriter(FileDestination(link, replacingExisting: true))
+    try file.write([8])
+    try file.commit()
+    #expect(bytes(of: link) == [8])
+    #expect(bytes(of: target) == [7])
+  }
+
+  @Test("a replaced file keeps its permissions; a new file has the default")
+  func permissionsKept() throws {
+    let directory = TemporaryDirectory()
+    func mode(_ path: String) -> mode_t {
+      var status = stat()
+      return stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0
+    }
+    for kind in TemporaryKind.allCases {
+      for kept: mode_t in [0o600, 0o640, 0o755] {
+        let path = directory.file("out-\(kind)-\(kept)")
+        write([1], to: path)
+        #expect(chmod(path, kept) == 0)
+        let file = try AtomicFileWriter(
+          FileDestination(path, replacingExisting: true), system: faultyFileSystem(kind).calls)
+        try file.write([2])
+        try file.commit()
+        #expect(bytes(of: path) == [2])
+        #expect(mode(path) == kept, "\(kind)")
+      }
+    }
+    let fresh = directory.file("fresh")
+    let file = try AtomicFileWriter(FileDestination(fresh))
+    try file.commit()
+    let mask = umask(0)
+    umask(mask)
+    #expect(mode(fresh) == 0o644 & ~mask)
+  }
+
   @Test("a journal being written is never replaced")
   func lockedDestination() throws {
     let directory = TemporaryDirectory()

@@ -17,8 +17,8 @@ func fileExists(_ path: String) -> Bool {
 /// command's `inputs` (by device and inode, so not through a link either).
 ///
 /// Checked at once, so that a command refuses before it does its work: an output that
-/// is one of the inputs is a usage error (exit 64) naming both, an empty path a usage
-/// error too, an existing file without `--force` a failure that names the option. The
+/// is one of the inputs is a usage error (exit 64) naming both, an empty path or a name of
+/// a process's open file (`/dev/stdout`, `/proc/self/fd/1`) a usage error too, an existing file without `--force` a failure that names the option. The
 /// writers check it again when they create the file (``AtomicFileWriter``), so a file
 /// that appears meanwhile is safe too.
 func outputDestination(_ path: String, force: Bool, inputs: [String]) throws -> FileDestination {
@@ -38,7 +38,7 @@ func outputDestination(_ path: String, force: Bool, inputs: [String]) throws -> 
     try destination.check()
   } catch {
     switch error.code {
-    case .outputIsInput: throw UsageError(error.description)
+    case .outputIsInput, .invalidArgument: throw UsageError(error.description)
     case .alreadyExists: throw CommandError("\(path): the file exists; pass --force to replace it")
     default: throw error
     }

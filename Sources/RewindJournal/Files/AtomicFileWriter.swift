@@ -11,8 +11,8 @@ import Synchronization
 ///
 /// The bytes go to a temporary file in the destination's directory: on Linux an unnamed
 /// one (`O_TMPFILE`), which vanishes if the process is killed; elsewhere, or on a file
-/// system without unnamed files, a hidden `.NAME.PID-N.tmp`. ``commit()`` then `fsync`s
-/// it, moves it over the destination (`rename`, or `link` when no file may be replaced, so
+/// system without unnamed files, a hidden `.NAME.PID-N.tmp`. ``commit()`` then gives it
+/// the permissions of the file it replaces (if any), `fsync`s it, moves it over the destination (`rename`, or `link` when no file may be replaced, so
 /// that a file that appeared meanwhile is never overwritten), and `fsync`s the directory.
 ///
 /// A failure at any step (a full disk, a read-only file system, an I/O error, a failed
@@ -152,7 +152,6 @@ package final class AtomicFileWriter {
 
   private func publish(syncing: Bool, keptPath: String?) throws(JournalError) {
     let path = destination.path
-    if syncing { try file.sync() }
     let previous =
       try JournalFile.existingStatus(of: path, system: system)
       ?? JournalFile.danglingLinkStatus(of: path, system: system)
@@ -162,6 +161,12 @@ package final class AtomicFileWriter {
         "a file appeared there while this one was written; it is never overwritten silently",
         path: path)
     }
+    if let previous, previous.st_mode & S_IFMT == S_IFREG {
+      // The file replaced keeps its permissions (a private file stays private), not the
+      // new file's default; a file system that has none leaves the default.
+      _ = fchmod(file.descriptor, previous.st_mode & 0o777)
+    }
+    if syncing { try file.sync() }
     // The kernel's name of the unnamed file, which `link` gives a name.
     let source = temporaryPath ?? "/proc/self/fd/\(file.descriptor)"
     var backup: String?

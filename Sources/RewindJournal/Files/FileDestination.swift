@@ -32,8 +32,10 @@ public struct FileDestination: Sendable, Equatable {
   /// unless it may be replaced, and then a regular file (never a directory or a device).
   ///
   /// - Throws: ``JournalError`` with ``JournalError/Code/outputIsInput`` (naming the
-  ///   destination and the input), ``JournalError/Code/alreadyExists``, or
-  ///   ``JournalError/Code/io`` for a directory.
+  ///   destination and the input), ``JournalError/Code/alreadyExists``,
+  ///   ``JournalError/Code/io`` for a directory, or ``JournalError/Code/invalidArgument``
+  ///   for a name in `/proc` or `/dev/fd`, or a symbolic link that leads there
+  ///   (`/dev/stdout`): replacing the link would write nothing where it leads.
   /// - Complexity: one `stat` per input and one of the destination.
   package func check() throws(JournalError) {
     _ = try check(system: .live)
@@ -42,6 +44,15 @@ public struct FileDestination: Sendable, Equatable {
   /// ``check()`` through `system`.
   /// - Returns: the status of the file at the destination, nil if there is none.
   func check(system: FileSystemCalls) throws(JournalError) -> stat? {
+    if let open = Self.openFileLink(of: path, system: system) {
+      // `/dev/stdout` leads to `/proc/self/fd/1`, whose target is whatever standard output
+      // is: replacing the link would write nothing there and replace a system file.
+      let what = open == path ? "is" : "leads to \(open),"
+      throw JournalError(
+        .invalidArgument,
+        "\(what) a file this process has open (standard output, say), not a file in a folder; give the path of a file to write",
+        path: path)
+    }
     guard
       let existing = JournalFile.status(of: path, system: system)
         ?? JournalFile.danglingLinkStatus(of: path, system: system)
@@ -74,5 +85,45 @@ public struct FileDestination: Sendable, Equatable {
         .alreadyExists, "the file already exists; it is never overwritten silently", path: path)
     }
     return existing
+  }
+
+  /// Where `path` or a symbolic link on the way from it leads into a folder of a process's
+  /// open files (`/proc/PID/fd`, which `/proc/self/fd`, `/dev/fd` and `/dev/stdout` lead
+  /// to), or nil: the first such name met.
+  /// - Complexity: a `realpath` of the folder and an `lstat`; for a symbolic link, a
+  ///   `readlink` and the same again each step, at most 40 steps (the system's limit).
+  static func openFileLink(of path: String, system: FileSystemCalls) -> String? {
+    var current = path
+    for step in 0...40 {
+      // The name with its directory's links resolved: `/proc/self/fd/1`, however reached.
+      let directory = JournalFile.directory(of: current)
+      guard let resolved = realpath(directory, nil) else { return nil }
+      let folder = String(cString: resolved)
+      free(resolved)
+      if isOpenFileFolder(folder) { return current }
+      guard step < 40 else { return nil }
+      var status = stat()
+      guard system.lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+        return nil
+      }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else { return nil }
+      let target = String(
+        decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = target.hasPrefix("/") ? target : folder + "/" + target
+    }
+    return nil
+  }
+
+  /// Whether `folder` (a resolved path) is `/proc/PID/fd` or `/proc/PID/task/TID/fd`.
+  static func isOpenFileFolder(_ folder: String) -> Bool {
+    let parts = folder.split(separator: "/")
+    func isNumber(_ index: Int) -> Bool {
+      parts.indices.contains(index) && parts[index].utf8.allSatisfy { (0x30...0x39).contains($0) }
+    }
+    guard parts.first == "proc", isNumber(1) else { return false }
+    return parts.count == 3 && parts[2] == "fd"
+      || parts.count == 5 && parts[2] == "task" && isNumber(3) && parts[4] == "fd"
   }
 }
