@@ -114,11 +114,19 @@ struct SalvagedCommandsTests {
     }
     let blame = try rewind("blame", salvaged, "menu.selectedIndex", "--at", last)
     #expect(blame.status == 0, "\(blame.stderr)")
-    // Any other lost event's state is not known.
+    // Any other lost event's state is not known, and the error names the journal.
     for point in [lost.lowerBound, lost.upperBound - 1] {
-      expectFailure(
-        try rewind("state", salvaged, "--at", String(point)),
-        containing: "event \(point) was lost to damage")
+      let message = "Error: \(salvaged): event \(point) was lost to damage"
+      for arguments in [
+        ["state", salvaged, "--at", String(point)],
+        ["blame", salvaged, "menu.selectedIndex", "--at", String(point)],
+        ["log", salvaged, "--from", String(point)],
+        ["find", salvaged, "--where", "changed(menu.selectedIndex)", "--from", String(point)],
+      ] {
+        let result = try rewind(arguments)
+        expectFailure(result, containing: "event \(point) was lost to damage")
+        #expect(result.stderr.hasPrefix(message), "\(arguments[0]): \(result.stderr)")
+      }
     }
   }
 
@@ -281,14 +289,17 @@ struct SalvagedCommandsTests {
     let (_, salvaged, lost) = try salvagedJournal(in: directory)
     let lostText = "\(salvaged): \(JournalError.describe(lost)) were lost to damage"
     let before = "the events before them (--to \(lost.lowerBound - 1))"
-    let after = "those after them (--from \(lost.upperBound + 1))"
+    // A page starts at a point whose time it knows, a test at one whose state it knows:
+    // the last lost event's, the snapshot after them (its events start after it).
+    let pageAfter = "those after them (--from \(lost.upperBound + 1))"
+    let testAfter = "those after them (--from \(lost.upperBound))"
     let page = directory.file("page.html")
     expectFailure(
       try rewind("html", salvaged, "-o", page),
-      containing: "\(lostText); a page cannot cross them: write \(before) or \(after)")
+      containing: "\(lostText); a page cannot cross them: write \(before) or \(pageAfter)")
     expectFailure(
       try rewind("testgen", salvaged),
-      containing: "\(lostText); a test cannot cross them: write \(before) or \(after)")
+      containing: "\(lostText); a test cannot cross them: write \(before) or \(testAfter)")
     // A range that ends among them: only the part before them.
     let ending = try rewind(
       "testgen", salvaged, "--from", String(lost.lowerBound - 5), "--to",
@@ -300,6 +311,13 @@ struct SalvagedCommandsTests {
     #expect(
       try rewind("html", salvaged, "-o", page, "--from", String(lost.upperBound + 1)).status == 0)
     #expect(try rewind("testgen", salvaged, "--to", String(lost.lowerBound - 1)).status == 0)
+    // The part after them as the hint gives it, from the first event kept.
+    let test = try rewind(
+      "testgen", salvaged, "--from", String(lost.upperBound), "--to", String(lost.upperBound + 2))
+    #expect(test.status == 0, "\(test.stderr)")
+    #expect(
+      test.stdout.contains("// Events \(lost.upperBound + 1)–\(lost.upperBound + 2) of "),
+      "\(test.stdout)")
   }
 
   @Test("verify says which events a salvaged journal lost, as info does")

@@ -108,7 +108,7 @@ struct HTMLCommand: TimelineVisitor {
       return now &- lap
     }
     let range = try timeline.resolveRange(from: from, to: to, knownStates: true)
-    try timeline.refuseLostEvents(in: range, writing: "a page")
+    try timeline.refuseLostEvents(in: range, writing: "a page", startsAtLostEvent: false)
     // The page's times count from its first point's, which was lost with the events it
     // ends (its state, the snapshot after them, is known).
     if range.from > 0, let lost = timeline.lostEvents(in: (range.from - 1)...range.from).first,

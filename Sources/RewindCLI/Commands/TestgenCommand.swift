@@ -120,7 +120,7 @@ struct TestgenCommand: TimelineVisitor {
       testName += "Test"
     }
     let range = try timeline.resolveRange(from: from, to: to, knownStates: true)
-    try timeline.refuseLostEvents(in: range, writing: "a test")
+    try timeline.refuseLostEvents(in: range, writing: "a test", startsAtLostEvent: true)
     guard range.to > range.from else {
       throw CommandError(
         "\(timeline.path): the range after event \(range.from) holds no event: nothing to test")

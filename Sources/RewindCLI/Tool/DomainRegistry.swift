@@ -112,7 +112,14 @@ struct DomainRegistry: Sendable {
   ) throws -> V.Output {
     let timeline = try Timeline<D>(reader: reader)
     if let warnings { timeline.warnOfUntrustedSnapshots(to: warnings) }
-    return try visitor.visit(timeline)
+    do {
+      return try visitor.visit(timeline)
+    } catch let error as RewindError
+      where error.code == .eventsLost && !error.message.hasPrefix(timeline.path + ": ")
+    {
+      // A point among the lost events (`state --at 70000`): said with its journal.
+      throw RewindError(.eventsLost, "\(timeline.path): \(error.message)")
+    }
   }
 
   /// Runs `visitor` with the domain named `identifier` (the default when nil).

@@ -128,9 +128,15 @@ extension Timeline {
   /// Refuses a range that events lost to damage cut, for a command that replays every
   /// event of it from its first point (a page, a test), before any work: names the
   /// first lost events and the parts on either side of them it can write.
-  /// - Parameter what: what the command writes, for the message (`a page`).
+  /// - Parameters:
+  ///   - what: what the command writes, for the message (`a page`).
+  ///   - startsAtLostEvent: whether the command can start at the last of the lost events,
+  ///     whose state (the snapshot after them) is known: a test can, a page cannot (it
+  ///     needs its first point's time, which was lost).
   /// - Throws: ``CommandError``.
-  func refuseLostEvents(in range: (from: UInt64, to: UInt64), writing what: String) throws {
+  func refuseLostEvents(
+    in range: (from: UInt64, to: UInt64), writing what: String, startsAtLostEvent: Bool
+  ) throws {
     guard range.to > range.from, let lost = lostEvents(in: range.from...range.to).first else {
       return
     }
@@ -139,8 +145,11 @@ extension Timeline {
       parts.append("the events before them (--to \(lost.lowerBound - 1))")
     }
     if lost.upperBound < range.to {
-      parts.append(
-        "\(parts.isEmpty ? "the events" : "those") after them (--from \(lost.upperBound + 1))")
+      // The first point after them to start from (its events are those after it).
+      let start =
+        startsAtLostEvent && (try? resolveKnown(.sequence(lost.upperBound))) != nil
+        ? lost.upperBound : lost.upperBound + 1
+      parts.append("\(parts.isEmpty ? "the events" : "those") after them (--from \(start))")
     }
     throw CommandError(
       "\(path): \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage; \(what) cannot cross them"
