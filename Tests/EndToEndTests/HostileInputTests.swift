@@ -60,8 +60,8 @@ struct HostileInputTests {
     for arguments in [
       ["info", ""], ["log", ""], ["state", ""], ["export", ""], ["verify", "", "--deep"],
       ["html", "", "-o", directory.file("page.html")], ["testgen", ""], ["recover", ""],
-      ["find", "", "--where", "menu.selectedIndex == 1"], ["diff", "@5", day + "@5"],
-      ["diff", day, ""], ["blame", "", "menu.selectedIndex"],
+      ["find", "", "--where", "menu.selectedIndex == 1"], ["diff", day, ""],
+      ["blame", "", "menu.selectedIndex"],
       ["record", "", "-o", directory.file("r.journal")],
     ] {
       let result = try rewind(arguments)
@@ -72,6 +72,36 @@ struct HostileInputTests {
     #expect(imported.stderr == "Error: \(message); nothing was written\n")
     #expect(imported.status == 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+  }
+
+  @Test("- given as a journal or a scenario is refused as standard input, not called missing")
+  func dashInput() throws {
+    let directory = TemporaryDirectory()
+    let day = sample("day-menu.journal")
+    let journal =
+      "- is not standard input here: a journal is read from a file; give its path (./- for a file named -)"
+    for arguments in [
+      ["info", "-"], ["log", "-"], ["state", "-"], ["diff", day + "@5", "-"],
+      ["html", "-", "-o", directory.file("page.html")],
+    ] {
+      expectUsageError(try rewind(arguments), journal, command: arguments[0])
+    }
+    expectUsageError(
+      try rewind("record", "-", "-o", directory.file("r.journal")),
+      "- is not standard input here; give the path of a scenario script (./- for a file named -; a named pipe, such as <(…), is read to its end)",
+      command: "record")
+    // A journal before the @ is needed; its absence is a usage error naming the argument.
+    expectUsageError(
+      try rewind("diff", "@5", day + "@5"),
+      "The value '@5' is invalid for '<journal>': no journal before the @; give JOURNAL@POINT",
+      command: "diff")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    // A file named - is read as one.
+    try FileManager.default.copyItem(atPath: day, toPath: directory.file("-"))
+    let named = try run(
+      rewindBinary, ["info", "-"], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+      currentDirectory: directory.path)
+    #expect(named.status == 0, "\(named.stderr)")
   }
 
   @Test(

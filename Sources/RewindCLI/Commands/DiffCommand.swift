@@ -125,6 +125,12 @@ struct JournalAtPoint: CustomStringConvertible {
       return
     }
     path = String(text[..<at])
+    guard !path.isEmpty else {
+      throw UsageError(
+        .invalidValue,
+        "The value '\(text)' is invalid for '<journal>': no journal before the @; give JOURNAL@POINT"
+      )
+    }
     do throws(InvalidValue) {
       point = try PointArgument(String(text[text.index(after: at)...]))
     } catch {

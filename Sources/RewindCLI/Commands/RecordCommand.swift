@@ -36,6 +36,12 @@ extension RewindTool {
     }
 
     func run(_ context: Context) throws {
+      if scenario == "-", !fileExists(scenario) {
+        // Read as a file named `-`, it would be reported missing.
+        throw UsageError(
+          "- is not standard input here; give the path of a scenario script (./- for a file named -; a named pipe, such as <(…), is read to its end)"
+        )
+      }
       let text: String
       do throws(TextFileError) {
         text = try TextFileReader(

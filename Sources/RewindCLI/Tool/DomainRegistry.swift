@@ -83,6 +83,12 @@ struct DomainRegistry: Sendable {
         "\(StreamStore.maskingPasswords(in: path)) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID: a host, then one session after the slash)"
       )
     }
+    if path == "-", !fileExists(path) {
+      // Read as a file named `-`, it would be reported missing.
+      throw UsageError(
+        "- is not standard input here: a journal is read from a file; give its path (./- for a file named -)"
+      )
+    }
     return try JournalReader(path: path, options: .init(salvage: salvage))
   }
 
