@@ -36,6 +36,25 @@ struct CheckCommandTests {
       #expect(text == (try rewind("state", journal, "--json")).stdout)
       #expect(text == (try String(contentsOfFile: sample(stem + ".state.json"), encoding: .utf8)))
     }
+    // Written again, the files already hold the states: none is written (the same inode).
+    let inodes = try zip(Self.stems, journals).map { stem, _ in
+      try FileManager.default.attributesOfItem(atPath: directory.file(stem + ".state.json"))[
+        .systemFileNumber] as? Int
+    }
+    let again = try rewind(["check", "--update", "--json"] + journals)
+    #expect(again.status == 0, "\(again.stderr)")
+    let results = try #require(try parseObject(again.stdout)["journals"] as? [[String: Any]])
+    #expect(results.map { $0["updated"] as? Bool } == [false, false, false], "\(again.stdout)")
+    let unchanged = try rewind(["check", "--update", journals[0]])
+    #expect(
+      unchanged.stdout.contains(
+        "expected state \(directory.file(Self.stems[0] + ".state.json")) (unchanged)"),
+      "\(unchanged.stdout)")
+    #expect(
+      try zip(Self.stems, journals).map { stem, _ in
+        try FileManager.default.attributesOfItem(atPath: directory.file(stem + ".state.json"))[
+          .systemFileNumber] as? Int
+      } == inodes)
     // A stale expected state is refreshed.
     let stale = directory.file("two-column.state.json")
     "{\"split\": {\"style\": \"balanced\", \"layout\": \"twoColumn\"}, \"menu\": {}}\n"

@@ -3,6 +3,12 @@ import RewindCore
 import RewindJournal
 import RewindStream
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension RewindTool {
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -89,8 +95,8 @@ extension RewindTool {
           case .failure(let error): return Self.failure(journals[index], error, context: context)
           }
           var command = CheckCommand(
-            expected: state.expected, expectedPath: state.path, update: update,
-            requireExpected: requireExpected, maxDivergences: maxDivergences,
+            expected: state.expected, expectedPath: state.path, expectedText: state.text,
+            update: update, requireExpected: requireExpected, maxDivergences: maxDivergences,
             jobs: jobs / workers + 1, context: context)
           command.progress = progress
           command.cores = cores
@@ -108,9 +114,9 @@ extension RewindTool {
             continue
           }
           let command = CheckCommand(
-            expected: state.expected, expectedPath: state.path, update: update,
-            requireExpected: requireExpected, maxDivergences: maxDivergences, jobs: jobs,
-            context: context)
+            expected: state.expected, expectedPath: state.path, expectedText: state.text,
+            update: update, requireExpected: requireExpected, maxDivergences: maxDivergences,
+            jobs: jobs, context: context)
           results.append(Self.check(journal, command, registry: registry, context: context))
         }
       }
@@ -135,6 +141,7 @@ extension RewindTool {
       var expectedPath = expect ?? adjacentExpectedState(of: journal)
       let updatePath = update ? try expect ?? expectedStatePath(of: journal) : nil
       var expected: JSONValue?
+      var read: String?
       if let expectedPath, !update || fileExists(expectedPath) {
         let text: String
         do throws(TextFileError) {
@@ -154,6 +161,7 @@ extension RewindTool {
             "\(expectedPath): the expected state is not JSON at line \(error.line), column \(error.column): \(error.message)"
           )
         }
+        read = text
         switch expected {
         case .object?, nil: break
         case let found?:
@@ -163,7 +171,7 @@ extension RewindTool {
         }
       }
       if update { expectedPath = updatePath }
-      return ExpectedState(expected: expected, path: expectedPath)
+      return ExpectedState(expected: expected, path: expectedPath, text: read)
     }
 
     /// The result of checking `journal`: a failure naming the error when it cannot be
@@ -232,6 +240,9 @@ private func expectedStatePath(of journal: String) throws -> String {
 struct ExpectedState {
   var expected: JSONValue?
   var path: String?
+  /// The file's lines as read, joined by line feeds (for --update: a file that holds what
+  /// it would write is not written).
+  var text: String?
 }
 
 struct CheckResult {
@@ -244,6 +255,8 @@ struct CheckResult {
 struct CheckCommand: TimelineVisitor {
   let expected: JSONValue?
   let expectedPath: String?
+  /// The expected state file's lines as read, joined by line feeds; nil when there is none.
+  var expectedText: String?
   /// `--update`: write the replayed final state to `expectedPath` (keeping to the fields
   /// of `expected` when it is partial) instead of comparing with it.
   var update = false
@@ -271,7 +284,8 @@ struct CheckCommand: TimelineVisitor {
     }
     progress?.update(timeline.lastSequence)
     bar.finish()
-    var written: JSONValue?
+    /// Whether --update wrote the file (false: it held the state's text already).
+    var written: Bool?
     if update, let expectedPath {
       let state = timeline.domain.json(try timeline.state(after: timeline.lastSequence))
       if let expected {
@@ -284,12 +298,20 @@ struct CheckCommand: TimelineVisitor {
         }
       }
       let json = expected.map { Self.keeping(state, fieldsOf: $0) } ?? state
-      let file = try TextFileWriter(
-        FileDestination(expectedPath, replacingExisting: true, inputs: [timeline.path]),
-        system: context.fileSystem)
-      try file.write(json.prettyText + "\n")
-      try file.commit()
-      written = json
+      let text = json.prettyText + "\n"
+      // The text read is its lines joined: the same lines and one byte more (the last line
+      // feed) are the same bytes.
+      var status = stat()
+      written =
+        expectedText != json.prettyText || stat(expectedPath, &status) != 0
+        || Int(status.st_size) != text.utf8.count
+      if written == true {
+        let file = try TextFileWriter(
+          FileDestination(expectedPath, replacingExisting: true, inputs: [timeline.path]),
+          system: context.fileSystem)
+        try file.write(text)
+        try file.commit()
+      }
       report.expectedFieldCount = json.leaves().count
       report.stateFieldCount = state.leaves().count
     }
@@ -303,7 +325,7 @@ struct CheckCommand: TimelineVisitor {
     if let expectedPath {
       summary +=
         ", expected state \(TerminalText.escaped(expectedPath))"
-        + (written != nil ? " (updated)" : "")
+        + (written.map { $0 ? " (updated)" : " (unchanged)" } ?? "")
       if partial {
         summary += " (partial: \(report.expectedFieldCount) of \(report.stateFieldCount) fields)"
       }
@@ -329,7 +351,7 @@ struct CheckCommand: TimelineVisitor {
       members.append(("stateFields", .int(Int64(report.stateFieldCount))))
       members.append(("partial", .bool(partial)))
     }
-    if written != nil { members.append(("updated", true)) }
+    if let written { members.append(("updated", .bool(written))) }
     if report.eventDivergenceCount > 0 {
       members.append(("eventDivergenceCount", .int(Int64(report.eventDivergenceCount))))
       if let first = report.eventDivergence {
