@@ -47,7 +47,9 @@ struct HelpTests {
 
   @Test(
     "the tool's help, on stdout with status 0, however it is asked for",
-    arguments: [["help"], ["--help"], ["-h"], ["help", "--help"], ["--version", "-h"]])
+    arguments: [
+      ["help"], ["--help"], ["-h"], ["help", "--help"], ["--version", "-h"], ["help", "help"],
+    ])
   func root(arguments: [String]) {
     let result = Sample.run(arguments)
     #expect(result.stdout == Self.rootHelp)
@@ -66,7 +68,8 @@ struct HelpTests {
   @Test(
     "a command's help, however it is asked for, even after a mistake",
     arguments: [
-      ["help", "state"], ["state", "--help"], ["state", "-h"], ["state", "j", "--at", "1", "-h"],
+      ["help", "state"], ["help", "help", "state"], ["state", "--help"], ["state", "-h"],
+      ["state", "j", "--at", "1", "-h"],
       ["state", "--bogus", "--help"], ["state", "a", "b", "c", "-h"],
     ])
   func command(arguments: [String]) {

@@ -165,9 +165,10 @@ extension CommandLineTool where Context: CommandContext {
   }
 
   /// `rewind help [<command> ...]`: the help of the named command, or of the tool;
-  /// `rewind help <topic>`: the topic's text.
+  /// `rewind help <topic>`: the topic's text. `help` itself is described by the tool's
+  /// help (`rewind help help`).
   private func help(naming words: ArraySlice<String>, context: Context) -> ExitCode {
-    let words = words.filter { $0 != "-h" && $0 != "--help" }
+    let words = words.filter { $0 != "-h" && $0 != "--help" }.drop { $0 == "help" }
     if let topic = topics.first(where: { $0.name == words.first }) {
       // A topic has no subcommands: a word after it is one too many, not an unknown command.
       guard words.count == 1 else {
