@@ -391,6 +391,7 @@
             "  split.visibleColumns == [\"detail\"]  ", "split.style == Balanced",
             "split.stile == balanced", "split.selectedItem == Leva", #"menu.selectedIndex == "2""#,
             "menu.selectedIndex == 1.5", "menu.selectedIndex == 1.0",
+            "menu.selectedIndex == 18446744073709551616",
             "split.style == balanced && menu.selectedIndex == 1", "split.style = balanced",
             "changed(split.style", #"split.selectedItem == "unterminated"#, "split.expanded == [1]",
             "split.expanded == espresso-machines/leva", "", "split..style == x",

@@ -58,6 +58,18 @@ struct ConditionCheckTests {
     #expect(wrongType?.message == "menu.selectedIndex holds an integer, not a string (\"0\")")
     #expect(wrongType?.suggestion == "0")
 
+    // A whole number past 64 bits is said to be one, not called a number of another kind.
+    for written in ["18446744073709551616", "-9223372036854775809", "1e30"] {
+      let large = error("menu.selectedIndex == \(written)", navigation)
+      #expect(large?.column == 23)
+      #expect(
+        large?.message
+          == "menu.selectedIndex holds an integer, and the whole number given is past the integers' range (-9223372036854775808 to 9223372036854775807)"
+      )
+    }
+    let fraction = error("menu.selectedIndex == 1.5", navigation)
+    #expect(fraction?.message == "menu.selectedIndex holds an integer, not a number (1.5)")
+
     let name = error("split.selectedItem == Leva", navigation)
     #expect(name?.column == 23)
     #expect(name?.message == "'Leva' is not the id of an item in this session")

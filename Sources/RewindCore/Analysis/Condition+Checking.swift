@@ -36,6 +36,12 @@ extension Domain {
       return nil
     case (.integer, .double) where value.intValue != nil:
       return nil
+    case (.integer, .double(let number)) where number.isFinite && number.rounded() == number:
+      // A whole number the parser could only keep as a double: past 64 bits (its text is
+      // not kept: the double's would not be the one written).
+      return ValueProblem(
+        "\(holder) \(kind), and the whole number given is past the integers' range (\(Int64.min) to \(Int64.max))"
+      )
     case (.optional(let wrapped), _):
       return problem(
         with: value, kind: wrapped, path: path, holder: holder, suggesting: suggesting)

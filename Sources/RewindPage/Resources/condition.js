@@ -417,6 +417,10 @@
       return null;
     }
     if (kind === "integer" && isNumber && intValue(value) !== null) return null;
+    if (kind === "integer" && isNumber && Number.isFinite(Number(value.text)) && Math.round(Number(value.text)) === Number(value.text)) {
+      // A whole number past 64 bits, as Rewind says it.
+      return { message: `${holder} ${describeKind(kind)}, and the whole number given is past the integers' range (-9223372036854775808 to 9223372036854775807)`, suggestion: null };
+    }
     if (kind.optional !== undefined) return problem(value, kind.optional, field, holder, suggesting);
     if (kind.oneOf && typeof value === "string") {
       if (kind.oneOf.includes(value)) return null;
