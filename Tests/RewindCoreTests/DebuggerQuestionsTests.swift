@@ -338,6 +338,26 @@ struct DebuggerQuestionsTests {
     #expect(short.rejoin?.right == 7)
     #expect(short.endDifferences.map(\.path) == ["tally.flag"])
 
+    // One session has ended: the other meets its last state five events later, which a
+    // window of five allows and one of four does not.
+    let toggled = try session([.toggled], "toggled.journal", in: directory)
+    let later = try session(
+      Array(repeating: .added(0), count: 5) + [.toggled], "later.journal", in: directory)
+    #expect(try toggled.align(with: later).rejoin.map { [$0.left, $0.right] } == [1, 6])
+    #expect(
+      try toggled.align(with: later, window: 5).rejoin.map { [$0.left, $0.right] } == [1, 6])
+    #expect(try toggled.align(with: later, window: 4).rejoin == nil)
+    #expect(try later.align(with: toggled, window: 4).rejoin == nil)
+    // A state one session held at several points is found at the first of them within the
+    // window of the other's point, not at one the window has passed.
+    let held = try session(
+      [.toggled, .added(0), .added(0), .added(0), .added(1), .added(1)], "held.journal",
+      in: directory)
+    let reached = try session(
+      Array(repeating: .added(0), count: 4) + [.toggled], "reached.journal", in: directory)
+    #expect(try held.align(with: reached, window: 2).rejoin.map { [$0.left, $0.right] } == [4, 5])
+    #expect(try held.align(with: reached).rejoin.map { [$0.left, $0.right] } == [1, 5])
+
     // Different settings: they differ from the start and never meet within the window.
     let shifted = try original.align(
       with: session([.added(1)], "shifted.journal", in: directory, start: 100), window: 4)

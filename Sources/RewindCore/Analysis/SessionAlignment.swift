@@ -94,16 +94,17 @@ extension Timeline {
     var leftKey = Self.key(leftState, left)
     var rightKey = Self.key(rightState, right)
     // Each session on its own: the first pair of points with equal states.
-    var leftSeen = StateMemory()
-    var rightSeen = StateMemory()
-    Self.remember(leftKey, at: leftReplayer.sequence, in: &leftSeen, window)
-    Self.remember(rightKey, at: rightReplayer.sequence, in: &rightSeen, window)
+    let window = UInt64(max(window, 1))
+    var leftSeen = StateMemory(window: window)
+    var rightSeen = StateMemory(window: window)
+    leftSeen.remember(leftKey, at: leftReplayer.sequence)
+    rightSeen.remember(rightKey, at: rightReplayer.sequence)
     while alignment.rejoin == nil {
-      if let point = rightSeen.seen[leftKey] {
+      if let point = rightSeen.point(of: leftKey, near: leftReplayer.sequence) {
         alignment.rejoin = (leftReplayer.sequence, point)
         break
       }
-      if let point = leftSeen.seen[rightKey] {
+      if let point = leftSeen.point(of: rightKey, near: rightReplayer.sequence) {
         alignment.rejoin = (point, rightReplayer.sequence)
         break
       }
@@ -112,12 +113,19 @@ extension Timeline {
       guard leftMoved || rightMoved else { break }
       if leftMoved {
         leftKey = Self.key(leftState, left)
-        Self.remember(leftKey, at: leftReplayer.sequence, in: &leftSeen, window)
+        leftSeen.remember(leftKey, at: leftReplayer.sequence)
       }
       if rightMoved {
         rightKey = Self.key(rightState, right)
-        Self.remember(rightKey, at: rightReplayer.sequence, in: &rightSeen, window)
+        rightSeen.remember(rightKey, at: rightReplayer.sequence)
       }
+      // A session that has ended is left behind: once the other is more than the window
+      // past its last point, no pair is near enough.
+      let (ahead, behind) =
+        leftReplayer.sequence > rightReplayer.sequence
+        ? (leftReplayer.sequence, rightReplayer.sequence)
+        : (rightReplayer.sequence, leftReplayer.sequence)
+      if !(leftMoved && rightMoved), ahead - behind > window { break }
     }
     let leftEnd = try state(after: lastSequence)
     let rightEnd = try other.state(after: other.lastSequence)
@@ -129,30 +137,6 @@ extension Timeline {
   /// their settings.
   private static func key(_ state: D.State, _ domain: D) -> String {
     domain.fields.map { $0.value(state).compactText }.joined(separator: "\n")
-  }
-
-  /// Keeps `key` (the first point it was seen at), forgetting the oldest point beyond
-  /// `window`.
-  private static func remember(
-    _ key: String, at point: UInt64, in memory: inout StateMemory, _ window: Int
-  ) {
-    if memory.seen[key] == nil { memory.seen[key] = point }
-    memory.counts[key, default: 0] += 1
-    memory.order.append(key)
-    if memory.order.count - memory.start > max(window, 1) {
-      let oldest = memory.order[memory.start]
-      memory.start += 1
-      memory.counts[oldest, default: 1] -= 1
-      if memory.counts[oldest] == 0 {
-        memory.counts[oldest] = nil
-        memory.seen[oldest] = nil
-      }
-      // Drop the forgotten keys now and then, not at every step.
-      if memory.start > 4_096 {
-        memory.order.removeFirst(memory.start)
-        memory.start = 0
-      }
-    }
   }
 
   /// The fields that differ between a state of each session (left `old`, right `new`).
@@ -171,13 +155,61 @@ extension Timeline {
 }
 
 /// The states of a session's last points, by their fields' JSON: where a rejoin is looked
-/// up.
+/// up. It remembers the last `window` points; a state is found at the first of them that
+/// is within `window` events of the other session's point.
 private struct StateMemory {
-  /// The first point (still remembered) each state was seen at.
-  var seen: [String: UInt64] = [:]
-  /// How many remembered points have each state.
-  var counts: [String: Int] = [:]
-  /// The states in the order seen; those before `start` are forgotten.
-  var order: [String] = []
-  var start = 0
+  /// The points remembered and those forgotten but not yet dropped, from `dropped` on:
+  /// each with its state and the number of the next point of the same state, if any.
+  private var entries: [(key: String, point: UInt64, next: Int?)] = []
+  /// How many entries were dropped from the front of `entries` (numbers count from the
+  /// first point ever remembered).
+  private var dropped = 0
+  /// The number of the first point still remembered.
+  private var start = 0
+  /// The numbers of the first and the last point still remembered of each state.
+  private var first: [String: Int] = [:]
+  private var last: [String: Int] = [:]
+  let window: UInt64
+
+  init(window: UInt64) { self.window = window }
+
+  /// Remembers that the session's state at `point` is `key`, forgetting the oldest point
+  /// beyond the window.
+  mutating func remember(_ key: String, at point: UInt64) {
+    let number = dropped + entries.count
+    if let previous = last[key] {
+      entries[previous - dropped].next = number
+    } else {
+      first[key] = number
+    }
+    last[key] = number
+    entries.append((key, point, nil))
+    guard UInt64(number - start + 1) > window else { return }
+    let oldest = entries[start - dropped]
+    if let next = oldest.next {
+      first[oldest.key] = next
+    } else {
+      first[oldest.key] = nil
+      last[oldest.key] = nil
+    }
+    start += 1
+    // Drop the forgotten entries now and then, not at every step.
+    if start - dropped > 4_096 {
+      entries.removeFirst(start - dropped)
+      dropped = start
+    }
+  }
+
+  /// The first point remembered whose state is `key` and that is within the window of
+  /// `other` (the other session's point), nil when there is none.
+  func point(of key: String, near other: UInt64) -> UInt64? {
+    var number = first[key]
+    while let current = number {
+      let entry = entries[current - dropped]
+      let distance = entry.point > other ? entry.point - other : other - entry.point
+      if distance <= window { return entry.point }
+      number = entry.next
+    }
+    return nil
+  }
 }
