@@ -359,6 +359,16 @@ struct StreamCommandTests {
         "\(absent): cannot load the certificate authorities of /etc/passwd: Error loading trusted certificates '/etc/passwd': no certificate or crl found"
     )
     #expect(authorities.stderr.firstMatch(of: /\(\w+\.c:\d+\)/) == nil, "\(authorities.stderr)")
+    // A file that cannot be read is said to be one (libnats says `(null)`).
+    let missing = "/nonexistent/ca.pem"
+    for (option, what) in [
+      ("--tls-ca", "cannot read the certificate authorities' file"),
+      ("--creds", "cannot read the credentials file"),
+    ] {
+      let result = try rewind("sessions", "--server", absent, option, missing, "--timeout", "1000")
+      expectFailure(result, containing: "\(absent): \(what) \(missing)")
+      #expect(!result.stderr.contains("(null)"), "\(result.stderr)")
+    }
   }
 
   /// Every reading command takes a session on a server where it takes a file, and

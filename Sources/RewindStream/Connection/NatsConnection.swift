@@ -75,6 +75,12 @@ final class NatsConnection {
         "cannot use the credentials file \(file)", kind: .authorization)
     }
     if let file = server.certificateAuthorityFile {
+      // libnats says only `(null)` of a file it cannot open.
+      guard access(file, R_OK) == 0 else {
+        throw StreamError(
+          .authorization, "cannot read the certificate authorities' file \(file)",
+          server: server.displayURL)
+      }
       try check(
         nats.natsOptions_LoadCATrustedCertificates(options, file),
         "cannot load the certificate authorities of \(file)", kind: .authorization)
