@@ -227,7 +227,20 @@ struct FileSafetyTests {
       exported,
       containing:
         "\(directory.file("missing/day.jsonl")): cannot create the file: there is no directory")
-    for result in [imported, exported] {
+    // Said before the work: pull before it connects, generate before it generates.
+    let pulled = try rewind(
+      "pull", "6f0c", "--server", "nats://127.0.0.1:1", "-o", directory.file("missing/p.journal"))
+    expectFailure(
+      pulled,
+      containing:
+        "\(directory.file("missing/p.journal")): cannot create the file: there is no directory")
+    let generated = try rewind(
+      "generate", "--events", "100000000", "-o", directory.file("missing/g.journal"))
+    expectFailure(
+      generated,
+      containing:
+        "\(directory.file("missing/g.journal")): cannot create the file: there is no directory")
+    for result in [imported, exported, pulled, generated] {
       #expect(!result.stderr.contains(".tmp") && !result.stderr.contains("importing"))
     }
     #expect(listing(directory.path) == ["events.jsonl"])

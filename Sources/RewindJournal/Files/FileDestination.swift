@@ -33,6 +33,7 @@ public struct FileDestination: Sendable, Equatable {
   ///
   /// - Throws: ``JournalError`` with ``JournalError/Code/outputIsInput`` (naming the
   ///   destination and the input), ``JournalError/Code/alreadyExists``,
+  ///   ``JournalError/Code/notFound`` when the destination's directory is missing,
   ///   ``JournalError/Code/io`` for a directory, or ``JournalError/Code/invalidArgument``
   ///   for a name in `/proc` or `/dev/fd`, or a symbolic link that leads there
   ///   (`/dev/stdout`): replacing the link would write nothing where it leads.
@@ -56,7 +57,16 @@ public struct FileDestination: Sendable, Equatable {
     guard
       let existing = JournalFile.status(of: path, system: system)
         ?? JournalFile.danglingLinkStatus(of: path, system: system)
-    else { return nil }
+    else {
+      // Said before the work, as the writer would say it at the end.
+      let directory = JournalFile.directory(of: path)
+      if !path.isEmpty, JournalFile.status(of: directory, system: system) == nil {
+        throw JournalError(
+          .notFound, "cannot create the file: there is no directory \(directory)", path: path,
+          cause: errnoCause(ENOENT))
+      }
+      return nil
+    }
     let identity = FileIdentity(existing)
     for input in inputs {
       guard let status = JournalFile.status(of: input, system: system),
