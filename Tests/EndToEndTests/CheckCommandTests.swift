@@ -113,6 +113,26 @@ struct CheckCommandTests {
     #expect(failing.stdout.contains("    split.nothing: - 1  + null"))
   }
 
+  @Test("an expected state of no field is refused, as it would check nothing; --update fills it")
+  func emptyExpectedState() throws {
+    let directory = TemporaryDirectory()
+    let journal = try copies(in: directory)[0]
+    let empty = directory.file(Self.stems[0] + ".state.json")
+    "{}\n".writeFixture(to: empty)
+    let message =
+      "\(empty): the expected state gives no field, so it checks nothing; write it as `rewind state --json` prints it, or with the fields to check (`check --update` writes the whole state over it)"
+    let adjacent = try rewind("check", journal)
+    #expect(adjacent.status == 1)
+    #expect(adjacent.stdout.hasPrefix("FAIL \(journal): "), "\(adjacent.stdout)")
+    #expect(adjacent.stdout.contains("the expected state gives no field"), "\(adjacent.stdout)")
+    expectFailure(try rewind("check", journal, "--expect", empty), containing: message)
+    let updated = try rewind("check", journal, "--update")
+    #expect(updated.status == 0, "\(updated.stderr)")
+    #expect(
+      try String(contentsOfFile: empty, encoding: .utf8)
+        == (try rewind("state", journal, "--json")).stdout)
+  }
+
   @Test("--update refuses a journal without .journal and leaves a malformed state as it was")
   func updateBadInput() throws {
     let directory = TemporaryDirectory()

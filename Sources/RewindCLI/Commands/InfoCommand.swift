@@ -7,8 +7,9 @@ extension RewindTool {
     static let configuration = CommandConfiguration(
       name: "info", abstract: "Describe a journal: its session, size and condition.",
       discussion: """
-        Reads the header and the index only, so it is instant on any journal; `rewind \
-        verify` checks every frame. With --json, `integrity` gives the condition's lines \
+        Reads the header and the index only, so it is instant on a closed journal (one \
+        whose index is missing or damaged is read frame by frame); `rewind verify` checks \
+        every frame. With --json, `integrity` gives the condition's lines \
         and `lostEvents` the events a salvage lost, as `verify --json` does: \
         [{"from": N, "to": M}], empty when none were.
         """)
