@@ -234,6 +234,9 @@ struct FileSafetyTests {
       pulled,
       containing:
         "\(directory.file("missing/p.journal")): cannot create the file: there is no directory")
+    expectUsageError(
+      try rewind("pull", "", "--server", "nats://127.0.0.1:1", "-o", directory.file("p.journal")),
+      "the session's id is empty; give it, or its unique beginning", command: "pull")
     let generated = try rewind(
       "generate", "--events", "100000000", "-o", directory.file("missing/g.journal"))
     expectFailure(

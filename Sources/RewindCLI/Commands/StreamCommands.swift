@@ -139,6 +139,9 @@ extension RewindTool {
     var force: Bool
 
     func run(_ context: Context) throws {
+      guard !session.isEmpty else {
+        throw UsageError("the session's id is empty; give it, or its unique beginning")
+      }
       let destination = try outputDestination(output, force: force, inputs: [])
       let store = try connection.connect(replicas: 1)
       let summary = try context.withProgress("Pulling \(session)") { bar in
