@@ -136,11 +136,23 @@ struct LiveCommandTests {
     #expect(tool.run(arguments: ["live", "--layout", "four"], context: context) == 64)
     #expect(
       context.stderr.text.hasPrefix(
-        "Error: The value 'four' is invalid for '--layout <layout>': expected twoColumn or threeColumn"
+        "Error: The value 'four' is invalid for '--layout <layout>': expected twoColumn or threeColumn (or two-column, three-column)"
       ))
     let device = Context.capture()
     #expect(tool.run(arguments: ["live", "--device", "pixel"], context: device) == 64)
     #expect(device.stderr.text.contains("'--device <device>': expected iphone or ipad"))
+  }
+
+  @Test(
+    "--layout takes the scenario setting's words: three-column and threeColumn alike",
+    arguments: ["three-column", "threeColumn", "two-column", "twoColumn"])
+  func layoutSpellings(layout: String) {
+    let directory = TemporaryDirectory()
+    let context = Context.capture(currentDirectory: directory.path)
+    let path = directory.file("x.journal")
+    // Accepted: the command goes on to find it has no terminal (not a usage error).
+    #expect(tool.run(arguments: ["live", "--layout", layout, "-o", path], context: context) == 1)
+    #expect(context.stderr.text.hasPrefix("Error: `rewind live` needs a terminal"))
   }
 
   @Test("help lists the screen's keys and the app's")

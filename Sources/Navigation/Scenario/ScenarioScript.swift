@@ -180,13 +180,11 @@ struct ScenarioParser {
     let value = line.words[1].text
     switch setting {
     case .layout:
-      switch Self.normalized(value) {
-      case "threecolumn", "three": layout = .threeColumn
-      case "twocolumn", "two": layout = .twoColumn
-      default:
+      guard let parsed = Self.layout(value) else {
         throw line.error(
           "expected three-column or two-column, found \(Format.quoted(value))", at: 1)
       }
+      layout = parsed
     case .size:
       sizeClass = try Self.sizeClass(value, line, at: 1)
     case .orientation:
@@ -273,6 +271,17 @@ struct ScenarioParser {
   /// Lowercased, without dashes or underscores: `double-column` → `doublecolumn`.
   static func normalized(_ word: Substring) -> String {
     word.lowercased().filter { $0 != "-" && $0 != "_" }
+  }
+
+  /// The layout a word names, as the `layout` setting and `rewind live --layout` read it:
+  /// `three-column` or `threeColumn` (any case, with `-`, `_` or nothing between the
+  /// words), or `three`; likewise for two columns. Nil for any other word.
+  static func layout(_ value: Substring) -> SplitLayout? {
+    switch normalized(value) {
+    case "threecolumn", "three": .threeColumn
+    case "twocolumn", "two": .twoColumn
+    default: nil
+    }
   }
 
   static func orientation(_ value: Substring) -> Orientation? {

@@ -5,7 +5,8 @@ extension NavigationDomain: InteractiveDomain {
   public func makeScreen() -> NavigationScreen { NavigationScreen() }
 
   /// A session of the sample catalog for `rewind live`:
-  /// - `--layout twoColumn|threeColumn` (default `threeColumn`);
+  /// - `--layout twoColumn|threeColumn`, or `two-column|three-column` as a scenario's
+  ///   `layout` setting reads it (default `threeColumn`);
   /// - `--device iphone|ipad`: the device's idiom and menu viewport, held as it usually is
   ///   (an iPhone upright, an iPad in landscape); by default a window Rewind knows nothing
   ///   about (``DeviceProfile/generic``: a 375-point strip);
@@ -13,8 +14,16 @@ extension NavigationDomain: InteractiveDomain {
   public static func liveSession(_ options: LiveOptions) throws(LiveOptionError)
     -> LiveSession<NavigationDomain>
   {
-    let layout = try choice(
-      options.layout, option: "--layout", default: SplitLayout.threeColumn)
+    var layout = SplitLayout.threeColumn
+    if let text = options.layout {
+      // The same words as a scenario's `layout` setting.
+      guard let parsed = ScenarioParser.layout(Substring(text)) else {
+        throw LiveOptionError(
+          option: "--layout", value: text,
+          expected: "expected twoColumn or threeColumn (or two-column, three-column)")
+      }
+      layout = parsed
+    }
     let profile: DeviceProfile
     let device: String
     switch options.device.map({ $0.lowercased() }) {

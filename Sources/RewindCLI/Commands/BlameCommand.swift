@@ -34,7 +34,8 @@ extension RewindTool {
     @Flag(help: "List every change up to the point, newest first.")
     var history: Bool
     @Option(
-      valueName: "n", help: "With --history, list at most the newest N changes.",
+      valueName: "n",
+      help: "With --history, list at most the newest N changes (default: all changes).",
       transform: { text throws(InvalidValue) in try parseCount(text, of: "changes") })
     var limit: Int?
     @Flag(help: "Print JSON.")

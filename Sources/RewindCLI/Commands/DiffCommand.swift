@@ -19,7 +19,7 @@ extension RewindTool {
         pair that differs is the divergence: both events and how the states after them \
         differ. Then each session goes its own way, and they rejoin at the first pair of \
         points, one in each, with equal states, one allowed to take up to --window more \
-        events than the other (default 1024); the end states are compared last.
+        events than the other (default: 1024); the end states are compared last.
         """)
 
     let registry: DomainRegistry
@@ -36,7 +36,8 @@ extension RewindTool {
     var align: Bool
     @Option(
       valueName: "events",
-      help: "With --align, how many more events one session may take to rejoin the other.",
+      help:
+        "With --align, how many more events one session may take to rejoin the other (default: 1024).",
       transform: { text throws(InvalidValue) in try parseCount(text, of: "events") })
     var window: Int?
     @Flag(help: "Print JSON.")

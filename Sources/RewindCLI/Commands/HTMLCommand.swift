@@ -16,17 +16,18 @@ extension RewindTool {
         keyframes of the state, compressed: no reducer runs in the browser, and the page \
         makes no request. A page holds at most 200,000 events; choose a part of a longer \
         session with --from and --to. The page's data is compressed in chunks on the cores \
-        (three quarters of the work), and built from the journal on one thread. With --jobs \
+        (about half of the work), and built from the journal on one thread. With --jobs \
         N, both run on N threads: the chunks, and the data built from parts of the journal, \
         each replayed from a snapshot (by default one thread: on two cores the parts cost 8% \
         more CPU time for hardly less wall time). Every setting writes the same page. Open \
         it at a point with PAGE.html#at=POINT. Scripts can drive it through window.rewind: \
-        seek(point), position(), and shownState(), which returns the JSON `rewind state \
-        --json` prints. With --timings, after the page is written, it says on standard \
-        error how long each step took (the journal opened, the precomputation that replays \
-        it and builds the page's data, the compression, the assembling, the writing), in \
-        milliseconds of a monotonic clock; standard output and the page stay the same, with \
-        --json too.
+        seek(point), position(), find(condition) (the points `rewind find --all` gives), \
+        event(sequence) (the JSON `rewind log --json` prints), pinned() (the pinned point, \
+        or null) and shownState(), which returns the JSON `rewind state --json` prints. \
+        With --timings, after the page is written, it says on standard error how long each \
+        step took (the journal opened, the precomputation that replays it and builds the \
+        page's data, the compression, the assembling, the writing), in milliseconds of a \
+        monotonic clock; standard output and the page stay the same, with --json too.
         """)
 
     let registry: DomainRegistry

@@ -22,7 +22,9 @@ extension RewindTool {
       short: "o", valueName: "journal",
       help: "The journal to write (default: session-YYYYMMDD-HHMMSS.journal here).")
     var output: String?
-    @Option(valueName: "layout", help: "twoColumn or threeColumn (default: threeColumn).")
+    @Option(
+      valueName: "layout",
+      help: "twoColumn or threeColumn, also two-column, three-column (default: threeColumn).")
     var layout: String?
     @Option(
       valueName: "device",

@@ -6,11 +6,12 @@ import RewindStream
 /// The connection options `push`, `pull` and `sessions` share.
 private let serverDiscussion = """
   The server is a NATS server with JetStream (nats-server -js); --server takes its URL, \
-  nats://HOST:PORT, or several separated by commas for a cluster. --user and --password, \
-  --creds (a credentials file) and --tls-ca (the certificate authorities to trust; TLS is \
-  then required) are passed to it; --name names the connection in the server's \
-  monitoring. A server that does not answer, refuses the credentials or has no Rewind \
-  stream is an error naming the server (exit 1) within --timeout.
+  nats://HOST:PORT or tls://HOST:PORT, or several separated by commas for a cluster. \
+  --user and --password, --creds (a credentials file) and --tls-ca (the certificate \
+  authorities to trust; TLS is then required) are passed to it; --name names the \
+  connection in the server's monitoring. A server that does not answer, refuses the \
+  credentials or has no Rewind stream is an error naming the server (exit 1) within \
+  --timeout.
   """
 
 extension RewindTool {
@@ -232,7 +233,9 @@ extension RewindTool {
 
 /// The options `push`, `pull` and `sessions` share: the server and how to connect to it.
 struct ConnectionOptions: ParsableArguments {
-  @Option(valueName: "url", help: "The server: nats://HOST:PORT (commas between several).")
+  @Option(
+    valueName: "url",
+    help: "The server: nats://HOST:PORT or tls://HOST:PORT (commas between several).")
   var server: String
   @Option(help: "The user name.")
   var user: String?

@@ -7,7 +7,7 @@ extension RewindTool {
     static let configuration = CommandConfiguration(
       name: "testgen", abstract: "Write a session as a Swift Testing reducer test.",
       discussion: """
-        The test replays the session's events (or those from --from to --to) through \
+        The test replays the session's events (or those after --from, up to --to) through \
         RewindTesting's TestStore and states every step in full: an applied event with a \
         closure that sets exactly the fields it changed, an unchanged one as .unchanged, a \
         rejected one with its reason. The outcomes and changes are the current reducer's, \

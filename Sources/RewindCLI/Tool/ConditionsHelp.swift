@@ -1,16 +1,18 @@
 import RewindArguments
 
 extension HelpTopic {
-  /// `rewind help conditions`: the condition language of `find --where` (and of the
-  /// player's `/`, the page's find box and scenario `expect` lines).
+  /// `rewind help conditions`: the condition language of `find --where` (and of
+  /// `log --where`, `shrink --where`, the player's `/`, the page's find box and scenario
+  /// `expect` lines).
   static let conditions = HelpTopic(
     "conditions",
     text: """
       CONDITIONS
 
       A condition asks a question about a point of a session: the state there, and the
-      event that led to it. `rewind find --where`, the player's `/` search, the HTML
-      page's find box and `expect` lines of scenario scripts read the same language.
+      event that led to it. `rewind find --where`, `rewind log --where`,
+      `rewind shrink --where`, the player's `/` search, the HTML page's find box and
+      `expect` lines of scenario scripts read the same language.
 
       COMPARISONS
         PATH == VALUE         the field holds the value (any JSON value)
@@ -45,6 +47,8 @@ extension HelpTopic {
       the search when it holds there, then after each event that makes it true (not
       after every event while it stays true). A condition that names the event (event,
       outcome, reason or changed) matches after every event where it holds.
+      `log --where` keeps every event after which a condition holds, whether or not
+      it became true there; `shrink --where` asks that it hold after the last event.
 
       CHECKING
       Every condition is checked against the domain's fields before anything is

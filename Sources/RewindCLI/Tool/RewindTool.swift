@@ -22,9 +22,10 @@ package enum RewindTool {
       name: "rewind", version: version,
       abstract: "Record, replay, inspect and test event-sourced UI sessions.",
       discussion: """
-        A journal (.journal) holds one recorded session: every event, compressed, with
-        snapshots of the state. Points in a session are written \(Point.syntax).
-        Conditions (find --where) are described by 'rewind help conditions'.
+        A journal (.journal) holds one recorded session: every event, compressed, with \
+        snapshots of the state. Points in a session are written \(Point.syntax); an \
+        offset's unit is us, ms, s, m or h.
+        Conditions (--where of find, log, shrink): see 'rewind help conditions'.
         Commands that read a journal also read a session on a NATS server, given as
         nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID (see push, pull and sessions); they
         fetch only the frames they read.

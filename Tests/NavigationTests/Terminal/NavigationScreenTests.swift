@@ -307,6 +307,13 @@ struct NavigationScreenDrawingTests {
     #expect(defaults.domain.catalog.layout == .threeColumn)
     #expect(defaults.domain.settings.sizeClass == .regular)
     #expect(defaults.domain.settings.menuViewportWidth == 375)
+    for (text, layout) in [
+      ("three-column", SplitLayout.threeColumn), ("threeColumn", .threeColumn),
+      ("two-column", .twoColumn), ("TwoColumn", .twoColumn),
+    ] {
+      #expect(
+        try NavigationDomain.liveSession(LiveOptions(layout: text)).domain.catalog.layout == layout)
+    }
     let phone = try NavigationDomain.liveSession(LiveOptions(layout: "twoColumn", device: "iphone"))
     #expect(phone.domain.catalog.layout == .twoColumn)
     #expect(phone.domain.settings.idiom == .phone)
@@ -319,7 +326,8 @@ struct NavigationScreenDrawingTests {
     #expect(pad.domain.settings.menuViewportWidth == 1180)
     #expect(
       throws: LiveOptionError(
-        option: "--layout", value: "four", expected: "expected twoColumn or threeColumn")
+        option: "--layout", value: "four",
+        expected: "expected twoColumn or threeColumn (or two-column, three-column)")
     ) {
       try NavigationDomain.liveSession(LiveOptions(layout: "four"))
     }
