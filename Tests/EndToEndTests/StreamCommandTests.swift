@@ -291,7 +291,9 @@ struct StreamCommandTests {
     let empty = try rewind(
       "pull", "", "--server", server.url, "--user", "rewind", "--password", "secret", "-o",
       server.directory.file("x.journal"))
-    expectFailure(empty, containing: "\(server.url): no session id given")
+    // Said before connecting, as a usage error.
+    expectUsageError(
+      empty, "the session's id is empty; give it, or its unique beginning", command: "pull")
 
     let absent = "nats://127.0.0.1:\(NatsServer.freePort())"
     let unreachable = try rewind("sessions", "--server", absent, "--timeout", "1000")

@@ -60,7 +60,8 @@ public struct FileDestination: Sendable, Equatable {
     else {
       // Said before the work, as the writer would say it at the end.
       let directory = JournalFile.directory(of: path)
-      if !path.isEmpty, JournalFile.status(of: directory, system: system) == nil {
+      var status = stat()
+      if !path.isEmpty, system.stat(directory, &status) != 0, errno == ENOENT {
         throw JournalError(
           .notFound, "cannot create the file: there is no directory \(directory)", path: path,
           cause: errnoCause(ENOENT))
