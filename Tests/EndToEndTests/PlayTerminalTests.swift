@@ -84,6 +84,58 @@ struct PlayTerminalTests {
   }
 
   @Test(
+    "Ctrl-Z and SIGTSTP put the terminal back and stop the player; fg takes it again, keys work"
+  )
+  func suspendAndResume() throws {
+    let directory = TemporaryDirectory()
+    // A shell with job control, as a user's: it stops the job and continues it with fg.
+    let terminal = try Tmux(
+      script: "PS1='job$ ' exec bash --norc --noprofile -i", in: directory.path, columns: 120,
+      rows: 32)
+    defer { terminal.kill() }
+    try terminal.waitFor("job$")
+    terminal.type("\"$REWIND\" play '\(journal)'")
+    terminal.send("Enter")
+    try terminal.waitFor("event 0 of 20")
+    let program = try #require(terminal.programIDs().first)
+    /// Whether the program is stopped (`T` in /proc/PID/stat, after the command's name).
+    func stopped() -> Bool {
+      guard let stat = try? String(contentsOfFile: "/proc/\(program)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("T")
+    }
+    for (round, stop) in ["C-z", "SIGTSTP", "SIGSTOP"].enumerated() {
+      switch stop {
+      case "C-z": terminal.send("C-z")
+      case "SIGTSTP": kill(program, SIGTSTP)
+      default: kill(program, SIGSTOP)
+      }
+      let screen = try terminal.waitUntil("\(stop) stops the player") {
+        stopped() && $0.contains("Stopped")
+      }
+      // The player put the terminal back before it stopped (SIGSTOP gives it no chance).
+      if stop != "SIGSTOP" {
+        #expect(!terminal.alternateScreen, "\(stop)")
+        #expect(screen.contains("job$"), "\(screen)")
+      }
+      terminal.type("fg")
+      terminal.send("Enter")
+      try terminal.waitUntil("fg after \(stop) gives the player the terminal again") {
+        !stopped() && terminal.alternateScreen && $0.contains("event \(round) of 20")
+      }
+      // Raw mode again: an arrow key moves, unechoed, without Enter.
+      terminal.send("Right")
+      let moved = try terminal.waitFor("event \(round + 1) of 20")
+      #expect(!moved.contains("^[[C"), "\(moved)")
+    }
+    terminal.send("q")
+    try terminal.waitUntil("the shell's prompt after q") {
+      !terminal.alternateScreen && $0.contains("job$")
+    }
+  }
+
+  @Test(
     "--at starts at a point; ? shows the keys; a click on the bar goes there; Ctrl-C ends with 130")
   func keysClicksAndInterrupt() throws {
     let directory = TemporaryDirectory()

@@ -18,16 +18,19 @@
 enum SignalForwarding {
   /// The signals that end a session (forwarded): interrupt, terminate, hang-up.
   static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  /// The signals of job control (forwarded): the session puts the terminal back before
+  /// the process stops (`SIGTSTP`), and takes it again once it goes on (`SIGCONT`).
+  static let jobControl: [Int32] = [SIGTSTP, SIGCONT]
   /// The signals after which the terminal is put back before the process dies.
   static let crashes: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
 
-  /// Installs the handlers: the ending signals and `SIGWINCH` write to `pipe`, the
-  /// crashes restore the terminal.
+  /// Installs the handlers: the ending signals, those of job control and `SIGWINCH`
+  /// write to `pipe`, the crashes restore the terminal.
   /// - Returns: The actions they replace, for ``uninstall(_:)``.
   static func install(writingTo pipe: Int32) -> [(Int32, sigaction)] {
     forwardingDescriptor = pipe
     var replaced: [(Int32, sigaction)] = []
-    for signal in ending + [SIGWINCH] {
+    for signal in ending + jobControl + [SIGWINCH] {
       replaced.append((signal, setHandler(signal, forwardSignal, flags: 0)))
     }
     for signal in crashes {
@@ -40,6 +43,23 @@ enum SignalForwarding {
         ))
     }
     return replaced
+  }
+
+  /// Stops the process as `SIGTSTP` does by default (Ctrl-Z in a shell): returns once it
+  /// is continued, at once when its process group is orphaned (no shell would continue
+  /// it, so the system does not stop it). The forwarding handler is back afterwards.
+  static func stopAsSuspended() {
+    var action = sigaction()
+    #if canImport(Darwin)
+      action.__sigaction_u.__sa_handler = SIG_DFL
+    #else
+      action.__sigaction_handler.sa_handler = SIG_DFL
+    #endif
+    sigemptyset(&action.sa_mask)
+    var forwarding = sigaction()
+    sigaction(SIGTSTP, &action, &forwarding)
+    raise(SIGTSTP)
+    sigaction(SIGTSTP, &forwarding, nil)
   }
 
   /// Puts back the actions ``install(writingTo:)`` replaced.

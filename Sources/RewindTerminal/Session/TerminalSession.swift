@@ -20,6 +20,10 @@ import RewindCore
 /// released, so that a program can finish its work (close a journal) after a signal
 /// ended the loop, undisturbed by a second one.
 ///
+/// Job control works as in a shell: Ctrl-Z (a byte in raw mode) or `SIGTSTP` puts the
+/// terminal back and stops the process; once it goes on (`fg`, `SIGCONT`, also after a
+/// `SIGSTOP`), the session takes the terminal again and draws the whole screen.
+///
 /// ``run(_:)`` puts the terminal back on every way out: the app quits, a signal, the
 /// terminal going away, a thrown error. A crash (a trap, a bad access) puts it back too
 /// before the process dies. Ctrl-C, a byte in raw mode, ends the loop as `SIGINT` would,
@@ -116,8 +120,26 @@ public final class TerminalSession {
       SignalForwarding.disarm()
     }
     try TerminalCalls.writeAll(output, Array(Self.enterSequence.utf8))
-    var loop = Loop(session: self, size: size)
+    var loop = Loop(session: self, size: size, saved: saved)
     return try loop.run(&app)
+  }
+
+  /// Puts the terminal back as `saved` holds it and stops the process (see
+  /// ``SignalForwarding/stopAsSuspended()``); once it goes on, takes the terminal again.
+  fileprivate func suspend(restoring saved: termios) throws(TerminalError) {
+    try? TerminalCalls.writeAll(output, Array(Self.leaveSequence.utf8))
+    try? TerminalCalls.setAttributes(saved, input)
+    SignalForwarding.disarm()
+    SignalForwarding.stopAsSuspended()
+    try resume(restoring: saved)
+  }
+
+  /// Takes the terminal again after the process was stopped and continued: raw mode, the
+  /// alternate screen, mouse reports (whatever the shell did with the terminal meanwhile).
+  fileprivate func resume(restoring saved: termios) throws(TerminalError) {
+    try TerminalCalls.setAttributes(TerminalCalls.raw(saved), input)
+    SignalForwarding.arm(input: input, output: output, attributes: saved)
+    try TerminalCalls.writeAll(output, Array(Self.enterSequence.utf8))
   }
 
   /// The signals waiting in the pipe, in the order they came.
@@ -161,6 +183,8 @@ public enum TerminalExit: Equatable, Sendable {
 private struct Loop {
   let session: TerminalSession
   var size: TerminalSize
+  /// The terminal's settings before the session, put back while the process is stopped.
+  let saved: termios
   var decoder = InputDecoder()
   /// What the terminal shows; nil when unknown (first draw, after a resize).
   var shown: Screen?
@@ -168,9 +192,23 @@ private struct Loop {
   var tickInterval: Duration?
   var nextTick: UInt64?
 
-  init(session: TerminalSession, size: TerminalSize) {
+  init(session: TerminalSession, size: TerminalSize, saved: termios) {
     self.session = session
     self.size = size
+    self.saved = saved
+  }
+
+  /// Stops the process (Ctrl-Z, `SIGTSTP`) or takes the terminal again after it was
+  /// stopped (`SIGCONT`); either way the whole screen is drawn next, at the terminal's
+  /// size then.
+  mutating func suspendOrResume(_ signal: Int32) throws(TerminalError) {
+    if signal == SIGTSTP {
+      try session.suspend(restoring: saved)
+    } else {
+      try session.resume(restoring: saved)
+    }
+    size = session.size
+    shown = nil
   }
 
   mutating func run<App: TerminalApp>(_ app: inout App) throws(TerminalError) -> TerminalExit {
@@ -190,6 +228,11 @@ private struct Loop {
             shown = nil
             changed = true
             if app.handle(.resize(newSize)) == .quit { return .quit }
+          } else if SignalForwarding.jobControl.contains(signal) {
+            let before = size
+            try suspendOrResume(signal)
+            changed = true
+            if size != before, app.handle(.resize(size)) == .quit { return .quit }
           } else {
             return .signal(signal)
           }
@@ -230,6 +273,14 @@ private struct Loop {
         let event = events[index]
         index += 1
         if event == .key(.control("c")) { return .interrupt }
+        if event == .key(.control("z")) {
+          // As the terminal's own suspend character would, in raw mode a byte.
+          let before = size
+          try suspendOrResume(SIGTSTP)
+          changed = true
+          if size != before, app.handle(.resize(size)) == .quit { return .quit }
+          continue
+        }
         if app.handle(event) == .quit { return .quit }
         changed = true
       }
