@@ -336,13 +336,11 @@ private struct Loop {
   }
 
   /// What a terminal below the app's minimum size shows: the size needed and the size
-  /// it has, centred as far as it fits.
+  /// it has, centred. In a terminal too narrow for its three lines the sentence is
+  /// wrapped at its words; in one too small for that, the size needed alone
+  /// (``TerminalSession/tooSmallLines(size:needs:)``).
   static func drawTooSmall(on screen: inout Screen, needs minimum: TerminalSize) {
-    let lines = [
-      "This terminal is \(screen.size).",
-      "Make it at least \(minimum)",
-      "(columns × rows).",
-    ]
+    let lines = TerminalSession.tooSmallLines(size: screen.size, needs: minimum)
     let top = max((screen.size.rows - lines.count) / 2, 0)
     for (offset, line) in lines.enumerated() {
       let left = max((screen.size.columns - line.count) / 2, 0)
@@ -353,5 +351,45 @@ private struct Loop {
   static func nanoseconds(_ duration: Duration) -> UInt64 {
     let (seconds, attoseconds) = duration.components
     return UInt64(max(seconds, 0)) * 1_000_000_000 + UInt64(max(attoseconds, 0) / 1_000_000_000)
+  }
+}
+
+extension TerminalSession {
+  /// The lines a session writes in a terminal of `size`, below the app's minimum size: the first of
+  /// these whose lines fit its width and rows, never a size cut short: the three lines;
+  /// the same words wrapped; `Make it at least C×R` wrapped; `C×R`, cut only when the
+  /// terminal is narrower than that.
+  static func tooSmallLines(size: TerminalSize, needs minimum: TerminalSize) -> [String] {
+    let lines = ["This terminal is \(size).", "Make it at least \(minimum)", "(columns × rows)."]
+    let width = max(size.columns, 1)
+    let rows = max(size.rows, 1)
+    func fits(_ lines: [String]) -> Bool {
+      lines.count <= rows && lines.allSatisfy { $0.count <= width }
+    }
+    if fits(lines) { return lines }
+    for sentence in [lines.joined(separator: " "), "Make it at least \(minimum)"] {
+      let wrapped = wrap(sentence, width: width)
+      if fits(wrapped) { return wrapped }
+    }
+    return [String("\(minimum)".prefix(width))]
+  }
+
+  /// `text` in lines of at most `width` characters, broken at spaces; a word longer than
+  /// the width is a line of its own (longer than the width).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if line.isEmpty {
+        line = String(word)
+      } else if line.count + 1 + word.count <= width {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
   }
 }
