@@ -147,6 +147,19 @@ struct LiveTerminalTests {
     try terminal.waitFor("DONE 0")
   }
 
+  @Test("pasted text is no interaction: nothing is recorded, and a pasted q does not quit")
+  func pasteRecordsNothing() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(script: "\"$REWIND\" live -o s.journal", in: directory.path)
+    defer { terminal.kill() }
+    try terminal.waitFor("● REC")
+    terminal.paste("ss\t\n q")
+    // The paste is handled before the key after it: q quits once, with nothing recorded.
+    terminal.send("q")
+    let end = try terminal.waitFor("DONE 0")
+    #expect(end.contains("Recorded 0 events (0 rejected) over "), "\(end)")
+  }
+
   @Test("without -o the journal is session-YYYYMMDD-HHMMSS.journal here, named on exit")
   func defaultName() throws {
     let directory = TemporaryDirectory()

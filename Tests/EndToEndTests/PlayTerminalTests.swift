@@ -84,6 +84,30 @@ struct PlayTerminalTests {
   }
 
   @Test(
+    "pasted text goes into a prompt as typed, a line break as a space; outside one it does nothing")
+  func paste() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(
+      script: "\"$REWIND\" play '\(journal)'", in: directory.path, columns: 120, rows: 32)
+    defer { terminal.kill() }
+    try terminal.waitFor("event 0 of 20")
+    // Outside a prompt: neither x (skip) nor q (quit) acts.
+    terminal.paste("xq\n")
+    var screen = try terminal.waitFor("Pasted text goes into a prompt only")
+    #expect(screen.contains("event 0 of 20") && !screen.contains("COUNTERFACTUAL"))
+    // In the find prompt: the text, its line break a space, and nothing submitted.
+    terminal.send("/")
+    try terminal.waitFor("find:")
+    terminal.paste("split.compactColumn\n== sidebar")
+    screen = try terminal.waitFor("find: split.compactColumn == sidebar")
+    #expect(screen.contains("event 0 of 20"))
+    terminal.send("Enter")
+    try terminal.waitUntil("the match") { $0.contains("event 6 of 20") }
+    terminal.send("q")
+    try terminal.waitFor("DONE 0")
+  }
+
+  @Test(
     "Ctrl-Z and SIGTSTP put the terminal back and stop the player; fg takes it again, keys work"
   )
   func suspendAndResume() throws {

@@ -91,6 +91,13 @@ final class Tmux {
     _ = try? run(["send-keys", "-H"] + bytes.map { String(format: "%02x", $0) })
   }
 
+  /// Pastes `text` as a terminal does (`paste-buffer -p`): between the bracketed paste's
+  /// markers when the program turned it on, as typed when it did not.
+  func paste(_ text: String) {
+    _ = try? run("set-buffer", "-b", "test", "--", text)
+    _ = try? run("paste-buffer", "-p", "-b", "test", "-d")
+  }
+
   /// A left click (press and release) at a 0-based cell, as an SGR 1006 report.
   func click(column: Int, row: Int) {
     sendBytes(Array("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m".utf8))

@@ -72,6 +72,38 @@ struct InputDecoderTests {
     #expect(huge == [.mouse(MouseEvent(.press, column: 99_999, row: 0))])
   }
 
+  @Test("a bracketed paste is one event of its text, never keys, however its bytes arrive")
+  func paste() {
+    let text = "split.style == balanced\nxq\u{1B}[A\tmonth 月"
+    let bytes = Array("a\u{1B}[200~\(text)\u{1B}[201~b".utf8)
+    #expect(
+      decode("a\u{1B}[200~\(text)\u{1B}[201~b") == [
+        .key(.character("a")), .paste(text), .key(.character("b")),
+      ])
+    // Cut anywhere, the reads give the same text (in one or more pastes) and keys.
+    for cut in 1..<bytes.count {
+      var decoder = InputDecoder()
+      var events = decoder.decode(bytes[..<cut])
+      events += decoder.decode(bytes[cut...])
+      events += decoder.flush()
+      let pasted = events.compactMap { event -> String? in
+        if case .paste(let part) = event { return part }
+        return nil
+      }
+      #expect(pasted.joined() == text, "cut at \(cut)")
+      #expect(events.first == .key(.character("a")) && events.last == .key(.character("b")))
+      #expect(events.count == 2 + pasted.count, "cut at \(cut): \(events)")
+    }
+    // A paste whose end has not come yet: what came is handed on when no byte follows in
+    // time, but a tail that may start the end marker; the rest follows.
+    var decoder = InputDecoder()
+    #expect(decoder.decode(Array("\u{1B}[200~abc\u{1B}[20".utf8)).isEmpty)
+    #expect(decoder.flush() == [.paste("abc")])
+    #expect(decoder.decode(Array("1~q".utf8)) == [.key(.character("q"))])
+    // An empty paste is nothing.
+    #expect(decode("\u{1B}[200~\u{1B}[201~") == [])
+  }
+
   @Test("a sequence cut between reads is kept until its end arrives")
   func partialSequences() {
     var decoder = InputDecoder()

@@ -8,7 +8,7 @@ extension NavigationScreen {
   {
     sync(with: state)
     switch input {
-    case .resize: return .ignored
+    case .resize, .paste: return .ignored
     case .mouse(let mouse): return handle(mouse, state: state)
     case .key(let key): return handle(key, state: state)
     }

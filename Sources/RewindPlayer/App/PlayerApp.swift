@@ -41,6 +41,24 @@ public struct PlayerApp<D: Domain>: TerminalApp {
       action = self.action(for: mouse)
     case .resize:
       action = nil
+    case .paste(let text):
+      // Into an open prompt, as typed (a line break as a space, other controls dropped);
+      // never read as keys.
+      guard player.prompt != nil else {
+        player.message = PlayerMessage(
+          .info, "Pasted text goes into a prompt only: / to find, g to go to a point.")
+        return .continue
+      }
+      for character in text {
+        if character.isNewline {
+          _ = player.perform(.type(" "))
+        } else if !character.unicodeScalars.contains(where: {
+          $0.properties.generalCategory == .control
+        }) {
+          _ = player.perform(.type(character))
+        }
+      }
+      return .continue
     }
     guard let action else { return .continue }
     switch player.perform(action) {

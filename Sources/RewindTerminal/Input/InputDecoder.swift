@@ -25,6 +25,14 @@ public struct InputDecoder: Sendable {
   static let maximumSequenceLength = 64
 
   private var pending: [UInt8] = []
+  /// Whether the bytes are pasted text, until `ESC [ 201 ~`.
+  private var inPaste = false
+
+  /// `ESC [ 200 ~` and `ESC [ 201 ~`: the start and the end of a bracketed paste.
+  static let pasteStart = Array("\u{1B}[200~".utf8)
+  static let pasteEnd = Array("\u{1B}[201~".utf8)
+  /// The most pasted bytes held before they are handed on as a paste of their own.
+  static let maximumPasteChunk = 1 << 16
 
   public init() {}
 
@@ -52,7 +60,18 @@ public struct InputDecoder: Sendable {
     var index = 0
     let bytes = pending
     loop: while index < bytes.count {
+      if inPaste {
+        guard let pasted = pastedText(bytes, from: index, final: final) else { break loop }
+        if !pasted.text.isEmpty { events.append(.paste(pasted.text)) }
+        index = pasted.end
+        continue
+      }
       let byte = bytes[index]
+      if byte == 0x1B, bytes[index...].starts(with: Self.pasteStart) {
+        inPaste = true
+        index += Self.pasteStart.count
+        continue
+      }
       switch byte {
       case 0x1B:
         switch Self.escapeSequence(bytes, at: index) {
@@ -92,6 +111,37 @@ public struct InputDecoder: Sendable {
     }
     pending.removeFirst(index)
     return events
+  }
+
+  /// The pasted text from `start`: up to the end marker (then out of the paste, past
+  /// it), or, with none yet, what is held when it is `final` or long (but a tail that may
+  /// start the marker); nil to wait for more.
+  private mutating func pastedText(_ bytes: [UInt8], from start: Int, final: Bool)
+    -> (text: String, end: Int)?
+  {
+    var index = start
+    while index < bytes.count {
+      if bytes[index] == 0x1B, bytes[index...].starts(with: Self.pasteEnd) {
+        inPaste = false
+        return (Self.text(bytes[start..<index]), index + Self.pasteEnd.count)
+      }
+      index += 1
+    }
+    guard final || bytes.count - start >= Self.maximumPasteChunk else { return nil }
+    // Hold back a tail that the rest of the end marker may follow.
+    var end = bytes.count
+    for length in (1..<Self.pasteEnd.count).reversed()
+    where end - length >= start && Self.pasteEnd.starts(with: bytes[(end - length)...]) {
+      end -= length
+      break
+    }
+    guard end > start else { return nil }
+    return (Self.text(bytes[start..<end]), end)
+  }
+
+  /// Pasted bytes as text: UTF-8 (a bad byte becomes U+FFFD).
+  private static func text(_ bytes: ArraySlice<UInt8>) -> String {
+    String(decoding: bytes, as: UTF8.self)
   }
 
   /// What a byte below 0x80 other than `ESC` is.

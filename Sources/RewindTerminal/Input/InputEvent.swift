@@ -7,6 +7,10 @@ public enum InputEvent: Equatable, Sendable {
   case mouse(MouseEvent)
   /// The terminal changed size (`SIGWINCH`); the next draw has this size.
   case resize(TerminalSize)
+  /// Text pasted (the terminal's bracketed paste, which ``TerminalSession`` turns on):
+  /// never read as keys, so that a pasted line feed or letter does not act. A long paste
+  /// may come as several.
+  case paste(String)
 }
 
 /// A key as the terminal reports it. Modifiers are not reported, except in

@@ -111,11 +111,12 @@ nonisolated(unsafe) private var crashInput: Int32 = 0
 nonisolated(unsafe) private var crashOutput: Int32 = 1
 nonisolated(unsafe) private var crashAttributes = termios()
 
-/// The bytes that leave the alternate screen, mouse reporting and the hidden cursor;
+/// The bytes that leave bracketed paste, the alternate screen, mouse reporting and the
+/// hidden cursor;
 /// the same as `TerminalSession.leaveSequence`, as a static string a handler can write
 /// without allocating.
 private let crashLeaveSequence: StaticString =
-  "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+  "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
 private func forwardSignal(_ signal: Int32) {
   let saved = errno

@@ -47,13 +47,14 @@ public final class TerminalSession {
   /// Whether a session of this process holds the signal handlers.
   nonisolated(unsafe) private static var active = false
 
-  /// The bytes that enter the alternate screen, hide the cursor, stop auto-wrap and turn
-  /// on mouse reports of presses, releases, drags and the wheel, in SGR 1006 form.
+  /// The bytes that enter the alternate screen, hide the cursor, stop auto-wrap, turn
+  /// on mouse reports of presses, releases, drags and the wheel, in SGR 1006 form, and
+  /// bracketed paste (pasted text comes as ``InputEvent/paste(_:)``, not as keys).
   static let enterSequence =
-    "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+    "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h"
   /// The bytes that undo ``enterSequence``.
   static let leaveSequence =
-    "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
   /// Checks that `input` and `output` are terminals, touching neither.
   /// - Throws: ``TerminalError`` ``TerminalError/Code/notATerminal`` naming the stream
