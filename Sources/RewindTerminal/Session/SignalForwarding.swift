@@ -49,15 +49,7 @@ enum SignalForwarding {
   /// is continued, at once when its process group is orphaned (no shell would continue
   /// it, so the system does not stop it). The forwarding handler is back afterwards.
   static func stopAsSuspended() {
-    var action = sigaction()
-    #if canImport(Darwin)
-      action.__sigaction_u.__sa_handler = SIG_DFL
-    #else
-      action.__sigaction_handler.sa_handler = SIG_DFL
-    #endif
-    sigemptyset(&action.sa_mask)
-    var forwarding = sigaction()
-    sigaction(SIGTSTP, &action, &forwarding)
+    var forwarding = setHandler(SIGTSTP, SIG_DFL, flags: 0)
     raise(SIGTSTP)
     sigaction(SIGTSTP, &forwarding, nil)
   }
@@ -85,8 +77,10 @@ enum SignalForwarding {
     crashArmed = false
   }
 
+  /// Sets `signal`'s handler (`SIG_DFL` for the default action) and returns the action
+  /// it replaces.
   private static func setHandler(
-    _ signal: Int32, _ handler: @convention(c) (Int32) -> Void, flags: Int32
+    _ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?, flags: Int32
   ) -> sigaction {
     var action = sigaction()
     #if canImport(Darwin)
