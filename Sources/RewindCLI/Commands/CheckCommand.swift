@@ -311,7 +311,7 @@ struct CheckCommand: TimelineVisitor {
       // feed) are the same bytes.
       var status = stat()
       written =
-        expectedText != json.prettyText || stat(expectedPath, &status) != 0
+        expectedText != json.prettyText || context.fileSystem.stat(expectedPath, &status) != 0
         || Int(status.st_size) != text.utf8.count
       if written == true {
         let file = try TextFileWriter(

@@ -145,9 +145,10 @@ extension Timeline {
       parts.append("the events before them (--to \(lost.lowerBound - 1))")
     }
     if lost.upperBound < range.to {
-      // The first point after them to start from (its events are those after it).
+      // The first point after them to start from (its events are those after it): their
+      // last, whose state is the snapshot stored after them, where replay can start.
       let start =
-        startsAtLostEvent && (try? resolveKnown(.sequence(lost.upperBound))) != nil
+        startsAtLostEvent && (try? checkScanStart(lost.upperBound)) != nil
         ? lost.upperBound : lost.upperBound + 1
       parts.append("\(parts.isEmpty ? "the events" : "those") after them (--from \(start))")
     }

@@ -12,8 +12,9 @@ import Synchronization
 /// The bytes go to a temporary file in the destination's directory: on Linux an unnamed
 /// one (`O_TMPFILE`), which vanishes if the process is killed; elsewhere, or on a file
 /// system without unnamed files, a hidden `.NAME.PID-N.tmp`. ``commit()`` then gives it
-/// the permissions of the file it replaces (if any), `fsync`s it, moves it over the destination (`rename`, or `link` when no file may be replaced, so
-/// that a file that appeared meanwhile is never overwritten), and `fsync`s the directory.
+/// the permissions of the file it replaces (if any), `fsync`s it, moves it over the
+/// destination (`rename`, or `link` when no file may be replaced, so that a file that
+/// appeared meanwhile is never overwritten), and `fsync`s the directory.
 ///
 /// A failure at any step (a full disk, a read-only file system, an I/O error, a failed
 /// rename or directory sync) leaves the previous file at the destination untouched and

@@ -113,24 +113,25 @@ public final class TerminalSession {
     let saved = try TerminalCalls.attributes(input)
     try TerminalCalls.setAttributes(TerminalCalls.raw(saved), input)
     SignalForwarding.arm(input: input, output: output, attributes: saved)
-    defer {
-      // Never throws: a terminal that went away cannot be put back, and nothing is left
-      // to do about it.
-      try? TerminalCalls.writeAll(output, Array(Self.leaveSequence.utf8))
-      try? TerminalCalls.setAttributes(saved, input)
-      SignalForwarding.disarm()
-    }
+    defer { putBack(saved) }
     try TerminalCalls.writeAll(output, Array(Self.enterSequence.utf8))
     var loop = Loop(session: self, size: size, saved: saved)
     return try loop.run(&app)
   }
 
-  /// Puts the terminal back as `saved` holds it and stops the process (see
-  /// ``SignalForwarding/stopAsSuspended()``); once it goes on, takes the terminal again.
-  fileprivate func suspend(restoring saved: termios) throws(TerminalError) {
+  /// Puts the terminal back as `saved` holds it: out of the alternate screen, mouse
+  /// reports and raw mode. Never throws: a terminal that went away cannot be put back,
+  /// and nothing is left to do about it.
+  private func putBack(_ saved: termios) {
     try? TerminalCalls.writeAll(output, Array(Self.leaveSequence.utf8))
     try? TerminalCalls.setAttributes(saved, input)
     SignalForwarding.disarm()
+  }
+
+  /// Puts the terminal back as `saved` holds it and stops the process (see
+  /// ``SignalForwarding/stopAsSuspended()``); once it goes on, takes the terminal again.
+  fileprivate func suspend(restoring saved: termios) throws(TerminalError) {
+    putBack(saved)
     SignalForwarding.stopAsSuspended()
     try resume(restoring: saved)
   }
@@ -201,15 +202,20 @@ private struct Loop {
 
   /// Stops the process (Ctrl-Z, `SIGTSTP`) or takes the terminal again after it was
   /// stopped (`SIGCONT`); either way the whole screen is drawn next, at the terminal's
-  /// size then.
-  mutating func suspendOrResume(_ signal: Int32) throws(TerminalError) {
+  /// size then, which the app is told of when it changed meanwhile.
+  /// - Returns: Whether the app quit on that resize.
+  mutating func suspendOrResume<App: TerminalApp>(_ signal: Int32, _ app: inout App)
+    throws(TerminalError) -> Bool
+  {
     if signal == SIGTSTP {
       try session.suspend(restoring: saved)
     } else {
       try session.resume(restoring: saved)
     }
+    let before = size
     size = session.size
     shown = nil
+    return size != before && app.handle(.resize(size)) == .quit
   }
 
   mutating func run<App: TerminalApp>(_ app: inout App) throws(TerminalError) -> TerminalExit {
@@ -230,10 +236,8 @@ private struct Loop {
             changed = true
             if app.handle(.resize(newSize)) == .quit { return .quit }
           } else if SignalForwarding.jobControl.contains(signal) {
-            let before = size
-            try suspendOrResume(signal)
             changed = true
-            if size != before, app.handle(.resize(size)) == .quit { return .quit }
+            if try suspendOrResume(signal, &app) { return .quit }
           } else {
             return .signal(signal)
           }
@@ -276,10 +280,8 @@ private struct Loop {
         if event == .key(.control("c")) { return .interrupt }
         if event == .key(.control("z")) {
           // As the terminal's own suspend character would, in raw mode a byte.
-          let before = size
-          try suspendOrResume(SIGTSTP)
           changed = true
-          if size != before, app.handle(.resize(size)) == .quit { return .quit }
+          if try suspendOrResume(SIGTSTP, &app) { return .quit }
           continue
         }
         if app.handle(event) == .quit { return .quit }
@@ -356,10 +358,10 @@ private struct Loop {
 }
 
 extension TerminalSession {
-  /// The lines a session writes in a terminal of `size`, below the app's minimum size: the first of
-  /// these whose lines fit its width and rows, never a size cut short: the three lines;
-  /// the same words wrapped; `Make it at least C×R` wrapped; `C×R`, cut only when the
-  /// terminal is narrower than that.
+  /// The lines a session writes in a terminal of `size`, below the app's minimum size:
+  /// the first of these whose lines fit its width and rows, never a size cut short: the
+  /// three lines; the same words wrapped; `Make it at least C×R` wrapped; `C×R`, cut only
+  /// when the terminal is narrower than that.
   static func tooSmallLines(size: TerminalSize, needs minimum: TerminalSize) -> [String] {
     let lines = ["This terminal is \(size).", "Make it at least \(minimum)", "(columns × rows)."]
     let width = max(size.columns, 1)
