@@ -294,7 +294,15 @@ extension NavigationState {
 }
 
 /// The recorder of plain `NavigationState.apply(_:)`: tells nobody, compiled away.
+///
+/// It holds a byte nobody reads: an empty type's value has no address, and a generic
+/// function given one `inout` (`apply(_:recording:)`) passed ThreadSanitizer's check of the
+/// access whatever its register held, on which the sanitizer's runtime crashed (SEGV in
+/// `__tsan::ExternalAccess`) or reported two threads' recorders as one. The compiler
+/// leaves the check out only where it knows the type is empty (swiftlang/swift#35579);
+/// optimized, the byte is gone with the recorder.
 @usableFromInline struct IgnoredChanges: ChangeRecorder {
+  @usableFromInline var unread: UInt8 = 0
   @inlinable init() {}
   @inlinable @inline(__always) func changed(_ field: NavigationField) {}
   @inlinable @inline(__always)
