@@ -73,7 +73,31 @@ struct DeclarationTests {
   @Test(
     "a value that does not read is a usage error naming it, its parameter and the reason",
     arguments: [
-      (["x"], "Error: The value 'x' is invalid for '<count>'\nHelp:  <count>  How many.\n"),
+      (
+        ["x"],
+        "Error: The value 'x' is invalid for '<count>': expected a whole number\n"
+          + "Help:  <count>  How many.\n"
+      ),
+      (
+        ["9223372036854775808"],
+        "Error: The value '9223372036854775808' is invalid for '<count>': too large: at most 9,223,372,036,854,775,807\n"
+      ),
+      (
+        ["--", "-9223372036854775809"],
+        "Error: The value '-9223372036854775809' is invalid for '<count>': too small: at least -9,223,372,036,854,775,808\n"
+      ),
+      (
+        ["1", "--limit", "18446744073709551616"],
+        "Error: The value '18446744073709551616' is invalid for '--limit <limit>': too large: at most 18,446,744,073,709,551,615\n"
+      ),
+      (
+        ["1", "--limit", "+"],
+        "Error: The value '+' is invalid for '--limit <limit>': expected a whole number\n"
+      ),
+      (
+        ["1", "--seed", "1.5"],
+        "Error: The value '1.5' is invalid for '--seed <seed>': expected a whole number\n"
+      ),
       (
         ["1", "--colour", "purple"],
         "Error: The value 'purple' is invalid for '--colour <colour>': expected red, green, blue\n"
@@ -86,12 +110,13 @@ struct DeclarationTests {
       ),
       (
         ["1", "-t", "a", "--limit", "-3"],
-        "Error: The value '-3' is invalid for '--limit <limit>'\n"
+        "Error: The value '-3' is invalid for '--limit <limit>': expected a whole number, not negative\n"
           + "Help:  --limit <limit>  The most.\n"
       ),
       (
         ["1", "--ratio", "half"],
-        "Error: The value 'half' is invalid for '--ratio <ratio>'\nHelp:  --ratio <ratio>  A ratio.\n"
+        "Error: The value 'half' is invalid for '--ratio <ratio>': expected a number\n"
+          + "Help:  --ratio <ratio>  A ratio.\n"
       ),
     ] as [([String], String)])
   func invalid(arguments: [String], expected: String) {

@@ -95,12 +95,12 @@ struct UsageErrorTests {
       ),
       (
         ["record", "s", "-o", "x", "--events", "abc"],
-        "Error: The value 'abc' is invalid for '--events <count>'\n"
+        "Error: The value 'abc' is invalid for '--events <count>': expected a whole number\n"
           + "Help:  --events <count>  How many events to generate.\n" + recordUsage
       ),
       (
         ["record", "s", "-o", "x", "--seed", "1.5"],
-        "Error: The value '1.5' is invalid for '--seed <n>'\n"
+        "Error: The value '1.5' is invalid for '--seed <n>': expected a whole number\n"
           + "Help:  --seed <n>  The random seed.\n" + recordUsage
       ),
       (
@@ -119,7 +119,8 @@ struct UsageErrorTests {
       ),
       (
         ["count", "many"],
-        "Error: The value 'many' is invalid for '<events>'\nHelp:  <events>  How many.\n"
+        "Error: The value 'many' is invalid for '<events>': expected a whole number\n"
+          + "Help:  <events>  How many.\n"
           + "Usage: rewind count <events>\n  See 'rewind count --help' for more information.\n"
       ),
       (

@@ -47,19 +47,42 @@ extension UInt32: ExpressibleByArgument {}
 extension UInt64: ExpressibleByArgument {}
 
 extension ExpressibleByArgument where Self: FixedWidthInteger {
-  /// Reads a decimal integer (`12`, `-3`); anything else, or a number out of the type's
-  /// range, is invalid, with no more said.
+  /// Reads a decimal integer (`12`, `-3`); anything else is invalid, the reason saying
+  /// what was expected: a whole number, one not negative (an unsigned type), or one within
+  /// the type's range (`too large: at most 2,147,483,647`).
   public init(argument: String) throws(InvalidValue) {
-    guard let value = Self(argument, radix: 10) else { throw InvalidValue() }
-    self = value
+    if let value = Self(argument, radix: 10) {
+      self = value
+      return
+    }
+    let negative = argument.hasPrefix("-")
+    let digits = argument.utf8.dropFirst(negative || argument.hasPrefix("+") ? 1 : 0)
+    guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else { throw InvalidValue("expected a whole number") }
+    if negative, !Self.isSigned { throw InvalidValue("expected a whole number, not negative") }
+    throw InvalidValue(
+      negative
+        ? "too small: at least \(groupedDigits(Self.min))"
+        : "too large: at most \(groupedDigits(Self.max))")
   }
 }
 
+/// `value` in decimal, its digits in groups of three (`-9,223,372,036,854,775,808`).
+func groupedDigits<Value: FixedWidthInteger>(_ value: Value) -> String {
+  let digits = Array(String(value.magnitude))
+  var text = value < 0 ? "-" : ""
+  for (index, digit) in digits.enumerated() {
+    if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+    text.append(digit)
+  }
+  return text
+}
+
 extension Double: ExpressibleByArgument {
-  /// Reads a decimal number (`1.5`, `-2`, `1e3`); anything else is invalid, with no more
-  /// said.
+  /// Reads a decimal number (`1.5`, `-2`, `1e3`); anything else is invalid, the reason
+  /// saying a number was expected.
   public init(argument: String) throws(InvalidValue) {
-    guard let value = Double(argument) else { throw InvalidValue() }
+    guard let value = Double(argument) else { throw InvalidValue("expected a number") }
     self = value
   }
 }

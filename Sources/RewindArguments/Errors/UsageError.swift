@@ -72,18 +72,7 @@ extension UsageError {
       if count > 80 { break }
     }
     if count <= 80 { return "'" + text + "'" }
-    return "'" + String(text[..<end]) + "…' (" + groupedCount(text.count) + " characters)"
-  }
-
-  /// `1,048,576`.
-  private static func groupedCount(_ value: Int) -> String {
-    let digits = String(value)
-    var result = ""
-    for (index, character) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-      result.append(character)
-    }
-    return result
+    return "'" + String(text[..<end]) + "…' (" + groupedDigits(text.count) + " characters)"
   }
 
   static func unknownSubcommand(_ word: String, among names: [String]) -> UsageError {
