@@ -320,6 +320,21 @@ struct RepairTests {
     #expect(sequences["to"] as? Int == Int(victim.lastSequence))
     #expect(
       (object["message"] as? String)?.hasPrefix("checksum mismatch in the compressed data") == true)
+
+    // A command that meets the damage as it replays says where it is and what to do.
+    let hint =
+      "; `rewind verify \(journal)` lists the damage, `rewind recover \(journal)` repairs it (with --salvage when good frames follow the damaged ones)\n"
+    for arguments in [
+      ["state", journal, "--at", String(victim.lastSequence)], ["log", journal],
+      ["find", journal, "--where", "changed(split.style)", "--count"], ["play", journal],
+    ] {
+      let result = try rewind(arguments)
+      #expect(result.status == 1, "\(arguments)")
+      #expect(
+        result.stderr.hasPrefix("Error: \(journal): frame 2 (events \(victim.firstSequence)–"),
+        "\(arguments): \(result.stderr)")
+      #expect(result.stderr.hasSuffix(hint), "\(arguments): \(result.stderr)")
+    }
   }
 
   @Test("verify --json answers in JSON even for a file that is no journal")

@@ -125,7 +125,17 @@ struct DomainRegistry: Sendable {
     {
       // A point among the lost events (`state --at 70000`): said with its journal.
       throw RewindError(.eventsLost, "\(timeline.path): \(error.message)")
+    } catch var error as JournalError where error.code == .corruptFrame {
+      // Damage met while replaying (`play`, `state`, `log`, …): what to do about it.
+      error.message += Self.repairHint(timeline.path)
+      throw error
     }
+  }
+
+  /// What a command that met a damaged frame adds to its error: how to see the damage and
+  /// repair the journal.
+  static func repairHint(_ path: String) -> String {
+    "; `rewind verify \(path)` lists the damage, `rewind recover \(path)` repairs it (with --salvage when good frames follow the damaged ones)"
   }
 
   /// Runs `visitor` with the domain named `identifier` (the default when nil).
