@@ -71,6 +71,26 @@ struct ReleaseBuildTests {
       )
       #expect(result.stdout.isEmpty)
     }
+    // push, pull and sessions read and check their command line first: a usage error is
+    // said as such (64), the helper missing or not.
+    for (arguments, message) in [
+      (["push", journal], "Error: Missing expected argument '--server <url>'"),
+      (
+        ["sessions", "--server", "nats://127.0.0.1:abc"],
+        "Error: --server \"nats://127.0.0.1:abc\": "
+      ),
+      (
+        ["push", journal, "--server", "nats://127.0.0.1:1", "--replicas", "9"], "Error: --replicas"
+      ),
+      (
+        ["pull", "bdc2", "--server", "nats://127.0.0.1:1", "-o", "p.journal", "--timeout", "x"],
+        "Error: The value 'x'"
+      ),
+    ] {
+      let result = try run(alone, arguments)
+      #expect(result.status == 64, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+    }
     let checked = try run(alone, ["check", journal])
     #expect(checked.status == 0, "\(checked.stderr)")
     let help = try run(alone, ["push", "--help"])

@@ -51,7 +51,7 @@ extension RewindTool {
       guard replicas >= 1, replicas <= 5 else {
         throw UsageError("--replicas must be 1 to 5, not \(replicas)")
       }
-      let store = try connection.connect(replicas: replicas)
+      let store = try connection.connect(replicas: replicas, context: context)
       // Every journal is tried: one that cannot be pushed is reported (on standard error,
       // or in the JSON) and the others are pushed still.
       var reports: [JSONValue] = []
@@ -144,7 +144,7 @@ extension RewindTool {
         throw UsageError("the session's id is empty; give it, or its unique beginning")
       }
       let destination = try outputDestination(output, force: force, inputs: [])
-      let store = try connection.connect(replicas: 1)
+      let store = try connection.connect(replicas: 1, context: context)
       let summary = try context.withProgress("Pulling \(session)") { bar in
         try store.pull(session, to: destination, progress: bar.update)
       }
@@ -195,7 +195,7 @@ extension RewindTool {
         }
         start = parsed
       }
-      let store = try connection.connect(replicas: 1)
+      let store = try connection.connect(replicas: 1, context: context)
       let sessions = try store.sessions().filter { summary in
         (domain.map { summary.domain == $0 } ?? true)
           && (start.map { summary.startTime >= $0 } ?? true)
@@ -250,12 +250,14 @@ struct ConnectionOptions: ParsableArguments {
   @Option(valueName: "ms", help: "How long connecting and each request may take.")
   var timeout: Int = 5000
 
-  /// Connects to the server the options name.
+  /// Connects to the server the options name; in a process that cannot (the statically
+  /// linked `rewind`), once the options are checked, runs the command line in
+  /// `rewind-nats` instead (``NatsHelper/handOverToConnect(context:)``).
   /// - Parameter replicas: copies of the stream and buckets if this connection creates them.
   /// - Throws: ``UsageError`` for a timeout under 1 ms, a password without a user or a
   ///   `--server` that is not a server's address; the store's error when the server
   ///   cannot be reached or refuses.
-  func connect(replicas: Int) throws -> StreamStore {
+  func connect(replicas: Int, context: Context) throws -> StreamStore {
     guard timeout >= 1 else { throw UsageError("--timeout must be at least 1 ms, not \(timeout)") }
     guard password == nil || user != nil else { throw UsageError("--password needs --user") }
     let address = StreamServer(
@@ -266,6 +268,7 @@ struct ConnectionOptions: ParsableArguments {
       throw UsageError("--server \"\(address.displayURL)\": \(problem)")
     }
     if let problem = address.credentialsProblem { throw UsageError(problem) }
+    NatsHelper.handOverToConnect(context: context)
     return try StreamStore(address)
   }
 }

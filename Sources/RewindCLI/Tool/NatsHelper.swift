@@ -13,7 +13,12 @@ import RewindStream
 /// `dlopen` would bring a second C library into the process. The release build makes
 /// `rewind-nats` beside it, the same tool dynamically linked, and a command line that may
 /// talk to a server runs there: the process becomes it (`execv`), with the same arguments,
-/// environment and working directory, before the command writes anything. The helper is
+/// environment and working directory, before the command writes anything: `push`, `pull`
+/// and `sessions` once their command line has been read and checked (a usage error is
+/// said here, the helper missing or not), as they connect (``handOverToConnect(context:)``);
+/// any other command line that names a server (a session's URL), before its command runs
+/// (``handOver(_:context:)``: such a command may have written output by the time it opens
+/// the session, say `check a.journal nats://…`). The helper is
 /// the program's own path with `-nats` after it (links resolved), so that a tool of one's
 /// own domains, `mytool`, linked statically, hands over to its own `mytool-nats`.
 /// A dynamically linked program (a debug build; Apple platforms) connects itself.
@@ -21,40 +26,56 @@ enum NatsHelper {
   /// What the helper's name adds to the program's.
   static let suffix = "-nats"
 
-  /// Whether the command line (the words after the tool's name) may talk to a NATS
-  /// server: its command is push, pull or sessions (which take `--server`, a host without
-  /// a scheme too), or a word names a server (it starts `nats://` or `tls://`, or its value
-  /// after an option's `=` does: a session given as `nats://HOST:PORT/SESSION` to any
-  /// command that reads a journal). Help and the version are not: the tool shows them
-  /// itself. Every command's start runs this: plain comparisons, no generic collection
-  /// made for the first time (`String.contains` of a string took 214,000 instructions).
-  static func mayConnect(_ arguments: [String]) -> Bool {
+  /// Whether the command line (the words after the tool's name) names a NATS server
+  /// where a journal is read: a word starts with `nats://` or `tls://`, or its value after
+  /// an option's `=` does (a session given as `nats://HOST:PORT/SESSION` to any command
+  /// that reads a journal). Not `push`, `pull` or `sessions`, which hand over as they
+  /// connect, nor help or the version, which the tool shows itself. Every command's start
+  /// runs this: plain comparisons, no generic collection made for the first time
+  /// (`String.contains` of a string took 214,000 instructions).
+  static func namesServer(_ arguments: [String]) -> Bool {
     for word in arguments {
       if word == "--" { break }
       if word == "-h" || word == "--help" || word == "--version" { return false }
     }
-    if let command = arguments.first,
-      command == "push" || command == "pull" || command == "sessions"
-    {
-      return true
-    }
-    func namesServer(_ text: Substring) -> Bool {
+    if let command = arguments.first, NatsHelper.connects(command) { return false }
+    func isServer(_ text: Substring) -> Bool {
       text.hasPrefix("nats://") || text.hasPrefix("tls://")
     }
     return arguments.contains { word in
-      namesServer(word[...])
-        || word.firstIndex(of: "=").map { namesServer(word[word.index(after: $0)...]) } == true
+      isServer(word[...])
+        || word.firstIndex(of: "=").map { isServer(word[word.index(after: $0)...]) } == true
     }
+  }
+
+  /// Whether `command` is one that talks to a server whatever its arguments (push, pull,
+  /// sessions): it hands over as it connects.
+  static func connects(_ command: String) -> Bool {
+    command == "push" || command == "pull" || command == "sessions"
   }
 
   /// The helper of the program at `executable`: the same path with ``suffix`` after it.
   static func path(of executable: String) -> String { executable + suffix }
 
   /// Runs the command line in the helper, when this process cannot connect and the
-  /// command line may: returns at once otherwise. When the helper cannot be started, says
-  /// so on standard error and exits with status 1.
+  /// command line names a server (``namesServer(_:)``): returns at once otherwise. When
+  /// the helper cannot be started, says so on standard error and exits with status 1.
   static func handOver(_ arguments: [String], context: Context) {
-    guard !StreamStore.connectsInProcess, mayConnect(arguments) else { return }
+    guard !StreamStore.connectsInProcess, namesServer(arguments) else { return }
+    replaceProcess(context: context)
+  }
+
+  /// Runs the process's command line in the helper, when this process cannot connect:
+  /// `push`, `pull` and `sessions` call it as they connect, their command line read and
+  /// checked and nothing written; returns at once in a process that connects itself.
+  static func handOverToConnect(context: Context) {
+    guard !StreamStore.connectsInProcess else { return }
+    replaceProcess(context: context)
+  }
+
+  /// Becomes the helper (`execv`, the same arguments); when it cannot, says why and exits
+  /// with status 1.
+  private static func replaceProcess(context: Context) -> Never {
     let executable = ProcessCalls.executablePath()
     let program = executable.map { String($0.split(separator: "/").last ?? "rewind") } ?? "rewind"
     let helper = executable.map(path(of:)) ?? program + suffix
