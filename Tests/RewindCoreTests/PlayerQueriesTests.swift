@@ -113,6 +113,58 @@ struct PlayerQueriesTests {
     }
   }
 
+  @Test(
+    "the effects of skipping events are what the visited counterfactual gives: each later event's effect against the recording, and the end state",
+    arguments: [false, true])
+  func skipEffects(upcast: Bool) throws {
+    let seed = testSeed("skipEffects")
+    let directory = TemporaryDirectory()
+    let path = directory.file("tally.journal")
+    try recordTally(at: path, count: 400, seed: seed, interval: 8, frameSize: 1024)
+    if upcast {
+      try check(Timeline<StandardTallyV2>(path: path), seed: seed)
+    } else {
+      try check(Timeline<StandardTally>(path: path), seed: seed)
+    }
+    func check<D: Domain>(_ timeline: Timeline<D>, seed: UInt64) throws {
+      #expect((timeline.upcast != nil) == upcast)
+      let known = timeline.upcast?.knownFields.rawValue ?? ~0
+      var random = SplitMix64(seed: seed)
+      for round in 0..<60 {
+        let skipped = Set(
+          (0..<Int.random(in: 1...5, using: &random)).map { _ in
+            // Neighbours now and then: runs of skipped events.
+            UInt64.random(in: 1...(round % 3 == 0 ? 12 : 400), using: &random)
+          })
+        let last =
+          round % 2 == 0 ? timeline.lastSequence : UInt64.random(in: 1...400, using: &random)
+        let limit = Int.random(in: 0...6, using: &random)
+        // The reference: every event visited, the skipped ones with no outcome.
+        let first = skipped.min()!
+        var differing: [UInt64] = []
+        var end = try timeline.state(after: min(first - 1, last))
+        if first <= last {
+          try timeline.events(from: first, through: last, skipping: skipped) {
+            event, changed, after in
+            end = after
+            guard let outcome = event.outcome else { return true }
+            let effect = RecordedEffect(
+              outcome, changed: FieldSet(rawValue: changed.rawValue & known))
+            if effect != event.recorded { differing.append(event.sequence) }
+            return true
+          }
+        }
+        let effects = try timeline.effects(skipping: skipped, through: last, limit: limit)
+        #expect(effects.differingCount == differing.count, "skipping \(skipped) through \(last)")
+        #expect(effects.differing == Array(differing.prefix(limit)), "skipping \(skipped)")
+        #expect(effects.endState == end, "skipping \(skipped) through \(last)")
+      }
+      #expect(throws: RewindError.self) {
+        try timeline.effects(skipping: [timeline.lastSequence + 1], through: 10, limit: 1)
+      }
+    }
+  }
+
   @Test("the recorded outcomes of every frame are the recording's, in order")
   func recordedOutcomes() throws {
     let directory = TemporaryDirectory()

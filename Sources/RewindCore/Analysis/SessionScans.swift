@@ -50,6 +50,11 @@ public struct SessionScans<D: Domain>: Sendable {
       Timeline<D>, ClosedRange<UInt64>, (VisitedEvent, D.Event, D.State) throws -> Void
     ) throws -> Void
 
+  /// The player's `x`: the later events' effects without the skipped ones (in increasing
+  /// order), through the given event, at most the given number listed.
+  @usableFromInline let skipEffects:
+    @Sendable (Timeline<D>, [UInt64], UInt64, Int) throws -> SkipEffects<D.State>
+
   @usableFromInline let decodeRun:
     @Sendable (D, inout RecordCursor, UInt64, inout D.State, inout D.EventCodecContext) ->
       DecodeRun
@@ -81,6 +86,9 @@ public struct SessionScans<D: Domain>: Sendable {
       try reader.recordRun(into: recorder, domain: domain, progress: progress)
     }
     visit = { timeline, range, body in try timeline.visitRun(range, body) }
+    skipEffects = { (timeline: Timeline<D>, skipped: [UInt64], last: UInt64, limit: Int) in
+      try timeline.skipEffectsRun(skipped, through: last, limit: limit)
+    }
     decodeRun = { domain, cursor, limit, state, context in
       DecodeRun.run(domain, &cursor, through: limit, &state, &context)
     }

@@ -109,6 +109,18 @@ extension Timeline {
     try state(after: sequence, editing: EventEdits(skipped: skipped))
   }
 
+  /// Throws ``RewindError`` `outOfRange` for an event of `skipped` outside the session.
+  @usableFromInline func checkSkipped<Events: Sequence<UInt64>>(_ skipped: Events) throws {
+    for event in skipped where event == 0 || event > lastSequence {
+      throw RewindError(
+        .outOfRange,
+        "cannot skip event \(event): "
+          + (lastSequence == 0
+            ? "the session has no events"
+            : "the session holds \(JournalError.describe(1...lastSequence))"))
+    }
+  }
+
   /// A replayer after event `sequence`, with the state there as if the events in
   /// `skipped` had not happened.
   ///
@@ -121,14 +133,7 @@ extension Timeline {
       replayer: Replayer<D>, state: D.State
     )
   {
-    for event in skipped where event == 0 || event > lastSequence {
-      throw RewindError(
-        .outOfRange,
-        "cannot skip event \(event): "
-          + (lastSequence == 0
-            ? "the session has no events"
-            : "the session holds \(JournalError.describe(1...lastSequence))"))
-    }
+    try checkSkipped(skipped)
     let before = skipped.filter { $0 <= sequence }.sorted()
     var (replayer, state) = try replayer(toScanFrom: (before.first ?? sequence + 1) - 1)
     for event in before {

@@ -44,28 +44,17 @@ extension Player {
   }
 
   /// Replays the session from the first skipped event to its end without the skipped
-  /// events and compares each later event's effect with the recording's.
+  /// events and compares each later event's effect with the recording's
+  /// (`Timeline.effects(skipping:through:limit:)`, the replay's inner loop).
   ///
   /// - Complexity: O(events after the first skipped one).
   func findDivergence() throws -> SkipDivergence? {
-    guard let first = skipped.min() else { return nil }
-    var divergence = SkipDivergence(
-      skipped: skipped.sorted(), events: [], count: 0, endStateDiffers: false)
-    var end = domain.initialState
-    try timeline.events(from: first, through: lastSequence, skipping: skipped) {
-      event, changed, after in
-      end = after
-      guard let outcome = event.outcome, event.sequence > first,
-        replayedEffect(outcome, changed: changed) != event.recorded
-      else { return true }
-      divergence.count += 1
-      if divergence.events.count < SkipDivergence.listLimit {
-        divergence.events.append(event.sequence)
-      }
-      return true
-    }
-    divergence.endStateDiffers = end != (try timeline.state(after: lastSequence))
-    return divergence
+    guard !skipped.isEmpty else { return nil }
+    let effects = try timeline.effects(
+      skipping: skipped, through: lastSequence, limit: SkipDivergence.listLimit)
+    return SkipDivergence(
+      skipped: skipped.sorted(), events: effects.differing, count: effects.differingCount,
+      endStateDiffers: effects.endState != (try timeline.state(after: lastSequence)))
   }
 
   /// `No later event does anything else.`, `3 later events do something else (12, 15,

@@ -40,6 +40,8 @@ extension Bench {
     var opens: [Double] = []
     var holds: [Latency] = []
     var jumpLatencies: [Latency] = []
+    var skipLatencies: [Latency] = []
+    let skips = 5
     var bytes: [Double] = []
     // The model's step, the draw and the diff of every timed press, nanoseconds.
     var parts: [[Double]] = [[], [], []]
@@ -100,7 +102,27 @@ extension Bench {
         jumpSamples.append(max(Double(MonotonicClock.now() - before) - clockOverhead, 0))
         shown = next
       }
+      // x at events drawn at random: the counterfactual without the event, its later
+      // events compared with the recording to the session's end; x again restores it,
+      // untimed.
+      var skipSamples: [Double] = []
+      for _ in 0..<skips where last > 0 {
+        _ = app.player.perform(.go(to: .sequence(1 + random.below(last))))
+        var next = Screen(size: playerScreenSize)
+        app.draw(on: &next)
+        shown = next
+        let before = MonotonicClock.now()
+        _ = app.handle(.key(.character("x")))
+        next = Screen(size: playerScreenSize)
+        app.draw(on: &next)
+        blackHole(ScreenRenderer.update(from: shown, to: next, colors: .trueColor).count)
+        skipSamples.append(max(Double(MonotonicClock.now() - before) - clockOverhead, 0))
+        _ = app.handle(.key(.character("x")))
+        shown = Screen(size: playerScreenSize)
+        app.draw(on: &shown)
+      }
       guard round > 0 else { continue }  // the first round warms up
+      if !skipSamples.isEmpty { skipLatencies.append(Latency(samples: skipSamples)) }
       opens.append(opened)
       holds.append(Latency(samples: samples))
       cpuLatencies.append(Latency(samples: cpu))
@@ -129,6 +151,14 @@ extension Bench {
       "player.jump.p99", "player, g to a random event and redraw, p99", workload: nil, unit: "ms",
       higherIsBetter: false, rewind: Summary(jumpLatencies.map { $0.p99 / 1e6 }),
       note: "\(jumps) jumps a round to events drawn at random, timed like a → press")
+    if !skipLatencies.isEmpty {
+      addRow(
+        "player.skip.p50", "player, x at a random event and redraw, p50", workload: nil,
+        unit: "ms", higherIsBetter: false, rewind: Summary(skipLatencies.map { $0.p50 / 1e6 }),
+        note:
+          "\(skips) events a round drawn at random, each skipped with x (the state without it, and every later event's effect compared with the recording's to the session's end) and redrawn, timed like a → press; x again restores it, untimed"
+      )
+    }
     addRow(
       "player.open", "player, open and first draw", workload: nil, unit: "s",
       higherIsBetter: false, rewind: Summary(opens),
