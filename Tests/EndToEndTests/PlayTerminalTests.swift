@@ -291,13 +291,14 @@ struct PlayTerminalTests {
     defer { terminal.kill() }
     try terminal.waitFor("event 10 of 20")
     terminal.send("r")
-    try terminal.waitFor("● REC")
+    try terminal.waitFor("● REC  10 + 0 events")
     terminal.send("c")  // the size class: regular
     try terminal.waitFor("last: sizeClassChanged regular → applied")
     terminal.send("q")
     let screen = try terminal.waitFor("DONE 0")
     #expect(screen.contains("Continuing \(journal) after event 10 in session-"))
     #expect(screen.contains("Recorded 1 event (0 rejected)"))
+    #expect(screen.contains(", after the 10 events it continues"))
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     let child = try #require(names.first { $0.hasPrefix("session-") && $0.hasSuffix(".journal") })
     let info = try parseObject(try rewind("info", directory.file(child), "--json").stdout)

@@ -10,13 +10,13 @@ import Testing
 @Suite("rewind live: the app")
 struct LiveAppTests {
   /// A live app over an in-memory store, with a clock the test moves.
-  private func makeApp(_ domain: NavigationDomain = NavigationDomain()) -> (
-    LiveApp<NavigationDomain>, ManualClock
-  ) {
+  private func makeApp(_ domain: NavigationDomain = NavigationDomain(), earlierEvents: UInt64 = 0)
+    -> (LiveApp<NavigationDomain>, ManualClock)
+  {
     let clock = ManualClock()
     let app = LiveApp(
       store: Store(domain: domain), screen: domain.makeScreen(), journal: "s.journal",
-      clock: clock.read)
+      earlierEvents: earlierEvents, clock: clock.read)
     return (app, clock)
   }
 
@@ -48,6 +48,14 @@ struct LiveAppTests {
     // Moving the focus sends nothing.
     #expect(app.handle(.key(.tab)) == .continue)
     #expect(app.eventCount == 2)
+  }
+
+  @Test("continuing a session, the status line counts its events before the ones sent")
+  func continuing() {
+    var (app, _) = makeApp(earlierEvents: 1_200)
+    #expect(draw(&app).line(29).hasPrefix(" ● REC  1,200 + 0 events  00:00  s.journal "))
+    app.send(.backTapped)
+    #expect(draw(&app).line(29).hasPrefix(" ● REC  1,200 + 1 event  00:00  s.journal "))
   }
 
   @Test("a rejected event is counted and shown with its reason")

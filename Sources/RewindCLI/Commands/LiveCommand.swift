@@ -127,31 +127,34 @@ package struct LiveCommand: DomainVisitor {
   }
 
   /// Records on, live, in the existing journal at `path`: `rewind play`'s
-  /// continue-from-here, after it wrote the journal that continues the session it plays.
+  /// continue-from-here, after it wrote the journal that continues the session it plays,
+  /// with the session's events up to `earlier`.
   /// - Throws: ``CommandError`` when the domain has no interactive screen, the terminal
   ///   is not one, or recording fails; ``ExitCode`` after a signal.
   static func record<D: RecordableDomain>(
-    continuing path: String, domain: D.Type, context: Context
+    continuing path: String, after earlier: UInt64, domain: D.Type, context: Context
   ) throws {
     guard let interactive = domain as? any InteractiveDomain.Type else {
       throw CommandError(
         "the '\(D.identifier)' domain has no interactive screen to use live")
     }
-    try record(continuing: path, interactive, context: context)
+    try record(continuing: path, after: earlier, interactive, context: context)
   }
 
   private static func record<I: InteractiveDomain>(
-    continuing path: String, _ type: I.Type, context: Context
+    continuing path: String, after earlier: UInt64, _ type: I.Type, context: Context
   ) throws {
-    try record(to: path, context: context) { options in
+    try record(to: path, earlierEvents: earlier, context: context) { options in
       try Store<I>(continuing: path, options: options.journal)
     }
   }
 
   /// Runs the live app in a terminal session on the store `makeStore` opens at `path`
-  /// (once the terminal is known to be one), closes the journal and prints the summary.
+  /// (once the terminal is known to be one), closes the journal and prints the summary;
+  /// the journal holds `earlierEvents` events before the session's.
   private static func record<I: InteractiveDomain>(
-    to path: String, context: Context, makeStore: (RecordingOptions) throws -> Store<I>
+    to path: String, earlierEvents: UInt64 = 0, context: Context,
+    makeStore: (RecordingOptions) throws -> Store<I>
   ) throws {
     // Refused before any file is made: a pipe or a file cannot show the screen.
     let notTerminal = "`rewind live` needs a terminal"
@@ -172,7 +175,7 @@ package struct LiveCommand: DomainVisitor {
     let store = try makeStore(options)
     var app = LiveApp(
       store: store, screen: store.domain.makeScreen(), journal: TerminalText.escaped(path),
-      clock: context.clock)
+      earlierEvents: earlierEvents, clock: context.clock)
     let ending: Result<TerminalExit, TerminalError>
     do throws(TerminalError) {
       ending = .success(try session.run(&app))
@@ -184,6 +187,8 @@ package struct LiveCommand: DomainVisitor {
     withExtendedLifetime(session) {}
     let summary =
       "Recorded \(Format.count(app.eventCount, "event")) (\(app.rejectedCount) rejected) over \(Format.duration(app.elapsed)) to \(TerminalText.escaped(path))"
+      + (earlierEvents > 0
+        ? ", after the \(Format.count(earlierEvents, "event")) it continues" : "")
     switch ending {
     case .success(.quit):
       context.stdout.print(summary)

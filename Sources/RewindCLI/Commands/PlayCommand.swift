@@ -114,6 +114,7 @@ struct PlayCommand: TimelineVisitor {
     context.stdout.print(
       "Continuing \(TerminalText.escaped(journal)) after event \(Format.count(request.sequence)) in \(TerminalText.escaped(path))"
     )
-    try LiveCommand.record(continuing: path, domain: D.self, context: context)
+    try LiveCommand.record(
+      continuing: path, after: request.sequence, domain: D.self, context: context)
   }
 }

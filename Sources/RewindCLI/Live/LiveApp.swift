@@ -20,6 +20,9 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
   let startedAt: UInt64
   /// Whether the keys are shown over the screen.
   package var showsHelp = false
+  /// The events the journal held before this session: those of the session it continues
+  /// (`rewind play`'s `r`), counted before the ones sent (`10 + 2 events`).
+  package let earlierEvents: UInt64
   /// The events sent, and how many of them the reducer rejected.
   package private(set) var eventCount = 0
   package private(set) var rejectedCount = 0
@@ -31,9 +34,11 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
   package private(set) var flushProblem: String?
 
   package init(
-    store: Store<D>, screen: D.InteractiveScreen, journal: String, clock: @escaping () -> UInt64
+    store: Store<D>, screen: D.InteractiveScreen, journal: String, earlierEvents: UInt64 = 0,
+    clock: @escaping () -> UInt64
   ) {
     self.store = store
+    self.earlierEvents = earlierEvents
     self.screen = screen
     self.journal = journal
     self.clock = clock
@@ -107,8 +112,9 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
     }
   }
 
-  /// `● REC  12 events  1:05  session-….journal  last: categorySelected grinders → applied`,
-  /// the keys for help and quitting at the right.
+  /// `● REC  12 events  1:05  session-….journal  last: categorySelected grinders → applied`
+  /// (`10 + 2 events` after 10 events of the session it continues), the keys for help and
+  /// quitting at the right.
   private func drawStatus(in line: Rect, on canvas: inout Screen) {
     canvas.fill(line, style: CellStyle(reverse: true))
     let base = CellStyle(reverse: true)
@@ -119,8 +125,9 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
       style: base.foreground(.red).merging(.bold), clip: line)
     let seconds = elapsed / 1_000_000
     let clockText = String(format2: seconds / 60) + ":" + String(format2: seconds % 60)
+    let earlier = earlierEvents > 0 ? "\(Format.count(earlierEvents)) + " : ""
     x = canvas.write(
-      " \(Format.count(eventCount, "event"))  \(clockText)  \(journal) ", column: x,
+      " \(earlier)\(Format.count(eventCount, "event"))  \(clockText)  \(journal) ", column: x,
       row: line.row, style: base, clip: line)
     let keys = " ? help  q quit "
     let keysColumn = line.endColumn - TerminalText.width(keys)
