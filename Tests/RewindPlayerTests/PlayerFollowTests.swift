@@ -50,6 +50,38 @@ struct PlayerFollowTests {
     #expect(player.density.total == 105)
   }
 
+  @Test("a followed path that comes to hold another session: followed from scratch, and said")
+  func replacedByAnotherSession() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("live.journal")
+    try recordGenerated(at: path, count: 50, seed: 7).close()
+    let player = try Player(timeline: Timeline<NavigationDomain>(path: path), following: true)
+    _ = player.perform(.step(-5))
+    _ = player.perform(.toggleSkip)
+    _ = player.perform(.mark)
+    _ = player.perform(.go(to: .end))
+    #expect(player.skipped == [45])
+    #expect(player.mark == 45)
+    // Another session written elsewhere and renamed over the path, longer than the first.
+    let other = directory.file("other.journal")
+    try recordGenerated(
+      at: other, count: 80, seed: 9, session: SessionID(bytes: Array(repeating: 6, count: 16))
+    ).close()
+    #expect(rename(other, path) == 0)
+    #expect(player.tick())
+    #expect(player.lastSequence == 80)
+    #expect(player.cursor == 80)
+    #expect(player.density.total == 80)
+    #expect(player.skipped.isEmpty)
+    #expect(player.divergence == nil)
+    #expect(player.mark == nil)
+    #expect(
+      player.message?.text
+        == "\(path) now holds another session (06060606-0606-0606-0606-060606060606): following that one."
+    )
+    #expect(player.view.state == (try Timeline<NavigationDomain>(path: path).state(after: 80)))
+  }
+
   @Test("a followed journal that starts empty opens at the start and fills")
   func emptyStart() throws {
     let directory = TemporaryDirectory()

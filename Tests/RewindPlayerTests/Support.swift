@@ -33,13 +33,14 @@ func player(
 
 /// A session of the navigation domain recorded from the simulated user, `count` events.
 func recordGenerated(
-  at path: String, count: Int, seed: UInt64, interval: UInt32 = 64, close: Bool = true
+  at path: String, count: Int, seed: UInt64, interval: UInt32 = 64, close: Bool = true,
+  session: SessionID = SessionID(bytes: Array(repeating: 5, count: 16))
 ) throws -> JournalRecorder<NavigationDomain> {
   let domain = NavigationDomain()
   let recorder = try JournalRecorder.create(
     at: path, domain: domain,
     session: SessionInfo(
-      id: SessionID(bytes: Array(repeating: 5, count: 16)), startTime: 1_764_500_000_000_000,
+      id: session, startTime: 1_764_500_000_000_000,
       device: "test"),
     options: RecordingOptions(
       snapshotInterval: interval,

@@ -8,6 +8,11 @@ extension Player {
   ///
   /// A frame being written when the journal is read is not yet whole (a torn tail): it is
   /// left for the next read.
+  ///
+  /// When the path holds another session (its header's identifier: the file replaced,
+  /// say by `rewind live --force` or a new recording under the same name), the player
+  /// follows that one from scratch, without the marks and skipped events of the other, and
+  /// says so.
   /// - Returns: whether there is anything new.
   func follow() throws -> Bool {
     let size = JournalReader.currentSize(ofFileAt: timeline.path)
@@ -16,11 +21,26 @@ extension Player {
     let previousLast = lastSequence
     let reopened = try Timeline<D>(path: timeline.path)
     knownFileSize = reopened.reader.fileSize
-    guard reopened.lastSequence != previousLast || reopened.reader.frames.count != countedFrames
+    let replaced = reopened.reader.header.sessionID != timeline.reader.header.sessionID
+    guard
+      replaced || reopened.lastSequence != previousLast
+        || reopened.reader.frames.count != countedFrames
     else { return false }
     timeline = reopened
     lostTimes = try Self.lostTimes(of: reopened)
-    if reopened.reader.frames.count < countedFrames || reopened.lastSequence < previousLast {
+    if replaced {
+      density = DensityStrip(expectedDuration: timeline.duration)
+      countedFrames = 0
+      skipped = []
+      divergence = nil
+      mark = nil
+      message = PlayerMessage(
+        .info,
+        "\(timeline.path) now holds another session (\(reopened.reader.header.sessionID)): following that one."
+      )
+    } else if reopened.reader.frames.count < countedFrames
+      || reopened.lastSequence < previousLast
+    {
       // Not the same journal grown: start over.
       density = DensityStrip(expectedDuration: timeline.duration)
       countedFrames = 0
