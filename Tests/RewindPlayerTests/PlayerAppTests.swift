@@ -49,10 +49,68 @@ struct PlayerAppTests {
     let listed = PlayerKeys.help.map(\.keys).joined(separator: " ")
     for word in [
       "←", "→", "PgUp", "PgDn", "Home", "End", "g", "Space", "+", "-", "/", "n", "N",
-      "m", "d", "x", "r", "?", "Esc", "q",
+      "m", "d", "↑", "↓", "x", "r", "?", "Esc", "q",
     ] {
       #expect(listed.split(separator: " ").contains(Substring(word)), "\(word) is not in the help")
     }
+  }
+
+  @Test("a diff longer than the screen scrolls: ↑ ↓ a line, PgUp PgDn a page, Home End its ends")
+  func diffScrolls() throws {
+    var app = try app("ipad-three-column.journal")
+    _ = app.handle(.key(.character("m")))
+    _ = app.handle(.key(.end))
+    _ = app.handle(.key(.character("d")))
+    guard case .diff(let diff) = app.player.overlay else {
+      Issue.record("no diff shown")
+      return
+    }
+    let lineCount = diff.changes.count * 3
+    #expect(lineCount > 12, "a diff longer than the screen")
+    func shown() -> [String] { draw(&app, columns: 80, rows: 16).lines }
+    var lines = shown()
+    #expect(lines.contains { $0.contains(diff.changes[0].path) })
+    #expect(lines.contains { $0.contains("more lines") })
+    #expect(!lines.contains { $0.contains("above") })
+    #expect(lines.contains { $0.contains("↑ ↓ PgUp PgDn scroll · d or Esc closes this") })
+    // A value wider than the panel ends in `…`.
+    _ = app.handle(.key(.end))
+    #expect(
+      draw(&app, columns: 60, rows: 40).lines.contains {
+        $0.hasSuffix("…  │") || $0.hasSuffix("… │")
+      })
+    _ = app.handle(.key(.home))
+    lines = shown()
+    let page = app.diffPage
+    #expect(page > 0 && page < lineCount)
+    _ = app.handle(.key(.down))
+    lines = shown()
+    #expect(app.player.overlayScroll == 1)
+    #expect(lines.contains { $0.contains("… 1 line above") })
+    _ = app.handle(.key(.pageDown))
+    _ = shown()
+    #expect(app.player.overlayScroll == min(1 + page, lineCount - page))
+    // The end: the last field's new value shown, nothing more below; scrolling on stays.
+    _ = app.handle(.key(.end))
+    lines = shown()
+    #expect(app.player.overlayScroll == lineCount - page)
+    #expect(!lines.contains { $0.contains("more line") })
+    #expect(lines.contains { $0.contains("\(lineCount - page) lines above") })
+    _ = app.handle(.key(.down))
+    _ = shown()
+    #expect(app.player.overlayScroll == lineCount - page)
+    _ = app.handle(.key(.up))
+    _ = shown()
+    #expect(app.player.overlayScroll == lineCount - page - 1)
+    _ = app.handle(.key(.home))
+    _ = shown()
+    #expect(app.player.overlayScroll == 0)
+    // The keys still move the cursor once the diff is closed; it opens at its top.
+    _ = app.handle(.key(.escape))
+    _ = app.handle(.key(.home))
+    #expect(app.player.cursor == 0)
+    _ = app.handle(.key(.character("d")))
+    #expect(app.player.overlayScroll == 0)
   }
 
   @Test("the screen: header, the state's box, events with the cursor's, changes, the bar")

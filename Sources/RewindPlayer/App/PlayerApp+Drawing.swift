@@ -347,7 +347,7 @@ extension PlayerApp {
 
   /// Every field that differs between two points, `- old` and `+ new`, in a panel over
   /// the middle of the screen.
-  func drawDiff(_ diff: PointDiff, on screen: inout Screen) {
+  mutating func drawDiff(_ diff: PointDiff, on screen: inout Screen) {
     var lines: [(String, CellStyle)] = []
     for change in diff.changes {
       lines.append((change.path, .bold))
@@ -358,9 +358,12 @@ extension PlayerApp {
     let fields = diff.changes.count == 1 ? "1 field differs" : "\(diff.changes.count) fields differ"
     let title =
       "\(fields): event \(Format.count(diff.from)) (-) → event \(Format.count(diff.to)) (+)"
+    let scrollHint = "↑ ↓ PgUp PgDn scroll · d or Esc closes this"
+    let closeHint = "d or Esc closes this"
     let bounds = screen.bounds
     let contentWidth = max(
-      lines.map { TerminalText.width($0.0) }.max() ?? 0, TerminalText.width(title) + 2)
+      lines.map { TerminalText.width($0.0) }.max() ?? 0, TerminalText.width(title) + 2,
+      TerminalText.width(scrollHint))
     let width = min(contentWidth + 4, bounds.width)
     let height = min(lines.count + 4, bounds.height)
     let panel = Rect(
@@ -371,15 +374,35 @@ extension PlayerApp {
     let inner = Rect(
       column: panel.column + 2, row: panel.row + 1, width: panel.width - 4, height: panel.height - 3
     )
-    for (offset, (text, style)) in lines.prefix(inner.height).enumerated() {
-      let cut = offset == inner.height - 1 && lines.count > inner.height
+    // The lines from the scroll position, a line at either end saying how many more lie
+    // beyond it; the position kept where the last page fits.
+    let scrolls = lines.count > inner.height
+    let shown = max(inner.height - (scrolls ? 2 : 0), 1)
+    let first = min(player.overlayScroll, max(lines.count - shown, 0))
+    player.overlayScroll = first
+    diffPage = shown
+    var row = inner.row
+    if scrolls {
+      let above = first == 0 ? "" : "… \(Format.count(first, "line")) above"
+      screen.write(above, column: inner.column, row: row, style: .dim, clip: inner)
+      row += 1
+    }
+    for (text, style) in lines[first..<min(first + shown, lines.count)] {
+      // A value wider than the panel ends in `…` (`rewind diff` prints it whole).
       screen.write(
-        cut ? "… \(lines.count - offset) more lines" : text, column: inner.column,
-        row: inner.row + offset, style: cut ? .dim : style, clip: inner)
+        Screen.fitted(text, toWidth: inner.width), column: inner.column, row: row, style: style,
+        clip: inner)
+      row += 1
+    }
+    if scrolls {
+      let below = lines.count - first - shown
+      screen.write(
+        below > 0 ? "… \(Format.count(below, "more line"))" : "", column: inner.column,
+        row: row, style: .dim, clip: inner)
     }
     screen.write(
-      "d or Esc closes this", column: inner.column, row: panel.endRow - 2, style: .dim,
-      clip: panel.inset(by: 1))
+      scrolls ? scrollHint : closeHint, column: inner.column, row: panel.endRow - 2,
+      style: .dim, clip: panel.inset(by: 1))
   }
 
   /// The style of the header line.

@@ -18,6 +18,8 @@ public struct PlayerApp<D: Domain>: TerminalApp {
   var domainScreen: AnyDomainScreen<D>?
   /// Where the last draw put the density strip, for clicks.
   var stripArea: Rect?
+  /// How many of the diff's lines the last draw showed: a page for `PgUp` `PgDn`.
+  var diffPage = 0
   /// What `r` asked for: set when the app quit to continue the session live.
   public private(set) var continueRequest: ContinueRequest?
 
@@ -36,7 +38,11 @@ public struct PlayerApp<D: Domain>: TerminalApp {
     let action: PlayerAction?
     switch event {
     case .key(let key):
-      action = PlayerKeys.action(for: key, promptOpen: player.prompt != nil)
+      if case .diff = player.overlay, let lines = diffScroll(for: key) {
+        action = .scrollOverlay(lines)
+      } else {
+        action = PlayerKeys.action(for: key, promptOpen: player.prompt != nil)
+      }
     case .mouse(let mouse):
       action = self.action(for: mouse)
     case .resize:
@@ -73,6 +79,20 @@ public struct PlayerApp<D: Domain>: TerminalApp {
       }
       continueRequest = request
       return .quit
+    }
+  }
+
+  /// The lines a key scrolls the open diff by: `↑` `↓` one, `PgUp` `PgDn` the lines the
+  /// last draw showed, `Home` `End` to the first or the last; nil for other keys.
+  func diffScroll(for key: Key) -> Int? {
+    switch key {
+    case .up: -1
+    case .down: 1
+    case .pageUp: -max(diffPage, 1)
+    case .pageDown: max(diffPage, 1)
+    case .home: Int.min
+    case .end: Int.max
+    default: nil
     }
   }
 

@@ -16,6 +16,7 @@ public enum PlayerKeys {
     KeyHelp("n N", "the next or previous match"),
     KeyHelp("m", "mark this point (again: clear the mark)"),
     KeyHelp("d", "the full diff between the mark and here"),
+    KeyHelp("↑ ↓", "scroll the diff (PgUp PgDn a page, Home End its ends)"),
     KeyHelp("x", "skip the event here (the state without it); again: restore it"),
     KeyHelp("r", "continue from here: record on, live, in a new journal"),
     KeyHelp("click", "on the timeline bar: go to that time"),

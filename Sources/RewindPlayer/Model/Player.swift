@@ -39,7 +39,12 @@ public final class Player<D: Domain> {
   /// The prompt being typed in, if any.
   public internal(set) var prompt: Prompt?
   /// What covers the screen: the keys, or a diff.
-  public internal(set) var overlay: PlayerOverlay?
+  public internal(set) var overlay: PlayerOverlay? {
+    didSet { overlayScroll = 0 }
+  }
+  /// The first line of the diff shown (`↑` `↓` `PgUp` `PgDn` scroll it); 0 whenever the
+  /// overlay changes. The drawing keeps it within the diff's lines.
+  public var overlayScroll = 0
   /// The line under the timeline: what the last action did, or why it could not.
   public internal(set) var message: PlayerMessage?
   /// The events over time, coloured by outcome.
@@ -136,6 +141,9 @@ public final class Player<D: Domain> {
       case .toggleSkip: try toggleSkip()
       case .continueHere: return continueHere()
       case .toggleHelp: overlay = overlay == .help ? nil : .help
+      case .scrollOverlay(let lines):
+        let scrolled = overlayScroll.addingReportingOverflow(lines)
+        overlayScroll = scrolled.overflow ? (lines > 0 ? .max : 0) : max(scrolled.partialValue, 0)
       case .quit: return .quit
       }
     } catch {

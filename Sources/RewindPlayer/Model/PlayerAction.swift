@@ -38,6 +38,8 @@ public enum PlayerAction: Equatable, Sendable {
   case continueHere
   /// Show or hide the keys (`?`).
   case toggleHelp
+  /// Scroll the open diff by this many lines (`↑` `↓`: one; `PgUp` `PgDn`: a page).
+  case scrollOverlay(Int)
   /// Quit (`q`).
   case quit
 }
