@@ -135,7 +135,14 @@ struct PlayerAppTests {
     let strip = lines[29]
     #expect(strip.hasPrefix("▕") && strip.hasSuffix("▏"))
     #expect(lines[30].hasPrefix(" event 3 of 20 · +4.500s of 26.8s · ❚❚ paused ×1"))
-    #expect(lines[31].contains("? keys"))
+    #expect(
+      lines[31]
+        == " ← → step · Space play · g go to · / find · x skip · m d diff · r continue · ? keys · q quit"
+    )
+    // Narrower, the last of the keys give way to `? keys` and `q quit`.
+    #expect(
+      draw(&app, columns: 60, rows: 16).lines[15]
+        == " ← → step · Space play · g go to · / find · ? keys · q quit")
     // The rejected expansion of KB90 is red; the strip's cursor column is reversed.
     _ = app.player.perform(.go(to: .sequence(8)))
     let later = draw(&app)

@@ -113,4 +113,36 @@ struct ScreenTests {
     #expect(screen.line(panel.row + 2).hasSuffix("│ Tab  next column │"))
     #expect(screen.line(panel.row + 4).contains("any key closes"))
   }
+
+  @Test(
+    "the help overlay on a small screen: actions go on under themselves, the keys left out are counted, the footer stays"
+  )
+  func helpOverlaySmall() {
+    let entries = [
+      KeyHelp("a", "one two three four five six"), KeyHelp("b", "seven"),
+      KeyHelp("c", "eight nine ten eleven"), KeyHelp("d", "twelve"),
+    ]
+    // Narrow: every action whole, broken at spaces under its column.
+    var narrow = screen(20, 12)
+    var panel = narrow.helpOverlay(title: "Keys", entries: entries, footer: "Esc closes")
+    #expect(panel.width == 20)
+    let lines = (panel.row..<panel.endRow).map { narrow.line($0) }
+    #expect(lines[1] == "│ a  one two three │")
+    #expect(lines[2] == "│    four five six │")
+    #expect(lines[3] == "│ b  seven         │")
+    #expect(lines[4] == "│ c  eight nine    │")
+    #expect(lines[5] == "│    ten eleven    │")
+    #expect(lines[6] == "│ d  twelve        │")
+    #expect(lines[8] == "│ Esc closes       │")
+    // Short too: the entries that do not fit whole are left out and counted; the footer
+    // is the last line.
+    var short = screen(20, 7)
+    panel = short.helpOverlay(title: "Keys", entries: entries, footer: "Esc closes")
+    #expect(panel.height == 7)
+    #expect(short.line(1) == "│ a  one two three │")
+    #expect(short.line(2) == "│    four five six │")
+    #expect(short.line(3) == "│ b  seven         │")
+    #expect(short.line(4) == "│ … 2 more keys: … │")
+    #expect(short.line(5) == "│ Esc closes       │")
+  }
 }

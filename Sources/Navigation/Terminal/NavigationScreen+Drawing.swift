@@ -22,7 +22,8 @@ extension NavigationScreen {
     drawMenu(state, in: strip, on: &screen, showsFocus: showsFocus)
     let (info, below) = rest.splitRows(at: 1)
     screen.write(
-      state.statusLine(), column: info.column, row: info.row, style: CellStyle.dim, clip: info)
+      Screen.fitted(state.statusLine(), toWidth: info.width), column: info.column, row: info.row,
+      style: CellStyle.dim, clip: info)
     var columnsArea = below.splitRows(at: 1).rest
     if state.split.sizeClass == .compact {
       let (backRow, body) = columnsArea.splitRows(at: 1)

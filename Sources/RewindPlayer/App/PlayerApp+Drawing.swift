@@ -338,9 +338,17 @@ extension PlayerApp {
         row: area.row, style: style, clip: area)
       return
     }
+    // The keys most used first; where the line is too narrow for them all, the last of
+    // them give way to `? keys` (which lists every key) and `q quit`.
+    var keys = [
+      "← → step", "Space play", "g go to", "/ find", "x skip", "m d diff", "r continue",
+    ]
+    let kept = ["? keys", "q quit"]
+    func hint() -> String { (keys + kept).joined(separator: " · ") }
+    while !keys.isEmpty, TerminalText.width(hint()) > area.width - 1 { keys.removeLast() }
     screen.write(
-      "← → step · Space play · g go to · / find · x skip · m d diff · r continue · ? keys · q quit",
-      column: area.column + 1, row: area.row, style: .dim, clip: area)
+      Screen.fitted(hint(), toWidth: area.width - 1), column: area.column + 1, row: area.row,
+      style: .dim, clip: area)
   }
 
   // MARK: Overlays

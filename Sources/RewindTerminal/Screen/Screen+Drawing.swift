@@ -113,6 +113,28 @@ extension Screen {
     return TerminalText.prefix(text, width: width - 1) + "…"
   }
 
+  /// `text` in lines of at most `width` columns, broken at spaces; a word wider than the
+  /// width is a line of its own (wider than the width).
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    var lineWidth = 0
+    for word in text.split(separator: " ") {
+      let wordWidth = TerminalText.width(word)
+      if line.isEmpty {
+        (line, lineWidth) = (String(word), wordWidth)
+      } else if lineWidth + 1 + wordWidth <= width {
+        line += " " + word
+        lineWidth += 1 + wordWidth
+      } else {
+        lines.append(line)
+        (line, lineWidth) = (String(word), wordWidth)
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
   /// The columns `character` takes: 1 for ASCII, else its display width, at most 2.
   static func width(of character: Character) -> Int {
     if character.isASCII { return 1 }

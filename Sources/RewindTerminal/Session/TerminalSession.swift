@@ -371,28 +371,9 @@ extension TerminalSession {
     }
     if fits(lines) { return lines }
     for sentence in [lines.joined(separator: " "), "Make it at least \(minimum)"] {
-      let wrapped = wrap(sentence, width: width)
+      let wrapped = Screen.wrapped(sentence, width: width)
       if fits(wrapped) { return wrapped }
     }
     return [String("\(minimum)".prefix(width))]
-  }
-
-  /// `text` in lines of at most `width` characters, broken at spaces; a word longer than
-  /// the width is a line of its own (longer than the width).
-  static func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if line.isEmpty {
-        line = String(word)
-      } else if line.count + 1 + word.count <= width {
-        line += " " + word
-      } else {
-        lines.append(line)
-        line = String(word)
-      }
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines
   }
 }

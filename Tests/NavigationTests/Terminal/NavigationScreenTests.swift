@@ -15,6 +15,17 @@ struct NavigationScreenKeyTests {
     #expect(!harness.isHighlighted("Tuesday"))
   }
 
+  @Test("the status line under the menu ends in … where the screen is narrower")
+  func statusLineFitted() {
+    let wide = ScreenHarness()
+    #expect(
+      wide.canvas.line(2).hasPrefix(
+        "threeColumn · regular · landscape · visibility automatic · style automatic"))
+    let narrow = ScreenHarness(size: TerminalSize(columns: 60, rows: 17))
+    #expect(
+      narrow.canvas.line(2) == "threeColumn · regular · landscape · visibility automatic · …")
+  }
+
   @Test("in the menu, ← → move the highlight without events; Enter and Space tap it")
   func menuKeys() {
     var harness = ScreenHarness()
