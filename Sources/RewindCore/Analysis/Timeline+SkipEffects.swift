@@ -22,7 +22,8 @@ extension Timeline {
   /// recorded one, as `check` compares them: the counterfactual of the player's `x`.
   ///
   /// - Parameters:
-  ///   - skipped: events to leave out, all in the session; not empty.
+  ///   - skipped: events to leave out, all in the session (none, or none up to `last`:
+  ///     no event differs, and the end state is the recorded one).
   ///   - last: the last event to replay.
   ///   - limit: the most differing events listed (all are counted).
   /// - Throws: ``RewindError`` `outOfRange` for a skipped event outside the session, or
