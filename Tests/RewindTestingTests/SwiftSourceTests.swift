@@ -18,6 +18,14 @@ struct SwiftSourceTests {
     #expect(SwiftSource.doubleLiteral(.infinity) == ".infinity")
     #expect(SwiftSource.doubleLiteral(0.1 + 0.2) == "0.30000000000000004")
     #expect(SwiftSource.doubleLiteral(.nan).hasPrefix("Double(bitPattern: 0x"))
+    // A subnormal number's decimal literal underflows (a warning, an error in a target
+    // that treats warnings as errors): written by its bits.
+    #expect(SwiftSource.doubleLiteral(.leastNonzeroMagnitude) == "Double(bitPattern: 0x1)")
+    #expect(
+      SwiftSource.doubleLiteral(-Double.leastNormalMagnitude / 2)
+        == "Double(bitPattern: 0x8008000000000000)")
+    #expect(SwiftSource.doubleLiteral(.leastNormalMagnitude) == "2.2250738585072014e-308")
+    #expect(Double(bitPattern: 0x8008_0000_0000_0000) == -Double.leastNormalMagnitude / 2)
   }
 
   @Test("identifiers are lower camel case, start with a letter and are never keywords")

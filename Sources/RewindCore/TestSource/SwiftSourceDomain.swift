@@ -104,9 +104,13 @@ public enum SwiftSource {
   }
 
   /// A `Double` literal that reads back as the same bits: the shortest decimal form,
-  /// `.infinity`, `-.infinity`, or `Double(bitPattern: …)` for a NaN.
+  /// `.infinity`, `-.infinity`, or `Double(bitPattern: …)` for a NaN and for a subnormal
+  /// number (below `Double.leastNormalMagnitude`), whose decimal literal the compiler warns
+  /// "underflows and loses precision" (an error in a target that treats warnings so).
   public static func doubleLiteral(_ value: Double) -> String {
-    if value.isNaN { return "Double(bitPattern: 0x\(String(value.bitPattern, radix: 16)))" }
+    if value.isNaN || value.isSubnormal {
+      return "Double(bitPattern: 0x\(String(value.bitPattern, radix: 16)))"
+    }
     if value.isInfinite { return value < 0 ? "-.infinity" : ".infinity" }
     return "\(value)"
   }
