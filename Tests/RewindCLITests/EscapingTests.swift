@@ -9,6 +9,18 @@ import Testing
 struct EscapingTests {
   let tool = RewindTool.cli(domains: [NavigationDomain.self])
 
+  @Test(
+    "a word for the shell: itself when plain, else single-quoted",
+    arguments: [
+      ("Journals/day-menu.journal", "Journals/day-menu.journal"), ("+4.5s", "+4.5s"),
+      ("dayMenu_première", "dayMenu_première"), ("日本.journal", "日本.journal"),
+      ("my journal", "'my journal'"), ("it's", #"'it'\''s'"#), ("$HOME", "'$HOME'"),
+      ("a`b", "'a`b'"), ("", "''"), ("x;rm", "'x;rm'"), ("*", "'*'"),
+    ])
+  func shellWords(word: String, expected: String) {
+    #expect(Format.shellWord(word) == expected)
+  }
+
   @Test("a stream escapes any control character that reaches it, but line feeds")
   func plainStream() {
     let output = Output.capture()

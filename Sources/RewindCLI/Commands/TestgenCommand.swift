@@ -54,7 +54,8 @@ extension RewindTool {
       try registry.open(
         journal, warnings: context.stderr,
         TestgenCommand(
-          from: from, to: to, testName: testName, command: command.joined(separator: " "),
+          from: from, to: to, testName: testName,
+          command: command.map(Format.shellWord).joined(separator: " "),
           givenName: name != nil, destination: destination, context: context))
     }
   }

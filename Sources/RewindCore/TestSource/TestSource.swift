@@ -79,10 +79,20 @@ package enum TestSource {
     Set(["RewindCore", "RewindTesting", "Testing"] + D.swiftModules).sorted()
   }
 
-  /// Text safe in a `//` comment: one line, escaped as in a string literal but for the
-  /// letters and digits of every script, so that a test's name such as `dayMenu_première`
-  /// reads as it was given.
+  /// Text safe in a `//` comment: one line, printable ASCII and the letters and digits of
+  /// every script kept as they are (so that the command line of the first line runs as
+  /// written, its shell quotes and a test's name such as `dayMenu_première` with it),
+  /// every other character written `\u{…}` (a line break, a control or a bidirectional
+  /// formatting character).
   static func commentText(_ text: String) -> String {
-    String(SwiftSource.stringLiteral(text, keepingLetters: true).dropFirst().dropLast())
+    var out = ""
+    for scalar in text.unicodeScalars {
+      let kept =
+        (0x20...0x7E).contains(scalar.value)
+        || (!scalar.isASCII
+          && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil))
+      out += kept ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
+    }
+    return out
   }
 }

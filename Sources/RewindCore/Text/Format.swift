@@ -48,6 +48,27 @@ package enum Format {
     return quote + String(text[..<end]) + "…" + quote + " (" + length + ")"
   }
 
+  /// `text` as one word of a POSIX shell's command line: itself when it holds only
+  /// letters, digits and `/ . _ - + , : = @ %` (letters of any script too), else in single
+  /// quotes, a quote in it written `'\''` (`'my journal.journal'`, `'it'\''s'`).
+  package static func shellWord(_ text: String) -> String {
+    let plain =
+      !text.isEmpty
+      && text.unicodeScalars.allSatisfy { scalar in
+        if scalar.isASCII {
+          return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+            || ("0"..."9").contains(scalar) || "/._-+,:=@%".unicodeScalars.contains(scalar)
+        }
+        return scalar.properties.isAlphabetic
+      }
+    if plain { return text }
+    var word = "'"
+    for character in text {
+      word += character == "'" ? "'\\''" : String(character)
+    }
+    return word + "'"
+  }
+
   /// The most characters ``quoted(_:quote:)`` quotes in full.
   package static let quotedLimit = 80
   /// How many characters ``quoted(_:quote:)`` keeps of a longer text.
