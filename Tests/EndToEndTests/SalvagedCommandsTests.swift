@@ -169,6 +169,27 @@ struct SalvagedCommandsTests {
       containing: "event \(lost.upperBound - 1) was lost to damage")
   }
 
+  @Test(
+    "state with edits before the lost events compares the later events up to them, and says so"
+  )
+  func editsBeforeLostEvents() throws {
+    let directory = TemporaryDirectory()
+    let (_, salvaged, lost) = try salvagedJournal(in: directory)
+    let point = String(lost.lowerBound - 10)
+    let result = try rewind("state", salvaged, "--at", point, "--skip", "5")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    #expect(
+      result.stdout.contains(
+        "The later events are compared up to event \(grouped(Int(lost.lowerBound - 1))): \(JournalError.describe(lost)) were lost to damage, and replay cannot cross them."
+      ), "\(result.stdout)")
+    // After the lost events, nothing is said of them.
+    let after = String(lost.upperBound + 10)
+    let later = try rewind("state", salvaged, "--at", after, "--skip", String(lost.upperBound + 2))
+    #expect(later.status == 0, "\(later.stderr)")
+    #expect(!later.stdout.contains("lost to damage"), "\(later.stdout)")
+  }
+
   @Test("diff --events lists the events on both sides of the lost ones, with log's warning")
   func diffEventsGoOnPast() throws {
     let directory = TemporaryDirectory()

@@ -223,7 +223,14 @@ extension StateCommand {
     let style = context.stdout.style
     var lines: [String] = []
     var count = 0
-    try timeline.replay(edits, through: timeline.lastSequence) { edited, _ in
+    // In a salvaged journal, up to the events lost to damage after the first edit: replay
+    // cannot cross them (said below).
+    let firstEdited = (edits.lastUnchangedPoint ?? 0) + 1
+    let lost =
+      firstEdited <= timeline.lastSequence
+      ? timeline.lostEvents(in: firstEdited...timeline.lastSequence).first : nil
+    let last = lost.map { $0.lowerBound - 1 } ?? timeline.lastSequence
+    try timeline.replay(edits, through: last) { edited, _ in
       guard edited.differsFromRecording, let recorded = edited.recorded,
         let outcome = edited.outcome
       else { return true }
@@ -239,6 +246,12 @@ extension StateCommand {
       return true
     }
     context.stdout.print()
+    if let lost {
+      context.stdout.print(
+        style.dim(
+          "The later events are compared up to event \(Format.count(last)): \(JournalError.describe(lost)) were lost to damage, and replay cannot cross them."
+        ))
+    }
     guard count > 0 else {
       context.stdout.print(
         "No later event's outcome changed: each does what the recording says.")
