@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import RewindJournal
+
 /// `rewind shrink`: a session cut down to the events that show a condition or a
 /// divergence, printed as a scenario script and written as a journal.
 @Suite("rewind shrink")
@@ -45,6 +47,35 @@ struct ShrinkCommandTests {
     #expect(original.lines.count == 3)
   }
 
+  @Test(
+    "on a salvaged journal: where the condition holds, or that it never does, and why shrinking stops at the lost events"
+  )
+  func salvaged() throws {
+    let directory = TemporaryDirectory()
+    let (_, salvaged, lost) = try SalvagedSearchTests().salvagedJournal(in: directory)
+    let range = JournalError.describe(lost)
+    expectFailure(
+      try rewind("shrink", salvaged, "--where", "menu.selectedIndex == 99"),
+      containing:
+        "menu.selectedIndex == 99 never holds in the session's events but \(range), which were lost to damage; nothing to shrink"
+    )
+    // A condition first true after the lost events (and among them in the intact
+    // journal): where, and why shrink cannot get there.
+    let condition = "split.style == balanced && split.columnVisibility == doubleColumn"
+    let hits = try rewind("find", salvaged, "--where", condition, "--all", "--json")
+    let matches = try #require(try parseObject(hits.stdout)["matches"] as? [[String: Any]])
+    let first = try #require(matches.first?["seq"] as? Int)
+    try #require(UInt64(first) > lost.upperBound, "\(hits.stdout)")
+    expectFailure(
+      try rewind("shrink", salvaged, "--where", condition),
+      containing:
+        "first holds at event \(grouped(first)), after \(range), which were lost to damage; shrinking replays the session from its start and cannot cross them"
+    )
+    // One true before them shrinks as in an intact journal.
+    let before = try rewind("shrink", salvaged, "--where", "changed(split.style)")
+    #expect(before.status == 0, "\(before.stderr)")
+  }
+
   @Test("--json lists the kept events with their sequence numbers in the session")
   func json() throws {
     let result = try rewind(
@@ -76,7 +107,14 @@ struct ShrinkCommandTests {
       command: "shrink")
     expectUsageError(
       try rewind("shrink", journal, "--diverging", "--where", "changed(menu.selectedIndex)"),
-      "give either --where <condition> or --diverging", command: "shrink")
+      "--where and --diverging cannot be used together; give one of them", command: "shrink")
+    // A condition that holds before any event: no event is needed, and it says so.
+    let atStart = try rewind("shrink", journal, "--where", "menu.selectedIndex == 0")
+    #expect(atStart.status == 0, "\(atStart.stderr)")
+    #expect(
+      atStart.stdout.contains(
+        "# menu.selectedIndex == 0 holds in the initial state, before any event: no event is needed"
+      ), "\(atStart.stdout)")
     let directory = TemporaryDirectory()
     let existing = directory.file("exists.journal")
     "keep".writeFixture(to: existing)

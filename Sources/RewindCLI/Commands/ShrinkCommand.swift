@@ -41,7 +41,10 @@ extension RewindTool {
     var json: Bool
 
     func run(_ context: Context) throws {
-      guard (condition != nil) != diverging else {
+      guard condition == nil || !diverging else {
+        throw UsageError("--where and --diverging cannot be used together; give one of them")
+      }
+      guard condition != nil || diverging else {
         throw UsageError("give either --where <condition> or --diverging")
       }
       let destination = try outputDestination(output, force: force, inputs: [journal])
@@ -66,12 +69,17 @@ struct ShrinkCommand: TimelineVisitor {
     let path = TerminalText.escaped(timeline.path)
     let progress = context.progress("Shrinking")
     let found: ShrinkResult<D>?
-    if let written {
-      // Checked first, so that an error names the condition as written.
-      _ = try conditionEvaluator(written, in: timeline.domain)
-      found = try timeline.shrink(where: written.condition)
-    } else {
-      found = try timeline.shrinkDivergence()
+    do {
+      if let written {
+        // Checked first, so that an error names the condition as written.
+        _ = try conditionEvaluator(written, in: timeline.domain)
+        found = try timeline.shrink(where: written.condition)
+      } else {
+        found = try timeline.shrinkDivergence()
+      }
+    } catch let error as RewindError where error.code == .eventsLost {
+      progress.finish()
+      throw try lostEventsError(timeline, path: path) ?? error
     }
     progress.finish()
     guard let result = found else {
@@ -155,13 +163,41 @@ struct ShrinkCommand: TimelineVisitor {
 
   /// The comments at the top of the script: where it comes from, what it shows, where
   /// each event was in the session.
+  /// Why a salvaged journal cannot be shrunk, when the replay from its start met events
+  /// lost to damage before the condition held (or an event diverged): the condition never
+  /// holds in the events kept, or first holds after the lost ones, which shrinking cannot
+  /// reach. Nil when it cannot say more than the replay's error.
+  private func lostEventsError<D: Domain>(_ timeline: Timeline<D>, path: String) throws
+    -> CommandError?
+  {
+    guard let lost = timeline.lostEvents(in: 0...timeline.lastSequence).first else { return nil }
+    let range = JournalError.describe(lost)
+    let replay = "shrinking replays the session from its start and cannot cross them"
+    guard let condition else {
+      return CommandError(
+        "\(path): no event diverges before \(range), which were lost to damage; \(replay)")
+    }
+    let shown = TerminalText.escaped(condition.description)
+    guard let hit = try timeline.find(condition, all: false).first else {
+      return CommandError(
+        "\(path): \(shown) never holds in the session's events but \(range), which were lost to damage; nothing to shrink"
+      )
+    }
+    return CommandError(
+      "\(path): \(shown) first holds at event \(Format.count(hit.sequence)), after \(range), which were lost to damage; \(replay)"
+    )
+  }
+
   private func comments<D: Domain>(_ result: ShrinkResult<D>, _ timeline: Timeline<D>) -> [String] {
     let domain = timeline.domain
     var lines = [
       "Shrunk from \(timeline.path): \(Format.count(result.events.count, "event")) of the \(Format.count(result.searched, "event")) searched (\(Format.count(result.replays, "replay")))"
     ]
     if let condition {
-      lines.append("after the last event, \(condition) holds")
+      lines.append(
+        result.events.isEmpty
+          ? "\(condition) holds in the initial state, before any event: no event is needed"
+          : "after the last event, \(condition) holds")
     } else if let divergence = result.divergence {
       lines.append(
         "the last event (event \(divergence.sequence) of the session) was recorded \(describe(divergence.recorded, domain)) and replays \(describe(divergence.replayed, domain))"
