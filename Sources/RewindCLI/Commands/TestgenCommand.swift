@@ -96,6 +96,9 @@ private func nameError(_ name: String, _ problem: String) -> UsageError {
 }
 
 struct TestgenCommand: TimelineVisitor {
+  /// The most events a test holds before `testgen` notes that it is long.
+  static let longTest: UInt64 = 1_000
+
   let from: PointArgument
   let to: PointArgument
   let testName: String
@@ -138,6 +141,14 @@ struct TestgenCommand: TimelineVisitor {
       try file.commit()
     } else {
       context.stdout.write(text)
+    }
+    let events = range.to - range.from
+    if events > Self.longTest {
+      // One function of a step an event: the compiler's time and memory grow faster than
+      // its length (README, "testgen").
+      context.stderr.print(
+        "\(context.stderr.style.yellow("note:")) \(Format.count(events, "event")) make a long test, which takes the compiler long to build (minutes optimised); --from and --to, or `rewind shrink`, make a shorter one"
+      )
     }
   }
 }
