@@ -58,6 +58,12 @@ struct HTMLCommandTests {
       try rewind("html", sample("ipad-three-column.journal"), "--to", "99"),
       "The value '99' is invalid for '--to <point>': event 99 is beyond the end of the session (points are 0–32)",
       command: "html")
+    for blank in ["", "  "] {
+      expectUsageError(
+        try rewind("html", sample("ipad-three-column.journal"), "--title", blank, "-o", page),
+        "The value '\(blank)' is invalid for '--title <text>': a page's title cannot be blank; leave --title out for the journal's name",
+        command: "html")
+    }
   }
 
   @Test("a session of more than 200,000 events is refused with its size, and a part of it is not")

@@ -303,10 +303,13 @@
       #expect(
         try tab.evaluate("document.getElementById('scrubber').getAttribute('aria-valuenow')")
           as? String == String(click.sequence + 1))
-      // Past either end: the last event at the start's time (the first is at +0s), and
-      // the last point.
+      // Past either end: the page's first point, the start (before the events at +0s,
+      // which a position in the box reaches), and the last point.
+      try #require(times[1] == 0)
       try tab.drag(from: (x(click.time), y), to: (box.x - 40, y))
-      #expect(try tab.cursor() == times.lastIndex { $0 == 0 })
+      #expect(try tab.cursor() == 0)
+      try tab.click(x: box.x + 1, y: y)
+      #expect(try tab.cursor() >= times.lastIndex { $0 == 0 }!)
       try tab.drag(from: (box.x, y), to: (box.x + box.width + 40, y))
       #expect(try tab.cursor() == 32)
 
@@ -370,6 +373,163 @@
           "[...document.querySelectorAll('#find-matches button.match')].map((b) => Number(b.dataset.sequence))"
         ) as? [Int] ?? []
       return (matches, try tab.string("document.getElementById('find-status').textContent"))
+    }
+
+    @Test(
+      "the event list keeps the cursor's row in view through resizes of a 200,000-event page, its rows never overlapping",
+      .timeLimit(.minutes(2)))
+    func eventListThroughResizes() throws {
+      let directory = TemporaryDirectory()
+      let page = try writePage(sample("generated-200k.journal"), in: directory)
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      let tab = try browser.newPage()
+      try tab.open(page.url)
+      for point in [100_000, 199_990] {
+        try tab.evaluate("window.rewind.seek(\(point))")
+        for width in [1000, 1200, 900, 1280] {
+          try tab.resize(width: width, height: 900)
+          try tab.nextFrame()
+          try tab.nextFrame()
+          // The cursor's row exists and lies within the list's box.
+          let inView =
+            try tab.evaluate(
+              """
+              (() => {
+                const row = document.getElementById('event-\(point)');
+                if (!row) return false;
+                const list = document.getElementById('event-list').getBoundingClientRect();
+                const box = row.getBoundingClientRect();
+                return box.top >= list.top - 1 && box.bottom <= list.bottom + 1;
+              })()
+              """) as? Bool
+          #expect(inView == true, "event \(point) at width \(width)")
+        }
+      }
+      // Rows are as tall as they are apart, their text within them: none overlaps the next
+      // (measured near the list's top, where boxes read exactly).
+      try tab.evaluate("window.rewind.seek(3)")
+      try tab.nextFrame()
+      let rows =
+        try tab.evaluate(
+          """
+          [...document.querySelectorAll('#event-list .event-row')]
+            .sort((a, b) => Number(a.dataset.sequence) - Number(b.dataset.sequence))
+            .map((row) => [row.getBoundingClientRect().top, row.getBoundingClientRect().height,
+                           row.scrollHeight <= row.clientHeight + 0.5])
+          """) as? [[Any]] ?? []
+      #expect(rows.count > 10)
+      for (row, next) in zip(rows, rows.dropFirst()) {
+        let top = row[0] as? Double ?? 0
+        let height = row[1] as? Double ?? 0
+        #expect(abs((next[0] as? Double ?? 0) - (top + height)) < 0.01, "\(row) then \(next)")
+        #expect(row[2] as? Bool == true, "a row's text overflows it: \(row)")
+      }
+    }
+
+    @Test(
+      "playback keeps its clock through a change of speed; the script interface names events outside the page; Esc leaves the find box; a match reads as rewind find's line",
+      .timeLimit(.minutes(2)))
+    func playbackAndMessages() throws {
+      let directory = TemporaryDirectory()
+      let journal = sample("ipad-three-column.journal")
+      let times = try eventTimes(journal)
+      #expect(times[12] == 24_500_000 && times[13] == 30_800_000)
+      let page = try writePage(journal, in: directory)
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      let tab = try browser.newPage()
+      try tab.open(page.url)
+      // Playing from event 12 at ×1 for 4 s, then at ×2: event 13 comes about 1.15 s later
+      // ((30.8 − 28.5) / 2), not 3.15 s (the clock sent back to event 12's time).
+      try tab.evaluate("window.rewind.seek(12)")
+      try tab.click("#play")
+      Thread.sleep(forTimeInterval: 4)
+      #expect(try tab.cursor() == 12)
+      try tab.evaluate(
+        "(() => { const speed = document.getElementById('speed'); speed.value = '2'; speed.dispatchEvent(new Event('change')); })()"
+      )
+      let switched = Date()
+      while try tab.cursor() < 13, Date().timeIntervalSince(switched) < 6 {
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      let waited = Date().timeIntervalSince(switched)
+      #expect(waited < 2.5, "event 13 came \(waited) s after the change of speed")
+      try tab.click("#play")
+
+      // `event(N)` of a point that is no event of the page says so, as `seek` does.
+      for (argument, message) in [
+        ("0", "0 is not an event of this page (its events are 1–32)"),
+        ("33", "33 is not an event of this page (its events are 1–32)"),
+        ("1.5", "1.5 is not an event of this page (its events are 1–32)"),
+      ] {
+        #expect(
+          try tab.string(
+            "(() => { try { window.rewind.event(\(argument)); return 'no error'; } catch (error) { return error.message; } })()"
+          ) == message)
+      }
+
+      // Esc in the find box gives the keys back to the player.
+      try tab.click("#find-input")
+      try tab.press("Escape")
+      #expect(try tab.string("document.activeElement.id") == "scrubber")
+      try tab.press("ArrowRight")
+      #expect(try tab.cursor() == 14)
+
+      // A match reads as `rewind find` prints it: the event, and a value only for a
+      // condition that names a field.
+      let rejected = sample("rejected-interactions.journal")
+      let other = try writePage(rejected, in: directory, name: "rejected.html")
+      let rejectedTab = try browser.newPage()
+      try rejectedTab.open(other.url)
+      for condition in ["outcome == rejected", "changed(split.selectedItem)"] {
+        let box = try findInBox(condition, on: rejectedTab)
+        let first = try rejectedTab.string(
+          "document.querySelector('#find-matches button.match').textContent")
+        let line = try rewind("find", rejected, "--where", condition).lines[1]
+        #expect(
+          first
+            == line.trimmingCharacters(in: .whitespaces).replacingOccurrences(
+              of: "  → ", with: " → "),
+          "\(condition)")
+        #expect(box.status.hasSuffix(" holds."), "\(box.status)")
+      }
+      rejectedTab.expectQuiet(other.url)
+
+      // A part of no event says what it shows.
+      let empty = try writePage(
+        journal, in: directory, name: "empty.html", extra: ["--from", "5", "--to", "5"])
+      try tab.open(empty.url)
+      #expect(
+        try tab.string("document.getElementById('session-facts').textContent").contains(
+          "Partthe state after event 5, no event (of 32)"))
+    }
+
+    @Test(
+      "the find box's messages quote a long value cut short and escape control characters, as `rewind find` does",
+      .timeLimit(.minutes(2)))
+    func findMessagesQuoted() throws {
+      let directory = TemporaryDirectory()
+      let journal = sample("ipad-three-column.journal")
+      let page = try writePage(journal, in: directory)
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      let tab = try browser.newPage()
+      try tab.open(page.url)
+      let long = String(repeating: "x", count: 3_000)
+      for condition in [
+        "split.selectedItem == \(long)", "split.style == \(long)", "split.\(long) == 1",
+        "split.style == balanced \(long)", "split.style == \"a\\u0007b\"",
+        "split.selectedItem == \"\\u202eevil\"",
+      ] {
+        let cli = try rewind("find", journal, "--where", condition)
+        #expect(cli.status == 64, "\(condition): \(cli.stderr)")
+        let message = cli.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        let reason = try #require(message.range(of: "': ")).upperBound
+        let box = try findInBox(condition, on: tab)
+        #expect(
+          box.status == "The condition is invalid: " + message[reason...], "\(condition)")
+      }
     }
 
     @Test(

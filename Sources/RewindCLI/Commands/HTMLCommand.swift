@@ -42,7 +42,9 @@ extension RewindTool {
     var from: PointArgument = .start
     @Option(valueName: "point", help: "End the page at this point.")
     var to: PointArgument = .end
-    @Option(valueName: "text", help: "The page's title (default: the journal's file name).")
+    @Option(
+      valueName: "text", help: "The page's title (default: the journal's file name).",
+      transform: parseTitle)
     var title: String?
     @Flag(help: "Replace the page if it exists.")
     var force: Bool
@@ -178,4 +180,13 @@ struct HTMLCommand: TimelineVisitor {
       }
     }
   }
+}
+
+/// A page's title as `--title` gives it: not empty nor blank (a page titled with nothing
+/// has an empty heading, and its tab shows its address).
+private func parseTitle(_ text: String) throws(InvalidValue) -> String {
+  guard text.contains(where: { !$0.isWhitespace }) else {
+    throw InvalidValue("a page's title cannot be blank; leave --title out for the journal's name")
+  }
+  return text
 }

@@ -5,6 +5,18 @@
 // is JSON or a bare word. See `rewind help conditions`.
 (() => {
   const { JSONNumber, JSONParseError, parse: parseJSON, compact, equal, typeName } = RewindPage.json;
+
+  /**
+   * `'text'` in a message, as Rewind quotes a value (Format.quoted): a text of more than 80
+   * characters cut to its first 60, `'xxxx…' (5,000 characters)`.
+   */
+  function quotedValue(text, quote = "'") {
+    const characters = [...text];
+    if (characters.length <= 80) return `${quote}${text}${quote}`;
+    const length = characters.length.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    return `${quote}${characters.slice(0, 60).join("")}…${quote} (${length} characters)`;
+  }
+
   const SYNTAX =
     "PATH == VALUE, PATH != VALUE, PATH < NUMBER (<=, >, >=), PATH contains VALUE or changed(PATH), combined with &&, || and !";
   const EVENT_WORDS = ["event", "outcome", "reason"];
@@ -72,7 +84,7 @@
       return (end < 0 ? rest : rest.slice(0, end)).join("");
     }
     found() {
-      return this.isAtEnd ? "the end" : `'${this.word()}'`;
+      return this.isAtEnd ? "the end" : quotedValue(this.word());
     }
     skipWhitespace() {
       while (this.current !== null && isWhitespace(this.current)) this.position++;
@@ -157,7 +169,7 @@
       this.count(start);
       this.lastRead = "the value";
       if (!["==", "!=", "contains"].includes(op) && !(value instanceof JSONNumber)) {
-        throw this.error(`'${op}' compares numbers: ${compact(value)} is not a number`, valueStart);
+        throw this.error(`'${op}' compares numbers: ${quotedValue(compact(value), "")} is not a number`, valueStart);
       }
       return { kind: "compare", op, path, value, pathColumn: start + 1, valueColumn: valueStart + 1 };
     }
@@ -172,7 +184,7 @@
       const path = this.read((character) => isPathCharacter(character) || character === ".");
       if (path === "") throw this.error(`expected a field path before ${expected}, found ${this.found()}`, start);
       if (!isPath(path)) {
-        throw this.error(`'${path}' is not a field path: names (letters, digits, _) joined by single dots`, start);
+        throw this.error(`${quotedValue(path)} is not a field path: names (letters, digits, _) joined by single dots`, start);
       }
       return path;
     }
@@ -284,7 +296,7 @@
     if (scanner.current !== null) {
       if (scanner.current === ")") throw scanner.error("')' has no matching '('");
       throw scanner.error(
-        `expected &&, || or the end of the condition after ${scanner.lastRead}, found '${scanner.word()}'` +
+        `expected &&, || or the end of the condition after ${scanner.lastRead}, found ${quotedValue(scanner.word())}` +
           (scanner.lastRead === "the value" ? " (quote a value with spaces)" : ""),
       );
     }
@@ -384,6 +396,7 @@
 
   const article = (noun) => ("aeiou".includes(noun.toLowerCase()[0] || "") ? "an" : "a");
 
+
   /** What a field of `kind` holds, for messages (FieldKind.description). */
   function describeKind(kind) {
     if (typeof kind === "string") {
@@ -424,7 +437,7 @@
     if (kind.optional !== undefined) return problem(value, kind.optional, field, holder, suggesting);
     if (kind.oneOf && typeof value === "string") {
       if (kind.oneOf.includes(value)) return null;
-      return { message: `${holder} ${describeKind(kind)}, not '${value}'`, word: value, choices: kind.oneOf };
+      return { message: `${holder} ${describeKind(kind)}, not ${quotedValue(value)}`, word: value, choices: kind.oneOf };
     }
     if (kind.identifier !== undefined && typeof value === "string") {
       const known = field.known;
@@ -432,7 +445,7 @@
       const lowered = value.toLowerCase();
       const meant = known.filter(([id, name]) => (name !== null && name.toLowerCase() === lowered) || id.toLowerCase() === lowered);
       return {
-        message: `'${value}' is not the id of ${article(kind.identifier)} ${kind.identifier} in this session`,
+        message: `${quotedValue(value)} is not the id of ${article(kind.identifier)} ${kind.identifier} in this session`,
         word: value,
         choices: known.map(([id]) => id),
         suggestion: meant.length === 0 ? null : meant.slice(0, 3).map(([id]) => id).join("' or '"),
@@ -445,7 +458,7 @@
       }
       return null;
     }
-    const found = value === null ? "null" : `${typeName(value)} (${compact(value)})`;
+    const found = value === null ? "null" : `${typeName(value)} (${quotedValue(compact(value), "")})`;
     const meant = suggesting ? rewritten(value, kind, field) : null;
     return { message: `${holder} ${describeKind(kind)}, not ${found}`, suggestion: meant === null ? null : compact(meant) };
   }
@@ -502,7 +515,7 @@
     const unknownPath = (node) => {
       const paths = fields.map((field) => field.path);
       return new ConditionError(
-        `'${node.path}' is not a state field; the fields are ${paths.join(", ")} (and event, outcome, reason name the event)`,
+        `${quotedValue(node.path)} is not a state field; the fields are ${paths.join(", ")} (and event, outcome, reason name the event)`,
         node.pathColumn,
         { word: node.path, choices: paths.concat(EVENT_WORDS) },
       );
@@ -603,7 +616,7 @@
     const choices = word === "event" ? eventKinds : word === "outcome" ? OUTCOMES : [];
     if (choices.length === 0 || choices.includes(node.value)) return;
     throw new ConditionError(
-      `'${node.value}' is not ${word === "event" ? "an event kind" : "an outcome"}; they are ${choices.join(", ")}`,
+      `${quotedValue(node.value)} is not ${word === "event" ? "an event kind" : "an outcome"}; they are ${choices.join(", ")}`,
       node.valueColumn,
       { word: node.value, choices },
     );

@@ -38,21 +38,37 @@
       new ResizeObserver(() => {
         const height = this.measureRow();
         if (height !== this.rowHeight) {
+          // The rows laid out again at their new height, the cursor's in view.
           this.rowHeight = height;
           this.spacer.style.height = `${(session.count + 1) * this.rowHeight}px`;
           for (const row of this.rows.values()) row.remove();
           this.rows.clear();
+          this.reveal();
+        } else {
+          this.render();
         }
-        this.render();
       }).observe(this.element);
     }
 
-    /** The height of one row, in pixels, as the style sheet makes it (it follows the zoom). */
+    /**
+     * The height of a row, in pixels, as the style sheet makes it (it follows the zoom): the
+     * taller of the start's row and an event's, measured in a list of their own out of view.
+     * Not in this list: scrolled millions of pixels down, a row's box reads rounded, a
+     * different height after every resize.
+     */
     measureRow() {
-      const probe = this.row(this.session.from);
-      probe.style.visibility = "hidden";
-      this.spacer.append(probe);
-      const height = probe.getBoundingClientRect().height || 24;
+      const probe = document.createElement("div");
+      probe.className = "event-list event-probe";
+      probe.setAttribute("aria-hidden", "true");
+      const rows = [this.row(this.session.from)];
+      if (this.session.count > 0) rows.push(this.row(this.session.from + 1));
+      for (const row of rows) {
+        row.removeAttribute("id");
+        row.style.position = "static";
+        probe.append(row);
+      }
+      document.body.append(probe);
+      const height = Math.max(...rows.map((row) => row.getBoundingClientRect().height)) || 24;
       probe.remove();
       return height;
     }
@@ -140,6 +156,7 @@
         if (this.rows.has(index)) continue;
         const row = this.row(session.from + index);
         row.style.top = `${index * this.rowHeight}px`;
+        row.style.height = `${this.rowHeight}px`;
         this.spacer.append(row);
         this.rows.set(index, row);
       }

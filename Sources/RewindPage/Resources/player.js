@@ -246,7 +246,9 @@
         const { condition, compiled, hits } = this.find(input.value);
         this.matches = hits;
         this.matchCondition = describeCondition(condition);
-        const verb = condition.kind === "changed" ? "" : compiled.aboutEvents ? " holds" : " becomes true";
+        // As `rewind find`: a match shows the value of the fields the condition names.
+        this.matchShowsValue = compiled.paths.length > 0;
+        const verb = compiled.aboutEvents ? " holds" : " becomes true";
         if (hits.length === 0) {
           text(status, `No point in this page where ${this.matchCondition}${verb}.`);
         } else {
@@ -257,7 +259,8 @@
         this.matches = [];
         this.lastQuery = null;
         input.setAttribute("aria-invalid", "true");
-        text(status, error instanceof ConditionError ? `The condition is invalid: ${error.reason}` : String(error.message));
+        // Control and bidirectional characters escaped, as the command line shows them.
+        text(status, shownText(error instanceof ConditionError ? `The condition is invalid: ${error.reason}` : String(error.message)));
       }
       this.drawMatches();
     }
@@ -289,8 +292,19 @@
         const button = make("button", "match", "");
         button.type = "button";
         button.dataset.sequence = String(hit.sequence);
-        const place = hit.sequence === this.session.from ? (hit.sequence === 0 ? "at the start" : `at the page's start (event ${hit.sequence})`) : `event ${hit.sequence} at ${shownOffset(this.session.timeOf(hit.sequence))}`;
-        button.append(make("span", "match-place", place), " → ", make("code", null, compact(hit.value)));
+        // `event 12 at +1.234s: itemSelected grinders/vulcano (rejected) → "grinders/vulcano"`,
+        // as `rewind find` prints a match.
+        if (hit.sequence === this.session.from) {
+          const place = hit.sequence === 0 ? "at the start" : `at the page's start (event ${hit.sequence})`;
+          button.append(make("span", "match-place", place));
+        } else {
+          const event = this.session.event(hit.sequence);
+          const place = `event ${hit.sequence} at ${shownOffset(this.session.timeOf(hit.sequence))}: `;
+          const rejected = event.get("outcome") === "rejected" ? " (rejected)" : "";
+          const description = `${event.get("event")} ${RewindPage.argumentsText(event)}`.trim() + rejected;
+          button.append(make("span", "match-place", place), make("span", "match-event", description));
+        }
+        if (this.matchShowsValue) button.append(" → ", make("code", null, compact(hit.value)));
         if (hit.sequence === this.sequence) button.setAttribute("aria-current", "true");
         item.append(button);
         return item;
@@ -319,7 +333,11 @@
         ],
       ];
       if (meta.from !== 0 || meta.to !== meta.lastSequence) {
-        rows.push(["Part", `events ${meta.from + 1}–${meta.to} of ${count(meta.lastSequence)}`]);
+        const part =
+          meta.to === meta.from
+            ? `the state after event ${meta.from}, no event (of ${count(meta.lastSequence)})`
+            : `events ${meta.from + 1}–${meta.to} of ${count(meta.lastSequence)}`;
+        rows.push(["Part", part]);
       }
       const list = byId("session-facts");
       for (const [name, value] of rows) {
@@ -356,10 +374,13 @@
       byId("next").addEventListener("click", () => this.step(1));
       byId("last").addEventListener("click", () => this.step(Infinity));
       byId("speed").addEventListener("change", (event) => {
-        this.speed = Number(event.target.value);
+        // The clock keeps its time: what passed since the last frame at the old speed.
         if (this.playing) {
-          this.clock = this.session.timeOf(this.sequence);
+          const now = performance.now();
+          this.clock += (now - this.last) * 1000 * this.speed;
+          this.last = now;
         }
+        this.speed = Number(event.target.value);
       });
       byId("pin").addEventListener("click", () => this.togglePin());
       byId("find-form").addEventListener("submit", (event) => {
@@ -400,7 +421,14 @@
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target;
       const typing = target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
-      if (typing) return;
+      if (typing) {
+        // Esc leaves the find box for the player's keys (the scrubber takes them).
+        if (event.key === "Escape" && target.id === "find-input") {
+          byId("scrubber").focus();
+          event.preventDefault();
+        }
+        return;
+      }
       switch (event.key) {
         case "ArrowLeft":
           this.step(-1);
@@ -469,7 +497,17 @@
       /** The state shown, exactly as `rewind state --at P --json` prints it (without its last newline). */
       shownState: () => pretty(player.session.state(player.sequence)),
       /** Event `sequence` of the page, exactly as `rewind log --json` prints it (without its newline). */
-      event: (sequence) => compact(player.session.event(sequence)),
+      event(sequence) {
+        const { from, to } = player.session;
+        if (!Number.isSafeInteger(sequence) || sequence <= from || sequence > to) {
+          throw new Error(
+            from === to
+              ? `${sequence} is not an event of this page: it holds none (its point is ${from})`
+              : `${sequence} is not an event of this page (its events are ${from + 1}–${to})`,
+          );
+        }
+        return compact(player.session.event(sequence));
+      },
       /** Every point where a `find` condition becomes true: [{sequence, value}] (values as JSON text). Throws with the reason. */
       find(condition) {
         try {

@@ -54,16 +54,25 @@
       return this.session.startTime + fraction * (this.session.endTime - this.session.startTime);
     }
 
+    /**
+     * Goes to the last point at or before the time under a horizontal position; at or past
+     * the left edge, to the page's first point (the start, before events at its time).
+     */
+    seekAt(clientX) {
+      if (clientX <= this.element.getBoundingClientRect().left) this.player.seek(this.session.from);
+      else this.player.seekTime(this.timeAt(clientX));
+    }
+
     pointerDown(event) {
       if (event.button !== 0) return;
       event.preventDefault();
       this.element.focus();
       this.dragging = true;
       this.element.setPointerCapture(event.pointerId);
-      this.player.seekTime(this.timeAt(event.clientX));
+      this.seekAt(event.clientX);
     }
     pointerMove(event) {
-      if (this.dragging) this.player.seekTime(this.timeAt(event.clientX));
+      if (this.dragging) this.seekAt(event.clientX);
     }
     pointerUp(event) {
       if (!this.dragging) return;
