@@ -769,6 +769,12 @@
       #expect(Set(lefts).count == 1, "\(lefts)")
       let device = try tab.box(".nav-device")
       #expect(device.width <= 640 && device.width > 0.6 * 640, "\(device)")
+      // A phone's width (and 400 % zoom): still nothing scrolls sideways.
+      try tab.resize(width: 360, height: 640)
+      try tab.nextFrame()
+      #expect(try tab.number("document.documentElement.scrollWidth") <= 360)
+      try tab.resize(width: 640, height: 450)
+      try tab.nextFrame()
       func luminance(_ expression: String) throws -> Double {
         let colour = try tab.string("getComputedStyle(\(expression)).backgroundColor")
         let parts = colour.split { !$0.isNumber }.compactMap { Double($0) }
