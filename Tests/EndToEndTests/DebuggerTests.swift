@@ -395,6 +395,14 @@ struct DebuggerTests {
     let both = try rewind("state", ipad, "--skip", "4", "--replace", #"4:{"event":"backTapped"}"#)
     #expect(both.status == 64)
     #expect(both.stderr.contains("event 4 is already skipped or replaced"))
+    for skips in [["--skip", "3,3"], ["--skip", "3", "--skip", "4,3"]] {
+      let twice = try rewind(["state", ipad] + skips)
+      #expect(twice.status == 64, "\(skips)")
+      #expect(
+        twice.stderr.hasPrefix(
+          "Error: The value '3' is invalid for '--skip <seq,...>': event 3 is already skipped"),
+        "\(twice.stderr)")
+    }
     expectUsageError(
       try rewind("state", ipad, "--force"), "--force applies to -o", command: "state")
     expectUsageError(

@@ -52,6 +52,14 @@ extension RewindTool {
       guard output == nil || edited else {
         throw UsageError("-o writes an edited session: give --skip, --insert or --replace")
       }
+      // An event skipped twice is a slip (another number meant), as one replaced twice.
+      var seen = Set<UInt64>()
+      for event in skip.joined() where !seen.insert(event).inserted {
+        throw UsageError(
+          .invalidValue,
+          "The value '\(event)' is invalid for '--skip <seq,...>': event \(event) is already skipped"
+        )
+      }
       let destination = try outputDestination(output, force: force, inputs: [journal])
       var command = StateCommand(
         at: at, skip: Set(skip.joined()), json: json, context: context)
