@@ -253,6 +253,11 @@ struct SchemaTests {
     #expect(lost == frame.sequenceRange)
     let before = bytes(of: salvaged)
     let output = directory.file("up.journal")
+    // info does not offer it an upgrade it refuses.
+    #expect(
+      try rewind("info", salvaged).stdout.contains(
+        "Upcast     schema 1 is read as schema 2; `rewind upgrade` cannot rewrite it whole, as events were lost to damage, and says which part it can"
+      ))
     let result = try rewind("upgrade", salvaged, "-o", output)
     let kept = lost.lowerBound - 1
     expectFailure(

@@ -108,10 +108,13 @@ struct InfoCommand: TimelineVisitor {
       "\(TerminalText.escaped(header.domain)) (schema \(header.schemaVersion), format \(header.formatVersion))"
     )
     if let upcast = timeline.upcast {
-      row(
-        "Upcast",
-        "schema \(upcast.from) is read as schema \(upcast.to); `rewind upgrade` rewrites the journal in schema \(upcast.to)"
-      )
+      // A salvaged journal cannot be upgraded whole (the replay cannot cross its lost
+      // events): `upgrade` says what it can rewrite.
+      let rewrite =
+        reader.lostRanges.isEmpty
+        ? "`rewind upgrade` rewrites the journal in schema \(upcast.to)"
+        : "`rewind upgrade` cannot rewrite it whole, as events were lost to damage, and says which part it can"
+      row("Upcast", "schema \(upcast.from) is read as schema \(upcast.to); \(rewrite)")
     }
     row("Session", header.sessionID.description)
     row("Started", "\(ISO8601.format(header.startTime)) on \(TerminalText.escaped(header.device))")
