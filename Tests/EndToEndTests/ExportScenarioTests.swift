@@ -102,6 +102,23 @@ struct ExportScenarioTests {
         "cannot be written as a scenario script: the script language cannot write the session's settings"
     )
     #expect(!FileManager.default.fileExists(atPath: output))
+    // A catalog of its own: the script (read with the sample's catalog) would fail at the
+    // first event naming one of its ids; the settings are the reason given.
+    let lines = directory.file("custom.jsonl")
+    """
+    {"header":{"domain":"navigation","schemaVersion":2,"session":"11111111-2222-3333-4444-555555555556","start":"2026-11-30T07:30:00Z","device":"Dev","snapshotInterval":4,"settings":{"catalog":{"layout":"twoColumn","menuLabels":["A","B"],"menuLabelWidths":[100.0,100.0],"categories":[{"name":"Custom","image":"a"}]},"idiom":"phone","sizeClass":"compact","orientation":"portrait","menu":{"viewportWidth":150.0,"scrollsTappedTabIntoView":false}}}}
+    {"seq":1,"time_us":0,"event":"categorySelected","id":"custom"}
+
+    """.writeFixture(to: lines)
+    let custom = directory.file("custom.journal")
+    let imported = try rewind("import", lines, "-o", custom)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    expectFailure(
+      try rewind("export", custom, "--scenario", "-o", output),
+      containing:
+        "cannot be written as a scenario script: the script language cannot write the session's settings"
+    )
+    #expect(!FileManager.default.fileExists(atPath: output))
     "keep".writeFixture(to: output)
     expectFailure(
       try rewind("export", sample("day-menu.journal"), "--scenario", "-o", output),

@@ -28,6 +28,15 @@ struct ScenarioText {
     do throws(ScenarioError) {
       read = try D.parseScenario(text, directory: ".")
     } catch {
+      // The settings first: a script read with other settings (another catalog) fails
+      // at the first event naming what only the session's have.
+      var settingsOnly = scenario
+      settingsOnly.events = []
+      if let read = try? D.parseScenario(D.scenarioScript(settingsOnly), directory: "."),
+        read.domain.settingsJSON != scenario.domain.settingsJSON
+      {
+        return "the script language cannot write the session's settings"
+      }
       return
         "the script does not read back (line \(error.line), column \(error.column): \(error.message))"
     }
