@@ -299,6 +299,27 @@ struct BadInputTests {
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
+  @Test("import of an empty file is refused, writing nothing (it wrote a journal of no events)")
+  func importEmptyFile() throws {
+    let directory = TemporaryDirectory()
+    let empty = directory.file("events.jsonl")
+    "".writeFixture(to: empty)
+    let output = directory.file("x.journal")
+    expectFailure(
+      try rewind("import", empty, "-o", output),
+      containing:
+        "Error: \(empty) is empty: nothing to import (a JSON Lines file of events, as `rewind export` writes); nothing was written"
+    )
+    #expect(!FileManager.default.fileExists(atPath: output))
+    // A header alone (an export of no event) is a session of no event, imported.
+    let header = directory.file("header.jsonl")
+    let exported = try rewind("export", sample("two-column.journal"), "--from", "5", "--to", "5")
+    exported.stdout.writeFixture(to: header)
+    let imported = try rewind("import", header, "-o", output)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.hasPrefix("Imported 0 events from"))
+  }
+
   @Test("diff with three journals: a message in the style of the others, not capitalised")
   func diffThreeJournals() throws {
     expectUsageError(

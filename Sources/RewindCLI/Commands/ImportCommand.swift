@@ -86,6 +86,13 @@ struct ImportCommand: DomainVisitor {
 
   func visit<D: RecordableDomain>(_ type: D.Type) throws {
     let input = reader.path
+    // An empty file is no export (one always has its header line): most likely a wrong
+    // path, or a redirect that wrote nothing.
+    if reader.header == nil, reader.size == 0 {
+      throw CommandError(
+        "\(TerminalText.escaped(input)) is empty: nothing to import (a JSON Lines file of events, as `rewind export` writes); nothing was written"
+      )
+    }
     let domain = try imported { () throws(TextFileError) in
       try reader.domain(D.self, default: D.sample)
     }
