@@ -327,6 +327,15 @@ struct SalvagedCommandsTests {
       String(lost.lowerBound + 5))
     expectFailure(ending, containing: "\(lostText); a test cannot cross them: write \(before)")
     #expect(!ending.stderr.contains("--from"), "\(ending.stderr)")
+    // A range among them: nothing of it is left, the events on either side are.
+    let among = try rewind(
+      "testgen", salvaged, "--from", String(lost.lowerBound + 5), "--to",
+      String(lost.lowerBound + 50))
+    expectFailure(
+      among,
+      containing:
+        "\(lostText), and the range asked for lies among them: nothing of it is left; write the events before them (--to \(lost.lowerBound - 1)) or after them (--from \(lost.upperBound))"
+    )
     #expect(!FileManager.default.fileExists(atPath: page))
     // Each part is written.
     #expect(

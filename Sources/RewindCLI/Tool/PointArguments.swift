@@ -152,8 +152,23 @@ extension Timeline {
         ? lost.upperBound : lost.upperBound + 1
       parts.append("\(parts.isEmpty ? "the events" : "those") after them (--from \(start))")
     }
+    let lostText = "\(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage"
+    guard parts.isEmpty else {
+      throw CommandError(
+        "\(path): \(lostText); \(what) cannot cross them: write \(parts.joined(separator: " or "))")
+    }
+    // The range lies among the lost events: nothing of it is left, the session's events
+    // on either side are.
+    var around: [String] = []
+    if lost.lowerBound > 1 { around.append("before them (--to \(lost.lowerBound - 1))") }
+    if lost.upperBound < lastSequence {
+      let start =
+        startsAtLostEvent && (try? checkScanStart(lost.upperBound)) != nil
+        ? lost.upperBound : lost.upperBound + 1
+      around.append("after them (--from \(start))")
+    }
     throw CommandError(
-      "\(path): \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage; \(what) cannot cross them"
-        + (parts.isEmpty ? "" : ": write \(parts.joined(separator: " or "))"))
+      "\(path): \(lostText), and the range asked for lies among them: nothing of it is left"
+        + (around.isEmpty ? "" : "; write the events \(around.joined(separator: " or "))"))
   }
 }
