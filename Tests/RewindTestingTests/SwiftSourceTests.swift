@@ -76,6 +76,10 @@ struct SwiftSourceTests {
     let d = names.constant(suggesting: "store", "domain.ref(\"store\")")
     #expect([a, b, c, d] == ["grinders", "grinders", "grinders2", "store2"])
     #expect(names.declarations.count == 3)
+    // The letters of every script are kept, as in a test's name.
+    let e = names.constant(suggesting: "café/日本", "domain.ref(\"café/日本\")")
+    let f = names.constant(suggesting: "café", "domain.ref(\"café\")")
+    #expect([e, f] == ["café日本", "café"])
   }
 
   @Test("Navigation writes every stored field that changed, and nothing else")

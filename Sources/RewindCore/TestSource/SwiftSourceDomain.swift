@@ -63,7 +63,8 @@ public struct SwiftSourceNames: Sendable {
   ///   - expression: the constant's value; may `try`.
   public mutating func constant(suggesting suggestion: String, _ expression: String) -> String {
     if let name = nameByExpression[expression] { return name }
-    let base = SwiftSource.identifier(suggestion)
+    // The letters of every script kept, as in test names (`café/日本` → `café日本`, not `caf`).
+    let base = SwiftSource.identifier(suggestion, everyScript: true)
     var name = base
     var number = 2
     while taken.contains(name) {
