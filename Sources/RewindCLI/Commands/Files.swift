@@ -19,8 +19,9 @@ func fileExists(_ path: String) -> Bool {
 /// Checked at once, so that a command refuses before it does its work: an output that
 /// is one of the inputs is a usage error (exit 64) naming both, an empty path or a name of
 /// a process's open file (`/dev/stdout`, `/proc/self/fd/1`) a usage error too, an existing
-/// file without `--force` a failure that names the option. The writers check it again when they create the file (``AtomicFileWriter``), so a file
-/// that appears meanwhile is safe too.
+/// file without `--force` a failure that names the option. The writers check it again
+/// when they create the file (``AtomicFileWriter``), so a file that appears meanwhile is
+/// safe too.
 func outputDestination(_ path: String, force: Bool, inputs: [String]) throws -> FileDestination {
   // An empty path names no file: the writer failed only at its last step, the rename.
   guard !path.isEmpty else {

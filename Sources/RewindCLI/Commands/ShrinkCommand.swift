@@ -161,8 +161,6 @@ struct ShrinkCommand: TimelineVisitor {
     }
   }
 
-  /// The comments at the top of the script: where it comes from, what it shows, where
-  /// each event was in the session.
   /// Why a salvaged journal cannot be shrunk, when the replay from its start met events
   /// lost to damage before the condition held (or an event diverged): the condition never
   /// holds in the events kept, or first holds after the lost ones, which shrinking cannot
@@ -188,6 +186,8 @@ struct ShrinkCommand: TimelineVisitor {
     )
   }
 
+  /// The comments at the top of the script: where it comes from, what it shows, where
+  /// each event was in the session.
   private func comments<D: Domain>(_ result: ShrinkResult<D>, _ timeline: Timeline<D>) -> [String] {
     let domain = timeline.domain
     var lines = [

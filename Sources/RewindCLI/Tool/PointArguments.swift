@@ -140,16 +140,16 @@ extension Timeline {
     guard range.to > range.from, let lost = lostEvents(in: range.from...range.to).first else {
       return
     }
+    // The first point after them to start from (its events are those after it): their
+    // last, whose state is the snapshot stored after them, where replay can start.
+    let start =
+      startsAtLostEvent && (try? checkScanStart(lost.upperBound)) != nil
+      ? lost.upperBound : lost.upperBound + 1
     var parts: [String] = []
     if lost.lowerBound > range.from + 1 {
       parts.append("the events before them (--to \(lost.lowerBound - 1))")
     }
     if lost.upperBound < range.to {
-      // The first point after them to start from (its events are those after it): their
-      // last, whose state is the snapshot stored after them, where replay can start.
-      let start =
-        startsAtLostEvent && (try? checkScanStart(lost.upperBound)) != nil
-        ? lost.upperBound : lost.upperBound + 1
       parts.append("\(parts.isEmpty ? "the events" : "those") after them (--from \(start))")
     }
     let lostText = "\(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage"
@@ -161,12 +161,7 @@ extension Timeline {
     // on either side are.
     var around: [String] = []
     if lost.lowerBound > 1 { around.append("before them (--to \(lost.lowerBound - 1))") }
-    if lost.upperBound < lastSequence {
-      let start =
-        startsAtLostEvent && (try? checkScanStart(lost.upperBound)) != nil
-        ? lost.upperBound : lost.upperBound + 1
-      around.append("after them (--from \(start))")
-    }
+    if lost.upperBound < lastSequence { around.append("after them (--from \(start))") }
     throw CommandError(
       "\(path): \(lostText), and the range asked for lies among them: nothing of it is left"
         + (around.isEmpty ? "" : "; write the events \(around.joined(separator: " or "))"))

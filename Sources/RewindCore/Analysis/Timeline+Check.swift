@@ -246,7 +246,7 @@ extension Timeline {
     if let given = run.state { state = given }
     var part = CheckPart<D>(range: run.range, state: state)
     // An older schema's recording knows only its own fields.
-    let known = upcast?.knownFields.rawValue ?? ~0
+    let known = knownFieldBits
     var encoded = ByteWriter(capacity: 256)
     var divergences = 0
     // The events replayed so far are `sequence - start` (a check crosses no lost events):
@@ -255,8 +255,7 @@ extension Timeline {
     @inline(__always) func replayed(_ event: ReplayedEvent<D>, _ changed: FieldSet)
       -> RecordedEffect
     {
-      RecordedEffect(
-        event.outcome.unsafelyUnwrapped, changed: FieldSet(rawValue: changed.rawValue & known))
+      Self.effect(of: event, changed: changed, known: known)
     }
     // Replayed up to each snapshot in turn, which is compared after its event, then to the
     // end: the loop tests no snapshot, and an event whose effect is the recorded one is
@@ -299,6 +298,22 @@ extension Timeline {
     part.eventDivergenceCount = divergences
     part.endState = state
     return part
+  }
+
+  /// The bits of the fields the recording knows: an older schema's own fields (its events'
+  /// recorded effects name only them), every field otherwise.
+  @inlinable var knownFieldBits: UInt64 { upcast?.knownFields.rawValue ?? ~0 }
+
+  /// The effect of a replayed event (applied, not skipped) as its recording would state
+  /// it: its outcome, and of the fields it changed those the recording knows (`known`,
+  /// ``knownFieldBits``): compared with `event.recorded`, as `check` and the player's `x`
+  /// compare every event.
+  @inlinable @inline(__always)
+  static func effect(of event: ReplayedEvent<D>, changed: FieldSet, known: UInt64)
+    -> RecordedEffect
+  {
+    RecordedEffect(
+      event.outcome.unsafelyUnwrapped, changed: FieldSet(rawValue: changed.rawValue & known))
   }
 
   /// How an event's replayed effect differs from the recorded one.

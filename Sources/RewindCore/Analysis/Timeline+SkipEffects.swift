@@ -50,13 +50,11 @@ extension Timeline {
       return SkipEffects(differing: [], differingCount: 0, endState: try state(after: last))
     }
     var (replayer, state) = try replayer(reaching: first - 1, skipping: [])
-    // An older schema's recording knows only its own fields.
-    let known = upcast?.knownFields.rawValue ?? ~0
+    let known = knownFieldBits
     @inline(__always) func replayed(_ event: ReplayedEvent<D>, _ changed: FieldSet)
       -> RecordedEffect
     {
-      RecordedEffect(
-        event.outcome.unsafelyUnwrapped, changed: FieldSet(rawValue: changed.rawValue & known))
+      Self.effect(of: event, changed: changed, known: known)
     }
     var effects = SkipEffects(differing: [], differingCount: 0, endState: state)
     for (index, event) in skipped.enumerated() where event <= last {

@@ -5,6 +5,7 @@
 // is JSON or a bare word. See `rewind help conditions`.
 (() => {
   const { JSONNumber, JSONParseError, parse: parseJSON, compact, equal, typeName } = RewindPage.json;
+  const { count } = RewindPage.point;
 
   /**
    * `'text'` in a message, as Rewind quotes a value (Format.quoted): a text of more than 80
@@ -13,8 +14,7 @@
   function quotedValue(text, quote = "'") {
     const characters = [...text];
     if (characters.length <= 80) return `${quote}${text}${quote}`;
-    const length = characters.length.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-    return `${quote}${characters.slice(0, 60).join("")}…${quote} (${length} characters)`;
+    return `${quote}${characters.slice(0, 60).join("")}…${quote} (${count(characters.length)} characters)`;
   }
 
   const SYNTAX =
@@ -395,7 +395,6 @@
   }
 
   const article = (noun) => ("aeiou".includes(noun.toLowerCase()[0] || "") ? "an" : "a");
-
 
   /** What a field of `kind` holds, for messages (FieldKind.description). */
   function describeKind(kind) {

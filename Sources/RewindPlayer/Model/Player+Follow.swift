@@ -28,9 +28,14 @@ extension Player {
     else { return false }
     timeline = reopened
     lostTimes = try Self.lostTimes(of: reopened)
-    if replaced {
+    // Another session, or not the same journal grown: start over.
+    if replaced || reopened.reader.frames.count < countedFrames
+      || reopened.lastSequence < previousLast
+    {
       density = DensityStrip(expectedDuration: timeline.duration)
       countedFrames = 0
+    }
+    if replaced {
       skipped = []
       divergence = nil
       mark = nil
@@ -38,12 +43,7 @@ extension Player {
         .info,
         "\(timeline.path) now holds another session (\(reopened.reader.header.sessionID)): following that one."
       )
-    } else if reopened.reader.frames.count < countedFrames
-      || reopened.lastSequence < previousLast
-    {
-      // Not the same journal grown: start over.
-      density = DensityStrip(expectedDuration: timeline.duration)
-      countedFrames = 0
+    } else {
       skipped = skipped.filter { $0 <= reopened.lastSequence }
       mark = mark.map { min($0, reopened.lastSequence) }
     }

@@ -38,11 +38,7 @@ extension Screen {
       let firstLeftOut = lines[kept].entry
       shown.removeAll { $0.entry >= firstLeftOut }
       let left = entries.count - firstLeftOut
-      shown.append(
-        (
-          "", "… \(left == 1 ? "1 more key" : "\(left) more keys"): a taller terminal shows them",
-          -1
-        ))
+      shown.append(("", "… \(Format.count(left, "more key")): a taller terminal shows them", -1))
     }
     let height = min(shown.count + 2 + footerLines, size.rows)
     let panel = Rect(
