@@ -300,6 +300,8 @@
       #expect(try tab.string("document.activeElement.id") == "scrubber")
       try tab.press("ArrowRight")
       #expect(try tab.cursor() == click.sequence + 1)
+      // The address follows the cursor once it rests: it names the point shown.
+      try expectAddress("#at=\(click.sequence + 1)", on: tab)
       #expect(
         try tab.evaluate("document.getElementById('scrubber').getAttribute('aria-valuenow')")
           as? String == String(click.sequence + 1))
@@ -317,6 +319,9 @@
       try tab.evaluate("location.hash = '#at=+30s'")
       try tab.nextFrame()
       #expect(try tab.cursor() == times.lastIndex { $0 <= 30_000_000 })
+      // An address that stands for the cursor stays as written.
+      usleep(600_000)
+      #expect(try tab.string("location.hash") == "#at=+30s")
       // One that names no point of the page (or is not even text: a lone `%E0`; or a
       // time whose UTC offset is no time of day) leaves the cursor where it is and says so.
       for bad in ["zzz", "%E0%A4", "2026-11-30T15:05:00-99:00", "2026-11-30T15:05:00+01:60"] {
@@ -326,7 +331,16 @@
         #expect(
           try tab.string("document.getElementById('position').textContent").hasPrefix(
             "The address names no point of this page: "), "#at=\(bad)")
+        // The address stays as typed until the cursor moves.
+        usleep(400_000)
+        #expect(try tab.string("location.hash") == "#at=\(bad)")
       }
+      try tab.evaluate("location.hash = '#at=%E0%A4'")
+      try tab.nextFrame()
+      #expect(
+        try tab.string("document.getElementById('position').textContent")
+          == "The address names no point of this page: '%E0%A4' is not text: in an address, a % and two hexadecimal digits stand for a byte of UTF-8"
+      )
 
       // Play at ×32 from the start reaches the end (67 s of session in about 2 s).
       try tab.evaluate(
@@ -338,12 +352,18 @@
         try tab.string("document.getElementById('play').getAttribute('aria-pressed')") == "true")
       let deadline = Date().addingTimeInterval(20)
       var seen = Set<Int>()
+      var addresses = Set<String>()
       while Date() < deadline, try tab.cursor() < 32 {
         seen.insert(try tab.cursor())
+        addresses.insert(try tab.string("location.hash"))
         usleep(50_000)
       }
       #expect(try tab.cursor() == 32)
       #expect(seen.count > 2, "playing passes through the points: \(seen.sorted())")
+      // The address is not written while playing (browsers limit how often it changes); at
+      // the end, it is.
+      #expect(addresses == ["#at=%E0%A4"])
+      try expectAddress("#at=32", on: tab)
       #expect(
         try tab.string("document.getElementById('play').getAttribute('aria-pressed')") == "false")
       tab.expectQuiet(page.url)
@@ -357,6 +377,19 @@
         try tab.string("document.getElementById('position').textContent").hasPrefix(
           "The address names no point of this page: "))
       #expect(try tab.number("document.querySelectorAll('p.error').length") == 0)
+    }
+
+    /// Waits up to 3 seconds for the page's address to end in `fragment`.
+    private func expectAddress(
+      _ fragment: String, on tab: BrowserPage, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+      let deadline = Date().addingTimeInterval(3)
+      var address = try tab.string("location.hash")
+      while address != fragment, Date() < deadline {
+        usleep(50_000)
+        address = try tab.string("location.hash")
+      }
+      #expect(address == fragment, sourceLocation: sourceLocation)
     }
 
     /// The matches the find box lists after typing `condition` and pressing Enter, or its

@@ -101,6 +101,16 @@ struct WritingTests {
     let partial = try rewind("export", sample("ipad-three-column.journal"), "--from", "20")
     #expect(partial.lines.count == 13)
     #expect(partial.lines[1].hasPrefix("{\"seq\":21,"))
+    // A range export does not import: the error says what it looks like.
+    let range = directory.file("range.jsonl")
+    write(partial.stdout, to: range)
+    let refused = try rewind("import", range, "-o", directory.file("range.journal"))
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains(
+        "range.jsonl:2: \"seq\" is 21, expected 1: a session starts at event 1; this looks like the events after 20 that `rewind export --from 20` writes"
+      ))
+    #expect(!FileManager.default.fileExists(atPath: directory.file("range.journal")))
   }
 
   @Test("import without a header uses the sample catalog")

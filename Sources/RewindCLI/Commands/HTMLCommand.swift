@@ -20,7 +20,8 @@ extension RewindTool {
         N, both run on N threads: the chunks, and the data built from parts of the journal, \
         each replayed from a snapshot (by default one thread: on two cores the parts cost 8% \
         more CPU time for hardly less wall time). Every setting writes the same page. Open \
-        it at a point with PAGE.html#at=POINT. Scripts can drive it through window.rewind: \
+        it at a point with PAGE.html#at=POINT; the address follows the cursor once it rests \
+        (#at=SEQUENCE). Scripts can drive it through window.rewind: \
         seek(point), position(), find(condition) (the points `rewind find --all` gives), \
         event(sequence) (the JSON `rewind log --json` prints), pinned() (the pinned point, \
         or null) and shownState(), which returns the JSON `rewind state --json` prints. \

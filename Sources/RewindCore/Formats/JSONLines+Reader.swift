@@ -401,8 +401,12 @@ extension JSONLines {
         )
       }
       guard sequence == Int64(expected) else {
-        throw LineProblem(
-          "\"seq\" is \(sequence), expected \(expected) (seq counts from 1 without gaps)")
+        // A first event past 1: most likely the events of `export --from P` (after P).
+        let range =
+          expected == 1 && sequence > 1
+          ? ": a session starts at event 1; this looks like the events after \(sequence - 1) that `rewind export --from \(sequence - 1)` writes, which cannot be imported on their own (export the whole session)"
+          : " (seq counts from 1 without gaps)"
+        throw LineProblem("\"seq\" is \(sequence), expected \(expected)\(range)")
       }
       let time = try Self.time(value[JSONLines.timeKey])
       guard time >= lastTime else {

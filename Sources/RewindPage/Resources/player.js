@@ -98,6 +98,32 @@
       if (!this.playing) return;
       this.playing = false;
       this.updatePlayButton();
+      this.noteAddress();
+    }
+
+    // MARK: The page's address
+
+    /**
+     * Writes the cursor into the page's address (`#at=12`) once it rests, so that the
+     * address names the point shown: to share it, or to reload the page there. Not while
+     * playing (browsers limit how often a page may change its address), not before the
+     * page has read the address it opened with, and not when the address already stands for
+     * the cursor (an `#at=+4s` the cursor went to stays as written).
+     */
+    noteAddress() {
+      if (!this.followsAddress) return;
+      clearTimeout(this.addressTimer);
+      if (this.playing || this.sequence === this.addressSequence) return;
+      this.addressTimer = setTimeout(() => {
+        if (this.playing || this.sequence === this.addressSequence) return;
+        try {
+          history.replaceState(history.state, "", addressWith(this.sequence));
+          this.addressSequence = this.sequence;
+        } catch {
+          // A page whose address cannot change (a sandboxed frame) keeps it.
+          this.followsAddress = false;
+        }
+      }, 300);
     }
     updatePlayButton() {
       const button = byId("play");
@@ -118,6 +144,7 @@
 
     update() {
       this.drawn = true;
+      this.noteAddress();
       const state = this.session.state(this.sequence);
       this.drawScreen(state);
       text(byId("position"), this.positionText());
@@ -411,7 +438,11 @@
         const sequence = this.session.resolve(parsePoint(point));
         this.pause();
         this.seek(sequence);
+        this.addressSequence = this.sequence;
       } catch (error) {
+        // The address stays as typed until the cursor moves.
+        this.addressSequence = this.sequence;
+        clearTimeout(this.addressTimer);
         text(byId("position"), `The address names no point of this page: ${error.message}`);
       }
     }
@@ -463,7 +494,19 @@
   /** The point in the page's address (`page.html#at=12`, `#at=+4s`), if any. */
   function pointInAddress() {
     const match = /(?:^|[#&])at=([^&]*)/.exec(location.hash);
-    return match ? decodeURIComponent(match[1]) : null;
+    if (!match) return null;
+    try {
+      return decodeURIComponent(match[1]);
+    } catch {
+      const written = match[1].length > 40 ? `${match[1].slice(0, 30)}…` : match[1];
+      throw new Error(`'${written}' is not text: in an address, a % and two hexadecimal digits stand for a byte of UTF-8`);
+    }
+  }
+
+  /** The page's address with `at=` naming `sequence` (the fragment's other parts kept). */
+  function addressWith(sequence) {
+    const parts = location.hash.replace(/^#/, "").split("&").filter((part) => part !== "" && !part.startsWith("at="));
+    return "#" + [`at=${sequence}`, ...parts].join("&");
   }
 
   /** Starts the page: reads the data, draws the first point, exposes `window.rewind`. */
@@ -474,6 +517,8 @@
       player = new Player(session);
       player.seek(session.from);
       player.seekAddressPoint();
+      player.addressSequence = player.sequence;
+      player.followsAddress = true;
     } catch (error) {
       const message = make("p", "error", `This page cannot be shown: ${error.message}`);
       message.setAttribute("role", "alert");

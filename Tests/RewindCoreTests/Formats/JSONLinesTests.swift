@@ -117,6 +117,10 @@ struct JSONLinesTests {
         #""seq" must be an integer, found "1" (seq counts from 1 without gaps)"#
       ),
       (
+        #"{"seq":6,"time_us":0,"event":"cleared"}"#, 1,
+        #""seq" is 6, expected 1: a session starts at event 1; this looks like the events after 5 that `rewind export --from 5` writes, which cannot be imported on their own (export the whole session)"#
+      ),
+      (
         "{\"seq\":1,\"time_us\":9,\"event\":\"cleared\"}\n\n{\"seq\":3,\"time_us\":9,\"event\":\"cleared\"}",
         3, #""seq" is 3, expected 2 (seq counts from 1 without gaps)"#
       ),
