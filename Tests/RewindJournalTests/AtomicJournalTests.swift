@@ -119,6 +119,48 @@ struct AtomicJournalTests {
   }
 
   @Test(
+    "a live journal replacing a file takes its name after the header: another name of the previous file keeps its bytes"
+  )
+  func inPlaceReplacing() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("live.journal")
+    try makeJournal(at: path, count: 100)
+    let previous = bytes(of: path)
+    // A second name of the file (a backup by hard link), and a symbolic link to it.
+    let backup = directory.file("backup.journal")
+    try FileManager.default.linkItem(atPath: path, toPath: backup)
+    let link = directory.file("link.journal")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+    for target in [path, link] {
+      let writer = try JournalWriter.create(at: target, header: header(), replacingExisting: true)
+      try appendEvents(writer, 1...10)
+      try writer.close()
+      #expect(isExpected(try readAll(JournalReader(path: target)), 1...10))
+    }
+    #expect(bytes(of: backup) == previous)
+    // The symbolic link was replaced itself, as every writer replaces one.
+    #expect(
+      (try FileManager.default.attributesOfItem(atPath: link)[.type] as? FileAttributeType)
+        == .typeRegular)
+
+    // The header not written, or its name not taken: the previous file stays, and nothing
+    // else.
+    write(previous, to: path)
+    for step in [FileStep.write, .syncFile, .rename, .syncDirectory] {
+      let faults = FaultyFileSystem()
+      faults.fail(step, with: ENOSPC)
+      var options = JournalWriterOptions()
+      options.system = faults.calls
+      #expect(throws: JournalError.self, "\(step)") {
+        try JournalWriter.create(
+          at: path, header: header(), options: options, replacingExisting: true)
+      }
+      #expect(bytes(of: path) == previous, "\(step)")
+      #expect(contents(of: directory) == ["backup.journal", "link.journal", "live.journal"])
+    }
+  }
+
+  @Test(
     "a process killed while writing a batch journal leaves nothing behind",
     .enabled(if: ProcessInfo.processInfo.environment["REWIND_NO_O_TMPFILE"] == nil))
   func killed() throws {

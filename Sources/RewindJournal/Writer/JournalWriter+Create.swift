@@ -10,8 +10,12 @@ extension JournalWriter {
   ///   - path: where the journal goes.
   ///   - header: the session's header, written first (and its copy after it).
   ///   - options: frames, compression and durability.
-  ///   - replacingExisting: replace a file already at `path` (after taking its lock, so a
-  ///     journal being written is never replaced); otherwise an existing file is an error.
+  ///   - replacingExisting: replace a file already at `path` (never a journal being
+  ///     written: its lock is checked); otherwise an existing file is an error. The file
+  ///     there is replaced by name, as `AtomicFileWriter` replaces one: the new journal is
+  ///     moved there once its header is durable, so that until then the previous file
+  ///     stays, and another name of it (a hard link; the file a symbolic link at `path`
+  ///     leads to) never changes.
   /// - Throws: ``JournalError`` if the file exists (and may not be replaced), is locked,
   ///   or cannot be written (a file this call created is then removed again); or if the
   ///   header or options are invalid.
@@ -23,13 +27,16 @@ extension JournalWriter {
     try header.validate()
     var header = header
     header.formatVersion = options.formatVersion
-    let (file, created) = try createFile(
+    let (file, created, replacing) = try createFile(
       at: path, replacingExisting: replacingExisting, options: options)
     do {
       let writer = try JournalWriter(
         path: path, header: header, options: options, file: file, layout: nil)
       try writer.writeHeader()
-      if options.durability != .none {
+      if let replacing {
+        // The journal takes the previous file's name now that it has its header.
+        try replacing.commit(syncing: options.durability != .none)
+      } else if options.durability != .none {
         try file.sync()
         if created { try JournalFile.syncDirectory(of: path, system: options.system) }
       }
@@ -86,11 +93,15 @@ extension JournalWriter {
     fileEnd = UInt64(bytes.count)
   }
 
-  /// Creates and locks a new file, or locks and empties an existing one if allowed.
-  /// - Returns: the file, and whether this call created it.
+  /// Creates and locks a new file at `path`; or, when a file is there and may be
+  /// replaced, a locked new file beside it that replaces it when committed (after its
+  /// header: the previous file, whose read lock keeps a journal being written from being
+  /// replaced, stays until then). Dropped uncommitted, that file leaves nothing behind.
+  /// - Returns: the file, whether this call created it at `path`, and what replaces the
+  ///   file there.
   private static func createFile(
     at path: String, replacingExisting: Bool, options: JournalWriterOptions
-  ) throws(JournalError) -> (JournalFile, Bool) {
+  ) throws(JournalError) -> (JournalFile, created: Bool, replacing: AtomicFileWriter?) {
     do throws(JournalError) {
       let file = try JournalFile(path: path, mode: .create, system: options.system)
       do {
@@ -99,12 +110,12 @@ extension JournalWriter {
         _ = options.system.unlink(path)
         throw error
       }
-      return (file, true)
+      return (file, true, nil)
     } catch let error where error.code == .alreadyExists && replacingExisting {
-      let file = try JournalFile(path: path, mode: .update, system: options.system)
-      try FileLock.acquire(file)
-      try file.truncate(to: 0)
-      return (file, false)
+      let replacing = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: true), system: options.system)
+      try FileLock.acquire(replacing.file)
+      return (replacing.file, false, replacing)
     }
   }
 
