@@ -1,5 +1,6 @@
 import Foundation
 import JournalFixtures
+import Synchronization
 import TestSupport
 import Testing
 
@@ -208,6 +209,74 @@ struct RecoveryTests {
     #expect(contents(of: directory) == ["a.journal", "a.journal.damaged"])
   }
 
+  @Test("two recoveries in place at once: the second is refused while the first runs")
+  func concurrentRecoveries() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 300, close: false)
+    let torn = bytes(of: path) + Array("torn".utf8)
+    write(torn, to: path)
+    // The first recovery holds its lock (another open of the file, as another process's).
+    do {
+      let first = try JournalFile(path: path, mode: .read, system: .live)
+      try withExtendedLifetime(first) {
+        try FileLock.acquireRecovery(first)
+        #expect {
+          try Journal.recover(path: path)
+        } throws: { error in
+          let error = error as! JournalError
+          return error.code == .locked && "\(error)".contains("another recovery of this journal")
+        }
+        #expect(contents(of: directory) == ["a.journal"])
+        // Written elsewhere, the journal is only read: no conflict.
+        _ = try Journal.recover(path: path, output: directory.file("b.journal"))
+        try FileManager.default.removeItem(atPath: directory.file("b.journal"))
+      }
+    }
+    // Closing the file (the first recovery ending) releases the lock.
+    #expect(try Journal.recover(path: path).originalKeptAt == path + ".damaged")
+    #expect(bytes(of: path + ".damaged") == torn)
+  }
+
+  @Test(
+    "a recovery whose journal another one repaired meanwhile changes nothing and says so",
+    arguments: [true, false])
+  func repairedMeanwhile(early: Bool) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 300, close: false)
+    let torn = bytes(of: path) + Array("torn".utf8)
+    write(torn, to: path)
+    let repaired = directory.file("repaired.journal")
+    _ = try Journal.recover(path: path, output: repaired)
+    let repairedBytes = bytes(of: repaired)
+    // What the other recovery's commit does, after this one opened the journal: early,
+    // before this one looks for NAME.damaged; else just before its own commit.
+    let other = OtherRecovery(path: path, repaired: repaired)
+    var calls = FileSystemCalls.live
+    let open = calls.open
+    let pread = calls.pread
+    calls.pread = { descriptor, buffer, count, offset in
+      if early { other.commit() }
+      return pread(descriptor, buffer, count, offset)
+    }
+    calls.open = { name, flags, mode in
+      if flags & 0o20000000 != 0 || flags & O_CREAT != 0 { other.commit() }
+      return open(name, flags, mode)
+    }
+    #expect {
+      try Journal.recover(path: path, output: nil, salvage: false, system: calls)
+    } throws: { error in
+      let text = "\(error)"
+      return early
+        ? text.contains("a file is already there")
+        : text.contains("the journal was replaced while it was recovered")
+    }
+    #expect(bytes(of: path + ".damaged") == torn)
+    #expect(bytes(of: path) == repairedBytes)
+    #expect(contents(of: directory) == ["a.journal", "a.journal.damaged"])
+  }
+
   @Test(
     "a failure at any step of writing the repaired journal leaves the original and nothing else",
     arguments: [
@@ -250,5 +319,29 @@ struct RecoveryTests {
         && "\(error)".contains(String(cString: strerror(ENOLCK)))
     }
     #expect(contents(of: directory) == ["a.journal"])
+  }
+}
+
+/// Another recovery's commit, once: the journal linked to `NAME.damaged`, the repaired
+/// one moved to its path.
+private final class OtherRecovery: Sendable {
+  let path: String
+  let repaired: String
+  let done = Mutex(false)
+
+  init(path: String, repaired: String) {
+    self.path = path
+    self.repaired = repaired
+  }
+
+  func commit() {
+    guard
+      !done.withLock({ done in
+        defer { done = true }
+        return done
+      })
+    else { return }
+    #expect(link(path, path + ".damaged") == 0)
+    #expect(rename(repaired, path) == 0)
   }
 }

@@ -112,6 +112,8 @@ extension Journal {
       throw error
     }
     defer { FileLock.release(file) }
+    // In place, one recovery at a time (each keeps the file it read as NAME.damaged).
+    if keptPath != nil { try FileLock.acquireRecovery(file) }
     let scan = try JournalScan(file: file, progress: progress)
     guard let found = scan.header else {
       var error = scan.headerFailure!
@@ -144,6 +146,7 @@ extension Journal {
     report.replacedSnapshots = try write(
       found.body, plan.kept, lostRanges: plan.gaps, replacing: plan.replacements, from: file,
       to: writer)
+    if keptPath != nil { try checkStillThere(file, system: system) }
     try writer.commit(syncing: true, keepingPreviousAt: keptPath)
     report.originalKeptAt = keptPath
     return report
@@ -154,11 +157,32 @@ extension Journal {
   /// linked the original to `NAME.damaged` and before its rename reached the disk (the
   /// directory was not synced yet). That name is then removed, losing nothing, so that
   /// the recovery can run again.
+  ///
+  /// Only when the journal's path still names that file: a recovery that read the
+  /// original before another one moved its repaired journal there finds both names
+  /// taken, by two files, and removes neither.
   private static func isInterruptedRecovery(
     of file: JournalFile, keptAt keptPath: String, _ kept: FileIdentity, system: FileSystemCalls
   ) -> Bool {
-    guard file.identity() == kept else { return false }
+    guard let identity = file.identity(), identity == kept,
+      JournalFile.status(of: file.path, system: system).map(FileIdentity.init) == identity
+    else { return false }
     return system.unlink(keptPath) == 0
+  }
+
+  /// Throws unless the journal's path still names `file`, the journal read: what is kept
+  /// as `NAME.damaged` is the file at the path when the repaired one replaces it, which
+  /// must be the original read, not a file put there meanwhile.
+  private static func checkStillThere(_ file: JournalFile, system: FileSystemCalls)
+    throws(JournalError)
+  {
+    guard let identity = file.identity(),
+      JournalFile.status(of: file.path, system: system).map(FileIdentity.init) != identity
+    else { return }
+    throw JournalError(
+      .io,
+      "the journal was replaced while it was recovered (by another command); nothing was changed: run recover again on the file now there",
+      path: file.path)
   }
 
   /// The ranges of sequence numbers missing between consecutive frames (and before the

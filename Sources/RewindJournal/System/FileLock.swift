@@ -58,6 +58,25 @@ enum FileLock {
     }
   }
 
+  /// Takes the lock that keeps a second in-place recovery of `file` out, or throws
+  /// ``JournalError/Code/locked``: a `flock` on the file, apart from the writers' locks
+  /// (a file opened only to read takes it, and readers and writers never meet it). Two
+  /// recoveries in place at once would each keep "the damaged original" as `NAME.damaged`,
+  /// the second one keeping the first one's repaired journal there. Closing `file` releases
+  /// it.
+  static func acquireRecovery(_ file: JournalFile) throws(JournalError) {
+    guard flock(file.descriptor, LOCK_EX | LOCK_NB) != 0 else { return }
+    let number = errno
+    guard number == EWOULDBLOCK || number == EAGAIN else {
+      // A file system without flock: no exclusion to take, as before.
+      return
+    }
+    throw JournalError(
+      .locked,
+      "another recovery of this journal is running (`rewind recover`); let it end: a journal it repaired needs no second recovery",
+      path: file.path)
+  }
+
   /// (Re)takes the POSIX record lock on byte 1 that tells other processes the holder's
   /// pid. POSIX drops it when this process closes *any* descriptor of the file (a reader
   /// it opened), so a writer takes it again after such reads.
