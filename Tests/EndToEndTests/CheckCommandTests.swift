@@ -16,6 +16,29 @@ struct CheckCommandTests {
     }
   }
 
+  @Test("--update through a symbolic link writes the file it leads to, and keeps the link")
+  func updateThroughLink() throws {
+    let directory = TemporaryDirectory()
+    let journal = try copies(in: directory)[0]
+    let fixtures = directory.file("fixtures")
+    try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: false)
+    let fixture = fixtures + "/day.json"
+    "{\"split\": {\"overlay\": true}}\n".writeFixture(to: fixture)
+    let link = directory.file("day-menu.state.json")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fixture)
+    #expect(try rewind("check", journal).status == 1)
+    let updated = try rewind("check", journal, "--update")
+    #expect(updated.status == 0, "\(updated.stderr)")
+    #expect(
+      updated.stdout.contains(
+        "expected state \(link) (updated) through the link to \(fixture) (partial: 1 of"),
+      "\(updated.stdout)")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: link) == fixture)
+    #expect(try String(contentsOfFile: fixture, encoding: .utf8).contains("\"overlay\": false"))
+    #expect(try rewind("check", journal).status == 0)
+  }
+
   @Test("--update writes NAME.state.json as `rewind state --json` prints it, and refreshes it")
   func update() throws {
     let directory = TemporaryDirectory()

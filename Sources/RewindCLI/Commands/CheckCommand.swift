@@ -22,7 +22,8 @@ extension RewindTool {
         state's it gives). A journal without one is reported as such, and fails with \
         --require-expected. Every diverging event is counted, and the first \
         --max-divergences are described. --update writes (or refreshes) each journal's \
-        expected state from its replayed final state, atomically; a partial one keeps to \
+        expected state from its replayed final state, atomically (through a symbolic \
+        link, the file it leads to); a partial one keeps to \
         the fields it gave, and one that gives a field the state has not is left as it \
         is (the journal fails). A journal whose expected state cannot be read fails, and \
         the others are checked. A journal of an older schema is compared upcast, on the fields \
@@ -232,6 +233,19 @@ func adjacentExpectedState(of journal: String) -> String? {
   return fileExists(candidate) ? candidate : nil
 }
 
+extension CheckCommand {
+  /// The file the symbolic link at `path` leads to (through every link on the way), when
+  /// `path` is one and that file exists; nil otherwise.
+  static func linkTarget(of path: String, system: FileSystemCalls) -> String? {
+    var status = stat()
+    guard system.lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+      let resolved = realpath(path, nil)
+    else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}
+
 /// `NAME.state.json` for `NAME.journal`, whether or not it exists: where `--update`
 /// writes.
 private func expectedStatePath(of journal: String) throws -> String {
@@ -294,6 +308,8 @@ struct CheckCommand: TimelineVisitor {
     bar.finish()
     /// Whether --update wrote the file (false: it held the state's text already).
     var written: Bool?
+    /// The file --update wrote through the symbolic link at the expected state's path.
+    var linkTarget: String?
     if update, let expectedPath {
       let state = timeline.domain.json(try timeline.state(after: timeline.lastSequence))
       if let expected {
@@ -314,8 +330,12 @@ struct CheckCommand: TimelineVisitor {
         expectedText != json.prettyText || context.fileSystem.stat(expectedPath, &status) != 0
         || Int(status.st_size) != text.utf8.count
       if written == true {
+        // A symbolic link (to a fixture kept elsewhere) stays: the file it leads to is the
+        // expected state, and is written.
+        linkTarget = Self.linkTarget(of: expectedPath, system: context.fileSystem)
         let file = try TextFileWriter(
-          FileDestination(expectedPath, replacingExisting: true, inputs: [timeline.path]),
+          FileDestination(
+            linkTarget ?? expectedPath, replacingExisting: true, inputs: [timeline.path]),
           system: context.fileSystem)
         try file.write(text)
         try file.commit()
@@ -334,6 +354,7 @@ struct CheckCommand: TimelineVisitor {
       summary +=
         ", expected state \(TerminalText.escaped(expectedPath))"
         + (written.map { $0 ? " (updated)" : " (unchanged)" } ?? "")
+        + (linkTarget.map { " through the link to \(TerminalText.escaped($0))" } ?? "")
       if partial {
         summary += " (partial: \(report.expectedFieldCount) of \(report.stateFieldCount) fields)"
       }
