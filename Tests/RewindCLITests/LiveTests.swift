@@ -182,6 +182,24 @@ struct LiveCommandTests {
     #expect(name.hasSuffix(".journal"))
     #expect(name.count == "session-YYYYMMDD-HHMMSS.journal".count)
   }
+
+  @Test("a default name that is taken (two sessions in one second) gets -2, -3, …")
+  func freeName() throws {
+    let directory = TemporaryDirectory()
+    let start: Int64 = 1_767_225_600_000_000
+    let previous = FileManager.default.currentDirectoryPath
+    #expect(FileManager.default.changeCurrentDirectoryPath(directory.path))
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+    let name = LiveCommand.defaultJournalName(at: start)
+    #expect(LiveCommand.freeJournalName(at: start) == name)
+    "".writeFixture(to: name)
+    let stem = name.dropLast(".journal".count)
+    #expect(LiveCommand.freeJournalName(at: start) == "\(stem)-2.journal")
+    // A link that leads nowhere takes its name too.
+    try FileManager.default.createSymbolicLink(
+      atPath: "\(stem)-2.journal", withDestinationPath: "nowhere")
+    #expect(LiveCommand.freeJournalName(at: start) == "\(stem)-3.journal")
+  }
 }
 
 /// A monotonic clock that moves only when told.

@@ -20,7 +20,9 @@ extension RewindTool {
 
     @Option(
       short: "o", valueName: "journal",
-      help: "The journal to write (default: session-YYYYMMDD-HHMMSS.journal here).")
+      help:
+        "The journal to write (default: session-YYYYMMDD-HHMMSS.journal here, or with -2, -3, … when a file has that name)."
+    )
     var output: String?
     @Option(
       valueName: "layout",
@@ -34,7 +36,7 @@ extension RewindTool {
       valueName: "class", help: "compact or regular (default: compact on an iPhone, else regular).")
     var sizeClass: String?
     @Option var domain: String?  // its help names the default domain: see init(registry:)
-    @Flag(help: "Replace the journal if it exists.")
+    @Flag(help: "Replace the journal given with -o if it exists.")
     var force: Bool
 
     init(registry: DomainRegistry) {
@@ -116,7 +118,9 @@ package struct LiveCommand: DomainVisitor {
       throw UsageError(
         .invalidValue, "The value '\(error.value)' is invalid for '\(target)': \(error.expected)")
     }
-    let path = output ?? Self.defaultJournalName(at: WallClock.now())
+    let path = output ?? Self.freeJournalName(at: WallClock.now())
+    // The default name is a free one: nothing to replace there.
+    let force = force && output != nil
     try Self.record(to: path, context: context) { options in
       _ = try outputDestination(path, force: force, inputs: [])
       return try Store(
@@ -210,6 +214,21 @@ package struct LiveCommand: DomainVisitor {
     let date = "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))"
     let time = "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
     return "session-\(date)-\(time).journal"
+  }
+
+  /// ``defaultJournalName(at:)``, or that name with `-2`, `-3`, … before `.journal` when
+  /// a file (or a link) is there already: two sessions started in the same second.
+  package static func freeJournalName(at microseconds: Int64) -> String {
+    let name = defaultJournalName(at: microseconds)
+    let stem = name.dropLast(".journal".count)
+    var candidate = name
+    var number = 2
+    var status = stat()
+    while lstat(candidate, &status) == 0 {
+      candidate = "\(stem)-\(number).journal"
+      number += 1
+    }
+    return candidate
   }
 
   private static func describe(_ exit: TerminalExit) -> String {

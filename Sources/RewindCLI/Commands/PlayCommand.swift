@@ -105,7 +105,7 @@ struct PlayCommand: TimelineVisitor {
   private func continueLive<D: RecordableDomain>(
     _ timeline: Timeline<D>, from request: ContinueRequest
   ) throws {
-    let path = LiveCommand.defaultJournalName(at: WallClock.now())
+    let path = LiveCommand.freeJournalName(at: WallClock.now())
     let destination = try outputDestination(path, force: false, inputs: [timeline.path])
     try timeline.writeContinuation(
       through: request.sequence, to: destination,
