@@ -385,9 +385,22 @@ public final class StreamStore {
     let deadline = Self.now() + retryMilliseconds
     while true {
       do throws(StreamError) {
-        return try connection.publish(
-          bytes, subject: subject, id: id, headers: headers, expectedLastSubjectSequence: last
-        ).sequence
+        let (sequence, duplicate) = try connection.publish(
+          bytes, subject: subject, id: id, headers: headers, expectedLastSubjectSequence: last)
+        guard duplicate else { return sequence }
+        // The server had a message of this id (in its deduplication window, which it checks
+        // before the subject's last sequence): this writer's, whose acknowledgement was
+        // lost, or another writer's of the same session, which may hold other bytes.
+        let stored = try connection.message(StreamLayout.stream, sequence: sequence)
+        guard let stored, stored.subject == subject, stored.data == bytes,
+          stored.headers[StreamLayout.frameHeader].flatMap({ Int($0) }) == frame
+        else {
+          throw StreamError(
+            .conflict,
+            "another writer stored \(frame.map { "frame \($0)" } ?? "the header") of the session meanwhile, with other bytes",
+            server: server.displayURL)
+        }
+        return sequence
       } catch {
         guard [.timeout, .noServer, .conflict, .streamMissing].contains(error.kind) else {
           throw error
