@@ -159,6 +159,38 @@ struct StreamStoreTests {
     #expect(bytes(of: pulled) == bytes(of: path))
   }
 
+  @Test(
+    "a frame the server takes for a duplicate (its message id seen) is compared with the message it has"
+  )
+  func duplicateFrameIsCompared() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    let partial = directory.file("partial.journal")
+    try writeJournal(path, events: 3_000, copyAfter: (1_000, partial))
+    let store = try StreamStore(StreamServer(url: server.url))
+    let early = try store.push(partial)
+    let reader = try JournalReader(path: path)
+    let number = early.summary.frameCount
+    // Another writer's message with the id of this journal's next frame, in the server's
+    // deduplication window (which it checks before the subject's last sequence), as two
+    // writers of one session racing leave it: the next frame is acknowledged as a duplicate
+    // of that message.
+    _ = try store.connection.publish(
+      [1, 2, 3], subject: "rewind.test.other",
+      id: StreamLayout.frameMessageID(reader.header.sessionID, number), headers: [],
+      expectedLastSubjectSequence: nil)
+    let error = try #require(throws: StreamError.self) { try store.push(path) }
+    #expect(error.kind == .conflict)
+    #expect(
+      "\(error)".contains(
+        "another writer stored frame \(number) of the session meanwhile, with other bytes"),
+      "\(error)")
+    // Nothing of it was indexed: the session on the server is still the partial journal's.
+    let summary = try store.summary(of: early.summary.session.description)
+    #expect(summary.frameCount == number)
+  }
+
   @Test func anotherJournalUnderTheSameIDIsRefused() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()
@@ -193,6 +225,16 @@ struct StreamStoreTests {
     }
     #expect(tooLarge.kind == .tooLarge, "\(tooLarge)")
     #expect(tooLarge.session == "00010203-0405-0607-0809-0a0b0c0d0e0f")
+
+    // A tls:// address to a server without TLS: refused, never a connection in clear.
+    let plain = try #require(throws: StreamError.self) {
+      try StreamStore(
+        StreamServer(
+          url: server.url.replacingOccurrences(of: "nats://", with: "tls://"), user: "rewind",
+          password: "secret"))
+    }
+    #expect(plain.kind == .authorization)
+    #expect("\(plain)".hasSuffix("the server does not offer TLS"), "\(plain)")
 
     let port = NatsServer.freePort()
     let absent = try #require(throws: StreamError.self) {

@@ -86,6 +86,11 @@ final class NatsConnection {
         "cannot load the certificate authorities of \(file)", kind: .authorization)
       try check(
         nats.natsOptions_SetSecure(options, true), "cannot turn TLS on", kind: .authorization)
+    } else if urls.contains(where: { $0.lowercased().hasPrefix("tls://") }) {
+      // A tls:// address asks for TLS: libnats takes it only from a server that requires
+      // it, and would otherwise send the credentials in clear.
+      try check(
+        nats.natsOptions_SetSecure(options, true), "cannot turn TLS on", kind: .authorization)
     }
     let status = nats.natsConnection_Connect(&connection, options)
     guard status == NATS_OK else {
