@@ -242,7 +242,7 @@ let package = Package(
       name: "RewindStreamTests",
       dependencies: [
         "RewindStream", "RewindJournal", "JournalFixtures", "TestSupport", "RewindCore",
-        "Navigation",
+        "Navigation", "CNatsLibrary",
       ],
       swiftSettings: strict),
     .testTarget(

@@ -1,3 +1,4 @@
+import CNatsLibrary
 import Foundation
 import JournalFixtures
 import RewindJournal
@@ -189,6 +190,48 @@ struct StreamStoreTests {
     // Nothing of it was indexed: the session on the server is still the partial journal's.
     let summary = try store.summary(of: early.summary.session.description)
     #expect(summary.frameCount == number)
+  }
+
+  @Test(
+    "a stream made beforehand whose settings would lose or refuse messages is refused by push, naming them"
+  )
+  func unsuitableStream() throws {
+    let directory = TemporaryDirectory()
+    try writeJournal(directory.file("a.journal"), events: 500)
+    let cases: [(String, (inout jsStreamConfig) -> Void)] = [
+      ("max_msgs_per_subject 10", { $0.MaxMsgsPerSubject = 10 }),
+      ("max_age 3 s", { $0.MaxAge = 3_000_000_000 }),
+      (
+        "retention workqueue, which removes messages once consumed",
+        {
+          $0.Retention = js_WorkQueuePolicy
+        }
+      ),
+      ("no direct get (allow_direct false)", { $0.AllowDirect = false }),
+    ]
+    for (problem, configure) in cases {
+      let server = try NatsServer()
+      let store = try StreamStore(StreamServer(url: server.url))
+      try store.connection.createStream(
+        StreamLayout.stream, subjects: StreamLayout.subjects, configure: configure)
+      let error = try #require(throws: StreamError.self) {
+        try store.push(directory.file("a.journal"))
+      }
+      #expect(
+        "\(error)".contains(
+          "the stream REWIND exists with settings that would lose or refuse a session's messages (\(problem))"
+        ), "\(error)")
+      // Nothing was sent.
+      #expect(throws: StreamError.self) { try store.sessions() }
+    }
+    // Another stream's subjects.
+    let server = try NatsServer()
+    let store = try StreamStore(StreamServer(url: server.url))
+    try store.connection.createStream(StreamLayout.stream, subjects: ["other.>"])
+    let error = try #require(throws: StreamError.self) {
+      try store.push(directory.file("a.journal"))
+    }
+    #expect("\(error)".contains("(subjects other.>, not rewind.>)"), "\(error)")
   }
 
   @Test func anotherJournalUnderTheSameIDIsRefused() throws {

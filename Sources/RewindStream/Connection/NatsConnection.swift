@@ -136,12 +136,23 @@ final class NatsConnection {
 
   /// Whether the stream `name` exists; creates it over `subjects` when asked to.
   /// - Throws: ``StreamError/Kind/streamMissing`` when it does not and `create` is false.
+  ///
+  /// A stream that exists is checked when `create` is set (a push): one whose settings
+  /// would lose or refuse a session's messages is an error (``unsuitability(of:subjects:)``).
   func ensureStream(_ name: String, subjects: [String], create: Bool) throws(StreamError) {
     var info: UnsafeMutablePointer<jsStreamInfo>?
     var code = jsErrCode(0)
-    var status = nats.js_GetStreamInfo(&info, context, name, nil, &code)
+    let status = nats.js_GetStreamInfo(&info, context, name, nil, &code)
     if status == NATS_OK {
-      nats.jsStreamInfo_Destroy(info)
+      defer { nats.jsStreamInfo_Destroy(info) }
+      if create, let config = info?.pointee.Config?.pointee,
+        let problem = Self.unsuitability(of: config, subjects: subjects)
+      {
+        throw StreamError(
+          .other,
+          "the stream \(name) exists with settings that would lose or refuse a session's messages (\(problem)); Rewind keeps every frame of a session: delete the stream and push creates it, or create it without limits, over \(subjects.joined(separator: ", ")), with direct get allowed",
+          server: server.displayURL)
+      }
       return
     }
     guard status == NATS_NOT_FOUND || code == JSStreamNotFoundErr else {
@@ -152,6 +163,15 @@ final class NatsConnection {
         .streamMissing, "the server has no stream \(name) (nothing was pushed to it)",
         server: server.displayURL)
     }
+    try createStream(name, subjects: subjects)
+  }
+
+  /// Creates the stream `name` over `subjects` as Rewind keeps sessions (file storage,
+  /// the server's replicas, direct get, no deletion), with `configure` applied to those
+  /// settings (a stream made otherwise, in the tests).
+  func createStream(
+    _ name: String, subjects: [String], configure: (inout jsStreamConfig) -> Void = { _ in }
+  ) throws(StreamError) {
     var config = jsStreamConfig()
     _ = nats.jsStreamConfig_Init(&config)
     let cName = strdup(name)
@@ -165,13 +185,45 @@ final class NatsConnection {
     config.Replicas = Int64(server.replicas)
     config.AllowDirect = true
     config.DenyDelete = true
-    status = cSubjects.withUnsafeBufferPointer { buffer in
+    var info: UnsafeMutablePointer<jsStreamInfo>?
+    var code = jsErrCode(0)
+    let status = cSubjects.withUnsafeBufferPointer { buffer in
       config.Subjects = UnsafeMutablePointer(mutating: buffer.baseAddress)
       config.SubjectsLen = Int32(buffer.count)
+      configure(&config)
       return nats.js_AddStream(&info, context, &config, nil, &code)
     }
     guard status == NATS_OK else { throw failure(status, code, "cannot create the stream \(name)") }
     nats.jsStreamInfo_Destroy(info)
+  }
+
+  /// What in a stream's `config` would lose a session's messages (a limit on their
+  /// number, size or age; a retention that removes them once consumed) or refuse them (not
+  /// `subjects`; no direct get, which readers use); nil when nothing would.
+  static func unsuitability(of config: jsStreamConfig, subjects: [String]) -> String? {
+    var problems: [String] = []
+    if config.Retention != js_LimitsPolicy {
+      problems.append(
+        "retention \(config.Retention == js_WorkQueuePolicy ? "workqueue" : "interest"), which removes messages once consumed"
+      )
+    }
+    for (limit, value) in [
+      ("max_msgs", config.MaxMsgs), ("max_bytes", config.MaxBytes),
+      ("max_age", config.MaxAge), ("max_msgs_per_subject", config.MaxMsgsPerSubject),
+    ] where value > 0 {
+      problems.append("\(limit) \(limit == "max_age" ? "\(value / 1_000_000_000) s" : "\(value)")")
+    }
+    let taken = (0..<Int(max(config.SubjectsLen, 0))).compactMap { index in
+      config.Subjects?[index].map { String(cString: $0) }
+    }
+    let missing = subjects.filter { !taken.contains($0) && !taken.contains(">") }
+    if !missing.isEmpty {
+      problems.append(
+        "subjects \(taken.isEmpty ? "none" : taken.joined(separator: ", ")), not \(missing.joined(separator: ", "))"
+      )
+    }
+    if !config.AllowDirect { problems.append("no direct get (allow_direct false)") }
+    return problems.isEmpty ? nil : problems.joined(separator: "; ")
   }
 
   /// The name of the server leading the stream `name` (its RAFT group's leader), or nil
