@@ -403,6 +403,28 @@ struct StreamCommandTests {
     let info = try parseObject(try rewind("info", url, "--json").stdout)
     #expect(info["events"] as? Int == 200_000)
     #expect(info["closed"] as? Bool == true)
+    #expect(info["integrity"] as? [String] == ["closed, index present"])
+    // A session pushed before its journal was closed is not closed on the server, and
+    // info says so, in the text as in the JSON.
+    // (A journal cut short, as a recording killed leaves it: its whole frames are pushed.)
+    let open = server.directory.file("open.journal")
+    #expect(try rewind("generate", "--events", "30000", "--seed", "77", "-o", open).status == 0)
+    let whole = bytes(of: open)
+    write(Array(whole.prefix(whole.count / 2)), to: open)
+    let openPush = try rewind("push", open, "--server", server.url, "--json")
+    #expect(openPush.status == 0, "\(openPush.stderr)")
+    let openID = try #require(
+      (try parseJSON(openPush.stdout) as? [[String: Any]])?.first?["session"] as? String)
+    let openInfo = try parseObject(
+      try rewind("info", "\(server.url)/\(openID)", "--json").stdout)
+    #expect(openInfo["closed"] as? Bool == false)
+    let integrity = openInfo["integrity"] as? [String] ?? []
+    #expect(integrity.count == 1)
+    #expect(
+      integrity.first?.hasPrefix("not closed on the server: it holds ") == true
+        && integrity.first?.hasSuffix(
+          "; pushing the journal again once it is closed closes it") == true,
+      "\(integrity)")
     let checked = try rewind("check", url)
     #expect(checked.status == 0, "\(checked.stderr)")
     #expect(checked.stdout.hasPrefix("PASS \(shown): 200,000 events"))

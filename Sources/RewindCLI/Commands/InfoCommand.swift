@@ -40,8 +40,14 @@ struct InfoCommand: TimelineVisitor {
     let bytesPerEvent = events > 0 ? Double(reader.fileSize) / Double(events) : 0
     var integrity: [String] = []
     let writer = condition.isClosed ? nil : reader.currentWriter()
-    if condition.openedFromIndex {
+    if condition.openedFromIndex && condition.isClosed {
       integrity.append("closed, index present")
+    } else if condition.openedFromIndex {
+      // A session on a server, whose index the server keeps, pushed from a journal that
+      // was not closed yet.
+      integrity.append(
+        "not closed on the server: it holds \(Format.count(events, "event")), up to event \(reader.lastSequence); pushing the journal again once it is closed closes it"
+      )
     } else if !condition.isClosed {
       integrity.append(
         Format.notClosed(events: events, last: reader.lastSequence, writer: writer))
