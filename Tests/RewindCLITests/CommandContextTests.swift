@@ -88,3 +88,19 @@ private struct Replay: ParsableCommand {
     throw CommandError("frame 3 (events 129–192) is damaged")
   }
 }
+
+@Suite("What a command that met damage adds to its error")
+struct RepairHintTests {
+  @Test("a file: verify and recover it; a session on a server: its copy there is damaged")
+  func hints() {
+    #expect(
+      DomainRegistry.repairHint("s.journal")
+        == "; `rewind verify s.journal` lists the damage, `rewind recover s.journal` repairs it (with --salvage when good frames follow the damaged ones)"
+    )
+    for url in ["nats://127.0.0.1:4222/0123abcd", "tls://host:4443/0123"] {
+      let hint = DomainRegistry.repairHint(url)
+      #expect(!hint.contains("rewind verify") && !hint.contains("rewind recover"), "\(hint)")
+      #expect(hint.hasPrefix("; the session's copy on the server is damaged"))
+    }
+  }
+}

@@ -134,8 +134,14 @@ struct DomainRegistry: Sendable {
 
   /// What a command that met a damaged frame adds to its error: how to see the damage and
   /// repair the journal.
+  /// A session on a server is no file to verify or recover: the copy there is damaged.
   static func repairHint(_ path: String) -> String {
-    "; `rewind verify \(path)` lists the damage, `rewind recover \(path)` repairs it (with --salvage when good frames follow the damaged ones)"
+    guard !StreamStore.isSessionURL(path) else {
+      return
+        "; the session's copy on the server is damaged (verify and recover read files: the journal it was pushed from may be whole)"
+    }
+    return
+      "; `rewind verify \(path)` lists the damage, `rewind recover \(path)` repairs it (with --salvage when good frames follow the damaged ones)"
   }
 
   /// Runs `visitor` with the domain named `identifier` (the default when nil).
