@@ -234,6 +234,22 @@ struct StreamStoreTests {
     #expect("\(error)".contains("(subjects other.>, not rewind.>)"), "\(error)")
   }
 
+  @Test("an entry of the sessions' bucket that is no summary is left out of the list, and said")
+  func unreadableSummaryIsLeftOut() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    try writeJournal(directory.file("a.journal"), events: 500)
+    let store = try StreamStore(StreamServer(url: server.url))
+    let pushed = try store.push(directory.file("a.journal"))
+    try store.connection.put(Array("hello".utf8), key: "junk", bucket: StreamLayout.sessionsBucket)
+    #expect(try store.sessions().map(\.session) == [pushed.summary.session])
+    var unreadable: [StreamError] = []
+    #expect(try store.sessions(unreadable: &unreadable).count == 1)
+    #expect(unreadable.count == 1)
+    #expect(unreadable.first?.kind == .invalidData)
+    #expect(unreadable.first?.session == "junk")
+  }
+
   @Test func anotherJournalUnderTheSameIDIsRefused() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()

@@ -196,10 +196,16 @@ extension RewindTool {
         start = parsed
       }
       let store = try connection.connect(replicas: 1, context: context)
-      let sessions = try store.sessions().filter { summary in
+      var unreadable: [StreamError] = []
+      let sessions = try store.sessions(unreadable: &unreadable).filter { summary in
         (domain.map { summary.domain == $0 } ?? true)
           && (start.map { summary.startTime >= $0 } ?? true)
           && (device.map { summary.device.contains($0) } ?? true)
+      }
+      for problem in unreadable {
+        context.stderr.print(
+          "\(context.stderr.style.yellow("warning:")) \(TerminalText.escaped(problem.description)); left out"
+        )
       }
       if json {
         context.stdout.printJSON(

@@ -38,14 +38,28 @@ public final class StreamStore {
 
   /// Every session on the server, by start time.
   /// - Throws: ``StreamError/Kind/streamMissing`` when nothing was ever pushed there.
+  ///
+  /// An entry of the sessions' bucket that is no session's summary (damaged, or put there
+  /// by another program) is left out; ``sessions(unreadable:)`` says which.
   public func sessions() throws(StreamError) -> [SessionSummary] {
+    var unreadable: [StreamError] = []
+    return try sessions(unreadable: &unreadable)
+  }
+
+  /// ``sessions()``, with an error for each entry of the sessions' bucket left out in
+  /// `unreadable`: one bad entry does not hide the others.
+  public func sessions(unreadable: inout [StreamError]) throws(StreamError) -> [SessionSummary] {
     try requireLayout()
     var found: [SessionSummary] = []
     for key in try connection.keys(bucket: StreamLayout.sessionsBucket) {
       guard let bytes = try connection.value(key: key, bucket: StreamLayout.sessionsBucket) else {
         continue
       }
-      found.append(try decodeSummary(bytes, key))
+      do throws(StreamError) {
+        found.append(try decodeSummary(bytes, key))
+      } catch {
+        unreadable.append(error)
+      }
     }
     return found.sorted {
       ($0.startTime, $0.session.description) < ($1.startTime, $1.session.description)
