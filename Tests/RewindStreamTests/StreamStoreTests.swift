@@ -250,6 +250,23 @@ struct StreamStoreTests {
     #expect(unreadable.first?.session == "junk")
   }
 
+  @Test("a journal with a damaged frame is refused before anything is sent")
+  func damagedFrameSendsNothing() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    var damaged = bytes(of: path)
+    #expect(try JournalReader(path: path).frames.count > 4)
+    damaged[damaged.count / 2] ^= 0xFF
+    write(damaged, to: path)
+    let store = try StreamStore(StreamServer(url: server.url))
+    let error = try #require(throws: JournalError.self) { try store.push(path) }
+    #expect(error.code == .corruptFrame)
+    #expect("\(error)".contains("; nothing was sent: a session on the server holds every frame"))
+    #expect(try store.sessions().isEmpty)
+  }
+
   @Test func anotherJournalUnderTheSameIDIsRefused() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()

@@ -279,6 +279,18 @@ public final class StreamStore {
   }
 
   private func push(_ reader: JournalReader, progress: (Int, Int) -> Void) throws -> PushReport {
+    // Every frame reads whole (its checksums) before anything is sent: a damaged one met
+    // part way would leave on the server a session no push completes, deletes being denied.
+    for number in reader.frames.indices {
+      do throws(JournalError) {
+        _ = try reader.frameBytes(number)
+      } catch {
+        var error = error
+        error.message +=
+          "; nothing was sent: a session on the server holds every frame of its journal (`rewind verify \(reader.path)` lists the damage)"
+        throw error
+      }
+    }
     let header = reader.header
     let id = header.sessionID
     let subject = StreamLayout.subject(domain: header.domain, session: id)
