@@ -176,8 +176,10 @@ extension Journal {
   private static func checkStillThere(_ file: JournalFile, system: FileSystemCalls)
     throws(JournalError)
   {
+    // (A path that cannot be looked at now is left to the commit, which fails on it.)
     guard let identity = file.identity(),
-      JournalFile.status(of: file.path, system: system).map(FileIdentity.init) != identity
+      let now = JournalFile.status(of: file.path, system: system).map(FileIdentity.init),
+      now != identity
     else { return }
     throw JournalError(
       .io,

@@ -63,7 +63,7 @@ enum FileLock {
   /// (a file opened only to read takes it, and readers and writers never meet it). Two
   /// recoveries in place at once would each keep "the damaged original" as `NAME.damaged`,
   /// the second one keeping the first one's repaired journal there. Closing `file` releases
-  /// it.
+  /// it, as ``release(_:)`` does.
   static func acquireRecovery(_ file: JournalFile) throws(JournalError) {
     guard flock(file.descriptor, LOCK_EX | LOCK_NB) != 0 else { return }
     let number = errno
@@ -94,6 +94,8 @@ enum FileLock {
     }
     var marker = lockRange(start: 1, type: F_UNLCK)
     _ = file.system.fcntlLock(file.descriptor, F_SETLK, &marker)
+    // A recovery's lock (``acquireRecovery(_:)``), if it took one: not left to the close.
+    _ = flock(file.descriptor, LOCK_UN)
     var exclusive = lockRange(start: 0, type: F_UNLCK)
     file.holdsLock = file.system.fcntlLock(file.descriptor, setExclusion, &exclusive) != 0
   }
