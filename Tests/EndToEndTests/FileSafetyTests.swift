@@ -355,6 +355,14 @@ struct FileSafetyTests {
     #expect(!result.signalled)
     expectFailure(result, containing: "\(output): ")
     #expect(result.stderr.contains("File too large"), "\(result.stderr)")
+    // It says what became of the destination, and names no place in the new file (as if
+    // a file of the user's were damaged there).
+    #expect(
+      result.stderr.contains(
+        replacing
+          ? "; the file at \(output) is left as it was" : "; nothing is written at \(output)"),
+      "\(result.stderr)")
+    #expect(!result.stderr.contains("at byte"), "\(result.stderr)")
     #expect(listing(directory.path) == before)
     if replacing { #expect(bytes(of: output) == previous) }
   }
@@ -371,7 +379,7 @@ struct FileSafetyTests {
     // The error says what became of the journal, not that events wait to be written.
     #expect(
       result.stderr.contains(
-        "the journal is not written and a file at \(journal) is left as it was"),
+        "the journal is not written; the file at \(journal) is left as it was"),
       "\(result.stderr)")
     #expect(!result.stderr.contains("stay buffered"))
     #expect(bytes(of: journal) == old)

@@ -50,6 +50,8 @@ package final class AtomicFileWriter {
   /// The file being replaced, read-locked until the commit so that no journal writer
   /// starts on it meanwhile.
   private var replaced: JournalFile?
+  /// Whether a file was at the destination when this writer started.
+  private var replacesAFile = false
   private var isFinished = false
   /// The hidden names this writer was given (``temporaryName(beside:)``), spared by other
   /// writers' cleanup until it finishes.
@@ -70,6 +72,7 @@ package final class AtomicFileWriter {
   package init(_ destination: FileDestination, system: FileSystemCalls) throws(JournalError) {
     let path = destination.path
     if try destination.check(system: system) != nil {
+      replacesAFile = true
       // A journal being written is never replaced: its writer holds the lock, which a
       // read lock conflicts with. (A file this process cannot read has no writer to fear.)
       if let existing = try? JournalFile(path: path, mode: .read, system: system) {
@@ -100,6 +103,10 @@ package final class AtomicFileWriter {
     } catch {
       // Cut a partial write away, so that the next write follows the last whole one.
       try? file.truncate(to: size)
+      // The offset is the new file's, no place in a file of the user's.
+      var error = error
+      error.byteOffset = nil
+      error.message += " of the new file" + leftAsItWas
       throw error
     }
     size += UInt64(bytes.count)
@@ -108,6 +115,14 @@ package final class AtomicFileWriter {
   /// Appends `bytes` to the file.
   package func write(_ bytes: [UInt8]) throws(JournalError) {
     try bytes.withBytes { buffer throws(JournalError) in try write(buffer) }
+  }
+
+  /// What an error while the new file is written adds: that the destination did not
+  /// change.
+  package var leftAsItWas: String {
+    replacesAFile
+      ? "; the file at \(destination.path) is left as it was"
+      : "; nothing is written at \(destination.path)"
   }
 
   /// Makes the file durable and moves it over the destination: `fsync`, `rename` (or

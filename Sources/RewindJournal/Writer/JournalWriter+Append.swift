@@ -290,8 +290,9 @@ extension JournalWriter {
       var error = error
       if let pending {
         // Batch work: the journal never reaches its path, so nothing stays pending.
-        error.message +=
-          "; the journal is not written and a file at \(pending.destination.path) is left as it was"
+        // The offset is the new file's, no place in a file of the user's.
+        error.byteOffset = nil
+        error.message += "; the journal is not written" + pending.leftAsItWas
       } else if let sequenceRange {
         error.message +=
           "; events \(sequenceRange.lowerBound)–\(sequenceRange.upperBound) are not written yet and stay buffered"
