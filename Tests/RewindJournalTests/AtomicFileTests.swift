@@ -86,6 +86,24 @@ struct AtomicFileTests {
     #expect(contents(of: directory) == ["out.bin"])
   }
 
+  @Test(
+    "a file whose name is as long as a name may be is created and replaced",
+    arguments: TemporaryKind.allCases)
+  func longName(kind: TemporaryKind) throws {
+    let directory = TemporaryDirectory()
+    // 255 bytes, the most a name may have: "é" is 2 bytes, so the hidden names cut it
+    // between characters.
+    let path = directory.file(String(repeating: "é", count: 125) + ".bin")
+    for replacing in [false, true] {
+      let file = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: replacing), system: faultyFileSystem(kind).calls)
+      try file.write([replacing ? 2 : 1])
+      try file.commit()
+      #expect(bytes(of: path) == [replacing ? 2 : 1])
+    }
+    #expect(contents(of: directory).count == 1)
+  }
+
   @Test("a file that appears while the new one is written is not overwritten")
   func appearedMeanwhile() throws {
     let directory = TemporaryDirectory()

@@ -338,9 +338,14 @@ package final class AtomicFileWriter {
 
   /// The directory of `path` as `path` gives it (with its slash; empty for a bare name),
   /// and `.NAME.`, the start of the hidden names beside it.
+  ///
+  /// A name of more than 200 bytes is cut to its first 200 (whole characters): the hidden
+  /// names stay within the 255 bytes a name may have, for a file whose own name does.
   private static func hiddenPrefix(beside path: String) -> (directory: String, prefix: String) {
     let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-    return (path.contains("/") ? JournalFile.directory(of: path) + "/" : "", ".\(base).")
+    var kept = Substring(base)
+    while kept.utf8.count > 200 { kept = kept.dropLast() }
+    return (path.contains("/") ? JournalFile.directory(of: path) + "/" : "", ".\(kept).")
   }
 
   private static func release(_ names: [String]) {
