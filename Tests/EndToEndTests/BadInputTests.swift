@@ -311,6 +311,15 @@ struct BadInputTests {
         "Error: \(empty) is empty: nothing to import (a JSON Lines file of events, as `rewind export` writes); nothing was written"
     )
     #expect(!FileManager.default.fileExists(atPath: output))
+    // Blank lines only: as empty.
+    let blank = directory.file("blank.jsonl")
+    "\n  \n\r\n".writeFixture(to: blank)
+    expectFailure(
+      try rewind("import", blank, "-o", output),
+      containing:
+        "Error: \(blank) holds only blank lines: nothing to import (a JSON Lines file of events, as `rewind export` writes); nothing was written"
+    )
+    #expect(!FileManager.default.fileExists(atPath: output))
     // A header alone (an export of no event) is a session of no event, imported.
     let header = directory.file("header.jsonl")
     let exported = try rewind("export", sample("two-column.journal"), "--from", "5", "--to", "5")

@@ -113,6 +113,12 @@ struct ImportCommand: DomainVisitor {
     } catch let error as TextFileError {
       throw CommandError("\(error); nothing was written")
     }
+    // Only blank lines: as empty as an empty file (the journal, not closed, is dropped).
+    if reader.header == nil, reader.eventCount == 0 {
+      throw CommandError(
+        "\(TerminalText.escaped(input)) holds only blank lines: nothing to import (a JSON Lines file of events, as `rewind export` writes); nothing was written"
+      )
+    }
     try recorder.close()
     let count = reader.eventCount
     if json {
