@@ -238,10 +238,21 @@ struct RecoveryTests {
     #expect(bytes(of: path + ".damaged") == torn)
   }
 
+  /// When another in-place recovery of the same journal takes its two steps (the original
+  /// linked to NAME.damaged, the repaired journal moved to the path) while this one runs.
+  enum OtherSteps: String, CaseIterable, Sendable {
+    /// Both before this one looks for NAME.damaged.
+    case before
+    /// The link before this one starts, the move when it creates its file.
+    case between
+    /// Both when this one creates its file.
+    case late
+  }
+
   @Test(
-    "a recovery whose journal another one repaired meanwhile changes nothing and says so",
-    arguments: [true, false])
-  func repairedMeanwhile(early: Bool) throws {
+    "a recovery whose journal another one repaired meanwhile changes nothing and says so; the original is never lost",
+    arguments: OtherSteps.allCases)
+  func repairedMeanwhile(other steps: OtherSteps) throws {
     let directory = TemporaryDirectory()
     let path = directory.file("a.journal")
     try makeJournal(at: path, count: 300, close: false)
@@ -250,14 +261,13 @@ struct RecoveryTests {
     let repaired = directory.file("repaired.journal")
     _ = try Journal.recover(path: path, output: repaired)
     let repairedBytes = bytes(of: repaired)
-    // What the other recovery's commit does, after this one opened the journal: early,
-    // before this one looks for NAME.damaged; else just before its own commit.
     let other = OtherRecovery(path: path, repaired: repaired)
+    if steps == .between { other.linkOriginal() }
     var calls = FileSystemCalls.live
     let open = calls.open
     let pread = calls.pread
     calls.pread = { descriptor, buffer, count, offset in
-      if early { other.commit() }
+      if steps == .before { other.commit() }
       return pread(descriptor, buffer, count, offset)
     }
     calls.open = { name, flags, mode in
@@ -267,10 +277,10 @@ struct RecoveryTests {
     #expect {
       try Journal.recover(path: path, output: nil, salvage: false, system: calls)
     } throws: { error in
-      let text = "\(error)"
-      return early
-        ? text.contains("a file is already there")
-        : text.contains("the journal was replaced while it was recovered")
+      "\(error)".contains(
+        steps == .before
+          ? "another recovery repaired the journal meanwhile (\(path).damaged is the damaged original this one read); nothing was changed"
+          : "the journal was replaced while it was recovered")
     }
     #expect(bytes(of: path + ".damaged") == torn)
     #expect(bytes(of: path) == repairedBytes)
@@ -323,7 +333,7 @@ struct RecoveryTests {
 }
 
 /// Another recovery's commit, once: the journal linked to `NAME.damaged`, the repaired
-/// one moved to its path.
+/// one moved to its path; the first step alone when asked.
 private final class OtherRecovery: Sendable {
   let path: String
   let repaired: String
@@ -334,14 +344,24 @@ private final class OtherRecovery: Sendable {
     self.repaired = repaired
   }
 
-  func commit() {
-    guard
-      !done.withLock({ done in
-        defer { done = true }
-        return done
-      })
-    else { return }
+  let linked = Mutex(false)
+
+  /// The first step: the original linked to NAME.damaged (once).
+  func linkOriginal() {
+    guard !linked.withLock({ Self.once(&$0) }) else { return }
     #expect(link(path, path + ".damaged") == 0)
+  }
+
+  /// Both steps, those not taken yet (once).
+  func commit() {
+    guard !done.withLock({ Self.once(&$0) }) else { return }
+    linkOriginal()
     #expect(rename(repaired, path) == 0)
+  }
+
+  /// Whether `flag` was set, setting it.
+  private static func once(_ flag: inout Bool) -> Bool {
+    defer { flag = true }
+    return flag
   }
 }

@@ -112,7 +112,8 @@ extension Journal {
       throw error
     }
     defer { FileLock.release(file) }
-    // In place, one recovery at a time (each keeps the file it read as NAME.damaged).
+    // In place, one recovery at a time where the system allows (without, two are still
+    // safe: see `isKept` and `checkStillThere`).
     if keptPath != nil { try FileLock.acquireRecovery(file) }
     let scan = try JournalScan(file: file, progress: progress)
     guard let found = scan.header else {
@@ -134,40 +135,49 @@ extension Journal {
       report.changed = false
       return report
     }
-    if let keptPath, let kept = JournalFile.status(of: keptPath, system: system),
-      !isInterruptedRecovery(of: file, keptAt: keptPath, FileIdentity(kept), system: system)
-    {
-      throw JournalError(
-        .alreadyExists,
-        "the damaged original is to be kept here, but a file is already there (from an earlier recovery?); move it away, or write the repaired journal elsewhere with an output file",
-        path: keptPath)
+    let linkingOriginal = try keptPath.flatMap { keptPath throws(JournalError) in
+      try isKept(file, at: keptPath, system: system) ? nil : keptPath
     }
     let writer = try AtomicFileWriter(destination, system: system)
     report.replacedSnapshots = try write(
       found.body, plan.kept, lostRanges: plan.gaps, replacing: plan.replacements, from: file,
       to: writer)
     if keptPath != nil { try checkStillThere(file, system: system) }
-    try writer.commit(syncing: true, keepingPreviousAt: keptPath)
+    try writer.commit(syncing: true, keepingPreviousAt: linkingOriginal)
     report.originalKeptAt = keptPath
     return report
   }
 
-  /// Whether the file at `keptPath` (identified by `kept`) is the journal being recovered
-  /// under a second name: what an in-place recovery leaves when the power fails after it
-  /// linked the original to `NAME.damaged` and before its rename reached the disk (the
-  /// directory was not synced yet). That name is then removed, losing nothing, so that
-  /// the recovery can run again.
+  /// Whether `keptPath` (`NAME.damaged`) names the journal read, `file`, already (false:
+  /// nothing is there, and the commit links the original there).
   ///
-  /// Only when the journal's path still names that file: a recovery that read the
-  /// original before another one moved its repaired journal there finds both names
-  /// taken, by two files, and removes neither.
-  private static func isInterruptedRecovery(
-    of file: JournalFile, keptAt keptPath: String, _ kept: FileIdentity, system: FileSystemCalls
-  ) -> Bool {
-    guard let identity = file.identity(), identity == kept,
-      JournalFile.status(of: file.path, system: system).map(FileIdentity.init) == identity
-    else { return false }
-    return system.unlink(keptPath) == 0
+  /// It does when the power failed after an in-place recovery linked the original there
+  /// and before its rename reached the disk (the directory was not synced yet), or while
+  /// another recovery is between the two: the commit then only moves the repaired journal
+  /// in. The name is never removed: while another recovery is between its link and its
+  /// rename, it is about to be the original's only name.
+  ///
+  /// - Throws: ``JournalError/Code/alreadyExists`` when another file is there (an earlier
+  ///   recovery's original), or when the journal's path no longer names `file` (another
+  ///   recovery moved its repaired journal there meanwhile).
+  private static func isKept(_ file: JournalFile, at keptPath: String, system: FileSystemCalls)
+    throws(JournalError) -> Bool
+  {
+    guard let kept = JournalFile.status(of: keptPath, system: system) else { return false }
+    guard let identity = file.identity(), FileIdentity(kept) == identity else {
+      throw JournalError(
+        .alreadyExists,
+        "the damaged original is to be kept here, but a file is already there (from an earlier recovery?); move it away, or write the repaired journal elsewhere with an output file",
+        path: keptPath)
+    }
+    guard JournalFile.status(of: file.path, system: system).map(FileIdentity.init) == identity
+    else {
+      throw JournalError(
+        .alreadyExists,
+        "another recovery repaired the journal meanwhile (\(keptPath) is the damaged original this one read); nothing was changed",
+        path: file.path)
+    }
+    return true
   }
 
   /// Throws unless the journal's path still names `file`, the journal read: what is kept
@@ -182,8 +192,8 @@ extension Journal {
       now != identity
     else { return }
     throw JournalError(
-      .io,
-      "the journal was replaced while it was recovered (by another command); nothing was changed: run recover again on the file now there",
+      .alreadyExists,
+      "the journal was replaced while it was recovered (by another recovery or command); nothing was changed: run recover again on the file now there",
       path: file.path)
   }
 

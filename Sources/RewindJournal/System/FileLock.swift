@@ -59,22 +59,23 @@ enum FileLock {
   }
 
   /// Takes the lock that keeps a second in-place recovery of `file` out, or throws
-  /// ``JournalError/Code/locked``: a `flock` on the file, apart from the writers' locks
-  /// (a file opened only to read takes it, and readers and writers never meet it). Two
-  /// recoveries in place at once would each keep "the damaged original" as `NAME.damaged`,
-  /// the second one keeping the first one's repaired journal there. Closing `file` releases
-  /// it, as ``release(_:)`` does.
+  /// ``JournalError/Code/locked``: on Linux, a `flock` on the file, which the writers'
+  /// `fcntl` locks never meet there (a file opened only to read takes it). Two recoveries
+  /// in place at once would do the work twice, the second one failing at its end. Elsewhere
+  /// (BSD's `flock` and `fcntl` locks meet: it would conflict with the recovery's own read
+  /// lock) it takes nothing; recovery stays safe without it. Closing `file` releases it, as
+  /// ``release(_:)`` does.
   static func acquireRecovery(_ file: JournalFile) throws(JournalError) {
-    guard flock(file.descriptor, LOCK_EX | LOCK_NB) != 0 else { return }
-    let number = errno
-    guard number == EWOULDBLOCK || number == EAGAIN else {
-      // A file system without flock: no exclusion to take, as before.
-      return
-    }
-    throw JournalError(
-      .locked,
-      "another recovery of this journal is running (`rewind recover`); let it end: a journal it repaired needs no second recovery",
-      path: file.path)
+    #if os(Linux)
+      guard flock(file.descriptor, LOCK_EX | LOCK_NB) != 0 else { return }
+      let number = errno
+      // A file system without flock: no exclusion to take.
+      guard number == EWOULDBLOCK || number == EAGAIN else { return }
+      throw JournalError(
+        .locked,
+        "another recovery of this journal is running (`rewind recover`); let it end: a journal it repaired needs no second recovery",
+        path: file.path)
+    #endif
   }
 
   /// (Re)takes the POSIX record lock on byte 1 that tells other processes the holder's
@@ -94,8 +95,10 @@ enum FileLock {
     }
     var marker = lockRange(start: 1, type: F_UNLCK)
     _ = file.system.fcntlLock(file.descriptor, F_SETLK, &marker)
-    // A recovery's lock (``acquireRecovery(_:)``), if it took one: not left to the close.
-    _ = flock(file.descriptor, LOCK_UN)
+    #if os(Linux)
+      // A recovery's lock (``acquireRecovery(_:)``), if it took one: not left to the close.
+      _ = flock(file.descriptor, LOCK_UN)
+    #endif
     var exclusive = lockRange(start: 0, type: F_UNLCK)
     file.holdsLock = file.system.fcntlLock(file.descriptor, setExclusion, &exclusive) != 0
   }
