@@ -329,6 +329,14 @@ struct BadInputTests {
     #expect(imported.stdout.hasPrefix("Imported 0 events from"))
   }
 
+  @Test("live --force without -o is a usage error: the default name is a free one")
+  func liveForceWithoutOutput() throws {
+    expectUsageError(
+      try rewind("live", "--force"),
+      "--force replaces the journal given with -o; without -o, live writes to a free name",
+      command: "live")
+  }
+
   @Test("diff with three journals: a message in the style of the others, not capitalised")
   func diffThreeJournals() throws {
     expectUsageError(

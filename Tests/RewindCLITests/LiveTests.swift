@@ -187,18 +187,16 @@ struct LiveCommandTests {
   func freeName() throws {
     let directory = TemporaryDirectory()
     let start: Int64 = 1_767_225_600_000_000
-    let previous = FileManager.default.currentDirectoryPath
-    #expect(FileManager.default.changeCurrentDirectoryPath(directory.path))
-    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+    let here = directory.path + "/"
     let name = LiveCommand.defaultJournalName(at: start)
-    #expect(LiveCommand.freeJournalName(at: start) == name)
-    "".writeFixture(to: name)
+    #expect(LiveCommand.freeJournalName(at: start, in: here) == here + name)
+    "".writeFixture(to: here + name)
     let stem = name.dropLast(".journal".count)
-    #expect(LiveCommand.freeJournalName(at: start) == "\(stem)-2.journal")
+    #expect(LiveCommand.freeJournalName(at: start, in: here) == here + "\(stem)-2.journal")
     // A link that leads nowhere takes its name too.
     try FileManager.default.createSymbolicLink(
-      atPath: "\(stem)-2.journal", withDestinationPath: "nowhere")
-    #expect(LiveCommand.freeJournalName(at: start) == "\(stem)-3.journal")
+      atPath: here + "\(stem)-2.journal", withDestinationPath: "nowhere")
+    #expect(LiveCommand.freeJournalName(at: start, in: here) == here + "\(stem)-3.journal")
   }
 }
 

@@ -118,9 +118,11 @@ package struct LiveCommand: DomainVisitor {
       throw UsageError(
         .invalidValue, "The value '\(error.value)' is invalid for '\(target)': \(error.expected)")
     }
+    guard output != nil || !force else {
+      throw UsageError(
+        "--force replaces the journal given with -o; without -o, live writes to a free name")
+    }
     let path = output ?? Self.freeJournalName(at: WallClock.now())
-    // The default name is a free one: nothing to replace there.
-    let force = force && output != nil
     try Self.record(to: path, context: context) { options in
       _ = try outputDestination(path, force: force, inputs: [])
       return try Store(
@@ -218,17 +220,20 @@ package struct LiveCommand: DomainVisitor {
 
   /// ``defaultJournalName(at:)``, or that name with `-2`, `-3`, … before `.journal` when
   /// a file (or a link) is there already: two sessions started in the same second.
-  package static func freeJournalName(at microseconds: Int64) -> String {
+  /// - Parameter directory: where (with its slash; empty: the working directory).
+  package static func freeJournalName(at microseconds: Int64, in directory: String = "")
+    -> String
+  {
     let name = defaultJournalName(at: microseconds)
     let stem = name.dropLast(".journal".count)
     var candidate = name
     var number = 2
     var status = stat()
-    while lstat(candidate, &status) == 0 {
+    while lstat(directory + candidate, &status) == 0 {
       candidate = "\(stem)-\(number).journal"
       number += 1
     }
-    return candidate
+    return directory + candidate
   }
 
   private static func describe(_ exit: TerminalExit) -> String {
