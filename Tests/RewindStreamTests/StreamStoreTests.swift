@@ -261,10 +261,12 @@ struct StreamStoreTests {
     damaged[damaged.count / 2] ^= 0xFF
     write(damaged, to: path)
     let store = try StreamStore(StreamServer(url: server.url))
-    let error = try #require(throws: JournalError.self) { try store.push(path) }
-    #expect(error.code == .corruptFrame)
-    #expect("\(error)".contains("; nothing was sent: a session on the server holds every frame"))
-    #expect(try store.sessions().isEmpty)
+    let error = try #require(throws: StreamError.self) { try store.push(path) }
+    #expect(error.kind == .invalidData)
+    #expect("\(error)".contains("\(path) is damaged (frame "), "\(error)")
+    #expect("\(error)".hasSuffix("; `rewind recover` it first, then push"), "\(error)")
+    // Nothing was made on the server: not even the stream.
+    #expect(throws: StreamError.self) { try store.sessions() }
   }
 
   @Test func anotherJournalUnderTheSameIDIsRefused() throws {

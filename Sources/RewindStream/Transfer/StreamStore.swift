@@ -258,6 +258,20 @@ public final class StreamStore {
         .invalidData, "\(path) is damaged; `rewind recover` it first, then push",
         server: server.displayURL, session: id.description)
     }
+    // Every frame reads whole (its checksums) before anything is sent or made on the server
+    // (each is read again to be sent: cheap next to the network): a damaged one met part way
+    // would leave there a session no push completes, deletes being denied.
+    for number in reader.frames.indices {
+      do throws(JournalError) {
+        _ = try reader.frameBytes(number)
+      } catch {
+        var damage = error
+        damage.path = nil
+        throw StreamError(
+          .invalidData, "\(path) is damaged (\(damage)); `rewind recover` it first, then push",
+          server: server.displayURL, session: id.description)
+      }
+    }
     // Salvage's lost ranges stay after recovery: a session on the server holds every
     // event from the first, so recovering again would not help.
     guard condition.lostRanges.isEmpty else {
@@ -279,18 +293,6 @@ public final class StreamStore {
   }
 
   private func push(_ reader: JournalReader, progress: (Int, Int) -> Void) throws -> PushReport {
-    // Every frame reads whole (its checksums) before anything is sent: a damaged one met
-    // part way would leave on the server a session no push completes, deletes being denied.
-    for number in reader.frames.indices {
-      do throws(JournalError) {
-        _ = try reader.frameBytes(number)
-      } catch {
-        var error = error
-        error.message +=
-          "; nothing was sent: a session on the server holds every frame of its journal (`rewind verify \(reader.path)` lists the damage)"
-        throw error
-      }
-    }
     let header = reader.header
     let id = header.sessionID
     let subject = StreamLayout.subject(domain: header.domain, session: id)
