@@ -208,6 +208,9 @@ struct StreamStoreTests {
         }
       ),
       ("no direct get (allow_direct false)", { $0.AllowDirect = false }),
+      ("max_msg_size 1000", { $0.MaxMsgSize = 1000 }),
+      ("memory storage, lost when the server restarts", { $0.Storage = js_MemoryStorage }),
+      ("max_age 500 ms", { $0.MaxAge = 500_000_000 }),
     ]
     for (problem, configure) in cases {
       let server = try NatsServer()
@@ -223,6 +226,27 @@ struct StreamStoreTests {
         ), "\(error)")
       // Nothing was sent.
       #expect(throws: StreamError.self) { try store.sessions() }
+    }
+    // A bucket made beforehand that drops its values after a while.
+    do {
+      let server = try NatsServer()
+      let store = try StreamStore(StreamServer(url: server.url))
+      try store.connection.createStream(
+        "KV_" + StreamLayout.sessionsBucket,
+        subjects: ["$KV.\(StreamLayout.sessionsBucket).>"]
+      ) {
+        $0.MaxAge = 60_000_000_000
+        $0.MaxMsgsPerSubject = 1
+        $0.AllowRollup = true
+        $0.DenyDelete = false
+      }
+      let error = try #require(throws: StreamError.self) {
+        try store.push(directory.file("a.journal"))
+      }
+      #expect(
+        "\(error)".contains(
+          "the stream KV_REWIND_SESSIONS exists with settings that would lose or refuse a session's messages (max_age 60 s)"
+        ), "\(error)")
     }
     // Another stream's subjects.
     let server = try NatsServer()

@@ -144,15 +144,8 @@ final class NatsConnection {
     var code = jsErrCode(0)
     let status = nats.js_GetStreamInfo(&info, context, name, nil, &code)
     if status == NATS_OK {
-      defer { nats.jsStreamInfo_Destroy(info) }
-      if create, let config = info?.pointee.Config?.pointee,
-        let problem = Self.unsuitability(of: config, subjects: subjects)
-      {
-        throw StreamError(
-          .other,
-          "the stream \(name) exists with settings that would lose or refuse a session's messages (\(problem)); Rewind keeps every frame of a session: delete the stream and push creates it, or create it without limits, over \(subjects.joined(separator: ", ")), with direct get allowed",
-          server: server.displayURL)
-      }
+      nats.jsStreamInfo_Destroy(info)
+      if create { try checkSuitable(name, subjects: subjects) }
       return
     }
     guard status == NATS_NOT_FOUND || code == JSStreamNotFoundErr else {
@@ -198,21 +191,38 @@ final class NatsConnection {
   }
 
   /// What in a stream's `config` would lose a session's messages (a limit on their
-  /// number, size or age; a retention that removes them once consumed) or refuse them (not
-  /// `subjects`; no direct get, which readers use); nil when nothing would.
-  static func unsuitability(of config: jsStreamConfig, subjects: [String]) -> String? {
+  /// number, size or age; memory storage; a retention that removes them once consumed) or
+  /// refuse them (a limit on a message's size; sealed; a mirror; no acknowledgements; not
+  /// `subjects`; no direct get, which readers use); nil when nothing would. Without
+  /// `subjects` (a bucket's stream, whose subjects are its own), those and the messages a
+  /// subject keeps (a bucket's history) are not looked at.
+  static func unsuitability(of config: jsStreamConfig, subjects: [String]?) -> String? {
     var problems: [String] = []
     if config.Retention != js_LimitsPolicy {
       problems.append(
         "retention \(config.Retention == js_WorkQueuePolicy ? "workqueue" : "interest"), which removes messages once consumed"
       )
     }
-    for (limit, value) in [
-      ("max_msgs", config.MaxMsgs), ("max_bytes", config.MaxBytes),
-      ("max_age", config.MaxAge), ("max_msgs_per_subject", config.MaxMsgsPerSubject),
-    ] where value > 0 {
-      problems.append("\(limit) \(limit == "max_age" ? "\(value / 1_000_000_000) s" : "\(value)")")
+    var limits = [
+      ("max_msgs", config.MaxMsgs), ("max_bytes", config.MaxBytes), ("max_age", config.MaxAge),
+      ("max_msg_size", Int64(config.MaxMsgSize)),
+    ]
+    if subjects != nil { limits.append(("max_msgs_per_subject", config.MaxMsgsPerSubject)) }
+    for (limit, value) in limits where value > 0 {
+      // An age is in nanoseconds.
+      let shown =
+        limit != "max_age"
+        ? "\(value)"
+        : value % 1_000_000_000 == 0 ? "\(value / 1_000_000_000) s" : "\(value / 1_000_000) ms"
+      problems.append("\(limit) \(shown)")
     }
+    if config.Storage == js_MemoryStorage {
+      problems.append("memory storage, lost when the server restarts")
+    }
+    if config.Sealed { problems.append("sealed") }
+    if config.Mirror != nil { problems.append("a mirror of another stream") }
+    if config.NoAck { problems.append("no acknowledgements (no_ack)") }
+    guard let subjects else { return problems.isEmpty ? nil : problems.joined(separator: "; ") }
     let taken = (0..<Int(max(config.SubjectsLen, 0))).compactMap { index in
       config.Subjects?[index].map { String(cString: $0) }
     }
@@ -224,6 +234,30 @@ final class NatsConnection {
     }
     if !config.AllowDirect { problems.append("no direct get (allow_direct false)") }
     return problems.isEmpty ? nil : problems.joined(separator: "; ")
+  }
+
+  /// Throws when the stream `name` exists with settings that would lose or refuse a
+  /// session's messages (``unsuitability(of:subjects:)``), saying which and what to do.
+  /// - Parameter subjects: the stream's subjects; nil for a bucket's stream.
+  func checkSuitable(_ name: String, subjects: [String]?) throws(StreamError) {
+    var info: UnsafeMutablePointer<jsStreamInfo>?
+    var code = jsErrCode(0)
+    let status = nats.js_GetStreamInfo(&info, context, name, nil, &code)
+    guard status == NATS_OK, let info else {
+      throw failure(status, code, "cannot read the stream \(name)")
+    }
+    defer { nats.jsStreamInfo_Destroy(info) }
+    guard let config = info.pointee.Config?.pointee,
+      let problem = Self.unsuitability(of: config, subjects: subjects)
+    else { return }
+    let made =
+      subjects.map {
+        "create it without limits, with file storage, over \($0.joined(separator: ", ")), with direct get allowed"
+      } ?? "create it without limits, with file storage"
+    throw StreamError(
+      .invalidData,
+      "the stream \(name) exists with settings that would lose or refuse a session's messages (\(problem)); Rewind keeps every frame of a session: delete it and push creates it, or \(made)",
+      server: server.displayURL)
   }
 
   /// The name of the server leading the stream `name` (its RAFT group's leader), or nil
@@ -391,9 +425,12 @@ final class NatsConnection {
     return bucket
   }
 
-  /// Makes sure the bucket `name` exists.
+  /// Whether the bucket `name` exists; creates it when asked to. When `create` is set (a
+  /// push), a bucket that exists is checked as the stream is (`checkSuitable`): one that
+  /// drops values (an age, a size) would lose summaries or index chunks.
   func ensureBucket(_ name: String, create: Bool) throws(StreamError) {
     _ = try bucket(name, create: create)
+    if create { try checkSuitable("KV_" + name, subjects: nil) }
   }
 
   func put(_ value: [UInt8], key: String, bucket name: String) throws(StreamError) {
