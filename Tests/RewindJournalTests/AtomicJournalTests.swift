@@ -151,9 +151,14 @@ struct AtomicJournalTests {
       faults.fail(step, with: ENOSPC)
       var options = JournalWriterOptions()
       options.system = faults.calls
-      #expect(throws: JournalError.self, "\(step)") {
+      #expect("\(step)") {
         try JournalWriter.create(
           at: path, header: header(), options: options, replacingExisting: true)
+      } throws: { error in
+        // The header unwritten: said so, naming no place in the new file.
+        let text = "\(error)"
+        return step != .write
+          || text.hasSuffix("; the previous file is left as it was") && !text.contains("at byte")
       }
       #expect(bytes(of: path) == previous, "\(step)")
       #expect(contents(of: directory) == ["backup.journal", "link.journal", "live.journal"])

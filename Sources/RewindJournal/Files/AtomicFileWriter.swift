@@ -103,11 +103,7 @@ package final class AtomicFileWriter {
     } catch {
       // Cut a partial write away, so that the next write follows the last whole one.
       try? file.truncate(to: size)
-      // The offset is the new file's, no place in a file of the user's.
-      var error = error
-      error.byteOffset = nil
-      error.message += " of the new file" + leftAsItWas
-      throw error
+      throw unwritten(error, detail: " of the new file")
     }
     size += UInt64(bytes.count)
   }
@@ -117,12 +113,20 @@ package final class AtomicFileWriter {
     try bytes.withBytes { buffer throws(JournalError) in try write(buffer) }
   }
 
-  /// What an error while the new file is written adds: that the destination did not
-  /// change.
-  package var leftAsItWas: String {
-    replacesAFile
-      ? "; the file at \(destination.path) is left as it was"
-      : "; nothing is written at \(destination.path)"
+  /// `error`, met while the new file is written, saying what became of the destination
+  /// (the error names it): its message and `detail`, its cause, `consequence`, then that
+  /// the previous file is left as it was, or that nothing is written there. Without the
+  /// error's byte offset, the new file's: no place in a file of the user's.
+  package func unwritten(
+    _ error: JournalError, detail: String = "", consequence: String = ""
+  ) -> JournalError {
+    var error = error
+    error.byteOffset = nil
+    error.message += detail + (error.cause.map { " (\($0))" } ?? "") + consequence
+    error.cause = nil
+    error.message +=
+      replacesAFile ? "; the previous file is left as it was" : "; nothing is written there"
+    return error
   }
 
   /// Makes the file durable and moves it over the destination: `fsync`, `rename` (or

@@ -290,9 +290,7 @@ extension JournalWriter {
       var error = error
       if let pending {
         // Batch work: the journal never reaches its path, so nothing stays pending.
-        // The offset is the new file's, no place in a file of the user's.
-        error.byteOffset = nil
-        error.message += "; the journal is not written" + pending.leftAsItWas
+        error = pending.unwritten(error, consequence: "; the journal is not written")
       } else if let sequenceRange {
         error.message +=
           "; events \(sequenceRange.lowerBound)–\(sequenceRange.upperBound) are not written yet and stay buffered"

@@ -29,12 +29,14 @@ extension JournalWriter {
     header.formatVersion = options.formatVersion
     let (file, created, replacing) = try createFile(
       at: path, replacingExisting: replacingExisting, options: options)
+    var committing = false
     do {
       let writer = try JournalWriter(
         path: path, header: header, options: options, file: file, layout: nil)
       try writer.writeHeader()
       if let replacing {
         // The journal takes the previous file's name now that it has its header.
+        committing = true
         try replacing.commit(syncing: options.durability != .none)
       } else if options.durability != .none {
         try file.sync()
@@ -44,6 +46,8 @@ extension JournalWriter {
     } catch {
       // A journal without its header is no journal: leave nothing behind.
       if created { _ = options.system.unlink(path) }
+      // (A failed commit says what became of the previous file itself.)
+      if let replacing, !committing { throw replacing.unwritten(error) }
       throw error
     }
   }
