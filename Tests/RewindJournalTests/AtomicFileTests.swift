@@ -444,6 +444,39 @@ struct AtomicFileTests {
   }
 
   @Test(
+    "when neither the directory can be synced nor the previous file moved back, the previous file gets a name no writer's cleanup removes"
+  )
+  func previousKeptUnderAVisibleName() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    let previous = Array("the previous file".utf8)
+    write(previous, to: path)
+    let faults = FaultyFileSystem()
+    faults.fail(.syncDirectory, with: EIO)
+    // The rename into place succeeds; the one that would move the previous file back fails.
+    faults.fail(.rename, with: EIO, after: 1)
+    var thrown: JournalError?
+    do {
+      let file = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: true), system: faults.calls)
+      try file.write(Array("the new file".utf8))
+      try file.commit()
+    } catch {
+      thrown = error
+    }
+    let error = try #require(thrown)
+    #expect(
+      error.description.contains(", and the previous file is at \(path).previous"), "\(error)")
+    #expect(bytes(of: path + ".previous") == previous)
+    #expect(contents(of: directory) == ["out.bin", "out.bin.previous"])
+    // The next writer of the destination leaves it.
+    let next = try AtomicFileWriter(FileDestination(path, replacingExisting: true))
+    try next.write([1])
+    try next.commit()
+    #expect(bytes(of: path + ".previous") == previous)
+  }
+
+  @Test(
     "the next writer of a destination removes the hidden names a dead process left, and no other"
   )
   func leftoversRemoved() throws {

@@ -279,10 +279,18 @@ package final class AtomicFileWriter {
       if withdrawn {
         error.message += "; the new file is withdrawn and the previous one, if any, left as it was"
       } else {
-        // A disk that fails every call: say where each file is, not what was hoped.
+        // A disk that fails every call: say where each file is, not what was hoped. The
+        // previous file's only name is then a hidden one, which the next writer's cleanup
+        // would take for a leftover: it is given a name the cleanup never matches.
+        let cause = errnoCause()
+        let kept = backup.map { backup in
+          let previous = destination.path + ".previous"
+          return system.link(backup, previous) == 0 ? previous : backup
+        }
+        if let backup, kept != backup { _ = system.unlink(backup) }
         error.message +=
-          "; the new file could not be withdrawn either (\(errnoCause())): it is in place, but may not survive a power loss"
-          + (backup.map { ", and the previous file is at \($0)" } ?? "")
+          "; the new file could not be withdrawn either (\(cause)): it is in place, but may not survive a power loss"
+          + (kept.map { ", and the previous file is at \($0)" } ?? "")
       }
       throw error
     }
