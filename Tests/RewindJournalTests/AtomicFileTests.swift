@@ -91,9 +91,9 @@ struct AtomicFileTests {
     arguments: TemporaryKind.allCases)
   func longName(kind: TemporaryKind) throws {
     let directory = TemporaryDirectory()
-    // 255 bytes, the most a name may have: "é" is 2 bytes, so the hidden names cut it
-    // between characters.
-    let path = directory.file(String(repeating: "é", count: 125) + ".bin")
+    // 255 bytes, the most a name may have; "é" is 2 bytes, and the 200th byte is the first
+    // of one: the hidden names cut the name before that character, not inside it.
+    let path = directory.file("a" + String(repeating: "é", count: 125) + ".bin")
     for replacing in [false, true] {
       let file = try AtomicFileWriter(
         FileDestination(path, replacingExisting: replacing), system: faultyFileSystem(kind).calls)
