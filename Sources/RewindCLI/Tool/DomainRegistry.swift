@@ -133,8 +133,8 @@ struct DomainRegistry: Sendable {
   }
 
   /// What a command that met a damaged frame adds to its error: how to see the damage and
-  /// repair the journal.
-  /// A session on a server is no file to verify or recover: the copy there is damaged.
+  /// repair the journal; for a session on a server, which is no file to verify or
+  /// recover, that the copy there is damaged.
   static func repairHint(_ path: String) -> String {
     guard !StreamStore.isSessionURL(path) else {
       return
