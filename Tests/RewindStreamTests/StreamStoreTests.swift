@@ -293,6 +293,24 @@ struct StreamStoreTests {
     #expect(throws: StreamError.self) { try store.sessions() }
   }
 
+  @Test("a shorter copy of a journal the server holds more of is refused as such")
+  func shorterCopyIsRefused() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    let partial = directory.file("partial.journal")
+    try writeJournal(path, events: 3_000, copyAfter: (1_000, partial))
+    let store = try StreamStore(StreamServer(url: server.url))
+    _ = try store.push(path)
+    let frames = try JournalReader(path: partial).frames.count
+    let error = try #require(throws: StreamError.self) { try store.push(partial) }
+    #expect(error.kind == .conflict)
+    #expect(
+      "\(error)".contains(
+        "the server holds more of this session than this journal has (its \(frames) frames, then more): it was pushed from a longer copy of the journal; nothing was sent"
+      ), "\(error)")
+  }
+
   @Test func anotherJournalUnderTheSameIDIsRefused() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()

@@ -331,19 +331,21 @@ public final class StreamStore {
       StreamLayout.stream, subject: subject, from: last + 1)
     {
       let number = frames.count
-      guard number < reader.frames.count, message.data == (try reader.frameBytes(number)) else {
+      guard number < reader.frames.count else { throw holdsMore(reader) }
+      guard message.data == (try reader.frameBytes(number)) else {
         throw conflict("the server holds frames this journal does not have (frame \(number))")
       }
       frames.append(StreamFrame(reader.frames[number], streamSequence: message.sequence))
       last = message.sequence
     }
-    guard frames.count <= reader.frames.count,
+    guard
       zip(frames, reader.frames).allSatisfy({
         $0 == StreamFrame($1, streamSequence: $0.streamSequence)
       })
     else {
       throw conflict("the server holds frames this journal does not have")
     }
+    guard frames.count <= reader.frames.count else { throw holdsMore(reader) }
     let found = frames.count
     let recovered = frames.count > summary.frameCount
     if recovered {
@@ -489,6 +491,16 @@ public final class StreamStore {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+  }
+
+  /// The error of a journal whose frames the server holds, and more after them: a shorter
+  /// copy of the journal pushed, such as a recovery's `NAME.damaged` or a copy made while
+  /// it was recorded.
+  private func holdsMore(_ reader: JournalReader) -> StreamError {
+    let count = reader.frames.count
+    return conflict(
+      "the server holds more of this session than this journal has (its \(count) frame\(count == 1 ? "" : "s"), then more): it was pushed from a longer copy of the journal; nothing was sent"
+    )
   }
 
   private func conflict(_ message: String) -> StreamError {
