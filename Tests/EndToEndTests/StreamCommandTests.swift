@@ -413,6 +413,12 @@ struct StreamCommandTests {
     write(Array(whole.prefix(whole.count / 2)), to: open)
     let openPush = try rewind("push", open, "--server", server.url, "--json")
     #expect(openPush.status == 0, "\(openPush.stderr)")
+    // Said in the text too.
+    let again = try rewind("push", open, "--server", server.url)
+    #expect(
+      again.stdout.hasSuffix(
+        "; the session stays open on the server until the journal, once closed (by its recording, or by `rewind recover`), is pushed again\n"
+      ), "\(again.stdout)")
     let openID = try #require(
       (try parseJSON(openPush.stdout) as? [[String: Any]])?.first?["session"] as? String)
     let openInfo = try parseObject(

@@ -92,8 +92,13 @@ extension RewindTool {
           let resumed =
             report.framesFound > 0
             ? " (\(Format.count(report.framesFound, "frame")) already there)" : ""
+          // A journal not closed (being recorded, or cut short) leaves the session open.
+          let open =
+            summary.isClosed
+            ? ""
+            : "; the session stays open on the server until the journal, once closed (by its recording, or by `rewind recover`), is pushed again"
           context.stdout.print(
-            "\(TerminalText.escaped(journal)): session \(summary.session), \(Format.count(summary.eventCount, "event")) in \(Format.count(summary.frameCount, "frame")) on the server; \(Format.count(report.framesSent, "frame")) sent\(resumed)"
+            "\(TerminalText.escaped(journal)): session \(summary.session), \(Format.count(summary.eventCount, "event")) in \(Format.count(summary.frameCount, "frame")) on the server; \(Format.count(report.framesSent, "frame")) sent\(resumed)\(open)"
           )
         }
       }
