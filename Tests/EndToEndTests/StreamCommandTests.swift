@@ -298,6 +298,18 @@ struct StreamCommandTests {
     let absent = "nats://127.0.0.1:\(NatsServer.freePort())"
     let unreachable = try rewind("sessions", "--server", absent, "--timeout", "1000")
     expectFailure(unreachable, containing: "\(absent): no server answers")
+    // A journal that is not there is said as such, whatever the server; with --json every
+    // journal has its entry, the server's failure too.
+    let nowhere = server.directory.file("nowhere.journal")
+    let notThere = try rewind("push", nowhere, "--server", absent, "--timeout", "1000")
+    expectFailure(notThere, containing: "\(nowhere): no such file")
+    let both = try rewind(
+      "push", journal, nowhere, "--server", absent, "--timeout", "1000", "--json")
+    #expect(both.status == 1)
+    let entries = try #require(try parseJSON(both.stdout) as? [[String: Any]])
+    #expect(entries.map { $0["pushed"] as? Bool } == [false, false])
+    #expect((entries[0]["error"] as? String ?? "").contains("\(absent): no server answers"))
+    #expect((entries[1]["error"] as? String ?? "").contains("\(nowhere): no such file"))
     #expect(Date().timeIntervalSince(start) < 30)
   }
 

@@ -51,7 +51,20 @@ extension RewindTool {
       guard replicas >= 1, replicas <= 5 else {
         throw UsageError("--replicas must be 1 to 5, not \(replicas)")
       }
-      let store = try connection.connect(replicas: replicas, context: context)
+      let address = try connection.address(replicas: replicas)
+      // The server is connected to when a journal is there to push (a missing file is said
+      // as such, whatever the server), and once: its failure is each journal's. The hand
+      // over to rewind-nats, which runs the command again, comes before anything is said.
+      if journals.contains(where: fileExists) {
+        NatsHelper.handOverToConnect(context: context)
+      }
+      var connected: Result<StreamStore, any Error>?
+      func connect() throws -> StreamStore {
+        if let connected { return try connected.get() }
+        let result = Result { () throws -> StreamStore in try StreamStore(address) }
+        connected = result
+        return try result.get()
+      }
       // Every journal is tried: one that cannot be pushed is reported (on standard error,
       // or in the JSON) and the others are pushed still.
       var reports: [JSONValue] = []
@@ -60,6 +73,9 @@ extension RewindTool {
         let report: StreamStore.PushReport
         do {
           try requireFile(journal, for: "push")
+          // The reader's own error (no such file, …) before the server's.
+          if !fileExists(journal) { _ = try JournalReader(path: journal) }
+          let store = try connect()
           report = try context.withProgress("Pushing \(journal)") { bar in
             try store.push(journal, progress: bar.update)
           }
@@ -269,6 +285,14 @@ struct ConnectionOptions: ParsableArguments {
   ///   `--server` that is not a server's address; the store's error when the server
   ///   cannot be reached or refuses.
   func connect(replicas: Int, context: Context) throws -> StreamStore {
+    let address = try address(replicas: replicas)
+    NatsHelper.handOverToConnect(context: context)
+    return try StreamStore(address)
+  }
+
+  /// The server these options name, checked (a usage error when they are not right),
+  /// without connecting.
+  func address(replicas: Int) throws -> StreamServer {
     guard timeout >= 1 else { throw UsageError("--timeout must be at least 1 ms, not \(timeout)") }
     guard password == nil || user != nil else { throw UsageError("--password needs --user") }
     let address = StreamServer(
@@ -279,7 +303,6 @@ struct ConnectionOptions: ParsableArguments {
       throw UsageError("--server \"\(address.displayURL)\": \(problem)")
     }
     if let problem = address.credentialsProblem { throw UsageError(problem) }
-    NatsHelper.handOverToConnect(context: context)
-    return try StreamStore(address)
+    return address
   }
 }
