@@ -11,6 +11,20 @@ enum TemporaryKind: String, CaseIterable, Sendable {
   case unnamed, named
 }
 
+/// The error of writing "the new file" over the file at `path` through `faults`, or nil
+/// when it does not fail.
+func replacingFails(_ path: String, _ faults: FaultyFileSystem) -> JournalError? {
+  do {
+    let file = try AtomicFileWriter(
+      FileDestination(path, replacingExisting: true), system: faults.calls)
+    try file.write(Array("the new file".utf8))
+    try file.commit()
+    return nil
+  } catch {
+    return error
+  }
+}
+
 /// A file system whose failures are injected, in the given temporary mode.
 func faultyFileSystem(_ kind: TemporaryKind) -> FaultyFileSystem {
   let faults = FaultyFileSystem()
@@ -423,16 +437,7 @@ struct AtomicFileTests {
     let faults = faultyFileSystem(.named)
     faults.fail(.link, with: EPERM)
     faults.fail(.syncDirectory, with: EIO)
-    var thrown: JournalError?
-    do {
-      let file = try AtomicFileWriter(
-        FileDestination(path, replacingExisting: true), system: faults.calls)
-      try file.write(Array("the new file".utf8))
-      try file.commit()
-    } catch {
-      thrown = error
-    }
-    let error = try #require(thrown)
+    let error = try #require(replacingFails(path, faults))
     #expect(error.path == path, "\(error)")
     #expect(error.description.contains(String(cString: strerror(EIO))), "\(error)")
     // Removing the new file would have left neither; the error must not claim the
@@ -455,16 +460,7 @@ struct AtomicFileTests {
     faults.fail(.syncDirectory, with: EIO)
     // The rename into place succeeds; the one that would move the previous file back fails.
     faults.fail(.rename, with: EIO, after: 1)
-    var thrown: JournalError?
-    do {
-      let file = try AtomicFileWriter(
-        FileDestination(path, replacingExisting: true), system: faults.calls)
-      try file.write(Array("the new file".utf8))
-      try file.commit()
-    } catch {
-      thrown = error
-    }
-    let error = try #require(thrown)
+    let error = try #require(replacingFails(path, faults))
     #expect(
       error.description.contains(", and the previous file is at \(path).previous"), "\(error)")
     #expect(bytes(of: path + ".previous") == previous)

@@ -240,16 +240,10 @@ final class NatsConnection {
   /// session's messages (``unsuitability(of:subjects:)``), saying which and what to do.
   /// - Parameter subjects: the stream's subjects; nil for a bucket's stream.
   func checkSuitable(_ name: String, subjects: [String]?) throws(StreamError) {
-    var info: UnsafeMutablePointer<jsStreamInfo>?
-    var code = jsErrCode(0)
-    let status = nats.js_GetStreamInfo(&info, context, name, nil, &code)
-    guard status == NATS_OK, let info else {
-      throw failure(status, code, "cannot read the stream \(name)")
+    let problem = try streamInfo(name) { info in
+      info.Config.flatMap { Self.unsuitability(of: $0.pointee, subjects: subjects) }
     }
-    defer { nats.jsStreamInfo_Destroy(info) }
-    guard let config = info.pointee.Config?.pointee,
-      let problem = Self.unsuitability(of: config, subjects: subjects)
-    else { return }
+    guard let problem else { return }
     let made =
       subjects.map {
         "create it without limits, with file storage, over \($0.joined(separator: ", ")), with direct get allowed"
@@ -263,6 +257,11 @@ final class NatsConnection {
   /// The name of the server leading the stream `name` (its RAFT group's leader), or nil
   /// when it has none now or is not replicated.
   func leader(of name: String) throws(StreamError) -> String? {
+    try streamInfo(name) { info in info.Cluster?.pointee.Leader.map { String(cString: $0) } }
+  }
+
+  /// What `read` reads of the information on the stream `name`.
+  private func streamInfo<T>(_ name: String, _ read: (jsStreamInfo) -> T) throws(StreamError) -> T {
     var info: UnsafeMutablePointer<jsStreamInfo>?
     var code = jsErrCode(0)
     let status = nats.js_GetStreamInfo(&info, context, name, nil, &code)
@@ -270,7 +269,7 @@ final class NatsConnection {
       throw failure(status, code, "cannot read the stream \(name)")
     }
     defer { nats.jsStreamInfo_Destroy(info) }
-    return info.pointee.Cluster?.pointee.Leader.map { String(cString: $0) }
+    return read(info.pointee)
   }
 
   // MARK: Messages
