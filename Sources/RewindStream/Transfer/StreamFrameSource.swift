@@ -103,8 +103,7 @@ extension StreamStore {
   ///
   /// A password may hold a slash (a base64 one often does), as it may in `--server`: the
   /// credentials end at the last `@` a slash follows, as ``maskingPasswords(in:)`` reads
-  /// them. The user and password are percent-decoded (`%2F` is `/`, `%40` is `@`), as a
-  /// web address's are.
+  /// them. They are taken as written, as `--server`'s are (not percent-decoded).
   public static func sessionURL(_ text: String) -> (server: StreamServer, session: String)? {
     guard looksLikeSessionURL(text) else { return nil }
     let scheme = text.hasPrefix("nats://") ? "nats://" : "tls://"
@@ -114,10 +113,10 @@ extension StreamStore {
       let credentials = rest[..<at]
       rest = rest[rest.index(after: at)...]
       if let colon = credentials.firstIndex(of: ":") {
-        server.user = percentDecoded(credentials[..<colon])
-        server.password = percentDecoded(credentials[credentials.index(after: colon)...])
+        server.user = String(credentials[..<colon])
+        server.password = String(credentials[credentials.index(after: colon)...])
       } else {
-        server.user = percentDecoded(credentials)
+        server.user = String(credentials)
       }
     }
     guard let slash = rest.firstIndex(of: "/") else { return nil }
@@ -126,35 +125,6 @@ extension StreamStore {
     guard !authority.isEmpty, !session.isEmpty, !session.contains("/") else { return nil }
     server.url = scheme + authority
     return (server, session)
-  }
-
-  /// `text` with each `%` and two hexadecimal digits made the byte they stand for (UTF-8);
-  /// any other `%` is kept.
-  static func percentDecoded(_ text: Substring) -> String {
-    let bytes = Array(text.utf8)
-    var decoded: [UInt8] = []
-    decoded.reserveCapacity(bytes.count)
-    var index = 0
-    func digit(_ byte: UInt8) -> UInt8? {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-      default: nil
-      }
-    }
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-        let high = digit(bytes[index + 1]), let low = digit(bytes[index + 2])
-      {
-        decoded.append(high << 4 | low)
-        index += 3
-      } else {
-        decoded.append(bytes[index])
-        index += 1
-      }
-    }
-    return String(decoding: decoded, as: UTF8.self)
   }
 
   /// A reader of the session `text` names on this server, as of now: its header, index
