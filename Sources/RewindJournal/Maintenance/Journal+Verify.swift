@@ -296,7 +296,7 @@ extension Journal {
   }
 
   /// `1 byte`, `12 bytes`.
-  static func count(_ value: UInt64, _ noun: String) -> String {
+  package static func count(_ value: UInt64, _ noun: String) -> String {
     "\(value) \(noun)\(value == 1 ? "" : "s")"
   }
 

@@ -144,8 +144,9 @@ final class NatsConnection {
     var code = jsErrCode(0)
     let status = nats.js_GetStreamInfo(&info, context, name, nil, &code)
     if status == NATS_OK {
-      nats.jsStreamInfo_Destroy(info)
-      if create { try checkSuitable(name, subjects: subjects) }
+      let config = info?.pointee.Config?.pointee
+      defer { nats.jsStreamInfo_Destroy(info) }
+      if create, let config { try checkSuitable(name, config: config, subjects: subjects) }
       return
     }
     guard status == NATS_NOT_FOUND || code == JSStreamNotFoundErr else {
@@ -236,14 +237,13 @@ final class NatsConnection {
     return problems.isEmpty ? nil : problems.joined(separator: "; ")
   }
 
-  /// Throws when the stream `name` exists with settings that would lose or refuse a
+  /// Throws when the stream `name`, whose settings are `config`, would lose or refuse a
   /// session's messages (``unsuitability(of:subjects:)``), saying which and what to do.
   /// - Parameter subjects: the stream's subjects; nil for a bucket's stream.
-  func checkSuitable(_ name: String, subjects: [String]?) throws(StreamError) {
-    let problem = try streamInfo(name) { info in
-      info.Config.flatMap { Self.unsuitability(of: $0.pointee, subjects: subjects) }
-    }
-    guard let problem else { return }
+  private func checkSuitable(_ name: String, config: jsStreamConfig, subjects: [String]?)
+    throws(StreamError)
+  {
+    guard let problem = Self.unsuitability(of: config, subjects: subjects) else { return }
     let made =
       subjects.map {
         "create it without limits, with file storage, over \($0.joined(separator: ", ")), with direct get allowed"
@@ -261,7 +261,9 @@ final class NatsConnection {
   }
 
   /// What `read` reads of the information on the stream `name`.
-  private func streamInfo<T>(_ name: String, _ read: (jsStreamInfo) -> T) throws(StreamError) -> T {
+  private func streamInfo<T>(
+    _ name: String, _ read: (jsStreamInfo) throws(StreamError) -> T
+  ) throws(StreamError) -> T {
     var info: UnsafeMutablePointer<jsStreamInfo>?
     var code = jsErrCode(0)
     let status = nats.js_GetStreamInfo(&info, context, name, nil, &code)
@@ -269,7 +271,7 @@ final class NatsConnection {
       throw failure(status, code, "cannot read the stream \(name)")
     }
     defer { nats.jsStreamInfo_Destroy(info) }
-    return read(info.pointee)
+    return try read(info.pointee)
   }
 
   // MARK: Messages
@@ -425,11 +427,18 @@ final class NatsConnection {
   }
 
   /// Whether the bucket `name` exists; creates it when asked to. When `create` is set (a
-  /// push), a bucket that exists is checked as the stream is (`checkSuitable`): one that
+  /// push), a bucket that exists is checked as the stream is (its stream's settings): one that
   /// drops values (an age, a size) would lose summaries or index chunks.
   func ensureBucket(_ name: String, create: Bool) throws(StreamError) {
     _ = try bucket(name, create: create)
-    if create { try checkSuitable("KV_" + name, subjects: nil) }
+    guard create else { return }
+    // (Checked while the information is held: the settings point into it.)
+    let stream = "KV_" + name
+    try streamInfo(stream) { info throws(StreamError) in
+      if let config = info.Config?.pointee {
+        try checkSuitable(stream, config: config, subjects: nil)
+      }
+    }
   }
 
   func put(_ value: [UInt8], key: String, bucket name: String) throws(StreamError) {

@@ -497,9 +497,8 @@ public final class StreamStore {
   /// copy of the journal pushed, such as a recovery's `NAME.damaged` or a copy made while
   /// it was recorded.
   private func holdsMore(_ reader: JournalReader) -> StreamError {
-    let count = reader.frames.count
-    return conflict(
-      "the server holds more of this session than this journal has (its \(count) frame\(count == 1 ? "" : "s"), then more): it was pushed from a longer copy of the journal; nothing was sent"
+    conflict(
+      "the server holds more of this session than this journal has (its \(Journal.count(UInt64(reader.frames.count), "frame")), then more): it was pushed from a longer copy of the journal; nothing was sent"
     )
   }
 
