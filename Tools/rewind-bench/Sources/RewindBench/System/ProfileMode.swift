@@ -33,7 +33,7 @@ func threadInterruptions() -> (voluntary: Int, involuntary: Int, pageFaults: Int
 /// profiler (`valgrind --tool=callgrind`, `perf record`) sees only its hot path:
 ///
 ///     rewind-bench __profile append|single|replay|state|send [events] [repeats]
-///                            [frame size] [snapshot interval]
+///                            [frame size] [snapshot interval] [level]
 ///
 /// `send` runs the Store figure alone: one recording store, `events` sends to warm up,
 /// then `repeats` rounds of `events` sends timed one by one, then the same with a store
@@ -45,9 +45,10 @@ enum ProfileMode {
     let repeats = arguments.count > 2 ? Int(arguments[2]) ?? 1 : 1
     let frameSize = arguments.count > 3 ? Options.count(arguments[3]) : nil
     let interval = arguments.count > 4 ? Options.count(arguments[4]).map(UInt32.init) : nil
-    RewindRuns.parameters = (frameSize, nil, interval)
+    let level = arguments.count > 5 ? Int32(arguments[5]) : nil
+    RewindRuns.parameters = (frameSize, level, interval)
     let directory =
-      "/tmp/rewind-bench-profile-\(count)-\(frameSize ?? 0)-\(interval ?? 0)"
+      "/tmp/rewind-bench-profile-\(count)-\(frameSize ?? 0)-\(interval ?? 0)-\(level ?? 0)"
     try FileSystem.makeDirectory(directory)
     let workload = Workload(count: count, seed: 1, directory: directory)
     if !FileSystem.exists(workload.journalPath) || figure == "append" || figure == "single" {
