@@ -402,6 +402,65 @@ struct StreamCommandTests {
     }
   }
 
+  /// A server with TLS from a private authority: reached by `push`, `sessions` and `pull`
+  /// with `--tls-ca` or the environment's `NATS_CA`, and by the reading commands, whose
+  /// session URL has no room for a file, with `NATS_CA` only; never without it.
+  @Test func aPrivateAuthorityIsTrustedFromTheOptionOrNATS_CA() throws {
+    let directory = TemporaryDirectory()
+    let certificates = try TestCertificates(in: directory)
+    let server = try NatsServer(tls: certificates)
+    let url = "tls://127.0.0.1:\(server.port)"
+    let trusted = ["NATS_CA": certificates.authority]
+    let file = sample("day-menu.journal")
+
+    // Not trusted: libnats checks the certificate against the system's authorities.
+    let untrusted = try rewind("sessions", "--server", url, "--timeout", "2000")
+    expectFailure(untrusted, containing: url)
+    #expect(untrusted.stderr.contains("unable to get local issuer certificate"))
+    #expect(untrusted.stderr.contains("--tls-ca FILE, or NATS_CA=FILE"), "\(untrusted.stderr)")
+
+    let pushed = try rewind("push", file, "--server", url, "--tls-ca", certificates.authority)
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let listed = try rewind("sessions", "--server", url, "--json", environment: trusted)
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let sessions = try #require(try parseJSON(listed.stdout) as? [[String: Any]])
+    let id = try #require(sessions.first?["session"] as? String)
+
+    // A reading command: the same state as the file's, with NATS_CA; refused without it.
+    let session = "\(url)/\(id.prefix(8))"
+    let fromServer = try rewind("state", session, "--at", "end", "--json", environment: trusted)
+    #expect(fromServer.status == 0, "\(fromServer.stderr)")
+    #expect(fromServer.stdout == (try rewind("state", file, "--at", "end", "--json").stdout))
+    let refused = try rewind("info", session)
+    expectFailure(refused, containing: url)
+    #expect(refused.stdout.isEmpty)
+
+    // An option given wins over the variable; an empty variable names no file.
+    let option = try rewind(
+      "sessions", "--server", url, "--tls-ca", certificates.authority,
+      environment: ["NATS_CA": "/nonexistent/ca.pem"])
+    #expect(option.status == 0, "\(option.stderr)")
+    let empty = try rewind("info", session, environment: ["NATS_CA": ""])
+    expectFailure(empty, containing: url)
+
+    // A variable naming a file that cannot be read is said to, before connecting.
+    for (variable, what) in [
+      ("NATS_CA", "the certificate authorities' file"), ("NATS_CREDS", "the credentials file"),
+    ] {
+      let missing = "/nonexistent/\(variable).file"
+      for arguments in [["info", session], ["sessions", "--server", url]] {
+        let result = try rewind(arguments, environment: [variable: missing])
+        expectFailure(
+          result, containing: "cannot read \(what) \(missing), which \(variable) names")
+      }
+    }
+
+    let pulled = directory.file("pulled.journal")
+    let pull = try rewind("pull", id, "--server", url, "-o", pulled, environment: trusted)
+    #expect(pull.status == 0, "\(pull.stderr)")
+    #expect(try rewind("export", pulled).stdout == (try rewind("export", file).stdout))
+  }
+
   /// Every reading command takes a session on a server where it takes a file, and
   /// prints what it prints for the file; time travel from the server equals time travel
   /// from the file at 100 random points.

@@ -22,7 +22,9 @@ struct EnvironmentTests {
         read.insert(String(text[Range(match.range(at: 1), in: text)!]))
       }
     }
-    #expect(read.isSuperset(of: ["NO_COLOR", "TERM", "COLORTERM", "COLUMNS"]), "\(read)")
+    #expect(
+      read.isSuperset(of: ["NO_COLOR", "TERM", "COLORTERM", "COLUMNS", "NATS_CREDS", "NATS_CA"]),
+      "\(read)")
     #expect(read.subtracting(ProcessCalls.variablesRead).isEmpty, "\(read)")
   }
 }

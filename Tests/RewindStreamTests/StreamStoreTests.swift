@@ -578,4 +578,32 @@ struct SessionURLMessageTests {
     #expect(StreamStore.displayName("dir/s.journal") == "dir/s.journal")
     #expect(StreamStore.displayName("nats://u:p@h:1") == "nats://u:***@h:1")
   }
+
+  /// NATS_CREDS and NATS_CA give the files a server has none of; an option's file wins, an
+  /// empty variable names none, and a file that cannot be read is said with its variable.
+  @Test func theEnvironmentNamesTheFilesTheOptionsDoNot() throws {
+    let directory = TemporaryDirectory()
+    let readable = directory.file("ca.pem")
+    write("not read here", to: readable)
+    let plain = StreamServer(url: "tls://127.0.0.1:4443")
+    let taken = try plain.takingEnvironment(["NATS_CA": readable, "NATS_CREDS": readable])
+    #expect(taken.certificateAuthorityFile == readable)
+    #expect(taken.credentialsFile == readable)
+    #expect(try plain.takingEnvironment(["NATS_CA": "", "NATS_CREDS": ""]) == plain)
+    #expect(try plain.takingEnvironment([:]) == plain)
+    var given = plain
+    given.certificateAuthorityFile = "/given/ca.pem"
+    given.credentialsFile = "/given/user.creds"
+    #expect(try given.takingEnvironment(["NATS_CA": "/nope", "NATS_CREDS": "/nope"]) == given)
+    for variable in ["NATS_CA", "NATS_CREDS"] {
+      let error = #expect(throws: StreamError.self) {
+        try plain.takingEnvironment([variable: directory.file("missing")])
+      }
+      #expect(error?.kind == .authorization)
+      #expect(
+        error?.description.hasSuffix(
+          "\(directory.file("missing")), which \(variable) names: No such file or directory")
+          == true, "\(String(describing: error))")
+    }
+  }
 }

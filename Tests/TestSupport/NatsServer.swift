@@ -20,11 +20,12 @@ public final class NatsServer: @unchecked Sendable {
 
   /// Starts a server; `user` and `password` make it require them, `maximumPayload` sets
   /// the largest message it accepts, `name` and `cluster` (this node's cluster port and
-  /// the other nodes' route URLs) make it a node of a cluster.
+  /// the other nodes' route URLs) make it a node of a cluster, `tls` makes it require TLS
+  /// with that certificate (``TestCertificates``).
   public init(
     user: String? = nil, password: String? = nil, maximumPayload: Int? = nil,
     name: String? = nil, port: Int? = nil, cluster: (port: Int, routes: [String])? = nil,
-    directory: TemporaryDirectory = TemporaryDirectory()
+    tls: TestCertificates? = nil, directory: TemporaryDirectory = TemporaryDirectory()
   ) throws {
     guard let program = executable(named: "nats-server") else {
       throw Failure(
@@ -40,6 +41,10 @@ public final class NatsServer: @unchecked Sendable {
     if let name { configuration += "server_name: \(name)\n" }
     if let user, let password {
       configuration += "authorization { user: \"\(user)\", password: \"\(password)\" }\n"
+    }
+    if let tls {
+      configuration +=
+        "tls { cert_file: \"\(tls.serverCertificate)\", key_file: \"\(tls.serverKey)\", timeout: 5 }\n"
     }
     if let cluster {
       let routes = cluster.routes.map { "\"\($0)\"" }.joined(separator: ", ")

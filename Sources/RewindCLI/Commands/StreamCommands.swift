@@ -8,8 +8,9 @@ private let serverDiscussion = """
   The server is a NATS server with JetStream (nats-server -js); --server takes its URL, \
   nats://HOST:PORT or tls://HOST:PORT, or several separated by commas for a cluster. \
   --user and --password, --creds (a credentials file) and --tls-ca (the certificate \
-  authorities to trust; TLS is then required) are passed to it; --name names the \
-  connection in the server's monitoring. A server that does not answer, refuses the \
+  authorities to trust; TLS is then required) are passed to it; without --creds and \
+  --tls-ca, the files the environment's NATS_CREDS and NATS_CA name, as the nats tool \
+  reads them. --name names the connection in the server's monitoring. A server that does not answer, refuses the \
   credentials or has no Rewind stream is an error naming the server (exit 1) within \
   --timeout.
   """
@@ -61,7 +62,9 @@ extension RewindTool {
       var connected: Result<StreamStore, any Error>?
       func connect() throws -> StreamStore {
         if let connected { return try connected.get() }
-        let result = Result { () throws -> StreamStore in try StreamStore(address) }
+        let result = Result { () throws -> StreamStore in
+          try StreamStore(address.takingEnvironment(context.environment))
+        }
         connected = result
         return try result.get()
       }
@@ -277,9 +280,11 @@ struct ConnectionOptions: ParsableArguments {
   @Option(valueName: "ms", help: "How long connecting and each request may take.")
   var timeout: Int = 5000
 
-  /// Connects to the server the options name; in a process that cannot (the statically
-  /// linked `rewind`), once the options are checked, runs the command line in
-  /// `rewind-nats` instead (``NatsHelper/handOverToConnect(context:)``).
+  /// Connects to the server the options name, with the credentials file and certificate
+  /// authorities `NATS_CREDS` and `NATS_CA` name where `--creds` and `--tls-ca` are not
+  /// given; in a process that cannot (the statically linked `rewind`), once the options
+  /// are checked, runs the command line in `rewind-nats` instead
+  /// (``NatsHelper/handOverToConnect(context:)``).
   /// - Parameter replicas: copies of the stream and buckets if this connection creates them.
   /// - Throws: ``UsageError`` for a timeout under 1 ms, a password without a user or a
   ///   `--server` that is not a server's address; the store's error when the server
@@ -287,7 +292,7 @@ struct ConnectionOptions: ParsableArguments {
   func connect(replicas: Int, context: Context) throws -> StreamStore {
     let address = try address(replicas: replicas)
     NatsHelper.handOverToConnect(context: context)
-    return try StreamStore(address)
+    return try StreamStore(address.takingEnvironment(context.environment))
   }
 
   /// The server these options name, checked (a usage error when they are not right),

@@ -120,10 +120,11 @@ enum ProcessCalls {
     exit(status)
   }
 
-  /// The environment variables the tool reads: colours (`NO_COLOR`, `TERM`, `COLORTERM`)
-  /// and the terminal's width when the system does not say it (`COLUMNS`). A test checks
-  /// that the sources read no other.
-  static let variablesRead = ["NO_COLOR", "TERM", "COLORTERM", "COLUMNS"]
+  /// The environment variables the tool reads: colours (`NO_COLOR`, `TERM`, `COLORTERM`),
+  /// the terminal's width when the system does not say it (`COLUMNS`), and the files a
+  /// NATS connection takes where no option gives them (`NATS_CREDS`, `NATS_CA`:
+  /// `StreamServer.takingEnvironment(_:)`). A test checks that the sources read no other.
+  static let variablesRead = ["NO_COLOR", "TERM", "COLORTERM", "COLUMNS", "NATS_CREDS", "NATS_CA"]
 
   /// The process's environment, the variables the tool reads (``variablesRead``, by
   /// `getenv`): a dictionary of all of them took 221,000 instructions at every start with

@@ -72,10 +72,12 @@ struct DomainRegistry: Sendable {
   }
 
   /// The reader of the journal `path` names: a session on a NATS server (its index now,
-  /// each frame when it is read) or a file.
+  /// each frame when it is read; with the credentials file and certificate authorities
+  /// `NATS_CREDS` and `NATS_CA` name, which a URL has no room for) or a file.
   private static func reader(_ path: String, salvage: Bool) throws -> JournalReader {
     if let (server, session) = StreamStore.sessionURL(path) {
-      return try StreamStore(server).reader(session: session)
+      let settings = try server.takingEnvironment(ProcessCalls.environment())
+      return try StreamStore(settings).reader(session: session)
     }
     if StreamStore.looksLikeSessionURL(path), !fileExists(path) {
       // Quoted with its password masked: `check` prints the message on its FAIL line.

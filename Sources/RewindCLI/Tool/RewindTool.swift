@@ -28,7 +28,9 @@ package enum RewindTool {
         Conditions (--where of find, log, shrink): see 'rewind help conditions'.
         Commands that read a journal also read a session on a NATS server, given as
         nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID (see push, pull and sessions); they
-        fetch only the frames they read.
+        fetch only the frames they read. The environment's NATS_CREDS and NATS_CA name a
+        credentials file and the certificate authorities to trust (TLS, tls://…) for
+        those connections, as the nats tool reads them.
         """,
       commands: [
         .command { Record(registry: registry) }, .command { Generate(registry: registry) },

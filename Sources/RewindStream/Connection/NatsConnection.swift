@@ -105,7 +105,13 @@ final class NatsConnection {
       case NATS_SECURE_CONNECTION_WANTED:
         problem = (.authorization, "the server does not offer TLS")
       case NATS_SSL_ERROR:
-        problem = (.authorization, "TLS failed: \(lastError(status))")
+        var message = "TLS failed: \(lastError(status))"
+        if server.certificateAuthorityFile == nil, message.contains("issuer certificate") {
+          // The system's authorities do not know the server's: one of its own.
+          message +=
+            " (a server whose certificate a private authority signed is trusted with --tls-ca FILE, or NATS_CA=FILE in the environment)"
+        }
+        problem = (.authorization, message)
       case NATS_TIMEOUT:
         problem = (.noServer, "no server answered within \(server.timeoutMilliseconds) ms")
       default:
