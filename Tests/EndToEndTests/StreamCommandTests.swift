@@ -363,6 +363,15 @@ struct StreamCommandTests {
       "sessions", "--server", "nats://ops:hunter2@\(absent)", "--timeout", "1000")
     expectFailure(unreachable, containing: "nats://ops:***@\(absent): no server answers")
     #expect(!unreachable.stderr.contains("hunter2"))
+    // A user given twice: libnats would take the URL's without a word.
+    for url in ["nats://ops:hunter2@\(absent)", "nats://\(absent),tls://ops@\(absent)"] {
+      let twice = try rewind("sessions", "--server", url, "--user", "other")
+      expectUsageError(
+        twice,
+        "--user and --server's URL (USER@HOST) both give a user; give the user and password in one of them",
+        command: "sessions")
+      #expect(!twice.stderr.contains("hunter2"))
+    }
 
     // A reading command's argument that starts as a session's URL but is none.
     for text in ["nats:///6f0c", "nats://127.0.0.1:4222/", "nats://host/a/b"] {

@@ -286,9 +286,9 @@ struct ConnectionOptions: ParsableArguments {
   /// are checked, runs the command line in `rewind-nats` instead
   /// (``NatsHelper/handOverToConnect(context:)``).
   /// - Parameter replicas: copies of the stream and buckets if this connection creates them.
-  /// - Throws: ``UsageError`` for a timeout under 1 ms, a password without a user or a
-  ///   `--server` that is not a server's address; the store's error when the server
-  ///   cannot be reached or refuses.
+  /// - Throws: ``UsageError`` for a timeout under 1 ms, a password without a user, a user
+  ///   given by both `--user` and the URL, or a `--server` that is not a server's address;
+  ///   the store's error when the server cannot be reached or refuses.
   func connect(replicas: Int, context: Context) throws -> StreamStore {
     let address = try address(replicas: replicas)
     NatsHelper.handOverToConnect(context: context)
@@ -306,6 +306,12 @@ struct ConnectionOptions: ParsableArguments {
       timeoutMilliseconds: Int64(timeout), replicas: replicas)
     if let problem = address.addressProblem {
       throw UsageError("--server \"\(address.displayURL)\": \(problem)")
+    }
+    // libnats takes a URL's user over --user's, without a word.
+    guard user == nil || !address.urlGivesUser else {
+      throw UsageError(
+        "--user and --server's URL (USER@HOST) both give a user; give the user and password in one of them"
+      )
     }
     if let problem = address.credentialsProblem { throw UsageError(problem) }
     return address

@@ -108,6 +108,12 @@ extension StreamServer {
     return nil
   }
 
+  /// Whether an address of ``url`` gives a user (and maybe a password) before its host,
+  /// `nats://USER[:PASSWORD]@HOST:PORT`.
+  public var urlGivesUser: Bool {
+    addresses.contains { Self.split($0).rest.contains("@") }
+  }
+
   /// `address` with its password, if any, written `***`.
   static func masked(_ address: String) -> String {
     let (scheme, rest) = split(address)
