@@ -90,6 +90,47 @@ struct ClusterTests {
     #expect(bytes(of: pulled) == bytes(of: path), "\(steps)")
   }
 
+  /// With one node of three down, listing the sessions and finding one by the beginning
+  /// of its id answer every time: they read the bucket's stream information, where a
+  /// consumer made to list the keys could be placed on the node that is down and leave the
+  /// listing unanswered for the whole timeout (about one call in five before).
+  @Test func listingsAnswerWithANodeDown() throws {
+    let steps = TimedSteps("listingsAnswerWithANodeDown")
+    defer { steps.finish() }
+    let nodes = try steps.step("start the nodes") { try ClusterTests.cluster() }
+    defer { steps.step("stop the nodes") { for node in nodes.values { node.stop() } } }
+    let url = nodes.values.map(\.url).sorted().joined(separator: ",")
+    let directory = TemporaryDirectory()
+    try steps.step("wait until ready") {
+      try ClusterTests.waitUntilReady(
+        StreamServer(url: url, timeoutMilliseconds: 2000, replicas: 3), directory, seconds: 60)
+    }
+    steps.step("stop n3") { nodes["n3"]?.stop() }
+    // n1 alone is asked, once the stream and buckets have their leaders on n1 and n2.
+    let server = StreamServer(
+      url: try #require(nodes["n1"]).url, timeoutMilliseconds: 2000, replicas: 3)
+    let store = try steps.step("connect to n1") { try StreamStore(server) }
+    let deadline = Date().addingTimeInterval(30)
+    var answered = false
+    while !answered, Date() < deadline {
+      answered = (try? store.sessions())?.count == 1
+      if !answered { usleep(250_000) }
+    }
+    try #require(answered, "the cluster did not answer with n3 down within 30 s; \(steps)")
+    var failures: [String] = []
+    steps.step("20 listings and lookups") {
+      for _ in 0..<20 {
+        do {
+          #expect(try store.sessions().count == 1)
+          #expect(try store.summary(of: "64").eventCount == 100)
+        } catch {
+          failures.append("\(error)")
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures); \(steps)")
+  }
+
   /// A Store records with a `SessionShipper` as its forwarder, flushing as it goes; the
   /// stream's leader is killed while frames are being shipped. Recording goes on, the
   /// shipping resumes once a new leader is elected, and the session on the server ends

@@ -60,8 +60,6 @@
   X(kvEntry_Destroy) \
   X(kvEntry_ValueLen) \
   X(kvEntry_Value) \
-  X(kvStore_Keys) \
-  X(kvKeysList_Destroy) \
   X(nats_GetLastError) \
   X(natsStatus_GetText)
 

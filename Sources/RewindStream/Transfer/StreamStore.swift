@@ -81,8 +81,17 @@ public final class StreamStore {
     {
       return try decodeSummary(bytes, key)
     }
-    let matches = try connection.keys(bucket: StreamLayout.sessionsBucket).filter {
+    var matches = try connection.keys(bucket: StreamLayout.sessionsBucket).filter {
       $0.hasPrefix(key)
+    }
+    if matches.count > 1 {
+      // A key deleted by another program is listed; its value reads as none.
+      var held: [String] = []
+      for match in matches
+      where try connection.value(key: match, bucket: StreamLayout.sessionsBucket) != nil {
+        held.append(match)
+      }
+      matches = held
     }
     guard matches.count == 1 else {
       throw StreamError(
