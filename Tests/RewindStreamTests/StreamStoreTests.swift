@@ -364,15 +364,17 @@ struct StreamStoreTests {
     #expect(Date().timeIntervalSince(start) < 20)
   }
 
-  /// A server that goes in the middle of a pull: the error names the session and the
-  /// frame it was reading (it named a message of the stream), and the journal the pull
-  /// would have replaced is as it was.
+  /// A server that goes in the middle of a pull: the pull tries again for
+  /// ``StreamStore/retryMilliseconds``, then fails with an error that names the session
+  /// and the frame it was reading (it named a message of the stream), and the journal the
+  /// pull would have replaced is as it was.
   @Test func aServerLostInTheMiddleOfAPull() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()
     let path = directory.file("a.journal")
     try writeJournal(path, events: 3_000)
     let store = try StreamStore(StreamServer(url: server.url, timeoutMilliseconds: 500))
+    store.retryMilliseconds = 2000
     let id = try store.push(path).summary.session.description
     let destination = directory.file("pulled.journal")
     write(Array("precious".utf8), to: destination)
@@ -384,8 +386,45 @@ struct StreamStoreTests {
     }
     #expect(error.session == id, "\(error)")
     #expect(error.message.hasPrefix("cannot read frame 3 (stream sequence "), "\(error)")
+    #expect(error.message.hasSuffix(", tried again for 2 s"), "\(error)")
     #expect(bytes(of: destination) == Array("precious".utf8))
     #expect(Date().timeIntervalSince(start) < 10)
+  }
+
+  /// A server restarted in the middle of a pull, and of a reader's reads: they wait for
+  /// it, as a push does, and read the session whole (they failed at the first frame read
+  /// while it was down).
+  @Test func readsWaitForAServerRestarted() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let file = try JournalReader(path: path)
+    let store = try StreamStore(StreamServer(url: server.url, timeoutMilliseconds: 500))
+    let id = try store.push(path).summary.session.description
+    /// Stops the server, and starts it again a second later, on another thread.
+    func restart() {
+      server.stop()
+      Thread {
+        usleep(1_000_000)
+        try? server.start()
+      }.start()
+    }
+    let pulled = directory.file("pulled.journal")
+    _ = try store.pull(
+      id, to: FileDestination(pulled), progress: { number, _ in if number == 3 { restart() } })
+    #expect(bytes(of: pulled) == bytes(of: path))
+
+    let remote = try store.reader(session: id)
+    restart()
+    for index in file.frames.indices {
+      var records = try remote.loadFrame(index).records()
+      var fileRecords = try file.loadFrame(index).records()
+      while let record = try records.next() {
+        let other = try #require(try fileRecords.next())
+        #expect(record.sequence == other.sequence && Array(record.payload) == Array(other.payload))
+      }
+    }
   }
 
   /// A server that goes in the middle of a push: the push tries again for

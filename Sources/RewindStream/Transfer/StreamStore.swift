@@ -117,9 +117,11 @@ public final class StreamStore {
     frames.reserveCapacity(summary.frameCount)
     var chunk = 0
     while frames.count < summary.frameCount {
+      let key = StreamLayout.indexKey(id, chunk: chunk)
       guard
-        let bytes = try connection.value(
-          key: StreamLayout.indexKey(id, chunk: chunk), bucket: StreamLayout.indexBucket)
+        let bytes = try reading({ () throws(StreamError) in
+          try connection.value(key: key, bucket: StreamLayout.indexBucket)
+        })
       else {
         throw StreamError(
           .invalidData, "the index lacks frames from \(frames.count) on", server: server.displayURL,
@@ -172,7 +174,10 @@ public final class StreamStore {
     let id = summary.session.description
     let found: StoredMessage?
     do throws(StreamError) {
-      found = try connection.message(StreamLayout.stream, sequence: sequence, what: what)
+      found = try reading {
+        () throws(StreamError) in
+        try connection.message(StreamLayout.stream, sequence: sequence, what: what)
+      }
     } catch {
       throw error.about(id)
     }
@@ -480,6 +485,17 @@ public final class StreamStore {
         usleep(200_000)
       }
     }
+  }
+
+  /// Runs `body`, a read of a session the reader has found (its index, header and frames),
+  /// again as ``retrying(_:_:)`` runs a push's steps: a server restarted, or a cluster
+  /// electing a leader, part way through a long read or `pull` is waited for, up to
+  /// ``retryMilliseconds``, as a push waits.
+  private func reading<T>(_ body: () throws(StreamError) -> T) throws(StreamError) -> T {
+    var result: T?
+    try retrying { () throws(StreamError) in result = try body() }
+    // `retrying` returns only once `body` has.
+    return result!
   }
 
   /// `error`, of the last of the tries ``retryMilliseconds`` allowed, saying they were
