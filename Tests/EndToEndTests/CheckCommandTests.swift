@@ -37,6 +37,25 @@ struct CheckCommandTests {
       try FileManager.default.destinationOfSymbolicLink(atPath: link) == fixture)
     #expect(try String(contentsOfFile: fixture, encoding: .utf8).contains("\"overlay\": false"))
     #expect(try rewind("check", journal).status == 0)
+
+    // A link to a fixture not written yet (relative, through a second link): the fixture is
+    // written where it leads, and both links are kept (the first was replaced by a file).
+    try FileManager.default.removeItem(atPath: link)
+    try FileManager.default.createSymbolicLink(
+      atPath: fixtures + "/next.json", withDestinationPath: "new.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: "fixtures/next.json")
+    let created = try rewind("check", journal, "--update")
+    #expect(created.status == 0, "\(created.stderr)")
+    let new = fixtures + "/new.json"
+    #expect(
+      created.stdout.contains("expected state \(link) (updated) through the link to \(new)"),
+      "\(created.stdout)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "fixtures/next.json")
+    #expect(
+      try String(contentsOfFile: new, encoding: .utf8)
+        == (try rewind("state", journal, "--json")).stdout)
+    #expect(try rewind("check", journal).status == 0)
   }
 
   @Test("--update writes NAME.state.json as `rewind state --json` prints it, and refreshes it")

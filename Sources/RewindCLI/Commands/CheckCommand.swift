@@ -235,14 +235,46 @@ func adjacentExpectedState(of journal: String) -> String? {
 
 extension CheckCommand {
   /// The file the symbolic link at `path` leads to (through every link on the way), when
-  /// `path` is one and that file exists; nil otherwise.
+  /// `path` is one: the file, or where the last link leads when that is not there yet (a
+  /// fixture not written yet) and its directory is; nil otherwise (a loop, a missing
+  /// directory), and for a path that is no link.
   static func linkTarget(of path: String, system: FileSystemCalls) -> String? {
     var status = stat()
-    guard system.lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
-      let resolved = realpath(path, nil)
-    else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    guard system.lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+      return nil
+    }
+    if let resolved = realpath(path, nil) {
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    // A link that leads nowhere yet: followed one link at a time (as the system does,
+    // at most 40), each relative one from the directory of the link it is read from.
+    var link = path
+    for _ in 0..<40 {
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(link, &buffer, buffer.count - 1)
+      guard count > 0 else { return nil }
+      let text = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let next: String
+      if text.hasPrefix("/") {
+        next = text
+      } else {
+        let directory = link.lastIndex(of: "/").map { String(link[...$0]) } ?? ""
+        next = directory + text
+      }
+      guard system.lstat(next, &status) == 0 else {
+        // Not there: the file to write, in a directory that is.
+        let directory = next.lastIndex(of: "/").map { String(next[..<$0]) } ?? "."
+        var folder = stat()
+        guard stat(directory.isEmpty ? "/" : directory, &folder) == 0,
+          folder.st_mode & S_IFMT == S_IFDIR
+        else { return nil }
+        return next
+      }
+      guard status.st_mode & S_IFMT == S_IFLNK else { return nil }
+      link = next
+    }
+    return nil
   }
 }
 
