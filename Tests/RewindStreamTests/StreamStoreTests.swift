@@ -274,6 +274,30 @@ struct StreamStoreTests {
     #expect(unreadable.first?.session == "junk")
   }
 
+  @Test("a session whose summary another program deleted is neither listed nor found")
+  func deletedSummaryIsNotASession() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    try writeJournal(directory.file("a.journal"), events: 500)
+    try writeJournal(directory.file("b.journal"), events: 500, id: 1)
+    let store = try StreamStore(StreamServer(url: server.url))
+    let kept = try store.push(directory.file("a.journal")).summary.session.description
+    let deleted = try store.push(directory.file("b.journal")).summary.session.description
+    #expect(kept.hasPrefix("0") && deleted.hasPrefix("0"))
+    #expect(throws: StreamError.self) { try store.summary(of: "0") }
+    // As `nats kv del` deletes a key: a message with the operation DEL.
+    _ = try store.connection.publish(
+      [], subject: "$KV.\(StreamLayout.sessionsBucket).\(deleted)", id: "delete-\(deleted)",
+      headers: [("KV-Operation", "DEL")], expectedLastSubjectSequence: nil)
+    #expect(try store.sessions().map(\.session.description) == [kept])
+    #expect(try store.summary(of: "0").session.description == kept)
+    let missing = try #require(throws: StreamError.self) {
+      try store.summary(of: String(deleted.prefix(4)))
+    }
+    #expect(missing.kind == .sessionMissing)
+    #expect(missing.message.hasPrefix("no such session on the server"), "\(missing)")
+  }
+
   @Test("a journal with a damaged frame is refused before anything is sent")
   func damagedFrameSendsNothing() throws {
     let server = try NatsServer()

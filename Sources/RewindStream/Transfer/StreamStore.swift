@@ -81,32 +81,26 @@ public final class StreamStore {
     {
       return try decodeSummary(bytes, key)
     }
-    var matches = try connection.keys(bucket: StreamLayout.sessionsBucket).filter {
+    let matches = try connection.keys(bucket: StreamLayout.sessionsBucket).filter {
       $0.hasPrefix(key)
     }
-    if matches.count > 1 {
-      // A key deleted by another program is listed; its value reads as none.
-      var held: [String] = []
-      for match in matches
-      where try connection.value(key: match, bucket: StreamLayout.sessionsBucket) != nil {
-        held.append(match)
+    // The first two whose summary is there: a key another program deleted is listed, its
+    // value reading as none.
+    var found: [(key: String, bytes: [UInt8])] = []
+    for match in matches where found.count < 2 {
+      if let bytes = try connection.value(key: match, bucket: StreamLayout.sessionsBucket) {
+        found.append((match, bytes))
       }
-      matches = held
     }
-    guard matches.count == 1 else {
+    guard found.count == 1 else {
       throw StreamError(
         .sessionMissing,
-        matches.isEmpty
+        found.isEmpty
           ? "no such session on the server (`rewind sessions` lists them)"
           : "\(matches.count) sessions start with \(text); give more of the id",
         server: server.displayURL, session: text)
     }
-    guard let bytes = try connection.value(key: matches[0], bucket: StreamLayout.sessionsBucket)
-    else {
-      throw StreamError(
-        .sessionMissing, "the session vanished", server: server.displayURL, session: text)
-    }
-    return try decodeSummary(bytes, matches[0])
+    return try decodeSummary(found[0].bytes, found[0].key)
   }
 
   /// The session's frames on the stream, in order, read from its index (one value of
