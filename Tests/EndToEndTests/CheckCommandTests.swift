@@ -56,6 +56,19 @@ struct CheckCommandTests {
       try String(contentsOfFile: new, encoding: .utf8)
         == (try rewind("state", journal, "--json")).stdout)
     #expect(try rewind("check", journal).status == 0)
+
+    // A link into a directory that is not there (a volume not mounted): the journal fails,
+    // saying so, and the link stays.
+    try FileManager.default.removeItem(atPath: link)
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: "elsewhere/day.json")
+    let nowhere = try rewind("check", journal, "--update")
+    #expect(nowhere.status == 1)
+    #expect(
+      nowhere.stdout.contains(
+        "\(link) is a symbolic link that leads to \(directory.file("elsewhere/day.json")), whose directory is not there; --update writes the file a link leads to, and wrote nothing"
+      ), "\(nowhere.stdout)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "elsewhere/day.json")
   }
 
   @Test("--update writes NAME.state.json as `rewind state --json` prints it, and refreshes it")

@@ -234,18 +234,27 @@ func adjacentExpectedState(of journal: String) -> String? {
 }
 
 extension CheckCommand {
-  /// The file the symbolic link at `path` leads to (through every link on the way), when
-  /// `path` is one: the file, or where the last link leads when that is not there yet (a
-  /// fixture not written yet) and its directory is; nil otherwise (a loop, a missing
-  /// directory), and for a path that is no link.
-  static func linkTarget(of path: String, system: FileSystemCalls) -> String? {
+  /// Where `--update` writes when the expected state's path is a symbolic link.
+  enum LinkTarget: Equatable {
+    /// The path is no symbolic link.
+    case notALink
+    /// The file the link leads to (through every link on the way): one that is there, or
+    /// where the last link leads when that is not there yet (a fixture not written yet),
+    /// its directory made absolute.
+    case file(String)
+    /// The link cannot be followed to a file that can be written: where it leads, and why.
+    case unfollowable(String)
+  }
+
+  /// Where the symbolic link at `path` leads (see ``LinkTarget``).
+  static func linkTarget(of path: String, system: FileSystemCalls) -> LinkTarget {
     var status = stat()
     guard system.lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
-      return nil
+      return .notALink
     }
     if let resolved = realpath(path, nil) {
       defer { free(resolved) }
-      return String(cString: resolved)
+      return .file(String(cString: resolved))
     }
     // A link that leads nowhere yet: followed one link at a time (as the system does,
     // at most 40), each relative one from the directory of the link it is read from.
@@ -253,8 +262,15 @@ extension CheckCommand {
     for _ in 0..<40 {
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = readlink(link, &buffer, buffer.count - 1)
-      guard count > 0 else { return nil }
-      let text = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      guard count > 0 else {
+        return .unfollowable("a path that cannot be read (\(String(cString: strerror(errno))))")
+      }
+      // A path that is no UTF-8 text would be written under another name.
+      guard
+        let text = String(validating: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      else {
+        return .unfollowable("a path that is not UTF-8 text")
+      }
       let next: String
       if text.hasPrefix("/") {
         next = text
@@ -263,18 +279,28 @@ extension CheckCommand {
         next = directory + text
       }
       guard system.lstat(next, &status) == 0 else {
+        guard errno == ENOENT else {
+          return .unfollowable(
+            "\(next), which cannot be reached (\(String(cString: strerror(errno))))")
+        }
         // Not there: the file to write, in a directory that is.
-        let directory = next.lastIndex(of: "/").map { String(next[..<$0]) } ?? "."
-        var folder = stat()
-        guard stat(directory.isEmpty ? "/" : directory, &folder) == 0,
-          folder.st_mode & S_IFMT == S_IFDIR
-        else { return nil }
-        return next
+        let slash = next.lastIndex(of: "/")
+        let directory = slash.map { String(next[..<$0]) } ?? "."
+        let name = slash.map { String(next[next.index(after: $0)...]) } ?? next
+        guard !name.isEmpty else { return .unfollowable("\(next), a directory's path") }
+        guard let folder = realpath(directory.isEmpty ? "/" : directory, nil) else {
+          return .unfollowable("\(next), whose directory is not there")
+        }
+        defer { free(folder) }
+        let absolute = String(cString: folder)
+        return .file((absolute == "/" ? "" : absolute) + "/" + name)
       }
-      guard status.st_mode & S_IFMT == S_IFLNK else { return nil }
+      guard status.st_mode & S_IFMT == S_IFLNK else {
+        return .unfollowable("\(next), which cannot be reached")
+      }
       link = next
     }
-    return nil
+    return .unfollowable("itself, through more than 40 links")
   }
 }
 
@@ -364,7 +390,15 @@ struct CheckCommand: TimelineVisitor {
       if written == true {
         // A symbolic link (to a fixture kept elsewhere) stays: the file it leads to is the
         // expected state, and is written.
-        linkTarget = Self.linkTarget(of: expectedPath, system: context.fileSystem)
+        switch Self.linkTarget(of: expectedPath, system: context.fileSystem) {
+        case .notALink: break
+        case .file(let file): linkTarget = file
+        case .unfollowable(let place):
+          // Replaced by a file, the link (to a fixture kept elsewhere) would be lost.
+          throw CommandError(
+            "\(expectedPath) is a symbolic link that leads to \(place); --update writes the file a link leads to, and wrote nothing"
+          )
+        }
         let file = try TextFileWriter(
           FileDestination(
             linkTarget ?? expectedPath, replacingExisting: true, inputs: [timeline.path]),
