@@ -363,6 +363,12 @@ struct StreamCommandTests {
       "sessions", "--server", "nats://ops:hunter2@\(absent)", "--timeout", "1000")
     expectFailure(unreachable, containing: "nats://ops:***@\(absent): no server answers")
     #expect(!unreachable.stderr.contains("hunter2"))
+    // A password for the URL's user, given apart: where it goes.
+    let apart = try rewind("sessions", "--server", "nats://ops@\(absent)", "--password", "pw")
+    expectUsageError(
+      apart,
+      "--password with a user in --server's URL: give the password in the URL (USER:PASSWORD@HOST), or --user and --password and no user in the URL",
+      command: "sessions")
     // A user given twice: libnats would take the URL's without a word.
     for url in ["nats://ops:hunter2@\(absent)", "nats://\(absent),tls://ops@\(absent)"] {
       let twice = try rewind("sessions", "--server", url, "--user", "other")
@@ -468,6 +474,23 @@ struct StreamCommandTests {
     let pull = try rewind("pull", id, "--server", url, "-o", pulled, environment: trusted)
     #expect(pull.status == 0, "\(pull.stderr)")
     #expect(try rewind("export", pulled).stdout == (try rewind("export", file).stdout))
+
+    // NATS_CA asks for TLS, which a server without it does not offer: said so.
+    let plain = try NatsServer()
+    let clear = try rewind("sessions", "--server", plain.url, environment: trusted)
+    expectFailure(
+      clear,
+      containing:
+        "the server does not offer TLS (TLS was asked for by NATS_CA=\(certificates.authority) in the environment; unset it for this server)"
+    )
+    // A server that sends its whole chain (the authority's certificate after its own):
+    // untrusted, said with the same hint.
+    let chain = directory.file("chain.pem")
+    write(bytes(of: certificates.serverCertificate) + bytes(of: certificates.authority), to: chain)
+    let chained = try NatsServer(tls: certificates, certificate: chain)
+    let selfSigned = try rewind("sessions", "--server", "tls://127.0.0.1:\(chained.port)")
+    expectFailure(selfSigned, containing: "self-signed certificate in certificate chain")
+    #expect(selfSigned.stderr.contains("--tls-ca FILE, or NATS_CA=FILE"), "\(selfSigned.stderr)")
   }
 
   /// Every reading command takes a session on a server where it takes a file, and

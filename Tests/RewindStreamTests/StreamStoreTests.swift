@@ -415,6 +415,35 @@ struct StreamStoreTests {
     #expect(Date().timeIntervalSince(start) < 10)
   }
 
+  /// A user the server does not permit to read the stream's messages is told so at once:
+  /// the request the server refuses to forward goes unanswered, and was tried again for
+  /// 30 s, saying only "no answer".
+  @Test func aReadTheServerDoesNotPermitIsSaidAtOnce() throws {
+    let server = try NatsServer(
+      configuration: """
+        authorization { users = [
+          { user: admin, password: pw }
+          { user: limited, password: pw, permissions: {
+            publish: { deny: ["$JS.API.STREAM.MSG.GET.REWIND"] } } }
+        ] }
+
+        """)
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 500)
+    let admin = try StreamStore(
+      StreamServer(url: server.url, user: "admin", password: "pw", timeoutMilliseconds: 1000))
+    let id = try admin.push(path).summary.session.description
+    let limited = try StreamStore(
+      StreamServer(url: server.url, user: "limited", password: "pw", timeoutMilliseconds: 1000))
+    let start = Date()
+    let error = try #require(throws: StreamError.self) { try limited.reader(session: id) }
+    #expect(error.kind == .authorization, "\(error)")
+    #expect(error.message.hasPrefix("cannot read the header: the server does not permit it ("))
+    #expect(error.message.contains("Permissions Violation"), "\(error)")
+    #expect(Date().timeIntervalSince(start) < 10)
+  }
+
   /// A server restarted in the middle of a pull, and of a reader's reads: they wait for
   /// it, as a push does, and read the session whole (they failed at the first frame read
   /// while it was down).

@@ -21,11 +21,13 @@ public final class NatsServer: @unchecked Sendable {
   /// Starts a server; `user` and `password` make it require them, `maximumPayload` sets
   /// the largest message it accepts, `name` and `cluster` (this node's cluster port and
   /// the other nodes' route URLs) make it a node of a cluster, `tls` makes it require TLS
-  /// with that certificate (``TestCertificates``).
+  /// with that certificate (``TestCertificates``; `certificate` for another file of its),
+  /// and `configuration` is added to its configuration file as it is.
   public init(
     user: String? = nil, password: String? = nil, maximumPayload: Int? = nil,
     name: String? = nil, port: Int? = nil, cluster: (port: Int, routes: [String])? = nil,
-    tls: TestCertificates? = nil, directory: TemporaryDirectory = TemporaryDirectory()
+    tls: TestCertificates? = nil, certificate: String? = nil, configuration extra: String = "",
+    directory: TemporaryDirectory = TemporaryDirectory()
   ) throws {
     guard let program = executable(named: "nats-server") else {
       throw Failure(
@@ -44,8 +46,9 @@ public final class NatsServer: @unchecked Sendable {
     }
     if let tls {
       configuration +=
-        "tls { cert_file: \"\(tls.serverCertificate)\", key_file: \"\(tls.serverKey)\", timeout: 5 }\n"
+        "tls { cert_file: \"\(certificate ?? tls.serverCertificate)\", key_file: \"\(tls.serverKey)\", timeout: 5 }\n"
     }
+    configuration += extra
     if let cluster {
       let routes = cluster.routes.map { "\"\($0)\"" }.joined(separator: ", ")
       configuration +=

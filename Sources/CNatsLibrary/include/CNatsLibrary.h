@@ -27,6 +27,7 @@
   X(natsConnection_Connect) \
   X(natsConnection_JetStream) \
   X(natsConnection_GetMaxPayload) \
+  X(natsConnection_GetLastError) \
   X(natsConnection_Close) \
   X(natsConnection_Destroy) \
   X(jsOptions_Init) \

@@ -302,7 +302,14 @@ struct ConnectionOptions: ParsableArguments {
   /// without connecting.
   func address(replicas: Int) throws -> StreamServer {
     guard timeout >= 1 else { throw UsageError("--timeout must be at least 1 ms, not \(timeout)") }
-    guard password == nil || user != nil else { throw UsageError("--password needs --user") }
+    guard password == nil || user != nil else {
+      guard StreamServer(url: server).urlGivesUser else {
+        throw UsageError("--password needs --user")
+      }
+      throw UsageError(
+        "--password with a user in --server's URL: give the password in the URL (USER:PASSWORD@HOST), or --user and --password and no user in the URL"
+      )
+    }
     let address = StreamServer(
       url: server, user: user, password: password, credentialsFile: creds,
       certificateAuthorityFile: tlsCa, connectionName: name ?? "rewind",

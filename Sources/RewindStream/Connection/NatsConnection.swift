@@ -101,12 +101,23 @@ final class NatsConnection {
       case NATS_CONNECTION_AUTH_FAILED, NATS_NOT_PERMITTED:
         problem = (.authorization, "the server refused the credentials (authorization violation)")
       case NATS_SECURE_CONNECTION_REQUIRED:
-        problem = (.authorization, "the server requires TLS (pass --tls-ca)")
+        problem = (
+          .authorization,
+          "the server requires TLS (a tls:// address; a private authority's certificate is trusted with --tls-ca FILE, or NATS_CA=FILE in the environment)"
+        )
       case NATS_SECURE_CONNECTION_WANTED:
-        problem = (.authorization, "the server does not offer TLS")
+        var message = "the server does not offer TLS"
+        if server.authoritiesFromEnvironment, let file = server.certificateAuthorityFile {
+          message +=
+            " (TLS was asked for by NATS_CA=\(file) in the environment; unset it for this server)"
+        }
+        problem = (.authorization, message)
       case NATS_SSL_ERROR:
         var message = "TLS failed: \(lastError(status))"
-        if server.certificateAuthorityFile == nil, message.contains("issuer certificate") {
+        let unknownAuthority = ["issuer certificate", "self-signed", "self signed"].contains {
+          message.contains($0)
+        }
+        if server.certificateAuthorityFile == nil, unknownAuthority {
           // The system's authorities do not know the server's: one of its own.
           message +=
             " (a server whose certificate a private authority signed is trusted with --tls-ca FILE, or NATS_CA=FILE in the environment)"
@@ -497,10 +508,15 @@ final class NatsConnection {
     guard let subjects = info.pointee.State.Subjects?.pointee, let list = subjects.List else {
       return []
     }
+    // Over 100,000 keys, the server sends them in pages, which libnats asks for in turn:
+    // a key put meanwhile may move one across a page's end, listed twice.
+    var seen: Set<String> = []
     return (0..<Int(subjects.Count)).compactMap { index in
       guard list[index].Msgs > 0, let subject = list[index].Subject else { return nil }
       let text = String(cString: subject)
-      return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : nil
+      guard text.hasPrefix(prefix) else { return nil }
+      let key = String(text.dropFirst(prefix.count))
+      return seen.insert(key).inserted ? key : nil
     }
   }
 
@@ -529,6 +545,15 @@ final class NatsConnection {
     }
     switch status {
     case NATS_TIMEOUT:
+      // A request the server refused to forward (a user not permitted the API) goes
+      // unanswered: the refusal is the connection's last error. Not tried again.
+      var text: UnsafePointer<CChar>?
+      if let connection, nats.natsConnection_GetLastError(connection, &text) == NATS_NOT_PERMITTED {
+        let refusal = text.map { Self.withoutSourceLocation(String(cString: $0)) } ?? ""
+        return StreamError(
+          .authorization, "\(what): the server does not permit it (\(refusal))",
+          server: server.displayURL)
+      }
       return StreamError(
         .timeout, "\(what): no answer within \(server.timeoutMilliseconds) ms",
         server: server.displayURL)

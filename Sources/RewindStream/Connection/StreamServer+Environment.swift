@@ -46,6 +46,7 @@ extension StreamServer {
     if server.certificateAuthorityFile == nil {
       server.certificateAuthorityFile = try file(
         Self.authoritiesVariable, "the certificate authorities' file")
+      server.authoritiesFromEnvironment = server.certificateAuthorityFile != nil
     }
     return server
   }

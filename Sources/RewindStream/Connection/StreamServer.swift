@@ -10,6 +10,9 @@ public struct StreamServer: Sendable, Equatable {
   public var credentialsFile: String?
   /// A PEM file of the certificate authorities trusted for TLS; giving one turns TLS on.
   public var certificateAuthorityFile: String?
+  /// Whether ``certificateAuthorityFile`` is the one `NATS_CA` names
+  /// (``takingEnvironment(_:)``), which errors then say.
+  public internal(set) var authoritiesFromEnvironment = false
   /// The connection's name, as the server's monitoring shows it.
   public var connectionName: String
   /// How long connecting and each request may take, in milliseconds.

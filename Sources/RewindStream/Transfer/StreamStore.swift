@@ -97,7 +97,7 @@ public final class StreamStore {
         .sessionMissing,
         found.isEmpty
           ? "no such session on the server (`rewind sessions` lists them)"
-          : "\(matches.count) sessions start with \(text); give more of the id",
+          : "more than one session starts with \(text); give more of the id",
         server: server.displayURL, session: text)
     }
     return try decodeSummary(found[0].bytes, found[0].key)
