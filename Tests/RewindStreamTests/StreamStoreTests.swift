@@ -444,9 +444,9 @@ struct StreamStoreTests {
     #expect(Date().timeIntervalSince(start) < 10)
   }
 
-  /// A server restarted in the middle of a pull, and of a reader's reads: they wait for
-  /// it, as a push does, and read the session whole (they failed at the first frame read
-  /// while it was down).
+  /// A server restarted in the middle of a pull, as one starts, and in the middle of a
+  /// reader's reads: they wait for it, as a push does, and read the session whole (they
+  /// failed at the first read while it was down).
   @Test func readsWaitForAServerRestarted() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()
@@ -467,6 +467,12 @@ struct StreamStoreTests {
     _ = try store.pull(
       id, to: FileDestination(pulled), progress: { number, _ in if number == 3 { restart() } })
     #expect(bytes(of: pulled) == bytes(of: path))
+
+    // A pull that starts while the server restarts: its lookup waits too.
+    restart()
+    let again = directory.file("again.journal")
+    _ = try store.pull(String(id.prefix(8)), to: FileDestination(again))
+    #expect(bytes(of: again) == bytes(of: path))
 
     let remote = try store.reader(session: id)
     restart()

@@ -68,12 +68,21 @@ public final class StreamStore {
 
   /// The session whose id is `text`, or starts with it when one session's does.
   /// - Throws: ``StreamError/Kind/sessionMissing`` when none (or more than one) matches.
+  ///
+  /// A lookup that meets the server going away for a moment (a timeout, a lost
+  /// connection) waits for it, as the reads after it do (``reading(_:_:)``); a stream or a
+  /// session that is not there is said at once.
   public func summary(of text: String) throws(StreamError) -> SessionSummary {
     guard !text.isEmpty else {
       throw StreamError(
         .sessionMissing, "no session id given (`rewind sessions` lists them)",
         server: server.displayURL)
     }
+    return try reading([.timeout, .noServer]) { () throws(StreamError) in try lookUp(text) }
+  }
+
+  /// ``summary(of:)``, once.
+  private func lookUp(_ text: String) throws(StreamError) -> SessionSummary {
     try requireLayout()
     let key = text.lowercased()
     if SessionID(parsing: key) != nil,
@@ -112,11 +121,10 @@ public final class StreamStore {
     var chunk = 0
     while frames.count < summary.frameCount {
       let key = StreamLayout.indexKey(id, chunk: chunk)
-      guard
-        let bytes = try reading({ () throws(StreamError) in
-          try connection.value(key: key, bucket: StreamLayout.indexBucket)
-        })
-      else {
+      let value = try reading { () throws(StreamError) in
+        try connection.value(key: key, bucket: StreamLayout.indexBucket)
+      }
+      guard let bytes = value else {
         throw StreamError(
           .invalidData, "the index lacks frames from \(frames.count) on", server: server.displayURL,
           session: id)
@@ -481,13 +489,16 @@ public final class StreamStore {
     }
   }
 
-  /// Runs `body`, a read of a session the reader has found (its index, header and frames),
-  /// again as ``retrying(_:_:)`` runs a push's steps: a server restarted, or a cluster
-  /// electing a leader, part way through a long read or `pull` is waited for, up to
-  /// ``retryMilliseconds``, as a push waits.
-  private func reading<T>(_ body: () throws(StreamError) -> T) throws(StreamError) -> T {
+  /// Runs `body`, a read of a session (its summary, index, header and frames), again as
+  /// ``retrying(_:_:)`` runs a push's steps, when it fails by one of `kinds`: a server
+  /// restarted, or a cluster electing a leader, part way through a long read or `pull` is
+  /// waited for, up to ``retryMilliseconds``, as a push waits.
+  private func reading<T>(
+    _ kinds: Set<StreamError.Kind> = [.timeout, .noServer, .streamMissing],
+    _ body: () throws(StreamError) -> T
+  ) throws(StreamError) -> T {
     var result: T?
-    try retrying { () throws(StreamError) in result = try body() }
+    try retrying(kinds) { () throws(StreamError) in result = try body() }
     // `retrying` returns only once `body` has.
     return result!
   }
