@@ -70,7 +70,7 @@ public final class StreamStore {
   /// - Throws: ``StreamError/Kind/sessionMissing`` when none (or more than one) matches.
   ///
   /// A lookup that meets the server going away for a moment (a timeout, a lost
-  /// connection) waits for it, as the reads after it do (``reading(_:_:)``); a stream or a
+  /// connection) waits for it, as the reads after it do; a stream or a
   /// session that is not there is said at once.
   public func summary(of text: String) throws(StreamError) -> SessionSummary {
     guard !text.isEmpty else {
