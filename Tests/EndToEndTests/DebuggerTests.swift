@@ -261,6 +261,15 @@ struct DebuggerTests {
     let zero = try rewind("blame", ipad, "split.style", "--history", "--limit", "0")
     #expect(zero.status == 64)
     #expect(zero.stderr.contains("expected a whole number of changes, 1 or more"))
+    // The field and the journal the wrong way round: said as such, not as no such file.
+    expectUsageError(
+      try rewind("blame", "split.style", ipad),
+      "split.style is no file and \(ipad) is one: the journal comes first, then the field (rewind blame JOURNAL FIELD)",
+      command: "blame")
+    // A point nearly written: what was most likely meant.
+    let offset = try rewind("blame", ipad, "split.style", "--at", "12s")
+    #expect(offset.status == 64)
+    #expect(offset.stderr.contains("; an offset starts with +: +12s"), "\(offset.stderr)")
   }
 
   @Test(

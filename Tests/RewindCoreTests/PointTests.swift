@@ -153,4 +153,23 @@ struct PointTests {
     }
     #expect(Point.microseconds(inDuration: String(text.dropFirst())) == nil)
   }
+
+  /// A text that is nearly a point says what it most likely meant.
+  @Test func nearMissesSayWhatWasMeant() {
+    let cases: [(String, String)] = [
+      ("12s", "; an offset starts with +: +12s"),
+      ("250ms", "; an offset starts with +: +250ms"),
+      ("END", "; end is written in lower case"),
+      ("Start", "; start is written in lower case"),
+      ("1.5", "; a sequence number is a whole number, and an offset has a unit: +1.5s"),
+    ]
+    for (text, hint) in cases {
+      let error = #expect(throws: RewindError.self) { try Point(parsing: text) }
+      #expect(
+        error?.message == "'\(text)' is not a point: expected \(Point.syntax)\(hint)",
+        "\(String(describing: error))")
+    }
+    let plain = #expect(throws: RewindError.self) { try Point(parsing: "soon") }
+    #expect(plain?.message == "'soon' is not a point: expected \(Point.syntax)")
+  }
 }

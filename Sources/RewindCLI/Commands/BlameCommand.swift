@@ -1,5 +1,6 @@
 import RewindArguments
 import RewindCore
+import RewindStream
 
 extension RewindTool {
   struct Blame: ParsableCommand {
@@ -44,6 +45,12 @@ extension RewindTool {
     func run(_ context: Context) throws {
       guard history || limit == nil else {
         throw UsageError("--limit applies to --history")
+      }
+      // The field first and the journal second: said as such, not as no such file.
+      if !fileExists(journal), fileExists(path), !StreamStore.looksLikeSessionURL(journal) {
+        throw UsageError(
+          "\(TerminalText.escaped(journal)) is no file and \(TerminalText.escaped(path)) is one: the journal comes first, then the field (rewind blame JOURNAL FIELD)"
+        )
       }
       let command = BlameCommand(
         path: path, at: at, history: history, limit: limit ?? .max, json: json,

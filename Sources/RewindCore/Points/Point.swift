@@ -59,10 +59,28 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
           )
         }
         throw RewindError(
-          .invalidInput, "\(Format.quoted(text)) is not a point: expected \(Point.syntax)")
+          .invalidInput,
+          "\(Format.quoted(text)) is not a point: expected \(Point.syntax)"
+            + Point.nearMiss(trimmed))
       }
       self = .wallClock(microsecondsSinceEpoch: time)
     }
+  }
+
+  /// What a text that is no point most likely meant, as the end of a sentence (`; an
+  /// offset starts with +: +12s`), or nothing.
+  static func nearMiss(_ text: String) -> String {
+    let lowered = text.lowercased()
+    if lowered == "start" || lowered == "end" {
+      return "; \(lowered) is written in lower case"
+    }
+    if microseconds(inDuration: text) != nil {
+      return "; an offset starts with +: +\(text)"
+    }
+    if let number = Double(text), number.isFinite, number >= 0 {
+      return "; a sequence number is a whole number, and an offset has a unit: +\(text)s"
+    }
+    return ""
   }
 
   /// Microseconds in a duration written as a number and a unit: `12.5s`, `250ms`,
