@@ -77,6 +77,20 @@ struct FileSafetyTests {
       try rewind("check", sample("day-menu.journal"), "--expect", expected),
       containing: "\(expected):2: a NUL byte at column 1")
     #expect(listing(directory.path) == ["bad.jsonl", "expected.json", "nul.scenario"])
+
+    // A journal given where a script or JSON Lines are read: said to be one.
+    let journal = sample("two-column.journal")
+    expectFailure(
+      try rewind("record", journal, "-o", output),
+      containing:
+        "\(journal) is a journal, not a scenario script: `rewind export --scenario \(journal)` writes its script"
+    )
+    expectFailure(
+      try rewind("import", journal, "-o", output),
+      containing:
+        "\(journal) is a journal already, not JSON Lines: `rewind export` writes its events as JSON Lines; nothing was written"
+    )
+    #expect(listing(directory.path) == ["bad.jsonl", "expected.json", "nul.scenario"])
   }
 
   // MARK: import validation

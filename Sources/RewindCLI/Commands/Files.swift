@@ -13,6 +13,20 @@ func fileExists(_ path: String) -> Bool {
   access(path, F_OK) == 0
 }
 
+/// Whether the file at `path` starts as a journal does: a zstd skippable frame whose
+/// payload starts with the journal header's tag, `RWJH` (FORMAT.md): what a command that
+/// reads text was given by mistake.
+func startsAsJournal(_ path: String) -> Bool {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else { return false }
+  defer { close(descriptor) }
+  var bytes = [UInt8](repeating: 0, count: 12)
+  guard read(descriptor, &bytes, 12) == 12 else { return false }
+  // A skippable frame's magic, 0x184D2A50 to 0x184D2A5F, little-endian.
+  return bytes[0] & 0xF0 == 0x50 && bytes[1...3] == [0x2A, 0x4D, 0x18]
+    && bytes[8...11] == Array("RWJH".utf8)[...]
+}
+
 /// The file a command writes: `path`, replaced only with `--force`, and never one of the
 /// command's `inputs` (by device and inode, so not through a link either).
 ///

@@ -72,8 +72,19 @@ private func imported<T>(_ body: () throws(TextFileError) -> T) throws -> T {
   do throws(TextFileError) {
     return try body()
   } catch {
-    throw CommandError("\(error); nothing was written")
+    throw importError(error)
   }
+}
+
+/// A file's error for `import`, saying that nothing was written; a journal given where its
+/// JSON Lines were meant is said to be one.
+private func importError(_ error: TextFileError) -> CommandError {
+  if error.code == .notText, startsAsJournal(error.path) {
+    return CommandError(
+      "\(TerminalText.escaped(error.path)) is a journal already, not JSON Lines: `rewind export` writes its events as JSON Lines; nothing was written"
+    )
+  }
+  return CommandError("\(error); nothing was written")
 }
 
 struct ImportCommand: DomainVisitor {
@@ -111,7 +122,7 @@ struct ImportCommand: DomainVisitor {
         if let size = reader.size { progress.update(bytes, of: size) }
       }
     } catch let error as TextFileError {
-      throw CommandError("\(error); nothing was written")
+      throw importError(error)
     }
     // Only blank lines: as empty as an empty file (the journal, not closed, is dropped).
     if reader.header == nil, reader.eventCount == 0 {

@@ -49,6 +49,11 @@ extension RewindTool {
           waiting: { waitingForWriter(scenario, context) }
         ).remainingText()
       } catch {
+        if error.code == .notText, startsAsJournal(scenario) {
+          throw CommandError(
+            "\(TerminalText.escaped(scenario)) is a journal, not a scenario script: `rewind export --scenario \(TerminalText.escaped(scenario))` writes its script"
+          )
+        }
         // A problem of a line is named with it; one of the file says what was read.
         guard error.line == nil, !scenario.isEmpty else { throw error }
         throw CommandError("\(scenario): cannot read the scenario script: \(error.message)")
