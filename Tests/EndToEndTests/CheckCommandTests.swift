@@ -161,11 +161,17 @@ struct CheckCommandTests {
     let report = try #require((json["journals"] as? [[String: Any]])?.first)
     #expect(report["partial"] as? Bool == true)
     #expect(report["expectedFields"] as? Int == 2)
-    "{\"split\": {\"style\": \"balanced\", \"nothing\": 1}}".writeFixture(to: expected)
+    "{\"split\": {\"style\": \"balanced\", \"nothing\": 1, \"layot\": 2}}".writeFixture(
+      to: expected)
     let failing = try rewind("check", journal)
     #expect(failing.status == 1)
     #expect(failing.stdout.contains("    split.style: - \"balanced\"  + \"automatic\""))
-    #expect(failing.stdout.contains("    split.nothing: - 1  + null"))
+    // A field the state has not (a typo): said as such, with the field most likely meant.
+    #expect(failing.stdout.contains("    split.nothing: - 1, a field the state has not\n"))
+    #expect(
+      failing.stdout.contains(
+        "    split.layot: - 2, a field the state has not. Did you mean 'split.layout'?"),
+      "\(failing.stdout)")
   }
 
   @Test("an expected state of no field is refused, as it would check nothing; --update fills it")

@@ -492,10 +492,21 @@ struct CheckCommand: TimelineVisitor {
     }
     if !report.expectedStateDifferences.isEmpty {
       lines.append("  the final state differs from the expected state (- expected, + replayed):")
+      let fields = timeline.domain.fields.map(\.path)
       for change in report.expectedStateDifferences {
-        lines.append(
-          "    \(TerminalText.escaped(change.path)): - \(change.old.compactText)  + \(change.new.compactText)"
-        )
+        let path = TerminalText.escaped(change.path)
+        guard
+          fields.contains(change.path)
+            || fields.contains(where: { $0.hasPrefix(change.path + ".") })
+        else {
+          // A field the state has not (a typo in a partial expected state): said as such,
+          // not as a value the replayed state lacks.
+          let near = closestName(to: change.path, among: fields).map { ". Did you mean '\($0)'?" }
+          lines.append(
+            "    \(path): - \(change.old.compactText), a field the state has not\(near ?? "")")
+          continue
+        }
+        lines.append("    \(path): - \(change.old.compactText)  + \(change.new.compactText)")
       }
       members.append(
         ("expectedStateDifferences", .array(report.expectedStateDifferences.map(\.json))))
