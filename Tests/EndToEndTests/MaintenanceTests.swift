@@ -337,6 +337,40 @@ struct RepairTests {
     }
   }
 
+  @Test("verify takes several journals: each reported in turn, exit 1 if any is not whole")
+  func severalJournals() throws {
+    let directory = TemporaryDirectory()
+    let whole = sample("day-menu.journal")
+    let damaged = directory.file("g.journal")
+    _ = try rewind("generate", "-o", damaged, "--events", "20000", "--seed", "4")
+    let frame = try JournalReader(path: damaged).frames[1]
+    var bytes = bytes(of: damaged)
+    bytes[Int(frame.dataOffset) + 40] ^= 0x20
+    write(bytes, to: damaged)
+    let text = directory.file("notes.journal")
+    write(Array("not a journal\n".utf8), to: text)
+
+    let clean = try rewind("verify", whole, sample("two-column.journal"))
+    #expect(clean.status == 0)
+    #expect(clean.lines.count == 2)
+    #expect(clean.lines.allSatisfy { $0.hasPrefix("OK ") }, "\(clean.stdout)")
+
+    let mixed = try rewind("verify", whole, text, damaged)
+    #expect(mixed.status == 1)
+    #expect(mixed.lines.first?.hasPrefix("OK \(whole): ") == true, "\(mixed.stdout)")
+    #expect(mixed.stdout.contains("DAMAGED \(damaged): 1 problem; "), "\(mixed.stdout)")
+    #expect(mixed.stderr.hasPrefix("Error: \(text): "), "\(mixed.stderr)")
+    #expect(mixed.stderr.contains("not a Rewind journal"), "\(mixed.stderr)")
+
+    let json = try rewind("verify", whole, text, damaged, "--json")
+    #expect(json.status == 1)
+    let reports = try #require(try parseJSON(json.stdout) as? [[String: Any]])
+    #expect(reports.map { $0["path"] as? String } == [whole, text, damaged])
+    #expect(reports.map { $0["ok"] as? Bool } == [true, false, false])
+    #expect((reports[1]["error"] as? String)?.contains("not a Rewind journal") == true)
+    #expect(reports[2]["damagedFrames"] as? Int == 1)
+  }
+
   @Test("verify --json answers in JSON even for a file that is no journal")
   func jsonAlways() throws {
     let directory = TemporaryDirectory()

@@ -5,7 +5,7 @@ import RewindJournal
 extension RewindTool {
   struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
-      name: "verify", abstract: "Check every frame, checksum and index entry of a journal.",
+      name: "verify", abstract: "Check every frame, checksum and index entry of journals.",
       discussion: """
         Checks the header and its copies, decompresses every frame and checks its \
         checksums, that sequence numbers follow each other, that times never go back, that \
@@ -20,13 +20,16 @@ extension RewindTool {
         still) and how many events it holds. Exits with 1 and each problem's location \
         (frame, events, byte offset) when the journal is damaged or, with --deep, its \
         content is wrong. With --json the report is JSON whatever happens, each problem an \
-        object (kind, frame, offset, sequences, message).
+        object (kind, frame, offset, sequences, message). Several journals are verified in \
+        turn, each reported as one is (with --json, an array of the reports); one that \
+        cannot be verified at all is said on standard error and the others are verified \
+        still; the exit is 1 when any is not whole.
         """)
 
     let registry: DomainRegistry
 
-    @Argument(help: "The journal to verify.")
-    var journal: String
+    @Argument(name: "journal", help: "The journals to verify.")
+    var journals: [String]
     @Flag(help: "Also decode the header, every event and every snapshot with the domain.")
     var deep: Bool
     @Flag(help: "Print JSON.")
@@ -40,11 +43,44 @@ extension RewindTool {
     func run(_ context: Context) throws {
       // The storage check alone reads the frames in order on one thread.
       guard deep || jobs == nil else { throw UsageError("--jobs applies to --deep") }
-      try requireFile(journal, for: "verify")
+      for journal in journals { try requireFile(journal, for: "verify") }
+      guard journals.count > 1 else {
+        if try !verify(journals[0], context: context).clean { throw ExitCode.failure }
+        return
+      }
+      // Several: each in turn, one that cannot be verified said on stderr (and in the
+      // JSON) and the others verified still; the JSON an array of the reports.
+      var reports: [JSONValue] = []
+      var failures = 0
+      for journal in journals {
+        do {
+          let verified = try verify(journal, context: context)
+          reports.append(verified.json)
+          if !verified.clean { failures += 1 }
+        } catch {
+          failures += 1
+          reports.append(Self.failure(journal, error))
+          context.stderr.print("\(context.errorLabel) \(error)")
+        }
+      }
+      if json { context.stdout.printJSON(.array(reports)) }
+      if failures > 0 { throw ExitCode.failure }
+    }
+
+    /// Verifies `journal`, printing its report (a single journal's JSON too): its JSON,
+    /// and whether it is clean.
+    /// - Throws: the error that kept the journal from being verified at all (with
+    ///   `--json` and a single journal, its JSON printed first).
+    private func verify(_ journal: String, context: Context) throws -> (
+      json: JSONValue, clean: Bool
+    ) {
+      let single = journals.count == 1
       let report: VerificationReport
       var content: ContentCheck?
       do throws(JournalError) {
-        (report, content) = try context.withProgress("Verifying") {
+        (report, content) = try context.withProgress(
+          single ? "Verifying" : "Verifying \(journal)"
+        ) {
           bar throws(JournalError) in
           guard deep else { return (try Journal.verify(path: journal, progress: bar.update), nil) }
           // The storage and the content in one pass: each frame decompressed once.
@@ -56,21 +92,23 @@ extension RewindTool {
       } catch {
         // A file that cannot be verified at all still answers in JSON; the error goes
         // to stderr too.
-        if json {
-          context.stdout.printJSON(
-            .object([
-              ("path", .string(journal)), ("ok", .bool(false)),
-              ("error", .string(error.description)),
-            ]))
-        }
+        if json && single { context.stdout.printJSON(Self.failure(journal, error)) }
         throw error
       }
+      let output = VerifyOutput.json(report, content: content)
       if json {
-        context.stdout.printJSON(VerifyOutput.json(report, content: content))
+        if single { context.stdout.printJSON(output) }
       } else {
         VerifyOutput.print(report, content: content, to: context.stdout)
       }
-      if !report.isClean || content?.isClean == false { throw ExitCode.failure }
+      return (output, report.isClean && content?.isClean != false)
+    }
+
+    /// The JSON of a journal that could not be verified at all.
+    private static func failure(_ journal: String, _ error: any Error) -> JSONValue {
+      .object([
+        ("path", .string(journal)), ("ok", .bool(false)), ("error", .string("\(error)")),
+      ])
     }
   }
 }
