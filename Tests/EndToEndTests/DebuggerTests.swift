@@ -280,6 +280,25 @@ struct DebuggerTests {
       #"15:{"event":"categorySelected","id":"espresso-machines"}"#)
     #expect(replaced.status == 0)
     #expect(replaced.stdout.hasPrefix("State after event 20 (+44.300s), replacing 15"))
+    // What the event put in did: here nothing, as the category was selected already.
+    #expect(
+      replaced.stdout.contains(
+        """
+        The events the edits put in:
+          event 15 (replaced) at +34.300s: categorySelected espresso-machines  → unchanged
+
+        """), "\(replaced.stdout)")
+    // One the reducer rejects is said to be, where the state alone said nothing changed.
+    let rejected = try rewind(
+      "state", ipad, "--at", "20", "--replace", #"15:{"event":"categorySelected","id":"nope"}"#,
+      "--insert", #"0:{"event":"menuTabTapped","index":99}"#)
+    #expect(rejected.status == 0)
+    #expect(
+      rejected.stdout.contains(
+        """
+          after event 0 (inserted) at +0.000s: menuTabTapped 99  → rejected: tab index 99 is out of range: the menu has 7 tabs, 0 to 6
+          event 15 (replaced) at +34.300s: categorySelected nope  → rejected: the id is not in the session's catalog
+        """), "\(rejected.stdout)")
     #expect(
       replaced.stdout.contains(
         """

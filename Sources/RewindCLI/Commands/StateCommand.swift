@@ -15,8 +15,10 @@ extension RewindTool {
         `rewind export` or `rewind import` writes it, e.g. \
         '{"event":"categorySelected","id":"grinders"}' (seq and time_us, if there, are not \
         used). The journal is not changed: the differences from the recorded state are \
-        listed after the state, then the later events (to the end of the session) whose \
-        outcome or changed fields are no longer what the recording says. -o writes the \
+        listed after the state, then each event the edits put in with what the reducer \
+        did with it (one it rejected changes nothing), then the later events (to the end \
+        of the session) whose outcome or changed fields are no longer what the recording \
+        says. -o writes the \
         whole edited session as a new journal (atomically; an existing file only with \
         --force), its header naming the journal it came from. --json prints the state \
         alone.
@@ -231,6 +233,9 @@ extension StateCommand {
     let style = context.stdout.style
     var lines: [String] = []
     var count = 0
+    // The events the edits put in (replacing or inserted), with what they did: one the
+    // reducer rejected changes nothing, which the state alone does not say.
+    var put: [String] = []
     // In a salvaged journal, up to the events lost to damage after the first edit: replay
     // cannot cross them (said below).
     let firstEdited = (edits.lastUnchangedPoint ?? 0) + 1
@@ -239,6 +244,16 @@ extension StateCommand {
       ? timeline.lostEvents(in: firstEdited...timeline.lastSequence).first : nil
     let last = lost.map { $0.lowerBound - 1 } ?? timeline.lastSequence
     try timeline.replay(edits, through: last) { edited, _ in
+      if edited.edit == .replaced || edited.edit == .inserted, let outcome = edited.outcome,
+        put.count < Self.listLimit
+      {
+        let place =
+          edited.edit == .replaced
+          ? "event \(edited.sequence) (replaced)" : "after event \(edited.sequence) (inserted)"
+        put.append(
+          "  \(place) at \(Format.offset(edited.time)): \(style.cyan(domain.shownDescription(edited.event)))  → \(TerminalText.escaped(outcome.summary))"
+        )
+      }
       guard edited.differsFromRecording, let recorded = edited.recorded,
         let outcome = edited.outcome
       else { return true }
@@ -252,6 +267,11 @@ extension StateCommand {
         "  event \(edited.sequence) at \(Format.offset(edited.time)): \(style.cyan(domain.shownDescription(edited.event)))  \(style.dim("recorded \(Self.name(of: recorded.recorded.kind))")) → \(TerminalText.escaped(now))"
       )
       return true
+    }
+    if !put.isEmpty {
+      context.stdout.print()
+      context.stdout.print(style.bold("The events the edits put in:"))
+      for line in put { context.stdout.print(line) }
     }
     context.stdout.print()
     if let lost {
