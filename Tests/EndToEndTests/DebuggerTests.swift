@@ -79,6 +79,12 @@ struct DebuggerTests {
     #expect(counts.reduce(0, +) == 16)
     let two = try rewind("log", rejected, "--outcome", "rejected", "--outcome", "unchanged")
     #expect(two.lines.count == counts[1] + counts[2])
+    // Several in one option, separated by commas, as --skip takes them.
+    #expect(try rewind("log", rejected, "--outcome", "rejected,unchanged").stdout == two.stdout)
+    let kinds = try rewind("log", ipad, "--type", "categorySelected", "--type", "itemSelected")
+    #expect(!kinds.lines.isEmpty)
+    #expect(
+      try rewind("log", ipad, "--type", "categorySelected,itemSelected").stdout == kinds.stdout)
     // With a range and a kind: all filters apply.
     let combined = try rewind(
       "log", rejected, "--outcome", "rejected", "--type", "menuTabTapped", "--from", "1", "--json")

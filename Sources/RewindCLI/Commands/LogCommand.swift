@@ -26,12 +26,16 @@ extension RewindTool {
     var from: PointArgument = .start
     @Option(valueName: "point", help: "List events up to this point.")
     var to: PointArgument = .end
-    @Option(valueName: "kind", help: "Only events of this kind (e.g. itemSelected).")
+    @Option(
+      valueName: "kind",
+      help: "Only events of this kind (e.g. itemSelected); several repeated or comma-separated.")
     var type: [String]
     @Option(
-      valueName: "outcome", help: "Only events with this outcome: applied, unchanged or rejected.",
-      transform: parseOutcome)
-    var outcome: [String]
+      valueName: "outcome",
+      help:
+        "Only events with this outcome: applied, unchanged or rejected; several repeated or comma-separated.",
+      transform: parseOutcomes)
+    var outcome: [[String]]
     @Option(
       name: "where", valueName: "condition",
       help: "Only events after which the condition holds.", transform: parseCondition)
@@ -50,7 +54,10 @@ extension RewindTool {
       // Without a condition the events are written in one pass on one thread.
       guard condition != nil || jobs == nil else { throw UsageError("--jobs applies to --where") }
       let command = LogCommand(
-        from: from, to: to, kinds: type, outcomes: Set(outcome), condition: condition,
+        from: from, to: to,
+        kinds: type.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map(
+          String.init),
+        outcomes: Set(outcome.joined()), condition: condition,
         changes: changes, json: json, jobs: Jobs.count(jobs), context: context)
       try registry.open(journal, warnings: context.stderr, command)
     }
@@ -58,10 +65,16 @@ extension RewindTool {
 }
 
 /// `--outcome`: one of the names of ``Outcome``.
-private func parseOutcome(_ text: String) throws(InvalidValue) -> String {
+/// One `--outcome`: an outcome, or several separated by commas.
+private func parseOutcomes(_ text: String) throws(InvalidValue) -> [String] {
   let names = ["applied", "unchanged", "rejected"]
-  guard let problem = choiceProblem(text, among: names, what: "outcome") else { return text }
-  throw InvalidValue(problem)
+  let outcomes = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+  for outcome in outcomes {
+    if let problem = choiceProblem(outcome, among: names, what: "outcome") {
+      throw InvalidValue(problem)
+    }
+  }
+  return outcomes
 }
 
 struct LogCommand: TimelineVisitor {
