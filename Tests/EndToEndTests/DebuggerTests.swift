@@ -272,6 +272,15 @@ struct DebuggerTests {
       try rewind("blame", "split.style", ipad),
       "split.style is no file and \(ipad) is one: the journal comes first, then the field (rewind blame JOURNAL FIELD)",
       command: "blame")
+    // Points given to diff as journals: where they go.
+    expectUsageError(
+      try rewind("diff", ipad, "14", "15"),
+      "14 and 15 are points, not a journal: diff takes one journal's points as --from and --to (rewind diff JOURNAL --from 14 --to 15), or two journals written JOURNAL@POINT",
+      command: "diff")
+    expectUsageError(
+      try rewind("diff", ipad + "@14", "--to", "15"),
+      "The value '\(ipad)@14' is invalid for '<journal>': JOURNAL@POINT names a point of one of two journals compared; for one journal's points give --from and --to",
+      command: "diff")
     // A point nearly written: what was most likely meant.
     let offset = try rewind("blame", ipad, "split.style", "--at", "12s")
     #expect(offset.status == 64)

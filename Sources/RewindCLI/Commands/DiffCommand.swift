@@ -66,6 +66,24 @@ extension RewindTool {
             registry: registry, context: context))
         return
       }
+      // Points given as journals: the natural `diff J 14 15`, or `diff J@14 --to 15`.
+      let points = journals.dropFirst().filter {
+        !fileExists($0) && (try? Point(parsing: $0)) != nil
+      }
+      if journals.count > 1, points.count == journals.count - 1, fileExists(journals[0]) {
+        throw UsageError(
+          .unexpectedArgument,
+          "\(points.joined(separator: " and ")) \(points.count == 1 ? "is a point" : "are points"), not a journal: diff takes one journal's points as --from and --to (rewind diff JOURNAL --from \(points.count > 1 ? points[points.startIndex] : "P") --to \(points.last ?? "Q")), or two journals written JOURNAL@POINT"
+        )
+      }
+      if journals.count == 1, !fileExists(journals[0]),
+        JournalAtPoint.pointSign(in: journals[0]) != nil
+      {
+        throw UsageError(
+          .invalidValue,
+          "The value '\(StreamStore.displayName(journals[0]))' is invalid for '<journal>': JOURNAL@POINT names a point of one of two journals compared; for one journal's points give --from and --to"
+        )
+      }
       switch journals.count {
       case 1:
         try registry.open(
