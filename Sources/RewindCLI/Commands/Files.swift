@@ -17,9 +17,12 @@ func fileExists(_ path: String) -> Bool {
 /// payload starts with the journal header's tag, `RWJH` (FORMAT.md): what a command that
 /// reads text was given by mistake.
 func startsAsJournal(_ path: String) -> Bool {
-  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  // Never waiting for a writer: a named pipe (read already) is no journal.
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
   guard descriptor >= 0 else { return false }
   defer { close(descriptor) }
+  var status = stat()
+  guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
   var bytes = [UInt8](repeating: 0, count: 12)
   guard read(descriptor, &bytes, 12) == 12 else { return false }
   // A skippable frame's magic, 0x184D2A50 to 0x184D2A5F, little-endian.
