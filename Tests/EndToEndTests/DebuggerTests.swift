@@ -376,6 +376,10 @@ struct DebuggerTests {
     // An existing file is kept without --force; with it, replaced.
     let refused = try rewind(["state", ipad, "--skip", "1", "-o", output])
     expectFailure(refused, containing: "the file exists; pass --force to replace it")
+    // A wrong edit is said first, not after --force was given.
+    let wrong = try rewind(["state", ipad, "--skip", "99", "-o", output])
+    #expect(wrong.status == 64)
+    #expect(wrong.stderr.contains("'99' is invalid for '--skip <seq,...>'"), "\(wrong.stderr)")
     #expect(try parseObject(try rewind("info", output, "--json").stdout)["events"] as? Int == 33)
     #expect(try rewind(["state", ipad, "--skip", "1", "-o", output, "--force"]).status == 0)
     #expect(try parseObject(try rewind("info", output, "--json").stdout)["events"] as? Int == 31)

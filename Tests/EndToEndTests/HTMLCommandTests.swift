@@ -23,6 +23,12 @@ struct HTMLCommandTests {
       currentDirectory: directory.path)
     expectFailure(
       again, containing: "iphone-compact.html: the file exists; pass --force to replace it")
+    // A wrong range is said first, not after --force was given.
+    let wrong = try run(
+      rewindBinary, ["html", sample("iphone-compact.journal"), "--from", "10", "--to", "5"],
+      environment: environment, currentDirectory: directory.path)
+    #expect(wrong.status == 64)
+    #expect(wrong.stderr.hasPrefix("Error: --from 10 is after --to 5"), "\(wrong.stderr)")
     let forced = try rewind(
       "html", sample("day-menu.journal"), "-o", directory.file("iphone-compact.html"), "--force",
       "--title", "Menu <days>", "--json")

@@ -39,7 +39,13 @@ func startsAsJournal(_ path: String) -> Bool {
 /// file without `--force` a failure that names the option. The writers check it again
 /// when they create the file (``AtomicFileWriter``), so a file that appears meanwhile is
 /// safe too.
-func outputDestination(_ path: String, force: Bool, inputs: [String]) throws -> FileDestination {
+///
+/// With `existingLater`, a file already there is not refused here: the command checks it
+/// with ``requireAvailable(_:)`` once its other arguments are checked against the journal
+/// (a range, a point), so that a wrong one is said before `--force` is asked for.
+func outputDestination(
+  _ path: String, force: Bool, inputs: [String], existingLater: Bool = false
+) throws -> FileDestination {
   // An empty path names no file: the writer failed only at its last step, the rename.
   guard !path.isEmpty else {
     throw UsageError("the output path (-o) is empty; give the path of a file to write")
@@ -57,22 +63,38 @@ func outputDestination(_ path: String, force: Bool, inputs: [String]) throws -> 
   } catch {
     switch error.code {
     case .outputIsInput, .invalidArgument: throw UsageError(error.description)
-    case .alreadyExists: throw CommandError("\(path): the file exists; pass --force to replace it")
+    case .alreadyExists:
+      if existingLater { break }
+      throw CommandError("\(path): the file exists; pass --force to replace it")
     default: throw error
     }
   }
   return destination
 }
 
+/// Refuses `destination` when a file is there and `--force` was not given (see
+/// ``outputDestination(_:force:inputs:existingLater:)``).
+func requireAvailable(_ destination: FileDestination) throws {
+  do throws(JournalError) {
+    try destination.check()
+  } catch {
+    guard error.code == .alreadyExists else { throw error }
+    throw CommandError("\(destination.path): the file exists; pass --force to replace it")
+  }
+}
+
 /// The file a command whose `-o` is optional writes (see
 /// ``outputDestination(_:force:inputs:)``), or nil for standard output, where `--force`
 /// replaces nothing: given without `-o`, it is a usage error.
-func outputDestination(_ path: String?, force: Bool, inputs: [String]) throws -> FileDestination? {
+func outputDestination(
+  _ path: String?, force: Bool, inputs: [String], existingLater: Bool = false
+) throws -> FileDestination? {
   guard let path else {
     if force { throw UsageError("--force applies to -o") }
     return nil
   }
-  let destination: FileDestination = try outputDestination(path, force: force, inputs: inputs)
+  let destination: FileDestination = try outputDestination(
+    path, force: force, inputs: inputs, existingLater: existingLater)
   return destination
 }
 

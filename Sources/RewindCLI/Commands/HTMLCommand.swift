@@ -64,8 +64,10 @@ extension RewindTool {
       let started = context.clock()
       let name = fileName(of: journal)
       let path = output ?? defaultPageName(for: name)
-      // Refuse a bad destination before replaying anything.
-      let destination = try outputDestination(path, force: force, inputs: [journal])
+      // Refuse a bad destination before replaying anything (one already there once the
+      // range is known to be right).
+      let destination = try outputDestination(
+        path, force: force, inputs: [journal], existingLater: true)
       let command = HTMLCommand(
         from: from, to: to, title: title ?? name, fileName: name, destination: destination,
         json: json, jobs: jobs, timings: timings ? started : nil, context: context)
@@ -122,6 +124,7 @@ struct HTMLCommand: TimelineVisitor {
         "\(timeline.path): a page cannot start at event \(range.from): its time was lost to damage with \(Format.events(lost)); start it at the first event kept after them (--from \(lost.upperBound + 1))"
       )
     }
+    try requireAvailable(destination)
     let renderer = (timeline.domain as? any PageRenderingDomain)?.pageRenderer(
       device: timeline.header.device)
     let events = range.to - range.from

@@ -62,7 +62,9 @@ extension RewindTool {
           "The value '\(event)' is invalid for '--skip <seq,...>': event \(event) is already skipped"
         )
       }
-      let destination = try outputDestination(output, force: force, inputs: [journal])
+      // One already there is refused once the point and the edits are known to be right.
+      let destination = try outputDestination(
+        output, force: force, inputs: [journal], existingLater: true)
       var command = StateCommand(
         at: at, skip: Set(skip.joined()), json: json, context: context)
       command.inserts = insert
@@ -162,6 +164,7 @@ struct StateCommand: TimelineVisitor {
         .invalidValue, "The value '\(event)' is invalid for '--skip <seq,...>': \(allowed)")
     }
     let edits = try edits(timeline, at: editable)
+    if let destination { try requireAvailable(destination) }
     let state = try timeline.state(after: sequence, editing: edits)
     let domain = timeline.domain
     if let destination {
