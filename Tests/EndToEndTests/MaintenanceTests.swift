@@ -369,6 +369,13 @@ struct RepairTests {
     #expect(reports.map { $0["ok"] as? Bool } == [true, false, false])
     #expect((reports[1]["error"] as? String)?.contains("not a Rewind journal") == true)
     #expect(reports[2]["damagedFrames"] as? Int == 1)
+
+    // A journal's name reaches the terminal escaped, as every error's does.
+    let escape = directory.file("a\u{1B}[31m.journal")
+    let named = try rewind("verify", whole, escape)
+    #expect(named.status == 1)
+    #expect(named.stderr.contains("a\\u{1B}[31m.journal"), "\(named.stderr)")
+    #expect(!named.stderr.contains("\u{1B}"))
   }
 
   @Test("verify --json answers in JSON even for a file that is no journal")

@@ -169,7 +169,9 @@ struct PointTests {
         error?.message == "'\(text)' is not a point: expected \(Point.syntax)\(hint)",
         "\(String(describing: error))")
     }
-    let plain = #expect(throws: RewindError.self) { try Point(parsing: "soon") }
-    #expect(plain?.message == "'soon' is not a point: expected \(Point.syntax)")
+    for text in ["soon", "1e3", "0x1p3", "."] {
+      let plain = #expect(throws: RewindError.self) { try Point(parsing: text) }
+      #expect(plain?.message == "'\(text)' is not a point: expected \(Point.syntax)")
+    }
   }
 }

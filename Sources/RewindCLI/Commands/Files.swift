@@ -65,7 +65,7 @@ func outputDestination(
     case .outputIsInput, .invalidArgument: throw UsageError(error.description)
     case .alreadyExists:
       if existingLater { break }
-      throw CommandError("\(path): the file exists; pass --force to replace it")
+      throw alreadyThere(destination)
     default: throw error
     }
   }
@@ -79,8 +79,13 @@ func requireAvailable(_ destination: FileDestination) throws {
     try destination.check()
   } catch {
     guard error.code == .alreadyExists else { throw error }
-    throw CommandError("\(destination.path): the file exists; pass --force to replace it")
+    throw alreadyThere(destination)
   }
+}
+
+/// The error of a file already at `destination`, which `--force` would replace.
+private func alreadyThere(_ destination: FileDestination) -> CommandError {
+  CommandError("\(destination.path): the file exists; pass --force to replace it")
 }
 
 /// The file a command whose `-o` is optional writes (see

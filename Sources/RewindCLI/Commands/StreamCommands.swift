@@ -10,9 +10,9 @@ private let serverDiscussion = """
   --user and --password, --creds (a credentials file) and --tls-ca (the certificate \
   authorities to trust; TLS is then required) are passed to it; without --creds and \
   --tls-ca, the files the environment's NATS_CREDS and NATS_CA name, as the nats tool \
-  reads them. --name names the connection in the server's monitoring. A server that does not answer, refuses the \
-  credentials or has no Rewind stream is an error naming the server (exit 1) within \
-  --timeout.
+  reads them. --name names the connection in the server's monitoring. A server that \
+  does not answer, refuses the credentials or has no Rewind stream is an error naming \
+  the server (exit 1) within --timeout.
   """
 
 extension RewindTool {

@@ -60,7 +60,7 @@ extension RewindTool {
         } catch {
           failures += 1
           reports.append(Self.failure(journal, error))
-          context.stderr.print("\(context.errorLabel) \(error)")
+          context.stderr.print("\(context.errorLabel) \(context.escaped("\(error)"))")
         }
       }
       if json { context.stdout.printJSON(.array(reports)) }

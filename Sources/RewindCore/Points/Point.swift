@@ -77,7 +77,10 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     if microseconds(inDuration: text) != nil {
       return "; an offset starts with +: +\(text)"
     }
-    if let number = Double(text), number.isFinite, number >= 0 {
+    // A decimal number: digits and one point (`1.5`; not `1e3` or `0x1p3`, no offset).
+    if text.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
+      text.filter({ $0 == "." }).count == 1, text.contains(where: \.isASCIIDigit)
+    {
       return "; a sequence number is a whole number, and an offset has a unit: +\(text)s"
     }
     return ""

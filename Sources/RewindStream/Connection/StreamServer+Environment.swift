@@ -25,13 +25,11 @@ extension StreamServer {
     -> StreamServer
   {
     var server = self
-    // Read by name, as `ProcessCalls.variablesRead` lists them (a test checks the list).
-    let named = [
-      Self.credentialsVariable: environment["NATS_CREDS"],
-      Self.authoritiesVariable: environment["NATS_CA"],
-    ]
-    func file(_ variable: String, _ what: String) throws(StreamError) -> String? {
-      guard let path = named[variable] ?? nil, !path.isEmpty else { return nil }
+    /// `path`, which `variable` gives, when it names a file that can be read.
+    func file(_ path: String?, _ variable: String, _ what: String) throws(StreamError)
+      -> String?
+    {
+      guard let path, !path.isEmpty else { return nil }
       guard access(path, R_OK) == 0 else {
         let reason = String(cString: strerror(errno))
         throw StreamError(
@@ -40,12 +38,14 @@ extension StreamServer {
       }
       return path
     }
+    // Read by name, as `ProcessCalls.variablesRead` lists them (a test checks the list).
     if server.credentialsFile == nil {
-      server.credentialsFile = try file(Self.credentialsVariable, "the credentials file")
+      server.credentialsFile = try file(
+        environment["NATS_CREDS"], Self.credentialsVariable, "the credentials file")
     }
     if server.certificateAuthorityFile == nil {
       server.certificateAuthorityFile = try file(
-        Self.authoritiesVariable, "the certificate authorities' file")
+        environment["NATS_CA"], Self.authoritiesVariable, "the certificate authorities' file")
       server.authoritiesFromEnvironment = server.certificateAuthorityFile != nil
     }
     return server
