@@ -62,6 +62,13 @@ enum Sample {
     func run(_ context: TestStreams) throws {
       context.print("journal=\(journal) at=\(at) skip=\(skip ?? "-") json=\(json)")
     }
+
+    /// A number among the words goes after `--at`.
+    static func unexpectedArgumentsHint(positionals: [String]) -> String? {
+      guard let number = positionals.first(where: { Int($0) != nil }) else { return nil }
+      return
+        "a number goes after --at (given: \(positionals.joined(separator: " ")); --at \(number))"
+    }
   }
 
   struct Diff: ParsableCommand {

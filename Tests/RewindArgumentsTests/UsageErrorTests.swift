@@ -73,6 +73,17 @@ struct UsageErrorTests {
       ),
       (["state", "a", "b"], "Error: Unexpected argument 'b'\n" + stateUsage),
       (["state", "a", "b", "c"], "Error: 2 unexpected arguments: 'b', 'c'\n" + stateUsage),
+      // The command's hint, given every positional word, whichever is left over.
+      (
+        ["state", "a", "5"],
+        "Error: Unexpected argument '5'; a number goes after --at (given: a 5; --at 5)\n"
+          + stateUsage
+      ),
+      (
+        ["state", "5", "--json", "a"],
+        "Error: Unexpected argument 'a'; a number goes after --at (given: 5 a; --at 5)\n"
+          + stateUsage
+      ),
       (
         ["state", "j", "--json=yes"],
         "Error: The option '--json' does not take any value, but 'yes' was specified.\n"

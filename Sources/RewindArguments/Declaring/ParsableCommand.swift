@@ -47,6 +47,15 @@ public protocol ParsableCommand: SendableMetatype {
   /// - Throws: ``UsageError``, ``ExitCode``, ``CommandError`` or any error, reported as
   ///   described above.
   func run(_ context: Context) throws
+
+  /// What to add to the error of more positional words than the command takes, given
+  /// all the positional words (`state J 15`: that a point goes after `--at`), or nil
+  /// for nothing; the default is nil.
+  static func unexpectedArgumentsHint(positionals: [String]) -> String?
+}
+
+extension ParsableCommand {
+  public static func unexpectedArgumentsHint(positionals: [String]) -> String? { nil }
 }
 
 /// The name and help of a ``ParsableCommand``.

@@ -36,6 +36,10 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The parameter involved and its help (`--at <point>  The point in the session.`),
   /// printed after `Help:  `; empty when there is none.
   public var help: String
+  /// Every positional word given, for an error of more than the command takes
+  /// (``Code/unexpectedArgument``), so that the command can say what was meant
+  /// (``ParsableCommand/unexpectedArgumentsHint(positionals:)``); else empty.
+  var positionals: [String] = []
 
   /// A usage error of any kind.
   /// - Parameters:
@@ -125,12 +129,29 @@ extension UsageError {
     return UsageError(.invalidValue, message, help: helpLine(parameter, spelling: spelling))
   }
 
-  static func unexpectedArguments(_ values: [String]) -> UsageError {
+  /// More positional words than the command takes: `values`, the ones left over, of
+  /// `positionals`, all that were given.
+  static func unexpectedArguments(_ values: [String], of positionals: [String] = [])
+    -> UsageError
+  {
+    var error: UsageError
     if values.count == 1 {
-      return UsageError(.unexpectedArgument, "Unexpected argument \(quoted(values[0]))")
+      error = UsageError(.unexpectedArgument, "Unexpected argument \(quoted(values[0]))")
+    } else {
+      let list = values.map(quoted).joined(separator: ", ")
+      error = UsageError(.unexpectedArgument, "\(values.count) unexpected arguments: \(list)")
     }
-    let list = values.map(quoted).joined(separator: ", ")
-    return UsageError(.unexpectedArgument, "\(values.count) unexpected arguments: \(list)")
+    error.positionals = positionals
+    return error
+  }
+
+  /// This error, or for more positional words than the command takes, with what `hint`
+  /// says of them added (when it says something).
+  func hinted(by hint: (_ positionals: [String]) -> String?) -> UsageError {
+    guard code == .unexpectedArgument, let text = hint(positionals) else { return self }
+    var error = self
+    error.message += "; " + text
+    return error
   }
 
   static func unexpectedValue(_ value: String, forFlag spelling: String) -> UsageError {

@@ -110,7 +110,7 @@ extension ParsedArguments {
       occurrences[index] = taken.map { Occurrence(value: $0, spelling: nil) }
       remaining = remaining.dropFirst(taken.count)
     }
-    if !remaining.isEmpty { throw .unexpectedArguments(Array(remaining)) }
+    if !remaining.isEmpty { throw .unexpectedArguments(Array(remaining), of: words) }
   }
 }
 

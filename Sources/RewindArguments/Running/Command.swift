@@ -48,7 +48,13 @@ public struct Command<Context>: Sendable {
     let configuration = Declaration.configuration
     let execute: Execute = { words, context in
       let (command, declared) = DeclaredParameters.make(make)
-      try declared.fill(from: try ParsedArguments(parsing: words, for: declared.parameters))
+      let parsed: ParsedArguments
+      do throws(UsageError) {
+        parsed = try ParsedArguments(parsing: words, for: declared.parameters)
+      } catch {
+        throw error.hinted(by: Declaration.unexpectedArgumentsHint(positionals:))
+      }
+      try declared.fill(from: parsed)
       try command.run(context)
     }
     return Command(

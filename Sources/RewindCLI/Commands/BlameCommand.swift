@@ -3,7 +3,7 @@ import RewindCore
 import RewindStream
 
 extension RewindTool {
-  struct Blame: ParsableCommand {
+  struct Blame: PointCommand {
     static let configuration = CommandConfiguration(
       name: "blame", abstract: "Find the event that last changed a state field.",
       discussion: """

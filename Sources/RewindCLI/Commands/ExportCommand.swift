@@ -3,7 +3,7 @@ import RewindCore
 import RewindJournal
 
 extension RewindTool {
-  struct Export: ParsableCommand {
+  struct Export: RangeCommand {
     static let configuration = CommandConfiguration(
       name: "export", abstract: "Write a session's events as JSON Lines or a scenario script.",
       discussion: """

@@ -2,7 +2,7 @@ import RewindArguments
 import RewindCore
 
 extension RewindTool {
-  struct Find: ParsableCommand {
+  struct Find: RangeCommand {
     static let configuration = CommandConfiguration(
       name: "find",
       abstract: "Find where a condition on the state or the events becomes true.",

@@ -4,7 +4,7 @@ import RewindJournal
 import RewindPage
 
 extension RewindTool {
-  struct HTML: ParsableCommand {
+  struct HTML: RangeCommand {
     static let configuration = CommandConfiguration(
       name: "html", abstract: "Write a session as one self-contained web page.",
       discussion: """

@@ -2,7 +2,7 @@ import RewindArguments
 import RewindCore
 
 extension RewindTool {
-  struct Log: ParsableCommand {
+  struct Log: RangeCommand {
     static let configuration = CommandConfiguration(
       name: "log", abstract: "List the events of a session with what the reducer did with them.",
       discussion: """

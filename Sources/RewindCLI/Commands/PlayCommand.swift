@@ -5,7 +5,7 @@ import RewindPlayer
 import RewindTerminal
 
 extension RewindTool {
-  struct Play: ParsableCommand {
+  struct Play: PointCommand {
     /// Its discussion (``discussion``) is made when help shows it (`RewindTool.cli`), not
     /// when the tool starts: it measures the keys' widths.
     static let configuration = CommandConfiguration(

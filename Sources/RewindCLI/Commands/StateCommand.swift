@@ -3,7 +3,7 @@ import RewindCore
 import RewindJournal
 
 extension RewindTool {
-  struct State: ParsableCommand {
+  struct State: PointCommand {
     static let configuration = CommandConfiguration(
       name: "state", abstract: "Print the state at a point in a session.",
       discussion: """

@@ -3,7 +3,7 @@ import RewindCore
 import RewindJournal
 
 extension RewindTool {
-  struct Testgen: ParsableCommand {
+  struct Testgen: RangeCommand {
     static let configuration = CommandConfiguration(
       name: "testgen", abstract: "Write a session as a Swift Testing reducer test.",
       discussion: """

@@ -167,3 +167,59 @@ extension Timeline {
         + (around.isEmpty ? "" : "; write the events \(around.joined(separator: " or "))"))
   }
 }
+
+/// What a command line meant that gives a point where the command takes a journal (or
+/// a field): `state J 15` for `state J --at 15`, `log J 5 9` for `log J --from 5 --to 9`;
+/// the commands' ``RewindArguments/ParsableCommand/unexpectedArgumentsHint(positionals:)``.
+enum MisplacedPoints {
+  /// The options a command takes points with.
+  enum Options {
+    /// One point, `--at`.
+    case at
+    /// A range, `--from` and `--to`.
+    case range
+  }
+
+  /// The end of the error of more positional words than `command` takes, when some of
+  /// `positionals` read as points (and are no files): where they go, and the command
+  /// line with them there; nil when none does.
+  static func hint(_ positionals: [String], command: String, options: Options) -> String? {
+    let isPoint = positionals.map { word in
+      (try? Point(parsing: word)) != nil && !fileExists(word)
+    }
+    let points = positionals.indices.filter { isPoint[$0] }.map { positionals[$0] }
+    guard let first = points.first else { return nil }
+    let rest = positionals.indices.filter { !isPoint[$0] }.map { Format.shellWord(positionals[$0]) }
+    let line = (["rewind", command] + rest).joined(separator: " ")
+    switch options {
+    case .at:
+      return "a point goes after --at: \(line) --at \(Format.shellWord(first))"
+    case .range where points.count >= 2:
+      return
+        "points go after --from and --to (the events after the first, up to the second): \(line) --from \(Format.shellWord(first)) --to \(Format.shellWord(points[1]))"
+    case .range:
+      return
+        "a point goes after --from (the events after it) or --to (up to it), e.g. \(line) --to \(Format.shellWord(first))"
+    }
+  }
+}
+
+/// A command that takes a point with `--at`: a point among its positional words is said
+/// to go there.
+protocol PointCommand: ParsableCommand {}
+
+extension PointCommand {
+  static func unexpectedArgumentsHint(positionals: [String]) -> String? {
+    MisplacedPoints.hint(positionals, command: configuration.name, options: .at)
+  }
+}
+
+/// A command that takes a range with `--from` and `--to`: points among its positional
+/// words are said to go there.
+protocol RangeCommand: ParsableCommand {}
+
+extension RangeCommand {
+  static func unexpectedArgumentsHint(positionals: [String]) -> String? {
+    MisplacedPoints.hint(positionals, command: configuration.name, options: .range)
+  }
+}
