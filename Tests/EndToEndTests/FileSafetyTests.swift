@@ -305,6 +305,35 @@ struct FileSafetyTests {
     #expect(listing(directory.path).isEmpty)
   }
 
+  @Test(
+    "export, testgen and shrink say a wrong range or condition before a file already there (--force asked for only then)"
+  )
+  func wrongArgumentsBeforeExistingOutput() throws {
+    let journal = sample("day-menu.journal")
+    let directory = TemporaryDirectory()
+    let output = directory.file("there")
+    try Data("kept\n".utf8).write(to: URL(fileURLWithPath: output))
+    for command in ["export", "testgen"] {
+      let wrong = try rewind(command, journal, "--from", "10", "--to", "5", "-o", output)
+      #expect(wrong.status == 64, "\(command): \(wrong.stderr)")
+      #expect(wrong.stderr.hasPrefix("Error: --from 10 is after --to 5"), "\(wrong.stderr)")
+      let outside = try rewind(command, journal, "--to", "99", "-o", output)
+      #expect(outside.stderr.contains("99"), "\(command): \(outside.stderr)")
+      #expect(!outside.stderr.contains("the file exists"), "\(command): \(outside.stderr)")
+      // A right range meets the file, which is kept.
+      expectFailure(
+        try rewind(command, journal, "--to", "5", "-o", output),
+        containing: "\(output): the file exists; pass --force to replace it")
+    }
+    let condition = try rewind("shrink", journal, "--where", "menu.selectedIndx == 3", "-o", output)
+    #expect(condition.status == 64, "\(condition.stderr)")
+    #expect(condition.stderr.contains("Did you mean 'menu.selectedIndex'?"), "\(condition.stderr)")
+    expectFailure(
+      try rewind("shrink", journal, "--where", "menu.selectedIndex == 3", "-o", output),
+      containing: "\(output): the file exists; pass --force to replace it")
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "kept\n")
+  }
+
   @Test("--force without -o is a usage error where -o is optional and standard output the default")
   func forceWithoutOutput() throws {
     let journal = sample("day-menu.journal")

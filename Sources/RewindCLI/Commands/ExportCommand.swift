@@ -37,7 +37,9 @@ extension RewindTool {
     var scenario: Bool
 
     func run(_ context: Context) throws {
-      let destination = try outputDestination(output, force: force, inputs: [journal])
+      // A file already there is refused once the range is known to be right.
+      let destination = try outputDestination(
+        output, force: force, inputs: [journal], existingLater: true)
       let command = ExportCommand(
         from: from, to: to, destination: destination, scenario: scenario, context: context)
       try registry.open(journal, warnings: context.stderr, command)
@@ -56,6 +58,7 @@ struct ExportCommand: TimelineVisitor {
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let range = try timeline.resolveRange(from: from, to: to)
     let (first, last) = (range.from + 1, range.to)
+    if let destination { try requireAvailable(destination) }
     if scenario { return try writeScenario(timeline, first: first, last: last) }
     // The events are replayed from the --from point: one lost to damage is refused before
     // the header goes to standard output.

@@ -47,7 +47,9 @@ extension RewindTool {
       guard condition != nil || diverging else {
         throw UsageError("give either --where <condition> or --diverging")
       }
-      let destination = try outputDestination(output, force: force, inputs: [journal])
+      // A file already there is refused once the condition is known to be right.
+      let destination = try outputDestination(
+        output, force: force, inputs: [journal], existingLater: true)
       try registry.open(
         journal, warnings: context.stderr,
         ShrinkCommand(
@@ -73,8 +75,10 @@ struct ShrinkCommand: TimelineVisitor {
       if let written {
         // Checked first, so that an error names the condition as written.
         _ = try conditionEvaluator(written, in: timeline.domain)
+        if let destination { try requireAvailable(destination) }
         found = try timeline.shrink(where: written.condition)
       } else {
+        if let destination { try requireAvailable(destination) }
         found = try timeline.shrinkDivergence()
       }
     } catch let error as RewindError where error.code == .eventsLost {
