@@ -38,6 +38,17 @@ struct WritingTests {
         "\(script):3:19: nothing in the catalog is called 'Teapot'; write its id (e.g. espresso-machines/leva) or id:TEXT for an id the catalog lacks"
     )
     #expect(!FileManager.default.fileExists(atPath: output))
+    // A name or an interaction misspelt: the one most likely meant.
+    write("tap Monday\nselect category Grinder\n", to: script)
+    expectFailure(
+      try rewind("record", script, "-o", output),
+      containing:
+        "\(script):2:17: nothing in the catalog is called 'Grinder'; write its id (e.g. espresso-machines/leva) or id:TEXT for an id the catalog lacks. Did you mean 'Grinders'?"
+    )
+    write("tap Monday\nselct category grinders\n", to: script)
+    expectFailure(
+      try rewind("record", script, "-o", output),
+      containing: "found 'selct'. Did you mean 'select'?")
     expectFailure(
       try rewind("record", directory.file("missing.scenario"), "-o", output),
       containing: "missing.scenario: cannot read the scenario script")

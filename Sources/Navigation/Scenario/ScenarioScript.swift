@@ -17,6 +17,12 @@ public enum ScenarioScript {
   /// The pause before an interaction whose line gives no time step.
   public static let defaultStep: UInt64 = 500_000
 
+  /// The interactions a line can start with.
+  package static let interactions = [
+    "tap", "scroll", "resize", "select", "expand", "collapse", "visibility", "style", "size",
+    "rotate", "back",
+  ]
+
   /// Parses a script.
   ///
   /// - Parameters:
@@ -71,14 +77,18 @@ struct ScenarioLine {
     self.words = words
   }
 
-  func error(_ message: String, at word: Int? = nil) -> ScenarioError {
+  /// The error `message` at word `word` (the line's end when nil); `choices` are what
+  /// that word could have been (see `ScenarioError.choices`).
+  func error(_ message: String, at word: Int? = nil, choices: [String] = []) -> ScenarioError {
     let column: Int
     if let word, word < words.count {
       column = words[word].column
     } else {
       column = words.last.map { $0.column + $0.text.count } ?? 1
     }
-    return ScenarioError(line: number, column: column, message)
+    let text =
+      choices.isEmpty ? "" : word.flatMap { $0 < words.count ? String(words[$0].text) : nil }
+    return ScenarioError(line: number, column: column, message, word: text ?? "", choices: choices)
   }
 
   /// The words from `index` on, joined by single spaces.
@@ -189,7 +199,9 @@ struct ScenarioParser {
       sizeClass = try Self.sizeClass(value, line, at: 1)
     case .orientation:
       guard let parsed = Self.orientation(value) else {
-        throw line.error("expected portrait or landscape, found \(Format.quoted(value))", at: 1)
+        throw line.error(
+          "expected portrait or landscape, found \(Format.quoted(value))", at: 1,
+          choices: ["portrait", "landscape"])
       }
       orientation = parsed
     case .catalog:
@@ -299,7 +311,9 @@ struct ScenarioParser {
     case "compact": return .compact
     case "regular": return .regular
     default:
-      throw line.error("expected compact or regular, found \(Format.quoted(value))", at: index)
+      throw line.error(
+        "expected compact or regular, found \(Format.quoted(value))", at: index,
+        choices: ["compact", "regular"])
     }
   }
 
@@ -329,7 +343,7 @@ struct ScenarioParser {
       guard let index = labels.firstIndex(where: { $0.lowercased() == label.lowercased() }) else {
         throw line.error(
           "no tab is labelled \(Format.quoted(label)); the tabs are \(labels.joined(separator: ", "))",
-          at: 1)
+          at: 1, choices: labels)
       }
       return .menuTabTapped(index: index)
     case "scroll":
@@ -369,7 +383,7 @@ struct ScenarioParser {
       default:
         throw line.error(
           "expected automatic, all, double-column or detail-only, found \(Format.quoted(value))",
-          at: 1)
+          at: 1, choices: ["automatic", "all", "double-column", "detail-only"])
       }
     case "style":
       let value = try argument(1, "automatic, balanced or prominent-detail")
@@ -380,7 +394,8 @@ struct ScenarioParser {
       case "prominentdetail": return .splitStyleChanged(.prominentDetail)
       default:
         throw line.error(
-          "expected automatic, balanced or prominent-detail, found \(Format.quoted(value))", at: 1)
+          "expected automatic, balanced or prominent-detail, found \(Format.quoted(value))", at: 1,
+          choices: ["automatic", "balanced", "prominent-detail"])
       }
     case "rotate":
       let value = try argument(1, "portrait or landscape (or compact or regular)")
@@ -390,7 +405,7 @@ struct ScenarioParser {
       guard Self.normalized(value) == "compact" || Self.normalized(value) == "regular" else {
         throw line.error(
           "expected portrait or landscape (or compact or regular), found \(Format.quoted(value))",
-          at: 1)
+          at: 1, choices: ["portrait", "landscape", "compact", "regular"])
       }
       return .sizeClassChanged(try Self.sizeClass(value, line, at: 1))
     case "size":
@@ -412,8 +427,8 @@ struct ScenarioParser {
       throw line.error("the '\(verb)' setting must come before the first interaction", at: 0)
     default:
       throw line.error(
-        "expected an interaction (tap, scroll, resize, select, expand, collapse, visibility, style, size, rotate, back), found \(Format.quoted(line.words[0].text))",
-        at: 0)
+        "expected an interaction (\(ScenarioScript.interactions.joined(separator: ", "))), found \(Format.quoted(line.words[0].text))",
+        at: 0, choices: ScenarioScript.interactions)
     }
   }
 
@@ -442,9 +457,15 @@ struct ScenarioParser {
     }
     if matches.count == 1 { return matches[0] }
     if matches.isEmpty {
-      throw line.error(
+      var error = line.error(
         "nothing in the catalog is called \(Format.quoted(name)); write its id (e.g. espresso-machines/leva) or id:TEXT for an id the catalog lacks",
         at: index)
+      // The names, then the ids: a name misspelt is most likely meant by its name.
+      (error.word, error.choices) = (
+        name,
+        catalog.allNodes.map { catalog.name(of: $0) } + catalog.allNodes.map { catalog.id(of: $0) }
+      )
+      throw error
     }
     throw line.error(
       "\(Format.quoted(name)) is ambiguous: \(matches.map { catalog.id(of: $0) }.joined(separator: ", ")); write the id",

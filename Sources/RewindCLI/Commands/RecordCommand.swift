@@ -82,7 +82,11 @@ struct RecordCommand: DomainVisitor {
       let directory = scenarioPath.lastIndex(of: "/").map { String(scenarioPath[..<$0]) } ?? "."
       scenario = try D.parseScenario(text, directory: directory.isEmpty ? "/" : directory)
     } catch {
-      throw CommandError("\(scenarioPath):\(error.line):\(error.column): \(error.message)")
+      let meant = closestName(to: error.word, among: error.choices).map {
+        ". Did you mean '\($0)'?"
+      }
+      throw CommandError(
+        "\(scenarioPath):\(error.line):\(error.column): \(error.message)\(meant ?? "")")
     }
     let destination = try outputDestination(
       output, force: force, inputs: [scenarioPath] + scenario.files)

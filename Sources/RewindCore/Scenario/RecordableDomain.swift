@@ -42,11 +42,20 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
   public var line: Int
   public var column: Int
   public var message: String
+  /// The word that is no choice here (an interaction or a name misspelt), and the
+  /// choices: for the tool to say which one was most likely meant; empty when the
+  /// problem is of another kind.
+  public var word: String
+  public var choices: [String]
 
-  public init(line: Int, column: Int, _ message: String) {
+  public init(
+    line: Int, column: Int, _ message: String, word: String = "", choices: [String] = []
+  ) {
     self.line = line
     self.column = column
     self.message = message
+    self.word = word
+    self.choices = choices
   }
 
   public var description: String { "line \(line), column \(column): \(message)" }

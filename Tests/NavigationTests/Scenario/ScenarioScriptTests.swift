@@ -174,9 +174,36 @@ struct ScenarioScriptTests {
       ),
     ])
   func mistakes(script: String, line: Int, column: Int, message: String) {
-    #expect(throws: ScenarioError(line: line, column: column, message)) {
-      try ScenarioScript.parse(script)
-    }
+    let error = #expect(throws: ScenarioError.self) { try ScenarioScript.parse(script) }
+    #expect(error?.line == line)
+    #expect(error?.column == column)
+    #expect(error?.message == message)
+  }
+
+  @Test(
+    "a word that is none of the choices comes with them, for the tool to say which was meant",
+    arguments: [
+      ("selct category grinders", "selct", "select"),
+      ("select category Grinder", "Grinder", "Grinders"),
+      ("select item levva", "levva", "espresso-machines/leva"),
+      ("tap Tuesdy", "Tuesdy", "Tuesday"),
+      ("style balancd", "balancd", "prominent-detail"),
+      ("visibility al", "al", "detail-only"),
+      ("size compat", "compat", "regular"),
+      ("rotate portrat", "portrat", "landscape"),
+      ("orientation landscap", "landscap", "portrait"),
+    ])
+  func choices(script: String, word: String, choice: String) {
+    let error = #expect(throws: ScenarioError.self) { try ScenarioScript.parse(script) }
+    #expect(error?.word == word)
+    #expect(error?.choices.contains(choice) == true, "\(error?.choices ?? [])")
+  }
+
+  @Test("a mistake of another kind has no word and no choices")
+  func noChoices() {
+    let error = #expect(throws: ScenarioError.self) { try ScenarioScript.parse("resize wide") }
+    #expect(error?.word == "")
+    #expect(error?.choices == [])
   }
 
   @Test("a custom catalog file is read relative to the script")
@@ -216,7 +243,8 @@ struct ScenarioScriptTests {
     #expect(
       throws: ScenarioError(
         line: 2, column: 1,
-        "expected an interaction (tap, scroll, resize, select, expand, collapse, visibility, style, size, rotate, back), found 'jump'"
+        "expected an interaction (tap, scroll, resize, select, expand, collapse, visibility, style, size, rotate, back), found 'jump'",
+        word: "jump", choices: ScenarioScript.interactions
       )
     ) {
       try ScenarioScript.parse("tap 1\r\njump\r\n")
