@@ -170,8 +170,14 @@ struct WritingTests {
       ("[1, 2]", "events.jsonl:1: expected a JSON object"),
       (
         "{\"time_us\": 0, \"event\": \"backTapped\"}",
-        "events.jsonl:1: missing \"seq\" (an integer)"
+        "events.jsonl:1: missing \"seq\" (an integer); the line's members are \"time_us\", \"event\""
       ),
+      // A member named otherwise shows among the line's.
+      (
+        "{\"seq\": 1, \"time\": 0, \"event\": \"backTapped\"}",
+        "events.jsonl:1: missing \"time_us\" (microseconds since the session's start, a whole number ≥ 0); the line's members are \"seq\", \"time\", \"event\"; nothing was written"
+      ),
+      ("{}", "events.jsonl:1: missing \"seq\" (an integer); the line is an object of no member"),
     ])
   func importErrors(content: String, message: String) throws {
     let directory = TemporaryDirectory()

@@ -386,7 +386,7 @@ extension JSONLines {
       }
       let expected = eventCount + 1
       guard let sequenceValue = value[JSONLines.sequenceKey] else {
-        throw LineProblem("missing \"seq\" (an integer)")
+        throw LineProblem("missing \"seq\" (an integer)" + Self.members(members))
       }
       guard let sequence = sequenceValue.intValue else {
         // A whole number beyond 64 bits parses as a Double: an integer, only not the next.
@@ -408,7 +408,13 @@ extension JSONLines {
           : " (seq counts from 1 without gaps)"
         throw LineProblem("\"seq\" is \(sequence), expected \(expected)\(range)")
       }
-      let time = try Self.time(value[JSONLines.timeKey])
+      let time: UInt64
+      do throws(LineProblem) {
+        time = try Self.time(value[JSONLines.timeKey])
+      } catch {
+        guard value[JSONLines.timeKey] == nil else { throw error }
+        throw LineProblem(error.message + Self.members(members))
+      }
       guard time >= lastTime else {
         throw LineProblem("\"time_us\" \(time) is before the previous event's \(lastTime)")
       }
@@ -416,6 +422,15 @@ extension JSONLines {
       lastTime = time
       let event = members.filter { $0.0 != JSONLines.sequenceKey && $0.0 != JSONLines.timeKey }
       return EventLine(number: number, time: time, event: .object(event))
+    }
+
+    /// The end of the error of a line that lacks `seq` or `time_us`: the members it has,
+    /// where a name written otherwise (`time`, `sequence`) shows.
+    private static func members(_ members: [(String, JSONValue)]) -> String {
+      guard !members.isEmpty else { return "; the line is an object of no member" }
+      let names = members.prefix(8).map { Format.quoted($0.0, quote: "\"") }
+      let more = members.count > 8 ? ", …" : ""
+      return "; the line's members are \(names.joined(separator: ", "))\(more)"
     }
 
     /// A line's `time_us`: a whole number of microseconds from 0 to 2^63 − 1.
