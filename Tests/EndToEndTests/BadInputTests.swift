@@ -373,6 +373,42 @@ struct BadInputTests {
       "Unexpected argument 'end'", command: "state")
   }
 
+  @Test("a file that is no journal says what it reads as and the command that reads it")
+  func whatANonJournalIs() throws {
+    let directory = TemporaryDirectory()
+    let lines = directory.file("session.jsonl")
+    try Data(try rewind("export", ipad, "--to", "3").stdout.utf8).write(
+      to: URL(fileURLWithPath: lines))
+    let notJournal = "not a Rewind journal (it does not start with a journal header)"
+    expectFailure(
+      try rewind("info", lines),
+      containing:
+        "\(lines): \(notJournal); it is JSON Lines, as `rewind export` writes: `rewind import \(lines) -o session.journal` makes a journal of it"
+    )
+    expectFailure(
+      try rewind("verify", lines),
+      containing: "; it is JSON Lines, as `rewind export` writes: `rewind import")
+    let script = sample("day-menu.scenario")
+    expectFailure(
+      try rewind("log", script),
+      containing:
+        "\(script): \(notJournal); it is text (a scenario script becomes a journal with `rewind record \(script) -o day-menu.journal`)"
+    )
+    let state = sample("day-menu.state.json")
+    let check = try rewind("check", sample("day-menu.journal"), state)
+    #expect(check.status == 1)
+    #expect(
+      check.stdout.contains(
+        "FAIL \(state): \(notJournal); it is JSON (an expected state, as `rewind state --json` prints it, is given to check with --expect)"
+      ), "\(check.stdout)")
+    // Bytes that are no text: nothing said of them.
+    let binary = directory.file("noise.bin")
+    try Data([0x01, 0xFF, 0xFE, 0x80, 0x00, 0x42]).write(to: URL(fileURLWithPath: binary))
+    let noise = try rewind("state", binary)
+    expectFailure(noise, containing: "\(binary): \(notJournal)")
+    #expect(!noise.stderr.contains("; it is"), "\(noise.stderr)")
+  }
+
   @Test("diff with three journals: a message in the style of the others, not capitalised")
   func diffThreeJournals() throws {
     expectUsageError(

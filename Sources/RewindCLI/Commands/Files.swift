@@ -30,6 +30,51 @@ func startsAsJournal(_ path: String) -> Bool {
     && bytes[8...11] == Array("RWJH".utf8)[...]
 }
 
+/// `error`, for a file that is no journal (`notAJournal`), with what the file reads as and
+/// the command that reads it: JSON Lines (`import`), JSON (an expected state), other text
+/// (a scenario script: `record`). Any other error as it is.
+func namingWhatItIs(_ error: JournalError) -> JournalError {
+  guard error.code == .notAJournal, let path = error.path else { return error }
+  // Never waiting for a writer, as `startsAsJournal`.
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+  guard descriptor >= 0 else { return error }
+  defer { close(descriptor) }
+  var bytes = [UInt8](repeating: 0, count: 4096)
+  let count = read(descriptor, &bytes, bytes.count)
+  guard count > 0, !bytes[..<count].contains(0) else { return error }
+  // UTF-8 text, but for a character the read may have cut at its end.
+  let isText = (0...min(3, count - 1)).contains { cut in
+    String(validating: bytes[..<(count - cut)], as: UTF8.self) != nil
+  }
+  guard isText else { return error }
+  // The first line less a byte-order mark and blanks: `{"header":…` for JSON Lines.
+  let lineEnd = bytes[..<count].firstIndex(of: 0x0A) ?? count
+  let start = bytes[..<lineEnd].starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+  let first = String(decoding: bytes[start..<lineEnd], as: UTF8.self).filter {
+    !$0.isWhitespace
+  }
+  let name = Format.shellWord(path)
+  // The journal to write: the file's name with `.journal` for its extension (another
+  // than the file's own).
+  let base = path.split(separator: "/").last.map(String.init) ?? path
+  let stem = base.split(separator: ".", maxSplits: 1).first.map(String.init) ?? "session"
+  func journal(_ suffix: String) -> String {
+    Format.shellWord(stem + (stem + ".journal" == base ? suffix : "") + ".journal")
+  }
+  var described = error
+  if first.hasPrefix("{\"header\":") {
+    described.message +=
+      "; it is JSON Lines, as `rewind export` writes: `rewind import \(name) -o \(journal("-imported"))` makes a journal of it"
+  } else if first.hasPrefix("{") || first.hasPrefix("[") {
+    described.message +=
+      "; it is JSON (an expected state, as `rewind state --json` prints it, is given to check with --expect)"
+  } else {
+    described.message +=
+      "; it is text (a scenario script becomes a journal with `rewind record \(name) -o \(journal("-recorded"))`)"
+  }
+  return described
+}
+
 /// The file a command writes: `path`, replaced only with `--force`, and never one of the
 /// command's `inputs` (by device and inode, so not through a link either).
 ///

@@ -92,6 +92,7 @@ extension RewindTool {
       } catch {
         // A file that cannot be verified at all still answers in JSON; the error goes
         // to stderr too.
+        let error = namingWhatItIs(error)
         if json && single { context.stdout.printJSON(Self.failure(journal, error)) }
         throw error
       }

@@ -91,7 +91,11 @@ struct DomainRegistry: Sendable {
         "- is not standard input here: a journal is read from a file; give its path (./- for a file named -)"
       )
     }
-    return try JournalReader(path: path, options: .init(salvage: salvage))
+    do throws(JournalError) {
+      return try JournalReader(path: path, options: .init(salvage: salvage))
+    } catch {
+      throw namingWhatItIs(error)
+    }
   }
 
   /// Warns, on stderr, of a torn tail or damage found on opening.
