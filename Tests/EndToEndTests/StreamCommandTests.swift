@@ -68,9 +68,17 @@ struct StreamCommandTests {
       try rewind("sessions", "--server", server.url, "--since", "2026-11-31"),
       "--since: '2026-11-31' is not a time (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS[.ffffff](Z|±HH:MM))",
       command: "sessions")
-    let none = try rewind("sessions", "--server", server.url, "--domain", "other")
+    let none = try rewind("sessions", "--server", server.url, "--domain", "nav")
     #expect(none.status == 0)
     #expect(none.stdout.isEmpty)
+    // The domains there named: --domain names one exactly.
+    #expect(
+      none.stderr.hasPrefix(
+        "No sessions match --domain nav: the server holds "), "\(none.stderr)")
+    #expect(
+      none.stderr.hasSuffix(
+        " sessions, of the domain navigation (--domain names one exactly)\n"), "\(none.stderr)")
+    #expect(later.stderr.hasPrefix("No sessions match --since 2030-01-01: the server holds "))
   }
 
   /// A journal that cannot be pushed does not stop the others: each is tried and its

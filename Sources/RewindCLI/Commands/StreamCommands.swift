@@ -224,7 +224,8 @@ extension RewindTool {
       }
       let store = try connection.connect(replicas: 1, context: context)
       var unreadable: [StreamError] = []
-      let sessions = try store.sessions(unreadable: &unreadable).filter { summary in
+      let all = try store.sessions(unreadable: &unreadable)
+      let sessions = all.filter { summary in
         (domain.map { summary.domain == $0 } ?? true)
           && (start.map { summary.startTime >= $0 } ?? true)
           && (device.map { summary.device.contains($0) } ?? true)
@@ -259,7 +260,23 @@ extension RewindTool {
         ]
         context.stdout.print(fields.joined(separator: "  ") + (summary.isClosed ? "" : "  open"))
       }
-      if sessions.isEmpty { context.stderr.print("No sessions.") }
+      if sessions.isEmpty { context.stderr.print(noSessions(among: all)) }
+    }
+
+    /// What `sessions` says when it lists none: that the server holds none, or that none
+    /// of those it holds matches the options given (a domain matches exactly: the
+    /// domains there are named).
+    private func noSessions(among all: [SessionSummary]) -> String {
+      guard !all.isEmpty else { return "No sessions." }
+      let given =
+        (domain.map { ["--domain \(Format.shellWord($0))"] } ?? [])
+        + (since.map { ["--since \(Format.shellWord($0))"] } ?? [])
+        + (device.map { ["--device \(Format.shellWord($0))"] } ?? [])
+      var domains: [String] = []
+      for summary in all where !domains.contains(summary.domain) { domains.append(summary.domain) }
+      let named = domains.map { TerminalText.escaped($0) }.joined(separator: ", ")
+      return
+        "No sessions match \(TerminalText.escaped(given.joined(separator: " "))): the server holds \(Format.count(all.count, "session")), of the \(domains.count == 1 ? "domain" : "domains") \(named)\(domain == nil ? "" : " (--domain names one exactly)")"
     }
   }
 }
