@@ -31,7 +31,7 @@ struct CheckCommandTests {
     #expect(updated.status == 0, "\(updated.stderr)")
     #expect(
       updated.stdout.contains(
-        "expected state \(link) (updated) through the link to \(fixture) (partial: 1 of"),
+        "expected state \(link) through the link to \(fixture) (updated; partial: 1 of"),
       "\(updated.stdout)")
     #expect(
       try FileManager.default.destinationOfSymbolicLink(atPath: link) == fixture)
@@ -49,7 +49,7 @@ struct CheckCommandTests {
     #expect(created.status == 0, "\(created.stderr)")
     let new = fixtures + "/new.json"
     #expect(
-      created.stdout.contains("expected state \(link) (updated) through the link to \(new)"),
+      created.stdout.contains("expected state \(link) through the link to \(new) (updated"),
       "\(created.stdout)")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "fixtures/next.json")
     #expect(

@@ -243,6 +243,16 @@ struct DebuggerTests {
     #expect((json["changedBy"] as? [String: Any])?["seq"] as? Int == 3)
     let never = try rewind("blame", ipad, "split.expanded[espresso-machines/home]", "--at", "5")
     #expect(never.lines.last == "  never added: no event up to 5 added it")
+    // At the start: the initial state, not "after event 0", and no event to speak of.
+    #expect(
+      try rewind("blame", ipad, element, "--at", "0").lines == [
+        "espresso-machines/leva is not in split.expanded at the start (the initial state)",
+        "  never added",
+      ])
+    #expect(
+      try rewind("blame", ipad, "split.selectedItem", "--at", "start").lines == [
+        "split.selectedItem = null at the start (the initial state)", "  its initial value",
+      ])
   }
 
   @Test("blame refuses a malformed path or element with a usage error")

@@ -16,7 +16,9 @@ struct InspectionTests {
     #expect(
       text.stdout.contains("Started    2026-11-30T09:15:00Z on iPad Pro 11-inch (M4), iPadOS 18.1"))
     #expect(text.stdout.contains("Events     32 (1–32) over 1m 07.1s"))
-    #expect(text.stdout.contains("Integrity  closed, index present"))
+    #expect(
+      text.stdout.contains(
+        "Integrity  closed, index present (frames not checked: `rewind verify` checks them)\n"))
     let json = try parseObject(try rewind("info", ipad, "--json").stdout)
     #expect(json["domain"] as? String == "navigation")
     #expect(json["events"] as? Int == 32)

@@ -113,7 +113,7 @@ struct BlameCommand: TimelineVisitor {
     }
     let style = context.stdout.style
     context.stdout.print(
-      "\(style.bold(TerminalText.escaped(path))) = \(blame.value.compactText) after event \(sequence)"
+      "\(style.bold(TerminalText.escaped(path))) = \(blame.value.compactText) \(Self.place(sequence))"
     )
     if let event = blame.event {
       context.stdout.print(
@@ -124,8 +124,15 @@ struct BlameCommand: TimelineVisitor {
         "  the event that set it cannot be known: no event after \(lost.upperBound) changed it, and \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage"
       )
     } else {
-      context.stdout.print("  its initial value: no event up to \(sequence) changed it")
+      context.stdout.print(
+        sequence == 0
+          ? "  its initial value" : "  its initial value: no event up to \(sequence) changed it")
     }
+  }
+
+  /// Where the value is read: `after event 14`, or `at the start (the initial state)`.
+  static func place(_ sequence: UInt64) -> String {
+    sequence == 0 ? "at the start (the initial state)" : "after event \(sequence)"
   }
 
   /// Events lost to damage as blame's JSON gives them (as `recover --json` does).
@@ -159,7 +166,7 @@ extension BlameCommand {
     }
     let style = context.stdout.style
     context.stdout.print(
-      "\(style.bold(TerminalText.escaped(element.stringValue ?? element.compactText))) is \(present ? "in" : "not in") \(TerminalText.escaped(target.path)) after event \(sequence)"
+      "\(style.bold(TerminalText.escaped(element.stringValue ?? element.compactText))) is \(present ? "in" : "not in") \(TerminalText.escaped(target.path)) \(Self.place(sequence))"
     )
     if let event = blame.event {
       context.stdout.print(
@@ -170,10 +177,10 @@ extension BlameCommand {
         "  the event that last added or removed it cannot be known: no event after \(lost.upperBound) added or removed it, and \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage"
       )
     } else {
+      let none =
+        sequence == 0 ? "" : ": no event up to \(sequence) added\(present ? " or removed" : "") it"
       context.stdout.print(
-        present
-          ? "  there from the initial state: no event up to \(sequence) added or removed it"
-          : "  never added: no event up to \(sequence) added it")
+        present ? "  there from the initial state\(none)" : "  never added\(none)")
     }
   }
 

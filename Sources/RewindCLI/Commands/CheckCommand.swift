@@ -417,13 +417,15 @@ struct CheckCommand: TimelineVisitor {
       "\(TerminalText.escaped(timeline.path)): \(Format.count(report.eventsReplayed, "event")), \(Format.count(report.snapshotsCompared, "snapshot"))"
     let partial = report.expectedFieldCount < report.stateFieldCount
     if let expectedPath {
+      // What was written and how much is checked, in one parenthesis.
+      let notes =
+        (written.map { [$0 ? "updated" : "unchanged"] } ?? [])
+        + (partial
+          ? ["partial: \(report.expectedFieldCount) of \(report.stateFieldCount) fields"] : [])
       summary +=
         ", expected state \(TerminalText.escaped(expectedPath))"
-        + (written.map { $0 ? " (updated)" : " (unchanged)" } ?? "")
         + (linkTarget.map { " through the link to \(TerminalText.escaped($0))" } ?? "")
-      if partial {
-        summary += " (partial: \(report.expectedFieldCount) of \(report.stateFieldCount) fields)"
-      }
+        + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
     }
     lines.append((passed ? style.green("PASS") : style.red("FAIL")) + " " + summary)
     if missing {

@@ -39,6 +39,10 @@ func namingWhatItIs(_ error: JournalError) -> JournalError {
   let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
   guard descriptor >= 0 else { return error }
   defer { close(descriptor) }
+  // A regular file of some size: not a file of /proc or /sys, whose size says 0.
+  var status = stat()
+  guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0
+  else { return error }
   var bytes = [UInt8](repeating: 0, count: 4096)
   let count = read(descriptor, &bytes, bytes.count)
   guard count > 0, !bytes[..<count].contains(0) else { return error }

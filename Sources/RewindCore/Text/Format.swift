@@ -5,13 +5,7 @@ import RewindJournal
 package enum Format {
   /// `1,234,567`.
   package static func count<T: BinaryInteger>(_ value: T) -> String {
-    let digits = String(value)
-    var result = ""
-    for (index, character) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-      result.append(character)
-    }
-    return result
+    Journal.grouped(value)
   }
 
   /// `1 event`, `1,234 events`: a count and a noun, plural when it is not one.

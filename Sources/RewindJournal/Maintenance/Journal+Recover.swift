@@ -167,7 +167,7 @@ extension Journal {
     guard let identity = file.identity(), FileIdentity(kept) == identity else {
       throw JournalError(
         .alreadyExists,
-        "the damaged original is to be kept here, but a file is already there (from an earlier recovery?); move it away, or write the repaired journal elsewhere with an output file",
+        "the damaged original is to be kept here, but a file is already there (from an earlier recovery?); move it away, or write the repaired journal elsewhere with an output file (`rewind recover JOURNAL -o FILE`)",
         path: keptPath)
     }
     guard JournalFile.status(of: file.path, system: system).map(FileIdentity.init) == identity

@@ -295,9 +295,20 @@ extension Journal {
     }
   }
 
-  /// `1 byte`, `12 bytes`.
+  /// `1 byte`, `9,903 bytes`.
   package static func count(_ value: UInt64, _ noun: String) -> String {
-    "\(value) \(noun)\(value == 1 ? "" : "s")"
+    "\(grouped(value)) \(noun)\(value == 1 ? "" : "s")"
+  }
+
+  /// `9,903`: a number's digits in groups of three, as every count the tool prints.
+  package static func grouped<T: BinaryInteger>(_ value: T) -> String {
+    let digits = String(value.magnitude)
+    var result = value < 0 ? "-" : ""
+    for (index, character) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(character)
+    }
+    return result
   }
 
   /// Decodes one frame completely and checks its records and snapshots: the frame's
