@@ -242,7 +242,8 @@ struct SalvagedCommandsTests {
     expectFailure(
       pushed,
       containing:
-        "\(salvaged) holds \(JournalError.describe(lost)), lost to damage (salvaged away)")
+        "Error: \(salvaged): it holds \(JournalError.describe(lost)), lost to damage (salvaged away)"
+    )
     #expect(!pushed.stderr.contains("recover"), "\(pushed.stderr)")
   }
 

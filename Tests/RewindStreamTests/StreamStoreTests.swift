@@ -309,10 +309,11 @@ struct StreamStoreTests {
     damaged[damaged.count / 2] ^= 0xFF
     write(damaged, to: path)
     let store = try StreamStore(StreamServer(url: server.url))
-    let error = try #require(throws: StreamError.self) { try store.push(path) }
-    #expect(error.kind == .invalidData)
-    #expect("\(error)".contains("\(path) is damaged (frame "), "\(error)")
-    #expect("\(error)".hasSuffix("; `rewind recover` it first, then push"), "\(error)")
+    // Said of the file, not of the server.
+    let error = try #require(throws: JournalError.self) { try store.push(path) }
+    #expect(error.code == .corruptFrame)
+    #expect("\(error)".hasPrefix("\(path): frame "), "\(error)")
+    #expect("\(error)".contains("; `rewind recover` it first, then push"), "\(error)")
     // Nothing was made on the server: not even the stream.
     #expect(throws: StreamError.self) { try store.sessions() }
   }

@@ -259,7 +259,8 @@ public final class StreamStore {
   ///
   /// Creates the stream and buckets when the server has none.
   /// - Throws: ``StreamError`` (the server holds another journal under the session's id,
-  ///   a message too large, a lost connection); the `JournalError` of the file.
+  ///   a message too large, a lost connection); the `JournalError` of the file, said
+  ///   before anything is sent (one that cannot be read, damaged, or with lost events).
   public func push(_ path: String, progress: (Int, Int) -> Void = { _, _ in }) throws
     -> PushReport
   {
@@ -270,9 +271,10 @@ public final class StreamStore {
     guard condition.damage.isEmpty, condition.headerDamage == nil,
       reader.frames.enumerated().allSatisfy({ $0.element.number == $0.offset })
     else {
-      throw StreamError(
-        .invalidData, "\(path) is damaged; `rewind recover` it first, then push",
-        server: server.displayURL, session: id.description)
+      // The file's problem, said of the file: no server is asked.
+      throw JournalError(
+        .corruptFrame, "the journal is damaged; `rewind recover` it first, then push",
+        path: path)
     }
     // Every frame reads whole (its checksums) before anything is sent or made on the server
     // (each is read again to be sent: cheap next to the network): a damaged one met part way
@@ -282,20 +284,19 @@ public final class StreamStore {
         _ = try reader.frameBytes(number)
       } catch {
         var damage = error
-        damage.path = nil
-        throw StreamError(
-          .invalidData, "\(path) is damaged (\(damage)); `rewind recover` it first, then push",
-          server: server.displayURL, session: id.description)
+        damage.message += "; `rewind recover` it first, then push"
+        if damage.path == nil { damage.path = path }
+        throw damage
       }
     }
     // Salvage's lost ranges stay after recovery: a session on the server holds every
     // event from the first, so recovering again would not help.
     guard condition.lostRanges.isEmpty else {
       let lost = condition.lostRanges.map(JournalError.describe).joined(separator: " and ")
-      throw StreamError(
-        .invalidData,
-        "\(path) holds \(lost), lost to damage (salvaged away); a session on the server holds every event, so a journal with lost events cannot be pushed",
-        server: server.displayURL, session: id.description)
+      throw JournalError(
+        .corruptFrame,
+        "it holds \(lost), lost to damage (salvaged away); a session on the server holds every event, so a journal with lost events cannot be pushed",
+        path: path)
     }
     do {
       try connection.ensureStream(
