@@ -18,7 +18,9 @@ extension RewindTool {
         A condition on the state matches where it becomes true (and at the start of the \
         search when it holds there); one that names the event matches after every event \
         where it holds. Prints the first match; with --all, every one; with --last, the last \
-        one, searching backwards from --to; with --count, only how many there are. See \
+        one, searching backwards from --to; with --count, only how many there are. No \
+        match is no failure: find says so and exits 0 (a script reads --count, or the \
+        matches of --json). See \
         'rewind help conditions' for the whole language. In a journal salvaged by `rewind \
         recover --salvage`, the search goes on past the events lost to damage, from the \
         snapshot stored after them, as `rewind log` does, and a warning names the lost \
