@@ -115,6 +115,16 @@ struct BadInputTests {
     )
   }
 
+  @Test("find without --where: the help line gives an example and where the language is")
+  func findWithoutCondition() throws {
+    let missing = try rewind("find", ipad)
+    expectUsageError(missing, "Missing expected argument '--where <condition>'", command: "find")
+    #expect(
+      missing.stderr.contains(
+        "Help:  --where <condition>  The condition to find, e.g. 'split.style == balanced' (rewind help conditions).\n"
+      ), "\(missing.stderr)")
+  }
+
   @Test("find: an unterminated string, at its opening quote")
   func unterminatedString() throws {
     try expectConditionError(

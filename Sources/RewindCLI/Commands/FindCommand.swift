@@ -32,7 +32,9 @@ extension RewindTool {
     @Argument(help: "The journal to search.")
     var journal: String
     @Option(
-      name: "where", valueName: "condition", help: "The condition.", transform: parseCondition)
+      name: "where", valueName: "condition",
+      help: "The condition to find, e.g. 'split.style == balanced' (rewind help conditions).",
+      transform: parseCondition)
     var condition: WrittenCondition
     @Option(
       valueName: "point",
