@@ -147,6 +147,33 @@ struct LiveTerminalTests {
     try terminal.waitFor("DONE 0")
   }
 
+  @Test(
+    "started in the background of a shell with job control, it waits, and runs once brought to the foreground (fg)"
+  )
+  func startedInTheBackground() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(script: "exec bash --norc --noprofile -i", in: directory.path)
+    defer { terminal.kill() }
+    // The prompt, less the space the screen's capture drops.
+    try terminal.waitFor("test-prompt$")
+    // The terminal's settings stop it (SIGTTOU) until fg, where the call was interrupted
+    // (EINTR) and failed: "the terminal failed: tcsetattr on standard input".
+    terminal.type("\"$REWIND\" live -o s.journal &")
+    terminal.send("Enter")
+    try terminal.waitFor("[1] ")
+    terminal.type("fg")
+    terminal.send("Enter")
+    try terminal.waitFor("● REC")
+    terminal.send("q")
+    try terminal.waitFor("Recorded 0 events (0 rejected) over ")
+    terminal.type("echo \"EXIT $?\"")
+    terminal.send("Enter")
+    let end = try terminal.waitFor("EXIT ")
+    #expect(end.contains("EXIT 0"), "\(end)")
+    #expect(!end.contains("the terminal failed"), "\(end)")
+    #expect(try rewind("verify", directory.file("s.journal")).status == 0)
+  }
+
   @Test("pasted text is no interaction: nothing is recorded, and a pasted q does not quit")
   func pasteRecordsNothing() throws {
     let directory = TemporaryDirectory()

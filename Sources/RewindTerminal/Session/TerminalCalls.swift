@@ -27,19 +27,32 @@ enum TerminalCalls {
     return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
   }
 
-  /// The terminal's settings (`tcgetattr`).
+  /// The terminal's settings (`tcgetattr`, retried after `EINTR`).
   static func attributes(_ descriptor: Int32) throws(TerminalError) -> termios {
     var attributes = termios()
-    try check(tcgetattr(descriptor, &attributes), "tcgetattr on \(name(descriptor))")
+    try check(
+      retryingInterrupted { tcgetattr(descriptor, &attributes) },
+      "tcgetattr on \(name(descriptor))")
     return attributes
   }
 
   /// Sets the terminal's settings (`tcsetattr`), after the output already written has
-  /// been sent (`TCSADRAIN`).
+  /// been sent (`TCSADRAIN`). Retried after `EINTR`: a program started in the background
+  /// (`rewind live &`) is stopped by the call (`SIGTTOU`) until it is brought to the
+  /// foreground (`fg`), where the call returns interrupted and the next one succeeds.
   static func setAttributes(_ attributes: termios, _ descriptor: Int32) throws(TerminalError) {
     var attributes = attributes
     try check(
-      tcsetattr(descriptor, TCSADRAIN, &attributes), "tcsetattr on \(name(descriptor))")
+      retryingInterrupted { tcsetattr(descriptor, TCSADRAIN, &attributes) },
+      "tcsetattr on \(name(descriptor))")
+  }
+
+  /// `call`'s status, called again while it fails with `EINTR`.
+  static func retryingInterrupted(_ call: () -> Int32) -> Int32 {
+    while true {
+      let status = call()
+      if status != -1 || errno != EINTR { return status }
+    }
   }
 
   /// `attributes` in raw mode, as `cfmakeraw` makes it: bytes arrive one by one as
