@@ -424,6 +424,34 @@ struct RepairTests {
     #expect(json["droppedEvents"] as? Int == 0)
   }
 
+  @Test("recover in place through a symbolic link repairs the file it leads to and keeps the link")
+  func recoverThroughALink() throws {
+    let directory = TemporaryDirectory()
+    let fixtures = directory.file("fixtures")
+    try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
+    let target = fixtures + "/target.journal"
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: sample("two-column.journal")))
+    bytes.removeLast(30)
+    try bytes.write(to: URL(fileURLWithPath: target))
+    let link = directory.file("latest.journal")
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: "fixtures/target.journal")
+    let recovered = try rewind("recover", link)
+    #expect(recovered.status == 0, "\(recovered.stderr)")
+    #expect(
+      recovered.lines.first
+        == "\(link) is a symbolic link to \(target), which is repaired; the link is kept.",
+      "\(recovered.stdout)")
+    #expect(recovered.stdout.contains("The damaged original is kept as \(target).damaged."))
+    // The link leads where it did, to the repaired journal; the original beside it.
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: link) == "fixtures/target.journal")
+    #expect(try rewind("verify", link).status == 0)
+    #expect(try rewind("verify", target).status == 0)
+    #expect(FileManager.default.fileExists(atPath: target + ".damaged"))
+    #expect(!FileManager.default.fileExists(atPath: link + ".damaged"))
+  }
+
   @Test("recover -o replaces a file already there only with --force")
   func recoverOverExistingOutput() throws {
     let directory = TemporaryDirectory()

@@ -13,6 +13,17 @@ func fileExists(_ path: String) -> Bool {
   access(path, F_OK) == 0
 }
 
+/// The file the symbolic link at `path` leads to (through every link on the way), its
+/// path resolved; nil when `path` is no link, or one that leads to no file.
+func linkedFile(_ path: String) -> String? {
+  var status = stat()
+  guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+    let resolved = realpath(path, nil)
+  else { return nil }
+  defer { free(resolved) }
+  return String(cString: resolved)
+}
+
 /// Whether the file at `path` starts as a journal does: a zstd skippable frame whose
 /// payload starts with the journal header's tag, `RWJH` (FORMAT.md): what a command that
 /// reads text was given by mistake.

@@ -13,7 +13,8 @@ extension RewindTool {
         nor are events with good frames after them, unless --salvage is given: the damaged \
         frames are then dropped, the events they held are marked lost, and the events \
         after them are kept. The repaired journal is a new file: in place, the damaged \
-        original is kept as JOURNAL.damaged; with -o the repaired journal is written there \
+        original is kept as JOURNAL.damaged (through a symbolic link, the file it leads to \
+        is repaired and the link kept); with -o the repaired journal is written there \
         (a file already there is replaced only with --force) and the original is left as \
         it is.
 
@@ -49,6 +50,10 @@ extension RewindTool {
           "--force replaces the file -o names; without -o the journal is repaired in place and its original kept as JOURNAL.damaged"
         )
       }
+      // In place through a symbolic link: the file it leads to is repaired (its original
+      // kept beside it), and the link kept, as `check --update` writes through one; the
+      // link's own name would become a copy, the file it led to left damaged.
+      let journal = output == nil ? linkedFile(self.journal) ?? self.journal : self.journal
       var repairs: [UInt64: ContentRepair] = [:]
       if salvage {
         let content = context.withProgress("Reading the content") { bar in
@@ -81,6 +86,11 @@ extension RewindTool {
       if json {
         context.stdout.printJSON(RecoverOutput.json(report))
       } else {
+        if journal != self.journal {
+          context.stdout.print(
+            "\(TerminalText.escaped(self.journal)) is a symbolic link to \(TerminalText.escaped(journal)), which is repaired; the link is kept."
+          )
+        }
         RecoverOutput.print(report, to: context.stdout)
       }
     }
