@@ -282,6 +282,32 @@ struct CheckCommandTests {
       entry["error"] as? String == "\(missing): no such file (No such file or directory (errno 2))")
   }
 
+  @Test("a torn tail is said with the journal's result, and in its JSON (it was a warning only)")
+  func tornTail() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("day-menu.journal")
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: sample("day-menu.journal")))
+    let size = bytes.count
+    bytes.append(contentsOf: [UInt8](repeating: 0x78, count: 40))
+    try bytes.write(to: URL(fileURLWithPath: journal))
+    for jobs in ["1", "2"] {
+      let text = try rewind("check", journal, "--jobs", jobs)
+      #expect(text.status == 0, "\(text.stderr)")
+      #expect(
+        text.lines.contains(
+          "  torn tail: the last 40 bytes (from byte \(size)) are not a whole frame and are not checked; `rewind recover` cuts them"
+        ), "\(text.stdout)")
+    }
+    let json = try parseObject(try rewind("check", journal, "--json").stdout)
+    let entry = try #require((json["journals"] as? [[String: Any]])?.first)
+    let torn = try #require(entry["tornTail"] as? [String: Any])
+    #expect(torn["offset"] as? Int == size)
+    #expect(torn["bytes"] as? Int == 40)
+    // A whole journal has none.
+    let whole = try parseObject(try rewind("check", sample("day-menu.journal"), "--json").stdout)
+    #expect((whole["journals"] as? [[String: Any]])?.first?["tornTail"] == nil)
+  }
+
   @Test("--jobs does not change what check prints, with partial and missing expected states")
   func jobs() throws {
     let directory = TemporaryDirectory()

@@ -437,12 +437,31 @@ struct CheckCommand: TimelineVisitor {
           + (name.map { ": \(TerminalText.escaped($0)) does not exist" } ?? " (give --expect FILE)")
           + (requireExpected ? " (--require-expected)" : "; the final state is not checked"))
     }
+    // A torn tail's events are not read: said with the result (a warning on stderr alone
+    // was lost in CI, and the JSON did not say it).
+    let tail = timeline.reader.condition.tornTail
+    if let tail {
+      let events = tail.sequenceRange.map { ", \(Format.events($0))" } ?? ""
+      lines.append(
+        "  torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) are not a whole frame and are not checked; `rewind recover` cuts them"
+      )
+    }
     var members: [(String, JSONValue)] = [
       ("path", .string(timeline.path)), ("passed", .bool(passed)),
       ("events", .int(Int64(report.eventsReplayed))),
       ("snapshots", .int(Int64(report.snapshotsCompared))),
       ("expectedState", .string(expectedPath)),
     ]
+    if let tail {
+      var torn: [(String, JSONValue)] = [
+        ("offset", .int(Int64(tail.offset))), ("bytes", .int(Int64(tail.length))),
+      ]
+      if let range = tail.sequenceRange {
+        torn.append(("from", .int(Int64(range.lowerBound))))
+        torn.append(("to", .int(Int64(range.upperBound))))
+      }
+      members.append(("tornTail", .object(torn)))
+    }
     if expectedPath != nil {
       members.append(("expectedFields", .int(Int64(report.expectedFieldCount))))
       members.append(("stateFields", .int(Int64(report.stateFieldCount))))
