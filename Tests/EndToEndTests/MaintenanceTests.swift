@@ -452,6 +452,30 @@ struct RepairTests {
     #expect(!FileManager.default.fileExists(atPath: link + ".damaged"))
   }
 
+  @Test("the commands a message suggests are quoted for a shell: a path with a space or a quote")
+  func suggestedCommandsQuoted() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("my it's.journal")
+    var torn = try Data(contentsOf: URL(fileURLWithPath: sample("two-column.journal")))
+    torn.append(contentsOf: [UInt8](repeating: 0x78, count: 40))
+    try torn.write(to: URL(fileURLWithPath: journal))
+    let quoted = "'" + journal.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    let verified = try rewind("verify", journal)
+    #expect(verified.stdout.contains("`rewind recover \(quoted)` repairs it"), "\(verified.stdout)")
+    // A frame damaged in the middle, met by a command that replays it.
+    _ = try rewind("generate", "-o", journal, "--events", "20000", "--seed", "4", "--force")
+    let frame = try JournalReader(path: journal).frames[1]
+    var damaged = bytes(of: journal)
+    damaged[Int(frame.dataOffset) + 40] ^= 0x20
+    write(damaged, to: journal)
+    let logged = try rewind("log", journal)
+    #expect(logged.status == 1)
+    #expect(
+      logged.stderr.contains(
+        "; `rewind verify \(quoted)` lists the damage, `rewind recover \(quoted)` repairs it"),
+      "\(logged.stderr)")
+  }
+
   @Test("recover -o replaces a file already there only with --force")
   func recoverOverExistingOutput() throws {
     let directory = TemporaryDirectory()

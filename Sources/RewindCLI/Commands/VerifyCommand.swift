@@ -255,7 +255,7 @@ enum VerifyOutput {
       } else {
         output.print(
           style.dim(
-            "  `rewind recover \(path)` repairs it (with --salvage when damaged events have good frames after them)."
+            "  `rewind recover \(Format.shellWord(path))` repairs it (with --salvage when damaged events have good frames after them)."
           ))
       }
     }
