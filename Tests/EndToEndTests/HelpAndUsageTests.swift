@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @Suite("The command line: help, version and usage errors")
@@ -103,10 +104,19 @@ struct HelpAndUsageTests {
       command: "state")
     expectUsageError(
       try rewind("state", journal, "extra"), "Unexpected argument 'extra'", command: "state")
-    expectUsageError(
-      try rewind("generate", "-o", "/tmp/x.journal", "--events", "many"),
-      "The value 'many' is invalid for '--events <count>': expected a number of events from 1 to 10,000,000,000",
-      command: "generate")
+    // Digits grouped by threes with one mark, or not at all (1,00 was 100).
+    for count in ["many", "1,00", ",100", "10,0,0", "1,000_000", "1,000,"] {
+      expectUsageError(
+        try rewind("generate", "-o", "/tmp/x.journal", "--events", count),
+        "The value '\(count)' is invalid for '--events <count>': expected a number of events from 1 to 10,000,000,000 (written 1000000, 1,000,000 or 1_000_000)",
+        command: "generate")
+    }
+    let directory = TemporaryDirectory()
+    for (count, events) in [("1,200", 1_200), ("1_200", 1_200), ("1200", 1_200), ("12", 12)] {
+      let generated = try rewind(
+        "generate", "-o", directory.file("g.journal"), "--events", count, "--force", "--json")
+      #expect(try parseObject(generated.stdout)["events"] as? Int == events, "\(count)")
+    }
     expectUsageError(
       try rewind("log", journal, "--type", "tapped"),
       "The value 'tapped' is invalid for '--type <kind>': the event kinds are menuTabTapped, menuScrolled, menuViewportResized, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, orientationChanged, backTapped",

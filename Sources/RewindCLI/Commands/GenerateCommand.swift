@@ -49,11 +49,14 @@ extension RewindTool {
   }
 }
 
-/// `--events`: from 1 to ten billion, `_` and `,` allowed between digits.
+/// `--events`: from 1 to ten billion, its digits grouped by threes with `,` or `_` or
+/// not at all (`groupedNumber`).
 private func parseEventCount(_ text: String) throws(InvalidValue) -> UInt64 {
-  guard let value = UInt64(text.filter { $0 != "_" && $0 != "," }), value > 0,
-    value <= 10_000_000_000
-  else { throw InvalidValue("expected a number of events from 1 to 10,000,000,000") }
+  guard let value = groupedNumber(text), value > 0, value <= 10_000_000_000 else {
+    throw InvalidValue(
+      "expected a number of events from 1 to 10,000,000,000 (written 1000000, 1,000,000 or 1_000_000)"
+    )
+  }
   return value
 }
 

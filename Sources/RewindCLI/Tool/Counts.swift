@@ -14,3 +14,17 @@ func parseCount(_ text: String, of noun: String) throws(InvalidValue) -> Int {
   }
   throw InvalidValue("expected a whole number of \(noun), 1 or more")
 }
+
+/// A whole number written plainly (`1000000`) or with its digits grouped by threes from
+/// the right, all with the same mark (`1,000,000`, `1_000_000`); nil for anything else
+/// (`1,00`, `,100`, `10,0,0`, `1,000_000`), or one beyond 64 bits.
+func groupedNumber(_ text: String) -> UInt64? {
+  let marks = text.filter { $0 == "," || $0 == "_" }
+  guard let mark = marks.first else { return UInt64(text) }
+  guard marks.allSatisfy({ $0 == mark }) else { return nil }
+  let groups = text.split(separator: mark, omittingEmptySubsequences: false)
+  guard let first = groups.first, (1...3).contains(first.count),
+    groups.dropFirst().allSatisfy({ $0.count == 3 })
+  else { return nil }
+  return UInt64(groups.joined())
+}
