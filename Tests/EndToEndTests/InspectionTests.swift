@@ -26,6 +26,8 @@ struct InspectionTests {
     #expect(json["upcast"] as? Bool == false)
     #expect(json["closed"] as? Bool == true)
     #expect(json["intact"] as? Bool == true)
+    // What opening found: the frames are not read (verify reads them).
+    #expect(json["framesChecked"] as? Bool == false)
     #expect(json["start"] as? String == "2026-11-30T09:15:00Z")
     let settings = try #require(json["settings"] as? [String: Any])
     #expect((settings["catalog"] as? [String: Any])?["layout"] as? String == "threeColumn")
