@@ -139,12 +139,16 @@ struct LiveTerminalTests {
     terminal.resize(columns: 50, rows: 10)
     try terminal.waitFor("Make it at least 60×13")
     #expect(terminal.capture().contains("This terminal is 50×10."))
+    // Keys and clicks behind the notice do nothing (they recorded what was not seen).
+    terminal.send("s", "Tab", "Enter", "c")
+    terminal.click(column: 5, row: 5)
     terminal.resize(columns: 120, rows: 40)
     let screen = try terminal.waitFor("● REC")
     #expect(screen.contains(" Monday  Tuesday  Wednesday  ›"))
     #expect(!screen.contains("Make it at least"))
     terminal.send("q")
-    try terminal.waitFor("DONE 0")
+    let end = try terminal.waitFor("DONE 0")
+    #expect(end.contains("Recorded 0 events (0 rejected) over "), "\(end)")
   }
 
   @Test(

@@ -284,6 +284,9 @@ private struct Loop {
           if try suspendOrResume(SIGTSTP, &app) { return .quit }
           continue
         }
+        // Behind the notice that the terminal is too small, the app takes no event but q
+        // (which quits it): what a key or a click did there could not be seen.
+        if !size.fits(app.minimumSize), event != .key(.character("q")) { continue }
         if app.handle(event) == .quit { return .quit }
         changed = true
       }
