@@ -282,6 +282,35 @@ struct CheckCommandTests {
       entry["error"] as? String == "\(missing): no such file (No such file or directory (errno 2))")
   }
 
+  @Test("check --update says the fields it changed, old and new, and lists them in its JSON")
+  func updateSaysWhatChanged() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("two-column.journal")
+    try FileManager.default.copyItem(atPath: sample("two-column.journal"), toPath: journal)
+    let expected = directory.file("two-column.state.json")
+    "{\"split\": {\"style\": \"balanced\", \"overlay\": false}}\n".writeFixture(to: expected)
+    let updated = try rewind("check", journal, "--update")
+    #expect(updated.status == 0, "\(updated.stderr)")
+    #expect(
+      Array(updated.lines.dropFirst().prefix(2)) == [
+        "  updated the fields that differed (- was expected, + written):",
+        "    split.style: - \"balanced\"  + \"automatic\"",
+      ], "\(updated.stdout)")
+    // Written already: nothing to say, and none in the JSON.
+    let again = try parseObject(try rewind("check", journal, "--update", "--json").stdout)
+    let entry = try #require((again["journals"] as? [[String: Any]])?.first)
+    #expect(entry["updated"] as? Bool == false)
+    #expect(entry["updatedFields"] == nil)
+    "{\"split\": {\"style\": \"balanced\", \"overlay\": false}}\n".writeFixture(to: expected)
+    let json = try parseObject(try rewind("check", journal, "--update", "--json").stdout)
+    let fields = try #require(
+      (json["journals"] as? [[String: Any]])?.first?["updatedFields"] as? [[String: Any]])
+    #expect(fields.count == 1)
+    #expect(fields.first?["path"] as? String == "split.style")
+    #expect(fields.first?["old"] as? String == "balanced")
+    #expect(fields.first?["new"] as? String == "automatic")
+  }
+
   @Test("a torn tail is said with the journal's result, and in its JSON (it was a warning only)")
   func tornTail() throws {
     let directory = TemporaryDirectory()

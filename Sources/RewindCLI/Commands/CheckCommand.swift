@@ -366,6 +366,8 @@ struct CheckCommand: TimelineVisitor {
     bar.finish()
     /// Whether --update wrote the file (false: it held the state's text already).
     var written: Bool?
+    /// The fields --update changed in the expected state it read (old: what it gave).
+    var updated: [FieldChange] = []
     /// The file --update wrote through the symbolic link at the expected state's path.
     var linkTarget: String?
     if update, let expectedPath {
@@ -405,6 +407,7 @@ struct CheckCommand: TimelineVisitor {
           system: context.fileSystem)
         try file.write(text)
         try file.commit()
+        if let expected { updated = Timeline<D>.compare(expected: expected, actual: json) }
       }
       report.expectedFieldCount = json.leaves().count
       report.stateFieldCount = state.leaves().count
@@ -468,6 +471,16 @@ struct CheckCommand: TimelineVisitor {
       members.append(("partial", .bool(partial)))
     }
     if let written { members.append(("updated", .bool(written))) }
+    if !updated.isEmpty {
+      // What --update changed: the expected state it read differed there.
+      lines.append("  updated the fields that differed (- was expected, + written):")
+      for change in updated {
+        lines.append(
+          "    \(TerminalText.escaped(change.path)): - \(change.old.compactText)  + \(change.new.compactText)"
+        )
+      }
+      members.append(("updatedFields", .array(updated.map(\.json))))
+    }
     if report.eventDivergenceCount > 0 {
       members.append(("eventDivergenceCount", .int(Int64(report.eventDivergenceCount))))
       if let first = report.eventDivergence {

@@ -362,7 +362,7 @@ extension Timeline {
   /// fields the expected state gives are compared (it may be partial, and an older
   /// schema's lacks the fields added since); one it gives that the actual state lacks
   /// differs (`new` null).
-  static func compare(expected: JSONValue, actual: JSONValue) -> [FieldChange] {
+  package static func compare(expected: JSONValue, actual: JSONValue) -> [FieldChange] {
     var changes: [FieldChange] = []
     for (path, wanted) in given(expected) {
       let value = actual.value(atPath: path)
