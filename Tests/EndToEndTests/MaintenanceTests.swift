@@ -102,7 +102,8 @@ struct MaintenanceTests {
     write(middle, to: journal)
     let refused = try rewind("recover", journal)
     expectFailure(
-      refused, containing: "good frames follow it: pass salvage (`rewind recover --salvage`)")
+      refused,
+      containing: "good frames follow it: recover with salvage (`rewind recover --salvage`)")
     let salvaged = directory.file("salvaged.journal")
     let salvage = try rewind("recover", journal, "--salvage", "-o", salvaged)
     #expect(salvage.status == 0)
@@ -474,6 +475,21 @@ struct RepairTests {
       logged.stderr.contains(
         "; `rewind verify \(quoted)` lists the damage, `rewind recover \(quoted)` repairs it"),
       "\(logged.stderr)")
+  }
+
+  @Test("recover -o writes the repaired journal as private as the journal (it was 644 for 600)")
+  func recoverKeepsPermissions() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("private.journal")
+    var torn = try Data(contentsOf: URL(fileURLWithPath: sample("two-column.journal")))
+    torn.append(contentsOf: [UInt8](repeating: 0x78, count: 40))
+    try torn.write(to: URL(fileURLWithPath: journal))
+    #expect(chmod(journal, 0o600) == 0)
+    let output = directory.file("repaired.journal")
+    let recovered = try rewind("recover", journal, "-o", output)
+    #expect(recovered.status == 0, "\(recovered.stderr)")
+    let permissions = try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions]
+    #expect(permissions as? Int == 0o600)
   }
 
   @Test("recover -o replaces a file already there only with --force")

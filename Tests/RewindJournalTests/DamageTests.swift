@@ -174,7 +174,7 @@ struct DamageTests {
     #expect {
       try Journal.recover(path: path)
     } throws: { error in
-      "\(error)".contains("good frames follow it: pass salvage")
+      "\(error)".contains("good frames follow it: recover with salvage")
     }
     let salvaged = directory.file("salvaged.journal")
     let report = try Journal.recover(path: path, output: salvaged, salvage: true)
@@ -222,7 +222,7 @@ struct DamageTests {
     #expect {
       try Journal.recover(path: path)
     } throws: { error in
-      "\(error)".contains("good frames after them: pass salvage")
+      "\(error)".contains("good frames after them: recover with salvage")
     }
     #expect(bytes(of: path) == damaged, "a refused recovery changes nothing")
     let report = try Journal.recover(path: path, salvage: true)

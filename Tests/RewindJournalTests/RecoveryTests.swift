@@ -133,7 +133,7 @@ struct RecoveryTests {
       let error = error as! JournalError
       return error.frame == last
         && "\(error)".contains("the frame is whole (its checksums verify) but cannot be read")
-        && "\(error)".contains("pass salvage")
+        && "\(error)".contains("recover with salvage")
     }
     #expect(bytes(of: path) == damaged)
     #expect(contents(of: directory) == ["a.journal"])

@@ -170,6 +170,12 @@ package final class AtomicFileWriter {
     AtomicFileWriter.release(heldNames)
   }
 
+  /// Gives the file `permissions` (a copy of a private file stays private), unless it
+  /// replaces a file, whose own it keeps (see ``publish(syncing:keptPath:)``).
+  func takePermissions(_ permissions: mode_t) {
+    _ = fchmod(file.descriptor, permissions & 0o777)
+  }
+
   private func publish(syncing: Bool, keptPath: String?) throws(JournalError) {
     let path = destination.path
     let previous =

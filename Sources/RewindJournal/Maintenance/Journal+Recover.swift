@@ -139,6 +139,8 @@ extension Journal {
       try isKept(file, at: keptPath, system: system) ? nil : keptPath
     }
     let writer = try AtomicFileWriter(destination, system: system)
+    // The repaired journal is the journal: as private as it was (`-o` to a new file).
+    if let permissions = file.permissions() { writer.takePermissions(permissions) }
     report.replacedSnapshots = try write(
       found.body, plan.kept, lostRanges: plan.gaps, replacing: plan.replacements, from: file,
       to: writer)
@@ -330,7 +332,7 @@ private struct RecoveryPlan {
       if !salvage && whole {
         var error = error
         error.message +=
-          "; the frame is whole (its checksums verify) but cannot be read, and recovery drops a whole frame only when asked: pass salvage (`rewind recover --salvage`) to drop it"
+          "; the frame is whole (its checksums verify) but cannot be read, and recovery drops a whole frame only when asked: recover with salvage (`rewind recover --salvage`) to drop it"
         throw error
       }
       if index > lastGood {
@@ -338,7 +340,7 @@ private struct RecoveryPlan {
       } else if !salvage {
         var error = error
         error.message +=
-          "; good frames follow it: pass salvage (`rewind recover --salvage`) to drop it and keep them"
+          "; good frames follow it: recover with salvage (`rewind recover --salvage`) to drop it and keep them"
         throw error
       }
       dropped.append(error)
@@ -346,7 +348,7 @@ private struct RecoveryPlan {
     if !salvage, let damage = scan.damage.first(where: { $0.sequenceRange != nil }) {
       throw JournalError(
         .corruptFrame,
-        "damaged bytes (\(damage.reason)) held events, with good frames after them: pass salvage (`rewind recover --salvage`) to drop them and keep the rest",
+        "damaged bytes (\(damage.reason)) held events, with good frames after them: recover with salvage (`rewind recover --salvage`) to drop them and keep the rest",
         path: path, sequenceRange: damage.sequenceRange, byteOffset: damage.byteRange.lowerBound)
     }
     cutTail = scan.tail

@@ -108,6 +108,14 @@ final class JournalFile {
     return UInt64(status.st_size)
   }
 
+  /// The file's permission bits (`rwx` for its owner, group and others), nil when the
+  /// system does not say them.
+  func permissions() -> mode_t? {
+    var status = stat()
+    guard system.fstat(descriptor, &status) == 0 else { return nil }
+    return status.st_mode & 0o777
+  }
+
   /// The device and inode, identifying the file whatever path names it.
   func identity() -> FileIdentity? {
     var status = stat()
