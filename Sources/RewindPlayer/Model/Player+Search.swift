@@ -60,12 +60,13 @@ extension Player {
       _ = try domain.check(written)
       search = written.condition
     } catch {
-      // A near miss among the words the mistake may be a slip of, as `find` suggests it.
-      var reason = error.description
-      if error.suggestion == nil, let near = closestName(to: error.word, among: error.choices) {
-        reason += ". Did you mean '\(near)'?"
-      }
-      message = PlayerMessage(.error, "\(text): \(reason)")
+      // A near miss among the words the mistake may be a slip of, as `find` suggests it:
+      // first, where the one line the message has shows it (the list of the fields or
+      // values after it runs past the screen's width).
+      let meant = error.suggestion ?? closestName(to: error.word, among: error.choices)
+      let reason = "at column \(error.column): \(error.message)"
+      message = PlayerMessage(
+        .error, meant.map { "\(text): did you mean '\($0)'? (\(reason))" } ?? "\(text): \(reason)")
       return
     }
     try findNext(forward: true)
