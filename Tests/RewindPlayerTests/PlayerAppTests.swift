@@ -235,6 +235,22 @@ struct PlayerAppTests {
         == ContinueRequest(parentPath: sample("iphone-compact.journal"), sequence: 3))
   }
 
+  @Test("r where the session cannot be continued says why on the message line; the player stays")
+  func continuingRefused() throws {
+    var app = PlayerApp(
+      player: try player("iphone-compact.journal", at: .sequence(3)),
+      title: "iphone-compact.journal"
+    ) { "Cannot continue here: the new journal goes in this folder, which cannot be written." }
+    #expect(app.handle(.key(.character("r"))) == .continue)
+    #expect(app.continueRequest == nil)
+    #expect(app.player.cursor == 3)
+    #expect(
+      app.player.message
+        == PlayerMessage(
+          .error,
+          "Cannot continue here: the new journal goes in this folder, which cannot be written."))
+  }
+
   @Test("ticks run while playing and while following, not otherwise")
   func ticks() throws {
     var app = try app()

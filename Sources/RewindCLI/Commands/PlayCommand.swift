@@ -89,7 +89,13 @@ struct PlayCommand: TimelineVisitor {
       throw CommandError(
         error.code == .notATerminal ? "\(notTerminal): \(error.message)" : "\(error.message)")
     }
-    var app = PlayerApp(player: player, title: journal)
+    // The new journal is written in this folder (`LiveCommand.freeJournalName`): one that
+    // cannot be written is said in the player, which stays (it ended, its place lost).
+    var app = PlayerApp(player: player, title: journal) {
+      writingProblem(in: ".").map {
+        "Cannot continue here: the new journal goes in this folder, which cannot be written (\($0))."
+      }
+    }
     let ending: TerminalExit
     do throws(TerminalError) {
       ending = try session.run(&app)

@@ -22,14 +22,22 @@ public struct PlayerApp<D: Domain>: TerminalApp {
   var diffPage = 0
   /// What `r` asked for: set when the app quit to continue the session live.
   public private(set) var continueRequest: ContinueRequest?
+  /// Why the session cannot be continued here (the new journal's folder cannot be
+  /// written, say), asked before the player quits for it; nil when it can.
+  let continuingProblem: () -> String?
 
   /// A player app on `player`.
   /// - Parameters:
   ///   - player: the model.
   ///   - title: the journal's name for the header line (escaped when drawn).
-  public init(player: Player<D>, title: String) {
+  ///   - continuingProblem: why `r` cannot continue the session live, said on the
+  ///     message line (the player stays); nil when it can.
+  public init(
+    player: Player<D>, title: String, continuingProblem: @escaping () -> String? = { nil }
+  ) {
     self.player = player
     self.title = title
+    self.continuingProblem = continuingProblem
     domainScreen = AnyDomainScreen(domain: player.domain)
   }
 
@@ -75,6 +83,10 @@ public struct PlayerApp<D: Domain>: TerminalApp {
         player.message = PlayerMessage(
           .error,
           "The '\(D.identifier)' domain has no interactive screen: continuing live needs one.")
+        return .continue
+      }
+      if let problem = continuingProblem() {
+        player.message = PlayerMessage(.error, problem)
         return .continue
       }
       continueRequest = request
