@@ -315,10 +315,7 @@ struct CheckCommandTests {
   func tornTail() throws {
     let directory = TemporaryDirectory()
     let journal = directory.file("day-menu.journal")
-    var bytes = try Data(contentsOf: URL(fileURLWithPath: sample("day-menu.journal")))
-    let size = bytes.count
-    bytes.append(contentsOf: [UInt8](repeating: 0x78, count: 40))
-    try bytes.write(to: URL(fileURLWithPath: journal))
+    let size = try writeTornCopy(of: "day-menu.journal", to: journal)
     for jobs in ["1", "2"] {
       let text = try rewind("check", journal, "--jobs", jobs)
       #expect(text.status == 0, "\(text.stderr)")

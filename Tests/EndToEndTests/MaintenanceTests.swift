@@ -457,9 +457,7 @@ struct RepairTests {
   func suggestedCommandsQuoted() throws {
     let directory = TemporaryDirectory()
     let journal = directory.file("my it's.journal")
-    var torn = try Data(contentsOf: URL(fileURLWithPath: sample("two-column.journal")))
-    torn.append(contentsOf: [UInt8](repeating: 0x78, count: 40))
-    try torn.write(to: URL(fileURLWithPath: journal))
+    try writeTornCopy(of: "two-column.journal", to: journal)
     let quoted = "'" + journal.replacingOccurrences(of: "'", with: "'\\''") + "'"
     let verified = try rewind("verify", journal)
     #expect(verified.stdout.contains("`rewind recover \(quoted)` repairs it"), "\(verified.stdout)")
@@ -481,9 +479,7 @@ struct RepairTests {
   func recoverKeepsPermissions() throws {
     let directory = TemporaryDirectory()
     let journal = directory.file("private.journal")
-    var torn = try Data(contentsOf: URL(fileURLWithPath: sample("two-column.journal")))
-    torn.append(contentsOf: [UInt8](repeating: 0x78, count: 40))
-    try torn.write(to: URL(fileURLWithPath: journal))
+    try writeTornCopy(of: "two-column.journal", to: journal)
     #expect(chmod(journal, 0o600) == 0)
     let output = directory.file("repaired.journal")
     let recovered = try rewind("recover", journal, "-o", output)

@@ -71,3 +71,15 @@ func expectFailure(
   #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)", sourceLocation: sourceLocation)
   #expect(result.stderr.contains(text), "\(result.stderr)", sourceLocation: sourceLocation)
 }
+
+/// Writes at `path` a copy of the sample journal `name` with `count` bytes that are no
+/// frame after its end (a torn tail, as a crash's unfinished frame leaves); returns the
+/// journal's own size, where the tail starts.
+@discardableResult
+func writeTornCopy(of name: String, to path: String, count: Int = 40) throws -> Int {
+  var bytes = try Data(contentsOf: URL(fileURLWithPath: sample(name)))
+  let size = bytes.count
+  bytes.append(contentsOf: [UInt8](repeating: 0x78, count: count))
+  try bytes.write(to: URL(fileURLWithPath: path))
+  return size
+}
