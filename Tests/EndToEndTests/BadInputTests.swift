@@ -351,28 +351,31 @@ struct BadInputTests {
   func misplacedPoints() throws {
     expectUsageError(
       try rewind("state", ipad, "15"),
-      "Unexpected argument '15'; a point goes after --at: rewind state \(ipad) --at 15",
-      command: "state")
-    // The point first: the journal is the word left over, and the line is the same.
+      "Unexpected argument '15'; a point goes after --at: --at 15", command: "state")
+    // The point first: the journal is the word left over.
     expectUsageError(
       try rewind("state", "+2s", ipad),
-      "Unexpected argument '\(ipad)'; a point goes after --at: rewind state \(ipad) --at +2s",
-      command: "state")
+      "Unexpected argument '\(ipad)'; a point goes after --at: --at +2s", command: "state")
     expectUsageError(
       try rewind("blame", ipad, "split.style", "end"),
-      "Unexpected argument 'end'; a point goes after --at: rewind blame \(ipad) split.style --at end",
-      command: "blame")
+      "Unexpected argument 'end'; a point goes after --at: --at end", command: "blame")
     expectUsageError(
       try rewind("log", ipad, "5", "9"),
-      "2 unexpected arguments: '5', '9'; points go after --from and --to (the events after the first, up to the second): rewind log \(ipad) --from 5 --to 9",
+      "2 unexpected arguments: '5', '9'; points go after --from and --to (the events after the first, up to the second): --from 5 --to 9",
       command: "log")
     expectUsageError(
       try rewind("html", ipad, "5"),
-      "Unexpected argument '5'; a point goes after --from (the events after it) or --to (up to it), e.g. rewind html \(ipad) --to 5",
+      "Unexpected argument '5'; a point goes after --from (the events after it) or --to (up to it): --from 5 or --to 5",
       command: "html")
-    // A word that is no point, or a file of a point's name, gets no hint.
+    // No hint: a word that is no point, more points than the options take, points alone
+    // (no journal left), or a file of a point's name.
     expectUsageError(
       try rewind("state", ipad, "x"), "Unexpected argument 'x'", command: "state")
+    expectUsageError(
+      try rewind("state", ipad, "15", "20"), "2 unexpected arguments: '15', '20'",
+      command: "state")
+    expectUsageError(
+      try rewind("state", "15", "16"), "Unexpected argument '16'", command: "state")
     let directory = TemporaryDirectory()
     let end = directory.file("end")
     try Data().write(to: URL(fileURLWithPath: end))

@@ -437,13 +437,15 @@ struct RepairTests {
     let link = directory.file("latest.journal")
     try FileManager.default.createSymbolicLink(
       atPath: link, withDestinationPath: "fixtures/target.journal")
+    // The file's path as the system resolves it (on macOS /var is /private/var).
+    let resolved = URL(fileURLWithPath: target).resolvingSymlinksInPath().path
     let recovered = try rewind("recover", link)
     #expect(recovered.status == 0, "\(recovered.stderr)")
     #expect(
       recovered.lines.first
-        == "\(link) is a symbolic link to \(target), which is repaired; the link is kept.",
+        == "\(link) is a symbolic link to \(resolved), which is repaired; the link is kept.",
       "\(recovered.stdout)")
-    #expect(recovered.stdout.contains("The damaged original is kept as \(target).damaged."))
+    #expect(recovered.stdout.contains("The damaged original is kept as \(resolved).damaged."))
     // The link leads where it did, to the repaired journal; the original beside it.
     #expect(
       try FileManager.default.destinationOfSymbolicLink(atPath: link) == "fixtures/target.journal")
@@ -451,6 +453,10 @@ struct RepairTests {
     #expect(try rewind("verify", target).status == 0)
     #expect(FileManager.default.fileExists(atPath: target + ".damaged"))
     #expect(!FileManager.default.fileExists(atPath: link + ".damaged"))
+    // Whole now: nothing to do, nothing said of a repair.
+    let again = try rewind("recover", link)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(!again.stdout.contains("which is repaired"), "\(again.stdout)")
   }
 
   @Test("the commands a message suggests are quoted for a shell: a path with a space or a quote")

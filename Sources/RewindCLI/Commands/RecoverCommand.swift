@@ -86,7 +86,7 @@ extension RewindTool {
       if json {
         context.stdout.printJSON(RecoverOutput.json(report))
       } else {
-        if journal != self.journal {
+        if journal != self.journal, report.changed {
           context.stdout.print(
             "\(TerminalText.escaped(self.journal)) is a symbolic link to \(TerminalText.escaped(journal)), which is repaired; the link is kept."
           )

@@ -15,7 +15,9 @@ extension RewindTool {
         fails with a field-by-field diff. Add the file to a test target that depends on \
         RewindTesting and on the domain's module. The journal's domain must write its \
         events and changes as Swift (SwiftSourceDomain; Navigation does). A test of a \
-        range starts from the state before its first event, written as assignments. A         test holds at most 10,000 events (the compiler's time grows faster than a test's         length): choose a part of a longer session, or shrink it (rewind shrink).
+        range starts from the state before its first event, written as assignments. A \
+        test holds at most 10,000 events (the compiler's time grows faster than a test's \
+        length): choose a part of a longer session, or shrink it (rewind shrink).
         """)
 
     let registry: DomainRegistry

@@ -180,26 +180,25 @@ enum MisplacedPoints {
     case range
   }
 
-  /// The end of the error of more positional words than `command` takes, when some of
-  /// `positionals` read as points (and are no files): where they go, and the command
-  /// line with them there; nil when none does.
-  static func hint(_ positionals: [String], command: String, options: Options) -> String? {
-    let isPoint = positionals.map { word in
-      (try? Point(parsing: word)) != nil && !fileExists(word)
-    }
-    let points = positionals.indices.filter { isPoint[$0] }.map { positionals[$0] }
-    guard let first = points.first else { return nil }
-    let rest = positionals.indices.filter { !isPoint[$0] }.map { Format.shellWord(positionals[$0]) }
-    let line = (["rewind", command] + rest).joined(separator: " ")
+  /// The end of the error of more positional words than a command takes, when some of
+  /// `positionals` read as points (and are no files) and the others are left for the
+  /// command's own (the journal): where the points go, as options (the line's other
+  /// options are not known here, so no whole line is offered); nil otherwise, or when
+  /// more points are given than the options take.
+  static func hint(_ positionals: [String], options: Options) -> String? {
+    let points = positionals.filter { (try? Point(parsing: $0)) != nil && !fileExists($0) }
+    guard let first = points.first, points.count < positionals.count else { return nil }
     switch options {
-    case .at:
-      return "a point goes after --at: \(line) --at \(Format.shellWord(first))"
-    case .range where points.count >= 2:
+    case .at where points.count == 1:
+      return "a point goes after --at: --at \(Format.shellWord(first))"
+    case .range where points.count == 2:
       return
-        "points go after --from and --to (the events after the first, up to the second): \(line) --from \(Format.shellWord(first)) --to \(Format.shellWord(points[1]))"
-    case .range:
+        "points go after --from and --to (the events after the first, up to the second): --from \(Format.shellWord(first)) --to \(Format.shellWord(points[1]))"
+    case .range where points.count == 1:
       return
-        "a point goes after --from (the events after it) or --to (up to it), e.g. \(line) --to \(Format.shellWord(first))"
+        "a point goes after --from (the events after it) or --to (up to it): --from \(Format.shellWord(first)) or --to \(Format.shellWord(first))"
+    default:
+      return nil
     }
   }
 }
@@ -210,7 +209,7 @@ protocol PointCommand: ParsableCommand {}
 
 extension PointCommand {
   static func unexpectedArgumentsHint(positionals: [String]) -> String? {
-    MisplacedPoints.hint(positionals, command: configuration.name, options: .at)
+    MisplacedPoints.hint(positionals, options: .at)
   }
 }
 
@@ -220,6 +219,6 @@ protocol RangeCommand: ParsableCommand {}
 
 extension RangeCommand {
   static func unexpectedArgumentsHint(positionals: [String]) -> String? {
-    MisplacedPoints.hint(positionals, command: configuration.name, options: .range)
+    MisplacedPoints.hint(positionals, options: .range)
   }
 }
