@@ -105,7 +105,7 @@ struct HelpAndUsageTests {
     expectUsageError(
       try rewind("state", journal, "extra"), "Unexpected argument 'extra'", command: "state")
     // Digits grouped by threes with one mark, or not at all (1,00 was 100).
-    for count in ["many", "1,00", ",100", "10,0,0", "1,000_000", "1,000,"] {
+    for count in ["many", "1,00", ",100", "10,0,0", "1,000_000", "1,000,", "+,100", "+100", "-5"] {
       expectUsageError(
         try rewind("generate", "-o", "/tmp/x.journal", "--events", count),
         "The value '\(count)' is invalid for '--events <count>': expected a number of events from 1 to 10,000,000,000 (written 1000000, 1,000,000 or 1_000_000)",

@@ -492,6 +492,17 @@ struct RepairTests {
     #expect(recovered.status == 0, "\(recovered.stderr)")
     let permissions = try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions]
     #expect(permissions as? Int == 0o600)
+    // Never more than the process's umask grants: a journal open to all stays as private
+    // as a new file is.
+    #expect(chmod(journal, 0o666) == 0)
+    let open = directory.file("open.journal")
+    let narrowed = try run(
+      "/bin/sh",
+      ["-c", "umask 077 && exec \"$0\" recover \"$1\" -o \"$2\"", rewindBinary, journal, open],
+      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+    #expect(narrowed.status == 0, "\(narrowed.stderr)")
+    let mode = try FileManager.default.attributesOfItem(atPath: open)[.posixPermissions]
+    #expect(mode as? Int == 0o600)
   }
 
   @Test("recover -o replaces a file already there only with --force")

@@ -177,7 +177,7 @@ struct WritingTests {
         "{\"seq\": 1, \"time\": 0, \"event\": \"backTapped\"}",
         "events.jsonl:1: missing \"time_us\" (microseconds since the session's start, a whole number ≥ 0); the line's members are \"seq\", \"time\", \"event\"; nothing was written"
       ),
-      ("{}", "events.jsonl:1: missing \"seq\" (an integer); the line is an object of no member"),
+      ("{}", "events.jsonl:1: missing \"seq\" (an integer); the line is an empty object"),
     ])
   func importErrors(content: String, message: String) throws {
     let directory = TemporaryDirectory()

@@ -24,10 +24,10 @@ func linkedFile(_ path: String) -> String? {
   return String(cString: resolved)
 }
 
-/// Why files cannot be made in `directory` (`access` for writing), as the system says it;
-/// nil when they can.
+/// Why files cannot be made in `directory` (`access` for writing and searching it), as
+/// the system says it; nil when they can.
 func writingProblem(in directory: String) -> String? {
-  access(directory, W_OK) == 0 ? nil : String(cString: strerror(errno))
+  access(directory, W_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
 }
 
 /// Whether the file at `path` starts as a journal does: a zstd skippable frame whose

@@ -276,7 +276,7 @@ extension RewindTool {
       for summary in all where !domains.contains(summary.domain) { domains.append(summary.domain) }
       let named = domains.map { TerminalText.escaped($0) }.joined(separator: ", ")
       return
-        "No sessions match \(TerminalText.escaped(given.joined(separator: " "))): the server holds \(Format.count(all.count, "session")), of the \(domains.count == 1 ? "domain" : "domains") \(named)\(domain == nil ? "" : " (--domain names one exactly)")"
+        "No sessions match \(TerminalText.escaped(given.joined(separator: " "))): the server holds \(Format.count(all.count, "session")), of the \(domains.count == 1 ? "domain" : "domains") \(named)\(domain.map { domains.contains($0) } == false ? " (--domain names one exactly)" : "")"
     }
   }
 }

@@ -20,11 +20,16 @@ func parseCount(_ text: String, of noun: String) throws(InvalidValue) -> Int {
 /// (`1,00`, `,100`, `10,0,0`, `1,000_000`), or one beyond 64 bits.
 func groupedNumber(_ text: String) -> UInt64? {
   let marks = text.filter { $0 == "," || $0 == "_" }
-  guard let mark = marks.first else { return UInt64(text) }
+  let digits = text.filter { $0 != "," && $0 != "_" }
+  // Digits only: `UInt64` takes a sign too (`+100`).
+  guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+    return nil
+  }
+  guard let mark = marks.first else { return UInt64(digits) }
   guard marks.allSatisfy({ $0 == mark }) else { return nil }
   let groups = text.split(separator: mark, omittingEmptySubsequences: false)
   guard let first = groups.first, (1...3).contains(first.count),
     groups.dropFirst().allSatisfy({ $0.count == 3 })
   else { return nil }
-  return UInt64(groups.joined())
+  return UInt64(digits)
 }

@@ -427,7 +427,7 @@ extension JSONLines {
     /// The end of the error of a line that lacks `seq` or `time_us`: the members it has,
     /// where a name written otherwise (`time`, `sequence`) shows.
     private static func members(_ members: [(String, JSONValue)]) -> String {
-      guard !members.isEmpty else { return "; the line is an object of no member" }
+      guard !members.isEmpty else { return "; the line is an empty object" }
       let names = members.prefix(8).map { Format.quoted($0.0, quote: "\"") }
       let more = members.count > 8 ? ", …" : ""
       return "; the line's members are \(names.joined(separator: ", "))\(more)"

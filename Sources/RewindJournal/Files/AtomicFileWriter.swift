@@ -170,10 +170,12 @@ package final class AtomicFileWriter {
     AtomicFileWriter.release(heldNames)
   }
 
-  /// Gives the file `permissions` (a copy of a private file stays private), unless it
-  /// replaces a file, whose own it keeps (see ``publish(syncing:keptPath:)``).
-  func takePermissions(_ permissions: mode_t) {
-    _ = fchmod(file.descriptor, permissions & 0o777)
+  /// Takes from the file what `permissions` do not grant (a copy of a private file stays
+  /// private), never granting more than it was created with (the process's `umask`),
+  /// unless it replaces a file, whose own it keeps (see ``publish(syncing:keptPath:)``).
+  func narrowPermissions(to permissions: mode_t) {
+    guard let own = file.permissions() else { return }
+    _ = fchmod(file.descriptor, own & permissions & 0o777)
   }
 
   private func publish(syncing: Bool, keptPath: String?) throws(JournalError) {
