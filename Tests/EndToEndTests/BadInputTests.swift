@@ -396,24 +396,32 @@ struct BadInputTests {
     expectFailure(
       try rewind("info", lines),
       containing:
-        "\(lines): \(notJournal); it is JSON Lines, as `rewind export` writes: `rewind import \(lines) -o session.journal` makes a journal of it"
+        "\(lines): \(notJournal); it reads as JSON Lines, as `rewind export` writes: `rewind import \(lines) -o \(directory.file("session.journal"))` makes a journal of it"
     )
     expectFailure(
       try rewind("verify", lines),
-      containing: "; it is JSON Lines, as `rewind export` writes: `rewind import")
+      containing: "; it reads as JSON Lines, as `rewind export` writes: `rewind import")
     let script = sample("day-menu.scenario")
     expectFailure(
       try rewind("log", script),
       containing:
-        "\(script): \(notJournal); it is text (a scenario script becomes a journal with `rewind record \(script) -o day-menu.journal`)"
+        "\(script): \(notJournal); it is text (if it is a scenario script, `rewind record \(script) -o \(sample("day-menu-recorded.journal"))` records it)"
     )
     let state = sample("day-menu.state.json")
     let check = try rewind("check", sample("day-menu.journal"), state)
     #expect(check.status == 1)
     #expect(
       check.stdout.contains(
-        "FAIL \(state): \(notJournal); it is JSON (an expected state, as `rewind state --json` prints it, is given to check with --expect)"
+        "FAIL \(state): \(notJournal); it reads as JSON (an expected state, as `rewind state --json` prints it, is given to check with --expect)"
       ), "\(check.stdout)")
+    // JSON Lines without a header (import takes them), after a blank line.
+    let events = directory.file("events.txt")
+    "\n{\"seq\": 1, \"time_us\": 0, \"event\": \"backTapped\"}\n".writeFixture(to: events)
+    expectFailure(
+      try rewind("info", events),
+      containing:
+        "; it reads as JSON Lines, as `rewind export` writes: `rewind import \(events) -o \(directory.file("events.journal"))` makes a journal of it"
+    )
     // Bytes that are no text: nothing said of them.
     let binary = directory.file("noise.bin")
     try Data([0x01, 0xFF, 0xFE, 0x80, 0x00, 0x42]).write(to: URL(fileURLWithPath: binary))

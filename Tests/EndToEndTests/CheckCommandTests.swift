@@ -272,7 +272,7 @@ struct CheckCommandTests {
         "PASS \(journals[0]): 25 events, 0 snapshots",
         "  no expected state: \(directory.file("day-menu.state.json")) does not exist; the final state is not checked",
         "FAIL \(missing): no such file (No such file or directory (errno 2))",
-        "FAIL \(notJournal): not a Rewind journal (it does not start with a journal header); it is text (a scenario script becomes a journal with `rewind record \(notJournal) -o notes-recorded.journal`)",
+        "FAIL \(notJournal): not a Rewind journal (it does not start with a journal header); it is text (if it is a scenario script, `rewind record \(notJournal) -o \(directory.file("notes-recorded.journal"))` records it)",
         "1 passed, 2 failed",
       ], "\(result.stdout)")
     let json = try parseObject(try rewind(["check", "--jobs", jobs, missing, "--json"]).stdout)

@@ -56,7 +56,7 @@ func namingWhatItIs(_ error: JournalError) -> JournalError {
   let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
   guard descriptor >= 0 else { return error }
   defer { close(descriptor) }
-  // A regular file of some size: not a file of /proc or /sys, whose size says 0.
+  // A regular file of some size: not a file of /proc, whose size says 0.
   var status = stat()
   guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0
   else { return error }
@@ -68,30 +68,37 @@ func namingWhatItIs(_ error: JournalError) -> JournalError {
     String(validating: bytes[..<(count - cut)], as: UTF8.self) != nil
   }
   guard isText else { return error }
-  // The first line less a byte-order mark and blanks: `{"header":…` for JSON Lines.
-  let lineEnd = bytes[..<count].firstIndex(of: 0x0A) ?? count
-  let start = bytes[..<lineEnd].starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-  let first = String(decoding: bytes[start..<lineEnd], as: UTF8.self).filter {
-    !$0.isWhitespace
+  // The first line that is not blank, less a byte-order mark and blanks.
+  let start = bytes[..<count].starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+  let text = String(decoding: bytes[start..<count], as: UTF8.self)
+  let first =
+    text.split(separator: "\n").lazy.map { $0.filter { !$0.isWhitespace } }.first {
+      !$0.isEmpty
+    } ?? ""
+  // The journal to write: beside the file, named as it is with `.journal` for its last
+  // extension; with `suffix` after the name when a file is there already (the file
+  // itself, say).
+  let base = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+  let stem = path[base...].dropFirst().lastIndex(of: ".").map { String(path[..<$0]) } ?? path
+  func journal(_ suffix: String) -> String {
+    Format.shellWord(stem + (fileExists(stem + ".journal") ? suffix : "") + ".journal")
   }
   let name = Format.shellWord(path)
-  // The journal to write: the file's name with `.journal` for its extension (another
-  // than the file's own).
-  let base = path.split(separator: "/").last.map(String.init) ?? path
-  let stem = base.split(separator: ".", maxSplits: 1).first.map(String.init) ?? "session"
-  func journal(_ suffix: String) -> String {
-    Format.shellWord(stem + (stem + ".journal" == base ? suffix : "") + ".journal")
-  }
   var described = error
-  if first.hasPrefix("{\"header\":") {
+  // JSON Lines: the header line `rewind export` writes, or an event's (`import` takes
+  // lines without a header too).
+  let isLines =
+    first.hasPrefix("{\"header\":") || first.hasPrefix("{\"seq\":")
+    || (first.hasPrefix("{") && first.contains("\"time_us\":") && first.contains("\"event\":"))
+  if isLines {
     described.message +=
-      "; it is JSON Lines, as `rewind export` writes: `rewind import \(name) -o \(journal("-imported"))` makes a journal of it"
+      "; it reads as JSON Lines, as `rewind export` writes: `rewind import \(name) -o \(journal("-imported"))` makes a journal of it"
   } else if first.hasPrefix("{") || first.hasPrefix("[") {
     described.message +=
-      "; it is JSON (an expected state, as `rewind state --json` prints it, is given to check with --expect)"
+      "; it reads as JSON (an expected state, as `rewind state --json` prints it, is given to check with --expect)"
   } else {
     described.message +=
-      "; it is text (a scenario script becomes a journal with `rewind record \(name) -o \(journal("-recorded"))`)"
+      "; it is text (if it is a scenario script, `rewind record \(name) -o \(journal("-recorded"))` records it)"
   }
   return described
 }
