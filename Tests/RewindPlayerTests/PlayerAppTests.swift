@@ -251,6 +251,20 @@ struct PlayerAppTests {
           "Cannot continue here: the new journal goes in this folder, which cannot be written."))
   }
 
+  @Test("behind the too-small notice it takes q, or Esc to close a prompt (q would be typed)")
+  func whileTooSmall() throws {
+    var app = try app()
+    #expect(app.takesWhileTooSmall(.key(.character("q"))))
+    #expect(app.takesWhileTooSmall(.key(.escape)))
+    #expect(!app.takesWhileTooSmall(.key(.character("j"))))
+    #expect(!app.takesWhileTooSmall(.key(.enter)))
+    #expect(!app.takesWhileTooSmall(.mouse(MouseEvent(.press, column: 1, row: 1))))
+    _ = app.handle(.key(.character("/")))
+    #expect(app.player.prompt != nil)
+    #expect(!app.takesWhileTooSmall(.key(.character("q"))))
+    #expect(app.takesWhileTooSmall(.key(.escape)))
+  }
+
   @Test("ticks run while playing and while following, not otherwise")
   func ticks() throws {
     var app = try app()

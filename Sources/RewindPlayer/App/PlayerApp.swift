@@ -41,6 +41,13 @@ public struct PlayerApp<D: Domain>: TerminalApp {
     domainScreen = AnyDomainScreen(domain: player.domain)
   }
 
+  /// Behind the notice that the terminal is too small: q to quit, or Esc to close an open
+  /// prompt or overlay (where q would be typed into the prompt).
+  public func takesWhileTooSmall(_ event: InputEvent) -> Bool {
+    event == .key(.escape)
+      || (event == .key(.character("q")) && player.prompt == nil)
+  }
+
   /// Hands a key or a click to the model.
   public mutating func handle(_ event: InputEvent) -> TerminalAppAction {
     let action: PlayerAction?

@@ -36,6 +36,10 @@ public protocol TerminalApp {
   var tickInterval: Duration? { get }
   /// Called every ``tickInterval``; the session draws after it.
   mutating func tick() -> TerminalAppAction
+  /// Whether the app takes `event` while the terminal is smaller than ``minimumSize``,
+  /// when the session shows the size it needs instead of the app (and calls no
+  /// ``tick()``): what a key or a click does there cannot be seen. By default only `q`.
+  func takesWhileTooSmall(_ event: InputEvent) -> Bool
 }
 
 /// Whether a ``TerminalApp`` goes on after an event.
@@ -48,4 +52,5 @@ extension TerminalApp {
   public var minimumSize: TerminalSize { TerminalSize(columns: 40, rows: 10) }
   public var tickInterval: Duration? { nil }
   public mutating func tick() -> TerminalAppAction { .continue }
+  public func takesWhileTooSmall(_ event: InputEvent) -> Bool { event == .key(.character("q")) }
 }

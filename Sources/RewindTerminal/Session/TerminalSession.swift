@@ -284,9 +284,9 @@ private struct Loop {
           if try suspendOrResume(SIGTSTP, &app) { return .quit }
           continue
         }
-        // Behind the notice that the terminal is too small, the app takes no event but q
-        // (which quits it): what a key or a click did there could not be seen.
-        if !size.fits(app.minimumSize), event != .key(.character("q")) { continue }
+        // Behind the notice that the terminal is too small, the app takes only what it
+        // says it does (q, by default): what a key or a click did there could not be seen.
+        if !size.fits(app.minimumSize), !app.takesWhileTooSmall(event) { continue }
         if app.handle(event) == .quit { return .quit }
         changed = true
       }
@@ -297,7 +297,8 @@ private struct Loop {
         escapeDeadline = MonotonicClock.now() + Self.nanoseconds(InputDecoder.escapeTimeout)
       }
       if let next = nextTick, now >= next {
-        if app.tick() == .quit { return .quit }
+        // No tick behind the notice that the terminal is too small (playback stops there).
+        if size.fits(app.minimumSize), app.tick() == .quit { return .quit }
         changed = true
         nextTick = nil
         scheduleTicks(app.tickInterval, now: now)
