@@ -25,6 +25,24 @@ struct FleetAndTerminalFailureTests {
     #expect(!checked.stdout.contains("ter2") && !checked.stderr.contains("ter2"))
   }
 
+  /// A journal that cannot be pushed (damaged, or with events lost) is said to be so
+  /// before any server is connected to: with none answering, the file's problem, not "no
+  /// server answers" (it was checked after connecting).
+  @Test func aDamagedJournalIsSaidBeforeTheServer() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("damaged.journal")
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: sample("two-column.journal")))
+    bytes[30] ^= 0x01
+    try bytes.write(to: URL(fileURLWithPath: journal))
+    let server = "nats://127.0.0.1:\(NatsServer.freePort())"
+    let pushed = try rewind("push", journal, "--server", server)
+    #expect(pushed.status == 1)
+    #expect(
+      pushed.stderr
+        == "Error: \(journal): the journal is damaged; `rewind recover` it first, then push\n",
+      "\(pushed.stderr)")
+  }
+
   /// libnats writes the user, the password and the connection's name into its CONNECT
   /// message unescaped: a double quote or a control character made the server drop the
   /// connection ("cannot connect: Expected 'PONG', got ''"), and a backslash changed the

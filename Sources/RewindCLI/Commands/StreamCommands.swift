@@ -76,11 +76,12 @@ extension RewindTool {
         let report: StreamStore.PushReport
         do {
           try requireFile(journal, for: "push")
-          // The reader's own error (no such file, …) before the server's.
-          if !fileExists(journal) { _ = try JournalReader(path: journal) }
+          // The file's own problem (no such file, damage, lost events) before the server's:
+          // it is checked before a server is connected to.
+          let reader = try StreamStore.pushable(journal)
           let store = try connect()
           report = try context.withProgress("Pushing \(journal)") { bar in
-            try store.push(journal, progress: bar.update)
+            try store.push(checked: reader, progress: bar.update)
           }
         } catch {
           let message = Self.naming(journal, error)

@@ -264,9 +264,17 @@ public final class StreamStore {
   public func push(_ path: String, progress: (Int, Int) -> Void = { _, _ in }) throws
     -> PushReport
   {
+    try push(checked: try Self.pushable(path), progress: progress)
+  }
+
+  /// The journal at `path`, opened, when it can be pushed: whole (no damage, every
+  /// frame's checksums verified) and with no events lost to damage; checked before
+  /// anything is sent, or before a server is connected to (`rewind push` asks it first,
+  /// so that the file's problem is said of the file, not of a server).
+  /// - Throws: the `JournalError` of the file: one that cannot be read, damaged, or with
+  ///   lost events.
+  public static func pushable(_ path: String) throws(JournalError) -> JournalReader {
     let reader = try JournalReader(path: path)
-    let header = reader.header
-    let id = header.sessionID
     let condition = reader.condition
     guard condition.damage.isEmpty, condition.headerDamage == nil,
       reader.frames.enumerated().allSatisfy({ $0.element.number == $0.offset })
@@ -298,6 +306,14 @@ public final class StreamStore {
         "it holds \(lost), lost to damage (salvaged away); a session on the server holds every event, so a journal with lost events cannot be pushed",
         path: path)
     }
+    return reader
+  }
+
+  /// ``push(_:progress:)`` of a journal ``pushable(_:)`` opened and checked.
+  public func push(checked reader: JournalReader, progress: (Int, Int) -> Void = { _, _ in })
+    throws -> PushReport
+  {
+    let id = reader.header.sessionID
     do {
       try connection.ensureStream(
         StreamLayout.stream, subjects: StreamLayout.subjects, create: true)
