@@ -143,7 +143,7 @@ struct PlayerCompoundSearchTests {
     // The suggestion first: the one line the message has cut the list of kinds after it.
     #expect(
       player.message?.text.hasPrefix(
-        "split.overlay == true || event == backTaped: did you mean 'backTapped'? (at column 35: ")
+        "split.overlay == true || event == backTaped: Did you mean 'backTapped'? (at column 35: ")
         == true, "\(player.message?.text ?? "")")
   }
 }

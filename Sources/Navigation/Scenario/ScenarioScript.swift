@@ -192,7 +192,8 @@ struct ScenarioParser {
     case .layout:
       guard let parsed = Self.layout(value) else {
         throw line.error(
-          "expected three-column or two-column, found \(Format.quoted(value))", at: 1)
+          "expected three-column or two-column, found \(Format.quoted(value))", at: 1,
+          choices: ["three-column", "two-column"])
       }
       layout = parsed
     case .size:
@@ -365,7 +366,8 @@ struct ScenarioParser {
         return .itemSelected(name == "none" ? nil : try node(name, line, at: 2))
       default:
         throw line.error(
-          "expected 'category' or 'item', found \(Format.quoted(line.words[1].text))", at: 1)
+          "expected 'category' or 'item', found \(Format.quoted(line.words[1].text))", at: 1,
+          choices: ["category", "item"])
       }
     case "expand", "collapse":
       let name = line.rest(from: 1)

@@ -66,7 +66,7 @@ extension Player {
       let meant = error.suggestion ?? closestName(to: error.word, among: error.choices)
       let reason = "at column \(error.column): \(error.message)"
       message = PlayerMessage(
-        .error, meant.map { "\(text): did you mean '\($0)'? (\(reason))" } ?? "\(text): \(reason)")
+        .error, meant.map { "\(text): Did you mean '\($0)'? (\(reason))" } ?? "\(text): \(reason)")
       return
     }
     try findNext(forward: true)

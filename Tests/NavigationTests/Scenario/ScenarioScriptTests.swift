@@ -183,20 +183,40 @@ struct ScenarioScriptTests {
   @Test(
     "a word that is none of the choices comes with them, for the tool to say which was meant",
     arguments: [
-      ("selct category grinders", "selct", "select"),
-      ("select category Grinder", "Grinder", "Grinders"),
-      ("select item levva", "levva", "espresso-machines/leva"),
-      ("tap Tuesdy", "Tuesdy", "Tuesday"),
-      ("style balancd", "balancd", "prominent-detail"),
-      ("visibility al", "al", "detail-only"),
-      ("size compat", "compat", "regular"),
-      ("rotate portrat", "portrat", "landscape"),
-      ("orientation landscap", "landscap", "portrait"),
+      ("selct category grinders", "selct", ScenarioScript.interactions),
+      ("style balancd", "balancd", ["automatic", "balanced", "prominent-detail"]),
+      ("visibility al", "al", ["automatic", "all", "double-column", "detail-only"]),
+      ("size compat", "compat", ["compact", "regular"]),
+      ("rotate portrat", "portrat", ["portrait", "landscape", "compact", "regular"]),
+      ("orientation landscap", "landscap", ["portrait", "landscape"]),
+      ("layout four-column", "four-column", ["three-column", "two-column"]),
+      ("select categry grinders", "categry", ["category", "item"]),
+      (
+        "tap Tuesdy", "Tuesdy",
+        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+      ),
     ])
-  func choices(script: String, word: String, choice: String) {
+  func choices(script: String, word: String, choices: [String]) {
     let error = #expect(throws: ScenarioError.self) { try ScenarioScript.parse(script) }
     #expect(error?.word == word)
-    #expect(error?.choices.contains(choice) == true, "\(error?.choices ?? [])")
+    #expect(error?.choices == choices)
+  }
+
+  @Test(
+    "a name the catalog lacks comes with the catalog's names, then its ids",
+    arguments: [
+      ("select category Grinder", "Grinder", "Grinders"),
+      ("select item levva", "levva", "espresso-machines/leva"),
+    ])
+  func catalogChoices(script: String, word: String, choice: String) throws {
+    let error = #expect(throws: ScenarioError.self) { try ScenarioScript.parse(script) }
+    #expect(error?.word == word)
+    let catalog = Catalog.sample
+    #expect(
+      error?.choices
+        == catalog.allNodes.map { catalog.name(of: $0) }
+        + catalog.allNodes.map { catalog.id(of: $0) })
+    #expect(error?.choices.contains(choice) == true)
   }
 
   @Test("a mistake of another kind has no word and no choices")
