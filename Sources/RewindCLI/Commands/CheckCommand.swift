@@ -233,77 +233,6 @@ func adjacentExpectedState(of journal: String) -> String? {
   return fileExists(candidate) ? candidate : nil
 }
 
-extension CheckCommand {
-  /// Where `--update` writes when the expected state's path is a symbolic link.
-  enum LinkTarget: Equatable {
-    /// The path is no symbolic link.
-    case notALink
-    /// The file the link leads to (through every link on the way): one that is there, or
-    /// where the last link leads when that is not there yet (a fixture not written yet),
-    /// its directory made absolute.
-    case file(String)
-    /// The link cannot be followed to a file that can be written: where it leads, and why.
-    case unfollowable(String)
-  }
-
-  /// Where the symbolic link at `path` leads (see ``LinkTarget``).
-  static func linkTarget(of path: String, system: FileSystemCalls) -> LinkTarget {
-    var status = stat()
-    guard system.lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
-      return .notALink
-    }
-    if let resolved = realpath(path, nil) {
-      defer { free(resolved) }
-      return .file(String(cString: resolved))
-    }
-    // A link that leads nowhere yet: followed one link at a time (as the system does,
-    // at most 40), each relative one from the directory of the link it is read from.
-    var link = path
-    for _ in 0..<40 {
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(link, &buffer, buffer.count - 1)
-      guard count > 0 else {
-        return .unfollowable("a path that cannot be read (\(String(cString: strerror(errno))))")
-      }
-      // A path that is no UTF-8 text would be written under another name.
-      guard
-        let text = String(validating: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      else {
-        return .unfollowable("a path that is not UTF-8 text")
-      }
-      let next: String
-      if text.hasPrefix("/") {
-        next = text
-      } else {
-        let directory = link.lastIndex(of: "/").map { String(link[...$0]) } ?? ""
-        next = directory + text
-      }
-      guard system.lstat(next, &status) == 0 else {
-        guard errno == ENOENT else {
-          return .unfollowable(
-            "\(next), which cannot be reached (\(String(cString: strerror(errno))))")
-        }
-        // Not there: the file to write, in a directory that is.
-        let slash = next.lastIndex(of: "/")
-        let directory = slash.map { String(next[..<$0]) } ?? "."
-        let name = slash.map { String(next[next.index(after: $0)...]) } ?? next
-        guard !name.isEmpty else { return .unfollowable("\(next), a directory's path") }
-        guard let folder = realpath(directory.isEmpty ? "/" : directory, nil) else {
-          return .unfollowable("\(next), whose directory is not there")
-        }
-        defer { free(folder) }
-        let absolute = String(cString: folder)
-        return .file((absolute == "/" ? "" : absolute) + "/" + name)
-      }
-      guard status.st_mode & S_IFMT == S_IFLNK else {
-        return .unfollowable("\(next), which cannot be reached")
-      }
-      link = next
-    }
-    return .unfollowable("itself, through more than 40 links")
-  }
-}
-
 /// `NAME.state.json` for `NAME.journal`, whether or not it exists: where `--update`
 /// writes.
 private func expectedStatePath(of journal: String) throws -> String {
@@ -392,7 +321,7 @@ struct CheckCommand: TimelineVisitor {
       if written == true {
         // A symbolic link (to a fixture kept elsewhere) stays: the file it leads to is the
         // expected state, and is written.
-        switch Self.linkTarget(of: expectedPath, system: context.fileSystem) {
+        switch symbolicLinkTarget(of: expectedPath, system: context.fileSystem) {
         case .notALink: break
         case .file(let file): linkTarget = file
         case .unfollowable(let place):

@@ -13,15 +13,74 @@ func fileExists(_ path: String) -> Bool {
   access(path, F_OK) == 0
 }
 
-/// The file the symbolic link at `path` leads to (through every link on the way), its
-/// path resolved; nil when `path` is no link, or one that leads to no file.
-func linkedFile(_ path: String) -> String? {
+/// Where a symbolic link leads, for a command that writes or repairs the file a link
+/// names (`check --update`, `recover`) and keeps the link.
+enum SymbolicLinkTarget: Equatable {
+  /// The path is no symbolic link.
+  case notALink
+  /// The file the link leads to (through every link on the way): one that is there, or
+  /// where the last link leads when that is not there yet (a fixture not written yet),
+  /// its directory made absolute.
+  case file(String)
+  /// The link cannot be followed to a file that can be written: where it leads, and why.
+  case unfollowable(String)
+}
+
+/// Where the symbolic link at `path` leads (see ``SymbolicLinkTarget``).
+func symbolicLinkTarget(of path: String, system: FileSystemCalls) -> SymbolicLinkTarget {
   var status = stat()
-  guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
-    let resolved = realpath(path, nil)
-  else { return nil }
-  defer { free(resolved) }
-  return String(cString: resolved)
+  guard system.lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+    return .notALink
+  }
+  if let resolved = realpath(path, nil) {
+    defer { free(resolved) }
+    return .file(String(cString: resolved))
+  }
+  // A link that leads nowhere yet: followed one link at a time (as the system does,
+  // at most 40), each relative one from the directory of the link it is read from.
+  var link = path
+  for _ in 0..<40 {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(link, &buffer, buffer.count - 1)
+    guard count > 0 else {
+      return .unfollowable("a path that cannot be read (\(String(cString: strerror(errno))))")
+    }
+    // A path that is no UTF-8 text would be written under another name.
+    guard
+      let text = String(validating: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    else {
+      return .unfollowable("a path that is not UTF-8 text")
+    }
+    let next: String
+    if text.hasPrefix("/") {
+      next = text
+    } else {
+      let directory = link.lastIndex(of: "/").map { String(link[...$0]) } ?? ""
+      next = directory + text
+    }
+    guard system.lstat(next, &status) == 0 else {
+      guard errno == ENOENT else {
+        return .unfollowable(
+          "\(next), which cannot be reached (\(String(cString: strerror(errno))))")
+      }
+      // Not there: the file to write, in a directory that is.
+      let slash = next.lastIndex(of: "/")
+      let directory = slash.map { String(next[..<$0]) } ?? "."
+      let name = slash.map { String(next[next.index(after: $0)...]) } ?? next
+      guard !name.isEmpty else { return .unfollowable("\(next), a directory's path") }
+      guard let folder = realpath(directory.isEmpty ? "/" : directory, nil) else {
+        return .unfollowable("\(next), whose directory is not there")
+      }
+      defer { free(folder) }
+      let absolute = String(cString: folder)
+      return .file((absolute == "/" ? "" : absolute) + "/" + name)
+    }
+    guard status.st_mode & S_IFMT == S_IFLNK else {
+      return .unfollowable("\(next), which cannot be reached")
+    }
+    link = next
+  }
+  return .unfollowable("itself, through more than 40 links")
 }
 
 /// Why files cannot be made in `directory` (`access` for writing and searching it), as
@@ -30,18 +89,26 @@ func writingProblem(in directory: String) -> String? {
   access(directory, W_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
 }
 
+/// The first bytes of the regular file at `path`, up to `count` (fewer when it is
+/// shorter); nil for anything else: a file that cannot be opened, a named pipe (opened
+/// without waiting for a writer), a device, or a file of /proc, whose size says 0.
+func regularFileStart(_ path: String, count: Int) -> [UInt8]? {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+  guard descriptor >= 0 else { return nil }
+  defer { close(descriptor) }
+  var status = stat()
+  guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0
+  else { return nil }
+  var bytes = [UInt8](repeating: 0, count: count)
+  let length = read(descriptor, &bytes, count)
+  return length > 0 ? Array(bytes[..<length]) : nil
+}
+
 /// Whether the file at `path` starts as a journal does: a zstd skippable frame whose
 /// payload starts with the journal header's tag, `RWJH` (FORMAT.md): what a command that
 /// reads text was given by mistake.
 func startsAsJournal(_ path: String) -> Bool {
-  // Never waiting for a writer: a named pipe (read already) is no journal.
-  let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-  guard descriptor >= 0 else { return false }
-  defer { close(descriptor) }
-  var status = stat()
-  guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-  var bytes = [UInt8](repeating: 0, count: 12)
-  guard read(descriptor, &bytes, 12) == 12 else { return false }
+  guard let bytes = regularFileStart(path, count: 12), bytes.count == 12 else { return false }
   // A skippable frame's magic, 0x184D2A50 to 0x184D2A5F, little-endian.
   return bytes[0] & 0xF0 == 0x50 && bytes[1...3] == [0x2A, 0x4D, 0x18]
     && bytes[8...11] == Array("RWJH".utf8)[...]
@@ -51,18 +118,10 @@ func startsAsJournal(_ path: String) -> Bool {
 /// the command that reads it: JSON Lines (`import`), JSON (an expected state), other text
 /// (a scenario script: `record`). Any other error as it is.
 func namingWhatItIs(_ error: JournalError) -> JournalError {
-  guard error.code == .notAJournal, let path = error.path else { return error }
-  // Never waiting for a writer, as `startsAsJournal`.
-  let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-  guard descriptor >= 0 else { return error }
-  defer { close(descriptor) }
-  // A regular file of some size: not a file of /proc, whose size says 0.
-  var status = stat()
-  guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0
+  guard error.code == .notAJournal, let path = error.path,
+    let bytes = regularFileStart(path, count: 4096), !bytes.contains(0)
   else { return error }
-  var bytes = [UInt8](repeating: 0, count: 4096)
-  let count = read(descriptor, &bytes, bytes.count)
-  guard count > 0, !bytes[..<count].contains(0) else { return error }
+  let count = bytes.count
   // UTF-8 text, but for a character the read may have cut at its end.
   let isText = (0...min(3, count - 1)).contains { cut in
     String(validating: bytes[..<(count - cut)], as: UTF8.self) != nil

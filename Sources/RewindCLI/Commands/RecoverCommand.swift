@@ -53,7 +53,17 @@ extension RewindTool {
       // In place through a symbolic link: the file it leads to is repaired (its original
       // kept beside it), and the link kept, as `check --update` writes through one; the
       // link's own name would become a copy, the file it led to left damaged.
-      let journal = output == nil ? linkedFile(self.journal) ?? self.journal : self.journal
+      var journal = self.journal
+      if output == nil {
+        switch symbolicLinkTarget(of: journal, system: context.fileSystem) {
+        case .notALink: break
+        case .file(let file): journal = file
+        case .unfollowable(let place):
+          throw CommandError(
+            "\(journal) is a symbolic link that leads to \(place); recover repairs the file a link leads to"
+          )
+        }
+      }
       var repairs: [UInt64: ContentRepair] = [:]
       if salvage {
         let content = context.withProgress("Reading the content") { bar in
