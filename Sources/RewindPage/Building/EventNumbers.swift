@@ -42,10 +42,10 @@
   @usableFromInline init(capacity rows: Int, headRoom: Int = 0) {
     // A page's row takes about 8 bytes (BENCHMARKS.md). The room past the bytes written
     // is only reserved: its pages are not touched, and a large buffer's are not given
-    // memory until they are.
+    // memory until they are, a huge page at a time (`LargeBuffer`).
     capacity = max(rows, 16) * 10 + Self.rowRoom
     self.headRoom = max(headRoom, 0)
-    base = .allocate(capacity: self.headRoom + capacity)
+    base = LargeBuffer.allocate(self.headRoom + capacity)
     start = base + self.headRoom
   }
 
@@ -230,7 +230,7 @@
   }
 
   @usableFromInline mutating func grow() {
-    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: headRoom + capacity * 2)
+    let grown = LargeBuffer.allocate(headRoom + capacity * 2)
     (grown + headRoom).initialize(from: start, count: byteCount)
     base.deallocate()
     base = grown
