@@ -224,6 +224,30 @@ struct LiveTerminalTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
   }
 
+  @Test(
+    "a terminal that cannot draw a screen (TERM=dumb): live and play exit 1 with the message, and live makes no journal"
+  )
+  func dumbTerminal() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(
+      script: """
+        "$REWIND" generate --events 10 --seed 1 -o g.journal > /dev/null
+        "$REWIND" live -o s.journal; echo "live $?"
+        "$REWIND" play g.journal
+        """,
+      in: directory.path, environment: ["TERM": "dumb"])
+    defer { terminal.kill() }
+    let end = try terminal.waitFor("DONE 1")
+    #expect(end.contains("live 1"))
+    for command in ["live", "play"] {
+      #expect(
+        end.contains(
+          "Error: `rewind \(command)` needs a terminal: the terminal cannot draw a screen (TERM=dumb)"
+        ), "\(end)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.file("s.journal")))
+  }
+
   @Test("not a terminal: exit 1, the message, and no journal")
   func notATerminal() throws {
     let directory = TemporaryDirectory()

@@ -172,7 +172,7 @@ package struct LiveCommand: DomainVisitor {
       session = try TerminalSession(environment: context.environment)
     } catch {
       throw CommandError(
-        error.code == .notATerminal ? "\(notTerminal): \(error.message)" : "\(error.message)")
+        error.code == .systemCall ? "\(error.message)" : "\(notTerminal): \(error.message)")
     }
     var options = RecordingOptions()
     options.journal.system = context.fileSystem

@@ -87,7 +87,7 @@ struct PlayCommand: TimelineVisitor {
       session = try TerminalSession(environment: context.environment)
     } catch {
       throw CommandError(
-        error.code == .notATerminal ? "\(notTerminal): \(error.message)" : "\(error.message)")
+        error.code == .systemCall ? "\(error.message)" : "\(notTerminal): \(error.message)")
     }
     // The new journal is written in this folder (`LiveCommand.freeJournalName`): one that
     // cannot be written is said in the player, which stays (it ended, its place lost).

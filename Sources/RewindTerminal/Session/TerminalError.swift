@@ -3,6 +3,9 @@ public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible
   public enum Code: Equatable, Sendable {
     /// Standard input or output is not a terminal (a pipe, a file).
     case notATerminal
+    /// The terminal says it cannot draw a screen (`TERM=dumb`: Emacs' shell, an editor's
+    /// output pane).
+    case cannotDrawScreen
     /// A system call on the terminal failed (`tcsetattr`, `poll`, `read`, `write`).
     case systemCall
   }

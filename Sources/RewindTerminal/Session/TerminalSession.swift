@@ -73,11 +73,19 @@ public final class TerminalSession {
   ///   - output: The descriptor to write (standard output).
   ///   - environment: What decides the colours (`TERM`, `COLORTERM`, `NO_COLOR`).
   /// - Precondition: no other session of this process exists.
-  /// - Throws: ``TerminalError`` when either is not a terminal or the pipe cannot be made.
+  /// - Throws: ``TerminalError`` when either is not a terminal, `TERM` says it cannot draw
+  ///   a screen (`dumb`), or the pipe cannot be made.
   public init(input: Int32 = 0, output: Int32 = 1, environment: [String: String])
     throws(TerminalError)
   {
     try Self.checkTerminals(input: input, output: output)
+    if environment["TERM"] == "dumb" {
+      // Its escape sequences would be shown as text, and its keys not read as keys.
+      throw TerminalError(
+        .cannotDrawScreen,
+        "the terminal cannot draw a screen (TERM=dumb): run it in one that can, or set TERM to the terminal's type (e.g. TERM=xterm-256color)"
+      )
+    }
     precondition(!Self.active, "one TerminalSession at a time")
     self.input = input
     self.output = output
