@@ -21,6 +21,17 @@ struct EscapingTests {
     #expect(Format.shellWord(word) == expected)
   }
 
+  @Test(
+    "a path in a suggested command: a relative one starting with - after ./, any other as its shell word",
+    arguments: [
+      ("-x.journal", "./-x.journal"), ("--force", "./--force"), ("-my x", "'./-my x'"),
+      ("a-b.journal", "a-b.journal"), ("/tmp/-x.journal", "/tmp/-x.journal"),
+      ("my journal", "'my journal'"),
+    ])
+  func shellPaths(path: String, expected: String) {
+    #expect(Format.shellPath(path) == expected)
+  }
+
   @Test("a stream escapes any control character that reaches it, but line feeds")
   func plainStream() {
     let output = Output.capture()

@@ -140,9 +140,9 @@ func namingWhatItIs(_ error: JournalError) -> JournalError {
   let base = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
   let stem = path[base...].dropFirst().lastIndex(of: ".").map { String(path[..<$0]) } ?? path
   func journal(_ suffix: String) -> String {
-    Format.shellWord(stem + (fileExists(stem + ".journal") ? suffix : "") + ".journal")
+    Format.shellPath(stem + (fileExists(stem + ".journal") ? suffix : "") + ".journal")
   }
-  let name = Format.shellWord(path)
+  let name = Format.shellPath(path)
   var described = error
   // JSON Lines: the header line `rewind export` writes, or an event's (`import` takes
   // lines without a header too).

@@ -63,7 +63,7 @@ struct UpgradeCommand: TimelineVisitor {
       let path = timeline.path
       let events = tail.sequenceRange.map { " (\(JournalError.describe($0)))" } ?? ""
       throw CommandError(
-        "\(path): the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)) are not a whole frame (\(tail.reason)); an upgrade would leave out what they hold\(events), so nothing was written. `rewind recover \(Format.shellWord(path)) -o RECOVERED.journal` cuts them, says what it drops and leaves \(path) as it is; then upgrade RECOVERED.journal"
+        "\(path): the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)) are not a whole frame (\(tail.reason)); an upgrade would leave out what they hold\(events), so nothing was written. `rewind recover \(Format.shellPath(path)) -o RECOVERED.journal` cuts them, says what it drops and leaves \(path) as it is; then upgrade RECOVERED.journal"
       )
     }
     // Events lost to damage (a salvaged journal): the new journal, replayed from the start,
@@ -80,7 +80,7 @@ struct UpgradeCommand: TimelineVisitor {
       if first.lowerBound > 1 {
         let kept = first.lowerBound - 1
         message +=
-          " To rewrite \(JournalError.describe(1...kept)), before the lost ones, in schema \(upcast.to): `rewind export \(Format.shellWord(path)) --to \(kept) -o BEFORE.jsonl`, then `rewind import BEFORE.jsonl -o UPGRADED.journal`"
+          " To rewrite \(JournalError.describe(1...kept)), before the lost ones, in schema \(upcast.to): `rewind export \(Format.shellPath(path)) --to \(kept) -o BEFORE.jsonl`, then `rewind import BEFORE.jsonl -o UPGRADED.journal`"
       }
       throw CommandError(message)
     }
@@ -98,7 +98,7 @@ struct UpgradeCommand: TimelineVisitor {
       let sequence = report.eventDivergence?.sequence ?? report.stateDivergence?.sequence
       let place = sequence.map { " from event \($0) on" } ?? " in its final state"
       throw CommandError(
-        "\(timeline.path): the current reducer does not replay the journal as it was recorded\(place); an upgrade would change its history, so nothing was written (`rewind check \(Format.shellWord(timeline.path))` shows the difference)"
+        "\(timeline.path): the current reducer does not replay the journal as it was recorded\(place); an upgrade would change its history, so nothing was written (`rewind check \(Format.shellPath(timeline.path))` shows the difference)"
       )
     }
     // The timeline's domain writes the current schema, and knows the ids the events name

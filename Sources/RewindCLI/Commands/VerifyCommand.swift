@@ -255,14 +255,14 @@ enum VerifyOutput {
       } else {
         output.print(
           style.dim(
-            "  `rewind recover \(Format.shellWord(path))` repairs it (with --salvage when damaged events have good frames after them)."
+            "  `rewind recover \(Format.shellPath(path))` repairs it (with --salvage when damaged events have good frames after them)."
           ))
       }
     }
     if content?.report?.contentChecked == true, !contentProblems.isEmpty {
       output.print(
         style.dim(
-          "  `rewind recover --salvage \(path)` drops the frames whose events cannot be decoded (their events are marked lost) and writes wrong snapshots again from the replayed state."
+          "  `rewind recover --salvage \(Format.shellPath(path))` drops the frames whose events cannot be decoded (their events are marked lost) and writes wrong snapshots again from the replayed state."
         ))
     }
   }

@@ -147,7 +147,7 @@ struct DomainRegistry: Sendable {
         "; the session's copy on the server is damaged (verify and recover read files: the journal it was pushed from may be whole)"
     }
     return
-      "; `rewind verify \(Format.shellWord(path))` lists the damage, `rewind recover \(Format.shellWord(path))` repairs it (with --salvage when good frames follow the damaged ones)"
+      "; `rewind verify \(Format.shellPath(path))` lists the damage, `rewind recover \(Format.shellPath(path))` repairs it (with --salvage when good frames follow the damaged ones)"
   }
 
   /// Runs `visitor` with the domain named `identifier` (the default when nil).

@@ -1,4 +1,5 @@
 import RewindArguments
+import RewindCore
 import RewindStream
 
 /// Refuses a session on a server where `command` reads a journal file itself (its bytes
@@ -9,6 +10,6 @@ import RewindStream
 func requireFile(_ path: String, for command: String) throws(UsageError) {
   guard !fileExists(path), let (server, session) = StreamStore.sessionURL(path) else { return }
   throw UsageError(
-    "\(server.displayURL)/\(session) is a session on a server; \(command) reads a journal file: `rewind pull \(session) --server \(server.displayURL) -o FILE` writes one"
+    "\(server.displayURL)/\(session) is a session on a server; \(command) reads a journal file: `rewind pull \(Format.shellWord(session)) --server \(server.displayURL) -o FILE` writes one"
   )
 }

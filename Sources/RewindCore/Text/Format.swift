@@ -63,6 +63,13 @@ package enum Format {
     return word + "'"
   }
 
+  /// The path `path` as one word of a POSIX shell's command line, as ``shellWord(_:)``
+  /// writes it, a relative one that starts with `-` after `./` (`./-x.journal`), so that the
+  /// command it is pasted into does not read it as an option.
+  package static func shellPath(_ path: String) -> String {
+    shellWord(path.hasPrefix("-") ? "./" + path : path)
+  }
+
   /// The most characters ``quoted(_:quote:)`` quotes in full.
   package static let quotedLimit = 80
   /// How many characters ``quoted(_:quote:)`` keeps of a longer text.
