@@ -49,7 +49,7 @@ struct CheckCommandTests {
     #expect(created.status == 0, "\(created.stderr)")
     let new = fixtures + "/new.json"
     #expect(
-      created.stdout.contains("expected state \(link) through the link to \(new) (updated"),
+      created.stdout.contains("expected state \(link) through the link to \(new) (written)"),
       "\(created.stdout)")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "fixtures/next.json")
     #expect(
@@ -86,7 +86,7 @@ struct CheckCommandTests {
     #expect(updated.status == 0, "\(updated.stderr)")
     for (stem, journal) in zip(Self.stems, journals) {
       let written = directory.file(stem + ".state.json")
-      #expect(updated.stdout.contains("expected state \(written) (updated)"))
+      #expect(updated.stdout.contains("expected state \(written) (written)"))
       let text = try String(contentsOfFile: written, encoding: .utf8)
       #expect(text == (try rewind("state", journal, "--json")).stdout)
       #expect(text == (try String(contentsOfFile: sample(stem + ".state.json"), encoding: .utf8)))
@@ -110,6 +110,20 @@ struct CheckCommandTests {
         try FileManager.default.attributesOfItem(atPath: directory.file(stem + ".state.json"))[
           .systemFileNumber] as? Int
       } == inodes)
+    // Laid out otherwise, every field as expected: rewritten, and said to be only that.
+    let reformatted = directory.file(Self.stems[0] + ".state.json")
+    let pretty = try rewind("state", journals[0], "--json")
+    #expect(pretty.status == 0, "\(pretty.stderr)")
+    // Tabs for the indentation's pairs of spaces: the same JSON value.
+    pretty.stdout.replacingOccurrences(of: "  ", with: "\t").writeFixture(to: reformatted)
+    let relaid = try rewind(["check", "--update", journals[0]])
+    #expect(
+      relaid.stdout.contains(
+        "expected state \(reformatted) (updated: reformatted, no field changed)"),
+      "\(relaid.stdout)")
+    #expect(!relaid.stdout.contains("updated the fields"), "\(relaid.stdout)")
+    #expect(
+      try String(contentsOfFile: reformatted, encoding: .utf8) == pretty.stdout)
     // A stale expected state is refreshed.
     let stale = directory.file("two-column.state.json")
     "{\"split\": {\"style\": \"balanced\", \"layout\": \"twoColumn\"}, \"menu\": {}}\n"

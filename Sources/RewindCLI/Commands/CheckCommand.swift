@@ -350,8 +350,15 @@ struct CheckCommand: TimelineVisitor {
     let partial = report.expectedFieldCount < report.stateFieldCount
     if let expectedPath {
       // What was written and how much is checked, in one parenthesis.
+      // Written with no field changed: only its layout was the tool's to write (indentation,
+      // the members' order); written where there was none: created.
+      let change: String? = written.map {
+        guard $0 else { return "unchanged" }
+        if expected == nil { return "written" }
+        return updated.isEmpty ? "updated: reformatted, no field changed" : "updated"
+      }
       let notes =
-        (written.map { [$0 ? "updated" : "unchanged"] } ?? [])
+        (change.map { [$0] } ?? [])
         + (partial
           ? ["partial: \(report.expectedFieldCount) of \(report.stateFieldCount) fields"] : [])
       summary +=
