@@ -132,6 +132,33 @@ struct MaintenanceTests {
     #expect(lostStart.stdout.isEmpty, "\(lostStart.stdout.prefix(80))")
   }
 
+  @Test(
+    "bytes written after a closed journal: verify names them alone (not an unclosed journal), info says it is closed, recover cuts them"
+  )
+  func bytesAfterClosing() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("j.journal")
+    let size = try writeTornCopy(of: "day-menu.journal", to: journal, count: 24)
+    let verified = try rewind("verify", journal)
+    #expect(verified.status == 1)
+    #expect(
+      verified.lines == [
+        "DAMAGED \(journal): 1 problem; 1 frame readable (25 events, 0 snapshots)",
+        "  at byte \(size): 24 bytes at the end are not a whole frame (written to the file after its trailer, once it was closed); `rewind recover` cuts them",
+        "  `rewind recover \(journal)` repairs it (with --salvage when damaged events have good frames after them).",
+      ], "\(verified.stdout)")
+    let info = try rewind("info", journal)
+    #expect(info.status == 0, "\(info.stderr)")
+    #expect(
+      info.stdout.contains(
+        "index unusable: the journal was closed, then written past (bytes follow its trailer)"),
+      "\(info.stdout)")
+    #expect(!info.stdout.contains("not closed"), "\(info.stdout)")
+    let recovered = try rewind("recover", journal)
+    #expect(recovered.status == 0, "\(recovered.stderr)")
+    #expect(bytes(of: journal) == bytes(of: sample("day-menu.journal")))
+  }
+
   @Test("runtime failures name the file and the problem and exit 1")
   func runtimeErrors() throws {
     let directory = TemporaryDirectory()

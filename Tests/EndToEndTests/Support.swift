@@ -73,8 +73,9 @@ func expectFailure(
 }
 
 /// Writes at `path` a copy of the sample journal `name` with `count` bytes that are no
-/// frame after its end (a torn tail, as a crash's unfinished frame leaves); returns the
-/// journal's own size, where the tail starts.
+/// frame after its end (a torn tail: written after its trailer, they are read as a crash's
+/// unfinished frame is, and not read); returns the journal's own size, where the tail
+/// starts.
 @discardableResult
 func writeTornCopy(of name: String, to path: String, count: Int = 40) throws -> Int {
   var bytes = try Data(contentsOf: URL(fileURLWithPath: sample(name)))

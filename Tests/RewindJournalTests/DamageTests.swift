@@ -273,6 +273,42 @@ struct DamageTests {
     #expect(again.originalKeptAt == nil)
   }
 
+  @Test(
+    "bytes written after a closed journal's trailer: the journal is closed and whole, the bytes a tail that recovery cuts, giving back the journal as it was closed"
+  )
+  func bytesAfterTrailer() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 200)
+    let closed = bytes(of: path)
+    for appended in [Array("some junk appended here\n".utf8), [0x00], closed] {
+      write(closed + appended, to: path)
+      let reader = try JournalReader(path: path)
+      let condition = reader.condition
+      #expect(condition.isClosed, "\(appended.count) bytes")
+      #expect(condition.tornTail?.offset == UInt64(closed.count))
+      #expect(condition.tornTail?.length == UInt64(appended.count))
+      // What the walk found there, when it is more than bytes that are not a frame.
+      let written = "written to the file after its trailer, once it was closed"
+      let found = [
+        24: "", 1: ": 1 byte is too few for a frame", closed.count: ": a second journal header",
+      ]
+      #expect(condition.tornTail?.reason == written + (found[appended.count] ?? "?"))
+      #expect(isExpected(try readAll(reader), 1...200))
+      // verify: one problem, the bytes; the index is the journal's, and it is closed.
+      let report = try Journal.verify(path: path)
+      #expect(report.isClosed && report.hasIndex)
+      #expect(report.problems.map(\.kind) == [.tornTail], "\(report.problems)")
+      #expect(report.problems.first?.message.contains("not durable") == false)
+      #expect(report.damagedRecordCount == 0)
+      let recovered = try Journal.recover(path: path)
+      #expect(recovered.cutTail?.length == UInt64(appended.count))
+      #expect(recovered.keptRecords == 200 && recovered.droppedRecords == 0)
+      #expect(bytes(of: path) == closed)
+      try FileManager.default.removeItem(atPath: path + ".damaged")
+    }
+  }
+
   @Test("recovering to another file never overwrites and leaves the source untouched")
   func recoverToOutput() throws {
     let directory = TemporaryDirectory()

@@ -99,8 +99,11 @@ struct FrameWalker {
     if magic == JournalFormat.zstdMagic {
       return .problem("a zstd frame has no frame header before it")
     }
-    return .problem("the bytes here are not a frame")
+    return .problem(Self.notAFrame)
   }
+
+  /// What bytes that are not a frame, where one would start, are said to be.
+  static let notAFrame = "the bytes here are not a frame"
 
   /// Whether the metadata frame at `offset`, whose size is wrong, has the tag of an index
   /// or a trailer (a damaged size leaves the tag as it was).

@@ -48,7 +48,7 @@ struct JournalLayout: Sendable {
     let fileSize = try file.size()
     let found = try readHeader(file, fileSize: fileSize)
     var walkReason = "walking was requested"
-    let hasTrailer: Bool
+    var hasTrailer: Bool
     switch try readIndex(file, fileSize: fileSize, after: found.end) {
     case .success(let (index, indexOffset)):
       guard trustIndex else {
@@ -66,11 +66,42 @@ struct JournalLayout: Sendable {
     }
     var walker = FrameWalker(file: file, fileSize: fileSize, start: found.end)
     try walker.walk()
+    var tail = walker.tail
+    if let torn = tail, torn.sequenceRange == nil,
+      try index(before: torn, file, after: found.end) != nil
+    {
+      // Closed, then written past: the session is whole, the bytes after it are not its.
+      hasTrailer = true
+      tail?.reason = appendedReason(torn.reason)
+      if trustIndex {
+        walkReason = "the journal was closed, then written past (bytes follow its trailer)"
+      }
+    }
     return JournalLayout(
       header: found.header, headerBody: found.body, headerSize: found.end,
       headerDamage: found.damage, frames: walker.frames, lostRanges: walker.lostRanges,
       dataEnd: walker.dataEnd, fileSize: fileSize, source: .walk(reason: walkReason),
-      hasTrailer: hasTrailer, tail: walker.tail, damage: walker.damage)
+      hasTrailer: hasTrailer, tail: tail, damage: walker.damage)
+  }
+
+  /// The index and where it starts of a journal closed, then written past (bytes appended
+  /// after its trailer, by a tool that appends or a copy gone wrong): its walk ends in a
+  /// torn tail right after its trailer. Nil when no valid trailer and index end where
+  /// `tail` starts (a frame cut short, damage).
+  static func index(before tail: Tail, _ file: JournalFile, after headerSize: UInt64)
+    throws(JournalError) -> (JournalIndex, UInt64)?
+  {
+    guard case .success(let found) = try readIndex(file, fileSize: tail.offset, after: headerSize)
+    else { return nil }
+    return found
+  }
+
+  /// What a torn tail after a journal's trailer is (``index(before:_:after:)``), with what
+  /// the walk found there when it is more than bytes that are not a frame (`a second
+  /// journal header`: a journal written after another).
+  static func appendedReason(_ found: String) -> String {
+    let appended = "written to the file after its trailer, once it was closed"
+    return found == FrameWalker.notAFrame ? appended : "\(appended): \(found)"
   }
 
   /// Reads the trailer and the index it points at.
