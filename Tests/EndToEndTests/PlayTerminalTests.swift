@@ -333,4 +333,20 @@ struct PlayTerminalTests {
     #expect(help.stdout.contains("Keys (also shown by `?`):"))
     #expect(help.stdout.contains("  x          skip the event here"))
   }
+
+  @Test("--follow of a journal not there yet says to start the recording first, exit 1")
+  func followBeforeRecording() throws {
+    let directory = TemporaryDirectory()
+    let missing = directory.file("later.journal")
+    let result = try rewind("play", "--follow", missing)
+    expectFailure(
+      result,
+      containing:
+        "\(missing): no such file; --follow watches a journal another process is recording: start the recording first (`rewind live -o \(missing)`), then play it"
+    )
+    // Without --follow, a missing journal is only missing.
+    let plain = try rewind("play", missing)
+    expectFailure(plain, containing: "\(missing): no such file")
+    #expect(!plain.stderr.contains("--follow"))
+  }
 }

@@ -25,6 +25,12 @@ extension RewindTool {
     var follow: Bool
 
     func run(_ context: Context) throws {
+      if follow, !journal.contains("://"), !fileExists(journal) {
+        // Started before the recording it is to watch: said as such, with what starts it.
+        throw CommandError(
+          "\(TerminalText.escaped(journal)): no such file; --follow watches a journal another process is recording: start the recording first (`rewind live -o \(Format.shellPath(journal))`), then play it"
+        )
+      }
       let command = PlayCommand(journal: journal, at: at, follow: follow, context: context)
       try registry.open(journal, warnings: context.stderr, command)
     }
