@@ -104,7 +104,10 @@ let package = Package(
     .target(
       name: "RewindStream", dependencies: ["CNatsLibrary", "RewindJournal"],
       swiftSettings: strict),
-    .target(name: "RewindCore", dependencies: ["RewindJournal"], swiftSettings: strict),
+    // RewindArguments for its suggestions of a name meant (`Format.meant`).
+    .target(
+      name: "RewindCore", dependencies: ["RewindJournal", "RewindArguments"],
+      swiftSettings: strict),
     .target(
       name: "Navigation",
       dependencies: ["RewindCore", "RewindJournal", "RewindTerminal", "RewindPage"],

@@ -160,6 +160,14 @@ struct WritingTests {
         "events.jsonl:1: unknown event kind \"teleported\""
       ),
       (
+        "{\"seq\": 1, \"time_us\": 0, \"event\": \"menuScroled\", \"offset\": 3}",
+        "events.jsonl:1: unknown event kind \"menuScroled\" (did you mean \"menuScrolled\"?); the kinds are menuTabTapped,"
+      ),
+      (
+        "{\"seq\": 1, \"time_us\": 0, \"event\": \"menuScrolled\", \"offset\": 3, \"ofset\": 4}",
+        "events.jsonl:1: unknown key \"ofset\" (did you mean \"offset\"?) in the event \"menuScrolled\""
+      ),
+      (
         "{\"seq\": 1, \"time_us\": 0, \"event\": \"menuTabTapped\"}",
         "events.jsonl:1: menuTabTapped needs an integer \"index\""
       ),

@@ -18,6 +18,7 @@ struct SuggestionTests {
       ("STATE", "state"),  // case is ignored
       ("gen", "generate"),  // a prefix
       ("bl", "blame"),
+      ("staaate", "state"),  // two letters longer: still near
     ])
   func nearMiss(typed: String, expected: String) {
     #expect(closestName(to: typed, among: Self.commands) == expected)
@@ -28,6 +29,12 @@ struct SuggestionTests {
     arguments: ["frobnicate", "x", "zz", "stuff", "lgx", ""])
   func farMiss(typed: String) {
     #expect(closestName(to: typed, among: Self.commands) == nil)
+  }
+
+  @Test("a word far longer than every name (a line pasted whole) is near none")
+  func longWord() {
+    #expect(closestName(to: String(repeating: "state", count: 200_000), among: Self.commands) == nil)
+    #expect(closestName(to: "generateeee", among: Self.commands) == nil)
   }
 
   @Test("the closest candidate wins, then the first declared")

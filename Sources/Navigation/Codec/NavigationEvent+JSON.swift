@@ -124,9 +124,7 @@ extension NavigationDomain {
       throw DomainError("an event needs a string \"event\" naming its kind")
     }
     guard let kind = NavigationEvent.Kind(rawValue: name) else {
-      throw DomainError(
-        "unknown event kind \(Format.quoted(name, quote: "\"")); the kinds are "
-          + NavigationDomain.eventKinds.joined(separator: ", "))
+      throw DomainError.unknownEventKind(name, kinds: NavigationDomain.eventKinds)
     }
     if readsSchemaVersion < 2 && (kind == .orientationChanged || kind == .menuViewportResized) {
       throw DomainError(

@@ -15,6 +15,9 @@ package func closestName(to word: String, among names: [String]) -> String? {
   var best: (name: String, distance: Int)?
   for name in names {
     let candidate = Array(name.lowercased())
+    // The distance is at least the difference of the lengths: a word far longer than
+    // every name (a line pasted whole) is measured against none.
+    guard abs(typed.count - candidate.count) <= limit else { continue }
     let distance = editDistance(typed, candidate)
     if distance <= limit, distance < best?.distance ?? .max {
       best = (name, distance)

@@ -87,7 +87,7 @@ extension Domain where Event: Codable {
       throw DomainError("an event needs a string \"event\" naming its kind")
     }
     if !Self.eventKinds.isEmpty, !Self.eventKinds.contains(kind) {
-      throw Self.unknownKind(kind)
+      throw DomainError.unknownEventKind(kind, kinds: Self.eventKinds)
     }
     let payload = members.filter { $0.0 != "event" }
     let decoder = JSONValueDecoder()
@@ -98,7 +98,7 @@ extension Domain where Event: Codable {
     do {
       return try decoder.decode(Event.self, from: encoded)
     } catch {
-      if error.message == "\"\(kind)\" is not a known case" { throw Self.unknownKind(kind) }
+      if error.message == "\"\(kind)\" is not a known case" { throw DomainError.unknownEventKind(kind, kinds: Self.eventKinds) }
       throw error
     }
   }
@@ -122,11 +122,6 @@ extension Domain where Event: Codable {
   }
 
   static var eventTypeName: String { String(describing: Event.self) }
-
-  static func unknownKind(_ kind: String) -> DomainError {
-    let kinds = eventKinds.isEmpty ? "" : "; the kinds are " + eventKinds.joined(separator: ", ")
-    return DomainError("unknown event kind \(Format.quoted(kind, quote: "\""))\(kinds)")
-  }
 }
 
 extension Domain {

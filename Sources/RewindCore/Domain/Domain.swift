@@ -237,6 +237,15 @@ public struct DomainError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
   public init(_ message: String) { self.message = message }
   public var description: String { message }
+
+  /// An event of a kind the domain has not: `unknown event kind "menuScroled" (did you
+  /// mean "menuScrolled"?); the kinds are …`.
+  public static func unknownEventKind(_ kind: String, kinds: [String]) -> DomainError {
+    let list = kinds.isEmpty ? "" : "; the kinds are " + kinds.joined(separator: ", ")
+    return DomainError(
+      "unknown event kind \(Format.quoted(kind, quote: "\""))\(Format.meant(kind, among: kinds))\(list)"
+    )
+  }
 }
 
 extension Domain {

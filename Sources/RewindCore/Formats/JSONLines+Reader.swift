@@ -171,7 +171,7 @@ extension JSONLines {
         if let key = unknownKey(keys) {
           let names = [JSONLines.sequenceKey, JSONLines.timeKey] + known.map(\.0)
           throw LineProblem(
-            "unknown key \(Format.quoted(key, quote: "\"")) in the event \"\(domain.eventKind(event))\"; its keys are \(names.joined(separator: ", "))"
+            "unknown key \(Format.quoted(key, quote: "\""))\(Format.meant(key, among: names)) in the event \"\(domain.eventKind(event))\"; its keys are \(names.joined(separator: ", "))"
           )
         }
         knownKeys[kind, default: []].formUnion(keys)

@@ -178,7 +178,7 @@ package import RewindJournal
           settings = member
         default:
           throw LineProblem(
-            "unknown key \(Format.quoted(key, quote: "\"")) in the header; its keys are \(Self.keys.joined(separator: ", "))"
+            "unknown key \(Format.quoted(key, quote: "\""))\(Format.meant(key, among: Self.keys)) in the header; its keys are \(Self.keys.joined(separator: ", "))"
           )
         }
       }

@@ -1,3 +1,4 @@
+import RewindArguments
 import RewindJournal
 
 /// How the tool writes numbers, sizes and times for people: the commands of `rewind` and
@@ -68,6 +69,13 @@ package enum Format {
   /// command it is pasted into does not read it as an option.
   package static func shellPath(_ path: String) -> String {
     shellWord(path.hasPrefix("-") ? "./" + path : path)
+  }
+
+  /// ` (did you mean "X"?)`, X the one of `names` that `word` is most likely a slip of, as
+  /// the tool's options and commands suggest them (`closestName`); empty when none is.
+  package static func meant(_ word: String, among names: [String]) -> String {
+    closestName(to: word, among: names).map { " (did you mean \(quoted($0, quote: "\""))?)" }
+      ?? ""
   }
 
   /// The most characters ``quoted(_:quote:)`` quotes in full.

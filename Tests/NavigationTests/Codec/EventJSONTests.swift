@@ -93,6 +93,11 @@ struct EventJSONTests {
         #"{"event":"foo"}"#,
         #"unknown event kind "foo"; the kinds are menuTabTapped, menuScrolled, menuViewportResized, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, orientationChanged, backTapped"#
       ),
+      (
+        // A slip of a kind: the kind meant, then all of them.
+        #"{"event":"menuScroled","offset":3}"#,
+        #"unknown event kind "menuScroled" (did you mean "menuScrolled"?); the kinds are menuTabTapped, menuScrolled, menuViewportResized, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, orientationChanged, backTapped"#
+      ),
       (#"{"event":"menuTabTapped"}"#, #"menuTabTapped needs an integer "index""#),
       (
         #"{"event":"menuTabTapped","index":1.5}"#,

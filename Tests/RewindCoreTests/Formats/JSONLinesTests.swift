@@ -150,6 +150,11 @@ struct JSONLinesTests {
         2, #"unknown key "note" in the event "added"; its keys are seq, time_us, event, text"#
       ),
       (#"{"seq":1,"time_us":0,"event":"teleported"}"#, 1, #"unknown event kind "teleported""#),
+      (
+        // A slip of a key: the one meant is suggested.
+        #"{"seq":1,"time_us":0,"event":"added","text":"x","txt":1}"#, 1,
+        #"unknown key "txt" (did you mean "text"?) in the event "added"; its keys are seq, time_us, event, text"#
+      ),
       ("[1]", 1, "expected a JSON object"),
       (
         #"{"seq":1,"time_us":0"#, 1,
@@ -185,6 +190,7 @@ struct JSONLinesTests {
       ),
       (#""domain":"""#, #"the header's "domain" must be a domain's name"#),
       (#""colour":"red""#, #"unknown key "colour" in the header; its keys are domain, "#),
+      (#""devise":"x""#, #"unknown key "devise" (did you mean "device"?) in the header"#),
     ])
   func refusedHeader(member: String, message: String) throws {
     let text = "\n{\"header\":{\(member)}}\n{\"seq\":1,\"time_us\":0,\"event\":\"cleared\"}\n"
