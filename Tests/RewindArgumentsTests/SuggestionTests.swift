@@ -33,7 +33,8 @@ struct SuggestionTests {
 
   @Test("a word far longer than every name (a line pasted whole) is near none")
   func longWord() {
-    #expect(closestName(to: String(repeating: "state", count: 200_000), among: Self.commands) == nil)
+    #expect(
+      closestName(to: String(repeating: "state", count: 200_000), among: Self.commands) == nil)
     #expect(closestName(to: "generateeee", among: Self.commands) == nil)
   }
 

@@ -98,7 +98,9 @@ extension Domain where Event: Codable {
     do {
       return try decoder.decode(Event.self, from: encoded)
     } catch {
-      if error.message == "\"\(kind)\" is not a known case" { throw DomainError.unknownEventKind(kind, kinds: Self.eventKinds) }
+      if error.message == "\"\(kind)\" is not a known case" {
+        throw DomainError.unknownEventKind(kind, kinds: Self.eventKinds)
+      }
       throw error
     }
   }
