@@ -132,8 +132,30 @@ struct SalvagedSearchTests {
       "log", salvaged, "--changes", "--from", String(lost.lowerBound - 1), "--to", next)
     let wholeText = try rewind(
       "log", intact, "--changes", "--from", String(lost.upperBound), "--to", next)
-    #expect(text.stdout == wholeText.stdout)
+    // The lost events are said where they were, in the list.
+    let marker =
+      String(repeating: " ", count: max(next.count, 3) + 2)
+      + "… events \(lost.lowerBound)–\(lost.upperBound) lost to damage, not shown …\n"
+    #expect(text.stdout == marker + wholeText.stdout, "\(text.stdout)")
     #expect(text.stderr == warning)
+    // The plain list (the specialised loop's), and one filtered by a condition, too.
+    for extra in [[], ["--where", "changed(menu.scrollOffset)"]] {
+      let range = ["--from", String(lost.lowerBound - 2), "--to", next]
+      let plain = try rewind(["log", salvaged] + range + extra)
+      let before = try rewind(
+        ["log", intact, "--from", String(lost.lowerBound - 2), "--to", String(lost.lowerBound - 1)]
+          + extra)
+      let after = try rewind(
+        ["log", intact, "--from", String(lost.upperBound), "--to", next] + extra)
+      #expect(plain.status == 0, "\(plain.stderr)")
+      // (The column of sequence numbers is as wide as the range's last needs.)
+      func unpadded(_ text: String) -> [Substring] {
+        text.split(separator: "\n").map { $0.drop { $0 == " " } }
+      }
+      #expect(
+        unpadded(plain.stdout) == unpadded(before.stdout + marker + after.stdout),
+        "\(extra): \(plain.stdout)")
+    }
   }
 
   @Test(

@@ -174,18 +174,40 @@ struct LogCommand: TimelineVisitor {
       shown += 1
       context.stdout.print(lines)
     }
+    // Where events lost to damage were, a line says so in the list (in text; JSON Lines
+    // has events alone, and the warning on standard error says it for both).
+    // (A range that starts among them is refused by the replay, as before: not here.)
+    let lost =
+      json
+      ? [] : timeline.lostEvents(in: first...max(first, last)).filter { $0.lowerBound >= first }
+    func markLost(_ range: ClosedRange<UInt64>) {
+      context.stdout.print(
+        String(repeating: " ", count: width + 2)
+          + style.dim("… \(Format.events(range)) lost to damage, not shown …"))
+    }
     let total = last >= first ? Int(last - first + 1) : 0
     if !changes && !printsByReference {
-      // The lines written by the domain's specialised loop, a batch of bytes at a time.
-      let lines = LogLines(
-        json: json, styled: style.isEnabled, width: width, outcomes: wantedOutcomes,
-        kinds: wanted, first: first, last: last,
-        eachLine: context.stdout.flushesEveryWrite)
-      _ = try timeline.writeLogLines(lines, where: evaluator, jobs: jobs) { done in
-        progress.update(Int(done), of: total)
-      } emit: { bytes, count in
-        shown += count
-        context.stdout.write(utf8Lines: bytes)
+      // The lines written by the domain's specialised loop, a batch of bytes at a time: a
+      // run for each part of the range between lost events, a line for them between.
+      var start = first
+      for gap in lost + [nil] {
+        let end = gap.map { $0.lowerBound - 1 } ?? last
+        if start <= end {
+          let lines = LogLines(
+            json: json, styled: style.isEnabled, width: width, outcomes: wantedOutcomes,
+            kinds: wanted, first: start, last: end,
+            eachLine: context.stdout.flushesEveryWrite)
+          let before = Int(start - first)
+          _ = try timeline.writeLogLines(lines, where: evaluator, jobs: jobs) { done in
+            progress.update(before + Int(done), of: total)
+          } emit: { bytes, count in
+            shown += count
+            context.stdout.write(utf8Lines: bytes)
+          }
+        }
+        guard let gap else { break }
+        markLost(gap)
+        start = gap.upperBound + 1
       }
     } else if let evaluator {
       // The condition is checked in the domain's specialised scan, which hands out only
@@ -200,9 +222,14 @@ struct LogCommand: TimelineVisitor {
           return true
         })
     } else {
+      var gaps = lost[...]
       _ = try timeline.events(from: first, through: last, crossingLostEvents: true) {
         replayed, changed, state in
         progress.update(Int(replayed.sequence - first), of: total)
+        while let gap = gaps.first, gap.upperBound < replayed.sequence {
+          markLost(gap)
+          gaps.removeFirst()
+        }
         var before = previous
         if previous != nil, replayed.sequence != previousSequence + 1 {
           // After events lost to damage: the snapshot stored after them.
