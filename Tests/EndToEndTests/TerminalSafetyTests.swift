@@ -445,7 +445,7 @@ struct TerminalSafetyTests {
     write(bytes(of: journal) + [0x41], to: torn)
     let tornInfo = try safeRewind(["info", torn])
     #expect(tornInfo.stdout.contains("torn tail: 1 byte at byte "), "\(tornInfo.stdout)")
-    #expect(tornInfo.stdout.contains("(1 byte is too few for a frame)"), "\(tornInfo.stdout)")
+    #expect(tornInfo.stdout.contains(": 1 byte is too few for a frame)"), "\(tornInfo.stdout)")
     let diff = try safeRewind(["diff", journal, "--from", "0", "--to", "1", "--events"])
     #expect(diff.stdout.contains("\nEvent 1:\n"), "\(diff.stdout)")
     expectUsageError(
