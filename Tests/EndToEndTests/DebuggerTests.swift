@@ -442,7 +442,7 @@ struct DebuggerTests {
       ("--replace", "0:{}", "there is no event 0"),
       ("--replace", #"15:{"event":"teleported"}"#, "unknown event kind \"teleported\""),
       ("--insert", #"3:{"event""#, "not JSON: column 9"),
-      ("--replace", "40:{\"event\":\"backTapped\"}", "only events 1–32, before the point,"),
+      ("--replace", "40:{\"event\":\"backTapped\"}", "only events 1–32, up to the point,"),
     ] {
       let result = try rewind("state", ipad, option, value)
       #expect(result.status == 64, "\(value)")

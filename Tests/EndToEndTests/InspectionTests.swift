@@ -118,7 +118,7 @@ struct InspectionTests {
       (json["split"] as? [String: Any])?["selectedCategory"] as? String == "espresso-machines")
     expectUsageError(
       try rewind("state", ipad, "--at", "10", "--skip", "12"),
-      "The value '12' is invalid for '--skip <seq,...>': only events 1–10, before the point, can be skipped",
+      "The value '12' is invalid for '--skip <seq,...>': only events 1–10, up to the point, can be skipped",
       command: "state")
   }
 

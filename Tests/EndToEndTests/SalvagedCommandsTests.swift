@@ -190,6 +190,58 @@ struct SalvagedCommandsTests {
     #expect(!later.stdout.contains("lost to damage"), "\(later.stdout)")
   }
 
+  @Test(
+    "state's edits of lost events are refused naming the event given, in text, JSON and with -o alike; edits the replay would carry across them, and -o, say what can be done"
+  )
+  func editsOfLostEvents() throws {
+    let directory = TemporaryDirectory()
+    let (_, salvaged, lost) = try salvagedJournal(in: directory)
+    let salvagedAway = "(\(JournalError.describe(lost)) were salvaged away)"
+    let middle = String(lost.lowerBound + 9)
+    let last = String(lost.upperBound)
+    let event = #"{"event":"backTapped"}"#
+    let cases: [([String], String)] = [
+      (
+        ["--skip", middle],
+        "The value '\(middle)' is invalid for '--skip <seq,...>': event \(middle) was lost to damage \(salvagedAway): it is not there to skip"
+      ),
+      (
+        ["--replace", "\(middle):\(event)"],
+        "'--replace <seq:event>': event \(middle) was lost to damage \(salvagedAway): it is not there to replace"
+      ),
+      // The last lost event's state is known, but not its time, at which one is inserted.
+      (
+        ["--insert", "\(last):\(event)", "--at", last],
+        "'--insert <seq:event>': event \(last) was lost to damage \(salvagedAway): its time, at which the event would be inserted, is not known"
+      ),
+    ]
+    for (edit, message) in cases {
+      for extra in [[], ["--json"], ["-o", directory.file("edited.journal")]] {
+        let result = try rewind(["state", salvaged] + edit + extra)
+        #expect(result.status == 64, "\(edit + extra): \(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(edit + extra): \(result.stdout)")
+        #expect(result.stderr.contains(message), "\(edit + extra): \(result.stderr)")
+      }
+    }
+    // An edit before them seen after them: replay cannot carry it across.
+    let across = try rewind("state", salvaged, "--skip", "5")
+    expectFailure(
+      across,
+      containing:
+        "\(salvaged): \(JournalError.describe(lost)) were lost to damage after the first edit, and replay cannot carry the edits across them: see the edited state at a point before them (--at \(lost.lowerBound - 1) or earlier), or edit events after them"
+    )
+    #expect(across.stdout.isEmpty, "\(across.stdout)")
+    // -o replays the whole session: any lost events stop it, whatever is edited.
+    let written = try rewind(
+      "state", salvaged, "--skip", String(lost.upperBound + 2), "-o", directory.file("o.journal"))
+    expectFailure(
+      written,
+      containing:
+        "\(salvaged): \(JournalError.describe(lost)) were lost to damage, and -o writes the whole edited session, replayed from its first event, which cannot cross them"
+    )
+    #expect(!FileManager.default.fileExists(atPath: directory.file("o.journal")))
+  }
+
   @Test("diff --events lists the events on both sides of the lost ones, with log's warning")
   func diffEventsGoOnPast() throws {
     let directory = TemporaryDirectory()

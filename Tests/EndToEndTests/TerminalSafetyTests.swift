@@ -450,7 +450,7 @@ struct TerminalSafetyTests {
     #expect(diff.stdout.contains("\nEvent 1:\n"), "\(diff.stdout)")
     expectUsageError(
       try safeRewind(["state", journal, "--at", "1", "--skip", "2"]),
-      "The value '2' is invalid for '--skip <seq,...>': only event 1, before the point, can be skipped",
+      "The value '2' is invalid for '--skip <seq,...>': only event 1, up to the point, can be skipped",
       command: "state")
     let single = directory.file("single.scenario")
     let tabs = directory.file("single.journal")

@@ -127,7 +127,7 @@ struct StateCommand: TimelineVisitor {
       guard edit.sequence <= sequence else {
         throw UsageError(
           .invalidValue,
-          "The value \(Format.quoted(edit.argument)) is invalid for '--replace <seq:event>': only \(sequence == 0 ? "events before the point" : Format.events(1...sequence) + ", before the point,") can be replaced"
+          "The value \(Format.quoted(edit.argument)) is invalid for '--replace <seq:event>': only \(sequence == 0 ? "events before the point" : Format.events(1...sequence) + ", up to the point,") can be replaced"
         )
       }
       guard edits.replaced[edit.sequence] == nil, !skip.contains(edit.sequence) else {
@@ -151,6 +151,56 @@ struct StateCommand: TimelineVisitor {
     return edits
   }
 
+  /// Refuses an edit of an event lost to damage in a salvaged journal: one skipped or
+  /// replaced is not there, and one inserted after it would be at its time, which is not
+  /// known (named as given: the replay's own error names the point before it).
+  func refuseLostEdits<D: Domain>(_ timeline: Timeline<D>) throws(UsageError) {
+    let lost = timeline.lostEvents(in: 0...timeline.lastSequence)
+    func refuse(_ event: UInt64, _ value: String, _ option: String, _ why: String)
+      throws(UsageError)
+    {
+      guard let range = lost.first(where: { $0.contains(event) }) else { return }
+      throw UsageError(
+        .invalidValue,
+        "The value \(Format.quoted(value)) is invalid for '\(option)': event \(event) was lost to damage (\(Format.events(range)) \(range.count == 1 ? "was" : "were") salvaged away): \(why)"
+      )
+    }
+    for event in skip.sorted() {
+      try refuse(event, String(event), "--skip <seq,...>", "it is not there to skip")
+    }
+    for edit in replacements {
+      try refuse(
+        edit.sequence, edit.argument, "--replace <seq:event>", "it is not there to replace")
+    }
+    for edit in inserts {
+      try refuse(
+        edit.sequence, edit.argument, "--insert <seq:event>",
+        "its time, at which the event would be inserted, is not known")
+    }
+  }
+
+  /// Refuses edits before events lost to damage where what they change would have to be
+  /// carried across them to the point: replay cannot cross them. With -o, any events lost
+  /// to damage: the whole session is replayed from its first event.
+  func refuseEditsAcrossLost<D: Domain>(
+    _ timeline: Timeline<D>, edits: EventEdits<D.Event>, through point: UInt64
+  ) throws {
+    let path = TerminalText.escaped(timeline.path)
+    if destination != nil, let lost = timeline.lostEvents(in: 0...timeline.lastSequence).first {
+      throw CommandError(
+        "\(path): \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage, and -o writes the whole edited session, replayed from its first event, which cannot cross them"
+      )
+    }
+    guard let unchanged = edits.lastUnchangedPoint, unchanged < point,
+      let lost = timeline.lostEvents(in: unchanged...point).first(where: {
+        $0.lowerBound > unchanged
+      })
+    else { return }
+    throw CommandError(
+      "\(path): \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage after the first edit, and replay cannot carry the edits across them: see the edited state at a point before them (--at \(lost.lowerBound - 1) or earlier), or edit events after them"
+    )
+  }
+
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     // With -o, the whole session is edited: edits may lie anywhere in it.
     let sequence = try timeline.resolve(at, option: "--at <point>")
@@ -159,11 +209,13 @@ struct StateCommand: TimelineVisitor {
       let allowed =
         editable == 0
         ? "no event comes before the point"
-        : "only \(Format.events(1...editable)), before the point, can be skipped"
+        : "only \(Format.events(1...editable)), up to the point, can be skipped"
       throw UsageError(
         .invalidValue, "The value '\(event)' is invalid for '--skip <seq,...>': \(allowed)")
     }
+    try refuseLostEdits(timeline)
     let edits = try edits(timeline, at: editable)
+    try refuseEditsAcrossLost(timeline, edits: edits, through: editable)
     if let destination { try requireAvailable(destination) }
     let state = try timeline.state(after: sequence, editing: edits)
     let domain = timeline.domain
