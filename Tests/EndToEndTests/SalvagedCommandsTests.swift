@@ -276,8 +276,19 @@ struct SalvagedCommandsTests {
     let directory = TemporaryDirectory()
     let (intact, salvaged, lost) = try salvagedJournal(in: directory)
     let point = String(lost.lowerBound + 7)
-    let result = try rewind("diff", "\(intact)@\(point)", "\(salvaged)@\(point)")
-    expectFailure(result, containing: "\(salvaged): event \(point) was lost to damage")
+    // Named once, the damaged one, whichever comes first (the intact one was put first).
+    for pair in [[intact, salvaged], [salvaged, intact]] {
+      let result = try rewind("diff", "\(pair[0])@\(point)", "\(pair[1])@\(point)")
+      expectFailure(result, containing: "\(salvaged): event \(point) was lost to damage")
+      #expect(result.stderr.hasPrefix("Error: \(salvaged): event "), "\(result.stderr)")
+      let aligned = try rewind("diff", pair[0], pair[1], "--align")
+      expectFailure(
+        aligned,
+        containing:
+          "\(salvaged): \(JournalError.describe(lost)) were lost to damage; replay cannot cross them"
+      )
+      #expect(aligned.stderr.hasPrefix("Error: \(salvaged): events "), "\(aligned.stderr)")
+    }
   }
 
   @Test("push refuses a salvaged journal with a message that recover cannot make obsolete")

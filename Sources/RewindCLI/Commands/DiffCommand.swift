@@ -236,7 +236,7 @@ struct TwoJournalDiff: TimelineVisitor {
       try timeline.checkReachable(sequence)
     } catch {
       guard error.code == .eventsLost else { throw error }
-      throw RewindError(.eventsLost, "\(timeline.path): \(error.message)")
+      throw error.naming(timeline.path)
     }
     return sequence
   }

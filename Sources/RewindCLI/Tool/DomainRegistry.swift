@@ -126,11 +126,10 @@ struct DomainRegistry: Sendable {
     if let warnings { timeline.warnOfUntrustedSnapshots(to: warnings) }
     do {
       return try visitor.visit(timeline)
-    } catch let error as RewindError
-      where error.code == .eventsLost && !error.message.hasPrefix(timeline.path + ": ")
-    {
-      // A point among the lost events (`state --at 70000`): said with its journal.
-      throw RewindError(.eventsLost, "\(timeline.path): \(error.message)")
+    } catch let error as RewindError where error.code == .eventsLost {
+      // A point among the lost events (`state --at 70000`): said with its journal (the
+      // one it names, of two).
+      throw error.naming(timeline.path)
     } catch var error as JournalError where error.code == .corruptFrame {
       // Damage met while replaying (`play`, `state`, `log`, …): what to do about it.
       error.message += Self.repairHint(timeline.path)

@@ -144,8 +144,8 @@ extension Timeline {
     // final state that is not the session's.
     if let lost = lostEvents(in: 0...lastSequence).first {
       throw RewindError(
-        .eventsLost,
-        "\(path): \(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") lost to damage; \(lost.upperBound == lastSequence ? "replay cannot reach the end of the session" : "replay cannot cross them")"
+        .eventsLost, journal: path,
+        "\(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") lost to damage; \(lost.upperBound == lastSequence ? "replay cannot reach the end of the session" : "replay cannot cross them")"
       )
     }
     let limit = max(maxDivergences, 0)

@@ -26,10 +26,28 @@ public struct RewindError: Error, Sendable, CustomStringConvertible {
   /// The underlying error (a `JournalError`, `CodecError`, `DomainError`).
   public var cause: (any Error)?
 
+  /// The journal whose path starts the message (`PATH: …`), when one does: a command
+  /// of two journals (`diff A B`) names the one at fault once.
+  package var journal: String?
+
   package init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
     self.code = code
     self.message = message
     self.cause = cause
+  }
+
+  /// The error of `code` about the journal at `path`: `PATH: message`.
+  package init(_ code: Code, journal path: String, _ message: String) {
+    self.init(code, "\(path): \(message)")
+    journal = path
+  }
+
+  /// This error said of the journal at `path` (`PATH: message`), unless it names one.
+  package func naming(_ path: String) -> RewindError {
+    guard journal == nil else { return self }
+    var named = RewindError(code, journal: path, message)
+    named.cause = cause
+    return named
   }
 
   public var description: String {

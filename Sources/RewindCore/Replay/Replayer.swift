@@ -559,8 +559,8 @@ public struct ReplayedEvent<D: Domain>: Sendable {
         let missing = (sequence + 1)...(frame.info.firstSequence - 1)
         guard let state = timeline.trustedState(start, inFrame: frameIndex) else {
           throw RewindError(
-            .eventsLost,
-            "\(timeline.path): \(JournalError.describe(missing)) \(missing.count == 1 ? "was" : "were") lost to damage, and the snapshot after them cannot be trusted; replay cannot cross them"
+            .eventsLost, journal: timeline.path,
+            "\(JournalError.describe(missing)) \(missing.count == 1 ? "was" : "were") lost to damage, and the snapshot after them cannot be trusted; replay cannot cross them"
           )
         }
         crossedLostEvents.append(missing)
@@ -570,8 +570,8 @@ public struct ReplayedEvent<D: Domain>: Sendable {
       guard frame.info.firstSequence == sequence + 1 else {
         let missing = (sequence + 1)...(frame.info.firstSequence - 1)
         throw RewindError(
-          .eventsLost,
-          "\(timeline.path): \(JournalError.describe(missing)) \(missing.count == 1 ? "was" : "were") lost to damage; replay cannot cross them"
+          .eventsLost, journal: timeline.path,
+          "\(JournalError.describe(missing)) \(missing.count == 1 ? "was" : "were") lost to damage; replay cannot cross them"
         )
       }
       cursor = frame.records()

@@ -286,17 +286,17 @@ public final class Timeline<D: Domain> {
     Replayer<D>, D.State
   ) {
     let missing =
-      "\(path): \(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") lost to damage"
+      "\(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") lost to damage"
     guard let index = reader.frameIndex(containing: lost.upperBound + 1) else {
-      throw RewindError(.eventsLost, "\(missing); replay cannot cross them")
+      throw RewindError(.eventsLost, journal: path, "\(missing); replay cannot cross them")
     }
     let frame = try reader.loadFrame(index)
     guard let stored = frame.snapshots.first, stored.snapshot.sequence == lost.upperBound else {
-      throw RewindError(.eventsLost, "\(missing); replay cannot cross them")
+      throw RewindError(.eventsLost, journal: path, "\(missing); replay cannot cross them")
     }
     guard let state = trustedState(stored, inFrame: index) else {
       throw RewindError(
-        .eventsLost,
+        .eventsLost, journal: path,
         "\(missing), and the snapshot after them cannot be trusted; replay cannot cross them")
     }
     return (
