@@ -164,6 +164,14 @@ struct WritingTests {
         "events.jsonl:1: unknown event kind \"menuScroled\" (did you mean \"menuScrolled\"?); the kinds are menuTabTapped,"
       ),
       (
+        "{\"seq\": 1, \"time_us\": 0, \"event\": \"categorySelected\", \"idd\": \"grinders\"}",
+        "events.jsonl:1: categorySelected needs an \"id\": a string, or null to clear (\"idd\" is given: did you mean \"id\"?)"
+      ),
+      (
+        "{\"seq\": 1, \"time_us\": 0, \"evnt\": \"backTapped\"}",
+        "events.jsonl:1: an event needs a string \"event\" naming its kind (\"evnt\" is given: did you mean \"event\"?)"
+      ),
+      (
         "{\"seq\": 1, \"time_us\": 0, \"event\": \"menuScrolled\", \"offset\": 3, \"ofset\": 4}",
         "events.jsonl:1: unknown key \"ofset\" (did you mean \"offset\"?) in the event \"menuScrolled\""
       ),

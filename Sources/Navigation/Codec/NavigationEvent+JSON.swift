@@ -121,7 +121,7 @@ extension NavigationDomain {
       throw DomainError("an event must be a JSON object, found \(json.typeName)")
     }
     guard let name = json["event"]?.stringValue else {
-      throw DomainError("an event needs a string \"event\" naming its kind")
+      throw DomainError("an event needs a string \"event\" naming its kind", missingKey: "event")
     }
     guard let kind = NavigationEvent.Kind(rawValue: name) else {
       throw DomainError.unknownEventKind(name, kinds: NavigationDomain.eventKinds)
@@ -134,17 +134,19 @@ extension NavigationDomain {
     switch kind {
     case .menuTabTapped:
       guard let value = json["index"]?.intValue, let index = Int(exactly: value) else {
-        throw DomainError("menuTabTapped needs an integer \"index\"" + Self.found(json["index"]))
+        throw DomainError(
+          "menuTabTapped needs an integer \"index\"" + Self.found(json["index"]),
+          missingKey: "index")
       }
       return .menuTabTapped(index: index)
     case .menuScrolled:
       guard let value = json["offset"], let offset = Self.offset(fromJSON: value) else {
-        throw DomainError("menuScrolled needs a number \"offset\"")
+        throw DomainError("menuScrolled needs a number \"offset\"", missingKey: "offset")
       }
       return .menuScrolled(offset: offset)
     case .menuViewportResized:
       guard let value = json["width"], let width = Self.offset(fromJSON: value) else {
-        throw DomainError("menuViewportResized needs a number \"width\"")
+        throw DomainError("menuViewportResized needs a number \"width\"", missingKey: "width")
       }
       return .menuViewportResized(width: width)
     case .categorySelected:
@@ -314,7 +316,9 @@ extension NavigationDomain {
     switch json["id"] {
     case .null?: return nil
     case .string(let id)?: return try inputRef(id)
-    default: throw DomainError("\(kind.rawValue) needs an \"id\": a string, or null to clear")
+    default:
+      throw DomainError(
+        "\(kind.rawValue) needs an \"id\": a string, or null to clear", missingKey: "id")
     }
   }
 
@@ -322,7 +326,7 @@ extension NavigationDomain {
     throws(DomainError) -> NodeRef
   {
     guard let id = json["id"]?.stringValue else {
-      throw DomainError("\(kind.rawValue) needs a string \"id\"")
+      throw DomainError("\(kind.rawValue) needs a string \"id\"", missingKey: "id")
     }
     return try inputRef(id)
   }
@@ -333,7 +337,8 @@ extension NavigationDomain {
     guard let name = json[key]?.stringValue, let value = Value(rawValue: name) else {
       let names = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
       let article = "aeiou".contains(key.first!) ? "an" : "a"
-      throw DomainError("\(kind.rawValue) needs \(article) \"\(key)\": one of \(names)")
+      throw DomainError(
+        "\(kind.rawValue) needs \(article) \"\(key)\": one of \(names)", missingKey: key)
     }
     return value
   }

@@ -84,7 +84,7 @@ extension Domain where Event: Codable {
       throw DomainError("an event must be a JSON object, found \(json.typeName)")
     }
     guard let kind = json["event"]?.stringValue else {
-      throw DomainError("an event needs a string \"event\" naming its kind")
+      throw DomainError("an event needs a string \"event\" naming its kind", missingKey: "event")
     }
     if !Self.eventKinds.isEmpty, !Self.eventKinds.contains(kind) {
       throw DomainError.unknownEventKind(kind, kinds: Self.eventKinds)

@@ -235,8 +235,31 @@ public protocol Domain: Sendable {
 /// or wrong field.
 public struct DomainError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
-  public init(_ message: String) { self.message = message }
+  /// The key of an event's JSON whose absence the message says (`needs an "id"`), so that
+  /// a key the event has in its place, misspelt, can be named (`message(givenKeys:)`).
+  public var missingKey: String?
+
+  public init(_ message: String, missingKey: String? = nil) {
+    self.message = message
+    self.missingKey = missingKey
+  }
+
   public var description: String { message }
+
+  /// Errors are the same when they say the same (the missing key is a hint to the message).
+  public static func == (lhs: DomainError, rhs: DomainError) -> Bool {
+    lhs.message == rhs.message
+  }
+
+  /// The message, with the key given in place of the missing one when it is most likely
+  /// a slip of it: `… needs an "id": … ("idd" is given: did you mean "id"?)`.
+  package func message(givenKeys keys: [String]) -> String {
+    guard let missing = missingKey, !keys.contains(missing),
+      let slip = keys.first(where: { Format.meant($0, among: [missing]) != "" })
+    else { return message }
+    return
+      "\(message) (\(Format.quoted(slip, quote: "\"")) is given: did you mean \(Format.quoted(missing, quote: "\""))?)"
+  }
 
   /// An event of a kind the domain has not: `unknown event kind "menuScroled" (did you
   /// mean "menuScrolled"?); the kinds are …`.

@@ -26,7 +26,7 @@ extension JSONLines {
     do throws(DomainError) {
       event = try domain.event(fromJSON: .object(members))
     } catch {
-      throw RewindError(.invalidInput, error.message)
+      throw RewindError(.invalidInput, error.message(givenKeys: members.map(\.0)))
     }
     // Every key must be one the event has, as `rewind import` requires.
     if case .object(let known) = domain.json(event) {

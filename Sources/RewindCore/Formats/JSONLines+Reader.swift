@@ -146,7 +146,9 @@ extension JSONLines {
         do throws(DomainError) {
           event = try domain.event(fromJSON: line.event)
         } catch {
-          throw LineProblem(error.message)
+          var keys: [String] = []
+          if case .object(let members) = line.event { keys = members.map(\.0) }
+          throw LineProblem(error.message(givenKeys: keys))
         }
         // Every key must be one the event has, whatever the domain's decoder ignores. The
         // keys of the kind's events read before answer most lines; only a line with a key

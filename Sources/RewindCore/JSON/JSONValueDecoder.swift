@@ -19,7 +19,14 @@ public struct JSONValueDecoder: Sendable {
     do {
       return try decoding.decode(type, from: json, path: [])
     } catch {
-      throw DomainError(decoding.message(for: error))
+      // A key missing from an event's members (or from the object itself).
+      var missing: String?
+      if case .keyNotFound(let key, let context)? = error as? DecodingError,
+        context.codingPath.count <= 1
+      {
+        missing = key.stringValue
+      }
+      throw DomainError(decoding.message(for: error), missingKey: missing)
     }
   }
 }

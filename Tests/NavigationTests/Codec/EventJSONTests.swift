@@ -146,7 +146,35 @@ struct EventJSONTests {
       (#"{"event":"menuViewportResized"}"#, #"menuViewportResized needs a number "width""#),
     ])
   func errors(text: String, message: String) throws {
-    #expect(throws: DomainError(message)) { try domain.event(fromJSON: JSONValue(parsing: text)) }
+    #expect {
+      try domain.event(fromJSON: JSONValue(parsing: text))
+    } throws: { error in
+      (error as? DomainError)?.message == message
+    }
+  }
+
+  @Test(
+    "an event without a key it needs names the key, and a key given in its place, misspelt, is said to be it",
+    arguments: [
+      (#"{"evnt":"backTapped"}"#, "event", "evnt"),
+      (#"{"event":"menuTabTapped","indx":2}"#, "index", "indx"),
+      (#"{"event":"menuScrolled","ofset":2}"#, "offset", "ofset"),
+      (#"{"event":"menuViewportResized","widht":2}"#, "width", "widht"),
+      (#"{"event":"categorySelected","idd":"grinders"}"#, "id", "idd"),
+      (#"{"event":"itemExpanded","Id":"grinders"}"#, "id", "Id"),
+      (#"{"event":"splitStyleChanged","styel":"balanced"}"#, "style", "styel"),
+      (#"{"event":"sizeClassChanged","sizeclass":"compact"}"#, "sizeClass", "sizeclass"),
+    ])
+  func missingKeys(text: String, key: String, given: String) throws {
+    let json = try JSONValue(parsing: text)
+    let error = try #require(throws: DomainError.self) { try domain.event(fromJSON: json) }
+    #expect(error.missingKey == key)
+    guard case .object(let members) = json else { return }
+    #expect(
+      error.message(givenKeys: members.map(\.0))
+        == error.message + " (\"\(given)\" is given: did you mean \"\(key)\"?)")
+    // A key far from it is not said to be it.
+    #expect(error.message(givenKeys: ["event", "colour"]) == error.message)
   }
 
   @Test("a domain reading events of schema 1 refuses the kinds schema 2 added")

@@ -151,6 +151,11 @@ struct JSONLinesTests {
       ),
       (#"{"seq":1,"time_us":0,"event":"teleported"}"#, 1, #"unknown event kind "teleported""#),
       (
+        // A slip of a key the event needs: named, with the one meant.
+        #"{"seq":1,"time_us":0,"event":"added","txet":"x"}"#, 1,
+        #"added: missing "text" ("txet" is given: did you mean "text"?)"#
+      ),
+      (
         // A slip of a key: the one meant is suggested.
         #"{"seq":1,"time_us":0,"event":"added","text":"x","txt":1}"#, 1,
         #"unknown key "txt" (did you mean "text"?) in the event "added"; its keys are seq, time_us, event, text"#
