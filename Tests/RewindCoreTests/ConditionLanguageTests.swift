@@ -98,6 +98,14 @@ struct ConditionLanguageTests {
         "a = 1", 3,
         "expected ==, !=, <, <=, >, >= or contains after the field path: a single = does not compare; write =="
       ),
+      (
+        "a === 1", 3,
+        "expected ==, !=, <, <=, >, >= or contains after the field path: === is not an operator; write =="
+      ),
+      (
+        "a !== b", 3,
+        "expected ==, !=, <, <=, >, >= or contains after the field path: !== is not an operator; write !="
+      ),
       ("a < x", 5, "'<' compares numbers: \"x\" is not a number"),
       ("a >= null", 6, "'>=' compares numbers: null is not a number"),
       ("a contains", 11, "expected a value after contains"),

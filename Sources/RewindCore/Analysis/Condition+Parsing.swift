@@ -273,6 +273,14 @@ private struct ConditionParser {
 
   /// `==`, `!=`, `<`, `<=`, `>`, `>=` or `contains`.
   mutating func readOperator() throws(ConditionError) -> String {
+    if starts(with: "===") || starts(with: "!==") {
+      // JavaScript's strict operators, which would read as == and a bare value starting
+      // with = (quoted, such a value is read).
+      let meant = starts(with: "===") ? "==" : "!="
+      throw error(
+        "expected \(Self.operatorList) after the field path: \(meant)= is not an operator; write \(meant)"
+      )
+    }
     for symbol in Self.operators where starts(with: symbol) {
       position += symbol.unicodeScalars.count
       return symbol
