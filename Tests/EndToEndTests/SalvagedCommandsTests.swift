@@ -155,7 +155,13 @@ struct SalvagedCommandsTests {
     // blame --history from there goes on before the lost events, as from a later point.
     let history = try rewind("blame", salvaged, "menu.scrollOffset", "--at", from, "--history")
     #expect(history.status == 0, "\(history.stderr)")
-    #expect(history.lines.dropFirst().first?.hasPrefix("  event \(lost.lowerBound - 1) at") == true)
+    // (Said first: the changes among the lost events, up to the point, are not known.)
+    #expect(
+      Array(history.lines.dropFirst().prefix(1)) == [
+        "  … \(JournalError.describe(lost)) lost to damage: changes among them are not known"
+      ], "\(history.stdout)")
+    #expect(
+      history.lines.dropFirst(2).first?.hasPrefix("  event \(lost.lowerBound - 1) at") == true)
     #expect(history.stderr.contains("\(JournalError.describe(lost)) were lost to damage"))
     // A page's times count from its first point's, which is lost.
     expectFailure(
@@ -266,6 +272,10 @@ struct SalvagedCommandsTests {
     let events = try #require(try parseObject(json.stdout)["events"] as? [[String: Any]])
     #expect(events.count == 39)
     #expect(json.stderr == warning)
+    let lostEvents = try parseObject(json.stdout)["lostEvents"] as? [[String: Any]]
+    #expect(
+      lostEvents?.map { [$0["from"] as? Int, $0["to"] as? Int] }
+        == [[Int(lost.lowerBound), Int(lost.upperBound)]], "\(json.stdout)")
     // Without lost events in between, no warning.
     let before = try rewind("diff", salvaged, "--events", "--to", String(lost.lowerBound - 1))
     #expect(before.status == 0 && before.stderr.isEmpty, "\(before.stderr)")

@@ -72,6 +72,25 @@ struct SalvagedSearchTests {
       let count = try rewind("find", salvaged, "--where", condition, "--count")
       #expect(count.lines == [String(kept.count - 1)])
       #expect(count.stderr == warning)
+      // In JSON, the answers the lost events may change name them (`lostEvents`), as the
+      // warning does; the others do not.
+      let lostJSON = [[Int(lost.lowerBound), Int(lost.upperBound)]]
+      func lostEvents(_ arguments: [String]) throws -> [[Int?]]? {
+        let result = try rewind(["find", salvaged, "--where", condition, "--json"] + arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        let object = try parseObject(result.stdout)
+        return (object["lostEvents"] as? [[String: Any]])?.map {
+          [$0["from"] as? Int, $0["to"] as? Int]
+        }
+      }
+      for arguments in [
+        ["--all"], ["--all", "--jobs", "1"], ["--all", "--jobs", "2"], ["--count"],
+      ] {
+        #expect(try lostEvents(arguments) == lostJSON, "\(arguments)")
+      }
+      #expect(try lostEvents(["--last", "--to", String(firstAfter - 1)]) == lostJSON)
+      #expect(try lostEvents(["--last"]) == nil)
+      #expect(try lostEvents([]) == nil)
       // The first match: before the lost events, no warning; searched from the event
       // before them, the start when the condition holds there (no lost event searched),
       // else the first after them (the lost events searched, said).
@@ -178,7 +197,13 @@ struct SalvagedSearchTests {
     #expect(kept.contains { (event(of: $0) ?? .max) < lost.lowerBound })
     #expect(
       history.lines.first == "\(path) up to event 20000: \(kept.count) changes, newest first:")
-    #expect(Array(history.lines.dropFirst()) == Array(kept))
+    // Where the lost events fall among the changes, a line says so.
+    var expected = Array(kept)
+    let newerCount = kept.filter { (event(of: $0) ?? 0) > lost.upperBound }.count
+    expected.insert(
+      "  … events \(lost.lowerBound)–\(lost.upperBound) lost to damage: changes among them are not known",
+      at: newerCount)
+    #expect(Array(history.lines.dropFirst()) == expected)
     // The same changes as log --changes shows on both sides of the lost events.
     let log = try rewind("log", salvaged, "--changes", "--json")
     #expect(log.stderr == warning)
@@ -191,6 +216,10 @@ struct SalvagedSearchTests {
       }
     }
     let json = try parseObject(try rewind("blame", salvaged, path, "--history", "--json").stdout)
+    // The JSON names them too.
+    #expect(
+      (json["lostEvents"] as? [[String: Any]])?.map { [$0["from"] as? Int, $0["to"] as? Int] }
+        == [[Int(lost.lowerBound), Int(lost.upperBound)]])
     let listed = (json["history"] as! [[String: Any]]).map {
       (UInt64($0["seq"] as! Int), $0["new"] as! String)
     }

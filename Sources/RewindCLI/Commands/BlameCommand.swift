@@ -225,6 +225,8 @@ extension BlameCommand {
               return .object(object)
             })
         ))
+      // The events lost to damage the history may lack changes of.
+      if !lost.isEmpty { members.append(("lostEvents", .array(lost.map(Self.json)))) }
       context.stdout.printJSON(.object(members))
       return
     }
@@ -245,8 +247,20 @@ extension BlameCommand {
       style.bold(
         "\(name) up to event \(sequence)\(shown.isEmpty ? ": \(count), newest first" : shown + ", newest first"):"
       ))
+    // Where events lost to damage fall among the changes (newest first), a line says that
+    // changes among them are not known: the value after them need not be the one before.
+    var gaps = lost.reversed()[...]
+    func markLost(after sequence: UInt64) {
+      while let gap = gaps.first, gap.lowerBound > sequence {
+        context.stdout.print(
+          style.dim(
+            "  … \(Format.events(gap)) lost to damage: changes among them are not known"))
+        gaps.removeFirst()
+      }
+    }
     for change in changes {
       let event = change.event
+      markLost(after: event.sequence)
       let what =
         isElement
         ? changeName(change)
@@ -255,6 +269,7 @@ extension BlameCommand {
         "  event \(event.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))  \(what)"
       )
     }
+    markLost(after: changes.count == limit ? changes.last?.event.sequence ?? 0 : 0)
   }
 
   func eventMembers<D: Domain>(_ event: ReplayedEvent<D>, domain: D) -> [(String, JSONValue)] {

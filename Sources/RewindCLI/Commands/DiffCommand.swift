@@ -171,9 +171,10 @@ struct DiffCommand: TimelineVisitor {
     let changes = timeline.domain.diff(
       try timeline.state(after: first), try timeline.state(after: second))
     var listed: [(ReplayedEvent<D>, FieldSet)] = []
+    var lost: [ClosedRange<UInt64>] = []
     if events && second > first {
       // On past events lost to damage, as log goes, and saying so as it does.
-      let lost = try timeline.events(from: first + 1, through: second, crossingLostEvents: true) {
+      lost = try timeline.events(from: first + 1, through: second, crossingLostEvents: true) {
         event, changed, _ in
         listed.append((event, changed))
         return true
@@ -200,6 +201,7 @@ struct DiffCommand: TimelineVisitor {
                 return .object(object)
               })
           ))
+        if !lost.isEmpty { members.append(("lostEvents", .array(lost.map(BlameCommand.json)))) }
       }
       context.stdout.printJSON(.object(members))
       return

@@ -156,14 +156,17 @@ struct FindCommand: TimelineVisitor {
         progress.update(Int(done), of: total)
       }
       progress.finish()
+      let lost = timeline.lostEvents(in: range.from...range.to)
       if json {
-        context.stdout.printJSON(
-          .object([("condition", .string(condition.description)), ("count", .int(Int64(count)))]))
+        var members: [(String, JSONValue)] = [
+          ("condition", .string(condition.description)), ("count", .int(Int64(count))),
+        ]
+        if !lost.isEmpty { members.append(("lostEvents", .array(lost.map(BlameCommand.json)))) }
+        context.stdout.printJSON(.object(members))
       } else {
         context.stdout.print(String(count))
       }
-      warnLost(
-        timeline.lostEvents(in: range.from...range.to), in: timeline.path, to: context.stderr)
+      warnLost(lost, in: timeline.path, to: context.stderr)
       return
     }
     let printer = MatchPrinter(
@@ -207,8 +210,9 @@ struct FindCommand: TimelineVisitor {
       }
     }
     progress.finish()
-    printer.end()
-    warnLost(timeline.lostEvents(in: searched), in: timeline.path, to: context.stderr)
+    let lost = timeline.lostEvents(in: searched)
+    printer.end(lost: lost)
+    warnLost(lost, in: timeline.path, to: context.stderr)
   }
 }
 
@@ -319,22 +323,32 @@ private final class MatchPrinter<D: Domain> {
     output.write(utf8Lines: bytes)
   }
 
-  /// Ends the output: the JSON object closed, or the sentence saying there was no match.
-  func end() {
+  /// Ends the output: the JSON object closed, with the events lost to damage the answer
+  /// may lack (`lostEvents`, when there are some), or the sentence saying there was no
+  /// match.
+  func end(lost: [ClosedRange<UInt64>] = []) {
     if json {
+      // `  ],` then the member, laid out as the rest of the object is (two spaces in).
+      let lostValue = JSONValue.array(lost.map(BlameCommand.json)).prettyText
+      let lostMember =
+        lost.isEmpty
+        ? "" : ",\n  \"lostEvents\": " + lostValue.split(separator: "\n").joined(separator: "\n  ")
       if wroteElements {
         output.print()
-        output.print("  ]")
+        output.print("  ]" + lostMember)
         output.print("}")
         return
       }
       guard !pending.isEmpty else {
-        output.printJSON(
-          .object([("condition", .string(condition.description)), ("matches", .array([]))]))
+        var members: [(String, JSONValue)] = [
+          ("condition", .string(condition.description)), ("matches", .array([])),
+        ]
+        if !lost.isEmpty { members.append(("lostEvents", .array(lost.map(BlameCommand.json)))) }
+        output.printJSON(.object(members))
         return
       }
       output.print(utf8: pending)
-      output.print("  ]")
+      output.print("  ]" + lostMember)
       output.print("}")
       return
     }
