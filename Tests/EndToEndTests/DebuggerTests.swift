@@ -374,6 +374,18 @@ struct DebuggerTests {
     let parent = try #require(info["parent"] as? [String: Any])
     #expect(parent["seq"] as? Int == 0)
     #expect((parent["path"] as? String)?.hasSuffix("Journals/ipad-three-column.journal") == true)
+    // Given through `..`, the parent is named as the file it is, `..` resolved.
+    let through = directory.file("through.journal")
+    let roundabout = sample("ipad-three-column.journal")
+      .replacingOccurrences(of: "/Journals/", with: "/Journals/../Journals/")
+    #expect(roundabout.contains("/../"))
+    let viaDots = try rewind("state", roundabout, "--skip", "3", "-o", through)
+    #expect(viaDots.status == 0, "\(viaDots.stderr)")
+    let throughInfo = try parseObject(try rewind("info", through, "--json").stdout)
+    let throughParent = try #require(throughInfo["parent"] as? [String: Any])
+    #expect(
+      throughParent["path"] as? String
+        == URL(fileURLWithPath: sample("ipad-three-column.journal")).resolvingSymlinksInPath().path)
     // The new journal's end state is the edited state; it checks clean.
     let editedState = try rewind(["state", ipad, "--json"] + edits).stdout
     #expect(try rewind("state", output, "--json").stdout == editedState)

@@ -121,7 +121,7 @@ struct PlayCommand: TimelineVisitor {
     let destination = try outputDestination(path, force: false, inputs: [timeline.path])
     try timeline.writeContinuation(
       through: request.sequence, to: destination,
-      parentPath: context.absolutePath(request.parentPath),
+      parentPath: context.resolvedPath(request.parentPath),
       options: context.batchRecordingOptions(snapshotInterval: timeline.header.snapshotInterval))
     context.stdout.print(
       "Continuing \(TerminalText.escaped(journal)) after event \(Format.count(request.sequence)) in \(TerminalText.escaped(path))"

@@ -1,6 +1,14 @@
 import RewindCore
 package import RewindJournal
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Everything a command reaches outside its arguments: its output streams, the
 /// environment, the working directory and a clock.
 ///
@@ -105,6 +113,16 @@ package final class Context {
     if path.hasPrefix("/") { return path }
     if currentDirectory.hasSuffix("/") { return currentDirectory + path }
     return currentDirectory + "/" + path
+  }
+
+  /// The file at `path` as a journal's header names another (its parent): absolute, its
+  /// `.`, `..` and symbolic links resolved (`realpath`) when it exists, else
+  /// ``absolutePath(_:)``'s.
+  package func resolvedPath(_ path: String) -> String {
+    let absolute = absolutePath(path)
+    guard let resolved = realpath(absolute, nil) else { return absolute }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }
 
