@@ -35,13 +35,13 @@ struct ScenarioText {
       if let read = try? D.parseScenario(D.scenarioScript(settingsOnly), directory: "."),
         read.domain.settingsJSON != scenario.domain.settingsJSON
       {
-        return "the script language cannot write the session's settings"
+        return settingsProblem(read.domain.settingsJSON, scenario.domain.settingsJSON)
       }
       return
         "the script does not read back (line \(error.line), column \(error.column): \(error.message))"
     }
     if read.domain.settingsJSON != scenario.domain.settingsJSON {
-      return "the script language cannot write the session's settings"
+      return settingsProblem(read.domain.settingsJSON, scenario.domain.settingsJSON)
     }
     if read.device != scenario.device || read.startTime != scenario.startTime {
       return "the script language cannot write the session's device or start"
@@ -54,5 +54,19 @@ struct ScenarioText {
       return "event \(index + 1) of the script reads back as another event or at another time"
     }
     return nil
+  }
+
+  /// That the script language cannot write the session's settings `original`, naming
+  /// those a script gives otherwise (`read`), by their paths: `the script language cannot
+  /// write these of the session's settings: menu.scrollsTappedTabIntoView, catalog`.
+  private static func settingsProblem(_ read: JSONValue, _ original: JSONValue) -> String {
+    let given = Dictionary(read.leaves().map { ($0.path, $0.value) }) { first, _ in first }
+    let kept = Set(original.leaves().map(\.path))
+    var paths = original.leaves().filter { given[$0.path] != $0.value }.map(\.path)
+    paths += read.leaves().map(\.path).filter { !kept.contains($0) }
+    guard !paths.isEmpty else { return "the script language cannot write the session's settings" }
+    let shown = paths.prefix(4).joined(separator: ", ")
+    let more = paths.count > 4 ? " and \(paths.count - 4) more" : ""
+    return "the script language cannot write these of the session's settings: \(shown)\(more)"
   }
 }
