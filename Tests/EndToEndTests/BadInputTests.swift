@@ -330,6 +330,13 @@ struct BadInputTests {
         "Error: \(blank) holds only blank lines: nothing to import (a JSON Lines file of events, as `rewind export` writes); nothing was written"
     )
     #expect(!FileManager.default.fileExists(atPath: output))
+    // Nothing from a device or a pipe: empty, not blank.
+    expectFailure(
+      try rewind("import", "/dev/null", "-o", output),
+      containing:
+        "Error: /dev/null is empty: nothing to import (a JSON Lines file of events, as `rewind export` writes); nothing was written"
+    )
+    #expect(!FileManager.default.fileExists(atPath: output))
     // A header alone (an export of no event) is a session of no event, imported.
     let header = directory.file("header.jsonl")
     let exported = try rewind("export", sample("two-column.journal"), "--from", "5", "--to", "5")

@@ -134,6 +134,11 @@ struct InspectionTests {
       ))
     let same = try rewind("diff", ipad, "--from", "3", "--to", "3")
     #expect(same.stdout == "No differences between event 3 and event 3.\n")
+    // Point 0 is the start, no event.
+    let fromStart = try rewind("diff", ipad, "--from", "0", "--to", "16")
+    #expect(fromStart.stdout.contains(" fields differ between the start (-) and event 16 (+):\n"))
+    let atStart = try rewind("diff", ipad, "--from", "0", "--to", "0")
+    #expect(atStart.stdout == "No differences between the start and the start.\n")
     let withEvents = try rewind("diff", ipad, "--from", "13", "--to", "15", "--events")
     #expect(withEvents.stdout.contains("Events 14–15:"))
     #expect(withEvents.stdout.contains("categorySelected grinders"))

@@ -206,7 +206,9 @@ struct DiffCommand: TimelineVisitor {
       context.stdout.printJSON(.object(members))
       return
     }
-    printChanges(changes, between: "event \(first)", and: "event \(second)", to: context.stdout)
+    // Point 0 is the initial state, no event (as state and blame say it).
+    func name(_ point: UInt64) -> String { point == 0 ? "the start" : "event \(point)" }
+    printChanges(changes, between: name(first), and: name(second), to: context.stdout)
     if events {
       context.stdout.print()
       context.stdout.print(

@@ -124,10 +124,12 @@ struct ImportCommand: DomainVisitor {
     } catch let error as TextFileError {
       throw importError(error)
     }
-    // Only blank lines: as empty as an empty file (the journal, not closed, is dropped).
+    // Only blank lines, or nothing from a pipe: as empty as an empty file (the journal,
+    // not closed, is dropped).
     if reader.header == nil, reader.eventCount == 0 {
+      let what = reader.bytesRead == 0 ? "is empty" : "holds only blank lines"
       throw CommandError(
-        "\(TerminalText.escaped(input)) holds only blank lines: nothing to import (a JSON Lines file of events, as `rewind export` writes); nothing was written"
+        "\(TerminalText.escaped(input)) \(what): nothing to import (a JSON Lines file of events, as `rewind export` writes); nothing was written"
       )
     }
     try recorder.close()

@@ -296,7 +296,7 @@ extension JSONLines {
     /// The file's size in bytes, when it has one (not a pipe).
     package var size: Int? { file.size }
     /// The bytes of the file read so far (of ``size``).
-    @usableFromInline var bytesRead: Int { file.bytesConsumed }
+    @usableFromInline package var bytesRead: Int { file.bytesConsumed }
 
     /// Reads every event left and records it with `recorder`, a batch at a time: the loop
     /// of `rewind import`, run specialised for the domain (``Domain/scans``).
