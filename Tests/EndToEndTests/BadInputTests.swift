@@ -234,13 +234,16 @@ struct BadInputTests {
     write(bytes(of: ipad), to: odd)
     let whole = try rewind("diff", odd, ipad)
     #expect(whole.status == 0, "\(whole.stderr)")
-    #expect(whole.stdout == "No differences between \(odd)@end and \(ipad)@end.\n")
+    // `end` is said with the event it is.
+    #expect(
+      whole.stdout == "No differences between \(odd)@end (event 32) and \(ipad)@end (event 32).\n")
     let atPoint = try rewind("diff", odd + "@12", ipad + "@12")
     #expect(atPoint.status == 0, "\(atPoint.stderr)")
     #expect(atPoint.stdout == "No differences between \(odd)@12 and \(ipad)@12.\n")
     let differing = try rewind("diff", odd + "@12", ipad)
     #expect(
-      differing.stdout.hasPrefix("5 fields differ between \(odd)@12 (-) and \(ipad)@end (+):"))
+      differing.stdout.hasPrefix(
+        "5 fields differ between \(odd)@12 (-) and \(ipad)@end (event 32) (+):"))
     let help = try rewind("diff", "--help")
     // However the wrapping falls.
     #expect(

@@ -164,7 +164,7 @@ struct SmallDomainTests {
     #expect(rewind("export", copy).output == exported.output)
     #expect(
       rewind("diff", journal, copy).output
-        == "No differences between counter.journal@end and copy.journal@end.\n")
+        == "No differences between counter.journal@end (event 8) and copy.journal@end (event 8).\n")
   }
 
   @Test("generate says that the domain has no simulated user")

@@ -253,8 +253,10 @@ struct TwoJournalDiff: TimelineVisitor {
 
   func visit<D: RecordableDomain>(_ first: Timeline<D>) throws {
     let second = try registry.timeline(right.path, as: D.self, warnings: context.stderr)
-    let leftState = try first.state(after: Self.reachable(left, in: first))
-    let rightState = try second.state(after: Self.reachable(right, in: second))
+    let leftSequence = try Self.reachable(left, in: first)
+    let rightSequence = try Self.reachable(right, in: second)
+    let leftState = try first.state(after: leftSequence)
+    let rightState = try second.state(after: rightSequence)
     // Compare as JSON so that two sessions with different catalogs compare by ids.
     let changes = first.domain.fields.indices.compactMap { index -> FieldChange? in
       let old = first.domain.fields[index].value(leftState)
@@ -270,8 +272,15 @@ struct TwoJournalDiff: TimelineVisitor {
         ]))
       return
     }
+    // A point given otherwise than as its event's number (`end`, a time) is said with it.
+    func name(_ journal: JournalAtPoint, _ sequence: UInt64) -> String {
+      journal.point.text == String(sequence)
+        ? journal.description
+        : journal.description + (sequence == 0 ? " (the start)" : " (event \(sequence))")
+    }
     printChanges(
-      changes, between: left.description, and: right.description, to: context.stdout)
+      changes, between: name(left, leftSequence), and: name(right, rightSequence),
+      to: context.stdout)
   }
 }
 
