@@ -165,14 +165,22 @@ struct TestgenTests {
       command: "testgen")
   }
 
-  @Test("a journal named as a Swift keyword gets a test name that is not one")
+  @Test(
+    "a journal named as a Swift keyword or from a digit gets a test name, as --name is suggested one"
+  )
   func keywordJournalName() throws {
     let directory = TemporaryDirectory()
     let journal = directory.path + "/deinit.journal"
     try FileManager.default.copyItem(atPath: sample("two-column.journal"), toPath: journal)
     let result = try rewind("testgen", journal, "--to", "2")
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("@Test func deinitNode() throws {"))
+    #expect(result.stdout.contains("@Test func deinitTest() throws {"))
+    // One starting with a digit, as a bad --name is suggested one.
+    let numbered = directory.path + "/2024 run.journal"
+    try FileManager.default.copyItem(atPath: sample("two-column.journal"), toPath: numbered)
+    let digits = try rewind("testgen", numbered, "--to", "2")
+    #expect(digits.status == 0, "\(digits.stderr)")
+    #expect(digits.stdout.contains("@Test func test2024Run() throws {"), "\(digits.stdout)")
   }
 
   @Test("a range without events fails, naming the journal and where the range is")

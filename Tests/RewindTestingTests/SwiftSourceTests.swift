@@ -41,6 +41,10 @@ struct SwiftSourceTests {
     #expect(SwiftSource.identifier("--", everyScript: true) == "node")
     #expect(SwiftSource.identifier("in", everyScript: true) == "inNode")
     #expect(SwiftSource.identifier("day_menu", everyScript: true) == "dayMenu")
+    // A test's name (testgen's, from a journal's): `test` before a digit, `Test` after a keyword.
+    #expect(
+      SwiftSource.identifier("90 grinders", everyScript: true, kind: "test") == "test90Grinders")
+    #expect(SwiftSource.identifier("in", everyScript: true, kind: "test") == "inTest")
   }
 
   @Test(

@@ -54,7 +54,8 @@ extension RewindTool {
       let testName =
         name
         ?? SwiftSource.identifier(
-          base.hasSuffix(".journal") ? String(base.dropLast(8)) : base, everyScript: true)
+          base.hasSuffix(".journal") ? String(base.dropLast(8)) : base, everyScript: true,
+          kind: "test")
       try registry.open(
         journal, warnings: context.stderr,
         TestgenCommand(

@@ -118,12 +118,16 @@ public enum SwiftSource {
 
   /// A lower camel case identifier made of the letters and digits of `words`
   /// (`espresso-machines/leva-x` → `espressoMachinesLevaX`), starting with a letter
-  /// (`node` before a digit), never a keyword.
+  /// (`node` before a digit), never a keyword (`Node` after one).
   /// - Parameters:
   ///   - words: The text to make the identifier of.
   ///   - everyScript: Keep the letters and digits of every script, as Swift takes them in
   ///     an identifier (`café-menu` → `caféMenu`, `日本` → `日本`), not only ASCII's.
-  public static func identifier(_ words: String, everyScript: Bool = false) -> String {
+  ///   - kind: What the identifier names, before a digit (`node`, or a test's `test`) and
+  ///     after a keyword (its capitalised form).
+  public static func identifier(
+    _ words: String, everyScript: Bool = false, kind: String = "node"
+  ) -> String {
     var parts: [String] = []
     var current = ""
     for scalar in words.unicodeScalars {
@@ -145,9 +149,9 @@ public enum SwiftSource {
         : part.prefix(1).uppercased() + part.dropFirst()
     }.joined()
     if name.unicodeScalars.first?.properties.isXIDStart != true {
-      name = "node" + name.prefix(1).uppercased() + name.dropFirst()
+      name = kind + name.prefix(1).uppercased() + name.dropFirst()
     }
-    return keywords.contains(name) ? name + "Node" : name
+    return keywords.contains(name) ? name + kind.prefix(1).uppercased() + kind.dropFirst() : name
   }
 
   /// Whether `text` can name a declaration as it is written, without backquotes: a Swift
