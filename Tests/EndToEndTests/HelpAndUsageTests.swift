@@ -121,6 +121,11 @@ struct HelpAndUsageTests {
       try rewind("log", journal, "--type", "tapped"),
       "The value 'tapped' is invalid for '--type <kind>': the event kinds are menuTabTapped, menuScrolled, menuViewportResized, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, orientationChanged, backTapped",
       command: "log")
+    // An empty one of a list (a comma at its end): said as such.
+    expectUsageError(
+      try rewind("log", journal, "--type", "itemSelected,"),
+      "The value '' is invalid for '--type <kind>': no event kind (an empty one between commas, or a comma at an end); the event kinds are menuTabTapped, menuScrolled, menuViewportResized, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, orientationChanged, backTapped",
+      command: "log")
     expectUsageError(
       try rewind("blame", journal, "split.selectedIten"),
       "The value 'split.selectedIten' is invalid for '<path>': 'split.selectedIten' is not a state field; the fields are menu.labels, menu.selectedIndex, menu.scrollOffset, menu.viewportWidth, split.layout, split.selectedCategory, split.selectedItem, split.expanded, split.columnVisibility, split.style, split.sizeClass, split.orientation, split.compactColumn, split.visibleColumns, split.overlay. Did you mean 'split.selectedItem'?",

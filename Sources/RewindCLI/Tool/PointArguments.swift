@@ -101,7 +101,10 @@ func requireChoice(
 /// Why `value` is not one of `choices`: the list and a near one; nil when it is one.
 func choiceProblem(_ value: String, among choices: [String], what: String) -> String? {
   guard !choices.contains(value) else { return nil }
-  var message = "the \(what)s are \(choices.joined(separator: ", "))"
+  // An empty one of a list separated by commas (`itemSelected,`): said as such.
+  let empty =
+    value.isEmpty ? "no \(what) (an empty one between commas, or a comma at an end); " : ""
+  var message = "\(empty)the \(what)s are \(choices.joined(separator: ", "))"
   if let suggestion = closestName(to: value, among: choices) {
     message += ". Did you mean '\(suggestion)'?"
   }
