@@ -75,6 +75,15 @@ struct SalvagedCommandsTests {
       expectFailure(
         try rewind("blame", salvaged, "split.orientation", "--at", point),
         containing: described)
+      // Named once, the salvaged journal, whichever of two comes first.
+      let named = "Error: \(salvaged): the state at \(point) is not known: "
+      for arguments in [
+        ["state", salvaged, "--at", point], ["diff", "\(intact)@\(point)", "\(salvaged)@\(point)"],
+        ["diff", "\(salvaged)@\(point)", "\(intact)@\(point)"],
+      ] {
+        let result = try rewind(arguments)
+        #expect(result.stderr.hasPrefix(named), "\(arguments): \(result.stderr)")
+      }
     }
     // Times on both sides of them are the intact journal's points.
     for point in ["+\(before / 1_000_000)s", "+\(after / 1_000_000 + 1)s"] {

@@ -157,6 +157,30 @@ struct SalvagedSearchTests {
       + "… events \(lost.lowerBound)–\(lost.upperBound) lost to damage, not shown …\n"
     #expect(text.stdout == marker + wholeText.stdout, "\(text.stdout)")
     #expect(text.stderr == warning)
+    // A range that ends among them: no event after its end, and the part of them in it
+    // said at its end; an empty range before them: nothing said of them.
+    let among = String(lost.lowerBound + 5)
+    let endMarker =
+      "… events \(lost.lowerBound)–\(lost.lowerBound + 5) lost to damage, not shown …"
+    for extra in [[], ["--changes"]] {
+      let ending = try rewind(
+        ["log", salvaged, "--from", String(lost.lowerBound - 2), "--to", among] + extra)
+      #expect(ending.status == 0, "\(ending.stderr)")
+      #expect(
+        ending.lines.last?.drop { $0 == " " } == Substring(endMarker), "\(extra): \(ending.stdout)")
+      #expect(
+        ending.lines.compactMap(event(of:)).allSatisfy { $0 < lost.lowerBound },
+        "\(extra): \(ending.stdout)")
+    }
+    let scenario = try rewind(
+      "export", salvaged, "--from", String(lost.lowerBound - 2), "--to", among, "--scenario")
+    #expect(scenario.status == 0, "\(scenario.stderr)")
+    #expect(
+      scenario.lines.filter { $0.hasPrefix("+") || $0.hasPrefix("@") }.count == 1,
+      "\(scenario.stdout)")
+    let empty = try rewind(
+      "log", salvaged, "--from", String(lost.lowerBound - 1), "--to", String(lost.lowerBound - 1))
+    #expect(empty.stdout == "No events between the two points.\n", "\(empty.stdout)")
     // The plain list (the specialised loop's), and one filtered by a condition, too.
     for extra in [[], ["--where", "changed(menu.scrollOffset)"]] {
       let range = ["--from", String(lost.lowerBound - 2), "--to", next]

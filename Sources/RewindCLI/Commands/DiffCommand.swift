@@ -235,14 +235,13 @@ struct TwoJournalDiff: TimelineVisitor {
   static func reachable<D: Domain>(_ journal: JournalAtPoint, in timeline: Timeline<D>) throws
     -> UInt64
   {
-    let sequence = try timeline.resolve(journal.point, option: "<journal>")
     do {
+      let sequence = try timeline.resolve(journal.point, option: "<journal>")
       try timeline.checkReachable(sequence)
-    } catch {
-      guard error.code == .eventsLost else { throw error }
+      return sequence
+    } catch let error as RewindError where error.code == .eventsLost {
       throw error.naming(timeline.path)
     }
-    return sequence
   }
 
   let left: JournalAtPoint

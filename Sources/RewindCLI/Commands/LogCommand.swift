@@ -175,11 +175,15 @@ struct LogCommand: TimelineVisitor {
       context.stdout.print(lines)
     }
     // Where events lost to damage were, a line says so in the list (in text; JSON Lines
-    // has events alone, and the warning on standard error says it for both).
-    // (A range that starts among them is refused by the replay, as before: not here.)
+    // has events alone, and the warning on standard error says it for both): those after
+    // the range's first event (one that starts among them is refused by the replay), up to
+    // its end.
     let lost =
-      json
-      ? [] : timeline.lostEvents(in: first...max(first, last)).filter { $0.lowerBound >= first }
+      json || first > last
+      ? []
+      : timeline.lostEvents(in: range.from...range.to).filter { $0.lowerBound >= first }.map {
+        $0.clamped(to: first...last)
+      }
     func markLost(_ range: ClosedRange<UInt64>) {
       context.stdout.print(
         String(repeating: " ", count: width + 2)
@@ -242,6 +246,8 @@ struct LogCommand: TimelineVisitor {
         if let lines = render(replayed, changed, before, state) { emit(lines) }
         return true
       }
+      // Those that end the range, which no event after them marks.
+      for gap in gaps { markLost(gap) }
     }
     progress.finish()
     // An empty answer is said in words, except in JSON Lines, where it is no line.

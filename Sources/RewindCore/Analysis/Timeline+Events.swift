@@ -36,7 +36,8 @@ extension Timeline {
       let (event, changed) = try replayer.step(
         &state, trackChanges: true, skipping: { skipped.contains($0) })
     {
-      guard try visit(event, changed, state) else { break }
+      // A step across lost events that end the range lands past it.
+      guard event.sequence <= last, try visit(event, changed, state) else { break }
     }
     return replayer.crossedLostEvents
   }

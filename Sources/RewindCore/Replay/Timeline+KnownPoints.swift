@@ -31,8 +31,8 @@ extension Timeline {
     var between = [sequence == 0 ? "after the start" : "after event \(sequence)"]
     if lost.upperBound < lastSequence { between.append("before event \(lost.upperBound + 1)") }
     throw RewindError(
-      .eventsLost,
-      "\(path): the state at \(shown) is not known: \(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") lost to damage, and \(shown) falls among their times (\(between.joined(separator: ", ")))"
+      .eventsLost, journal: path,
+      "the state at \(shown) is not known: \(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") lost to damage, and \(shown) falls among their times (\(between.joined(separator: ", ")))"
     )
   }
 }

@@ -329,8 +329,8 @@ public final class Timeline<D: Domain> {
       if stored.snapshot.sequence == 0 { target = 0 }
       if let lost = reader.lostRange(containing: target) {
         throw RewindError(
-          .eventsLost,
-          "\(path): the state after event \(sequence) cannot be reached: the snapshot after event \(stored.snapshot.sequence) cannot be trusted, and replay cannot start before it (\(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") lost to damage)"
+          .eventsLost, journal: path,
+          "the state after event \(sequence) cannot be reached: the snapshot after event \(stored.snapshot.sequence) cannot be trusted, and replay cannot start before it (\(JournalError.describe(lost)) \(lost.count == 1 ? "was" : "were") lost to damage)"
         )
       }
     }
