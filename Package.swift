@@ -104,10 +104,8 @@ let package = Package(
     .target(
       name: "RewindStream", dependencies: ["CNatsLibrary", "RewindJournal"],
       swiftSettings: strict),
-    // RewindArguments for its suggestions of a name meant (`Format.meant`).
     .target(
-      name: "RewindCore", dependencies: ["RewindJournal", "RewindArguments"],
-      swiftSettings: strict),
+      name: "RewindCore", dependencies: ["RewindJournal", "RewindSpelling"], swiftSettings: strict),
     .target(
       name: "Navigation",
       dependencies: ["RewindCore", "RewindJournal", "RewindTerminal", "RewindPage"],
@@ -132,14 +130,18 @@ let package = Package(
     // The time-travel player: its model (keys in, cursor moves out) and its screen.
     .target(
       name: "RewindPlayer",
-      dependencies: ["RewindCore", "RewindJournal", "RewindTerminal", "RewindArguments"],
+      dependencies: ["RewindCore", "RewindJournal", "RewindTerminal", "RewindSpelling"],
       swiftSettings: strict),
     // The command-line parser: typed declarations, help, usage errors; nothing of Rewind.
-    .target(name: "RewindArguments", swiftSettings: strict),
+    .target(name: "RewindArguments", dependencies: ["RewindSpelling"], swiftSettings: strict),
+    // "Did you mean …?": the name a misspelt word most likely meant, for the parser's
+    // options and commands, the domain's event kinds and keys, the player's search.
+    .target(name: "RewindSpelling", swiftSettings: strict),
     .target(
       name: "RewindCLI",
       dependencies: [
-        "RewindArguments", "RewindCore", "RewindJournal", "RewindTerminal", "RewindPage",
+        "RewindArguments", "RewindSpelling", "RewindCore", "RewindJournal", "RewindTerminal",
+        "RewindPage",
         "RewindPlayer", "RewindStream",
       ],
       swiftSettings: strict),
@@ -212,6 +214,8 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "RewindArgumentsTests", dependencies: ["RewindArguments"], swiftSettings: strict),
+    .testTarget(
+      name: "RewindSpellingTests", dependencies: ["RewindSpelling"], swiftSettings: strict),
     .testTarget(
       name: "RewindTerminalTests", dependencies: ["RewindTerminal", "RewindCore"],
       swiftSettings: strict),

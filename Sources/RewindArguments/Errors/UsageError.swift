@@ -1,3 +1,5 @@
+import RewindSpelling
+
 /// A command line the tool cannot accept: an unknown command or option, a missing or
 /// malformed value, an extra argument.
 ///

@@ -1,6 +1,7 @@
 import RewindArguments
 import RewindCore
 import RewindJournal
+import RewindSpelling
 import RewindStream
 
 #if canImport(Glibc)

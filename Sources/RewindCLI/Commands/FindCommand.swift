@@ -1,5 +1,6 @@
 import RewindArguments
 import RewindCore
+import RewindSpelling
 
 extension RewindTool {
   struct Find: RangeCommand {

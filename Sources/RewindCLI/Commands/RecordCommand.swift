@@ -1,6 +1,7 @@
 import RewindArguments
 import RewindCore
 import RewindJournal
+import RewindSpelling
 
 extension RewindTool {
   struct Record: ParsableCommand {

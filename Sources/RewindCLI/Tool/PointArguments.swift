@@ -1,5 +1,6 @@
 import RewindArguments
 import RewindCore
+import RewindSpelling
 
 /// Reading points from the command line and resolving them against a session, one way
 /// for every command.

@@ -1,5 +1,5 @@
-import RewindArguments
 import RewindJournal
+import RewindSpelling
 
 /// How the tool writes numbers, sizes and times for people: the commands of `rewind` and
 /// its full-screen programs (the player) alike.

@@ -1,5 +1,5 @@
-import RewindArguments
 import RewindCore
+import RewindSpelling
 
 extension Player {
   /// Handles an action while the prompt is open: typing edits it, `submit` does what it
