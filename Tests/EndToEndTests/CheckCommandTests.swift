@@ -203,6 +203,8 @@ struct CheckCommandTests {
     expectFailure(try rewind("check", journal, "--expect", empty), containing: message)
     let updated = try rewind("check", journal, "--update")
     #expect(updated.status == 0, "\(updated.stderr)")
+    // A file there, filled: updated, not created.
+    #expect(updated.stdout.contains("\(empty) (updated)\n"), "\(updated.stdout)")
     #expect(
       try String(contentsOfFile: empty, encoding: .utf8)
         == (try rewind("state", journal, "--json")).stdout)

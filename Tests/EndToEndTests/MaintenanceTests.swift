@@ -150,8 +150,7 @@ struct MaintenanceTests {
     let info = try rewind("info", journal)
     #expect(info.status == 0, "\(info.stderr)")
     #expect(
-      info.stdout.contains(
-        "index unusable: the journal was closed, then written past (bytes follow its trailer)"),
+      info.stdout.contains("Integrity  closed, then written past: bytes follow its trailer\n"),
       "\(info.stdout)")
     #expect(!info.stdout.contains("not closed"), "\(info.stdout)")
     let recovered = try rewind("recover", journal)

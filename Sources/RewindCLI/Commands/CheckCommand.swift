@@ -355,8 +355,10 @@ struct CheckCommand: TimelineVisitor {
       // the members' order); written where there was none: created.
       let change: String? = written.map {
         guard $0 else { return "unchanged" }
-        if expected == nil { return "written" }
-        return updated.isEmpty ? "updated: reformatted, no field changed" : "updated"
+        if expectedText == nil { return "written" }
+        // A file of no field (`{}`) is filled: updated, every field.
+        return expected != nil && updated.isEmpty
+          ? "updated: reformatted, no field changed" : "updated"
       }
       let notes =
         (change.map { [$0] } ?? [])

@@ -51,6 +51,9 @@ struct InfoCommand: TimelineVisitor {
     } else if !condition.isClosed {
       integrity.append(
         Format.notClosed(events: events, last: reader.lastSequence, writer: writer))
+    } else if condition.isWrittenPastTrailer {
+      // Its index is whole; the bytes after it (said below) made the reader walk.
+      integrity.append("closed, then written past: bytes follow its trailer")
     } else {
       integrity.append("index unusable: \(condition.walkReason ?? "its frames were walked")")
     }

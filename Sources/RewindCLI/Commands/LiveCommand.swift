@@ -171,8 +171,13 @@ package struct LiveCommand: DomainVisitor {
     do throws(TerminalError) {
       session = try TerminalSession(environment: context.environment)
     } catch {
-      throw CommandError(
-        error.code == .systemCall ? "\(error.message)" : "\(notTerminal): \(error.message)")
+      let message =
+        switch error.code {
+        case .notATerminal: "\(notTerminal): \(error.message)"
+        case .cannotDrawScreen: "\(notTerminal) that can draw a screen: \(error.message)"
+        case .systemCall: error.message
+        }
+      throw CommandError(message)
     }
     var options = RecordingOptions()
     options.journal.system = context.fileSystem

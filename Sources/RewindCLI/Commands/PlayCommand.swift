@@ -92,8 +92,13 @@ struct PlayCommand: TimelineVisitor {
     do throws(TerminalError) {
       session = try TerminalSession(environment: context.environment)
     } catch {
-      throw CommandError(
-        error.code == .systemCall ? "\(error.message)" : "\(notTerminal): \(error.message)")
+      let message =
+        switch error.code {
+        case .notATerminal: "\(notTerminal): \(error.message)"
+        case .cannotDrawScreen: "\(notTerminal) that can draw a screen: \(error.message)"
+        case .systemCall: error.message
+        }
+      throw CommandError(message)
     }
     // The new journal is written in this folder (`LiveCommand.freeJournalName`): one that
     // cannot be written is said in the player, which stays (it ended, its place lost).

@@ -52,7 +52,7 @@ extension RewindTool {
       } catch {
         if error.code == .notText, startsAsJournal(scenario) {
           throw CommandError(
-            "\(TerminalText.escaped(scenario)) is a journal, not a scenario script: `rewind export --scenario \(TerminalText.escaped(scenario))` writes its script"
+            "\(TerminalText.escaped(scenario)) is a journal, not a scenario script: `rewind export --scenario \(TerminalText.escaped(Format.shellPath(scenario)))` writes its script"
           )
         }
         // A problem of a line is named with it; one of the file says what was read.

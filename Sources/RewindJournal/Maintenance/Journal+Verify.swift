@@ -205,9 +205,8 @@ extension Journal {
         "\(count(tail.length, "byte")) at the end are not a whole frame (\(tail.reason)); `rewind recover` cuts them"
       if let range = tail.sequenceRange, !listed.isEmpty {
         message += ", and with them \(JournalError.describe(range)), which the index lists there"
-      } else if scan.tailFollowsTrailer {
-        // The session ended there: no event of it can be in them.
-      } else if let next = scan.frames.last.map({ $0.lastSequence + 1 }) {
+      } else if !scan.tailFollowsTrailer, let next = scan.frames.last.map({ $0.lastSequence + 1 }) {
+        // (After a trailer the session has ended: no event of it can be in them.)
         message += "; events from \(next) on, if any, were not durable"
       }
       if let range = tail.sequenceRange {

@@ -41,6 +41,9 @@ public struct JournalCondition: Sendable, Equatable {
   /// written still (`JournalReader.currentWriter()` tells which): it holds the events of
   /// its whole frames, and the session may have gone on after them.
   public var isClosed: Bool
+  /// Whether bytes follow the trailer of a closed journal (``tornTail`` holds them): it
+  /// was closed, then written past (a tool that appends, a copy gone wrong).
+  public var isWrittenPastTrailer = false
   /// The header was damaged and read from a copy; nil for an intact header.
   public var headerDamage: HeaderDamage?
   public var tornTail: TornTail?

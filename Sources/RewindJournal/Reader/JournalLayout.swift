@@ -30,6 +30,8 @@ struct JournalLayout: Sendable {
   var source: Source
   /// Whether the file ends with a valid trailer: its writer closed it.
   var hasTrailer: Bool
+  /// Whether ``tail`` follows the trailer of a closed journal (``index(before:_:after:)``).
+  var isWrittenPastTrailer = false
   var tail: Tail?
   var damage: [Damage]
 
@@ -37,9 +39,11 @@ struct JournalLayout: Sendable {
   var condition: JournalCondition {
     var walkReason: String?
     if case .walk(let reason) = source { walkReason = reason }
-    return JournalCondition(
+    var condition = JournalCondition(
       openedFromIndex: source == .index, walkReason: walkReason, isClosed: hasTrailer,
       headerDamage: headerDamage, tornTail: tail, damage: damage, lostRanges: lostRanges)
+    condition.isWrittenPastTrailer = isWrittenPastTrailer
+    return condition
   }
 
   /// Reads the header, then the index if `trustIndex` and a valid one ends the file,
@@ -67,21 +71,23 @@ struct JournalLayout: Sendable {
     var walker = FrameWalker(file: file, fileSize: fileSize, start: found.end)
     try walker.walk()
     var tail = walker.tail
+    var writtenPast = false
     if let torn = tail, torn.sequenceRange == nil,
       try index(before: torn, file, after: found.end) != nil
     {
       // Closed, then written past: the session is whole, the bytes after it are not its.
       hasTrailer = true
+      writtenPast = true
       tail?.reason = appendedReason(torn.reason)
-      if trustIndex {
-        walkReason = "the journal was closed, then written past (bytes follow its trailer)"
-      }
+      if trustIndex { walkReason = "bytes follow its trailer" }
     }
-    return JournalLayout(
+    var layout = JournalLayout(
       header: found.header, headerBody: found.body, headerSize: found.end,
       headerDamage: found.damage, frames: walker.frames, lostRanges: walker.lostRanges,
       dataEnd: walker.dataEnd, fileSize: fileSize, source: .walk(reason: walkReason),
       hasTrailer: hasTrailer, tail: tail, damage: walker.damage)
+    layout.isWrittenPastTrailer = writtenPast
+    return layout
   }
 
   /// The index and where it starts of a journal closed, then written past (bytes appended

@@ -83,7 +83,7 @@ public final class TerminalSession {
       // Its escape sequences would be shown as text, and its keys not read as keys.
       throw TerminalError(
         .cannotDrawScreen,
-        "the terminal cannot draw a screen (TERM=dumb): run it in one that can, or set TERM to the terminal's type (e.g. TERM=xterm-256color)"
+        "TERM=dumb says this one cannot: run it in one that can, or set TERM to the terminal's type (e.g. TERM=xterm-256color)"
       )
     }
     precondition(!Self.active, "one TerminalSession at a time")
