@@ -163,22 +163,7 @@ package struct LiveCommand: DomainVisitor {
     makeStore: (RecordingOptions) throws -> Store<I>
   ) throws {
     // Refused before any file is made: a pipe or a file cannot show the screen.
-    let notTerminal = "`rewind live` needs a terminal"
-    guard context.stdout.isTerminal else {
-      throw CommandError("\(notTerminal): standard output is not a terminal")
-    }
-    let session: TerminalSession
-    do throws(TerminalError) {
-      session = try TerminalSession(environment: context.environment)
-    } catch {
-      let message =
-        switch error.code {
-        case .notATerminal: "\(notTerminal): \(error.message)"
-        case .cannotDrawScreen: "\(notTerminal) that can draw a screen: \(error.message)"
-        case .systemCall: error.message
-        }
-      throw CommandError(message)
-    }
+    let session = try context.terminalSession(for: "live")
     var options = RecordingOptions()
     options.journal.system = context.fileSystem
     // The session's signal handlers are in place from here: a signal while the journal

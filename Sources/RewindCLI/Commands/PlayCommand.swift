@@ -84,22 +84,7 @@ struct PlayCommand: TimelineVisitor {
   ///   ``ExitCode`` (128 + the signal) when a signal ended the session.
   private func play<D: Domain>(_ player: Player<D>) throws -> ContinueRequest? {
     // Refused before the screen is touched: a pipe or a file cannot show it.
-    let notTerminal = "`rewind play` needs a terminal"
-    guard context.stdout.isTerminal else {
-      throw CommandError("\(notTerminal): standard output is not a terminal")
-    }
-    let session: TerminalSession
-    do throws(TerminalError) {
-      session = try TerminalSession(environment: context.environment)
-    } catch {
-      let message =
-        switch error.code {
-        case .notATerminal: "\(notTerminal): \(error.message)"
-        case .cannotDrawScreen: "\(notTerminal) that can draw a screen: \(error.message)"
-        case .systemCall: error.message
-        }
-      throw CommandError(message)
-    }
+    let session = try context.terminalSession(for: "play")
     // The new journal is written in this folder (`LiveCommand.freeJournalName`): one that
     // cannot be written is said in the player, which stays (it ended, its place lost).
     var app = PlayerApp(player: player, title: journal) {

@@ -1,5 +1,7 @@
+import RewindArguments
 import RewindCore
 package import RewindJournal
+import RewindTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -106,6 +108,28 @@ package final class Context {
       journal: JournalWriterOptions(compressionLevel: compressionLevel, durability: .flushOnly))
     options.journal.system = fileSystem
     return options
+  }
+
+  /// The terminal session of a full-screen command (`live`, `play`), on standard input
+  /// and output: refused, saying why, where they are no terminal (a pipe, a file) or one
+  /// that cannot draw a screen (`TERM=dumb`).
+  /// - Throws: ``CommandError`` `` `rewind COMMAND` needs a terminal…``, or the system's.
+  func terminalSession(for command: String) throws -> TerminalSession {
+    let needs = "`rewind \(command)` needs a terminal"
+    guard stdout.isTerminal else {
+      throw CommandError("\(needs): standard output is not a terminal")
+    }
+    do throws(TerminalError) {
+      return try TerminalSession(environment: environment)
+    } catch {
+      let message =
+        switch error.code {
+        case .notATerminal: "\(needs): \(error.message)"
+        case .cannotDrawScreen: "\(needs) that can draw a screen: \(error.message)"
+        case .systemCall: error.message
+        }
+      throw CommandError(message)
+    }
   }
 
   /// `path` made absolute against ``currentDirectory``; absolute paths are unchanged.
