@@ -254,11 +254,8 @@ public struct DomainError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The message, with the key given in place of the missing one when it is most likely
   /// a slip of it: `… needs an "id": … ("idd" is given: did you mean "id"?)`.
   package func message(givenKeys keys: [String]) -> String {
-    guard let missing = missingKey, !keys.contains(missing),
-      let slip = keys.first(where: { Format.meant($0, among: [missing]) != "" })
-    else { return message }
-    return
-      "\(message) (\(Format.quoted(slip, quote: "\"")) is given: did you mean \(Format.quoted(missing, quote: "\""))?)"
+    guard let missing = missingKey else { return message }
+    return message + Format.slip(of: missing, given: keys)
   }
 
   /// An event of a kind the domain has not: `unknown event kind "menuScroled" (did you

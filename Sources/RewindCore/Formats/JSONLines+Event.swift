@@ -37,7 +37,7 @@ extension JSONLines {
       }) {
         throw RewindError(
           .invalidInput,
-          "unknown key \(Format.quoted(key, quote: "\""))\(Format.meant(key, among: known.map(\.0))) in the event \"\(domain.eventKind(event))\"; its keys are \(known.map(\.0).joined(separator: ", "))"
+          "unknown key \(Format.quoted(key, quote: "\""))\(Format.meant(key, among: known.map(\.0).filter { name in !members.contains { $0.0 == name } })) in the event \"\(domain.eventKind(event))\"; its keys are \(known.map(\.0).joined(separator: ", "))"
         )
       }
     }

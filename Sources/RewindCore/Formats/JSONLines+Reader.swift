@@ -173,7 +173,7 @@ extension JSONLines {
         if let key = unknownKey(keys) {
           let names = [JSONLines.sequenceKey, JSONLines.timeKey] + known.map(\.0)
           throw LineProblem(
-            "unknown key \(Format.quoted(key, quote: "\""))\(Format.meant(key, among: names)) in the event \"\(domain.eventKind(event))\"; its keys are \(names.joined(separator: ", "))"
+            "unknown key \(Format.quoted(key, quote: "\""))\(Format.meant(key, among: names.filter { name in !members.contains { $0.0 == name } })) in the event \"\(domain.eventKind(event))\"; its keys are \(names.joined(separator: ", "))"
           )
         }
         knownKeys[kind, default: []].formUnion(keys)
@@ -388,7 +388,10 @@ extension JSONLines {
       }
       let expected = eventCount + 1
       guard let sequenceValue = value[JSONLines.sequenceKey] else {
-        throw LineProblem("missing \"seq\" (an integer)" + Self.members(members))
+        throw LineProblem(
+          "missing \"seq\" (an integer)"
+            + Format.slip(of: JSONLines.sequenceKey, given: members.map(\.0))
+            + Self.members(members))
       }
       guard let sequence = sequenceValue.intValue else {
         // A whole number beyond 64 bits parses as a Double: an integer, only not the next.
@@ -415,7 +418,9 @@ extension JSONLines {
         time = try Self.time(value[JSONLines.timeKey])
       } catch {
         guard value[JSONLines.timeKey] == nil else { throw error }
-        throw LineProblem(error.message + Self.members(members))
+        throw LineProblem(
+          error.message + Format.slip(of: JSONLines.timeKey, given: members.map(\.0))
+            + Self.members(members))
       }
       guard time >= lastTime else {
         throw LineProblem("\"time_us\" \(time) is before the previous event's \(lastTime)")

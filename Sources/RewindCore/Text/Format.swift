@@ -78,6 +78,15 @@ package enum Format {
       ?? ""
   }
 
+  /// ` ("idd" is given: did you mean "id"?)`: the one of `given` most likely a slip of the
+  /// key `missing` (not among them); empty when none is.
+  package static func slip(of missing: String, given: [String]) -> String {
+    guard !given.contains(missing),
+      let slip = given.first(where: { closestName(to: $0, among: [missing]) != nil })
+    else { return "" }
+    return " (\(quoted(slip, quote: "\"")) is given: did you mean \(quoted(missing, quote: "\""))?)"
+  }
+
   /// The most characters ``quoted(_:quote:)`` quotes in full.
   package static let quotedLimit = 80
   /// How many characters ``quoted(_:quote:)`` keeps of a longer text.

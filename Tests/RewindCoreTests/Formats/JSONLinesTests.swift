@@ -156,9 +156,18 @@ struct JSONLinesTests {
         #"added: missing "text" ("txet" is given: did you mean "text"?)"#
       ),
       (
-        // A slip of a key: the one meant is suggested.
+        // A key near one given too is no slip of it: nothing is suggested.
         #"{"seq":1,"time_us":0,"event":"added","text":"x","txt":1}"#, 1,
-        #"unknown key "txt" (did you mean "text"?) in the event "added"; its keys are seq, time_us, event, text"#
+        #"unknown key "txt" in the event "added"; its keys are seq, time_us, event, text"#
+      ),
+      (
+        // Slips of the line's own keys.
+        #"{"sq":1,"time_us":0,"event":"cleared"}"#, 1,
+        #"missing "seq" (an integer) ("sq" is given: did you mean "seq"?); the line's members are"#
+      ),
+      (
+        #"{"seq":1,"tim_us":0,"event":"cleared"}"#, 1,
+        #"missing "time_us" (microseconds since the session's start, a whole number ≥ 0) ("tim_us" is given: did you mean "time_us"?); the line's members are"#
       ),
       ("[1]", 1, "expected a JSON object"),
       (
