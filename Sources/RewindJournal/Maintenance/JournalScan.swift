@@ -35,9 +35,12 @@ package struct JournalScan {
   /// Whether ``tail`` starts at a damaged index or trailer: the end of a closed journal,
   /// not a frame cut short.
   let tailIsDamagedIndex: Bool
-  /// Whether ``tail`` follows a valid trailer: the journal was closed, then written past
-  /// (`JournalLayout.index(before:_:after:)`).
-  let tailFollowsTrailer: Bool
+  /// The index, and where it starts, of the trailer ``tail`` follows: the journal was
+  /// closed, then written past (`JournalLayout.writtenPast(_:_:after:)`); nil for any
+  /// other tail.
+  private let indexBeforeTail: (JournalIndex, UInt64)?
+  /// Whether ``tail`` follows a valid trailer.
+  var tailFollowsTrailer: Bool { indexBeforeTail != nil }
   let damage: [JournalCondition.Damage]
   /// Where the walk stepped over index frames.
   let indexOffsets: [UInt64]
@@ -101,15 +104,9 @@ package struct JournalScan {
       // A damaged frame header at the end of a closed journal: its index tells the events.
       tail?.sequenceRange = first.firstSequence...last.lastSequence
     }
-    if let torn = tail, torn.sequenceRange == nil,
-      try JournalLayout.index(before: torn, file, after: header?.end ?? 0) != nil
-    {
-      tail?.reason = JournalLayout.appendedReason(torn.reason)
-      tailFollowsTrailer = true
-    } else {
-      tailFollowsTrailer = false
-    }
-    self.tail = tail
+    let pastTrailer = try JournalLayout.writtenPast(tail, file, after: header?.end ?? 0)
+    indexBeforeTail = pastTrailer?.index
+    self.tail = pastTrailer?.tail ?? tail
     indexOffsets = walker.indexOffsets
     if let checks = checkAll(walker.frames), checks.count == walker.frames.count {
       self.checks = checks
@@ -169,11 +166,7 @@ package struct JournalScan {
 
   /// The valid index and where it starts, or why there is none.
   func index() throws(JournalError) -> Result<(JournalIndex, UInt64), JournalLayout.IndexUnusable> {
-    if tailFollowsTrailer, let tail,
-      let found = try JournalLayout.index(before: tail, file, after: headerEnd)
-    {
-      return .success(found)
-    }
+    if let indexBeforeTail { return .success(indexBeforeTail) }
     return try JournalLayout.readIndex(file, fileSize: fileSize, after: headerEnd)
   }
 }

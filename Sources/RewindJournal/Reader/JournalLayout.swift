@@ -30,7 +30,7 @@ struct JournalLayout: Sendable {
   var source: Source
   /// Whether the file ends with a valid trailer: its writer closed it.
   var hasTrailer: Bool
-  /// Whether ``tail`` follows the trailer of a closed journal (``index(before:_:after:)``).
+  /// Whether ``tail`` follows the trailer of a closed journal (``writtenPast(_:_:after:)``).
   var isWrittenPastTrailer = false
   var tail: Tail?
   var damage: [Damage]
@@ -71,14 +71,11 @@ struct JournalLayout: Sendable {
     var walker = FrameWalker(file: file, fileSize: fileSize, start: found.end)
     try walker.walk()
     var tail = walker.tail
-    var writtenPast = false
-    if let torn = tail, torn.sequenceRange == nil,
-      try index(before: torn, file, after: found.end) != nil
-    {
+    let pastTrailer = try writtenPast(tail, file, after: found.end)
+    if let pastTrailer {
       // Closed, then written past: the session is whole, the bytes after it are not its.
       hasTrailer = true
-      writtenPast = true
-      tail?.reason = appendedReason(torn.reason)
+      tail = pastTrailer.tail
       if trustIndex { walkReason = "bytes follow its trailer" }
     }
     var layout = JournalLayout(
@@ -86,28 +83,26 @@ struct JournalLayout: Sendable {
       headerDamage: found.damage, frames: walker.frames, lostRanges: walker.lostRanges,
       dataEnd: walker.dataEnd, fileSize: fileSize, source: .walk(reason: walkReason),
       hasTrailer: hasTrailer, tail: tail, damage: walker.damage)
-    layout.isWrittenPastTrailer = writtenPast
+    layout.isWrittenPastTrailer = pastTrailer != nil
     return layout
   }
 
-  /// The index and where it starts of a journal closed, then written past (bytes appended
-  /// after its trailer, by a tool that appends or a copy gone wrong): its walk ends in a
-  /// torn tail right after its trailer. Nil when no valid trailer and index end where
-  /// `tail` starts (a frame cut short, damage).
-  static func index(before tail: Tail, _ file: JournalFile, after headerSize: UInt64)
-    throws(JournalError) -> (JournalIndex, UInt64)?
+  /// A journal closed, then written past (bytes appended after its trailer, by a tool that
+  /// appends or a copy gone wrong), whose walk ends in `tail` (one whose events no index
+  /// names): the tail, said to be written after the trailer (with what the walk found
+  /// there when it is more than bytes that are not a frame: `a second journal header`),
+  /// and the index, with where it starts, that the trailer right before the tail points
+  /// at. Nil for any other tail (a frame cut short, damage) or none.
+  /// - Throws: ``JournalError`` when the file cannot be read.
+  static func writtenPast(_ tail: Tail?, _ file: JournalFile, after headerSize: UInt64)
+    throws(JournalError) -> (tail: Tail, index: (JournalIndex, UInt64))?
   {
-    guard case .success(let found) = try readIndex(file, fileSize: tail.offset, after: headerSize)
+    guard var tail, tail.sequenceRange == nil,
+      case .success(let found) = try readIndex(file, fileSize: tail.offset, after: headerSize)
     else { return nil }
-    return found
-  }
-
-  /// What a torn tail after a journal's trailer is (``index(before:_:after:)``), with what
-  /// the walk found there when it is more than bytes that are not a frame (`a second
-  /// journal header`: a journal written after another).
-  static func appendedReason(_ found: String) -> String {
     let appended = "written to the file after its trailer, once it was closed"
-    return found == FrameWalker.notAFrame ? appended : "\(appended): \(found)"
+    tail.reason = tail.reason == FrameWalker.notAFrame ? appended : "\(appended): \(tail.reason)"
+    return (tail, found)
   }
 
   /// Reads the trailer and the index it points at.
