@@ -155,6 +155,15 @@ struct InspectionTests {
     let twoJSON = try parseObject(
       try rewind("diff", "\(ipad)@5", "\(ipad)@+54s", "--json").stdout)
     #expect((twoJSON["changes"] as? [Any])?.isEmpty == false)
+    // The points as given, and as resolved.
+    #expect(twoJSON["to"] as? String == "\(ipad)@+54s")
+    #expect(twoJSON["fromEvent"] as? Int == 5)
+    #expect(twoJSON["toEvent"] as? Int == 23)
+    // Point 0 is the start, however it is given.
+    let twoFromStart = try rewind("diff", "\(ipad)@0", "\(ipad)@start")
+    #expect(
+      twoFromStart.stdout
+        == "No differences between \(ipad)@0 (the start) and \(ipad)@start (the start).\n")
   }
 
   @Test("blame names the event that last changed a field")

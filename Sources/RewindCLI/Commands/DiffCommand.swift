@@ -267,15 +267,18 @@ struct TwoJournalDiff: TimelineVisitor {
       context.stdout.printJSON(
         .object([
           ("from", .string(left.description)), ("to", .string(right.description)),
+          // The points resolved, as one journal's diff gives them.
+          ("fromEvent", .int(Int64(leftSequence))), ("toEvent", .int(Int64(rightSequence))),
           ("changes", .array(changes.map(\.json))),
         ]))
       return
     }
-    // A point given otherwise than as its event's number (`end`, a time) is said with it.
+    // A point given otherwise than as its event's number (`end`, a time) is said with it;
+    // point 0 is the start, however given.
     func name(_ journal: JournalAtPoint, _ sequence: UInt64) -> String {
-      journal.point.text == String(sequence)
-        ? journal.description
-        : journal.description + (sequence == 0 ? " (the start)" : " (event \(sequence))")
+      if sequence == 0 { return journal.description + " (the start)" }
+      return journal.point.text == String(sequence)
+        ? journal.description : journal.description + " (event \(sequence))"
     }
     printChanges(
       changes, between: name(left, leftSequence), and: name(right, rightSequence),
