@@ -117,6 +117,22 @@ struct HelpAndUsageTests {
         "generate", "-o", directory.file("g.journal"), "--events", count, "--force", "--json")
       #expect(try parseObject(generated.stdout)["events"] as? Int == events, "\(count)")
     }
+    // Every count is written so: a snapshot interval, a window, a limit.
+    let grouped = try rewind(
+      "generate", "-o", directory.file("i.journal"), "--events", "3,000", "--snapshot-interval",
+      "1,024", "--force")
+    #expect(grouped.status == 0, "\(grouped.stderr)")
+    #expect(try rewind("info", directory.file("i.journal")).stdout.contains("(every 1,024 events)"))
+    let window = try rewind("diff", journal, journal, "--align", "--window", "1_024")
+    #expect(window.status == 0, "\(window.stderr)")
+    expectUsageError(
+      try rewind("diff", journal, journal, "--align", "--window", "1,02"),
+      "The value '1,02' is invalid for '--window <events>': expected a whole number of events, 1 or more",
+      command: "diff")
+    expectUsageError(
+      try rewind("generate", "-o", "/tmp/x.journal", "--events", "5", "--snapshot-interval", "1,0"),
+      "The value '1,0' is invalid for '--snapshot-interval <events>': expected a number of events from 1 to 1,073,741,824",
+      command: "generate")
     expectUsageError(
       try rewind("log", journal, "--type", "tapped"),
       "The value 'tapped' is invalid for '--type <kind>': the event kinds are menuTabTapped, menuScrolled, menuViewportResized, categorySelected, itemSelected, itemExpanded, itemCollapsed, columnVisibilityChanged, splitStyleChanged, sizeClassChanged, orientationChanged, backTapped",

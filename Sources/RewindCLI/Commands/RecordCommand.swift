@@ -161,10 +161,12 @@ extension RecordCommand {
 
 /// `--snapshot-interval`: a number of events the journal allows between snapshots.
 func parseSnapshotInterval(_ text: String) throws(InvalidValue) -> UInt32 {
-  guard let value = UInt32(text), value >= 1, value <= JournalLimits.maximumSnapshotInterval
+  guard let value = groupedNumber(text).flatMap({ UInt32(exactly: $0) }), value >= 1,
+    value <= JournalLimits.maximumSnapshotInterval
   else {
     throw InvalidValue(
-      "expected a number of events from 1 to \(JournalLimits.maximumSnapshotInterval)")
+      "expected a number of events from 1 to \(Format.count(JournalLimits.maximumSnapshotInterval))"
+    )
   }
   return value
 }
