@@ -374,6 +374,10 @@ struct DebuggerTests {
     let parent = try #require(info["parent"] as? [String: Any])
     #expect(parent["seq"] as? Int == 0)
     #expect((parent["path"] as? String)?.hasSuffix("Journals/ipad-three-column.journal") == true)
+    // Said as a branch, not as a continuation of the session.
+    #expect(
+      try rewind("info", output).stdout.contains(
+        "at the start: none of its events are that session's"))
     // Given through `..`, the parent is named as the file it is, `..` resolved.
     let through = directory.file("through.journal")
     let roundabout = sample("ipad-three-column.journal")
@@ -381,6 +385,9 @@ struct DebuggerTests {
     #expect(roundabout.contains("/../"))
     let viaDots = try rewind("state", roundabout, "--skip", "3", "-o", through)
     #expect(viaDots.status == 0, "\(viaDots.stderr)")
+    #expect(
+      try rewind("info", through).stdout.contains(
+        "after event 2: its events 1–2 are that session's"))
     let throughInfo = try parseObject(try rewind("info", through, "--json").stdout)
     let throughParent = try #require(throughInfo["parent"] as? [String: Any])
     #expect(

@@ -316,7 +316,8 @@ struct PlayTerminalTests {
     let text = try rewind("info", directory.file(child)).stdout
     #expect(
       text.contains(
-        "Continues  \(journal) (session \(parentInfo["session"] as? String ?? "")) after event 10"))
+        "Branched   from \(journal) (session \(parentInfo["session"] as? String ?? "")) after event 10: its events 1–10 are that session's"
+      ))
   }
 
   @Test("without a terminal play refuses, exit 1; its help lists the keys")

@@ -131,10 +131,18 @@ struct InfoCommand: TimelineVisitor {
     row("Session", header.sessionID.description)
     row("Started", "\(ISO8601.format(header.startTime)) on \(TerminalText.escaped(header.device))")
     if let parent = header.parent {
+      // Continued from `play`'s cursor, or an edited copy (`state -o`): the parent's events
+      // up to the point, then its own.
+      let point =
+        parent.sequence == 0
+        ? "at the start: none of its events are that session's"
+        : "after event \(parent.sequence): "
+          + (parent.sequence == 1
+            ? "its event 1 is that session's"
+            : "its events 1–\(parent.sequence) are that session's")
       row(
-        "Continues",
-        "\(TerminalText.escaped(parent.path)) (session \(parent.sessionID)) after event \(parent.sequence)"
-      )
+        "Branched",
+        "from \(TerminalText.escaped(parent.path)) (session \(parent.sessionID)) \(point)")
     }
     let first = reader.frames.first?.firstSequence ?? 1
     let span =
