@@ -150,6 +150,10 @@ struct TestgenTests {
         "_",
         "a test's name is a Swift identifier (a letter or _, then letters, digits and _); try test"
       ),
+      (
+        "Big session",
+        "a test's name is a Swift identifier (a letter or _, then letters, digits and _); try bigSession"
+      ),
       ("class", "a test's name cannot be a Swift keyword; try classTest"),
       ("fallthrough", "a test's name cannot be a Swift keyword; try fallthroughTest"),
       ("Testing", "a test's name cannot be Testing, a module the test imports; try testing"),

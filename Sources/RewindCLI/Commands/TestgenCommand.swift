@@ -78,19 +78,9 @@ private func testNameProblem(_ name: String, modules: [String] = []) -> String? 
   if SwiftSource.keywords.contains(name) {
     return "a test's name cannot be a Swift keyword; try \(name)Test"
   }
-  // The letters and digits, in lower camel case: `1 session` → `test1Session`, `é-x` → `éX`.
-  let words = name.unicodeScalars.split { !$0.properties.isXIDContinue }.map {
-    String(String.UnicodeScalarView($0))
-  }
-  var other = words.enumerated().map { index, word in
-    index == 0 ? word : word.prefix(1).uppercased() + word.dropFirst()
-  }.joined()
-  if other == "_" { other = "" }
-  let first = other.unicodeScalars.first
-  if !(first == "_" || first?.properties.isXIDStart == true) {
-    other = "test" + other.prefix(1).uppercased() + other.dropFirst()
-  }
-  if !SwiftSource.isIdentifier(other) { other += "Test" }
+  // The letters and digits, in lower camel case, as a name made from a journal's:
+  // `1 session` → `test1Session`, `é-x` → `éX`.
+  let other = SwiftSource.identifier(name, everyScript: true, kind: "test")
   return
     "a test's name is a Swift identifier (a letter or _, then letters, digits and _); try \(other)"
 }
