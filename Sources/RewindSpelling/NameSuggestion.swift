@@ -9,6 +9,14 @@
 ///
 /// - Complexity: O(*n* · *m*²) for *n* names of about *m* characters; only run on an error.
 package func closestName(to word: String, among names: [String]) -> String? {
+  closestName(to: word, among: names, measuring: editDistance)
+}
+
+/// ``closestName(to:among:)`` with the edit distance measured by `distance`: a test counts
+/// the words measured.
+package func closestName(
+  to word: String, among names: [String], measuring distance: ([Character], [Character]) -> Int
+) -> String? {
   guard !word.isEmpty else { return nil }
   let typed = Array(word.lowercased())
   let limit = typed.count < 4 ? 1 : 2
@@ -18,9 +26,9 @@ package func closestName(to word: String, among names: [String]) -> String? {
     // The distance is at least the difference of the lengths: a word far longer than
     // every name (a line pasted whole) is measured against none.
     guard abs(typed.count - candidate.count) <= limit else { continue }
-    let distance = editDistance(typed, candidate)
-    if distance <= limit, distance < best?.distance ?? .max {
-      best = (name, distance)
+    let measured = distance(typed, candidate)
+    if measured <= limit, measured < best?.distance ?? .max {
+      best = (name, measured)
     }
   }
   if let best { return best.name }

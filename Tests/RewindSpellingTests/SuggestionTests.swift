@@ -36,6 +36,20 @@ struct SuggestionTests {
     #expect(
       closestName(to: String(repeating: "state", count: 200_000), among: Self.commands) == nil)
     #expect(closestName(to: "generateeee", among: Self.commands) == nil)
+    // Not measured against any name (the distance of a long word costs its length times
+    // the name's): only the names within reach of its length are.
+    var measured: [String] = []
+    let none = closestName(to: String(repeating: "state", count: 1_000), among: Self.commands) {
+      measured.append(String($1))
+      return editDistance($0, $1)
+    }
+    #expect(none == nil)
+    #expect(measured.isEmpty)
+    _ = closestName(to: "stat", among: ["state", "log", "generate", "st"]) {
+      measured.append(String($1))
+      return editDistance($0, $1)
+    }
+    #expect(measured == ["state", "log", "st"])
   }
 
   @Test("the closest candidate wins, then the first declared")
