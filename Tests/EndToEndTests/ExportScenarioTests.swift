@@ -99,7 +99,7 @@ struct ExportScenarioTests {
     expectFailure(
       try rewind("export", sample("schema1/two-column.journal"), "--scenario", "-o", output),
       containing:
-        "cannot be written as a scenario script: the script language cannot write these of the session's settings: catalog.categories, menu.scrollsTappedTabIntoView;"
+        "cannot be written as a scenario script: the script language cannot write the session's settings catalog.categories, menu.scrollsTappedTabIntoView;"
     )
     #expect(!FileManager.default.fileExists(atPath: output))
     // A catalog of its own: the script (read with the sample's catalog) would fail at the
@@ -116,7 +116,7 @@ struct ExportScenarioTests {
     expectFailure(
       try rewind("export", custom, "--scenario", "-o", output),
       containing:
-        "cannot be written as a scenario script: the script language cannot write these of the session's settings: catalog.menuLabels, catalog.menuLabelWidths, catalog.categories, idiom and 2 more;"
+        "cannot be written as a scenario script: the script language cannot write the session's settings catalog.menuLabels, catalog.menuLabelWidths, catalog.categories, idiom and 2 more;"
     )
     #expect(!FileManager.default.fileExists(atPath: output))
     "keep".writeFixture(to: output)

@@ -58,7 +58,7 @@ struct ScenarioText {
 
   /// That the script language cannot write the session's settings `original`, naming
   /// those a script gives otherwise (`read`), by their paths: `the script language cannot
-  /// write these of the session's settings: menu.scrollsTappedTabIntoView, catalog`.
+  /// write the session's settings menu.scrollsTappedTabIntoView, catalog`.
   private static func settingsProblem(_ read: JSONValue, _ original: JSONValue) -> String {
     let given = Dictionary(read.leaves().map { ($0.path, $0.value) }) { first, _ in first }
     let kept = Set(original.leaves().map(\.path))
@@ -67,6 +67,7 @@ struct ScenarioText {
     guard !paths.isEmpty else { return "the script language cannot write the session's settings" }
     let shown = paths.prefix(4).joined(separator: ", ")
     let more = paths.count > 4 ? " and \(paths.count - 4) more" : ""
-    return "the script language cannot write these of the session's settings: \(shown)\(more)"
+    return
+      "the script language cannot write the session's \(paths.count == 1 ? "setting" : "settings") \(shown)\(more)"
   }
 }
