@@ -98,10 +98,13 @@ struct HelpAndUsageTests {
       try rewind("state", journal, "--at", "soon"),
       "The value 'soon' is invalid for '--at <point>': expected a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start or end",
       command: "state")
+    let beyond = try rewind("state", journal, "--at", "99")
     expectUsageError(
-      try rewind("state", journal, "--at", "99"),
+      beyond,
       "The value '99' is invalid for '--at <point>': event 99 is beyond the end of the session (points are 0–25)",
       command: "state")
+    // Found wrong against the session, the value's option is helped as the parser helps it.
+    #expect(beyond.stderr.contains("\nHelp:  --at <point>  The point in the session.\n"))
     expectUsageError(
       try rewind("state", journal, "extra"), "Unexpected argument 'extra'", command: "state")
     // Digits grouped by threes with one mark, or not at all (1,00 was 100).

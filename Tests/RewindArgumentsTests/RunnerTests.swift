@@ -27,6 +27,25 @@ struct RunnerTests {
     #expect(result.stderr == "Error: Input/output error\n")
   }
 
+  @Test("a command's error of a declared parameter's value shows its help, as the parser's do")
+  func lateInvalidValue() {
+    let skip = Sample.run(["state", "j", "--skip", "99"])
+    #expect(skip.status == 64)
+    #expect(
+      skip.stderr.hasPrefix(
+        "Error: The value '99' is invalid for '--skip <seq,...>': beyond the end\n"
+          + "Help:  --skip <seq,...>  Events to leave out.\nUsage: "))
+    let journal = Sample.run(["state", "gone"])
+    #expect(
+      journal.stderr.hasPrefix(
+        "Error: The value 'gone' is invalid for '<journal>': no such file\n"
+          + "Help:  <journal>  The journal to read.\nUsage: "))
+    // A parameter the command does not declare has no help to show.
+    let other = Sample.run(["state", "other"])
+    #expect(other.status == 64)
+    #expect(!other.stderr.contains("Help:"))
+  }
+
   @Test("a thrown exit code ends quietly with that status")
   func exitCode() {
     let result = Sample.run(["fail", "exit"])

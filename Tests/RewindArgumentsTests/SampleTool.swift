@@ -60,6 +60,17 @@ enum Sample {
     var json: Bool
 
     func run(_ context: TestStreams) throws {
+      // Values found wrong once the command line is read (against a session).
+      if skip == "99" {
+        throw UsageError(
+          .invalidValue, "The value '99' is invalid for '--skip <seq,...>': beyond the end")
+      }
+      if journal == "gone" {
+        throw UsageError(.invalidValue, "The value 'gone' is invalid for '<journal>': no such file")
+      }
+      if journal == "other" {
+        throw UsageError(.invalidValue, "The value 'x' is invalid for '--other <x>': not declared")
+      }
       context.print("journal=\(journal) at=\(at) skip=\(skip ?? "-") json=\(json)")
     }
 

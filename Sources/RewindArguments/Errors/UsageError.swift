@@ -168,6 +168,33 @@ extension UsageError {
       help: helpLine(parameter, spelling: spelling))
   }
 
+  /// This error with the help of the parameter it names, when it has none: a command's
+  /// error of a value it checks once the command line is read (against the session:
+  /// `The value '40' is invalid for '--from <point>': event 40 is beyond the end…`) shows
+  /// the `Help:` line the parser's errors of the same parameter show.
+  func withHelp(from parameters: [Parameter]) -> UsageError {
+    let marker = " is invalid for '"
+    guard code == .invalidValue, help.isEmpty,
+      let start = message.firstRange(of: marker)?.upperBound,
+      let end = message[start...].firstIndex(of: "'")
+    else { return self }
+    let target = message[start..<end]
+    for parameter in parameters where !parameter.help.isEmpty {
+      let spellings =
+        parameter.isPositional
+        ? [nil] : [parameter.preferredSpelling] + (parameter.shortName.map { ["-\($0)"] } ?? [])
+      for spelling in spellings
+      where target == spelling.map({ "\($0) <\(parameter.valueName)>" })
+        ?? "<\(parameter.valueName)>"
+      {
+        var error = self
+        error.help = Self.helpLine(parameter, spelling: spelling)
+        return error
+      }
+    }
+    return self
+  }
+
   /// `--at <point>  The point in the session.` or `<journal>  The journal to read.`;
   /// empty when the parameter has no help.
   private static func helpLine(_ parameter: Parameter, spelling: String?) -> String {

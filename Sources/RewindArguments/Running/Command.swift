@@ -55,7 +55,11 @@ public struct Command<Context>: Sendable {
         throw error.hinted(by: Declaration.unexpectedArgumentsHint(positionals:))
       }
       try declared.fill(from: parsed)
-      try command.run(context)
+      do {
+        try command.run(context)
+      } catch let error as UsageError {
+        throw error.withHelp(from: declared.parameters)
+      }
     }
     return Command(
       name: configuration.name, abstract: configuration.abstract,
