@@ -177,6 +177,9 @@ struct DebuggerTests {
       limited.lines.dropFirst().compactMap { $0.split(separator: " ").dropFirst().first } == [
         "25", "18",
       ])
+    // As many changes as the limit: all of them, said as such.
+    let exactly = try rewind("blame", ipad, "split.style", "--history", "--limit", "4")
+    #expect(exactly.lines == text.lines)
     let json = try parseObject(
       try rewind("blame", ipad, "split.selectedItem", "--history", "--json").stdout)
     let history = try #require(json["history"] as? [[String: Any]])

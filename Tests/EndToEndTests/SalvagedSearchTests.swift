@@ -273,5 +273,11 @@ struct SalvagedSearchTests {
     #expect(known.stderr.isEmpty, "\(known.stderr)")
     #expect(known.lines.last?.hasPrefix("  set by event \(listed[0].0) at ") == true)
     #expect(try rewind("blame", salvaged, path, "--history", "--limit", "1").stderr.isEmpty)
+    // A limit of every change: the lost events before the oldest are said, as without one.
+    let every = try rewind(
+      "blame", salvaged, path, "--history", "--limit", String(listed.count), "--json")
+    #expect(every.stderr == warning)
+    #expect(
+      (try parseObject(every.stdout)["lostEvents"] as? [[String: Any]])?.count == 1)
   }
 }

@@ -190,9 +190,15 @@ extension BlameCommand {
   {
     let domain = timeline.domain
     let changes: [BlameChange<D>]
+    /// Whether `changes` are every change up to the point (one more than `--limit` is
+    /// looked for, to know).
+    let complete: Bool
     let value: JSONValue
     do {
-      changes = try timeline.blameHistory(path, at: sequence, limit: limit)
+      let found = try timeline.blameHistory(
+        path, at: sequence, limit: limit == .max ? .max : limit + 1)
+      complete = found.count <= limit
+      changes = Array(found.prefix(limit))
       value = try timeline.blame(path, at: 0).value
     } catch let error as RewindError where error.code == .invalidInput {
       throw UsageError(
@@ -200,7 +206,7 @@ extension BlameCommand {
     }
     // In a salvaged journal the history goes on past events lost to damage, and says so:
     // those after the oldest change listed (all of them when it reached the start).
-    let oldest = changes.count == limit ? changes.last?.event.sequence ?? 0 : 0
+    let oldest = complete ? 0 : changes.last?.event.sequence ?? 0
     let lost = timeline.lostEvents(in: oldest...sequence)
     defer { warnLost(lost, in: timeline.path, to: context.stderr) }
     let isElement = target.element != nil
@@ -233,7 +239,7 @@ extension BlameCommand {
     let style = context.stdout.style
     let name = TerminalText.escaped(target.description)
     let count = changes.count == 1 ? "1 change" : "\(changes.count) changes"
-    let shown = limit == .max || changes.count < limit ? "" : ", the newest \(count)"
+    let shown = complete ? "" : ", the newest \(count)"
     guard !changes.isEmpty else {
       let none = lost.isEmpty ? "no event" : "none of the events kept"
       context.stdout.print(
@@ -269,7 +275,7 @@ extension BlameCommand {
         "  event \(event.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))  \(what)"
       )
     }
-    markLost(after: changes.count == limit ? changes.last?.event.sequence ?? 0 : 0)
+    markLost(after: oldest)
   }
 
   func eventMembers<D: Domain>(_ event: ReplayedEvent<D>, domain: D) -> [(String, JSONValue)] {
