@@ -29,6 +29,16 @@ public enum Outcome<Rejection: Equatable & Sendable>: Equatable, Sendable {
     }
   }
 
+  /// 0 applied, 1 unchanged, 2 rejected, with the rejection's description: as a match of
+  /// `find --json` is written (`MatchText.jsonMembers`).
+  @usableFromInline package var codeAndReason: (code: Int, reason: String?) {
+    switch self {
+    case .applied: (0, nil)
+    case .unchanged: (1, nil)
+    case .rejected(let rejection): (2, "\(rejection)")
+    }
+  }
+
   /// The outcome as members of an event's JSON object: `"outcome"`, and `"reason"` when
   /// it was rejected; what `rewind log --json` and a page's events add to the event.
   package var jsonMembers: [(String, JSONValue)] {
