@@ -111,6 +111,16 @@ extension NavigationDomain {
     }
   }
 
+  /// `, found the string "x"`, `, found a number`, `, found null`: what a field of another
+  /// type holds, for its error; empty when it is missing.
+  private static func foundOther(_ value: JSONValue?) -> String {
+    switch value {
+    case nil: ""
+    case .string(let text)?: ", found the string \(Format.quoted(text, quote: "\""))"
+    case let other?: ", found \(other.typeName)"
+    }
+  }
+
   /// Reads an event from the JSON object ``json(_:)-(NavigationEvent)`` writes. Ids the
   /// catalog lacks are interned (the reducer rejects them), ids with a control character
   /// refused; keys other than the event's own are ignored.
@@ -141,12 +151,16 @@ extension NavigationDomain {
       return .menuTabTapped(index: index)
     case .menuScrolled:
       guard let value = json["offset"], let offset = Self.offset(fromJSON: value) else {
-        throw DomainError("menuScrolled needs a number \"offset\"", missingKey: "offset")
+        throw DomainError(
+          "menuScrolled needs a number \"offset\"" + Self.foundOther(json["offset"]),
+          missingKey: "offset")
       }
       return .menuScrolled(offset: offset)
     case .menuViewportResized:
       guard let value = json["width"], let width = Self.offset(fromJSON: value) else {
-        throw DomainError("menuViewportResized needs a number \"width\"", missingKey: "width")
+        throw DomainError(
+          "menuViewportResized needs a number \"width\"" + Self.foundOther(json["width"]),
+          missingKey: "width")
       }
       return .menuViewportResized(width: width)
     case .categorySelected:
@@ -318,7 +332,8 @@ extension NavigationDomain {
     case .string(let id)?: return try inputRef(id)
     default:
       throw DomainError(
-        "\(kind.rawValue) needs an \"id\": a string, or null to clear", missingKey: "id")
+        "\(kind.rawValue) needs an \"id\": a string, or null to clear"
+          + Self.foundOther(json["id"]), missingKey: "id")
     }
   }
 
@@ -326,7 +341,8 @@ extension NavigationDomain {
     throws(DomainError) -> NodeRef
   {
     guard let id = json["id"]?.stringValue else {
-      throw DomainError("\(kind.rawValue) needs a string \"id\"", missingKey: "id")
+      throw DomainError(
+        "\(kind.rawValue) needs a string \"id\"" + Self.foundOther(json["id"]), missingKey: "id")
     }
     return try inputRef(id)
   }
@@ -335,10 +351,14 @@ extension NavigationDomain {
     _ json: JSONValue, _ key: String, _ kind: NavigationEvent.Kind
   ) throws(DomainError) -> Value where Value.RawValue == String {
     guard let name = json[key]?.stringValue, let value = Value(rawValue: name) else {
-      let names = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      let rawValues = Value.allCases.map(\.rawValue)
+      let names = rawValues.map { "\"\($0)\"" }.joined(separator: ", ")
       let article = "aeiou".contains(key.first!) ? "an" : "a"
+      let given = json[key]
       throw DomainError(
-        "\(kind.rawValue) needs \(article) \"\(key)\": one of \(names)", missingKey: key)
+        "\(kind.rawValue) needs \(article) \"\(key)\": one of \(names)" + Self.foundOther(given)
+          + (given?.stringValue.map { Format.meant($0, among: rawValues) } ?? ""),
+        missingKey: key)
     }
     return value
   }

@@ -152,7 +152,10 @@ struct EventJSONLinesTests {
     #expect(try read(#""event":"backTapped","id":null}"#).get() == .backTapped)
     let errors = [
       (#""event":"menuScrolled"}"#, "menuScrolled needs a number \"offset\""),
-      (#""event":"menuScrolled","offset":"x"}"#, "menuScrolled needs a number \"offset\""),
+      (
+        #""event":"menuScrolled","offset":"x"}"#,
+        "menuScrolled needs a number \"offset\", found the string \"x\""
+      ),
       (#""event":"backTapped","id":"grinders"}"#, "unknown key \"id\" in the event \"backTapped\""),
       (#""event":"nope"}"#, "unknown event kind \"nope\""),
       (#""event":"categorySelected","id":"grinders","id":null}"#, "duplicate key \"id\""),

@@ -107,7 +107,10 @@ struct EventJSONTests {
         #"{"event":"menuTabTapped","index":"1"}"#,
         #"menuTabTapped needs an integer "index", found a string"#
       ),
-      (#"{"event":"menuScrolled","offset":"12"}"#, #"menuScrolled needs a number "offset""#),
+      (
+        #"{"event":"menuScrolled","offset":"12"}"#,
+        #"menuScrolled needs a number "offset", found the string "12""#
+      ),
       (#"{"event":"menuScrolled"}"#, #"menuScrolled needs a number "offset""#),
       (
         #"{"event":"categorySelected"}"#,
@@ -115,13 +118,13 @@ struct EventJSONTests {
       ),
       (
         #"{"event":"itemSelected","id":3}"#,
-        #"itemSelected needs an "id": a string, or null to clear"#
+        #"itemSelected needs an "id": a string, or null to clear, found a number"#
       ),
-      (#"{"event":"itemExpanded","id":null}"#, #"itemExpanded needs a string "id""#),
+      (#"{"event":"itemExpanded","id":null}"#, #"itemExpanded needs a string "id", found null"#),
       (#"{"event":"itemCollapsed"}"#, #"itemCollapsed needs a string "id""#),
       (
         #"{"event":"columnVisibilityChanged","visibility":"some"}"#,
-        #"columnVisibilityChanged needs a "visibility": one of "automatic", "all", "doubleColumn", "detailOnly""#
+        #"columnVisibilityChanged needs a "visibility": one of "automatic", "all", "doubleColumn", "detailOnly", found the string "some""#
       ),
       (
         #"{"event":"splitStyleChanged"}"#,
@@ -129,7 +132,7 @@ struct EventJSONTests {
       ),
       (
         #"{"event":"sizeClassChanged","sizeClass":"wide"}"#,
-        #"sizeClassChanged needs a "sizeClass": one of "regular", "compact""#
+        #"sizeClassChanged needs a "sizeClass": one of "regular", "compact", found the string "wide""#
       ),
       (
         #"{"event":"categorySelected","id":"a\u001b[2Jb"}"#,
@@ -141,9 +144,17 @@ struct EventJSONTests {
       ),
       (
         #"{"event":"orientationChanged","orientation":"flat"}"#,
-        #"orientationChanged needs an "orientation": one of "landscape", "portrait""#
+        #"orientationChanged needs an "orientation": one of "landscape", "portrait", found the string "flat""#
       ),
       (#"{"event":"menuViewportResized"}"#, #"menuViewportResized needs a number "width""#),
+      (
+        #"{"event":"menuViewportResized","width":true}"#,
+        #"menuViewportResized needs a number "width", found a boolean"#
+      ),
+      (
+        #"{"event":"splitStyleChanged","style":"balancd"}"#,
+        #"splitStyleChanged needs a "style": one of "automatic", "balanced", "prominentDetail", found the string "balancd" (did you mean "balanced"?)"#
+      ),
     ])
   func errors(text: String, message: String) throws {
     #expect {
