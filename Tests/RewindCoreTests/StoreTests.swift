@@ -31,7 +31,7 @@ final class FailingWrites: Sendable {
       return live.pwrite(fd, buffer, count, offset)
     }
     journal.system = calls
-    return RecordingOptions(snapshotInterval: 32, journal: journal)
+    return RecordingOptions(snapshotInterval: 32, journal: journal, durableWithin: nil)
   }
 }
 
@@ -199,7 +199,7 @@ struct StoreTests {
     journal.system = syncs.calls
     let store = try Store(
       domain: StandardTally(), recordingTo: path, session: testSession,
-      options: RecordingOptions(journal: journal), clock: steppingClock())
+      options: RecordingOptions(journal: journal, durableWithin: nil), clock: steppingClock())
     // Creating the journal synced it once, and its directory, so that its name survives
     // too: the first flush is as durable as the others.
     let created = syncs.finished.load(ordering: .relaxed)
@@ -238,6 +238,33 @@ struct StoreTests {
     #expect(syncs.finished.load(ordering: .relaxed) == created + 5, "four flushes, the close")
   }
 
+  @Test(
+    "events sent are made durable within durableWithin without a flush, and pendingCount counts those not yet"
+  )
+  func durableWithoutFlush() async throws {
+    let directory = TemporaryDirectory()
+    for within in [Duration.milliseconds(50), nil] {
+      let path = directory.file("unflushed-\(within == nil).journal")
+      let store = try Store(
+        domain: StandardTally(), recordingTo: path, session: testSession,
+        options: RecordingOptions(durableWithin: within), clock: steppingClock())
+      for item in TallyEvents(seed: 9).prefix(200) { store.send(item.event) }
+      if within != nil {
+        // Sealed and synced by the writer: on disk for a reader, none pending.
+        #expect(await eventually { store.pendingCount == 0 })
+        #expect(try JournalReader(path: path).lastSequence == 200)
+      } else {
+        // Written into the frame being filled, not durable: all of them pending, and
+        // none in the file for a reader (a kill -9 would lose them).
+        #expect(await staysTrue { store.pendingCount == 200 })
+        #expect(try JournalReader(path: path).lastSequence == 0)
+        try store.flushAndWait()
+        #expect(store.pendingCount == 0)
+      }
+      try store.close()
+    }
+  }
+
   @Test("sends go on while the writer is stuck in a system call, and nothing is lost")
   func writerStuck() async throws {
     let directory = TemporaryDirectory()
@@ -247,7 +274,7 @@ struct StoreTests {
     journal.system = syncs.calls
     let store = try Store(
       domain: StandardTally(), recordingTo: path, session: testSession,
-      options: RecordingOptions(journal: journal), clock: steppingClock())
+      options: RecordingOptions(journal: journal, durableWithin: nil), clock: steppingClock())
     let created = syncs.finished.load(ordering: .relaxed)
     syncs.holding.store(true, ordering: .relaxed)
     store.send(.added(1))
@@ -260,7 +287,8 @@ struct StoreTests {
       sends.finish(with: .success(()))
     }.start()
     #expect(await eventually { sends.isDone }, "sends waited for the stuck writer")
-    #expect(store.pendingCount == 100_000)
+    // Every event sent is pending, the first too: the flush that makes it durable is stuck.
+    #expect(store.pendingCount == 100_001)
     #expect(!flush.isDone)
     syncs.holding.store(false, ordering: .relaxed)
     syncs.releaseOne()
@@ -352,7 +380,8 @@ struct StoreTests {
     }
     let store = try Store(
       domain: StandardTally(), recordingTo: path, session: testSession,
-      options: RecordingOptions(snapshotInterval: 32, journal: journal), clock: steppingClock())
+      options: RecordingOptions(snapshotInterval: 32, journal: journal, durableWithin: nil),
+      clock: steppingClock())
     for _ in 0..<100 { store.send(.added(1)) }
     try store.flushAndWait()
     syncFailure.store(EIO, ordering: .relaxed)
@@ -465,7 +494,8 @@ struct StoreObservationTests {
     let store = try Store(
       domain: StandardTally(), recordingTo: path, session: testSession,
       options: RecordingOptions(
-        snapshotInterval: 50, journal: .init(frameSize: 1024), forwarder: forwarder),
+        snapshotInterval: 50, journal: .init(frameSize: 1024), forwarder: forwarder,
+        durableWithin: nil),
       clock: steppingClock())
     for item in TallyEvents(seed: 5).prefix(3_000) { store.send(item.event) }
     // Told once as recording starts, then as frames are sealed (each durable as it is),
@@ -506,7 +536,7 @@ struct StoreObservationTests {
     let forwarder = RecordingForwarder()
     let store = try Store(
       domain: StandardTally(), recordingTo: path, session: testSession,
-      options: RecordingOptions(forwarder: forwarder), clock: steppingClock())
+      options: RecordingOptions(forwarder: forwarder, durableWithin: nil), clock: steppingClock())
     store.send(.added(1))
     try await store.flush(waitingForServerWithin: 1000)
     #expect(forwarder.waits.load(ordering: .relaxed) == 1)
@@ -537,7 +567,7 @@ struct StoreForwardingTests {
       domain: StandardTally(), recordingTo: path, session: testSession,
       options: RecordingOptions(
         snapshotInterval: 50, journal: .init(frameSize: 1024, durability: .flushOnly),
-        forwarder: forwarder),
+        forwarder: forwarder, durableWithin: nil),
       clock: steppingClock())
     for item in TallyEvents(seed: 6).prefix(3_000) { store.send(item.event) }
     try store.flushAndWait()

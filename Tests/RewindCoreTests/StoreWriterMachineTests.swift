@@ -64,6 +64,12 @@ struct MachineHarness {
     machine = Machine(journal: journal, queue: queue)
   }
 
+  /// A machine that makes events durable by itself `durableWithin` milliseconds after
+  /// writing them, on the clock `now` reads (milliseconds).
+  init(durableWithin: UInt64, now: @escaping () -> UInt64) {
+    machine = Machine(journal: journal, queue: queue, durableWithin: durableWithin, now: now)
+  }
+
   /// Queues events as a store's sends do, timed 10 µs apart.
   mutating func send(_ events: [Int]) {
     for event in events {
@@ -154,6 +160,55 @@ struct StoreWriterMachineTests {
     #expect(harness.journal.flushes == 1)
     #expect(harness.machine.durable == 3)
     #expect(harness.machine.waitingFlushes == 0)
+  }
+
+  @Test("recording: events written are made durable by the machine once they waited durableWithin")
+  func durableWithin() {
+    final class Clock: @unchecked Sendable { var now: UInt64 = 1_000 }
+    let clock = Clock()
+    var harness = MachineHarness(durableWithin: 100, now: { clock.now })
+    harness.send([1, 2, 3])
+    _ = harness.round()
+    #expect(harness.journal.flushes == 0)
+    #expect(harness.machine.durable == 0)
+    // Woken in time: the busy pace, then no later than the flush is due.
+    clock.now += 60
+    harness.send([4])
+    _ = harness.round()
+    #expect(harness.journal.flushes == 0, "the first events have waited 60 ms of 100")
+    _ = harness.round()
+    #expect(harness.machine.pause == 8)
+    clock.now += 35
+    _ = harness.round()
+    #expect(harness.machine.pause == 5)
+    clock.now += 5
+    _ = harness.round()
+    #expect(harness.journal.flushes == 1)
+    #expect(harness.machine.durable == 4)
+    // Nothing new: no flush, and the pace backs off again.
+    clock.now += 500
+    _ = harness.round()
+    #expect(harness.journal.flushes == 1)
+    #expect(harness.machine.pause == 20)
+    // The next event's wait starts when it is written.
+    harness.send([5])
+    _ = harness.round()
+    clock.now += 99
+    _ = harness.round()
+    #expect(harness.journal.flushes == 1)
+    clock.now += 1
+    _ = harness.round()
+    #expect(harness.journal.flushes == 2)
+    #expect(harness.machine.durable == 5)
+  }
+
+  @Test("recording: without durableWithin, events wait for a flush")
+  func noDurableWithin() {
+    var harness = MachineHarness()
+    harness.send([1, 2, 3])
+    for _ in 0..<20 { _ = harness.round() }
+    #expect(harness.journal.flushes == 0)
+    #expect(harness.machine.durable == 0)
   }
 
   @Test("recording: a flush whose target is not durable yet waits for a later round")

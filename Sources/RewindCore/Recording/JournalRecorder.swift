@@ -30,14 +30,33 @@ public struct RecordingOptions: Sendable {
   /// ships it to a NATS server), told by the store's writer thread after each durable
   /// frame, flush and the close; nil records locally only. Used by ``Store`` only.
   public var forwarder: (any JournalForwarder)?
+  /// The longest an event sent to a ``Store`` waits before its writer makes it durable by
+  /// itself (seals the frame being filled and syncs it, as ``Store/flush()`` does), so
+  /// that an app killed without a flush loses at most this much of its session: one
+  /// second by default. Nil leaves it to ``Store/flush()``, the close and full frames:
+  /// larger frames, but everything since the last flush is lost to a `kill -9`. Used by
+  /// ``Store`` only.
+  public var durableWithin: Duration?
 
   public init(
     snapshotInterval: UInt32 = 1024, journal: JournalWriterOptions = .init(),
-    forwarder: (any JournalForwarder)? = nil
+    forwarder: (any JournalForwarder)? = nil, durableWithin: Duration? = .seconds(1)
   ) {
     self.snapshotInterval = snapshotInterval
     self.journal = journal
     self.forwarder = forwarder
+    self.durableWithin = durableWithin
+  }
+
+  /// ``durableWithin`` in whole milliseconds, at least 1.
+  var durableWithinMilliseconds: UInt64? {
+    durableWithin.map { duration in
+      let (seconds, attoseconds) = duration.components
+      guard seconds >= 0, attoseconds >= 0 else { return 1 }
+      let milliseconds = UInt64(seconds).multipliedReportingOverflow(by: 1_000)
+      guard !milliseconds.overflow else { return .max }
+      return max(1, milliseconds.partialValue &+ UInt64(attoseconds / 1_000_000_000_000_000))
+    }
   }
 }
 

@@ -10,7 +10,11 @@ public import Synchronization
 /// and hands it over through a queue that takes no lock the writer holds and allocates
 /// only when its spare memory runs out; a writer thread appends queued
 /// events to the journal every few milliseconds, storing snapshots at the interval and
-/// sealing frames. ``flush()`` returns once everything sent before it is durable. If the
+/// sealing frames, and makes every event durable (the frame being filled sealed and
+/// synced) within ``RecordingOptions/durableWithin`` of its writing, a second by default:
+/// an app killed without warning loses at most the last second. ``flush()`` returns once
+/// everything sent before it is durable: call it when the app moves to the background,
+/// where it may be suspended (its threads stopped) and then killed. If the
 /// journal cannot take events (a full disk, a read-only location) they stay queued,
 /// ``lastError`` says what went wrong (and `onError` is called), and the writer retries;
 /// nothing is dropped silently.
@@ -84,7 +88,8 @@ public final class Store<D: Domain>: Observable, Sendable {
     self.onError = onError
     forwarder = options.forwarder
     writer = StoreWriter(
-      recorder: recorder, core: core, queue: queue, forwarder: options.forwarder)
+      recorder: recorder, core: core, queue: queue, forwarder: options.forwarder,
+      durableWithin: options.durableWithinMilliseconds)
     writer?.start(notifying: self)
   }
 
@@ -138,7 +143,8 @@ public final class Store<D: Domain>: Observable, Sendable {
     self.onError = onError
     forwarder = options.forwarder
     writer = StoreWriter(
-      recorder: recorder, core: core, queue: queue, forwarder: options.forwarder)
+      recorder: recorder, core: core, queue: queue, forwarder: options.forwarder,
+      durableWithin: options.durableWithinMilliseconds)
     writer?.start(notifying: self)
   }
 
@@ -156,8 +162,16 @@ public final class Store<D: Domain>: Observable, Sendable {
     return core.lastError
   }
 
-  /// The number of events sent but not yet written to the journal.
-  public var pendingCount: Int { core.queue?.count ?? 0 }
+  /// The number of events sent that are not known to be durable yet: not written to the
+  /// journal, or written but not yet sealed and synced (see
+  /// ``RecordingOptions/durableWithin`` and ``flush()``). 0 when nothing is recorded.
+  public var pendingCount: Int {
+    guard let writer, let queue = core.queue else { return 0 }
+    // The durable count first: it never passes the events pushed before it is read.
+    let durable = writer.durableEvents
+    let sent = queue.pushedCount
+    return Int(sent &- min(durable, sent))
+  }
 
   /// Reduces `event` into the state and, when recording, queues it for the journal.
   ///

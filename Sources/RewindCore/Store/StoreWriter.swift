@@ -32,11 +32,14 @@ final class StoreWriter<D: Domain>: Sendable {
   /// Told of durable frames, on this thread; nil when nothing forwards the journal.
   private let forwarder: (any JournalForwarder)?
 
+  /// The events made durable, as the machine last counted them (``Store/pendingCount``).
+  private let durableCount = Atomic<UInt64>(0)
+
   init(
     recorder: JournalRecorder<D>, core: StoreCore<D>, queue: StoreCore<D>.Queue,
-    forwarder: (any JournalForwarder)? = nil
+    forwarder: (any JournalForwarder)? = nil, durableWithin: UInt64? = nil
   ) {
-    box = Box(Machine(journal: recorder, queue: queue))
+    box = Box(Machine(journal: recorder, queue: queue, durableWithin: durableWithin))
     self.core = core
     self.forwarder = forwarder
   }
@@ -49,6 +52,9 @@ final class StoreWriter<D: Domain>: Sendable {
       self.run(notifying: store)
     }
   }
+
+  /// The events sent that are durable, as far as the writer knows.
+  var durableEvents: UInt64 { durableCount.load(ordering: .acquiring) }
 
   func requestFlush(upTo target: UInt64, done: @escaping Completion) {
     let finished = requests.withLock { requests -> Result<Void, RewindError>? in
@@ -103,6 +109,7 @@ final class StoreWriter<D: Domain>: Sendable {
         return requests.pending
       }
       let round = box.machine.round(asked)
+      durableCount.store(box.machine.durable, ordering: .releasing)
       if round.stopQueuing { core.stopQueuing() }
       if let change = round.error {
         let error: RewindError?

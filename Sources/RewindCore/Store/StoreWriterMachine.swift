@@ -9,6 +9,11 @@ import RewindJournal
 /// of the error, stop queuing, sleep ``pause`` milliseconds. Everything here runs on
 /// that one thread; tests run rounds one by one, with no thread at all.
 ///
+/// Events written are made durable (the frame being filled sealed and synced, as a flush
+/// does) when a flush asks, and, with ``durableWithin``, by the machine itself once the
+/// first of them has waited that long: an app killed without a flush loses at most that
+/// long of its session.
+///
 ///     recording ──a write or a flush fails──▶ retrying
 ///     retrying ──everything written and flushed──▶ recording
 ///     recording, retrying ──the journal can take no more──▶ stopped
@@ -73,6 +78,14 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
 
   let journal: Journal
   let queue: EventQueue<Event>
+  /// The longest, in milliseconds, an event written waits before the machine makes it
+  /// durable by itself; nil: only when a flush asks (and as frames fill).
+  let durableWithin: UInt64?
+  /// Now, in milliseconds on a monotonic clock.
+  let now: () -> UInt64
+  /// When the first event written since the journal was last made durable was written
+  /// (``now``); nil when every event written is durable.
+  private(set) var undurableSince: UInt64?
   private(set) var state = State.recording
   /// Milliseconds to sleep before the next round (unless woken).
   private(set) var pause = busyInterval
@@ -83,9 +96,20 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
   private var closers: [Waiter] = []
   private var closeRequested = false
 
-  init(journal: Journal, queue: EventQueue<Event>) {
+  init(
+    journal: Journal, queue: EventQueue<Event>, durableWithin: UInt64? = nil,
+    now: @escaping () -> UInt64 = { MonotonicClock.now() / 1_000_000 }
+  ) {
     self.journal = journal
     self.queue = queue
+    self.durableWithin = durableWithin
+    self.now = now
+  }
+
+  /// Whether events written have waited ``durableWithin`` to be made durable.
+  private var durabilityDue: Bool {
+    guard let durableWithin, let since = undurableSince else { return false }
+    return now() &- since >= durableWithin
   }
 
   /// Flushes waiting for an answer.
@@ -109,7 +133,8 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
       queue.removeAll()
     } else {
       problem = writeQueued(&round)
-      if queue.isEmpty && !isStopped && (wasRetrying || !flushes.isEmpty) {
+      if undurableSince == nil, queue.removedTotal > durable { undurableSince = now() }
+      if queue.isEmpty && !isStopped && (wasRetrying || !flushes.isEmpty || durabilityDue) {
         if let failure = flushJournal(&round) {
           problem = (failure, true)
         } else if wasRetrying && !isStopped {
@@ -130,6 +155,11 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
       pause = Self.retryInterval
     } else {
       pause = hadEvents ? Self.busyInterval : min(pause * 2, Self.idleInterval)
+      // Awake when the events written are due to be made durable.
+      if let durableWithin, let since = undurableSince {
+        let waited = now() &- since
+        pause = min(pause, waited >= durableWithin ? 1 : durableWithin - waited)
+      }
     }
     return round
   }
@@ -162,6 +192,7 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
     do {
       try journal.flush()
       durable = queue.removedTotal
+      undurableSince = nil
       return nil
     } catch let error as JournalError where error.code == .closed {
       return journalStopped(error, &round)
