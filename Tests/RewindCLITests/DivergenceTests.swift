@@ -1,3 +1,4 @@
+import Foundation
 import RewindArguments
 import RewindCLI
 import RewindCore
@@ -46,7 +47,7 @@ struct DivergenceTests {
 
   /// Records a session: the step set to 3, then rounds of increments, toggled steps and
   /// decrements, 7 decrements with a step above 1 among 60 events.
-  func record() throws -> String {
+  func record(snapshotInterval: Int? = nil) throws -> String {
     var lines = ["stepChanged to=3"]
     for round in 0..<7 {
       lines += ["incremented", "incremented", "stepChanged to=\(round % 2 == 0 ? 1 : 3)"]
@@ -57,9 +58,32 @@ struct DivergenceTests {
     let script = directory.file("counter.scenario")
     (lines.joined(separator: "\n") + "\n").writeFixture(to: script)
     let journal = directory.file("counter.journal")
-    let recorded = run(recorder, ["record", script, "-o", journal])
+    let recorded = run(
+      recorder,
+      ["record", script, "-o", journal]
+        + (snapshotInterval.map { ["--snapshot-interval", String($0)] } ?? []))
     #expect(recorded.status == 0, "\(recorded.output)")
     return journal
+  }
+
+  @Test(
+    "check --update writes the state the current reducer's replay ends in, not the recording's last snapshot's"
+  )
+  func updateWritesTheReplayedState() throws {
+    // A snapshot every 8 events: the last, after event 56, is the recording's state.
+    let journal = try record(snapshotInterval: 8)
+    let expectedPath = directory.file("counter.state.json")
+    let updated = run(drifted, ["check", journal, "--update"])
+    #expect(updated.status == 1, "the events still diverge: \(updated.output)")
+    #expect(updated.output.contains("(written)"), "\(updated.output)")
+    // The next check finds the final state it wrote.
+    let again = run(drifted, ["check", journal])
+    #expect(!again.output.contains("the final state differs"), "\(again.output)")
+    #expect(run(drifted, ["check", journal, "--update"]).output.contains("(unchanged)"))
+    // What time travel to the end shows, from that snapshot, is another state.
+    let written = try String(contentsOfFile: expectedPath, encoding: .utf8)
+    let seeked = run(drifted, ["state", journal, "--json"]).output
+    #expect(written != seeked)
   }
 
   @Test("check describes the first --max-divergences diverging events and counts the rest")

@@ -301,7 +301,10 @@ struct CheckCommand: TimelineVisitor {
     /// The file --update wrote through the symbolic link at the expected state's path.
     var linkTarget: String?
     if update, let expectedPath {
-      let state = timeline.domain.json(try timeline.state(after: timeline.lastSequence))
+      // The state the check's replay ended in, with the current reducer from the start:
+      // not the journal's last snapshot, which the recording's reducer made.
+      let state =
+        try report.finalState ?? timeline.domain.json(timeline.state(after: timeline.lastSequence))
       if let expected {
         // A partial state keeps to its fields: one the state has not would be dropped.
         let unknown = Self.unknownPaths(of: expected, in: state)

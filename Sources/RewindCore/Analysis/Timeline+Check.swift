@@ -48,6 +48,10 @@ public struct CheckReport: Sendable {
   /// compared. Zero when no expected state was given.
   public var expectedFieldCount: Int
   public var stateFieldCount: Int
+  /// The state the replay ended in, as JSON: the current reducer's from the start (not
+  /// the recording's last snapshot, which an older reducer may have made); nil when
+  /// nothing was replayed.
+  public var finalState: JSONValue?
 
   /// The first event that diverges.
   public var eventDivergence: EventDivergence? { eventDivergences.first }
@@ -192,8 +196,8 @@ extension Timeline {
       }
       index += 1
     }
-    if let expected, let state = parts.last?.endState {
-      let actual = domain.json(state)
+    report.finalState = parts.last.map { domain.json($0.endState) }
+    if let expected, let actual = report.finalState {
       report.expectedStateDifferences = Timeline.compare(expected: expected, actual: actual)
       report.expectedFieldCount = Timeline.given(expected).count
       report.stateFieldCount = actual.leaves().count
