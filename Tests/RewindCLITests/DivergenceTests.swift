@@ -86,6 +86,26 @@ struct DivergenceTests {
     #expect(written != seeked)
   }
 
+  @Test(
+    "state, diff and blame warn when the state they reach is replayed with a reducer that does otherwise than the recording's"
+  )
+  func driftWarnings() throws {
+    let journal = try record(snapshotInterval: 8)
+    // Event 7, a decrement by 3, is refused by the drifted reducer: reached from the
+    // start, the state after it is not the recording's.
+    let warning =
+      "warning: counter.journal: event 7 replays otherwise than it was recorded (recorded: applied, changing count; replayed: rejected), so the state after event 7 is not the recording's but the current reducer's from an earlier snapshot; `rewind check counter.journal` lists every event the reducer now replays otherwise\n"
+    let state = run(drifted, ["state", journal, "--at", "7", "--json"])
+    #expect(state.status == 0)
+    #expect(state.output.hasSuffix(warning), "\(state.output)")
+    // After a snapshot, reached from it: nothing replayed, the recording's state.
+    #expect(!run(drifted, ["state", journal, "--at", "8"]).output.contains("warning:"))
+    // The reducer that recorded it replays it as recorded.
+    #expect(!run(recorder, ["state", journal, "--at", "7"]).output.contains("warning:"))
+    #expect(run(drifted, ["diff", journal, "--from", "7", "--to", "8"]).output.contains(warning))
+    #expect(run(drifted, ["blame", journal, "count", "--at", "7"]).output.contains(warning))
+  }
+
   @Test("check describes the first --max-divergences diverging events and counts the rest")
   func everyDivergence() throws {
     let journal = try record()

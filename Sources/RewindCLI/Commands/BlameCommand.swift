@@ -92,6 +92,7 @@ struct BlameCommand: TimelineVisitor {
     }
     // The events lost to damage the answer depends on, said as the scans say them.
     defer { warnLost(blame.lostEvents.map { [$0] } ?? [], in: timeline.path, to: context.stderr) }
+    try timeline.warnOfDrift(reaching: sequence, to: context.stderr)
     if let element = target.element {
       try printElement(blame, element: element, target: target, at: sequence, domain: domain)
       return

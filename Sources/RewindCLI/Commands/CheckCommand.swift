@@ -435,8 +435,10 @@ struct CheckCommand: TimelineVisitor {
       lines.append(
         "  event \(divergence.sequence) at \(Format.offset(divergence.time)) (\(TerminalText.escaped(divergence.event))) diverges:"
       )
-      lines.append("    recorded: \(describe(divergence.recorded.kind, divergence.recordedPaths))")
-      lines.append("    replayed: \(describe(divergence.replayed.kind, divergence.replayedPaths))")
+      lines.append(
+        "    recorded: \(Self.describe(divergence.recorded.kind, divergence.recordedPaths))")
+      lines.append(
+        "    replayed: \(Self.describe(divergence.replayed.kind, divergence.replayedPaths))")
     }
     let cut = report.eventDivergenceCount - report.eventDivergences.count
     if cut > 0 {
@@ -527,7 +529,8 @@ struct CheckCommand: TimelineVisitor {
     }
   }
 
-  private func describe(_ kind: RecordedEffect.Kind, _ paths: [String]) -> String {
+  /// `applied, changing split.style`, `rejected`: an event's effect, recorded or replayed.
+  static func describe(_ kind: RecordedEffect.Kind, _ paths: [String]) -> String {
     kind == .applied
       ? "applied, changing \(TerminalText.escaped(paths.joined(separator: ", ")))" : "\(kind)"
   }

@@ -170,6 +170,9 @@ struct DiffCommand: TimelineVisitor {
     let (first, second) = try timeline.resolveRange(from: from, to: to, knownStates: true)
     let changes = timeline.domain.diff(
       try timeline.state(after: first), try timeline.state(after: second))
+    for point in Set([first, second]).sorted() {
+      try timeline.warnOfDrift(reaching: point, to: context.stderr)
+    }
     var listed: [(ReplayedEvent<D>, FieldSet)] = []
     var lost: [ClosedRange<UInt64>] = []
     if events && second > first {
@@ -256,6 +259,8 @@ struct TwoJournalDiff: TimelineVisitor {
     let rightSequence = try Self.reachable(right, in: second)
     let leftState = try first.state(after: leftSequence)
     let rightState = try second.state(after: rightSequence)
+    try first.warnOfDrift(reaching: leftSequence, to: context.stderr)
+    try second.warnOfDrift(reaching: rightSequence, to: context.stderr)
     // Compare as JSON so that two sessions with different catalogs compare by ids.
     let changes = first.domain.fields.indices.compactMap { index -> FieldChange? in
       let old = first.domain.fields[index].value(leftState)

@@ -218,6 +218,7 @@ struct StateCommand: TimelineVisitor {
     try refuseEditsAcrossLost(timeline, edits: edits, through: editable)
     if let destination { try requireAvailable(destination) }
     let state = try timeline.state(after: sequence, editing: edits)
+    if edits.isEmpty { try timeline.warnOfDrift(reaching: sequence, to: context.stderr) }
     let domain = timeline.domain
     if let destination {
       try write(timeline, edits: edits, to: destination)

@@ -142,6 +142,8 @@ struct TestgenCommand: TimelineVisitor {
         command: command)
     }
     let text = try generate(type)
+    // A range's test starts from the state before its first event.
+    if range.from > 0 { try timeline.warnOfDrift(reaching: range.from, to: context.stderr) }
     if let destination {
       let file = try TextFileWriter(destination, system: context.fileSystem)
       try file.write(text)

@@ -304,6 +304,28 @@ extension Timeline {
     return part
   }
 
+  /// The first event that time travel to `sequence` replays otherwise than it was
+  /// recorded (another outcome, or other fields changed): the events from the stored
+  /// snapshot a seek to `sequence` starts from, which the current reducer replays.
+  ///
+  /// A state reached so is the recording's only while the reducer is the one that
+  /// recorded it: after a change, a point right after a snapshot shows the recording's
+  /// state and one a few events later the current reducer's, from it. Nil when every
+  /// event replayed on the way did what the recording says (or none was: `sequence` is
+  /// a snapshot's point), or when the way crosses events lost to damage.
+  /// - Complexity: the seek to `sequence`, with each event's changes followed.
+  public func firstDrift(reaching sequence: UInt64) throws -> CheckReport.EventDivergence? {
+    let start: UInt64
+    do {
+      start = try replayer(toScanFrom: sequence).0.sequence
+    } catch let error as RewindError where error.code == .eventsLost {
+      return nil
+    }
+    guard start < sequence, lostEvents(in: start...sequence).isEmpty else { return nil }
+    let run = CheckRun<D>(range: start...sequence, snapshots: [], limit: 1)
+    return try checkRun(run, progress: { _ in }).eventDivergences.first
+  }
+
   /// The bits of the fields the recording knows: an older schema's own fields (its events'
   /// recorded effects name only them), every field otherwise.
   @inlinable var knownFieldBits: UInt64 { upcast?.knownFields.rawValue ?? ~0 }
