@@ -107,5 +107,37 @@ struct DomainDefaultsTests {
     var state = domain.initialState
     #expect(domain.reduce(&state, .added(text: "")) == .rejected("an item needs words"))
     #expect(DomainRejection("x").description == "x")
+    // A reason that names a value is written as any string.
+    let index = 7
+    let rejection: DomainRejection = "no item \(index)"
+    #expect(rejection == DomainRejection("no item 7"))
+  }
+
+  @Test("a generated test builds the domain by its type's name without its module")
+  func swiftDomainExpression() {
+    // `Module.Notes` would not compile where the module declares a type of its name.
+    #expect(
+      SwiftNotes().swiftDomainExpression
+        == #"try DomainDefaultsTests.SwiftNotes(settingsJSON: JSONValue(parsing: "{}"))"#)
+    #expect(SwiftNotes.swiftModules == ["RewindCoreTests"])
+  }
+
+  /// Notes that can write a test, nested to show that only the module is left out.
+  struct SwiftNotes: SwiftSourceDomain, Codable {
+    typealias State = Notes.State
+    typealias Event = Notes.Event
+    static let identifier = "swift-notes"
+    static let schemaVersion: UInt32 = 1
+    var initialState: State { State() }
+    func reduce(_ state: inout State, _ event: Event) -> Outcome<DomainRejection> {
+      Notes().reduce(&state, event)
+    }
+    func swiftSource(of event: Event, names: inout SwiftSourceNames) -> String { "" }
+    func swiftSource(of rejection: DomainRejection, names: inout SwiftSourceNames) -> String {
+      ""
+    }
+    func swiftAssignments(
+      from old: State, to new: State, on target: String, names: inout SwiftSourceNames
+    ) -> [String] { [] }
   }
 }

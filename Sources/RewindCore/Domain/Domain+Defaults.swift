@@ -176,14 +176,18 @@ extension Domain {
 ///
 /// ```swift
 /// guard amount <= 1_000 else { return .rejected("more than 1,000 at once") }
+/// guard let item = items[id] else { return .rejected("no item \(id)") }
 /// ```
 public struct DomainRejection: Equatable, Hashable, Sendable, CustomStringConvertible,
-  ExpressibleByStringLiteral
+  ExpressibleByStringInterpolation
 {
   public var reason: String
 
   public init(_ reason: String) { self.reason = reason }
   public init(stringLiteral reason: String) { self.reason = reason }
+  public init(stringInterpolation: DefaultStringInterpolation) {
+    reason = String(stringInterpolation: stringInterpolation)
+  }
 
   public var description: String { reason }
 }

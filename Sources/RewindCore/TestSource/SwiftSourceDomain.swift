@@ -31,7 +31,9 @@ public protocol SwiftSourceDomain: Domain {
   /// `RewindTesting`: by default the module that declares the domain.
   static var swiftModules: [String] { get }
   /// An expression that builds this domain value; may `try`. By default
-  /// `try Module.Type(settingsJSON: JSONValue(parsing: "…"))` with the session's settings.
+  /// `try Type(settingsJSON: JSONValue(parsing: "…"))` with the session's settings, the
+  /// type named without its module, which the file imports (`Todo.Todo` does not compile
+  /// where the module `Todo` declares a type `Todo`: the name is the type's).
   var swiftDomainExpression: String { get }
 }
 
@@ -42,7 +44,11 @@ extension SwiftSourceDomain {
   }
 
   public var swiftDomainExpression: String {
-    "try \(String(reflecting: Self.self))(settingsJSON: JSONValue(parsing: \(SwiftSource.stringLiteral(settingsJSON.compactText))))"
+    // `Module.Outer.Type` less its module.
+    let name = String(reflecting: Self.self).split(separator: ".").dropFirst().joined(
+      separator: ".")
+    return
+      "try \(name)(settingsJSON: JSONValue(parsing: \(SwiftSource.stringLiteral(settingsJSON.compactText))))"
   }
 }
 
