@@ -438,7 +438,8 @@ struct CheckCommand: TimelineVisitor {
       lines.append(
         "    recorded: \(Self.describe(divergence.recorded.kind, divergence.recordedPaths))")
       lines.append(
-        "    replayed: \(Self.describe(divergence.replayed.kind, divergence.replayedPaths))")
+        "    replayed: \(Self.describe(divergence.replayed.kind, divergence.replayedPaths))"
+          + (divergence.replayedReason.map { ": \(TerminalText.escaped($0))" } ?? ""))
     }
     let cut = report.eventDivergenceCount - report.eventDivergences.count
     if cut > 0 {
@@ -493,13 +494,17 @@ struct CheckCommand: TimelineVisitor {
   }
 
   private func eventDivergenceJSON(_ divergence: CheckReport.EventDivergence) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("seq", .int(Int64(divergence.sequence))), ("event", .string(divergence.event)),
       ("recordedOutcome", .string("\(divergence.recorded.kind)")),
       ("recordedChanges", .array(divergence.recordedPaths.map(JSONValue.string))),
       ("replayedOutcome", .string("\(divergence.replayed.kind)")),
       ("replayedChanges", .array(divergence.replayedPaths.map(JSONValue.string))),
-    ])
+    ]
+    if let reason = divergence.replayedReason {
+      members.append(("replayedReason", .string(reason)))
+    }
+    return .object(members)
   }
 
   /// `state` with only the members `expected` gives, at every level of objects: a partial

@@ -14,6 +14,8 @@ public struct CheckReport: Sendable {
     /// The paths the recording says the event changed, and those it changes now.
     public var recordedPaths: [String]
     public var replayedPaths: [String]
+    /// Why the current reducer rejects it, when it does (the recording keeps no reason).
+    public var replayedReason: String?
   }
 
   /// The first snapshot whose stored state differs from the replayed one, or whose bytes
@@ -284,7 +286,7 @@ extension Timeline {
                 divergence(
                   described: domain.describe(event.event), sequence: event.sequence,
                   time: event.time, recorded: event.recorded, replayed: effect,
-                  changed: changed))
+                  changed: changed, reason: event.outcome?.codeAndReason.reason))
             }
           }
           return true
@@ -345,13 +347,13 @@ extension Timeline {
   /// How an event's replayed effect differs from the recorded one.
   @usableFromInline func divergence(
     described event: String, sequence: UInt64, time: UInt64, recorded: RecordedEffect,
-    replayed: RecordedEffect, changed: FieldSet
+    replayed: RecordedEffect, changed: FieldSet, reason: String?
   ) -> CheckReport.EventDivergence {
     CheckReport.EventDivergence(
       sequence: sequence, time: time, event: event,
       recorded: recorded, replayed: replayed,
       recordedPaths: domain.paths(of: recorded.changed),
-      replayedPaths: domain.paths(of: changed))
+      replayedPaths: domain.paths(of: changed), replayedReason: reason)
   }
 
   /// How a stored snapshot differs from the state replayed up to it; nil when it
