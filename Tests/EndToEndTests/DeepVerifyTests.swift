@@ -376,6 +376,13 @@ struct NotClosedTests {
     #expect(json["events"] as? Int == 300)
     #expect(json["lastSequence"] as? Int == 300)
     #expect(json["notClosed"] as? String == sentence)
+    // Recovered (closed), its original is kept, and not called damaged: it was not.
+    let copy = directory.file("copy.journal")
+    try FileManager.default.copyItem(atPath: journal, toPath: copy)
+    let recovered = try rewind("recover", copy)
+    #expect(recovered.status == 0, "\(recovered.stderr)")
+    #expect(
+      recovered.stdout.contains("The original is kept as \(copy).damaged."), "\(recovered.stdout)")
 
     // A closed journal says so.
     let closed = try parseObject(

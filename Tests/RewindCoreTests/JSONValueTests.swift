@@ -89,6 +89,10 @@ struct JSONValueTests {
     "bad JSON gives the line, the column and what was expected",
     arguments: [
       ("{\"a\": }", 1, 7, "expected a JSON value, found '}'"),
+      // A word that is no literal is said as it is, not as a slip of one.
+      ("not json", 1, 1, "expected a JSON value, found 'not'"),
+      ("[tru]", 1, 2, "expected a JSON value, found 'tru'"),
+      ("nul", 1, 1, "expected a JSON value, found 'nul'"),
       ("{\n  \"a\": 1,\n  \"a\": 2}", 3, 3, "duplicate key \"a\""),
       ("[1, 2", 1, 6, "expected ',' or ']' in an array, found the end of the text"),
       ("\"abc", 1, 1, "unterminated string"),

@@ -200,7 +200,13 @@ enum RecoverOutput {
       "\(style.green("Recovered")) \(TerminalText.escaped(report.output)): kept \(Format.count(report.keptRecords, "event")) (last event \(report.lastSequence)) in \(Format.count(report.keptFrames, "frame")), dropped \(Format.count(report.droppedRecords, "event"))."
     )
     if let kept = report.originalKeptAt {
-      output.print("The damaged original is kept as \(TerminalText.escaped(kept)).")
+      // A journal only not closed was not damaged: its original is kept all the same.
+      let damaged =
+        !report.droppedFrames.isEmpty || !report.droppedForContent.isEmpty
+        || report.repairedHeader != nil || !report.replacedSnapshots.isEmpty
+        || report.droppedRecords > 0 || report.cutTail != nil
+      output.print(
+        "The \(damaged ? "damaged " : "")original is kept as \(TerminalText.escaped(kept)).")
     } else {
       output.print("The original \(source) is left as it was.")
     }

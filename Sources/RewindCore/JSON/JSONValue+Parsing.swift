@@ -103,7 +103,19 @@ private struct JSONParser {
   {
     let start = position
     for expected in word.utf8 {
-      guard current == expected else { throw error("expected '\(word)'", at: start) }
+      guard current == expected else {
+        // The word as given (`nul`, `not`), which may be no JSON at all: not said as a
+        // slip of the literal its first letter starts.
+        position = start
+        var found = ""
+        while let byte = current, found.utf8.count < 20,
+          (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        {
+          found.unicodeScalars.append(Unicode.Scalar(byte))
+          position += 1
+        }
+        throw error("expected a JSON value, found '\(found)'", at: start)
+      }
       position += 1
     }
     return value
