@@ -161,6 +161,11 @@ struct TestgenTests {
         "Navigation",
         "a test's name cannot be Navigation, a module the test imports; try navigation"
       ),
+      (
+        "NavigationDomain",
+        "a test's name cannot be NavigationDomain, a type the test names; try navigationDomain"
+      ),
+      ("TestStore", "a test's name cannot be TestStore, a type the test names; try testStore"),
     ])
   func badName(name: String, problem: String) throws {
     let result = try rewind("testgen", sample("two-column.journal"), "--name", name)

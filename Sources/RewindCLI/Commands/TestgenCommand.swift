@@ -67,12 +67,19 @@ extension RewindTool {
 }
 
 /// Why `name` cannot name a generated test, with a name that can; nil when it can.
-/// - Parameter modules: the modules the test imports, which its name must not hide.
-private func testNameProblem(_ name: String, modules: [String] = []) -> String? {
-  if modules.contains(name) {
+/// - Parameters:
+///   - modules: the modules the test imports, which its name must not hide.
+///   - types: the types the test names (its domain's, `TestStore`), which a function of
+///     the same name would hide in every file of the test's target.
+private func testNameProblem(_ name: String, modules: [String] = [], types: [String] = [])
+  -> String?
+{
+  let taken = modules + types
+  if taken.contains(name) {
     var other = name.prefix(1).lowercased() + name.dropFirst()
-    if modules.contains(other) || !SwiftSource.isIdentifier(other) { other = name + "Test" }
-    return "a test's name cannot be \(name), a module the test imports; try \(other)"
+    if taken.contains(other) || !SwiftSource.isIdentifier(other) { other = name + "Test" }
+    let what = modules.contains(name) ? "a module the test imports" : "a type the test names"
+    return "a test's name cannot be \(name), \(what); try \(other)"
   }
   if SwiftSource.isIdentifier(name) { return nil }
   if SwiftSource.keywords.contains(name) {
@@ -116,9 +123,10 @@ struct TestgenCommand: TimelineVisitor {
     }
     var testName = self.testName
     let modules = TestSource.modules(type)
-    if modules.contains(testName) {
+    let types = TestSource.typeNames(type)
+    if modules.contains(testName) || types.contains(testName) {
       guard !givenName else {
-        throw nameError(testName, testNameProblem(testName, modules: modules)!)
+        throw nameError(testName, testNameProblem(testName, modules: modules, types: types)!)
       }
       testName += "Test"
     }

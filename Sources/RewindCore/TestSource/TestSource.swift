@@ -79,6 +79,14 @@ package enum TestSource {
     Set(["RewindCore", "RewindTesting", "Testing"] + D.swiftModules).sorted()
   }
 
+  /// The types a test of `domain` names, which a test's name must not hide (a function
+  /// of a type's name hides it in every file of the test's target): `TestStore`,
+  /// `JSONValue` and the domain's own type (the outermost, for a nested one).
+  package static func typeNames<D: SwiftSourceDomain>(_ domain: D.Type) -> [String] {
+    let own = String(reflecting: D.self).split(separator: ".").dropFirst().first.map(String.init)
+    return Set(["TestStore", "JSONValue"] + (own.map { [$0] } ?? [])).sorted()
+  }
+
   /// Text safe in a `//` comment: one line, printable ASCII and the letters and digits of
   /// every script kept as they are (so that the command line of the first line runs as
   /// written, its shell quotes and a test's name such as `dayMenu_première` with it),
