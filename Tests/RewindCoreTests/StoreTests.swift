@@ -360,7 +360,8 @@ struct StoreTests {
     #expect {
       try Store(domain: StandardTally(), recordingTo: directory.file("no/such/dir.journal"))
     } throws: { error in
-      "\(error)".contains("no such file")
+      "\(error)".contains(
+        "cannot create the file: there is no directory \(directory.file("no/such"))")
     }
   }
 

@@ -84,7 +84,9 @@ struct FailureInjectionTests {
       try JournalWriter.create(at: path, header: header())
     } throws: { error in
       let error = error as! JournalError
-      return error.code == .notFound && "\(error)".hasPrefix("\(path): no such file")
+      return error.code == .notFound
+        && "\(error)".hasPrefix(
+          "\(path): cannot create the file: there is no directory \(directory.file("missing"))")
     }
   }
 }

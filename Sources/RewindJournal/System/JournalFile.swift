@@ -87,6 +87,19 @@ final class JournalFile {
       switch number {
       case EINTR:
         continue
+      case ENOENT where flags & O_CREAT != 0:
+        // Creating, the file's directory is missing (a directory that makes no files,
+        // /proc, fails so too, and is not said to be missing).
+        let directory = directory(of: path)
+        let isDirectory = status(of: directory, system: system).map {
+          $0.st_mode & S_IFMT == S_IFDIR
+        }
+        throw JournalError(
+          .notFound,
+          isDirectory == true
+            ? "cannot create the file"
+            : "cannot create the file: there is no directory \(directory)",
+          path: path, cause: errnoCause(number))
       case ENOENT:
         throw JournalError(.notFound, "no such file", path: path, cause: errnoCause(number))
       case EEXIST:
