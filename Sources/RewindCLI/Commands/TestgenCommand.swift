@@ -46,7 +46,8 @@ extension RewindTool {
       // A file already there is refused once the range is known to be right.
       let destination = try outputDestination(
         output, force: force, inputs: [journal], existingLater: true)
-      var command = ["rewind", "testgen", journal]
+      // The journal as a word that runs (`./-x.journal`, not an option); the rest quoted.
+      var command = ["rewind", "testgen", journal.hasPrefix("-") ? "./" + journal : journal]
       if from.text != PointArgument.start.text { command += ["--from", from.text] }
       if to.text != PointArgument.end.text { command += ["--to", to.text] }
       if let name { command += ["--name", name] }
