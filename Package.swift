@@ -200,8 +200,14 @@ let package = Package(
       name: "RewindCoreTests",
       dependencies: [
         "RewindCore", "RewindJournal", "Navigation", "TestSupport", "StoreCrashRecorder",
+        "CanonicalEncodingProbe",
       ],
       swiftSettings: strict),
+    // The child process of the canonical-order test: encodes sets and dictionaries of
+    // values that are not comparable under a hash seed of its own.
+    .executableTarget(
+      name: "CanonicalEncodingProbe", dependencies: ["RewindCore"],
+      path: "Tests/CanonicalEncodingProbe", swiftSettings: strict),
     // The child process of the store's crash test: records until it is killed.
     .executableTarget(
       name: "StoreCrashRecorder", dependencies: ["RewindCore", "RewindJournal", "Navigation"],

@@ -170,7 +170,8 @@ final class CompactDecoding {
 }
 
 /// Types the compact decoder reads in a form of its own: optionals (a presence byte), and
-/// dictionaries and sets in sorted order.
+/// dictionaries and sets as ``CompactBinaryEncoder`` counts them, a key or an element that
+/// appears twice refused.
 protocol CompactDecodable {
   static func decodeCompactly(from decoding: CompactDecoding) throws -> Self
 }
@@ -181,9 +182,23 @@ extension Optional: CompactDecodable where Wrapped: Decodable {
   }
 }
 
-extension Dictionary: CompactDecodable where Key: Comparable & Decodable, Value: Decodable {
+extension Dictionary: CompactDecodable where Key: Decodable, Value: Decodable {
+  /// Reads the count, then the keys and values in turn. The count is that of the entries
+  /// when the keys are comparable; otherwise it is that of the keys and values, twice
+  /// as many, as the standard library writes such a dictionary (and so as journals
+  /// written before Rewind ordered them hold them).
   static func decodeCompactly(from decoding: CompactDecoding) throws -> Self {
-    let count = try decoding.readCount()
+    let start = decoding.reader.offset
+    var count = try decoding.readCount()
+    if !(Key.self is any Comparable.Type) {
+      guard count.isMultiple(of: 2) else {
+        throw CodecError(
+          .invalidValue,
+          "a dictionary whose keys are not comparable holds its keys and values in turn, an even count of them, not \(count)",
+          at: start)
+      }
+      count /= 2
+    }
     var result: Self = [:]
     for _ in 0..<count {
       let start = decoding.reader.offset
@@ -196,7 +211,7 @@ extension Dictionary: CompactDecodable where Key: Comparable & Decodable, Value:
   }
 }
 
-extension Set: CompactDecodable where Element: Comparable & Decodable {
+extension Set: CompactDecodable where Element: Decodable {
   static func decodeCompactly(from decoding: CompactDecoding) throws -> Self {
     let count = try decoding.readCount()
     var result: Self = []

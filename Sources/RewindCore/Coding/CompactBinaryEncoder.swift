@@ -17,16 +17,30 @@ public import RewindJournal
 /// | `Optional` | 0 for nil; 1, then the value |
 /// | array, unkeyed container | a varint count, then the elements |
 /// | dictionary with comparable keys | a varint count, then key and value by ascending key |
+/// | other dictionary | a varint of twice the count, then key and value in encoding order |
 /// | set of comparable elements | a varint count, then the elements in ascending order |
+/// | other set | a varint count, then the elements in encoding order |
 /// | struct, keyed container | the values in encoding order, no keys |
 /// | nested keyed or unkeyed container | its key as a `String`, then its content |
 ///
 /// The last row is how an enum is written: a synthesised `Codable` enum encodes its case
 /// as a nested container keyed by the case name, so a case is its name followed by its
-/// payload (`added(amount: 5)` is `05 'added' 0A`). Dictionaries and sets are sorted so
-/// that the same value always gives the same bytes (their own iteration order changes
-/// from one process to the next); a dictionary or set whose keys are not `Comparable`
-/// keeps the standard library's form and order, which is not stable.
+/// payload (`added(amount: 5)` is `05 'added' 0A`).
+///
+/// Equal values give the same bytes in every process. A dictionary's or a set's own
+/// iteration order cannot be used for that: it follows the hash seed, which changes from
+/// one process to the next, and even in one process differs between equal sets built in
+/// another order. So comparable keys and elements are written in ascending order, and
+/// others in *encoding order*: each element (or a dictionary's key followed by its value)
+/// is encoded on its own, and they are written in ascending order of those bytes,
+/// compared byte by byte (for strings that is shorter ones first, then by their UTF-8
+/// bytes). A dictionary whose keys are not comparable keeps the standard library's form
+/// (its keys and values in turn, counted together), so that such journals written before
+/// it was ordered still read. ``JSONValueEncoder`` writes both in the same order.
+///
+/// What the order cannot reach: a type whose own `encode(to:)` writes an unordered
+/// collection element by element (`container.encode(contentsOf: someSet)`) writes them in
+/// hash order; encode the set itself (`container.encode(someSet)`) instead.
 ///
 /// Hand-written `Codable` code must use containers as the synthesised code does: nil only
 /// through optionals (`encodeIfPresent`, `decodeIfPresent`), the elements of one unkeyed
@@ -87,8 +101,18 @@ final class CompactEncoding {
       return try encode(wrapped)
     }
     if writePrimitive(value) { return }
-    if let map = value as? any SortedEncodableMap {
-      let entries = map.sortedEntries
+    if let map = value as? any EncodableMap { return try writeMap(map) }
+    if let set = value as? any EncodableSet { return try writeSet(set) }
+    try value.encode(to: CompactEncoder(encoding: self))
+  }
+
+  /// Writes a dictionary: with comparable keys, its count and its entries in key order;
+  /// with other keys, as the standard library writes those (an unkeyed container of keys
+  /// and values in turn, so twice its count first), in the order of the entries'
+  /// encodings (``inEncodingOrder(_:encoding:)``).
+  private func writeMap(_ map: any EncodableMap) throws {
+    if let sorted = map as? any SortedEncodableMap {
+      let entries = sorted.sortedEntries
       bytes.writeVarint(UInt64(entries.count))
       for entry in entries {
         try encode(entry.key)
@@ -96,13 +120,23 @@ final class CompactEncoding {
       }
       return
     }
-    if let set = value as? any SortedEncodableSet {
-      let elements = set.sortedElements
+    let entries = try inEncodingOrder(map.unorderedEntries) { [$0.key, $0.value] }
+    bytes.writeVarint(2 * UInt64(entries.count))
+    for entry in entries { bytes.write(contentsOf: entry.bytes) }
+  }
+
+  /// Writes a set: its count, then its elements in ascending order when they are
+  /// comparable, otherwise in the order of their encodings (``inEncodingOrder(_:encoding:)``).
+  private func writeSet(_ set: any EncodableSet) throws {
+    if let sorted = set as? any SortedEncodableSet {
+      let elements = sorted.sortedElements
       bytes.writeVarint(UInt64(elements.count))
       for element in elements { try encode(element) }
       return
     }
-    try value.encode(to: CompactEncoder(encoding: self))
+    let elements = try inEncodingOrder(set.unorderedElements) { [$0] }
+    bytes.writeVarint(UInt64(elements.count))
+    for element in elements { bytes.write(contentsOf: element.bytes) }
   }
 
   /// Writes a string, a boolean or a number; false for any other value.

@@ -8,6 +8,10 @@
 ///   same fields whatever its values;
 /// - a dictionary with comparable keys is written in key order (an object when its keys
 ///   are strings or integers), a set of comparable elements sorted;
+/// - a dictionary whose keys are not comparable, and a set whose elements are not, are
+///   written in the order of their entries' ``CompactBinaryEncoder`` encodings, the order
+///   the binary form has: never in the hash order that changes from one process to the
+///   next;
 /// - an enum case without a payload is written as its name (`"idle"`, not
 ///   `{"idle":{}}`);
 /// - a non-finite number as the string `"NaN"`, `"Infinity"` or `"-Infinity"`.
@@ -101,34 +105,70 @@ final class JSONNode {
       return try encode(wrapped, path: path)
     }
     if let leaf = JSONNode.leaf(of: value) { return setLeaf(leaf) }
-    if let map = value as? any SortedEncodableMap {
-      let entries = map.sortedEntries
-      if entries.allSatisfy({ $0.name != nil }) {
-        makeObject()
-        isMap = true
-        for entry in entries {
-          try member(entry.name!).encode(
-            entry.value, path: path + [IndexKey(stringValue: entry.name!)])
-        }
-      } else {
-        // `[key, value, key, value, …]`, as the standard library writes such a dictionary.
-        makeArray()
-        for (index, entry) in entries.enumerated() {
-          try appendElement().encode(entry.key, path: path + [IndexKey(intValue: 2 * index)])
-          try appendElement().encode(
-            entry.value, path: path + [IndexKey(intValue: 2 * index + 1)])
-        }
-      }
-      return
-    }
-    if let set = value as? any SortedEncodableSet {
-      makeArray()
-      for (index, element) in set.sortedElements.enumerated() {
-        try appendElement().encode(element, path: path + [IndexKey(intValue: index)])
-      }
-      return
-    }
+    if let map = value as? any EncodableMap { return try encode(map, path: path) }
+    if let set = value as? any EncodableSet { return try encode(set, path: path) }
     try value.encode(to: JSONNodeEncoder(node: self, codingPath: path))
+  }
+
+  /// Encodes a dictionary: with comparable keys, in key order (an object when the keys
+  /// are strings or integers, otherwise `[key, value, key, value, …]`); with other keys,
+  /// as the standard library writes them (an object when they are
+  /// `CodingKeyRepresentable`, otherwise the keys and values in turn) in the order of the
+  /// entries' compact binary encodings, as ``CompactBinaryEncoder`` writes them.
+  private func encode(_ map: any EncodableMap, path: [any CodingKey]) throws {
+    guard let sorted = map as? any SortedEncodableMap else {
+      let entries = try inEncodingOrder(map.unorderedEntries) { [$0.key, $0.value] }.map(\.item)
+      guard type(of: map).keysAreCodingKeys else { return try encodePairs(entries, path: path) }
+      // The keys are `CodingKeyRepresentable`: `keysAreCodingKeys` says so.
+      let named = entries.map { entry in
+        ((entry.key as! any CodingKeyRepresentable).codingKey.stringValue, entry.value)
+      }
+      return try encodeObject(named, path: path)
+    }
+    let entries = sorted.sortedEntries
+    guard entries.allSatisfy({ $0.name != nil }) else {
+      return try encodePairs(entries.map { ($0.key, $0.value) }, path: path)
+    }
+    try encodeObject(entries.map { ($0.name!, $0.value) }, path: path)
+  }
+
+  /// Encodes a dictionary's entries as an object's members, in order.
+  private func encodeObject(
+    _ members: [(name: String, value: any Encodable)], path: [any CodingKey]
+  )
+    throws
+  {
+    makeObject()
+    isMap = true
+    for (name, value) in members {
+      try member(name).encode(value, path: path + [IndexKey(stringValue: name)])
+    }
+  }
+
+  /// Encodes a dictionary's entries as `[key, value, key, value, …]`, as the standard
+  /// library writes a dictionary whose keys cannot name an object's members.
+  private func encodePairs(
+    _ entries: [(key: any Encodable, value: any Encodable)], path: [any CodingKey]
+  )
+    throws
+  {
+    makeArray()
+    for (index, entry) in entries.enumerated() {
+      try appendElement().encode(entry.key, path: path + [IndexKey(intValue: 2 * index)])
+      try appendElement().encode(entry.value, path: path + [IndexKey(intValue: 2 * index + 1)])
+    }
+  }
+
+  /// Encodes a set as an array: sorted when its elements are comparable, otherwise in the
+  /// order of their compact binary encodings, as ``CompactBinaryEncoder`` writes them.
+  private func encode(_ set: any EncodableSet, path: [any CodingKey]) throws {
+    let elements =
+      try (set as? any SortedEncodableSet)?.sortedElements
+      ?? inEncodingOrder(set.unorderedElements) { [$0] }.map(\.item)
+    makeArray()
+    for (index, element) in elements.enumerated() {
+      try appendElement().encode(element, path: path + [IndexKey(intValue: index)])
+    }
   }
 
   /// The JSON of a string, a boolean or a number.
