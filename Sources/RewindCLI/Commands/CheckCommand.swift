@@ -448,17 +448,7 @@ struct CheckCommand: TimelineVisitor {
       )
     }
     if let divergence = report.stateDivergence {
-      let compared = divergence.differences.isEmpty ? "" : " (- recorded, + replayed)"
-      lines.append(
-        divergence.problem == .differs
-          ? "  the state after event \(divergence.sequence) differs from its snapshot\(compared):"
-          : "  the snapshot after event \(divergence.sequence) \(TerminalText.escaped(divergence.problem.description))\(compared)\(compared.isEmpty ? "" : ":")"
-      )
-      for change in divergence.differences {
-        lines.append(
-          "    \(TerminalText.escaped(change.path)): - \(change.old.compactText)  + \(change.new.compactText)"
-        )
-      }
+      lines += Self.lines(describing: divergence)
       members.append(
         (
           "stateDivergence",
@@ -491,6 +481,31 @@ struct CheckCommand: TimelineVisitor {
         ("expectedStateDifferences", .array(report.expectedStateDifferences.map(\.json))))
     }
     return CheckResult(path: timeline.path, passed: passed, json: .object(members), lines: lines)
+  }
+
+  /// The lines that say how the first snapshot that does not match differs: a heading,
+  /// then the fields that differ, or why none is listed. Never a heading that ends in a
+  /// colon with nothing under it.
+  static func lines(describing divergence: CheckReport.StateDivergence) -> [String] {
+    let event = divergence.sequence
+    let changes = divergence.differences.map { change in
+      "    \(TerminalText.escaped(change.path)): - \(change.old.compactText)  + \(change.new.compactText)"
+    }
+    guard divergence.problem == .differs else {
+      let problem = TerminalText.escaped(divergence.problem.description)
+      guard !changes.isEmpty else { return ["  the snapshot after event \(event) \(problem)"] }
+      return ["  the snapshot after event \(event) \(problem) (- recorded, + replayed):"] + changes
+    }
+    guard !changes.isEmpty else {
+      // The stored hash is not that of the replayed state's encoding, yet the two states
+      // read the same in every field.
+      return [
+        "  the state after event \(event) differs from its snapshot in its bytes alone: every field reads the same",
+        "    its encoding depends on more than its fields show: the order of a set or a dictionary that the state's own code writes element by element, say, or a journal recorded before Rewind wrote sets and dictionaries of values that are not comparable in one order (`rewind recover --salvage` writes such snapshots again)",
+      ]
+    }
+    return ["  the state after event \(event) differs from its snapshot (- recorded, + replayed):"]
+      + changes
   }
 
   private func eventDivergenceJSON(_ divergence: CheckReport.EventDivergence) -> JSONValue {
