@@ -1,3 +1,4 @@
+import Foundation
 import RewindCLI
 import RewindCore
 import TestSupport
@@ -165,6 +166,34 @@ struct SmallDomainTests {
     #expect(
       rewind("diff", journal, copy).output
         == "No differences between counter.journal@end (event 8) and copy.journal@end (event 8).\n")
+  }
+
+  @Test(
+    "a script's key the event has not, or a stray word, is refused at its line and column",
+    arguments: [
+      (
+        "incremented\nstepChanged to=5 by=2\n",
+        #"typo.scenario:2:18: unknown key "by" in the event "stepChanged"; its keys are to"#
+      ),
+      (
+        "reset now\n",
+        #"typo.scenario:1:7: unexpected "now" in the event "reset"; it has no payload"#
+      ),
+      (
+        "incremented\n+1s decremented stp=2\n",
+        #"typo.scenario:2:17: unknown key "stp" in the event "decremented"; it has no payload"#
+      ),
+      (
+        "stepChanged tp=5\n",
+        #"typo.scenario:1:1: stepChanged: missing "to" ("tp" is given: did you mean "to"?)"#
+      ),
+    ] as [(String, String)])
+  func strictScript(text: String, message: String) {
+    let script = directory.file("typo.scenario")
+    write(text, to: script)
+    let journal = directory.file("typo.journal")
+    #expect(rewind("record", script, "-o", journal) == (1, "Error: \(message)\n"))
+    #expect(!FileManager.default.fileExists(atPath: journal))
   }
 
   @Test("generate says that the domain has no simulated user")

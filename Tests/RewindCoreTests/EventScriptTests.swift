@@ -84,6 +84,42 @@ struct EventScriptTests {
     #expect(throws: ScenarioError(line: line, column: column, message)) { try parse(text) }
   }
 
+  @Test(
+    "a key the event has not, or a word it has no place for, is refused at its column",
+    arguments: [
+      (
+        "renamed titel=x", 9,
+        #"unknown key "titel" (did you mean "title"?) in the event "renamed"; its keys are title"#
+      ),
+      ("added text=a extra=1", 14, #"unknown key "extra" in the event "added"; its keys are text"#),
+      ("added extra=1 text=a", 7, #"unknown key "extra" in the event "added"; its keys are text"#),
+      ("cleared now", 9, #"unexpected "now" in the event "cleared"; it has no payload"#),
+      ("cleared _0=1", 9, #"unknown key "_0" in the event "cleared"; it has no payload"#),
+      ("renamed Week", 9, #"unexpected "Week" in the event "renamed"; its keys are title"#),
+      (
+        "+1s moved 1 0 2", 15,
+        #"unexpected "2" in the event "moved"; it takes 2 values without names"#
+      ),
+      ("added txt=milk", 1, #"added: missing "text" ("txt" is given: did you mean "text"?)"#),
+    ] as [(String, Int, String)])
+  func unknownKeys(text: String, column: Int, message: String) {
+    // The same line after lines of the same kind that were fine: the keys learnt from
+    // them do not let it through.
+    let kind = text.split(separator: " ").first { !$0.hasPrefix("+") }!
+    let before = ["added text=a", "renamed title=b", "cleared", "moved 0 0", "cleared"]
+      .filter { $0.hasPrefix(kind) }
+    #expect(throws: ScenarioError(line: 1, column: column, message)) { try parse(text) }
+    #expect(throws: ScenarioError(line: before.count + 1, column: column, message)) {
+      try parse((before + [text]).joined(separator: "\n"))
+    }
+  }
+
+  @Test("a key given as null is let through: a domain may leave a nil field out of its JSON")
+  func nullKeys() throws {
+    #expect(
+      try parse("renamed title=null other=null").events.map(\.event) == [.renamed(title: nil)])
+  }
+
   @Test("a domain's settings that do not fit are named on their line")
   func badSettings() {
     #expect(

@@ -19,7 +19,11 @@
 ///   string (`title=Groceries`). The line `added amount=5` is the event
 ///   `{"event":"added","amount":5}`, and `added 5` is `{"event":"added","_0":5}`;
 ///   ``Domain/describe(_:)`` writes events in this form by default, so `rewind log`
-///   lines can be pasted into a script.
+///   lines can be pasted into a script. Every key must be one the event's JSON has, as
+///   `rewind import` requires: a misspelt key (`noted txet=hi`) or a word the event has no
+///   place for (`cleared now`) is an error at its column that names the event's keys,
+///   never dropped (a key given as `null` is let through, as a domain may leave a nil
+///   field out of its JSON).
 /// - **Time.** A line may start with a time step: `+0.8s`, `+250ms`, `+90us`, `+2m` after
 ///   the event before, or `@12.5s` from the session start (never before the event
 ///   before). A line without one comes ``defaultStep`` after the event before; the first
@@ -69,6 +73,22 @@ public enum EventScript {
         && !(0x7F...0x9F).contains(scalar.value)
     }
     return plain && (try? JSONValue(parsing: text)) == nil
+  }
+
+  /// What an event's payload is, from the keys of its JSON (less `event`), to end a
+  /// message: `its keys are text, pinned`, `it takes 2 values without names`, `it has no
+  /// payload`.
+  static func payload(_ keys: [String]) -> String {
+    let named = keys.filter { !isPosition($0) }
+    let unnamed = keys.count - named.count
+    let values = unnamed == 1 ? "1 value without a name" : "\(unnamed) values without names"
+    let list = named.joined(separator: ", ")
+    switch (named.isEmpty, unnamed == 0) {
+    case (true, true): return "it has no payload"
+    case (true, false): return "it takes \(values)"
+    case (false, true): return "its keys are \(list)"
+    case (false, false): return "its keys are \(list), and it takes \(values)"
+    }
   }
 
   /// Whether `text` is a payload field's name: a letter or `_`, then letters, digits and
@@ -155,10 +175,14 @@ struct EventScriptParser<D: RecordableDomain> {
   private var settings: (json: JSONValue, line: EventScript.Line)?
   private var device: String?
   private var startTime: Int64?
-  /// The events read so far, as JSON with their times and lines: they become events once
-  /// the settings (and so the domain) are known.
-  private var events: [(time: UInt64, json: JSONValue, line: EventScript.Line)] = []
+  /// The session's domain, made from the settings at the first event (settings come
+  /// before it).
+  private var domain: D?
+  private var events: [TimedEvent<D.Event>] = []
   private var time: UInt64 = 0
+  /// The keys of each event kind's JSON seen so far: a line whose keys are all among
+  /// them needs no look at its own event's JSON.
+  private var knownKeys: [String: Set<String>] = [:]
 
   mutating func parse(_ line: EventScript.Line) throws(ScenarioError) {
     if let problem = line.problem { throw problem }
@@ -192,6 +216,8 @@ struct EventScriptParser<D: RecordableDomain> {
         at: 0)
     }
     var members: [(String, JSONValue)] = [("event", .string(first.text))]
+    /// The word each member after the kind was written as.
+    var words: [Int] = []
     var positional = 0
     for index in (wordIndex + 1)..<line.words.count {
       let word = line.words[index].text
@@ -213,8 +239,74 @@ struct EventScriptParser<D: RecordableDomain> {
       let column =
         line.words[index].column + word.distance(from: word.startIndex, to: valueText.startIndex)
       members.append((name, try Self.value(String(valueText), line, column: column)))
+      words.append(index)
     }
-    events.append((time, .object(members), line))
+    let domain = try sessionDomain()
+    let event: D.Event
+    do throws(DomainError) {
+      event = try domain.event(fromJSON: .object(members))
+    } catch {
+      throw line.error(error.message(givenKeys: members.map(\.0)), at: wordIndex)
+    }
+    try checkKeys(members, words: words, of: event, in: domain, line)
+    events.append(TimedEvent(time: time, event: event))
+  }
+
+  /// The session's domain: made from the settings (or the sample) the first time.
+  /// - Throws: ``ScenarioError`` at the settings when the domain refuses them.
+  private mutating func sessionDomain() throws(ScenarioError) -> D {
+    if let domain { return domain }
+    let made: D
+    if let settings {
+      do throws(DomainError) {
+        made = try D(settingsJSON: settings.json)
+      } catch {
+        throw settings.line.error("the settings are not valid: \(error.message)", at: 1)
+      }
+    } else {
+      made = D.sample
+    }
+    domain = made
+    return made
+  }
+
+  /// Refuses a key the event's JSON does not have, as `rewind import` does: a domain's
+  /// decoder passes over a key it does not know, so that a misspelt key of an optional
+  /// field would read as nil and a stray word be dropped. A key given as `null` is let
+  /// through, as a domain may leave a nil field out of its JSON.
+  /// - Parameters:
+  ///   - members: the line's event as JSON: its kind, then the keys given.
+  ///   - words: the word of the line each key after the kind was written as.
+  /// - Throws: ``ScenarioError`` at the first such key's word, naming the event's keys.
+  private mutating func checkKeys(
+    _ members: [(String, JSONValue)], words: [Int], of event: D.Event, in domain: D,
+    _ line: EventScript.Line
+  ) throws(ScenarioError) {
+    let kind = domain.eventKind(event)
+    func unknown(_ keys: Set<String>) -> Int? {
+      members.dropFirst().indices.first { index in
+        if case .null = members[index].1 { return false }
+        return !keys.contains(members[index].0)
+      }
+    }
+    guard unknown(knownKeys[kind] ?? []) != nil,
+      case .object(let eventMembers) = domain.json(event)
+    else { return }
+    let keys = eventMembers.map(\.0).filter { $0 != "event" }
+    knownKeys[kind, default: []].formUnion(keys)
+    guard let index = unknown(Set(keys)) else { return }
+    let name = members[index].0
+    let word = words[index - 1]
+    let payload = EventScript.payload(keys)
+    guard !EventScript.isPosition(name) || line.words[word].text.hasPrefix(name + "=") else {
+      throw line.error(
+        "unexpected \(Format.quoted(line.words[word].text, quote: "\"")) in the event \(Format.quoted(kind, quote: "\"")); \(payload)",
+        at: word)
+    }
+    let unused = keys.filter { key in !members.contains { $0.0 == key } }
+    throw line.error(
+      "unknown key \(Format.quoted(name, quote: "\""))\(Format.meant(name, among: unused)) in the event \(Format.quoted(kind, quote: "\"")); \(payload)",
+      at: word)
   }
 
   /// A value: JSON when it reads as JSON, otherwise a word taken as a string.
@@ -236,7 +328,7 @@ struct EventScriptParser<D: RecordableDomain> {
   private mutating func apply(setting name: String, _ line: EventScript.Line)
     throws(ScenarioError)
   {
-    guard events.isEmpty else {
+    guard domain == nil else {
       throw line.error("settings come before the first event", at: 0)
     }
     let value = line.words.dropFirst().map(\.text).joined(separator: " ")
@@ -267,27 +359,7 @@ struct EventScriptParser<D: RecordableDomain> {
     }
   }
 
-  func finish() throws(ScenarioError) -> Scenario<D> {
-    let domain: D
-    if let settings {
-      do throws(DomainError) {
-        domain = try D(settingsJSON: settings.json)
-      } catch {
-        throw settings.line.error("the settings are not valid: \(error.message)", at: 1)
-      }
-    } else {
-      domain = D.sample
-    }
-    var timed: [TimedEvent<D.Event>] = []
-    timed.reserveCapacity(events.count)
-    for (time, json, line) in events {
-      do throws(DomainError) {
-        timed.append(TimedEvent(time: time, event: try domain.event(fromJSON: json)))
-      } catch {
-        let kind = line.words.firstIndex { !$0.text.hasPrefix("+") && !$0.text.hasPrefix("@") }
-        throw line.error(error.message, at: kind ?? 0)
-      }
-    }
-    return Scenario(domain: domain, device: device, startTime: startTime, events: timed)
+  mutating func finish() throws(ScenarioError) -> Scenario<D> {
+    Scenario(domain: try sessionDomain(), device: device, startTime: startTime, events: events)
   }
 }
