@@ -196,6 +196,35 @@ struct SmallDomainTests {
     #expect(!FileManager.default.fileExists(atPath: journal))
   }
 
+  @Test("a script's expect lines are checked before anything is written")
+  func expectLines() {
+    let script = directory.file("expect.scenario")
+    write(
+      """
+      expect count == 0
+      incremented
+      +1s stepChanged to=5
+      incremented
+      expect count == 6 && changed(count)
+      decremented
+      decremented
+      expect rejected
+      """, to: script)
+    let journal = directory.file("expect.journal")
+    #expect(
+      rewind("record", script, "-o", journal)
+        == (0, "Recorded 5 events (1 rejected) over 2.5s to expect.journal\n"))
+    write("incremented\nexpect count == 2\n", to: script)
+    let failed = directory.file("failed.journal")
+    #expect(
+      rewind("record", script, "-o", failed)
+        == (
+          1,
+          "Error: expect.scenario:2: expect failed (after incremented): expected count == 2, but count is 1; the event changed count 0 → 1; nothing was recorded\n"
+        ))
+    #expect(!FileManager.default.fileExists(atPath: failed))
+  }
+
   @Test("generate says that the domain has no simulated user")
   func noSimulatedUser() {
     let generated = rewind("generate", "-o", directory.file("g.journal"), "--events", "10")

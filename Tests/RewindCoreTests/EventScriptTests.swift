@@ -68,6 +68,8 @@ struct EventScriptTests {
       ("added text=[1,", 1, 15, "not valid JSON: expected a JSON value, found the end of the text"),
       ("added\tnope=1 text=a\u{0}", 1, 20, "a NUL character"),
       ("cleared\ndevice: x", 2, 1, "settings come before the first event"),
+      ("expect unchanged\ndevice: x", 1, 7, "'expect unchanged' needs an event before it"),
+      ("expect title == x\ndevice: x", 2, 1, "settings come before the first 'expect'"),
       (
         "colour: red", 1, 1,
         "unknown setting 'colour:'; the settings are device:, start: and settings:"
@@ -118,6 +120,35 @@ struct EventScriptTests {
   func nullKeys() throws {
     #expect(
       try parse("renamed title=null other=null").events.map(\.event) == [.renamed(title: nil)])
+  }
+
+  @Test("expect lines: a condition, changed, rejected or unchanged after the event before")
+  func expectations() throws {
+    let scenario = try parse(
+      """
+      expect items == []
+      added text=milk
+      expect changed(items) && items contains milk   # a comment
+      +1s checked index=5
+      expect rejected
+      renamed title=null
+      expect unchanged
+      """)
+    #expect(scenario.events.count == 3)
+    #expect(scenario.expectations.map(\.afterEvents) == [0, 1, 2, 3])
+    #expect(scenario.expectations.map(\.line) == [1, 3, 5, 7])
+    #expect(
+      scenario.expectations.map(\.description) == [
+        "items == []", #"changed(items) && items contains "milk""#, "rejected", "unchanged",
+      ])
+    #expect(
+      throws: ScenarioError(
+        line: 2, column: 8,
+        "'nope' is not a state field; the fields are title, items, checked, mode (and event, outcome, reason name the event)"
+      )
+    ) {
+      try parse("added text=a\nexpect nope == 1")
+    }
   }
 
   @Test("a domain's settings that do not fit are named on their line")

@@ -9,8 +9,10 @@ extension RewindTool {
       name: "record", abstract: "Record a scenario script into a journal.",
       discussion: """
         Runs the script's interactions through the domain's reducer, as a live Store \
-        would, and writes the journal: it appears complete, or not at all. The script \
-        format is described in Journals/README.md.
+        would, and writes the journal: it appears complete, or not at all; its `expect` \
+        lines are checked first, and nothing is written when one fails. The navigation \
+        script is described in Journals/README.md; another domain's (one event per line, \
+        as its JSON reads: `stepChanged to=5`) in RewindCore's EventScript documentation.
         """)
 
     let registry: DomainRegistry

@@ -9,6 +9,7 @@
 /// added amount=5                 # at +0s
 /// +1.5s reset                    # 1.5 s after the event before
 /// added amount=-3                # 0.5 s after the event before
+/// expect total == 2              # the state after it
 /// @10s renamed title="Two words" # 10 s after the session started
 /// ```
 ///
@@ -32,6 +33,14 @@
 ///   recording device), `start: TIME` (ISO 8601, e.g. `2026-11-30T09:15:00Z`),
 ///   `settings: JSON` (the domain's settings, as in a journal header; by default the
 ///   domain's ``RecordableDomain/sample``).
+/// - **Expectations.** A line `expect CONDITION` asserts a condition of `rewind find`'s
+///   language (``Condition``) on the state after the event before it (on the initial
+///   state before any event), `expect changed(count)` that the event changed a field,
+///   `expect rejected` that it was rejected, `expect unchanged` that it was accepted and
+///   changed nothing (``ScenarioExpectation``). A condition is checked against the
+///   domain's fields as the script is read; `rewind record` checks each expectation after
+///   its event and records nothing when one fails. A line whose first word is `expect` is
+///   always an expectation: an event kind named `expect` cannot be written in a script.
 /// - `#` outside quotes starts a comment; blank lines are ignored; lines may end in
 ///   `\r\n`; a leading byte-order mark is skipped. A NUL character is an error.
 public enum EventScript {
@@ -110,6 +119,8 @@ public enum EventScript {
   struct Line {
     var words: [(text: String, column: Int)] = []
     let number: Int
+    /// The line as written.
+    let text: Substring
     /// Where the line's content ends (for errors about what is missing).
     var endColumn = 1
     /// A problem found while cutting the line (an unclosed quote, a NUL).
@@ -117,6 +128,7 @@ public enum EventScript {
 
     init(_ line: Substring, number: Int) {
       self.number = number
+      text = line
       var word = ""
       var wordColumn = 0
       var column = 0
@@ -167,6 +179,11 @@ public enum EventScript {
       let column = word.flatMap { $0 < words.count ? words[$0].column : nil } ?? endColumn
       return ScenarioError(line: number, column: column, message)
     }
+
+    /// The line's content from `column` on, up to a comment.
+    func content(from column: Int) -> Substring {
+      text.prefix(max(endColumn - 1, 0)).dropFirst(column - 1)
+    }
   }
 }
 
@@ -175,10 +192,11 @@ struct EventScriptParser<D: RecordableDomain> {
   private var settings: (json: JSONValue, line: EventScript.Line)?
   private var device: String?
   private var startTime: Int64?
-  /// The session's domain, made from the settings at the first event (settings come
-  /// before it).
+  /// The session's domain, made from the settings at the first event or `expect` line
+  /// (settings come before both).
   private var domain: D?
   private var events: [TimedEvent<D.Event>] = []
+  private var expectations: [ScenarioExpectation] = []
   private var time: UInt64 = 0
   /// The keys of each event kind's JSON seen so far: a line whose keys are all among
   /// them needs no look at its own event's JSON.
@@ -189,6 +207,14 @@ struct EventScriptParser<D: RecordableDomain> {
     guard var first = line.words.first else { return }
     if first.text.hasSuffix(":") {
       return try apply(setting: String(first.text.dropLast()), line)
+    }
+    if first.text == "expect" {
+      let column = first.column + first.text.count
+      expectations.append(
+        try ScenarioExpectation.parse(
+          String(line.content(from: column)), domain: try sessionDomain(), line: line.number,
+          column: column, afterEvents: events.count))
+      return
     }
     var wordIndex = 0
     var step = EventScript.defaultStep
@@ -329,7 +355,8 @@ struct EventScriptParser<D: RecordableDomain> {
     throws(ScenarioError)
   {
     guard domain == nil else {
-      throw line.error("settings come before the first event", at: 0)
+      let first = events.isEmpty ? "the first 'expect'" : "the first event"
+      throw line.error("settings come before \(first)", at: 0)
     }
     let value = line.words.dropFirst().map(\.text).joined(separator: " ")
     guard !value.isEmpty else { throw line.error("expected a value after '\(name):'") }
@@ -360,6 +387,8 @@ struct EventScriptParser<D: RecordableDomain> {
   }
 
   mutating func finish() throws(ScenarioError) -> Scenario<D> {
-    Scenario(domain: try sessionDomain(), device: device, startTime: startTime, events: events)
+    Scenario(
+      domain: try sessionDomain(), device: device, startTime: startTime, events: events,
+      expectations: expectations)
   }
 }
