@@ -38,11 +38,7 @@ struct DivergenceTests {
   func run(_ tool: CommandLineTool<Context>, _ arguments: [String]) -> (
     status: Int32, output: String
   ) {
-    let context = Context.capture(environment: ["NO_COLOR": "1"])
-    let status = tool.run(arguments: arguments, context: context)
-    let output = (context.stdout.text + context.stderr.text)
-      .replacing(directory.path + "/", with: "")
-    return (status, output)
+    runInProcess(tool, arguments, shortening: directory)
   }
 
   /// Records a session: the step set to 3, then rounds of increments, toggled steps and

@@ -51,11 +51,7 @@ struct SmallDomainTests {
   /// Runs `rewind` in-process with the counter domain; paths in the output are shortened
   /// to their file names.
   func rewind(_ arguments: String...) -> (status: Int32, output: String) {
-    let context = Context.capture(environment: ["NO_COLOR": "1"])
-    let status = tool.run(arguments: arguments, context: context)
-    let output = (context.stdout.text + context.stderr.text)
-      .replacing(directory.path + "/", with: "")
-    return (status, output)
+    runInProcess(tool, arguments, shortening: directory)
   }
 
   /// Records the script of the tour, with a snapshot every two events.

@@ -65,11 +65,7 @@ struct UnorderedStateTests {
   let directory = TemporaryDirectory()
 
   func rewind(_ arguments: String...) -> (status: Int32, output: String) {
-    let context = Context.capture(environment: ["NO_COLOR": "1"])
-    let status = tool.run(arguments: arguments, context: context)
-    let output = (context.stdout.text + context.stderr.text)
-      .replacing(directory.path + "/", with: "")
-    return (status, output)
+    runInProcess(tool, arguments, shortening: directory)
   }
 
   @Test("a recorded session checks, and its state prints in one order, on every run")
