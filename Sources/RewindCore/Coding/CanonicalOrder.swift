@@ -44,14 +44,18 @@ extension Dictionary: EncodableMap where Key: Encodable, Value: Encodable {
 /// A dictionary whose keys can be sorted: its entries in key order.
 protocol SortedEncodableMap {
   /// The entries in ascending key order; `name` is the key as text when the key is a
-  /// string or an integer (what JSON can use as an object key).
+  /// string, an integer or `CodingKeyRepresentable` (an enum of strings): what the
+  /// standard library writes as a keyed container, an object's member in JSON, and reads
+  /// only from one.
   var sortedEntries: [(key: any Encodable, name: String?, value: any Encodable)] { get }
 }
 
 extension Dictionary: SortedEncodableMap where Key: Comparable & Encodable, Value: Encodable {
   var sortedEntries: [(key: any Encodable, name: String?, value: any Encodable)] {
     sorted { $0.key < $1.key }.map { key, value in
-      let name = (key as? String) ?? (key as? any BinaryInteger).map { "\($0)" }
+      let name =
+        (key as? String) ?? (key as? any BinaryInteger).map { "\($0)" }
+        ?? (key as? any CodingKeyRepresentable)?.codingKey.stringValue
       return (key, name, value)
     }
   }

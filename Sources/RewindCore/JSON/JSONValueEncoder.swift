@@ -111,7 +111,8 @@ final class JSONNode {
   }
 
   /// Encodes a dictionary: with comparable keys, in key order (an object when the keys
-  /// are strings or integers, otherwise `[key, value, key, value, …]`); with other keys,
+  /// are strings, integers or `CodingKeyRepresentable`, otherwise `[key, value, key,
+  /// value, …]`); with other keys,
   /// as the standard library writes them (an object when they are
   /// `CodingKeyRepresentable`, otherwise the keys and values in turn) in the order of the
   /// entries' compact binary encodings, as ``CompactBinaryEncoder`` writes them.

@@ -14,6 +14,13 @@ private enum Colour: String, Hashable, Codable, CodingKeyRepresentable {
   case red, blue, green
 }
 
+/// A size that names an object's member and is comparable: a dictionary keyed by it is
+/// written in key order, as an object.
+private enum Size: String, Comparable, Codable, CodingKeyRepresentable {
+  case small, large
+  static func < (left: Size, right: Size) -> Bool { left.rawValue < right.rawValue }
+}
+
 /// A state with unordered collections of values that are not comparable.
 private struct Tagged: Codable, Equatable {
   var tags: Set<Tag>
@@ -122,6 +129,16 @@ struct UnorderedCollectionTests {
     #expect(throws: CodecError(.invalidValue, "a set element appears twice", at: 3)) {
       try decoder.decode(Set<Tag>.self, from: [2, 1, 0x62, 1, 0x62])
     }
+  }
+
+  @Test("a dictionary keyed by a comparable enum of strings is an object in JSON, and reads back")
+  func comparableCodingKeys() throws {
+    let sizes: [Size: Int] = [.small: 1, .large: 2]
+    let json = try jsonEncoder.encode(sizes)
+    // As the standard library writes it (a keyed container), and reads it only from one.
+    #expect(json.compactText == #"{"large":2,"small":1}"#)
+    #expect(try jsonDecoder.decode([Size: Int].self, from: json) == sizes)
+    #expect(try decoder.decode([Size: Int].self, from: encoder.encode(sizes)) == sizes)
   }
 
   @Test("processes with different hash seeds write the same bytes and JSON")
