@@ -317,15 +317,18 @@ extension Timeline {
   /// a snapshot's point), or when the way crosses events lost to damage.
   /// - Complexity: the seek to `sequence`, with each event's changes followed.
   public func firstDrift(reaching sequence: UInt64) throws -> CheckReport.EventDivergence? {
-    let start: UInt64
     do {
-      start = try replayer(toScanFrom: sequence).0.sequence
+      let start = try replayer(toScanFrom: sequence).0.sequence
+      // Not from the snapshot stored after events lost to damage (a check starts from a
+      // point it reaches), nor across them.
+      guard start < sequence, lostEvents(endingAt: start) == nil,
+        lostEvents(in: start...sequence).isEmpty
+      else { return nil }
+      let run = CheckRun<D>(range: start...sequence, snapshots: [], limit: 1)
+      return try checkRun(run, progress: { _ in }).eventDivergences.first
     } catch let error as RewindError where error.code == .eventsLost {
       return nil
     }
-    guard start < sequence, lostEvents(in: start...sequence).isEmpty else { return nil }
-    let run = CheckRun<D>(range: start...sequence, snapshots: [], limit: 1)
-    return try checkRun(run, progress: { _ in }).eventDivergences.first
   }
 
   /// The bits of the fields the recording knows: an older schema's own fields (its events'
