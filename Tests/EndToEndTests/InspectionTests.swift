@@ -190,26 +190,6 @@ struct InspectionTests {
     let json = try parseObject(
       try rewind("find", ipad, "--where", "changed(split.style)", "--all", "--json").stdout)
     #expect((json["matches"] as? [[String: Any]])?.map { $0["seq"] as? Int } == [14, 18, 25, 30])
-    // A match is the event's line as log --json prints it, then the value watched; the
-    // first match, the last and every one alike.
-    let logged = try parseObject(
-      try rewind("log", ipad, "--from", "13", "--to", "14", "--json").stdout)
-    for mode in [["--all"], ["--all", "--jobs", "1"], []] {
-      let found = try parseObject(
-        try rewind(["find", ipad, "--where", "changed(split.style)", "--json"] + mode).stdout)
-      let match = try #require((found["matches"] as? [[String: Any]])?.first)
-      #expect(Set(match.keys) == Set(logged.keys).union(["value"]), "\(mode)")
-      #expect(match["event"] as? String == "splitStyleChanged")
-      #expect(match["style"] as? String == "prominentDetail")
-      #expect(match["value"] as? String == "prominentDetail")
-    }
-    // A condition on the event has no value to show.
-    let last = try parseObject(
-      try rewind("find", ipad, "--where", "event == splitStyleChanged", "--last", "--json").stdout)
-    let lastMatch = try #require((last["matches"] as? [[String: Any]])?.first)
-    #expect(lastMatch["seq"] as? Int == 30)
-    #expect(lastMatch["value"] == nil)
-    #expect(lastMatch["style"] as? String == "balanced")
     let none = try rewind("find", ipad, "--where", "menu.selectedIndex == 5")
     #expect(none.status == 0)
     #expect(

@@ -360,12 +360,13 @@ private final class MatchPrinter<D: Domain> {
   }
 
   private static func jsonMatch(_ hit: FindHit<D>, _ showsValue: Bool, _ domain: D) -> JSONValue {
-    let outcome = hit.event?.outcome?.codeAndReason
-    return .object(
-      MatchText.jsonMembers(
-        sequence: hit.sequence, value: showsValue ? hit.value : JSONValue?.none,
-        time: hit.event?.time,
-        event: hit.event.map { domain.json($0.event) }, outcome: outcome?.code,
-        reason: outcome?.reason))
+    var members: [(String, JSONValue)] = [("seq", .int(Int64(hit.sequence)))]
+    if showsValue { members.append(("value", hit.value)) }
+    if let event = hit.event {
+      members.append(("time_us", .int(Int64(event.time))))
+      members.append(("event", domain.json(event.event)))
+      if let outcome = event.outcome { members += outcome.jsonMembers }
+    }
+    return .object(members)
   }
 }

@@ -124,12 +124,11 @@ struct ShrinkCommand: TimelineVisitor {
         (
           "events",
           .array(
-            // Each event as `rewind log --json` prints it: its number in the session, its time
-            // and its members.
             zip(result.sequences, result.events).map { sequence, timed in
-              .object(
-                JSONLines.eventMembers(
-                  sequence: sequence, time: timed.time, event: timed.event, in: domain))
+              .object([
+                ("seq", .int(Int64(sequence))), ("time_us", .int(Int64(timed.time))),
+                ("event", domain.json(timed.event)),
+              ])
             })
         ),
         ("scenario", .string(script.text)),

@@ -334,11 +334,20 @@ extension Timeline {
     var batch = LineBatch(eachLine: lines.eachLine)
     try findRun(query, range, progress: progress) { hit in
       if lines.json {
-        let outcome = hit.event?.outcome?.codeAndReason
+        var outcome: Int?
+        var reason: String?
+        switch hit.event?.outcome {
+        case .applied?: outcome = 0
+        case .unchanged?: outcome = 1
+        case .rejected(let rejection)?:
+          outcome = 2
+          reason = "\(rejection)"
+        case nil: break
+        }
         MatchText.appendJSON(
           sequence: hit.sequence, value: lines.showsValue ? hit.value : JSONValue?.none,
           time: hit.event?.time, event: hit.event.map { domain.json($0.event) },
-          outcome: outcome?.code, reason: outcome?.reason, to: &batch.bytes)
+          outcome: outcome, reason: reason, to: &batch.bytes)
       } else if let event = hit.event {
         var rejected = false
         if case .rejected? = event.outcome { rejected = true }
@@ -487,7 +496,7 @@ enum LineBytes {
 }
 
 /// `find --all`'s text line of a match, written as bytes: not generic, so compiled once.
-@usableFromInline package enum MatchText {
+@usableFromInline enum MatchText {
   /// Appends `  event 12 at +1.234s: description (rejected)  → value` and a line feed
   /// (`(rejected)` only for a rejected event, the value only when there is one).
   @usableFromInline static func append(
@@ -534,32 +543,19 @@ enum LineBytes {
   }
 
   /// Appends a match as an element of `find --json`'s `"matches"` array, after `,\n` and
-  /// the element's indent, as its pretty text reads two levels deep (see ``jsonMembers``).
+  /// the element's indent: `{"seq": …, "value": …, "time_us": …, "event": …, "outcome":
+  /// …}` as its pretty text reads two levels deep (`value` when there is one, the event's
+  /// members when there is an event; outcome 0 applied, 1 unchanged, 2 rejected with
+  /// `reason`).
   @usableFromInline static func appendJSON(
     sequence: UInt64, value: JSONValue?, time: UInt64?, event: JSONValue?, outcome: Int?,
     reason: String?, to bytes: inout [UInt8]
   ) {
-    bytes.append(contentsOf: ",\n    ".utf8)
-    JSONValue.object(
-      jsonMembers(
-        sequence: sequence, value: value, time: time, event: event, outcome: outcome,
-        reason: reason)
-    ).appendPretty(level: 2, to: &bytes)
-  }
-
-  /// The members of a match of `find --json`: the event's line as `rewind log --json`
-  /// prints it (`{"seq": …, "time_us": …, "event": kind, …the event's members, "outcome":
-  /// …}`, outcome 0 applied, 1 unchanged, 2 rejected with `reason`), then `value` when
-  /// there is one; `{"seq": …, "value": …}` for a match at the start of the search (no
-  /// event).
-  package static func jsonMembers(
-    sequence: UInt64, value: JSONValue?, time: UInt64?, event: JSONValue?, outcome: Int?,
-    reason: String?
-  ) -> [(String, JSONValue)] {
     var members: [(String, JSONValue)] = [("seq", .int(Int64(sequence)))]
+    if let value { members.append(("value", value)) }
     if let time, let event {
       members.append(("time_us", .int(Int64(time))))
-      if case .object(let eventMembers) = event { members += eventMembers }
+      members.append(("event", event))
       switch outcome {
       case 0?: members.append(("outcome", "applied"))
       case 1?: members.append(("outcome", "unchanged"))
@@ -569,8 +565,8 @@ enum LineBytes {
       default: break
       }
     }
-    if let value { members.append(("value", value)) }
-    return members
+    bytes.append(contentsOf: ",\n    ".utf8)
+    JSONValue.object(members).appendPretty(level: 2, to: &bytes)
   }
 
   /// Appends the line of a match at the start of the search (no event):

@@ -286,7 +286,7 @@ extension Timeline {
                 divergence(
                   described: domain.describe(event.event), sequence: event.sequence,
                   time: event.time, recorded: event.recorded, replayed: effect,
-                  changed: changed, reason: event.outcome?.codeAndReason.reason))
+                  changed: changed, reason: event.outcome?.rejectionReason))
             }
           }
           return true

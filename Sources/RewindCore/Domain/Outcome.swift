@@ -29,14 +29,10 @@ public enum Outcome<Rejection: Equatable & Sendable>: Equatable, Sendable {
     }
   }
 
-  /// 0 applied, 1 unchanged, 2 rejected, with the rejection's description: as a match of
-  /// `find --json` is written (`MatchText.jsonMembers`).
-  @usableFromInline package var codeAndReason: (code: Int, reason: String?) {
-    switch self {
-    case .applied: (0, nil)
-    case .unchanged: (1, nil)
-    case .rejected(let rejection): (2, "\(rejection)")
-    }
+  /// The rejection's description when the event was rejected, else nil.
+  @usableFromInline package var rejectionReason: String? {
+    if case .rejected(let rejection) = self { return "\(rejection)" }
+    return nil
   }
 
   /// The outcome as members of an event's JSON object: `"outcome"`, and `"reason"` when
