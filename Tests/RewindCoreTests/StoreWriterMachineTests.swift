@@ -202,6 +202,27 @@ struct StoreWriterMachineTests {
     #expect(harness.machine.durable == 5)
   }
 
+  @Test("stopped or closed, nothing is due to be made durable: the idle pace, none pending")
+  func durableWithinAfterStopAndClose() {
+    final class Clock: @unchecked Sendable { var now: UInt64 = 1_000 }
+    let clock = Clock()
+    var stopped = MachineHarness(durableWithin: 100, now: { clock.now })
+    stopped.send([1, 2])
+    _ = stopped.round()
+    stopped.journal.broken = true
+    stopped.send([3])
+    _ = stopped.round()
+    #expect(stopped.machine.state.name == "stopped")
+    for _ in 0..<8 { _ = stopped.round() }
+    #expect(stopped.machine.pause == 250, "a stopped writer polled for a flush that never comes")
+    var closed = MachineHarness(durableWithin: 100, now: { clock.now })
+    closed.send([1, 2, 3])
+    _ = closed.round()
+    #expect(closed.machine.durable == 0)
+    _ = closed.round(.init(close: true))
+    #expect(closed.machine.durable == 3, "a closed journal's events are durable")
+  }
+
   @Test("recording: without durableWithin, events wait for a flush")
   func noDurableWithin() {
     var harness = MachineHarness()

@@ -30,12 +30,17 @@ public struct RecordingOptions: Sendable {
   /// ships it to a NATS server), told by the store's writer thread after each durable
   /// frame, flush and the close; nil records locally only. Used by ``Store`` only.
   public var forwarder: (any JournalForwarder)?
-  /// The longest an event sent to a ``Store`` waits before its writer makes it durable by
-  /// itself (seals the frame being filled and syncs it, as ``Store/flush()`` does), so
-  /// that an app killed without a flush loses at most this much of its session: one
-  /// second by default. Nil leaves it to ``Store/flush()``, the close and full frames:
-  /// larger frames, but everything since the last flush is lost to a `kill -9`. Used by
-  /// ``Store`` only.
+  /// The longest an event a ``Store``'s writer has written waits before the writer makes
+  /// it durable by itself (seals the frame being filled and syncs it, as
+  /// ``Store/flush()`` does): one second by default. The writer takes what was sent
+  /// within a quarter of a second (at once while events keep coming), so that an app
+  /// killed without a flush loses about its last second, at most this plus a quarter of
+  /// a second and a sync. Each durable point starts a new frame, and a frame starts with a
+  /// snapshot of the state: while events come, about one state's encoding a second, and
+  /// frames of a second's events (BENCHMARKS.md, session 55). A domain of a large state
+  /// weighs that against the loss: a longer time, or nil, which leaves it to
+  /// ``Store/flush()``, the close and full frames (everything since the last flush is
+  /// lost to a `kill -9`). Used by ``Store`` only.
   public var durableWithin: Duration?
 
   public init(

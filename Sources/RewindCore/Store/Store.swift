@@ -12,7 +12,7 @@ public import Synchronization
 /// events to the journal every few milliseconds, storing snapshots at the interval and
 /// sealing frames, and makes every event durable (the frame being filled sealed and
 /// synced) within ``RecordingOptions/durableWithin`` of its writing, a second by default:
-/// an app killed without warning loses at most the last second. ``flush()`` returns once
+/// an app killed without warning loses about its last second. ``flush()`` returns once
 /// everything sent before it is durable: call it when the app moves to the background,
 /// where it may be suspended (its threads stopped) and then killed. If the
 /// journal cannot take events (a full disk, a read-only location) they stay queued,

@@ -130,7 +130,9 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
     var problem: Problem?
 
     if case .stopped = state {
+      // Nothing more is made durable: no round is due for it.
       queue.removeAll()
+      undurableSince = nil
     } else {
       problem = writeQueued(&round)
       if undurableSince == nil, queue.removedTotal > durable { undurableSince = now() }
@@ -237,6 +239,9 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
     default:
       do {
         try journal.close()
+        // Closed, everything written is durable: none is pending.
+        durable = queue.removedTotal
+        undurableSince = nil
         result = .success(())
       } catch {
         result = .failure(
@@ -291,6 +296,7 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
       cause: error)
     state = .stopped(failure)
     queue.removeAll()
+    undurableSince = nil
     round.stopQueuing = true
     return failure
   }
