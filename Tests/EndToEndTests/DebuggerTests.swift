@@ -380,7 +380,7 @@ struct DebuggerTests {
     // Said as a branch, not as a continuation of the session.
     #expect(
       try rewind("info", output).stdout.contains(
-        "at the start: none of its events are that session's"))
+        "at the start (edited from its first event)"))
     // Given through `..`, the parent is named as the file it is, `..` resolved.
     let through = directory.file("through.journal")
     let roundabout = sample("ipad-three-column.journal")

@@ -90,7 +90,7 @@ struct DivergenceTests {
     // Event 7, a decrement by 3, is refused by the drifted reducer: reached from the
     // start, the state after it is not the recording's.
     let warning =
-      "warning: counter.journal: event 7 replays otherwise than it was recorded (recorded: applied, changing count; replayed: rejected), so the state after event 7 is not the recording's but the current reducer's from an earlier snapshot; `rewind check counter.journal` lists every event the reducer now replays otherwise\n"
+      "warning: counter.journal: event 7 was recorded applied; today it is rejected (only a step of 1 can be taken away), so the state after event 7 is the current reducer's from the initial state, not the recording's; `rewind check counter.journal` lists every event the reducer now replays otherwise\n"
     let state = run(drifted, ["state", journal, "--at", "7", "--json"])
     #expect(state.status == 0)
     #expect(state.output.hasSuffix(warning), "\(state.output)")

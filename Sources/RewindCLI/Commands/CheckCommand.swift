@@ -501,7 +501,7 @@ struct CheckCommand: TimelineVisitor {
       // read the same in every field.
       return [
         "  the state after event \(event) differs from its snapshot in its bytes alone: every field reads the same",
-        "    its encoding depends on more than its fields show: the order of a set or a dictionary that the state's own code writes element by element, say, or a journal recorded before Rewind wrote sets and dictionaries of values that are not comparable in one order (`rewind recover --salvage` writes such snapshots again)",
+        "    its encoding depends on more than its fields show: the order of a set or a dictionary that the state's own code writes element by element, say, or a journal recorded before Rewind wrote sets and dictionaries of values that are not comparable in one order (`rewind recover --salvage` writes such snapshots again: with the reducer that recorded the journal, as it writes every snapshot that differs from its replay)",
       ]
     }
     return ["  the state after event \(event) differs from its snapshot (- recorded, + replayed):"]

@@ -135,7 +135,7 @@ struct InfoCommand: TimelineVisitor {
       // up to the point, then its own.
       let point =
         parent.sequence == 0
-        ? "at the start: none of its events are that session's"
+        ? "at the start (edited from its first event)"
         : "after event \(parent.sequence): "
           + (parent.sequence == 1
             ? "its event 1 is that session's"

@@ -177,14 +177,17 @@ extension Timeline {
 
 extension Timeline {
   /// Warns, on `output`, when the state shown after event `sequence` is not the
-  /// recording's: an event replayed to reach it from its snapshot does otherwise today
-  /// than it was recorded (the reducer changed since), so that the state is the current
+  /// recording's: an event replayed to reach it from its snapshot has another outcome
+  /// today than recorded (the reducer changed since), so that the state is the current
   /// reducer's from that snapshot; `rewind check` lists every such event.
   func warnOfDrift(reaching sequence: UInt64, to output: Output) throws {
     guard let drift = try firstDrift(reaching: sequence) else { return }
     let path = TerminalText.escaped(self.path)
+    let now = "\(drift.replayed)" + (drift.reason.map { " (\(TerminalText.escaped($0)))" } ?? "")
+    let from =
+      drift.start == 0 ? "the initial state" : "the snapshot after event \(drift.start)"
     output.print(
-      "\(output.style.yellow("warning:")) \(path): event \(drift.sequence) replays otherwise than it was recorded (recorded: \(CheckCommand.describe(drift.recorded.kind, drift.recordedPaths)); replayed: \(CheckCommand.describe(drift.replayed.kind, drift.replayedPaths))), so the state after event \(sequence) is not the recording's but the current reducer's from an earlier snapshot; `rewind check \(Format.shellPath(self.path))` lists every event the reducer now replays otherwise"
+      "\(output.style.yellow("warning:")) \(path): event \(drift.sequence) was recorded \(drift.recorded); today it is \(now), so the state after event \(sequence) is the current reducer's from \(from), not the recording's; `rewind check \(Format.shellPath(self.path))` lists every event the reducer now replays otherwise"
     )
   }
 }

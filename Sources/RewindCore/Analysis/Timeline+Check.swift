@@ -306,26 +306,51 @@ extension Timeline {
     return part
   }
 
-  /// The first event that time travel to `sequence` replays otherwise than it was
-  /// recorded (another outcome, or other fields changed): the events from the stored
-  /// snapshot a seek to `sequence` starts from, which the current reducer replays.
+  /// An event that time travel replays with another outcome than the recording's: where
+  /// the state it reaches stops being the recording's.
+  public struct Drift: Sendable {
+    /// The event's sequence number.
+    public var sequence: UInt64
+    /// Its outcome as recorded, and as the current reducer replays it.
+    public var recorded: RecordedEffect.Kind
+    public var replayed: RecordedEffect.Kind
+    /// Why the current reducer rejects it, when it does.
+    public var reason: String?
+    /// The point the replay started from: a stored snapshot's, or 0 (the initial state).
+    public var start: UInt64
+  }
+
+  /// The first event that time travel to `sequence` replays with another outcome than
+  /// recorded (applied, unchanged or rejected): of the events from the stored snapshot a
+  /// seek to `sequence` starts from, which the current reducer replays.
   ///
   /// A state reached so is the recording's only while the reducer is the one that
   /// recorded it: after a change, a point right after a snapshot shows the recording's
-  /// state and one a few events later the current reducer's, from it. Nil when every
-  /// event replayed on the way did what the recording says (or none was: `sequence` is
-  /// a snapshot's point), or when the way crosses events lost to damage.
-  /// - Complexity: the seek to `sequence`, with each event's changes followed.
-  public func firstDrift(reaching sequence: UInt64) throws -> CheckReport.EventDivergence? {
+  /// state and one a few events later the current reducer's, from it. Outcomes only, not
+  /// the fields changed: the replay follows no changes (which a domain's default
+  /// `changedFields` finds by encoding states), and costs what the seek costs. Nil when
+  /// every outcome is the recorded one (or no event is replayed: `sequence` is a
+  /// snapshot's point), or when the way starts at or crosses events lost to damage.
+  /// - Complexity: the seek to `sequence` again.
+  public func firstDrift(reaching sequence: UInt64) throws -> Drift? {
     do {
-      let start = try replayer(toScanFrom: sequence).0.sequence
-      // Not from the snapshot stored after events lost to damage (a check starts from a
-      // point it reaches), nor across them.
+      var (replayer, state) = try replayer(toScanFrom: sequence)
+      let start = replayer.sequence
       guard start < sequence, lostEvents(endingAt: start) == nil,
         lostEvents(in: start...sequence).isEmpty
       else { return nil }
-      let run = CheckRun<D>(range: start...sequence, snapshots: [], limit: 1)
-      return try checkRun(run, progress: { _ in }).eventDivergences.first
+      var drift: Drift?
+      try replayer.forEachEvent(through: sequence, &state, trackChanges: false) {
+        event, _, _ in
+        guard let outcome = event.outcome else { return true }
+        let replayed = RecordedEffect(outcome, changed: []).kind
+        guard replayed != event.recorded.kind else { return true }
+        drift = Drift(
+          sequence: event.sequence, recorded: event.recorded.kind, replayed: replayed,
+          reason: outcome.rejectionReason, start: start)
+        return false
+      }
+      return drift
     } catch let error as RewindError where error.code == .eventsLost {
       return nil
     }

@@ -170,8 +170,11 @@ final class CompactDecoding {
 }
 
 /// Types the compact decoder reads in a form of its own: optionals (a presence byte), and
-/// dictionaries and sets as ``CompactBinaryEncoder`` counts them, a key or an element that
-/// appears twice refused.
+/// dictionaries and sets as ``CompactBinaryEncoder`` counts them. A comparable key or
+/// element that appears twice is refused; one that is not comparable is taken once (the
+/// last value of a key), as the standard library's decoding, which read them before,
+/// took it: two elements unequal in memory may encode to the same bytes (a field their
+/// coding leaves out), and a journal that held them read.
 protocol CompactDecodable {
   static func decodeCompactly(from decoding: CompactDecoding) throws -> Self
 }
@@ -199,11 +202,13 @@ extension Dictionary: CompactDecodable where Key: Decodable, Value: Decodable {
       }
       count /= 2
     }
+    let refusesTwice = Key.self is any Comparable.Type
     var result: Self = [:]
     for _ in 0..<count {
       let start = decoding.reader.offset
       let key = try decoding.decode(Key.self)
-      guard result.updateValue(try decoding.decode(Value.self), forKey: key) == nil else {
+      let replaced = result.updateValue(try decoding.decode(Value.self), forKey: key)
+      if refusesTwice, replaced != nil {
         throw CodecError(.invalidValue, "a dictionary key appears twice", at: start)
       }
     }
@@ -214,10 +219,11 @@ extension Dictionary: CompactDecodable where Key: Decodable, Value: Decodable {
 extension Set: CompactDecodable where Element: Decodable {
   static func decodeCompactly(from decoding: CompactDecoding) throws -> Self {
     let count = try decoding.readCount()
+    let refusesTwice = Element.self is any Comparable.Type
     var result: Self = []
     for _ in 0..<count {
       let start = decoding.reader.offset
-      guard result.insert(try decoding.decode(Element.self)).inserted else {
+      if !result.insert(try decoding.decode(Element.self)).inserted, refusesTwice {
         throw CodecError(.invalidValue, "a set element appears twice", at: start)
       }
     }

@@ -126,8 +126,12 @@ struct UnorderedCollectionTests {
     ) {
       try decoder.decode([Tag: Int].self, from: [3, 1, 0x62, 2, 1, 0x61])
     }
+    // An element that is not comparable, twice: taken once, as the standard library's
+    // decoding took it (unequal elements may encode alike), where a comparable one is
+    // refused.
+    #expect(try decoder.decode(Set<Tag>.self, from: [2, 1, 0x62, 1, 0x62]) == [Tag(name: "b")])
     #expect(throws: CodecError(.invalidValue, "a set element appears twice", at: 3)) {
-      try decoder.decode(Set<Tag>.self, from: [2, 1, 0x62, 1, 0x62])
+      try decoder.decode(Set<String>.self, from: [2, 1, 0x62, 1, 0x62])
     }
   }
 
