@@ -100,6 +100,8 @@ struct DivergenceTests {
     #expect(!run(recorder, ["state", journal, "--at", "7"]).output.contains("warning:"))
     #expect(run(drifted, ["diff", journal, "--from", "7", "--to", "8"]).output.contains(warning))
     #expect(run(drifted, ["blame", journal, "count", "--at", "7"]).output.contains(warning))
+    #expect(
+      run(drifted, ["blame", journal, "count", "--at", "7", "--history"]).output.contains(warning))
   }
 
   @Test("check describes the first --max-divergences diverging events and counts the rest")

@@ -81,6 +81,7 @@ struct BlameCommand: TimelineVisitor {
     let sequence = try timeline.resolve(at, option: "--at <point>")
     if history {
       try printHistory(timeline, target: target, at: sequence)
+      try timeline.warnOfDrift(reaching: sequence, to: context.stderr)
       return
     }
     let blame: RewindCore.Blame<D>
