@@ -69,6 +69,12 @@ struct EventScriptTests {
       ("added\tnope=1 text=a\u{0}", 1, 20, "a NUL character"),
       ("cleared\ndevice: x", 2, 1, "settings come before the first event"),
       ("expect unchanged\ndevice: x", 1, 7, "'expect unchanged' needs an event before it"),
+      // Any case is an expectation; after a time step, refused as one.
+      ("Expect unchanged", 1, 7, "'expect unchanged' needs an event before it"),
+      (
+        "added text=a\n+1s expect unchanged", 2, 1,
+        "an expect line takes no time step: it is checked after the event before it"
+      ),
       ("expect title == x\ndevice: x", 2, 1, "settings come before the first 'expect'"),
       (
         "colour: red", 1, 1,

@@ -39,8 +39,9 @@
 ///   `expect rejected` that it was rejected, `expect unchanged` that it was accepted and
 ///   changed nothing (``ScenarioExpectation``). A condition is checked against the
 ///   domain's fields as the script is read; `rewind record` checks each expectation after
-///   its event and records nothing when one fails. A line whose first word is `expect` is
-///   always an expectation: an event kind named `expect` cannot be written in a script.
+///   its event and records nothing when one fails. A line whose first word is `expect`
+///   (in any case) is always an expectation, and one after a time step is refused: an
+///   event kind named `expect` cannot be written in a script.
 /// - `#` outside quotes starts a comment; blank lines are ignored; lines may end in
 ///   `\r\n`; a leading byte-order mark is skipped. A NUL character is an error.
 public enum EventScript {
@@ -208,7 +209,7 @@ struct EventScriptParser<D: RecordableDomain> {
     if first.text.hasSuffix(":") {
       return try apply(setting: String(first.text.dropLast()), line)
     }
-    if first.text == "expect" {
+    if first.text.lowercased() == "expect" {
       let column = first.column + first.text.count
       expectations.append(
         try ScenarioExpectation.parse(
@@ -229,6 +230,11 @@ struct EventScriptParser<D: RecordableDomain> {
       wordIndex = 1
       guard line.words.count > 1 else { throw line.error("expected an event after the time step") }
       first = line.words[1]
+      if first.text.lowercased() == "expect" {
+        throw line.error(
+          "an expect line takes no time step: it is checked after the event before it",
+          at: 0)
+      }
     }
     if let absolute {
       time = absolute
