@@ -164,39 +164,38 @@ struct StoreWriterMachineTests {
 
   @Test("recording: events written are made durable by the machine once they waited durableWithin")
   func durableWithin() {
-    final class Clock: @unchecked Sendable { var now: UInt64 = 1_000 }
-    let clock = Clock()
-    var harness = MachineHarness(durableWithin: 100, now: { clock.now })
+    let clock = ManualClock()
+    var harness = MachineHarness(durableWithin: 100, now: { clock.read() / 1_000_000 })
     harness.send([1, 2, 3])
     _ = harness.round()
     #expect(harness.journal.flushes == 0)
     #expect(harness.machine.durable == 0)
     // Woken in time: the busy pace, then no later than the flush is due.
-    clock.now += 60
+    clock.advance(milliseconds: 60)
     harness.send([4])
     _ = harness.round()
     #expect(harness.journal.flushes == 0, "the first events have waited 60 ms of 100")
     _ = harness.round()
     #expect(harness.machine.pause == 8)
-    clock.now += 35
+    clock.advance(milliseconds: 35)
     _ = harness.round()
     #expect(harness.machine.pause == 5)
-    clock.now += 5
+    clock.advance(milliseconds: 5)
     _ = harness.round()
     #expect(harness.journal.flushes == 1)
     #expect(harness.machine.durable == 4)
     // Nothing new: no flush, and the pace backs off again.
-    clock.now += 500
+    clock.advance(milliseconds: 500)
     _ = harness.round()
     #expect(harness.journal.flushes == 1)
     #expect(harness.machine.pause == 20)
     // The next event's wait starts when it is written.
     harness.send([5])
     _ = harness.round()
-    clock.now += 99
+    clock.advance(milliseconds: 99)
     _ = harness.round()
     #expect(harness.journal.flushes == 1)
-    clock.now += 1
+    clock.advance(milliseconds: 1)
     _ = harness.round()
     #expect(harness.journal.flushes == 2)
     #expect(harness.machine.durable == 5)
@@ -204,9 +203,8 @@ struct StoreWriterMachineTests {
 
   @Test("stopped or closed, nothing is due to be made durable: the idle pace, none pending")
   func durableWithinAfterStopAndClose() {
-    final class Clock: @unchecked Sendable { var now: UInt64 = 1_000 }
-    let clock = Clock()
-    var stopped = MachineHarness(durableWithin: 100, now: { clock.now })
+    let clock = ManualClock()
+    var stopped = MachineHarness(durableWithin: 100, now: { clock.read() / 1_000_000 })
     stopped.send([1, 2])
     _ = stopped.round()
     stopped.journal.broken = true
@@ -215,7 +213,7 @@ struct StoreWriterMachineTests {
     #expect(stopped.machine.state.name == "stopped")
     for _ in 0..<8 { _ = stopped.round() }
     #expect(stopped.machine.pause == 250, "a stopped writer polled for a flush that never comes")
-    var closed = MachineHarness(durableWithin: 100, now: { clock.now })
+    var closed = MachineHarness(durableWithin: 100, now: { clock.read() / 1_000_000 })
     closed.send([1, 2, 3])
     _ = closed.round()
     #expect(closed.machine.durable == 0)
