@@ -27,37 +27,31 @@ extension Optional: EncodableOptional where Wrapped: Encodable {
 /// dictionary costs one failed cast.
 protocol EncodableMap {
   var unorderedEntries: [(key: any Encodable, value: any Encodable)] { get }
-  /// Whether the keys are `CodingKeyRepresentable`: the standard library then encodes a
-  /// dictionary whose keys are neither strings nor integers as a keyed container (an
-  /// object in JSON), and decodes it only from one.
-  static var keysAreCodingKeys: Bool { get }
 }
 
 extension Dictionary: EncodableMap where Key: Encodable, Value: Encodable {
   var unorderedEntries: [(key: any Encodable, value: any Encodable)] {
     map { ($0.key, $0.value) }
   }
+}
 
-  static var keysAreCodingKeys: Bool { Key.self is any CodingKeyRepresentable.Type }
+/// A dictionary key as text when the standard library writes the dictionary as a keyed
+/// container (an object's member in JSON, which it reads only from one): a string, an
+/// integer or a `CodingKeyRepresentable` key (an enum of strings); nil for another.
+func memberName(of key: any Encodable) -> String? {
+  (key as? String) ?? (key as? any BinaryInteger).map { "\($0)" }
+    ?? (key as? any CodingKeyRepresentable)?.codingKey.stringValue
 }
 
 /// A dictionary whose keys can be sorted: its entries in key order.
 protocol SortedEncodableMap {
-  /// The entries in ascending key order; `name` is the key as text when the key is a
-  /// string, an integer or `CodingKeyRepresentable` (an enum of strings): what the
-  /// standard library writes as a keyed container, an object's member in JSON, and reads
-  /// only from one.
-  var sortedEntries: [(key: any Encodable, name: String?, value: any Encodable)] { get }
+  /// The entries in ascending key order.
+  var sortedEntries: [(key: any Encodable, value: any Encodable)] { get }
 }
 
 extension Dictionary: SortedEncodableMap where Key: Comparable & Encodable, Value: Encodable {
-  var sortedEntries: [(key: any Encodable, name: String?, value: any Encodable)] {
-    sorted { $0.key < $1.key }.map { key, value in
-      let name =
-        (key as? String) ?? (key as? any BinaryInteger).map { "\($0)" }
-        ?? (key as? any CodingKeyRepresentable)?.codingKey.stringValue
-      return (key, name, value)
-    }
+  var sortedEntries: [(key: any Encodable, value: any Encodable)] {
+    sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 }
 

@@ -30,17 +30,41 @@ extension JSONLines {
     }
     // Every key must be one the event has, as `rewind import` requires.
     if case .object(let known) = domain.json(event) {
-      let keys = Set(known.map(\.0))
-      if let (key, _) = members.first(where: { key, member in
-        if case .null = member { return false }
-        return !keys.contains(key)
-      }) {
+      let keys = known.map(\.0)
+      if let index = firstUnknownKey(of: members, among: Set(keys)) {
         throw RewindError(
           .invalidInput,
-          "unknown key \(Format.quoted(key, quote: "\""))\(Format.meant(key, among: known.map(\.0).filter { name in !members.contains { $0.0 == name } })) in the event \"\(domain.eventKind(event))\"; its keys are \(known.map(\.0).joined(separator: ", "))"
+          "\(unknownKey(members[index].0, inEvent: domain.eventKind(event), keys: keys, given: members.map(\.0))); its keys are \(keys.joined(separator: ", "))"
         )
       }
     }
     return event
+  }
+
+  /// The index of the first of `members` (an event's line as given) whose key is none of
+  /// `keys`, the keys of the JSON of the event it reads as: a key the domain's decoder
+  /// passed over, a misspelt one whose field would read as nil. A key given as `null` is
+  /// let through, as a domain may leave a nil field out of its JSON. Nil when there is
+  /// none. What `import`, `state --insert` and scenario scripts refuse.
+  package static func firstUnknownKey(of members: [(String, JSONValue)], among keys: Set<String>)
+    -> Int?
+  {
+    members.indices.first { index in
+      if case .null = members[index].1 { return false }
+      return !keys.contains(members[index].0)
+    }
+  }
+
+  /// `unknown key "txet" (did you mean "text"?) in the event "noted"`: the message of a key
+  /// an event's JSON has not, with the one of its `keys` not `given` that it is most
+  /// likely a slip of.
+  package static func unknownKey(
+    _ key: String, inEvent kind: String, keys: [String], given: [String]
+  )
+    -> String
+  {
+    let unused = keys.filter { !given.contains($0) }
+    return
+      "unknown key \(Format.quoted(key, quote: "\""))\(Format.meant(key, among: unused)) in the event \(Format.quoted(kind, quote: "\""))"
   }
 }

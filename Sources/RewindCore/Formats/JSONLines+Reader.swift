@@ -157,23 +157,16 @@ extension JSONLines {
           return TimedEvent(time: line.time, event: event)
         }
         let kind = line.event[JSONLines.eventKey]?.stringValue ?? ""
-        func unknownKey(_ keys: Set<String>) -> String? {
-          members.first { key, value in
-            if case .null = value { return false }
-            return !keys.contains(key)
-          }?.0
-        }
-        guard unknownKey(knownKeys[kind] ?? []) != nil else {
-          return TimedEvent(time: line.time, event: event)
-        }
-        guard case .object(let known) = domain.json(event) else {
+        guard JSONLines.firstUnknownKey(of: members, among: knownKeys[kind] ?? []) != nil,
+          case .object(let known) = domain.json(event)
+        else {
           return TimedEvent(time: line.time, event: event)
         }
         let keys = Set(known.map(\.0))
-        if let key = unknownKey(keys) {
+        if let index = JSONLines.firstUnknownKey(of: members, among: keys) {
           let names = [JSONLines.sequenceKey, JSONLines.timeKey] + known.map(\.0)
           throw LineProblem(
-            "unknown key \(Format.quoted(key, quote: "\""))\(Format.meant(key, among: names.filter { name in !members.contains { $0.0 == name } })) in the event \"\(domain.eventKind(event))\"; its keys are \(names.joined(separator: ", "))"
+            "\(JSONLines.unknownKey(members[index].0, inEvent: domain.eventKind(event), keys: names, given: members.map(\.0))); its keys are \(names.joined(separator: ", "))"
           )
         }
         knownKeys[kind, default: []].formUnion(keys)

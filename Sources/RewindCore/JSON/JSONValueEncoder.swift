@@ -7,7 +7,7 @@
 /// - a nil optional is written as `null` rather than left out, so that a state has the
 ///   same fields whatever its values;
 /// - a dictionary with comparable keys is written in key order (an object when its keys
-///   are strings or integers), a set of comparable elements sorted;
+///   are strings, integers or `CodingKeyRepresentable`), a set of comparable elements sorted;
 /// - a dictionary whose keys are not comparable, and a set whose elements are not, are
 ///   written in the order of their entries' ``CompactBinaryEncoder`` encodings, the order
 ///   the binary form has: never in the hash order that changes from one process to the
@@ -110,27 +110,18 @@ final class JSONNode {
     try value.encode(to: JSONNodeEncoder(node: self, codingPath: path))
   }
 
-  /// Encodes a dictionary: with comparable keys, in key order (an object when the keys
-  /// are strings, integers or `CodingKeyRepresentable`, otherwise `[key, value, key,
-  /// value, …]`); with other keys,
-  /// as the standard library writes them (an object when they are
-  /// `CodingKeyRepresentable`, otherwise the keys and values in turn) in the order of the
-  /// entries' compact binary encodings, as ``CompactBinaryEncoder`` writes them.
+  /// Encodes a dictionary: its entries in key order when the keys are comparable,
+  /// otherwise in the order of their compact binary encodings, as
+  /// ``CompactBinaryEncoder`` writes them; as an object when the keys name members
+  /// (``memberName(of:)``), otherwise as `[key, value, key, value, …]`, as the standard
+  /// library writes them.
   private func encode(_ map: any EncodableMap, path: [any CodingKey]) throws {
-    guard let sorted = map as? any SortedEncodableMap else {
-      let entries = try inEncodingOrder(map.unorderedEntries) { [$0.key, $0.value] }.map(\.item)
-      guard type(of: map).keysAreCodingKeys else { return try encodePairs(entries, path: path) }
-      // The keys are `CodingKeyRepresentable`: `keysAreCodingKeys` says so.
-      let named = entries.map { entry in
-        ((entry.key as! any CodingKeyRepresentable).codingKey.stringValue, entry.value)
-      }
-      return try encodeObject(named, path: path)
-    }
-    let entries = sorted.sortedEntries
-    guard entries.allSatisfy({ $0.name != nil }) else {
-      return try encodePairs(entries.map { ($0.key, $0.value) }, path: path)
-    }
-    try encodeObject(entries.map { ($0.name!, $0.value) }, path: path)
+    let entries =
+      try (map as? any SortedEncodableMap)?.sortedEntries
+      ?? inEncodingOrder(map.unorderedEntries) { [$0.key, $0.value] }.map(\.item)
+    let names = entries.compactMap { memberName(of: $0.key) }
+    guard names.count == entries.count else { return try encodePairs(entries, path: path) }
+    try encodeObject(zip(names, entries).map { ($0, $1.value) }, path: path)
   }
 
   /// Encodes a dictionary's entries as an object's members, in order.

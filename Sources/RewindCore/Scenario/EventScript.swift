@@ -199,9 +199,6 @@ struct EventScriptParser<D: RecordableDomain> {
   private var events: [TimedEvent<D.Event>] = []
   private var expectations: [ScenarioExpectation] = []
   private var time: UInt64 = 0
-  /// The keys of each event kind's JSON seen so far: a line whose keys are all among
-  /// them needs no look at its own event's JSON.
-  private var knownKeys: [String: Set<String>] = [:]
 
   mutating func parse(_ line: EventScript.Line) throws(ScenarioError) {
     if let problem = line.problem { throw problem }
@@ -310,34 +307,26 @@ struct EventScriptParser<D: RecordableDomain> {
   ///   - members: the line's event as JSON: its kind, then the keys given.
   ///   - words: the word of the line each key after the kind was written as.
   /// - Throws: ``ScenarioError`` at the first such key's word, naming the event's keys.
-  private mutating func checkKeys(
+  private func checkKeys(
     _ members: [(String, JSONValue)], words: [Int], of event: D.Event, in domain: D,
     _ line: EventScript.Line
   ) throws(ScenarioError) {
+    guard case .object(let eventMembers) = domain.json(event) else { return }
+    // The kind is among the event's keys, and the line's first member.
+    let keys = eventMembers.map(\.0).filter { $0 != JSONLines.eventKey }
+    let given = Array(members.dropFirst())
+    guard let index = JSONLines.firstUnknownKey(of: given, among: Set(keys)) else { return }
     let kind = domain.eventKind(event)
-    func unknown(_ keys: Set<String>) -> Int? {
-      members.dropFirst().indices.first { index in
-        if case .null = members[index].1 { return false }
-        return !keys.contains(members[index].0)
-      }
-    }
-    guard unknown(knownKeys[kind] ?? []) != nil,
-      case .object(let eventMembers) = domain.json(event)
-    else { return }
-    let keys = eventMembers.map(\.0).filter { $0 != "event" }
-    knownKeys[kind, default: []].formUnion(keys)
-    guard let index = unknown(Set(keys)) else { return }
-    let name = members[index].0
-    let word = words[index - 1]
+    let name = given[index].0
+    let word = words[index]
     let payload = EventScript.payload(keys)
     guard !EventScript.isPosition(name) || line.words[word].text.hasPrefix(name + "=") else {
       throw line.error(
         "unexpected \(Format.quoted(line.words[word].text, quote: "\"")) in the event \(Format.quoted(kind, quote: "\"")); \(payload)",
         at: word)
     }
-    let unused = keys.filter { key in !members.contains { $0.0 == key } }
     throw line.error(
-      "unknown key \(Format.quoted(name, quote: "\""))\(Format.meant(name, among: unused)) in the event \(Format.quoted(kind, quote: "\"")); \(payload)",
+      "\(JSONLines.unknownKey(name, inEvent: kind, keys: keys, given: given.map(\.0))); \(payload)",
       at: word)
   }
 
