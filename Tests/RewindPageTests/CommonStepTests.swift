@@ -6,7 +6,7 @@ import Testing
 @testable import RewindPage
 
 /// The page's common step (`Builder.addCommon`, in the replay's inner loop) and what it
-/// remembers: the change an event made last (`EventSteps`), which the same event may not
+/// remembers: the change an event made last (`EventTable`), which the same event may not
 /// make again, and the change lists of several fields by their words (`WordLists`).
 @Suite("SessionPage: the common step's memories number the page as writing every list does")
 struct CommonStepTests {

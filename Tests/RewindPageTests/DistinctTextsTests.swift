@@ -97,4 +97,50 @@ struct DistinctTextsTests {
       #expect(table.count == expected.count, "seed \(seed), trial \(trial)")
     }
   }
+
+  @Test(
+    "EventTable: what a dictionary remembers, for keys of 0 to 16 bytes through its growth; longer keys are not found; an entry is a cache line"
+  )
+  func eventTableAgainstDictionary() {
+    #expect(MemoryLayout<EventTable.Entry>.stride == 64)
+    let seed = testSeed("DistinctTextsTests.eventTableAgainstDictionary")
+    var random = SplitMix64(seed: seed)
+    for trial in 0..<20 {
+      var table = EventTable(capacity: Int(random.next() % 40))
+      var expected: [[UInt8]: (index: Int, body: Int)] = [:]
+      // Keys that differ only in a zero byte at their end, or in their high bytes only (a
+      // number's bits), drawn from a pool so that they repeat.
+      let pool: [[UInt8]] = (0..<Int(random.next() % 3_000 + 1)).map { _ in
+        (0..<Int(random.next() % 19)).map { _ in [0, 1, 0x80, 0xFF][Int(random.next() % 4)] }
+      }
+      for _ in 0..<Int(random.next() % 8_000) {
+        let key = pool[Int(random.next() % UInt64(pool.count))]
+        let found = key.withUnsafeBytes { table.find($0) }
+        guard key.count <= 16 else {
+          #expect(found == nil, "seed \(seed), trial \(trial): \(key)")
+          continue
+        }
+        if let known = expected[key] {
+          #expect(
+            found.map { (Int($0.pointee.index), Int($0.pointee.body)) } ?? (-1, -1) == known,
+            "seed \(seed), trial \(trial): \(key)")
+          // What the common step writes into its memory stays there.
+          found?.pointee.word = UInt64(known.body)
+          continue
+        }
+        #expect(found == nil, "seed \(seed), trial \(trial): \(key)")
+        let remembered = (index: expected.count % 7, body: expected.count)
+        key.withUnsafeBytes { table.insert($0, index: remembered.index, body: remembered.body) }
+        expected[key] = remembered
+      }
+      #expect(table.count == expected.count, "seed \(seed), trial \(trial)")
+      for (key, known) in expected {
+        let entry = key.withUnsafeBytes { table.find($0) }
+        #expect(
+          entry.map { Int($0.pointee.body) } == known.body
+            && entry.map { $0.pointee.word == 0 || $0.pointee.word == UInt64(known.body) } == true,
+          "seed \(seed), trial \(trial): \(key)")
+      }
+    }
+  }
 }

@@ -53,10 +53,14 @@ extension SessionPage.Payload {
     /// The state as the page will rebuild it, to check that the fields rebuild it.
     @usableFromInline var rebuilt: RebuiltState
     @usableFromInline var previousTime: UInt64
-    /// The events met, by their bits: each one's kind index and body number, and the last
-    /// change list of one field the common step met after it.
-    @usableFromInline var eventKeys: ShortKeys
-    @usableFromInline var eventSteps: EventSteps
+    /// The events met whose bits are at most 16 bytes, by their bits: each one's kind
+    /// index and body number, and the last change list of one field and the last row the
+    /// common step met after it.
+    @usableFromInline var events: EventTable
+    /// The events met whose bits are longer, by their bits: each one's kind index and body
+    /// number (`longEvents[key]`).
+    @usableFromInline var longEventKeys: ShortKeys
+    @usableFromInline var longEvents: [(index: Int, body: Int)]
     /// The rejections met, by their bits (``rejectionsAreBits``): each one's reason's
     /// number in `reasons` (`rejectionReasons[key]`).
     @usableFromInline var rejectionKeys: ShortKeys
@@ -149,8 +153,9 @@ extension SessionPage.Payload {
       self.scratch = JSONWriter(capacity: 4096)
       self.rebuilt = rebuilt
       self.previousTime = fromTime
-      self.eventKeys = ShortKeys()
-      self.eventSteps = EventSteps(capacity: Swift.min(count, 1 << 14))
+      self.events = EventTable()
+      self.longEventKeys = ShortKeys(capacity: 16)
+      self.longEvents = []
       self.rejectionKeys = ShortKeys(capacity: 16)
       self.rejectionReasons = []
       self.changeKeys = ShortKeys()
@@ -182,18 +187,7 @@ extension SessionPage.Payload {
       rejection: D.Rejection? = nil, progress: (UInt64) -> Void
     ) throws {
       // The body and the kind: remembered by the event's bits, or written and looked up.
-      var index = -1
-      var body = -1
-      var eventKey = -1
-      if eventsAreBits {
-        eventKey = withUnsafeBytes(of: event) { eventKeys.number(of: $0) }
-      }
-      if eventKey >= 0, eventKey < eventSteps.count {
-        index = eventSteps.start[eventKey].index
-        body = eventSteps.start[eventKey].body
-      } else {
-        (index, body) = newBody(event, key: eventKey)
-      }
+      let (index, body) = eventsAreBits ? knownBody(event) : newBody(event)
       switch visited.outcome {
       case 0: counts.applied &+= 1
       case 1: counts.unchanged &+= 1
@@ -262,7 +256,7 @@ extension SessionPage.Payload {
     /// to four fields with words (a call: `existingListKey`), to a change list met before,
     /// with no keyframe or progress due and room in the numbers (`commonLimit`), is added
     /// as `add` adds it, and true returned; for any other, false, and nothing is changed
-    /// that `add` reads (`add` adds it; the change the event's `EventSteps` entry
+    /// that `add` reads (`add` adds it; the change the event's `EventTable` slot
     /// remembers is a hint).
     ///
     /// `buildPart` passes it to the replay as a local function, which the compiler inlines
@@ -276,9 +270,7 @@ extension SessionPage.Payload {
       guard visited.sequence < commonLimit,
         visited.time &- previousTime < EventNumbers.longTime
       else { return false }
-      let eventKey = withUnsafeBytes(of: event) { eventKeys.existingNumber(of: $0) }
-      guard eventKey >= 0, eventKey < eventSteps.count else { return false }
-      let step = eventSteps.start + eventKey
+      guard let step = withUnsafeBytes(of: event, { events.find($0) }) else { return false }
       let changed = visited.changed.rawValue
       let changeNumber: Int
       var keyNumber = -1
@@ -295,19 +287,20 @@ extension SessionPage.Payload {
         guard field < fieldCount, let word = domain.fieldValueWord(field, of: state) else {
           return false
         }
-        if step.pointee.field == field, step.pointee.word == word {
+        if Int(step.pointee.field) == field, step.pointee.word == word {
           // The change this event made last time (found below then).
-          keyNumber = step.pointee.key
-          changeNumber = step.pointee.list
+          keyNumber = Int(step.pointee.key)
+          changeNumber = Int(step.pointee.list)
         } else {
           keyNumber = changeKeys.existingNumber(
             UInt64(field) | 8 << 8 | word << 16, word >> 48, length: 10)
           guard keyNumber >= 0, keyNumber < keyLists.count else { return false }
           changeNumber = keyLists.withUnsafeBufferPointer { $0[keyNumber] }
-          step.pointee.field = field
+          // Fields, keys and lists of a page fit (at most `SessionPage.maximumEvents`).
+          step.pointee.field = Int16(truncatingIfNeeded: field)
           step.pointee.word = word
-          step.pointee.key = keyNumber
-          step.pointee.list = changeNumber
+          step.pointee.key = Int32(truncatingIfNeeded: keyNumber)
+          step.pointee.list = Int32(truncatingIfNeeded: changeNumber)
         }
       }
       // The event is taken: `add`'s work, less what was ruled out above.
@@ -317,17 +310,19 @@ extension SessionPage.Payload {
       // The row's code, body and change list as the event's last row of the same change
       // list and outcome wrote them (most events), else written again and remembered.
       let time = visited.time &- previousTime
-      if step.pointee.rowList == changeNumber, step.pointee.rowOutcome == visited.outcome {
-        numbers.append(withinRoom: time, rest: step.pointee.row, length: step.pointee.rowLength)
+      if Int(step.pointee.rowList) == changeNumber, Int(step.pointee.rowOutcome) == visited.outcome
+      {
+        numbers.append(
+          withinRoom: time, rest: step.pointee.row, length: Int(step.pointee.rowLength))
       } else {
-        let code = UInt64(truncatingIfNeeded: step.pointee.index &* 3 &+ visited.outcome)
-        let body = UInt64(truncatingIfNeeded: step.pointee.body)
+        let code = UInt64(truncatingIfNeeded: Int(step.pointee.index) &* 3 &+ visited.outcome)
+        let body = UInt64(truncatingIfNeeded: Int(step.pointee.body))
         let changes = UInt64(truncatingIfNeeded: changeNumber)
         if let rest = EventNumbers.rest(code: code, body: body, changes: changes) {
           step.pointee.row = rest.word
-          step.pointee.rowLength = rest.length
-          step.pointee.rowList = changeNumber
-          step.pointee.rowOutcome = visited.outcome
+          step.pointee.rowLength = UInt8(truncatingIfNeeded: rest.length)
+          step.pointee.rowList = Int32(truncatingIfNeeded: changeNumber)
+          step.pointee.rowOutcome = Int8(truncatingIfNeeded: visited.outcome)
         }
         numbers.append(withinRoom: time, code: code, body: body, changes: changes)
       }
@@ -406,12 +401,32 @@ extension SessionPage.Payload {
     }
 
     /// The kind's index and the body's number of an event not met before (or not
-    /// remembered), remembered under `key` when that is not -1.
+    /// The kind's index and the body's number of an event whose bits stand for it
+    /// (``eventsAreBits``): remembered by its bits, or found and remembered.
+    @inlinable @inline(__always) mutating func knownBody(_ event: D.Event) -> (
+      index: Int, body: Int
+    ) {
+      withUnsafeBytes(of: event) { key in
+        if let known = events.find(key) {
+          return (Int(known.pointee.index), Int(known.pointee.body))
+        }
+        if key.count <= 16 {
+          let (index, body) = newBody(event)
+          events.insert(key, index: index, body: body)
+          return (index, body)
+        }
+        let number = longEventKeys.number(of: key)
+        if number == longEvents.count { longEvents.append(newBody(event)) }
+        return longEvents[number]
+      }
+    }
+
+    /// remembered).
     ///
     /// Inlinable but not inlined, as the other steps of events met rarely here: compiled
     /// for the domain with the builder (a generic call would look up the builder's type
     /// and the domain's metadata each time), called out of the loop.
-    @inlinable @inline(never) mutating func newBody(_ event: D.Event, key: Int) -> (
+    @inlinable @inline(never) mutating func newBody(_ event: D.Event) -> (
       index: Int, body: Int
     ) {
       let kind = domain.eventKind(event)
@@ -432,7 +447,6 @@ extension SessionPage.Payload {
       domain.writeMembers(of: event, to: &text)
       text.endObject()
       let body = text.withBytes { bodies.number(of: $0) }
-      if key >= 0 { eventSteps.append(index: index, body: body) }
       return (index, body)
     }
 
