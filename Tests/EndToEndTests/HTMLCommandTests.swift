@@ -131,12 +131,13 @@ struct HTMLCommandTests {
       let one = try rewind(
         ["html", journal, "-o", directory.file("one.html"), "--jobs", "1", "--force"] + range)
       #expect(one.status == 0, "seed \(seed): \(one.stderr)")
-      // The page's data is compressed in several chunks: 90,000 events of ~18 bytes.
+      // The page's data is compressed in several chunks (of 256 KiB): 90,000 events of about
+      // 8.5 bytes.
       let html = String(decoding: bytes(of: directory.file("one.html")), as: UTF8.self)
       let length =
         html.components(separatedBy: #"data-length=""#).dropFirst().first
         .flatMap { Int($0.prefix { $0 != "\"" }) } ?? 0
-      #expect(length > 3 * 262_144, "seed \(seed): \(length) bytes of data")
+      #expect(length > 2 * 262_144, "seed \(seed): \(length) bytes of data")
       for jobs in ["2", "3", "4", "default"] {
         let page = directory.file("jobs\(jobs).html")
         let many = try rewind(

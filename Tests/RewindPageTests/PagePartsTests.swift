@@ -52,7 +52,7 @@ struct PagePartsTests {
     var random = SplitMix64(seed: seed)
     let domain = NavigationDomain()
     let renderer = domain.pageRenderer(device: "iPad Pro 13-inch").data
-    for (trial, count) in [1_200, 4_000, 9_000, 2_500].enumerated() {
+    for (trial, count) in [2_000, 4_000, 9_000, 2_500].enumerated() {
       let directory = TemporaryDirectory()
       let path = directory.file("random.journal")
       var generator = RandomEventGenerator(seed: random.next(), domain: domain)

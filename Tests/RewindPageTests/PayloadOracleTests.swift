@@ -141,7 +141,7 @@ struct PayloadOracleTests {
       let directory = TemporaryDirectory()
       let path = directory.file("simulated.journal")
       var user = domain.simulatedUser(seed: random.next())
-      // Past a keyframe interval (256 to 4,096 events) and a progress report (4,096).
+      // Past a keyframe interval (256 to 16,384 events) and a progress report (4,096).
       let count = Int(random.next() % 6_000) + 1
       try recordNavigation(
         (0..<count).map { _ in

@@ -96,8 +96,9 @@ extension SessionPage.Payload {
         ? (from == 0 ? 0 : try timeline.time(of: from))
         : try SessionPage.Payload.startTime(of: from, in: timeline)
       let count = Int(to - from)
-      // About a byte an event (the interval is a keyframe's length, up to 4,096), reserved:
-      // the buffer does not grow and copy itself, and what it does not use is not touched.
+      // A byte an event, four times what the keyframes take (the interval is four times a
+      // keyframe's length, up to 16,384), reserved: the buffer does not grow and copy
+      // itself, and what it does not use is not touched.
       var keyframes = JSONWriter(capacity: count + (1 << 16))
       let pageFrom: UInt64
       let keyframeInterval: UInt64
@@ -400,7 +401,6 @@ extension SessionPage.Payload {
       return key.withBytes { changeKeys.number(of: $0) }
     }
 
-    /// The kind's index and the body's number of an event not met before (or not
     /// The kind's index and the body's number of an event whose bits stand for it
     /// (``eventsAreBits``): remembered by its bits, or found and remembered.
     @inlinable @inline(__always) mutating func knownBody(_ event: D.Event) -> (
@@ -421,6 +421,7 @@ extension SessionPage.Payload {
       }
     }
 
+    /// The kind's index and the body's number of an event not met before (or not
     /// remembered).
     ///
     /// Inlinable but not inlined, as the other steps of events met rarely here: compiled

@@ -227,9 +227,16 @@ extension SessionPage.Payload.PagePart {
 
 extension SessionPage.Payload.Builder {
   /// The interval between keyframes of a page whose first keyframe is `keyframeBytes`
-  /// long: a keyframe costs about a byte an event before compression.
+  /// long: four times that many events (256 to 16,384), so that keyframes cost about a
+  /// quarter of a byte an event before compression. A keyframe is written, and the state
+  /// the fields rebuild checked against it, out of the replay's loop, with its caches cold:
+  /// at a byte an event, the keyframes were a ninth of the precomputation of the navigation
+  /// domain's page (its state's JSON is about 420 bytes), at a quarter of a byte a
+  /// sixteenth. The page rebuilds a state from the keyframe before it: a seek applies up to
+  /// four times as many change lists (a random seek drawn in headless Chromium took a
+  /// median of 5.1–5.6 ms before, 5.7–5.8 after: BENCHMARKS.md, session 56).
   @usableFromInline static func keyframeInterval(keyframeBytes: Int) -> UInt64 {
-    UInt64(min(max(keyframeBytes, 256), 4096))
+    UInt64(min(max(keyframeBytes * 4, 256), 16_384))
   }
 
   /// The interval between keyframes of a page whose first keyframe is `start`.

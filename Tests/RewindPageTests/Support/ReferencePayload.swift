@@ -17,8 +17,9 @@ enum ReferencePayload {
     let start = try timeline.state(after: from)
     let startJSON = domain.json(start)
     let fromTime = from == 0 ? 0 : try timeline.time(of: from)
-    // A keyframe costs about a byte an event before compression.
-    let keyframeInterval = UInt64(min(max(startJSON.compactText.utf8.count, 256), 4096))
+    // Four times the keyframe's length in events (256 to 16,384): a keyframe costs about a
+    // quarter of a byte an event before compression.
+    let keyframeInterval = UInt64(min(max(startJSON.compactText.utf8.count * 4, 256), 16_384))
 
     var kinds = D.eventKinds
     var kindIndex = [String: Int](uniqueKeysWithValues: kinds.enumerated().map { ($1, $0) })
