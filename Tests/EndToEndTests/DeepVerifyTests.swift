@@ -415,6 +415,28 @@ struct NotClosedTests {
     #expect(json["writing"] as? Bool == true)
     #expect(json["writerPid"] as? Int == Int(pid))
   }
+
+  @Test(
+    "a writer closed but not yet released, then released while another writes the journal: info still names the writer's process"
+  )
+  func closedWriterReleasedLater() throws {
+    let directory = TemporaryDirectory()
+    let journal = try issueJournal(in: directory)
+    var first: JournalRecorder<NavigationDomain>? = try .continuing(at: journal)
+    try first?.record(.backTapped, at: (first?.lastTime ?? 0) + 1_000)
+    try first?.close()
+    // The journal continued by a second writer of this process while the first, closed,
+    // is still held; then the first is released. (Its descriptor, had the close left it
+    // open, would drop this process's lock marking the writer when it closed.)
+    let second = try JournalRecorder<NavigationDomain>.continuing(at: journal)
+    defer { try? second.close() }
+    try second.record(.backTapped, at: second.lastTime + 1_000)
+    try second.flush()
+    first = nil
+    let infoJSON = try parseObject(try rewind("info", journal, "--json").stdout)
+    #expect(infoJSON["writing"] as? Bool == true)
+    #expect(infoJSON["writerPid"] as? Int == Int(ProcessInfo.processInfo.processIdentifier))
+  }
 }
 
 @Suite("recover --salvage keeps what the deep check finds right and repairs or drops the rest")

@@ -4,7 +4,8 @@
   import Darwin
 #endif
 
-/// An open journal file: the owner of one file descriptor, closed in `deinit`.
+/// An open journal file: the owner of one file descriptor, closed in `deinit` or by
+/// ``closeDescriptor()``.
 ///
 /// All reads and writes are positional (`pread`/`pwrite`), so one file can serve
 /// several readers and there is no shared file offset to get wrong. Short reads and
@@ -20,7 +21,9 @@ final class JournalFile {
     case create
   }
 
-  let descriptor: Int32
+  /// The descriptor; -1 once ``closeDescriptor()`` closed it (every call on it then fails
+  /// with `EBADF`, which the calls turn into errors naming the file).
+  private(set) var descriptor: Int32
   /// The path errors name: the file's own, or the destination of a file being written
   /// beside it (``AtomicFileWriter``), whose temporary name a user never needs to see.
   let path: String
@@ -65,13 +68,22 @@ final class JournalFile {
     self.system = system
   }
 
-  deinit {
+  deinit { closeDescriptor() }
+
+  /// Releases the file's lock and closes its descriptor, now rather than when the file is
+  /// released: a process's locks on a file are dropped when it closes any descriptor of
+  /// it, so a descriptor left open by a closed writer would, when its owner is released,
+  /// drop the lock of a writer that opened the same journal since. Closing twice is
+  /// harmless.
+  func closeDescriptor() {
+    guard descriptor >= 0 else { return }
     // Unlocked before it closes: closing releases the lock only when no other descriptor
     // shares this open file, and a child process that another thread is starting holds a
     // copy of every descriptor until it execs, so a journal closed meanwhile would stay
     // locked for a moment, and a writer opening it then would be refused.
     if holdsLock { FileLock.release(self) }
     _ = system.close(descriptor)
+    descriptor = -1
   }
 
   /// Opens `path`, retrying `EINTR`, and turns a failure into an error naming it.

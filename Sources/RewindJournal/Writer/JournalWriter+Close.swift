@@ -1,6 +1,7 @@
 extension JournalWriter {
-  /// Seals the last frame, writes the index and trailer, syncs, and releases the lock; a
-  /// journal created with ``create(_:header:options:)`` is then moved to its path.
+  /// Seals the last frame, writes the index and trailer, syncs, releases the lock and
+  /// closes the file; a journal created with ``create(_:header:options:)`` is then moved to
+  /// its path.
   ///
   /// A closed journal opens without walking its frames. Closing twice is harmless.
   /// - Throws: I/O errors; a journal written in place then stays readable by walking its
@@ -30,6 +31,8 @@ extension JournalWriter {
       FileLock.release(file)
       isLocked = false
     }
+    // Closed now, not when the writer is released (see `JournalFile.closeDescriptor()`).
+    file.closeDescriptor()
   }
 
   /// The number of records in the journal (events lost to salvaged damage excluded).
