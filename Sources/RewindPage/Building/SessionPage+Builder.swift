@@ -257,7 +257,7 @@ extension SessionPage.Payload {
     /// to four fields with words (a call: `existingListKey`), to a change list met before,
     /// with no keyframe or progress due and room in the numbers (`commonLimit`), is added
     /// as `add` adds it, and true returned; for any other, false, and nothing is changed
-    /// that `add` reads (`add` adds it; the change the event's `EventTable` slot
+    /// that `add` reads (`add` adds it; the change the event's `EventTable` entry
     /// remembers is a hint).
     ///
     /// `buildPart` passes it to the replay as a local function, which the compiler inlines
