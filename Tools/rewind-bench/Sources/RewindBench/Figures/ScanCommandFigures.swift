@@ -231,6 +231,18 @@ extension Bench {
       let rates = commands.indices.map { index in
         Summary(seconds[index]).mapped { Double(journal.count * commands[index].copies) / $0 / 1e6 }
       }
+      // A round's time of a command for one copy of the journal.
+      func perCopy(_ index: Int, _ round: Int) -> Double {
+        seconds[index][round] / Double(commands[index].copies)
+      }
+      // The median of each round's ratio of two commands' times, not the ratio of their
+      // medians: on a machine whose speed changes from run to run (this shared one has a
+      // fast and a slow mode, about ×1.6 apart), the medians can pair one command's fast
+      // runs with the other's slow ones; a round's runs, one after the other, mostly share
+      // a mode (BENCHMARKS.md, session 56).
+      func roundRatio(_ index: Int, over other: Int) -> Double {
+        Summary((0..<rounds).map { perCopy(index, $0) / perCopy(other, $0) }).median
+      }
       for (index, command) in commands.enumerated() {
         let oneJob = command.oneJob.flatMap { key in commands.firstIndex { $0.key == key } }
         let jobs =
@@ -239,11 +251,14 @@ extension Bench {
           ScanFigure(
             key: command.key, command: command.figure, workload: journal.name,
             events: journal.count * command.copies, jobs: jobs, rate: rates[index],
-            zstdTimeRatio: rates[0].median / rates[index].median,
-            speedUp: oneJob.map { rates[index].median / rates[$0].median },
+            zstdTimeRatio: roundRatio(index, over: 0),
+            speedUp: oneJob.map { roundRatio($0, over: index) },
             peakMiB: peaks[index].map { Double($0) / 1024 }, line: command.line))
       }
     }
+    report.notes.append(
+      "Scan figures: \"time ÷ zstd -dc's\" and \"speed-up over --jobs 1\" are the medians of each round's ratio of the two commands' times (for one copy of the journal)."
+    )
     judgeScans(cores: cores)
   }
 
