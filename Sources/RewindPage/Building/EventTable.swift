@@ -39,8 +39,8 @@
     @usableFromInline var rowList: Int32
     /// The field of the change list remembered, or -1.
     @usableFromInline var field: Int16
-    /// The key's length plus one.
-    @usableFromInline var stored: UInt8
+    /// The key's length.
+    @usableFromInline var length: UInt8
     /// The length of `row`'s varints.
     @usableFromInline var rowLength: UInt8
     /// The outcome the remembered row was written for (-1: none).
@@ -92,13 +92,14 @@
     let length = key.count
     guard length <= 16 else { return nil }
     let (low, high) = ShortKeys.words(key)
-    let stored = UInt8(truncatingIfNeeded: length &+ 1)
     var slot = Self.slot(low, high, length, shift)
     while true {
       let number = slots[slot]
       if number == 0 { return nil }
       let held = entries + Int(number &- 1)
-      if held.pointee.low == low, held.pointee.high == high, held.pointee.stored == stored {
+      if held.pointee.low == low, held.pointee.high == high,
+        held.pointee.length == UInt8(truncatingIfNeeded: length)
+      {
         return held
       }
       slot = (slot &+ 1) & mask
@@ -114,7 +115,7 @@
     (entries + count).initialize(
       to: Entry(
         low: low, high: high, word: 0, row: 0, index: Int32(index), body: Int32(body), key: -1,
-        list: -1, rowList: -1, field: -1, stored: UInt8(key.count + 1), rowLength: 0,
+        list: -1, rowList: -1, field: -1, length: UInt8(key.count), rowLength: 0,
         rowOutcome: -1))
     count += 1
     place(count, low, high, key.count)
@@ -142,7 +143,7 @@
     shift = UInt64(64 - size.trailingZeroBitCount)
     for index in 0..<count {
       let entry = entries[index]
-      place(index + 1, entry.low, entry.high, Int(entry.stored) - 1)
+      place(index + 1, entry.low, entry.high, Int(entry.length))
     }
   }
 

@@ -90,11 +90,8 @@ extension Bench {
     }
     let precomputations = steps[1]["precomputation"] ?? []
     let precomputationRate = Summary(precomputations).mapped { Double(events) / $0 / 1e6 }
-    // Each round's precomputation over the same round's `zstd -dc`: on a machine whose speed
-    // changes from run to run (this shared one has a fast and a slow mode, about ×1.6
-    // apart), the two programs' medians can pair one's fast runs with the other's slow
-    // ones; a round's two runs, a few milliseconds apart, mostly share a mode.
-    let roundRatios = Summary(zip(precomputations, seconds[0]).map { $0 / $1 })
+    // Each round's precomputation over the same round's `zstd -dc`.
+    let roundRatios = Summary(ratiosOf: precomputations, to: seconds[0])
     report.scans.append(
       ScanFigure(
         key: "html.precomputation", command: "html: the precomputation (--timings)",

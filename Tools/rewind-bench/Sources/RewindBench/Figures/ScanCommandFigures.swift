@@ -231,17 +231,13 @@ extension Bench {
       let rates = commands.indices.map { index in
         Summary(seconds[index]).mapped { Double(journal.count * commands[index].copies) / $0 / 1e6 }
       }
-      // A round's time of a command for one copy of the journal.
-      func perCopy(_ index: Int, _ round: Int) -> Double {
-        seconds[index][round] / Double(commands[index].copies)
-      }
-      // The median of each round's ratio of two commands' times, not the ratio of their
-      // medians: on a machine whose speed changes from run to run (this shared one has a
-      // fast and a slow mode, about ×1.6 apart), the medians can pair one command's fast
-      // runs with the other's slow ones; a round's runs, one after the other, mostly share
-      // a mode (BENCHMARKS.md, session 56).
+      // The median of each round's ratio of two commands' times for one copy of the
+      // journal (`Summary(ratiosOf:to:)`).
       func roundRatio(_ index: Int, over other: Int) -> Double {
-        Summary((0..<rounds).map { perCopy(index, $0) / perCopy(other, $0) }).median
+        func perCopy(_ command: Int) -> [Double] {
+          seconds[command].map { $0 / Double(commands[command].copies) }
+        }
+        return Summary(ratiosOf: perCopy(index), to: perCopy(other)).median
       }
       for (index, command) in commands.enumerated() {
         let oneJob = command.oneJob.flatMap { key in commands.firstIndex { $0.key == key } }

@@ -26,6 +26,18 @@ struct Summary: Codable, Sendable {
     self.runs = runs
   }
 
+  /// The summary of each round's ratio of two measurements, `numerators[i] /
+  /// denominators[i]`: what a ratio of two programs' times is judged by, not the ratio of
+  /// their medians. On a machine whose speed changes from run to run (the shared one of
+  /// BENCHMARKS.md's session 56 has a fast and a slow mode, about ×1.6 apart), the medians
+  /// can pair one program's fast runs with the other's slow ones; a round's runs, one after
+  /// the other, mostly share a mode.
+  /// - Precondition: both hold the same number of measurements, at least one.
+  init(ratiosOf numerators: [Double], to denominators: [Double]) {
+    precondition(numerators.count == denominators.count, "ratios of unpaired measurements")
+    self.init(zip(numerators, denominators).map { $0 / $1 })
+  }
+
   /// Every value transformed by a function that is monotonic (increasing or
   /// decreasing): events/s from seconds, bytes/event from bytes.
   func mapped(_ transform: (Double) -> Double) -> Summary {
