@@ -113,6 +113,23 @@ struct AuditTests {
           "  at byte \(offset < trailer ? index : trailer): \(what) is damaged"), "\(verify.stdout)"
       )
       #expect(verify.lines[1].hasSuffix("; readers walk the frames instead"), "\(verify.stdout)")
+      // Said as a closed journal's end, damaged: not a crash, not a frame cut short.
+      let end = offset < trailer ? index : trailer
+      if what == "the trailer" {
+        #expect(
+          verify.lines[2].hasPrefix(
+            "  Not closed: its trailer is damaged, so it reads as a journal its writer did not close; it holds 40,000 events"
+          ), "\(verify.stdout)")
+      }
+      let info = try rewind("info", path)
+      #expect(
+        info.stdout.contains(
+          "damaged end: \(Journal.count(UInt64(pristine.count - end), "byte")) at byte \(end), the end of a closed journal (\(what) is damaged"
+        ), "\(info.stdout)")
+      #expect(!info.stdout.contains("torn tail") && !info.stdout.contains("crashed"))
+      #expect(
+        try rewind("log", path).stderr.contains(
+          "(from byte \(end)), the end of a closed journal, are damaged (\(what) is damaged"))
       let json = try parseObject(try rewind("verify", path, "--json").stdout)
       let problems = try #require(json["problems"] as? [[String: Any]])
       #expect(problems.map { $0["kind"] as? String } == ["index"], "\(problems)")
@@ -120,6 +137,10 @@ struct AuditTests {
       let repaired = directory.file("repaired-\(offset).journal")
       let recover = try rewind("recover", path, "-o", repaired)
       #expect(recover.stdout.contains("kept 40,000 events"), "\(recover.stdout)")
+      #expect(
+        recover.stdout.hasPrefix(
+          "Wrote the end of the journal again (its index and trailer, \(Journal.count(UInt64(pristine.count - end), "byte")) at byte \(end)): \(what) is damaged"
+        ), "\(recover.stdout)")
       #expect(try rewind("verify", repaired).status == 0)
     }
   }

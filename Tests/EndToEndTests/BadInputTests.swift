@@ -298,6 +298,13 @@ struct BadInputTests {
       containing:
         "Error: \(broken): the expected state is not JSON at line 2, column 11: expected a JSON value, found '?'\n"
     )
+    // A journal given as the expected state: named as one, with the line read.
+    let result = try rewind("check", ipad, "--expect", ipad)
+    expectFailure(result, containing: "Error: \(ipad):1: cannot read the expected state: ")
+    expectFailure(
+      result,
+      containing:
+        "(it is a journal; the expected state is JSON, as `rewind state --json` prints it)\n")
   }
 
   @Test(
@@ -307,9 +314,16 @@ struct BadInputTests {
     let output = directory.file("x.journal")
     expectUsageError(
       try rewind("import", "-", "-o", output),
-      "The value '-' is invalid for '<events>': standard input is not supported; give the path of a JSON Lines file",
+      "The value '-' is invalid for '<events>': standard input is not supported; give the path of a JSON Lines file (./- for a file named -)",
       command: "import")
     #expect(!FileManager.default.fileExists(atPath: output))
+    // A file named - is read as one, as the other commands read it.
+    _ = try rewind("export", sample("day-menu.journal"), "-o", directory.file("-"))
+    let named = try run(
+      rewindBinary, ["import", "-", "-o", "x.journal"],
+      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], currentDirectory: directory.path)
+    #expect(named.status == 0, "\(named.stderr)")
+    #expect(FileManager.default.fileExists(atPath: output))
   }
 
   @Test("import of an empty file is refused, writing nothing (it wrote a journal of no events)")

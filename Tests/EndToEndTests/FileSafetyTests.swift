@@ -75,7 +75,7 @@ struct FileSafetyTests {
     write(Array("{\n\u{0}}\n".utf8), to: expected)
     expectFailure(
       try rewind("check", sample("day-menu.journal"), "--expect", expected),
-      containing: "\(expected):2: a NUL byte at column 1")
+      containing: "\(expected):2: cannot read the expected state: a NUL byte at column 1")
     #expect(listing(directory.path) == ["bad.jsonl", "expected.json", "nul.scenario"])
 
     // A journal given where a script or JSON Lines are read: said to be one.
@@ -91,6 +91,16 @@ struct FileSafetyTests {
         "\(journal) is a journal already, not JSON Lines: `rewind export` writes its events as JSON Lines; nothing was written"
     )
     #expect(listing(directory.path) == ["bad.jsonl", "expected.json", "nul.scenario"])
+
+    // JSON Lines given for a scenario script: said to be, with the command that takes them.
+    let lines = directory.file("export.jsonl")
+    _ = try rewind("export", journal, "-o", lines)
+    expectFailure(
+      try rewind("record", lines, "-o", output),
+      containing:
+        "; it reads as JSON Lines, as `rewind export` writes: `rewind import \(lines) -o \(directory.file("export.journal"))` makes a journal of it\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: output))
   }
 
   // MARK: import validation

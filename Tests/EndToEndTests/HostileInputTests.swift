@@ -115,8 +115,14 @@ struct HostileInputTests {
         "2026-11-30T07:30:00",
         "'2026-11-30T07:30:00' has no time zone: end an ISO-8601 time in Z (UTC) or ±hh:mm, e.g. 2026-11-30T07:30:00Z"
       ),
-      ("-5", "'-5' is negative: points count from the session's start (0, start, +0s)"),
-      ("-2.5s", "'-2.5s' is negative: points count from the session's start (0, start, +0s)"),
+      (
+        "-5",
+        "'-5' is negative: the earliest point is 0 (or start), before any event; offsets count from +0s, the session's first moment"
+      ),
+      (
+        "-2.5s",
+        "'-2.5s' is negative: the earliest point is 0 (or start), before any event; offsets count from +0s, the session's first moment"
+      ),
       (
         "2026-02-30T07:30:00Z",
         "expected a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start or end"
@@ -332,7 +338,7 @@ struct HostileInputTests {
         fifo,
         "\(fifo): is not a regular file (a device, pipe or socket), which a catalog file must be"
       ),
-      (large, "\(large): is 9437184 bytes long; a catalog file holds at most 8 MiB"),
+      (large, "\(large): is 9,437,184 bytes long; a catalog file holds at most 8 MiB"),
     ] {
       write(Array("catalog \(catalog)\ntap 1\n".utf8), to: script)
       // `timeout` ends a command that hangs (killed: status 9) instead of the test.

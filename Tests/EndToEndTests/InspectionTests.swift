@@ -164,6 +164,12 @@ struct InspectionTests {
     #expect(
       twoFromStart.stdout
         == "No differences between \(ipad)@0 (the start) and \(ipad)@start (the start).\n")
+    // A point beyond one journal's end is said with that journal.
+    let day = sample("day-menu.journal")
+    expectUsageError(
+      try rewind("diff", "\(ipad)@5", "\(day)@99"),
+      "The value '\(day)@99' is invalid for '<journal>': event 99 is beyond the end of the session (points are 0–25)",
+      command: "diff")
   }
 
   @Test("blame names the event that last changed a field")

@@ -69,6 +69,20 @@ struct MaintenanceTests {
         "  Not closed: its writer stopped without closing it (killed, crashed, or the machine lost power); it holds no event.",
         "  No intact copy of the header is left: the journal cannot be repaired.",
       ], "\(unrepairable.stdout)")
+    // Fewer bytes than the magic and the size: a journal cut short too, not another file
+    // (its first byte is `[`, which JSON starts with).
+    for count in [2, 4, 7] {
+      write(Array(bytes(of: journal)[..<count]), to: stub)
+      for command in ["info", "verify"] {
+        let result = try rewind(command, stub)
+        #expect(result.status == 1)
+        #expect(
+          (result.stdout + result.stderr).contains(
+            "the journal header is cut short (the file has \(count) bytes)"),
+          "\(command) of \(count) bytes: \(result.stdout)\(result.stderr)")
+        #expect(!result.stderr.contains("JSON"), "\(result.stderr)")
+      }
+    }
 
     // A torn tail: a crash in the middle of writing the last frame.
     let whole = bytes(of: journal)

@@ -321,6 +321,15 @@ struct StreamCommandTests {
       empty, "the session's id is empty; give it, or its unique beginning", command: "pull")
 
     let absent = "nats://127.0.0.1:\(NatsServer.freePort())"
+    // Values out of range are usage errors of the usual shape, said before connecting.
+    expectUsageError(
+      try rewind("sessions", "--server", absent, "--timeout", "0"),
+      "The value '0' is invalid for '--timeout <ms>': expected a whole number of milliseconds, 1 or more",
+      command: "sessions")
+    expectUsageError(
+      try rewind("push", journal, "--server", absent, "--replicas", "6"),
+      "The value '6' is invalid for '--replicas <n>': expected a number of copies from 1 to 5",
+      command: "push")
     let unreachable = try rewind("sessions", "--server", absent, "--timeout", "1000")
     expectFailure(unreachable, containing: "\(absent): no server answers")
     // A journal that is not there is said as such, whatever the server; with --json every
@@ -420,7 +429,7 @@ struct StreamCommandTests {
       ("--creds", "cannot read the credentials file"),
     ] {
       let result = try rewind("sessions", "--server", absent, option, missing, "--timeout", "1000")
-      expectFailure(result, containing: "\(absent): \(what) \(missing)")
+      expectFailure(result, containing: "\(absent): \(what) \(missing): no such file\n")
       #expect(!result.stderr.contains("(null)"), "\(result.stderr)")
     }
   }

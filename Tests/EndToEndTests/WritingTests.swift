@@ -57,7 +57,7 @@ struct WritingTests {
     let device = try rewind("record", script, "-o", output)
     #expect(
       device.stderr
-        == "Error: \(script):1:8: the device is 4098 bytes long; a journal holds at most 4096\n")
+        == "Error: \(script):1:8: the device is 4,098 bytes long; a journal holds at most 4,096\n")
     #expect(device.status == 1)
     #expect(!FileManager.default.fileExists(atPath: output))
   }

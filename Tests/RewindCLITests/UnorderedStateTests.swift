@@ -112,7 +112,7 @@ struct UnorderedStateTests {
     #expect(checked.status == 1)
     #expect(
       checked.output == """
-        FAIL older.journal: 4 events, 1 snapshot
+        FAIL older.journal: 4 events, 1 snapshot compared, up to the first that differs
           no expected state: older.state.json does not exist; the final state is not checked
           the state after event 2 differs from its snapshot in its bytes alone: every field reads the same
             its encoding depends on more than its fields show: the order of a set or a dictionary that the state's own code writes element by element, say, or a journal recorded before Rewind wrote sets and dictionaries of values that are not comparable in one order (`rewind recover --salvage` writes such snapshots again: with the reducer that recorded the journal, as it writes every snapshot that differs from its replay)

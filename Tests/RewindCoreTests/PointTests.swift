@@ -162,6 +162,10 @@ struct PointTests {
       ("END", "; end is written in lower case"),
       ("Start", "; start is written in lower case"),
       ("1.5", "; a sequence number is a whole number, and an offset has a unit: +1.5s"),
+      (
+        "2026-11-30",
+        "; a point in time has its time and zone too: 2026-11-30T00:00:00Z for its midnight, UTC"
+      ),
     ]
     for (text, hint) in cases {
       let error = #expect(throws: RewindError.self) { try Point(parsing: text) }
@@ -169,7 +173,7 @@ struct PointTests {
         error?.message == "'\(text)' is not a point: expected \(Point.syntax)\(hint)",
         "\(String(describing: error))")
     }
-    for text in ["soon", "1e3", "0x1p3", "."] {
+    for text in ["soon", "1e3", "0x1p3", ".", "2026-02-30", "2026-11"] {
       let plain = #expect(throws: RewindError.self) { try Point(parsing: text) }
       #expect(plain?.message == "'\(text)' is not a point: expected \(Point.syntax)")
     }

@@ -258,6 +258,11 @@ struct DamageTests {
     let reader = try JournalReader(path: path)
     #expect(reader.condition.tornTail?.reason == "the bytes here are not a frame")
     #expect(reader.condition.tornTail?.length == 18)
+    #expect(reader.condition.tornTail?.isDamagedEnd == false)
+    #expect(
+      reader.condition.tornTail?.described
+        == "the last 18 bytes (from byte \(bytes(of: path).count - 18)) are not a whole frame (the bytes here are not a frame)"
+    )
     #expect {
       try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
     } throws: { error in
@@ -376,7 +381,11 @@ struct DamageTests {
     #expect(
       walked.condition.walkReason?.hasPrefix("the index is damaged: checksum mismatch") == true)
     #expect(isExpected(try readAll(walked), 1...500))
-    #expect(try !Journal.verify(path: path).isClean)
+    let walkedReport = try Journal.verify(path: path)
+    #expect(!walkedReport.isClean)
+    // The end of a closed journal, damaged: no frame cut short, no event in it.
+    #expect(walked.condition.tornTail?.isDamagedEnd == true)
+    #expect(walkedReport.endIsDamaged)
 
     var trailer = pristine
     trailer[pristine.count - 10] ^= 0x01
@@ -384,6 +393,10 @@ struct DamageTests {
     let noTrailer = try JournalReader(path: path)
     #expect(!noTrailer.condition.openedFromIndex)
     #expect(noTrailer.condition.tornTail?.reason.hasPrefix("the trailer is damaged") == true)
+    #expect(noTrailer.condition.tornTail?.isDamagedEnd == true)
+    #expect(
+      noTrailer.condition.tornTail?.described.contains(
+        ", the end of a closed journal, are damaged (the trailer is damaged") == true)
     #expect(isExpected(try readAll(noTrailer), 1...500))
     let report = try Journal.recover(path: path)
     #expect(report.keptRecords == 500)

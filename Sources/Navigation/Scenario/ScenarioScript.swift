@@ -232,7 +232,7 @@ struct ScenarioParser {
       }
       guard text.utf8.count <= JournalLimits.maximumDeviceLength else {
         throw line.error(
-          "the device is \(text.utf8.count) bytes long; a journal holds at most \(JournalLimits.maximumDeviceLength)",
+          "the device is \(Format.count(text.utf8.count)) bytes long; a journal holds at most \(Format.count(JournalLimits.maximumDeviceLength))",
           at: 1)
       }
       device = text

@@ -152,9 +152,15 @@ extension RewindTool {
             waiting: { waitingForWriter(expectedPath, context) }
           ).remainingText()
         } catch {
-          // A problem of a line is named with it; one of the file says what was read.
-          guard error.line == nil else { throw error }
-          throw CommandError("\(expectedPath): cannot read the expected state: \(error.message)")
+          // What was read, and the line of a problem of a line; a journal given as the
+          // expected state (not text) is named as one.
+          let place = error.line.map { ":\($0)" } ?? ""
+          let journal =
+            error.code == .notText && startsAsJournal(expectedPath)
+            ? " (it is a journal; the expected state is JSON, as `rewind state --json` prints it)"
+            : ""
+          throw CommandError(
+            "\(expectedPath)\(place): cannot read the expected state: \(error.message)\(journal)")
         }
         do throws(JSONParseError) {
           expected = try JSONValue(parsing: text)
@@ -349,8 +355,11 @@ struct CheckCommand: TimelineVisitor {
     let passed = report.passed && !(missing && requireExpected)
     let style = context.stdout.style
     var lines: [String] = []
+    // After a snapshot that differs the state has drifted: the later ones are not compared,
+    // and the count is not the journal's.
     var summary =
       "\(TerminalText.escaped(timeline.path)): \(Format.count(report.eventsReplayed, "event")), \(Format.count(report.snapshotsCompared, "snapshot"))"
+      + (report.stateDivergence == nil ? "" : " compared, up to the first that differs")
     let partial = report.expectedFieldCount < report.stateFieldCount
     if let expectedPath {
       // What was written and how much is checked, in one parenthesis.
@@ -385,7 +394,9 @@ struct CheckCommand: TimelineVisitor {
     // A torn tail's events are not read: said with the result (a warning on stderr alone
     // was lost in CI, and the JSON did not say it).
     let tail = timeline.reader.condition.tornTail
-    if let tail {
+    if let tail, tail.isDamagedEnd {
+      lines.append("  damaged end: \(tail.described); `rewind recover` writes them again")
+    } else if let tail {
       let events = tail.sequenceRange.map { ", \(Format.events($0))" } ?? ""
       lines.append(
         "  torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) are not a whole frame and are not checked; `rewind recover` cuts them"
@@ -405,6 +416,8 @@ struct CheckCommand: TimelineVisitor {
         torn.append(("from", .int(Int64(range.lowerBound))))
         torn.append(("to", .int(Int64(range.upperBound))))
       }
+      // A closed journal's index and trailer, damaged: no event is in them.
+      if tail.isDamagedEnd { torn.append(("damagedEnd", .bool(true))) }
       members.append(("tornTail", .object(torn)))
     }
     if expectedPath != nil {

@@ -239,7 +239,10 @@ struct TwoJournalDiff: TimelineVisitor {
     -> UInt64
   {
     do {
-      let sequence = try timeline.resolve(journal.point, option: "<journal>")
+      // A point beyond a journal's end said with the whole argument, `JOURNAL@POINT`: the
+      // point alone does not tell which of the two journals it is beyond.
+      let sequence = try timeline.resolve(
+        journal.point, option: "<journal>", shown: journal.description)
       try timeline.checkReachable(sequence)
       return sequence
     } catch let error as RewindError where error.code == .eventsLost {

@@ -127,39 +127,47 @@ func namingWhatItIs(_ error: JournalError) -> JournalError {
     String(validating: bytes[..<(count - cut)], as: UTF8.self) != nil
   }
   guard isText else { return error }
-  // The first line that is not blank, less a byte-order mark and blanks.
+  // Less a byte-order mark.
   let start = bytes[..<count].starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-  let text = String(decoding: bytes[start..<count], as: UTF8.self)
+  var described = error
+  described.message +=
+    jsonHint(String(decoding: bytes[start..<count], as: UTF8.self), path: path)
+    ?? "; it is text (if it is a scenario script, `rewind record \(Format.shellPath(path)) -o \(journal(beside: path, "-recorded"))` records it)"
+  return described
+}
+
+/// What `text`, read from the file at `path` as something else, reads as when it is JSON
+/// Lines or JSON, and the command that takes it: `; it reads as JSON Lines, as `rewind
+/// export` writes: …`; nil for other text.
+func jsonHint(_ text: String, path: String) -> String? {
+  // The first line that is not blank, less blanks.
   let first =
     text.split(separator: "\n").lazy.map { $0.filter { !$0.isWhitespace } }.first {
       !$0.isEmpty
     } ?? ""
-  // The journal to write: beside the file, named as it is with `.journal` for its last
-  // extension; with `suffix` after the name when a file is there already (the file
-  // itself, say).
-  let base = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-  let stem = path[base...].dropFirst().lastIndex(of: ".").map { String(path[..<$0]) } ?? path
-  func journal(_ suffix: String) -> String {
-    Format.shellPath(stem + (fileExists(stem + ".journal") ? suffix : "") + ".journal")
-  }
-  let name = Format.shellPath(path)
-  var described = error
   // JSON Lines: the header line `rewind export` writes, or an event's (`import` takes
   // lines without a header too).
   let isLines =
     first.hasPrefix("{\"header\":") || first.hasPrefix("{\"seq\":")
     || (first.hasPrefix("{") && first.contains("\"time_us\":") && first.contains("\"event\":"))
   if isLines {
-    described.message +=
-      "; it reads as JSON Lines, as `rewind export` writes: `rewind import \(name) -o \(journal("-imported"))` makes a journal of it"
-  } else if first.hasPrefix("{") || first.hasPrefix("[") {
-    described.message +=
-      "; it reads as JSON (an expected state, as `rewind state --json` prints it, is given to check with --expect)"
-  } else {
-    described.message +=
-      "; it is text (if it is a scenario script, `rewind record \(name) -o \(journal("-recorded"))` records it)"
+    return
+      "; it reads as JSON Lines, as `rewind export` writes: `rewind import \(Format.shellPath(path)) -o \(journal(beside: path, "-imported"))` makes a journal of it"
   }
-  return described
+  if first.hasPrefix("{") || first.hasPrefix("[") {
+    return
+      "; it reads as JSON (an expected state, as `rewind state --json` prints it, is given to check with --expect)"
+  }
+  return nil
+}
+
+/// The journal to write from the file at `path`, for a command suggested: beside it, named
+/// as it is with `.journal` for its last extension; with `suffix` after the name when a
+/// file is there already (the file itself, say). Quoted for a shell.
+private func journal(beside path: String, _ suffix: String) -> String {
+  let base = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+  let stem = path[base...].dropFirst().lastIndex(of: ".").map { String(path[..<$0]) } ?? path
+  return Format.shellPath(stem + (fileExists(stem + ".journal") ? suffix : "") + ".journal")
 }
 
 /// The file a command writes: `path`, replaced only with `--force`, and never one of the

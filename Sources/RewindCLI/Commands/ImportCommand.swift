@@ -18,7 +18,7 @@ extension RewindTool {
     let registry: DomainRegistry
 
     @Argument(
-      help: "The JSON Lines file (- for standard input is not supported).",
+      help: "The JSON Lines file (a path: standard input is not read).",
       transform: parseEventsFile)
     var events: String
     @Option(short: "o", valueName: "journal", help: "The journal to write.")
@@ -58,11 +58,14 @@ extension RewindTool {
   }
 }
 
-/// Reads `<events>`: a path, not `-`, which would otherwise be read as a file named `-`
-/// and reported missing.
+/// Reads `<events>`: a path, `-` only for a file of that name (as the other commands
+/// read it), not standard input, which would otherwise be read as a file named `-` and
+/// reported missing.
 private func parseEventsFile(_ text: String) throws(InvalidValue) -> String {
-  guard text != "-" else {
-    throw InvalidValue("standard input is not supported; give the path of a JSON Lines file")
+  guard text != "-" || fileExists(text) else {
+    throw InvalidValue(
+      "standard input is not supported; give the path of a JSON Lines file (./- for a file named -)"
+    )
   }
   return text
 }

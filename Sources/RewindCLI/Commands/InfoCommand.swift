@@ -50,7 +50,9 @@ struct InfoCommand: TimelineVisitor {
       )
     } else if !condition.isClosed {
       integrity.append(
-        Format.notClosed(events: events, last: reader.lastSequence, writer: writer))
+        Format.notClosed(
+          events: events, last: reader.lastSequence, writer: writer,
+          damagedEnd: condition.tornTail?.isDamagedEnd ?? false))
     } else if condition.isWrittenPastTrailer {
       // Its index is whole; the bytes after it (said below) made the reader walk.
       integrity.append("closed, then written past: bytes follow its trailer")
@@ -62,7 +64,9 @@ struct InfoCommand: TimelineVisitor {
     }
     if let tail = condition.tornTail {
       integrity.append(
-        "torn tail: \(Format.count(tail.length, "byte")) at byte \(tail.offset) (\(tail.reason)); run `rewind recover`"
+        tail.isDamagedEnd
+          ? "damaged end: \(Format.count(tail.length, "byte")) at byte \(tail.offset), the end of a closed journal (\(tail.reason)); no event is in them; run `rewind recover`"
+          : "torn tail: \(Format.count(tail.length, "byte")) at byte \(tail.offset) (\(tail.reason)); run `rewind recover`"
       )
     }
     for damage in condition.damage {

@@ -88,8 +88,10 @@ struct RecordCommand: DomainVisitor {
       let meant = closestName(to: error.word, among: error.choices).map {
         ". Did you mean '\($0)'?"
       }
+      // JSON Lines or JSON given for a script: said what it reads as, and what takes it.
+      let hint = error.line == 1 ? jsonHint(text, path: scenarioPath) ?? "" : ""
       throw CommandError(
-        "\(scenarioPath):\(error.line):\(error.column): \(error.message)\(meant ?? "")")
+        "\(scenarioPath):\(error.line):\(error.column): \(error.message)\(meant ?? "")\(hint)")
     }
     let destination = try outputDestination(
       output, force: force, inputs: [scenarioPath] + scenario.files)

@@ -145,11 +145,21 @@ enum RecoverOutput {
         } ?? .null
       ),
       (
+        "rewrittenDamage",
+        .array(
+          report.rewrittenDamage.map {
+            .object([
+              ("offset", .int(Int64($0.byteRange.lowerBound))),
+              ("bytes", .int(Int64($0.byteRange.count))), ("reason", .string($0.reason)),
+            ])
+          })
+      ),
+      (
         "cutTail",
         report.cutTail.map {
           .object([
             ("offset", .int(Int64($0.offset))), ("bytes", .int(Int64($0.length))),
-            ("reason", .string($0.reason)),
+            ("reason", .string($0.reason)), ("damagedEnd", .bool($0.isDamagedEnd)),
           ])
         } ?? .null
       ),
@@ -175,7 +185,16 @@ enum RecoverOutput {
     if let header = report.repairedHeader {
       output.print("Rebuilt the header from its copy: \(header.reason).")
     }
-    if let tail = report.cutTail {
+    for damage in report.rewrittenDamage {
+      output.print(
+        "Wrote again the damaged bytes at byte \(damage.byteRange.lowerBound), which held no event: \(damage.reason)."
+      )
+    }
+    if let tail = report.cutTail, tail.isDamagedEnd {
+      output.print(
+        "Wrote the end of the journal again (its index and trailer, \(Format.count(tail.length, "byte")) at byte \(tail.offset)): \(tail.reason)."
+      )
+    } else if let tail = report.cutTail {
       let events = tail.sequenceRange.map { " (\(Format.events($0)))" } ?? ""
       output.print(
         "Cut \(Format.count(tail.length, "byte")) at byte \(tail.offset)\(events): \(tail.reason).")

@@ -43,15 +43,19 @@ extension RewindTool {
     @Argument(name: "journal", help: "The journals to push.")
     var journals: [String]
     var connection = ConnectionOptions()
-    @Option(valueName: "n", help: "Copies of the stream and buckets when this push creates them.")
+    @Option(
+      valueName: "n", help: "Copies of the stream and buckets when this push creates them.",
+      transform: { text throws(InvalidValue) in
+        guard let value = Int(text), (1...5).contains(value) else {
+          throw InvalidValue("expected a number of copies from 1 to 5")
+        }
+        return value
+      })
     var replicas: Int = 1
     @Flag(help: "Print JSON.")
     var json: Bool
 
     func run(_ context: Context) throws {
-      guard replicas >= 1, replicas <= 5 else {
-        throw UsageError("--replicas must be 1 to 5, not \(replicas)")
-      }
       let address = try connection.address(replicas: replicas)
       // The server is connected to when a journal is there to push (a missing file is said
       // as such, whatever the server), and once: its failure is each journal's. The hand
@@ -298,7 +302,9 @@ struct ConnectionOptions: ParsableArguments {
   var tlsCa: String?
   @Option(help: "The connection's name.")
   var name: String?
-  @Option(valueName: "ms", help: "How long connecting and each request may take.")
+  @Option(
+    valueName: "ms", help: "How long connecting and each request may take.",
+    transform: { text throws(InvalidValue) in try parseCount(text, of: "milliseconds") })
   var timeout: Int = 5000
 
   /// Connects to the server the options name, with the credentials file and certificate
@@ -307,7 +313,7 @@ struct ConnectionOptions: ParsableArguments {
   /// are checked, runs the command line in `rewind-nats` instead
   /// (``NatsHelper/handOverToConnect(context:)``).
   /// - Parameter replicas: copies of the stream and buckets if this connection creates them.
-  /// - Throws: ``UsageError`` for a timeout under 1 ms, a password without a user, a user
+  /// - Throws: ``UsageError`` for a password without a user, a user
   ///   given by both `--user` and the URL, or a `--server` that is not a server's address;
   ///   the store's error when the server cannot be reached or refuses.
   func connect(replicas: Int, context: Context) throws -> StreamStore {
@@ -319,7 +325,6 @@ struct ConnectionOptions: ParsableArguments {
   /// The server these options name, checked (a usage error when they are not right),
   /// without connecting.
   func address(replicas: Int) throws -> StreamServer {
-    guard timeout >= 1 else { throw UsageError("--timeout must be at least 1 ms, not \(timeout)") }
     guard password == nil || user != nil else {
       guard StreamServer(url: server).urlGivesUser else {
         throw UsageError("--password needs --user")

@@ -214,7 +214,7 @@ enum VerifyOutput {
   static func notClosed(_ report: VerificationReport) -> String {
     Format.notClosed(
       events: report.recordCount, last: report.lastSequence, writer: report.currentWriter,
-      repairable: report.header != nil)
+      repairable: report.header != nil, damagedEnd: report.endIsDamaged)
   }
 
   static func print(_ report: VerificationReport, content: ContentCheck?, to output: Output) {

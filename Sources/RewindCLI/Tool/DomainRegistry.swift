@@ -108,7 +108,7 @@ struct DomainRegistry: Sendable {
     }
     if let tail = condition.tornTail {
       output.print(
-        "\(label) \(path): the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)) are not a whole frame (\(tail.reason)); they are ignored, and `rewind recover` cuts them"
+        "\(label) \(path): \(tail.described); \(tail.isDamagedEnd ? "the frames are read without them, and `rewind recover` writes them again" : "they are ignored, and `rewind recover` cuts them")"
       )
     }
     for damage in condition.damage {

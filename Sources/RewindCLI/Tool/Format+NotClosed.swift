@@ -15,11 +15,19 @@ extension Format {
   ///   - writer: the process holding its write lock, if one does.
   ///   - repairable: whether `rewind recover` can close it (not when no intact copy of its
   ///     header is left).
+  ///   - damagedEnd: whether it ends in a damaged index or trailer (it was closed, and its
+  ///     trailer no longer says so).
   static func notClosed(
-    events: UInt64, last: UInt64, writer: LockHolder?, repairable: Bool = true
+    events: UInt64, last: UInt64, writer: LockHolder?, repairable: Bool = true,
+    damagedEnd: Bool = false
   ) -> String {
     let held =
       events == 0 ? "it holds no event" : "it holds \(count(events, "event")), up to event \(last)"
+    if damagedEnd, writer == nil {
+      let recover = repairable ? "; `rewind recover` closes it again" : ""
+      return
+        "not closed: its trailer is damaged, so it reads as a journal its writer did not close; \(held)\(recover)"
+    }
     guard let writer else {
       let recover = repairable ? "; `rewind recover` closes it" : ""
       return

@@ -52,18 +52,21 @@ extension Timeline {
   /// With `knownState` (a command that shows the state there), a time among the times of
   /// events lost to damage is refused (``Timeline/resolveKnown(_:written:)``); without
   /// it (a scan's bound), it stands for the last event kept before them.
+  /// - Parameter shown: the value the usage error quotes, if not the point as given
+  ///   (`JOURNAL@POINT`, whose journal the point alone does not name).
   /// - Throws: ``UsageError`` naming the option and the session's range when the point is
   ///   outside it; `RewindError` `eventsLost` for a state not known.
-  func resolve(_ argument: PointArgument, option: String, knownState: Bool = true) throws
-    -> UInt64
-  {
+  func resolve(
+    _ argument: PointArgument, option: String, knownState: Bool = true, shown: String? = nil
+  ) throws -> UInt64 {
     do {
       if knownState { return try resolveKnown(argument.point, written: argument.text) }
       return try resolve(argument.point)
     } catch let error as RewindError where error.code == .outOfRange {
       throw UsageError(
         .invalidValue,
-        "The value \(Format.quoted(argument.text)) is invalid for '\(option)': \(error.message)")
+        "The value \(Format.quoted(shown ?? argument.text)) is invalid for '\(option)': \(error.message)"
+      )
     }
   }
 

@@ -208,7 +208,8 @@ package final class TextFileReader {
     let reader = try TextFileReader(path: path)
     func tooLong(_ size: Int) -> TextFileError {
       TextFileError(
-        .notText, "is \(size) bytes long; \(what) holds at most \(describe(bytes: limit))",
+        .notText,
+        "is \(Format.count(size)) bytes long; \(what) holds at most \(describe(bytes: limit))",
         path: path)
     }
     if let size = reader.size, size > limit { throw tooLong(size) }
@@ -331,7 +332,8 @@ package final class TextFileReader {
 
   /// `64 MiB`, `100 bytes`.
   private static func describe(bytes: Int) -> String {
-    bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    bytes >= 1 << 20 && bytes % (1 << 20) == 0
+      ? "\(bytes >> 20) MiB" : "\(Format.count(bytes)) bytes"
   }
 
   /// `Permission denied (errno 13)`.

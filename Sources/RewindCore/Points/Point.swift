@@ -55,7 +55,7 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
         if trimmed.hasPrefix("-") && restIsPoint {
           throw RewindError(
             .invalidInput,
-            "\(Format.quoted(text)) is negative: points count from the session's start (0, start, +0s)"
+            "\(Format.quoted(text)) is negative: the earliest point is 0 (or start), before any event; offsets count from +0s, the session's first moment"
           )
         }
         throw RewindError(
@@ -82,6 +82,10 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
       text.filter({ $0 == "." }).count == 1, text.contains(where: \.isASCIIDigit)
     {
       return "; a sequence number is a whole number, and an offset has a unit: +\(text)s"
+    }
+    // A date alone (`sessions --since` takes one: its midnight, UTC).
+    if ISO8601.parse(text + "T00:00:00Z") != nil {
+      return "; a point in time has its time and zone too: \(text)T00:00:00Z for its midnight, UTC"
     }
     return ""
   }

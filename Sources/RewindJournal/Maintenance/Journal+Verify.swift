@@ -85,6 +85,10 @@ public struct VerificationReport: Sendable {
   public var lastSequence: UInt64
   /// The events that salvage marked lost to damage (its lost-range markers), in order.
   public var lostRanges: [ClosedRange<UInt64>] = []
+  /// Whether the journal ends in a damaged index or trailer: its writer closed it, and it
+  /// reads as a journal that was not closed (``isClosed`` false when the trailer is the
+  /// damaged one).
+  public var endIsDamaged = false
   /// The process holding the journal's write lock while it was verified, if any: a
   /// journal that is not closed and has one is being written still.
   public var currentWriter: LockHolder?
@@ -256,7 +260,8 @@ extension Journal {
       damagedRecordCount: damagedRecordCount, snapshotCount: snapshotCount, hasIndex: hasIndex,
       isClosed: isClosed,
       lastSequence: max(scan.frames.last?.lastSequence ?? 0, scan.lostRanges.last?.upperBound ?? 0),
-      lostRanges: scan.lostRanges, currentWriter: FileLock.writer(of: file))
+      lostRanges: scan.lostRanges, endIsDamaged: scan.tailIsDamagedIndex,
+      currentWriter: FileLock.writer(of: file))
   }
 
   /// The problems of the header and of the copy that follows it.

@@ -14,7 +14,7 @@ struct FrameWalker {
   var tail: JournalLayout.Tail?
   /// Whether the torn tail starts at a damaged index or trailer: the end of a closed
   /// journal, not a frame cut short.
-  var tailIsDamagedIndex = false
+  var tailIsDamagedIndex: Bool { tail?.isDamagedEnd ?? false }
   var damage: [JournalLayout.Damage] = []
   /// Where index frames were stepped over (a closed journal has one, before its trailer).
   var indexOffsets: [UInt64] = []
@@ -54,8 +54,8 @@ struct FrameWalker {
         offset = resume.offset
       } else {
         tail = JournalLayout.Tail(
-          offset: offset, length: fileSize - offset, reason: reason, sequenceRange: events)
-        tailIsDamagedIndex = isIndex
+          offset: offset, length: fileSize - offset, reason: reason, sequenceRange: events,
+          isDamagedEnd: isIndex)
         return
       }
     }

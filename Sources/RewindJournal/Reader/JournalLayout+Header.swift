@@ -78,6 +78,19 @@ extension JournalLayout {
         return .failure(
           JournalError(.notAJournal, "the file is empty, not a Rewind journal", path: file.path))
       }
+      // 2 to 7 bytes that start as a journal does (its magic, or the start of it): a
+      // journal cut short, not another kind of file (one byte, `[`, may be JSON).
+      if offset == 0, fileSize >= 2, fileSize < 8,
+        let bytes = try file.read(count: Int(fileSize), at: 0),
+        bytes.prefix(4).elementsEqual(
+          withUnsafeBytes(of: JournalFormat.metadataMagic.littleEndian, Array.init).prefix(
+            Int(fileSize)))
+      {
+        return .failure(
+          JournalError(
+            .corruptHeader, "\(what) is cut short (the file has \(fileSize) bytes)",
+            path: file.path, byteOffset: 0))
+      }
       return .failure(notAJournal(file.path))
     }
     let (magic, payloadSize) = prefixBytes.withUnsafeBytes { MetadataFrame.prefix($0) }

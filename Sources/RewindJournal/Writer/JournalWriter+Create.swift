@@ -167,7 +167,7 @@ extension JournalWriter {
     if let tail = layout.tail {
       throw JournalError(
         .tornTail,
-        "the journal ends in \(tail.length) \(tail.length == 1 ? "byte that is" : "bytes that are") not a whole frame (\(tail.reason)); run `rewind recover` on it before appending",
+        "\(tail.described); run `rewind recover` on it before appending",
         path: path, byteOffset: tail.offset)
     }
     if let damage = layout.damage.first {

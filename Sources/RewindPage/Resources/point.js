@@ -95,7 +95,7 @@
       }
       const rest = trimmed.slice(1);
       if (trimmed.startsWith("-") && (/^[0-9]+$/.test(rest) || isOffset(rest))) {
-        throw new Error(`'${text}' is negative: points count from the session's start (0, start, +0s)`);
+        throw new Error(`'${text}' is negative: the earliest point is 0 (or start), before any event; offsets count from +0s, the session's first moment`);
       }
       throw new Error(`'${text}' is not a point: expected ${SYNTAX}`);
     }

@@ -30,6 +30,16 @@ final class NatsConnection {
   /// libnats' functions.
   private let nats: RewindNatsLibrary
 
+  /// Why a file could not be read, from `access`'s `errno`: `no such file`, `permission
+  /// denied`.
+  private static func unreadable(_ number: Int32) -> String {
+    switch number {
+    case ENOENT: "no such file"
+    case EACCES: "permission denied"
+    default: String(cString: strerror(number))
+    }
+  }
+
   /// Loads libnats if no connection did before, and connects within the server's timeout.
   init(_ server: StreamServer) throws(StreamError) {
     self.server = server
@@ -68,7 +78,9 @@ final class NatsConnection {
     if let file = server.credentialsFile {
       guard access(file, R_OK) == 0 else {
         throw StreamError(
-          .authorization, "cannot read the credentials file \(file)", server: server.displayURL)
+          .authorization,
+          "cannot read the credentials file \(file): \(Self.unreadable(errno))",
+          server: server.displayURL)
       }
       try check(
         nats.natsOptions_SetUserCredentialsFromFiles(options, file, nil),
@@ -78,7 +90,8 @@ final class NatsConnection {
       // libnats says only `(null)` of a file it cannot open.
       guard access(file, R_OK) == 0 else {
         throw StreamError(
-          .authorization, "cannot read the certificate authorities' file \(file)",
+          .authorization,
+          "cannot read the certificate authorities' file \(file): \(Self.unreadable(errno))",
           server: server.displayURL)
       }
       try check(

@@ -101,7 +101,7 @@ struct TextFileReaderTests {
     #expect(try reader.nextLine() == "short")
     #expect(
       throws: TextFileError(
-        .notText, "the line is longer than 100000 bytes; this is not a text file of lines",
+        .notText, "the line is longer than 100,000 bytes; this is not a text file of lines",
         path: path, line: 2)
     ) {
       try reader.nextLine()
