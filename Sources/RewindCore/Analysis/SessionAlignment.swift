@@ -1,3 +1,5 @@
+import RewindJournal
+
 /// Where two recordings of the same scenario first took different paths, and whether they
 /// came back together: what `rewind diff A B --align` reports.
 ///
@@ -48,8 +50,8 @@ extension Timeline {
   /// - Throws: ``RewindError`` when a journal cannot be replayed.
   /// - Complexity: O(events of both) steps. Up to the divergence, sessions with the same
   ///   settings compare events and states with `==`, others as JSON; after it, each
-  ///   step writes the state's fields as JSON to look it up among the O(`window`) states
-  ///   kept.
+  ///   step writes the state's JSON (``Domain/writeJSON(of:to:)``, whose leaves are the
+  ///   fields) to look it up, by a hash of it, among the O(`window`) states kept.
   public func align(with other: Timeline<D>, window: Int = 1_024) throws -> SessionAlignment<D> {
     let left = domain
     let right = other.domain
@@ -61,9 +63,14 @@ extension Timeline {
     // Sessions with the same settings compare their events and states directly; others
     // through JSON, by ids.
     let sameSettings = left.settingsJSON == right.settingsJSON
+    var text = JSONWriter(capacity: 4096)
+    func key(_ state: D.State, _ domain: D) -> StateKey {
+      text.removeAll()
+      domain.writeJSON(of: state, to: &text)
+      return StateKey(text.bytes)
+    }
     func sameStates() -> Bool {
-      sameSettings
-        ? leftState == rightState : Self.key(leftState, left) == Self.key(rightState, right)
+      sameSettings ? leftState == rightState : key(leftState, left) == key(rightState, right)
     }
     var parted = !sameStates()
     if parted {
@@ -91,8 +98,8 @@ extension Timeline {
       )
     }
     guard parted else { return alignment }
-    var leftKey = Self.key(leftState, left)
-    var rightKey = Self.key(rightState, right)
+    var leftKey = key(leftState, left)
+    var rightKey = key(rightState, right)
     // Each session on its own: the first pair of points with equal states.
     let window = UInt64(max(window, 1))
     var leftSeen = StateMemory(window: window)
@@ -112,11 +119,11 @@ extension Timeline {
       let rightMoved = try rightReplayer.step(&rightState, trackChanges: false) != nil
       guard leftMoved || rightMoved else { break }
       if leftMoved {
-        leftKey = Self.key(leftState, left)
+        leftKey = key(leftState, left)
         leftSeen.remember(leftKey, at: leftReplayer.sequence)
       }
       if rightMoved {
-        rightKey = Self.key(rightState, right)
+        rightKey = key(rightState, right)
         rightSeen.remember(rightKey, at: rightReplayer.sequence)
       }
       // A session that has ended is left behind: once the other is more than the window
@@ -131,12 +138,6 @@ extension Timeline {
     let rightEnd = try other.state(after: other.lastSequence)
     alignment.endDifferences = Self.differences(leftEnd, left, rightEnd, right)
     return alignment
-  }
-
-  /// A state's fields as JSON text: equal for equal states of two sessions, whatever
-  /// their settings.
-  private static func key(_ state: D.State, _ domain: D) -> String {
-    domain.fields.map { $0.value(state).compactText }.joined(separator: "\n")
   }
 
   /// The fields that differ between a state of each session (left `old`, right `new`).
@@ -154,28 +155,47 @@ extension Timeline {
   }
 }
 
-/// The states of a session's last points, by their fields' JSON: where a rejoin is looked
+/// A state's JSON text, whose leaves are its fields: equal for equal states of two
+/// sessions, whatever their settings (their ids, not the catalogs' numbers); looked up by
+/// a hash of it, compared whole.
+private struct StateKey: Hashable {
+  let hash: UInt64
+  let text: [UInt8]
+
+  init(_ text: [UInt8]) {
+    self.text = text
+    hash = XXH64.hash(text)
+  }
+
+  static func == (left: StateKey, right: StateKey) -> Bool {
+    left.hash == right.hash && left.text == right.text
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+}
+
+/// The states of a session's last points, by their JSON: where a rejoin is looked
 /// up. It remembers the last `window` points; a state is found at the first of them that
 /// is within `window` events of the other session's point.
 private struct StateMemory {
   /// The points remembered and those forgotten but not yet dropped, from `dropped` on:
   /// each with its state and the number of the next point of the same state, if any.
-  private var entries: [(key: String, point: UInt64, next: Int?)] = []
+  private var entries: [(key: StateKey, point: UInt64, next: Int?)] = []
   /// How many entries were dropped from the front of `entries` (numbers count from the
   /// first point ever remembered).
   private var dropped = 0
   /// The number of the first point still remembered.
   private var start = 0
   /// The numbers of the first and the last point still remembered of each state.
-  private var first: [String: Int] = [:]
-  private var last: [String: Int] = [:]
+  private var first: [StateKey: Int] = [:]
+  private var last: [StateKey: Int] = [:]
   let window: UInt64
 
   init(window: UInt64) { self.window = window }
 
   /// Remembers that the session's state at `point` is `key`, forgetting the oldest point
   /// beyond the window.
-  mutating func remember(_ key: String, at point: UInt64) {
+  mutating func remember(_ key: StateKey, at point: UInt64) {
     let number = dropped + entries.count
     if let previous = last[key] {
       entries[previous - dropped].next = number
@@ -202,7 +222,7 @@ private struct StateMemory {
 
   /// The first point remembered whose state is `key` and that is within the window of
   /// `other` (the other session's point), nil when there is none.
-  func point(of key: String, near other: UInt64) -> UInt64? {
+  func point(of key: StateKey, near other: UInt64) -> UInt64? {
     var number = first[key]
     while let current = number {
       let entry = entries[current - dropped]
