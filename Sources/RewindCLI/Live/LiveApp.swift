@@ -5,10 +5,10 @@ package import RewindTerminal
 /// status line, and a help overlay.
 ///
 /// Every event the screen asks for goes through the store, which reduces it and records
-/// it; nothing else changes the state. The app flushes the journal once a second when
-/// events came in since the last flush, so that what the status line counts is durable
-/// soon after it happened. A model like any ``TerminalApp``: tests hand it events and
-/// draw it, with an in-memory store and a clock of their own.
+/// it; nothing else changes the state. The store makes what the status line counts
+/// durable within a second of its sending (``RecordingOptions/durableWithin``), on its
+/// own thread: the app does not wait for the disk. A model like any ``TerminalApp``: tests
+/// hand it events and draw it, with an in-memory store and a clock of their own.
 package struct LiveApp<D: InteractiveDomain>: TerminalApp {
   package let store: Store<D>
   package var screen: D.InteractiveScreen
@@ -28,10 +28,6 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
   package private(set) var rejectedCount = 0
   /// The last event, described, and what the reducer did with it.
   package private(set) var lastEvent: (text: String, outcome: Outcome<D.Rejection>)?
-  /// Events sent since the last flush.
-  package private(set) var unflushed = 0
-  /// Why the last flush failed, if it did.
-  package private(set) var flushProblem: String?
 
   package init(
     store: Store<D>, screen: D.InteractiveScreen, journal: String, earlierEvents: UInt64 = 0,
@@ -81,25 +77,10 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
     eventCount += 1
     if outcome.isRejected { rejectedCount += 1 }
     lastEvent = (store.domain.describe(event), outcome)
-    unflushed += 1
   }
 
-  package mutating func tick() -> TerminalAppAction {
-    flushIfNeeded()
-    return .continue
-  }
-
-  /// Makes the events sent so far durable, if any came since the last time.
-  package mutating func flushIfNeeded() {
-    guard unflushed > 0 else { return }
-    do {
-      try store.flushAndWait()
-      unflushed = 0
-      flushProblem = nil
-    } catch {
-      flushProblem = "\(error)"
-    }
-  }
+  /// The status line's clock goes on: drawn again.
+  package mutating func tick() -> TerminalAppAction { .continue }
 
   package mutating func draw(on canvas: inout Screen) {
     let (body, status) = canvas.bounds.splitRows(at: canvas.size.rows - 1)
@@ -119,7 +100,7 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
     canvas.fill(line, style: CellStyle(reverse: true))
     let base = CellStyle(reverse: true)
     var x = line.column
-    let recording = store.lastError == nil && flushProblem == nil
+    let recording = store.lastError == nil
     x = canvas.write(
       recording ? " ● REC " : " ! REC ", column: x, row: line.row,
       style: base.foreground(.red).merging(.bold), clip: line)
@@ -132,7 +113,7 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
     let keys = " ? help  q quit "
     let keysColumn = line.endColumn - TerminalText.width(keys)
     let detail = Rect(column: x, row: line.row, width: keysColumn - x, height: 1)
-    if let problem = store.lastError.map({ "\($0)" }) ?? flushProblem {
+    if let problem = store.lastError.map({ "\($0)" }) {
       canvas.write(
         " journal: " + problem, column: x, row: line.row, style: base.foreground(.red),
         clip: detail)
