@@ -118,18 +118,18 @@ struct AuditTests {
       if what == "the trailer" {
         #expect(
           verify.lines[2].hasPrefix(
-            "  Not closed: its trailer is damaged, so it reads as a journal its writer did not close; it holds 40,000 events"
+            "  Not closed: its index or trailer is damaged or cut short (a byte changed, or its writer stopped while closing it); it holds 40,000 events"
           ), "\(verify.stdout)")
       }
       let info = try rewind("info", path)
       #expect(
         info.stdout.contains(
-          "damaged end: \(Journal.count(UInt64(pristine.count - end), "byte")) at byte \(end), the end of a closed journal (\(what) is damaged"
+          "damaged end: \(Journal.count(UInt64(pristine.count - end), "byte")) at byte \(end), its index or trailer (\(what) is damaged"
         ), "\(info.stdout)")
       #expect(!info.stdout.contains("torn tail") && !info.stdout.contains("crashed"))
       #expect(
         try rewind("log", path).stderr.contains(
-          "(from byte \(end)), the end of a closed journal, are damaged (\(what) is damaged"))
+          "(from byte \(end)) are its index or trailer, damaged or cut short (\(what) is damaged"))
       let json = try parseObject(try rewind("verify", path, "--json").stdout)
       let problems = try #require(json["problems"] as? [[String: Any]])
       #expect(problems.map { $0["kind"] as? String } == ["index"], "\(problems)")
@@ -139,7 +139,7 @@ struct AuditTests {
       #expect(recover.stdout.contains("kept 40,000 events"), "\(recover.stdout)")
       #expect(
         recover.stdout.hasPrefix(
-          "Wrote the end of the journal again (its index and trailer, \(Journal.count(UInt64(pristine.count - end), "byte")) at byte \(end)): \(what) is damaged"
+          "Wrote a new index and trailer in place of the damaged end (\(Journal.count(UInt64(pristine.count - end), "byte")) at byte \(end)): \(what) is damaged"
         ), "\(recover.stdout)")
       #expect(try rewind("verify", repaired).status == 0)
     }

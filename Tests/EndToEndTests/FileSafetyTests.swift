@@ -100,6 +100,13 @@ struct FileSafetyTests {
       containing:
         "; it reads as JSON Lines, as `rewind export` writes: `rewind import \(lines) -o \(directory.file("export.journal"))` makes a journal of it\n"
     )
+    // The same after blank lines.
+    let spaced = directory.file("spaced.jsonl")
+    write(Array("\n  \n".utf8) + bytes(of: lines), to: spaced)
+    expectFailure(
+      try rewind("record", spaced, "-o", output),
+      containing:
+        "; it reads as JSON Lines, as `rewind export` writes: `rewind import \(spaced) -o ")
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 

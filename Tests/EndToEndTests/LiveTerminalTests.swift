@@ -63,6 +63,16 @@ struct LiveTerminalTests {
     try terminal.waitFor("rewind live: keys")
     terminal.send("Escape")  // closes the help, nothing else
     try terminal.waitUntil("the help is closed") { !$0.contains("rewind live: keys") }
+    // Durable while the session goes on (its store's doing, within a second): another
+    // process reads all eight events before live is quit.
+    let path = directory.file("s.journal")
+    let deadline = ContinuousClock.now + .seconds(10)
+    var durable = 0
+    while durable < 8, ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.1)
+      durable = try rewind("log", path, "--json").lines.count
+    }
+    #expect(durable == 8)
     terminal.send("q")
     let end = try terminal.waitFor("DONE 0")
     #expect(end.contains("Recorded 8 events (0 rejected) over "))
@@ -70,7 +80,6 @@ struct LiveTerminalTests {
     try terminal.waitFor(Tmux.prompt.trimmingCharacters(in: .whitespaces))
     #expect(!terminal.alternateScreen)
 
-    let path = directory.file("s.journal")
     let kinds = try events(path).map { "\($0["event"] ?? "")" }
     #expect(
       kinds == [

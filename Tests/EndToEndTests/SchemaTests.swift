@@ -231,6 +231,18 @@ struct SchemaTests {
       try FileManager.default.removeItem(atPath: output)
       try FileManager.default.removeItem(atPath: recovered)
     }
+    // A damaged trailer holds no event: the journal upgrades, every event kept.
+    var damagedEnd = whole
+    damagedEnd[whole.count - 10] ^= 0x01
+    let ended = directory.file("ended.journal")
+    write(damagedEnd, to: ended)
+    let output = directory.file("up.journal")
+    let upgraded = try rewind("upgrade", ended, "-o", output)
+    #expect(upgraded.status == 0, "\(upgraded.stderr)")
+    #expect(
+      upgraded.stdout.hasPrefix("Upgraded \(grouped(Int(last.lastSequence))) events of \(ended)"),
+      "\(upgraded.stdout)")
+    #expect(try rewind("verify", output).status == 0)
   }
 
   @Test(

@@ -396,11 +396,20 @@ struct DamageTests {
     #expect(noTrailer.condition.tornTail?.isDamagedEnd == true)
     #expect(
       noTrailer.condition.tornTail?.described.contains(
-        ", the end of a closed journal, are damaged (the trailer is damaged") == true)
+        " are its index or trailer, damaged or cut short (the trailer is damaged") == true)
     #expect(isExpected(try readAll(noTrailer), 1...500))
     let report = try Journal.recover(path: path)
     #expect(report.keptRecords == 500)
     #expect(try JournalReader(path: path).condition.openedFromIndex)
+
+    // A writer stopped while closing the journal: its index cut short, no trailer.
+    write(Array(pristine[..<(pristine.count - 50)]), to: path)
+    let closing = try JournalReader(path: path)
+    #expect(closing.condition.tornTail?.isDamagedEnd == true)
+    #expect(
+      closing.condition.tornTail?.reason.hasPrefix("the index of ") == true,
+      "\(String(describing: closing.condition.tornTail))")
+    #expect(isExpected(try readAll(closing), 1...500))
 
     // A trailer whose magic became another program's skippable frame (0x184D2A5A): the
     // walk steps over it as it may, and verification names the orphaned index.

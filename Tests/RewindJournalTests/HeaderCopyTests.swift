@@ -117,10 +117,10 @@ struct HeaderCopyTests {
         "the copy of the journal header is damaged: checksum mismatch") == true)
     let recovery = try Journal.recover(path: path)
     #expect(recovery.changed && recovery.droppedRecords == 0)
-    // What it wrote again is said: the copy's bytes, which held no event.
-    #expect(recovery.rewrittenDamage.map(\.byteRange.lowerBound) == [UInt64(headerSize)])
+    // What it dropped is said: the copy's bytes, whose loss loses no event.
+    #expect(recovery.droppedDamage.map(\.byteRange.lowerBound) == [UInt64(headerSize)])
     #expect(
-      recovery.rewrittenDamage.first?.reason.hasPrefix(
+      recovery.droppedDamage.first?.reason.hasPrefix(
         "the copy of the journal header is damaged") == true)
     #expect(try Journal.verify(path: path).isClean)
   }

@@ -416,8 +416,8 @@ struct CheckCommand: TimelineVisitor {
         torn.append(("from", .int(Int64(range.lowerBound))))
         torn.append(("to", .int(Int64(range.upperBound))))
       }
-      // A closed journal's index and trailer, damaged: no event is in them.
-      if tail.isDamagedEnd { torn.append(("damagedEnd", .bool(true))) }
+      // Its index or trailer, damaged or cut short: no event is in them.
+      torn.append(("damagedEnd", .bool(tail.isDamagedEnd)))
       members.append(("tornTail", .object(torn)))
     }
     if expectedPath != nil {

@@ -65,7 +65,7 @@ struct InfoCommand: TimelineVisitor {
     if let tail = condition.tornTail {
       integrity.append(
         tail.isDamagedEnd
-          ? "damaged end: \(Format.count(tail.length, "byte")) at byte \(tail.offset), the end of a closed journal (\(tail.reason)); no event is in them; run `rewind recover`"
+          ? "damaged end: \(Format.count(tail.length, "byte")) at byte \(tail.offset), its index or trailer (\(tail.reason)); no event is in them; run `rewind recover`"
           : "torn tail: \(Format.count(tail.length, "byte")) at byte \(tail.offset) (\(tail.reason)); run `rewind recover`"
       )
     }

@@ -151,7 +151,7 @@ package struct LiveCommand: DomainVisitor {
     continuing path: String, after earlier: UInt64, _ type: I.Type, context: Context
   ) throws {
     try record(to: path, earlierEvents: earlier, context: context) { options in
-      try Store<I>(continuing: path, options: options.journal)
+      try Store<I>(continuing: path, options: options)
     }
   }
 

@@ -88,8 +88,13 @@ struct RecordCommand: DomainVisitor {
       let meant = closestName(to: error.word, among: error.choices).map {
         ". Did you mean '\($0)'?"
       }
-      // JSON Lines or JSON given for a script: said what it reads as, and what takes it.
-      let hint = error.line == 1 ? jsonHint(text, path: scenarioPath) ?? "" : ""
+      // JSON Lines or JSON given for a script (its first line that is not blank is the
+      // one refused): said what it reads as, and what takes it.
+      let firstLine =
+        (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+          $0.contains { !$0.isWhitespace }
+        } ?? 0) + 1
+      let hint = error.line == firstLine ? jsonHint(text, path: scenarioPath) ?? "" : ""
       throw CommandError(
         "\(scenarioPath):\(error.line):\(error.column): \(error.message)\(meant ?? "")\(hint)")
     }

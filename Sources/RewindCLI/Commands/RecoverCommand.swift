@@ -145,9 +145,9 @@ enum RecoverOutput {
         } ?? .null
       ),
       (
-        "rewrittenDamage",
+        "droppedDamage",
         .array(
-          report.rewrittenDamage.map {
+          report.droppedDamage.map {
             .object([
               ("offset", .int(Int64($0.byteRange.lowerBound))),
               ("bytes", .int(Int64($0.byteRange.count))), ("reason", .string($0.reason)),
@@ -185,14 +185,14 @@ enum RecoverOutput {
     if let header = report.repairedHeader {
       output.print("Rebuilt the header from its copy: \(header.reason).")
     }
-    for damage in report.rewrittenDamage {
+    for damage in report.droppedDamage {
       output.print(
-        "Wrote again the damaged bytes at byte \(damage.byteRange.lowerBound), which held no event: \(damage.reason)."
+        "Dropped \(Format.count(UInt64(damage.byteRange.count), "damaged byte")) at byte \(damage.byteRange.lowerBound), which lost no event: \(damage.reason)."
       )
     }
     if let tail = report.cutTail, tail.isDamagedEnd {
       output.print(
-        "Wrote the end of the journal again (its index and trailer, \(Format.count(tail.length, "byte")) at byte \(tail.offset)): \(tail.reason)."
+        "Wrote a new index and trailer in place of the damaged end (\(Format.count(tail.length, "byte")) at byte \(tail.offset)): \(tail.reason)."
       )
     } else if let tail = report.cutTail {
       let events = tail.sequenceRange.map { " (\(Format.events($0)))" } ?? ""
@@ -223,7 +223,7 @@ enum RecoverOutput {
       let damaged =
         !report.droppedFrames.isEmpty || !report.droppedForContent.isEmpty
         || report.repairedHeader != nil || !report.replacedSnapshots.isEmpty
-        || report.droppedRecords > 0 || report.cutTail != nil
+        || report.droppedRecords > 0 || report.cutTail != nil || !report.droppedDamage.isEmpty
       output.print(
         "The \(damaged ? "damaged " : "")original is kept as \(TerminalText.escaped(kept)).")
     } else {

@@ -58,12 +58,13 @@ struct UpgradeCommand: TimelineVisitor {
     }
     // A torn tail (a crash while writing the last frame) is what readers skip: the new
     // journal, closed and whole, would lose what it held without a trace. Recovery cuts it
-    // and says what it drops; the recovered journal upgrades.
-    if let tail = timeline.reader.condition.tornTail {
+    // and says what it drops; the recovered journal upgrades. (A damaged index or trailer
+    // holds no event: the new journal has its own.)
+    if let tail = timeline.reader.condition.tornTail, !tail.isDamagedEnd {
       let path = timeline.path
       let events = tail.sequenceRange.map { " (\(JournalError.describe($0)))" } ?? ""
       throw CommandError(
-        "\(path): the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)) are not a whole frame (\(tail.reason)); an upgrade would leave out what they hold\(events), so nothing was written. `rewind recover \(Format.shellPath(path)) -o RECOVERED.journal` cuts them, says what it drops and leaves \(path) as it is; then upgrade RECOVERED.journal"
+        "\(path): \(tail.described); an upgrade would leave out what they hold\(events), so nothing was written. `rewind recover \(Format.shellPath(path)) -o RECOVERED.journal` cuts them, says what it drops and leaves \(path) as it is; then upgrade RECOVERED.journal"
       )
     }
     // Events lost to damage (a salvaged journal): the new journal, replayed from the start,

@@ -15,8 +15,8 @@ extension Format {
   ///   - writer: the process holding its write lock, if one does.
   ///   - repairable: whether `rewind recover` can close it (not when no intact copy of its
   ///     header is left).
-  ///   - damagedEnd: whether it ends in a damaged index or trailer (it was closed, and its
-  ///     trailer no longer says so).
+  ///   - damagedEnd: whether it ends in an index or a trailer, damaged or cut short (a
+  ///     byte changed, or its writer stopped while closing it).
   static func notClosed(
     events: UInt64, last: UInt64, writer: LockHolder?, repairable: Bool = true,
     damagedEnd: Bool = false
@@ -24,9 +24,9 @@ extension Format {
     let held =
       events == 0 ? "it holds no event" : "it holds \(count(events, "event")), up to event \(last)"
     if damagedEnd, writer == nil {
-      let recover = repairable ? "; `rewind recover` closes it again" : ""
+      let recover = repairable ? "; `rewind recover` closes it" : ""
       return
-        "not closed: its trailer is damaged, so it reads as a journal its writer did not close; \(held)\(recover)"
+        "not closed: its index or trailer is damaged or cut short (a byte changed, or its writer stopped while closing it); \(held)\(recover)"
     }
     guard let writer else {
       let recover = repairable ? "; `rewind recover` closes it" : ""

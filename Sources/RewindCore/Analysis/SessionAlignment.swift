@@ -50,8 +50,8 @@ extension Timeline {
   /// - Throws: ``RewindError`` when a journal cannot be replayed.
   /// - Complexity: O(events of both) steps. Up to the divergence, sessions with the same
   ///   settings compare events and states with `==`, others as JSON; after it, each
-  ///   step writes the state's JSON (``Domain/writeJSON(of:to:)``, whose leaves are the
-  ///   fields) to look it up, by a hash of it, among the O(`window`) states kept.
+  ///   step writes the state's fields as JSON, one text in a reused writer, to look it up
+  ///   by a hash of it among the O(`window`) states kept.
   public func align(with other: Timeline<D>, window: Int = 1_024) throws -> SessionAlignment<D> {
     let left = domain
     let right = other.domain
@@ -63,14 +63,21 @@ extension Timeline {
     // Sessions with the same settings compare their events and states directly; others
     // through JSON, by ids.
     let sameSettings = left.settingsJSON == right.settingsJSON
+    // The fields' JSON, a line each, in one writer (not the state's JSON: a domain's
+    // fields may be fewer than its JSON's leaves, or map them).
+    let (leftFields, rightFields) = (left.fields, right.fields)
     var text = JSONWriter(capacity: 4096)
-    func key(_ state: D.State, _ domain: D) -> StateKey {
+    func key(_ state: D.State, _ fields: [StateField<D.State>]) -> StateKey {
       text.removeAll()
-      domain.writeJSON(of: state, to: &text)
+      for field in fields {
+        text.value(field.value(state))
+        text.newline()
+      }
       return StateKey(text.bytes)
     }
     func sameStates() -> Bool {
-      sameSettings ? leftState == rightState : key(leftState, left) == key(rightState, right)
+      sameSettings
+        ? leftState == rightState : key(leftState, leftFields) == key(rightState, rightFields)
     }
     var parted = !sameStates()
     if parted {
@@ -98,8 +105,8 @@ extension Timeline {
       )
     }
     guard parted else { return alignment }
-    var leftKey = key(leftState, left)
-    var rightKey = key(rightState, right)
+    var leftKey = key(leftState, leftFields)
+    var rightKey = key(rightState, rightFields)
     // Each session on its own: the first pair of points with equal states.
     let window = UInt64(max(window, 1))
     var leftSeen = StateMemory(window: window)
@@ -119,11 +126,11 @@ extension Timeline {
       let rightMoved = try rightReplayer.step(&rightState, trackChanges: false) != nil
       guard leftMoved || rightMoved else { break }
       if leftMoved {
-        leftKey = key(leftState, left)
+        leftKey = key(leftState, leftFields)
         leftSeen.remember(leftKey, at: leftReplayer.sequence)
       }
       if rightMoved {
-        rightKey = key(rightState, right)
+        rightKey = key(rightState, rightFields)
         rightSeen.remember(rightKey, at: rightReplayer.sequence)
       }
       // A session that has ended is left behind: once the other is more than the window
@@ -155,9 +162,9 @@ extension Timeline {
   }
 }
 
-/// A state's JSON text, whose leaves are its fields: equal for equal states of two
-/// sessions, whatever their settings (their ids, not the catalogs' numbers); looked up by
-/// a hash of it, compared whole.
+/// A state's fields as JSON text, a line each: equal for equal states of two sessions,
+/// whatever their settings (their ids, not the catalogs' numbers); looked up by a hash of
+/// it, compared whole.
 private struct StateKey: Hashable {
   let hash: UInt64
   let text: [UInt8]

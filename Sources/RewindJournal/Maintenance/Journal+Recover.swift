@@ -33,9 +33,10 @@ public struct RecoveryReport: Sendable {
   public var lostRanges: [ClosedRange<UInt64>]
   /// The damaged header that was rebuilt from its copy, if it was.
   public var repairedHeader: JournalCondition.HeaderDamage?
-  /// Damaged bytes between the frames that held no event (a damaged copy of the header,
-  /// say), written again whole.
-  public var rewrittenDamage: [JournalCondition.Damage] = []
+  /// Damaged bytes between the frames whose loss loses no event (a damaged copy of the
+  /// header, which the repaired journal has whole; bytes that are no frame; a frame
+  /// repeating events kept): dropped.
+  public var droppedDamage: [JournalCondition.Damage] = []
   /// Whether anything had to be written; false for a journal that was already whole.
   public var changed: Bool
 }
@@ -134,7 +135,7 @@ extension Journal {
       lostRanges: plan.gaps.filter { !scan.lostRanges.contains($0) },
       repairedHeader: found.damage, changed: true)
     report.droppedForContent = plan.droppedForContent
-    report.rewrittenDamage = scan.damage.filter { $0.sequenceRange == nil }
+    report.droppedDamage = scan.damage.filter { $0.sequenceRange == nil }
     if output == nil, try plan.isWhole(scan) {
       report.changed = false
       return report

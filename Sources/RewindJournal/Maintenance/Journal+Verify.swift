@@ -85,9 +85,9 @@ public struct VerificationReport: Sendable {
   public var lastSequence: UInt64
   /// The events that salvage marked lost to damage (its lost-range markers), in order.
   public var lostRanges: [ClosedRange<UInt64>] = []
-  /// Whether the journal ends in a damaged index or trailer: its writer closed it, and it
-  /// reads as a journal that was not closed (``isClosed`` false when the trailer is the
-  /// damaged one).
+  /// Whether the journal ends in an index or a trailer, damaged or cut short (a byte
+  /// changed, or its writer stopped while closing it): ``isClosed`` is false when no
+  /// intact trailer ends it.
   public var endIsDamaged = false
   /// The process holding the journal's write lock while it was verified, if any: a
   /// journal that is not closed and has one is being written still.

@@ -32,9 +32,9 @@ package struct JournalScan {
   /// The bytes at the end that are not a whole frame. Its events are those its frame
   /// header tells, or, when that header is damaged too, those a valid index lists there.
   let tail: JournalCondition.TornTail?
-  /// Whether ``tail`` starts at a damaged index or trailer: the end of a closed journal,
-  /// not a frame cut short.
-  let tailIsDamagedIndex: Bool
+  /// Whether ``tail`` starts at a damaged index or trailer: the end of a journal, not a
+  /// frame cut short.
+  var tailIsDamagedIndex: Bool { tail?.isDamagedEnd ?? false }
   /// The index, and where it starts, of the trailer ``tail`` follows: the journal was
   /// closed, then written past (`JournalLayout.writtenPast(_:_:after:)`); nil for any
   /// other tail.
@@ -91,7 +91,6 @@ package struct JournalScan {
     lostRanges = walker.lostRanges
     dataEnd = walker.dataEnd
     damage = walker.damage
-    tailIsDamagedIndex = walker.tailIsDamagedIndex
     var tail = walker.tail
     if let found = tail, found.sequenceRange == nil,
       case .success(let (index, indexOffset)) = try JournalLayout.readIndex(

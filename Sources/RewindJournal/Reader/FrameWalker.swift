@@ -72,16 +72,18 @@ struct FrameWalker {
     let frameSize = 8 + UInt64(payloadSize)
     if magic == JournalFormat.metadataMagic {
       guard payloadSize <= JournalLimits.maximumMetadataSize else {
+        let end = try indexOrTrailer(remaining: remaining)
         return .problem(
-          "a metadata frame declares \(payloadSize) bytes, beyond the limit",
-          index: try isIndexOrTrailer(remaining: remaining))
+          "\(end ?? "a metadata frame") declares \(payloadSize) bytes, beyond the limit",
+          index: end != nil)
       }
       guard frameSize <= remaining,
         let payload = try file.read(count: Int(payloadSize), at: offset + 8)
       else {
+        let end = try indexOrTrailer(remaining: remaining)
         return .problem(
-          "a metadata frame of \(frameSize) bytes is cut short after \(remaining) bytes",
-          index: try isIndexOrTrailer(remaining: remaining))
+          "\(end ?? "a metadata frame") of \(frameSize) bytes is cut short after \(remaining) bytes",
+          index: end != nil)
       }
       return try payload.withBytes { buffer throws(JournalError) in
         try metadata(buffer, frameSize: frameSize)
@@ -105,15 +107,20 @@ struct FrameWalker {
   /// What bytes that are not a frame, where one would start, are said to be.
   static let notAFrame = "the bytes here are not a frame"
 
-  /// Whether the metadata frame at `offset`, whose size is wrong, has the tag of an index
-  /// or a trailer (a damaged size leaves the tag as it was).
-  private func isIndexOrTrailer(remaining: UInt64) throws(JournalError) -> Bool {
+  /// `the index` or `the trailer` when the metadata frame at `offset`, whose size is wrong,
+  /// has the tag of one (a damaged size leaves the tag as it was; a writer stopped while
+  /// closing the journal leaves its index cut short); nil for another.
+  private func indexOrTrailer(remaining: UInt64) throws(JournalError) -> String? {
     guard remaining >= 12, let bytes = try file.read(count: 4, at: offset + 8) else {
-      return false
+      return nil
     }
     let tag =
       UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
-    return tag == JournalFormat.Tag.index.rawValue || tag == JournalFormat.Tag.trailer.rawValue
+    switch JournalFormat.Tag(rawValue: tag) {
+    case .index: return "the index"
+    case .trailer: return "the trailer"
+    default: return nil
+    }
   }
 
   private mutating func metadata(_ payload: UnsafeRawBufferPointer, frameSize: UInt64)

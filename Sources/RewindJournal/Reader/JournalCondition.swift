@@ -10,17 +10,18 @@ public struct JournalCondition: Sendable, Equatable {
     public var reason: String
     /// The events of the partial frame, when its frame header is whole.
     public var sequenceRange: ClosedRange<UInt64>?
-    /// Whether the bytes start at a damaged index or trailer: the end of a closed journal,
-    /// which holds no event, not a frame cut short.
+    /// Whether the bytes start at an index or a trailer, damaged or cut short (a byte
+    /// changed, or the writer stopped while closing the journal): they hold no event; not
+    /// a frame cut short.
     public var isDamagedEnd = false
 
     /// What the bytes are, for a sentence: `the last 36 bytes (from byte 5169) are not a
-    /// whole frame (why)`, or for a damaged end `the last 36 bytes (from byte 5169), the
-    /// end of a closed journal, are damaged (why), and no event is in them`.
+    /// whole frame (why)`, or for a damaged end `the last 36 bytes (from byte 5169) are
+    /// its index or trailer, damaged or cut short (why), and no event is in them`.
     public var described: String {
       let bytes = "the last \(Journal.count(length, "byte")) (from byte \(offset))"
       return isDamagedEnd
-        ? "\(bytes), the end of a closed journal, are damaged (\(reason)), and no event is in them"
+        ? "\(bytes) are its index or trailer, damaged or cut short (\(reason)), and no event is in them"
         : "\(bytes) \(length == 1 ? "is" : "are") not a whole frame (\(reason))"
     }
   }

@@ -36,7 +36,7 @@ final class NatsConnection {
     switch number {
     case ENOENT: "no such file"
     case EACCES: "permission denied"
-    default: String(cString: strerror(number))
+    default: String(cString: strerror(number)).lowercased()
     }
   }
 
@@ -77,9 +77,10 @@ final class NatsConnection {
     }
     if let file = server.credentialsFile {
       guard access(file, R_OK) == 0 else {
+        let number = errno
         throw StreamError(
           .authorization,
-          "cannot read the credentials file \(file): \(Self.unreadable(errno))",
+          "cannot read the credentials file \(file): \(Self.unreadable(number))",
           server: server.displayURL)
       }
       try check(
@@ -89,9 +90,10 @@ final class NatsConnection {
     if let file = server.certificateAuthorityFile {
       // libnats says only `(null)` of a file it cannot open.
       guard access(file, R_OK) == 0 else {
+        let number = errno
         throw StreamError(
           .authorization,
-          "cannot read the certificate authorities' file \(file): \(Self.unreadable(errno))",
+          "cannot read the certificate authorities' file \(file): \(Self.unreadable(number))",
           server: server.displayURL)
       }
       try check(
