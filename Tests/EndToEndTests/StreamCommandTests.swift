@@ -136,6 +136,28 @@ struct StreamCommandTests {
     #expect(sessions.first?["frames"] as? Int == frames)
   }
 
+  /// A copy of a journal taken before it was closed, pushed after the closed journal (a
+  /// device's periodic push, late), adds nothing and leaves the session closed: the
+  /// session pulled back is the closed journal, byte for byte.
+  @Test func aStaleCopyLeavesAClosedSessionClosed() throws {
+    let server = try NatsServer()
+    let closed = sample("two-column.journal")
+    let whole = bytes(of: closed)
+    // Its trailer cut: not closed, the same frames.
+    let copy = server.directory.file("copy.journal")
+    write(Array(whole.prefix(whole.count - 50)), to: copy)
+    #expect(try rewind("push", closed, "--server", server.url).status == 0)
+    let late = try rewind("push", copy, "--server", server.url, "--json")
+    #expect(late.status == 0, "\(late.stderr)")
+    let report = try #require(try parseJSON(late.stdout) as? [[String: Any]]).first
+    #expect(report?["framesSent"] as? Int == 0)
+    #expect(report?["closed"] as? Bool == true)
+    let id = try #require(report?["session"] as? String)
+    let back = server.directory.file("back.journal")
+    #expect(try rewind("pull", id, "--server", server.url, "-o", back).status == 0)
+    #expect(bytes(of: back) == whole)
+  }
+
   /// A push killed (SIGKILL) part way through resumes where it stopped, and the session
   /// pulled back is the journal, byte for byte.
   @Test func aKilledPushResumes() throws {
@@ -239,6 +261,29 @@ struct StreamCommandTests {
       #expect(info.status == 0, "\(password): \(info.stderr)")
       #expect(try parseObject(info.stdout)["events"] as? Int == 25)
       #expect(!info.stdout.contains("s3cr"))
+      // diff reads it too: the `@` of the credentials is no point.
+      let day = sample("day-menu.journal")
+      for arguments in [
+        ["diff", url, "--from", "1", "--to", "3"], ["diff", url, day],
+        ["diff", url, day, "--align"],
+      ] {
+        let result = try rewind(arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        #expect(!(result.stdout + result.stderr).contains("s3cr"), "\(arguments)")
+      }
+      // A journal edited from it, and a test made of it, hold no password: the parent is
+      // the session's URL without its user and password.
+      let edited = server.directory.file("edited.journal")
+      let state = try rewind("state", url, "--at", "3", "--skip", "1", "-o", edited)
+      #expect(state.status == 0, "\(state.stderr)")
+      #expect(!bytes(of: edited).contains(Array("s3cr".utf8)))
+      let parent = try parseObject(try rewind("info", edited, "--json").stdout)["parent"]
+      #expect(
+        (parent as? [String: Any])?["path"] as? String
+          == "nats://127.0.0.1:\(server.port)/bdc2", "\(String(describing: parent))")
+      let test = server.directory.file("T.swift")
+      #expect(try rewind("testgen", url, "-o", test).status == 0)
+      #expect(!bytes(of: test).contains(Array("s3cr".utf8)))
     }
   }
 
@@ -325,6 +370,10 @@ struct StreamCommandTests {
     expectUsageError(
       try rewind("sessions", "--server", absent, "--timeout", "0"),
       "The value '0' is invalid for '--timeout <ms>': expected a whole number of milliseconds, 1 or more",
+      command: "sessions")
+    expectUsageError(
+      try rewind("sessions", "--server", absent, "--timeout", "2147483648"),
+      "The value '2147483648' is invalid for '--timeout <ms>': expected a whole number of milliseconds from 1 to 2,147,483,647 (24 days)",
       command: "sessions")
     expectUsageError(
       try rewind("push", journal, "--server", absent, "--replicas", "6"),
@@ -590,6 +639,15 @@ struct StreamCommandTests {
 
     let missing = try rewind("state", "\(server.url)/0123", "--at", "5")
     expectFailure(missing, containing: "\(server.url): session 0123: no such session on the server")
+  }
+
+  /// `play --follow` of a session on a server is refused before anything is read: nothing
+  /// would tell the player of frames pushed later.
+  @Test func followingASessionOnAServerIsRefused() throws {
+    expectUsageError(
+      try rewind("play", "nats://rewind:s3cret@127.0.0.1:1/bdc2", "--follow"),
+      "The value 'nats://127.0.0.1:1/bdc2' is invalid for '<journal>': --follow watches a journal file another process is recording; a session on a server is played as it is when opened (play it again to see what was pushed since)",
+      command: "play")
   }
 
   /// `rewind play` of a session on the server, in a real terminal: the screen, steps and

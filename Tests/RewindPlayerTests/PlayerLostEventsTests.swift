@@ -171,6 +171,29 @@ struct PlayerLostEventsTests {
     }
   }
 
+  @Test(
+    "r after the lost events says why it cannot continue there; the player stays; before them it can"
+  )
+  func continuingAfterLostEvents() throws {
+    let directory = TemporaryDirectory()
+    let (_, path, lost) = try salvaged(in: directory)
+    let player = try Player(
+      timeline: Timeline<NavigationDomain>(path: path), at: .sequence(lost.upperBound + 2))
+    var app = PlayerApp(player: player, title: "t")
+    #expect(app.handle(.key(.character("r"))) == .continue)
+    #expect(app.continueRequest == nil)
+    #expect(app.player.cursor == lost.upperBound + 2)
+    #expect(
+      app.player.message
+        == PlayerMessage(
+          .error,
+          "Cannot continue from here: \(Format.events(lost)) were lost to damage, and the new journal would replay through them; continue from a point before event \(lost.lowerBound)."
+        ))
+    _ = app.player.perform(.go(to: .sequence(lost.lowerBound - 1)))
+    #expect(app.handle(.key(.character("r"))) == .quit)
+    #expect(app.continueRequest?.sequence == lost.lowerBound - 1)
+  }
+
   @Test("playing waits through the lost events' times, then goes on after them")
   func playsAcross() throws {
     let directory = TemporaryDirectory()

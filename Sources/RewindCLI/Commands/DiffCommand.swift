@@ -125,16 +125,18 @@ struct JournalAtPoint: CustomStringConvertible {
   /// `path@point` as output names it: a session URL without its user and password.
   var description: String { "\(StreamStore.displayName(path))@\(point)" }
 
-  /// The `@` before the point in `text`, if it names one: the last `@`, after a session
-  /// URL's server; none in the name of a file that exists.
+  /// The `@` before the point in `text`, if it names one: the last `@`; in a session URL
+  /// the last one after the session's path began, with no `/` after it (the `@` of
+  /// `USER:PASSWORD@HOST` has the path after it, and a password may hold a `/`); none in
+  /// the name of a file that exists.
   static func pointSign(in text: String) -> String.Index? {
-    guard !fileExists(text) else { return nil }
-    var searched = Substring(text)
+    guard !fileExists(text), let at = text.lastIndex(of: "@") else { return nil }
     if StreamStore.looksLikeSessionURL(text), let scheme = text.firstRange(of: "://") {
-      let rest = text[scheme.upperBound...]
-      searched = rest.firstIndex(of: "/").map { rest[$0...] } ?? rest[rest.endIndex...]
+      guard !text[at...].contains("/"), text[scheme.upperBound..<at].contains("/") else {
+        return nil
+      }
     }
-    return searched.lastIndex(of: "@")
+    return at
   }
 
   init(_ text: String) throws {

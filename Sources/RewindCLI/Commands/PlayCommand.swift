@@ -2,6 +2,7 @@ import RewindArguments
 import RewindCore
 import RewindJournal
 import RewindPlayer
+import RewindStream
 import RewindTerminal
 
 extension RewindTool {
@@ -25,6 +26,14 @@ extension RewindTool {
     var follow: Bool
 
     func run(_ context: Context) throws {
+      // A session on a server is read as the server holds it when opened: nothing tells
+      // the player of frames pushed later.
+      if follow, StreamStore.looksLikeSessionURL(journal), !fileExists(journal) {
+        throw UsageError(
+          .invalidValue,
+          "The value '\(StreamStore.displayName(journal))' is invalid for '<journal>': --follow watches a journal file another process is recording; a session on a server is played as it is when opened (play it again to see what was pushed since)"
+        )
+      }
       if follow, !journal.contains("://"), !fileExists(journal) {
         // Started before the recording it is to watch: said as such, with what starts it.
         throw CommandError(
@@ -87,7 +96,8 @@ struct PlayCommand: TimelineVisitor {
     let session = try context.terminalSession(for: "play")
     // The new journal is written in this folder (`LiveCommand.freeJournalName`): one that
     // cannot be written is said in the player, which stays (it ended, its place lost).
-    var app = PlayerApp(player: player, title: journal) {
+    // A session on a server named without its password.
+    var app = PlayerApp(player: player, title: StreamStore.displayName(journal)) {
       writingProblem(in: ".").map {
         "Cannot continue here: the new journal goes in this folder, which cannot be written (\($0))."
       }
@@ -114,7 +124,7 @@ struct PlayCommand: TimelineVisitor {
       parentPath: context.resolvedPath(request.parentPath),
       options: context.batchRecordingOptions(snapshotInterval: timeline.header.snapshotInterval))
     context.stdout.print(
-      "Continuing \(TerminalText.escaped(journal)) after event \(Format.count(request.sequence)) in \(TerminalText.escaped(path))"
+      "Continuing \(TerminalText.escaped(StreamStore.displayName(journal))) after event \(Format.count(request.sequence)) in \(TerminalText.escaped(path))"
     )
     try LiveCommand.record(
       continuing: path, after: request.sequence, domain: D.self, context: context)

@@ -304,7 +304,15 @@ struct ConnectionOptions: ParsableArguments {
   var name: String?
   @Option(
     valueName: "ms", help: "How long connecting and each request may take.",
-    transform: { text throws(InvalidValue) in try parseCount(text, of: "milliseconds") })
+    transform: { text throws(InvalidValue) in
+      // libnats takes a 32-bit count: a larger one would wrap around.
+      let value = try parseCount(text, of: "milliseconds")
+      guard value <= Int(Int32.max) else {
+        throw InvalidValue(
+          "expected a whole number of milliseconds from 1 to \(Format.count(Int32.max)) (24 days)")
+      }
+      return value
+    })
   var timeout: Int = 5000
 
   /// Connects to the server the options name, with the credentials file and certificate

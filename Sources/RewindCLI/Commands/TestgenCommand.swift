@@ -1,6 +1,7 @@
 import RewindArguments
 import RewindCore
 import RewindJournal
+import RewindStream
 
 extension RewindTool {
   struct Testgen: RangeCommand {
@@ -46,8 +47,12 @@ extension RewindTool {
       // A file already there is refused once the range is known to be right.
       let destination = try outputDestination(
         output, force: force, inputs: [journal], existingLater: true)
-      // The journal as a word that runs (`./-x.journal`, not an option); the rest quoted.
-      var command = ["rewind", "testgen", journal.hasPrefix("-") ? "./" + journal : journal]
+      // The journal as a word that runs (`./-x.journal`, not an option); a session on a
+      // server without its user and password (the file is committed); the rest quoted.
+      let named =
+        StreamStore.looksLikeSessionURL(journal)
+        ? StreamStore.displayName(journal) : journal.hasPrefix("-") ? "./" + journal : journal
+      var command = ["rewind", "testgen", named]
       if from.text != PointArgument.start.text { command += ["--from", from.text] }
       if to.text != PointArgument.end.text { command += ["--to", to.text] }
       if let name { command += ["--name", name] }

@@ -1,6 +1,7 @@
 import RewindArguments
 import RewindCore
 package import RewindJournal
+import RewindStream
 import RewindTerminal
 
 #if canImport(Glibc)
@@ -141,8 +142,10 @@ package final class Context {
 
   /// The file at `path` as a journal's header names another (its parent): absolute, its
   /// `.`, `..` and symbolic links resolved (`realpath`) when it exists, else
-  /// ``absolutePath(_:)``'s.
+  /// ``absolutePath(_:)``'s; a session on a server as its URL, without its user and
+  /// password (a journal's header is shared: it never holds a password).
   package func resolvedPath(_ path: String) -> String {
+    if StreamStore.looksLikeSessionURL(path) { return StreamStore.displayName(path) }
     let absolute = absolutePath(path)
     guard let resolved = realpath(absolute, nil) else { return absolute }
     defer { free(resolved) }

@@ -96,6 +96,15 @@ public struct PlayerApp<D: Domain>: TerminalApp {
         player.message = PlayerMessage(.error, problem)
         return .continue
       }
+      // The new journal replays the events up to the point: not across events lost to
+      // damage (said here, the player staying, not after it has quit).
+      if let lost = player.timeline.lostEvents(in: 0...request.sequence).first {
+        player.message = PlayerMessage(
+          .error,
+          "Cannot continue from here: \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage, and the new journal would replay through them; continue from a point before event \(lost.lowerBound)."
+        )
+        return .continue
+      }
       continueRequest = request
       return .quit
     }

@@ -384,7 +384,12 @@ public final class StreamStore {
     if recovered {
       try record(&summary, frames, from: summary.frameCount, headerSize: headerBytes.count)
     }
-    let closed = reader.condition.isClosed && reader.condition.tornTail == nil
+    // A copy that adds nothing to a session closed on the server (a copy taken before the
+    // journal was closed, pushed after it) leaves it closed: the server's is the whole
+    // journal.
+    let closed =
+      (reader.condition.isClosed && reader.condition.tornTail == nil)
+      || (summary.isClosed && frames.count == reader.frames.count)
     if frames.count < reader.frames.count, summary.isClosed {
       // A closed journal continued since it was pushed: the summary says so with the
       // first frame sent, and says closed again when the push ends (if it is).
