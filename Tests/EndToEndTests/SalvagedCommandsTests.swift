@@ -324,7 +324,7 @@ struct SalvagedCommandsTests {
     expectFailure(
       pushed,
       containing:
-        "Error: \(salvaged): it holds \(JournalError.describe(lost)), lost to damage (salvaged away)"
+        "Error: \(salvaged): it lacks \(JournalError.describe(lost)), lost to damage (salvaged away)"
     )
     #expect(!pushed.stderr.contains("recover"), "\(pushed.stderr)")
   }

@@ -309,7 +309,9 @@ extension PlayerApp {
       parts.append(
         "skipping " + player.skipped.sorted().map { Format.count($0) }.joined(separator: ", "))
       if let divergence = player.divergence, divergence.count > 0 {
-        parts.append("\(Format.count(divergence.count, "later event")) differ")
+        parts.append(
+          "\(Format.count(divergence.count, "later event")) \(divergence.count == 1 ? "differs" : "differ")"
+        )
       }
     }
     if let search = player.search { parts.append("/ \(search)") }

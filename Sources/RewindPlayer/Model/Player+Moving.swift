@@ -173,8 +173,10 @@ extension Player {
   func changeSpeed(by step: Int) {
     let index = playback.speedIndex + step
     guard Playback.speeds.indices.contains(index) else {
+      // The speed is the player's whether it plays or not.
       message = PlayerMessage(
-        .info, "Playing at \(playback.speedLabel) already, the \(step > 0 ? "fastest" : "slowest")."
+        .info,
+        "The speed is \(playback.speedLabel) already, the \(step > 0 ? "fastest" : "slowest")."
       )
       return
     }

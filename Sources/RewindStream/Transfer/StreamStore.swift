@@ -303,7 +303,7 @@ public final class StreamStore {
       let lost = condition.lostRanges.map(JournalError.describe).joined(separator: " and ")
       throw JournalError(
         .corruptFrame,
-        "it holds \(lost), lost to damage (salvaged away); a session on the server holds every event, so a journal with lost events cannot be pushed",
+        "it lacks \(lost), lost to damage (salvaged away); a session on the server holds every event, so a journal with lost events cannot be pushed",
         path: path)
     }
     return reader
