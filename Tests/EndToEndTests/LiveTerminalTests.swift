@@ -174,7 +174,10 @@ struct LiveTerminalTests {
     terminal.type("\"$REWIND\" live -o s.journal &")
     terminal.send("Enter")
     try terminal.waitFor("[1] ")
-    terminal.type("fg")
+    // fg once the shell sees it stopped: typed while it still starts, fg races the first
+    // call that stops it, as it would for any program (the shell gives it the terminal, it
+    // is stopped by a call made just before, and waits for a second fg).
+    terminal.type("until [[ $(jobs -s) ]]; do sleep 0.1; done; fg")
     terminal.send("Enter")
     try terminal.waitFor("● REC")
     terminal.send("q")

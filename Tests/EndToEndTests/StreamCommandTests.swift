@@ -590,6 +590,9 @@ struct StreamCommandTests {
     #expect(info["events"] as? Int == 200_000)
     #expect(info["closed"] as? Bool == true)
     #expect(info["integrity"] as? [String] == ["closed, index present"])
+    // Its size is not on a disk: its header and frames, as a journal file holds them.
+    let infoText = try rewind("info", url)
+    #expect(infoText.stdout.contains(" in its header and frames, "), "\(infoText.stdout)")
     // A session pushed before its journal was closed is not closed on the server, and
     // info says so, in the text as in the JSON.
     // (A journal cut short, as a recording killed leaves it: its whole frames are pushed.)

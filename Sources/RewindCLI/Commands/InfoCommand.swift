@@ -1,6 +1,7 @@
 import RewindArguments
 import RewindCore
 import RewindJournal
+import RewindStream
 
 extension RewindTool {
   struct Info: ParsableCommand {
@@ -157,9 +158,13 @@ struct InfoCommand: TimelineVisitor {
       "Storage",
       "\(Format.count(reader.frames.count, "frame")), \(Format.count(snapshots, "snapshot")) (every \(Format.count(header.snapshotInterval, "event")))"
     )
+    // A session on a server: its header and frames as a journal file holds them (no index
+    // or trailer: the server keeps its own).
+    let place =
+      StreamStore.looksLikeSessionURL(timeline.path) ? "in its header and frames" : "on disk"
     row(
       "Size",
-      "\(Format.bytes(reader.fileSize)) on disk, \(Format.decimal(bytesPerEvent, places: 2)) bytes/event"
+      "\(Format.bytes(reader.fileSize)) \(place), \(Format.decimal(bytesPerEvent, places: 2)) bytes/event"
     )
     let healthy = condition.isIntact && condition.lostRanges.isEmpty && condition.isClosed
     for (index, line) in integrity.enumerated() {
