@@ -1,5 +1,7 @@
 import Foundation
 import JournalFixtures
+import Navigation
+import RewindCore
 import RewindJournal
 import TestSupport
 import Testing
@@ -371,10 +373,12 @@ struct StreamCommandTests {
       try rewind("sessions", "--server", absent, "--timeout", "0"),
       "The value '0' is invalid for '--timeout <ms>': expected a whole number of milliseconds, 1 or more",
       command: "sessions")
-    expectUsageError(
-      try rewind("sessions", "--server", absent, "--timeout", "2147483648"),
-      "The value '2147483648' is invalid for '--timeout <ms>': expected a whole number of milliseconds from 1 to 2,147,483,647 (24 days)",
-      command: "sessions")
+    for huge in ["2147483648", "99999999999999999999999"] {
+      expectUsageError(
+        try rewind("sessions", "--server", absent, "--timeout", huge),
+        "The value '\(huge)' is invalid for '--timeout <ms>': expected a whole number of milliseconds from 1 to 2,147,483,647 (24 days)",
+        command: "sessions")
+    }
     expectUsageError(
       try rewind("push", journal, "--server", absent, "--replicas", "6"),
       "The value '6' is invalid for '--replicas <n>': expected a number of copies from 1 to 5",
@@ -704,5 +708,29 @@ struct StreamCommandTests {
     #expect(
       fileScreen.split(separator: "\n").dropFirst()
         == serverScreen.split(separator: "\n").dropFirst())
+  }
+}
+
+/// A journal an older Rewind wrote from a session URL may name its parent with the URL's
+/// password: info never shows it.
+@Suite struct OlderParentPathTests {
+  @Test func infoMasksAPasswordInAParentPath() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("older.journal")
+    let recorder = try JournalRecorder.create(
+      at: path, domain: NavigationDomain(),
+      session: SessionInfo(
+        startTime: 0, device: "test",
+        parent: ParentSession(
+          path: "/tmp/nats://rewind:s3cret@127.0.0.1:4222/bdc2", sessionID: .random(),
+          sequence: 0)))
+    _ = try recorder.record(.menuTabTapped(index: 1), at: 1_000)
+    try recorder.close()
+    for arguments in [["info", path], ["info", path, "--json"]] {
+      let result = try rewind(arguments)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.contains("nats://rewind:***@127.0.0.1:4222/bdc2"), "\(result.stdout)")
+      #expect(!result.stdout.contains("s3cret"))
+    }
   }
 }

@@ -573,6 +573,13 @@ struct StreamReaderTests {
     #expect(written?.server.user == "al%69ce")
     #expect(written?.server.password == "s3@cr%2F/t")
     #expect(written?.session == "ab@+5s")
+    // No session id after the host: a password's slash and `@` are no path, and a path
+    // that is no id (hex digits and dashes) is no session.
+    let noSession = "nats://rewind:pa/s@s3cr@127.0.0.1:15222"
+    #expect(StreamStore.sessionURL(noSession) == nil)
+    #expect(StreamStore.displayName(noSession) == "nats://rewind:***@127.0.0.1:15222")
+    #expect(StreamStore.sessionURL("nats://host:1/xyz") == nil)
+    #expect(StreamStore.sessionURL("nats://host:1/B15EEE87-ed8a@5")?.session == "B15EEE87-ed8a@5")
   }
 }
 
@@ -662,6 +669,9 @@ struct SessionURLMessageTests {
       // A password may hold a slash: the credentials end at the last @ a slash follows.
       ("nats://u:pa/ss@h:1/s is neither", "nats://u:***@h:1/s is neither"),
       ("nats://u:p/q@h:1/s@end", "nats://u:***@h:1/s@end"),
+      // And an `@` too, with no session after the host.
+      ("nats://u:pa/s@x@h:1 failed", "nats://u:***@h:1 failed"),
+      ("nats://u:pa/s@x@[::1]:4222", "nats://u:***@[::1]:4222"),
       (
         "nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID, nats://[::1]:4222",
         "nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID, nats://[::1]:4222"

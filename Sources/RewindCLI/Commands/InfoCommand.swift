@@ -106,7 +106,9 @@ struct InfoCommand: TimelineVisitor {
             "parent",
             header.parent.map { parent in
               .object([
-                ("path", .string(parent.path)), ("session", .string(parent.sessionID.description)),
+                // (An older Rewind may have written a session URL's password there.)
+                ("path", .string(StreamStore.maskingPasswords(in: parent.path))),
+                ("session", .string(parent.sessionID.description)),
                 ("seq", .int(Int64(parent.sequence))),
               ])
             } ?? .null
@@ -147,7 +149,8 @@ struct InfoCommand: TimelineVisitor {
             : "its events 1–\(parent.sequence) are that session's")
       row(
         "Branched",
-        "from \(TerminalText.escaped(parent.path)) (session \(parent.sessionID)) \(point)")
+        "from \(TerminalText.escaped(StreamStore.maskingPasswords(in: parent.path))) (session \(parent.sessionID)) \(point)"
+      )
     }
     let first = reader.frames.first?.firstSequence ?? 1
     let span =

@@ -305,12 +305,16 @@ struct ConnectionOptions: ParsableArguments {
   @Option(
     valueName: "ms", help: "How long connecting and each request may take.",
     transform: { text throws(InvalidValue) in
-      // libnats takes a 32-bit count: a larger one would wrap around.
-      let value = try parseCount(text, of: "milliseconds")
-      guard value <= Int(Int32.max) else {
-        throw InvalidValue(
-          "expected a whole number of milliseconds from 1 to \(Format.count(Int32.max)) (24 days)")
+      // libnats takes a 32-bit count: a larger one would wrap around. A number too large
+      // for any count is said so too.
+      let tooLarge = InvalidValue(
+        "expected a whole number of milliseconds from 1 to \(Format.count(Int32.max)) (24 days)")
+      guard let digits = groupedDigits(text), digits.count <= 10 else {
+        if groupedDigits(text) != nil { throw tooLarge }
+        return try parseCount(text, of: "milliseconds")
       }
+      let value = try parseCount(text, of: "milliseconds")
+      guard value <= Int(Int32.max) else { throw tooLarge }
       return value
     })
   var timeout: Int = 5000

@@ -198,7 +198,7 @@ extension Journal {
       }
     }
     if let tail = scan.tail, scan.tailIsDamagedIndex {
-      // The end of a closed journal: one problem, the index's.
+      // An index or a trailer, damaged or cut short: one problem, the index's.
       problems.append(
         VerificationProblem(
           kind: .index, offset: tail.offset,

@@ -81,6 +81,14 @@ extension StreamStore {
       {
         end = slash
       }
+      // A password holding a slash and an `@`, with no session after the host
+      // (`nats://U:PA/S@S@HOST:PORT`): an `@` after the first slash that a host and port
+      // end the text after (a point never does) ends the credentials too.
+      if run.indices.contains(where: { index in
+        run[index] == "@" && index > end && Self.isHostAndPort(run[run.index(after: index)...])
+      }) {
+        end = run.endIndex
+      }
       // One that starts with a bracket is an IPv6 host, or the syntax's
       // `[USER:PASSWORD@]`: no credentials come before it.
       let address = String(rest[found.lowerBound..<end])
@@ -88,6 +96,16 @@ extension StreamStore {
       rest = rest[end...]
     }
     return result + rest
+  }
+
+  /// Whether `text` is `HOST:PORT` (no slash, no `@`, a port of digits) or `[IPv6]:PORT`.
+  static func isHostAndPort(_ text: Substring) -> Bool {
+    guard let colon = text.lastIndex(of: ":"), !text.contains("/"), !text.contains("@") else {
+      return false
+    }
+    let port = text[text.index(after: colon)...]
+    return !port.isEmpty && port.count <= 5 && port.allSatisfy { ("0"..."9").contains($0) }
+      && text.startIndex < colon
   }
 
   /// The session URL `text` as messages name it, as its reader names the session: without
@@ -122,7 +140,12 @@ extension StreamStore {
     guard let slash = rest.firstIndex(of: "/") else { return nil }
     let authority = String(rest[..<slash])
     let session = String(rest[rest.index(after: slash)...])
-    guard !authority.isEmpty, !session.isEmpty, !session.contains("/") else { return nil }
+    // A session's id (or the start of it) is hex digits and dashes, a point's `@` after it:
+    // anything else is no session (a password's `/` and `@` read as a path, say).
+    let id = session.prefix { $0 != "@" }
+    guard !authority.isEmpty, !id.isEmpty, !session.contains("/"),
+      id.allSatisfy({ $0.isHexDigit || $0 == "-" })
+    else { return nil }
     server.url = scheme + authority
     return (server, session)
   }

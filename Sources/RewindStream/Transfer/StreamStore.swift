@@ -380,16 +380,16 @@ public final class StreamStore {
     }
     guard frames.count <= reader.frames.count else { throw holdsMore(reader) }
     let found = frames.count
+    // The session closed on the server, with every frame of this journal indexed: a copy
+    // that adds nothing to it (taken before the journal was closed, pushed after it) leaves
+    // it closed. Frames a killed push left past the index are new: the session goes on.
+    let closedWithEveryFrame = summary.isClosed && summary.frameCount == reader.frames.count
     let recovered = frames.count > summary.frameCount
     if recovered {
       try record(&summary, frames, from: summary.frameCount, headerSize: headerBytes.count)
     }
-    // A copy that adds nothing to a session closed on the server (a copy taken before the
-    // journal was closed, pushed after it) leaves it closed: the server's is the whole
-    // journal.
     let closed =
-      (reader.condition.isClosed && reader.condition.tornTail == nil)
-      || (summary.isClosed && frames.count == reader.frames.count)
+      (reader.condition.isClosed && reader.condition.tornTail == nil) || closedWithEveryFrame
     if frames.count < reader.frames.count, summary.isClosed {
       // A closed journal continued since it was pushed: the summary says so with the
       // first frame sent, and says closed again when the push ends (if it is).
