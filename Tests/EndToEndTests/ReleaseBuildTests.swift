@@ -80,7 +80,8 @@ struct ReleaseBuildTests {
         "Error: --server \"nats://127.0.0.1:abc\": "
       ),
       (
-        ["push", journal, "--server", "nats://127.0.0.1:1", "--replicas", "9"], "Error: --replicas"
+        ["push", journal, "--server", "nats://127.0.0.1:1", "--replicas", "9"],
+        "Error: The value '9' is invalid for '--replicas <n>'"
       ),
       (
         ["pull", "bdc2", "--server", "nats://127.0.0.1:1", "-o", "p.journal", "--timeout", "x"],
