@@ -383,6 +383,10 @@ struct StreamCommandTests {
       try rewind("push", journal, "--server", absent, "--replicas", "6"),
       "The value '6' is invalid for '--replicas <n>': expected a number of copies from 1 to 5",
       command: "push")
+    // Leading zeros are no larger number.
+    expectFailure(
+      try rewind("sessions", "--server", absent, "--timeout", "000000000001000"),
+      containing: "\(absent): no server answers")
     let unreachable = try rewind("sessions", "--server", absent, "--timeout", "1000")
     expectFailure(unreachable, containing: "\(absent): no server answers")
     // A journal that is not there is said as such, whatever the server; with --json every

@@ -305,17 +305,13 @@ struct ConnectionOptions: ParsableArguments {
   @Option(
     valueName: "ms", help: "How long connecting and each request may take.",
     transform: { text throws(InvalidValue) in
-      // libnats takes a 32-bit count: a larger one would wrap around. A number too large
-      // for any count is said so too.
-      let tooLarge = InvalidValue(
-        "expected a whole number of milliseconds from 1 to \(Format.count(Int32.max)) (24 days)")
-      guard let digits = groupedDigits(text), digits.count <= 10 else {
-        if groupedDigits(text) != nil { throw tooLarge }
-        return try parseCount(text, of: "milliseconds")
+      // libnats takes a 32-bit count: a larger one would wrap around (a number beyond 64
+      // bits, which `groupedNumber` does not read, too).
+      if groupedDigits(text) != nil, groupedNumber(text) ?? .max > UInt64(Int32.max) {
+        throw InvalidValue(
+          "expected a whole number of milliseconds from 1 to \(Format.count(Int32.max)) (24 days)")
       }
-      let value = try parseCount(text, of: "milliseconds")
-      guard value <= Int(Int32.max) else { throw tooLarge }
-      return value
+      return try parseCount(text, of: "milliseconds")
     })
   var timeout: Int = 5000
 

@@ -23,13 +23,12 @@ extension Format {
   ) -> String {
     let held =
       events == 0 ? "it holds no event" : "it holds \(count(events, "event")), up to event \(last)"
+    let recover = repairable ? "; `rewind recover` closes it" : ""
     if damagedEnd, writer == nil {
-      let recover = repairable ? "; `rewind recover` closes it" : ""
       return
         "not closed: its index or trailer is damaged or cut short (a byte changed, or its writer stopped while closing it); \(held)\(recover)"
     }
     guard let writer else {
-      let recover = repairable ? "; `rewind recover` closes it" : ""
       return
         "not closed: its writer stopped without closing it (killed, crashed, or the machine lost power); \(held)\(events == 0 ? "" : ", and the session may have gone on after them")\(recover)"
     }

@@ -12,9 +12,6 @@ struct FrameWalker {
   var lostRanges: [ClosedRange<UInt64>] = []
   var dataEnd: UInt64
   var tail: JournalLayout.Tail?
-  /// Whether the torn tail starts at an index or a trailer, damaged or cut short: no event
-  /// is in it (``JournalCondition/TornTail/isDamagedEnd``).
-  var tailIsDamagedIndex: Bool { tail?.isDamagedEnd ?? false }
   var damage: [JournalLayout.Damage] = []
   /// Where index frames were stepped over (a closed journal has one, before its trailer).
   var indexOffsets: [UInt64] = []
