@@ -48,7 +48,7 @@ extension Player {
   ///
   /// - Complexity: one seek (at most one snapshot interval of replay; with skipped events
   ///   before it, a replay from the first of them) and 2 × ``nearbyRadius`` + 1 events
-  ///   stepped.
+  ///   stepped (at the ends of the session too: the events listed are so many there).
   ///
   /// In a salvaged journal the events listed stop at events lost to damage; after them,
   /// the replay starts again from the snapshot stored after them, unless events skipped
@@ -68,6 +68,15 @@ extension Player {
     }
     var first = sequence > radius ? sequence - radius : 1
     var last = min(sequence &+ radius, lastSequence)
+    // Near either end of the session, the other side lists more: 2 × radius + 1 events
+    // where there are that many, which a tall panel shows (it had rows left empty).
+    if last >= first, last - first < 2 * radius {
+      if first == 1 {
+        last = min(1 + 2 * radius, lastSequence)
+      } else {
+        first = lastSequence > 2 * radius ? lastSequence - 2 * radius : 1
+      }
+    }
     let firstSkipped = skipped.min()
     var state = domain.initialState
     var before = domain.initialState

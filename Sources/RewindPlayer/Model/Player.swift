@@ -13,8 +13,9 @@ import RewindJournal
 /// Generic over the domain: any domain gets the player, drawn with its text rendering
 /// or its interactive screen. Not thread-safe, like the timeline it holds.
 public final class Player<D: Domain> {
-  /// How many events around the cursor ``CursorView/nearby`` lists on each side.
-  public static var nearbyRadius: UInt64 { 24 }
+  /// How many events around the cursor ``CursorView/nearby`` lists on each side: 65 events
+  /// fill the events panel of a terminal of up to 70 rows.
+  public static var nearbyRadius: UInt64 { 32 }
 
   /// The session played; opened again when a followed journal grows.
   public internal(set) var timeline: Timeline<D>
