@@ -43,6 +43,20 @@ struct FleetAndTerminalFailureTests {
       "\(pushed.stderr)")
   }
 
+  /// The server's failure to push one journal names the journal, as it does among several
+  /// (it named the server only), and never the password.
+  @Test func aServersFailureNamesTheJournalPushed() throws {
+    let journal = sample("two-column.journal")
+    let port = NatsServer.freePort()
+    let pushed = try rewind(
+      "push", journal, "--server", "nats://ops:s3cret@127.0.0.1:\(port)", "--timeout", "500")
+    #expect(pushed.status == 1)
+    #expect(
+      pushed.stderr.hasPrefix("Error: \(journal): nats://ops:***@127.0.0.1:\(port): "),
+      "\(pushed.stderr)")
+    #expect(!pushed.stderr.contains("s3cret") && !pushed.stderr.contains(" not pushed"))
+  }
+
   /// libnats writes the user, the password and the connection's name into its CONNECT
   /// message unescaped: a double quote or a control character made the server drop the
   /// connection ("cannot connect: Expected 'PONG', got ''"), and a backslash changed the
@@ -65,9 +79,20 @@ struct FleetAndTerminalFailureTests {
       #expect(!result.stderr.contains("hu\"nt") && !result.stderr.contains("a\\b"))
     }
     let port = NatsServer.freePort()
+    // In a session's URL too: a usage error, as in --server.
     let read = try rewind("info", "nats://ops:pa\\ss@127.0.0.1:\(port)/abc")
-    expectFailure(read, containing: "nats://127.0.0.1:\(port): the password holds a backslash")
+    expectUsageError(
+      read,
+      "nats://127.0.0.1:\(port): the password holds a backslash, which the NATS client cannot send (it writes it into its CONNECT message unescaped)",
+      command: "info")
     #expect(!read.stderr.contains("pa\\ss"))
+    // A bad port or no host in a session's URL, as in --server.
+    expectUsageError(
+      try rewind("info", "nats://127.0.0.1:70000/bdc2"),
+      "nats://127.0.0.1:70000: the port 70000 is not a number from 1 to 65535", command: "info")
+    expectUsageError(
+      try rewind("log", "nats://:14222/bdc2"), "nats://:14222: no host (nats://HOST:PORT)",
+      command: "log")
   }
 
   /// A key held down whose handling is slow (skipping an event replays the rest of the

@@ -274,7 +274,10 @@ struct StreamCommandTests {
         #expect(!(result.stdout + result.stderr).contains("s3cr"), "\(arguments)")
       }
       // A journal edited from it, and a test made of it, hold no password: the parent is
-      // the session's URL without its user and password.
+      // the session's URL without its user and password, with its whole id (the start of
+      // it typed).
+      let id = try #require(
+        (try parseJSON(pushed.stdout) as? [[String: Any]])?.first?["session"] as? String)
       let edited = server.directory.file("edited.journal")
       let state = try rewind("state", url, "--at", "3", "--skip", "1", "-o", edited)
       #expect(state.status == 0, "\(state.stderr)")
@@ -282,7 +285,7 @@ struct StreamCommandTests {
       let parent = try parseObject(try rewind("info", edited, "--json").stdout)["parent"]
       #expect(
         (parent as? [String: Any])?["path"] as? String
-          == "nats://127.0.0.1:\(server.port)/bdc2", "\(String(describing: parent))")
+          == "nats://127.0.0.1:\(server.port)/\(id)", "\(String(describing: parent))")
       let test = server.directory.file("T.swift")
       #expect(try rewind("testgen", url, "-o", test).status == 0)
       #expect(!bytes(of: test).contains(Array("s3cr".utf8)))
@@ -462,10 +465,10 @@ struct StreamCommandTests {
           "Error: \(text) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID"
         ), "\(result.stderr)")
     }
-    let outOfRange = try rewind("info", "nats://127.0.0.1:99999/6f0c")
-    expectFailure(
-      outOfRange,
-      containing: "nats://127.0.0.1:99999: the port 99999 is not a number from 1 to 65535")
+    // A session's URL with an address that is none: a usage error, as in --server.
+    expectUsageError(
+      try rewind("info", "nats://127.0.0.1:99999/6f0c"),
+      "nats://127.0.0.1:99999: the port 99999 is not a number from 1 to 65535", command: "info")
   }
 
   /// libnats' messages reach users without the place in its sources they start with.
@@ -557,6 +560,16 @@ struct StreamCommandTests {
       containing:
         "the server does not offer TLS (TLS was asked for by NATS_CA=\(certificates.authority) in the environment; unset it for this server)"
     )
+    // A file NATS_CREDS names that holds no credentials is said to be the one it names
+    // (read as the client connects); given by --creds, it is the option's.
+    let junk = directory.file("junk.creds")
+    write(Array("hello\n".utf8), to: junk)
+    let badCredentials = try rewind(
+      "sessions", "--server", plain.url, environment: ["NATS_CREDS": junk])
+    expectFailure(badCredentials, containing: "\(junk)' (the credentials file NATS_CREDS names)")
+    let optionCredentials = try rewind("sessions", "--server", plain.url, "--creds", junk)
+    expectFailure(optionCredentials, containing: junk)
+    #expect(!optionCredentials.stderr.contains("NATS_CREDS"), "\(optionCredentials.stderr)")
     // A server that sends its whole chain (the authority's certificate after its own):
     // untrusted, said with the same hint.
     let chain = directory.file("chain.pem")
@@ -632,12 +645,17 @@ struct StreamCommandTests {
     #expect(checked.status == 0, "\(checked.stderr)")
     #expect(checked.stdout.hasPrefix("PASS \(shown): 200,000 events"))
     // The page of the session on the server is the page of the file, byte for byte
-    // (the file named as the session, since a page shows the name it was made from).
+    // (the file named as the session, since a page shows the name it was made from): by
+    // default named after the session's whole id, the start of it typed.
     let named = server.directory.file(id)
     write(bytes(of: file), to: named)
-    let pages = (server.directory.file("server.html"), server.directory.file("file.html"))
-    let fromServer = try rewind("html", "\(server.url)/\(id)", "-o", pages.0)
+    let here = TemporaryDirectory()
+    let fromServer = try run(
+      rewindBinary, ["html", url], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+      currentDirectory: here.path)
     #expect(fromServer.status == 0, "\(fromServer.stderr)")
+    #expect(fromServer.stdout.hasPrefix("Wrote \(id).html: 200,000 events"), "\(fromServer.stdout)")
+    let pages = (here.file("\(id).html"), server.directory.file("file.html"))
     #expect(try rewind("html", named, "-o", pages.1).status == 0)
     #expect(bytes(of: pages.0).count > 500_000)
     #expect(bytes(of: pages.0) == bytes(of: pages.1))

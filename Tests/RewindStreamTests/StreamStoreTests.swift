@@ -272,6 +272,23 @@ struct StreamStoreTests {
     #expect(unreadable.count == 1)
     #expect(unreadable.first?.kind == .invalidData)
     #expect(unreadable.first?.session == "junk")
+    // An id's start that the session and a damaged entry share is said to be both (the
+    // list shows one session), and one a damaged entry alone has as its damage.
+    let id = pushed.summary.session.description
+    let twin = String(id.prefix(8)) + "-damaged"
+    try store.connection.put(Array("hello".utf8), key: twin, bucket: StreamLayout.sessionsBucket)
+    #expect(try store.summary(of: id).session == pushed.summary.session)
+    let both = try #require(throws: StreamError.self) {
+      try store.summary(of: String(id.prefix(6)))
+    }
+    #expect(both.kind == .sessionMissing)
+    #expect(
+      both.message
+        == "1 session and 1 damaged entry (which `rewind sessions` leaves out) start with \(id.prefix(6)); give more of the id",
+      "\(both)")
+    let alone = try #require(throws: StreamError.self) { try store.summary(of: "jun") }
+    #expect(alone.kind == .invalidData)
+    #expect(alone.message.hasPrefix("its summary is damaged: "), "\(alone)")
   }
 
   @Test("a session whose summary another program deleted is neither listed nor found")
@@ -414,6 +431,29 @@ struct StreamStoreTests {
     #expect(error.message.hasSuffix(", tried again for 2 s"), "\(error)")
     #expect(bytes(of: destination) == Array("precious".utf8))
     #expect(Date().timeIntervalSince(start) < 10)
+  }
+
+  /// A reader of a session whose server goes names the frame it could not read as `pull`
+  /// does (it said "frame 2: cannot read the frame at stream sequence …").
+  @Test func aServerLostWhileReadingASession() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let store = try StreamStore(StreamServer(url: server.url, timeoutMilliseconds: 500))
+    store.retryMilliseconds = 1000
+    let id = try store.push(path).summary.session.description
+    let reader = try store.reader(session: id)
+    #expect(reader.frames.count > 3)
+    _ = try reader.loadFrame(1)
+    server.kill()
+    let error = try #require(throws: JournalError.self) {
+      _ = try reader.loadFrame(2)
+    }
+    #expect(
+      error.description.hasPrefix("\(server.url)/\(id): cannot read frame 2 (stream sequence "),
+      "\(error)")
+    #expect(error.description.hasSuffix(", tried again for 1 s"), "\(error)")
   }
 
   /// A user the server does not permit to read the stream's messages is told so at once:

@@ -2,6 +2,7 @@ import RewindArguments
 import RewindCore
 import RewindJournal
 import RewindPage
+import RewindStream
 
 extension RewindTool {
   struct HTML: RangeCommand {
@@ -62,28 +63,17 @@ extension RewindTool {
 
     func run(_ context: Context) throws {
       let started = context.clock()
-      let name = fileName(of: journal)
-      let path = output ?? defaultPageName(for: name)
+      // A session on a server is named by its whole id, which the server gives once it is
+      // opened (the id typed may be its start): its page's default path and title then.
+      let isSession = StreamStore.sessionURL(journal) != nil
       // Refuse a bad destination before replaying anything (one already there once the
       // range is known to be right).
-      let destination = try outputDestination(
-        path, force: force, inputs: [journal], existingLater: true)
+      let destination = try (output ?? (isSession ? nil : HTMLCommand.pageName(for: journal)))
+        .map { try outputDestination($0, force: force, inputs: [journal], existingLater: true) }
       let command = HTMLCommand(
-        from: from, to: to, title: title ?? name, fileName: name, destination: destination,
-        json: json, jobs: jobs, timings: timings ? started : nil, context: context)
+        from: from, to: to, title: title, destination: destination, force: force, json: json,
+        jobs: jobs, timings: timings ? started : nil, context: context)
       try registry.open(journal, warnings: context.stderr, command)
-    }
-
-    /// The last component of a path.
-    private func fileName(of path: String) -> String {
-      var trimmed = Substring(path)
-      while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-      return String(trimmed.split(separator: "/").last ?? trimmed)
-    }
-
-    /// `session.html` for `session.journal` (any other name gets `.html` added).
-    private func defaultPageName(for name: String) -> String {
-      (name.hasSuffix(".journal") ? String(name.dropLast(".journal".count)) : name) + ".html"
     }
   }
 }
@@ -91,9 +81,12 @@ extension RewindTool {
 struct HTMLCommand: TimelineVisitor {
   let from: PointArgument
   let to: PointArgument
-  let title: String
-  let fileName: String
-  let destination: FileDestination
+  /// `--title`; nil for the journal's name.
+  let title: String?
+  /// The page to write; nil for the default, named after the journal as it is opened
+  /// (a session on a server by its whole id).
+  let destination: FileDestination?
+  let force: Bool
   let json: Bool
   /// `--jobs`: the threads of both the compression and the precomputation; nil for the
   /// default, the cores for the compression and one thread for the precomputation.
@@ -102,7 +95,26 @@ struct HTMLCommand: TimelineVisitor {
   let timings: UInt64?
   let context: Context
 
+  /// The last component of a path (a session's URL: its id).
+  static func fileName(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    return String(trimmed.split(separator: "/").last ?? trimmed)
+  }
+
+  /// `session.html` for `…/session.journal`, here (any other name gets `.html` added).
+  static func pageName(for path: String) -> String {
+    let name = fileName(of: path)
+    return (name.hasSuffix(".journal") ? String(name.dropLast(".journal".count)) : name) + ".html"
+  }
+
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
+    let fileName = Self.fileName(of: timeline.path)
+    let title = title ?? fileName
+    let destination =
+      try destination
+      ?? outputDestination(
+        Self.pageName(for: timeline.path), force: force, inputs: [], existingLater: true)
     var lap = context.clock()
     var steps = HTMLTimings(
       events: 0, precomputationJobs: jobs ?? 1, compressionJobs: Jobs.count(jobs))

@@ -96,8 +96,8 @@ struct PlayCommand: TimelineVisitor {
     let session = try context.terminalSession(for: "play")
     // The new journal is written in this folder (`LiveCommand.freeJournalName`): one that
     // cannot be written is said in the player, which stays (it ended, its place lost).
-    // A session on a server named without its password.
-    var app = PlayerApp(player: player, title: StreamStore.displayName(journal)) {
+    // A session on a server named by its whole id, without its password.
+    var app = PlayerApp(player: player, title: StreamStore.displayName(player.timeline.path)) {
       writingProblem(in: ".").map {
         "Cannot continue here: the new journal goes in this folder, which cannot be written (\($0))."
       }
@@ -124,7 +124,7 @@ struct PlayCommand: TimelineVisitor {
       parentPath: context.resolvedPath(request.parentPath),
       options: context.batchRecordingOptions(snapshotInterval: timeline.header.snapshotInterval))
     context.stdout.print(
-      "Continuing \(TerminalText.escaped(StreamStore.displayName(journal))) after event \(Format.count(request.sequence)) in \(TerminalText.escaped(path))"
+      "Continuing \(TerminalText.escaped(StreamStore.displayName(timeline.path))) after event \(Format.count(request.sequence)) in \(TerminalText.escaped(path))"
     )
     try LiveCommand.record(
       continuing: path, after: request.sequence, domain: D.self, context: context)

@@ -369,7 +369,7 @@ extension StateCommand {
     let session = SessionInfo(
       startTime: header.startTime, device: header.device,
       parent: ParentSession(
-        path: context.resolvedPath(journal), sessionID: header.sessionID, sequence: shared))
+        path: context.resolvedPath(timeline.path), sessionID: header.sessionID, sequence: shared))
     let recorder = try JournalRecorder.create(
       destination, domain: timeline.domain, session: session,
       options: context.batchRecordingOptions(snapshotInterval: header.snapshotInterval))

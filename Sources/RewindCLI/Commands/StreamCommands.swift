@@ -127,9 +127,15 @@ extension RewindTool {
         }
       }
       if json { context.stdout.printJSON(.array(reports)) }
-      guard let (error, _) = failures.first else { return }
-      // One journal's error is the command's; of several, each was said as it failed.
-      if journals.count == 1 { throw error }
+      guard let (error, message) = failures.first else { return }
+      // One journal's error is the command's, naming the journal (a server's failure names
+      // the server); of several, each was said as it failed.
+      if journals.count == 1 {
+        if error is UsageError || error is ExitCode { throw error }
+        throw CommandError(
+          StreamStore.maskingPasswords(in: message),
+          exitCode: (error as? CommandError)?.exitCode ?? .failure)
+      }
       throw CommandError(
         "\(failures.count) of \(Format.count(journals.count, "journal")) \(failures.count == 1 ? "was" : "were") not pushed"
       )
@@ -195,7 +201,9 @@ extension RewindTool {
         duration and the bytes it takes on the server, and `open` for a session whose \
         journal was not closed when it was pushed. --domain keeps one domain's, --since \
         those started at or after a time (ISO 8601), --device those whose device contains \
-        the text. Reads only the sessions' summaries, never their frames.
+        the text. Reads only the sessions' summaries, never their frames. A server that \
+        stops answering once connected (restarted, or a cluster electing a new leader) is \
+        asked again for 30 s before the command fails, saying so.
 
         \(serverDiscussion)
         """)

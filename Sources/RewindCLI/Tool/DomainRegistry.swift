@@ -76,6 +76,10 @@ struct DomainRegistry: Sendable {
   /// `NATS_CREDS` and `NATS_CA` name, which a URL has no room for) or a file.
   private static func reader(_ path: String, salvage: Bool) throws -> JournalReader {
     if let (server, session) = StreamStore.sessionURL(path) {
+      // A bad address or credentials in the URL is a usage error, as in --server.
+      if let problem = server.addressProblem ?? server.credentialsProblem {
+        throw UsageError("\(server.displayURL): \(problem)")
+      }
       let settings = try server.takingEnvironment(ProcessCalls.environment())
       return try StreamStore(settings).reader(session: session)
     }

@@ -141,7 +141,15 @@ final class NatsConnection {
       case NATS_TIMEOUT:
         problem = (.noServer, "no server answered within \(server.timeoutMilliseconds) ms")
       default:
-        problem = (.other, "cannot connect: \(lastError(status))")
+        var message = "cannot connect: \(lastError(status))"
+        // A credentials file that does not hold credentials is read as the client connects:
+        // one the environment named is said to be (the user may not know it is set).
+        if server.credentialsFromEnvironment, let file = server.credentialsFile,
+          message.contains(file)
+        {
+          message += " (the credentials file NATS_CREDS names)"
+        }
+        problem = (.other, message)
       }
       throw StreamError(problem.0, problem.1, server: server.displayURL)
     }

@@ -42,6 +42,7 @@ extension StreamServer {
     if server.credentialsFile == nil {
       server.credentialsFile = try file(
         environment["NATS_CREDS"], Self.credentialsVariable, "the credentials file")
+      server.credentialsFromEnvironment = server.credentialsFile != nil
     }
     if server.certificateAuthorityFile == nil {
       server.certificateAuthorityFile = try file(

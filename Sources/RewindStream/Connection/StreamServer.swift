@@ -13,6 +13,9 @@ public struct StreamServer: Sendable, Equatable {
   /// Whether ``certificateAuthorityFile`` is the one `NATS_CA` names
   /// (``takingEnvironment(_:)``), which errors then say.
   public internal(set) var authoritiesFromEnvironment = false
+  /// Whether ``credentialsFile`` is the one `NATS_CREDS` names (``takingEnvironment(_:)``),
+  /// which errors then say.
+  public internal(set) var credentialsFromEnvironment = false
   /// The connection's name, as the server's monitoring shows it.
   public var connectionName: String
   /// How long connecting and each request may take, in milliseconds.

@@ -24,13 +24,14 @@ final class StreamFrameSource: FrameSource {
     }
     if let last, last.number == info.number { return last.bytes }
     do throws(StreamError) {
-      let bytes = try store.frameBytes(frames[info.number], of: summary)
+      let bytes = try store.frameBytes(frames[info.number], number: info.number, of: summary)
       last = (info.number, bytes)
       return bytes
     } catch {
-      // The error is named after the session and the frame; the server and session
-      // are the name's.
-      throw JournalError(.io, error.message, path: name, frame: info.number)
+      // The error is named after the session (the server and session are the name's),
+      // and its message names the frame as `pull`'s does: "cannot read frame N (stream
+      // sequence S): …".
+      throw JournalError(.io, error.message, path: name)
     }
   }
 

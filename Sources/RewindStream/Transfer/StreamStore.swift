@@ -48,19 +48,27 @@ public final class StreamStore {
 
   /// ``sessions()``, with an error for each entry of the sessions' bucket left out in
   /// `unreadable`: one bad entry does not hide the others.
+  ///
+  /// A list that meets the server going away for a moment (a timeout, a lost connection:
+  /// a cluster electing a leader) is made again, as ``summary(of:)`` looks a session up.
   public func sessions(unreadable: inout [StreamError]) throws(StreamError) -> [SessionSummary] {
-    try requireLayout()
-    var found: [SessionSummary] = []
-    for key in try connection.keys(bucket: StreamLayout.sessionsBucket) {
-      guard let bytes = try connection.value(key: key, bucket: StreamLayout.sessionsBucket) else {
-        continue
+    let (found, left) = try reading([.timeout, .noServer]) {
+      () throws(StreamError) -> ([SessionSummary], [StreamError]) in
+      try requireLayout()
+      var found: [SessionSummary] = []
+      var left: [StreamError] = []
+      for key in try connection.keys(bucket: StreamLayout.sessionsBucket) {
+        guard let bytes = try connection.value(key: key, bucket: StreamLayout.sessionsBucket)
+        else { continue }
+        do throws(StreamError) {
+          found.append(try decodeSummary(bytes, key))
+        } catch {
+          left.append(error)
+        }
       }
-      do throws(StreamError) {
-        found.append(try decodeSummary(bytes, key))
-      } catch {
-        unreadable.append(error)
-      }
+      return (found, left)
     }
+    unreadable += left
     return found.sorted {
       ($0.startTime, $0.session.description) < ($1.startTime, $1.session.description)
     }
@@ -93,23 +101,35 @@ public final class StreamStore {
     let matches = try connection.keys(bucket: StreamLayout.sessionsBucket).filter {
       $0.hasPrefix(key)
     }
-    // The first two whose summary is there: a key another program deleted is listed, its
-    // value reading as none.
-    var found: [(key: String, bytes: [UInt8])] = []
+    // The first two whose summary reads, and the damaged entries met before the second (a
+    // key another program deleted is listed, its value reading as none).
+    var found: [SessionSummary] = []
+    var damaged: [StreamError] = []
     for match in matches where found.count < 2 {
-      if let bytes = try connection.value(key: match, bucket: StreamLayout.sessionsBucket) {
-        found.append((match, bytes))
+      guard let bytes = try connection.value(key: match, bucket: StreamLayout.sessionsBucket)
+      else { continue }
+      do throws(StreamError) {
+        found.append(try decodeSummary(bytes, match))
+      } catch {
+        damaged.append(error)
       }
     }
-    guard found.count == 1 else {
-      throw StreamError(
-        .sessionMissing,
-        found.isEmpty
-          ? "no such session on the server (`rewind sessions` lists them)"
-          : "more than one session starts with \(text); give more of the id",
-        server: server.displayURL, session: text)
+    if found.count == 1, damaged.isEmpty { return found[0] }
+    // One damaged entry alone is said as it is.
+    if found.isEmpty, damaged.count == 1 { throw damaged[0] }
+    let problem: String
+    switch (found.count, damaged.count) {
+    case (0, 0): problem = "no such session on the server (`rewind sessions` lists them)"
+    case (2, 0): problem = "more than one session starts with \(text); give more of the id"
+    default:
+      // Entries `rewind sessions` leaves out: a user who copied the id from its list sees
+      // one session (or none) there.
+      let sessions = found.count == 2 ? "more than one session" : "\(found.count) session"
+      let entries = damaged.count == 1 ? "1 damaged entry" : "\(damaged.count) damaged entries"
+      problem =
+        "\(sessions) and \(entries) (which `rewind sessions` leaves out) start with \(text); give more of the id"
     }
-    return try decodeSummary(found[0].bytes, found[0].key)
+    throw StreamError(.sessionMissing, problem, server: server.displayURL, session: text)
   }
 
   /// The session's frames on the stream, in order, read from its index (one value of
