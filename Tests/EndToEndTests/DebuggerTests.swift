@@ -380,7 +380,7 @@ struct DebuggerTests {
     // Said as a branch, not as a continuation of the session.
     #expect(
       try rewind("info", output).stdout.contains(
-        "at the start (edited from its first event)"))
+        "at the start: none of its events is that session's"))
     // Given through `..`, the parent is named as the file it is, `..` resolved.
     let through = directory.file("through.journal")
     let roundabout = sample("ipad-three-column.journal")

@@ -142,7 +142,7 @@ struct InfoCommand: TimelineVisitor {
       // up to the point, then its own.
       let point =
         parent.sequence == 0
-        ? "at the start (edited from its first event)"
+        ? "at the start: none of its events is that session's"
         : "after event \(parent.sequence): "
           + (parent.sequence == 1
             ? "its event 1 is that session's"
