@@ -157,6 +157,41 @@ struct StoreTests {
     #expect(try timeline.resolve(.offset(microseconds: 250 * 1_000)) == 1_000)
   }
 
+  /// A recording store the app releases without `close()` is freed, and its writer
+  /// records what was queued and closes the journal: the writer's thread held it for its
+  /// whole life (the store was never freed, the journal never closed, and a new store of
+  /// the same path in the process was refused as a second writer).
+  @Test("a store released without close() is freed, and the journal closed")
+  func releasedStoreClosesItsJournal() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("released.journal")
+    weak var released: Store<StandardTally>?
+    do {
+      let store = try Store(
+        domain: StandardTally(), recordingTo: path, session: testSession,
+        clock: steppingClock())
+      released = store
+      #expect(store.isRecording)
+      #expect(!Store(domain: StandardTally()).isRecording)
+      for item in TallyEvents(seed: 5).prefix(500) { store.send(item.event) }
+      // The writer's thread is running (it held the store from its start).
+      try store.flushAndWait()
+      for item in TallyEvents(seed: 6).prefix(100) { store.send(item.event) }
+    }
+    #expect(released == nil)
+    let deadline = Date().addingTimeInterval(20)
+    while !(try JournalReader(path: path).condition.isClosed), Date() < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    let timeline = try Timeline<StandardTally>(path: path)
+    #expect(timeline.reader.condition.isClosed)
+    #expect(timeline.lastSequence == 600)
+    // The lock is released: the session can be continued in this process.
+    let continued = try Store<StandardTally>(continuing: path)
+    try continued.close()
+    #expect(!continued.isRecording, "closed")
+  }
+
   @Test("concurrent sends are serialised in one order, the journal's")
   func concurrentSends() async throws {
     let directory = TemporaryDirectory()
@@ -401,7 +436,10 @@ struct StoreTests {
     #expect(try Timeline<StandardTally>(path: path).lastSequence >= 100)
   }
 
-  @Test("an event the journal refuses is dropped and reported, the others are recorded")
+  /// An event the journal refuses stops the recording: the events after it, recorded
+  /// without it, replayed from another state than the app's, and `flush` and `close`
+  /// returned as if all was well.
+  @Test("an event the journal refuses stops the recording, and flush and close say so")
   func refusedEvent() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("refused.journal")
@@ -412,13 +450,69 @@ struct StoreTests {
     for _ in 0..<10 { store.send(.added(1)) }
     broken.store(true, ordering: .relaxed)
     store.send(.added(2))
-    try store.flushAndWait()
+    broken.store(false, ordering: .relaxed)
+    store.send(.added(3))
+    let flushed = #expect(throws: RewindError.self) { try store.flushAndWait() }
     #expect(
-      store.lastError?.description.contains(
-        "an event could not be recorded and was dropped (added 2)") == true)
-    #expect(store.state.value == 12)
-    try store.close()
-    #expect(try Timeline<StandardTally>(path: path).lastSequence == 10)
+      flushed?.description.hasPrefix(
+        "\(path): recording stopped at event 11, which the journal cannot take (added 2); it holds the session up to event 10"
+      ) == true, "\(String(describing: flushed))")
+    #expect(store.lastError?.description == flushed?.description)
+    #expect(!store.isRecording)
+    #expect(store.state.value == 15)
+    #expect(throws: RewindError.self) { try store.close() }
+    let timeline = try Timeline<StandardTally>(path: path)
+    #expect(timeline.lastSequence == 10)
+    #expect(timeline.reader.condition.isClosed)
+    #expect(try timeline.check().passed)
+  }
+
+  /// An event larger than the journal takes (1 MiB) stops the recording, said by its
+  /// start: it was dropped, said whole (2 MiB of text), and the events after it recorded,
+  /// while `flush` and `close` succeeded.
+  @Test("an event larger than the journal takes stops the recording, said short")
+  func oversizedEvent() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("large.journal")
+    let store = try Store(
+      domain: Notes(), recordingTo: path, session: testSession, clock: steppingClock())
+    store.send(.added(text: "small"))
+    store.send(.added(text: String(repeating: "x", count: 2 << 20)))
+    store.send(.added(text: "after"))
+    let error = #expect(throws: RewindError.self) { try store.flushAndWait() }
+    let text = error?.description ?? ""
+    #expect(
+      text.hasPrefix(
+        "\(path): recording stopped at event 2, which the journal cannot take (added text="),
+      "\(text.prefix(500))")
+    #expect(text.contains("… (2,097,"), "\(text.prefix(500))")
+    #expect(text.count < 1_000, "\(text.count) characters")
+    #expect(throws: RewindError.self) { try store.close() }
+    #expect(try Timeline<Notes>(path: path).lastSequence == 1)
+  }
+
+  /// A state whose snapshot is larger than the journal takes (4 MiB) stops the recording
+  /// at the event that needs one: every event after it was dropped (2,201 of 2,206 in a
+  /// user's run), while `flush` and `close` succeeded and `check` passed.
+  @Test("a state larger than a snapshot takes stops the recording there")
+  func oversizedState() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("state.journal")
+    let store = try Store(
+      domain: Notes(), recordingTo: path, session: testSession,
+      options: RecordingOptions(snapshotInterval: 4), clock: steppingClock())
+    for index in 0..<6 {
+      store.send(.added(text: "\(index)" + String(repeating: "y", count: 900_000)))
+    }
+    for index in 0..<100 { store.send(.checked(index: index % 6)) }
+    let error = #expect(throws: RewindError.self) { try store.flushAndWait() }
+    let text = error?.description ?? ""
+    #expect(text.hasPrefix("\(path): recording stopped at event "), "\(text.prefix(500))")
+    #expect(text.contains("snapshot"), "\(text.prefix(500))")
+    #expect(throws: RewindError.self) { try store.close() }
+    let timeline = try Timeline<Notes>(path: path)
+    #expect(timeline.lastSequence >= 4 && timeline.lastSequence < 8)
+    #expect(try timeline.check().passed)
   }
 
   @Test("close from several threads at once returns to each of them")

@@ -244,22 +244,30 @@ struct StoreWriterMachineTests {
     #expect(harness.journal.flushes == 2)
   }
 
-  @Test("recording: an event the journal refuses is dropped and reported; the rest are recorded")
+  /// Recording on without the event refused wrote a journal whose later events replay
+  /// from another state than the app's, and which passed `check`: it stops there.
+  @Test("recording → stopped: an event the journal refuses stops the recording there")
   func refused() {
     var harness = MachineHarness()
     harness.journal.refused = [2]
     harness.send([1, 2, 3])
     let round = harness.round(harness.flush("a"))
-    #expect(harness.journal.recorded.map(\.event) == [1, 3])
-    #expect(
-      raised(round)
-        == "scripted.journal: an event could not be recorded and was dropped (event 2): time 20 is beyond the journal's range"
-    )
-    #expect(answers(round) == ["a: done"], "a dropped event does not fail the flush")
-    #expect(harness.machine.state.name == "recording")
-    #expect(harness.machine.durable == 3)
-    let next = harness.round()
+    #expect(harness.journal.recorded.map(\.event) == [1])
+    let message =
+      "scripted.journal: recording stopped at event 2, which the journal cannot take (event 2); it holds the session up to event 1; events from 2 on (2 so far) are not recorded: time 20 is beyond the journal's range"
+    #expect(raised(round) == message)
+    #expect(answers(round) == ["a: \(message)"], "the flush fails")
+    #expect(round.stopQueuing)
+    #expect(harness.machine.state.name == "stopped")
+    #expect(harness.journal.flushes == 1, "what was written before it is made durable")
+    harness.send([4])
+    let next = harness.round(harness.flush("b"))
     #expect(next.error == nil, "the error stays as it is until something else happens")
+    #expect(answers(next) == ["b: \(message)"])
+    #expect(harness.journal.recorded.map(\.event) == [1])
+    let closing = harness.round(MachineHarness.Machine.Requests(closers: ["c"], close: true))
+    #expect(answers(closing) == ["c: \(message)"])
+    #expect(harness.journal.closes == 1)
   }
 
   @Test("recording → retrying: a failed write keeps the events, reports, fails the flushes")

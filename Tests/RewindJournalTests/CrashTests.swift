@@ -123,7 +123,8 @@ struct CrashTests {
       try JournalWriter.open(at: path, domain: "test", schemaVersion: 1)
     } throws: { error in
       "\(error)".hasSuffix(
-        "journal is being written by another process (pid \(getpid()), this process)")
+        "journal is being written by another writer in this process (pid \(getpid())); close that one first"
+      )
     }
     #expect(throws: JournalError.self) {
       try JournalWriter.create(at: path, header: header(), replacingExisting: true)

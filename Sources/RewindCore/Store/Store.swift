@@ -17,7 +17,15 @@ public import Synchronization
 /// where it may be suspended (its threads stopped) and then killed. If the
 /// journal cannot take events (a full disk, a read-only location) they stay queued,
 /// ``lastError`` says what went wrong (and `onError` is called), and the writer retries;
-/// nothing is dropped silently.
+/// nothing is dropped silently. An event the journal cannot take at all (over 1 MiB
+/// encoded, a state whose snapshot is over 4 MiB, a time beyond its range) stops the
+/// recording there: the journal stays the session as it was up to the event before (the
+/// events after it, recorded without it, would replay from another state than the app's),
+/// ``lastError`` says which event and why, and ``flush()`` and ``close()`` throw it; the
+/// state goes on being reduced.
+///
+/// A store the app releases without ``close()`` records what was queued and closes its
+/// journal, on the writer's thread, a moment later.
 ///
 /// A recording can also be shipped as it is written: given a forwarder in its
 /// ``RecordingOptions`` (`SessionShipper` of RewindStream, for a NATS JetStream server),
@@ -160,6 +168,14 @@ public final class Store<D: Domain>: Observable, Sendable {
   public var lastError: RewindError? {
     registrar.access(self, keyPath: errorKeyPath)
     return core.lastError
+  }
+
+  /// Whether events sent now are recorded: false for a store that records nothing, once
+  /// ``close()`` was called, and once the journal stopped taking events (``lastError``
+  /// says why); the state is reduced either way.
+  public var isRecording: Bool {
+    guard writer != nil else { return false }
+    return core.shared.withLock { $0.queuing } && !core.stopped.load(ordering: .relaxed)
   }
 
   /// The number of events sent that are not known to be durable yet: not written to the

@@ -44,12 +44,22 @@ final class StoreWriter<D: Domain>: Sendable {
     self.forwarder = forwarder
   }
 
+  /// The store the thread tells of errors, held weakly: the thread runs as long as the
+  /// journal is open, and must not keep the store alive (a store passed to `run` as an
+  /// argument was held for the thread's whole life, so that a store released without
+  /// `close()` was never freed and its journal never closed).
+  private final class WeakStore: Sendable {
+    weak let store: Store<D>?
+    init(_ store: Store<D>) { self.store = store }
+  }
+
   /// Starts the thread; it tells `store` of errors while the store exists.
   func start(notifying store: Store<D>) {
     // The thread holds the store weakly: when the app releases it, the writer records
     // what was queued and closes the journal.
-    DetachedThread.start { [weak store, self] in
-      self.run(notifying: store)
+    let weakStore = WeakStore(store)
+    DetachedThread.start { [self] in
+      self.run(notifying: weakStore)
     }
   }
 
@@ -97,8 +107,7 @@ final class StoreWriter<D: Domain>: Sendable {
     try outcome.withLock { $0 }.get()
   }
 
-  private func run(notifying weakStore: Store<D>?) {
-    weak let store = weakStore
+  private func run(notifying weakStore: WeakStore) {
     // What the forwarder was last told of: frames sealed, events flushed.
     var told = (frames: 0, durable: UInt64(0))
     forwarder?.journalAdvanced(at: box.machine.journal.path, closed: false)
@@ -118,7 +127,8 @@ final class StoreWriter<D: Domain>: Sendable {
         case .cleared: error = nil
         }
         core.setError(error)
-        store?.report(error)
+        // Loaded for this call only: the store is not kept alive past it.
+        weakStore.store?.report(error)
       }
       // The forwarder hears of it before any waiter is answered: a flush or close that
       // returns has been told of.

@@ -16,18 +16,21 @@ import RewindJournal
 ///
 ///     recording ──a write or a flush fails──▶ retrying
 ///     retrying ──everything written and flushed──▶ recording
-///     recording, retrying ──the journal can take no more──▶ stopped
+///     recording, retrying ──the journal can take no more, or refuses an event──▶ stopped
 ///     any of them ──close asked──▶ closed
 ///
 /// - ``State/recording``: each round records every queued event. An event the journal
-///   refuses is dropped and reported, and the others are recorded.
+///   refuses (larger than it takes, a state whose snapshot is, a time out of its range)
+///   stops the recording there (→ ``State/stopped(_:)``): the journal stays the session
+///   as it was up to the event before, which the events after it, recorded without it,
+///   would not replay to.
 /// - ``State/retrying(_:)``: an I/O failure (a full disk) left events queued, or a flush
 ///   undone. They stay queued, the error is reported, the flushes waiting fail with it,
 ///   and the next round, at the latest ``retryInterval`` later, tries again; once
 ///   everything is written and flushed, the error is cleared.
 /// - ``State/stopped(_:)``: the journal can take nothing more (its `fsync` failed, so the
-///   kernel may have dropped pages). Queued events are dropped, sends stop queuing, and
-///   every flush and the close fail with the error.
+///   kernel may have dropped pages), or refused an event. Queued events are dropped, sends
+///   stop queuing, and every flush and the close fail with the error.
 /// - ``State/closed(_:)``: the journal is closed; its result answers every later request.
 struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
   typealias Event = (time: UInt64, event: Journal.Event)
@@ -66,8 +69,7 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
     case cleared
   }
 
-  /// What went wrong in a round, and whether it fails the flushes waiting (a failure
-  /// does; an event dropped does not).
+  /// What went wrong in a round, and whether it fails the flushes waiting.
   private typealias Problem = (error: RewindError, blocksFlushes: Bool)
 
   /// Milliseconds between rounds while events keep coming, at most while idle (the pause
@@ -169,23 +171,21 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
   // MARK: Writing
 
   /// Records the queued events in order, removing each once the journal has it.
-  /// - Returns: what went wrong: an event dropped (the writing went on), or the failure
-  ///   that stopped it.
+  /// - Returns: the failure that stopped the writing, if any.
   private mutating func writeQueued(_ round: inout Round) -> Problem? {
-    var dropped: RewindError?
     while !queue.isEmpty {
       do {
         try journal.record(queued: queue)
       } catch let error as JournalError where error.code == .invalidArgument {
-        if let item = queue.first { dropped = eventRefused(item.event, error) }
-        queue.removeFirst()
+        guard let item = queue.first else { continue }
+        return (eventRefused(item.event, error, &round), blocksFlushes: true)
       } catch let error as JournalError where error.code == .closed {
         return (journalStopped(error, &round), blocksFlushes: true)
       } catch {
         return (writeFailed(error), blocksFlushes: true)
       }
     }
-    return dropped.map { ($0, blocksFlushes: false) }
+    return nil
   }
 
   /// Makes everything recorded durable.
@@ -258,13 +258,29 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
 
   // MARK: Transitions
 
-  /// The journal refused one event, as it would every time: it is dropped, the state
-  /// stays.
-  private func eventRefused(_ event: Journal.Event, _ error: JournalError) -> RewindError {
-    RewindError(
+  /// The journal refused an event, as it would every time → stopped: what was written
+  /// before it is made durable, it and the events queued after it are dropped, and sends
+  /// stop queuing. Recording on without it would write a journal that replays the later
+  /// events from another state than the app's, and passes `check`.
+  private mutating func eventRefused(
+    _ event: Journal.Event, _ error: JournalError, _ round: inout Round
+  ) -> RewindError {
+    let kept = journal.lastSequence
+    // A long event (a megabyte of text) said by its start.
+    let described = journal.describe(event)
+    let shown =
+      described.count <= 200
+      ? described : "\(described.prefix(160))… (\(Format.count(described.count)) characters)"
+    let failure = RewindError(
       .recording,
-      "\(journal.path): an event could not be recorded and was dropped (\(journal.describe(event)))",
+      "\(journal.path): recording stopped at event \(kept + 1), which the journal cannot take (\(shown)); it holds the session up to event \(kept); events from \(kept + 1) on (\(Format.count(queue.count)) so far) are not recorded",
       cause: error)
+    try? journal.flush()
+    state = .stopped(failure)
+    queue.removeAll()
+    undurableSince = nil
+    round.stopQueuing = true
+    return failure
   }
 
   /// A write failed: the event and those after it stay queued → retrying.

@@ -37,7 +37,8 @@ enum FileLock {
     // kernel's lock semantics within one process.
     if let identity = file.identity(), heldHere.withLock({ $0.contains(identity) }) {
       throw JournalError(
-        .locked, "journal is being written by another process (pid \(getpid()), this process)",
+        .locked,
+        "journal is being written by another writer in this process (pid \(getpid())); close that one first",
         path: file.path)
     }
     var exclusive = lockRange(start: 0, type: shared ? F_RDLCK : F_WRLCK)
