@@ -241,6 +241,17 @@ struct AtomicFileTests {
     } throws: { error in
       "\(error)" == "\(directory.path): is a directory; give the path of a file to write"
     }
+    // Created without replacing (a Store's journal): a directory is said as one too, not
+    // as a file already there.
+    #expect {
+      try JournalWriter.create(
+        at: directory.path,
+        header: JournalHeader(
+          domain: "test", schemaVersion: 1, sessionID: .random(), startTime: 0, device: "",
+          settings: [], snapshotInterval: 64))
+    } throws: { error in
+      "\(error)" == "\(directory.path): is a directory; give the path of a file to write"
+    }
     #expect {
       try AtomicFileWriter(FileDestination("/dev/null", replacingExisting: true))
     } throws: { error in

@@ -40,7 +40,31 @@ final class JSONDecoding {
     -> T
   {
     if let primitive = try primitive(type, from: value, path: path) { return primitive }
-    return try T(from: JSONValueDecoding(value: value, codingPath: path, decoding: self))
+    do {
+      return try T(from: JSONValueDecoding(value: value, codingPath: path, decoding: self))
+    } catch DecodingError.dataCorrupted(let context)
+      where context.codingPath.count == path.count && T.self is any RawRepresentable.Type
+    {
+      // A raw value that names no case: Swift's "Cannot initialize Filter from invalid
+      // String value opn" said as what was written, the cases named when they can be.
+      guard case .string(let text) = value else { throw DecodingError.dataCorrupted(context) }
+      var message = "\(Format.quoted(text, quote: "\"")) is not a \(T.self)"
+      if let names = Self.rawNames(of: T.self), !names.isEmpty {
+        message +=
+          ": one of \(names.map { Format.quoted($0, quote: "\"") }.joined(separator: ", "))"
+          + Format.meant(text, among: names)
+      }
+      throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: message))
+    }
+  }
+
+  /// The string raw values of `type`'s cases, when it is a `CaseIterable` enum of them.
+  private static func rawNames<T>(of type: T.Type) -> [String]? {
+    func names<C: CaseIterable & RawRepresentable>(_: C.Type) -> [String] {
+      C.allCases.compactMap { $0.rawValue as? String }
+    }
+    guard let iterable = type as? any (CaseIterable & RawRepresentable).Type else { return nil }
+    return names(iterable)
   }
 
   /// A string, boolean or number, or nil when `T` is none of those.

@@ -74,4 +74,26 @@ struct JSONValueCoderTests {
       try decoder.decode(Int8.self, from: 300)
     }
   }
+
+  enum Filter: String, Codable, CaseIterable { case all, open, done }
+  enum Plain: String, Codable { case on, off }
+  struct Filtered: Codable { var filter: Filter }
+
+  /// A raw value that names no case was Swift's "Cannot initialize Filter from invalid
+  /// String value opn": said as written, with the cases and the one most likely meant.
+  @Test("a raw value that names no case is said with the cases")
+  func unknownRawValue() throws {
+    #expect(
+      throws: DomainError(
+        #"filter: "opn" is not a Filter: one of "all", "open", "done" (did you mean "open"?)"#)
+    ) {
+      try decoder.decode(Filtered.self, from: JSONValue(parsing: #"{"filter":"opn"}"#))
+    }
+    #expect(throws: DomainError(#""of" is not a Plain"#)) {
+      try decoder.decode(Plain.self, from: "of")
+    }
+    #expect(
+      try decoder.decode(Filtered.self, from: JSONValue(parsing: #"{"filter":"done"}"#))
+        .filter == .done)
+  }
 }
