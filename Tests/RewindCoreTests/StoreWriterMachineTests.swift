@@ -254,12 +254,14 @@ struct StoreWriterMachineTests {
     let round = harness.round(harness.flush("a"))
     #expect(harness.journal.recorded.map(\.event) == [1])
     let message =
-      "scripted.journal: recording stopped at event 2, which the journal cannot take (event 2); it holds the session up to event 1; events from 2 on (2 so far) are not recorded: time 20 is beyond the journal's range"
+      "scripted.journal: recording stopped at event 2, which the journal cannot take (event 2: time 20 is beyond the journal's range); it holds the session up to event 1; events from 2 on (2 so far) are not recorded"
     #expect(raised(round) == message)
     #expect(answers(round) == ["a: \(message)"], "the flush fails")
     #expect(round.stopQueuing)
     #expect(harness.machine.state.name == "stopped")
     #expect(harness.journal.flushes == 1, "what was written before it is made durable")
+    // Nothing is pending: the events dropped will never be.
+    #expect(harness.machine.durable == 3)
     harness.send([4])
     let next = harness.round(harness.flush("b"))
     #expect(next.error == nil, "the error stays as it is until something else happens")

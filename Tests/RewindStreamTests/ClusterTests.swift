@@ -110,6 +110,9 @@ struct ClusterTests {
     let server = StreamServer(
       url: try #require(nodes["n1"]).url, timeoutMilliseconds: 2000, replicas: 3)
     let store = try steps.step("connect to n1") { try StreamStore(server) }
+    // Each listing waits for the cluster itself (retryMilliseconds): a few seconds, so
+    // that the loop's 30 s holds.
+    store.retryMilliseconds = 3000
     let deadline = Date().addingTimeInterval(30)
     var answered = false
     while !answered, Date() < deadline {

@@ -289,6 +289,12 @@ struct StreamStoreTests {
     let alone = try #require(throws: StreamError.self) { try store.summary(of: "jun") }
     #expect(alone.kind == .invalidData)
     #expect(alone.message.hasPrefix("its summary is damaged: "), "\(alone)")
+    try store.connection.put(Array("hi".utf8), key: "junk-2", bucket: StreamLayout.sessionsBucket)
+    let damagedOnly = try #require(throws: StreamError.self) { try store.summary(of: "jun") }
+    #expect(
+      damagedOnly.message
+        == "no session and 2 damaged entries (which `rewind sessions` leaves out) start with jun; give more of the id",
+      "\(damagedOnly)")
   }
 
   @Test("a session whose summary another program deleted is neither listed nor found")
@@ -514,6 +520,10 @@ struct StreamStoreTests {
     let again = directory.file("again.journal")
     _ = try store.pull(String(id.prefix(8)), to: FileDestination(again))
     #expect(bytes(of: again) == bytes(of: path))
+
+    // A listing while the server restarts waits for it too (it failed at once).
+    restart()
+    #expect(try store.sessions().map(\.session.description) == [id])
 
     let remote = try store.reader(session: id)
     restart()

@@ -25,7 +25,8 @@ public import Synchronization
 /// state goes on being reduced.
 ///
 /// A store the app releases without ``close()`` records what was queued and closes its
-/// journal, on the writer's thread, a moment later.
+/// journal, on the writer's thread, a moment later, as ``close()`` does (a failure then is
+/// told to `onError`).
 ///
 /// A recording can also be shipped as it is written: given a forwarder in its
 /// ``RecordingOptions`` (`SessionShipper` of RewindStream, for a NATS JetStream server),
@@ -51,6 +52,7 @@ public final class Store<D: Domain>: Observable, Sendable {
   /// costs microseconds, more than the rest of `send`.
   @usableFromInline let stateKeyPath: KeyPath<Store, D.State> & Sendable = \Store.state
   private let errorKeyPath: KeyPath<Store, RewindError?> & Sendable = \Store.lastError
+  private let recordingKeyPath: KeyPath<Store, Bool> & Sendable = \Store.isRecording
 
   /// A store that keeps state in memory and records nothing.
   public init(domain: D) {
@@ -97,7 +99,7 @@ public final class Store<D: Domain>: Observable, Sendable {
     forwarder = options.forwarder
     writer = StoreWriter(
       recorder: recorder, core: core, queue: queue, forwarder: options.forwarder,
-      durableWithin: options.durableWithinMilliseconds)
+      durableWithin: options.durableWithinMilliseconds, onError: onError)
     writer?.start(notifying: self)
   }
 
@@ -152,7 +154,7 @@ public final class Store<D: Domain>: Observable, Sendable {
     forwarder = options.forwarder
     writer = StoreWriter(
       recorder: recorder, core: core, queue: queue, forwarder: options.forwarder,
-      durableWithin: options.durableWithinMilliseconds)
+      durableWithin: options.durableWithinMilliseconds, onError: onError)
     writer?.start(notifying: self)
   }
 
@@ -172,15 +174,18 @@ public final class Store<D: Domain>: Observable, Sendable {
 
   /// Whether events sent now are recorded: false for a store that records nothing, once
   /// ``close()`` was called, and once the journal stopped taking events (``lastError``
-  /// says why); the state is reduced either way.
+  /// says why); the state is reduced either way. Observed as ``state`` is.
   public var isRecording: Bool {
+    registrar.access(self, keyPath: recordingKeyPath)
     guard writer != nil else { return false }
     return core.shared.withLock { $0.queuing } && !core.stopped.load(ordering: .relaxed)
   }
 
   /// The number of events sent that are not known to be durable yet: not written to the
   /// journal, or written but not yet sealed and synced (see
-  /// ``RecordingOptions/durableWithin`` and ``flush()``). 0 when nothing is recorded.
+  /// ``RecordingOptions/durableWithin`` and ``flush()``). 0 when nothing is recorded, and
+  /// once the recording stopped (``isRecording`` false: the events not recorded are not
+  /// pending, ``lastError`` says from which on).
   public var pendingCount: Int {
     guard let writer, let queue = core.queue else { return 0 }
     // The durable count first: it never passes the events pushed before it is read.
@@ -285,7 +290,9 @@ public final class Store<D: Domain>: Observable, Sendable {
   ///   many) or the journal could not be closed.
   public func close() throws {
     guard let writer else { return }
-    core.shared.withLock { $0.queuing = false }
+    registrar.withMutation(of: self, keyPath: recordingKeyPath) {
+      core.shared.withLock { $0.queuing = false }
+    }
     try writer.closeAndWait()
   }
 
@@ -296,6 +303,8 @@ public final class Store<D: Domain>: Observable, Sendable {
   func report(_ error: RewindError?) {
     DispatchQueue.global().async { [self] in
       registrar.withMutation(of: self, keyPath: errorKeyPath) {}
+      // An error that stopped the recording stopped ``isRecording`` with it.
+      if error != nil { registrar.withMutation(of: self, keyPath: recordingKeyPath) {} }
       if let error, let onError { onError(error) }
     }
   }

@@ -31,17 +31,22 @@ final class StoreWriter<D: Domain>: Sendable {
   private let wake = DispatchSemaphore(value: 0)
   /// Told of durable frames, on this thread; nil when nothing forwards the journal.
   private let forwarder: (any JournalForwarder)?
+  /// The store's `onError`, called here once the store is gone (a store released without
+  /// `close()` whose journal then fails); the store calls it while it exists.
+  private let onError: (@Sendable (RewindError) -> Void)?
 
   /// The events made durable, as the machine last counted them (``Store/pendingCount``).
   private let durableCount = Atomic<UInt64>(0)
 
   init(
     recorder: JournalRecorder<D>, core: StoreCore<D>, queue: StoreCore<D>.Queue,
-    forwarder: (any JournalForwarder)? = nil, durableWithin: UInt64? = nil
+    forwarder: (any JournalForwarder)? = nil, durableWithin: UInt64? = nil,
+    onError: (@Sendable (RewindError) -> Void)? = nil
   ) {
     box = Box(Machine(journal: recorder, queue: queue, durableWithin: durableWithin))
     self.core = core
     self.forwarder = forwarder
+    self.onError = onError
   }
 
   /// The store the thread tells of errors, held weakly: the thread runs as long as the
@@ -128,7 +133,11 @@ final class StoreWriter<D: Domain>: Sendable {
         }
         core.setError(error)
         // Loaded for this call only: the store is not kept alive past it.
-        weakStore.store?.report(error)
+        if let store = weakStore.store {
+          store.report(error)
+        } else if let error, let onError {
+          DispatchQueue.global().async { onError(error) }
+        }
       }
       // The forwarder hears of it before any waiter is answered: a flush or close that
       // returns has been told of.

@@ -69,9 +69,6 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
     case cleared
   }
 
-  /// What went wrong in a round, and whether it fails the flushes waiting.
-  private typealias Problem = (error: RewindError, blocksFlushes: Bool)
-
   /// Milliseconds between rounds while events keep coming, at most while idle (the pause
   /// doubles each idle round in between), and after a failure before a retry.
   static var busyInterval: UInt64 { 4 }
@@ -129,18 +126,21 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
     // This round writes the events queued by now; later ones wait for the next.
     let hadEvents = queue.refresh() > 0
     let wasRetrying = isRetrying
-    var problem: Problem?
+    var problem: RewindError?
 
     if case .stopped = state {
-      // Nothing more is made durable: no round is due for it.
+      // Nothing more is recorded, nor made durable: no round is due for it.
       queue.removeAll()
+      durable = queue.removedTotal
       undurableSince = nil
     } else {
       problem = writeQueued(&round)
-      if undurableSince == nil, queue.removedTotal > durable { undurableSince = now() }
+      if undurableSince == nil, !isStopped, queue.removedTotal > durable {
+        undurableSince = now()
+      }
       if queue.isEmpty && !isStopped && (wasRetrying || !flushes.isEmpty || durabilityDue) {
         if let failure = flushJournal(&round) {
-          problem = (failure, true)
+          problem = failure
         } else if wasRetrying && !isStopped {
           recovered()
         }
@@ -148,11 +148,11 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
     }
 
     if let problem {
-      round.error = .raised(problem.error)
+      round.error = .raised(problem)
     } else if wasRetrying && !isRetrying && !isStopped {
       round.error = .cleared
     }
-    answerFlushes(&round, failure: problem.flatMap { $0.blocksFlushes ? $0.error : nil })
+    answerFlushes(&round, failure: problem)
     if closeRequested {
       closeJournal(&round)
     } else if isRetrying {
@@ -172,17 +172,17 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
 
   /// Records the queued events in order, removing each once the journal has it.
   /// - Returns: the failure that stopped the writing, if any.
-  private mutating func writeQueued(_ round: inout Round) -> Problem? {
-    while !queue.isEmpty {
+  private mutating func writeQueued(_ round: inout Round) -> RewindError? {
+    while let item = queue.first {
       do {
         try journal.record(queued: queue)
       } catch let error as JournalError where error.code == .invalidArgument {
-        guard let item = queue.first else { continue }
-        return (eventRefused(item.event, error, &round), blocksFlushes: true)
+        // The journal refuses the first event queued (it records the ones before it).
+        return eventRefused(queue.first?.event ?? item.event, error, &round)
       } catch let error as JournalError where error.code == .closed {
-        return (journalStopped(error, &round), blocksFlushes: true)
+        return journalStopped(error, &round)
       } catch {
-        return (writeFailed(error), blocksFlushes: true)
+        return writeFailed(error)
       }
     }
     return nil
@@ -266,21 +266,47 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
     _ event: Journal.Event, _ error: JournalError, _ round: inout Round
   ) -> RewindError {
     let kept = journal.lastSequence
-    // A long event (a megabyte of text) said by its start.
-    let described = journal.describe(event)
-    let shown =
-      described.count <= 200
-      ? described : "\(described.prefix(160))… (\(Format.count(described.count)) characters)"
-    let failure = RewindError(
-      .recording,
-      "\(journal.path): recording stopped at event \(kept + 1), which the journal cannot take (\(shown)); it holds the session up to event \(kept); events from \(kept + 1) on (\(Format.count(queue.count)) so far) are not recorded",
-      cause: error)
-    try? journal.flush()
+    let notRecorded =
+      "events from \(kept + 1) on (\(Format.count(queue.count)) so far) are not recorded"
+    // The reason without the path and the event, which the message gives first.
+    var reason = error
+    reason.path = nil
+    reason.sequenceRange = nil
+    let message: String
+    if error.message.hasPrefix("snapshot of ") {
+      // The state after the last event recorded is too large for the snapshot the next
+      // one needs (a frame's first, or the interval's): the next event is not to blame.
+      message =
+        "\(journal.path): recording stopped after event \(kept): the state after it is larger than a snapshot holds (\(reason)); \(notRecorded)"
+    } else {
+      // A long event (a megabyte of text) said by its start.
+      let described = journal.describe(event)
+      let shown =
+        described.count <= 200
+        ? described : "\(described.prefix(160))… (\(Format.count(described.count)) characters)"
+      message =
+        "\(journal.path): recording stopped at event \(kept + 1), which the journal cannot take (\(shown): \(reason)); it holds the session up to event \(kept); \(notRecorded)"
+    }
+    var failure = RewindError(.recording, message)
+    do {
+      try journal.flush()
+    } catch {
+      failure.message += "; making the events before it durable failed too"
+      failure.cause = error
+    }
     state = .stopped(failure)
+    stopRecording(&round)
+    return failure
+  }
+
+  /// Drops what is queued, and what is queued later: nothing more is recorded, nor
+  /// pending (``durable`` counts every event taken from the queue: `Store.pendingCount`
+  /// is 0, and `Store.isRecording` false).
+  private mutating func stopRecording(_ round: inout Round) {
     queue.removeAll()
+    durable = queue.removedTotal
     undurableSince = nil
     round.stopQueuing = true
-    return failure
   }
 
   /// A write failed: the event and those after it stay queued → retrying.
@@ -311,9 +337,7 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
       "\(journal.path): recording stopped: the journal can take no more events; events from \(journal.lastSequence + 1) on (\(queue.count) so far) are not recorded",
       cause: error)
     state = .stopped(failure)
-    queue.removeAll()
-    undurableSince = nil
-    round.stopQueuing = true
+    stopRecording(&round)
     return failure
   }
 

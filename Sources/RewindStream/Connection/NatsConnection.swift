@@ -114,7 +114,12 @@ final class NatsConnection {
       case NATS_NO_SERVER:
         problem = (.noServer, "no server answers (connection refused or unreachable)")
       case NATS_CONNECTION_AUTH_FAILED, NATS_NOT_PERMITTED:
-        problem = (.authorization, "the server refused the credentials (authorization violation)")
+        var message = "the server refused the credentials (authorization violation)"
+        if server.credentialsFromEnvironment, let file = server.credentialsFile {
+          // The user may not know the variable is set.
+          message += " (those of \(file), which NATS_CREDS names)"
+        }
+        problem = (.authorization, message)
       case NATS_SECURE_CONNECTION_REQUIRED:
         problem = (
           .authorization,

@@ -124,7 +124,8 @@ public final class StreamStore {
     default:
       // Entries `rewind sessions` leaves out: a user who copied the id from its list sees
       // one session (or none) there.
-      let sessions = found.count == 2 ? "more than one session" : "\(found.count) session"
+      let sessions =
+        found.isEmpty ? "no session" : found.count == 1 ? "1 session" : "more than one session"
       let entries = damaged.count == 1 ? "1 damaged entry" : "\(damaged.count) damaged entries"
       problem =
         "\(sessions) and \(entries) (which `rewind sessions` leaves out) start with \(text); give more of the id"
