@@ -349,6 +349,10 @@ struct StreamCommandTests {
     let refused = try rewind(
       "push", journal, "--server", server.url, "--user", "rewind", "--password", "wrong")
     expectFailure(refused, containing: "\(server.url): the server refused the credentials")
+    // None given: said so (there were none to refuse).
+    expectFailure(
+      try rewind("sessions", "--server", server.url),
+      containing: "\(server.url): the server asks for credentials, and none were given")
 
     let missing = try rewind(
       "pull", "bdc215f2", "--server", server.url, "--user", "rewind", "--password", "secret",

@@ -212,6 +212,68 @@ struct ShipperTests {
     try expectContinuedAndShipped(path, server, lacking: local)
   }
 
+  /// One shipper for the stores an app opens one after another: each session reaches the
+  /// server (the second was never shipped, while the flushes waiting for the server and
+  /// `waitUntilForwarded` said it was); a stopped shipper says so at once (a flush waited
+  /// its whole timeout and promised a later send).
+  @Test func oneShipperShipsTheSessionsOfStoresOneAfterAnother() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let shipper = SessionShipper(
+      server: StreamServer(url: server.url, timeoutMilliseconds: 1000), intervalMilliseconds: 100)
+    var paths: [String] = []
+    for session in 1...2 {
+      let path = directory.file("session-\(session).journal")
+      paths.append(path)
+      let store = try Store(
+        domain: NavigationDomain(), recordingTo: path,
+        options: RecordingOptions(
+          journal: JournalWriterOptions(frameSize: 1024), forwarder: shipper))
+      var user = SimulatedUser(seed: UInt64(30 + session), domain: store.domain)
+      for _ in 0..<1_000 { store.send(user.next().event) }
+      try store.flushAndWait(waitingForServerWithin: 20_000)
+      try store.close()
+      try shipper.waitUntilForwarded(timeoutMilliseconds: 20_000)
+      #expect(shipper.journal == path)
+    }
+    let reading = try StreamStore(StreamServer(url: server.url))
+    for path in paths {
+      let id = try JournalReader(path: path).header.sessionID.description
+      let summary = try reading.summary(of: id)
+      #expect(summary.isClosed, "\(path)")
+      let pulled = path + ".pulled"
+      _ = try reading.pull(id, to: FileDestination(pulled))
+      #expect(bytes(of: pulled) == bytes(of: path), "\(path)")
+    }
+    shipper.stop()
+    let started = Date()
+    #expect {
+      try shipper.waitUntilForwarded(timeoutMilliseconds: 5_000)
+    } throws: { error in
+      "\(error)".hasSuffix("the shipper was stopped: it sends nothing more")
+    }
+    #expect(Date().timeIntervalSince(started) < 1)
+  }
+
+  /// Settings no round overcomes (here an address that is none) are said to need fixing,
+  /// not promised a send when the server is back.
+  @Test func aShipperWithWrongSettingsSaysTheyNeedFixing() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("wrong.journal")
+    try writeJournal(path, events: 200)
+    let shipper = SessionShipper(
+      journal: path, server: StreamServer(url: "nats://127.0.0.1:99999"), intervalMilliseconds: 50)
+    defer { shipper.stop() }
+    #expect {
+      try shipper.waitUntilForwarded(timeoutMilliseconds: 500)
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains(
+        "(last attempt: nats://127.0.0.1:99999: the port 99999 is not a number from 1 to 65535)")
+        && text.hasSuffix("; it is sent once that is fixed (the shipper tries again every 50 ms)")
+    }
+  }
+
   /// Continues `path` with a shipper to `server`, which holds part of `local` only:
   /// checks that the server gets the rest before anything is recorded, then records,
   /// closes, and checks that the session on the server is the journal.

@@ -279,7 +279,7 @@ public final class Store<D: Domain>: Observable, Sendable {
     } catch {
       throw RewindError(
         .recording,
-        "the journal is durable locally but the server has not acknowledged it within \(timeoutMilliseconds) ms (it will be sent when the server is back)",
+        "the journal is durable locally but the server has not acknowledged it within \(timeoutMilliseconds) ms",
         cause: error)
     }
   }

@@ -115,7 +115,10 @@ final class NatsConnection {
         problem = (.noServer, "no server answers (connection refused or unreachable)")
       case NATS_CONNECTION_AUTH_FAILED, NATS_NOT_PERMITTED:
         var message = "the server refused the credentials (authorization violation)"
-        if server.credentialsFromEnvironment, let file = server.credentialsFile {
+        if server.user == nil, server.credentialsFile == nil, !server.urlGivesUser {
+          message =
+            "the server asks for credentials, and none were given (authorization violation): a user and password (USER:PASSWORD@ in the URL, or --user and --password), or a credentials file (--creds, or NATS_CREDS in the environment)"
+        } else if server.credentialsFromEnvironment, let file = server.credentialsFile {
           // The user may not know the variable is set.
           message += " (those of \(file), which NATS_CREDS names)"
         }
