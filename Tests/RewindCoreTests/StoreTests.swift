@@ -201,6 +201,28 @@ struct StoreTests {
     #expect(!continued.isRecording, "closed")
   }
 
+  /// Frames sealed and synced as they fill make their events durable without a flush:
+  /// `pendingCount` counted them until a flush (a user saw 579,331 pending with 452
+  /// frames synced and on the server).
+  @Test("pendingCount falls as frames are sealed and synced, without a flush")
+  func pendingFallsAsFramesAreSealed() async throws {
+    let directory = TemporaryDirectory()
+    let store = try Store(
+      domain: StandardTally(), recordingTo: directory.file("sealed.journal"),
+      session: testSession,
+      options: RecordingOptions(
+        snapshotInterval: 64, journal: .init(frameSize: 1024), durableWithin: nil),
+      clock: steppingClock())
+    for item in TallyEvents(seed: 8).prefix(5_000) { store.send(item.event) }
+    let deadline = Date().addingTimeInterval(20)
+    while store.pendingCount > 1_000, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(store.pendingCount <= 1_000, "\(store.pendingCount) of 5,000 pending")
+    try store.close()
+    #expect(store.pendingCount == 0)
+  }
+
   @Test("concurrent sends are serialised in one order, the journal's")
   func concurrentSends() async throws {
     let directory = TemporaryDirectory()

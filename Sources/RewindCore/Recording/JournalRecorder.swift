@@ -168,6 +168,16 @@ public final class JournalRecorder<D: Domain> {
     (writer.frames.count, writer.options.durability == .sealedFrames)
   }
 
+  /// The last event of the frames sealed so far when each was made durable as it was
+  /// sealed (synced: `JournalWriterOptions.Durability.sealedFrames`); nil otherwise, or
+  /// before the first.
+  var lastDurableSealedSequence: UInt64? {
+    guard writer.options.durability == .sealedFrames, let last = writer.frames.last,
+      last.recordCount > 0
+    else { return nil }
+    return last.firstSequence + UInt64(last.recordCount) - 1
+  }
+
   /// Reduces `event` and appends it to the journal.
   ///
   /// - Parameters:

@@ -35,8 +35,11 @@ final class StoreWriter<D: Domain>: Sendable {
   /// `close()` whose journal then fails); the store calls it while it exists.
   private let onError: (@Sendable (RewindError) -> Void)?
 
-  /// The events made durable, as the machine last counted them (``Store/pendingCount``).
+  /// The events made durable, as the machine last counted them, or as the frames sealed
+  /// and synced since hold them (``Store/pendingCount``).
   private let durableCount = Atomic<UInt64>(0)
+  /// The journal's last event when the store started (a journal continued has some).
+  private let startSequence: UInt64
 
   init(
     recorder: JournalRecorder<D>, core: StoreCore<D>, queue: StoreCore<D>.Queue,
@@ -44,6 +47,7 @@ final class StoreWriter<D: Domain>: Sendable {
     onError: (@Sendable (RewindError) -> Void)? = nil
   ) {
     box = Box(Machine(journal: recorder, queue: queue, durableWithin: durableWithin))
+    startSequence = recorder.lastSequence
     self.core = core
     self.forwarder = forwarder
     self.onError = onError
@@ -123,7 +127,12 @@ final class StoreWriter<D: Domain>: Sendable {
         return requests.pending
       }
       let round = box.machine.round(asked)
-      durableCount.store(box.machine.durable, ordering: .releasing)
+      // A frame sealed and synced makes its events durable without a flush.
+      let sealed =
+        box.machine.journal.lastDurableSealedSequence.map {
+          $0 > startSequence ? $0 - startSequence : 0
+        } ?? 0
+      durableCount.store(max(box.machine.durable, sealed), ordering: .releasing)
       if round.stopQueuing { core.stopQueuing() }
       if let change = round.error {
         let error: RewindError?
