@@ -412,18 +412,26 @@ struct StreamStoreTests {
     #expect(Date().timeIntervalSince(start) < 20)
   }
 
-  /// A server that goes in the middle of a pull: the pull tries again for
-  /// ``StreamStore/retryMilliseconds``, then fails with an error that names the session
-  /// and the frame it was reading (it named a message of the stream), and the journal the
-  /// pull would have replaced is as it was.
-  @Test func aServerLostInTheMiddleOfAPull() throws {
+  /// A journal of 3,000 events (`a.journal` in the directory) pushed to a server of its
+  /// own, through a store that answers within 500 ms and tries again for `retrying` ms.
+  private func pushedToALocalServer(retrying: Int64) throws -> (
+    NatsServer, TemporaryDirectory, StreamStore, String
+  ) {
     let server = try NatsServer()
     let directory = TemporaryDirectory()
     let path = directory.file("a.journal")
     try writeJournal(path, events: 3_000)
     let store = try StreamStore(StreamServer(url: server.url, timeoutMilliseconds: 500))
-    store.retryMilliseconds = 2000
-    let id = try store.push(path).summary.session.description
+    store.retryMilliseconds = retrying
+    return (server, directory, store, try store.push(path).summary.session.description)
+  }
+
+  /// A server that goes in the middle of a pull: the pull tries again for
+  /// ``StreamStore/retryMilliseconds``, then fails with an error that names the session
+  /// and the frame it was reading (it named a message of the stream), and the journal the
+  /// pull would have replaced is as it was.
+  @Test func aServerLostInTheMiddleOfAPull() throws {
+    let (server, directory, store, id) = try pushedToALocalServer(retrying: 2000)
     let destination = directory.file("pulled.journal")
     write(Array("precious".utf8), to: destination)
     let start = Date()
@@ -442,13 +450,7 @@ struct StreamStoreTests {
   /// A reader of a session whose server goes names the frame it could not read as `pull`
   /// does (it said "frame 2: cannot read the frame at stream sequence …").
   @Test func aServerLostWhileReadingASession() throws {
-    let server = try NatsServer()
-    let directory = TemporaryDirectory()
-    let path = directory.file("a.journal")
-    try writeJournal(path, events: 3_000)
-    let store = try StreamStore(StreamServer(url: server.url, timeoutMilliseconds: 500))
-    store.retryMilliseconds = 1000
-    let id = try store.push(path).summary.session.description
+    let (server, _, store, id) = try pushedToALocalServer(retrying: 1000)
     let reader = try store.reader(session: id)
     #expect(reader.frames.count > 3)
     _ = try reader.loadFrame(1)

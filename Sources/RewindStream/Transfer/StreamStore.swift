@@ -55,18 +55,7 @@ public final class StreamStore {
     let (found, left) = try reading([.timeout, .noServer]) {
       () throws(StreamError) -> ([SessionSummary], [StreamError]) in
       try requireLayout()
-      var found: [SessionSummary] = []
-      var left: [StreamError] = []
-      for key in try connection.keys(bucket: StreamLayout.sessionsBucket) {
-        guard let bytes = try connection.value(key: key, bucket: StreamLayout.sessionsBucket)
-        else { continue }
-        do throws(StreamError) {
-          found.append(try decodeSummary(bytes, key))
-        } catch {
-          left.append(error)
-        }
-      }
-      return (found, left)
+      return try summaries(of: try connection.keys(bucket: StreamLayout.sessionsBucket))
     }
     unreadable += left
     return found.sorted {
@@ -101,19 +90,8 @@ public final class StreamStore {
     let matches = try connection.keys(bucket: StreamLayout.sessionsBucket).filter {
       $0.hasPrefix(key)
     }
-    // The first two whose summary reads, and the damaged entries met before the second (a
-    // key another program deleted is listed, its value reading as none).
-    var found: [SessionSummary] = []
-    var damaged: [StreamError] = []
-    for match in matches where found.count < 2 {
-      guard let bytes = try connection.value(key: match, bucket: StreamLayout.sessionsBucket)
-      else { continue }
-      do throws(StreamError) {
-        found.append(try decodeSummary(bytes, match))
-      } catch {
-        damaged.append(error)
-      }
-    }
+    // The first two whose summary reads, and the damaged entries met before the second.
+    let (found, damaged) = try summaries(of: matches, upTo: 2)
     if found.count == 1, damaged.isEmpty { return found[0] }
     // One damaged entry alone is said as it is.
     if found.isEmpty, damaged.count == 1 { throw damaged[0] }
@@ -131,6 +109,27 @@ public final class StreamStore {
         "\(sessions) and \(entries) (which `rewind sessions` leaves out) start with \(text); give more of the id"
     }
     throw StreamError(.sessionMissing, problem, server: server.displayURL, session: text)
+  }
+
+  /// The summaries of the sessions' bucket's entries `keys`, in order, up to `limit` of
+  /// them, and an error for each entry met that is no summary (damaged, or put there by
+  /// another program); a key another program deleted is listed, its value reading as
+  /// none, and is left out.
+  private func summaries(of keys: [String], upTo limit: Int = .max) throws(StreamError) -> (
+    found: [SessionSummary], damaged: [StreamError]
+  ) {
+    var found: [SessionSummary] = []
+    var damaged: [StreamError] = []
+    for key in keys where found.count < limit {
+      guard let bytes = try connection.value(key: key, bucket: StreamLayout.sessionsBucket)
+      else { continue }
+      do throws(StreamError) {
+        found.append(try decodeSummary(bytes, key))
+      } catch {
+        damaged.append(error)
+      }
+    }
+    return (found, damaged)
   }
 
   /// The session's frames on the stream, in order, read from its index (one value of
