@@ -2,7 +2,6 @@ import RewindArguments
 import RewindCore
 import RewindJournal
 import RewindPage
-import RewindStream
 
 extension RewindTool {
   struct HTML: RangeCommand {
@@ -63,13 +62,12 @@ extension RewindTool {
 
     func run(_ context: Context) throws {
       let started = context.clock()
-      // A session on a server is named by its whole id, which the server gives once it is
-      // opened (the id typed may be its start): its page's default path and title then.
-      let isSession = StreamStore.sessionURL(journal) != nil
       // Refuse a bad destination before replaying anything (one already there once the
-      // range is known to be right).
-      let destination = try (output ?? (isSession ? nil : HTMLCommand.pageName(for: journal)))
-        .map { try outputDestination($0, force: force, inputs: [journal], existingLater: true) }
+      // range is known to be right). The default is named once the journal is open: a
+      // session on a server by its whole id, which the id typed may be the start of.
+      let destination = try output.map {
+        try outputDestination($0, force: force, inputs: [journal], existingLater: true)
+      }
       let command = HTMLCommand(
         from: from, to: to, title: title, destination: destination, force: force, json: json,
         jobs: jobs, timings: timings ? started : nil, context: context)
@@ -114,7 +112,8 @@ struct HTMLCommand: TimelineVisitor {
     let destination =
       try destination
       ?? outputDestination(
-        Self.pageName(for: timeline.path), force: force, inputs: [], existingLater: true)
+        Self.pageName(for: timeline.path), force: force, inputs: [timeline.path],
+        existingLater: true)
     var lap = context.clock()
     var steps = HTMLTimings(
       events: 0, precomputationJobs: jobs ?? 1, compressionJobs: Jobs.count(jobs))

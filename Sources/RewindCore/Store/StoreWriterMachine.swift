@@ -130,9 +130,7 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
 
     if case .stopped = state {
       // Nothing more is recorded, nor made durable: no round is due for it.
-      queue.removeAll()
-      durable = queue.removedTotal
-      undurableSince = nil
+      dropQueued()
     } else {
       problem = writeQueued(&round)
       if undurableSince == nil, !isStopped, queue.removedTotal > durable {
@@ -303,10 +301,15 @@ struct StoreWriterMachine<Journal: StoreJournal, Waiter> {
   /// pending (``durable`` counts every event taken from the queue: `Store.pendingCount`
   /// is 0, and `Store.isRecording` false).
   private mutating func stopRecording(_ round: inout Round) {
+    dropQueued()
+    round.stopQueuing = true
+  }
+
+  /// Drops what is queued, none of it pending any more.
+  private mutating func dropQueued() {
     queue.removeAll()
     durable = queue.removedTotal
     undurableSince = nil
-    round.stopQueuing = true
   }
 
   /// A write failed: the event and those after it stay queued → retrying.

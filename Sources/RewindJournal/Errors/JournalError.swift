@@ -111,6 +111,11 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
     return text
   }
 
+  /// The error of an output path that is a directory, where a file is to be written.
+  package static func directoryGiven(_ path: String) -> JournalError {
+    JournalError(.io, "is a directory; give the path of a file to write", path: path)
+  }
+
   /// `event 5`, `events 5–9`: a range of sequence numbers in a message, singular when it
   /// holds one event.
   package static func describe(_ range: ClosedRange<UInt64>) -> String {

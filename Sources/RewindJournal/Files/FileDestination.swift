@@ -84,7 +84,7 @@ public struct FileDestination: Sendable, Equatable {
     // link to a file: the link, not the file it leads to).
     case S_IFREG, S_IFLNK: break
     case S_IFDIR:
-      throw JournalError(.io, "is a directory; give the path of a file to write", path: path)
+      throw JournalError.directoryGiven(path)
     default:
       // Renaming over a device or a pipe would replace it, not write to it.
       throw JournalError(

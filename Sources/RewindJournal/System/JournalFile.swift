@@ -117,7 +117,7 @@ final class JournalFile {
       case EEXIST:
         // A directory there is no file to keep: said as what it is (as when replacing).
         if status(of: path, system: system).map({ $0.st_mode & S_IFMT == S_IFDIR }) == true {
-          throw JournalError(.io, "is a directory; give the path of a file to write", path: path)
+          throw JournalError.directoryGiven(path)
         }
         throw JournalError(
           .alreadyExists, "the file already exists; it is never overwritten silently", path: path,
