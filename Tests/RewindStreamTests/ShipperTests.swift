@@ -255,6 +255,46 @@ struct ShipperTests {
     #expect(Date().timeIntervalSince(started) < 1)
   }
 
+  /// A long recording shipped a frame a round: each round sends the new frame and reads
+  /// back its acknowledgements, not the session's index and header (a round read them
+  /// whole, and the bytes the server sent grew with the square of the frames).
+  @Test func aShippingRoundReadsBackItsAcknowledgementsNotTheSession() throws {
+    let server = try NatsServer(monitoring: true)
+    let directory = TemporaryDirectory()
+    let path = directory.file("long.journal")
+    let shipper = SessionShipper(
+      server: StreamServer(url: server.url, timeoutMilliseconds: 1000), intervalMilliseconds: 100)
+    defer { shipper.stop() }
+    let store = try Store(
+      domain: NavigationDomain(), recordingTo: path,
+      options: RecordingOptions(
+        journal: JournalWriterOptions(frameSize: 1024), forwarder: shipper))
+    var user = SimulatedUser(seed: 19, domain: store.domain)
+    let rounds = 600
+    for _ in 0..<rounds {
+      for _ in 0..<20 { store.send(user.next().event) }
+      try store.flushAndWait(waitingForServerWithin: 20_000)
+    }
+    try store.close()
+    try shipper.waitUntilForwarded(timeoutMilliseconds: 20_000)
+    let traffic = try server.traffic()
+    let frames = try JournalReader(path: path).frames.count
+    #expect(frames >= rounds)
+    // A round's acknowledgements (of its frame, its index value, the summary) are about
+    // 120 bytes; a round that read the index whole read 48 bytes a frame shipped by then
+    // (12 MB in all here).
+    #expect(
+      traffic.sent < frames * 1_000,
+      "the server sent \(traffic.sent) bytes (received \(traffic.received)) to ship \(frames) frames"
+    )
+    let reading = try StreamStore(StreamServer(url: server.url))
+    let id = try JournalReader(path: path).header.sessionID.description
+    #expect(try reading.summary(of: id).isClosed)
+    let pulled = directory.file("pulled.journal")
+    _ = try reading.pull(id, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path))
+  }
+
   /// Settings no round overcomes (here an address that is none) are said to need fixing,
   /// not promised a send when the server is back.
   @Test func aShipperWithWrongSettingsSaysTheyNeedFixing() throws {

@@ -359,6 +359,76 @@ struct StreamStoreTests {
       ), "\(error)")
   }
 
+  /// A push of many frames writes each chunk of the index once, as it fills, and the
+  /// last at the end: the server receives little more than the journal (each chunk was
+  /// written again after each frame, 6 KiB a frame on average).
+  @Test func aPushSendsLittleMoreThanTheJournal() throws {
+    let server = try NatsServer(monitoring: true)
+    let directory = TemporaryDirectory()
+    let path = directory.file("long.journal")
+    try writeJournal(path, events: 80_000)
+    let frames = try JournalReader(path: path).frames.count
+    #expect(frames > 2 * StreamLayout.indexChunkSize)
+    let before = try server.traffic()
+    let store = try StreamStore(StreamServer(url: server.url))
+    let report = try store.push(path)
+    #expect(report.framesSent == frames)
+    let received = try server.traffic().received - before.received
+    let size = bytes(of: path).count
+    // The frames, their messages' headers, the index (48 bytes a frame) and the requests.
+    #expect(
+      received < size + frames * 400,
+      "the server received \(received) bytes of a \(size)-byte journal of \(frames) frames")
+    let pulled = directory.file("pulled.journal")
+    _ = try store.pull(report.summary.session.description, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path))
+  }
+
+  /// A push that continues from the last one's position (a shipper's round) sends the
+  /// new frames and reads back neither the index nor a frame; a journal that is no longer
+  /// the one pushed (a shorter copy, other frames under the same id) is pushed as a first
+  /// push is, and refused as such.
+  @Test func aPushContinuingFromItsPositionSendsTheNewFramesAndReadsNothingBack() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    let partial = directory.file("partial.journal")
+    try writeJournal(path, events: 3_000, copyAfter: (1_000, partial))
+    let store = try StreamStore(StreamServer(url: server.url))
+    let first = try store.push(partial, after: nil)
+    #expect(first.report.framesSent == (try JournalReader(path: partial).frames.count))
+    #expect(store.indexChunksFetched == 0)
+
+    let (indexRead, framesRead) = (store.indexChunksFetched, store.framesFetched)
+    let next = try store.push(path, after: first.position)
+    let frames = try JournalReader(path: path).frames.count
+    #expect(next.report.framesFound == first.report.framesSent)
+    #expect(next.report.framesSent == frames - first.report.framesSent)
+    #expect(next.report.summary.isClosed)
+    #expect(store.indexChunksFetched == indexRead)
+    #expect(store.framesFetched == framesRead)
+    let id = next.report.summary.session.description
+    #expect(try store.summary(of: id) == next.report.summary)
+    let pulled = directory.file("pulled.journal")
+    _ = try store.pull(id, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path))
+
+    // The shorter copy in the journal's place: the server's index is read, and the push
+    // refused.
+    let shorter = try #require(throws: StreamError.self) {
+      try store.push(partial, after: next.position)
+    }
+    #expect("\(shorter)".contains("the server holds more of this session"), "\(shorter)")
+    // Other frames under the same id.
+    let other = directory.file("other.journal")
+    try writeJournal(other, events: 3_500, frameSize: 2048)
+    let refused = try #require(throws: StreamError.self) {
+      try store.push(other, after: next.position)
+    }
+    #expect(refused.kind == .conflict)
+    #expect("\(refused)".contains("the server holds frames this journal does not have"))
+  }
+
   @Test func anotherJournalUnderTheSameIDIsRefused() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()

@@ -14,6 +14,8 @@ public final class NatsServer: @unchecked Sendable {
   /// `nats://127.0.0.1:PORT`.
   public var url: String { "nats://127.0.0.1:\(port)" }
   public let directory: TemporaryDirectory
+  /// The port of the server's HTTP monitoring (``traffic()``), when it was asked for.
+  public let monitoringPort: Int?
   private let arguments: [String]
   private let lock = NSLock()
   private var process: Process?
@@ -22,9 +24,11 @@ public final class NatsServer: @unchecked Sendable {
   /// the largest message it accepts, `name` and `cluster` (this node's cluster port and
   /// the other nodes' route URLs) make it a node of a cluster, `tls` makes it require TLS
   /// with that certificate (``TestCertificates``; `certificate` for another file of its),
-  /// and `configuration` is added to its configuration file as it is.
+  /// `monitoring` serves its counters over HTTP (``traffic()``), and `configuration` is
+  /// added to its configuration file as it is.
   public init(
     user: String? = nil, password: String? = nil, maximumPayload: Int? = nil,
+    monitoring: Bool = false,
     name: String? = nil, port: Int? = nil, cluster: (port: Int, routes: [String])? = nil,
     tls: TestCertificates? = nil, certificate: String? = nil, configuration extra: String = "",
     directory: TemporaryDirectory = TemporaryDirectory()
@@ -38,6 +42,8 @@ public final class NatsServer: @unchecked Sendable {
     self.port = port ?? NatsServer.freePort()
     self.directory = directory
     var configuration = "listen: 127.0.0.1:\(self.port)\n"
+    monitoringPort = monitoring ? NatsServer.freePort() : nil
+    if let monitoringPort { configuration += "http: 127.0.0.1:\(monitoringPort)\n" }
     configuration += "jetstream { store_dir: \"\(directory.file("store"))\" }\n"
     if let maximumPayload { configuration += "max_payload: \(maximumPayload)\n" }
     if let name { configuration += "server_name: \(name)\n" }
@@ -105,6 +111,57 @@ public final class NatsServer: @unchecked Sendable {
     while process.isRunning, Date() < deadline { usleep(10_000) }
     if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
+  }
+
+  /// The bytes the server has received from its clients and sent to them since it
+  /// started, from its monitoring's `/varz` (the server must be made with `monitoring`).
+  public func traffic() throws -> (received: Int, sent: Int) {
+    guard let monitoringPort else {
+      throw Failure(description: "the server was started without monitoring")
+    }
+    let response = try NatsServer.get("/varz", port: monitoringPort)
+    guard let start = response.firstRange(of: "\r\n\r\n")?.upperBound,
+      let body = try JSONSerialization.jsonObject(with: Data(response[start...].utf8))
+        as? [String: Any],
+      let received = body["in_bytes"] as? Int, let sent = body["out_bytes"] as? Int
+    else {
+      throw Failure(description: "the server's /varz is not what was expected: \(response)")
+    }
+    return (received, sent)
+  }
+
+  /// The whole response of an HTTP/1.0 GET of `path` on the loopback `port`.
+  private static func get(_ path: String, port: Int) throws -> String {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+    defer { close(descriptor) }
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(
+      descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    let connected = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+    guard connected else {
+      throw Failure(description: "cannot connect to the monitoring port \(port): errno \(errno)")
+    }
+    let request = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+    guard
+      request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == request.count
+    else { throw Failure(description: "cannot send to the monitoring port \(port)") }
+    var response: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      guard count > 0 else { break }
+      response += buffer[0..<count]
+    }
+    return String(decoding: response, as: UTF8.self)
   }
 
   /// A loopback port nothing listens on now (the kernel's choice).

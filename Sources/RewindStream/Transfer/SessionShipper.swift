@@ -10,7 +10,9 @@ import Synchronization
 
 /// Ships a journal to a server while it is being written: store and forward. The local
 /// journal stays the source of truth; each round pushes the frames sealed since the last
-/// one (``StreamStore/push(_:progress:)``, which sends only what the server lacks). When
+/// one (``StreamStore/push(_:progress:)``, which sends only what the server lacks: the
+/// first round of a connection reads the session's index back to learn it, the next ones
+/// send the frames after the last round's and read back only their acknowledgements). When
 /// the server is away, rounds fail and recording goes on; the frames are sent once it is
 /// back, nothing lost and nothing twice. Rounds run on a thread of their own whenever
 /// ``ship()`` asks (requests made while a round runs are served by one more round), and
@@ -181,6 +183,10 @@ public final class SessionShipper: JournalForwarder {
 
   private func run() {
     var store: StreamStore?
+    // What the store's last push of each journal left on the server: a round sends the
+    // frames after it, reading nothing back (a new connection starts again from the
+    // server's own index).
+    var positions: [String: StreamStore.PushPosition] = [:]
     var failed = false
     while true {
       // After a failure, the next round comes after the interval; else when asked.
@@ -205,13 +211,19 @@ public final class SessionShipper: JournalForwarder {
             store?.retryMilliseconds = 2000
           }
           guard let store else { break }
-          let summary = try store.push(journal).summary
+          let (report, position) = try store.push(journal, after: positions[journal])
+          positions[journal] = position
+          let summary = report.summary
           if journal == last { frames = summary.frameCount }
           // Closed on the server with every frame: nothing more to ship of it.
-          if summary.isClosed { done.append(journal) }
+          if summary.isClosed {
+            done.append(journal)
+            positions[journal] = nil
+          }
         } catch {
           // The server is away (or the connection broke): a new one next round.
           store = nil
+          positions = [:]
           failure = error
           break
         }

@@ -20,6 +20,8 @@ public final class StreamStore {
   public var retryMilliseconds: Int64 = 30_000
   /// The number of frame messages read so far (the tests count them).
   package private(set) var framesFetched = 0
+  /// The number of index chunks read so far (the tests count them).
+  package private(set) var indexChunksFetched = 0
 
   /// Whether this process can connect: it loads the NATS C client when it first does,
   /// which a statically linked executable cannot (the release `rewind` on Linux hands
@@ -141,6 +143,7 @@ public final class StreamStore {
     var chunk = 0
     while frames.count < summary.frameCount {
       let key = StreamLayout.indexKey(id, chunk: chunk)
+      indexChunksFetched += 1
       let value = try reading { () throws(StreamError) in
         try connection.value(key: key, bucket: StreamLayout.indexBucket)
       }
@@ -294,6 +297,14 @@ public final class StreamStore {
   /// - Throws: the `JournalError` of the file: one that cannot be read, damaged, or with
   ///   lost events.
   public static func pushable(_ path: String) throws(JournalError) -> JournalReader {
+    try pushable(path, checkingFrom: { _ in 0 })
+  }
+
+  /// ``pushable(_:)``, which checks the frames from the one `firstUnchecked` gives of the
+  /// journal opened (the frames before were checked by an earlier push, and are the same).
+  static func pushable(_ path: String, checkingFrom firstUnchecked: (JournalReader) -> Int)
+    throws(JournalError) -> JournalReader
+  {
     let reader = try JournalReader(path: path)
     let condition = reader.condition
     guard condition.damage.isEmpty, condition.headerDamage == nil,
@@ -307,7 +318,7 @@ public final class StreamStore {
     // Every frame reads whole (its checksums) before anything is sent or made on the server
     // (each is read again to be sent: cheap next to the network): a damaged one met part way
     // would leave there a session no push completes, deletes being denied.
-    for number in reader.frames.indices {
+    for number in firstUnchecked(reader)..<reader.frames.count {
       do throws(JournalError) {
         _ = try reader.frameBytes(number)
       } catch {
@@ -333,26 +344,82 @@ public final class StreamStore {
   public func push(checked reader: JournalReader, progress: (Int, Int) -> Void = { _, _ in })
     throws -> PushReport
   {
+    try push(checked: reader, after: nil, progress: progress).report
+  }
+
+  /// What a push left of a journal on the server, as this store sent and read it: the
+  /// next push of the same journal by the same store sends the frames after it, without
+  /// reading back the session's summary, index and header (``push(_:after:)``).
+  package struct PushPosition: Sendable {
+    /// The journal's header frame, as the server holds it.
+    let headerBytes: [UInt8]
+    var summary: SessionSummary
+    /// The session's frames on the server, which are the journal's first.
+    var frames: [StreamFrame]
+
+    /// Whether `reader`'s journal is the one pushed and holds its frames, unchanged (its
+    /// first frames, as the journal's index or frame headers list them).
+    func continues(_ reader: JournalReader) -> Bool {
+      reader.frames.count >= frames.count && reader.headerFrameBytes == headerBytes
+        && zip(frames, reader.frames).allSatisfy {
+          $0 == StreamFrame($1, streamSequence: $0.streamSequence)
+        }
+    }
+  }
+
+  /// ``push(_:progress:)`` that continues from `position`, what this store's last push of
+  /// the journal at `path` left on the server (nil for a first push): the frames known to
+  /// be there are not checked or read back again, and only the new ones are sent. A
+  /// shipper's round is one such push: without the position, each round read the
+  /// session's whole index back. Another writer of the session meanwhile is found as a
+  /// push finds it (the subject's last message is not the one expected), and a journal
+  /// that is not the one pushed (replaced, recovered) is pushed as a first time.
+  /// - Returns: the push's report, and the position to continue from next.
+  package func push(_ path: String, after position: PushPosition?) throws -> (
+    report: PushReport, position: PushPosition
+  ) {
+    var continuing: PushPosition?
+    let reader = try Self.pushable(path) { reader in
+      // The frames pushed before were checked then: a journal only grows.
+      guard let position, position.continues(reader) else { return 0 }
+      continuing = position
+      return position.frames.count
+    }
+    return try push(checked: reader, after: continuing, progress: { _, _ in })
+  }
+
+  private func push(
+    checked reader: JournalReader, after position: PushPosition?, progress: (Int, Int) -> Void
+  ) throws -> (report: PushReport, position: PushPosition) {
     let id = reader.header.sessionID
     do {
-      try connection.ensureStream(
-        StreamLayout.stream, subjects: StreamLayout.subjects, create: true)
-      try connection.ensureBucket(StreamLayout.sessionsBucket, create: true)
-      try connection.ensureBucket(StreamLayout.indexBucket, create: true)
-      return try push(reader, progress: progress)
+      if position == nil {
+        try connection.ensureStream(
+          StreamLayout.stream, subjects: StreamLayout.subjects, create: true)
+        try connection.ensureBucket(StreamLayout.sessionsBucket, create: true)
+        try connection.ensureBucket(StreamLayout.indexBucket, create: true)
+      }
+      return try push(reader, after: position, progress: progress)
     } catch let error as StreamError {
       throw error.about(id.description)
     }
   }
 
-  private func push(_ reader: JournalReader, progress: (Int, Int) -> Void) throws -> PushReport {
+  private func push(
+    _ reader: JournalReader, after position: PushPosition?, progress: (Int, Int) -> Void
+  ) throws -> (report: PushReport, position: PushPosition) {
     let header = reader.header
     let id = header.sessionID
     let subject = StreamLayout.subject(domain: header.domain, session: id)
     let headerBytes = reader.headerFrameBytes
     var summary: SessionSummary
     var frames: [StreamFrame]
-    if let bytes = try connection.value(key: id.description, bucket: StreamLayout.sessionsBucket) {
+    if let position {
+      summary = position.summary
+      frames = position.frames
+    } else if let bytes = try connection.value(
+      key: id.description, bucket: StreamLayout.sessionsBucket)
+    {
       summary = try decodeSummary(bytes, id.description)
       frames = try self.frames(of: summary)
       guard try headerFrame(of: summary) == headerBytes else {
@@ -378,10 +445,12 @@ public final class StreamStore {
       frames = []
     }
     // Frames published after the index was last written (a push interrupted between the
-    // two), found on the subject after the last indexed one.
+    // two), found on the subject after the last indexed one; none after this store's
+    // last push (a frame another writer published meanwhile fails the next publish).
     var last = frames.last?.streamSequence ?? summary.headerSequence
-    while let message = try connection.nextMessage(
-      StreamLayout.stream, subject: subject, from: last + 1)
+    while position == nil,
+      let message = try connection.nextMessage(
+        StreamLayout.stream, subject: subject, from: last + 1)
     {
       let number = frames.count
       guard number < reader.frames.count else { throw holdsMore(reader) }
@@ -411,10 +480,17 @@ public final class StreamStore {
     let closed =
       (reader.condition.isClosed && reader.condition.tornTail == nil) || closedWithEveryFrame
     if frames.count < reader.frames.count, summary.isClosed {
-      // A closed journal continued since it was pushed: the summary says so with the
-      // first frame sent, and says closed again when the push ends (if it is).
+      // A closed journal continued since it was pushed: the summary says so before the
+      // first frame is sent, and says closed again when the push ends (if it is).
       summary.isClosed = false
+      try put(summary)
     }
+    // The index is written as each chunk of it fills, and at the end: a chunk written
+    // after each frame made a push send (and a shipper, a frame a round) 6 KiB a frame on
+    // average, where frames of a live recording are often smaller. A push interrupted
+    // between frames and the index leaves frames the next one finds (above).
+    let chunk = StreamLayout.indexChunkSize
+    var firstUnindexed = frames.count
     for number in frames.count..<reader.frames.count {
       progress(number, reader.frames.count)
       let bytes = try reader.frameBytes(number)
@@ -427,16 +503,22 @@ public final class StreamStore {
         ], after: last, frame: number)
       frames.append(StreamFrame(info, streamSequence: sequence))
       last = sequence
-      try record(&summary, frames, from: number, headerSize: headerBytes.count)
+      if frames.count % chunk == 0 {
+        try record(&summary, frames, from: firstUnindexed, headerSize: headerBytes.count)
+        firstUnindexed = frames.count
+      }
+    }
+    if firstUnindexed < frames.count {
+      try record(&summary, frames, from: firstUnindexed, headerSize: headerBytes.count)
     }
     if closed != summary.isClosed || frames.isEmpty && found == 0 {
       summary.isClosed = closed
-      let value = summary.encoded()
-      try retrying { () throws(StreamError) in
-        try connection.put(value, key: id.description, bucket: StreamLayout.sessionsBucket)
-      }
+      try put(summary)
     }
-    return PushReport(summary: summary, framesFound: found, framesSent: frames.count - found)
+    return (
+      PushReport(summary: summary, framesFound: found, framesSent: frames.count - found),
+      PushPosition(headerBytes: headerBytes, summary: summary, frames: frames)
+    )
   }
 
   /// Writes the index chunks holding frames `from…` and the summary.
@@ -457,9 +539,15 @@ public final class StreamStore {
     summary.eventCount = frames.last?.lastSequence ?? 0
     summary.lastTime = frames.last?.lastTime ?? 0
     summary.storedBytes = frames.reduce(UInt64(headerSize)) { $0 + UInt64($1.size) }
+    try put(summary)
+  }
+
+  /// Writes `summary` into the sessions' bucket.
+  private func put(_ summary: SessionSummary) throws(StreamError) {
     let value = summary.encoded()
     try retrying { () throws(StreamError) in
-      try connection.put(value, key: id, bucket: StreamLayout.sessionsBucket)
+      try connection.put(
+        value, key: summary.session.description, bucket: StreamLayout.sessionsBucket)
     }
   }
 
