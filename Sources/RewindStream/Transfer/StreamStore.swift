@@ -485,10 +485,10 @@ public final class StreamStore {
       summary.isClosed = false
       try put(summary)
     }
-    // The index is written as each chunk of it fills, and at the end: a chunk written
-    // after each frame made a push send (and a shipper, a frame a round) 6 KiB a frame on
-    // average, where frames of a live recording are often smaller. A push interrupted
-    // between frames and the index leaves frames the next one finds (above).
+    // The index is written as each value of it fills, and at the end: a value written
+    // again after each frame made a push of many frames send 6 KiB more a frame on
+    // average (a shipper's round of one frame still writes its value once). A push
+    // interrupted between frames and the index leaves frames the next one finds (above).
     let chunk = StreamLayout.indexChunkSize
     var firstUnindexed = frames.count
     for number in frames.count..<reader.frames.count {
