@@ -20,6 +20,22 @@ struct JSONValueTests {
     #expect(try JSONValue(parsing: value.prettyText).compactText == value.compactText)
   }
 
+  /// A value, a field's change and an outcome print as what they are (in a test's
+  /// failure, an interpolation, `print`): they printed as Swift's reflection of their
+  /// cases (`object([("count", RewindCore.JSONValue.int(3))])`).
+  @Test("values, changes and outcomes print readably")
+  func descriptions() {
+    let value: JSONValue = .object([("count", 3), ("names", ["a", .null])])
+    #expect("\(value)" == #"{"count":3,"names":["a",null]}"#)
+    #expect(String(describing: JSONValue.string("x\"y")) == #""x\"y""#)
+    let change = FieldChange(path: "cart.count", old: 2, new: .object([("n", 3)]))
+    #expect("\(change)" == #"cart.count: 2 → {"n":3}"#)
+    #expect("\(Outcome<DomainRejection>.applied)" == "applied")
+    #expect("\(Outcome<DomainRejection>.unchanged)" == "unchanged")
+    let rejected = Outcome<DomainRejection>.rejected(DomainRejection("the cart is empty"))
+    #expect("\(rejected)" == "rejected: the cart is empty")
+  }
+
   @Test("numbers compare by value and objects regardless of order")
   func equality() throws {
     #expect(JSONValue.int(1) == .double(1.0))

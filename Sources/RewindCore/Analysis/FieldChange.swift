@@ -1,5 +1,5 @@
 /// One field that differs between two states.
-public struct FieldChange: Sendable, Equatable {
+public struct FieldChange: Sendable, Equatable, CustomStringConvertible {
   /// The field's dotted path, e.g. `split.selectedItem`.
   public var path: String
   public var old: JSONValue
@@ -15,6 +15,10 @@ public struct FieldChange: Sendable, Equatable {
   public var json: JSONValue {
     .object([("path", .string(path)), ("old", old), ("new", new)])
   }
+
+  /// The change on one line: `path: old → new`, each value as compact JSON
+  /// (`cart.count: 2 → 3`).
+  public var description: String { "\(path): \(old.compactText) → \(new.compactText)" }
 
   /// The change as readable lines: the path, then `- old` and `+ new`.
   package var lines: [String] {

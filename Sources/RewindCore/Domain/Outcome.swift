@@ -1,5 +1,7 @@
 /// What the reducer did with one event.
-public enum Outcome<Rejection: Equatable & Sendable>: Equatable, Sendable {
+public enum Outcome<Rejection: Equatable & Sendable>: Equatable, Sendable,
+  CustomStringConvertible
+{
   /// The event changed the state.
   case applied
   /// The event was valid and left the state as it was (selecting what is selected).
@@ -26,6 +28,14 @@ public enum Outcome<Rejection: Equatable & Sendable>: Equatable, Sendable {
     case .applied: "applied"
     case .unchanged: "unchanged"
     case .rejected: "rejected"
+    }
+  }
+
+  /// `applied`, `unchanged`, or `rejected: ` and the rejection's description.
+  public var description: String {
+    switch self {
+    case .applied, .unchanged: name
+    case .rejected(let rejection): "rejected: \(rejection)"
     }
   }
 

@@ -1,4 +1,8 @@
-extension JSONValue {
+extension JSONValue: CustomStringConvertible {
+  /// ``compactText``: a value printed, interpolated or shown in a test's failure reads as
+  /// the JSON it is (`{"count":3}`), not as its cases.
+  public var description: String { compactText }
+
   /// The value as JSON text on one line, with no spaces: the form of JSON Lines.
   public var compactText: String {
     var output: [UInt8] = []
