@@ -4,7 +4,20 @@ import Testing
 
 @Suite("The defaults of a Codable domain")
 struct DomainDefaultsTests {
-  let domain = Notes.sample
+  let domain: Notes
+
+  init() throws { domain = try Notes.sample }
+
+  /// A domain that cannot be built from `{}` has no default sample: an error that says
+  /// why and what to give (the `rewind` tool says it and stops), where it trapped.
+  @Test("the default sample of a domain that needs settings is an error")
+  func sampleWithoutSettings() {
+    #expect(
+      throws: DomainError(
+        #"the 'clashing' domain cannot be built from empty settings ({}): missing "level"; give it a `static var sample: ClashingDomain { … }` that builds it"#
+      )
+    ) { _ = try ClashingDomain.sample }
+  }
 
   @Test("identity, versions, settings and kinds default sensibly")
   func identity() throws {

@@ -170,7 +170,7 @@ struct EventScriptTests {
 
   @Test("what describe writes, a script reads back as the same event")
   func describeRoundTrip() throws {
-    let domain = Notes.sample
+    let domain = try Notes.sample
     let events: [Notes.Event] = [
       .added(text: "milk"), .added(text: "two words"), .added(text: "true"), .added(text: "a=b"),
       .added(text: "#hash"), .added(text: "tab\there"), .added(text: "[x]"), .renamed(title: nil),

@@ -33,11 +33,6 @@ struct PreconditionTests {
     }
   }
 
-  @Test("the default sample of a domain that needs settings")
-  func sampleWithoutSettings() async {
-    await #expect(processExitsWith: .failure) { _ = ClashingDomain.sample }
-  }
-
   @Test("a state of the domain's own type that cannot be encoded")
   func unencodableState() async {
     await #expect(processExitsWith: .failure) {

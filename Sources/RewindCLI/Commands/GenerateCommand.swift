@@ -110,7 +110,7 @@ struct GenerateCommand: DomainVisitor {
 
   func generate<D: SimulatableDomain>(_ type: D.Type) throws {
     let destination = try outputDestination(output, force: force, inputs: [])
-    let domain = D.sample
+    let domain = try D.sample
     let options = context.batchRecordingOptions(
       snapshotInterval: interval, compressionLevel: level)
     // The journal appears, complete, when it is closed: a failure (a full disk) leaves

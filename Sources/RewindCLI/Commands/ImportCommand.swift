@@ -108,7 +108,7 @@ struct ImportCommand: DomainVisitor {
       )
     }
     let domain = try imported { () throws(TextFileError) in
-      try reader.domain(D.self, default: D.sample)
+      try reader.domain(D.self, default: try D.sample)
     }
     let session = reader.session(
       default: SessionInfo(startTime: WallClock.now(), device: "rewind import \(input)"))

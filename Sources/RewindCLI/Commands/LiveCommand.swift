@@ -88,7 +88,8 @@ extension RewindTool {
     }
 
     private static func keys<I: InteractiveDomain>(of type: I.Type) -> [KeyHelp] {
-      I.sample.makeScreen().keyHelp
+      // A domain without a sample has no keys to list here; `live` says why when run.
+      (try? I.sample)?.makeScreen().keyHelp ?? []
     }
   }
 }

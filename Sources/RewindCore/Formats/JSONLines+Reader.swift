@@ -85,11 +85,23 @@ extension JSONLines {
     ///
     /// - Throws: ``TextFileError`` at the header's line when the header names another
     ///   domain, a schema version `D` cannot read (a newer one named with both versions),
-    ///   or settings `D` refuses.
-    package func domain<D: Domain>(_ type: D.Type, default fallback: @autoclosure () -> D)
-      throws(TextFileError) -> D
-    {
-      guard let header else { return fallback() }
+    ///   or settings `D` refuses, or when there are no settings and `fallback` throws (a
+    ///   domain with no sample).
+    package func domain<D: Domain>(
+      _ type: D.Type, default fallback: @autoclosure () throws(DomainError) -> D
+    ) throws(TextFileError) -> D {
+      /// `fallback`, or the error that the file gives no settings and it has none.
+      func fallbackDomain() throws(TextFileError) -> D {
+        do throws(DomainError) {
+          return try fallback()
+        } catch {
+          throw TextFileError(
+            .invalidLine,
+            "\(header == nil ? "there is no header line" : "the header gives no settings"), and \(error.message), or the file a header with its settings ({\"header\":{…,\"settings\":{…}}})",
+            path: path, line: headerLine ?? 1)
+        }
+      }
+      guard let header else { return try fallbackDomain() }
       if let name = header.domain, name != D.identifier {
         throw headerError("the session's domain is '\(name)', not '\(D.identifier)'")
       }
@@ -99,7 +111,7 @@ extension JSONLines {
       } catch {
         throw headerError(error.message)
       }
-      guard let settings = header.settings else { return fallback() }
+      guard let settings = header.settings else { return try fallbackDomain() }
       do throws(DomainError) {
         return try D(settingsJSON: settings, schemaVersion: version, device: header.device ?? "")
       } catch {

@@ -3,7 +3,7 @@ extension EventScript {
   /// settings, device, start, events and times.
   ///
   /// The settings are written (`settings: JSON`) unless they are the domain's
-  /// ``RecordableDomain/sample``; each event is its kind and payload, as its JSON is;
+  /// ``RecordableDomain/sample``'s (always, for a domain without one); each event is its kind and payload, as its JSON is;
   /// the first event's time is written from the session start (`@12.5s`, nothing at
   /// `+0s`), each later one as the step after the event before (`+0.8s`), to the
   /// microsecond.
@@ -13,7 +13,9 @@ extension EventScript {
     if let device = scenario.device { lines.append("device: \(device)") }
     if let start = scenario.startTime { lines.append("start: \(ISO8601.format(start))") }
     let settings = scenario.domain.settingsJSON
-    if settings != D.sample.settingsJSON { lines.append("settings: \(settings.compactText)") }
+    if settings != (try? D.sample)?.settingsJSON {
+      lines.append("settings: \(settings.compactText)")
+    }
     if !lines.isEmpty { lines.append("") }
     var time: UInt64 = 0
     for (index, timed) in scenario.events.enumerated() {

@@ -293,7 +293,13 @@ struct EventScriptParser<D: RecordableDomain> {
         throw settings.line.error("the settings are not valid: \(error.message)", at: 1)
       }
     } else {
-      made = D.sample
+      do throws(DomainError) {
+        made = try D.sample
+      } catch {
+        // Said at the first line, where a `settings:` line would go.
+        throw ScenarioError(
+          line: 1, column: 1, "the script has no `settings:` line, and \(error.message)")
+      }
     }
     domain = made
     return made

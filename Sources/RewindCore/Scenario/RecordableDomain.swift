@@ -70,7 +70,11 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
 /// `rewind generate` also adopts ``SimulatableDomain``.
 public protocol RecordableDomain: Domain {
   /// The domain for a new session when nothing says otherwise (the built-in sample).
-  static var sample: Self { get }
+  ///
+  /// A domain's own (`static var sample: Self { Self(…) }`) need not throw.
+  /// - Throws: ``DomainError`` when there is none: the default's, for a domain that
+  ///   cannot be built from empty settings.
+  static var sample: Self { get throws(DomainError) }
 
   /// Parses a scenario script.
   /// - Parameters:
@@ -89,15 +93,19 @@ public protocol RecordableDomain: Domain {
 extension RecordableDomain {
   /// The domain built from empty settings (`{}`).
   ///
-  /// - Precondition: the domain can be built from `{}`; a domain whose settings have
-  ///   required values gives a `sample` of its own.
+  /// - Throws: ``DomainError`` when the domain cannot be built from `{}` (a `Codable`
+  ///   property the JSON lacks, whatever its initializer's default): such a domain gives
+  ///   a `sample` of its own. `rewind record`, `import` without settings, `generate` and
+  ///   `live` say so and stop (they trapped).
   public static var sample: Self {
-    do {
-      return try Self(settingsJSON: .object([]))
-    } catch {
-      preconditionFailure(
-        "the '\(identifier)' domain cannot be built from empty settings ({}): \(error); give it a `static var sample`"
-      )
+    get throws(DomainError) {
+      do throws(DomainError) {
+        return try Self(settingsJSON: .object([]))
+      } catch {
+        throw DomainError(
+          "the '\(identifier)' domain cannot be built from empty settings ({}): \(error.message); give it a `static var sample: \(Self.self) { … }` that builds it"
+        )
+      }
     }
   }
 
