@@ -1,4 +1,5 @@
 import Foundation
+import RewindJournal
 import TestSupport
 import Testing
 
@@ -78,7 +79,10 @@ struct CheckCommandTests {
     let missing = try rewind(["check"] + journals)
     #expect(missing.status == 0)
     #expect(missing.lines.filter { $0.contains("no expected state: ") }.count == 3)
-    #expect(missing.stdout.contains("does not exist; the final state is not checked"))
+    #expect(
+      missing.stdout.contains(
+        "does not exist; no state is compared (no snapshot after the first event either): only each event's outcome and changed fields are"
+      ))
     let required = try rewind(["check", "--require-expected"] + journals)
     #expect(required.status == 1)
     #expect(required.lines.last == "0 passed, 3 failed")
@@ -259,10 +263,10 @@ struct CheckCommandTests {
     #expect(
       result.lines == [
         "PASS \(journals[0]): 25 events, 0 snapshots",
-        "  no expected state: \(directory.file("day-menu.state.json")) does not exist; the final state is not checked",
+        "  no expected state: \(directory.file("day-menu.state.json")) does not exist; no state is compared (no snapshot after the first event either): only each event's outcome and changed fields are",
         "FAIL \(journals[1]): \(expected): the expected state is not JSON at line 1, column 12: expected a JSON value, found '}'",
         "PASS \(journals[2]): 16 events, 0 snapshots",
-        "  no expected state: \(directory.file("rejected-interactions.state.json")) does not exist; the final state is not checked",
+        "  no expected state: \(directory.file("rejected-interactions.state.json")) does not exist; no state is compared (no snapshot after the first event either): only each event's outcome and changed fields are",
         "2 passed, 1 failed",
       ], "\(result.stdout)")
     // The file --expect names is the command's own input: an error of the command.
@@ -286,7 +290,7 @@ struct CheckCommandTests {
     #expect(
       result.lines == [
         "PASS \(journals[0]): 25 events, 0 snapshots",
-        "  no expected state: \(directory.file("day-menu.state.json")) does not exist; the final state is not checked",
+        "  no expected state: \(directory.file("day-menu.state.json")) does not exist; no state is compared (no snapshot after the first event either): only each event's outcome and changed fields are",
         "FAIL \(missing): no such file (No such file or directory (errno 2))",
         "FAIL \(notJournal): not a Rewind journal (it does not start with a journal header); it is text (if it is a scenario script, `rewind record \(notJournal) -o \(directory.file("notes-recorded.journal"))` records it)",
         "1 passed, 2 failed",
@@ -327,27 +331,57 @@ struct CheckCommandTests {
     #expect(fields.first?["new"] as? String == "automatic")
   }
 
-  @Test("a torn tail is said with the journal's result, and in its JSON (it was a warning only)")
+  /// A torn tail fails the journal: what it holds is not checked (a fixture cut at its
+  /// first frame passed with 0 events).
+  @Test("a torn tail fails the journal, said with its result and in its JSON")
   func tornTail() throws {
     let directory = TemporaryDirectory()
     let journal = directory.file("day-menu.journal")
     let size = try writeTornCopy(of: "day-menu.journal", to: journal)
     for jobs in ["1", "2"] {
       let text = try rewind("check", journal, "--jobs", jobs)
-      #expect(text.status == 0, "\(text.stderr)")
+      #expect(text.status == 1, "\(text.stderr)")
+      #expect(text.lines.first?.hasPrefix("FAIL ") == true, "\(text.stdout)")
       #expect(
         text.lines.contains(
-          "  torn tail: the last 40 bytes (from byte \(size)) are not a whole frame and are not checked; `rewind recover` cuts them"
+          "  torn tail: the last 40 bytes (from byte \(size)) are not a whole frame, and what they hold is not checked, so the journal fails; `rewind recover` cuts them (then check what is left)"
         ), "\(text.stdout)")
     }
     let json = try parseObject(try rewind("check", journal, "--json").stdout)
     let entry = try #require((json["journals"] as? [[String: Any]])?.first)
+    #expect(entry["passed"] as? Bool == false)
     let torn = try #require(entry["tornTail"] as? [String: Any])
     #expect(torn["offset"] as? Int == size)
     #expect(torn["bytes"] as? Int == 40)
     // A whole journal has none.
     let whole = try parseObject(try rewind("check", sample("day-menu.journal"), "--json").stdout)
     #expect((whole["journals"] as? [[String: Any]])?.first?["tornTail"] == nil)
+  }
+
+  /// The bytes after the last whole frame of a journal a writer holds are its frame in
+  /// progress: the frames sealed are checked, and pass.
+  @Test func aJournalBeingWrittenPassesOnItsSealedFrames() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("live.journal")
+    try FileManager.default.copyItem(atPath: sample("day-menu.journal"), toPath: journal)
+    let writer = try JournalWriter.open(at: journal, domain: "navigation", schemaVersion: 2)
+    defer { try? writer.close() }
+    let size = bytes(of: journal).count
+    let handle = try #require(FileHandle(forWritingAtPath: journal))
+    handle.seekToEndOfFile()
+    handle.write(Data(repeating: 0x78, count: 40))
+    try handle.close()
+    let text = try rewind("check", journal)
+    #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
+    #expect(text.lines.first?.hasPrefix("PASS ") == true, "\(text.stdout)")
+    #expect(
+      text.lines.contains {
+        // The writer's process id when its lock tells it.
+        $0.hasPrefix(
+          "  torn tail: the last 40 bytes (from byte \(size)) are not a whole frame, and are not checked: the journal is being written"
+        )
+          && $0.hasSuffix(", and they are the frame in progress")
+      }, "\(text.stdout)")
   }
 
   @Test("--jobs does not change what check prints, with partial and missing expected states")

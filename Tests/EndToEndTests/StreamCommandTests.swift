@@ -229,7 +229,7 @@ struct StreamCommandTests {
     #expect(
       result.lines == [
         "PASS \(server.url)/\(id): 25 events, 0 snapshots",
-        "  no expected state (give --expect FILE); the final state is not checked",
+        "  no expected state (give --expect FILE); no state is compared (no snapshot after the first event either): only each event's outcome and changed fields are",
         "FAIL \(server.url)/0000: no such session on the server (`rewind sessions` lists them)",
         "FAIL \(absent)/abc: no server answers (connection refused or unreachable)",
         "FAIL \(server.url)/\(id.prefix(8)): the server refused the credentials (authorization violation)",

@@ -246,5 +246,25 @@ struct AnalysisTests {
       expected: StandardTally().json(wrong))
     #expect(!mismatch.passed)
     #expect(mismatch.expectedStateDifferences.first?.path == "tally.value")
+
+    // Each report prints as `rewind check` prints it (a test's failure showed Swift's
+    // reflection of every member).
+    #expect("\(faithful)".hasPrefix("PASS \(path): 5,000 events, "))
+    let lines = "\(uncounted)".split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("FAIL \(path): 5,000 events, ") == true, "\(uncounted)")
+    #expect(lines.dropFirst().first?.hasPrefix("  event \(first) at ") == true, "\(uncounted)")
+    #expect(lines.dropFirst().first?.hasSuffix(" (reset) diverges:") == true, "\(uncounted)")
+    #expect(
+      lines.dropFirst(2).first
+        == "    recorded: applied, changing tally.value, tally.steps, tally.sign")
+    #expect(lines.dropFirst(3).first == "    replayed: applied, changing tally.value, tally.sign")
+    #expect(
+      "\(zeroing)".contains(
+        "  the state after event \(stateDivergence.sequence) differs from its snapshot (- recorded, + replayed):\n    tally.steps: - "
+      ))
+    #expect(
+      "\(mismatch)".contains(
+        "  the final state differs from the expected state (- expected, + replayed):\n    tally.value: - \(wrong.value)  + \(wrong.value - 1)\n"
+      ))
   }
 }

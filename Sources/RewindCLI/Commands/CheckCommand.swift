@@ -28,7 +28,10 @@ extension RewindTool {
         the fields it gave, and one that gives a field the state has not is left as it \
         is (the journal fails). A journal whose expected state cannot be read fails, and \
         the others are checked. A journal of an older schema is compared upcast, on the fields \
-        its schema had. Several journals are checked at once on --jobs threads, a long one \
+        its schema had. A journal with a torn tail (bytes after its last whole frame: a \
+        crash's unfinished frame, a file cut short) fails, since what they hold is not \
+        checked (`rewind recover` cuts them), unless a writer holds it (its frame in \
+        progress). Several journals are checked at once on --jobs threads, a long one \
         in parts that any free thread takes; the output is the same, in the order given. \
         Exits with 1 if any journal fails.
         """)
@@ -352,14 +355,19 @@ struct CheckCommand: TimelineVisitor {
       report.stateFieldCount = state.leaves().count
     }
     let missing = expectedPath == nil
-    let passed = report.passed && !(missing && requireExpected)
+    // A torn tail's events are not read: the check cannot vouch for them, and a journal
+    // cut short (a fixture half copied, a crash's unfinished frame) fails, where it passed
+    // on the events before (none, cut at its first frame). A journal a writer holds is
+    // being written: its frame in progress is not torn.
+    let tail = timeline.reader.condition.tornTail
+    let torn = tail.map { !$0.isDamagedEnd } ?? false
+    let writer = torn ? timeline.reader.currentWriter() : nil
+    let passed = report.passed && !(missing && requireExpected) && !(torn && writer == nil)
     let style = context.stdout.style
     var lines: [String] = []
     // After a snapshot that differs the state has drifted: the later ones are not compared,
     // and the count is not the journal's.
-    var summary =
-      "\(TerminalText.escaped(timeline.path)): \(Format.count(report.eventsReplayed, "event")), \(Format.count(report.snapshotsCompared, "snapshot"))"
-      + (report.stateDivergence == nil ? "" : " compared, up to the first that differs")
+    var summary = "\(TerminalText.escaped(timeline.path)): \(report.summary)"
     let partial = report.expectedFieldCount < report.stateFieldCount
     if let expectedPath {
       // What was written and how much is checked, in one parenthesis.
@@ -386,21 +394,30 @@ struct CheckCommand: TimelineVisitor {
       let name =
         timeline.path.hasSuffix(".journal")
         ? String(timeline.path.dropLast(".journal".count)) + ".state.json" : nil
+      // With no snapshot compared either, no state is: a reducer that computes other
+      // values with the same outcomes passes.
+      let unchecked =
+        report.snapshotsCompared == 0
+        ? "; no state is compared (no snapshot after the first event either): only each event's outcome and changed fields are"
+        : "; the final state is not checked"
       lines.append(
         "  no expected state"
           + (name.map { ": \(TerminalText.escaped($0)) does not exist" } ?? " (give --expect FILE)")
-          + (requireExpected ? " (--require-expected)" : "; the final state is not checked"))
+          + (requireExpected ? " (--require-expected)" : unchecked))
     }
     // A torn tail's events are not read: said with the result (a warning on stderr alone
     // was lost in CI, and the JSON did not say it).
-    let tail = timeline.reader.condition.tornTail
     if let tail, tail.isDamagedEnd {
       lines.append("  damaged end: \(tail.described); `rewind recover` writes them again")
     } else if let tail {
       let events = tail.sequenceRange.map { ", \(Format.events($0))" } ?? ""
+      let outcome =
+        writer != nil
+        ? "are not checked: the journal is being written\(writer?.pid.map { " (pid \($0))" } ?? ""), and they are the frame in progress"
+        : "what they hold is not checked, so the journal fails; `rewind recover` cuts them (then check what is left)"
       lines.append(
-        "  torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) are not a whole frame and are not checked; `rewind recover` cuts them"
-      )
+        "  torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) are not a whole frame, and "
+          + outcome)
     }
     var members: [(String, JSONValue)] = [
       ("path", .string(timeline.path)), ("passed", .bool(passed)),
@@ -444,16 +461,7 @@ struct CheckCommand: TimelineVisitor {
       members.append(
         ("eventDivergences", .array(report.eventDivergences.map { eventDivergenceJSON($0) })))
     }
-    for divergence in report.eventDivergences {
-      lines.append(
-        "  event \(divergence.sequence) at \(Format.offset(divergence.time)) (\(TerminalText.escaped(divergence.event))) diverges:"
-      )
-      lines.append(
-        "    recorded: \(Self.describe(divergence.recorded.kind, divergence.recordedPaths))")
-      lines.append(
-        "    replayed: \(Self.describe(divergence.replayed.kind, divergence.replayedPaths))"
-          + (divergence.replayedReason.map { ": \(TerminalText.escaped($0))" } ?? ""))
-    }
+    lines += report.eventDivergenceLines
     let cut = report.eventDivergenceCount - report.eventDivergences.count
     if cut > 0 {
       lines.append(
@@ -461,7 +469,7 @@ struct CheckCommand: TimelineVisitor {
       )
     }
     if let divergence = report.stateDivergence {
-      lines += Self.lines(describing: divergence)
+      lines += CheckReport.lines(describing: divergence)
       members.append(
         (
           "stateDivergence",
@@ -488,37 +496,12 @@ struct CheckCommand: TimelineVisitor {
             "    \(path): - \(change.old.compactText), a field the state has not\(near ?? "")")
           continue
         }
-        lines.append("    \(path): - \(change.old.compactText)  + \(change.new.compactText)")
+        lines.append(CheckReport.line(of: change))
       }
       members.append(
         ("expectedStateDifferences", .array(report.expectedStateDifferences.map(\.json))))
     }
     return CheckResult(path: timeline.path, passed: passed, json: .object(members), lines: lines)
-  }
-
-  /// The lines that say how the first snapshot that does not match differs: a heading,
-  /// then the fields that differ, or why none is listed. Never a heading that ends in a
-  /// colon with nothing under it.
-  static func lines(describing divergence: CheckReport.StateDivergence) -> [String] {
-    let event = divergence.sequence
-    let changes = divergence.differences.map { change in
-      "    \(TerminalText.escaped(change.path)): - \(change.old.compactText)  + \(change.new.compactText)"
-    }
-    guard divergence.problem == .differs else {
-      let problem = TerminalText.escaped(divergence.problem.description)
-      guard !changes.isEmpty else { return ["  the snapshot after event \(event) \(problem)"] }
-      return ["  the snapshot after event \(event) \(problem) (- recorded, + replayed):"] + changes
-    }
-    guard !changes.isEmpty else {
-      // The stored hash is not that of the replayed state's encoding, yet the two states
-      // read the same in every field.
-      return [
-        "  the state after event \(event) differs from its snapshot in its bytes alone: every field reads the same",
-        "    its encoding depends on more than its fields show: the order of a set or a dictionary that the state's own code writes element by element, say, or a journal recorded before Rewind wrote sets and dictionaries of values that are not comparable in one order (`rewind recover --salvage` writes such snapshots again: with the reducer that recorded the journal, as it writes every snapshot that differs from its replay)",
-      ]
-    }
-    return ["  the state after event \(event) differs from its snapshot (- recorded, + replayed):"]
-      + changes
   }
 
   private func eventDivergenceJSON(_ divergence: CheckReport.EventDivergence) -> JSONValue {
@@ -560,11 +543,5 @@ struct CheckCommand: TimelineVisitor {
       guard let found = members.first(where: { $0.0 == key })?.1 else { return [inner] }
       return unknownPaths(of: value, in: found, at: inner)
     }
-  }
-
-  /// `applied, changing split.style`, `rejected`: an event's effect, recorded or replayed.
-  static func describe(_ kind: RecordedEffect.Kind, _ paths: [String]) -> String {
-    kind == .applied
-      ? "applied, changing \(TerminalText.escaped(paths.joined(separator: ", ")))" : "\(kind)"
   }
 }

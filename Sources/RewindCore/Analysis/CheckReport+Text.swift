@@ -1,0 +1,75 @@
+extension CheckReport: CustomStringConvertible {
+  /// The report as `rewind check` prints it for one journal: `PASS` or `FAIL`, the journal,
+  /// the events replayed and snapshots compared, then what differs (each diverging event
+  /// described, recorded against replayed; the first snapshot that differs; the fields of
+  /// the final state that differ from the expected one). What a test's failure shows
+  /// (`#expect(report.passed)`), where it showed Swift's reflection of every member.
+  public var description: String {
+    var lines = [
+      (passed ? "PASS " : "FAIL ") + TerminalText.escaped(path) + ": " + summary
+    ]
+    lines += eventDivergenceLines
+    let cut = eventDivergenceCount - eventDivergences.count
+    if cut > 0 { lines.append("  … and \(Format.count(cut, "more diverging event"))") }
+    if let stateDivergence { lines += Self.lines(describing: stateDivergence) }
+    if !expectedStateDifferences.isEmpty {
+      lines.append("  the final state differs from the expected state (- expected, + replayed):")
+      lines += expectedStateDifferences.map(Self.line(of:))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `N events, M snapshots`, and ` compared, up to the first that differs` after a
+  /// snapshot that differs (the later ones are not compared: the state has drifted).
+  package var summary: String {
+    "\(Format.count(eventsReplayed, "event")), \(Format.count(snapshotsCompared, "snapshot"))"
+      + (stateDivergence == nil ? "" : " compared, up to the first that differs")
+  }
+
+  /// Each diverging event described: its sequence, time and description, then what was
+  /// recorded and what is replayed, three lines an event.
+  package var eventDivergenceLines: [String] {
+    eventDivergences.flatMap { divergence in
+      [
+        "  event \(divergence.sequence) at \(Format.offset(divergence.time)) (\(TerminalText.escaped(divergence.event))) diverges:",
+        "    recorded: \(Self.describe(divergence.recorded.kind, divergence.recordedPaths))",
+        "    replayed: \(Self.describe(divergence.replayed.kind, divergence.replayedPaths))"
+          + (divergence.replayedReason.map { ": \(TerminalText.escaped($0))" } ?? ""),
+      ]
+    }
+  }
+
+  /// `applied, changing PATHS`, or the outcome's kind.
+  package static func describe(_ kind: RecordedEffect.Kind, _ paths: [String]) -> String {
+    kind == .applied
+      ? "applied, changing \(TerminalText.escaped(paths.joined(separator: ", ")))" : "\(kind)"
+  }
+
+  /// A field that differs, indented under its heading: `path: - old  + new`.
+  package static func line(of change: FieldChange) -> String {
+    "    \(TerminalText.escaped(change.path)): - \(change.old.compactText)  + \(change.new.compactText)"
+  }
+
+  /// The lines that say how the first snapshot that does not match differs: a heading,
+  /// then the fields that differ, or why none is listed. Never a heading that ends in a
+  /// colon with nothing under it.
+  package static func lines(describing divergence: StateDivergence) -> [String] {
+    let event = divergence.sequence
+    let changes = divergence.differences.map(line(of:))
+    guard divergence.problem == .differs else {
+      let problem = TerminalText.escaped(divergence.problem.description)
+      guard !changes.isEmpty else { return ["  the snapshot after event \(event) \(problem)"] }
+      return ["  the snapshot after event \(event) \(problem) (- recorded, + replayed):"] + changes
+    }
+    guard !changes.isEmpty else {
+      // The stored hash is not that of the replayed state's encoding, yet the two states
+      // read the same in every field.
+      return [
+        "  the state after event \(event) differs from its snapshot in its bytes alone: every field reads the same",
+        "    its encoding depends on more than its fields show: the order of a set or a dictionary that the state's own code writes element by element, say, or a journal recorded before Rewind wrote sets and dictionaries of values that are not comparable in one order (`rewind recover --salvage` writes such snapshots again: with the reducer that recorded the journal, as it writes every snapshot that differs from its replay)",
+      ]
+    }
+    return ["  the state after event \(event) differs from its snapshot (- recorded, + replayed):"]
+      + changes
+  }
+}
