@@ -346,6 +346,20 @@ struct SchemaTests {
     expectFailure(
       try rewind("import", lines, "-o", directory.file("other.journal")),
       containing: "orientationChanged is an event of schema 2 of 'navigation'")
+    // A header of schema 1 with no settings: the sample's, read as schema 1's (they were
+    // read as schema 2's, and the line imported as a schema-2 event).
+    (#"{"header":{"domain":"navigation","schemaVersion":1}}"# + "\n"
+      + #"{"seq":1,"time_us":0,"event":"orientationChanged","orientation":"portrait"}"# + "\n")
+      .writeFixture(to: lines)
+    expectFailure(
+      try rewind("import", lines, "-o", directory.file("other.journal")),
+      containing: "orientationChanged is an event of schema 2 of 'navigation'")
+    (#"{"header":{"domain":"navigation","schemaVersion":1}}"# + "\n"
+      + #"{"seq":1,"time_us":0,"event":"menuTabTapped","index":6}"# + "\n").writeFixture(to: lines)
+    let sampled = directory.file("sampled.journal")
+    #expect(try rewind("import", lines, "-o", sampled).status == 0)
+    #expect(
+      try parseObject(try rewind("info", sampled, "--json").stdout)["schemaVersion"] as? Int == 2)
   }
 
   /// A navigation journal whose header says `schemaVersion`, holding `payloads` (each a

@@ -78,8 +78,9 @@ extension JSONLines {
     /// The file's path, as given.
     package var path: String { file.path }
 
-    /// The session's domain: built from the header's settings, or `fallback` when there
-    /// are none. Settings of an older schema version are upcast (the domain then reads
+    /// The session's domain: built from the header's settings, or `fallback`'s when there
+    /// are none (read as the schema version the header names). Settings of an older schema
+    /// version are upcast (the domain then reads
     /// that version's events and hands out current ones), so what is recorded from them
     /// is current.
     ///
@@ -111,11 +112,20 @@ extension JSONLines {
       } catch {
         throw headerError(error.message)
       }
-      guard let settings = header.settings else { return try fallbackDomain() }
+      // No settings: the fallback's, read as the schema the header names (an older one
+      // upcast, as its settings would be; they were read as the current schema's, and an
+      // older event's meaning was lost).
+      let given = header.settings
+      if given == nil, version == D.schemaVersion { return try fallbackDomain() }
+      let settings: JSONValue
+      if let given { settings = given } else { settings = try fallbackDomain().settingsJSON }
       do throws(DomainError) {
         return try D(settingsJSON: settings, schemaVersion: version, device: header.device ?? "")
       } catch {
-        throw headerError("the header's settings are invalid: \(error)")
+        throw headerError(
+          given == nil
+            ? "the header gives no settings, and the sample's cannot be read as schema \(version): \(error)"
+            : "the header's settings are invalid: \(error)")
       }
     }
 
