@@ -4,6 +4,48 @@ import Testing
 
 @Suite("Bad input never crashes the tool")
 struct RobustnessTests {
+  /// A damaged frame stops `log` and `export`: to a pipe (or a file), every event before
+  /// it is written first, as on a terminal (the batch of lines being filled was lost:
+  /// up to 38 KB of readable events, none at all from a point near the damage).
+  @Test func theEventsBeforeADamagedFrameReachAPipe() throws {
+    let directory = TemporaryDirectory()
+    let intact = directory.file("intact.journal")
+    #expect(
+      try rewind("generate", "--events", "100000", "--seed", "11", "-o", intact).status == 0)
+    var content = bytes(of: intact)
+    content[45_000] ^= 0x40
+    let damaged = directory.file("damaged.journal")
+    write(content, to: damaged)
+    let refused = try rewind("log", damaged)
+    #expect(refused.status == 1)
+    // `frame N (events FIRST–LAST) at byte …: checksum mismatch …`: the last event read is
+    // the one before FIRST.
+    let named = try #require(
+      refused.stderr.firstMatch(of: /\(events ([0-9]+)–/), "\(refused.stderr)")
+    let last = try #require(Int(named.1)) - 1
+    #expect(last > 1_000)
+    // The text's columns are as wide as the session's last number: the intact journal's
+    // lines, up to the last read.
+    let lines = try rewind("log", intact).stdout.split(
+      separator: "\n", omittingEmptySubsequences: false)
+    #expect(refused.stdout == lines.prefix(last).joined(separator: "\n") + "\n")
+    let json = try rewind("log", damaged, "--json")
+    #expect(json.status == 1)
+    #expect(json.stdout == (try rewind("log", intact, "--json", "--to", "\(last)")).stdout)
+    for from in [last - 100, 1_000] {
+      let exported = try rewind("export", damaged, "--from", "\(from)")
+      #expect(exported.status == 1)
+      let whole = try rewind("export", intact, "--from", "\(from)", "--to", "\(last)")
+      #expect(exported.stdout == whole.stdout, "export --from \(from)")
+      let logged = try rewind("log", damaged, "--from", "\(from)")
+      let text = try rewind("log", intact, "--from", "\(from)").stdout
+      // Events from + 1 ... last.
+      #expect(
+        logged.stdout
+          == text.split(separator: "\n").prefix(last - from).joined(separator: "\n") + "\n")
+    }
+  }
+
   @Test("every command on garbage files ends with an error, never a trap")
   func garbage() throws {
     let directory = TemporaryDirectory()

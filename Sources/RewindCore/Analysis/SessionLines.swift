@@ -235,6 +235,9 @@ extension Timeline {
       var lineStart = JSONLines.LineStart()
       var count = 0
       let limit = LineBatch.limit(eachLine: lines.eachLine)
+      // On an error (a damaged frame), the lines of the events before it are handed on
+      // first: a file or a pipe gets what a terminal shows (a batch was lost).
+      defer { if count > 0 { try? json.withBytes { try emit($0, count) } } }
       crossed = try forEachLogged(lines, query, progress: progress) { event, outcome in
         lineStart.write(sequence: event.sequence, time: event.time, to: &json)
         domain.writeMembers(of: event.event, to: &json)
@@ -257,8 +260,10 @@ extension Timeline {
         }
       }
       if count > 0 { try json.withBytes { try emit($0, count) } }
+      count = 0
     } else {
       var batch = LineBatch(eachLine: lines.eachLine)
+      defer { try? batch.emitAll(emit) }
       crossed = try forEachLogged(lines, query, progress: progress) { event, outcome in
         let code: Int
         var reason: String?
@@ -332,6 +337,8 @@ extension Timeline {
   ) throws {
     let domain = self.domain
     var batch = LineBatch(eachLine: lines.eachLine)
+    // On an error, the matches before it are handed on first (see `logLinesRun`).
+    defer { batch.emitAll(emit) }
     try findRun(query, range, progress: progress) { hit in
       if lines.json {
         var outcome: Int?
@@ -363,7 +370,6 @@ extension Timeline {
       batch.count += 1
       batch.emitIfFull(emit)
     }
-    batch.emitAll(emit)
   }
 }
 

@@ -83,6 +83,9 @@ extension Timeline {
     // Scroll offsets repeat: their texts are remembered, not formatted again.
     var json = JSONWriter(capacity: batchSize + 4096, remembersNumbers: true)
     var lineStart = JSONLines.LineStart()
+    // On an error (a damaged frame), the lines of the events before it are handed on
+    // first: standard output gets every event that could be read (a batch was lost).
+    defer { if json.count > 0 { try? json.withBytes { try emit($0) } } }
     try replayer.forEachDecodedEvent(through: range.upperBound) { sequence, time, event in
       lineStart.write(sequence: sequence, time: time, to: &json)
       domain.writeMembers(of: event, to: &json)
@@ -95,6 +98,7 @@ extension Timeline {
       }
     }
     if json.count > 0 { try json.withBytes { try emit($0) } }
+    json.removeAll()
     progress(replayer.sequence)
     return replayer.crossedLostEvents
   }
