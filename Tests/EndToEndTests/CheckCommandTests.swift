@@ -17,6 +17,34 @@ struct CheckCommandTests {
     }
   }
 
+  /// NAME.state.json, a link leading nowhere (a fixture not checked out), fails its
+  /// journal, naming where it leads: it read as no expected state, and the journal passed.
+  @Test func aLinkToNoExpectedStateFailsTheJournal() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("day-menu.journal")
+    try FileManager.default.copyItem(atPath: sample("day-menu.journal"), toPath: journal)
+    let link = directory.file("day-menu.state.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: "fixtures/day-menu.state.json")
+    let noFile = try rewind("check", journal)
+    #expect(noFile.status == 1)
+    #expect(
+      noFile.stdout.hasPrefix(
+        "FAIL \(journal): \(link) is a symbolic link that leads to \(directory.file("fixtures/day-menu.state.json")), whose directory is not there: the expected state cannot be read"
+      ), "\(noFile.stdout)")
+    try FileManager.default.createDirectory(
+      atPath: directory.file("fixtures"), withIntermediateDirectories: false)
+    let inDirectory = try rewind("check", journal, "--json")
+    #expect(inDirectory.status == 1)
+    #expect(
+      inDirectory.stdout.contains(
+        "is a symbolic link to \(directory.file("fixtures/day-menu.state.json")), which does not exist"
+      ), "\(inDirectory.stdout)")
+    // --update writes it there, keeping the link.
+    #expect(try rewind("check", journal, "--update").status == 0)
+    #expect(try rewind("check", journal).status == 0)
+  }
+
   @Test("--update through a symbolic link writes the file it leads to, and keeps the link")
   func updateThroughLink() throws {
     let directory = TemporaryDirectory()

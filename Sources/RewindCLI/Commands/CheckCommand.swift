@@ -143,6 +143,25 @@ extension RewindTool {
     /// The expected state of `journal`, read (an error when it cannot be), and where it
     /// is read from or, with --update, written.
     private func expectedState(of journal: String, context: Context) throws -> ExpectedState {
+      // NAME.state.json that is a link leading nowhere: an expected state meant to be
+      // there (a fixture not checked out), which fails the journal (it read as none, and
+      // the journal passed). --update writes the file it leads to.
+      if expect == nil, !update, journal.hasSuffix(".journal") {
+        let candidate = String(journal.dropLast(".journal".count)) + ".state.json"
+        if !fileExists(candidate) {
+          switch symbolicLinkTarget(of: candidate, system: context.fileSystem) {
+          case .notALink: break
+          case .file(let target):
+            throw CommandError(
+              "\(candidate) is a symbolic link to \(target), which does not exist: the expected state cannot be read (`--update` writes it there)"
+            )
+          case .unfollowable(let leads):
+            throw CommandError(
+              "\(candidate) is a symbolic link that leads to \(leads): the expected state cannot be read"
+            )
+          }
+        }
+      }
       var expectedPath = expect ?? adjacentExpectedState(of: journal)
       let updatePath = update ? try expect ?? expectedStatePath(of: journal) : nil
       var expected: JSONValue?
