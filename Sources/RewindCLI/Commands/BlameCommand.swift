@@ -219,23 +219,20 @@ extension BlameCommand {
       var members: [(String, JSONValue)] = [("path", .string(target.path))]
       if let element = target.element { members.append(("element", element)) }
       members.append(("at", .int(Int64(sequence))))
-      members.append(
-        (
-          "history",
-          .array(
-            changes.map { change in
-              var object = eventMembers(change.event, domain: domain)
-              if isElement {
-                object.append(("change", .string(changeName(change))))
-              } else {
-                object += [("old", change.old), ("new", change.new)]
-              }
-              return .object(object)
-            })
-        ))
-      // The events lost to damage the history may lack changes of.
-      if !lost.isEmpty { members.append(("lostEvents", .array(lost.map(Self.json)))) }
-      context.stdout.printJSON(.object(members))
+      context.stdout.printJSON(members, streaming: "history") { element in
+        for change in changes {
+          var object = eventMembers(change.event, domain: domain)
+          if isElement {
+            object.append(("change", .string(changeName(change))))
+          } else {
+            object += [("old", change.old), ("new", change.new)]
+          }
+          element(.object(object))
+        }
+      } tail: {
+        // The events lost to damage the history may lack changes of.
+        lost.isEmpty ? [] : [("lostEvents", .array(lost.map(Self.json)))]
+      }
       return
     }
     let style = context.stdout.style

@@ -175,61 +175,64 @@ struct DiffCommand: TimelineVisitor {
     for point in Set([first, second]).sorted() {
       try timeline.warnOfDrift(reaching: point, to: context.stderr)
     }
-    var listed: [(ReplayedEvent<D>, FieldSet)] = []
-    var lost: [ClosedRange<UInt64>] = []
-    if events && second > first {
+    // The events between are written as they are replayed, never held: a long range held
+    // each event and its JSON (9.3 GB for `--events --json` over 10 M events).
+    let stdout = context.stdout
+    /// Hands each event between the two points to `each`; returns the ranges of events
+    /// lost to damage among them.
+    func replayEvents(_ each: (ReplayedEvent<D>, FieldSet) -> Void) throws
+      -> [ClosedRange<UInt64>]
+    {
+      guard events && second > first else { return [] }
       // On past events lost to damage, as log goes, and saying so as it does.
-      lost = try timeline.events(from: first + 1, through: second, crossingLostEvents: true) {
+      let lost = try timeline.events(from: first + 1, through: second, crossingLostEvents: true) {
         event, changed, _ in
-        listed.append((event, changed))
+        each(event, changed)
         return true
       }
       warnLost(lost, in: timeline.path, to: context.stderr)
+      return lost
     }
     if json {
-      var members: [(String, JSONValue)] = [
+      let head: [(String, JSONValue)] = [
         ("from", .int(Int64(first))), ("to", .int(Int64(second))),
         ("changes", .array(changes.map(\.json))),
       ]
-      if events {
-        members.append(
-          (
-            "events",
-            .array(
-              listed.map { event, changed in
-                var object = JSONLines.eventMembers(
-                  sequence: event.sequence, time: event.time, event: event.event,
-                  in: timeline.domain)
-                object += event.outcome?.jsonMembers ?? []
-                object.append(
-                  ("changed", .array(timeline.domain.paths(of: changed).map(JSONValue.string))))
-                return .object(object)
-              })
-          ))
-        if !lost.isEmpty { members.append(("lostEvents", .array(lost.map(BlameCommand.json)))) }
+      guard events else { return stdout.printJSON(.object(head)) }
+      var lost: [ClosedRange<UInt64>] = []
+      try stdout.printJSON(head, streaming: "events") { element in
+        lost = try replayEvents { event, changed in
+          var object = JSONLines.eventMembers(
+            sequence: event.sequence, time: event.time, event: event.event, in: timeline.domain)
+          object += event.outcome?.jsonMembers ?? []
+          object.append(
+            ("changed", .array(timeline.domain.paths(of: changed).map(JSONValue.string))))
+          element(.object(object))
+        }
+      } tail: {
+        lost.isEmpty ? [] : [("lostEvents", .array(lost.map(BlameCommand.json)))]
       }
-      context.stdout.printJSON(.object(members))
       return
     }
     // Point 0 is the initial state, no event (as state and blame say it).
     func name(_ point: UInt64) -> String { point == 0 ? "the start" : "event \(point)" }
-    printChanges(changes, between: name(first), and: name(second), to: context.stdout)
-    if events {
-      context.stdout.print()
-      context.stdout.print(
-        context.stdout.style.bold(
-          listed.isEmpty
-            ? "No events in between." : Format.capitalized(Format.events(first + 1...second)) + ":")
-      )
-      for (event, changed) in listed {
-        let paths = timeline.domain.paths(of: changed)
-        let effect =
-          paths.isEmpty ? event.outcome?.summary ?? "" : "changed " + paths.joined(separator: ", ")
-        context.stdout.print(
-          "  \(event.sequence)  \(Format.offset(event.time))  \(timeline.domain.shownDescription(event.event))  \(context.stdout.style.dim(TerminalText.escaped(effect)))"
-        )
+    printChanges(changes, between: name(first), and: name(second), to: stdout)
+    guard events else { return }
+    stdout.print()
+    var shown = 0
+    _ = try replayEvents { event, changed in
+      if shown == 0 {
+        stdout.print(stdout.style.bold(Format.capitalized(Format.events(first + 1...second)) + ":"))
       }
+      shown += 1
+      let paths = timeline.domain.paths(of: changed)
+      let effect =
+        paths.isEmpty ? event.outcome?.summary ?? "" : "changed " + paths.joined(separator: ", ")
+      stdout.print(
+        "  \(event.sequence)  \(Format.offset(event.time))  \(timeline.domain.shownDescription(event.event))  \(stdout.style.dim(TerminalText.escaped(effect)))"
+      )
     }
+    if shown == 0 { stdout.print(stdout.style.bold("No events in between.")) }
   }
 }
 
