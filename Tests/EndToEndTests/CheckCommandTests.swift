@@ -386,6 +386,28 @@ struct CheckCommandTests {
     #expect((whole["journals"] as? [[String: Any]])?.first?["tornTail"] == nil)
   }
 
+  /// A header read from its copy is said with the journal's result, and in its JSON (on
+  /// standard error alone, it was lost in CI); every event is checked, and it passes.
+  @Test func aDamagedHeaderIsSaidWithTheResult() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("day-menu.journal")
+    var content = bytes(of: sample("day-menu.journal"))
+    content[0] ^= 0x40
+    write(content, to: journal)
+    let text = try rewind("check", journal)
+    #expect(text.status == 0)
+    #expect(
+      text.lines.contains {
+        $0.hasPrefix("  the journal header is damaged (byte 0 differs from the copy")
+          && $0.hasSuffix("it was read from the copy; `rewind recover` rebuilds it")
+      }, "\(text.stdout)")
+    let json = try parseObject(try rewind("check", journal, "--json").stdout)
+    let entry = try #require((json["journals"] as? [[String: Any]])?.first)
+    #expect((entry["headerDamage"] as? String)?.hasPrefix("the journal header is damaged") == true)
+    let whole = try parseObject(try rewind("check", sample("day-menu.journal"), "--json").stdout)
+    #expect((whole["journals"] as? [[String: Any]])?.first?["headerDamage"] == nil)
+  }
+
   /// The bytes after the last whole frame of a journal a writer holds are its frame in
   /// progress: the frames sealed are checked, and pass.
   @Test func aJournalBeingWrittenPassesOnItsSealedFrames() throws {

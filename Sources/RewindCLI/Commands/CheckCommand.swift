@@ -426,6 +426,12 @@ struct CheckCommand: TimelineVisitor {
     }
     // A torn tail's events are not read: said with the result (a warning on stderr alone
     // was lost in CI, and the JSON did not say it).
+    // A damaged header read from its copy: every event is checked, and the file needs
+    // repair (said on standard error alone, it was lost in CI, and the JSON did not say it).
+    let headerDamage = timeline.reader.condition.headerDamage
+    if let headerDamage {
+      lines.append("  \(TerminalText.escaped(headerDamage.reason)); `rewind recover` rebuilds it")
+    }
     if let tail, tail.isDamagedEnd {
       lines.append("  damaged end: \(tail.described); `rewind recover` writes them again")
     } else if let tail {
@@ -444,6 +450,7 @@ struct CheckCommand: TimelineVisitor {
       ("snapshots", .int(Int64(report.snapshotsCompared))),
       ("expectedState", .string(expectedPath)),
     ]
+    if let headerDamage { members.append(("headerDamage", .string(headerDamage.reason))) }
     if let tail {
       var torn: [(String, JSONValue)] = [
         ("offset", .int(Int64(tail.offset))), ("bytes", .int(Int64(tail.length))),
