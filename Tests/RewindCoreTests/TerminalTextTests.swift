@@ -13,8 +13,11 @@ struct TerminalTextTests {
       ("csi\u{9B}2J", #"csi\u{9B}2J"#), ("\u{80}\u{9F}", #"\u{80}\u{9F}"#),
       ("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}", #"\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}"#),
       ("\u{2066}\u{2067}\u{2068}\u{2069}", #"\u{2066}\u{2067}\u{2068}\u{2069}"#),
-      // Neighbours that are not controls: NBSP (C2 A0), en dash (E2 80 93), ⁦ neighbours.
-      ("\u{A0}–\u{2065}\u{206A}\u{2029}", "\u{A0}–\u{2065}\u{206A}\u{2029}"),
+      // The line and paragraph separators, which break a line in log viewers.
+      ("a\u{2028}b\u{2029}c", #"a\u{2028}b\u{2029}c"#),
+      // Neighbours that are not controls: NBSP (C2 A0), en dash (E2 80 93), ⁦ neighbours,
+      // the hyphenation point (E2 80 A7) and the narrow no-break space (E2 80 AF).
+      ("\u{A0}–\u{2065}\u{206A}\u{2027}\u{202F}", "\u{A0}–\u{2065}\u{206A}\u{2027}\u{202F}"),
       (#"a backslash \u{1B} stays"#, #"a backslash \u{1B} stays"#),
     ])
   func escaped(text: String, shown: String) {

@@ -4,8 +4,9 @@
 ///
 /// A terminal takes some characters as commands: `ESC` starts sequences that set the
 /// window title, move the cursor or clear the screen, `BEL` rings, `CR` and `LF` move to
-/// another line, the C1 character U+009B is a one-character `ESC [`, and the
-/// bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) reorder what
+/// another line, the C1 character U+009B is a one-character `ESC [`, the line and
+/// paragraph separators (U+2028, U+2029) break a line where a log viewer reads them, and
+/// the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) reorder what
 /// follows them so that text reads differently from what it is. ``escaped(_:keepingNewlines:)``
 /// writes each of them as a Swift escape, `\u{1B}`, so a journal can never drive the
 /// user's terminal and a value with a newline cannot pass for two lines:
@@ -23,12 +24,12 @@
 public enum TerminalText {
   /// Whether a terminal would obey `scalar` rather than show it: C0 controls
   /// (U+0000–U+001F, including tab and newline), DEL and the C1 controls
-  /// (U+007F–U+009F), the bidirectional embeddings and overrides (U+202A–U+202E) and
-  /// isolates (U+2066–U+2069).
+  /// (U+007F–U+009F), the line and paragraph separators (U+2028, U+2029), the
+  /// bidirectional embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069).
   @inlinable
   public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x2029, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
   }
@@ -61,8 +62,8 @@ public enum TerminalText {
   /// Whether ``escaped(_:keepingNewlines:)`` would change `text`.
   ///
   /// Reads the UTF-8 bytes once: a control character is a byte below 0x20 (but a kept
-  /// line feed), 0x7F, or one of the exact encodings `C2 80`–`C2 9F`, `E2 80 AA`–`AE` and
-  /// `E2 81 A6`–`A9`. A `String` always holds valid UTF-8, so those bytes are those code
+  /// line feed), 0x7F, or one of the exact encodings `C2 80`–`C2 9F`, `E2 80 A8`–`A9`,
+  /// `E2 80 AA`–`AE` and `E2 81 A6`–`A9`. A `String` always holds valid UTF-8, so those bytes are those code
   /// points and nothing else (`→`, `E2 86 92`, is not one); text that is not stored as
   /// contiguous UTF-8 is read scalar by scalar.
   /// - Complexity: O(*n*) in the UTF-8 length.
@@ -122,10 +123,11 @@ public enum TerminalText {
         // U+0080–U+009F: C2 80–C2 9F.
         if index < count && bytes[index] <= 0x9F { return true }
       } else if byte == 0xE2 && index + 1 < count {
-        // U+202A–U+202E: E2 80 AA–AE; U+2066–U+2069: E2 81 A6–A9.
+        // U+2028–U+2029: E2 80 A8–A9; U+202A–U+202E: E2 80 AA–AE; U+2066–U+2069:
+        // E2 81 A6–A9.
         let second = bytes[index]
         let third = bytes[index + 1]
-        if second == 0x80 && third >= 0xAA && third <= 0xAE { return true }
+        if second == 0x80 && third >= 0xA8 && third <= 0xAE { return true }
         if second == 0x81 && third >= 0xA6 && third <= 0xA9 { return true }
       }
     }

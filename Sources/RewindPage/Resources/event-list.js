@@ -12,7 +12,7 @@
    */
   function argumentsText(event) {
     const members = [...event].filter(([key]) => !["seq", "time_us", "event", "outcome", "reason"].includes(key));
-    const plainText = /^[^\s"\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]+$/u;
+    const plainText = /^[^\s"\u0000-\u001F\u007F-\u009F\u2028-\u202E\u2066-\u2069]+$/u;
     const shown = (value) => (typeof value === "string" && plainText.test(value) ? value : compact(value));
     if (members.length === 1) return shown(members[0][1]);
     return members.map(([key, value]) => `${key}=${shown(value)}`).join(" ");

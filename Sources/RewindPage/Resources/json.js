@@ -237,9 +237,10 @@
   }
 
   // Rewind escapes, besides what JSON must, every character a terminal would obey (C0,
-  // DEL, C1, the bidi embeddings, overrides and isolates): TerminalText.isControl.
+  // DEL, C1, the line and paragraph separators, the bidi embeddings, overrides and
+  // isolates): TerminalText.isControl.
   function isControl(code) {
-    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0x2028 && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
   }
 
   /**

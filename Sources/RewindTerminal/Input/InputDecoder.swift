@@ -168,9 +168,10 @@ public struct InputDecoder: Sendable {
     }
   }
 
-  /// C1 controls and the bidirectional controls are never keys.
+  /// C1 controls, the line and paragraph separators and the bidirectional controls are
+  /// never keys.
   private static func isControlScalar(_ scalar: Unicode.Scalar) -> Bool {
-    (0x80...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+    (0x80...0x9F).contains(scalar.value) || (0x2028...0x202E).contains(scalar.value)
       || (0x2066...0x2069).contains(scalar.value)
   }
 
