@@ -441,7 +441,7 @@ struct CheckCommand: TimelineVisitor {
         ? "are not checked: the journal is being written\(writer?.pid.map { " (pid \($0))" } ?? ""), and they are the frame in progress"
         : "what they hold is not checked, so the journal fails; `rewind recover` cuts them (then check what is left)"
       lines.append(
-        "  torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) are not a whole frame, and "
+        "  torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) \(tail.length == 1 ? "is" : "are") not a whole frame, and "
           + outcome)
     }
     var members: [(String, JSONValue)] = [

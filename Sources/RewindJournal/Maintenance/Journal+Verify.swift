@@ -206,7 +206,7 @@ extension Journal {
     } else if let tail = scan.tail {
       let listed = hidden.filter { $0.offset >= tail.offset }
       var message =
-        "\(count(tail.length, "byte")) at the end are not a whole frame (\(tail.reason)); `rewind recover` cuts them"
+        "\(count(tail.length, "byte")) at the end \(tail.length == 1 ? "is" : "are") not a whole frame (\(tail.reason)); `rewind recover` cuts \(tail.length == 1 ? "it" : "them")"
       if let range = tail.sequenceRange, !listed.isEmpty {
         message += ", and with them \(JournalError.describe(range)), which the index lists there"
       } else if !scan.tailFollowsTrailer, let next = scan.frames.last.map({ $0.lastSequence + 1 }) {
