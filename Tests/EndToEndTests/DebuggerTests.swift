@@ -262,7 +262,7 @@ struct DebuggerTests {
   func blameBadInput() throws {
     expectUsageError(
       try rewind("blame", ipad, "split.style[balanced]"),
-      "The value 'split.style[balanced]' is invalid for '<path>': split.style holds one of automatic, balanced, prominentDetail, not an array: only an array field has elements; blame split.style itself",
+      "The value 'split.style[balanced]' is invalid for '<path>': split.style holds one of automatic, balanced, prominentDetail, which has no elements: only a list field has; blame split.style itself",
       command: "blame")
     expectUsageError(
       try rewind("blame", ipad, "split.expanded[x"),

@@ -1,5 +1,6 @@
 import RewindCore
 import RewindJournal
+import TestSupport
 import Testing
 
 @Suite("The defaults of a Codable domain")
@@ -82,6 +83,25 @@ struct DomainDefaultsTests {
     #expect(domain.changedFields(from: before, to: state) == FieldSet(rawValue: 0b1010))
     #expect(domain.diff(before, state).map(\.path) == ["items", "mode"])
     #expect(domain.changedFields(from: state, to: state).isEmpty)
+  }
+
+  /// An element of an array the default fields infer (a list or null) is blamed: it was
+  /// refused as "a list or null, not an array".
+  @Test("an element of an array field of the defaults is blamed")
+  func elementBlame() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("notes.journal")
+    let recorder = try JournalRecorder.create(at: path, domain: domain, session: testSession)
+    let events: [Notes.Event] = [.added(text: "milk"), .added(text: "eggs"), .renamed(title: "T")]
+    for (index, event) in events.enumerated() {
+      try recorder.record(event, at: UInt64(index + 1) * 1_000)
+    }
+    try recorder.close()
+    let timeline = try Timeline<Notes>(path: path)
+    #expect(try timeline.blame("items[eggs]", at: 3).event?.sequence == 2)
+    #expect(try timeline.blame("items[milk]", at: 3).event?.sequence == 1)
+    // Before it was added, no event added it.
+    #expect(try timeline.blame("items[eggs]", at: 1).event == nil)
   }
 
   @Test("the binary codecs round-trip events and states")

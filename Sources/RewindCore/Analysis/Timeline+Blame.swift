@@ -136,7 +136,9 @@ extension Timeline {
     guard let element = target.element else {
       return BlameProbe(field: index, read: field.value)
     }
-    let kind = field.kind
+    var kind = field.kind
+    // A list or null (what the default fields infer for an array): null holds no element.
+    if case .optional(let wrapped) = kind { kind = wrapped }
     switch kind {
     case .list(let elementKind):
       if let problem = domain.problem(
@@ -149,7 +151,7 @@ extension Timeline {
     default:
       throw RewindError(
         .invalidInput,
-        "\(target.path) holds \(kind), not an array: only an array field has elements; blame \(target.path) itself"
+        "\(target.path) holds \(field.kind), which has no elements: only a list field has; blame \(target.path) itself"
       )
     }
     let read = field.value
