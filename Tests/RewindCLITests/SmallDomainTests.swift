@@ -181,7 +181,7 @@ struct SmallDomainTests {
       ),
       (
         "stepChanged tp=5\n",
-        #"typo.scenario:1:1: stepChanged: missing "to" ("tp" is given: did you mean "to"?)"#
+        #"typo.scenario:1:13: unknown key "tp" in the event "stepChanged" (did you mean "to"?); its keys are to"#
       ),
     ] as [(String, String)])
   func strictScript(text: String, message: String) {

@@ -108,7 +108,16 @@ struct EventScriptTests {
         "+1s moved 1 0 2", 15,
         #"unexpected "2" in the event "moved"; it takes 2 values without names"#
       ),
-      ("added txt=milk", 1, #"added: missing "text" ("txt" is given: did you mean "text"?)"#),
+      // A key misspelt where one is missing: at the key given, which it reads as (it was
+      // said as the missing one, at the line's start).
+      (
+        "added txt=milk", 7,
+        #"unknown key "txt" in the event "added" (did you mean "text"?); its keys are text"#
+      ),
+      (
+        "added words=milk", 7,
+        #"unknown key "words" in the event "added" (did you mean "text"?); its keys are text"#
+      ),
     ] as [(String, Int, String)])
   func unknownKeys(text: String, column: Int, message: String) {
     // The same line after lines of the same kind that were fine: the keys learnt from

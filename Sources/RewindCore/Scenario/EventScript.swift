@@ -275,6 +275,16 @@ struct EventScriptParser<D: RecordableDomain> {
     do throws(DomainError) {
       event = try domain.event(fromJSON: .object(members))
     } catch {
+      // A key missing where another is given in its place (`qty=1` for `quantity`): said
+      // at the key given, which it reads as (it was said as missing, at the line's start).
+      if let missing = error.missingKey,
+        let (index, read) = Self.misspelling(of: missing, in: members, domain)
+      {
+        let keys = Self.keys(of: read, in: domain)
+        throw line.error(
+          "unknown key \(Format.quoted(members[index].0, quote: "\"")) in the event \(Format.quoted(domain.eventKind(read), quote: "\"")) (did you mean \(Format.quoted(missing, quote: "\""))?); \(EventScript.payload(keys))",
+          at: words[index - 1])
+      }
       throw line.error(error.message(givenKeys: members.map(\.0)), at: wordIndex)
     }
     try checkKeys(members, words: words, of: event, in: domain, line)
@@ -305,6 +315,27 @@ struct EventScriptParser<D: RecordableDomain> {
     return made
   }
 
+  /// The member of `members` (a line's event: its kind, then the keys given) that names
+  /// the key `missing` misspelt: the first named one that, renamed `missing`, makes an
+  /// event the domain reads; with that event.
+  private static func misspelling(
+    of missing: String, in members: [(String, JSONValue)], _ domain: D
+  ) -> (index: Int, event: D.Event)? {
+    for index in members.indices.dropFirst()
+    where !EventScript.isPosition(members[index].0) && members[index].0 != missing {
+      var renamed = members
+      renamed[index].0 = missing
+      if let event = try? domain.event(fromJSON: .object(renamed)) { return (index, event) }
+    }
+    return nil
+  }
+
+  /// The keys of `event`'s JSON, its kind's aside.
+  private static func keys(of event: D.Event, in domain: D) -> [String] {
+    guard case .object(let members) = domain.json(event) else { return [] }
+    return members.map(\.0).filter { $0 != JSONLines.eventKey }
+  }
+
   /// Refuses a key the event's JSON does not have, as `rewind import` does: a domain's
   /// decoder passes over a key it does not know, so that a misspelt key of an optional
   /// field would read as nil and a stray word be dropped. A key given as `null` is let
@@ -317,9 +348,9 @@ struct EventScriptParser<D: RecordableDomain> {
     _ members: [(String, JSONValue)], words: [Int], of event: D.Event, in domain: D,
     _ line: EventScript.Line
   ) throws(ScenarioError) {
-    guard case .object(let eventMembers) = domain.json(event) else { return }
+    guard case .object = domain.json(event) else { return }
     // The kind is among the event's keys, and the line's first member.
-    let keys = eventMembers.map(\.0).filter { $0 != JSONLines.eventKey }
+    let keys = Self.keys(of: event, in: domain)
     let given = Array(members.dropFirst())
     guard let index = JSONLines.firstUnknownKey(of: given, among: Set(keys)) else { return }
     let kind = domain.eventKind(event)
