@@ -220,7 +220,10 @@ struct DeepVerifyTests {
         "  frame 0 (events 1–300) at byte \(info.offset): the snapshot after event 128 differs from the state replayed up to it",
         "  Content: 300 events decoded, 4 snapshots read: 3 equal to the state replayed up to them, 1 wrong.",
       ], "\(text.stdout)")
-    #expect(text.stdout.contains("`rewind recover --salvage \(journal)` drops the frames"))
+    #expect(
+      text.lines.last
+        == "  `rewind recover --salvage \(journal)` writes the wrong snapshots again from the replayed state.",
+      "\(text.stdout)")
     let found = try problems(try rewind("verify", journal, "--deep", "--json"))
     #expect(found.count == 1)
     expectProblem(
@@ -228,7 +231,8 @@ struct DeepVerifyTests {
       message: "the snapshot after event 128 differs from the state replayed up to it")
   }
 
-  @Test("an event payload that does not decode: the event and the rest of its run")
+  @Test(
+    "an event payload the domain does not decode: the event and the rest of its run, no damage")
   func undecodableEvent() throws {
     let directory = TemporaryDirectory()
     let source = try issueJournal(in: directory)
@@ -252,23 +256,32 @@ struct DeepVerifyTests {
     #expect(found.count == 1)
     expectProblem(
       found.first, kind: "event", frame: 0, offset: info.offset, sequences: 100...128,
-      message: "event 100 cannot be decoded (")
+      message: "event 100 cannot be decoded as schema 2 of 'navigation' (")
+    // The frame's checksums verify: the bytes are as written, which is no damage.
+    let note =
+      "its bytes are intact (its frame's checksums verify), so this is not damage: the journal is schema 2, the domain's own, and the domain's decodeEvent does not read what was written; make it read them (a change to how events are written needs a new schema version, whose decoding upcasts the older one), or read the journal with the tool that wrote it"
     #expect(
       (found.first?["message"] as? String)?.hasSuffix(
-        "; the rest of its run (events 101–128) is read relative to it and cannot be read either")
-        == true)
+        "; the rest of its run (events 101–128) is read relative to it and cannot be read either; \(note)"
+      ) == true, "\(String(describing: found.first?["message"]))")
     let text = try rewind("verify", journal, "--deep")
     #expect(text.lines.count > 1)
     #expect(
       text.lines[1].hasPrefix(
-        "  frame 0 (events 100–128) at byte \(info.offset): event 100 cannot be decoded ("),
-      "\(text.stdout)")
+        "  frame 0 (events 100–128) at byte \(info.offset): event 100 cannot be decoded as schema 2 of 'navigation' ("
+      ), "\(text.stdout)")
+    // Salvage keeps such a frame: it is not offered.
+    #expect(!text.stdout.contains("--salvage"), "\(text.stdout)")
     // Time travel across it names the event, from the snapshot before it (the replay
     // loop of `state --at`) and one event at a time (`log`).
     for arguments in [["state", journal, "--at", "110"], ["log", journal, "--from", "90"]] {
       let replayed = try rewind(arguments)
       #expect(replayed.status == 1, "\(arguments)")
-      #expect(replayed.stderr.contains("event 100 cannot be decoded"), "\(replayed.stderr)")
+      #expect(
+        replayed.stderr.hasPrefix(
+          "Error: \(journal): event 100 cannot be decoded as schema 2 of 'navigation': "),
+        "\(replayed.stderr)")
+      #expect(replayed.stderr.hasSuffix("; \(note)\n"), "\(replayed.stderr)")
     }
   }
 
@@ -474,14 +487,16 @@ struct ContentSalvageTests {
   }
 
   @Test(
-    "a frame whose events do not decode is dropped and its events marked lost; the others are kept")
+    "a frame whose recorded effect does not read is dropped and its events marked lost; the others are kept"
+  )
   func frameDropped() throws {
     let directory = TemporaryDirectory()
     let source = try fourFrameJournal(in: directory)
     let victim = try JournalReader(path: source).frames[1]
     let bad = victim.firstSequence + 50
     let journal = try crafted(source, in: directory, "event.journal") { changes in
-      changes.payload = { sequence, payload in if sequence == bad { payload = [0x00, 0x7F] } }
+      // A recorded effect of kind 3, which Rewind never writes.
+      changes.payload = { sequence, payload in if sequence == bad { payload = [0x03] } }
     }
     let salvaged = try rewind("recover", journal, "--salvage")
     #expect(salvaged.status == 0, "\(salvaged.stderr)")
@@ -505,6 +520,34 @@ struct ContentSalvageTests {
     let end = try rewind("state", journal, "--json")
     #expect(end.status == 0)
     #expect(end.stdout == (try rewind("state", source, "--json")).stdout)
+  }
+
+  @Test(
+    "a frame whose events the domain does not decode is kept as it is: salvage says why and exits with 1"
+  )
+  func frameKept() throws {
+    let directory = TemporaryDirectory()
+    let source = try fourFrameJournal(in: directory)
+    let victim = try JournalReader(path: source).frames[1]
+    let bad = victim.firstSequence + 50
+    let journal = try crafted(source, in: directory, "event.journal") { changes in
+      // Effect 0 (applied, nothing changed), then an event code no event has.
+      changes.payload = { sequence, payload in if sequence == bad { payload = [0x00, 0x7F] } }
+    }
+    let before = bytes(of: journal)
+    let salvaged = try rewind("recover", journal, "--salvage")
+    #expect(salvaged.status == 1)
+    #expect(
+      salvaged.lines.first?.hasPrefix(
+        "Kept frame 1 (events \(victim.firstSequence)–\(victim.lastSequence)) at byte \(victim.offset), whose content this domain does not read: event \(bad) cannot be decoded as schema 2 of 'navigation' ("
+      ) == true, "\(salvaged.stdout)")
+    #expect(
+      salvaged.lines.dropFirst().first
+        == "Salvage drops damage, never intact events: the frame above is kept, and \(journal) is left as it was, holding events this domain does not read.",
+      "\(salvaged.stdout)")
+    #expect(salvaged.lines.count == 2, "\(salvaged.stdout)")
+    #expect(bytes(of: journal) == before)
+    #expect(!FileManager.default.fileExists(atPath: journal + ".damaged"))
   }
 }
 

@@ -20,11 +20,14 @@ extension RewindTool {
 
         With --salvage the content is read with the journal's domain first, as `rewind \
         verify --deep` reads it, and whole frames whose content is wrong are not kept as \
-        they are: a frame holding events that cannot be decoded is dropped (its events \
-        marked lost), a snapshot that does not match its hash, cannot be decoded or \
-        differs from the state replayed up to it is written again from the replayed state, \
-        and a frame whose wrong snapshot replay cannot put right (after events that cannot \
-        be decoded or were lost, or in a journal of an older schema) is dropped.
+        they are: a snapshot that does not match its hash, cannot be decoded or differs \
+        from the state replayed up to it is written again from the replayed state, and a \
+        frame whose wrong snapshot replay cannot put right (after events that cannot be \
+        decoded or were lost, or in a journal of an older schema) is dropped, its events \
+        marked lost. Events the domain does not decode in a frame whose checksums verify \
+        are no damage: their bytes are as they were written (for a journal of an older \
+        schema, the domain's upcast of that schema does not read them), so salvage keeps \
+        their frame as it is, says why, and exits with 1.
         """)
 
     let registry: DomainRegistry
@@ -65,6 +68,8 @@ extension RewindTool {
         }
       }
       var repairs: [UInt64: ContentRepair] = [:]
+      // Whole frames the domain does not read: salvage keeps them as they are.
+      var kept: [VerificationProblem] = []
       if salvage {
         let content = context.withProgress("Reading the content") { bar in
           ContentCheck(journal, domains: registry.domains, progress: bar.update)
@@ -73,6 +78,7 @@ extension RewindTool {
         if let deep = content.report {
           if deep.contentChecked {
             repairs = deep.repairs
+            kept = deep.kept
           } else if let problem = deep.problems.first {
             context.stderr.print(
               "\(context.stderr.style.yellow("warning:")) \(TerminalText.escaped(journal)): the content is not checked (\(TerminalText.escaped(problem.message))); salvage keeps the frames whose checksums verify"
@@ -94,22 +100,27 @@ extension RewindTool {
         throw error
       }
       if json {
-        context.stdout.printJSON(RecoverOutput.json(report))
+        context.stdout.printJSON(RecoverOutput.json(report, kept: kept))
       } else {
         if journal != self.journal, report.changed {
           context.stdout.print(
             "\(TerminalText.escaped(self.journal)) is a symbolic link to \(TerminalText.escaped(journal)), which is repaired; the link is kept."
           )
         }
-        RecoverOutput.print(report, to: context.stdout)
+        RecoverOutput.print(report, kept: kept, to: context.stdout)
       }
+      // The journal still holds content the domain does not read: salvage did not make
+      // it readable, and says so with its status.
+      if !kept.isEmpty { throw ExitCode.failure }
     }
   }
 }
 
 /// How `recover` says what it did.
 enum RecoverOutput {
-  static func json(_ report: RecoveryReport) -> JSONValue {
+  /// - Parameter kept: the whole frames salvage kept as they are though the domain does
+  ///   not decode them (``DeepCheckReport/kept``).
+  static func json(_ report: RecoveryReport, kept: [VerificationProblem] = []) -> JSONValue {
     .object([
       ("path", .string(report.source)), ("output", .string(report.output)),
       ("originalKeptAt", report.originalKeptAt.map(JSONValue.string) ?? .null),
@@ -127,6 +138,19 @@ enum RecoverOutput {
               ("offset", $0.byteOffset.map { .int(Int64($0)) } ?? .null),
               ("from", $0.sequenceRange.map { .int(Int64($0.lowerBound)) } ?? .null),
               ("to", $0.sequenceRange.map { .int(Int64($0.upperBound)) } ?? .null),
+              ("reason", .string($0.message)),
+            ])
+          })
+      ),
+      (
+        "keptForContent",
+        .array(
+          kept.map {
+            .object([
+              ("frame", $0.frame.map { .int(Int64($0)) } ?? .null),
+              ("offset", $0.offset.map { .int(Int64($0)) } ?? .null),
+              ("from", $0.sequences.map { .int(Int64($0.lowerBound)) } ?? .null),
+              ("to", $0.sequences.map { .int(Int64($0.upperBound)) } ?? .null),
               ("reason", .string($0.message)),
             ])
           })
@@ -173,10 +197,30 @@ enum RecoverOutput {
     ])
   }
 
-  static func print(_ report: RecoveryReport, to output: Output) {
+  /// - Parameter kept: the whole frames salvage kept as they are though the domain does
+  ///   not decode them (``DeepCheckReport/kept``): each said first, with why.
+  static func print(
+    _ report: RecoveryReport, kept: [VerificationProblem] = [], to output: Output
+  ) {
     let style = output.style
     let source = TerminalText.escaped(report.source)
+    for frame in kept {
+      var place = "frame \(frame.frame ?? 0)"
+      if let range = frame.sequences { place += " (\(Format.events(range)))" }
+      if let offset = frame.offset { place += " at byte \(offset)" }
+      output.print(
+        style.yellow(
+          "Kept \(place), whose content this domain does not read: \(TerminalText.escaped(frame.message))."
+        ))
+    }
+    if !kept.isEmpty {
+      output.print(
+        "Salvage drops damage, never intact events: the \(kept.count == 1 ? "frame above is" : "frames above are") kept, and \(report.changed ? "the journal still holds events" : "\(source) is left as it was, holding events") this domain does not read."
+      )
+    }
     guard report.changed else {
+      // Kept frames are no "OK": the journal is whole, but not read by this domain.
+      guard kept.isEmpty else { return }
       output.print(
         "\(style.green("OK")) \(source) is whole: \(Format.count(report.keptRecords, "event")) in \(Format.count(report.keptFrames, "frame")); nothing to do."
       )

@@ -259,12 +259,25 @@ enum VerifyOutput {
           ))
       }
     }
-    if content?.report?.contentChecked == true, !contentProblems.isEmpty {
-      output.print(
-        style.dim(
-          "  `rewind recover --salvage \(Format.shellPath(path))` drops the frames whose events cannot be decoded (their events are marked lost) and writes wrong snapshots again from the replayed state."
-        ))
+    if let deep = content?.report, deep.contentChecked, let salvage = salvage(deep.repairs) {
+      output.print(style.dim("  `rewind recover --salvage \(Format.shellPath(path))` \(salvage)."))
     }
+  }
+
+  /// What `recover --salvage` does about the content the deep check found wrong, as the
+  /// end of a sentence; nil when nothing: it keeps as they are the frames whose events
+  /// or snapshots the domain does not decode (``DeepCheckReport/kept``), whose bytes are
+  /// intact.
+  static func salvage(_ repairs: [UInt64: ContentRepair]) -> String? {
+    var does: [String] = []
+    if repairs.values.contains(where: { if case .replaceSnapshots = $0 { true } else { false } }) {
+      does.append("writes the wrong snapshots again from the replayed state")
+    }
+    if repairs.values.contains(where: { if case .drop = $0 { true } else { false } }) {
+      does.append(
+        "drops the frames whose content replay cannot put right (their events are marked lost)")
+    }
+    return does.isEmpty ? nil : does.joined(separator: " and ")
   }
 
   /// The lines after the verdict: that the journal was not closed, and what the deep

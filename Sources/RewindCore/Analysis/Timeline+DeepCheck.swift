@@ -28,6 +28,12 @@ public struct DeepCheckReport: Sendable {
   /// What salvage must do with the frames whose content is wrong, by the frame's byte
   /// offset.
   package var repairs: [UInt64: ContentRepair] = [:]
+  /// The frames whose content is wrong that salvage must keep as they are (each with
+  /// why, in file order): whole frames (their checksums verify) holding events or
+  /// snapshots that the domain's decoding does not read, or events whose run starts at
+  /// such an event. Their bytes are as they were written: no damage, and no reason to
+  /// mark their events lost.
+  package var kept: [VerificationProblem] = []
 
   /// No problem found.
   public var isClean: Bool { problems.isEmpty }
@@ -107,7 +113,14 @@ extension Timeline {
   /// snapshot, from its state, as it does after lost events. A snapshot that is wrong
   /// where the replayed state is known is repaired by salvage with that state; one where
   /// it is not known (after undecodable or lost events) cannot be, and its frame is
-  /// dropped, as is a frame holding undecodable events.
+  /// dropped, as is a frame holding an event whose recorded effect does not read.
+  ///
+  /// An event that the domain's decoding does not read, in a frame whose checksums
+  /// verify, is not damage: its bytes are as they were written, and for a journal of an
+  /// older schema it is the domain's upcast of that schema that does not read them. Its
+  /// problem says so and what to do, and salvage keeps its frame as it is
+  /// (``DeepCheckReport/kept``), with the frames its run continues into, as it keeps one
+  /// whose snapshot the domain does not decode though its bytes hash right.
   ///
   /// Frames that cannot be read at all (their checksums fail) are stepped over: the
   /// storage check reports them.
@@ -142,10 +155,12 @@ extension Timeline {
     if info.firstSequence != run.position + 1 {
       run.state = nil
       run.context = nil
+      run.undecodedRunStart = nil
     }
     guard let frame else {
       run.state = nil
       run.context = nil
+      run.undecodedRunStart = nil
       return nil
     }
     var check = FrameContentCheck(info: info)
@@ -173,7 +188,13 @@ extension Timeline {
           ?? examine(stored.snapshot)
         if let problem = comparison.problem {
           run.report.problems.append(check.snapshotProblem(stored.snapshot.sequence, problem))
-          if let state = run.state {
+          if case .undecodable(let why) = problem, upcast != nil || run.state == nil {
+            // Its bytes hash right: the domain's decoding does not read them, which is
+            // no damage, and no reason to drop the frame's events.
+            check.keep(
+              "the snapshot after event \(stored.snapshot.sequence) cannot be decoded \(decodedAs) (\(why)), though its bytes match its stored state hash, so this is not damage: the domain's \(stateDecoding) does not read it, and replay does not use it"
+            )
+          } else if let state = run.state {
             check.replace(stored.snapshot.sequence, with: state, domain: domain, upcast: upcast)
           } else {
             check.drop(
@@ -193,6 +214,7 @@ extension Timeline {
           run.report.snapshotsCompared += 1
         }
         run.context = domain.makeEventCodecContext()
+        run.undecodedRunStart = nil
       }
       if var known = run.state, var codec = run.context {
         // The hot path: decode and reduce the run of records up to the next snapshot
@@ -204,13 +226,12 @@ extension Timeline {
         if decoded.malformed {
           // Malformed records are the storage check's to report.
           run.context = nil
+          run.undecodedRunStart = nil
           intact = false
           break
         }
         if let failure = decoded.failure {
-          run.report.problems.append(
-            check.eventProblem(failure.sequence, runEnd: limit, failure.error))
-          run.context = nil
+          eventProblem(failure.sequence, runEnd: limit, failure.error, in: frame, &check, &run)
           continue
         }
         run.state = known
@@ -226,11 +247,12 @@ extension Timeline {
         // Malformed records are the storage check's to report.
         run.state = nil
         run.context = nil
+        run.undecodedRunStart = nil
         intact = false
         break
       }
       guard var codec = run.context else {
-        check.unreadable(record.sequence)
+        check.unreadable(record.sequence, runStart: run.undecodedRunStart)
         continue
       }
       do throws(CodecError) {
@@ -240,16 +262,41 @@ extension Timeline {
         if run.state != nil { _ = domain.reduce(&run.state!, event) }
       } catch {
         let runEnd = snapshots.first.map(\.snapshot.sequence) ?? info.lastSequence
-        run.report.problems.append(check.eventProblem(record.sequence, runEnd: runEnd, error))
+        eventProblem(record.sequence, runEnd: runEnd, error, in: frame, &check, &run)
         run.state = nil
-        run.context = nil
       }
     }
     if let problem = check.unreadableProblem() { run.report.problems.append(problem) }
     if let repair = check.repair { run.report.repairs[info.offset] = repair }
+    if let reason = check.keptReason {
+      run.report.kept.append(
+        VerificationProblem(
+          kind: .event, frame: info.number, offset: info.offset, sequences: info.sequenceRange,
+          message: reason))
+    }
     // The walk ended where the header says (`RecordCursor` checks it) unless it broke off.
     guard intact, snapshots.isEmpty else { return nil }
     return frame.info.lastSequence &+ 1 &- frame.info.firstSequence
+  }
+}
+
+extension Timeline {
+  /// Reports event `sequence` of `frame`, which does not decode (`error`), and the rest
+  /// of its run, up to event `runEnd`, which cannot be read after it; the run's codec
+  /// memory is gone until the next snapshot. Whether salvage keeps the frame or drops
+  /// it depends on which part of the record does not read: the domain's event
+  /// (``domainDoesNotRead(_:in:)``) is no damage.
+  private func eventProblem(
+    _ sequence: UInt64, runEnd: UInt64, _ error: CodecError, in frame: FrameView,
+    _ check: inout FrameContentCheck, _ run: inout DeepCheckRun<D>
+  ) {
+    let domainFails = Self.domainDoesNotRead(sequence, in: frame)
+    run.report.problems.append(
+      check.eventProblem(
+        sequence, runEnd: runEnd, error,
+        domain: domainFails ? (decodedAs, undecodableEventNote) : nil))
+    run.context = nil
+    run.undecodedRunStart = domainFails ? sequence : nil
   }
 }
 
@@ -263,6 +310,10 @@ struct DeepCheckRun<D: Domain> {
   /// The codec's memory of the run (nil after an event that cannot be decoded, until the
   /// next run).
   var context: D.EventCodecContext?
+  /// The event that the domain's decoding does not read, when the run that cannot be
+  /// read since (``context`` nil) starts there; nil when it broke otherwise (events
+  /// lost, damage, a recorded effect that does not read) or is read.
+  var undecodedRunStart: UInt64?
   /// The last event of the frame before.
   var position: UInt64
   /// Scratch space for the replayed states' encodings.
@@ -294,10 +345,16 @@ struct DeepCheckRun<D: Domain> {
 private struct FrameContentCheck {
   let info: FrameInfo
   private var dropReason: String?
+  /// Why salvage must keep the frame as it is, though its content is wrong: the
+  /// domain's decoding does not read some of it. It wins over a reason to drop it.
+  private(set) var keptReason: String?
   private var replaced: [UInt64: Snapshot] = [:]
   /// The events of this frame that could not be read because their run broke in an
   /// earlier frame.
   private var unreadableEvents: ClosedRange<UInt64>?
+  /// The event, of an earlier frame, that the domain's decoding does not read and that
+  /// starts the run of ``unreadableEvents``; nil when the run broke otherwise.
+  private var unreadableRunStart: UInt64?
   /// Whether an event of this frame failed to decode.
   private var hasEventProblem = false
 
@@ -305,12 +362,17 @@ private struct FrameContentCheck {
 
   /// What salvage must do with the frame; nil to keep it as it is.
   var repair: ContentRepair? {
-    if let dropReason { return .drop(reason: dropReason) }
+    if let dropReason, keptReason == nil { return .drop(reason: dropReason) }
     return replaced.isEmpty ? nil : .replaceSnapshots(replaced)
   }
 
   mutating func drop(_ reason: String) {
     if dropReason == nil { dropReason = reason }
+  }
+
+  /// Salvage must not drop the frame: `reason` says why (the first one given).
+  mutating func keep(_ reason: String) {
+    if keptReason == nil { keptReason = reason }
   }
 
   /// Repairs the snapshot after event `sequence` with the replayed `state`; a journal of
@@ -337,37 +399,60 @@ private struct FrameContentCheck {
       message: "the snapshot after event \(sequence) \(problem)")
   }
 
-  mutating func eventProblem(_ sequence: UInt64, runEnd: UInt64, _ error: CodecError)
-    -> VerificationProblem
-  {
+  /// The problem of event `sequence`, which does not decode (`error`), and of the rest
+  /// of its run, up to event `runEnd`.
+  /// - Parameter domain: when the domain's decoding is what does not read the event, how
+  ///   it is decoded (``Timeline/decodedAs``) and what that is and what to do
+  ///   (``Timeline/undecodableEventNote``): the frame is then kept, not dropped.
+  mutating func eventProblem(
+    _ sequence: UInt64, runEnd: UInt64, _ error: CodecError,
+    domain: (decodedAs: String, note: String)?
+  ) -> VerificationProblem {
     hasEventProblem = true
-    var message = "event \(sequence) cannot be decoded (\(error))"
+    let decodedAs = domain.map { " \($0.decodedAs)" } ?? ""
+    var message = "event \(sequence) cannot be decoded\(decodedAs) (\(error))"
     if runEnd > sequence {
       let rest = (sequence + 1)...runEnd
       message +=
         "; the rest of its run (\(JournalError.describe(rest))) is read relative to it and cannot be read either"
     }
-    drop("event \(sequence) cannot be decoded")
+    if let domain {
+      message += "; \(domain.note)"
+      keep(message)
+    } else {
+      drop("event \(sequence) cannot be decoded")
+    }
     return VerificationProblem(
       kind: .event, frame: info.number, offset: info.offset, sequences: sequence...runEnd,
       message: message)
   }
 
-  mutating func unreadable(_ sequence: UInt64) {
+  /// Event `sequence` cannot be read: its run broke before this frame, at event
+  /// `runStart` when the domain's decoding does not read that one.
+  mutating func unreadable(_ sequence: UInt64, runStart: UInt64?) {
     guard !hasEventProblem else { return }
+    if unreadableEvents == nil { unreadableRunStart = runStart }
     unreadableEvents = (unreadableEvents?.lowerBound ?? sequence)...sequence
   }
 
   /// The problem of events that could not be read because their run started in an
-  /// earlier frame whose events cannot be decoded, or was lost.
+  /// earlier frame whose events cannot be decoded, or was lost. Those of a run that
+  /// starts at an event the domain's decoding does not read are kept with it.
   mutating func unreadableProblem() -> VerificationProblem? {
     guard let range = unreadableEvents, !hasEventProblem else { return nil }
-    drop("\(JournalError.describe(range)) cannot be read")
+    let events = JournalError.describe(range)
+    let message: String
+    if let start = unreadableRunStart {
+      message =
+        "\(events) cannot be read: their run of events starts before this frame, at event \(start), which the domain does not decode, and no snapshot starts a new one; their bytes are intact (this frame's checksums verify), so this is not damage"
+      keep(message)
+    } else {
+      message =
+        "\(events) cannot be read: their run of events starts before this frame, where events cannot be decoded or were lost, and no snapshot starts a new one"
+      drop("\(events) cannot be read")
+    }
     return VerificationProblem(
-      kind: .event, frame: info.number, offset: info.offset, sequences: range,
-      message:
-        "\(JournalError.describe(range)) cannot be read: their run of events starts before this frame, where events cannot be decoded or were lost, and no snapshot starts a new one"
-    )
+      kind: .event, frame: info.number, offset: info.offset, sequences: range, message: message)
   }
 }
 

@@ -25,6 +25,10 @@ public struct RewindError: Error, Sendable, CustomStringConvertible {
   public var message: String
   /// The underlying error (a `JournalError`, `CodecError`, `DomainError`).
   public var cause: (any Error)?
+  /// What the failure is and what to do about it, said after the cause (`message:
+  /// cause; note`): an event that does not decode in a frame whose checksums verify is
+  /// not damage but the domain's decoding, say.
+  package var note: String?
 
   /// The journal whose path starts the message (`PATH: …`), when one does: a command
   /// of two journals (`diff A B`) names the one at fault once.
@@ -47,11 +51,14 @@ public struct RewindError: Error, Sendable, CustomStringConvertible {
     guard journal == nil else { return self }
     var named = RewindError(code, journal: path, message)
     named.cause = cause
+    named.note = note
     return named
   }
 
   public var description: String {
-    guard let cause else { return message }
-    return "\(message): \(cause)"
+    var text = message
+    if let cause { text += ": \(cause)" }
+    if let note { text += "; \(note)" }
+    return text
   }
 }

@@ -524,9 +524,10 @@ public struct ReplayedEvent<D: Domain>: Sendable {
     CodecError(.invalidValue, "\(reader.remaining) bytes follow the event", at: reader.offset)
   }
 
+  /// The error for event `sequence`, which does not decode (`error`): what
+  /// ``Timeline/undecodableEvent(_:_:)`` says of it.
   @usableFromInline func undecodable(_ sequence: UInt64, _ error: CodecError) -> RewindError {
-    RewindError(
-      .undecodable, "\(timeline.path): event \(sequence) cannot be decoded", cause: error)
+    timeline.undecodableEvent(sequence, error)
   }
 
   /// Whether a frame is being read, loading the next one when the last was finished:

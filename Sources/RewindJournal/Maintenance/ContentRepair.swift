@@ -5,9 +5,10 @@
 /// The journal layer cannot read events or states; this is how the layer that can tells
 /// it which frames not to keep as they are.
 package enum ContentRepair: Sendable, Equatable {
-  /// Drop the frame and mark its events lost: some of its events cannot be decoded, or
-  /// one of its snapshots is wrong and replay cannot tell the right state. The reason,
-  /// as a sentence.
+  /// Drop the frame and mark its events lost: a record's recorded effect does not read,
+  /// its events' run cannot be read, or one of its snapshots is wrong and replay cannot
+  /// tell the right state. The reason, as a sentence. (Events that the domain does not
+  /// decode are no reason: their bytes are intact, and their frame is kept.)
   case drop(reason: String)
   /// Keep the frame's events and write its header again with these snapshots (by the
   /// event they follow) in place of the stored ones: the states replayed up to them.

@@ -23,8 +23,8 @@ public struct RecoveryReport: Sendable {
   /// of the format or held content the deep check found wrong), with why.
   public var droppedFrames: [JournalError]
   /// The frames of ``droppedFrames`` that salvage dropped because the deep check found
-  /// their content wrong: events that cannot be decoded, a wrong snapshot whose right
-  /// state replay cannot tell.
+  /// their content wrong: a record whose recorded effect does not read, a wrong snapshot
+  /// whose right state replay cannot tell.
   public var droppedForContent: [JournalError] = []
   /// Snapshots that salvage wrote again from the replayed state (the deep check found
   /// them wrong), in frames it kept.
