@@ -19,7 +19,9 @@ extension RewindTool {
         each event was in the session) that `rewind record` records; with -o, also \
         writes it as a journal, recorded with the current reducer (so a --diverging one \
         replays as it is recorded). Exits with 1 when the condition never holds or no event \
-        diverges.
+        diverges; when no event does but a snapshot differs from the state replayed up to \
+        it (a bug that changes values, not which fields change), --diverging says so, with \
+        the fields that differ and the --where that shrinks to that state.
         """)
 
     let registry: DomainRegistry
@@ -92,8 +94,7 @@ struct ShrinkCommand: TimelineVisitor {
           "\(path): \(TerminalText.escaped(condition.description)) never holds in the session's \(Format.count(timeline.lastSequence, "event")); nothing to shrink"
         )
       }
-      throw CommandError(
-        "\(path): every event replays as recorded; nothing diverges, nothing to shrink")
+      try noEventDiverges(timeline, path: path)
     }
     let domain = timeline.domain
     let header = timeline.header
@@ -165,6 +166,47 @@ struct ShrinkCommand: TimelineVisitor {
     }
   }
 
+  /// Says why `--diverging` has nothing to shrink: no event's outcome or changed fields
+  /// differ from the recording. When a snapshot differs from the state replayed up to it
+  /// all the same (a bug that changes values, not which fields change), `check` fails:
+  /// the lines on standard error say so, with the fields that differ as `check` says
+  /// them, and the `--where` that shrinks to that state.
+  /// - Throws: always: a ``CommandError`` when the replay matches the recording, else
+  ///   `ExitCode.failure` once the lines are written.
+  private func noEventDiverges<D: Domain>(_ timeline: Timeline<D>, path: String) throws
+    -> Never
+  {
+    guard let divergence = try timeline.check().stateDivergence else {
+      throw CommandError(
+        "\(path): every event replays as recorded and no snapshot differs from the state replayed up to it; nothing diverges, nothing to shrink"
+      )
+    }
+    let stderr = context.stderr
+    // Check's lines, already escaped: a heading, then the fields that differ (or why none
+    // is listed).
+    var lines = CheckCommand.lines(describing: divergence)
+    let heading = lines.removeFirst().drop { $0 == " " }
+    stderr.print(
+      "\(context.errorLabel) \(path): no event's outcome or changed fields differ from the recording, so --diverging has no event to shrink to; but \(heading)"
+    )
+    for line in lines { stderr.print(line) }
+    let hint: String
+    if divergence.problem != .differs {
+      hint =
+        "the snapshot's own bytes are wrong, which no shorter session shows: `rewind verify --deep \(Format.shellPath(timeline.path))` says more"
+    } else if let field = divergence.differences.first(where: \.new.isScalar)
+      ?? divergence.differences.first
+    {
+      let condition = "\(field.path) == \(field.new.compactText)"
+      hint =
+        "to shrink to this state, give --where a condition on a field that differs, with its value as replayed: `rewind shrink \(Format.shellPath(timeline.path)) --where \(Format.shellWord(condition))`"
+    } else {
+      hint = "no field differs, so no condition tells the two states apart; nothing to shrink"
+    }
+    stderr.print("  \(TerminalText.escaped(hint))")
+    throw ExitCode.failure
+  }
+
   /// Why a salvaged journal cannot be shrunk, when the replay from its start met events
   /// lost to damage before the condition held (or an event diverged): the condition never
   /// holds in the events kept, or first holds after the lost ones, which shrinking cannot
@@ -218,5 +260,16 @@ struct ShrinkCommand: TimelineVisitor {
     effect.kind == .applied
       ? "applied, changing \(domain.paths(of: effect.changed).joined(separator: ", "))"
       : "\(effect.kind)"
+  }
+}
+
+extension JSONValue {
+  /// Whether the value is neither an array nor an object: one a condition compares in
+  /// a few characters.
+  fileprivate var isScalar: Bool {
+    switch self {
+    case .array, .object: false
+    default: true
+    }
   }
 }
