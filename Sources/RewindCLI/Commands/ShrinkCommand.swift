@@ -184,7 +184,7 @@ struct ShrinkCommand: TimelineVisitor {
     let stderr = context.stderr
     // Check's lines, already escaped: a heading, then the fields that differ (or why none
     // is listed).
-    var lines = CheckCommand.lines(describing: divergence)
+    var lines = CheckReport.lines(describing: divergence)
     let heading = lines.removeFirst().drop { $0 == " " }
     stderr.print(
       "\(context.errorLabel) \(path): no event's outcome or changed fields differ from the recording, so --diverging has no event to shrink to; but \(heading)"
