@@ -22,8 +22,9 @@ extension RewindTool {
         content is wrong. With --json the report is JSON whatever happens, each problem an \
         object (kind, frame, offset, sequences, message). Several journals are verified in \
         turn, each reported as one is (with --json, an array of the reports); one that \
-        cannot be verified at all is said on standard error and the others are verified \
-        still; the exit is 1 when any is not whole.
+        cannot be verified at all is said in its place (UNREADABLE, or an object with its \
+        "error") and the others are verified still; a last line counts them, and the exit \
+        is 1 when any is not whole.
         """)
 
     let registry: DomainRegistry
@@ -48,8 +49,10 @@ extension RewindTool {
         if try !verify(journals[0], context: context).clean { throw ExitCode.failure }
         return
       }
-      // Several: each in turn, one that cannot be verified said on stderr (and in the
-      // JSON) and the others verified still; the JSON an array of the reports.
+      // Several: each in turn, one that cannot be verified said in its place (on standard
+      // output, in order: said on standard error, it was away from its place in a log of
+      // both, and out of a grep of the output) and the others verified still; the JSON an
+      // array of the reports.
       var reports: [JSONValue] = []
       var failures = 0
       for journal in journals {
@@ -60,10 +63,21 @@ extension RewindTool {
         } catch {
           failures += 1
           reports.append(Self.failure(journal, error))
-          context.stderr.print("\(context.errorLabel) \(context.escaped("\(error)"))")
+          if !json {
+            let path = context.escaped(journal)
+            let said = context.escaped("\(error)")
+            context.stdout.print(
+              context.stdout.style.red("UNREADABLE") + " "
+                + (said.hasPrefix(path + ": ") ? said : "\(path): \(said)"))
+          }
         }
       }
-      if json { context.stdout.printJSON(.array(reports)) }
+      if json {
+        context.stdout.printJSON(.array(reports))
+      } else {
+        context.stdout.print(
+          "\(Format.count(journals.count - failures, "journal")) whole, \(failures) not")
+      }
       if failures > 0 { throw ExitCode.failure }
     }
 
