@@ -155,7 +155,17 @@ struct DivergenceTests {
         "stepChanged to=3", "incremented", "decremented",
       ], "\(shrunk.output)")
     #expect(shrunk.output.contains("Wrote 3 events to min.journal"))
-    // The shorter journal, recorded with the drifted reducer, replays as recorded.
-    #expect(run(drifted, ["check", minimal]).status == 0)
+    // The shorter journal keeps its last event as the session recorded it: its check
+    // fails as the session's does with the drifted reducer, and passes with the reducer
+    // that recorded the session (a test of the fix; recorded as the drifted reducer does
+    // it, it passed with the drift and failed without it).
+    let drift = run(drifted, ["check", minimal])
+    #expect(drift.status == 1)
+    #expect(
+      drift.output.contains(
+        "    recorded: applied, changing count\n    replayed: rejected: only a step of 1 can be taken away\n"
+      ), "\(drift.output)")
+    let fixed = run(recorder, ["check", minimal])
+    #expect(fixed.status == 0, "\(fixed.output)")
   }
 }

@@ -17,8 +17,10 @@ extension RewindTool {
         result is 1-minimal: leaving out any one of its events loses the property. \
         Prints the shorter session as a scenario script (the comments at its top say where \
         each event was in the session) that `rewind record` records; with -o, also \
-        writes it as a journal, recorded with the current reducer (so a --diverging one \
-        replays as it is recorded). Exits with 1 when the condition never holds or no event \
+        writes it as a journal, recorded with the current reducer but for a --diverging \
+        one's last event, recorded as the session recorded it: `rewind check` of it fails \
+        as the session's does until the reducer is fixed (a test of the fix). Exits with 1 \
+        when the condition never holds or no event \
         diverges; when no event does but a snapshot differs from the state replayed up to \
         it (a bug that changes values, not which fields change), --diverging says so, with \
         the fields that differ and the --where that shrinks to that state.
@@ -106,7 +108,18 @@ struct ShrinkCommand: TimelineVisitor {
         destination, domain: domain,
         session: SessionInfo(startTime: header.startTime, device: header.device),
         options: context.batchRecordingOptions(snapshotInterval: header.snapshotInterval))
-      for timed in result.events { _ = try recorder.record(timed.event, at: timed.time) }
+      // The diverging event as the session recorded it (its fields numbered as today's
+      // schema numbers them: not for an upcast journal), so that `check` of the journal
+      // fails as the session's does until the reducer is fixed; recorded as the reducer
+      // does it now, it passed with the bug and failed once it was fixed.
+      let kept = timeline.upcast == nil ? result.divergence?.recorded : nil
+      for (index, timed) in result.events.enumerated() {
+        if let kept, index == result.events.count - 1 {
+          try recorder.record(timed.event, at: timed.time, recordedAs: kept)
+        } else {
+          _ = try recorder.record(timed.event, at: timed.time)
+        }
+      }
       try recorder.close()
     }
     if let problem = script.problem {

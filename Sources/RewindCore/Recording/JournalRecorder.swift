@@ -198,6 +198,24 @@ public final class JournalRecorder<D: Domain> {
     }
   }
 
+  /// Records `event` as `effect` says it was reduced, whatever the current reducer does
+  /// with it (the state goes on as the reducer makes it): `rewind shrink --diverging -o`'s
+  /// last event, recorded as the session recorded it, so that `check` of the shorter
+  /// journal fails as the session does until the reducer is fixed.
+  /// - Throws: `JournalError` if the journal cannot take it.
+  package func record(_ event: D.Event, at time: UInt64, recordedAs effect: RecordedEffect)
+    throws
+  {
+    while true {
+      if try work.pointee.record(
+        event, at: time, domain: domain, writer: writer, recordedAs: effect) != nil
+      {
+        return
+      }
+      try storeSnapshot()
+    }
+  }
+
   /// Reduces and appends events in order: the bulk path of recording, for a writer that
   /// drains a queue or a tool that generates or imports many events.
   ///
@@ -284,7 +302,8 @@ public final class JournalRecorder<D: Domain> {
   /// pointer it would be copied (and its references counted) to be passed along.
   @inlinable @inline(__always)
   mutating func record(
-    _ event: D.Event, at time: UInt64, domain: D, writer: JournalWriter
+    _ event: D.Event, at time: UInt64, domain: D, writer: JournalWriter,
+    recordedAs given: RecordedEffect? = nil
   ) throws(JournalError) -> Outcome<D.Rejection>? {
     let contextBefore = codecContext
     var outcome = Outcome<D.Rejection>.unchanged
@@ -299,7 +318,7 @@ public final class JournalRecorder<D: Domain> {
         if _slowPath(leadRoom < 10) {
           var after = state
           let (reduced, changed) = domain.reduceTrackingChanges(&after, event)
-          let effect = RecordedEffect(reduced, changed: changed).encoded
+          let effect = (given ?? RecordedEffect(reduced, changed: changed)).encoded
           if ByteWriter.varintSize(of: effect) <= leadRoom {
             state = after
             outcome = reduced
@@ -308,7 +327,7 @@ public final class JournalRecorder<D: Domain> {
         }
         let (reduced, changed) = domain.reduceTrackingChanges(&state, event)
         outcome = reduced
-        return RecordedEffect(reduced, changed: changed).encoded
+        return (given ?? RecordedEffect(reduced, changed: changed)).encoded
       }
       if appended == nil { return nil }
     } catch {
