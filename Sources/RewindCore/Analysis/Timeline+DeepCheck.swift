@@ -119,7 +119,7 @@ extension Timeline {
   /// verify, is not damage: its bytes are as they were written, and for a journal of an
   /// older schema it is the domain's upcast of that schema that does not read them. Its
   /// problem says so and what to do, and salvage keeps its frame as it is
-  /// (``DeepCheckReport/kept``), with the frames its run continues into, as it keeps one
+  /// (`DeepCheckReport.kept`), with the frames its run continues into, as it keeps one
   /// whose snapshot the domain does not decode though its bytes hash right.
   ///
   /// Frames that cannot be read at all (their checksums fail) are stepped over: the
