@@ -384,6 +384,13 @@ struct CheckCommandTests {
     // A whole journal has none.
     let whole = try parseObject(try rewind("check", sample("day-menu.journal"), "--json").stdout)
     #expect((whole["journals"] as? [[String: Any]])?.first?["tornTail"] == nil)
+    // --update writes no expected state of the state at the tear (it wrote it, then failed).
+    let update = try rewind("check", journal, "--update")
+    #expect(update.status == 1)
+    #expect(
+      update.stdout.contains("so its last state is not known; --update wrote nothing"),
+      "\(update.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: directory.file("day-menu.state.json")))
   }
 
   /// A header read from its copy is said with the journal's result, and in its JSON (on

@@ -186,12 +186,14 @@ struct PlayTerminalTests {
   @Test(
     "names a terminal may measure otherwise than Rewind move no column after them",
     arguments: [
-      // (U+2028 and U+2029, which tmux does not show at all, are control characters,
-      // which a name cannot hold.)
+      // U+2028 and U+2029, which tmux, as wcwidth, does not show at all: escaped.
+      (
+        ["Mon\u{2028}day", "Tue\u{2029}sday"], "Line\u{2028}and\u{2029}paragraph", "One\u{2028}item"
+      ),
       // Emoji newer than the C library's tables, which tmux then drops.
       (
         ["\u{1FA75} Blue", "\u{1FAE8}"], "\u{1FA75} Light blue \u{1FAE8} shaking", "Item \u{1FA75}"
-      )
+      ),
     ])
   func namesMeasuredOtherwise(labels: [String], category name: String, item: String) throws {
     let directory = TemporaryDirectory()

@@ -195,3 +195,35 @@ struct EventScriptTests {
 extension Tally: RecordableDomain {
   static var sample: Tally { Tally() }
 }
+
+/// A note with a text and an optional tag: a line giving the tag alone lacks the text.
+private struct Tagged: RecordableDomain, Codable {
+  enum Event: Codable, Equatable, Sendable { case noted(text: String, tag: String?) }
+  static let identifier = "tagged"
+  static let schemaVersion: UInt32 = 1
+  var initialState: Int { 0 }
+
+  func reduce(_ state: inout Int, _ event: Event) -> Outcome<DomainRejection> {
+    state += 1
+    return .applied
+  }
+}
+
+@Suite("Event scripts: a missing key and the keys given")
+struct MissingKeyTests {
+  /// An optional key given alone is no misspelling of the missing one: the missing key is
+  /// said, at the line's start (it was said as an unknown key, among the event's keys).
+  @Test func anOptionalKeyGivenAloneIsNoMisspelling() {
+    #expect {
+      try EventScript.parse("noted tag=x", as: Tagged.self)
+    } throws: { error in
+      let error = error as! ScenarioError
+      return error.column == 1 && error.message.hasPrefix(#"noted: missing "text""#)
+    }
+    #expect(
+      throws: ScenarioError(
+        line: 1, column: 7,
+        #"unknown key "words" in the event "noted" (did you mean "text"?); its keys are text, tag"#)
+    ) { try EventScript.parse("noted words=x", as: Tagged.self) }
+  }
+}

@@ -37,6 +37,15 @@ struct TerminalTextTests {
   @Test("a text that can never hold a control character says which it holds")
   func problems() {
     #expect(TerminalText.controlCharacterProblem(in: "Monday", describedAs: "the label") == nil)
+    // The line and paragraph separators are escaped when shown, but a name may hold them:
+    // journals written before they were escaped hold such names, refused they would be
+    // read by no command.
+    #expect(
+      TerminalText.controlCharacterProblem(in: "Mon\u{2028}day\u{2029}", describedAs: "the label")
+        == nil)
+    #expect(
+      TerminalText.controlCharacterProblem(in: "a\u{2028}b\u{1B}", describedAs: "the label")
+        == #"the label "a\u{2028}b\u{1B}" contains a control character (U+001B)"#)
     #expect(
       TerminalText.controlCharacterProblem(in: "a\u{1B}b", describedAs: "the label")
         == #"the label "a\u{1B}b" contains a control character (U+001B)"#)

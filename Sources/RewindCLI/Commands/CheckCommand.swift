@@ -329,6 +329,14 @@ struct CheckCommand: TimelineVisitor {
     /// The file --update wrote through the symbolic link at the expected state's path.
     var linkTarget: String?
     if update, let expectedPath {
+      // Not the state at a tear: the session's end is not in the journal.
+      if let tail = timeline.reader.condition.tornTail, !tail.isDamagedEnd,
+        timeline.reader.currentWriter() == nil
+      {
+        throw CommandError(
+          "\(TerminalText.escaped(timeline.path)): \(tail.described), so its last state is not known; --update wrote nothing to \(TerminalText.escaped(expectedPath)) (`rewind recover` cuts them, then update from what is left)"
+        )
+      }
       // The state the check's replay ended in, with the current reducer from the start:
       // not the journal's last snapshot, which the recording's reducer made.
       let state =
@@ -472,11 +480,7 @@ struct CheckCommand: TimelineVisitor {
     if !updated.isEmpty {
       // What --update changed: the expected state it read differed there.
       lines.append("  updated the fields that differed (- was expected, + written):")
-      for change in updated {
-        lines.append(
-          "    \(TerminalText.escaped(change.path)): - \(change.old.compactText)  + \(change.new.compactText)"
-        )
-      }
+      lines += updated.map(CheckReport.line(of:))
       members.append(("updatedFields", .array(updated.map(\.json))))
     }
     if report.eventDivergenceCount > 0 {

@@ -1,9 +1,12 @@
 extension CheckReport: CustomStringConvertible {
-  /// The report as `rewind check` prints it for one journal: `PASS` or `FAIL`, the journal,
-  /// the events replayed and snapshots compared, then what differs (each diverging event
-  /// described, recorded against replayed; the first snapshot that differs; the fields of
-  /// the final state that differ from the expected one). What a test's failure shows
-  /// (`#expect(report.passed)`), where it showed Swift's reflection of every member.
+  /// The replay's verdict as `rewind check` prints it for one journal: `PASS` or `FAIL`,
+  /// the journal, the events replayed and snapshots compared, then what differs (each
+  /// diverging event described, recorded against replayed; the first snapshot that
+  /// differs; the fields of the final state that differ from the expected one). What a
+  /// test's failure shows (`#expect(report.passed)`), where it showed Swift's reflection
+  /// of every member. The command adds what it knows of the file: the expected state's
+  /// path, a damaged header, and a torn tail, which fails the journal there (the report
+  /// covers the events read: the journal's `condition` says whether there were more).
   public var description: String {
     var lines = [
       (passed ? "PASS " : "FAIL ") + TerminalText.escaped(path) + ": " + summary

@@ -122,9 +122,12 @@
   @inlinable
   mutating func emitAll(_ emit: (UnsafeRawBufferPointer, Int) throws -> Void) rethrows {
     guard count > 0 else { return }
+    // Emptied even when `emit` throws: a batch is handed on once.
+    defer {
+      bytes.removeAll(keepingCapacity: true)
+      count = 0
+    }
     try bytes.withUnsafeBytes { try emit($0, count) }
-    bytes.removeAll(keepingCapacity: true)
-    count = 0
   }
 }
 
@@ -236,7 +239,10 @@ extension Timeline {
       var count = 0
       let limit = LineBatch.limit(eachLine: lines.eachLine)
       // On an error (a damaged frame), the lines of the events before it are handed on
-      // first: a file or a pipe gets what a terminal shows (a batch was lost).
+      // first: a file or a pipe gets what a terminal shows (a batch was lost). A batch is
+      // counted out before it is handed on, so that one `emit` refused is not sent again.
+      // (No local function hands them on: one that the loop's closure calls boxes the
+      // writer, an exclusivity check an access: a third more instructions.)
       defer { if count > 0 { try? json.withBytes { try emit($0, count) } } }
       crossed = try forEachLogged(lines, query, progress: progress) { event, outcome in
         lineStart.write(sequence: event.sequence, time: event.time, to: &json)
@@ -254,13 +260,15 @@ extension Timeline {
         json.newline()
         count += 1
         if json.count >= limit {
-          try json.withBytes { try emit($0, count) }
-          json.removeAll()
+          let lines = count
           count = 0
+          try json.withBytes { try emit($0, lines) }
+          json.removeAll()
         }
       }
-      if count > 0 { try json.withBytes { try emit($0, count) } }
+      let lines = count
       count = 0
+      if lines > 0 { try json.withBytes { try emit($0, lines) } }
     } else {
       var batch = LineBatch(eachLine: lines.eachLine)
       defer { try? batch.emitAll(emit) }

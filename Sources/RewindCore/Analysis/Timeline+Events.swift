@@ -84,21 +84,25 @@ extension Timeline {
     var json = JSONWriter(capacity: batchSize + 4096, remembersNumbers: true)
     var lineStart = JSONLines.LineStart()
     // On an error (a damaged frame), the lines of the events before it are handed on
-    // first: standard output gets every event that could be read (a batch was lost).
-    defer { if json.count > 0 { try? json.withBytes { try emit($0) } } }
+    // first: standard output gets every event that could be read (a batch was lost); not
+    // a batch `emit` refused. (Inline, not a local function, which would box the writer.)
+    var emitting = false
+    defer { if !emitting && json.count > 0 { try? json.withBytes { try emit($0) } } }
     try replayer.forEachDecodedEvent(through: range.upperBound) { sequence, time, event in
       lineStart.write(sequence: sequence, time: time, to: &json)
       domain.writeMembers(of: event, to: &json)
       json.endObject()
       json.newline()
       if json.count >= batchSize {
+        emitting = true
         try json.withBytes { try emit($0) }
+        emitting = false
         json.removeAll()
         progress(sequence)
       }
     }
+    emitting = true
     if json.count > 0 { try json.withBytes { try emit($0) } }
-    json.removeAll()
     progress(replayer.sequence)
     return replayer.crossedLostEvents
   }

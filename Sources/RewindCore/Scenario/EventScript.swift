@@ -317,7 +317,9 @@ struct EventScriptParser<D: RecordableDomain> {
 
   /// The member of `members` (a line's event: its kind, then the keys given) that names
   /// the key `missing` misspelt: the first named one that, renamed `missing`, makes an
-  /// event the domain reads; with that event.
+  /// event the domain reads, and is no key of that event (given as well as `missing`,
+  /// its event's JSON does not hold it: an optional key given alone is not a misspelling);
+  /// with that event.
   private static func misspelling(
     of missing: String, in members: [(String, JSONValue)], _ domain: D
   ) -> (index: Int, event: D.Event)? {
@@ -325,7 +327,14 @@ struct EventScriptParser<D: RecordableDomain> {
     where !EventScript.isPosition(members[index].0) && members[index].0 != missing {
       var renamed = members
       renamed[index].0 = missing
-      if let event = try? domain.event(fromJSON: .object(renamed)) { return (index, event) }
+      guard let event = try? domain.event(fromJSON: .object(renamed)) else { continue }
+      let both = members + [(missing, members[index].1)]
+      if let kept = try? domain.event(fromJSON: .object(both)),
+        keys(of: kept, in: domain).contains(members[index].0)
+      {
+        continue
+      }
+      return (index, event)
     }
     return nil
   }

@@ -95,8 +95,8 @@ extension RecordableDomain {
   ///
   /// - Throws: ``DomainError`` when the domain cannot be built from `{}` (a `Codable`
   ///   property the JSON lacks, whatever its initializer's default): such a domain gives
-  ///   a `sample` of its own. `rewind record`, `import` without settings, `generate` and
-  ///   `live` say so and stop (they trapped).
+  ///   a `sample` of its own. `rewind record` of a script with no `settings:` line,
+  ///   `import` without settings and `generate` say so and stop (they trapped).
   public static var sample: Self {
     get throws(DomainError) {
       do throws(DomainError) {

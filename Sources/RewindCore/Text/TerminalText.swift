@@ -142,10 +142,13 @@ public enum TerminalText {
     text.unicodeScalars.contains { isControl($0) && !(keepingNewlines && $0 == "\n") }
   }
 
-  /// The first control character (see ``isControl(_:)``) in `text`, or nil.
+  /// The first control character (see ``isControl(_:)``) in `text` that a name, label, id
+  /// or device cannot hold, or nil: every one but the line and paragraph separators
+  /// (U+2028, U+2029), which names in journals written before they were escaped may hold
+  /// (refused, such a journal would be read by no command); they are escaped when shown.
   public static func firstControlCharacter(in text: String) -> Unicode.Scalar? {
     guard needsEscaping(text) else { return nil }
-    return text.unicodeScalars.first(where: isControl)
+    return text.unicodeScalars.first { isControl($0) && !(0x2028...0x2029).contains($0.value) }
   }
 
   /// Why `text` cannot be a name, label, id or device description, or nil when it can:
