@@ -322,6 +322,14 @@ struct CheckCommand: TimelineVisitor {
     }
     progress?.update(timeline.lastSequence)
     bar.finish()
+    // A torn tail's events are not read: the check cannot vouch for them, and a journal
+    // cut short (a fixture half copied, a crash's unfinished frame) fails, where it passed
+    // on the events before (none, cut at its first frame); --update writes no state of it.
+    // A journal a writer holds is being written: its frame in progress is not torn.
+    let tail = timeline.reader.condition.tornTail
+    let torn = tail.map { !$0.isDamagedEnd } ?? false
+    let writer = torn ? timeline.reader.currentWriter() : nil
+    let cutShort = torn && writer == nil
     /// Whether --update wrote the file (false: it held the state's text already).
     var written: Bool?
     /// The fields --update changed in the expected state it read (old: what it gave).
@@ -330,9 +338,7 @@ struct CheckCommand: TimelineVisitor {
     var linkTarget: String?
     if update, let expectedPath {
       // Not the state at a tear: the session's end is not in the journal.
-      if let tail = timeline.reader.condition.tornTail, !tail.isDamagedEnd,
-        timeline.reader.currentWriter() == nil
-      {
+      if cutShort, let tail {
         throw CommandError(
           "\(TerminalText.escaped(timeline.path)): \(tail.described), so its last state is not known; --update wrote nothing to \(TerminalText.escaped(expectedPath)) (`rewind recover` cuts them, then update from what is left)"
         )
@@ -382,14 +388,7 @@ struct CheckCommand: TimelineVisitor {
       report.stateFieldCount = state.leaves().count
     }
     let missing = expectedPath == nil
-    // A torn tail's events are not read: the check cannot vouch for them, and a journal
-    // cut short (a fixture half copied, a crash's unfinished frame) fails, where it passed
-    // on the events before (none, cut at its first frame). A journal a writer holds is
-    // being written: its frame in progress is not torn.
-    let tail = timeline.reader.condition.tornTail
-    let torn = tail.map { !$0.isDamagedEnd } ?? false
-    let writer = torn ? timeline.reader.currentWriter() : nil
-    let passed = report.passed && !(missing && requireExpected) && !(torn && writer == nil)
+    let passed = report.passed && !(missing && requireExpected) && !cutShort
     let style = context.stdout.style
     var lines: [String] = []
     // After a snapshot that differs the state has drifted: the later ones are not compared,

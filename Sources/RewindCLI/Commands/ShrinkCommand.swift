@@ -269,10 +269,9 @@ struct ShrinkCommand: TimelineVisitor {
     return lines
   }
 
+  /// An effect as `check` says it (`applied, changing count`, `rejected`).
   private func describe<D: Domain>(_ effect: RecordedEffect, _ domain: D) -> String {
-    effect.kind == .applied
-      ? "applied, changing \(domain.paths(of: effect.changed).joined(separator: ", "))"
-      : "\(effect.kind)"
+    CheckReport.describe(effect.kind, domain.paths(of: effect.changed))
   }
 }
 
