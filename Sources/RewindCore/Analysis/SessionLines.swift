@@ -167,19 +167,17 @@ extension Timeline {
     }
     let whole = lines
     try forEachPart(
-      ranges, jobs: jobs, ahead: 2 * jobs, progress: progress,
-      { timeline, range, progress in
+      ranges, jobs: jobs, ahead: 2 * jobs, progress: progress, startingWith: WrittenPart(),
+      keepingFound: { timeline, range, progress, written in
         var part = whole
         part.first = range.lowerBound + 1
         part.last = range.upperBound
         let query = LogQuery(
           condition: compiled, first: part.first, last: part.last, keepsPrevious: false)
-        var written = WrittenPart()
         _ = try write(timeline, part, query, progress) { bytes, count in
           written.bytes.append(contentsOf: bytes)
           written.count += count
         }
-        return written
       },
       { part in
         guard part.count > 0 else { return }
@@ -209,14 +207,12 @@ extension Timeline {
       return try write(self, query, range, lines, progress, emit)
     }
     try forEachPart(
-      ranges, jobs: jobs, ahead: 2 * jobs, progress: progress,
-      { timeline, part, progress in
-        var written = WrittenPart()
+      ranges, jobs: jobs, ahead: 2 * jobs, progress: progress, startingWith: WrittenPart(),
+      keepingFound: { timeline, part, progress, written in
         try write(timeline, query, part, lines, progress) { bytes, count in
           written.bytes.append(contentsOf: bytes)
           written.count += count
         }
-        return written
       },
       { part in
         guard part.count > 0 else { return }

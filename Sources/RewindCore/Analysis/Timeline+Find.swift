@@ -141,10 +141,12 @@ extension Timeline {
     else {
       return try D.scans.findEach(self, query, range, progress, body)
     }
-    let find = D.scans.find
+    let findEach = D.scans.findEach
     try forEachPart(
-      ranges, jobs: jobs, ahead: 2 * jobs, progress: progress,
-      { timeline, part, progress in try find(timeline, query, part, progress) },
+      ranges, jobs: jobs, ahead: 2 * jobs, progress: progress, startingWith: [FindHit<D>](),
+      keepingFound: { timeline, part, progress, hits in
+        try findEach(timeline, query, part, progress) { hits.append($0) }
+      },
       { part in for hit in part { body(hit) } })
   }
 

@@ -159,6 +159,36 @@ extension Timeline {
       startThread: DetachedThread.tryStart(elsewhere:_:), work, body)
   }
 
+  /// ``forEachPart(_:jobs:ahead:handsOnAtEnd:progress:_:_:)`` for a scan that hands on
+  /// what it found as it goes, as one pass does: `work` adds what a part finds to its
+  /// result (which starts as `empty`); when it throws (an event that cannot be decoded in
+  /// an intact journal), what the part found before is handed to `body`, and then the
+  /// error is thrown: the output of the events before the error is one pass's.
+  package func forEachPart<Part: Sendable>(
+    _ ranges: [ClosedRange<UInt64>], jobs: Int, ahead: Int, progress: (UInt64) -> Void,
+    startingWith empty: Part,
+    keepingFound work:
+      @escaping @Sendable (Timeline<D>, ClosedRange<UInt64>, (UInt64) -> Void, inout Part)
+      throws -> Void,
+    _ body: (Part) throws -> Void
+  ) throws {
+    try forEachPart(
+      ranges, jobs: jobs, ahead: ahead, progress: progress,
+      { timeline, range, progress in
+        var found = empty
+        do {
+          try work(timeline, range, progress, &found)
+        } catch {
+          return FoundBeforeError(found: found, error: error)
+        }
+        return FoundBeforeError(found: found, error: nil)
+      },
+      { part in
+        try body(part.found)
+        if let error = part.error { throw error }
+      })
+  }
+
   /// ``forEachPart(_:jobs:ahead:handsOnAtEnd:progress:_:_:)``, its threads started by
   /// `startThread` (`DetachedThread.tryStart(elsewhere:_:)`, or a test's, which fails):
   /// 0 when started, an `errno` value when not.
@@ -401,4 +431,11 @@ package struct ThreadStartError: Error, Equatable, Sendable, CustomStringConvert
   package var description: String {
     "cannot start a thread for the scan's parts: \(String(cString: strerror(status))) (error \(status)); one job scans on the calling thread"
   }
+}
+
+/// What a part of a scan found, and the error that ended it before its last event (nil
+/// when it scanned them all).
+private struct FoundBeforeError<Part: Sendable>: Sendable {
+  let found: Part
+  let error: (any Error)?
 }

@@ -43,17 +43,15 @@ extension Timeline {
     let log = D.scans.log
     do {
       try forEachPart(
-        ranges, jobs: jobs, ahead: 2 * jobs, progress: progress,
-        { timeline, range, progress in
+        ranges, jobs: jobs, ahead: 2 * jobs, progress: progress, startingWith: [Line](),
+        keepingFound: { timeline, range, progress, lines in
           let query = LogQuery(
             condition: compiled, first: range.lowerBound + 1, last: range.upperBound,
             keepsPrevious: keepingPrevious)
-          var lines: [Line] = []
           _ = try log(timeline, query, progress) { logged, state in
             if let line = render(logged, state) { lines.append(line) }
             return true
           }
-          return lines
         },
         { lines in
           for line in lines where try !visit(line) { throw StopVisiting() }
