@@ -196,6 +196,54 @@ struct AnalysisTests {
     #expect(seen.map(\.2) == [.applied, .unchanged, .applied, .applied, .applied, .rejected])
   }
 
+  /// A journal whose last frame was cut short (a fixture half copied) fails the check:
+  /// the events in it were not read (the library passed it on the events before, as
+  /// `rewind check` did: 0 events when cut in its first frame). One a writer holds is
+  /// being written: its frame in progress is not torn.
+  @Test("check fails a journal cut short, and passes one being written on its sealed frames")
+  func checkOfAJournalCutShort() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("tally.journal")
+    _ = try recordTally(at: path, count: 2_000, seed: 3, interval: 128)
+    let reader = try JournalReader(path: path)
+    let last = try #require(reader.frames.last)
+    let whole = bytes(of: path)
+    let cut = directory.file("cut.journal")
+    write(Array(whole[..<(Int(last.offset) + 30)]), to: cut)
+    for jobs in [1, 2] {
+      let report = try Timeline<StandardTally>(path: cut).check(jobs: jobs)
+      #expect(!report.passed)
+      let tail = try #require(report.cutShort)
+      #expect(tail.offset == last.offset && tail.length == 30)
+      #expect(report.eventsReplayed == last.firstSequence - 1)
+      #expect(report.eventDivergences.isEmpty && report.stateDivergence == nil)
+      let lines = "\(report)".split(separator: "\n").map(String.init)
+      #expect(lines.first?.hasPrefix("FAIL \(cut): ") == true, "\(report)")
+      #expect(
+        lines.last
+          == "  torn tail: the last 30 bytes (from byte \(last.offset)) are not a whole frame, and what they hold is not checked, so the journal fails; `rewind recover` cuts them (then check what is left)",
+        "\(report)")
+    }
+    // The whole journal passes, and says nothing of a tail.
+    let passed = try Timeline<StandardTally>(path: path).check()
+    #expect(passed.passed && passed.cutShort == nil)
+    #expect(!"\(passed)".contains("torn tail"))
+    // Held by a writer (its lock: this process's own, another open file description),
+    // the bytes after the sealed frames are its frame in progress.
+    let held = directory.file("held.journal")
+    write(whole, to: held)
+    let writer = try JournalWriter.open(
+      at: held, domain: StandardTally.identifier, schemaVersion: 1)
+    defer { try? writer.close() }
+    let handle = try #require(FileHandle(forWritingAtPath: held))
+    handle.seekToEndOfFile()
+    handle.write(Data(repeating: 0x78, count: 40))
+    try handle.close()
+    let report = try Timeline<StandardTally>(path: held).check()
+    #expect(report.passed, "\(report)")
+    #expect(report.cutShort == nil)
+  }
+
   @Test(
     "check passes a faithful replay and catches an altered reducer at the first diverging event")
   func check() throws {

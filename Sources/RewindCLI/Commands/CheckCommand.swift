@@ -323,13 +323,12 @@ struct CheckCommand: TimelineVisitor {
     progress?.update(timeline.lastSequence)
     bar.finish()
     // A torn tail's events are not read: the check cannot vouch for them, and a journal
-    // cut short (a fixture half copied, a crash's unfinished frame) fails, where it passed
-    // on the events before (none, cut at its first frame); --update writes no state of it.
-    // A journal a writer holds is being written: its frame in progress is not torn.
+    // cut short (a fixture half copied, a crash's unfinished frame) fails (the report's
+    // `cutShort`), where it passed on the events before (none, cut at its first frame);
+    // --update writes no state of it. A journal a writer holds is being written: its
+    // frame in progress is not torn.
     let tail = timeline.reader.condition.tornTail
-    let torn = tail.map { !$0.isDamagedEnd } ?? false
-    let writer = torn ? timeline.reader.currentWriter() : nil
-    let cutShort = torn && writer == nil
+    let cutShort = report.cutShort != nil
     /// Whether --update wrote the file (false: it held the state's text already).
     var written: Bool?
     /// The fields --update changed in the expected state it read (old: what it gave).
@@ -388,7 +387,7 @@ struct CheckCommand: TimelineVisitor {
       report.stateFieldCount = state.leaves().count
     }
     let missing = expectedPath == nil
-    let passed = report.passed && !(missing && requireExpected) && !cutShort
+    let passed = report.passed && !(missing && requireExpected)
     let style = context.stdout.style
     var lines: [String] = []
     // After a snapshot that differs the state has drifted: the later ones are not compared,
@@ -441,15 +440,15 @@ struct CheckCommand: TimelineVisitor {
     }
     if let tail, tail.isDamagedEnd {
       lines.append("  damaged end: \(tail.described); `rewind recover` writes them again")
+    } else if let tail = report.cutShort {
+      lines.append("  " + CheckReport.line(cutShort: tail))
     } else if let tail {
+      // Torn, and not cut short: a writer holds the journal.
+      let writer = timeline.reader.currentWriter()
       let events = tail.sequenceRange.map { ", \(Format.events($0))" } ?? ""
-      let outcome =
-        writer != nil
-        ? "are not checked: the journal is being written\(writer?.pid.map { " (pid \($0))" } ?? ""), and they are the frame in progress"
-        : "what they hold is not checked, so the journal fails; `rewind recover` cuts them (then check what is left)"
       lines.append(
-        "  torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) \(tail.length == 1 ? "is" : "are") not a whole frame, and "
-          + outcome)
+        "  torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) \(tail.length == 1 ? "is" : "are") not a whole frame, and are not checked: the journal is being written\(writer?.pid.map { " (pid \($0))" } ?? ""), and they are the frame in progress"
+      )
     }
     var members: [(String, JSONValue)] = [
       ("path", .string(timeline.path)), ("passed", .bool(passed)),

@@ -1,12 +1,14 @@
+package import RewindJournal
+
 extension CheckReport: CustomStringConvertible {
   /// The replay's verdict as `rewind check` prints it for one journal: `PASS` or `FAIL`,
   /// the journal, the events replayed and snapshots compared, then what differs (each
   /// diverging event described, recorded against replayed; the first snapshot that
   /// differs; the fields of the final state that differ from the expected one). What a
   /// test's failure shows (`#expect(report.passed)`), where it showed Swift's reflection
-  /// of every member. The command adds what it knows of the file: the expected state's
-  /// path, a damaged header, and a torn tail, which fails the journal there (the report
-  /// covers the events read: the journal's `condition` says whether there were more).
+  /// of every member, and a frame cut short (``cutShort``). The command adds what it knows
+  /// of the file: the expected state's path, a damaged header, a damaged end and a frame
+  /// in progress.
   public var description: String {
     var lines = [
       (passed ? "PASS " : "FAIL ") + TerminalText.escaped(path) + ": " + summary
@@ -19,7 +21,17 @@ extension CheckReport: CustomStringConvertible {
       lines.append("  the final state differs from the expected state (- expected, + replayed):")
       lines += expectedStateDifferences.map(Self.line(of:))
     }
+    if let cutShort { lines.append("  " + Self.line(cutShort: cutShort)) }
     return lines.joined(separator: "\n")
+  }
+
+  /// `torn tail: the last 36 bytes (from byte 5169, events 201–230) are not a whole
+  /// frame, and what they hold is not checked, so the journal fails; …`: a frame cut
+  /// short, as the report and `rewind check` say it.
+  package static func line(cutShort tail: JournalCondition.TornTail) -> String {
+    let events = tail.sequenceRange.map { ", \(Format.events($0))" } ?? ""
+    return
+      "torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) \(tail.length == 1 ? "is" : "are") not a whole frame, and what they hold is not checked, so the journal fails; `rewind recover` cuts them (then check what is left)"
   }
 
   /// `N events, M snapshots`, and ` compared, up to the first that differs` after a

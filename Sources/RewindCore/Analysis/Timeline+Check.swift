@@ -54,13 +54,20 @@ public struct CheckReport: Sendable {
   /// the recording's last snapshot, which an older reducer may have made); nil when
   /// nothing was replayed.
   public var finalState: JSONValue?
+  /// The bytes after the journal's last whole frame, when they are a frame cut short and
+  /// no writer holds the journal (a fixture half copied, a crash's unfinished frame): the
+  /// events they held were not read, so the journal fails. Nil when there are none, when
+  /// they are a damaged index or trailer (no event is in them), or while a writer holds
+  /// the journal (they are its frame in progress).
+  public var cutShort: JournalCondition.TornTail?
 
   /// The first event that diverges.
   public var eventDivergence: EventDivergence? { eventDivergences.first }
 
-  /// No divergence and the expected state (if any) matched.
+  /// No divergence, the expected state (if any) matched, and no frame was cut short.
   public var passed: Bool {
     eventDivergenceCount == 0 && stateDivergence == nil && expectedStateDifferences.isEmpty
+      && cutShort == nil
   }
 }
 
@@ -118,6 +125,8 @@ extension Timeline {
   /// the outcome and changed fields with those recorded, at every snapshot the state
   /// hash with the one stored (and the snapshot's bytes with that hash), and at the end
   /// the state with `expected` (a state JSON object, as `rewind state --json` prints it).
+  /// A journal whose last frame was cut short (``CheckReport/cutShort``) fails: the
+  /// events in it were not read.
   ///
   /// A journal of an older schema (``upcast``) is compared on the fields that schema
   /// had: recorded changes as that schema counted them, each snapshot decoded and upcast
@@ -199,6 +208,11 @@ extension Timeline {
       index += 1
     }
     report.finalState = parts.last.map { domain.json($0.endState) }
+    // A torn tail's events are not read: the check cannot vouch for them. A journal a
+    // writer holds is being written: its frame in progress is not torn.
+    if let tail = reader.condition.tornTail, !tail.isDamagedEnd, reader.currentWriter() == nil {
+      report.cutShort = tail
+    }
     if let expected, let actual = report.finalState {
       report.expectedStateDifferences = Timeline.compare(expected: expected, actual: actual)
       report.expectedFieldCount = Timeline.given(expected).count
