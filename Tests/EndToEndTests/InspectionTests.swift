@@ -172,6 +172,36 @@ struct InspectionTests {
       command: "diff")
   }
 
+  /// `diff` exits 0 whatever it finds; `--exit-code` makes the status say whether the
+  /// states differ, as `git diff --exit-code` does, with the same output.
+  @Test("diff --exit-code: 1 when the states differ, 0 when not, with the same output")
+  func diffExitCode() throws {
+    let twoColumn = "\(sample("two-column.journal"))@end"
+    let cases: [(arguments: [String], differ: Bool)] = [
+      (["diff", ipad, "--from", "13", "--to", "16"], true),
+      (["diff", ipad, "--from", "3", "--to", "3"], false),
+      (["diff", ipad, "--from", "13", "--to", "16", "--json"], true),
+      (["diff", ipad, "--from", "13", "--to", "15", "--events"], true),
+      (["diff", ipad, "--from", "13", "--to", "15", "--events", "--json"], true),
+      (["diff", "\(ipad)@end", twoColumn], true),
+      (["diff", "\(ipad)@end", "\(ipad)@end", "--json"], false),
+      (["diff", ipad, ipad, "--align"], false),
+      (["diff", ipad, sample("two-column.journal"), "--align"], true),
+      (["diff", ipad, sample("two-column.journal"), "--align", "--json"], true),
+    ]
+    for (arguments, differ) in cases {
+      let plain = try rewind(arguments)
+      let gated = try rewind(arguments + ["--exit-code"])
+      #expect(plain.status == 0, "\(arguments): \(plain.stderr)")
+      #expect(gated.status == (differ ? 1 : 0), "\(arguments): \(gated.stderr)")
+      #expect(gated.stdout == plain.stdout, "\(arguments)")
+      #expect(gated.stderr == plain.stderr, "\(arguments)")
+    }
+    // An error is 1 as always; a usage error 64.
+    #expect(try rewind("diff", "missing.journal", "--exit-code").status == 1)
+    #expect(try rewind("diff", ipad, "--window", "3", "--exit-code").status == 64)
+  }
+
   @Test("blame names the event that last changed a field")
   func blame() throws {
     // The category change at event 15 cleared the item the user had selected.

@@ -19,7 +19,10 @@ extension RewindTool {
         pair that differs is the divergence: both events and how the states after them \
         differ. Then each session goes its own way, and they rejoin at the first pair of \
         points, one in each, with equal states, one allowed to take up to --window more \
-        events than the other (default: 1024); the end states are compared last.
+        events than the other (default: 1024); the end states are compared last. \
+        With --exit-code, the status says whether they differ, as `git diff --exit-code`: \
+        1 when the states differ (with --align, when the sessions take different paths), \
+        0 when they do not; an error is 1 as always, and a usage error 64.
         """)
 
     let registry: DomainRegistry
@@ -42,6 +45,12 @@ extension RewindTool {
     var window: Int?
     @Flag(help: "Print JSON.")
     var json: Bool
+    @Flag(
+      name: "exit-code",
+      help:
+        "Exit with 1 when the states differ (with --align, when the sessions take different paths), 0 when not."
+    )
+    var exitCode: Bool
 
     func run(_ context: Context) throws {
       guard align || window == nil else { throw UsageError("--window applies to --align") }
@@ -63,7 +72,7 @@ extension RewindTool {
           journals[0], warnings: context.stderr,
           AlignedDiff(
             left: journals[0], right: journals[1], window: window ?? 1_024, json: json,
-            registry: registry, context: context))
+            exitCode: exitCode, registry: registry, context: context))
         return
       }
       // Points given as journals: the natural `diff J 14 15`, or `diff J@14 --to 15`.
@@ -90,7 +99,7 @@ extension RewindTool {
           journals[0], warnings: context.stderr,
           DiffCommand(
             from: from, to: to,
-            events: events, json: json, context: context))
+            events: events, json: json, exitCode: exitCode, context: context))
       case 2:
         guard !$from.isGiven && !$to.isGiven else {
           throw UsageError("--from and --to apply to one journal; write JOURNAL@POINT for two")
@@ -103,7 +112,8 @@ extension RewindTool {
         try registry.open(
           left.path, warnings: context.stderr,
           TwoJournalDiff(
-            left: left, right: right, registry: registry, json: json, context: context))
+            left: left, right: right, registry: registry, json: json, exitCode: exitCode,
+            context: context))
       default:
         throw UsageError(
           .unexpectedArgument,
@@ -166,12 +176,23 @@ struct DiffCommand: TimelineVisitor {
   let to: PointArgument
   let events: Bool
   let json: Bool
+  /// Whether the status says that the states differ (`--exit-code`).
+  var exitCode = false
   let context: Context
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let (first, second) = try timeline.resolveRange(from: from, to: to, knownStates: true)
     let changes = timeline.domain.diff(
       try timeline.state(after: first), try timeline.state(after: second))
+    try printDiff(timeline, first: first, second: second, changes: changes)
+    if exitCode && !changes.isEmpty { throw ExitCode.failure }
+  }
+
+  /// Prints the changes between points `first` and `second`, and with `events` the events
+  /// between them.
+  private func printDiff<D: RecordableDomain>(
+    _ timeline: Timeline<D>, first: UInt64, second: UInt64, changes: [FieldChange]
+  ) throws {
     for point in Set([first, second]).sorted() {
       try timeline.warnOfDrift(reaching: point, to: context.stderr)
     }
@@ -259,6 +280,8 @@ struct TwoJournalDiff: TimelineVisitor {
   let right: JournalAtPoint
   let registry: DomainRegistry
   let json: Bool
+  /// Whether the status says that the states differ (`--exit-code`).
+  var exitCode = false
   let context: Context
 
   func visit<D: RecordableDomain>(_ first: Timeline<D>) throws {
@@ -284,18 +307,21 @@ struct TwoJournalDiff: TimelineVisitor {
           ("fromEvent", .int(Int64(leftSequence))), ("toEvent", .int(Int64(rightSequence))),
           ("changes", .array(changes.map(\.json))),
         ]))
-      return
+    } else {
+      printChanges(
+        changes, between: name(left, leftSequence), and: name(right, rightSequence),
+        to: context.stdout)
     }
+    if exitCode && !changes.isEmpty { throw ExitCode.failure }
+  }
+
+  /// `JOURNAL@POINT` as the text names it.
+  private func name(_ journal: JournalAtPoint, _ sequence: UInt64) -> String {
     // A point given otherwise than as its event's number (`end`, a time) is said with it;
     // point 0 is the start, however given.
-    func name(_ journal: JournalAtPoint, _ sequence: UInt64) -> String {
-      if sequence == 0 { return journal.description + " (the start)" }
-      return journal.point.text == String(sequence)
-        ? journal.description : journal.description + " (event \(sequence))"
-    }
-    printChanges(
-      changes, between: name(left, leftSequence), and: name(right, rightSequence),
-      to: context.stdout)
+    if sequence == 0 { return journal.description + " (the start)" }
+    return journal.point.text == String(sequence)
+      ? journal.description : journal.description + " (event \(sequence))"
   }
 }
 
@@ -320,6 +346,8 @@ struct AlignedDiff: TimelineVisitor {
   let right: String
   let window: Int
   let json: Bool
+  /// Whether the status says that the sessions take different paths (`--exit-code`).
+  var exitCode = false
   let registry: DomainRegistry
   let context: Context
 
@@ -328,8 +356,16 @@ struct AlignedDiff: TimelineVisitor {
     let alignment = try first.align(with: second, window: window)
     if json {
       printJSON(alignment, first.domain, second.domain)
-      return
+    } else {
+      printText(alignment, first.domain, second.domain)
     }
+    if exitCode && !alignment.isSamePath { throw ExitCode.failure }
+  }
+
+  /// The alignment as text: the divergence, the rejoining and the end states.
+  private func printText<D: Domain>(
+    _ alignment: SessionAlignment<D>, _ leftDomain: D, _ rightDomain: D
+  ) {
     let output = context.stdout
     let style = output.style
     let leftName = TerminalText.escaped(StreamStore.displayName(left))
@@ -352,7 +388,7 @@ struct AlignedDiff: TimelineVisitor {
             : "The sessions take the same path for \(Format.count(common, "event")), then differ at event \(point):"
         ))
       for (name, step, domain) in [
-        (leftName, divergence.left, first.domain), (rightName, divergence.right, second.domain),
+        (leftName, divergence.left, leftDomain), (rightName, divergence.right, rightDomain),
       ] {
         guard let step else {
           output.print("  \(name): no event \(point), the session has ended")
