@@ -341,6 +341,7 @@ extension Timeline {
   ) throws {
     let domain = self.domain
     var batch = LineBatch(eachLine: lines.eachLine)
+    var events = EventTexts<D.Event>()
     // On an error, the matches before it are handed on first (see `logLinesRun`).
     defer { batch.emitAll(emit) }
     try findRun(query, range, progress: progress) { hit in
@@ -355,10 +356,23 @@ extension Timeline {
           reason = "\(rejection)"
         case nil: break
         }
-        MatchText.appendJSON(
-          sequence: hit.sequence, value: lines.showsValue ? hit.value : JSONValue?.none,
-          time: hit.event?.time, event: hit.event.map { domain.json($0.event) },
-          outcome: outcome, reason: reason, to: &batch.bytes)
+        let value = lines.showsValue ? hit.value : JSONValue?.none
+        if let event = hit.event {
+          // The event's text written once for each event met: a JSON value built and
+          // printed each match was most of the time.
+          MatchText.appendJSON(
+            sequence: hit.sequence, value: value, time: event.time, outcome: outcome,
+            reason: reason, to: &batch.bytes
+          ) { bytes in
+            events.append(event.event, to: &bytes) {
+              MatchText.appendEventJSON(domain.json($0), to: &$1)
+            }
+          }
+        } else {
+          MatchText.appendJSON(
+            sequence: hit.sequence, value: value, time: nil, event: nil, outcome: outcome,
+            reason: reason, to: &batch.bytes)
+        }
       } else if let event = hit.event {
         var rejected = false
         if case .rejected? = event.outcome { rejected = true }
@@ -374,6 +388,39 @@ extension Timeline {
       batch.count += 1
       batch.emitIfFull(emit)
     }
+  }
+}
+
+/// The text of each event met, written once: remembered by the event's bits when they
+/// stand for it (a plain type of at most 16 bytes: two events of the same bits are the
+/// same event), up to 4,096 events; written each time otherwise.
+@usableFromInline struct EventTexts<Event> {
+  /// An event's bits, zero past its size.
+  @usableFromInline struct Bits: Hashable {
+    @usableFromInline var low: UInt64 = 0
+    @usableFromInline var high: UInt64 = 0
+    @inlinable init() {}
+  }
+
+  @usableFromInline var texts: [Bits: [UInt8]] = [:]
+  @usableFromInline let remembers = _isPOD(Event.self) && MemoryLayout<Event>.size <= 16
+
+  @inlinable init() {}
+
+  /// Appends `event`'s text to `bytes`: remembered, or written by `write` (and remembered
+  /// when there is room).
+  @inlinable mutating func append(
+    _ event: Event, to bytes: inout [UInt8], write: (Event, inout [UInt8]) -> Void
+  ) {
+    guard remembers else { return write(event, &bytes) }
+    var bits = Bits()
+    withUnsafeBytes(of: event) { source in
+      withUnsafeMutableBytes(of: &bits) { $0.copyMemory(from: source) }
+    }
+    if let text = texts[bits] { return bytes.append(contentsOf: text) }
+    let start = bytes.count
+    write(event, &bytes)
+    if texts.count < 4_096 { texts[bits] = Array(bytes[start...]) }
   }
 }
 
@@ -577,6 +624,39 @@ enum LineBytes {
     }
     bytes.append(contentsOf: ",\n    ".utf8)
     JSONValue.object(members).appendPretty(level: 2, to: &bytes)
+  }
+
+  /// ``appendJSON(sequence:value:time:event:outcome:reason:to:)`` of a match at an event,
+  /// whose text `event` appends (``appendEventJSON(_:to:)``'s, at the element's third
+  /// level): the same bytes, written without building the element as a value.
+  @usableFromInline static func appendJSON(
+    sequence: UInt64, value: JSONValue?, time: UInt64, outcome: Int?, reason: String?,
+    to bytes: inout [UInt8], event: (inout [UInt8]) -> Void
+  ) {
+    bytes.append(contentsOf: ",\n    {\n      \"seq\": ".utf8)
+    Format.appendDigits(sequence, to: &bytes)
+    if let value {
+      bytes.append(contentsOf: ",\n      \"value\": ".utf8)
+      value.appendPretty(level: 3, to: &bytes)
+    }
+    bytes.append(contentsOf: ",\n      \"time_us\": ".utf8)
+    Format.appendDigits(time, to: &bytes)
+    bytes.append(contentsOf: ",\n      \"event\": ".utf8)
+    event(&bytes)
+    switch outcome {
+    case 0?: bytes.append(contentsOf: ",\n      \"outcome\": \"applied\"".utf8)
+    case 1?: bytes.append(contentsOf: ",\n      \"outcome\": \"unchanged\"".utf8)
+    case 2?:
+      bytes.append(contentsOf: ",\n      \"outcome\": \"rejected\",\n      \"reason\": ".utf8)
+      JSONValue.appendQuoted(reason ?? "", to: &bytes)
+    default: break
+    }
+    bytes.append(contentsOf: "\n    }".utf8)
+  }
+
+  /// Appends an event's JSON as a match's element holds it (three levels in).
+  @usableFromInline static func appendEventJSON(_ event: JSONValue, to bytes: inout [UInt8]) {
+    event.appendPretty(level: 3, to: &bytes)
   }
 
   /// Appends the line of a match at the start of the search (no event):

@@ -46,10 +46,10 @@ public final class Timeline<D: Domain> {
   package var sharedCores: SharedCores?
   /// The events a job may replay past the first part of
   /// ``forEachMatch(_:in:jobs:progress:_:)`` whose points are not handed on yet, in
-  /// parts of half this (tests lower it): the points held at once. 64 Ki events, parts
-  /// of 32 Ki as `log --where`'s: with parts of 256 Ki, `find --all` held 95–128 MB and
-  /// `find --all --json` 276–302 MB on two jobs (BENCHMARKS.md, session 60).
-  package var streamingWindow: UInt64 = 1 << 16
+  /// parts of half this (tests lower it): the points held at once. 32 Ki events, parts
+  /// of 16 Ki: with parts of 256 Ki, `find --all` held 82–119 MB and `find --all --json`
+  /// 226–281 MB on two jobs, and no faster (BENCHMARKS.md, session 60).
+  package var streamingWindow: UInt64 = 1 << 15
   /// The snapshots found untrusted so far, by the event they follow: never used, never
   /// hashed or reported again.
   private(set) var untrustedSnapshots: [UInt64: VerificationProblem] = [:]
