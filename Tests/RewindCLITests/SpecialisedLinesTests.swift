@@ -62,21 +62,23 @@ struct SpecialisedLinesTests {
           for json in [false, true] {
             for variant in logVariants {
               let condition = try variant.condition.map { try WrittenCondition(parsing: $0) }
-              func log(_ reference: Bool) throws -> String {
-                try printed(styled: styled) { context in
-                  try LogCommand(
-                    from: from, to: to, kinds: variant.kinds, outcomes: variant.outcomes,
-                    condition: condition, json: json, jobs: jobs, context: context,
-                    printsByReference: reference
-                  ).visit(timeline)
+              for changes in [false, true] {
+                func log(_ reference: Bool) throws -> String {
+                  try printed(styled: styled) { context in
+                    try LogCommand(
+                      from: from, to: to, kinds: variant.kinds, outcomes: variant.outcomes,
+                      condition: condition, changes: changes, json: json, jobs: jobs,
+                      context: context, printsByReference: reference
+                    ).visit(timeline)
+                  }
                 }
+                let expected = try log(true)
+                #expect(
+                  try log(false) == expected,
+                  "seed \(seed): log \(from)...\(to) \(variant) changes \(changes) json \(json) jobs \(jobs) styled \(styled)"
+                )
+                compared += 1
               }
-              let expected = try log(true)
-              #expect(
-                try log(false) == expected,
-                "seed \(seed): log \(from)...\(to) \(variant) json \(json) jobs \(jobs) styled \(styled)"
-              )
-              compared += 1
             }
             for text in findConditions {
               let condition = try WrittenCondition(parsing: text)
@@ -124,7 +126,8 @@ struct SpecialisedLinesTests {
         timeline, logVariants: Self.logVariants, findConditions: Self.findConditions,
         seed: random.next())
     }
-    #expect(compared == 2 * 3 * 2 * 2 * 2 * (Self.logVariants.count + Self.findConditions.count))
+    #expect(
+      compared == 2 * 3 * 2 * 2 * 2 * (2 * Self.logVariants.count + Self.findConditions.count))
   }
 
   @Test("a small domain (its defaults: descriptions, JSON, kinds), random sessions")
@@ -161,7 +164,7 @@ struct SpecialisedLinesTests {
         findConditions: ["changed(step)", "count > 20", "outcome == rejected", "step == 1"],
         seed: random.next())
     }
-    #expect(compared == 2 * 3 * 2 * 2 * 2 * 9)
+    #expect(compared == 2 * 3 * 2 * 2 * 2 * (2 * 5 + 4))
   }
 
   @Test("the word-at-a-time control scan against the scalar definition on ASCII text")

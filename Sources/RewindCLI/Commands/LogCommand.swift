@@ -90,8 +90,7 @@ struct LogCommand: TimelineVisitor {
   let context: Context
   /// Whether the lines are written by this command's own generic code (`render` below),
   /// as every line was before the domain's specialised writer (`Timeline.writeLogLines`):
-  /// the definition the tests compare that writer's bytes with. `--changes` is always
-  /// written so.
+  /// the definition the tests compare that writer's bytes with.
   var printsByReference = false
 
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
@@ -190,7 +189,7 @@ struct LogCommand: TimelineVisitor {
           + style.dim("… \(Format.events(range)) lost to damage, not shown …"))
     }
     let total = last >= first ? Int(last - first + 1) : 0
-    if !changes && !printsByReference {
+    if !printsByReference {
       // The lines written by the domain's specialised loop, a batch of bytes at a time: a
       // run for each part of the range between lost events, a line for them between.
       var start = first
@@ -199,7 +198,7 @@ struct LogCommand: TimelineVisitor {
         if start <= end {
           let lines = LogLines(
             json: json, styled: style.isEnabled, width: width, outcomes: wantedOutcomes,
-            kinds: wanted, first: start, last: end,
+            kinds: wanted, first: start, last: end, changes: changes,
             eachLine: context.stdout.flushesEveryWrite)
           let before = Int(start - first)
           _ = try timeline.writeLogLines(lines, where: evaluator, jobs: jobs) { done in

@@ -27,7 +27,9 @@
   /// The loops, specialised for `D` where this initialiser is compiled for it.
   @inlinable init() {
     log = { timeline, lines, query, progress, emit in
-      try timeline.logLinesRun(lines, query, progress: progress, emit: emit)
+      lines.changes
+        ? try timeline.logChangesRun(lines, query, progress: progress, emit: emit)
+        : try timeline.logLinesRun(lines, query, progress: progress, emit: emit)
     }
     find = { timeline, query, range, lines, progress, emit in
       try timeline.matchLinesRun(query, range, lines, progress: progress, emit: emit)
@@ -53,15 +55,19 @@
   /// Whether each line is handed on as soon as it is written (the output is a terminal,
   /// which shows each line as it is found), not a batch at a time.
   @usableFromInline package var eachLine: Bool
+  /// Whether each event is followed by the fields it changed, old → new (`--changes`; in
+  /// JSON, a `"changes"` array of `{path, old, new}`).
+  @usableFromInline package var changes: Bool
 
   /// - Parameters:
   ///   - outcomes: the names of the outcomes listed (`applied`, `unchanged`, `rejected`);
   ///     every outcome when empty.
   package init(
     json: Bool, styled: Bool, width: Int, outcomes: Set<String>, kinds: Set<String>,
-    first: UInt64, last: UInt64, eachLine: Bool = false
+    first: UInt64, last: UInt64, changes: Bool = false, eachLine: Bool = false
   ) {
     self.eachLine = eachLine
+    self.changes = changes
     self.json = json
     self.styled = styled
     self.width = width
@@ -162,7 +168,7 @@ extension Timeline {
       let ranges = parallelRanges(jobs: jobs, in: (lines.first - 1)...end, longest: longestPart)
     else {
       let query = LogQuery(
-        condition: compiled, first: lines.first, last: lines.last, keepsPrevious: false)
+        condition: compiled, first: lines.first, last: lines.last, keepsPrevious: lines.changes)
       return try write(self, lines, query, progress, emit)
     }
     let whole = lines
@@ -173,7 +179,7 @@ extension Timeline {
         part.first = range.lowerBound + 1
         part.last = range.upperBound
         let query = LogQuery(
-          condition: compiled, first: part.first, last: part.last, keepsPrevious: false)
+          condition: compiled, first: part.first, last: part.last, keepsPrevious: part.changes)
         _ = try write(timeline, part, query, progress) { bytes, count in
           written.bytes.append(contentsOf: bytes)
           written.count += count
@@ -288,6 +294,156 @@ extension Timeline {
       try batch.emitAll(emit)
     }
     return crossed
+  }
+
+  /// ``logLinesRun(_:_:progress:emit:)`` with `--changes`: each event's line followed by
+  /// the fields it changed, old → new (in JSON, its `"changes"` array), from the state
+  /// before it (kept by the pass: with a query, the query's; else a copy each event).
+  @inlinable
+  func logChangesRun(
+    _ lines: LogLines, _ query: LogQuery?, progress: (UInt64) -> Void,
+    emit: (UnsafeRawBufferPointer, Int) throws -> Void
+  ) throws -> [ClosedRange<UInt64>] {
+    let domain = self.domain
+    let fields = domain.fields
+    let indent = [UInt8](repeating: 0x20, count: lines.width + 2)
+    var batch = LineBatch(eachLine: lines.eachLine)
+    var json = JSONWriter(capacity: 4096)
+    defer { try? batch.emitAll(emit) }
+    let crossed = try forEachLoggedWithChanges(lines, query, progress: progress) {
+      event, outcome, changed, before, state in
+      if lines.json {
+        json.removeAll()
+        json.beginObject()
+        json.plainKey("seq")
+        json.int(Int64(event.sequence))
+        json.plainKey("time_us")
+        json.int(Int64(event.time))
+        domain.writeMembers(of: event.event, to: &json)
+        json.plainKey("outcome")
+        switch outcome {
+        case .applied: json.plainString("applied")
+        case .unchanged: json.plainString("unchanged")
+        case .rejected(let reason):
+          json.plainString("rejected")
+          json.plainKey("reason")
+          json.string("\(reason)")
+        }
+        json.plainKey("changes")
+        json.beginArray()
+        Self.forEachChange(changed, fields, before, state) { path, old, new in
+          json.beginObject()
+          json.plainKey("path")
+          json.string(path)
+          if let old {
+            json.plainKey("old")
+            json.value(old)
+          }
+          json.plainKey("new")
+          json.value(new)
+          json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.newline()
+        json.withBytes { batch.bytes.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
+      } else {
+        let code: Int
+        var reason: String?
+        switch outcome {
+        case .applied: code = 0
+        case .unchanged: code = 1
+        case .rejected(let rejection):
+          code = 2
+          reason = "\(rejection)"
+        }
+        LogText.append(
+          sequence: event.sequence, time: event.time, description: domain.describe(event.event),
+          outcome: code, reason: reason, width: lines.width, styled: lines.styled,
+          to: &batch.bytes)
+        // The changes on lines of their own, before the line feed that ends the event's.
+        batch.bytes.removeLast()
+        Self.forEachChange(changed, fields, before, state) { path, old, new in
+          LogText.appendChange(
+            path: path, old: old, new: new, indent: indent, styled: lines.styled,
+            to: &batch.bytes)
+        }
+        batch.bytes.append(0x0A)
+      }
+      batch.count += 1
+      try batch.emitIfFull(emit)
+    }
+    try batch.emitAll(emit)
+    return crossed
+  }
+
+  /// Calls `body` with the path of each field of `changed`, in the fields' order, and its
+  /// values before the event (nil when the state before is not known) and after it.
+  @inlinable @inline(__always)
+  static func forEachChange(
+    _ changed: FieldSet, _ fields: [StateField<D.State>], _ before: D.State?, _ after: D.State,
+    _ body: (String, JSONValue?, JSONValue) -> Void
+  ) {
+    var rest = changed.rawValue
+    while rest != 0 {
+      let index = rest.trailingZeroBitCount
+      rest &= rest &- 1
+      guard index < fields.count else { break }
+      let field = fields[index]
+      body(field.path, before.map(field.value), field.value(after))
+    }
+  }
+
+  /// ``forEachLogged(_:_:progress:_:)`` for `--changes`: `body` also gets the fields each
+  /// event changed, the state before it and the state after it.
+  @inlinable @inline(__always)
+  func forEachLoggedWithChanges(
+    _ lines: LogLines, _ query: LogQuery?, progress: (UInt64) -> Void,
+    _ body: (ReplayedEvent<D>, Outcome<D.Rejection>, FieldSet, D.State?, D.State) throws -> Void
+  ) throws -> [ClosedRange<UInt64>] {
+    let domain = self.domain
+    let kinds = lines.kinds
+    let outcomes = lines.outcomes
+    @inline(__always) func listed(
+      _ event: ReplayedEvent<D>, _ changed: FieldSet, _ before: D.State?, _ state: D.State
+    ) throws {
+      guard let outcome = event.outcome else { return }
+      let bit: UInt8
+      switch outcome {
+      case .applied: bit = 1
+      case .unchanged: bit = 2
+      case .rejected: bit = 4
+      }
+      guard outcomes & bit != 0 else { return }
+      guard kinds.isEmpty || kinds.contains(domain.eventKind(event.event)) else { return }
+      try body(event, outcome, changed, before, state)
+    }
+    if let query {
+      return try logRun(query, progress: progress) { logged, state in
+        try listed(logged.event, logged.changed, logged.before, state)
+        return true
+      }
+    }
+    var (replayer, state) = try replayer(reaching: lines.first - 1, skipping: [])
+    replayer.crossesLostEvents = true
+    let start = lines.first
+    func reported(_ sequence: UInt64) { progress(sequence &- start) }
+    var previous = state
+    var previousSequence = start - 1
+    try replayer.forEachEvent(
+      through: lines.last, &state, trackChanges: true, progress: reported
+    ) { event, changed, state in
+      var before: D.State? = previous
+      if event.sequence != previousSequence &+ 1 {
+        // After events lost to damage: the snapshot stored after them.
+        before = try self.state(afterLostEventsEndingAt: event.sequence - 1)
+      }
+      previous = state
+      previousSequence = event.sequence
+      try listed(event, changed, before, state)
+      return true
+    }
+    return replayer.crossedLostEvents
   }
 
   /// Calls `body` with each event of `lines.first...lines.last` that `log` lists (with
@@ -486,6 +642,30 @@ enum LineBytes {
 
 /// `log`'s text line of an event, written as bytes: not generic, so compiled once.
 @usableFromInline enum LogText {
+  /// Appends a line feed and `indent`, then `path: old → new` (escaped; `old →` red and
+  /// `new` green when `styled`), as `log --changes` shows a field an event changed;
+  /// `→ new` when the value before is not known.
+  @usableFromInline static func appendChange(
+    path: String, old: JSONValue?, new: JSONValue, indent: [UInt8], styled: Bool,
+    to bytes: inout [UInt8]
+  ) {
+    bytes.append(0x0A)
+    bytes.append(contentsOf: indent)
+    bytes.append(contentsOf: TerminalText.escaped(path).utf8)
+    bytes.append(contentsOf: ": ".utf8)
+    TextLook.red.append(styled: styled, to: &bytes) {
+      if let old {
+        $0.append(contentsOf: TerminalText.escaped(old.compactText).utf8)
+        $0.append(contentsOf: " → ".utf8)
+      } else {
+        $0.append(contentsOf: "→ ".utf8)
+      }
+    }
+    TextLook.green.append(styled: styled, to: &bytes) {
+      $0.append(contentsOf: TerminalText.escaped(new.compactText).utf8)
+    }
+  }
+
   /// Appends `   12    +1.234s  description (padded to 50 columns) applied` and a line
   /// feed: the sequence right-aligned to `width`, the time to 10 (both ASCII), the
   /// description (escaped) padded to 50 columns, the outcome (0 applied, 1 unchanged, 2
