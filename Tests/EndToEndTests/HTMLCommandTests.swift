@@ -188,7 +188,8 @@ struct HTMLCommandTests {
       #expect(abs((milliseconds.last ?? 0) - sum) <= 0.003, "\(lines)")
       let threads = mode == ["--jobs", "2"] ? "on up to 2 threads" : "on 1 thread"
       #expect(lines[1].contains("(30,000 events, "), "\(lines[1])")
-      #expect(lines[1].contains(" M events/s, \(threads): "), "\(lines[1])")
+      // Millions a second, or fewer (a debug build) said as the number itself.
+      #expect(lines[1].contains(" events/s, \(threads): "), "\(lines[1])")
       try FileManager.default.removeItem(atPath: directory.file("plain.html"))
       try FileManager.default.removeItem(atPath: directory.file("timed.html"))
     }

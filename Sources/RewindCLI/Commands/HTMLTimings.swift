@@ -38,13 +38,18 @@ struct HTMLTimings: Equatable {
     func line(_ step: String, _ nanoseconds: UInt64, _ what: String) -> String {
       "\(label) \(step) \(milliseconds(nanoseconds)) ms (\(what))"
     }
-    let rate =
-      precomputation > 0 ? Double(events) / (Double(precomputation) / 1e9) / 1e6 : 0
+    let rate = precomputation > 0 ? Double(events) / (Double(precomputation) / 1e9) : 0
+    // Millions a second, or the number itself below a million (a small journal's read
+    // `0.0 M events/s`).
+    let speed =
+      rate >= 1e6
+      ? "\(Format.decimal(rate / 1e6, places: 1)) M events/s"
+      : "\(Format.count(Int(rate.rounded()))) events/s"
     return [
       line("opening", opening, "the journal's header and index"),
       line(
         "precomputation", precomputation,
-        "\(Format.count(events, "event")), \(Format.decimal(rate, places: 1)) M events/s, \(threads(precomputationJobs)): replaying the journal and writing the page's data, \(Format.bytes(UInt64(dataBytes)))"
+        "\(Format.count(events, "event")), \(speed), \(threads(precomputationJobs)): replaying the journal and writing the page's data, \(Format.bytes(UInt64(dataBytes)))"
       ),
       line(
         "compression", compression,
