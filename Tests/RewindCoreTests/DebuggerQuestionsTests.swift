@@ -225,6 +225,63 @@ struct DebuggerQuestionsTests {
     #expect(sequences == [7, 8, 9, 10])
   }
 
+  /// `state -o` and `state`'s list of later effects run the domain's specialised loop
+  /// (`record(_:into:)`, `forEachEditedDifference`): what the visiting replay gives.
+  @Test("the edited session recorded, and the events that differ, are the visiting replay's")
+  func editedScans() throws {
+    let directory = TemporaryDirectory()
+    let editSets: [EventEdits<StandardTally.Event>] = [
+      EventEdits(skipped: [5]),
+      EventEdits(replaced: [5: .added(1)]),
+      EventEdits(inserted: [0: [.added(10)], 4: [.toggled, .added(-2)]]),
+      EventEdits(skipped: [1, 9], replaced: [3: .reset, 10: .added(7)], inserted: [10: [.reset]]),
+      EventEdits(skipped: [2], inserted: [7: [.added(2_000)]]),
+    ]
+    for interval: UInt32 in [1, 4, 100] {
+      let timeline = try timeline(directory, interval: interval)
+      for (index, edits) in editSets.enumerated() {
+        var expected: [(UInt64, EditedEvent<StandardTally>.Edit, UInt64)] = []
+        var events: [TimedEvent<StandardTally.Event>] = []
+        try timeline.replay(edits, from: 1, through: 10) { edited, _ in
+          if edited.edit != .kept || edited.differsFromRecording {
+            expected.append((edited.sequence, edited.edit, edited.time))
+          }
+          if edited.edit != .skipped {
+            events.append(TimedEvent(time: edited.time, event: edited.event))
+          }
+          return true
+        }
+        // The events the edits put in and those that differ (a skipped one does neither).
+        var found: [(UInt64, EditedEvent<StandardTally>.Edit, UInt64)] = []
+        try timeline.forEachEditedDifference(edits, through: 10) { edited in
+          found.append((edited.sequence, edited.edit, edited.time))
+        }
+        let wanted = expected.filter { $0.1 != .skipped }
+        #expect(found.map(\.0) == wanted.map(\.0), "\(edits), interval \(interval)")
+        #expect(found.map(\.1) == wanted.map(\.1), "\(edits), interval \(interval)")
+        #expect(found.map(\.2) == wanted.map(\.2), "\(edits), interval \(interval)")
+        // The edited session recorded: its events and times, and its end state.
+        let path = directory.file("edited-\(interval)-\(index).journal")
+        let recorder = try JournalRecorder.create(
+          at: path, domain: StandardTally(), session: testSession,
+          options: RecordingOptions(
+            snapshotInterval: 4,
+            journal: JournalWriterOptions(frameSize: 1024, durability: .none)))
+        try timeline.record(edits, into: recorder)
+        try recorder.close()
+        let written = try Timeline<StandardTally>(path: path)
+        var read: [TimedEvent<StandardTally.Event>] = []
+        try written.events(from: 1, through: written.lastSequence) { event, _, _ in
+          read.append(TimedEvent(time: event.time, event: event.event))
+          return true
+        }
+        #expect(read.map(\.event) == events.map(\.event), "\(edits), interval \(interval)")
+        #expect(read.map(\.time) == events.map(\.time), "\(edits), interval \(interval)")
+        #expect(try written.state(after: written.lastSequence) == folded(edits, through: 10))
+      }
+    }
+  }
+
   @Test("edits outside the session, or skipping and replacing one event, are refused")
   func badEdits() throws {
     let directory = TemporaryDirectory()

@@ -59,6 +59,18 @@ public struct SessionScans<D: Domain>: Sendable {
     @Sendable (D, inout RecordCursor, UInt64, inout D.State, inout D.EventCodecContext) ->
       DecodeRun
 
+  /// `state -o`: the session with the edits, recorded into the recorder (the events kept,
+  /// replaced and inserted, at their times).
+  @usableFromInline let recordEdited:
+    @Sendable (Timeline<D>, EventEdits<D.Event>, JournalRecorder<D>) throws -> Void
+
+  /// `state` with edits: each event of the edited session through the given recorded
+  /// event that an edit put in (replacing or inserted) or that does something else than
+  /// the recording says, handed to the last closure.
+  @usableFromInline let editedDifferences:
+    @Sendable (Timeline<D>, EventEdits<D.Event>, UInt64, (EditedEvent<D>) throws -> Void) throws
+      -> Void
+
   /// `log`'s lines and `find --all`'s matches written as bytes (issue 17; SessionLines.swift).
   @usableFromInline let lines: SessionLines<D>
 
@@ -94,6 +106,22 @@ public struct SessionScans<D: Domain>: Sendable {
     }
     log = { timeline, query, progress, visit in
       try timeline.logRun(query, progress: progress, visit)
+    }
+    recordEdited = { timeline, edits, recorder in
+      _ = try timeline.replayEdited(edits, from: 1, through: timeline.lastSequence) { edited, _ in
+        if edited.edit != .skipped { try recorder.record(edited.event, at: edited.time) }
+        return true
+      }
+    }
+    editedDifferences = { timeline, edits, last, visit in
+      try withoutActuallyEscaping(visit) { visit in
+        _ = try timeline.replayEdited(edits, from: nil, through: last) { edited, _ in
+          if edited.edit == .replaced || edited.edit == .inserted || edited.differsFromRecording {
+            try visit(edited)
+          }
+          return true
+        }
+      }
     }
   }
 }

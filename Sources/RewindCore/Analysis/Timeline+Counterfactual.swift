@@ -39,17 +39,17 @@ public struct EventEdits<Event: Sendable>: Sendable {
 
   /// Whether event `sequence` is left out or replaced (read from the journal but not
   /// applied as recorded).
-  func isEdited(_ sequence: UInt64) -> Bool {
+  @usableFromInline func isEdited(_ sequence: UInt64) -> Bool {
     skipped.contains(sequence) || replaced[sequence] != nil
   }
 
   /// The next event after `sequence` that is left out or replaced, or `.max`.
-  func nextEdited(after sequence: UInt64) -> UInt64 {
+  @usableFromInline func nextEdited(after sequence: UInt64) -> UInt64 {
     skipped.union(replaced.keys).filter { $0 > sequence }.min() ?? .max
   }
 
   /// The next point after `sequence` with inserted events, or `.max`.
-  func nextInsertion(after sequence: UInt64) -> UInt64 {
+  @usableFromInline func nextInsertion(after sequence: UInt64) -> UInt64 {
     inserted.filter { !$0.value.isEmpty && $0.key > sequence }.keys.min() ?? .max
   }
 }
@@ -84,9 +84,22 @@ public struct EditedEvent<D: Domain>: Sendable {
   /// The fields it changed.
   public var changed: FieldSet
 
+  @usableFromInline init(
+    edit: Edit, sequence: UInt64, time: UInt64, event: D.Event, recorded: ReplayedEvent<D>?,
+    outcome: Outcome<D.Rejection>?, changed: FieldSet
+  ) {
+    self.edit = edit
+    self.sequence = sequence
+    self.time = time
+    self.event = event
+    self.recorded = recorded
+    self.outcome = outcome
+    self.changed = changed
+  }
+
   /// Whether a kept event does something else than the recording says: another outcome
   /// or other fields changed. False for an edited event.
-  public var differsFromRecording: Bool {
+  @inlinable public var differsFromRecording: Bool {
     guard edit == .kept, let recorded, let outcome else { return false }
     return RecordedEffect(outcome, changed: changed) != recorded.recorded
   }
@@ -128,10 +141,32 @@ extension Timeline {
     try replayEdited(edits, from: nil, through: sequence, visit: nil)
   }
 
+  /// Records the session with `edits` into `recorder`: the recorded events kept, those
+  /// replaced by their replacements, and those inserted, each at its time (`rewind state
+  /// -o`). The domain's ``Domain/scans``, specialised for it.
+  /// - Throws: as ``replay(_:from:through:_:)``; what `recorder` throws.
+  package func record(_ edits: EventEdits<D.Event>, into recorder: JournalRecorder<D>) throws {
+    try D.scans.recordEdited(self, edits, recorder)
+  }
+
+  /// Calls `visit` with each event of the session with `edits`, through recorded event
+  /// `last`, that an edit put in (replacing or inserted) or that does something else than
+  /// the recording says (``EditedEvent/differsFromRecording``), in order: what `rewind
+  /// state` lists after an edited state. The domain's ``Domain/scans``, specialised for it,
+  /// so that the events passed over cost no call.
+  /// - Throws: as ``replay(_:from:through:_:)``; what `visit` throws.
+  package func forEachEditedDifference(
+    _ edits: EventEdits<D.Event>, through last: UInt64, _ visit: (EditedEvent<D>) throws -> Void
+  ) throws {
+    try withoutActuallyEscaping(visit) { visit in
+      try D.scans.editedDifferences(self, edits, last, visit)
+    }
+  }
+
   /// Checks that every edit is in the session.
   /// - Throws: ``RewindError`` `outOfRange` naming the session's events, `invalidInput`
   ///   for an event both skipped and replaced.
-  func check(_ edits: EventEdits<D.Event>) throws(RewindError) {
+  @usableFromInline func check(_ edits: EventEdits<D.Event>) throws(RewindError) {
     let held =
       lastSequence == 0
       ? "the session has no events" : "the session holds \(JournalError.describe(1...lastSequence))"
@@ -152,8 +187,10 @@ extension Timeline {
     }
   }
 
-  /// The edited replay: without `visit`, the hot loop runs between edits.
-  private func replayEdited(
+  /// The edited replay: without `visit`, the hot loop runs between edits. Inlinable, so
+  /// that ``SessionScans`` runs it specialised for the domain (`state -o` and the later
+  /// events' effects of `state` with edits), with `visit` inlined.
+  @inlinable func replayEdited(
     _ edits: EventEdits<D.Event>, from first: UInt64?, through last: UInt64,
     visit: ((EditedEvent<D>, D.State) throws -> Bool)?
   ) throws -> D.State {

@@ -196,7 +196,7 @@ public final class Timeline<D: Domain> {
 
   /// Checks that the state after event `sequence` is a point of the session.
   /// - Throws: ``RewindError`` `outOfRange` naming the session's points.
-  func checkInSession(_ sequence: UInt64) throws(RewindError) {
+  @usableFromInline func checkInSession(_ sequence: UInt64) throws(RewindError) {
     guard sequence <= lastSequence else {
       throw RewindError(
         .outOfRange,
