@@ -314,6 +314,20 @@
       #expect(try tab.cursor() >= times.lastIndex { $0 == 0 }!)
       try tab.drag(from: (box.x, y), to: (box.x + box.width + 40, y))
       #expect(try tab.cursor() == 32)
+      // A click on the right-most pixel (the scrubber's border), on the last column of
+      // ticks (where events 31 and 32, at the end, are drawn) or just past the right end
+      // goes to the last point, as one just past the left end goes to the start. (The
+      // right-most pixel gave event 30: the time a pixel before the end.) A few pixels in,
+      // a click is at the time under it.
+      let right = box.x + box.width
+      for (clickX, expected) in [
+        (right - 1, 32), (right - 2, 32), (right + 3, 32), (box.x - 3, 0),
+        (right - 6, times.lastIndex { Double($0) <= (box.width - 6) / box.width * span }!),
+      ] {
+        try tab.evaluate("window.rewind.seek(5)")
+        try tab.click(x: clickX, y: y)
+        #expect(try tab.cursor() == expected, "a click at \(clickX - box.x) px of \(box.width)")
+      }
 
       // The address names a point: #at=+30s is the last event at or before 30 s.
       try tab.evaluate("location.hash = '#at=+30s'")

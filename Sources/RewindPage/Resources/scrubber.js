@@ -1,7 +1,8 @@
 // scrubber.js: the timeline under the screen: a slider over the page's time span with every
 // event drawn as a tick, its kind's colour above and its outcome's below (applied,
 // unchanged, rejected). Clicking or dragging moves the cursor to the last event at or
-// before the time under the pointer; it is keyboard operable as an ARIA slider.
+// before the time under the pointer, just past either end to that end; it is keyboard
+// operable as an ARIA slider.
 (() => {
   /** Colours of event kinds, in order, readable on light and dark backgrounds; none is the
    *  green or the red of the outcomes. */
@@ -56,10 +57,14 @@
 
     /**
      * Goes to the last point at or before the time under a horizontal position; at or past
-     * the left edge, to the page's first point (the start, before events at its time).
+     * the left edge, to the page's first point (the start, before events at its time); on
+     * the last pixel column the ticks are drawn in (the one of the events at the end) or
+     * past it, to the page's last point. (The time under that column is a pixel's worth
+     * before the end: a click there went to an event a pixel before the last ones.)
      */
     seekAt(clientX) {
       if (clientX <= this.element.getBoundingClientRect().left) this.player.seek(this.session.from);
+      else if (clientX >= this.canvas.getBoundingClientRect().right - 1) this.player.seek(this.session.to);
       else this.player.seekTime(this.timeAt(clientX));
     }
 
