@@ -406,6 +406,39 @@
       #expect(address == fragment, sourceLocation: sourceLocation)
     }
 
+    /// The box of a list item's marker (its number, as the browser's DevTools have it), of
+    /// the first line of its first element's text and of that element.
+    private func markerAndFirstLine(of selector: String, on tab: BrowserPage) throws -> (
+      marker: (y: Double, height: Double), firstLine: (y: Double, height: Double),
+      button: (y: Double, height: Double)
+    ) {
+      let document = try tab.send("DOM.getDocument", ["depth": 0])
+      let root = (document["root"] as? [String: Any])?["nodeId"] as? Int ?? 0
+      let item = try tab.send("DOM.querySelector", ["nodeId": root, "selector": selector])
+      let described = try tab.send("DOM.describeNode", ["nodeId": item["nodeId"] ?? 0, "depth": 1])
+      let pseudo =
+        (described["node"] as? [String: Any])?["pseudoElements"] as? [[String: Any]] ?? []
+      let marker = try #require(pseudo.first { $0["pseudoType"] as? String == "marker" })
+      let model = try tab.send("DOM.getBoxModel", ["backendNodeId": marker["backendNodeId"] ?? 0])
+      let quad =
+        ((model["model"] as? [String: Any])?["border"] as? [NSNumber])?.map(\.doubleValue) ?? []
+      try #require(quad.count == 8)
+      let boxes = try #require(
+        try tab.evaluate(
+          """
+          (() => { const element = document.querySelector(\(literal(selector))).firstElementChild;
+            const line = element.getClientRects()[0];
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            const first = range.getClientRects()[0];
+            return [first.top, first.height, line.top, line.height]; })()
+          """) as? [NSNumber])
+      return (
+        (quad[1], quad[5] - quad[1]), (boxes[0].doubleValue, boxes[1].doubleValue),
+        (boxes[2].doubleValue, boxes[3].doubleValue)
+      )
+    }
+
     /// The matches the find box lists after typing `condition` and pressing Enter, or its
     /// message when it refuses it.
     private func findInBox(_ condition: String, on tab: BrowserPage) throws -> (
@@ -671,6 +704,15 @@
           }
         }
         if index == 0 {
+          // A match whose text wraps has its number on its first line.
+          _ = try findInBox("split.style == balanced", on: tab)
+          let lines = try markerAndFirstLine(of: "#find-matches li", on: tab)
+          try #require(lines.button.height > lines.firstLine.height * 1.5, "the match wraps")
+          #expect(
+            abs(
+              lines.marker.y + lines.marker.height / 2 - lines.firstLine.y - lines.firstLine.height
+                / 2) < 4,
+            "the number at \(lines.marker), the first line at \(lines.firstLine)")
           // Enter again on the same condition goes to the next match, and round.
           let changes = try findInBox("changed(split.columnVisibility)", on: tab)
           #expect(changes.matches == [12, 13, 21, 28])
