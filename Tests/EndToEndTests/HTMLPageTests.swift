@@ -682,7 +682,10 @@
               try tab.evaluate("window.rewind.find(\(literal(condition)))") as? [[String: Any]]
               ?? []
             #expect(hits.map { $0["sequence"] as? Int ?? -1 } == expected)
-            // A condition on the event alone shows no value.
+            // A condition on the event alone shows no value: null, not the text "null".
+            for (hit, match) in zip(hits, matches) where match["value"] == nil {
+              #expect(hit["value"] is NSNull, "\(condition): event \(match["seq"] ?? "")")
+            }
             for (hit, match) in zip(hits, matches) where match["value"] != nil {
               let value = try parseJSON(hit["value"] as? String ?? "")
               #expect(

@@ -553,10 +553,16 @@
         }
         return compact(player.session.event(sequence));
       },
-      /** Every point where a `find` condition becomes true: [{sequence, value}] (values as JSON text). Throws with the reason. */
+      /**
+       * Every point where a `find` condition becomes true: [{sequence, value}], values as
+       * JSON text, null for a condition that names no field (one on the event alone, which
+       * `rewind find --json` gives no value). Throws with the reason.
+       */
       find(condition) {
         try {
-          return player.find(condition).hits.map((hit) => ({ sequence: hit.sequence, value: compact(hit.value) }));
+          const { compiled, hits } = player.find(condition);
+          const showsValue = compiled.paths.length > 0;
+          return hits.map((hit) => ({ sequence: hit.sequence, value: showsValue ? compact(hit.value) : null }));
         } catch (error) {
           throw new Error(error instanceof ConditionError ? error.reason : error.message);
         }
