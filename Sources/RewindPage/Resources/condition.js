@@ -120,9 +120,12 @@
       this.skipWhitespace();
       if (this.current !== "!") return this.parsePrimary();
       this.position++;
-      this.nest();
+      this.skipWhitespace();
+      // `!(…)` is one level of nesting, not two: the parenthesis counts it.
+      const parenthesised = this.current === "(";
+      if (!parenthesised) this.nest();
       const inner = this.parseUnary();
-      this.depth--;
+      if (!parenthesised) this.depth--;
       return { kind: "not", inner };
     }
     parsePrimary() {
@@ -189,6 +192,12 @@
       return path;
     }
     readOperator() {
+      if (this.startsWith("===") || this.startsWith("!==")) {
+        // JavaScript's strict operators, which would read as == and a bare value starting
+        // with = (quoted, such a value is read).
+        const meant = this.startsWith("===") ? "==" : "!=";
+        throw this.error(`expected ${OPERATOR_LIST} after the field path: ${meant}= is not an operator; write ${meant}`);
+      }
       for (const op of OPERATORS) {
         if (this.startsWith(op)) {
           this.position += op.length;
