@@ -642,9 +642,12 @@
             "split.selectedCategory contains machines && menu.viewportWidth >= 800",
             "event == categorySelectd", "split.expanded contains Leva", "split.style < 2",
             "(split.style == balanced", "outcome == rejectd || changed(event)",
-            // JavaScript's strict operators, and `!(…)` nested as one level each: the
-            // page read `===` as == and a value `=balanced`, and `!(` as two levels.
+            // JavaScript's strict operators, single quotes, and `!(…)` nested as one level
+            // each: the page read `===` as == and a value `=balanced`, quoted values as
+            // bare words, and `!(` as two levels.
             "split.style === balanced", "split.style !== balanced",
+            "split.selectedItem == 'espresso-machines/leva'", "reason == 'not allowed'",
+            "split.style == '' || split.style == balanced",
             String(repeating: "!(", count: 40) + "split.style == balanced"
               + String(repeating: ")", count: 40),
           ]

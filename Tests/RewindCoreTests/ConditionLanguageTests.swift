@@ -128,6 +128,48 @@ struct ConditionLanguageTests {
   }
 
   @Test(
+    "a value in single quotes is refused at the quote, saying how to write it: in double quotes, or bare when it reads bare as the same text",
+    arguments: [
+      (
+        "split.selectedItem == 'espresso-machines/strada/strada-mp'", 23,
+        #"single quotes do not quote a value: write "espresso-machines/strada/strada-mp" (in double quotes) or espresso-machines/strada/strada-mp (a bare word)"#
+      ),
+      (
+        "reason == 'not allowed' && s == x", 11,
+        #"single quotes do not quote a value: write "not allowed" (in double quotes)"#
+      ),
+      ("(n == '3')", 7, #"single quotes do not quote a value: write "3" (in double quotes)"#),
+      ("s == ''", 6, #"single quotes do not quote a value: write "" (in double quotes)"#),
+      (
+        #"s == 'say "hi"'"#, 6,
+        #"single quotes do not quote a value: write "say \"hi\"" (in double quotes)"#
+      ),
+      (
+        "s == 'leva && t == 1", 6,
+        #"single quotes do not quote a value: write "leva" (in double quotes) or leva (a bare word)"#
+      ),
+      (
+        "s != 'a(b)'", 6,
+        #"single quotes do not quote a value: write "a(b)" (in double quotes)"#
+      ),
+    ])
+  func singleQuotes(text: String, column: Int, message: String) throws {
+    let error = try #require(parseError(text), "\(text)")
+    #expect(error.column == column, "\(text)")
+    #expect(error.message == message, "\(text)")
+    #expect(error.suggestion == nil)
+  }
+
+  @Test("a single quote inside a bare value or a JSON string is the text's own")
+  func singleQuotesInValues() throws {
+    #expect(try parsed("s == o'brien") == .equals(path: "s", value: "o'brien"))
+    #expect(try parsed(#"s == "'leva'""#) == .equals(path: "s", value: "'leva'"))
+    #expect(
+      try parsed("s == x' && t == 1")
+        == .and(.equals(path: "s", value: "x'"), .equals(path: "t", value: 1)))
+  }
+
+  @Test(
     "a mark that joins the character after it (U+0605, a prepend mark) does not hide a quote, an operator or a parenthesis",
     arguments: [
       "j == 8e8sx8S\u{0605}", "j == \"a\u{0605}\"", "j == \"\u{0605}\" && k == 1",

@@ -26,7 +26,8 @@ extension HelpTopic {
       A PATH is a state field, dotted (split.selectedItem); `rewind state --json`
       shows them. A VALUE is JSON (null, 3, 12.5, true, "two words", ["a", "b"]) or a
       bare word without spaces, quotes or parentheses, read as a string
-      (espresso-machines/leva).
+      (espresso-machines/leva). Single quotes do not quote a value: 'two words' is
+      refused; write "two words".
 
       THE EVENT
         event                 the event's kind: event == categorySelected

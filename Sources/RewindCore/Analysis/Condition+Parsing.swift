@@ -335,6 +335,8 @@ private struct ConditionParser {
         while position > start, scalars[position - 1].properties.isWhitespace { position -= 1 }
       }
       return try parseJSON(from: start)
+    case "'":
+      throw singleQuoted()
     default:
       while let scalar = current, !endsBareValue(scalar) { position += 1 }
       let word = text(start..<position)
@@ -346,6 +348,42 @@ private struct ConditionParser {
       }
       return (try? JSONValue(parsing: word)) ?? .string(word)
     }
+  }
+
+  /// The error for a value in single quotes, here: they quote nothing in a condition (a
+  /// bare word would keep them, and `'leva'` would be compared as the text `'leva'`), but a
+  /// shell's user writes them first. It says so at the quote and shows the value written
+  /// in double quotes (what the quotes held, up to the next single quote; without one, up
+  /// to where a bare value ends), and bare too when it reads bare as that same text.
+  mutating func singleQuoted() -> ConditionError {
+    let quote = position
+    position += 1
+    let inner: String
+    if let closing = scalars[position...].firstIndex(of: "'") {
+      inner = text(position..<closing)
+    } else {
+      while let scalar = current, !endsBareValue(scalar) { position += 1 }
+      inner = text((quote + 1)..<position)
+    }
+    let quoted = Format.quoted(JSONValue.string(inner).compactText, quote: "")
+    var message = "single quotes do not quote a value: write \(quoted) (in double quotes)"
+    if Self.readsBare(inner) { message += " or \(Format.quoted(inner, quote: "")) (a bare word)" }
+    return error(message, at: quote)
+  }
+
+  /// Whether `text` written as a bare value is read as that text: a word without spaces,
+  /// double quotes, parentheses, `&&` or `||`, that is no JSON value (`3`, `true`, `null`)
+  /// and does not start as one (`[`, `{`). (It holds no single quote: the quotes around it
+  /// ended at the first.)
+  static func readsBare(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, first != "[", first != "{" else {
+      return false
+    }
+    let ends = text.unicodeScalars.contains {
+      $0.properties.isWhitespace || $0 == "\"" || $0 == "(" || $0 == ")"
+    }
+    return !ends && !text.contains("&&") && !text.contains("||")
+      && (try? JSONValue(parsing: text)) == nil
   }
 
   /// The index of the bracket that closes the one at `start`, skipping strings; nil

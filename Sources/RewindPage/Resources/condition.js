@@ -56,6 +56,23 @@
   const isPath = (text) =>
     text !== "" && text.split(".").every((part) => part !== "" && characters(part).every(isPathCharacter));
 
+  /**
+   * Whether `text` written as a bare value is read as that text: a word without spaces,
+   * double quotes, parentheses, `&&` or `||`, that is no JSON value and does not start as
+   * one (ConditionParser.readsBare).
+   */
+  function readsBare(text) {
+    if (text === "" || text.startsWith("[") || text.startsWith("{")) return false;
+    if ([...text].some((character) => isWhitespace(character) || '"()'.includes(character))) return false;
+    if (text.includes("&&") || text.includes("||")) return false;
+    try {
+      parseJSON(text);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+
   /** Reads a condition one character at a time, knowing each one's column (ConditionParser). */
   class Scanner {
     constructor(text) {
@@ -250,6 +267,7 @@
         }
         return this.parseJSON(start);
       }
+      if (current === "'") throw this.singleQuoted();
       while (this.current !== null && !this.endsBareValue(this.current)) this.position++;
       const word = this.characters.slice(start, this.position).join("");
       if (this.current === '"') throw this.error("a quote in the middle of a value: quote the whole value");
@@ -259,6 +277,23 @@
       } catch {
         return word;
       }
+    }
+    /**
+     * The error for a value in single quotes, which quote nothing in a condition: at the
+     * quote, the value in double quotes (what the quotes held, up to the next single quote;
+     * without one, up to where a bare value ends), and bare when it reads bare as that text.
+     */
+    singleQuoted() {
+      const quote = this.position;
+      this.position++;
+      const closing = this.characters.indexOf("'", this.position);
+      if (closing < 0) {
+        while (this.current !== null && !this.endsBareValue(this.current)) this.position++;
+      }
+      const inner = this.characters.slice(quote + 1, closing < 0 ? this.position : closing).join("");
+      let message = `single quotes do not quote a value: write ${quotedValue(compact(inner), "")} (in double quotes)`;
+      if (readsBare(inner)) message += ` or ${quotedValue(inner, "")} (a bare word)`;
+      return this.error(message, quote);
     }
     closingBracket(start) {
       let depth = 0;
