@@ -146,4 +146,20 @@ struct PlayerCompoundSearchTests {
         "split.overlay == true || event == backTaped: Did you mean 'backTapped'? (at column 35: ")
         == true, "\(player.message?.text ?? "")")
   }
+
+  @Test(
+    "a value in single quotes is refused with how to write it, first on the message's one line (it got a \"did you mean\" of what was typed)"
+  )
+  func singleQuotes() throws {
+    let player = try player("iphone-compact.journal")
+    _ = player.perform(.beginPrompt(.find))
+    let text = "split.selectedItem == 'espresso-machines/strada/strada-mp'"
+    for character in text { _ = player.perform(.type(character)) }
+    _ = player.perform(.submit)
+    #expect(player.message?.kind == .error)
+    #expect(
+      player.message?.text
+        == #"at column 23: single quotes do not quote a value: write "espresso-machines/strada/strada-mp" (in double quotes) or espresso-machines/strada/strada-mp (a bare word) (in "#
+        + text + ")")
+  }
 }

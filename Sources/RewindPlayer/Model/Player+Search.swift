@@ -62,11 +62,14 @@ extension Player {
     } catch {
       // A near miss among the words the mistake may be a slip of, as `find` suggests it:
       // first, where the one line the message has shows it (the list of the fields or
-      // values after it runs past the screen's width).
+      // values after it runs past the screen's width). Without one, the reason comes
+      // before the condition typed, for the same line: what to write instead ends it
+      // (`… single quotes do not quote a value: write "…"`).
       let meant = error.suggestion ?? closestName(to: error.word, among: error.choices)
       let reason = "at column \(error.column): \(error.message)"
       message = PlayerMessage(
-        .error, meant.map { "\(text): Did you mean '\($0)'? (\(reason))" } ?? "\(text): \(reason)")
+        .error,
+        meant.map { "\(text): Did you mean '\($0)'? (\(reason))" } ?? "\(reason) (in \(text))")
       return
     }
     try findNext(forward: true)
