@@ -51,6 +51,39 @@ struct MenuStripLayout {
   /// The characters the viewport shows.
   var visible: Range<Int> { first..<last }
 
+  /// The part of ``visible`` that fits in `width` terminal columns with its `‹` and `›`
+  /// (a `‹` where characters of the strip lie before it, a `›` where they lie after it):
+  /// ``visible`` when it fits; else as much of it as fits, from its start, or moved on
+  /// so that label `keeping` (the selected one) is seen to its end, or from its start
+  /// when it is wider than the room. So a pane narrower than the device still says where
+  /// the strip goes on, as the device's own view does.
+  /// - Complexity: O(``visible``'s characters).
+  func window(fittingWidth width: Int, keeping label: Int?) -> Range<Int> {
+    // The columns before each character of the view, and after the last.
+    var offsets = [0]
+    offsets.reserveCapacity(last - first + 1)
+    for position in visible {
+      offsets.append(offsets[offsets.count - 1] + TerminalText.width(String(characters[position])))
+    }
+    func columns(_ range: Range<Int>) -> Int {
+      offsets[range.upperBound - first] - offsets[range.lowerBound - first]
+        + (range.lowerBound > 0 ? 1 : 0) + (range.upperBound < characters.count ? 1 : 0)
+    }
+    guard columns(visible) > width else { return visible }
+    /// The furthest end from `start` that fits.
+    func end(from start: Int) -> Int {
+      var end = start
+      while end < last, columns(start..<(end + 1)) <= width { end += 1 }
+      return end
+    }
+    var start = first
+    if let label, let labelStart = visible.first(where: { labelIndices[$0] == label }) {
+      let labelEnd = (visible.last { labelIndices[$0] == label } ?? labelStart) + 1
+      while start < labelStart, columns(start..<labelEnd) > width { start += 1 }
+    }
+    return start..<end(from: start)
+  }
+
   /// The character column that shows the strip's point `point`: proportionally within
   /// the label's cell that holds it.
   private static func column(at point: Double, _ stops: [(column: Int, point: Double)]) -> Int {

@@ -50,23 +50,32 @@ extension NavigationScreen {
   /// The strip's visible characters, the selected label bold over a heavy line, the
   /// others over a light one; `‹` and `›` where it goes on out of view; the highlight in
   /// reverse when the menu has the focus (on the `‹` or `›` when it lies out of view).
+  ///
+  /// An area narrower than the device's view shows the part of it that fits, with the
+  /// selected label if it can (``MenuStripLayout/window(fittingWidth:keeping:)``), and
+  /// `‹` `›` where the strip goes on beyond the area too.
   private mutating func drawMenu(
     _ state: NavigationState, in area: Rect, on screen: inout Screen, showsFocus: Bool
   ) {
     let strip = MenuStripLayout(state)
+    let window = strip.window(fittingWidth: area.width, keeping: state.menu.selectedIndex)
+    guard !window.isEmpty else { return }
     let highlight = showsFocus && focus == .menu ? menuHighlight : nil
     hits.append((area, .strip))
     var x = area.column
     let arrowStyle = CellStyle(foreground: .gray)
-    if strip.isCutBefore {
-      let beyond = highlight.map { $0 < strip.labelIndices[strip.first] } ?? false
+    if window.lowerBound > 0 {
+      let beyond = highlight.map { $0 < strip.labelIndices[window.lowerBound] } ?? false
       screen.write(
         "‹", column: x, row: area.row, style: beyond ? .reverse : arrowStyle, clip: area)
-      hits.append((Rect(column: x, row: area.row, width: 1, height: 2), .scrollBack))
+      // A click scrolls the device's strip: where it is cut, not only the area.
+      if strip.isCutBefore {
+        hits.append((Rect(column: x, row: area.row, width: 1, height: 2), .scrollBack))
+      }
       x += 1
     }
     var labelStart = x
-    for position in strip.visible {
+    for position in window {
       let index = strip.labelIndices[position]
       let selected = index == state.menu.selectedIndex
       var style =
@@ -79,7 +88,8 @@ extension NavigationScreen {
         String(repeating: line, count: next - x), column: x, row: area.row + 1,
         style: selected ? CellStyle(foreground: .brightWhite, bold: true) : arrowStyle,
         clip: area)
-      let endsLabel = position + 1 == strip.last || strip.labelIndices[position + 1] != index
+      let endsLabel =
+        position + 1 == window.upperBound || strip.labelIndices[position + 1] != index
       if endsLabel {
         hits.append(
           (
@@ -90,11 +100,13 @@ extension NavigationScreen {
       }
       x = next
     }
-    if strip.isCutAfter {
-      let beyond = highlight.map { $0 > strip.labelIndices[strip.last - 1] } ?? false
+    if window.upperBound < strip.characters.count {
+      let beyond = highlight.map { $0 > strip.labelIndices[window.upperBound - 1] } ?? false
       screen.write(
         "›", column: x, row: area.row, style: beyond ? .reverse : arrowStyle, clip: area)
-      hits.append((Rect(column: x, row: area.row, width: 1, height: 2), .scrollForward))
+      if strip.isCutAfter {
+        hits.append((Rect(column: x, row: area.row, width: 1, height: 2), .scrollForward))
+      }
     }
   }
 

@@ -59,6 +59,38 @@ struct NavigationScreenKeyTests {
     #expect(harness.keys(.character("<")) == [.menuScrolled(offset: 330)])
   }
 
+  @Test(
+    "an area narrower than the device's view cuts the strip with ‹ ›, keeping the selected label"
+  )
+  func stripNarrowerThanTheDevice() {
+    // The device shows the whole strip (830 points in a 932-point viewport): no arrows.
+    var harness = ScreenHarness(
+      size: TerminalSize(columns: 120, rows: 30), events: [.menuViewportResized(width: 932)])
+    #expect(harness.canvas.line(0) == Self.wholeStrip)
+    // In 40 columns: the start of the view, cut with `›`, not mid-label with nothing.
+    harness.canvas = Screen(size: TerminalSize(columns: 40, rows: 30))
+    harness.draw()
+    var line = harness.canvas.line(0)
+    #expect(line == " Monday  Tuesday  Wednesday  Thursday  ›", "\(line)")
+    #expect(TerminalText.width(line) == 40)
+    // Sunday selected: the strip moves on to show it whole, `‹` before it; its thick
+    // underline under it.
+    harness.keys(.end, .enter)
+    #expect(harness.state.menu.selectedIndex == 6)
+    line = harness.canvas.line(0)
+    #expect(line.hasPrefix("‹"), "\(line)")
+    #expect(line.hasSuffix(" Sunday"), "\(line)")
+    #expect(!line.contains("›"))
+    let underline = harness.canvas.line(1)
+    #expect(underline.hasSuffix("━━━━━━━━"), "\(underline)")
+    // A label in the middle: arrows on both sides, the label whole at the right.
+    harness.keys(.left, .left, .enter)
+    #expect(harness.state.menu.selectedIndex == 4)
+    #expect(harness.canvas.line(0) == "‹ Tuesday  Wednesday  Thursday  Friday ›")
+  }
+
+  static let wholeStrip = " Monday  Tuesday  Wednesday  Thursday  Friday  Saturday  Sunday"
+
   @Test("the highlight out of view shows on the edge arrow; tapping it scrolls it into view")
   func highlightOutOfView() {
     var harness = ScreenHarness()
