@@ -246,7 +246,9 @@ struct PlayTerminalTests {
     try terminal.waitFor("DONE 0")
   }
 
-  @Test("--follow shows the events another process flushes, the cursor at the end")
+  @Test(
+    "--follow shows the events another process flushes, the cursor at the end; then that the journal is closed, or removed"
+  )
   func follow() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("recording.journal")
@@ -267,7 +269,7 @@ struct PlayTerminalTests {
       script: "\"$REWIND\" play --follow recording.journal", in: directory.path, columns: 120,
       rows: 32)
     defer { terminal.kill() }
-    let screen = try terminal.waitFor("event 10 of 10")
+    var screen = try terminal.waitFor("event 10 of 10")
     #expect(screen.contains("FOLLOWING"))
     try record(15)
     try terminal.waitFor("event 25 of 25")
@@ -278,7 +280,20 @@ struct PlayTerminalTests {
     try terminal.waitFor("event 23 of 30")
     terminal.send("End")
     try terminal.waitFor("event 30 of 30")
+    // Closed: the header and the message line say that nothing more will come.
     try recorder.close()
+    screen = try terminal.waitUntil("the journal closed") {
+      $0.contains("The journal is closed: nothing more will come.")
+    }
+    #expect(screen.split(separator: "\n").first?.hasSuffix("CLOSED") == true, "\(screen)")
+    #expect(!screen.contains("FOLLOWING"))
+    // Removed: said too; what was read stays on the screen.
+    #expect(unlink(path) == 0)
+    screen = try terminal.waitUntil("the file removed") {
+      $0.contains("recording.journal was removed: nothing more will come")
+    }
+    #expect(screen.contains("FILE REMOVED"))
+    #expect(screen.contains("event 30 of 30"))
     terminal.send("q")
     try terminal.waitFor("DONE 0")
   }

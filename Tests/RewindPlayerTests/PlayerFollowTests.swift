@@ -2,6 +2,7 @@ import Foundation
 import Navigation
 import RewindCore
 import RewindJournal
+import RewindTerminal
 import TestSupport
 import Testing
 
@@ -41,13 +42,93 @@ struct PlayerFollowTests {
     #expect(player.tick())
     #expect(player.lastSequence == 100)
     #expect(player.cursor == 70)
-    // Back at the end, it follows again; closing the journal changes nothing shown.
+    // Back at the end, it follows again; closing the journal is said: nothing more will
+    // come.
     _ = player.perform(.go(to: .end))
+    #expect(player.followed == .written)
     try record(5)
     try recorder.close()
-    player.tick()
+    #expect(player.tick())
     #expect(player.cursor == 105)
     #expect(player.density.total == 105)
+    #expect(player.followed == .closed)
+    #expect(player.message?.text == "The journal is closed: nothing more will come.")
+    #expect(!player.tick(), "said once")
+  }
+
+  @Test("a closed journal, a writer gone without closing it, a removed file: each is said")
+  func nothingMoreWillCome() throws {
+    let directory = TemporaryDirectory()
+    // Closed: said when opened.
+    let closed = directory.file("closed.journal")
+    try recordGenerated(at: closed, count: 20, seed: 3).close()
+    let onClosed = try Player(
+      timeline: Timeline<NavigationDomain>(path: closed), following: true)
+    #expect(onClosed.followed == .closed)
+    #expect(onClosed.message?.text == "The journal is closed: nothing more will come.")
+    // Not closed, and no process holds its lock (a copy of one being written, as a
+    // writer killed with -9 leaves it): its writer is gone.
+    let live = directory.file("live.journal")
+    let recorder = try recordGenerated(at: live, count: 30, seed: 4, close: false)
+    let orphan = directory.file("orphan.journal")
+    #expect(
+      FileManager.default.createFile(
+        atPath: orphan, contents: FileManager.default.contents(atPath: live)))
+    let onLive = try Player(timeline: Timeline<NavigationDomain>(path: live), following: true)
+    #expect(onLive.followed == .written)
+    #expect(onLive.message == nil)
+    let onOrphan = try Player(
+      timeline: Timeline<NavigationDomain>(path: orphan), following: true)
+    #expect(onOrphan.followed == .writerGone(pid: nil))
+    #expect(
+      onOrphan.message?.text
+        == "Its writer stopped without closing the journal (killed, crashed, or the machine lost power): nothing more will come; `rewind recover` closes it."
+    )
+    #expect(!onOrphan.tick())
+    // Removed: said at the next tick; what was read stays shown.
+    #expect(unlink(live) == 0)
+    #expect(onLive.tick())
+    #expect(onLive.followed == .removed)
+    #expect(
+      onLive.message?.text
+        == "\(live) was removed: nothing more will come; what was read before is shown still.")
+    #expect(onLive.cursor == 30)
+    #expect(!onLive.tick())
+    // Back under the same name (a new recording): followed again.
+    try recorder.close()
+    try recordGenerated(
+      at: live, count: 40, seed: 5, close: false,
+      session: SessionID(bytes: Array(repeating: 7, count: 16))
+    ).flush()
+    #expect(onLive.tick())
+    #expect(onLive.lastSequence == 40)
+    #expect(onLive.message?.text.contains("now holds another session") == true)
+  }
+
+  @Test("the header says whether more can come: FOLLOWING, CLOSED, WRITER GONE, FILE REMOVED")
+  func header() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("live.journal")
+    let recorder = try recordGenerated(at: path, count: 10, seed: 6, close: false)
+    var app = PlayerApp(
+      player: try Player(timeline: Timeline<NavigationDomain>(path: path), following: true),
+      title: "live.journal")
+    func header() -> String {
+      var screen = Screen(size: TerminalSize(columns: 120, rows: 32))
+      app.draw(on: &screen)
+      return screen.lines[0]
+    }
+    #expect(header().hasSuffix("FOLLOWING"))
+    try recorder.close()
+    app.player.tick()
+    #expect(header().hasSuffix("CLOSED"))
+    #expect(unlink(path) == 0)
+    app.player.tick()
+    #expect(header().hasSuffix("FILE REMOVED"))
+    #expect(FollowedJournal.writerGone(pid: 12).label == "writer gone")
+    #expect(
+      FollowedJournal.writerGone(pid: 12).sentence(path: "x")?.hasPrefix(
+        "Its writer (process 12) stopped without closing the journal") == true)
   }
 
   @Test("a followed path that comes to hold another session: followed from scratch, and said")

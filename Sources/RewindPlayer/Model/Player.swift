@@ -21,6 +21,11 @@ public final class Player<D: Domain> {
   public internal(set) var timeline: Timeline<D>
   /// Whether the player follows a journal another process is recording.
   public let isFollowing: Bool
+  /// What the followed journal's file says of what is to come: written still, closed,
+  /// left by a writer that stopped, or removed; nil when not following.
+  public internal(set) var followed: FollowedJournal?
+  /// The process last seen writing the followed journal, to name it when it is gone.
+  var lastWriter: Int32?
   /// Microseconds on a monotonic clock: playback's time (injected by tests).
   let clock: () -> UInt64
 
@@ -88,6 +93,7 @@ public final class Player<D: Domain> {
     try countNewFrames()
     lostTimes = try Self.lostTimes(of: timeline)
     view = try makeView(at: start)
+    if following { noteFollowed(currentFollowed()) }
   }
 
   /// The spans of ``lostTimes`` in `timeline`.
