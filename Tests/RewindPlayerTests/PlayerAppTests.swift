@@ -65,7 +65,10 @@ struct PlayerAppTests {
       Issue.record("no diff shown")
       return
     }
-    let lineCount = diff.changes.count * 3
+    // A field's name, its old value and its new one, each on one line at 80 columns
+    // but for `split.expanded`'s new value, which wraps onto a second (see
+    // `diffWrapsLongValues`).
+    let lineCount = diff.changes.count * 3 + 1
     #expect(lineCount > 12, "a diff longer than the screen")
     func shown() -> [String] { draw(&app, columns: 80, rows: 16).lines }
     var lines = shown()
@@ -73,12 +76,6 @@ struct PlayerAppTests {
     #expect(lines.contains { $0.contains("more lines") })
     #expect(!lines.contains { $0.contains("above") })
     #expect(lines.contains { $0.contains("↑ ↓ PgUp PgDn scroll · d or Esc closes this") })
-    // A value wider than the panel ends in `…`.
-    _ = app.handle(.key(.end))
-    #expect(
-      draw(&app, columns: 60, rows: 40).lines.contains {
-        $0.hasSuffix("…  │") || $0.hasSuffix("… │")
-      })
     _ = app.handle(.key(.home))
     lines = shown()
     let page = app.diffPage
@@ -111,6 +108,119 @@ struct PlayerAppTests {
     #expect(app.player.cursor == 0)
     _ = app.handle(.key(.character("d")))
     #expect(app.player.overlayScroll == 0)
+  }
+
+  @Test(
+    "the full diff wraps a value wider than its panel onto further lines: all of it is seen"
+  )
+  func diffWrapsLongValues() throws {
+    let expanded =
+      "[\"espresso-machines/home\",\"espresso-machines/linea\",\"espresso-machines/strada\"]"
+    for (columns, rows) in [(80, 30), (60, 16)] {
+      var app = try app("ipad-three-column.journal")
+      _ = app.handle(.key(.character("m")))
+      _ = app.handle(.key(.end))
+      _ = app.handle(.key(.character("d")))
+      // Every line of the diff, page after page, read off the screen.
+      var seen: [String] = []
+      var previous = -1
+      while app.player.overlayScroll != previous {
+        previous = app.player.overlayScroll
+        seen += draw(&app, columns: columns, rows: rows).lines
+        _ = app.handle(.key(.pageDown))
+      }
+      // The panel's lines between its borders, without their padding.
+      let inside = seen.compactMap { line -> String? in
+        guard let open = line.firstIndex(of: "│"), let close = line.lastIndex(of: "│"),
+          open < close
+        else { return nil }
+        var text = line[line.index(after: open)..<close]
+        while text.last == " " { text.removeLast() }
+        return String(text.drop { $0 == " " })
+      }
+      #expect(!inside.contains { $0.hasSuffix("…") }, "\(columns)×\(rows): \(inside)")
+      // The new value of `split.expanded`: `+ ` then its pieces, which make it whole.
+      let start = try #require(
+        inside.firstIndex { $0.hasPrefix("+ [\"espresso-machines/home\"") }, "\(inside)")
+      var value = String(inside[start].dropFirst(2))
+      for piece in inside[(start + 1)...] {
+        guard !value.hasSuffix("]") else { break }
+        value += piece
+      }
+      #expect(value == expanded, "\(columns)×\(rows)")
+    }
+    // Wrapped between the array's elements where it can be, at the width where not.
+    #expect(
+      PlayerApp<NavigationDomain>.wrapped(expanded, width: 60) == [
+        "[\"espresso-machines/home\",\"espresso-machines/linea\",",
+        "\"espresso-machines/strada\"]",
+      ])
+    #expect(PlayerApp<NavigationDomain>.wrapped("abcdefgh", width: 3) == ["abc", "def", "gh"])
+    #expect(PlayerApp<NavigationDomain>.wrapped("short", width: 10) == ["short"])
+  }
+
+  @Test("the Changes pane says how to see a value it cuts: the full diff of the event")
+  func changesPaneSaysWhereTheRestIs() throws {
+    var app = try app("ipad-three-column.journal", at: .sequence(23))
+    var lines = draw(&app, columns: 80, rows: 30).lines
+    #expect(
+      lines.contains { $0.contains("│ … cut: m ← d shows all ") }, "\(lines)")
+    // Those keys show the event's diff: every element of the new value.
+    for key in [Key.character("m"), .left, .character("d")] { _ = app.handle(.key(key)) }
+    lines = draw(&app, columns: 80, rows: 30).lines
+    #expect(lines.contains { $0.contains("1 field differs: event 22 (-) → event 23 (+)") })
+    #expect(lines.contains { $0.contains("\"espresso-machines/strada\"]") }, "\(lines)")
+    // A change that fits says nothing of the kind.
+    var short = try self.app("ipad-three-column.journal", at: .sequence(3))
+    #expect(
+      !draw(&short, columns: 200, rows: 40).lines.contains { $0.contains("m ← d shows all") })
+  }
+
+  @Test("a menu strip wider than the state's pane is cut with ›, the selected label kept")
+  func menuStripInANarrowPane() throws {
+    var app = try app("day-menu.journal", at: .sequence(24))
+    let lines = draw(&app, columns: 110, rows: 30).lines
+    // The state's pane: 110 - 49 columns (the panel), a border on each side.
+    let strip = try #require(lines.first { $0.contains("Monday") })
+    let pane = try #require(
+      strip.split(separator: "│", omittingEmptySubsequences: false).dropFirst().first)
+    #expect(pane.hasSuffix("›"), "\(pane)")
+    #expect(!pane.hasSuffix("Su"))
+    // The selected label (Thursday, at event 24) is in view, over its thick line.
+    let selected = app.player.view.state.menu.selectedIndex
+    let label = app.player.view.state.menuLabels[selected]
+    #expect(pane.contains(" \(label) "), "\(pane)")
+  }
+
+  @Test(
+    "the position line: numbers grouped, long offsets in hours and minutes as the duration"
+  )
+  func positionFormats() throws {
+    #expect(Format.readableOffset(0) == "+0.000s")
+    #expect(Format.readableOffset(4_500_000) == "+4.500s")
+    #expect(Format.readableOffset(59_999_600) == "+1m 00.000s")
+    #expect(Format.readableOffset(67_100_000) == "+1m 07.100s")
+    #expect(Format.readableOffset(157_349_247_000) == "+43h 42m 29.247s")
+    #expect(Format.readableOffset(3_600_000_000) == "+1h 00m 00.000s")
+    #expect(Format.point(0) == "the start")
+    #expect(Format.point(3_041) == "event 3,041")
+    // A session of 44 hours, one event an hour.
+    let directory = TemporaryDirectory()
+    let path = directory.file("long.journal")
+    let domain = NavigationDomain()
+    let recorder = try JournalRecorder.create(
+      at: path, domain: domain, session: SessionInfo(startTime: 0, device: "test"))
+    var user = SimulatedUser(seed: 3, domain: domain)
+    for hour in 1...44 {
+      _ = try recorder.record(user.next().1, at: UInt64(hour) * 3_600_000_000 + 247_000)
+    }
+    try recorder.close()
+    var app = PlayerApp(
+      player: try Player(timeline: Timeline<NavigationDomain>(path: path), at: .sequence(43)),
+      title: "long.journal")
+    let lines = draw(&app).lines
+    #expect(
+      lines[30].hasPrefix(" event 43 of 44 · +43h 00m 00.247s of 44h 00m 00.2s"), "\(lines[30])")
   }
 
   @Test("the screen: header, the state's box, events with the cursor's, changes, the bar")
@@ -205,7 +315,8 @@ struct PlayerAppTests {
     _ = app.handle(.key(.end))
     _ = app.handle(.key(.character("d")))
     lines = draw(&app).lines
-    #expect(lines.contains { $0.contains("┌ 1 field differs: event 0 (-) → event 20 (+) ") })
+    // The start named as `rewind diff` names it.
+    #expect(lines.contains { $0.contains("┌ 1 field differs: the start (-) → event 20 (+) ") })
     #expect(lines.contains { $0.contains("│ split.expanded ") })
     #expect(lines.contains { $0.contains("│   - [] ") })
     #expect(lines.contains { $0.contains("│   + [\"espresso-machines/strada\"] ") })

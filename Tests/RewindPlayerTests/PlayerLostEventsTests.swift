@@ -115,16 +115,20 @@ struct PlayerLostEventsTests {
     #expect(try player.view.state == timeline.state(after: last))
     // The screen says what the state is.
     var app = PlayerApp(player: player, title: "t")
-    var screen = Screen(size: TerminalSize(columns: 100, rows: 32))
+    var screen = Screen(size: TerminalSize(columns: 160, rows: 32))
     app.draw(on: &screen)
     let text = (0..<32).map { screen.line($0) }.joined(separator: "\n")
     #expect(
       text.contains(
         "State after \(Format.events(lost)) (lost to damage: the snapshot stored after them)"),
       "\(text)")
+    // Its time is not known: only the times of the events kept around the lost ones
+    // (not the last kept event's, whose state is another).
+    let before = Format.readableOffset(try timeline.time(of: lost.lowerBound - 1))
+    let after = Format.readableOffset(try timeline.time(of: lost.upperBound + 1))
     #expect(
       text.contains(
-        "event \(Format.count(last)) of \(Format.count(timeline.lastSequence)), the last of \(Format.events(lost)) (lost)"
+        "event \(Format.count(last)) of \(Format.count(timeline.lastSequence)), the last of \(Format.events(lost)) (lost) · time not known, between \(before) and \(after) of \(Format.duration(timeline.duration))"
       ), "\(text)")
     // Any other lost event is refused as before, the cursor left where it was.
     _ = player.perform(.go(to: .sequence(last - 1)))

@@ -15,6 +15,33 @@ struct PlayerSearchTests {
     _ = player.perform(.submit)
   }
 
+  @Test("messages name points as the position line does: numbers grouped, 0 as the start")
+  func pointsInMessages() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("long.journal")
+    _ = try recordGenerated(at: path, count: 3_000, seed: 17)
+    let player = try Player(
+      timeline: Timeline<NavigationDomain>(path: path), at: .sequence(2_000))
+    find(player, "outcome == rejected")
+    let hit = player.cursor
+    #expect(hit > 2_000)
+    #expect(
+      player.message?.text.hasPrefix("outcome == \"rejected\" at \(Format.point(hit)) (n: next)")
+        == true, "\(String(describing: player.message))")
+    #expect(player.message?.text.contains(",") == true)
+    _ = player.perform(.go(to: .end))
+    _ = player.perform(.nextMatch)
+    #expect(
+      player.message?.text == "No point after event 3,000 where outcome == \"rejected\" holds.")
+    // The start is `the start`, as `rewind diff` says.
+    _ = player.perform(.go(to: .start))
+    _ = player.perform(.mark)
+    #expect(player.message?.text == "Marked the start; d shows the diff from here.")
+    _ = player.perform(.go(to: .sequence(1_500)))
+    _ = player.perform(.mark)
+    #expect(player.message?.text == "Marked event 1,500; d shows the diff from here.")
+  }
+
   @Test("/ finds the next point where a condition becomes true; n and N walk the matches")
   func walk() throws {
     let player = try player("iphone-compact.journal")
@@ -41,7 +68,7 @@ struct PlayerSearchTests {
     #expect(player.message?.text.contains("at the start") == true)
     _ = player.perform(.previousMatch)
     #expect(player.cursor == 0)
-    #expect(player.message?.text.hasPrefix("No point before event 0") == true)
+    #expect(player.message?.text.hasPrefix("No point before the start") == true)
   }
 
   @Test("changed(…) stops at every event that changes the field, both ways")

@@ -51,7 +51,8 @@ extension PlayerApp {
       "rewind play", column: area.column + 1, row: area.row, style: Self.barStyle.merging(.bold),
       clip: area)
     var flags: [String] = []
-    if player.isFollowing { flags.append("following") }
+    // Following: whether more can come (closed, its writer gone, the file removed).
+    if player.isFollowing { flags.append(player.followed?.label ?? "following") }
     if !player.skipped.isEmpty { flags.append("counterfactual") }
     let right = flags.joined(separator: " · ").uppercased()
     let rightWidth = TerminalText.width(right)
@@ -140,7 +141,9 @@ extension PlayerApp {
     if area.height < 12 {
       (eventsArea, changesArea) = area.splitColumns(at: area.width * 11 / 20)
     } else {
-      let changesHeight = min(changeLines.count + 2, max(area.height / 3, 3))
+      // A row more for the hint when a value is cut.
+      let hint = Self.cutsAChange(changeLines, room: area.width - 3) ? 1 : 0
+      let changesHeight = min(changeLines.count + 2 + hint, max(area.height / 3, 3))
       (eventsArea, changesArea) = area.splitRows(at: area.height - changesHeight)
     }
     drawEvents(on: &screen, in: eventsArea)
@@ -151,13 +154,31 @@ extension PlayerApp {
     }
     screen.box(changesArea, title: changesTitle, titleStyle: .bold)
     let inner = changesArea.inset(by: 1)
-    for (offset, (text, style)) in changeLines.prefix(inner.height).enumerated() {
-      let last = offset == inner.height - 1 && changeLines.count > inner.height
-      let shown = last ? "… \(changeLines.count - offset) more (d shows a full diff)" : text
-      screen.write(
-        Screen.fitted(shown, toWidth: inner.width - 1), column: inner.column + 1,
-        row: inner.row + offset, style: last ? .dim : style, clip: inner)
+    // What does not fit (more lines than rows, or a value cut at `…`) is in the full diff
+    // of the cursor's event: marked here, one step back, `d`. A last row says so.
+    let room = inner.width - 1
+    var shownLines = Array(changeLines.prefix(inner.height))
+    if inner.height >= 2,
+      changeLines.count > inner.height || Self.cutsAChange(shownLines, room: room)
+    {
+      shownLines = Array(changeLines.prefix(min(changeLines.count, inner.height - 1)))
+      let hidden = changeLines.count - shownLines.count
+      shownLines.append(
+        (
+          (hidden > 0 ? "… \(hidden) more" : "… cut") + ": m ← d shows all",
+          .dim
+        ))
     }
+    for (offset, (text, style)) in shownLines.enumerated() {
+      screen.write(
+        Screen.fitted(text, toWidth: room), column: inner.column + 1, row: inner.row + offset,
+        style: style, clip: inner)
+    }
+  }
+
+  /// Whether a line of `lines` is wider than `room` (drawn cut, ending in `…`).
+  static func cutsAChange(_ lines: some Sequence<(String, CellStyle)>, room: Int) -> Bool {
+    lines.contains { TerminalText.width(TerminalText.escaped($0.0)) > room }
   }
 
   /// The events around the cursor, the cursor's highlighted and kept in the middle.
@@ -293,15 +314,27 @@ extension PlayerApp {
     return levels[min(max(level, 1), levels.count) - 1]
   }
 
-  /// `event 12 of 20 · +17.500s of 26.8s · ▶ ×1 · mark 14 · / split.style == balanced`.
+  /// `event 12 of 20 · +17.500s of 26.8s · ▶ ×1 · mark 14 · / split.style == balanced`;
+  /// a long session's offset in hours and minutes as its duration is (`+43h 42m 29.247s
+  /// of 43h 43m 04.9s`). At the last of events lost to damage the time is not known: only
+  /// the times of the events kept around them (`time not known, between +13.572s and
+  /// +15.325s of 8h 20m 02.5s`).
   func drawPosition(on screen: inout Screen, in area: Rect) {
     let view = player.view
     var position = "event \(Format.count(view.sequence)) of \(Format.count(player.lastSequence))"
-    if let lost = view.lostEvents { position += ", the last of \(Format.events(lost)) (lost)" }
-    var parts = [
-      position,
-      "\(Format.offset(view.time)) of \(Format.duration(player.timeline.duration))",
-    ]
+    var time = Format.readableOffset(view.time)
+    if let lost = view.lostEvents {
+      position += ", the last of \(Format.events(lost)) (lost)"
+      let timeline = player.timeline
+      let before = lost.lowerBound > 1 ? try? timeline.time(of: lost.lowerBound - 1) : 0
+      let after =
+        lost.upperBound < player.lastSequence ? try? timeline.time(of: lost.upperBound + 1) : nil
+      let from = before.map { $0 == 0 ? "the start" : Format.readableOffset($0) } ?? "?"
+      time =
+        after.map { "time not known, between \(from) and \(Format.readableOffset($0))" }
+        ?? "time not known, after \(from)"
+    }
+    var parts = [position, "\(time) of \(Format.duration(player.timeline.duration))"]
     let playback = player.playback
     parts.append((playback.isPlaying ? "▶ playing " : "❚❚ paused ") + playback.speedLabel)
     if let mark = player.mark { parts.append("mark \(Format.count(mark))") }
@@ -356,25 +389,35 @@ extension PlayerApp {
   // MARK: Overlays
 
   /// Every field that differs between two points, `- old` and `+ new`, in a panel over
-  /// the middle of the screen.
+  /// the middle of the screen; a value wider than the panel wraps onto further lines
+  /// (each a line that scrolls), so that all of it can be seen, as `rewind diff` prints it.
   mutating func drawDiff(_ diff: PointDiff, on screen: inout Screen) {
-    var lines: [(String, CellStyle)] = []
+    var entries: [(prefix: String, text: String, style: CellStyle)] = []
     for change in diff.changes {
-      lines.append((change.path, .bold))
-      lines.append(("  - \(change.old.compactText)", CellStyle().foreground(.red)))
-      lines.append(("  + \(change.new.compactText)", CellStyle().foreground(.green)))
+      entries.append(("", change.path, .bold))
+      entries.append(("  - ", change.old.compactText, CellStyle().foreground(.red)))
+      entries.append(("  + ", change.new.compactText, CellStyle().foreground(.green)))
     }
-    if lines.isEmpty { lines.append(("No differences.", .dim)) }
+    if entries.isEmpty { entries.append(("", "No differences.", .dim)) }
     let fields = diff.changes.count == 1 ? "1 field differs" : "\(diff.changes.count) fields differ"
-    let title =
-      "\(fields): event \(Format.count(diff.from)) (-) → event \(Format.count(diff.to)) (+)"
+    let title = "\(fields): \(Format.point(diff.from)) (-) → \(Format.point(diff.to)) (+)"
     let scrollHint = "↑ ↓ PgUp PgDn scroll · d or Esc closes this"
     let closeHint = "d or Esc closes this"
     let bounds = screen.bounds
     let contentWidth = max(
-      lines.map { TerminalText.width($0.0) }.max() ?? 0, TerminalText.width(title) + 2,
-      TerminalText.width(scrollHint))
+      entries.map { TerminalText.width($0.prefix + TerminalText.escaped($0.text)) }.max() ?? 0,
+      TerminalText.width(title) + 2, TerminalText.width(scrollHint))
     let width = min(contentWidth + 4, bounds.width)
+    var lines: [(String, CellStyle)] = []
+    for entry in entries {
+      for (index, piece) in Self.wrapped(
+        entry.text, width: width - 4 - TerminalText.width(entry.prefix)
+      ).enumerated() {
+        let indent =
+          index == 0 ? entry.prefix : String(repeating: " ", count: entry.prefix.count)
+        lines.append((indent + piece, entry.style))
+      }
+    }
     let height = min(lines.count + 4, bounds.height)
     let panel = Rect(
       column: (bounds.width - width) / 2, row: (bounds.height - height) / 2, width: width,
@@ -398,10 +441,7 @@ extension PlayerApp {
       row += 1
     }
     for (text, style) in lines[first..<min(first + shown, lines.count)] {
-      // A value wider than the panel ends in `…` (`rewind diff` prints it whole).
-      screen.write(
-        Screen.fitted(text, toWidth: inner.width), column: inner.column, row: row, style: style,
-        clip: inner)
+      screen.write(text, column: inner.column, row: row, style: style, clip: inner)
       row += 1
     }
     if scrolls {
@@ -413,6 +453,32 @@ extension PlayerApp {
     screen.write(
       scrolls ? scrollHint : closeHint, column: inner.column, row: panel.endRow - 2,
       style: .dim, clip: panel.inset(by: 1))
+  }
+
+  /// `text`, escaped for the terminal, in pieces of at most `width` columns: each cut
+  /// after the last `,` or space that leaves it at least half full (a JSON array breaks
+  /// between its elements), else at the width.
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var rest = Substring(TerminalText.escaped(text))
+    guard width > 0 else { return [String(rest)] }
+    var pieces: [String] = []
+    while TerminalText.width(rest) > width {
+      let fits = TerminalText.prefix(String(rest), width: width)
+      var end = fits.endIndex
+      if let breakAt = fits.lastIndex(where: { $0 == "," || $0 == " " }),
+        TerminalText.width(fits[...breakAt]) * 2 >= width
+      {
+        end = fits.index(after: breakAt)
+      }
+      // At least one character a piece, whatever its width.
+      if end == fits.startIndex { end = rest.index(after: rest.startIndex) }
+      let offset = fits.distance(from: fits.startIndex, to: end)
+      let cut = rest.index(rest.startIndex, offsetBy: offset)
+      pieces.append(String(rest[..<cut]))
+      rest = rest[cut...]
+    }
+    pieces.append(String(rest))
+    return pieces
   }
 
   /// The style of the header line.

@@ -101,7 +101,7 @@ public struct PlayerApp<D: Domain>: TerminalApp {
       if let lost = player.timeline.lostEvents(in: 0...request.sequence).first {
         player.message = PlayerMessage(
           .error,
-          "Cannot continue from here: \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage, and the new journal would replay through them; continue from a point before event \(lost.lowerBound)."
+          "Cannot continue from here: \(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage, and the new journal would replay through them; continue from a point before event \(Format.count(lost.lowerBound))."
         )
         return .continue
       }

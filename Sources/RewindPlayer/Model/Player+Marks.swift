@@ -8,7 +8,7 @@ extension Player {
       message = PlayerMessage(.info, "Mark cleared.")
     } else {
       mark = cursor
-      message = PlayerMessage(.info, "Marked event \(cursor); d shows the diff from here.")
+      message = PlayerMessage(.info, "Marked \(Format.point(cursor)); d shows the diff from here.")
     }
   }
 

@@ -87,11 +87,11 @@ extension Player {
     guard let hit else {
       message = PlayerMessage(
         .info,
-        "No point \(forward ? "after" : "before") event \(cursor) where \(phrase(search)).")
+        "No point \(forward ? "after" : "before") \(Format.point(cursor)) where \(phrase(search)).")
       return
     }
     try move(to: hit.sequence)
-    let place = hit.sequence == 0 ? "at the start" : "at event \(hit.sequence)"
+    let place = "at \(Format.point(hit.sequence))"
     // A condition on the event alone reads no field: the match shows the event.
     let readsFields = (try? domain.check(WrittenCondition(search)))?.fields.isEmpty == false
     let shown =

@@ -33,11 +33,11 @@ extension Player {
       throw error
     }
     if skipped.contains(event) {
-      message = PlayerMessage(.info, "Skipping event \(event). \(divergenceSummary)")
+      message = PlayerMessage(.info, "Skipping event \(Format.count(event)). \(divergenceSummary)")
     } else {
       message = PlayerMessage(
         .info,
-        "Event \(event) restored."
+        "Event \(Format.count(event)) restored."
           + (skipped.isEmpty
             ? "" : " Still skipping \(Self.list(skipped.sorted())). \(divergenceSummary)"))
     }
@@ -64,7 +64,7 @@ extension Player {
     var text: String
     switch divergence.count {
     case 0: text = "No later event does anything else"
-    case 1: text = "1 later event does something else (\(divergence.events[0]))"
+    case 1: text = "1 later event does something else (\(Format.count(divergence.events[0])))"
     default:
       let shown = divergence.events.prefix(5)
       text =
@@ -76,6 +76,6 @@ extension Player {
 
   /// `3, 5, 9`.
   static func list(_ sequences: [UInt64]) -> String {
-    sequences.map(String.init).joined(separator: ", ")
+    sequences.map { Format.count($0) }.joined(separator: ", ")
   }
 }

@@ -1,0 +1,30 @@
+import RewindCore
+
+extension Format {
+  /// A point as the player's messages and its diff name it, as `rewind diff` does: `the
+  /// start` for 0 (the state before any event), else `event 3,041`, its number grouped as
+  /// the position line writes it.
+  static func point(_ sequence: UInt64) -> String {
+    sequence == 0 ? "the start" : "event \(count(sequence))"
+  }
+}
+
+extension Format {
+  /// `+12.345s`, `+1m 07.100s`, `+43h 42m 29.247s`: an offset from the session start to
+  /// the millisecond, in minutes and hours as ``duration(_:)`` writes a session's length
+  /// once it is a minute or more, so that the player's position line reads both alike
+  /// (`+157349.247s` is not read at a glance).
+  static func readableOffset(_ microseconds: UInt64) -> String {
+    let milliseconds = microseconds / 1_000 + (microseconds % 1_000 >= 500 ? 1 : 0)
+    let fraction = String(milliseconds % 1_000)
+    let secondsText =
+      "." + String(repeating: "0", count: 3 - fraction.count) + fraction + "s"
+    let seconds = milliseconds / 1_000
+    if seconds < 60 { return "+\(seconds)" + secondsText }
+    func twoDigits(_ value: UInt64) -> String { (value < 10 ? "0" : "") + String(value) }
+    let minutes = seconds / 60
+    let rest = twoDigits(seconds % 60) + secondsText
+    if minutes < 60 { return "+\(minutes)m \(rest)" }
+    return "+\(minutes / 60)h \(twoDigits(minutes % 60))m \(rest)"
+  }
+}
