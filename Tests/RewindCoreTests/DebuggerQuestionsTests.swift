@@ -178,16 +178,19 @@ struct DebuggerQuestionsTests {
     return state
   }
 
+  /// Edits of the script: each kind alone, and together.
+  static let editSets: [EventEdits<StandardTally.Event>] = [
+    EventEdits(skipped: [5]),
+    EventEdits(replaced: [5: .added(1)]),
+    EventEdits(inserted: [0: [.added(10)], 4: [.toggled, .added(-2)]]),
+    EventEdits(skipped: [1, 9], replaced: [3: .reset, 10: .added(7)], inserted: [10: [.reset]]),
+    EventEdits(skipped: [2], inserted: [7: [.added(2_000)]]),
+  ]
+
   @Test("an edited replay (skip, replace, insert) equals folding the edited events, at every point")
   func editedStates() throws {
     let directory = TemporaryDirectory()
-    let editSets: [EventEdits<StandardTally.Event>] = [
-      EventEdits(skipped: [5]),
-      EventEdits(replaced: [5: .added(1)]),
-      EventEdits(inserted: [0: [.added(10)], 4: [.toggled, .added(-2)]]),
-      EventEdits(skipped: [1, 9], replaced: [3: .reset, 10: .added(7)], inserted: [10: [.reset]]),
-      EventEdits(skipped: [2], inserted: [7: [.added(2_000)]]),
-    ]
+    let editSets = Self.editSets
     for interval: UInt32 in [1, 3, 4, 100] {
       let timeline = try timeline(directory, interval: interval)
       for edits in editSets {
@@ -230,13 +233,7 @@ struct DebuggerQuestionsTests {
   @Test("the edited session recorded, and the events that differ, are the visiting replay's")
   func editedScans() throws {
     let directory = TemporaryDirectory()
-    let editSets: [EventEdits<StandardTally.Event>] = [
-      EventEdits(skipped: [5]),
-      EventEdits(replaced: [5: .added(1)]),
-      EventEdits(inserted: [0: [.added(10)], 4: [.toggled, .added(-2)]]),
-      EventEdits(skipped: [1, 9], replaced: [3: .reset, 10: .added(7)], inserted: [10: [.reset]]),
-      EventEdits(skipped: [2], inserted: [7: [.added(2_000)]]),
-    ]
+    let editSets = Self.editSets
     for interval: UInt32 in [1, 4, 100] {
       let timeline = try timeline(directory, interval: interval)
       for (index, edits) in editSets.enumerated() {

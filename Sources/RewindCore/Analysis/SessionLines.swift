@@ -247,17 +247,7 @@ extension Timeline {
       // writer, an exclusivity check an access: a third more instructions.)
       defer { if count > 0 { try? json.withBytes { try emit($0, count) } } }
       crossed = try forEachLogged(lines, query, progress: progress) { event, outcome in
-        lineStart.write(sequence: event.sequence, time: event.time, to: &json)
-        domain.writeMembers(of: event.event, to: &json)
-        json.plainKey("outcome")
-        switch outcome {
-        case .applied: json.plainString("applied")
-        case .unchanged: json.plainString("unchanged")
-        case .rejected(let reason):
-          json.plainString("rejected")
-          json.plainKey("reason")
-          json.string("\(reason)")
-        }
+        Self.writeLogHead(event, outcome, domain: domain, lineStart: &lineStart, to: &json)
         json.endObject()
         json.newline()
         count += 1
@@ -275,15 +265,7 @@ extension Timeline {
       var batch = LineBatch(eachLine: lines.eachLine)
       defer { try? batch.emitAll(emit) }
       crossed = try forEachLogged(lines, query, progress: progress) { event, outcome in
-        let code: Int
-        var reason: String?
-        switch outcome {
-        case .applied: code = 0
-        case .unchanged: code = 1
-        case .rejected(let rejection):
-          code = 2
-          reason = "\(rejection)"
-        }
+        let (code, reason) = Self.logOutcome(outcome)
         LogText.append(
           sequence: event.sequence, time: event.time, description: domain.describe(event.event),
           outcome: code, reason: reason, width: lines.width, styled: lines.styled,
@@ -309,26 +291,13 @@ extension Timeline {
     let indent = [UInt8](repeating: 0x20, count: lines.width + 2)
     var batch = LineBatch(eachLine: lines.eachLine)
     var json = JSONWriter(capacity: 4096)
+    var lineStart = JSONLines.LineStart()
     defer { try? batch.emitAll(emit) }
     let crossed = try forEachLoggedWithChanges(lines, query, progress: progress) {
       event, outcome, changed, before, state in
       if lines.json {
         json.removeAll()
-        json.beginObject()
-        json.plainKey("seq")
-        json.int(Int64(event.sequence))
-        json.plainKey("time_us")
-        json.int(Int64(event.time))
-        domain.writeMembers(of: event.event, to: &json)
-        json.plainKey("outcome")
-        switch outcome {
-        case .applied: json.plainString("applied")
-        case .unchanged: json.plainString("unchanged")
-        case .rejected(let reason):
-          json.plainString("rejected")
-          json.plainKey("reason")
-          json.string("\(reason)")
-        }
+        Self.writeLogHead(event, outcome, domain: domain, lineStart: &lineStart, to: &json)
         json.plainKey("changes")
         json.beginArray()
         Self.forEachChange(changed, fields, before, state) { path, old, new in
@@ -348,15 +317,7 @@ extension Timeline {
         json.newline()
         json.withBytes { batch.bytes.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
       } else {
-        let code: Int
-        var reason: String?
-        switch outcome {
-        case .applied: code = 0
-        case .unchanged: code = 1
-        case .rejected(let rejection):
-          code = 2
-          reason = "\(rejection)"
-        }
+        let (code, reason) = Self.logOutcome(outcome)
         LogText.append(
           sequence: event.sequence, time: event.time, description: domain.describe(event.event),
           outcome: code, reason: reason, width: lines.width, styled: lines.styled,
@@ -375,6 +336,38 @@ extension Timeline {
     }
     try batch.emitAll(emit)
     return crossed
+  }
+
+  /// Writes the start of a `log --json` line into `json` (between lines): `{"seq":…,
+  /// "time_us":…`, the event's members, and its outcome (a rejection's reason after it),
+  /// leaving the object open.
+  @inlinable @inline(__always)
+  static func writeLogHead(
+    _ event: ReplayedEvent<D>, _ outcome: Outcome<D.Rejection>, domain: D,
+    lineStart: inout JSONLines.LineStart, to json: inout JSONWriter
+  ) {
+    lineStart.write(sequence: event.sequence, time: event.time, to: &json)
+    domain.writeMembers(of: event.event, to: &json)
+    json.plainKey("outcome")
+    switch outcome {
+    case .applied: json.plainString("applied")
+    case .unchanged: json.plainString("unchanged")
+    case .rejected(let reason):
+      json.plainString("rejected")
+      json.plainKey("reason")
+      json.string("\(reason)")
+    }
+  }
+
+  /// An outcome as `LogText.append` takes it: 0 applied, 1 unchanged, 2 rejected with its
+  /// rejection's description.
+  @inlinable @inline(__always)
+  static func logOutcome(_ outcome: Outcome<D.Rejection>) -> (code: Int, reason: String?) {
+    switch outcome {
+    case .applied: (0, nil)
+    case .unchanged: (1, nil)
+    case .rejected(let rejection): (2, "\(rejection)")
+    }
   }
 
   /// Calls `body` with the path of each field of `changed`, in the fields' order, and its
