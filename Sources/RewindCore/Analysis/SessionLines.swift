@@ -338,6 +338,24 @@ extension Timeline {
     return crossed
   }
 
+  /// The outcome of `event` when `log` lists it: one of `outcomes` (bits: 1 applied, 2
+  /// unchanged, 4 rejected) and of `kinds` (any when empty); nil when it does not.
+  @inlinable @inline(__always)
+  static func listedOutcome(
+    _ event: ReplayedEvent<D>, _ outcomes: UInt8, _ kinds: Set<String>, _ domain: D
+  ) -> Outcome<D.Rejection>? {
+    guard let outcome = event.outcome else { return nil }
+    let bit: UInt8
+    switch outcome {
+    case .applied: bit = 1
+    case .unchanged: bit = 2
+    case .rejected: bit = 4
+    }
+    guard outcomes & bit != 0 else { return nil }
+    guard kinds.isEmpty || kinds.contains(domain.eventKind(event.event)) else { return nil }
+    return outcome
+  }
+
   /// Writes the start of a `log --json` line into `json` (between lines): `{"seq":…,
   /// "time_us":…`, the event's members, and its outcome (a rejection's reason after it),
   /// leaving the object open.
@@ -400,15 +418,7 @@ extension Timeline {
     @inline(__always) func listed(
       _ event: ReplayedEvent<D>, _ changed: FieldSet, _ before: D.State?, _ state: D.State
     ) throws {
-      guard let outcome = event.outcome else { return }
-      let bit: UInt8
-      switch outcome {
-      case .applied: bit = 1
-      case .unchanged: bit = 2
-      case .rejected: bit = 4
-      }
-      guard outcomes & bit != 0 else { return }
-      guard kinds.isEmpty || kinds.contains(domain.eventKind(event.event)) else { return }
+      guard let outcome = Self.listedOutcome(event, outcomes, kinds, domain) else { return }
       try body(event, outcome, changed, before, state)
     }
     if let query {
@@ -451,15 +461,7 @@ extension Timeline {
     let kinds = lines.kinds
     let outcomes = lines.outcomes
     @inline(__always) func listed(_ event: ReplayedEvent<D>) throws {
-      guard let outcome = event.outcome else { return }
-      let bit: UInt8
-      switch outcome {
-      case .applied: bit = 1
-      case .unchanged: bit = 2
-      case .rejected: bit = 4
-      }
-      guard outcomes & bit != 0 else { return }
-      guard kinds.isEmpty || kinds.contains(domain.eventKind(event.event)) else { return }
+      guard let outcome = Self.listedOutcome(event, outcomes, kinds, domain) else { return }
       try body(event, outcome)
     }
     if let query {
