@@ -138,6 +138,32 @@ struct LiveTerminalTests {
     #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
   }
 
+  @Test(
+    "a terminal without colours by its name (TERM=xterm-mono, vt100, linux-m) gets no colour in live and play",
+    arguments: ["xterm-mono", "vt100", "linux-m"])
+  func monochromeTerminal(term: String) throws {
+    let directory = TemporaryDirectory()
+    let journal = sample("iphone-compact.journal")
+    for command in ["\"$REWIND\" live -o s.journal", "\"$REWIND\" play '\(journal)' --at 8"] {
+      let terminal = try Tmux(script: command, in: directory.path, environment: ["TERM": term])
+      defer { terminal.kill() }
+      try terminal.waitUntil("\(command) draws") {
+        $0.contains("● REC") || $0.contains("event 8 of 20")
+      }
+      terminal.send("c")  // live: a last event, its outcome drawn; play: nothing
+      Thread.sleep(forTimeInterval: 0.3)
+      let styled = terminal.captureWithStyles()
+      // SGR colours: 30–38, 40–48, 90–97, 100–107 (attributes such as 7, reverse, stay).
+      let colour = try Regex(#"\x1B\[(?:[0-9]*;)*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]"#)
+      #expect(
+        styled.firstMatch(of: colour) == nil,
+        "\(command) with TERM=\(term): \(styled.debugDescription.prefix(300))")
+      #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "reverse stays")
+      terminal.send("q")
+      try terminal.waitFor("DONE 0")
+    }
+  }
+
   @Test("below the minimum size it says what it needs; back at size it draws again")
   func resize() throws {
     let directory = TemporaryDirectory()

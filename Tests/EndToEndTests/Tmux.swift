@@ -113,6 +113,12 @@ final class Tmux {
     (try? run("capture-pane", "-p")) ?? ""
   }
 
+  /// What the window shows with its styles, as tmux writes them (`capture-pane -e`):
+  /// SGR escape sequences where the colours and attributes change.
+  func captureWithStyles() -> String {
+    (try? run("capture-pane", "-p", "-e")) ?? ""
+  }
+
   /// A tmux format about the pane: `#{alternate_on}`, `#{pane_pid}`.
   func display(_ format: String) -> String {
     ((try? run("display-message", "-p", format)) ?? "").trimmingCharacters(
