@@ -71,6 +71,17 @@ struct LiveAppTests {
     #expect(short.hasSuffix("? help  q quit"))
   }
 
+  @Test("at 80 columns a long label is cut with an ellipsis, its outcome kept")
+  func longLabelAtEightyColumns() {
+    var (app, _) = makeApp()
+    app.send(.categorySelected(app.store.domain.ref("espresso-machines")))
+    let status = draw(&app, columns: 80).line(29)
+    #expect(
+      status == " ● REC  1 event  00:00  s.journal  last: categorySel… → applied  ? help  q quit")
+    // Where the whole label fits, it is whole.
+    #expect(draw(&app).line(29).contains("last: categorySelected espresso-machines → applied"))
+  }
+
   @Test("? shows the keys over the screen; any key closes them without acting")
   func help() {
     var (app, _) = makeApp()

@@ -113,22 +113,29 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
     let keys = " ? help  q quit "
     let keysColumn = line.endColumn - TerminalText.width(keys)
     let detail = Rect(column: x, row: line.row, width: keysColumn - x, height: 1)
+    // What follows is cut with `…`, a space left before the keys.
+    let room = detail.endColumn - x - 1
     if let problem = store.lastError.map({ "\($0)" }) {
       canvas.write(
         " journal: " + problem, column: x, row: line.row, style: base.foreground(.red),
         clip: detail)
     } else if let lastEvent {
+      // The label is cut before the outcome's name is: `last: itemSelected espr… → applied`.
+      let fixed = TerminalText.width(" last: " + " → " + lastEvent.outcome.name)
+      let label = Screen.fitted(lastEvent.text, toWidth: max(room - fixed, 1))
       x = canvas.write(
-        " last: " + lastEvent.text + " → ", column: x, row: line.row,
+        Screen.fitted(" last: " + label + " → ", toWidth: room), column: x, row: line.row,
         style: base, clip: detail)
+      let outcomeRoom = detail.endColumn - x - 1
       switch lastEvent.outcome {
       case .rejected(let reason):
         canvas.write(
-          Screen.fitted("rejected: \(reason)", toWidth: detail.endColumn - x - 1), column: x,
-          row: line.row,
+          Screen.fitted("rejected: \(reason)", toWidth: outcomeRoom), column: x, row: line.row,
           style: base.foreground(.yellow).merging(.bold), clip: detail)
       case let outcome:
-        canvas.write(outcome.name, column: x, row: line.row, style: base, clip: detail)
+        canvas.write(
+          Screen.fitted(outcome.name, toWidth: outcomeRoom), column: x, row: line.row,
+          style: base, clip: detail)
       }
     }
     canvas.write(keys, column: keysColumn, row: line.row, style: base.merging(.bold), clip: line)
