@@ -139,6 +139,45 @@ struct LiveTerminalTests {
   }
 
   @Test(
+    "Ctrl-Z makes the events counted durable before the process stops: kill -9 of the stopped job keeps them"
+  )
+  func suspendMakesDurable() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(
+      script: "PS1='job$ ' exec bash --norc --noprofile -i", in: directory.path)
+    defer { terminal.kill() }
+    try terminal.waitFor("job$")
+    terminal.type("\"$REWIND\" live -o z.journal")
+    terminal.send("Enter")
+    try terminal.waitFor("● REC")
+    let program = try #require(terminal.programIDs().first, "rewind live is not running")
+    // Stopped at once, well within the store's second: only the flush before the stop
+    // makes these durable.
+    terminal.send("v", "s", "c")
+    try terminal.waitFor("3 events")
+    terminal.send("C-z")
+    try terminal.waitUntil("Ctrl-Z stops live") {
+      $0.contains("Stopped") && !terminal.alternateScreen
+    }
+    let path = directory.file("z.journal")
+    #expect(try events(path).count == 3, "durable while it is stopped")
+    #expect(Foundation.kill(program, SIGKILL) == 0)
+    // Gone: a zombie (Z in /proc/PID/stat, after the command's name) or reaped.
+    try terminal.waitUntil("the stopped job is killed") { _ in
+      guard let stat = try? String(contentsOfFile: "/proc/\(program)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return true }
+      return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    }
+    #expect(
+      try events(path).map { "\($0["event"] ?? "")" } == [
+        "columnVisibilityChanged", "splitStyleChanged", "sizeClassChanged",
+      ])
+    let verify = try rewind("verify", path)
+    #expect(verify.stdout.contains("3 events"), "\(verify.stdout)")
+  }
+
+  @Test(
     "a terminal without colours by its name (TERM=xterm-mono, vt100, linux-m) gets no colour in live and play",
     arguments: ["xterm-mono", "vt100", "linux-m"])
   func monochromeTerminal(term: String) throws {

@@ -2,6 +2,7 @@ import Foundation
 import Navigation
 import RewindCLI
 import RewindCore
+import RewindJournal
 import RewindTerminal
 import Synchronization
 import TestSupport
@@ -80,6 +81,35 @@ struct LiveAppTests {
       status == " ● REC  1 event  00:00  s.journal  last: categorySel… → applied  ? help  q quit")
     // Where the whole label fits, it is whole.
     #expect(draw(&app).line(29).contains("last: categorySelected espresso-machines → applied"))
+  }
+
+  /// A live app over a store recording to `path` through `faults`, its durability left
+  /// to flushes (none of the store's own second).
+  private func makeRecordingApp(_ path: String, _ faults: FaultyFileSystem) throws
+    -> LiveApp<NavigationDomain>
+  {
+    var journal = JournalWriterOptions()
+    journal.system = faults.calls
+    let domain = NavigationDomain()
+    let store = try Store(
+      domain: domain, recordingTo: path,
+      options: RecordingOptions(snapshotInterval: 64, journal: journal, durableWithin: nil))
+    return LiveApp(
+      store: store, screen: domain.makeScreen(), journal: "full.journal",
+      clock: ManualClock().read)
+  }
+
+  @Test("before the process stops (Ctrl-Z), the events sent are made durable")
+  func durableBeforeSuspending() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("z.journal")
+    var app = try makeRecordingApp(path, FaultyFileSystem())
+    for key in ["v", "s", "c"] { _ = app.handle(.key(.character(Character(key)))) }
+    #expect(app.eventCount == 3)
+    app.willSuspend()
+    // Read by another reader while the store is open: durable, not only written.
+    #expect(try Timeline<NavigationDomain>(path: path).lastSequence == 3)
+    try app.store.close()
   }
 
   @Test("? shows the keys over the screen; any key closes them without acting")

@@ -63,9 +63,9 @@ extension RewindTool {
         the journal; nothing else changes the state. The status line shows the recording, \
         the number of events, the time, and the last event with its outcome. `q` closes \
         the journal and prints its name; Ctrl-C, SIGTERM and SIGHUP put the terminal back \
-        and leave the journal with every event recorded. Ctrl-Z (SIGTSTP) puts the \
-        terminal back and stops, fg takes it again. Needs a terminal on standard input and \
-        output.
+        and leave the journal with every event recorded. Ctrl-Z (SIGTSTP) makes the \
+        events durable, puts the terminal back and stops, fg takes it again. Needs a \
+        terminal on standard input and output.
         """
       if let keys {
         let width =

@@ -1,3 +1,4 @@
+import Dispatch
 package import RewindCore
 package import RewindTerminal
 
@@ -81,6 +82,23 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
 
   /// The status line's clock goes on: drawn again.
   package mutating func tick() -> TerminalAppAction { .continue }
+
+  /// Makes the events sent durable before the process stops (Ctrl-Z): a stopped job is
+  /// the one that gets killed (`kill -9 %1`, a closed ssh session), and its writer thread
+  /// stops with it, so the store's second would not come. Waits at most
+  /// ``suspendFlushTimeout`` (a disk that hangs does not keep the process from stopping);
+  /// a full disk answers at once, its events kept and retried after `fg`.
+  package mutating func willSuspend() {
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async { [store] in
+      try? store.flushAndWait()
+      done.signal()
+    }
+    _ = done.wait(timeout: .now() + Self.suspendFlushTimeout)
+  }
+
+  /// How long ``willSuspend()`` waits for the disk.
+  static var suspendFlushTimeout: DispatchTimeInterval { .seconds(5) }
 
   package mutating func draw(on canvas: inout Screen) {
     let (body, status) = canvas.bounds.splitRows(at: canvas.size.rows - 1)

@@ -40,6 +40,10 @@ public protocol TerminalApp {
   /// when the session shows the size it needs instead of the app (and calls no
   /// ``tick()``): what a key or a click does there cannot be seen. By default only `q`.
   func takesWhileTooSmall(_ event: InputEvent) -> Bool
+  /// Called before the process stops (Ctrl-Z, `SIGTSTP`), the terminal not yet put back:
+  /// what must not wait for `fg` is done here (a recording made durable), since a
+  /// stopped job is the one that gets killed. By default nothing.
+  mutating func willSuspend()
 }
 
 /// Whether a ``TerminalApp`` goes on after an event.
@@ -53,4 +57,5 @@ extension TerminalApp {
   public var tickInterval: Duration? { nil }
   public mutating func tick() -> TerminalAppAction { .continue }
   public func takesWhileTooSmall(_ event: InputEvent) -> Bool { event == .key(.character("q")) }
+  public mutating func willSuspend() {}
 }

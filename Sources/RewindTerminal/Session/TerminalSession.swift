@@ -20,8 +20,8 @@ import RewindCore
 /// released, so that a program can finish its work (close a journal) after a signal
 /// ended the loop, undisturbed by a second one.
 ///
-/// Job control works as in a shell: Ctrl-Z (a byte in raw mode) or `SIGTSTP` puts the
-/// terminal back and stops the process; once it goes on (`fg`, `SIGCONT`, also after a
+/// Job control works as in a shell: Ctrl-Z (a byte in raw mode) or `SIGTSTP` tells the
+/// app (``TerminalApp/willSuspend()``), puts the terminal back and stops the process; once it goes on (`fg`, `SIGCONT`, also after a
 /// `SIGSTOP`), the session takes the terminal again and draws the whole screen.
 ///
 /// ``run(_:)`` puts the terminal back on every way out: the app quits, a signal, the
@@ -208,7 +208,8 @@ private struct Loop {
     self.saved = saved
   }
 
-  /// Stops the process (Ctrl-Z, `SIGTSTP`) or takes the terminal again after it was
+  /// Stops the process (Ctrl-Z, `SIGTSTP`), the app told first
+  /// (``TerminalApp/willSuspend()``), or takes the terminal again after it was
   /// stopped (`SIGCONT`); either way the whole screen is drawn next, at the terminal's
   /// size then, which the app is told of when it changed meanwhile.
   /// - Returns: Whether the app quit on that resize.
@@ -216,6 +217,7 @@ private struct Loop {
     throws(TerminalError) -> Bool
   {
     if signal == SIGTSTP {
+      app.willSuspend()
       try session.suspend(restoring: saved)
     } else {
       try session.resume(restoring: saved)
