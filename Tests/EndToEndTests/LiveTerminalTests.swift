@@ -177,6 +177,90 @@ struct LiveTerminalTests {
     #expect(verify.stdout.contains("3 events"), "\(verify.stdout)")
   }
 
+  /// Runs `live -o full.journal` in `directory` with a file size limit of `blocks` blocks
+  /// of 512 bytes (`ulimit -S -f`, `SIGXFSZ` ignored): the journal's writes fail with
+  /// `EFBIG` once it is that large, as they fail with `ENOSPC` on a full disk; the limit
+  /// is soft, so that ``allowLargeFiles(_:)`` lifts it from outside, as freeing space
+  /// would. Its header fits in 7 blocks, and the first second of a thousand events not.
+  private func liveOnFullDisk(in directory: TemporaryDirectory, blocks: Int = 7) throws -> Tmux {
+    try Tmux(
+      script: "(trap '' XFSZ; ulimit -S -f \(blocks); exec \"$REWIND\" live -o full.journal)",
+      in: directory.path)
+  }
+
+  /// Lifts the file size limit of process `program` (`prlimit`), as freeing space on a
+  /// full disk lets its writes succeed.
+  private func allowLargeFiles(_ program: Int32) throws {
+    let prlimit = try #require(executable(named: "prlimit"), "prlimit is not installed")
+    let result = try run(prlimit, ["--pid", "\(program)", "--fsize=unlimited"])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
+  /// Types a thousand events (`s` and `c`, the style and the size class) and waits until
+  /// the status line says the journal cannot take them.
+  @discardableResult
+  private func fillTheDisk(_ terminal: Tmux) throws -> String {
+    try terminal.waitFor("● REC")
+    terminal.type(String(repeating: "sc", count: 500))
+    try terminal.waitFor("1,000 events")
+    return try terminal.waitFor("file size limit reached: 1,000 events not written yet")
+  }
+
+  @Test(
+    "on a full disk the status line says why first; q asks; space freed, q again writes every event"
+  )
+  func fullDiskFreed() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try liveOnFullDisk(in: directory)
+    defer { terminal.kill() }
+    let status = try fillTheDisk(terminal)
+    #expect(
+      status.contains(
+        " ! REC  1,000 events  00:0"), "\(status)")
+    let program = try #require(terminal.programIDs().first, "rewind live is not running")
+    terminal.send("q")
+    let asked = try terminal.waitFor("1,000 events are not written yet: file size limit reached")
+    #expect(asked.contains("free space, q  writes them, closes the journal and quits"))
+    #expect(asked.contains("q, Ctrl-C      quit without them: they are lost"))
+    #expect(asked.contains("File too large (errno 27)"))
+    try allowLargeFiles(program)
+    // The store retries on its own: the box says so once it wrote them.
+    try terminal.waitFor("Every event is written now")
+    terminal.send("q")
+    let end = try terminal.waitFor("DONE 0")
+    #expect(end.contains("Recorded 1,000 events (0 rejected) over "), "\(end)")
+    let path = directory.file("full.journal")
+    let verify = try rewind("verify", path)
+    #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    #expect(verify.stdout.contains("1,000 events"), "\(verify.stdout)")
+    #expect(!verify.stdout.contains("not closed"), "\(verify.stdout)")
+  }
+
+  @Test(
+    "on a full disk a second q quits without the events: lost, it says, and rewind recover closes the journal",
+    arguments: ["q", "C-c"])
+  func fullDiskAbandoned(key: String) throws {
+    let directory = TemporaryDirectory()
+    let terminal = try liveOnFullDisk(in: directory)
+    defer { terminal.kill() }
+    try fillTheDisk(terminal)
+    terminal.send("q")
+    try terminal.waitFor("1,000 events are not written yet")
+    terminal.send(key)
+    let end = try terminal.waitFor("DONE 1")
+    let message = end.replacingOccurrences(of: "\n", with: "")
+    #expect(
+      message.contains(
+        "Error: full.journal: 1,000 events were lost (events 1–1000), not written: file size limit reached (File too large (errno 27)); the journal holds no event and is not closed: `rewind recover full.journal` closes it"
+      ), "\(end)")
+    #expect(!message.contains("stay buffered"), "\(end)")
+    try terminal.waitFor(Tmux.prompt.trimmingCharacters(in: .whitespaces))
+    #expect(!terminal.alternateScreen)
+    let recover = try rewind("recover", directory.file("full.journal"))
+    #expect(recover.status == 0, "\(recover.stdout)\(recover.stderr)")
+    #expect(try rewind("verify", directory.file("full.journal")).status == 0)
+  }
+
   @Test(
     "a terminal without colours by its name (TERM=xterm-mono, vt100, linux-m) gets no colour in live and play",
     arguments: ["xterm-mono", "vt100", "linux-m"])

@@ -99,6 +99,117 @@ struct LiveAppTests {
       clock: ManualClock().read)
   }
 
+  @Test(
+    "on a full disk the status line says it first, q asks, and once space is freed q writes every event"
+  )
+  func fullDiskThenFreed() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("full.journal")
+    let faults = FaultyFileSystem()
+    var app = try makeRecordingApp(path, faults)
+    faults.fail(.write, with: ENOSPC)
+    for key in ["v", "s", "c"] { _ = app.handle(.key(.character(Character(key)))) }
+    #expect(throws: RewindError.self) { try app.store.flushAndWait() }
+    let status = draw(&app).line(29)
+    #expect(
+      status.hasPrefix(
+        " ! REC  3 events  00:00  full.journal  disk full: 3 events not written yet "),
+      "\(status)")
+    // Cut on a narrow line, the cause and the count are what it keeps.
+    #expect(draw(&app, columns: 78).line(29).contains(" disk full: 3 events n…  ? help"))
+
+    #expect(app.handle(.key(.character("q"))) == .continue)
+    #expect(app.asksBeforeQuitting)
+    let asked = draw(&app).lines.joined(separator: "\n")
+    #expect(asked.contains("3 events are not written yet: disk full"), "\(asked)")
+    #expect(asked.contains("free space, q  writes them, closes the journal and quits"))
+    #expect(asked.contains("q, Ctrl-C      quit without them: they are lost"))
+    #expect(
+      asked.contains(
+        "No space left on device (errno 28). Any other key goes back: they are retried."))
+    // Any other key goes back to the session, and does nothing else.
+    #expect(app.handle(.key(.character("s"))) == .continue)
+    #expect(!app.asksBeforeQuitting)
+    #expect(app.eventCount == 3)
+
+    faults.heal()
+    try app.store.flushAndWait()
+    #expect(app.store.lastError == nil)
+    #expect(draw(&app).line(29).contains("last: sizeClassChanged compact → applied"))
+    // Nothing left to lose: q quits at once.
+    #expect(app.handle(.key(.character("q"))) == .quit)
+    try app.store.close()
+    #expect(try Timeline<NavigationDomain>(path: path).lastSequence == 3)
+  }
+
+  @Test("q asked on a full disk: freed space meanwhile is said, and a second q quits")
+  func fullDiskQuestion() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("full.journal")
+    let faults = FaultyFileSystem()
+    var app = try makeRecordingApp(path, faults)
+    faults.fail(.write, with: ENOSPC)
+    _ = app.handle(.key(.character("v")))
+    #expect(throws: RewindError.self) { try app.store.flushAndWait() }
+    #expect(app.handle(.key(.character("q"))) == .continue)
+    #expect(draw(&app).lines.joined().contains("1 event is not written yet: disk full"))
+    faults.heal()
+    try app.store.flushAndWait()
+    let freed = draw(&app).lines.joined(separator: "\n")
+    #expect(freed.contains("Every event is written now"), "\(freed)")
+    #expect(freed.contains("close the journal with every event, and quit"))
+    #expect(app.handle(.key(.character("q"))) == .quit)
+    try app.store.close()
+
+    // Still full: the second q quits without them, and the message says they are lost.
+    let second = directory.file("second.journal")
+    let full = FaultyFileSystem()
+    var stuck = try makeRecordingApp(second, full)
+    full.fail(.write, with: ENOSPC)
+    for key in ["v", "s"] { _ = stuck.handle(.key(.character(Character(key)))) }
+    #expect(throws: RewindError.self) { try stuck.store.flushAndWait() }
+    #expect(stuck.handle(.key(.character("q"))) == .continue)
+    #expect(stuck.handle(.key(.character("q"))) == .quit)
+    let error = try #require(throws: RewindError.self) { try stuck.store.close() }
+    #expect("\(error)".contains("stay buffered"), "the store's own words, for a library")
+    let reader = try JournalReader(path: second)
+    let message = LiveJournalFailure.closingFailed(
+      error, path: "second.journal", sent: 2, pending: stuck.store.pendingCount,
+      held: (reader.lastSequence, reader.condition.isClosed))
+    #expect(
+      message
+        == "second.journal: 2 events were lost (events 1–2), not written: disk full (No space left on device (errno 28)); the journal holds no event and is not closed: `rewind recover second.journal` closes it"
+    )
+  }
+
+  @Test("the message of a close that failed: what was lost, what the journal holds, recover")
+  func closingFailedMessages() {
+    let cause = JournalError(
+      .io, "cannot write 1017 bytes; events 12201–15201 are not written yet and stay buffered",
+      path: "s.journal", byteOffset: 8192, cause: .errno(ENOSPC, name: "No space left on device"))
+    let error = RewindError(.recording, "s.journal: closing the journal failed", cause: cause)
+    #expect(
+      LiveJournalFailure.closingFailed(
+        error, path: "s.journal", sent: 15_201, pending: 3_001, held: (12_200, false))
+        == "s.journal: 3,001 events were lost (events 12201–15201), not written: disk full (No space left on device (errno 28)); the journal holds the 12,200 events before them and is not closed: `rewind recover s.journal` closes it"
+    )
+    #expect(
+      LiveJournalFailure.closingFailed(
+        error, path: "my s.journal", sent: 15_201, pending: 1, held: nil)
+        == "my s.journal: the last 1 event was lost, not written: disk full (No space left on device (errno 28)); `rewind verify 'my s.journal'` says what the journal holds, and `rewind recover 'my s.journal'` closes it if it is not"
+    )
+    // Every event in the journal: the store's message, and recover when it is not closed.
+    #expect(
+      LiveJournalFailure.closingFailed(
+        error, path: "s.journal", sent: 12_200, pending: 0, held: (12_200, false))
+        == "\(error); the journal is not closed: `rewind recover s.journal` closes it")
+    let status = LiveJournalFailure.status(error, pending: 3_000, recording: true)
+    #expect(status == "disk full: 3,000 events not written yet")
+    #expect(
+      LiveJournalFailure.status(error, pending: 0, recording: false)
+        == "recording stopped: disk full")
+  }
+
   @Test("before the process stops (Ctrl-Z), the events sent are made durable")
   func durableBeforeSuspending() throws {
     let directory = TemporaryDirectory()

@@ -64,8 +64,11 @@ extension RewindTool {
         the number of events, the time, and the last event with its outcome. `q` closes \
         the journal and prints its name; Ctrl-C, SIGTERM and SIGHUP put the terminal back \
         and leave the journal with every event recorded. Ctrl-Z (SIGTSTP) makes the \
-        events durable, puts the terminal back and stops, fg takes it again. Needs a \
-        terminal on standard input and output.
+        events durable, puts the terminal back and stops, fg takes it again. When the \
+        journal cannot take the events (a full disk), the status line says why and how \
+        many wait, and q asks first: free space and press q again to write them; q again \
+        (or Ctrl-C) with the disk still full quits without them. Needs a terminal on \
+        standard input and output.
         """
       if let keys {
         let width =
@@ -179,8 +182,19 @@ package struct LiveCommand: DomainVisitor {
     } catch {
       ending = .failure(error)
     }
-    // The terminal is back; the journal is closed whatever happened, with every event.
-    try store.close()
+    // The terminal is back; the journal is closed whatever happened, with every event
+    // it could take. Those it could not (a full disk) are lost now: said so, with what the
+    // journal holds, read again.
+    do {
+      try store.close()
+    } catch {
+      let reader = try? JournalReader(path: path)
+      throw CommandError(
+        LiveJournalFailure.closingFailed(
+          error, path: path, sent: earlierEvents + UInt64(app.eventCount),
+          pending: store.pendingCount,
+          held: reader.map { ($0.lastSequence, $0.condition.isClosed) }))
+    }
     withExtendedLifetime(session) {}
     let summary =
       "Recorded \(Format.count(app.eventCount, "event")) (\(app.rejectedCount) rejected) over \(Format.duration(app.elapsed)) to \(TerminalText.escaped(path))"

@@ -21,6 +21,9 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
   let startedAt: UInt64
   /// Whether the keys are shown over the screen.
   package var showsHelp = false
+  /// Whether `q` asked first, the journal failing with events not written (a full disk):
+  /// a second `q` quits, any other key goes back to the session.
+  package private(set) var asksBeforeQuitting = false
   /// The events the journal held before this session: those of the session it continues
   /// (`rewind play`'s `r`), counted before the ones sent (`10 + 2 events`).
   package let earlierEvents: UInt64
@@ -52,16 +55,26 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
   package var elapsed: UInt64 { (clock() - startedAt) / 1_000 }
 
   package mutating func handle(_ event: InputEvent) -> TerminalAppAction {
-    if showsHelp {
+    if showsHelp || asksBeforeQuitting {
+      if asksBeforeQuitting, event == .key(.character("q")) { return .quit }
+      let closes: Bool
       switch event {
-      case .key: showsHelp = false
-      case .mouse(let mouse) where mouse.action == .press: showsHelp = false
-      default: break
+      case .key: closes = true
+      case .mouse(let mouse): closes = mouse.action == .press
+      default: closes = false
+      }
+      if closes {
+        showsHelp = false
+        asksBeforeQuitting = false
       }
       return .continue
     }
     switch event {
-    case .key(.character("q")): return .quit
+    case .key(.character("q")):
+      // Quitting now would lose the events the journal has not taken: asked first.
+      guard LiveJournalFailure.holdsUnwrittenEvents(store) else { return .quit }
+      asksBeforeQuitting = true
+      return .continue
     case .key(.character("?")):
       showsHelp = true
       return .continue
@@ -108,6 +121,8 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
       canvas.helpOverlay(
         title: "rewind live: keys", entries: screen.keyHelp + liveAppKeys,
         footer: "Any key closes this help.")
+    } else if asksBeforeQuitting {
+      LiveJournalFailure.drawQuitQuestion(for: store, on: &canvas)
     }
   }
 
@@ -133,10 +148,12 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
     let detail = Rect(column: x, row: line.row, width: keysColumn - x, height: 1)
     // What follows is cut with `…`, a space left before the keys.
     let room = detail.endColumn - x - 1
-    if let problem = store.lastError.map({ "\($0)" }) {
+    if let error = store.lastError {
+      let problem = LiveJournalFailure.status(
+        error, pending: store.pendingCount, recording: store.isRecording)
       canvas.write(
-        " journal: " + problem, column: x, row: line.row, style: base.foreground(.red),
-        clip: detail)
+        " " + Screen.fitted(problem, toWidth: room - 1), column: x, row: line.row,
+        style: base.foreground(.red), clip: detail)
     } else if let lastEvent {
       // The label is cut before the outcome's name is: `last: itemSelected espr… → applied`.
       let fixed = TerminalText.width(" last: " + " → " + lastEvent.outcome.name)
