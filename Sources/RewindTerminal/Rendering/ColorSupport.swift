@@ -11,11 +11,11 @@ public enum ColorSupport: Int, Comparable, Sendable, CaseIterable {
   case trueColor
 
   /// The colour a terminal shows, from its environment: none when `NO_COLOR` is set to
-  /// anything but the empty string (no-color.org) or `TERM` is unset, `dumb` or a
-  /// monochrome terminal (``isMonochrome(_:)``: `vt100`, `xterm-mono`, `linux-m`); 24-bit
-  /// when `COLORTERM` is `truecolor` or `24bit`; 256 colours when `TERM` says `256color`;
-  /// the 16 standard colours for the other terminals known to have colour (`xterm`,
-  /// `screen`, `tmux`, `rxvt`, `linux`, and any `TERM` naming `color`).
+  /// anything but the empty string (no-color.org) or `TERM` is unset, `dumb` or names a
+  /// monochrome terminal as terminfo does (`vt100`, `xterm-mono`, `linux-m`, `xterm-r6`);
+  /// 24-bit when `COLORTERM` is `truecolor` or `24bit`; 256 colours when `TERM` says
+  /// `256color`; the 16 standard colours for the other terminals known to have colour
+  /// (`xterm`, `screen`, `tmux`, `rxvt`, `linux`, and any `TERM` naming `color`).
   public init(environment: [String: String]) {
     if let noColor = environment["NO_COLOR"], !noColor.isEmpty {
       self = .none
