@@ -115,8 +115,14 @@ struct LiveAppTests {
       status.hasPrefix(
         " ! REC  3 events  00:00  full.journal  disk full: 3 events not written yet "),
       "\(status)")
-    // Cut on a narrow line, the cause and the count are what it keeps.
-    #expect(draw(&app, columns: 78).line(29).contains(" disk full: 3 events n…  ? help"))
+    // On a narrow line the journal's name gives way, then the end of the sentence.
+    #expect(
+      draw(&app, columns: 80).line(29)
+        == " ! REC  3 events  00:00  disk full: 3 events not written yet     ? help  q quit"
+    )
+    #expect(
+      draw(&app, columns: 60).line(29)
+        == " ! REC  3 events  00:00  disk full: 3 even…  ? help  q quit")
 
     #expect(app.handle(.key(.character("q"))) == .continue)
     #expect(app.asksBeforeQuitting)

@@ -128,7 +128,8 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
 
   /// `● REC  12 events  1:05  session-….journal  last: categorySelected grinders → applied`
   /// (`10 + 2 events` after 10 events of the session it continues), the keys for help and
-  /// quitting at the right.
+  /// quitting at the right; `! REC  12 events  1:05  disk full: 3 events not written yet`
+  /// while the journal fails, without the journal's name where the line is short.
   private func drawStatus(in line: Rect, on canvas: inout Screen) {
     canvas.fill(line, style: CellStyle(reverse: true))
     let base = CellStyle(reverse: true)
@@ -140,17 +141,23 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
     let seconds = elapsed / 1_000_000
     let clockText = String(format2: seconds / 60) + ":" + String(format2: seconds % 60)
     let earlier = earlierEvents > 0 ? "\(Format.count(earlierEvents)) + " : ""
-    x = canvas.write(
-      " \(earlier)\(Format.count(eventCount, "event"))  \(clockText)  \(journal) ", column: x,
-      row: line.row, style: base, clip: line)
     let keys = " ? help  q quit "
     let keysColumn = line.endColumn - TerminalText.width(keys)
+    let problem = store.lastError.map {
+      LiveJournalFailure.status($0, pending: store.pendingCount, recording: store.isRecording)
+    }
+    var counts = " \(earlier)\(Format.count(eventCount, "event"))  \(clockText)  \(journal) "
+    if let problem,
+      x + TerminalText.width(counts) + TerminalText.width(problem) + 2 > keysColumn
+    {
+      // The journal's name gives its room to what went wrong with it.
+      counts = " \(earlier)\(Format.count(eventCount, "event"))  \(clockText) "
+    }
+    x = canvas.write(counts, column: x, row: line.row, style: base, clip: line)
     let detail = Rect(column: x, row: line.row, width: keysColumn - x, height: 1)
     // What follows is cut with `…`, a space left before the keys.
     let room = detail.endColumn - x - 1
-    if let error = store.lastError {
-      let problem = LiveJournalFailure.status(
-        error, pending: store.pendingCount, recording: store.isRecording)
+    if let problem {
       canvas.write(
         " " + Screen.fitted(problem, toWidth: room - 1), column: x, row: line.row,
         style: base.foreground(.red), clip: detail)
