@@ -108,7 +108,7 @@ struct FleetAndTerminalFailureTests {
     defer { terminal.kill() }
     try terminal.waitFor("event 1,000 of 200,000")
     terminal.send("x")
-    try terminal.waitFor("Skipping event 1000")
+    try terminal.waitFor("Skipping event 1,000")
     for _ in 0..<30 { terminal.send("x") }
     terminal.send("C-c")
     try terminal.waitFor("DONE 130", timeout: 5)
