@@ -64,23 +64,45 @@ package enum LiveJournalFailure {
   /// Ctrl-C) with the disk still full loses them. Once the store wrote them again
   /// (space was freed), it says so: `q` closes the journal with every event.
   static func drawQuitQuestion<D: Domain>(for store: Store<D>, on canvas: inout Screen) {
-    guard let error = store.lastError, store.isRecording, store.pendingCount > 0 else {
-      canvas.helpOverlay(
-        title: "Every event is written now",
-        entries: [KeyHelp("q", "close the journal with every event, and quit")],
-        footer: "Any other key goes back to the session.")
-      return
+    let box = quitQuestion(
+      recording: store.isRecording, error: store.lastError, pending: store.pendingCount)
+    canvas.helpOverlay(title: box.title, entries: box.entries, footer: box.footer)
+  }
+
+  /// What the box `q` opens says (``drawQuitQuestion(for:on:)``), from the store's
+  /// ``Store/isRecording``, ``Store/lastError`` and ``Store/pendingCount``: the events not
+  /// written yet and what to do, or that the recording stopped (what was not written is
+  /// lost), or that every event is written now.
+  static func quitQuestion(recording: Bool, error: (any Error)?, pending: Int) -> (
+    title: String, entries: [KeyHelp], footer: String
+  ) {
+    let cause = error.flatMap(systemCause(of:))
+    guard recording else {
+      // The journal took no more events: those not written cannot be retried (it said
+      // "every event is written now" here).
+      return (
+        "Recording stopped: \(cause?.words ?? "the journal takes no more events")",
+        [KeyHelp("q, Ctrl-C", "quit: the events not written are lost")],
+        "\(cause?.detail ?? error.map { "\($0)" } ?? "The journal takes no more events"). `rewind recover` closes the journal. Any other key goes back to the session."
+      )
     }
-    let cause = systemCause(of: error)
-    let count = Format.count(store.pendingCount, "event")
-    let verb = store.pendingCount == 1 ? "is" : "are"
-    canvas.helpOverlay(
-      title: "\(count) \(verb) not written yet: \(cause?.words ?? "the journal fails")",
-      entries: [
+    guard let error, pending > 0 else {
+      return (
+        "Every event is written now",
+        [KeyHelp("q", "close the journal with every event, and quit")],
+        "Any other key goes back to the session."
+      )
+    }
+    let count = Format.count(pending, "event")
+    let verb = pending == 1 ? "is" : "are"
+    return (
+      "\(count) \(verb) not written yet: \(cause?.words ?? "the journal fails")",
+      [
         KeyHelp("free space, q", "writes them, closes the journal and quits"),
         KeyHelp("q, Ctrl-C", "quit without them: they are lost"),
       ],
-      footer: "\(cause?.detail ?? "\(error)"). Any other key goes back: they are retried.")
+      "\(cause?.detail ?? "\(error)"). Any other key goes back: they are retried."
+    )
   }
 
   /// The message `live` exits with when closing its journal failed: how many events were
