@@ -648,6 +648,8 @@
             "split.style === balanced", "split.style !== balanced",
             "split.selectedItem == 'espresso-machines/leva'", "reason == 'not allowed'",
             "split.style == '' || split.style == balanced",
+            // A value that only starts with one is a bare word, in both.
+            "split.selectedItem == 'leva", "split.style == 'balanced && outcome == applied",
             String(repeating: "!(", count: 40) + "split.style == balanced"
               + String(repeating: ")", count: 40),
           ]

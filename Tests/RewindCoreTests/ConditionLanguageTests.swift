@@ -145,10 +145,6 @@ struct ConditionLanguageTests {
         #"single quotes do not quote a value: write "say \"hi\"" (in double quotes)"#
       ),
       (
-        "s == 'leva && t == 1", 6,
-        #"single quotes do not quote a value: write "leva" (in double quotes) or leva (a bare word)"#
-      ),
-      (
         "s != 'a(b)'", 6,
         #"single quotes do not quote a value: write "a(b)" (in double quotes)"#
       ),
@@ -160,9 +156,17 @@ struct ConditionLanguageTests {
     #expect(error.suggestion == nil)
   }
 
-  @Test("a single quote inside a bare value or a JSON string is the text's own")
+  /// A value that only starts with a single quote, with no other ending it, is a bare
+  /// word, as it always was: an id or a text may start with one.
+  @Test(
+    "a single quote inside a bare value, at its start alone, or in a JSON string is the text's own")
   func singleQuotesInValues() throws {
     #expect(try parsed("s == o'brien") == .equals(path: "s", value: "o'brien"))
+    #expect(try parsed("s == '90s-mix") == .equals(path: "s", value: "'90s-mix"))
+    #expect(try parsed("s == 'it's") == .equals(path: "s", value: "'it's"))
+    #expect(
+      try parsed("s == 'leva && t == 1")
+        == .and(.equals(path: "s", value: "'leva"), .equals(path: "t", value: 1)))
     #expect(try parsed(#"s == "'leva'""#) == .equals(path: "s", value: "'leva'"))
     #expect(
       try parsed("s == x' && t == 1")

@@ -27,7 +27,7 @@ extension HelpTopic {
       shows them. A VALUE is JSON (null, 3, 12.5, true, "two words", ["a", "b"]) or a
       bare word without spaces, quotes or parentheses, read as a string
       (espresso-machines/leva). Single quotes do not quote a value: 'two words' is
-      refused; write "two words".
+      refused; write "two words" ('90s, with no quote closing it, is a bare word).
 
       THE EVENT
         event                 the event's kind: event == categorySelected

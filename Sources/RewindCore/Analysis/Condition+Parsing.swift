@@ -335,7 +335,7 @@ private struct ConditionParser {
         while position > start, scalars[position - 1].properties.isWhitespace { position -= 1 }
       }
       return try parseJSON(from: start)
-    case "'":
+    case "'" where closesSingleQuote(from: start):
       throw singleQuoted()
     default:
       while let scalar = current, !endsBareValue(scalar) { position += 1 }
@@ -350,21 +350,31 @@ private struct ConditionParser {
     }
   }
 
-  /// The error for a value in single quotes, here: they quote nothing in a condition (a
-  /// bare word would keep them, and `'leva'` would be compared as the text `'leva'`), but a
-  /// shell's user writes them first. It says so at the quote and shows the value written
-  /// in double quotes (what the quotes held, up to the next single quote; without one, up
-  /// to where a bare value ends), and bare too when it reads bare as that same text.
+  /// Whether the value at `quote` (a `'`) is written in single quotes: the next `'` ends
+  /// it (the condition's end, or what ends a bare value, follows). A value that only
+  /// starts with one (`'90s`, `'it's`) is a bare word, as it always was.
+  func closesSingleQuote(from quote: Int) -> Bool {
+    guard let closing = scalars[(quote + 1)...].firstIndex(of: "'") else { return false }
+    let next = closing + 1
+    guard next < scalars.count else { return true }
+    let scalar = scalars[next]
+    if scalar.properties.isWhitespace || scalar == "\"" || scalar == "(" || scalar == ")" {
+      return true
+    }
+    guard next + 1 < scalars.count else { return false }
+    let pair = (scalar, scalars[next + 1])
+    return pair == ("&", "&") || pair == ("|", "|")
+  }
+
+  /// The error for a value in single quotes (``closesSingleQuote(from:)``), here: they
+  /// quote nothing in a condition (a bare word would keep them, and `'leva'` would be
+  /// compared as the text `'leva'`), but a shell's user writes them first. It says so at
+  /// the quote and shows the value written in double quotes, and bare too when it reads
+  /// bare as that same text.
   mutating func singleQuoted() -> ConditionError {
     let quote = position
-    position += 1
-    let inner: String
-    if let closing = scalars[position...].firstIndex(of: "'") {
-      inner = text(position..<closing)
-    } else {
-      while let scalar = current, !endsBareValue(scalar) { position += 1 }
-      inner = text((quote + 1)..<position)
-    }
+    let closing = scalars[(quote + 1)...].firstIndex(of: "'") ?? scalars.count
+    let inner = text((quote + 1)..<closing)
     let quoted = Format.quoted(JSONValue.string(inner).compactText, quote: "")
     var message = "single quotes do not quote a value: write \(quoted) (in double quotes)"
     if Self.readsBare(inner) { message += " or \(Format.quoted(inner, quote: "")) (a bare word)" }

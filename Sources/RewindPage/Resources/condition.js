@@ -267,7 +267,7 @@
         }
         return this.parseJSON(start);
       }
-      if (current === "'") throw this.singleQuoted();
+      if (current === "'" && this.closesSingleQuote(start)) throw this.singleQuoted();
       while (this.current !== null && !this.endsBareValue(this.current)) this.position++;
       const word = this.characters.slice(start, this.position).join("");
       if (this.current === '"') throw this.error("a quote in the middle of a value: quote the whole value");
@@ -279,18 +279,28 @@
       }
     }
     /**
-     * The error for a value in single quotes, which quote nothing in a condition: at the
-     * quote, the value in double quotes (what the quotes held, up to the next single quote;
-     * without one, up to where a bare value ends), and bare when it reads bare as that text.
+     * Whether the value at `quote` (a ') is written in single quotes: the next ' ends it
+     * (the condition's end, or what ends a bare value, follows). A value that only starts
+     * with one ('90s, 'it's) is a bare word, as it always was.
+     */
+    closesSingleQuote(quote) {
+      const closing = this.characters.indexOf("'", quote + 1);
+      if (closing < 0) return false;
+      const next = this.characters[closing + 1];
+      if (next === undefined) return true;
+      if (isWhitespace(next) || next === '"' || next === "(" || next === ")") return true;
+      const pair = next + (this.characters[closing + 2] ?? "");
+      return pair === "&&" || pair === "||";
+    }
+    /**
+     * The error for a value in single quotes (closesSingleQuote), which quote nothing in a
+     * condition: at the quote, the value in double quotes, and bare when it reads bare as
+     * that text.
      */
     singleQuoted() {
       const quote = this.position;
-      this.position++;
-      const closing = this.characters.indexOf("'", this.position);
-      if (closing < 0) {
-        while (this.current !== null && !this.endsBareValue(this.current)) this.position++;
-      }
-      const inner = this.characters.slice(quote + 1, closing < 0 ? this.position : closing).join("");
+      const closing = this.characters.indexOf("'", quote + 1);
+      const inner = this.characters.slice(quote + 1, closing).join("");
       let message = `single quotes do not quote a value: write ${quotedValue(compact(inner), "")} (in double quotes)`;
       if (readsBare(inner)) message += ` or ${quotedValue(inner, "")} (a bare word)`;
       return this.error(message, quote);
