@@ -197,8 +197,13 @@ struct InspectionTests {
       #expect(gated.stdout == plain.stdout, "\(arguments)")
       #expect(gated.stderr == plain.stderr, "\(arguments)")
     }
-    // An error is 1 as always; a usage error 64.
-    #expect(try rewind("diff", "missing.journal", "--exit-code").status == 1)
+    // States that cannot be compared are 2, as diff(1)'s (1 without --exit-code); a usage
+    // error is 64 either way.
+    let missing = try rewind("diff", "missing.journal", "--exit-code")
+    #expect(missing.status == 2)
+    #expect(missing.stderr == (try rewind("diff", "missing.journal")).stderr)
+    #expect(try rewind("diff", "missing.journal").status == 1)
+    #expect(try rewind("diff", "\(ipad)@end", "missing.journal@end", "--exit-code").status == 2)
     #expect(try rewind("diff", ipad, "--window", "3", "--exit-code").status == 64)
   }
 

@@ -20,9 +20,10 @@ extension RewindTool {
         differ. Then each session goes its own way, and they rejoin at the first pair of \
         points, one in each, with equal states, one allowed to take up to --window more \
         events than the other (default: 1024); the end states are compared last. \
-        With --exit-code, the status says whether they differ, as `git diff --exit-code`: \
-        1 when the states differ (with --align, when the sessions take different paths), \
-        0 when they do not; an error is 1 as always, and a usage error 64.
+        With --exit-code, the status says whether they differ, as diff(1): 1 when the \
+        states differ (with --align, when the sessions take different paths), 0 when they \
+        do not, 2 when they could not be compared (a journal that cannot be read, say); \
+        a usage error is 64 as always.
         """)
 
     let registry: DomainRegistry
@@ -48,11 +49,30 @@ extension RewindTool {
     @Flag(
       name: "exit-code",
       help:
-        "Exit with 1 when the states differ (with --align, when the sessions take different paths), 0 when not."
+        "Exit with 1 when the states differ (with --align, when the sessions take different paths), 0 when not, 2 when they cannot be compared."
     )
     var exitCode: Bool
 
     func run(_ context: Context) throws {
+      guard exitCode else { return try compare(context) }
+      // 1 says the states differ: a failure to compare them is 2, as diff(1)'s.
+      do {
+        try compare(context)
+      } catch let error as UsageError {
+        throw error
+      } catch let status as ExitCode {
+        throw status
+      } catch let error as CommandError {
+        var failure = error
+        failure.exitCode = ExitCode(2)
+        throw failure
+      } catch {
+        throw CommandError(String(describing: error), exitCode: ExitCode(2))
+      }
+    }
+
+    /// Compares the points or the sessions the arguments give, and prints how they differ.
+    private func compare(_ context: Context) throws {
       guard align || window == nil else { throw UsageError("--window applies to --align") }
       if align {
         guard journals.count == 2 else {
