@@ -9,6 +9,11 @@ import Testing
 /// `x` (skip and restore), `m` and `d` (the diff from a mark), `r` (continue from here).
 @Suite("Player: skip, mark and diff, continue")
 struct PlayerCounterfactualTests {
+  @Test("a list of events is written as --skip takes it: 1,200, 1,350 read as four numbers")
+  func eventLists() {
+    #expect(Player<NavigationDomain>.list([3, 1_200, 1_350]) == "3, 1200, 1350")
+  }
+
   @Test("x skips the event at the cursor: the state without it, later events flagged; x restores")
   func skip() throws {
     let player = try player("iphone-compact.journal")

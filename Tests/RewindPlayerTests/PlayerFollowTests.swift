@@ -85,6 +85,16 @@ struct PlayerFollowTests {
         == "Its writer stopped without closing the journal (killed, crashed, or the machine lost power): nothing more will come; `rewind recover` closes it."
     )
     #expect(!onOrphan.tick())
+    // Moved away and back (the same session, its writer still at it): removed, then
+    // followed again, the line that said it was removed cleared (it stayed).
+    let moved = live + ".moved"
+    #expect(rename(live, moved) == 0)
+    #expect(onLive.tick())
+    #expect(onLive.followed == .removed)
+    #expect(rename(moved, live) == 0)
+    #expect(onLive.tick())
+    #expect(onLive.followed == .written)
+    #expect(onLive.message == nil)
     // Removed: said at the next tick; what was read stays shown.
     #expect(unlink(live) == 0)
     #expect(onLive.tick())

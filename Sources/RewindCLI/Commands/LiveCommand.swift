@@ -64,7 +64,8 @@ extension RewindTool {
         the number of events, the time, and the last event with its outcome. `q` closes \
         the journal and prints its name; Ctrl-C, SIGTERM and SIGHUP put the terminal back \
         and leave the journal with every event recorded. Ctrl-Z (SIGTSTP) makes the \
-        events durable, puts the terminal back and stops, fg takes it again. When the \
+        events durable (waiting up to 5 seconds for the disk), puts the terminal back and \
+        stops, fg takes it again. When the \
         journal cannot take the events (a full disk), the status line says why and how \
         many wait, and q asks first: free space and press q again to write them; q again \
         (or Ctrl-C) with the disk still full quits without them. Needs a terminal on \

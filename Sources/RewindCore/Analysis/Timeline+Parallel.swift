@@ -163,7 +163,9 @@ extension Timeline {
   /// what it found as it goes, as one pass does: `work` adds what a part finds to its
   /// result (which starts as `empty`); when it throws (an event that cannot be decoded in
   /// an intact journal), what the part found before is handed to `body`, and then the
-  /// error is thrown: the output of the events before the error is one pass's.
+  /// error is thrown: the output of the events before the error is one pass's. The error
+  /// stops the scan only when its part is handed on: up to `ahead` parts after it may
+  /// have been started by then (their results are dropped).
   package func forEachPart<Part: Sendable>(
     _ ranges: [ClosedRange<UInt64>], jobs: Int, ahead: Int, progress: (UInt64) -> Void,
     startingWith empty: Part,

@@ -91,9 +91,14 @@ extension Player {
   @discardableResult
   func noteFollowed(_ state: FollowedJournal?) -> Bool {
     guard state != followed else { return false }
+    let previous = followed
     followed = state
     if let sentence = state?.sentence(path: timeline.path) {
       message = PlayerMessage(.info, sentence)
+    } else if let said = previous?.sentence(path: timeline.path), message?.text == said {
+      // Being written again (the file back, a writer again): what was said is no more
+      // true, and the header says FOLLOWING.
+      message = nil
     }
     return true
   }

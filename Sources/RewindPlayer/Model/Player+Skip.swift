@@ -74,8 +74,9 @@ extension Player {
     return text
   }
 
-  /// `3, 5, 9`.
+  /// `3, 5, 1200`: sequence numbers as `--skip` takes them, not grouped (`1,200, 1,350`
+  /// read as four numbers).
   static func list(_ sequences: [UInt64]) -> String {
-    sequences.map { Format.count($0) }.joined(separator: ", ")
+    sequences.map { String($0) }.joined(separator: ", ")
   }
 }
