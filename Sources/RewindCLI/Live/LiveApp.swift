@@ -146,13 +146,13 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
     let problem = store.lastError.map {
       LiveJournalFailure.status($0, pending: store.pendingCount, recording: store.isRecording)
     }
-    var counts = " \(earlier)\(Format.count(eventCount, "event"))  \(clockText)  \(journal) "
-    if let problem,
-      x + TerminalText.width(counts) + TerminalText.width(problem) + 2 > keysColumn
-    {
-      // The journal's name gives its room to what went wrong with it.
-      counts = " \(earlier)\(Format.count(eventCount, "event"))  \(clockText) "
+    let head = " \(earlier)\(Format.count(eventCount, "event"))  \(clockText) "
+    let withJournal = head + " \(journal) "
+    // The journal's name gives its room to what went wrong with it.
+    let crowded = problem.map {
+      x + TerminalText.width(withJournal) + TerminalText.width($0) + 2 > keysColumn
     }
+    let counts = crowded == true ? head : withJournal
     x = canvas.write(counts, column: x, row: line.row, style: base, clip: line)
     let detail = Rect(column: x, row: line.row, width: keysColumn - x, height: 1)
     // What follows is cut with `…`, a space left before the keys.

@@ -191,11 +191,14 @@ package enum Format {
     if seconds < 60 { return decimal(seconds, places: 1) + "s" }
     let minutes = UInt64(seconds / 60)
     let rest = seconds - Double(minutes * 60)
-    let restText = (rest < 10 ? "0" : "") + decimal(rest, places: 1) + "s"
-    if minutes < 60 { return "\(minutes)m \(restText)" }
-    let hours = minutes / 60
-    let minutesText = (minutes % 60 < 10 ? "0" : "") + String(minutes % 60)
-    return "\(hours)h \(minutesText)m \(restText)"
+    return hoursAndMinutes(minutes) + (rest < 10 ? "0" : "") + decimal(rest, places: 1) + "s"
+  }
+
+  /// `12m `, `3h 07m `: the whole minutes of a time of a minute or more, as ``duration(_:)``
+  /// writes them before the seconds.
+  package static func hoursAndMinutes(_ minutes: UInt64) -> String {
+    guard minutes >= 60 else { return "\(minutes)m " }
+    return "\(minutes / 60)h " + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)m "
   }
 
   /// Pads `text` on the right to `width` columns (as a terminal shows it, see

@@ -326,10 +326,13 @@ extension PlayerApp {
     if let lost = view.lostEvents {
       position += ", the last of \(Format.events(lost)) (lost)"
       let timeline = player.timeline
-      let before = lost.lowerBound > 1 ? try? timeline.time(of: lost.lowerBound - 1) : 0
+      // The start when they begin at event 1 (a kept event at +0 is no start).
+      let from =
+        lost.lowerBound > 1
+        ? (try? timeline.time(of: lost.lowerBound - 1)).map(Format.readableOffset) ?? "?"
+        : "the start"
       let after =
         lost.upperBound < player.lastSequence ? try? timeline.time(of: lost.upperBound + 1) : nil
-      let from = before.map { $0 == 0 ? "the start" : Format.readableOffset($0) } ?? "?"
       time =
         after.map { "time not known, between \(from) and \(Format.readableOffset($0))" }
         ?? "time not known, after \(from)"

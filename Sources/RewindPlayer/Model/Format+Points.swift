@@ -21,10 +21,7 @@ extension Format {
       "." + String(repeating: "0", count: 3 - fraction.count) + fraction + "s"
     let seconds = milliseconds / 1_000
     if seconds < 60 { return "+\(seconds)" + secondsText }
-    func twoDigits(_ value: UInt64) -> String { (value < 10 ? "0" : "") + String(value) }
-    let minutes = seconds / 60
-    let rest = twoDigits(seconds % 60) + secondsText
-    if minutes < 60 { return "+\(minutes)m \(rest)" }
-    return "+\(minutes / 60)h \(twoDigits(minutes % 60))m \(rest)"
+    return "+" + hoursAndMinutes(seconds / 60) + (seconds % 60 < 10 ? "0" : "")
+      + "\(seconds % 60)" + secondsText
   }
 }

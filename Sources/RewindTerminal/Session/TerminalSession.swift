@@ -21,8 +21,9 @@ import RewindCore
 /// ended the loop, undisturbed by a second one.
 ///
 /// Job control works as in a shell: Ctrl-Z (a byte in raw mode) or `SIGTSTP` tells the
-/// app (``TerminalApp/willSuspend()``), puts the terminal back and stops the process; once it goes on (`fg`, `SIGCONT`, also after a
-/// `SIGSTOP`), the session takes the terminal again and draws the whole screen.
+/// app (``TerminalApp/willSuspend()``), puts the terminal back and stops the process;
+/// once it goes on (`fg`, `SIGCONT`, also after a `SIGSTOP`), the session takes the
+/// terminal again and draws the whole screen.
 ///
 /// ``run(_:)`` puts the terminal back on every way out: the app quits, a signal, the
 /// terminal going away, a thrown error. A crash (a trap, a bad access) puts it back too
