@@ -7,8 +7,8 @@ import Testing
 
 /// `log`'s lines and `find --all`'s matches written by the domain's specialised loops
 /// (`Timeline.writeLogLines`, `Timeline.writeMatches`) against the same commands printing
-/// through their own generic code (`printsByReference`): the same bytes, plain and on a
-/// colour terminal, on one thread and two, for the navigation domain and a small one.
+/// through their own generic code (`printsByReference`): the same bytes, plain, on a
+/// colour terminal and on a monochrome one, on one thread and two, for the navigation domain and a small one.
 @Suite("log's lines and find's matches, specialised")
 struct SpecialisedLinesTests {
   let directory = TemporaryDirectory()
@@ -31,9 +31,15 @@ struct SpecialisedLinesTests {
     "menu.scrollOffset > 100", "split.selectedItem == grinders/vulcano && menu.scrollOffset > 50",
   ]
 
-  /// Runs a command's visit on `timeline`, printing plain or styled, and returns stdout.
-  func printed(styled: Bool, _ visit: (Context) throws -> Void) throws -> String {
-    let context = Context.capture(stdoutIsTerminal: styled)
+  /// How the output is styled: plain (not a terminal), in colour, or on a monochrome
+  /// terminal (bold and dim only).
+  enum Styling: CaseIterable { case plain, colour, monochrome }
+
+  /// Runs a command's visit on `timeline`, printing as `styling` says, and returns stdout.
+  func printed(_ styling: Styling, _ visit: (Context) throws -> Void) throws -> String {
+    let context = Context.capture(
+      environment: styling == .monochrome ? ["TERM": "vt100"] : ["TERM": "xterm-256color"],
+      stdoutIsTerminal: styling != .plain)
     try visit(context)
     return context.stdout.text
   }
@@ -57,14 +63,14 @@ struct SpecialisedLinesTests {
     ]
     var compared = 0
     for (from, to) in ranges {
-      for styled in [false, true] {
+      for styled in Styling.allCases {
         for jobs in [1, 2] {
           for json in [false, true] {
             for variant in logVariants {
               let condition = try variant.condition.map { try WrittenCondition(parsing: $0) }
               for changes in [false, true] {
                 func log(_ reference: Bool) throws -> String {
-                  try printed(styled: styled) { context in
+                  try printed(styled) { context in
                     try LogCommand(
                       from: from, to: to, kinds: variant.kinds, outcomes: variant.outcomes,
                       condition: condition, changes: changes, json: json, jobs: jobs,
@@ -83,7 +89,7 @@ struct SpecialisedLinesTests {
             for text in findConditions {
               let condition = try WrittenCondition(parsing: text)
               func find(_ reference: Bool) throws -> String {
-                try printed(styled: styled) { context in
+                try printed(styled) { context in
                   var command = FindCommand(
                     condition: condition, mode: .all, from: from, to: to, json: json, jobs: jobs,
                     context: context)
@@ -127,7 +133,8 @@ struct SpecialisedLinesTests {
         seed: random.next())
     }
     #expect(
-      compared == 2 * 3 * 2 * 2 * 2 * (2 * Self.logVariants.count + Self.findConditions.count))
+      compared == 2 * 3 * Styling.allCases.count * 2 * 2
+        * (2 * Self.logVariants.count + Self.findConditions.count))
   }
 
   @Test("a small domain (its defaults: descriptions, JSON, kinds), random sessions")
@@ -164,7 +171,7 @@ struct SpecialisedLinesTests {
         findConditions: ["changed(step)", "count > 20", "outcome == rejected", "step == 1"],
         seed: random.next())
     }
-    #expect(compared == 2 * 3 * 2 * 2 * 2 * (2 * 5 + 4))
+    #expect(compared == 2 * 3 * Styling.allCases.count * 2 * 2 * (2 * 5 + 4))
   }
 
   @Test("the word-at-a-time control scan against the scalar definition on ASCII text")
@@ -232,7 +239,7 @@ struct SpecialisedLinesTests {
       for eachLine in [false, true] {
         var counts: [Int] = []
         let lines = LogLines(
-          json: json, styled: false, width: 4, outcomes: [], kinds: [], first: 1, last: last,
+          json: json, styling: .plain, width: 4, outcomes: [], kinds: [], first: 1, last: last,
           eachLine: eachLine)
         _ = try timeline.writeLogLines(lines, where: nil, jobs: 1) { _, count in
           counts.append(count)
@@ -247,7 +254,7 @@ struct SpecialisedLinesTests {
     }
     for eachLine in [false, true] {
       var counts: [Int] = []
-      let lines = MatchLines(json: false, styled: false, showsValue: false, eachLine: eachLine)
+      let lines = MatchLines(json: false, styling: .plain, showsValue: false, eachLine: eachLine)
       try timeline.writeMatches(
         try WrittenCondition(parsing: "event == menuScrolled").condition, in: 1...last, lines,
         jobs: 1

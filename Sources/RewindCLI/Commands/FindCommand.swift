@@ -180,7 +180,7 @@ struct FindCommand: TimelineVisitor {
       // match at a time on a terminal, which shows each as it is found; a part's at its end
       // with --jobs): memory does not grow with the number of matches.
       let lines = MatchLines(
-        json: json, styled: context.stdout.style.isEnabled, showsValue: printer.showsValue,
+        json: json, styling: context.stdout.style.styling, showsValue: printer.showsValue,
         eachLine: context.stdout.flushesEveryWrite)
       try timeline.writeMatches(condition, in: range.from...range.to, lines, jobs: jobs) { done in
         progress.update(Int(done), of: total)

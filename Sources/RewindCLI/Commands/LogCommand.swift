@@ -197,7 +197,7 @@ struct LogCommand: TimelineVisitor {
         let end = gap.map { $0.lowerBound - 1 } ?? last
         if start <= end {
           let lines = LogLines(
-            json: json, styled: style.isEnabled, width: width, outcomes: wantedOutcomes,
+            json: json, styling: style.styling, width: width, outcomes: wantedOutcomes,
             kinds: wanted, first: start, last: end, changes: changes,
             eachLine: context.stdout.flushesEveryWrite)
           let before = Int(start - first)

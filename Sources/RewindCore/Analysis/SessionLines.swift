@@ -41,8 +41,8 @@
 @usableFromInline package struct LogLines: Sendable {
   /// JSON Lines (`log --json`), or text.
   @usableFromInline package var json: Bool
-  /// Whether the text carries the terminal's style sequences (`Style` in the tool).
-  @usableFromInline package var styled: Bool
+  /// The terminal's style sequences the text carries (`Style` in the tool).
+  @usableFromInline package var styling: TextStyling
   /// The width of the sequence column of the text.
   @usableFromInline package var width: Int
   /// The outcomes listed: bit 0 applied, 1 unchanged, 2 rejected.
@@ -63,13 +63,13 @@
   ///   - outcomes: the names of the outcomes listed (`applied`, `unchanged`, `rejected`);
   ///     every outcome when empty.
   package init(
-    json: Bool, styled: Bool, width: Int, outcomes: Set<String>, kinds: Set<String>,
+    json: Bool, styling: TextStyling, width: Int, outcomes: Set<String>, kinds: Set<String>,
     first: UInt64, last: UInt64, changes: Bool = false, eachLine: Bool = false
   ) {
     self.eachLine = eachLine
     self.changes = changes
     self.json = json
-    self.styled = styled
+    self.styling = styling
     self.width = width
     var mask: UInt8 = outcomes.isEmpty ? 0b111 : 0
     if outcomes.contains("applied") { mask |= 1 }
@@ -86,18 +86,18 @@
 @usableFromInline package struct MatchLines: Sendable {
   /// The elements of the `"matches"` array (`find --json`), or text lines.
   @usableFromInline package var json: Bool
-  /// Whether the text carries the terminal's style sequences.
-  @usableFromInline package var styled: Bool
+  /// The terminal's style sequences the text carries.
+  @usableFromInline package var styling: TextStyling
   /// Whether a match shows the value of the condition's fields.
   @usableFromInline package var showsValue: Bool
   /// Whether each match is handed on as soon as it is written (the output is a terminal),
   /// not a batch at a time.
   @usableFromInline package var eachLine: Bool
 
-  package init(json: Bool, styled: Bool, showsValue: Bool, eachLine: Bool = false) {
+  package init(json: Bool, styling: TextStyling, showsValue: Bool, eachLine: Bool = false) {
     self.eachLine = eachLine
     self.json = json
-    self.styled = styled
+    self.styling = styling
     self.showsValue = showsValue
   }
 }
@@ -268,7 +268,7 @@ extension Timeline {
         let (code, reason) = Self.logOutcome(outcome)
         LogText.append(
           sequence: event.sequence, time: event.time, description: domain.describe(event.event),
-          outcome: code, reason: reason, width: lines.width, styled: lines.styled,
+          outcome: code, reason: reason, width: lines.width, styling: lines.styling,
           to: &batch.bytes)
         batch.count += 1
         try batch.emitIfFull(emit)
@@ -320,13 +320,13 @@ extension Timeline {
         let (code, reason) = Self.logOutcome(outcome)
         LogText.append(
           sequence: event.sequence, time: event.time, description: domain.describe(event.event),
-          outcome: code, reason: reason, width: lines.width, styled: lines.styled,
+          outcome: code, reason: reason, width: lines.width, styling: lines.styling,
           to: &batch.bytes)
         // The changes on lines of their own, before the line feed that ends the event's.
         batch.bytes.removeLast()
         Self.forEachChange(changed, fields, before, state) { path, old, new in
           LogText.appendChange(
-            path: path, old: old, new: new, indent: indent, styled: lines.styled,
+            path: path, old: old, new: new, indent: indent, styling: lines.styling,
             to: &batch.bytes)
         }
         batch.bytes.append(0x0A)
@@ -530,11 +530,11 @@ extension Timeline {
         MatchText.append(
           sequence: hit.sequence, time: event.time, description: domain.describe(event.event),
           rejected: rejected,
-          value: lines.showsValue ? hit.value : JSONValue?.none, styled: lines.styled,
+          value: lines.showsValue ? hit.value : JSONValue?.none, styling: lines.styling,
           to: &batch.bytes)
       } else {
         MatchText.appendStart(
-          sequence: hit.sequence, value: hit.value, styled: lines.styled, to: &batch.bytes)
+          sequence: hit.sequence, value: hit.value, styling: lines.styling, to: &batch.bytes)
       }
       batch.count += 1
       batch.emitIfFull(emit)
@@ -586,6 +586,14 @@ private struct WrittenPart: Sendable {
 @usableFromInline package enum TextLook {
   case bold, dim, red, green, yellow, cyan
 
+  /// Whether the look is a colour (a monochrome terminal shows only the others).
+  package var isColour: Bool {
+    switch self {
+    case .bold, .dim: false
+    case .red, .green, .yellow, .cyan: true
+    }
+  }
+
   package var sequences: (start: StaticString, end: StaticString) {
     switch self {
     case .bold: ("\u{1B}[1m", "\u{1B}[22m")
@@ -597,15 +605,39 @@ private struct WrittenPart: Sendable {
     }
   }
 
-  /// Appends what `body` appends, styled when `styled`.
-  func append(styled: Bool, to bytes: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
-    guard styled else { return body(&bytes) }
+  /// Appends what `body` appends, in this look when `styling` shows it.
+  func append(
+    styling: TextStyling, to bytes: inout [UInt8], _ body: (inout [UInt8]) -> Void
+  ) {
+    guard styling.shows(self) else { return body(&bytes) }
     let (start, end) = sequences
     bytes.append(
       contentsOf: UnsafeBufferPointer(start: start.utf8Start, count: start.utf8CodeUnitCount))
     body(&bytes)
     bytes.append(
       contentsOf: UnsafeBufferPointer(start: end.utf8Start, count: end.utf8CodeUnitCount))
+  }
+}
+
+/// Which of the terminal's style sequences a text carries (`Style` in the tool decides it
+/// for a stream): none, the attributes only (bold, dim: a monochrome terminal), or all.
+@usableFromInline package struct TextStyling: Sendable, Equatable {
+  /// Whether bold and dim are written.
+  @usableFromInline package var attributes: Bool
+  /// Whether colours are written (only with the attributes).
+  @usableFromInline package var colours: Bool
+
+  package init(attributes: Bool, colours: Bool) {
+    self.attributes = attributes
+    self.colours = attributes && colours
+  }
+
+  /// No sequences.
+  package static let plain = TextStyling(attributes: false, colours: false)
+
+  /// Whether `look`'s sequences are written.
+  @usableFromInline package func shows(_ look: TextLook) -> Bool {
+    look.isColour ? colours : attributes
   }
 }
 
@@ -638,17 +670,17 @@ enum LineBytes {
 /// `log`'s text line of an event, written as bytes: not generic, so compiled once.
 @usableFromInline enum LogText {
   /// Appends a line feed and `indent`, then `path: old → new` (escaped; `old →` red and
-  /// `new` green when `styled`), as `log --changes` shows a field an event changed;
+  /// `new` green when `styling` shows colours), as `log --changes` shows a field an event changed;
   /// `→ new` when the value before is not known.
   @usableFromInline static func appendChange(
-    path: String, old: JSONValue?, new: JSONValue, indent: [UInt8], styled: Bool,
+    path: String, old: JSONValue?, new: JSONValue, indent: [UInt8], styling: TextStyling,
     to bytes: inout [UInt8]
   ) {
     bytes.append(0x0A)
     bytes.append(contentsOf: indent)
     bytes.append(contentsOf: TerminalText.escaped(path).utf8)
     bytes.append(contentsOf: ": ".utf8)
-    TextLook.red.append(styled: styled, to: &bytes) {
+    TextLook.red.append(styling: styling, to: &bytes) {
       if let old {
         $0.append(contentsOf: TerminalText.escaped(old.compactText).utf8)
         $0.append(contentsOf: " → ".utf8)
@@ -656,7 +688,7 @@ enum LineBytes {
         $0.append(contentsOf: "→ ".utf8)
       }
     }
-    TextLook.green.append(styled: styled, to: &bytes) {
+    TextLook.green.append(styling: styling, to: &bytes) {
       $0.append(contentsOf: TerminalText.escaped(new.compactText).utf8)
     }
   }
@@ -667,7 +699,7 @@ enum LineBytes {
   /// rejected with `reason`, escaped).
   @usableFromInline static func append(
     sequence: UInt64, time: UInt64, description: String, outcome: Int, reason: String?,
-    width: Int, styled: Bool, to bytes: inout [UInt8]
+    width: Int, styling: TextStyling, to bytes: inout [UInt8]
   ) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 160) { scratch in
       let out = scratch.baseAddress!
@@ -681,7 +713,9 @@ enum LineBytes {
       out[count] = 0x20
       out[count + 1] = 0x20
       count += 2
-      if styled { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
+      if styling.shows(.dim) {
+        count += LineBytes.write(TextLook.dim.sequences.start, to: out + count)
+      }
       // Written apart from the line (at 128: the line so far is at most 26 bytes, the
       // time at most 32), then moved into it.
       if let written = Format.writeOffset(time, to: out + 128) {
@@ -699,7 +733,9 @@ enum LineBytes {
           bytes.insert(contentsOf: repeatElement(0x20, count: 10 - written), at: start)
         }
       }
-      if styled { count += LineBytes.write(TextLook.dim.sequences.end, to: out + count) }
+      if styling.shows(.dim) {
+        count += LineBytes.write(TextLook.dim.sequences.end, to: out + count)
+      }
       out[count] = 0x20
       out[count + 1] = 0x20
       count += 2
@@ -710,7 +746,7 @@ enum LineBytes {
       out.update(repeating: 0x20, count: count + 1)
       count += 1
       let look: TextLook = outcome == 0 ? .green : outcome == 1 ? .dim : .red
-      if styled { count += LineBytes.write(look.sequences.start, to: out + count) }
+      if styling.shows(look) { count += LineBytes.write(look.sequences.start, to: out + count) }
       switch outcome {
       case 0: count += LineBytes.write("applied", to: out + count)
       case 1: count += LineBytes.write("unchanged", to: out + count)
@@ -720,7 +756,7 @@ enum LineBytes {
         count = 0
         bytes.append(contentsOf: TerminalText.escaped(reason ?? "").utf8)
       }
-      if styled { count += LineBytes.write(look.sequences.end, to: out + count) }
+      if styling.shows(look) { count += LineBytes.write(look.sequences.end, to: out + count) }
       out[count] = 0x0A
       bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count + 1))
     }
@@ -733,7 +769,7 @@ enum LineBytes {
   /// (`(rejected)` only for a rejected event, the value only when there is one).
   @usableFromInline static func append(
     sequence: UInt64, time: UInt64, description: String, rejected: Bool, value: JSONValue?,
-    styled: Bool, to bytes: inout [UInt8]
+    styling: TextStyling, to bytes: inout [UInt8]
   ) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { scratch in
       let out = scratch.baseAddress!
@@ -748,26 +784,38 @@ enum LineBytes {
         Format.appendOffset(time, to: &bytes)
       }
       count += LineBytes.write(": ", to: out + count)
-      if styled { count += LineBytes.write(TextLook.cyan.sequences.start, to: out + count) }
+      if styling.shows(.cyan) {
+        count += LineBytes.write(TextLook.cyan.sequences.start, to: out + count)
+      }
       bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
       _ = LineBytes.appendShown(description, to: &bytes)
       count = 0
-      if styled { count += LineBytes.write(TextLook.cyan.sequences.end, to: out + count) }
+      if styling.shows(.cyan) {
+        count += LineBytes.write(TextLook.cyan.sequences.end, to: out + count)
+      }
       if rejected {
         out[count] = 0x20
         count += 1
-        if styled { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
+        if styling.shows(.dim) {
+          count += LineBytes.write(TextLook.dim.sequences.start, to: out + count)
+        }
         count += LineBytes.write("(rejected)", to: out + count)
-        if styled { count += LineBytes.write(TextLook.dim.sequences.end, to: out + count) }
+        if styling.shows(.dim) {
+          count += LineBytes.write(TextLook.dim.sequences.end, to: out + count)
+        }
       }
       if let value {
         count += LineBytes.write("  ", to: out + count)
-        if styled { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
+        if styling.shows(.dim) {
+          count += LineBytes.write(TextLook.dim.sequences.start, to: out + count)
+        }
         count += LineBytes.write("→ ", to: out + count)
         bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
         count = 0
         value.appendCompact(to: &bytes)
-        if styled { count += LineBytes.write(TextLook.dim.sequences.end, to: out + count) }
+        if styling.shows(.dim) {
+          count += LineBytes.write(TextLook.dim.sequences.end, to: out + count)
+        }
       }
       out[count] = 0x0A
       bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count + 1))
@@ -838,7 +886,7 @@ enum LineBytes {
   /// `  at the start (initial state)  = value` at 0, `  at event 12 (the start of the
   /// search)  = value` after it.
   @usableFromInline static func appendStart(
-    sequence: UInt64, value: JSONValue, styled: Bool, to bytes: inout [UInt8]
+    sequence: UInt64, value: JSONValue, styling: TextStyling, to bytes: inout [UInt8]
   ) {
     if sequence == 0 {
       bytes.append(contentsOf: "  at the start (initial state)  ".utf8)
@@ -847,7 +895,7 @@ enum LineBytes {
       Format.appendDigits(sequence, to: &bytes)
       bytes.append(contentsOf: " (the start of the search)  ".utf8)
     }
-    TextLook.dim.append(styled: styled, to: &bytes) {
+    TextLook.dim.append(styling: styling, to: &bytes) {
       $0.append(contentsOf: "= ".utf8)
       value.appendCompact(to: &$0)
     }

@@ -47,7 +47,7 @@ public enum ColorSupport: Int, Comparable, Sendable, CaseIterable {
   /// (`putty-m1`, `linux-m1b`), and the xterms and rxvt of before colour (`xterm-r5`,
   /// `xterm-r6`, `xterm-old`, `rxvt-basic`). Their `COLORTERM` is not believed: it is
   /// inherited from the terminal an ssh session or a `TERM=… command` left.
-  static func isMonochrome(_ term: String) -> Bool {
+  public static func isMonochrome(_ term: String) -> Bool {
     if term.hasPrefix("vt"), term.dropFirst(2).first?.isNumber == true { return true }
     if ["xterm-r5", "xterm-r6", "xterm-old", "rxvt-basic"].contains(term) { return true }
     guard let dash = term.lastIndex(of: "-") else { return false }
