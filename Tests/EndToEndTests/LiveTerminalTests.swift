@@ -151,8 +151,9 @@ struct LiveTerminalTests {
     terminal.send("Enter")
     try terminal.waitFor("● REC")
     let program = try #require(terminal.programIDs().first, "rewind live is not running")
-    // Stopped at once, well within the store's second: only the flush before the stop
-    // makes these durable.
+    // Stopped at once: within the store's second (on a machine this test does not wait
+    // on), only the flush before the stop writes these. That the flush is made, and
+    // synced, without a clock: `LiveTests.durableBeforeSuspending`.
     terminal.send("v", "s", "c")
     try terminal.waitFor("3 events")
     terminal.send("C-z")

@@ -220,12 +220,17 @@ struct LiveAppTests {
   func durableBeforeSuspending() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("z.journal")
-    var app = try makeRecordingApp(path, FaultyFileSystem())
+    let faults = FaultyFileSystem()
+    var app = try makeRecordingApp(path, faults)
     for key in ["v", "s", "c"] { _ = app.handle(.key(.character(Character(key)))) }
     #expect(app.eventCount == 3)
+    // The store makes nothing durable by itself here (`durableWithin: nil`).
+    #expect(try Timeline<NavigationDomain>(path: path).lastSequence == 0)
+    let synced = faults.count(.syncFile)
     app.willSuspend()
-    // Read by another reader while the store is open: durable, not only written.
+    // Written (another reader sees them while the store is open) and synced to the disk.
     #expect(try Timeline<NavigationDomain>(path: path).lastSequence == 3)
+    #expect(faults.count(.syncFile) > synced, "the journal is synced before the stop")
     try app.store.close()
   }
 
