@@ -468,7 +468,7 @@ struct FileSafetyTests {
     let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
     #expect(
       first.hasPrefix(
-        "Error: \(output): the output would overwrite the input \(input) (the same file"),
+        "Error: -o \(output): the output would overwrite the input \(input) (the same file"),
       "\(first)", sourceLocation: sourceLocation)
     #expect(bytes(of: input) == before, "the input changed", sourceLocation: sourceLocation)
   }

@@ -249,11 +249,48 @@ struct HostileInputTests {
       let what = name == link ? "leads to /proc/self/fd/1," : "is"
       expectUsageError(
         result,
-        "\(name): \(what) a file this process has open (standard output, say), not a file in a folder; give the path of a file to write",
+        "-o \(name): \(what) a file this process has open (standard output, say), not a file in a folder; give the path of a file to write",
         command: arguments[0])
       #expect(result.stdout.isEmpty)
     }
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/dev/stdout")
+  }
+
+  @Test(
+    "an -o that can never be the file written (a device, a directory, standard output, -) is a usage error naming -o, whatever the command, with --force too"
+  )
+  func unusableOutputPaths() throws {
+    let directory = TemporaryDirectory()
+    let day = sample("day-menu.journal")
+    let events = directory.file("small.jsonl")
+    #expect(try rewind("export", day, "-o", events).status == 0)
+    let device =
+      "is not a regular file (a device, pipe or socket); give the path of a file to write"
+    let folder = "is a directory; give the path of a file to write"
+    let open =
+      "leads to /proc/self/fd/1, a file this process has open (standard output, say), not a file in a folder; give the path of a file to write"
+    for (arguments, message) in [
+      (["import", events, "-o", "/dev/null"], "-o /dev/null: \(device)"),
+      (["import", events, "-o", "/dev/null", "--force"], "-o /dev/null: \(device)"),
+      (["export", day, "-o", "/dev/null"], "-o /dev/null: \(device)"),
+      (["generate", "--events", "3", "-o", "/dev/null"], "-o /dev/null: \(device)"),
+      (["import", events, "-o", directory.path], "-o \(directory.path): \(folder)"),
+      (["export", day, "-o", directory.path, "--force"], "-o \(directory.path): \(folder)"),
+      (["html", day, "-o", directory.path], "-o \(directory.path): \(folder)"),
+      (["recover", day, "-o", directory.path], "-o \(directory.path): \(folder)"),
+      (["testgen", day, "-o", directory.path], "-o \(directory.path): \(folder)"),
+      (["export", day, "-o", "/dev/stdout"], "-o /dev/stdout: \(open)"),
+      (["import", events, "-o", "/dev/stdout"], "-o /dev/stdout: \(open)"),
+      (
+        ["export", day, "-o", "-"],
+        "-o - is not standard output here; give the path of a file to write (./- for a file named -)"
+      ),
+    ] {
+      let result = try rewind(arguments)
+      expectUsageError(result, message, command: arguments[0])
+    }
+    // Nothing was written: the directory holds the events alone.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["small.jsonl"])
   }
 
   @Test("-o in a directory that makes no files (/proc) never says the directory is missing")

@@ -453,7 +453,7 @@ struct RepairTests {
       let how = output == journal ? "" : " under another name"
       expectUsageError(
         try rewind("recover", journal, "-o", output),
-        "\(output): the output would overwrite the input \(journal) (the same file\(how)); choose another output file",
+        "-o \(output): the output would overwrite the input \(journal) (the same file\(how)); choose another output file",
         command: "recover")
     }
     #expect(bytes(of: journal) == torn)

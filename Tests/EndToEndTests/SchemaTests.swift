@@ -160,7 +160,7 @@ struct SchemaTests {
       let result = try rewind("upgrade", original, "-o", output, "--force")
       expectUsageError(
         result,
-        "\(output): the output would overwrite the input \(original) (the same file\(output == link ? " under another name" : "")); choose another output file",
+        "-o \(output): the output would overwrite the input \(original) (the same file\(output == link ? " under another name" : "")); choose another output file",
         command: "upgrade")
       #expect(bytes(of: original) == pristine)
     }

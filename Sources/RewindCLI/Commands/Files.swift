@@ -173,18 +173,24 @@ private func journal(beside path: String, _ suffix: String) -> String {
 /// The file a command writes: `path`, replaced only with `--force`, and never one of the
 /// command's `inputs` (by device and inode, so not through a link either).
 ///
-/// Checked at once, so that a command refuses before it does its work: an output that
-/// is one of the inputs is a usage error (exit 64) naming both, an empty path or a name of
-/// a process's open file (`/dev/stdout`, `/proc/self/fd/1`) a usage error too, an existing
-/// file without `--force` a failure that names the option. The writers check it again
-/// when they create the file (``AtomicFileWriter``), so a file that appears meanwhile is
-/// safe too.
+/// Checked at once, so that a command refuses before it does its work. A path that can
+/// never be the file written is a usage error (exit 64) that names the argument: one of
+/// the inputs (both named), an empty path, `-`, a directory, a device, pipe or socket
+/// (`/dev/null`), or a name of a process's open file (`/dev/stdout`, `/proc/self/fd/1`).
+/// What the file system holds there for now is a failure (exit 1), as a file missing is:
+/// an existing file without `--force` (naming the option), a directory that is not
+/// there. The writers check it again when they create the file (``AtomicFileWriter``), so
+/// a file that appears meanwhile is safe too.
 ///
 /// With `existingLater`, a file already there is not refused here: the command checks it
 /// with ``requireAvailable(_:)`` once its other arguments are checked against the journal
 /// (a range, a point), so that a wrong one is said before `--force` is asked for.
+///
+/// - Parameter argument: How the command line gave the path (`-o`), named by a usage
+///   error; nil for a path the command chose itself (`html`'s default page).
 func outputDestination(
-  _ path: String, force: Bool, inputs: [String], existingLater: Bool = false
+  _ path: String, force: Bool, inputs: [String], existingLater: Bool = false,
+  argument: String? = "-o"
 ) throws -> FileDestination {
   // An empty path names no file: the writer failed only at its last step, the rename.
   guard !path.isEmpty else {
@@ -202,7 +208,8 @@ func outputDestination(
     try destination.check()
   } catch {
     switch error.code {
-    case .outputIsInput, .invalidArgument: throw UsageError(error.description)
+    case .outputIsInput, .invalidArgument:
+      throw UsageError((argument.map { $0 + " " } ?? "") + error.description)
     case .alreadyExists:
       if existingLater { break }
       throw alreadyThere(destination)
@@ -232,14 +239,15 @@ private func alreadyThere(_ destination: FileDestination) -> CommandError {
 /// ``outputDestination(_:force:inputs:)``), or nil for standard output, where `--force`
 /// replaces nothing: given without `-o`, it is a usage error.
 func outputDestination(
-  _ path: String?, force: Bool, inputs: [String], existingLater: Bool = false
+  _ path: String?, force: Bool, inputs: [String], existingLater: Bool = false,
+  argument: String? = "-o"
 ) throws -> FileDestination? {
   guard let path else {
     if force { throw UsageError("--force applies to -o") }
     return nil
   }
   let destination: FileDestination = try outputDestination(
-    path, force: force, inputs: inputs, existingLater: existingLater)
+    path, force: force, inputs: inputs, existingLater: existingLater, argument: argument)
   return destination
 }
 

@@ -113,7 +113,7 @@ struct HTMLCommand: TimelineVisitor {
       try destination
       ?? outputDestination(
         Self.pageName(for: timeline.path), force: force, inputs: [timeline.path],
-        existingLater: true)
+        existingLater: true, argument: nil)
     var lap = context.clock()
     var steps = HTMLTimings(
       events: 0, precomputationJobs: jobs ?? 1, compressionJobs: Jobs.count(jobs))

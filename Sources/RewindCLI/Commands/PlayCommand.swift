@@ -118,7 +118,8 @@ struct PlayCommand: TimelineVisitor {
     _ timeline: Timeline<D>, from request: ContinueRequest
   ) throws {
     let path = LiveCommand.freeJournalName(at: WallClock.now())
-    let destination = try outputDestination(path, force: false, inputs: [timeline.path])
+    let destination = try outputDestination(
+      path, force: false, inputs: [timeline.path], argument: nil)
     try timeline.writeContinuation(
       through: request.sequence, to: destination,
       parentPath: context.resolvedPath(request.parentPath),

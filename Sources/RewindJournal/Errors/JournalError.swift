@@ -113,7 +113,7 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
 
   /// The error of an output path that is a directory, where a file is to be written.
   package static func directoryGiven(_ path: String) -> JournalError {
-    JournalError(.io, "is a directory; give the path of a file to write", path: path)
+    JournalError(.invalidArgument, "is a directory; give the path of a file to write", path: path)
   }
 
   /// `event 5`, `events 5–9`: a range of sequence numbers in a message, singular when it

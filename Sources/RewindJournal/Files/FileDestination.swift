@@ -33,10 +33,11 @@ public struct FileDestination: Sendable, Equatable {
   ///
   /// - Throws: ``JournalError`` with ``JournalError/Code/outputIsInput`` (naming the
   ///   destination and the input), ``JournalError/Code/alreadyExists``,
-  ///   ``JournalError/Code/notFound`` when the destination's directory is missing,
-  ///   ``JournalError/Code/io`` for a directory, or ``JournalError/Code/invalidArgument``
-  ///   for a name in `/proc` or `/dev/fd`, or a symbolic link that leads there
-  ///   (`/dev/stdout`): replacing the link would write nothing where it leads.
+  ///   ``JournalError/Code/notFound`` when the destination's directory is missing, or
+  ///   ``JournalError/Code/invalidArgument`` for a path that can never be the file
+  ///   written: a directory, a device, pipe or socket, a name in `/proc` or `/dev/fd`, or
+  ///   a symbolic link that leads there (`/dev/stdout`): replacing the link would write
+  ///   nothing where it leads.
   /// - Complexity: one `stat` per input and one of the destination.
   package func check() throws(JournalError) {
     _ = try check(system: .live)
@@ -88,7 +89,8 @@ public struct FileDestination: Sendable, Equatable {
     default:
       // Renaming over a device or a pipe would replace it, not write to it.
       throw JournalError(
-        .io, "is not a regular file (a device, pipe or socket); give the path of a file to write",
+        .invalidArgument,
+        "is not a regular file (a device, pipe or socket); give the path of a file to write",
         path: path)
     }
     guard replacingExisting else {
