@@ -72,22 +72,29 @@ struct HTMLCommandTests {
     }
   }
 
-  @Test("a session of more than 200,000 events is refused with its size, and a part of it is not")
+  @Test(
+    "a session of more than 200,000 events is refused with its size, as a usage error (64) said before --force is asked for, and a part of it is not"
+  )
   func tooLarge() throws {
     let directory = TemporaryDirectory()
     let journal = directory.file("big.journal")
     #expect(try rewind("generate", "-o", journal, "--events", "200010", "--seed", "3").status == 0)
     let page = directory.file("big.html")
-    expectFailure(
+    expectUsageError(
       try rewind("html", journal, "-o", page),
-      containing:
-        "\(journal): the session has 200,010 events (1–200010); a page holds at most 200,000: choose a part with --from and --to, e.g. --from 0 --to 200000"
-    )
+      "\(journal): the session has 200,010 events (1–200010); a page holds at most 200,000: choose a part with --from and --to, e.g. --from 0 --to 200000",
+      command: "html")
     #expect(!FileManager.default.fileExists(atPath: page))
-    expectFailure(
+    expectUsageError(
       try rewind("html", journal, "-o", page, "--from", "5", "--to", "end"),
-      containing: "the part asked for has 200,005 events (6–200010)")
+      "\(journal): the part asked for has 200,005 events (6–200010); a page holds at most 200,000: choose a part with --from and --to, e.g. --from 5 --to 200005",
+      command: "html")
     #expect(!FileManager.default.fileExists(atPath: page))
+    // A page already there: the part's size is said first, --force only for a part that fits.
+    try Data("old".utf8).write(to: URL(fileURLWithPath: page))
+    #expect(try rewind("html", journal, "-o", page).status == 64)
+    #expect(try String(contentsOfFile: page, encoding: .utf8) == "old")
+    try FileManager.default.removeItem(atPath: page)
     let part = try rewind("html", journal, "-o", page, "--from", "199000")
     #expect(part.status == 0, "\(part.stderr)")
     #expect(part.stdout.contains("1,010 events (points 199000–200010)"))

@@ -135,6 +135,13 @@ struct HTMLCommand: TimelineVisitor {
         "\(timeline.path): a page cannot start at event \(range.from): its time was lost to damage with \(Format.events(lost)); start it at the first event kept after them (--from \(lost.upperBound + 1))"
       )
     }
+    // Too many events: another part is asked for with other arguments (--from, --to), as
+    // a range past the end is, so it is a usage error, said before --force is asked for.
+    do throws(PageError) {
+      try SessionPage.requireFits(timeline, from: range.from, to: range.to)
+    } catch {
+      throw UsageError("\(timeline.path): \(error.message)")
+    }
     try requireAvailable(destination)
     let renderer = (timeline.domain as? any PageRenderingDomain)?.pageRenderer(
       device: timeline.header.device)

@@ -142,10 +142,12 @@ struct TestgenCommand: TimelineVisitor {
       throw CommandError(
         "\(timeline.path): the range after event \(range.from) holds no event: nothing to test")
     }
+    // More events than a test holds: another range is asked for with other arguments
+    // (--from, --to), as a range past the end is, so it is a usage error.
     guard range.to - range.from <= Self.longestTest else {
       let size =
         range.to - range.from == timeline.lastSequence ? "the session has" : "the range has"
-      throw CommandError(
+      throw UsageError(
         "\(timeline.path): \(size) \(Format.count(range.to - range.from)) events (\(range.from + 1)–\(range.to)); a test holds at most \(Format.count(Self.longestTest)), as a longer one takes the compiler too long to build: choose a part with --from and --to, e.g. --from \(range.from) --to \(range.from + Self.longestTest), or find the few events that matter with `rewind shrink`"
       )
     }

@@ -35,6 +35,29 @@ package import RewindCore
     }
   }
 
+  /// Refuses a part of a session too long for one page, before any work: what
+  /// ``html(of:from:to:options:renderer:limit:jobs:compressionJobs:progress:finished:)``
+  /// checks first, for a caller that checks its other arguments after this one.
+  /// - Parameters:
+  ///   - timeline: the session.
+  ///   - from: the state the page would start at.
+  ///   - to: the last event the page would hold.
+  ///   - limit: the most events a page may hold.
+  /// - Throws: ``PageError`` `tooManyEvents` when the part holds more than `limit`,
+  ///   saying the `--from` and `--to` of a part that fits.
+  package static func requireFits<D: Domain>(
+    _ timeline: Timeline<D>, from: UInt64, to: UInt64, limit: UInt64 = maximumEvents
+  ) throws(PageError) {
+    let count = to - from
+    guard count <= limit else {
+      let size = count == timeline.eventCount ? "the session has" : "the part asked for has"
+      throw PageError(
+        .tooManyEvents,
+        "\(size) \(Format.count(count)) events (\(from + 1)–\(to)); a page holds at most \(Format.count(limit)): choose a part with --from and --to, e.g. --from \(from) --to \(from + limit)"
+      )
+    }
+  }
+
   /// The page of the events after point `from` up to point `to` of a session.
   ///
   /// The page opens on the state at `from` and ends at the state at `to`.
@@ -63,14 +86,7 @@ package import RewindCore
     compressionJobs: Int = 1, progress: (UInt64) -> Void = { _ in },
     finished: (Step) -> Void = { _ in }
   ) throws -> [UInt8] {
-    let count = to - from
-    guard count <= limit else {
-      let size = count == timeline.eventCount ? "the session has" : "the part asked for has"
-      throw PageError(
-        .tooManyEvents,
-        "\(size) \(Format.count(count)) events (\(from + 1)–\(to)); a page holds at most \(Format.count(limit)): choose a part with --from and --to, e.g. --from \(from) --to \(from + limit)"
-      )
-    }
+    try requireFits(timeline, from: from, to: to, limit: limit)
     let payload = try Payload.buildSpecialised(
       timeline, from: from, to: to, options: options, rendererData: renderer?.data ?? .null,
       jobs: jobs, progress: progress)
