@@ -123,15 +123,42 @@ struct DivergenceTests {
       all.output.contains(
         "    recorded: applied, changing count\n    replayed: rejected: only a step of 1 can be taken away\n"
       ), "\(all.output)")
-    let bad = run(drifted, ["check", journal, "--max-divergences", "0"])
+    let bad = run(drifted, ["check", journal, "--max-divergences", "-1"])
     #expect(bad.status == 64)
-    #expect(bad.output.contains("expected a whole number of divergences, 1 or more"))
+    #expect(bad.output.contains("expected a whole number of divergences, 0 or more"))
     let huge = run(drifted, ["check", journal, "--max-divergences", "99999999999999999999"])
     #expect(huge.status == 64)
     #expect(
       huge.output.contains(
-        "'99999999999999999999' is too large: expected a whole number of divergences, from 1 to 9,223,372,036,854,775,807"
+        "'99999999999999999999' is too large: expected a whole number of divergences, from 0 to 9,223,372,036,854,775,807"
       ), "\(huge.output)")
+  }
+
+  @Test("check --max-divergences 0 describes no diverging event and counts them, in text and JSON")
+  func onlyTheCount() throws {
+    let journal = try record()
+    let text = run(drifted, ["check", journal, "--max-divergences", "0"])
+    #expect(text.status == 1, "\(text.output)")
+    #expect(
+      text.output == """
+        FAIL counter.journal: 66 events, 0 snapshots
+          no expected state: counter.state.json does not exist; no state is compared (no snapshot after the first event either): only each event's outcome and changed fields are
+          7 diverging events (--max-divergences 0 describes none)
+        0 passed, 1 failed
+
+        """)
+    let json = run(drifted, ["check", journal, "--max-divergences", "0", "--json"])
+    #expect(json.status == 1)
+    let report = try JSONValue(parsing: json.output)
+    guard case .array(let journals)? = report["journals"], let first = journals.first else {
+      Issue.record("not a report: \(json.output)")
+      return
+    }
+    #expect(first["passed"] == .bool(false))
+    #expect(first["eventDivergenceCount"] == .int(7), "\(json.output)")
+    #expect(first["eventDivergences"] == .array([]), "\(json.output)")
+    // The first divergence is described no more than the others.
+    #expect(first["eventDivergence"] == nil, "\(json.output)")
   }
 
   @Test("shrink --diverging keeps the events the first divergence needs, then it")

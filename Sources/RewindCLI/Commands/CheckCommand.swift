@@ -22,7 +22,8 @@ extension RewindTool {
         be partial: only the fields it gives are compared (the output says how many of the \
         state's it gives). A journal without one is reported as such, and fails with \
         --require-expected. Every diverging event is counted, and the first \
-        --max-divergences are described. --update writes (or refreshes) each journal's \
+        --max-divergences are described (0: none, only the count, eventDivergenceCount \
+        in --json). --update writes (or refreshes) each journal's \
         expected state from its replayed final state, atomically (through a symbolic \
         link, the file it leads to); a partial one keeps to \
         the fields it gave, and one that gives a field the state has not is left as it \
@@ -54,8 +55,11 @@ extension RewindTool {
     var jobs: Int?
     @Option(
       valueName: "n",
-      help: "Describe at most this many diverging events per journal.",
-      transform: { text throws(InvalidValue) in try parseCount(text, of: "divergences") })
+      help:
+        "Describe at most this many diverging events per journal; 0 describes none, only counts them.",
+      transform: { text throws(InvalidValue) in
+        try parseCount(text, of: "divergences", minimum: 0)
+      })
     var maxDivergences: Int = 10
     @Flag(help: "Fail a journal that has no expected state.")
     var requireExpected: Bool
@@ -491,7 +495,11 @@ struct CheckCommand: TimelineVisitor {
     }
     lines += report.eventDivergenceLines
     let cut = report.eventDivergenceCount - report.eventDivergences.count
-    if cut > 0 {
+    if cut > 0 && maxDivergences == 0 {
+      // None described: the count alone, where the first would have been.
+      lines.append(
+        "  \(Format.count(cut, "diverging event")) (--max-divergences 0 describes none)")
+    } else if cut > 0 {
       lines.append(
         "  … and \(Format.count(cut, "more diverging event")) (--max-divergences \(maxDivergences) describes the first \(Format.count(maxDivergences)))"
       )

@@ -1,20 +1,19 @@
 import RewindArguments
 import RewindCore
 
-/// A whole number of things, 1 or more, as `--window`, `--limit` and `--max-divergences`
-/// take, plain or with its digits grouped (`1,000`, as `groupedNumber` reads them): `noun`
-/// is the things' plural ("events").
-func parseCount(_ text: String, of noun: String) throws(InvalidValue) -> Int {
-  guard let digits = groupedDigits(text) else {
-    throw InvalidValue("expected a whole number of \(noun), 1 or more")
-  }
+/// A whole number of things, `minimum` (1 unless said) or more, as `--window`, `--limit`
+/// and `--max-divergences` (0 or more) take, plain or with its digits grouped (`1,000`, as
+/// `groupedNumber` reads them): `noun` is the things' plural ("events").
+func parseCount(_ text: String, of noun: String, minimum: Int = 1) throws(InvalidValue) -> Int {
+  let expected = "expected a whole number of \(noun), \(minimum) or more"
+  guard let digits = groupedDigits(text) else { throw InvalidValue(expected) }
   // Digits only: only a number too large is not an `Int`.
   guard let value = Int(digits) else {
     throw InvalidValue(
-      "'\(text)' is too large: expected a whole number of \(noun), from 1 to \(Format.count(Int.max))"
+      "'\(text)' is too large: expected a whole number of \(noun), from \(minimum) to \(Format.count(Int.max))"
     )
   }
-  guard value >= 1 else { throw InvalidValue("expected a whole number of \(noun), 1 or more") }
+  guard value >= minimum else { throw InvalidValue(expected) }
   return value
 }
 
