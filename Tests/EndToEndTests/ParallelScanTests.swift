@@ -138,23 +138,27 @@ struct ParallelScanEndToEndTests {
   }
 
   @Test(
-    "--jobs where it changes nothing is a usage error naming the option it needs: verify without --deep, log without --where, find with --last"
+    "--jobs is taken, and checked, where the command does not scan in parts (verify without --deep, log without --where, find --last), so that a wrapper may pass it to every command that has it"
   )
   func jobsWithoutEffect() throws {
     let journal = sample("day-menu.journal")
-    expectUsageError(
-      try rewind("verify", journal, "--jobs", "4"), "--jobs applies to --deep", command: "verify")
-    expectUsageError(
-      try rewind("verify", journal, "--json", "--jobs", "2"), "--jobs applies to --deep",
-      command: "verify")
-    expectUsageError(
-      try rewind("log", journal, "--jobs", "4"), "--jobs applies to --where", command: "log")
-    expectUsageError(
-      try rewind("log", journal, "--changes", "--type", "menuTabTapped", "--jobs", "2"),
-      "--jobs applies to --where", command: "log")
-    expectUsageError(
-      try rewind("find", journal, "--where", "menu.selectedIndex == 2", "--last", "--jobs", "4"),
-      "--jobs does not apply to --last, which searches backwards on one thread", command: "find")
+    for arguments in [
+      ["verify", journal], ["verify", journal, "--json"], ["log", journal],
+      ["log", journal, "--changes", "--type", "menuTabTapped"],
+      ["find", journal, "--where", "menu.selectedIndex == 2", "--last"],
+    ] {
+      let without = try rewind(arguments)
+      for jobs in ["1", "4"] {
+        let given = try rewind(arguments + ["--jobs", jobs])
+        #expect(given.status == 0, "\(arguments) --jobs \(jobs): \(given.stderr)")
+        #expect(given.stdout == without.stdout, "\(arguments) --jobs \(jobs)")
+        #expect(given.stderr.isEmpty)
+      }
+      // Still checked.
+      let bad = try rewind(arguments + ["--jobs", "0"])
+      #expect(bad.status == 64)
+      #expect(bad.stderr.contains("expected a number of jobs from 1 to 256"), "\(bad.stderr)")
+    }
     // Where it applies, it is taken.
     #expect(try rewind("verify", journal, "--deep", "--jobs", "4").status == 0)
     #expect(
@@ -163,6 +167,9 @@ struct ParallelScanEndToEndTests {
     #expect(
       try rewind("find", journal, "--where", "menu.selectedIndex == 2", "--all", "--jobs", "4")
         .status == 0)
-    #expect(try rewind("find", journal, "--where", "menu.selectedIndex == 2", "--last").status == 0)
+    // A command that never scans has no --jobs.
+    let state = try rewind("state", journal, "--jobs", "1")
+    #expect(state.status == 64)
+    #expect(state.stderr.hasPrefix("Error: Unknown option '--jobs'"), "\(state.stderr)")
   }
 }

@@ -54,7 +54,7 @@ extension RewindTool {
     @Option(
       valueName: "n",
       help:
-        "Replay parts of the journal on this many threads (default: the cores); not with --last.",
+        "Replay parts of the journal on this many threads when the search scans it in parts (default: the cores); taken and unused with --last, which searches backwards on one thread.",
       transform: Jobs.parse)
     var jobs: Int?
 
@@ -64,10 +64,8 @@ extension RewindTool {
         throw UsageError("\(modes.joined(separator: " and ")) cannot be used together")
       }
       // --last searches backwards from --to one interval at a time, on one thread
-      // (Timeline.findLast takes no job count): --jobs would change nothing.
-      guard !last || jobs == nil else {
-        throw UsageError("--jobs does not apply to --last, which searches backwards on one thread")
-      }
+      // (Timeline.findLast takes no job count): --jobs is taken (checked) and unused, so
+      // that a script may give it to every command.
       let mode: FindCommand.Mode = all ? .all : last ? .last : count ? .count : .first
       let command = FindCommand(
         condition: condition, mode: mode, from: from, to: to, json: json,

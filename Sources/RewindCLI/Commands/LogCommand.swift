@@ -46,13 +46,14 @@ extension RewindTool {
     var json: Bool
     @Option(
       valueName: "n",
-      help: "With --where, read parts of the journal on this many threads (default: the cores).",
+      help:
+        "Read parts of the journal on this many threads when --where scans it in parts (default: the cores); taken and unused without --where.",
       transform: Jobs.parse)
     var jobs: Int?
 
     func run(_ context: Context) throws {
-      // Without a condition the events are written in one pass on one thread.
-      guard condition != nil || jobs == nil else { throw UsageError("--jobs applies to --where") }
+      // Without a condition the events are written in one pass on one thread: --jobs is
+      // taken (checked) and unused, so that a script may give it to every command.
       let command = LogCommand(
         from: from, to: to,
         kinds: type.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map(

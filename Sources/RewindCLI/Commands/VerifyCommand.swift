@@ -37,13 +37,14 @@ extension RewindTool {
     var json: Bool
     @Option(
       valueName: "n",
-      help: "With --deep, check parts of a long journal on this many threads (default: the cores).",
+      help:
+        "Check parts of a long journal on this many threads when --deep checks it in parts (default: the cores); taken and unused without --deep.",
       transform: Jobs.parse)
     var jobs: Int?
 
     func run(_ context: Context) throws {
-      // The storage check alone reads the frames in order on one thread.
-      guard deep || jobs == nil else { throw UsageError("--jobs applies to --deep") }
+      // The storage check alone reads the frames in order on one thread: --jobs is taken
+      // (checked) and unused, so that a script may give it to every command.
       for journal in journals { try requireFile(journal, for: "verify") }
       guard journals.count > 1 else {
         if try !verify(journals[0], context: context).clean { throw ExitCode.failure }
