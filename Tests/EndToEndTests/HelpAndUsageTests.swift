@@ -41,7 +41,9 @@ struct HelpAndUsageTests {
   )
   func helpLayout() throws {
     let root = try rewind("--help")
-    let listed = root.stdout.split(separator: "\n").drop { $0 != "SUBCOMMANDS:" }.dropFirst()
+    // The commands: the lines of SUBCOMMANDS up to the empty line that ends them.
+    let listed = root.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      .drop { $0 != "SUBCOMMANDS:" }.dropFirst().prefix { !$0.isEmpty }
       .compactMap { line in
         line.hasPrefix("  ") && line.dropFirst(2).first != " "
           ? line.split(separator: " ").first.map(String.init) : nil
@@ -68,6 +70,55 @@ struct HelpAndUsageTests {
         #expect(depth == 0, "\(name): \(line)")
       }
     }
+  }
+
+  @Test(
+    "rewind help says the exit statuses every command shares; a command's help only its own"
+  )
+  func exitStatuses() throws {
+    let root = try rewind("help").stdout
+    let section = root.split(separator: "\n", omittingEmptySubsequences: false)
+      .drop { $0 != "EXIT STATUS:" }.joined(separator: "\n")
+    #expect(section.hasPrefix("EXIT STATUS:\n  0       Success."), "\(root)")
+    for line in ["\n  1       A failure: a check that did not pass;", "\n  64      A usage error:"]
+    {
+      #expect(section.contains(line), "\(line): \(section)")
+    }
+    // The words, however the lines wrap them.
+    let flat = section.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for words in [
+      "a file missing, unreadable or damaged", "of several files, any that failed",
+      "an -o that is a directory, a device, standard output", "too long for a page or a test",
+      "A command's help gives the statuses of its own",
+    ] {
+      #expect(flat.contains(words), "\(words): \(section)")
+    }
+    // A command's own lines, and none of the shared ones again.
+    let own: [(String, [String])] = [
+      (
+        "diff",
+        [
+          "  0       With --exit-code:", "  1       With --exit-code:",
+          "  2       With --exit-code:",
+        ]
+      ),
+      ("check", ["  1       Any journal fails"]),
+      ("verify", ["  1       Any journal is damaged"]),
+      ("find", ["  0       Also when nothing matches"]),
+      ("html", ["  64      Also when the part asked for holds more than 200,000 events"]),
+      ("testgen", ["  64      Also when the range holds more than 10,000 events"]),
+      ("live", ["  128+N   A signal N ended it"]),
+      ("play", ["  128+N   A signal N ended it"]),
+      ("push", ["  1       Any journal was not pushed"]),
+    ]
+    for (command, lines) in own {
+      let help = try rewind(command, "--help").stdout
+      #expect(help.contains("\nEXIT STATUS:\n"), "\(command)")
+      for line in lines { #expect(help.contains("\n" + line), "\(command): \(line)\n\(help)") }
+      #expect(!help.contains("A usage error:"), "\(command)")
+    }
+    // A command with no status of its own has no section.
+    #expect(!(try rewind("state", "--help").stdout.contains("EXIT STATUS")))
   }
 
   @Test("--version prints the version")

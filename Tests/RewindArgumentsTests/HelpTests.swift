@@ -318,3 +318,91 @@ struct UsageLayoutTests {
         == "Usage: rewind many [<options>] <journal>")
   }
 }
+
+@Suite("Exit statuses in help")
+struct ExitStatusHelpTests {
+  /// A tool that says the statuses every command shares, and a command that says its own.
+  static let tool = CommandLineTool<TestStreams>(
+    name: "tool", version: "",
+    abstract: "Compare things.",
+    exitStatuses: [
+      ExitStatusHelp("0", "Success."),
+      ExitStatusHelp("64", "A usage error."),
+      ExitStatusHelp("", "A command's help gives its own."),
+    ],
+    commands: [.command { Compare() }, .command { Plain() }])
+
+  struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "compare", abstract: "Compare two things.",
+      exitStatuses: [
+        ExitStatusHelp(
+          "2",
+          "With --exit-code: they cannot be compared, the one or the other being unreadable, damaged or missing."
+        ),
+        ExitStatusHelp("128+N", "A signal."),
+      ])
+
+    func run(_ context: TestStreams) {}
+  }
+
+  struct Plain: ParsableCommand {
+    static let configuration = CommandConfiguration(name: "plain", abstract: "Do nothing.")
+
+    func run(_ context: TestStreams) {}
+  }
+
+  static func help(_ arguments: [String]) -> String {
+    let context = TestStreams()
+    #expect(tool.run(arguments: arguments, context: context) == 0)
+    return context.output
+  }
+
+  @Test("the tool's help lists its statuses last, a note under them, after the subcommands")
+  func toolStatuses() {
+    #expect(
+      Self.help(["help"]) == """
+        OVERVIEW: Compare things.
+
+        USAGE: tool <subcommand>
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          compare                 Compare two things.
+          plain                   Do nothing.
+
+          See 'tool help <subcommand>' for detailed help.
+
+        EXIT STATUS:
+          0       Success.
+          64      A usage error.
+          A command's help gives its own.
+
+
+        """)
+  }
+
+  @Test("a command's help lists its own statuses, wrapped under the meaning's column")
+  func commandStatuses() {
+    #expect(
+      Self.help(["compare", "--help"]) == """
+        OVERVIEW: Compare two things.
+
+        USAGE: tool compare
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        EXIT STATUS:
+          2       With --exit-code: they cannot be compared, the one or the other being
+                  unreadable, damaged or missing.
+          128+N   A signal.
+
+
+        """)
+    // A command without statuses has no section.
+    #expect(!Self.help(["plain", "--help"]).contains("EXIT STATUS"))
+  }
+}

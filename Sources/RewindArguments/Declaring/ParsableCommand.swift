@@ -66,6 +66,9 @@ public struct CommandConfiguration: Sendable {
   public var abstract: String
   /// Longer help shown under the overview.
   public var discussion: String
+  /// The exit statuses of this command that the tool's help does not give (its own, or
+  /// what a shared one means here), listed under `EXIT STATUS:`.
+  public var exitStatuses: [ExitStatusHelp]
 
   /// A command's name and help.
   /// - Parameters:
@@ -73,10 +76,14 @@ public struct CommandConfiguration: Sendable {
   ///   - abstract: The one-line summary.
   ///   - discussion: Longer help shown under the overview; lines are wrapped at 80
   ///     columns, and line breaks in it are kept.
-  public init(name: String, abstract: String, discussion: String = "") {
+  ///   - exitStatuses: The command's own exit statuses, listed under `EXIT STATUS:`.
+  public init(
+    name: String, abstract: String, discussion: String = "", exitStatuses: [ExitStatusHelp] = []
+  ) {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
+    self.exitStatuses = exitStatuses
   }
 }
 

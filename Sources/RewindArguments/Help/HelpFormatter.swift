@@ -22,11 +22,14 @@
 /// Labels are indented by 2 and their help starts at column 26 (on the next line when
 /// the label is too long); help text and the usage wrap at 80 columns. A command with subcommands
 /// lists them under `SUBCOMMANDS:` and ends with "See 'rewind help <subcommand>' for
-/// detailed help."
+/// detailed help." A command or tool that declares exit statuses lists them last, under
+/// `EXIT STATUS:`, each meaning from column 10.
 package enum HelpFormatter {
   static let screenWidth = 80
   static let labelIndent = 2
   static let labelColumnWidth = 26
+  /// Where the meaning of an exit status starts: statuses are short (`64`, `128+N`).
+  static let statusColumnWidth = 10
   /// Beyond this many parameters the usage line shows `[<options>]` instead of the
   /// optional ones.
   static let maximumUsageParameters = 12
@@ -120,9 +123,26 @@ package enum HelpFormatter {
     if !subcommands.isEmpty {
       var names = path.map(\.name)
       names.insert("help", at: 1)
-      text += "\n  See '\(names.joined(separator: " ")) <subcommand>' for detailed help."
+      text += "\n  See '\(names.joined(separator: " ")) <subcommand>' for detailed help.\n"
     }
-    return text + "\n"
+    if !command.exitStatuses.isEmpty {
+      text += "\nEXIT STATUS:\n" + command.exitStatuses.map(renderStatus).joined()
+    }
+    // A command's screen ends with an empty line, as the argument parser's does; a group's
+    // ends with its pointer to the subcommands' help, unless its statuses follow.
+    return subcommands.isEmpty || !command.exitStatuses.isEmpty ? text + "\n" : text
+  }
+
+  /// One line of `EXIT STATUS:`: the status indented by 2, its meaning from column
+  /// ``statusColumnWidth``; a note (no status) indented by 2.
+  private static func renderStatus(_ entry: ExitStatusHelp) -> String {
+    guard !entry.status.isEmpty else {
+      return wrap(entry.meaning, width: screenWidth, indent: labelIndent) + "\n"
+    }
+    let label = String(repeating: " ", count: labelIndent) + entry.status
+    let wrapped = wrap(entry.meaning, width: screenWidth, indent: statusColumnWidth)
+    guard label.count < statusColumnWidth else { return label + "\n" + wrapped + "\n" }
+    return label + wrapped.dropFirst(label.count) + "\n"
   }
 
   /// The report of a usage error, ending with a newline:

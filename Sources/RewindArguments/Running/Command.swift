@@ -24,6 +24,8 @@ public struct Command<Context>: Sendable {
   let abstract: String
   /// Longer help shown under the overview, made when help shows it.
   private let makeDiscussion: @Sendable () -> String
+  /// The statuses listed under `EXIT STATUS:`, after the options.
+  let exitStatuses: [ExitStatusHelp]
   /// Reads the positional arguments, options and flags from a fresh command value.
   private let declaredParameters: @Sendable () -> [Parameter]
   /// Nested commands (`rewind <group> <command>`), if this is a group.
@@ -64,6 +66,7 @@ public struct Command<Context>: Sendable {
     return Command(
       name: configuration.name, abstract: configuration.abstract,
       makeDiscussion: { discussion() ?? configuration.discussion },
+      exitStatuses: configuration.exitStatuses,
       declaredParameters: { DeclaredParameters.make(make).declared.documentedParameters },
       subcommands: [], execute: execute)
   }
@@ -77,9 +80,18 @@ public struct Command<Context>: Sendable {
   public static func group(
     _ name: String, abstract: String, discussion: String = "", subcommands: [Command]
   ) -> Command {
+    group(
+      name, abstract: abstract, discussion: discussion, exitStatuses: [], subcommands: subcommands)
+  }
+
+  /// A group with the exit statuses its help lists (a tool's, which its commands share).
+  static func group(
+    _ name: String, abstract: String, discussion: String, exitStatuses: [ExitStatusHelp],
+    subcommands: [Command]
+  ) -> Command {
     Command(
-      name: name, abstract: abstract, makeDiscussion: { discussion }, declaredParameters: { [] },
-      subcommands: subcommands, execute: nil)
+      name: name, abstract: abstract, makeDiscussion: { discussion }, exitStatuses: exitStatuses,
+      declaredParameters: { [] }, subcommands: subcommands, execute: nil)
   }
 
   /// The positional arguments, options and flags, in usage-line order, with the texts of

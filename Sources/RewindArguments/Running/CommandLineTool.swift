@@ -45,14 +45,18 @@ public struct CommandLineTool<Context>: Sendable {
   ///   - version: What `--version` prints; no `--version` option when empty.
   ///   - abstract: The tool's one-line overview.
   ///   - discussion: Longer help shown under the overview.
+  ///   - exitStatuses: The statuses every command exits with, listed under `EXIT STATUS:`
+  ///     in the tool's help (a command's help lists its own).
   ///   - commands: The subcommands, in the order help lists them.
   ///   - topics: What `tool help <topic>` prints for names that are not commands.
   public init(
     name: String, version: String, abstract: String, discussion: String = "",
-    commands: [Command<Context>], topics: [HelpTopic] = []
+    exitStatuses: [ExitStatusHelp] = [], commands: [Command<Context>], topics: [HelpTopic] = []
   ) {
     self.version = version
-    self.root = .group(name, abstract: abstract, discussion: discussion, subcommands: commands)
+    self.root = .group(
+      name, abstract: abstract, discussion: discussion, exitStatuses: exitStatuses,
+      subcommands: commands)
     self.topics = topics
   }
 

@@ -33,9 +33,14 @@ extension RewindTool {
         crash's unfinished frame, a file cut short) fails, since what they hold is not \
         checked (`rewind recover` cuts them), unless a writer holds it (its frame in \
         progress). Several journals are checked at once on --jobs threads, a long one \
-        in parts that any free thread takes; the output is the same, in the order given. \
-        Exits with 1 if any journal fails.
-        """)
+        in parts that any free thread takes; the output is the same, in the order given.
+        """,
+      exitStatuses: [
+        ExitStatusHelp(
+          "1",
+          "Any journal fails (an event or snapshot that replays otherwise, a final state other than the expected one, a torn tail, no expected state with --require-expected) or cannot be checked; the others are checked."
+        )
+      ])
 
     let registry: DomainRegistry
 

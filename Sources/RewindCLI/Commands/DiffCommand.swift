@@ -20,11 +20,21 @@ extension RewindTool {
         differ. Then each session goes its own way, and they rejoin at the first pair of \
         points, one in each, with equal states, one allowed to take up to --window more \
         events than the other (default: 1024); the end states are compared last. \
-        With --exit-code, the status says whether they differ, as diff(1): 1 when the \
-        states differ (with --align, when the sessions take different paths), 0 when they \
-        do not, 2 when they could not be compared (a journal that cannot be read, say); \
+        With --exit-code, the status says whether they differ, as diff(1)'s does (below); \
         a usage error is 64 as always.
-        """)
+        """,
+      exitStatuses: [
+        ExitStatusHelp(
+          "0",
+          "With --exit-code: the states are the same (with --align, the sessions take the same path)."
+        ),
+        ExitStatusHelp(
+          "1",
+          "With --exit-code: they differ. Without it, a failure, as for any command."),
+        ExitStatusHelp(
+          "2",
+          "With --exit-code: they cannot be compared (a journal that cannot be read, say)."),
+      ])
 
     let registry: DomainRegistry
 

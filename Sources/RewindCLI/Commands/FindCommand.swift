@@ -26,7 +26,12 @@ extension RewindTool {
         recover --salvage`, the search goes on past the events lost to damage, from the \
         snapshot stored after them, as `rewind log` does, and a warning names the lost \
         events it could not see.
-        """)
+        """,
+      exitStatuses: [
+        ExitStatusHelp(
+          "0",
+          "Also when nothing matches: --count, or the matches of --json, say how many.")
+      ])
 
     let registry: DomainRegistry
 

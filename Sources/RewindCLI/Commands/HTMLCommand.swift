@@ -29,7 +29,13 @@ extension RewindTool {
         step took (the journal opened, the precomputation that replays it and builds the \
         page's data, the compression, the assembling, the writing), in milliseconds of a \
         monotonic clock; standard output and the page stay the same, with --json too.
-        """)
+        """,
+      exitStatuses: [
+        ExitStatusHelp(
+          "64",
+          "Also when the part asked for holds more than 200,000 events: choose a part with --from and --to."
+        )
+      ])
 
     let registry: DomainRegistry
 

@@ -14,7 +14,7 @@ extension RewindTool {
     static let configuration = CommandConfiguration(
       name: "live",
       abstract: "Use the domain's screen in the terminal, recording every interaction.",
-      discussion: discussion(keys: nil))
+      discussion: discussion(keys: nil), exitStatuses: terminalExitStatuses)
 
     let registry: DomainRegistry
 

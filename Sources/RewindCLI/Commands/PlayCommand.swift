@@ -10,7 +10,8 @@ extension RewindTool {
     /// Its discussion (``discussion``) is made when help shows it (`RewindTool.cli`), not
     /// when the tool starts: it measures the keys' widths.
     static let configuration = CommandConfiguration(
-      name: "play", abstract: "Scrub through a recorded session: the time-travel debugger.")
+      name: "play", abstract: "Scrub through a recorded session: the time-travel debugger.",
+      exitStatuses: terminalExitStatuses)
 
     let registry: DomainRegistry
 
@@ -131,3 +132,12 @@ struct PlayCommand: TimelineVisitor {
       continuing: path, after: request.sequence, domain: D.self, context: context)
   }
 }
+
+/// The statuses of the full-screen commands (`live`, `play`) after an ending other than
+/// quitting: ``TerminalExit/exitStatus``.
+let terminalExitStatuses = [
+  ExitStatusHelp(
+    "128+N",
+    "A signal N ended it, the terminal put back: 130 for Ctrl-C (SIGINT), 143 for SIGTERM; 129 (as SIGHUP) when the terminal went away."
+  )
+]

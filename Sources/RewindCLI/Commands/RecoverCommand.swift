@@ -28,7 +28,13 @@ extension RewindTool {
         are no damage: their bytes are as they were written (for a journal of an older \
         schema, the domain's upcast of that schema does not read them), so salvage keeps \
         their frame as it is, says why, and exits with 1.
-        """)
+        """,
+      exitStatuses: [
+        ExitStatusHelp(
+          "1",
+          "Also when --salvage kept frames whose events the domain does not decode (said with their reason)."
+        )
+      ])
 
     let registry: DomainRegistry
 

@@ -24,7 +24,12 @@ extension RewindTool {
         diverges; when no event does but a snapshot differs from the state replayed up to \
         it (a bug that changes values, not which fields change), --diverging says so, with \
         the fields that differ and the --where that shrinks to that state.
-        """)
+        """,
+      exitStatuses: [
+        ExitStatusHelp(
+          "1",
+          "Also when there is nothing to shrink: the condition never holds, or no event diverges.")
+      ])
 
     let registry: DomainRegistry
 

@@ -36,7 +36,12 @@ extension RewindTool {
         exits with 1, saying how many were not pushed.
 
         \(serverDiscussion)
-        """)
+        """,
+      exitStatuses: [
+        ExitStatusHelp(
+          "1",
+          "Any journal was not pushed; the others are.")
+      ])
 
     let registry: DomainRegistry
 

@@ -19,7 +19,13 @@ extension RewindTool {
         range starts from the state before its first event, written as assignments. A \
         test holds at most 10,000 events (the compiler's time grows faster than a test's \
         length): choose a part of a longer session, or shrink it (rewind shrink).
-        """)
+        """,
+      exitStatuses: [
+        ExitStatusHelp(
+          "64",
+          "Also when the range holds more than 10,000 events: choose a part with --from and --to, or shrink the session."
+        )
+      ])
 
     let registry: DomainRegistry
 

@@ -25,7 +25,13 @@ extension RewindTool {
         cannot be verified at all is said in its place (UNREADABLE, or an object with its \
         "error") and the others are verified still; a last line counts them, and the exit \
         is 1 when any is not whole.
-        """)
+        """,
+      exitStatuses: [
+        ExitStatusHelp(
+          "1",
+          "Any journal is damaged or cannot be verified, or with --deep holds content that is wrong; the others are verified. A journal not closed is no failure."
+        )
+      ])
 
     let registry: DomainRegistry
 

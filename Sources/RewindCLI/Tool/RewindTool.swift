@@ -32,6 +32,7 @@ package enum RewindTool {
         credentials file and the certificate authorities to trust (TLS, tls://…) for
         those connections, as the nats tool reads them.
         """,
+      exitStatuses: exitStatuses,
       commands: [
         .command { Record(registry: registry) }, .command { Generate(registry: registry) },
         .command { Import(registry: registry) }, .command { Export(registry: registry) },
@@ -50,6 +51,26 @@ package enum RewindTool {
         .command { Sessions(registry: registry) },
       ], topics: [.conditions])
   }
+}
+
+extension RewindTool {
+  /// The statuses every command exits with, in the tool's help; a command's help gives
+  /// its own (`diff --exit-code`, `live` after a signal).
+  static let exitStatuses: [ExitStatusHelp] = [
+    ExitStatusHelp("0", "Success. A search that finds nothing is no failure."),
+    ExitStatusHelp(
+      "1",
+      "A failure: a check that did not pass; a file missing, unreadable or damaged; of several files, any that failed (the others are done); an output file already there (--force replaces it) or in a directory that is not there; standard output that refused what was written."
+    ),
+    ExitStatusHelp(
+      "64",
+      "A usage error: a missing or unknown command or option, a wrong or missing value, an argument that is not UTF-8, or arguments the command cannot use as given (an -o that is a directory, a device, standard output or one of the inputs; a range past the session's end, or too long for a page or a test)."
+    ),
+    ExitStatusHelp(
+      "",
+      "A command's help gives the statuses of its own. A signal ends a command as it ends any program: a shell says 128 + its number (141 when the reader of a pipe stopped reading)."
+    ),
+  ]
 }
 
 /// Runs the `rewind` tool as this process with `domains`: the command line from
