@@ -302,6 +302,62 @@ struct FileSafetyTests {
     #expect(listing(directory.path).isEmpty)
   }
 
+  /// One file name that is not UTF-8 among several journals (a glob over a directory
+  /// that holds one) refused the whole run: check and verify say it in its place, as a
+  /// journal that cannot be read, and read the others.
+  @Test("check and verify fail a journal whose path is not UTF-8 in its place, and read the others")
+  func nonUTF8JournalAmongSeveral() throws {
+    let directory = TemporaryDirectory()
+    let first = directory.file("a.journal")
+    let last = directory.file("b.journal")
+    try FileManager.default.copyItem(atPath: sample("day-menu.journal"), toPath: first)
+    try FileManager.default.copyItem(atPath: sample("two-column.journal"), toPath: last)
+    // 'été' in Latin-1 (é is the byte 0xE9), made and named by the shell.
+    let odd = "\"$(printf '\\351t\\351.journal')\""
+    func shell(_ command: String) throws -> ProcessResult {
+      try run(
+        "/bin/sh", ["-c", command, rewindBinary],
+        environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], currentDirectory: directory.path)
+    }
+    #expect(try shell("cp a.journal \(odd)").status == 0)
+    let name = "\\xE9t\\xE9.journal"
+    let reason =
+      "the path is not UTF-8 text, and rewind reads its arguments, paths included, as UTF-8: it cannot open the file (rename it to read it)"
+
+    let checked = try shell("exec \"$0\" check a.journal \(odd) b.journal --jobs 1")
+    #expect(checked.status == 1, "\(checked.stderr)")
+    #expect(checked.lines.first?.hasPrefix("PASS a.journal: ") == true, "\(checked.stdout)")
+    #expect(checked.lines.contains("FAIL \(name): \(reason)"), "\(checked.stdout)")
+    #expect(checked.lines.contains { $0.hasPrefix("PASS b.journal: ") }, "\(checked.stdout)")
+    #expect(checked.lines.last == "2 passed, 1 failed")
+    let json = try parseObject(
+      try shell("exec \"$0\" check a.journal \(odd) b.journal --json --jobs 2").stdout)
+    let entries = try #require(json["journals"] as? [[String: Any]])
+    #expect(entries.map { $0["path"] as? String } == ["a.journal", name, "b.journal"])
+    #expect(entries.map { $0["passed"] as? Bool } == [true, false, true])
+    #expect(entries[1]["error"] as? String == "\(name): \(reason)")
+    #expect(json["failed"] as? Int == 1)
+
+    let verified = try shell("exec \"$0\" verify a.journal \(odd) b.journal")
+    #expect(verified.status == 1, "\(verified.stderr)")
+    #expect(verified.lines.count == 4, "\(verified.stdout)")
+    #expect(verified.lines[1] == "UNREADABLE \(name): \(reason)", "\(verified.stdout)")
+    #expect(verified.lines.last == "2 journals whole, 1 not")
+    let reports = try #require(
+      try parseJSON(try shell("exec \"$0\" verify a.journal \(odd) b.journal --json").stdout)
+        as? [[String: Any]])
+    #expect(reports.map { $0["path"] as? String } == ["a.journal", name, "b.journal"])
+    #expect(reports.map { $0["ok"] as? Bool } == [true, false, true])
+
+    // As an option's value it is refused, as every other command refuses it.
+    let expected = try shell("exec \"$0\" check a.journal --expect \(odd)")
+    #expect(expected.status == 64)
+    #expect(
+      expected.stderr.hasPrefix(
+        "Error: the argument '\(name)' is not UTF-8 text; rewind reads its arguments, paths included, as UTF-8\n"
+      ), "\(expected.stderr)")
+  }
+
   @Test("an empty output path is a usage error that says so, and nothing is written")
   func emptyOutputPath() throws {
     let directory = TemporaryDirectory()

@@ -28,7 +28,9 @@ extension RewindTool {
         link, the file it leads to); a partial one keeps to \
         the fields it gave, and one that gives a field the state has not is left as it \
         is (the journal fails). A journal whose expected state cannot be read fails, and \
-        the others are checked. A journal of an older schema is compared upcast, on the fields \
+        the others are checked, as a journal that cannot be read fails (a path that is \
+        not UTF-8 text too, shown with each byte outside printable ASCII as \\xHH). A \
+        journal of an older schema is compared upcast, on the fields \
         its schema had. A journal with a torn tail (bytes after its last whole frame: a \
         crash's unfinished frame, a file cut short) fails, since what they hold is not \
         checked (`rewind recover` cuts them), unless a writer holds it (its frame in \
@@ -76,6 +78,9 @@ extension RewindTool {
         throw UsageError(
           "--expect applies to one journal; give each journal NAME.state.json instead")
       }
+      // A journal whose path is not UTF-8 text fails in its place; an option's value is
+      // refused, as every command refuses it.
+      try context.argumentsNotUTF8.requireOnly(among: journals)
       let jobs = Jobs.count(jobs)
       var results: [CheckResult] = []
       // Several journals are checked on up to `jobs` threads at once, their parts on the
@@ -89,7 +94,10 @@ extension RewindTool {
       }
       if journals.count > 1 && jobs > 1 && !(update && Set(journals).count < journals.count) {
         let states = journals.map { journal in
-          Result { try expectedState(of: journal, context: context) }
+          Result {
+            if let error = context.argumentsNotUTF8.error(naming: journal) { throw error }
+            return try expectedState(of: journal, context: context)
+          }
         }
         let workers = min(jobs, journals.count)
         // A journal splits into parts on one thread more than its share of the jobs, but a
@@ -118,6 +126,10 @@ extension RewindTool {
         }
       } else {
         for journal in journals {
+          if let error = context.argumentsNotUTF8.error(naming: journal) {
+            results.append(Self.failure(journal, error, context: context))
+            continue
+          }
           let state: ExpectedState
           do {
             state = try expectedState(of: journal, context: context)

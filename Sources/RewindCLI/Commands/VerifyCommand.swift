@@ -23,7 +23,8 @@ extension RewindTool {
         object (kind, frame, offset, sequences, message). Several journals are verified in \
         turn, each reported as one is (with --json, an array of the reports); one that \
         cannot be verified at all is said in its place (UNREADABLE, or an object with its \
-        "error") and the others are verified still; a last line counts them, and the exit \
+        "error"; a path that is not UTF-8 text too, shown with each byte outside printable \
+        ASCII as \\xHH) and the others are verified still; a last line counts them, and the exit \
         is 1 when any is not whole.
         """,
       exitStatuses: [
@@ -51,6 +52,8 @@ extension RewindTool {
     func run(_ context: Context) throws {
       // The storage check alone reads the frames in order on one thread: --jobs is taken
       // (checked) and unused, so that a script may give it to every command.
+      // A journal whose path is not UTF-8 text cannot be verified, said in its place.
+      try context.argumentsNotUTF8.requireOnly(among: journals)
       for journal in journals { try requireFile(journal, for: "verify") }
       guard journals.count > 1 else {
         if try !verify(journals[0], context: context).clean { throw ExitCode.failure }
@@ -96,6 +99,10 @@ extension RewindTool {
       json: JSONValue, clean: Bool
     ) {
       let single = journals.count == 1
+      if let error = context.argumentsNotUTF8.error(naming: journal) {
+        if json && single { context.stdout.printJSON(Self.failure(journal, error)) }
+        throw error
+      }
       let report: VerificationReport
       var content: ContentCheck?
       do throws(JournalError) {

@@ -32,6 +32,9 @@ package final class Context {
   /// The system calls through which commands read and write files; tests replace them
   /// to make a step fail (a full disk, a failed rename).
   package var fileSystem = FileSystemCalls.live
+  /// The arguments that are not UTF-8 text, as they stand in the command line that
+  /// `check` and `verify` read (each journal of them fails in its place); none elsewhere.
+  package var argumentsNotUTF8 = ArgumentsNotUTF8()
 
   package init(
     stdout: Output, stderr: Output, environment: [String: String], currentDirectory: String,

@@ -82,22 +82,26 @@ enum ProcessCalls {
     return errno
   }
 
-  /// The first of the process's arguments (after its name) that is not UTF-8, with every
-  /// byte outside printable ASCII written `\xHH`; nil when all are UTF-8.
+  /// The process's arguments (after its name) that are not UTF-8, each with its index
+  /// among them (0 for the first after the name) and its bytes, those outside printable
+  /// ASCII written `\xHH`; empty when all are UTF-8.
   ///
   /// `CommandLine.arguments` repairs such an argument, each bad byte becoming U+FFFD: a
   /// path given in Latin-1 would name another file than the one meant.
-  static func argumentNotUTF8() -> String? {
+  static func argumentsNotUTF8() -> [(index: Int, shown: String)] {
+    var found: [(index: Int, shown: String)] = []
     for index in 1..<Int(CommandLine.argc) {
       guard let argument = CommandLine.unsafeArgv[index] else { continue }
       let bytes = UnsafeBufferPointer(
         start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
         count: strlen(argument))
       guard String(validating: bytes, as: UTF8.self) == nil else { continue }
-      return bytes.map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex($0) }
-        .joined()
+      let shown = bytes.map {
+        (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "\\x" + hex($0)
+      }
+      found.append((index - 1, shown.joined()))
     }
-    return nil
+    return found
   }
 
   /// A byte as two uppercase hexadecimal digits.

@@ -76,17 +76,28 @@ extension RewindTool {
 /// Runs the `rewind` tool as this process with `domains`: the command line from
 /// `CommandLine.arguments`, the standard streams, environment and working directory;
 /// then exits with the status, or with 1 if standard output refused what was written.
-/// An argument that is not UTF-8 is refused (status 64) before any command runs.
+/// An argument that is not UTF-8 is refused (status 64) before any command runs, but a
+/// journal of `check` or `verify`, which fails in its place (`ArgumentsNotUTF8`).
 public func main(domains: [any RecordableDomain.Type]) -> Never {
   let context = Context.standard()
-  if let argument = ProcessCalls.argumentNotUTF8() {
-    context.stderr.print(
-      "\(context.errorLabel) the argument '\(argument)' is not UTF-8 text; rewind reads its arguments, paths included, as UTF-8"
-    )
-    context.finish()
-    ProcessCalls.exitProcess(64)
+  var arguments = Array(CommandLine.arguments.dropFirst())
+  let notUTF8 = ProcessCalls.argumentsNotUTF8()
+  if let first = notUTF8.first {
+    // Written `\xHH`, such an argument must name nothing else: one given so in UTF-8 (a
+    // file named with a backslash) keeps the refusal.
+    let shown = Set(notUTF8.map(\.shown))
+    let indices = Set(notUTF8.map(\.index))
+    let ambiguous = arguments.indices.contains {
+      !indices.contains($0) && shown.contains(arguments[$0])
+    }
+    guard ["check", "verify"].contains(arguments.first), !ambiguous else {
+      context.stderr.print("\(context.errorLabel) \(ArgumentsNotUTF8.refusal(first.shown))")
+      context.finish()
+      ProcessCalls.exitProcess(64)
+    }
+    for (index, text) in notUTF8 { arguments[index] = text }
+    context.argumentsNotUTF8 = ArgumentsNotUTF8(notUTF8.map(\.shown))
   }
-  let arguments = Array(CommandLine.arguments.dropFirst())
   NatsHelper.handOver(arguments, context: context)
   let status = RewindTool.cli(domains: domains).run(arguments: arguments, context: context)
   ProcessCalls.exitProcess(context.exitStatus(after: status))
