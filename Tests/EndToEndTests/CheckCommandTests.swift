@@ -415,6 +415,35 @@ struct CheckCommandTests {
     #expect((whole["journals"] as? [[String: Any]])?.first?["headerDamage"] == nil)
   }
 
+  /// The copy after a whole header (FORMAT.md, "Copies of the header"), damaged in a
+  /// closed journal, is said as a damaged header is: a warning on standard error, a line
+  /// with the result and `headerDamage` in its JSON (the index steps over the copy, and
+  /// check said nothing). Every event is checked, and it passes.
+  @Test func aDamagedHeaderCopyIsSaidAsADamagedHeaderIs() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("day-menu.journal")
+    var content = bytes(of: sample("day-menu.journal"))
+    // The copy starts where the header ends: its 8-byte prefix, then its payload.
+    let copy = 8 + (Int(content[4]) | Int(content[5]) << 8 | Int(content[6]) << 16)
+    #expect(content[(copy + 8)..<(copy + 12)] == Array("RWHC".utf8)[...])
+    content[copy + 20] ^= 0x40
+    write(content, to: journal)
+    let said = "the copy of the journal header is damaged: checksum mismatch"
+    let text = try rewind("check", journal)
+    #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
+    #expect(text.lines.first?.hasPrefix("PASS ") == true, "\(text.stdout)")
+    #expect(
+      text.lines.contains {
+        $0.hasPrefix("  \(said)") && $0.hasSuffix("; `rewind recover` rebuilds it")
+      }, "\(text.stdout)")
+    #expect(
+      text.stderr.hasPrefix("warning: \(journal): \(said)")
+        && text.stderr.hasSuffix("; `rewind recover` rebuilds it\n"), "\(text.stderr)")
+    let json = try parseObject(try rewind("check", journal, "--json").stdout)
+    let entry = try #require((json["journals"] as? [[String: Any]])?.first)
+    #expect((entry["headerDamage"] as? String)?.hasPrefix(said) == true, "\(entry)")
+  }
+
   /// The bytes after the last whole frame of a journal a writer holds are its frame in
   /// progress: the frames sealed are checked, and pass.
   @Test func aJournalBeingWrittenPassesOnItsSealedFrames() throws {

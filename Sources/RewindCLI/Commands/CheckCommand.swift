@@ -455,9 +455,11 @@ struct CheckCommand: TimelineVisitor {
     // was lost in CI, and the JSON did not say it).
     // A damaged header read from its copy: every event is checked, and the file needs
     // repair (said on standard error alone, it was lost in CI, and the JSON did not say it).
-    let headerDamage = timeline.reader.condition.headerDamage
+    // The copy after a whole header, damaged, is said so too (it passed without a word).
+    let condition = timeline.reader.condition
+    let headerDamage = condition.headerDamage?.reason ?? condition.headerCopyDamage?.reason
     if let headerDamage {
-      lines.append("  \(TerminalText.escaped(headerDamage.reason)); `rewind recover` rebuilds it")
+      lines.append("  \(TerminalText.escaped(headerDamage)); `rewind recover` rebuilds it")
     }
     if let tail, tail.isDamagedEnd {
       lines.append("  damaged end: \(tail.described); `rewind recover` writes them again")
@@ -477,7 +479,7 @@ struct CheckCommand: TimelineVisitor {
       ("snapshots", .int(Int64(report.snapshotsCompared))),
       ("expectedState", .string(expectedPath)),
     ]
-    if let headerDamage { members.append(("headerDamage", .string(headerDamage.reason))) }
+    if let headerDamage { members.append(("headerDamage", .string(headerDamage))) }
     if let tail {
       var torn: [(String, JSONValue)] = [
         ("offset", .int(Int64(tail.offset))), ("bytes", .int(Int64(tail.length))),

@@ -60,8 +60,8 @@ struct InfoCommand: TimelineVisitor {
     } else {
       integrity.append("index unusable: \(condition.walkReason ?? "its frames were walked")")
     }
-    if let damage = condition.headerDamage {
-      integrity.append("\(damage.reason); run `rewind recover`")
+    if let reason = condition.headerDamage?.reason ?? condition.headerCopyDamage?.reason {
+      integrity.append("\(reason); run `rewind recover`")
     }
     if let tail = condition.tornTail {
       integrity.append(

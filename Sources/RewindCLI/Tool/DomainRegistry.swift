@@ -107,8 +107,10 @@ struct DomainRegistry: Sendable {
     let condition = reader.condition
     let label = output.style.yellow("warning:")
     let path = TerminalText.escaped(reader.path)
-    if let damage = condition.headerDamage {
-      output.print("\(label) \(path): \(damage.reason); `rewind recover` rebuilds it")
+    // Either header damaged, said alike: the header, or the copy after it.
+    if let reason = condition.headerDamage?.reason ?? condition.headerCopyDamage?.reason {
+      output.print(
+        "\(label) \(path): \(TerminalText.escaped(reason)); `rewind recover` rebuilds it")
     }
     if let tail = condition.tornTail {
       output.print(

@@ -280,25 +280,10 @@ extension Journal {
     if let damage = found.damage {
       return [VerificationProblem(kind: .header, offset: damage.offset, message: damage.reason)]
     }
-    // Since format 1.1 a copy follows the header.
-    guard found.header.formatVersion >= FormatVersion(major: 1, minor: 1) else { return [] }
-    switch try JournalLayout.metadataFrame(
-      in: scan.file, fileSize: scan.fileSize, at: found.end, tag: .headerCopy)
-    {
-    case .success(let (body, _)):
-      guard body != found.body else { return [] }
-      return [
-        VerificationProblem(
-          kind: .header, offset: found.end,
-          message: "the copy of the journal header differs from the header")
-      ]
-    case .failure(let error):
-      // The message of a damaged copy names it already.
-      let message =
-        error.code == .notAJournal
-        ? "the copy of the journal header is missing after the header" : error.message
-      return [VerificationProblem(kind: .header, offset: found.end, message: message)]
-    }
+    let copy = try JournalLayout.headerCopyDamage(
+      in: scan.file, fileSize: scan.fileSize, after: found)
+    return copy.map { [VerificationProblem(kind: .header, offset: $0.offset, message: $0.reason)] }
+      ?? []
   }
 
   /// `1 byte`, `9,903 bytes`.

@@ -46,6 +46,16 @@ public struct JournalCondition: Sendable, Equatable {
     public var copyOffset: UInt64
   }
 
+  /// A damaged copy of a whole header: the `RWHC` frame after it, in a journal opened
+  /// from its index (walking the frames meets the copy, and reports it among the
+  /// ``damage``).
+  public struct HeaderCopyDamage: Sendable, Equatable {
+    /// Where the copy starts: right after the header.
+    public var offset: UInt64
+    /// What is wrong: damaged, missing, or not the header's bytes.
+    public var reason: String
+  }
+
   /// Whether the frames came from the index a closed journal ends with.
   public var openedFromIndex: Bool
   /// Why the frame headers were walked instead (nil when opened from the index).
@@ -60,12 +70,18 @@ public struct JournalCondition: Sendable, Equatable {
   public var isWrittenPastTrailer = false
   /// The header was damaged and read from a copy; nil for an intact header.
   public var headerDamage: HeaderDamage?
+  /// The copy after a whole header is damaged, in a journal opened from its index: every
+  /// event is read, but one copy fewer would save the header from damage (`rewind
+  /// recover` writes it again); nil when it is whole, or was not read.
+  public var headerCopyDamage: HeaderCopyDamage?
   public var tornTail: TornTail?
   public var damage: [Damage]
   /// Events lost to damage in an earlier salvage, marked in the journal.
   public var lostRanges: [ClosedRange<UInt64>]
 
-  /// No damaged header, no torn tail and no damage (a journal still being written may
-  /// have none of them).
-  public var isIntact: Bool { headerDamage == nil && tornTail == nil && damage.isEmpty }
+  /// No damaged header or copy of it, no torn tail and no damage (a journal still being
+  /// written may have none of them).
+  public var isIntact: Bool {
+    headerDamage == nil && headerCopyDamage == nil && tornTail == nil && damage.isEmpty
+  }
 }

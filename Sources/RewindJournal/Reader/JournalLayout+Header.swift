@@ -52,6 +52,32 @@ extension JournalLayout {
     return FoundHeader(header: header, body: copy.body, end: copy.end, damage: damage)
   }
 
+  /// What is wrong with the copy that follows `found`, a whole header (FORMAT.md,
+  /// "Copies of the header"): damaged, missing, or other bytes than the header's; nil
+  /// when it is whole and the same, for a header read from a copy, or for format 1.0,
+  /// which has none.
+  /// - Throws: ``JournalError`` when the file cannot be read.
+  /// - Complexity: one read of the copy's frame.
+  static func headerCopyDamage(in file: JournalFile, fileSize: UInt64, after found: FoundHeader)
+    throws(JournalError) -> JournalCondition.HeaderCopyDamage?
+  {
+    // Since format 1.1 a copy follows the header.
+    guard found.damage == nil, found.header.formatVersion >= FormatVersion(major: 1, minor: 1)
+    else { return nil }
+    let reason: String
+    switch try metadataFrame(in: file, fileSize: fileSize, at: found.end, tag: .headerCopy) {
+    case .success(let (body, _)):
+      guard body != found.body else { return nil }
+      reason = "the copy of the journal header differs from the header"
+    case .failure(let error):
+      // The message of a damaged copy names it already.
+      reason =
+        error.code == .notAJournal
+        ? "the copy of the journal header is missing after the header" : error.message
+    }
+    return JournalCondition.HeaderCopyDamage(offset: found.end, reason: reason)
+  }
+
   private static func notAJournal(_ path: String) -> JournalError {
     JournalError(
       .notAJournal, "not a Rewind journal (it does not start with a journal header)", path: path)

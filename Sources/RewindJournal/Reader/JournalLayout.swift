@@ -22,6 +22,8 @@ struct JournalLayout: Sendable {
   var headerSize: UInt64
   /// What is wrong with a header that was read from a copy.
   var headerDamage: HeaderDamage?
+  /// What is wrong with the copy after a whole header, when the frames came from the index.
+  var headerCopyDamage: JournalCondition.HeaderCopyDamage?
   var frames: [FrameInfo]
   var lostRanges: [ClosedRange<UInt64>]
   /// The end of the last frame or marker: where a writer appends next.
@@ -43,6 +45,7 @@ struct JournalLayout: Sendable {
       openedFromIndex: source == .index, walkReason: walkReason, isClosed: hasTrailer,
       headerDamage: headerDamage, tornTail: tail, damage: damage, lostRanges: lostRanges)
     condition.isWrittenPastTrailer = isWrittenPastTrailer
+    condition.headerCopyDamage = headerCopyDamage
     return condition
   }
 
@@ -59,11 +62,15 @@ struct JournalLayout: Sendable {
         hasTrailer = true
         break
       }
-      return JournalLayout(
+      var layout = JournalLayout(
         header: found.header, headerBody: found.body, headerSize: found.end,
         headerDamage: found.damage, frames: index.frames, lostRanges: index.lostRanges,
         dataEnd: indexOffset, fileSize: fileSize, source: .index, hasTrailer: true, tail: nil,
         damage: [])
+      // The index steps over the copy after the header, which a walk meets: read here, so
+      // that its damage is said (`check` passed such a journal without a word).
+      layout.headerCopyDamage = try headerCopyDamage(in: file, fileSize: fileSize, after: found)
+      return layout
     case .failure(let reason):
       hasTrailer = reason != .notClosed
       if trustIndex { walkReason = reason.description }
