@@ -239,7 +239,8 @@ extension RewindTool {
       _ journal: String, _ command: CheckCommand, registry: DomainRegistry, context: Context
     ) -> CheckResult {
       do {
-        return try registry.open(journal, warnings: context.stderr, command)
+        return try registry.open(
+          journal, warnings: context.stderr, system: context.fileSystem, command)
       } catch {
         return failure(journal, error, context: context)
       }
@@ -466,8 +467,9 @@ struct CheckCommand: TimelineVisitor {
     } else if let tail = report.cutShort {
       lines.append("  " + CheckReport.line(cutShort: tail))
     } else if let tail {
-      // Torn, and not cut short: a writer holds the journal.
-      let writer = timeline.reader.currentWriter()
+      // Torn, and not cut short: a writer holds the journal (the check's one answer:
+      // asked again, a writer that exited meanwhile left the line without its pid).
+      let writer = report.writer
       let events = tail.sequenceRange.map { ", \(Format.events($0))" } ?? ""
       lines.append(
         "  torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) \(tail.length == 1 ? "is" : "are") not a whole frame, and are not checked: the journal is being written\(writer?.pid.map { " (pid \($0))" } ?? ""), and they are the frame in progress"

@@ -46,12 +46,16 @@ struct DomainRegistry: Sendable {
 
   /// Opens the journal at `path`, picks its domain from the header, and runs `visitor`.
   ///
-  /// - Parameter warnings: where to say that the journal has a torn tail or damage (the
-  ///   command still reads what it can); nil for commands that report it themselves.
+  /// - Parameters:
+  ///   - warnings: where to say that the journal has a torn tail or damage (the command
+  ///     still reads what it can); nil for commands that report it themselves.
+  ///   - system: the calls a journal file is read through (its writer's lock asked
+  ///     through them too); tests make one fail or answer otherwise.
   func open<V: TimelineVisitor>(
-    _ path: String, salvage: Bool = false, warnings: Output?, _ visitor: V
+    _ path: String, salvage: Bool = false, warnings: Output?, system: FileSystemCalls = .live,
+    _ visitor: V
   ) throws -> V.Output {
-    let reader = try Self.reader(path, salvage: salvage)
+    let reader = try Self.reader(path, salvage: salvage, system: system)
     if let warnings { Self.warn(about: reader, to: warnings) }
     let type = try domain(named: reader.header.domain, in: path)
     return try Self.visit(type, reader, warnings: warnings, visitor)
@@ -74,7 +78,9 @@ struct DomainRegistry: Sendable {
   /// The reader of the journal `path` names: a session on a NATS server (its index now,
   /// each frame when it is read; with the credentials file and certificate authorities
   /// `NATS_CREDS` and `NATS_CA` name, which a URL has no room for) or a file.
-  private static func reader(_ path: String, salvage: Bool) throws -> JournalReader {
+  private static func reader(_ path: String, salvage: Bool, system: FileSystemCalls = .live)
+    throws -> JournalReader
+  {
     if let (server, session) = StreamStore.sessionURL(path) {
       // A bad address or credentials in the URL is a usage error, as in --server.
       if let problem = server.addressProblem ?? server.credentialsProblem {
@@ -96,7 +102,9 @@ struct DomainRegistry: Sendable {
       )
     }
     do throws(JournalError) {
-      return try JournalReader(path: path, options: .init(salvage: salvage))
+      var options = JournalReader.Options(salvage: salvage)
+      options.system = system
+      return try JournalReader(path: path, options: options)
     } catch {
       throw namingWhatItIs(error)
     }

@@ -60,6 +60,11 @@ public struct CheckReport: Sendable {
   /// they are a damaged index or trailer (no event is in them), or while a writer holds
   /// the journal (they are its frame in progress).
   public var cutShort: JournalCondition.TornTail?
+  /// The writer that held the journal when its torn tail was judged, the one answer the
+  /// tail's verdict and its description share: a writer asked about a second time may
+  /// have exited meanwhile (the tail then said to be a writer's, with no writer named).
+  /// Nil when no writer holds it, or there is no torn tail.
+  public var writer: LockHolder?
 
   /// The first event that diverges.
   public var eventDivergence: EventDivergence? { eventDivergences.first }
@@ -210,8 +215,9 @@ extension Timeline {
     report.finalState = parts.last.map { domain.json($0.endState) }
     // A torn tail's events are not read: the check cannot vouch for them. A journal a
     // writer holds is being written: its frame in progress is not torn.
-    if let tail = reader.condition.tornTail, !tail.isDamagedEnd, reader.currentWriter() == nil {
-      report.cutShort = tail
+    if let tail = reader.condition.tornTail, !tail.isDamagedEnd {
+      report.writer = reader.currentWriter()
+      if report.writer == nil { report.cutShort = tail }
     }
     if let expected, let actual = report.finalState {
       report.expectedStateDifferences = Timeline.compare(expected: expected, actual: actual)
