@@ -17,6 +17,22 @@ private func rewindOnFullDisk(blocks: Int, _ arguments: [String]) throws -> Proc
     environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
 }
 
+/// Runs `rewind` as a user whom permissions stop: this one, or `nobody` (`setpriv`) when
+/// the tests run as root, who writes into any directory.
+private func rewindAsUnprivilegedUser(_ arguments: [String], currentDirectory: String? = nil)
+  throws -> ProcessResult
+{
+  let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+  guard getuid() == 0 else {
+    return try run(
+      rewindBinary, arguments, environment: environment, currentDirectory: currentDirectory)
+  }
+  return try run(
+    "/usr/bin/setpriv",
+    ["--reuid=65534", "--regid=65534", "--clear-groups", rewindBinary] + arguments,
+    environment: environment, currentDirectory: currentDirectory)
+}
+
 @Suite("File safety: text inputs, import validation, atomic outputs, inputs never overwritten")
 struct FileSafetyTests {
   // MARK: One text reader
@@ -419,25 +435,54 @@ struct FileSafetyTests {
     }
   }
 
-  @Test(
-    "writing into a read-only directory fails, naming the file, and leaves nothing",
-    .enabled(if: getuid() != 0, "root writes into read-only directories"))
+  /// A directory the user cannot write to is named, with what could not be created in
+  /// it: the file, or the new file that replaces the journal `recover` repairs in place
+  /// (`torn.journal: cannot create the file`, of a file that is there, left the directory
+  /// to be guessed). Run as `nobody` when the tests run as root, whom permissions do not
+  /// stop.
+  @Test("writing into a read-only directory fails, naming the directory, and leaves nothing")
   func readOnlyDirectory() throws {
     let directory = TemporaryDirectory()
     let locked = directory.file("locked")
     try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+    let torn = locked + "/torn.journal"
+    let whole = bytes(of: sample("day-menu.journal"))
+    write(Array(whole.prefix(whole.count * 3 / 4)), to: torn)
+    // The journal may be written, its directory not.
+    chmod(torn, 0o666)
     chmod(locked, 0o555)
     defer { chmod(locked, 0o755) }
     let output = locked + "/out.file"
+    let cannotWrite = "the directory \(locked) cannot be written to (Permission denied"
     for arguments in [
       ["record", sample("day-menu.scenario"), "-o", output],
       ["generate", "-o", output, "--events", "100"],
       ["export", sample("day-menu.journal"), "-o", output],
+      ["export", torn, "-o", output],
     ] {
-      let result = try rewind(arguments)
-      expectFailure(result, containing: "\(output): cannot create the file (Permission denied")
+      // After the torn journal's warning, for its export.
+      let result = try rewindAsUnprivilegedUser(arguments)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr.contains("Error: \(output): cannot create the file: \(cannotWrite)"),
+        "\(result.stderr)")
     }
-    #expect(listing(locked).isEmpty)
+    let recovered = try rewindAsUnprivilegedUser(["recover", torn])
+    expectFailure(
+      recovered,
+      containing:
+        "\(torn): cannot create the new file that replaces it (written beside it first): \(cannotWrite)"
+    )
+    // A relative path's directory, the working one, is said as such.
+    let here = try rewindAsUnprivilegedUser(
+      ["export", "torn.journal", "-o", "out.jsonl"], currentDirectory: locked)
+    #expect(here.status == 1)
+    #expect(
+      here.stderr.contains(
+        "Error: out.jsonl: cannot create the file: the working directory cannot be written to (Permission denied"
+      ), "\(here.stderr)")
+    #expect(listing(locked) == ["torn.journal"])
+    #expect(bytes(of: torn) == Array(whole.prefix(whole.count * 3 / 4)))
   }
 
   @Test(

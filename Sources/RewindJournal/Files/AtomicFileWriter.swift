@@ -82,7 +82,8 @@ package final class AtomicFileWriter {
     }
     self.destination = destination
     self.system = system
-    let (descriptor, name) = try AtomicFileWriter.createTemporary(beside: path, system: system)
+    let (descriptor, name) = try AtomicFileWriter.createTemporary(
+      beside: path, replacing: replacesAFile, system: system)
     file = JournalFile(descriptor: descriptor, path: path, system: system)
     temporaryPath = name
     heldNames = name.map { [$0] } ?? []
@@ -306,9 +307,14 @@ package final class AtomicFileWriter {
 
   /// Opens a new temporary file in the directory of `path`: unnamed where the system
   /// allows, else named after `path` and hidden.
-  private static func createTemporary(beside path: String, system: FileSystemCalls)
-    throws(JournalError) -> (descriptor: Int32, name: String?)
-  {
+  ///
+  /// A directory that makes no files for this user or file system (`EACCES`, `EPERM`,
+  /// `EROFS`) is named, with what could not be created: the file, or (`replacing`) the new
+  /// file that replaces it, written beside it first (a message that named only the file,
+  /// one that exists, left the directory to be guessed).
+  private static func createTemporary(
+    beside path: String, replacing: Bool, system: FileSystemCalls
+  ) throws(JournalError) -> (descriptor: Int32, name: String?) {
     let directory = JournalFile.directory(of: path)
     #if os(Linux)
       // O_TMPFILE is __O_TMPFILE (0o20000000 on x86-64 and arm64) | O_DIRECTORY; Swift
@@ -337,7 +343,16 @@ package final class AtomicFileWriter {
           .notFound, "cannot create the file: there is no directory \(directory)", path: path,
           cause: errnoCause(number))
       }
-      throw JournalError(.io, "cannot create the file", path: path, cause: errnoCause(number))
+      let what =
+        replacing
+        ? "cannot create the new file that replaces it (written beside it first)"
+        : "cannot create the file"
+      guard number == EACCES || number == EPERM || number == EROFS else {
+        throw JournalError(.io, what, path: path, cause: errnoCause(number))
+      }
+      let place = directory == "." ? "the working directory" : "the directory \(directory)"
+      throw JournalError(
+        .io, "\(what): \(place) cannot be written to", path: path, cause: errnoCause(number))
     }
   }
 
