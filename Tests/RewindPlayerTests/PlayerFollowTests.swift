@@ -115,6 +115,44 @@ struct PlayerFollowTests {
     #expect(onLive.message?.text.contains("now holds another session") == true)
   }
 
+  /// Only a path that names no file (`ENOENT`, `ENOTDIR`) is a removed file: any other
+  /// error of its `stat` (here a loop of links, `ELOOP`; a directory made unsearchable,
+  /// `EACCES`, for a user that is not root) says nothing of the file, and is said as it is.
+  @Test("a followed path that cannot be read, for another reason than naming no file, says why")
+  func unreadablePath() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("live.journal")
+    let recorder = try recordGenerated(at: path, count: 30, seed: 4, close: false)
+    defer { try? recorder.close() }
+    var app = PlayerApp(
+      player: try Player(timeline: Timeline<NavigationDomain>(path: path), following: true),
+      title: "live.journal")
+    let player = app.player
+    #expect(player.followed == .written)
+    // The journal moved aside, and a link that leads to itself in its place.
+    let aside = path + ".aside"
+    #expect(rename(path, aside) == 0)
+    #expect(symlink(path, path) == 0)
+    #expect(player.tick())
+    let reason = "Too many levels of symbolic links (errno \(ELOOP))"
+    #expect(player.followed?.label == "file unreadable", "\(String(describing: player.followed))")
+    #expect(
+      player.message?.text
+        == "\(path) cannot be read now: \(reason); what was read before is shown still, and following goes on once it can be read."
+    )
+    #expect(player.cursor == 30)
+    var screen = Screen(size: TerminalSize(columns: 120, rows: 32))
+    app.draw(on: &screen)
+    #expect(screen.lines[0].hasSuffix("FILE UNREADABLE"), "\(screen.lines[0])")
+    #expect(!player.tick(), "said once")
+    // Readable again: followed as before, what was said cleared.
+    #expect(unlink(path) == 0)
+    #expect(rename(aside, path) == 0)
+    #expect(player.tick())
+    #expect(player.followed == .written)
+    #expect(player.message == nil)
+  }
+
   @Test("the header says whether more can come: FOLLOWING, CLOSED, WRITER GONE, FILE REMOVED")
   func header() throws {
     let directory = TemporaryDirectory()

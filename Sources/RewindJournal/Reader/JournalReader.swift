@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads a journal: its header, the frames that hold any sequence number or time, the
 /// snapshots to start from, and the records, streaming one frame at a time.
 ///
@@ -141,13 +147,24 @@ public final class JournalReader {
   /// The time of the first record.
   public var firstTime: UInt64 { frames.first?.firstTime ?? 0 }
 
-  /// The size in bytes of the file at `path` now, or nil when there is none: how a
-  /// reader following a journal that another process writes sees that it grew, without
-  /// opening it again.
+  /// The size in bytes of the file at `path` now (`stat`): how a reader following a
+  /// journal that another process writes sees that it grew, without opening it again.
+  ///
+  /// - Returns: the size, or why it cannot be told, naming `path` with the system's
+  ///   error: ``JournalError/Code/notFound`` when there is no file there (`ENOENT`, or
+  ///   `ENOTDIR`: a directory on the way is now a file), ``JournalError/Code/io`` for any
+  ///   other (`EACCES`, `ELOOP`, `EIO`), which says nothing of whether the file is there.
   package static func currentSize(ofFileAt path: String, system: FileSystemCalls = .live)
-    -> UInt64?
+    -> Result<UInt64, JournalError>
   {
-    JournalFile.status(of: path, system: system).map { UInt64($0.st_size) }
+    var status = stat()
+    guard system.stat(path, &status) != 0 else { return .success(UInt64(status.st_size)) }
+    let number = errno
+    let missing = number == ENOENT || number == ENOTDIR
+    return .failure(
+      JournalError(
+        missing ? .notFound : .io, missing ? "no such file" : "cannot tell the file's size",
+        path: path, cause: errnoCause(number)))
   }
 
   /// The index of the frame holding event `sequence`, or nil if no frame does.

@@ -51,7 +51,8 @@ extension PlayerApp {
       "rewind play", column: area.column + 1, row: area.row, style: Self.barStyle.merging(.bold),
       clip: area)
     var flags: [String] = []
-    // Following: whether more can come (closed, its writer gone, the file removed).
+    // Following: whether more can come (closed, its writer gone, the file removed or
+    // unreadable).
     if player.isFollowing { flags.append(player.followed?.label ?? "following") }
     if !player.skipped.isEmpty { flags.append("counterfactual") }
     let right = flags.joined(separator: " · ").uppercased()

@@ -15,12 +15,20 @@ extension Player {
   /// says so.
   ///
   /// Whether more can come is read each time too (``followed``): the journal closed, its
-  /// writer gone without closing it (no process holds its write lock), or the file
-  /// removed is said once, on the message line, when it happens.
+  /// writer gone without closing it (no process holds its write lock), the file removed,
+  /// or its path unreadable (the system's error) is said once, on the message line, when
+  /// it happens.
   /// - Returns: whether there is anything new.
   func follow() throws -> Bool {
-    let size = JournalReader.currentSize(ofFileAt: timeline.path)
-    guard let size else { return noteFollowed(.removed) }
+    let size: UInt64
+    switch JournalReader.currentSize(ofFileAt: timeline.path) {
+    case .success(let found): size = found
+    // Only a path that names no file means removed: any other error (a directory on the
+    // way that cannot be searched now, a loop of links) says nothing of the file.
+    case .failure(let error) where error.code == .notFound: return noteFollowed(.removed)
+    case .failure(let error):
+      return noteFollowed(.unreadable(error.cause.map { "\($0)" } ?? error.message))
+    }
     guard size != knownFileSize else { return noteFollowed(currentFollowed()) }
     let wasAtEnd = cursor == lastSequence
     let previousLast = lastSequence
@@ -79,7 +87,7 @@ extension Player {
       return .written
     }
     // No lock: the writer is gone, unless it closed the journal since it was read.
-    guard JournalReader.currentSize(ofFileAt: timeline.path) == knownFileSize else {
+    guard (try? JournalReader.currentSize(ofFileAt: timeline.path).get()) == knownFileSize else {
       return followed
     }
     return .writerGone(pid: lastWriter)
@@ -126,14 +134,20 @@ public enum FollowedJournal: Equatable, Sendable {
   case writerGone(pid: Int32?)
   /// The path names no file: it was removed (or moved away).
   case removed
+  /// The path cannot be read now, for the system's `reason` (`Permission denied (errno
+  /// 13)`), other than naming no file: the file may be there still, and is read again at
+  /// each tick.
+  case unreadable(String)
 
-  /// The header's word for it: `FOLLOWING`, `CLOSED`, `WRITER GONE`, `FILE REMOVED`.
+  /// The header's word for it: `FOLLOWING`, `CLOSED`, `WRITER GONE`, `FILE REMOVED`,
+  /// `FILE UNREADABLE`.
   public var label: String {
     switch self {
     case .written: "following"
     case .closed: "closed"
     case .writerGone: "writer gone"
     case .removed: "file removed"
+    case .unreadable: "file unreadable"
     }
   }
 
@@ -151,6 +165,9 @@ public enum FollowedJournal: Equatable, Sendable {
     case .removed:
       return
         "\(path) was removed: nothing more will come; what was read before is shown still."
+    case .unreadable(let reason):
+      return
+        "\(path) cannot be read now: \(reason); what was read before is shown still, and following goes on once it can be read."
     }
   }
 }
