@@ -12,9 +12,19 @@ extension NavigationDomain: SimulatableDomain {
     try ScenarioScript.parse(text, directory: directory)
   }
 
-  /// Writes a navigation scenario script (``ScenarioScript/write(_:)``).
-  public static func scenarioScript(_ scenario: Scenario<NavigationDomain>) -> String {
-    ScenarioScript.write(scenario)
+  /// Reads a navigation scenario script a few lines at a time (``ScenarioScript/Reader``).
+  public static func scenarioReader(directory: String) -> ScenarioScript.Reader {
+    ScenarioScript.Reader(directory: directory)
+  }
+
+  /// A navigation script's settings lines (``ScenarioScript/preamble(_:)``).
+  public static func scenarioPreamble(_ scenario: Scenario<NavigationDomain>) -> String {
+    ScenarioScript.preamble(scenario)
+  }
+
+  /// A navigation script's line for an event: `select item espresso-machines/leva`.
+  public func scenarioLine(_ event: NavigationEvent) -> String {
+    ScenarioScript.interaction(event, domain: self)
   }
 
   /// A ``SimulatedUser`` of this session, the source of `rewind generate`.

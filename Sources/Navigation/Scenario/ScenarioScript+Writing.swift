@@ -12,24 +12,24 @@ extension ScenarioScript {
   /// with the sample catalog (the caller compares the settings it reads back).
   /// - Complexity: O(events).
   public static func write(_ scenario: Scenario<NavigationDomain>) -> String {
-    let domain = scenario.domain
-    let settings = domain.settings
-    var lines = [
-      "layout \(kebab(settings.catalog.layout.rawValue))",
-      "size \(kebab(settings.sizeClass.rawValue))",
-      "orientation \(kebab(settings.orientation.rawValue))",
-    ]
-    if let device = scenario.device { lines.append("device \(device)") }
-    if let start = scenario.startTime { lines.append("start \(ISO8601.format(start))") }
-    lines.append("")
-    var time: UInt64 = 0
-    for (index, timed) in scenario.events.enumerated() {
-      lines.append(
-        EventScript.timeStep(timed.time, after: index == 0 ? nil : time)
-          + interaction(timed.event, domain: domain))
-      time = timed.time
+    EventScript.script(scenario.events, after: preamble(scenario)) {
+      interaction($0, domain: scenario.domain)
     }
-    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The lines of ``write(_:)`` before the first interaction, each ending in a newline:
+  /// `layout`, `size`, `orientation`, `device` and `start`, then a blank line.
+  public static func preamble(_ scenario: Scenario<NavigationDomain>) -> String {
+    let settings = scenario.domain.settings
+    var text = """
+      layout \(kebab(settings.catalog.layout.rawValue))
+      size \(kebab(settings.sizeClass.rawValue))
+      orientation \(kebab(settings.orientation.rawValue))
+
+      """
+    if let device = scenario.device { text += "device \(device)\n" }
+    if let start = scenario.startTime { text += "start \(ISO8601.format(start))\n" }
+    return text + "\n"
   }
 
   /// The script's line for an event: `select item espresso-machines/leva`, `tap 3`.

@@ -33,18 +33,32 @@ public enum ScenarioScript {
   public static func parse(_ text: String, directory: String = ".") throws(ScenarioError)
     -> Scenario<NavigationDomain>
   {
-    var parser = ScenarioParser(directory: directory)
-    var lineNumber = 0
-    var text = Substring(text)
-    if text.first == "\u{FEFF}" { text = text.dropFirst() }
-    // "\r\n" is one Character: split on it too.
-    for line in text.split(
-      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-    {
-      lineNumber += 1
-      try parser.parse(line: line, number: lineNumber)
+    var reader = Reader(directory: directory)
+    return try reader.readAll(text)
+  }
+
+  /// A navigation script read a few lines at a time: ``NavigationDomain``'s
+  /// ``RecordableDomain/ScenarioReader``.
+  public struct Reader: ScenarioScriptReader {
+    var parser: ScenarioParser
+    var lines = 0
+
+    /// A reader of a script whose `catalog FILE` setting is looked up in `directory`.
+    public init(directory: String = ".") { parser = ScenarioParser(directory: directory) }
+
+    public mutating func read(
+      _ text: Substring, _ visit: (ScenarioScriptLine<NavigationEvent>) -> Void
+    ) throws(ScenarioError) {
+      // "\r\n" is one Character: a line break too.
+      for line in scriptLines(text, first: lines == 0, isBreak: { $0 == "\n" || $0 == "\r\n" }) {
+        lines += 1
+        if let read = try parser.parse(line: line, number: lines) { visit(read) }
+      }
     }
-    return parser.finish()
+
+    public func session() throws(ScenarioError) -> Scenario<NavigationDomain> {
+      parser.session()
+    }
   }
 }
 
@@ -55,6 +69,10 @@ struct ScenarioLine {
 
   init(_ line: Substring, number: Int) {
     self.number = number
+    if let words = Self.asciiWords(line) {
+      self.words = words
+      return
+    }
     var words: [(Substring, Int)] = []
     var content = line
     if let hash = content.firstIndex(of: "#") { content = content[..<hash] }
@@ -75,6 +93,39 @@ struct ScenarioLine {
       words.append((content[start..<index], startColumn))
     }
     self.words = words
+  }
+
+  /// The words of an ASCII line, cut byte by byte (a byte is a character, and the
+  /// whitespace is tab, line feed, vertical tab, form feed, carriage return and space);
+  /// nil for a line with another character, cut character by character.
+  private static func asciiWords(_ line: Substring) -> [(text: Substring, column: Int)]? {
+    let utf8 = line.utf8
+    return utf8.withContiguousStorageIfAvailable { bytes -> [(text: Substring, column: Int)]? in
+      var words: [(text: Substring, column: Int)] = []
+      var start: Int?
+      func cut(_ end: Int) {
+        guard let first = start else { return }
+        let from = utf8.index(utf8.startIndex, offsetBy: first)
+        words.append((line[from..<utf8.index(from, offsetBy: end - first)], first + 1))
+        start = nil
+      }
+      for index in 0..<bytes.count {
+        let byte = bytes[index]
+        if byte >= 0x80 { return nil }
+        if byte == UInt8(ascii: "#") {
+          // The rest is a comment, but the line is cut as text if it is not ASCII.
+          cut(index)
+          return bytes[index...].allSatisfy { $0 < 0x80 } ? words : nil
+        }
+        if byte == 0x20 || (0x09...0x0D).contains(byte) {
+          cut(index)
+        } else if start == nil {
+          start = index
+        }
+      }
+      cut(bytes.count)
+      return words
+    } ?? nil
   }
 
   /// The error `message` at word `word` (the line's end when nil); `choices` are what
@@ -105,15 +156,12 @@ struct ScenarioParser {
   var catalogSource: Catalog?
   var device: String?
   var startTime: Int64?
-  /// Interactions parsed, with their times; resolved against the catalog at the end.
-  var interactions: [(time: UInt64, line: ScenarioLine, words: Int)] = []
   var time: UInt64 = 0
   var started = false
   /// The catalog interactions are checked against, fixed at the first interaction.
   var domain: NavigationDomain?
-  var events: [TimedEvent<NavigationEvent>] = []
-  /// The `expect` lines.
-  var expectations: [ScenarioExpectation] = []
+  /// The interactions read so far.
+  var events = 0
   /// The files read (catalogs).
   var files: [String] = []
   /// The line of each setting given so far: each is given at most once.
@@ -121,12 +169,16 @@ struct ScenarioParser {
 
   init(directory: String) { self.directory = directory }
 
-  mutating func parse(line text: Substring, number: Int) throws(ScenarioError) {
+  /// Reads a line: the event or expectation it gives, nil for a setting, a comment or a
+  /// blank line.
+  mutating func parse(line text: Substring, number: Int) throws(ScenarioError)
+    -> ScenarioScriptLine<NavigationEvent>?
+  {
     var line = ScenarioLine(text, number: number)
-    guard let first = line.words.first else { return }
+    guard let first = line.words.first else { return nil }
     if !started, let setting = Setting(rawValue: first.text.lowercased()) {
       try apply(setting, line)
-      return
+      return nil
     }
     if domain == nil { domain = makeDomain() }
     started = true
@@ -134,15 +186,13 @@ struct ScenarioParser {
       let column = first.column + first.text.count
       let rest = text[text.index(text.startIndex, offsetBy: column - 1)...]
       let content = rest.firstIndex(of: "#").map { rest[..<$0] } ?? rest
-      expectations.append(
+      return .expectation(
         try ScenarioExpectation.parse(
-          String(content), domain: domain!, line: number, column: column,
-          afterEvents: events.count))
-      return
+          String(content), domain: domain!, line: number, column: column, afterEvents: events))
     }
     // A time step: +0.8s (after the previous interaction, or the start for the first) or
     // @12.5s (from the start). Without one, the first interaction is at the start.
-    var step = events.isEmpty ? 0 : ScenarioScript.defaultStep
+    var step = events == 0 ? 0 : ScenarioScript.defaultStep
     var absolute: UInt64?
     if let timeStep = try ScriptTimeStep.parse(first.text, problem: { line.error($0, at: 0) }) {
       if case .at = timeStep { absolute = timeStep.amount } else { step = timeStep.amount }
@@ -167,7 +217,8 @@ struct ScenarioParser {
         at: 0)
     }
     let event = try interaction(line)
-    events.append(TimedEvent(time: time, event: event))
+    events += 1
+    return .event(TimedEvent(time: time, event: event))
   }
 
   enum Setting: String {
@@ -268,10 +319,11 @@ struct ScenarioParser {
         orientation: orientation))
   }
 
-  func finish() -> Scenario<NavigationDomain> {
+  /// The session the settings read so far set up, without events or expectations.
+  func session() -> Scenario<NavigationDomain> {
     Scenario(
-      domain: domain ?? makeDomain(), device: device, startTime: startTime, events: events,
-      files: files, expectations: expectations)
+      domain: domain ?? makeDomain(), device: device, startTime: startTime, events: [],
+      files: files)
   }
 
   /// Whether `text` is written as an integer (`12`, `-3`, `99999999999999999999`), whether

@@ -91,19 +91,15 @@ struct ExportCommand: TimelineVisitor {
 
 extension ExportCommand {
   /// `--scenario`: the events `first...last` as the domain's scenario script, read back
-  /// before anything is written to make sure it records the same session.
+  /// as it is written to make sure it records the same session (``ScenarioStream``), a
+  /// batch of lines at a time: in memory that does not grow with the session.
+  ///
+  /// A file appears only when the whole script reads back. Standard output gets nothing
+  /// from a script that does not: its events are read twice, once to read their lines
+  /// back, then to write them.
   func writeScenario<D: RecordableDomain>(_ timeline: Timeline<D>, first: UInt64, last: UInt64)
     throws
   {
-    var events: [TimedEvent<D.Event>] = []
-    let progress = context.progress("Exporting")
-    try timeline.events(from: first, through: last, crossingLostEvents: true) {
-      replayed, _, _ in
-      events.append(TimedEvent(time: replayed.time, event: replayed.event))
-      progress.update(Int(replayed.sequence - first), of: Int(last - first + 1))
-      return true
-    }
-    progress.finish()
     let header = timeline.header
     var comments = ["Exported from \(timeline.path)"]
     let total = timeline.lastSequence
@@ -117,22 +113,44 @@ extension ExportCommand {
     // Those at the end of the range too, which no replay crosses.
     let lost = timeline.lostEvents(in: (first - 1)...max(last, first - 1))
     comments += lost.map(missingSentence)
-    let script = ScenarioText(
-      Scenario(
-        domain: timeline.domain, device: header.device, startTime: header.startTime,
-        events: events), comments: comments)
-    if let problem = script.problem {
-      throw CommandError(
-        "\(timeline.path): cannot be written as a scenario script: \(problem); export it as JSON Lines (without --scenario)"
-      )
+    let session = Scenario(
+      domain: timeline.domain, device: header.device, startTime: header.startTime, events: [])
+    let progress = context.progress("Exporting")
+    /// The script through `emit`, its lines read back when `checking`.
+    func write(checking: Bool, _ emit: @escaping (String) throws -> Void) throws {
+      do {
+        var script = try ScenarioStream(
+          session, comments: comments, checking: checking, emit: emit)
+        try timeline.decodedEvents(from: first, through: last) { sequence, time, event in
+          try script.append(TimedEvent(time: time, event: event))
+          if sequence & 0xFFF == 0 {
+            progress.update(Int(sequence + 1 - first), of: Int(last - first + 1))
+          }
+        }
+        try script.finish()
+      } catch let problem as ScenarioStream<D>.Problem {
+        throw CommandError(
+          "\(timeline.path): cannot be written as a scenario script: \(problem.message); export it as JSON Lines (without --scenario)"
+        )
+      }
     }
     if let destination {
       let file = try TextFileWriter(destination, system: context.fileSystem)
-      try file.write(script.text)
+      do {
+        try write(checking: true) { try file.write($0) }
+      } catch {
+        file.discard()
+        throw error
+      }
+      progress.finish()
       try file.commit()
     } else {
-      context.stdout.write(
-        bytes: Array(TerminalText.escaped(script.text, keepingNewlines: true).utf8))
+      try write(checking: true) { _ in }
+      let stdout = context.stdout
+      try write(checking: false) { text in
+        stdout.write(bytes: Array(TerminalText.escaped(text, keepingNewlines: true).utf8))
+      }
+      progress.finish()
     }
     warnLost(lost, in: timeline.path, to: context.stderr)
   }

@@ -14,10 +14,15 @@ struct ScenarioText {
   ///   escaped (`\u{A}`).
   init<D: RecordableDomain>(_ scenario: Scenario<D>, comments: [String] = []) {
     let script = D.scenarioScript(scenario)
-    // A comment is one line: a newline in it (a journal's name, say) would end it, and
-    // the rest would read as an interaction.
-    text = comments.map { "# " + TerminalText.escaped($0) + "\n" }.joined() + script
+    text = Self.commentLines(comments) + script
     problem = Self.problem(reading: text, back: scenario)
+  }
+
+  /// Lines of comment, each ending in a newline: a comment is one line, so a newline in
+  /// it (a journal's name, say) is escaped with every other control character, lest the
+  /// rest read as an interaction.
+  static func commentLines(_ comments: [String]) -> String {
+    comments.map { "# " + TerminalText.escaped($0) + "\n" }.joined()
   }
 
   /// What differs when `text` is read back, nil when it is `scenario` again.
@@ -59,7 +64,7 @@ struct ScenarioText {
   /// That the script language cannot write the session's settings `original`, naming
   /// those a script gives otherwise (`read`), by their paths: `the script language cannot
   /// write the session's settings menu.scrollsTappedTabIntoView, catalog`.
-  private static func settingsProblem(_ read: JSONValue, _ original: JSONValue) -> String {
+  static func settingsProblem(_ read: JSONValue, _ original: JSONValue) -> String {
     let given = Dictionary(read.leaves().map { ($0.path, $0.value) }) { first, _ in first }
     let kept = Set(original.leaves().map(\.path))
     var paths = original.leaves().filter { given[$0.path] != $0.value }.map(\.path)

@@ -25,6 +25,11 @@ public struct SessionScans<D: Domain>: Sendable {
       Timeline<D>, ClosedRange<UInt64>, (UnsafeRawBufferPointer) throws -> Void,
       (UInt64) -> Void
     ) throws -> [ClosedRange<UInt64>]
+  /// `export --scenario`: events `range` decoded, none applied, each handed on with its
+  /// sequence number and time.
+  @usableFromInline let decode:
+    @Sendable (Timeline<D>, ClosedRange<UInt64>, (UInt64, UInt64, D.Event) throws -> Void)
+      throws -> [ClosedRange<UInt64>]
   /// `import`: the events of a JSON Lines reader recorded, a batch at a time (issue 17).
   @usableFromInline let importLines:
     @Sendable (JSONLines.Reader, D, JournalRecorder<D>, (Int) -> Void) throws -> Void
@@ -93,6 +98,12 @@ public struct SessionScans<D: Domain>: Sendable {
     check = { timeline, run, progress in try timeline.checkRun(run, progress: progress) }
     export = { timeline, range, emit, progress in
       try timeline.exportRun(range, emit: emit, progress: progress)
+    }
+    decode = { timeline, range, body in
+      var (replayer, _) = try timeline.replayer(reaching: range.lowerBound - 1, skipping: [])
+      replayer.crossesLostEvents = true
+      try replayer.forEachDecodedEvent(through: range.upperBound, body)
+      return replayer.crossedLostEvents
     }
     importLines = { reader, domain, recorder, progress in
       try reader.recordRun(into: recorder, domain: domain, progress: progress)

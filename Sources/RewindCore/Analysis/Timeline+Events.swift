@@ -69,6 +69,24 @@ extension Timeline {
     return try D.scans.export(self, first...last, emit, progress)
   }
 
+  /// Decodes events `first...last` and calls `visit` with each one's sequence number,
+  /// time and event, applying none: the loop of `rewind export --scenario`, specialised
+  /// for the domain (``Domain/scans``). Events lost to damage in a salvaged journal are
+  /// crossed, as ``events(from:through:skipping:crossingLostEvents:_:)`` crosses them.
+  /// - Returns: the lost events crossed.
+  /// - Throws: ``RewindError`` or `JournalError` when the journal cannot be read; what
+  ///   `visit` throws.
+  /// - Complexity: one seek to `first`, then O(events decoded), no allocation per event.
+  @discardableResult
+  package func decodedEvents(
+    from first: UInt64, through last: UInt64,
+    _ visit: (_ sequence: UInt64, _ time: UInt64, _ event: D.Event) throws -> Void
+  ) throws -> [ClosedRange<UInt64>] {
+    let first = max(first, 1)
+    guard first <= last else { return [] }
+    return try D.scans.decode(self, first...last, visit)
+  }
+
   /// The loop of ``writeJSONLines(from:through:emit:progress:)``, inlinable so that
   /// ``SessionScans`` compiles it for the domain.
   @inlinable

@@ -9,6 +9,26 @@ extension EventScript {
   /// microsecond.
   /// - Complexity: O(events).
   public static func write<D: RecordableDomain>(_ scenario: Scenario<D>) -> String {
+    script(scenario.events, after: preamble(scenario)) { eventLine($0, domain: scenario.domain) }
+  }
+
+  /// `preamble`, then each event's `line` after its time step (``timeStep(_:after:)``),
+  /// each line ending in a newline; a blank line when that is nothing.
+  package static func script<Event>(
+    _ events: [TimedEvent<Event>], after preamble: String, line: (Event) -> String
+  ) -> String {
+    var text = preamble
+    var previous: UInt64?
+    for timed in events {
+      text += timeStep(timed.time, after: previous) + line(timed.event) + "\n"
+      previous = timed.time
+    }
+    return text.isEmpty ? "\n" : text
+  }
+
+  /// The lines of ``write(_:)`` before the first event, each ending in a newline: the
+  /// device, start and settings lines, then a blank line; nothing when none is written.
+  public static func preamble<D: RecordableDomain>(_ scenario: Scenario<D>) -> String {
     var lines: [String] = []
     if let device = scenario.device { lines.append("device: \(device)") }
     if let start = scenario.startTime { lines.append("start: \(ISO8601.format(start))") }
@@ -16,14 +36,7 @@ extension EventScript {
     if settings != (try? D.sample)?.settingsJSON {
       lines.append("settings: \(settings.compactText)")
     }
-    if !lines.isEmpty { lines.append("") }
-    var time: UInt64 = 0
-    for (index, timed) in scenario.events.enumerated() {
-      let line = eventLine(timed.event, domain: scenario.domain)
-      lines.append(timeStep(timed.time, after: index == 0 ? nil : time) + line)
-      time = timed.time
-    }
-    return lines.joined(separator: "\n") + "\n"
+    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n\n"
   }
 
   /// The time step a line starts with, with a space after it: `@T ` for the first event

@@ -55,15 +55,8 @@ public enum EventScript {
   public static func parse<D: RecordableDomain>(_ text: String, as type: D.Type)
     throws(ScenarioError) -> Scenario<D>
   {
-    var parser = EventScriptParser<D>()
-    var text = Substring(text)
-    if text.first == "\u{FEFF}" { text = text.dropFirst() }
-    var number = 0
-    for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-      number += 1
-      try parser.parse(Line(line, number: number))
-    }
-    return try parser.finish()
+    var reader = Reader<D>()
+    return try reader.readAll(text)
   }
 
   /// A value as a script writes it: a word for a string that reads as nothing else, JSON
@@ -188,6 +181,30 @@ public enum EventScript {
   }
 }
 
+extension EventScript {
+  /// An event script read a few lines at a time: the ``RecordableDomain/ScenarioReader``
+  /// of a domain whose scripts are event scripts.
+  public struct Reader<D: RecordableDomain>: ScenarioScriptReader {
+    private var parser = EventScriptParser<D>()
+    private var lines = 0
+
+    public init() {}
+
+    public mutating func read(
+      _ text: Substring, _ visit: (ScenarioScriptLine<D.Event>) -> Void
+    ) throws(ScenarioError) {
+      for line in scriptLines(text, first: lines == 0, isBreak: \.isNewline) {
+        lines += 1
+        if let read = try parser.parse(Line(line, number: lines)) { visit(read) }
+      }
+    }
+
+    public func session() throws(ScenarioError) -> Scenario<D> {
+      try parser.session()
+    }
+  }
+}
+
 /// The state of parsing one script.
 struct EventScriptParser<D: RecordableDomain> {
   private var settings: (json: JSONValue, line: EventScript.Line)?
@@ -196,23 +213,27 @@ struct EventScriptParser<D: RecordableDomain> {
   /// The session's domain, made from the settings at the first event or `expect` line
   /// (settings come before both).
   private var domain: D?
-  private var events: [TimedEvent<D.Event>] = []
-  private var expectations: [ScenarioExpectation] = []
+  /// The events read so far.
+  private var events = 0
   private var time: UInt64 = 0
 
-  mutating func parse(_ line: EventScript.Line) throws(ScenarioError) {
+  /// Reads a line: the event or expectation it gives, nil for a setting, a comment or a
+  /// blank line.
+  mutating func parse(_ line: EventScript.Line) throws(ScenarioError)
+    -> ScenarioScriptLine<D.Event>?
+  {
     if let problem = line.problem { throw problem }
-    guard var first = line.words.first else { return }
+    guard var first = line.words.first else { return nil }
     if first.text.hasSuffix(":") {
-      return try apply(setting: String(first.text.dropLast()), line)
+      try apply(setting: String(first.text.dropLast()), line)
+      return nil
     }
     if first.text.lowercased() == "expect" {
       let column = first.column + first.text.count
-      expectations.append(
+      return .expectation(
         try ScenarioExpectation.parse(
           String(line.content(from: column)), domain: try sessionDomain(), line: line.number,
-          column: column, afterEvents: events.count))
-      return
+          column: column, afterEvents: events))
     }
     var wordIndex = 0
     var step = EventScript.defaultStep
@@ -235,7 +256,7 @@ struct EventScriptParser<D: RecordableDomain> {
     }
     if let absolute {
       time = absolute
-    } else if !events.isEmpty || wordIndex == 1 {
+    } else if events > 0 || wordIndex == 1 {
       let (sum, overflow) = time.addingReportingOverflow(step)
       time = overflow ? .max : sum
     }
@@ -288,31 +309,35 @@ struct EventScriptParser<D: RecordableDomain> {
       throw line.error(error.message(givenKeys: members.map(\.0)), at: wordIndex)
     }
     try checkKeys(members, words: words, of: event, in: domain, line)
-    events.append(TimedEvent(time: time, event: event))
+    events += 1
+    return .event(TimedEvent(time: time, event: event))
   }
 
   /// The session's domain: made from the settings (or the sample) the first time.
   /// - Throws: ``ScenarioError`` at the settings when the domain refuses them.
   private mutating func sessionDomain() throws(ScenarioError) -> D {
+    let made = try madeDomain()
+    domain = made
+    return made
+  }
+
+  /// The session's domain, made from the settings (or the sample) unless it was.
+  private func madeDomain() throws(ScenarioError) -> D {
     if let domain { return domain }
-    let made: D
     if let settings {
       do throws(DomainError) {
-        made = try D(settingsJSON: settings.json)
+        return try D(settingsJSON: settings.json)
       } catch {
         throw settings.line.error("the settings are not valid: \(error.message)", at: 1)
       }
-    } else {
-      do throws(DomainError) {
-        made = try D.sample
-      } catch {
-        // Said at the first line, where a `settings:` line would go.
-        throw ScenarioError(
-          line: 1, column: 1, "the script has no `settings:` line, and \(error.message)")
-      }
     }
-    domain = made
-    return made
+    do throws(DomainError) {
+      return try D.sample
+    } catch {
+      // Said at the first line, where a `settings:` line would go.
+      throw ScenarioError(
+        line: 1, column: 1, "the script has no `settings:` line, and \(error.message)")
+    }
   }
 
   /// The member of `members` (a line's event: its kind, then the keys given) that names
@@ -396,7 +421,7 @@ struct EventScriptParser<D: RecordableDomain> {
     throws(ScenarioError)
   {
     guard domain == nil else {
-      let first = events.isEmpty ? "the first 'expect'" : "the first event"
+      let first = events == 0 ? "the first 'expect'" : "the first event"
       throw line.error("settings come before \(first)", at: 0)
     }
     let value = line.words.dropFirst().map(\.text).joined(separator: " ")
@@ -427,9 +452,8 @@ struct EventScriptParser<D: RecordableDomain> {
     }
   }
 
-  mutating func finish() throws(ScenarioError) -> Scenario<D> {
-    Scenario(
-      domain: try sessionDomain(), device: device, startTime: startTime, events: events,
-      expectations: expectations)
+  /// The session the settings read so far set up, without events or expectations.
+  func session() throws(ScenarioError) -> Scenario<D> {
+    Scenario(domain: try madeDomain(), device: device, startTime: startTime, events: [])
   }
 }

@@ -84,10 +84,28 @@ public protocol RecordableDomain: Domain {
   static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
     -> Scenario<Self>
 
-  /// Writes a session as a scenario script that ``parseScenario(_:directory:)`` reads
-  /// back as the same settings, device, start, events and times (`rewind export
-  /// --scenario`, `rewind shrink`). The default writes an ``EventScript``.
-  static func scenarioScript(_ scenario: Scenario<Self>) -> String
+  /// A reader of this domain's scenario scripts a few lines at a time: what
+  /// ``parseScenario(_:directory:)`` reads, for a script too long to hold (`rewind export
+  /// --scenario` reads each line back as it writes it). The default reads an
+  /// ``EventScript``.
+  associatedtype ScenarioReader: ScenarioScriptReader<Self> = EventScript.Reader<Self>
+
+  /// A reader of a script whose files (a catalog it names) are found in `directory`.
+  static func scenarioReader(directory: String) -> ScenarioReader
+
+  /// The lines a session's scenario script starts with, before its first event, each
+  /// ending in a newline (the settings, device and start, then a blank line); nothing
+  /// for a script that needs none. `scenario`'s events are not read.
+  ///
+  /// With ``scenarioLine(_:)``, the two parts of ``scenarioScript(_:)``, which
+  /// `rewind export --scenario` writes a line at a time. The default writes an
+  /// ``EventScript``'s.
+  static func scenarioPreamble(_ scenario: Scenario<Self>) -> String
+
+  /// An event's line in a scenario script, without its time step or newline:
+  /// `select item espresso-machines/leva`, `added amount=5`. The default writes an
+  /// ``EventScript``'s.
+  func scenarioLine(_ event: Event) -> String
 }
 
 extension RecordableDomain {
@@ -116,9 +134,32 @@ extension RecordableDomain {
     try EventScript.parse(text, as: Self.self)
   }
 
-  /// Writes an ``EventScript``.
+  /// Reads an ``EventScript``.
+  public static func scenarioReader(directory: String) -> EventScript.Reader<Self> {
+    EventScript.Reader()
+  }
+
+  /// An ``EventScript``'s settings lines.
+  public static func scenarioPreamble(_ scenario: Scenario<Self>) -> String {
+    EventScript.preamble(scenario)
+  }
+
+  /// An ``EventScript``'s line: the event's kind and payload, as its JSON is.
+  public func scenarioLine(_ event: Event) -> String {
+    EventScript.eventLine(event, domain: self)
+  }
+
+  /// Writes a session as a scenario script that ``parseScenario(_:directory:)`` reads
+  /// back as the same settings, device, start, events and times (`rewind export
+  /// --scenario`, `rewind shrink`): the ``scenarioPreamble(_:)``, then each event's
+  /// ``scenarioLine(_:)`` after its time step (``EventScript/timeStep(_:after:)``).
+  ///
+  /// A script of neither settings nor events is a blank line.
+  /// - Complexity: O(events).
   public static func scenarioScript(_ scenario: Scenario<Self>) -> String {
-    EventScript.write(scenario)
+    EventScript.script(scenario.events, after: scenarioPreamble(scenario)) {
+      scenario.domain.scenarioLine($0)
+    }
   }
 }
 
