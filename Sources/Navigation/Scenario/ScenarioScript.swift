@@ -37,8 +37,8 @@ public enum ScenarioScript {
     return try reader.readAll(text)
   }
 
-  /// A navigation script read a few lines at a time: ``NavigationDomain``'s
-  /// ``RecordableDomain/ScenarioReader``.
+  /// A navigation script read a few lines at a time: ``NavigationDomain``'s scenario
+  /// reader (`RecordableDomain.ScenarioReader`).
   public struct Reader: ScenarioScriptReader {
     var parser: ScenarioParser
     var lines = 0

@@ -152,7 +152,7 @@ extension RecordableDomain {
   /// Writes a session as a scenario script that ``parseScenario(_:directory:)`` reads
   /// back as the same settings, device, start, events and times (`rewind export
   /// --scenario`, `rewind shrink`): the ``scenarioPreamble(_:)``, then each event's
-  /// ``scenarioLine(_:)`` after its time step (``EventScript/timeStep(_:after:)``).
+  /// ``scenarioLine(_:)`` after its time step (`+0.8s`, `@12.5s` for the first).
   ///
   /// A script of neither settings nor events is a blank line.
   /// - Complexity: O(events).
