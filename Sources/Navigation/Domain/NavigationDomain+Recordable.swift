@@ -4,15 +4,9 @@ extension NavigationDomain: SimulatableDomain {
   /// A new session of the sample catalog in three columns, on a regular width.
   public static var sample: NavigationDomain { NavigationDomain() }
 
-  /// Parses a navigation scenario script (``ScenarioScript``), whose interactions read
-  /// like what a person does (`select item Swift Mini`).
-  public static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
-    -> Scenario<NavigationDomain>
-  {
-    try ScenarioScript.parse(text, directory: directory)
-  }
-
-  /// Reads a navigation scenario script a few lines at a time (``ScenarioScript/Reader``).
+  /// Reads a navigation scenario script (``ScenarioScript``), whose interactions read
+  /// like what a person does (`select item Swift Mini`), a few lines at a time
+  /// (``ScenarioScript/Reader``).
   public static func scenarioReader(directory: String) -> ScenarioScript.Reader {
     ScenarioScript.Reader(directory: directory)
   }

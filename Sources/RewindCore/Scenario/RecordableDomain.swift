@@ -76,18 +76,10 @@ public protocol RecordableDomain: Domain {
   ///   cannot be built from empty settings.
   static var sample: Self { get throws(DomainError) }
 
-  /// Parses a scenario script.
-  /// - Parameters:
-  ///   - text: the script.
-  ///   - directory: the script's directory, where files it names are found.
-  /// - Throws: ``ScenarioError`` with the line and column of the first problem.
-  static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
-    -> Scenario<Self>
-
-  /// A reader of this domain's scenario scripts a few lines at a time: what
-  /// ``parseScenario(_:directory:)`` reads, for a script too long to hold (`rewind export
-  /// --scenario` reads each line back as it writes it). The default reads an
-  /// ``EventScript``.
+  /// A reader of this domain's scenario scripts a few lines at a time: the one way a
+  /// script is read, whole (``parseScenario(_:directory:)``, `rewind record`) or as it
+  /// is written (`rewind export --scenario` reads each line back as it writes it). The
+  /// default reads an ``EventScript``.
   associatedtype ScenarioReader: ScenarioScriptReader<Self> = EventScript.Reader<Self>
 
   /// A reader of a script whose files (a catalog it names) are found in `directory`.
@@ -127,11 +119,16 @@ extension RecordableDomain {
     }
   }
 
-  /// Parses an ``EventScript``.
+  /// Parses a scenario script with the domain's reader (``scenarioReader(directory:)``).
+  /// - Parameters:
+  ///   - text: the script.
+  ///   - directory: the script's directory, where files it names are found.
+  /// - Throws: ``ScenarioError`` with the line and column of the first problem.
   public static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
     -> Scenario<Self>
   {
-    try EventScript.parse(text, as: Self.self)
+    var reader = scenarioReader(directory: directory)
+    return try reader.readAll(text)
   }
 
   /// Reads an ``EventScript``.
