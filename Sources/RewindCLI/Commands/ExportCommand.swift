@@ -115,6 +115,15 @@ extension ExportCommand {
     comments += lost.map(missingSentence)
     let session = Scenario(
       domain: timeline.domain, device: header.device, startTime: header.startTime, events: [])
+    // A domain whose script is not made of its parts is written whole, as it always was.
+    var probe = session
+    try timeline.decodedEvents(from: first, through: min(last, first &+ 63)) { _, time, event in
+      probe.events.append(TimedEvent(time: time, event: event))
+    }
+    guard ScenarioText.isMadeOfParts(probe) else {
+      return try writeWholeScenario(
+        timeline, first: first, last: last, session: session, comments: comments, lost: lost)
+    }
     let progress = context.progress("Exporting")
     /// The script through `emit`, its lines read back when `checking`.
     func write(checking: Bool, _ emit: @escaping (String) throws -> Void) throws {
@@ -151,6 +160,39 @@ extension ExportCommand {
         stdout.write(bytes: Array(TerminalText.escaped(text, keepingNewlines: true).utf8))
       }
       progress.finish()
+    }
+    warnLost(lost, in: timeline.path, to: context.stderr)
+  }
+
+  /// `--scenario` for a domain whose script is not made of its parts
+  /// (``ScenarioText/isMadeOfParts(_:)``): the events held, the script written whole by
+  /// the domain and read back whole (``ScenarioText``), then written.
+  func writeWholeScenario<D: RecordableDomain>(
+    _ timeline: Timeline<D>, first: UInt64, last: UInt64, session: Scenario<D>,
+    comments: [String], lost: [ClosedRange<UInt64>]
+  ) throws {
+    var scenario = session
+    let progress = context.progress("Exporting")
+    try timeline.decodedEvents(from: first, through: last) { sequence, time, event in
+      scenario.events.append(TimedEvent(time: time, event: event))
+      if sequence & 0xFFF == 0 {
+        progress.update(Int(sequence + 1 - first), of: Int(last - first + 1))
+      }
+    }
+    progress.finish()
+    let script = ScenarioText(scenario, comments: comments)
+    if let problem = script.problem {
+      throw CommandError(
+        "\(timeline.path): cannot be written as a scenario script: \(problem); export it as JSON Lines (without --scenario)"
+      )
+    }
+    if let destination {
+      let file = try TextFileWriter(destination, system: context.fileSystem)
+      try file.write(script.text)
+      try file.commit()
+    } else {
+      context.stdout.write(
+        bytes: Array(TerminalText.escaped(script.text, keepingNewlines: true).utf8))
     }
     warnLost(lost, in: timeline.path, to: context.stderr)
   }

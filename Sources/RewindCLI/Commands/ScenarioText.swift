@@ -18,6 +18,30 @@ struct ScenarioText {
     problem = Self.problem(reading: text, back: scenario)
   }
 
+  /// Whether `D`'s scripts are made of their parts, so that `rewind export --scenario`
+  /// writes them a batch of lines at a time (``ScenarioStream``): the domain's script of
+  /// `probe` (a session's first events) is what its preamble and lines write, and its
+  /// parser reads it as its reader does. A domain that gives
+  /// `RecordableDomain.scenarioScript(_:)` or `parseScenario(_:directory:)` alone (a
+  /// language of before the parts) is not: its script is written whole.
+  static func isMadeOfParts<D: RecordableDomain>(_ probe: Scenario<D>) -> Bool {
+    let whole = D.scenarioScript(probe)
+    let parts = EventScript.script(probe.events, after: D.scenarioPreamble(probe)) {
+      probe.domain.scenarioLine($0)
+    }
+    guard whole == parts else { return false }
+    var reader = D.scenarioReader(directory: ".")
+    let read = try? reader.readAll(whole)
+    let parsed = try? D.parseScenario(whole, directory: ".")
+    guard let read, let parsed else { return read == nil && parsed == nil }
+    return read.domain.settingsJSON == parsed.domain.settingsJSON
+      && read.device == parsed.device && read.startTime == parsed.startTime
+      && read.events.count == parsed.events.count
+      && zip(read.events, parsed.events).allSatisfy {
+        $0.time == $1.time && $0.event == $1.event
+      }
+  }
+
   /// Lines of comment, each ending in a newline: a comment is one line, so a newline in
   /// it (a journal's name, say) is escaped with every other control character, lest the
   /// rest read as an interaction.

@@ -76,10 +76,30 @@ public protocol RecordableDomain: Domain {
   ///   cannot be built from empty settings.
   static var sample: Self { get throws(DomainError) }
 
-  /// A reader of this domain's scenario scripts a few lines at a time: the one way a
-  /// script is read, whole (``parseScenario(_:directory:)``, `rewind record`) or as it
-  /// is written (`rewind export --scenario` reads each line back as it writes it). The
-  /// default reads an ``EventScript``.
+  /// Parses a scenario script (`rewind record`). By default the domain's reader
+  /// (``scenarioReader(directory:)``) reads it whole.
+  ///
+  /// A domain with a script language of its own gives its parts (the reader,
+  /// ``scenarioPreamble(_:)`` and ``scenarioLine(_:)``), of which this and
+  /// ``scenarioScript(_:)`` are made. One that gives these two alone (a language written
+  /// before the parts were) keeps its language: `rewind export --scenario` finds that
+  /// its script is not what the parts write and holds the whole script to write it.
+  /// - Parameters:
+  ///   - text: the script.
+  ///   - directory: the script's directory, where files it names are found.
+  /// - Throws: ``ScenarioError`` with the line and column of the first problem.
+  static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
+    -> Scenario<Self>
+
+  /// Writes a session as a scenario script that ``parseScenario(_:directory:)`` reads
+  /// back as the same settings, device, start, events and times (`rewind export
+  /// --scenario`, `rewind shrink`). By default the ``scenarioPreamble(_:)``, then each
+  /// event's ``scenarioLine(_:)`` after its time step (`+0.8s`, `@12.5s` for the first).
+  static func scenarioScript(_ scenario: Scenario<Self>) -> String
+
+  /// A reader of this domain's scenario scripts a few lines at a time: what
+  /// ``parseScenario(_:directory:)`` reads whole, and `rewind export --scenario` reads
+  /// each line back with as it writes it. The default reads an ``EventScript``.
   associatedtype ScenarioReader: ScenarioScriptReader<Self> = EventScript.Reader<Self>
 
   /// A reader of a script whose files (a catalog it names) are found in `directory`.
@@ -120,10 +140,6 @@ extension RecordableDomain {
   }
 
   /// Parses a scenario script with the domain's reader (``scenarioReader(directory:)``).
-  /// - Parameters:
-  ///   - text: the script.
-  ///   - directory: the script's directory, where files it names are found.
-  /// - Throws: ``ScenarioError`` with the line and column of the first problem.
   public static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
     -> Scenario<Self>
   {
@@ -146,12 +162,9 @@ extension RecordableDomain {
     EventScript.eventLine(event, domain: self)
   }
 
-  /// Writes a session as a scenario script that ``parseScenario(_:directory:)`` reads
-  /// back as the same settings, device, start, events and times (`rewind export
-  /// --scenario`, `rewind shrink`): the ``scenarioPreamble(_:)``, then each event's
-  /// ``scenarioLine(_:)`` after its time step (`+0.8s`, `@12.5s` for the first).
-  ///
-  /// A script of neither settings nor events is a blank line.
+  /// The ``scenarioPreamble(_:)``, then each event's ``scenarioLine(_:)`` after its time
+  /// step (`+0.8s`, `@12.5s` for the first); a script of neither settings nor events is a
+  /// blank line.
   /// - Complexity: O(events).
   public static func scenarioScript(_ scenario: Scenario<Self>) -> String {
     EventScript.script(scenario.events, after: scenarioPreamble(scenario)) {
