@@ -489,13 +489,59 @@ struct StreamCommandTests {
     // A file that cannot be read is said to be one (libnats says `(null)`).
     let missing = "/nonexistent/ca.pem"
     for (option, what) in [
-      ("--tls-ca", "cannot read the certificate authorities' file"),
-      ("--creds", "cannot read the credentials file"),
+      ("--tls-ca", "the certificate authorities' file"), ("--creds", "the credentials file"),
     ] {
       let result = try rewind("sessions", "--server", absent, option, missing, "--timeout", "1000")
-      expectFailure(result, containing: "\(absent): \(what) \(missing): no such file\n")
+      expectUsageError(
+        result, "\(option) \(missing): cannot use \(what): no such file", command: "sessions")
       #expect(!result.stderr.contains("(null)"), "\(result.stderr)")
     }
+  }
+
+  /// A credentials file that is none (a directory, as a Kubernetes Secret is mounted; a
+  /// device; an empty file), from `--creds` or `NATS_CREDS`, and an authorities' file
+  /// likewise, is a usage error naming the option or variable, before connecting: it was
+  /// taken, and the push went without credentials into the account the server's
+  /// `no_auth_user` gives (exit 0).
+  @Test func aCredentialsFileThatIsNoneIsAUsageError() throws {
+    let server = try NatsServer(
+      configuration: """
+        accounts {
+          APP { jetstream: enabled, users = [ {user: ci, password: secret} ] }
+          GUEST { jetstream: enabled, users = [ {user: guest, password: guest} ] }
+        }
+        no_auth_user: guest
+
+        """)
+    let directory = TemporaryDirectory()
+    let empty = directory.file("empty.creds")
+    write([], to: empty)
+    let journal = sample("two-column.journal")
+    for (file, problem) in [
+      (directory.path, "it is a directory, not a file"),
+      ("/dev/null", "it is a device, not a file"),
+      (empty, "it is empty"),
+    ] {
+      for (option, variable, what) in [
+        ("--creds", "NATS_CREDS", "the credentials file"),
+        ("--tls-ca", "NATS_CA", "the certificate authorities' file"),
+      ] {
+        let given = try rewind("push", journal, "--server", server.url, option, file)
+        expectUsageError(
+          given, "\(option) \(file): cannot use \(what): \(problem)", command: "push")
+        let named = try rewind(
+          "push", journal, "--server", server.url, environment: [variable: file])
+        expectUsageError(
+          named, "cannot use \(what) \(file), which \(variable) names: \(problem)", command: "push")
+        let read = try rewind("info", "\(server.url)/bedf844b", environment: [variable: file])
+        expectUsageError(
+          read, "cannot use \(what) \(file), which \(variable) names: \(problem)", command: "info")
+      }
+    }
+    // Nothing reached the guest's account.
+    let guest = try rewind(
+      "sessions", "--server", server.url, "--user", "guest", "--password", "guest")
+    expectFailure(guest, containing: "has no stream REWIND")
   }
 
   /// A server with TLS from a private authority: reached by `push`, `sessions` and `pull`
@@ -546,8 +592,9 @@ struct StreamCommandTests {
       let missing = "/nonexistent/\(variable).file"
       for arguments in [["info", session], ["sessions", "--server", url]] {
         let result = try rewind(arguments, environment: [variable: missing])
-        expectFailure(
-          result, containing: "cannot read \(what) \(missing), which \(variable) names")
+        expectUsageError(
+          result, "cannot use \(what) \(missing), which \(variable) names: no such file",
+          command: arguments[0])
       }
     }
 

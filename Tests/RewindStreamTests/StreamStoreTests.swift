@@ -482,6 +482,73 @@ struct StreamStoreTests {
     #expect(Date().timeIntervalSince(start) < 20)
   }
 
+  /// A server of two accounts whose `no_auth_user` takes connections without credentials
+  /// into the second, as shared deployments often do.
+  static func serverWithAGuestAccount() throws -> NatsServer {
+    try NatsServer(
+      configuration: """
+        accounts {
+          APP { jetstream: enabled, users = [ {user: ci, password: secret} ] }
+          GUEST { jetstream: enabled, users = [ {user: guest, password: guest} ] }
+        }
+        no_auth_user: guest
+
+        """)
+  }
+
+  /// A credentials file or an authorities' file that is none (a directory, as a
+  /// Kubernetes Secret is mounted; a device; an empty file) is refused before connecting,
+  /// naming the file and the variable that named it: it was taken, and the connection
+  /// made with no credentials, into the account of the server's `no_auth_user`.
+  @Test func aCredentialsFileThatIsNoneIsRefusedBeforeConnecting() throws {
+    let server = try StreamStoreTests.serverWithAGuestAccount()
+    let directory = TemporaryDirectory()
+    let empty = directory.file("empty.creds")
+    write([], to: empty)
+    let journal = directory.file("shipped.journal")
+    try writeJournal(journal, events: 100)
+    let plain = StreamServer(url: server.url, timeoutMilliseconds: 2000)
+    // Without credentials, the server takes the connection (into GUEST).
+    _ = try StreamStore(plain)
+    for (file, problem) in [
+      (directory.path, "it is a directory, not a file"),
+      ("/dev/null", "it is a device, not a file"),
+      (empty, "it is empty"),
+    ] {
+      var given = plain
+      given.credentialsFile = file
+      let refused = #expect(throws: StreamError.self) { try StreamStore(given) }
+      #expect(refused?.kind == .authorization)
+      #expect(
+        refused?.description == "\(server.url): cannot use the credentials file \(file): \(problem)"
+      )
+      var authorities = plain
+      authorities.certificateAuthorityFile = file
+      let untrusted = #expect(throws: StreamError.self) { try StreamStore(authorities) }
+      #expect(
+        untrusted?.message == "cannot use the certificate authorities' file \(file): \(problem)")
+      for variable in ["NATS_CREDS", "NATS_CA"] {
+        let named = #expect(throws: StreamError.self) {
+          try plain.takingEnvironment([variable: file])
+        }
+        #expect(named?.kind == .authorization)
+        #expect(named?.message.hasSuffix("\(file), which \(variable) names: \(problem)") == true)
+      }
+      // A shipper says so, as settings to fix, and ships nothing.
+      let shipper = SessionShipper(journal: journal, server: given, intervalMilliseconds: 50)
+      defer { shipper.stop() }
+      let waited = #expect(throws: StreamError.self) {
+        try shipper.waitUntilForwarded(timeoutMilliseconds: 2000)
+      }
+      #expect(waited?.message.contains("cannot use the credentials file \(file)") == true)
+      #expect(
+        waited?.message.contains("once that is fixed") == true, "\(String(describing: waited))")
+    }
+    // Nothing reached the guest's account.
+    let guest = try StreamStore(plain)
+    #expect(throws: StreamError.self) { try guest.sessions() }
+  }
+
   /// A journal of 3,000 events (`a.journal` in the directory) pushed to a server of its
   /// own, through a store that answers within 500 ms and tries again for `retrying` ms.
   private func pushedToALocalServer(retrying: Int64) throws -> (
@@ -833,7 +900,8 @@ struct SessionURLMessageTests {
       #expect(error?.kind == .authorization)
       #expect(
         error?.description.hasSuffix(
-          "\(directory.file("missing")), which \(variable) names: No such file or directory")
+          "cannot use \(variable == "NATS_CA" ? "the certificate authorities' file" : "the credentials file") \(directory.file("missing")), which \(variable) names: no such file"
+        )
           == true, "\(String(describing: error))")
     }
   }

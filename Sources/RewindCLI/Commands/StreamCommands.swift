@@ -10,7 +10,10 @@ private let serverDiscussion = """
   --user and --password, --creds (a credentials file) and --tls-ca (the certificate \
   authorities to trust; TLS is then required) are passed to it; without --creds and \
   --tls-ca, the files the environment's NATS_CREDS and NATS_CA name, as the nats tool \
-  reads them. --name names the connection in the server's monitoring. A server that \
+  reads them; a file they name that cannot be used (missing, unreadable, a directory, \
+  a device, empty) is a usage error naming the option or variable, before connecting, \
+  never a connection without credentials. --name names the connection in the server's \
+  monitoring. A server that \
   does not answer, refuses the credentials or has no Rewind stream is an error naming \
   the server (exit 1) within --timeout.
   """
@@ -61,7 +64,7 @@ extension RewindTool {
     var json: Bool
 
     func run(_ context: Context) throws {
-      let address = try connection.address(replicas: replicas)
+      let address = try connection.address(replicas: replicas, environment: context.environment)
       // The server is connected to when a journal is there to push (a missing file is said
       // as such, whatever the server), and once: its failure is each journal's. The hand
       // over to rewind-nats, which runs the command again, comes before anything is said.
@@ -72,7 +75,7 @@ extension RewindTool {
       func connect() throws -> StreamStore {
         if let connected { return try connected.get() }
         let result = Result { () throws -> StreamStore in
-          try StreamStore(address.takingEnvironment(context.environment))
+          try StreamStore(address)
         }
         connected = result
         return try result.get()
@@ -338,9 +341,21 @@ struct ConnectionOptions: ParsableArguments {
   ///   given by both `--user` and the URL, or a `--server` that is not a server's address;
   ///   the store's error when the server cannot be reached or refuses.
   func connect(replicas: Int, context: Context) throws -> StreamStore {
-    let address = try address(replicas: replicas)
+    let address = try address(replicas: replicas, environment: context.environment)
     NatsHelper.handOverToConnect(context: context)
-    return try StreamStore(address.takingEnvironment(context.environment))
+    return try StreamStore(address)
+  }
+
+  /// The server these options name, with the files the environment's `NATS_CREDS` and
+  /// `NATS_CA` name where `--creds` and `--tls-ca` are not given, checked (a usage error
+  /// when they are not right, a file that cannot be used too), without connecting.
+  func address(replicas: Int, environment: [String: String]) throws -> StreamServer {
+    let address = try address(replicas: replicas)
+    do throws(StreamError) {
+      return try address.takingEnvironment(environment)
+    } catch {
+      throw UsageError(error.message)
+    }
   }
 
   /// The server these options name, checked (a usage error when they are not right),
@@ -368,6 +383,16 @@ struct ConnectionOptions: ParsableArguments {
       )
     }
     if let problem = address.credentialsProblem { throw UsageError(problem) }
+    // A file that is none (a directory, a device, empty) would connect without
+    // credentials, into whatever account the server gives those who have none.
+    for (option, what, file) in [
+      ("--creds", "the credentials file", creds),
+      ("--tls-ca", "the certificate authorities' file", tlsCa),
+    ] {
+      if let file, let problem = StreamServer.fileProblem(file) {
+        throw UsageError("\(option) \(file): cannot use \(what): \(problem)")
+      }
+    }
     return address
   }
 }

@@ -86,7 +86,13 @@ struct DomainRegistry: Sendable {
       if let problem = server.addressProblem ?? server.credentialsProblem {
         throw UsageError("\(server.displayURL): \(problem)")
       }
-      let settings = try server.takingEnvironment(ProcessCalls.environment())
+      let settings: StreamServer
+      do throws(StreamError) {
+        settings = try server.takingEnvironment(ProcessCalls.environment())
+      } catch {
+        // A file NATS_CREDS or NATS_CA names that cannot be used: as a bad --creds is.
+        throw UsageError(error.message)
+      }
       return try StreamStore(settings).reader(session: session)
     }
     if StreamStore.looksLikeSessionURL(path), !fileExists(path) {

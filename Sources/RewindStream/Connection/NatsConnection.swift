@@ -30,16 +30,6 @@ final class NatsConnection {
   /// libnats' functions.
   private let nats: RewindNatsLibrary
 
-  /// Why a file could not be read, from `access`'s `errno`: `no such file`, `permission
-  /// denied`.
-  private static func unreadable(_ number: Int32) -> String {
-    switch number {
-    case ENOENT: "no such file"
-    case EACCES: "permission denied"
-    default: String(cString: strerror(number)).lowercased()
-    }
-  }
-
   /// Loads libnats if no connection did before, and connects within the server's timeout.
   init(_ server: StreamServer) throws(StreamError) {
     self.server = server
@@ -47,6 +37,11 @@ final class NatsConnection {
       throw StreamError(.invalidAddress, problem, server: server.displayURL)
     }
     if let problem = server.credentialsProblem {
+      throw StreamError(.authorization, problem, server: server.displayURL)
+    }
+    // A file that is none (a directory, a device, empty) would connect with no
+    // credentials, or no authorities, without a word (``StreamServer/filesProblem``).
+    if let problem = server.filesProblem() {
       throw StreamError(.authorization, problem, server: server.displayURL)
     }
     nats = try NatsLibrary.shared(for: server.displayURL)
@@ -76,26 +71,11 @@ final class NatsConnection {
       _ = nats.natsOptions_SetUserInfo(options, user, server.password ?? "")
     }
     if let file = server.credentialsFile {
-      guard access(file, R_OK) == 0 else {
-        let number = errno
-        throw StreamError(
-          .authorization,
-          "cannot read the credentials file \(file): \(Self.unreadable(number))",
-          server: server.displayURL)
-      }
       try check(
         nats.natsOptions_SetUserCredentialsFromFiles(options, file, nil),
         "cannot use the credentials file \(file)", kind: .authorization)
     }
     if let file = server.certificateAuthorityFile {
-      // libnats says only `(null)` of a file it cannot open.
-      guard access(file, R_OK) == 0 else {
-        let number = errno
-        throw StreamError(
-          .authorization,
-          "cannot read the certificate authorities' file \(file): \(Self.unreadable(number))",
-          server: server.displayURL)
-      }
       try check(
         nats.natsOptions_LoadCATrustedCertificates(options, file),
         "cannot load the certificate authorities of \(file)", kind: .authorization)

@@ -20,35 +20,79 @@ extension StreamServer {
   /// journal) has no room for files: a server with TLS from a private authority, or one
   /// that takes credentials files, is reached through these.
   /// - Throws: ``StreamError`` `authorization` naming the variable when the file it names
-  ///   cannot be read (checked before connecting, as the options' files are).
+  ///   cannot be used (``fileProblem(_:)``: missing, unreadable, a directory, a device,
+  ///   empty), checked before connecting, as the options' files are.
   public func takingEnvironment(_ environment: [String: String]) throws(StreamError)
     -> StreamServer
   {
     var server = self
-    /// `path`, which `variable` gives, when it names a file that can be read.
-    func file(_ path: String?, _ variable: String, _ what: String) throws(StreamError)
-      -> String?
-    {
-      guard let path, !path.isEmpty else { return nil }
-      guard access(path, R_OK) == 0 else {
-        let reason = String(cString: strerror(errno))
-        throw StreamError(
-          .authorization, "cannot read \(what) \(path), which \(variable) names: \(reason)",
-          server: displayURL)
-      }
-      return path
-    }
     // Read by name, as `ProcessCalls.variablesRead` lists them (a test checks the list).
-    if server.credentialsFile == nil {
-      server.credentialsFile = try file(
-        environment["NATS_CREDS"], Self.credentialsVariable, "the credentials file")
-      server.credentialsFromEnvironment = server.credentialsFile != nil
+    if server.credentialsFile == nil, let path = environment["NATS_CREDS"], !path.isEmpty {
+      server.credentialsFile = path
+      server.credentialsFromEnvironment = true
     }
-    if server.certificateAuthorityFile == nil {
-      server.certificateAuthorityFile = try file(
-        environment["NATS_CA"], Self.authoritiesVariable, "the certificate authorities' file")
-      server.authoritiesFromEnvironment = server.certificateAuthorityFile != nil
+    if server.certificateAuthorityFile == nil, let path = environment["NATS_CA"], !path.isEmpty {
+      server.certificateAuthorityFile = path
+      server.authoritiesFromEnvironment = true
+    }
+    if let problem = server.filesProblem(fromEnvironmentOnly: true) {
+      throw StreamError(.authorization, problem, server: displayURL)
     }
     return server
+  }
+
+  /// What makes the credentials file or the certificate authorities' file unusable,
+  /// naming the file and the variable that named it (``takingEnvironment(_:)``), if any;
+  /// nil when both can be used (or are not given). Checked before connecting: libnats
+  /// reads a credentials file only when the server asks for a signature, so a directory
+  /// (a Kubernetes Secret is mounted as one), `/dev/null` or an empty file would connect
+  /// with no credentials at all, into the account of the server's `no_auth_user`.
+  /// - Parameter fromEnvironmentOnly: only the files the environment named.
+  public func filesProblem(fromEnvironmentOnly: Bool = false) -> String? {
+    let files = [
+      (
+        credentialsFile, "the credentials file", credentialsFromEnvironment,
+        Self.credentialsVariable
+      ),
+      (
+        certificateAuthorityFile, "the certificate authorities' file", authoritiesFromEnvironment,
+        Self.authoritiesVariable
+      ),
+    ]
+    for case (let path?, let what, let fromEnvironment, let variable) in files
+    where fromEnvironment || !fromEnvironmentOnly {
+      guard let problem = Self.fileProblem(path) else { continue }
+      let named = fromEnvironment ? ", which \(variable) names" : ""
+      return "cannot use \(what) \(path)\(named): \(problem)"
+    }
+    return nil
+  }
+
+  /// Why the file at `path` cannot be one a connection reads (a credentials file, a PEM
+  /// file of certificate authorities), or nil: `no such file`, `permission denied`, `it is
+  /// a directory, not a file`, `it is a device, not a file`, `it is empty`. A pipe is
+  /// taken (`--creds <(vault read …)`): it cannot be looked into without being read.
+  /// - Parameter path: the file, as given.
+  public static func fileProblem(_ path: String) -> String? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return unreadable(errno) }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR: return "it is a directory, not a file"
+    case S_IFCHR, S_IFBLK: return "it is a device, not a file"
+    case S_IFREG where status.st_size == 0: return "it is empty"
+    default: break
+    }
+    guard access(path, R_OK) == 0 else { return unreadable(errno) }
+    return nil
+  }
+
+  /// Why a file could not be read, from `stat`'s or `access`'s `errno`: `no such file`,
+  /// `permission denied`.
+  private static func unreadable(_ number: Int32) -> String {
+    switch number {
+    case ENOENT: "no such file"
+    case EACCES: "permission denied"
+    default: String(cString: strerror(number)).lowercased()
+    }
   }
 }
