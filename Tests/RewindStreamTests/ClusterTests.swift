@@ -90,6 +90,100 @@ struct ClusterTests {
     #expect(bytes(of: pulled) == bytes(of: path), "\(steps)")
   }
 
+  /// A push that starts while the cluster elects a new leader of the stream waits for it,
+  /// as a pull does: its first request (the stream's information), unanswered until a
+  /// leader is elected, was made once, and the push failed with "no answer" however long
+  /// its timeout and however soon the leader was up. One whose time runs out first says
+  /// the stream had no leader.
+  @Test func aPushStartedInAnElectionWaitsForTheNewLeader() throws {
+    let steps = TimedSteps("aPushStartedInAnElectionWaitsForTheNewLeader")
+    defer { steps.finish() }
+    let nodes = try steps.step("start the nodes") { try ClusterTests.cluster() }
+    defer { steps.step("stop the nodes") { for node in nodes.values { node.stop() } } }
+    let url = nodes.values.map(\.url).sorted().joined(separator: ",")
+    let server = StreamServer(url: url, timeoutMilliseconds: 1000, replicas: 3)
+    let directory = TemporaryDirectory()
+    try steps.step("wait until ready") {
+      try ClusterTests.waitUntilReady(server, directory, seconds: 60)
+    }
+    let short = directory.file("short.journal")
+    let waiting = directory.file("waiting.journal")
+    try writeJournal(short, events: 3_000, id: 1)
+    try writeJournal(waiting, events: 3_000, id: 2)
+    let leader = try steps.step("find the leader") {
+      try #require(try StreamStore(server).streamLeader(), "the stream has no leader")
+    }
+    steps.step("kill the leader") { nodes[leader]?.kill() }
+
+    let impatient = try steps.step("connect") { try StreamStore(server) }
+    impatient.retryMilliseconds = 1500
+    let error = try steps.step("a push trying for 1.5 s") {
+      try #require(throws: StreamError.self) { try impatient.push(short) }
+    }
+    #expect(error.kind == .timeout, "\(error); \(steps)")
+    #expect(
+      error.message.contains("the stream had no leader (an election"), "\(error); \(steps)")
+
+    let patient = try steps.step("connect again") { try StreamStore(server) }
+    let report = try steps.step("a push trying for 30 s") { try patient.push(waiting) }
+    #expect(report.summary.isClosed, "\(steps)")
+    #expect(report.framesSent == (try JournalReader(path: waiting)).frames.count)
+  }
+
+  /// A shipper whose stream's leader is killed says that the stream has no leader yet
+  /// (an election), a wait, not that the server has no JetStream (start it with -js), as
+  /// it said: both are no responders to its publish, and JetStream answering tells them
+  /// apart. Its node is one that lives, so that its publishes meet the election.
+  @Test func aShipperSaysAnElectionIsNoMissingJetStream() throws {
+    let steps = TimedSteps("aShipperSaysAnElectionIsNoMissingJetStream")
+    defer { steps.finish() }
+    let nodes = try steps.step("start the nodes") { try ClusterTests.cluster() }
+    defer { steps.step("stop the nodes") { for node in nodes.values { node.stop() } } }
+    let url = nodes.values.map(\.url).sorted().joined(separator: ",")
+    let cluster = StreamServer(url: url, timeoutMilliseconds: 1000, replicas: 3)
+    let directory = TemporaryDirectory()
+    try steps.step("wait until ready") {
+      try ClusterTests.waitUntilReady(cluster, directory, seconds: 60)
+    }
+    let leader = try steps.step("find the leader") {
+      try #require(try StreamStore(cluster).streamLeader(), "the stream has no leader")
+    }
+    let other = try #require(nodes.first { $0.key != leader }?.value)
+    let shipper = SessionShipper(
+      server: StreamServer(url: other.url, timeoutMilliseconds: 1000, replicas: 3),
+      intervalMilliseconds: 100)
+    defer { steps.step("stop the shipper") { shipper.stop() } }
+    let store = try Store(
+      domain: NavigationDomain(), recordingTo: directory.file("live.journal"),
+      options: RecordingOptions(
+        snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024), forwarder: shipper))
+    var user = SimulatedUser(seed: 31, domain: store.domain)
+    for _ in 0..<1_000 { store.send(user.next().event) }
+    try steps.step("first flush to the server") {
+      try store.flushAndWait(waitingForServerWithin: 20_000)
+    }
+    steps.step("kill the leader") { nodes[leader]?.kill() }
+    var said: [String] = []
+    steps.step("record until a round fails") {
+      let deadline = Date().addingTimeInterval(20)
+      while shipper.lastError == nil, Date() < deadline {
+        for _ in 0..<200 { store.send(user.next().event) }
+        do {
+          try store.flushAndWait(waitingForServerWithin: 500)
+        } catch {
+          said.append("\(error)")
+        }
+      }
+    }
+    let reason = try #require(shipper.lastError, "no round failed; \(said); \(steps)")
+    #expect(reason.contains("the stream has no leader yet (an election)"), "\(reason)")
+    #expect(!reason.contains("JetStream"), "\(reason)")
+    try steps.step("flush to the new leader") {
+      try store.flushAndWait(waitingForServerWithin: 30_000)
+    }
+    try store.close()
+  }
+
   /// With one node of three down, listing the sessions and finding one by the beginning
   /// of its id answer every time: they read the bucket's stream information, where a
   /// consumer made to list the keys could be placed on the node that is down and leave the

@@ -65,6 +65,39 @@ struct ShipperTests {
     #expect(bytes(of: pulled) == bytes(of: path))
   }
 
+  /// The server killed while a store records: the first flush that times out already
+  /// has the shipper's reason (`lastError`, and the flush's "last attempt"). The round
+  /// under way waited for its request's whole timeout before (5 s here), and tried again,
+  /// so that three flushes of 2 s had neither.
+  @Test func theFirstFlushAfterAServerIsKilledSaysWhy() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("live.journal")
+    let shipper = SessionShipper(server: StreamServer(url: server.url), intervalMilliseconds: 100)
+    defer { shipper.stop() }
+    let store = try Store(
+      domain: NavigationDomain(), recordingTo: path,
+      options: RecordingOptions(
+        snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024), forwarder: shipper))
+    var user = SimulatedUser(seed: 11, domain: store.domain)
+    for _ in 0..<2_000 { store.send(user.next().event) }
+    try store.flushAndWait(waitingForServerWithin: 20_000)
+    #expect(shipper.lastError == nil)
+
+    server.kill()
+    for _ in 0..<2_000 { store.send(user.next().event) }
+    let start = Date()
+    let error = #expect(throws: (any Error).self) {
+      try store.flushAndWait(waitingForServerWithin: 2000)
+    }
+    #expect(Date().timeIntervalSince(start) < 10)
+    let said = "\(error.map { "\($0)" } ?? "")"
+    #expect(said.contains("(last attempt: \(server.url): "), "\(said)")
+    #expect(shipper.lastError != nil, "\(said)")
+    #expect(said.contains("it is sent when the server is back"), "\(said)")
+    try store.close()
+  }
+
   /// A shipper's rounds run on a thread of its own, not on Dispatch's global queues:
   /// while their threads are all busy computing, it still ships at once, and ``stop()``
   /// returns at once (it waited for the pool before, 10 s here).

@@ -30,8 +30,12 @@
   X(natsConnection_GetLastError) \
   X(natsConnection_Close) \
   X(natsConnection_Destroy) \
+  X(natsConnection_Status) \
+  X(natsConnection_FlushTimeout) \
   X(jsOptions_Init) \
   X(jsCtx_Destroy) \
+  X(js_GetAccountInfo) \
+  X(jsAccountInfo_Destroy) \
   X(js_GetStreamInfo) \
   X(jsStreamInfo_Destroy) \
   X(jsStreamConfig_Init) \

@@ -32,7 +32,9 @@ extension RewindTool {
         resumes, and nothing is stored twice. A journal still being written is pushed up \
         to its last sealed frame; push it again later for the rest. A message the server \
         does not acknowledge (a lost connection, a cluster electing a new leader) is sent \
-        again for 30 s before the push fails, saying so. Creates the stream \
+        again for 30 s before the push fails, saying so, and a push that starts while a \
+        cluster elects the stream's leader waits for it likewise (its error, if the time \
+        runs out, says the stream had no leader). Creates the stream \
         and buckets (with --replicas copies) on a server that has none. Every journal \
         is tried: one that cannot be pushed is named with the reason (with --json, \
         `"pushed": false` and its `"error"`), the others are pushed, and the command \

@@ -168,6 +168,7 @@ final class NatsConnection {
   /// A stream that exists is checked when `create` is set (a push): one whose settings
   /// would lose or refuse a session's messages is an error (``unsuitability(of:subjects:)``).
   func ensureStream(_ name: String, subjects: [String], create: Bool) throws(StreamError) {
+    try requireConnected("cannot read the stream \(name)")
     var info: UnsafeMutablePointer<jsStreamInfo>?
     var code = jsErrCode(0)
     let status = nats.js_GetStreamInfo(&info, context, name, nil, &code)
@@ -292,6 +293,7 @@ final class NatsConnection {
   private func streamInfo<T>(
     _ name: String, _ read: (jsStreamInfo) throws(StreamError) -> T
   ) throws(StreamError) -> T {
+    try requireConnected("cannot read the stream \(name)")
     var info: UnsafeMutablePointer<jsStreamInfo>?
     var code = jsErrCode(0)
     let status = nats.js_GetStreamInfo(&info, context, name, nil, &code)
@@ -312,6 +314,7 @@ final class NatsConnection {
     _ data: [UInt8], subject: String, id: String, headers: [(String, String)],
     expectedLastSubjectSequence: UInt64?
   ) throws(StreamError) -> (sequence: UInt64, duplicate: Bool) {
+    try requireConnected("cannot publish on \(subject)")
     var message: OpaquePointer?
     let created = data.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) {
@@ -470,6 +473,7 @@ final class NatsConnection {
   }
 
   func put(_ value: [UInt8], key: String, bucket name: String) throws(StreamError) {
+    try requireConnected("cannot store \(key) in the bucket \(name)")
     let bucket = try bucket(name, create: false)
     var revision: UInt64 = 0
     let status = value.withUnsafeBytes {
@@ -533,6 +537,50 @@ final class NatsConnection {
 
   // MARK: Errors
 
+  /// Throws at once, `noServer`, while the connection is lost (libnats reconnecting):
+  /// a request would wait the whole timeout for nothing, and a caller trying again (a
+  /// push, a shipper's round) says meanwhile why it has not got through.
+  private func requireConnected(_ what: String) throws(StreamError) {
+    guard let connection, nats.natsConnection_Status(connection) != NATS_CONN_STATUS_CONNECTED
+    else { return }
+    throw StreamError(
+      .noServer, "\(what): the connection was lost (reconnecting)", server: server.displayURL)
+  }
+
+  /// Whether JetStream is there to answer: a request for the account's information is
+  /// answered, or refused for a cluster electing its leaders, or not answered within at
+  /// most 2 s (the cluster's own leader is being elected) while the server itself answers
+  /// (``serverAnswers()``); false when nothing takes it (no responders: no JetStream). A
+  /// stream that does not answer, or a subject no stream takes, then has no leader now.
+  func jetStreamAnswers() -> Bool {
+    var options = CNatsLibrary.jsOptions()
+    _ = nats.jsOptions_Init(&options)
+    options.Wait = min(server.timeoutMilliseconds, 2000)
+    var info: UnsafeMutablePointer<jsAccountInfo>?
+    var code = jsErrCode(0)
+    let status = nats.js_GetAccountInfo(&info, context, &options, &code)
+    if status == NATS_OK { nats.jsAccountInfo_Destroy(info) }
+    if status == NATS_OK || code == JSClusterNotAvailErr { return true }
+    return status == NATS_TIMEOUT && serverAnswers()
+  }
+
+  /// Whether the server answers a ping within at most 2 s (`natsConnection_FlushTimeout`):
+  /// a request it leaves unanswered then waits for JetStream, not for the server.
+  func serverAnswers() -> Bool {
+    guard let connection else { return false }
+    return nats.natsConnection_FlushTimeout(connection, min(server.timeoutMilliseconds, 2000))
+      == NATS_OK
+  }
+
+  /// The error of a request the stream did not answer while JetStream does
+  /// (``jetStreamAnswers()``): the stream has no leader.
+  func noLeader(_ what: String) -> StreamError {
+    var error = StreamError(
+      .timeout, "\(what): the stream has no leader yet (an election)", server: server.displayURL)
+    error.noLeader = true
+    return error
+  }
+
   private func check(_ status: natsStatus, _ what: String, kind: StreamError.Kind = .other)
     throws(StreamError)
   {
@@ -549,11 +597,7 @@ final class NatsConnection {
       return StreamError(
         .streamMissing, "\(what): the stream is missing", server: server.displayURL)
     }
-    if code == JSClusterNotAvailErr {
-      return StreamError(
-        .timeout, "\(what): JetStream is temporarily unavailable (electing a leader?)",
-        server: server.displayURL)
-    }
+    if code == JSClusterNotAvailErr { return noLeader(what) }
     switch status {
     case NATS_TIMEOUT:
       // A request the server refused to forward (a user not permitted the API) goes
@@ -569,6 +613,9 @@ final class NatsConnection {
         .timeout, "\(what): no answer within \(server.timeoutMilliseconds) ms",
         server: server.displayURL)
     case NATS_NO_RESPONDERS:
+      // Nothing takes the message: no JetStream, or (it answers) no leader of the stream
+      // now, whose election a later try outlives.
+      if jetStreamAnswers() { return noLeader(what) }
       return StreamError(
         .streamMissing, "\(what): the server has no JetStream (start it with -js)",
         server: server.displayURL)

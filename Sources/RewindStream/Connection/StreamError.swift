@@ -34,6 +34,11 @@ public struct StreamError: Error, Sendable, CustomStringConvertible {
   /// What went wrong, as a sentence.
   public var message: String
 
+  /// Whether the server said that the stream had no leader: a cluster electing one
+  /// (JetStream answers, the stream does not). A `timeout`, which a later try may
+  /// overcome; the last try's error says it if it is only a timeout.
+  var noLeader = false
+
   public init(_ kind: Kind, _ message: String, server: String, session: String? = nil) {
     self.kind = kind
     self.message = message

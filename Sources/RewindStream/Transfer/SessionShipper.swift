@@ -144,7 +144,8 @@ public final class SessionShipper: JournalForwarder {
     wake.signal()
   }
 
-  /// Why the last round failed (the server is away, say), nil when it succeeded.
+  /// Why the last round failed (the server is away, say), or why the last try of the
+  /// round under way did (a round tries again for 2 s); nil when the last round succeeded.
   public var lastError: String? { state.withLock { $0.lastError } }
 
   /// The frames the server held of the last journal shipped, after the last round that
@@ -209,6 +210,9 @@ public final class SessionShipper: JournalForwarder {
           if store == nil {
             store = try StreamStore(server)
             store?.retryMilliseconds = 2000
+            // A round that tries again (a server killed, a cluster electing a leader) says
+            // why at once: flushes that time out meanwhile give the reason.
+            store?.triedOnce = { [weak self] error in self?.noteFailedTry(error) }
           }
           guard let store else { break }
           let (report, position) = try store.push(journal, after: positions[journal])
@@ -241,6 +245,14 @@ public final class SessionShipper: JournalForwarder {
     }
     state.withLock { $0.stopped = true }
     finished.signal()
+  }
+
+  /// Notes `error`, of a try the round under way makes again, as the last error.
+  private func noteFailedTry(_ error: StreamError) {
+    state.withLock { state in
+      state.lastError = "\(error)"
+      state.failedForGood = Self.isForGood(error)
+    }
   }
 
   /// Whether `error` is a problem of the settings, which no later round overcomes: an

@@ -18,6 +18,9 @@ public final class StreamStore {
   /// How long a push retries a frame the server did not acknowledge (a cluster electing
   /// a new leader, a connection moving to another node), in milliseconds.
   public var retryMilliseconds: Int64 = 30_000
+  /// Told of each try that failed and will be made again (a shipper says it as its last
+  /// error while its round goes on).
+  package var triedOnce: ((StreamError) -> Void)?
   /// The number of frame messages read so far (the tests count them).
   package private(set) var framesFetched = 0
   /// The number of index chunks read so far (the tests count them).
@@ -394,10 +397,16 @@ public final class StreamStore {
     let id = reader.header.sessionID
     do {
       if position == nil {
-        try connection.ensureStream(
-          StreamLayout.stream, subjects: StreamLayout.subjects, create: true)
-        try connection.ensureBucket(StreamLayout.sessionsBucket, create: true)
-        try connection.ensureBucket(StreamLayout.indexBucket, create: true)
+        // Its first requests wait for a cluster electing a leader as the next ones do (the
+        // stream does not answer until it has one): not tried again, a push started in an
+        // election failed after one timeout, however long the new leader had been up.
+        // A server without JetStream is said at once.
+        try retrying([.timeout, .noServer]) { () throws(StreamError) in
+          try connection.ensureStream(
+            StreamLayout.stream, subjects: StreamLayout.subjects, create: true)
+          try connection.ensureBucket(StreamLayout.sessionsBucket, create: true)
+          try connection.ensureBucket(StreamLayout.indexBucket, create: true)
+        }
       }
       return try push(reader, after: position, progress: progress)
     } catch let error as StreamError {
@@ -559,6 +568,7 @@ public final class StreamStore {
     frame: Int? = nil
   ) throws(StreamError) -> UInt64 {
     let deadline = Self.now() + retryMilliseconds
+    var noLeader = false
     while true {
       do throws(StreamError) {
         let (sequence, duplicate) = try connection.publish(
@@ -581,8 +591,10 @@ public final class StreamStore {
         guard [.timeout, .noServer, .conflict, .streamMissing].contains(error.kind) else {
           throw error
         }
-        // Stored although unacknowledged?
-        if let stored = try? connection.lastMessage(StreamLayout.stream, subject: subject),
+        noLeader = noLeader || error.noLeader
+        // Stored although unacknowledged? (Not asked while the connection is lost.)
+        if error.kind != .noServer,
+          let stored = try? connection.lastMessage(StreamLayout.stream, subject: subject),
           stored.sequence > last
         {
           let number = stored.headers[StreamLayout.frameHeader].flatMap { Int($0) }
@@ -594,7 +606,11 @@ public final class StreamStore {
               server: server.displayURL)
         }
         guard error.kind != .conflict else { throw error }
-        guard Self.now() < deadline else { throw triedAgain(error) }
+        // A frame unacknowledged on a slow link is no election: the server is not asked.
+        guard Self.now() < deadline else {
+          throw triedAgain(error, noLeaderMet: noLeader, askingServer: false)
+        }
+        triedOnce?(error)
         usleep(200_000)
       }
     }
@@ -608,12 +624,15 @@ public final class StreamStore {
     _ body: () throws(StreamError) -> Void
   ) throws(StreamError) {
     let deadline = Self.now() + retryMilliseconds
+    var noLeader = false
     while true {
       do throws(StreamError) {
         return try body()
       } catch {
         guard kinds.contains(error.kind) else { throw error }
-        guard Self.now() < deadline else { throw triedAgain(error) }
+        noLeader = noLeader || error.noLeader
+        guard Self.now() < deadline else { throw triedAgain(error, noLeaderMet: noLeader) }
+        triedOnce?(error)
         usleep(200_000)
       }
     }
@@ -634,11 +653,23 @@ public final class StreamStore {
   }
 
   /// `error`, of the last of the tries ``retryMilliseconds`` allowed, saying they were
-  /// made: its own message says only how long the last one waited.
-  private func triedAgain(_ error: StreamError) -> StreamError {
+  /// made: its own message says only how long the last one waited. A timeout says, too,
+  /// that the stream had no leader (a cluster electing one) when a try was told so, or
+  /// when the server answers now (``NatsConnection/serverAnswers()``) where the stream
+  /// did not: "no answer" alone sent users looking for a server that was up.
+  private func triedAgain(
+    _ error: StreamError, noLeaderMet: Bool, askingServer: Bool = true
+  ) -> StreamError {
     var copy = error
     let time = retryMilliseconds
     copy.message += ", tried again for " + (time % 1000 == 0 ? "\(time / 1000) s" : "\(time) ms")
+    if copy.kind == .timeout, !copy.noLeader,
+      noLeaderMet || askingServer && connection.serverAnswers()
+    {
+      copy.message +=
+        "; the stream had no leader (an election: the server answered, the stream did not)"
+      copy.noLeader = true
+    }
     return copy
   }
 
