@@ -120,6 +120,33 @@ struct StreamCommandTests {
     #expect((try parseJSON(sessions.stdout) as? [[String: Any]])?.count == 2)
   }
 
+  /// A journal of format 1.0 (no copies of its header) is pushed with its header as 1.1,
+  /// as a pull writes it back (with the copies): the pulled journal, format 1.1, is then
+  /// the same session, pushed again sending nothing, where it was refused as "another
+  /// journal under this session's id"; pulled again it is the same file.
+  @Test func aFormat10JournalPulledBackIsTheSameSession() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let original = sample("format-1.0/day-menu.journal")
+    let pushed = try rewind("push", original, "--server", server.url, "--json")
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let id = try #require(
+      (try parseJSON(pushed.stdout) as? [[String: Any]])?.first?["session"] as? String)
+    let pulled = directory.file("pulled.journal")
+    let pull = try rewind("pull", id, "--server", server.url, "-o", pulled)
+    #expect(pull.status == 0, "\(pull.stderr)")
+    #expect(try rewind("info", pulled).stdout.contains("format 1.1"))
+    #expect(try rewind("export", pulled).stdout == (try rewind("export", original).stdout))
+    let again = try rewind("push", pulled, "--server", server.url)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.contains("0 frames sent (1 frame already there)"), "\(again.stdout)")
+    let original2 = try rewind("push", original, "--server", server.url)
+    #expect(original2.status == 0, "\(original2.stderr)")
+    let second = directory.file("second.journal")
+    #expect(try rewind("pull", id, "--server", server.url, "-o", second).status == 0)
+    #expect(bytes(of: second) == bytes(of: pulled))
+  }
+
   @Test func pushingAgainSendsNothing() throws {
     let server = try NatsServer()
     let path = sample("generated-200k.journal")

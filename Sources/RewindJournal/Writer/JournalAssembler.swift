@@ -22,13 +22,31 @@ package final class JournalAssembler {
   {
     let opened = try Self.open(headerFrame, tag: .header, what: "the journal header", source)
     header = try JournalLayout.decodeHeader(opened, path: source)
-    var body = opened
-    // Like recovery: a 1.0 header gets its copies, which make it 1.1.
-    if body.count >= 4, body[0] == 1, body[1] == 0, body[2] == 0, body[3] == 0 { body[2] = 1 }
+    let body = Self.withCopies(opened)
     self.body = body
     output = try AtomicFileWriter(destination)
     try output.write(
       MetadataFrame.encode(.header, body: body) + MetadataFrame.encode(.headerCopy, body: body))
+  }
+
+  /// The body of a header as a journal with its copies holds it: a 1.0 header's as 1.1
+  /// (like recovery, the copies make it 1.1), any other's as it is.
+  private static func withCopies(_ body: [UInt8]) -> [UInt8] {
+    var body = body
+    if body.count >= 4, body[0] == 1, body[1] == 0, body[2] == 0, body[3] == 0 { body[2] = 1 }
+    return body
+  }
+
+  /// The header frame `headerFrame` (an `RWJH` metadata frame) as a journal this
+  /// assembler writes holds it: a format-1.0 header's says 1.1, any other is the same. A
+  /// push sends a journal's header so, and the journal pulled back pushes as the same one.
+  /// - Throws: ``JournalError/Code/corruptHeader`` when the bytes are not an `RWJH` frame.
+  package static func headerFrameWithCopies(_ headerFrame: [UInt8]) throws(JournalError)
+    -> [UInt8]
+  {
+    let body = try open(headerFrame, tag: .header, what: "the journal header", "")
+    let upgraded = withCopies(body)
+    return upgraded == body ? headerFrame : MetadataFrame.encode(.header, body: upgraded)
   }
 
   /// The number of records written.

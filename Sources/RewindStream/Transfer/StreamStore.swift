@@ -363,7 +363,8 @@ public final class StreamStore {
     /// Whether `reader`'s journal is the one pushed and holds its frames, unchanged (its
     /// first frames, as the journal's index or frame headers list them).
     func continues(_ reader: JournalReader) -> Bool {
-      reader.frames.count >= frames.count && reader.headerFrameBytes == headerBytes
+      reader.frames.count >= frames.count
+        && (try? JournalAssembler.headerFrameWithCopies(reader.headerFrameBytes)) == headerBytes
         && zip(frames, reader.frames).allSatisfy {
           $0 == StreamFrame($1, streamSequence: $0.streamSequence)
         }
@@ -420,7 +421,10 @@ public final class StreamStore {
     let header = reader.header
     let id = header.sessionID
     let subject = StreamLayout.subject(domain: header.domain, session: id)
-    let headerBytes = reader.headerFrameBytes
+    // The header as the journal pulled back holds it: a 1.0 journal's says 1.1 (a pull
+    // writes the header's copies), so that the pulled copy pushes as the same session. One
+    // pushed before with the 1.0 header is the same session too (``sameHeader(_:_:)``).
+    let headerBytes = try JournalAssembler.headerFrameWithCopies(reader.headerFrameBytes)
     var summary: SessionSummary
     var frames: [StreamFrame]
     if let position {
@@ -431,14 +435,14 @@ public final class StreamStore {
     {
       summary = try decodeSummary(bytes, id.description)
       frames = try self.frames(of: summary)
-      guard try headerFrame(of: summary) == headerBytes else {
+      guard try Self.sameHeader(try headerFrame(of: summary), headerBytes) else {
         throw conflict("the server holds another journal under this session's id")
       }
     } else {
       let headerSequence: UInt64
       if let first = try connection.nextMessage(StreamLayout.stream, subject: subject, from: 1) {
         // An earlier push stopped between the header and the summary.
-        guard first.data == headerBytes else {
+        guard try Self.sameHeader(first.data, headerBytes) else {
           throw conflict("the server holds another journal under this session's id")
         }
         headerSequence = first.sequence
@@ -528,6 +532,15 @@ public final class StreamStore {
       PushReport(summary: summary, framesFound: found, framesSent: frames.count - found),
       PushPosition(headerBytes: headerBytes, summary: summary, frames: frames)
     )
+  }
+
+  /// Whether the header frame `stored` on the server is the journal's, `pushed` (as a
+  /// push sends it): equal, or once a format-1.0 header is read as 1.1 (a session pushed
+  /// with its 1.0 header, before a push sent it as 1.1, and a copy of it pulled back).
+  private static func sameHeader(_ stored: [UInt8], _ pushed: [UInt8]) throws -> Bool {
+    if stored == pushed { return true }
+    guard let upgraded = try? JournalAssembler.headerFrameWithCopies(stored) else { return false }
+    return upgraded == pushed
   }
 
   /// Writes the index chunks holding frames `from…` and the summary.
