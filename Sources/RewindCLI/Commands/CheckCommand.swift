@@ -40,7 +40,7 @@ extension RewindTool {
       exitStatuses: [
         ExitStatusHelp(
           "1",
-          "Any journal fails (an event or snapshot that replays otherwise, a final state other than the expected one, a torn tail, no expected state with --require-expected) or cannot be checked; the others are checked."
+          "Any journal fails (an event or snapshot that replays otherwise, a final state other than the expected one, a torn tail, no expected state with --require-expected) or cannot be checked (a path that is not UTF-8 too); the others are checked."
         )
       ])
 

@@ -124,9 +124,13 @@ extension ExportCommand {
       return try writeWholeScenario(
         timeline, first: first, last: last, session: session, comments: comments, lost: lost)
     }
-    let progress = context.progress("Exporting")
-    /// The script through `emit`, its lines read back when `checking`.
-    func write(checking: Bool, _ emit: @escaping (String) throws -> Void) throws {
+    /// The script through `emit`, its lines read back when `checking`, under a progress
+    /// bar labelled `label` (erased when it ends, whether or not it throws).
+    func write(_ label: String, checking: Bool, _ emit: @escaping (String) throws -> Void)
+      throws
+    {
+      let progress = context.progress(label)
+      defer { progress.finish() }
       do {
         var script = try ScenarioStream(
           session, comments: comments, checking: checking, emit: emit)
@@ -146,20 +150,19 @@ extension ExportCommand {
     if let destination {
       let file = try TextFileWriter(destination, system: context.fileSystem)
       do {
-        try write(checking: true) { try file.write($0) }
+        try write("Exporting", checking: true) { try file.write($0) }
       } catch {
         file.discard()
         throw error
       }
-      progress.finish()
       try file.commit()
     } else {
-      try write(checking: true) { _ in }
+      // Read back first, as nothing written to standard output can be taken back.
+      try write("Checking", checking: true) { _ in }
       let stdout = context.stdout
-      try write(checking: false) { text in
+      try write("Exporting", checking: false) { text in
         stdout.write(bytes: Array(TerminalText.escaped(text, keepingNewlines: true).utf8))
       }
-      progress.finish()
     }
     warnLost(lost, in: timeline.path, to: context.stderr)
   }
@@ -172,14 +175,14 @@ extension ExportCommand {
     comments: [String], lost: [ClosedRange<UInt64>]
   ) throws {
     var scenario = session
-    let progress = context.progress("Exporting")
-    try timeline.decodedEvents(from: first, through: last) { sequence, time, event in
-      scenario.events.append(TimedEvent(time: time, event: event))
-      if sequence & 0xFFF == 0 {
-        progress.update(Int(sequence + 1 - first), of: Int(last - first + 1))
+    _ = try context.withProgress("Exporting") { progress in
+      try timeline.decodedEvents(from: first, through: last) { sequence, time, event in
+        scenario.events.append(TimedEvent(time: time, event: event))
+        if sequence & 0xFFF == 0 {
+          progress.update(Int(sequence + 1 - first), of: Int(last - first + 1))
+        }
       }
     }
-    progress.finish()
     let script = ScenarioText(scenario, comments: comments)
     if let problem = script.problem {
       throw CommandError(

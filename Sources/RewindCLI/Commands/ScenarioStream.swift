@@ -8,8 +8,8 @@ import RewindCore
 /// read back by the domain's ``RecordableDomain/ScenarioReader`` a batch at a time, the
 /// settings as soon as they are written, and each event compared with the one it was
 /// written for. The problems are found in the order ``ScenarioText`` finds them in the
-/// whole script: a line that does not read, then settings read otherwise, then the
-/// device or start, then a count of events that differs, then the first event read
+/// whole script: settings read otherwise (or that do not read), then a line that does not
+/// read, then the device or start, then a count of events that differs, then the first event read
 /// otherwise.
 ///
 /// ```swift

@@ -6,8 +6,9 @@ import RewindArguments
 /// as one that cannot be read does, while the others are read.
 ///
 /// `CommandLine.arguments` repairs such an argument (each bad byte becomes U+FFFD): read
-/// so, a path in Latin-1 would name another file than the one meant. Every other command,
-/// and an option's value of these two, refuses it (status 64) before it runs: one file
+/// so, a path in Latin-1 would name another file than the one meant. Every other command
+/// refuses it (status 64) before it runs, and these two when it is an option's value,
+/// as their run starts: one file
 /// named so in a directory made a whole `rewind check dir/*.journal` refuse to run.
 package struct ArgumentsNotUTF8: Sendable {
   /// Each such argument as it stands in the command line, and how many times it was given.
