@@ -703,6 +703,10 @@ enum LineBytes {
   ) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 160) { scratch in
       let out = scratch.baseAddress!
+      // What is styled, decided once a line.
+      let dims = styling.attributes
+      let look: TextLook = outcome == 0 ? .green : outcome == 1 ? .dim : .red
+      let looks = styling.shows(look)
       // The sequence and the time, right-aligned (ASCII: a byte a column).
       var count = 0
       count = DoubleText.writeDigits(sequence, to: out + 32)
@@ -713,9 +717,7 @@ enum LineBytes {
       out[count] = 0x20
       out[count + 1] = 0x20
       count += 2
-      if styling.shows(.dim) {
-        count += LineBytes.write(TextLook.dim.sequences.start, to: out + count)
-      }
+      if dims { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
       // Written apart from the line (at 128: the line so far is at most 26 bytes, the
       // time at most 32), then moved into it.
       if let written = Format.writeOffset(time, to: out + 128) {
@@ -733,9 +735,7 @@ enum LineBytes {
           bytes.insert(contentsOf: repeatElement(0x20, count: 10 - written), at: start)
         }
       }
-      if styling.shows(.dim) {
-        count += LineBytes.write(TextLook.dim.sequences.end, to: out + count)
-      }
+      if dims { count += LineBytes.write(TextLook.dim.sequences.end, to: out + count) }
       out[count] = 0x20
       out[count + 1] = 0x20
       count += 2
@@ -745,8 +745,7 @@ enum LineBytes {
       count = max(50 - columns, 0)
       out.update(repeating: 0x20, count: count + 1)
       count += 1
-      let look: TextLook = outcome == 0 ? .green : outcome == 1 ? .dim : .red
-      if styling.shows(look) { count += LineBytes.write(look.sequences.start, to: out + count) }
+      if looks { count += LineBytes.write(look.sequences.start, to: out + count) }
       switch outcome {
       case 0: count += LineBytes.write("applied", to: out + count)
       case 1: count += LineBytes.write("unchanged", to: out + count)
@@ -756,7 +755,7 @@ enum LineBytes {
         count = 0
         bytes.append(contentsOf: TerminalText.escaped(reason ?? "").utf8)
       }
-      if styling.shows(look) { count += LineBytes.write(look.sequences.end, to: out + count) }
+      if looks { count += LineBytes.write(look.sequences.end, to: out + count) }
       out[count] = 0x0A
       bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count + 1))
     }
@@ -773,6 +772,9 @@ enum LineBytes {
   ) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { scratch in
       let out = scratch.baseAddress!
+      // What is styled, decided once a line.
+      let dims = styling.attributes
+      let colours = styling.colours
       var count = LineBytes.write("  event ", to: out)
       count += DoubleText.writeDigits(sequence, to: out + count)
       count += LineBytes.write(" at ", to: out + count)
@@ -784,38 +786,26 @@ enum LineBytes {
         Format.appendOffset(time, to: &bytes)
       }
       count += LineBytes.write(": ", to: out + count)
-      if styling.shows(.cyan) {
-        count += LineBytes.write(TextLook.cyan.sequences.start, to: out + count)
-      }
+      if colours { count += LineBytes.write(TextLook.cyan.sequences.start, to: out + count) }
       bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
       _ = LineBytes.appendShown(description, to: &bytes)
       count = 0
-      if styling.shows(.cyan) {
-        count += LineBytes.write(TextLook.cyan.sequences.end, to: out + count)
-      }
+      if colours { count += LineBytes.write(TextLook.cyan.sequences.end, to: out + count) }
       if rejected {
         out[count] = 0x20
         count += 1
-        if styling.shows(.dim) {
-          count += LineBytes.write(TextLook.dim.sequences.start, to: out + count)
-        }
+        if dims { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
         count += LineBytes.write("(rejected)", to: out + count)
-        if styling.shows(.dim) {
-          count += LineBytes.write(TextLook.dim.sequences.end, to: out + count)
-        }
+        if dims { count += LineBytes.write(TextLook.dim.sequences.end, to: out + count) }
       }
       if let value {
         count += LineBytes.write("  ", to: out + count)
-        if styling.shows(.dim) {
-          count += LineBytes.write(TextLook.dim.sequences.start, to: out + count)
-        }
+        if dims { count += LineBytes.write(TextLook.dim.sequences.start, to: out + count) }
         count += LineBytes.write("→ ", to: out + count)
         bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count))
         count = 0
         value.appendCompact(to: &bytes)
-        if styling.shows(.dim) {
-          count += LineBytes.write(TextLook.dim.sequences.end, to: out + count)
-        }
+        if dims { count += LineBytes.write(TextLook.dim.sequences.end, to: out + count) }
       }
       out[count] = 0x0A
       bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: count + 1))
