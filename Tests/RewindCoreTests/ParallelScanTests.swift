@@ -240,6 +240,27 @@ struct ParallelScanTests {
     #expect(zeroing[0].contains("tally.steps"))
   }
 
+  @Test("a journal whose copy of the header is damaged is scanned in parts, as a whole one is")
+  func damagedHeaderCopySplits() throws {
+    let directory = TemporaryDirectory()
+    let (whole, _) = try randomTimeline(
+      seed: testSeed("damagedHeaderCopySplits"), count: 3_000, in: directory)
+    let parts = try #require(whole.parallelRanges(jobs: 2, in: 0...3_000))
+    // The copy starts where the header ends: its 8-byte prefix, then its payload.
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole.path)))
+    let copy = 8 + (Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16)
+    #expect(bytes[(copy + 8)..<(copy + 12)] == Array("RWHC".utf8)[...])
+    bytes[copy + 20] ^= 0x40
+    try Data(bytes).write(to: URL(fileURLWithPath: whole.path))
+    let damaged = try Timeline<NavigationDomain>(path: whole.path)
+    damaged.minimumEventsPerPart = 50
+    #expect(damaged.reader.condition.headerCopyDamage != nil)
+    #expect(!damaged.reader.condition.isIntact && damaged.reader.condition.framesAreIntact)
+    #expect(damaged.parallelRanges(jobs: 2, in: 0...3_000) == parts)
+    #expect(damaged.deepCheckParts(jobs: 2) == whole.deepCheckParts(jobs: 2))
+    #expect(damaged.deepCheckParts(jobs: 2) != nil)
+  }
+
   @Test("the parts of a parallel scan: in order, touching, more than the jobs, at frame ends")
   func partsCoverTheRange() throws {
     let seed = testSeed("partsCoverTheRange")

@@ -458,9 +458,10 @@ struct CheckCommand: TimelineVisitor {
     // repair (said on standard error alone, it was lost in CI, and the JSON did not say it).
     // The copy after a whole header, damaged, is said so too (it passed without a word).
     let condition = timeline.reader.condition
-    let headerDamage = condition.headerDamage?.reason ?? condition.headerCopyDamage?.reason
-    if let headerDamage {
-      lines.append("  \(TerminalText.escaped(headerDamage)); `rewind recover` rebuilds it")
+    let headerDamage = condition.headerDamage?.reason
+    let copyDamage = condition.headerCopyDamage?.reason
+    if let damage = headerDamage ?? copyDamage {
+      lines.append("  \(TerminalText.escaped(damage)); `rewind recover` rebuilds it")
     }
     if let tail, tail.isDamagedEnd {
       lines.append("  damaged end: \(tail.described); `rewind recover` writes them again")
@@ -481,7 +482,9 @@ struct CheckCommand: TimelineVisitor {
       ("snapshots", .int(Int64(report.snapshotsCompared))),
       ("expectedState", .string(expectedPath)),
     ]
+    // Apart: a header read from its copy has no copy left; a damaged copy, a whole header.
     if let headerDamage { members.append(("headerDamage", .string(headerDamage))) }
+    if let copyDamage { members.append(("headerCopyDamage", .string(copyDamage))) }
     if let tail {
       var torn: [(String, JSONValue)] = [
         ("offset", .int(Int64(tail.offset))), ("bytes", .int(Int64(tail.length))),

@@ -114,7 +114,7 @@ extension Timeline {
   package func deepCheckParts(jobs: Int) -> [ClosedRange<UInt64>]? {
     let condition = reader.condition
     let frames = reader.frames
-    guard jobs > 1, frames.count > 1, condition.isIntact, condition.lostRanges.isEmpty,
+    guard jobs > 1, frames.count > 1, condition.framesAreIntact, condition.lostRanges.isEmpty,
       let ranges = partRanges(
         of: (frames[0].firstSequence - 1)...frames[frames.count - 1].lastSequence, jobs: jobs,
         atFrameEndsOnly: true)

@@ -29,7 +29,7 @@ extension Timeline {
     jobs: Int, in range: ClosedRange<UInt64>? = nil, longest: UInt64 = .max
   ) -> [ClosedRange<UInt64>]? {
     let condition = reader.condition
-    guard jobs > 1, condition.isIntact, condition.lostRanges.isEmpty else { return nil }
+    guard jobs > 1, condition.framesAreIntact, condition.lostRanges.isEmpty else { return nil }
     return partRanges(of: range ?? 0...lastSequence, jobs: jobs, longest: longest)
   }
 

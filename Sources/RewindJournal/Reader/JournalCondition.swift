@@ -81,7 +81,10 @@ public struct JournalCondition: Sendable, Equatable {
 
   /// No damaged header or copy of it, no torn tail and no damage (a journal still being
   /// written may have none of them).
-  public var isIntact: Bool {
-    headerDamage == nil && headerCopyDamage == nil && tornTail == nil && damage.isEmpty
-  }
+  public var isIntact: Bool { framesAreIntact && headerCopyDamage == nil }
+
+  /// No damaged header, no torn tail and no damage: every frame reads as written, which
+  /// the scans in parts need (a damaged copy of a whole header holds no event, and is
+  /// not read again).
+  public var framesAreIntact: Bool { headerDamage == nil && tornTail == nil && damage.isEmpty }
 }
