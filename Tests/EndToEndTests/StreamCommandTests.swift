@@ -187,6 +187,47 @@ struct StreamCommandTests {
     #expect(bytes(of: back) == whole)
   }
 
+  /// A push whose server goes part way through fails, after trying again for its 30 s,
+  /// saying that pushing again resumes (what the server took is kept, though the session
+  /// is not listed until its index is written).
+  @Test func aPushCutOffSaysThatPushingAgainResumes() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("many-frames.journal")
+    let writer = try JournalWriter.create(
+      at: path, header: header(interval: 100), options: JournalWriterOptions(frameSize: 1024))
+    try appendEvents(writer, 1...150_000)
+    try writer.close()
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: rewindBinary)
+    process.arguments = ["push", path, "--server", server.url, "--timeout", "500"]
+    let errors = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    try process.run()
+    let deadline = Date().addingTimeInterval(60)
+    while process.isRunning, Date() < deadline {
+      let listed = try rewind("sessions", "--server", server.url, "--json")
+      if listed.status == 0, let sessions = try? parseJSON(listed.stdout) as? [[String: Any]],
+        let count = sessions.first?["frames"] as? Int, count >= 20
+      {
+        break
+      }
+      usleep(20_000)
+    }
+    #expect(process.isRunning, "the push ended before its server went")
+    server.kill()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1, "\(said)")
+    #expect(said.contains("tried again for 30 s"), "\(said)")
+    #expect(
+      said.hasSuffix(
+        "; pushing again resumes: what the server took is kept (the session is listed once its index is written)\n"
+      ), "\(said)")
+  }
+
   /// A push killed (SIGKILL) part way through resumes where it stopped, and the session
   /// pulled back is the journal, byte for byte.
   @Test func aKilledPushResumes() throws {

@@ -65,6 +65,11 @@ extension RewindTool {
     @Flag(help: "Print JSON.")
     var json: Bool
 
+    /// What a push cut off by the server or the network ends its error with: the frames
+    /// the server took are kept, and not listed until the session's index is written.
+    static let resumes =
+      "; pushing again resumes: what the server took is kept (the session is listed once its index is written)"
+
     func run(_ context: Context) throws {
       let address = try connection.address(replicas: replicas, environment: context.environment)
       // The server is connected to when a journal is there to push (a missing file is said
@@ -95,7 +100,14 @@ extension RewindTool {
           let reader = try StreamStore.pushable(journal)
           let store = try connect()
           report = try context.withProgress("Pushing \(journal)") { bar in
-            try store.push(checked: reader, progress: bar.update)
+            do {
+              return try store.push(checked: reader, progress: bar.update)
+            } catch var error as StreamError where error.kind == .timeout || error.kind == .noServer
+            {
+              // Cut off part way: what reached the server is not lost, though not listed.
+              error.message += Self.resumes
+              throw error
+            }
           }
         } catch {
           let message = Self.naming(journal, error)
