@@ -187,6 +187,26 @@ struct StreamCommandTests {
     #expect(bytes(of: back) == whole)
   }
 
+  /// `--replicas` on a server whose stream of sessions is there with fewer copies: the
+  /// push goes on, and says once that the stream keeps its own.
+  @Test func replicasOfAStreamThereAlreadyAreSaid() throws {
+    let server = try NatsServer()
+    let first = try rewind("push", sample("day-menu.journal"), "--server", server.url)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(!first.stderr.contains("warning"), "\(first.stderr)")
+    let more = try rewind(
+      "push", sample("two-column.journal"), sample("iphone-compact.journal"), "--server",
+      server.url, "--replicas", "3")
+    #expect(more.status == 0, "\(more.stderr)")
+    #expect(
+      more.stderr.components(separatedBy: "warning: ").count == 2
+        && more.stderr.hasPrefix(
+          "warning: the server's stream of sessions keeps 1 copy, fewer than --replicas 3 asks"),
+      "\(more.stderr)")
+    let same = try rewind("push", sample("ipad-three-column.journal"), "--server", server.url)
+    #expect(same.status == 0 && same.stderr.isEmpty, "\(same.stderr)")
+  }
+
   /// A push whose server goes part way through fails, after trying again for its 30 s,
   /// saying that pushing again resumes (what the server took is kept, though the session
   /// is not listed until its index is written).

@@ -91,6 +91,7 @@ extension RewindTool {
       // or in the JSON) and the others are pushed still.
       var reports: [JSONValue] = []
       var failures: [(any Error, String)] = []
+      var replicasSaid = false
       for journal in journals {
         let report: StreamStore.PushReport
         do {
@@ -123,6 +124,14 @@ extension RewindTool {
             context.stderr.print("\(context.errorLabel) \(context.escaped(message))")
           }
           continue
+        }
+        // A stream made before with fewer copies keeps them: said once, not refused.
+        if !replicasSaid, let kept = (try? connect())?.streamReplicas, kept < replicas {
+          replicasSaid = true
+          context.stdout.flush()
+          context.stderr.print(
+            "warning: the server's stream of sessions keeps \(kept == 1 ? "1 copy" : "\(kept) copies"), fewer than --replicas \(replicas) asks: --replicas applies to the stream and buckets a push creates, and the server's administrator changes those that are there (`nats stream edit \(StreamLayout.stream) --replicas \(replicas)`, and the buckets' streams)"
+          )
         }
         let summary = report.summary
         if json {

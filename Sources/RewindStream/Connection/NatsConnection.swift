@@ -23,6 +23,9 @@ struct StoredMessage {
 /// One connection to a NATS server and its JetStream context: the few calls of libnats
 /// that Rewind needs, with errors that name the server. Not thread-safe.
 final class NatsConnection {
+  /// The copies the stream of sessions keeps, as the last push found or made it (nil
+  /// before one): `--replicas` applies only to a stream a push creates.
+  private(set) var streamReplicas: Int?
   let server: StreamServer
   private var connection: OpaquePointer?
   private var context: OpaquePointer?
@@ -175,7 +178,10 @@ final class NatsConnection {
     if status == NATS_OK {
       let config = info?.pointee.Config?.pointee
       defer { nats.jsStreamInfo_Destroy(info) }
-      if create, let config { try checkSuitable(name, config: config, subjects: subjects) }
+      if create, let config {
+        try checkSuitable(name, config: config, subjects: subjects)
+        streamReplicas = Int(config.Replicas)
+      }
       return
     }
     guard status == NATS_NOT_FOUND || code == JSStreamNotFoundErr else {
@@ -218,6 +224,7 @@ final class NatsConnection {
     }
     guard status == NATS_OK else { throw failure(status, code, "cannot create the stream \(name)") }
     nats.jsStreamInfo_Destroy(info)
+    streamReplicas = server.replicas
   }
 
   /// What in a stream's `config` would lose a session's messages (a limit on their

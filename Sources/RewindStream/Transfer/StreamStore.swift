@@ -270,6 +270,11 @@ public final class StreamStore {
   // MARK: Pushing
 
   /// What a push did.
+  /// The copies the server's stream of sessions keeps, as this store's last push found
+  /// or made it (nil before one): ``StreamServer/replicas`` applies only to a stream a
+  /// push creates, and an existing one keeps its own.
+  public var streamReplicas: Int? { connection.streamReplicas }
+
   public struct PushReport: Sendable, Equatable {
     public var summary: SessionSummary
     /// Frames the server had before this push (from an earlier, interrupted one).
