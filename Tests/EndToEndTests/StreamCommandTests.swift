@@ -207,35 +207,58 @@ struct StreamCommandTests {
     #expect(same.status == 0 && same.stderr.isEmpty, "\(same.stderr)")
   }
 
+  /// A journal of 150,000 events in frames of 1 KiB (over 500 of them), in `directory`.
+  func manyFramesJournal(in directory: TemporaryDirectory) throws -> String {
+    let path = directory.file("many-frames.journal")
+    let writer = try JournalWriter.create(
+      at: path, header: header(interval: 100), options: JournalWriterOptions(frameSize: 1024))
+    try appendEvents(writer, 1...150_000)
+    try writer.close()
+    return path
+  }
+
+  /// `rewind push PATH --server URL ARGUMENTS`, started and not waited for; its standard
+  /// error to `errors` (or nowhere).
+  func pushInBackground(
+    _ path: String, _ server: NatsServer, _ arguments: [String] = [], errors: Pipe? = nil
+  ) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: rewindBinary)
+    process.arguments = ["push", path, "--server", server.url] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors ?? FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// The frames `sessions` lists for the server's first session once they are at least
+  /// `least`, while `process` runs (within a minute); 0 when it ended first.
+  func framesListed(atLeast least: Int, on server: NatsServer, while process: Process) throws
+    -> Int
+  {
+    let deadline = Date().addingTimeInterval(60)
+    while process.isRunning, Date() < deadline {
+      let listed = try rewind("sessions", "--server", server.url, "--json")
+      if listed.status == 0, let sessions = try? parseJSON(listed.stdout) as? [[String: Any]],
+        let count = sessions.first?["frames"] as? Int, count >= least
+      {
+        return count
+      }
+      usleep(20_000)
+    }
+    return 0
+  }
+
   /// A push whose server goes part way through fails, after trying again for its 30 s,
   /// saying that pushing again resumes (what the server took is kept, though the session
   /// is not listed until its index is written).
   @Test func aPushCutOffSaysThatPushingAgainResumes() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()
-    let path = directory.file("many-frames.journal")
-    let writer = try JournalWriter.create(
-      at: path, header: header(interval: 100), options: JournalWriterOptions(frameSize: 1024))
-    try appendEvents(writer, 1...150_000)
-    try writer.close()
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: rewindBinary)
-    process.arguments = ["push", path, "--server", server.url, "--timeout", "500"]
+    let path = try manyFramesJournal(in: directory)
     let errors = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try process.run()
-    let deadline = Date().addingTimeInterval(60)
-    while process.isRunning, Date() < deadline {
-      let listed = try rewind("sessions", "--server", server.url, "--json")
-      if listed.status == 0, let sessions = try? parseJSON(listed.stdout) as? [[String: Any]],
-        let count = sessions.first?["frames"] as? Int, count >= 20
-      {
-        break
-      }
-      usleep(20_000)
-    }
+    let process = try pushInBackground(path, server, ["--timeout", "500"], errors: errors)
+    _ = try framesListed(atLeast: 20, on: server, while: process)
     #expect(process.isRunning, "the push ended before its server went")
     server.kill()
     let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -253,32 +276,12 @@ struct StreamCommandTests {
   @Test func aKilledPushResumes() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()
-    let path = directory.file("many-frames.journal")
-    let writer = try JournalWriter.create(
-      at: path, header: header(interval: 100), options: JournalWriterOptions(frameSize: 1024))
-    try appendEvents(writer, 1...150_000)
-    try writer.close()
+    let path = try manyFramesJournal(in: directory)
     let frames = try JournalReader(path: path).frames.count
     #expect(frames > 500)
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: rewindBinary)
-    process.arguments = ["push", path, "--server", server.url]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var seen = 0
-    let deadline = Date().addingTimeInterval(60)
-    while process.isRunning, Date() < deadline {
-      let listed = try rewind("sessions", "--server", server.url, "--json")
-      if listed.status == 0, let sessions = try? parseJSON(listed.stdout) as? [[String: Any]],
-        let count = sessions.first?["frames"] as? Int, count >= 20
-      {
-        seen = count
-        break
-      }
-      usleep(20_000)
-    }
+    let process = try pushInBackground(path, server)
+    let seen = try framesListed(atLeast: 20, on: server, while: process)
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal, "the push ended before it was killed")
