@@ -83,8 +83,7 @@ struct OwnScriptLanguageTests {
   func roundTrip() throws {
     let script = directory.file("clicks.scenario")
     let lines = ["up", "wait 0.25", "up", "down", "wait 1.5", "down", "down"]
-    try (lines.joined(separator: "\n") + "\n").write(
-      toFile: script, atomically: true, encoding: .utf8)
+    write(lines.joined(separator: "\n") + "\n", to: script)
     let journal = directory.file("clicks.journal")
     let recorded = rewind("record", script, "-o", journal)
     #expect(recorded.status == 0, "\(recorded.output)")

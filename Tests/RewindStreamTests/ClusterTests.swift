@@ -43,17 +43,45 @@ struct ClusterTests {
     try #require(ready, "the cluster did not take a push within \(seconds) s")
   }
 
+  /// Three clustered nodes (``cluster()``), started and ready for a push
+  /// (``waitUntilReady(_:_:seconds:)``), each step timed by `steps`; with the settings of a
+  /// server naming them all (the stream replicated three times) and a directory. The
+  /// nodes are stopped by ``stop(_:)``, or at once when they do not get ready.
+  struct ReadyCluster {
+    let nodes: [String: NatsServer]
+    /// A server naming every node (their URLs separated by commas).
+    let server: StreamServer
+    let directory = TemporaryDirectory()
+
+    init(_ steps: TimedSteps, timeoutMilliseconds: Int64, readyWithin seconds: Double = 60)
+      throws
+    {
+      let nodes = try steps.step("start the nodes") { try ClusterTests.cluster() }
+      self.nodes = nodes
+      server = StreamServer(
+        url: nodes.values.map(\.url).sorted().joined(separator: ","),
+        timeoutMilliseconds: timeoutMilliseconds, replicas: 3)
+      do {
+        try steps.step("wait until ready") {
+          try ClusterTests.waitUntilReady(server, directory, seconds: seconds)
+        }
+      } catch {
+        stop(steps)
+        throw error
+      }
+    }
+
+    func stop(_ steps: TimedSteps) {
+      steps.step("stop the nodes") { for node in nodes.values { node.stop() } }
+    }
+  }
+
   @Test func aPushOutlivesTheLeadersDeath() throws {
     let steps = TimedSteps("aPushOutlivesTheLeadersDeath")
     defer { steps.finish() }
-    let nodes = try steps.step("start the nodes") { try ClusterTests.cluster() }
-    defer { steps.step("stop the nodes") { for node in nodes.values { node.stop() } } }
-    let url = nodes.values.map(\.url).sorted().joined(separator: ",")
-    let server = StreamServer(url: url, timeoutMilliseconds: 2000, replicas: 3)
-    let directory = TemporaryDirectory()
-    try steps.step("wait until ready") {
-      try ClusterTests.waitUntilReady(server, directory, seconds: 60)
-    }
+    let cluster = try ReadyCluster(steps, timeoutMilliseconds: 2000)
+    defer { cluster.stop(steps) }
+    let (nodes, server, directory) = (cluster.nodes, cluster.server, cluster.directory)
 
     let path = directory.file("a.journal")
     try writeJournal(path, events: 40_000)
@@ -98,14 +126,9 @@ struct ClusterTests {
   @Test func aPushStartedInAnElectionWaitsForTheNewLeader() throws {
     let steps = TimedSteps("aPushStartedInAnElectionWaitsForTheNewLeader")
     defer { steps.finish() }
-    let nodes = try steps.step("start the nodes") { try ClusterTests.cluster() }
-    defer { steps.step("stop the nodes") { for node in nodes.values { node.stop() } } }
-    let url = nodes.values.map(\.url).sorted().joined(separator: ",")
-    let server = StreamServer(url: url, timeoutMilliseconds: 1000, replicas: 3)
-    let directory = TemporaryDirectory()
-    try steps.step("wait until ready") {
-      try ClusterTests.waitUntilReady(server, directory, seconds: 60)
-    }
+    let cluster = try ReadyCluster(steps, timeoutMilliseconds: 1000)
+    defer { cluster.stop(steps) }
+    let (nodes, server, directory) = (cluster.nodes, cluster.server, cluster.directory)
     let short = directory.file("short.journal")
     let waiting = directory.file("waiting.journal")
     try writeJournal(short, events: 3_000, id: 1)
@@ -137,14 +160,9 @@ struct ClusterTests {
   @Test func aShipperSaysAnElectionIsNoMissingJetStream() throws {
     let steps = TimedSteps("aShipperSaysAnElectionIsNoMissingJetStream")
     defer { steps.finish() }
-    let nodes = try steps.step("start the nodes") { try ClusterTests.cluster() }
-    defer { steps.step("stop the nodes") { for node in nodes.values { node.stop() } } }
-    let url = nodes.values.map(\.url).sorted().joined(separator: ",")
-    let cluster = StreamServer(url: url, timeoutMilliseconds: 1000, replicas: 3)
-    let directory = TemporaryDirectory()
-    try steps.step("wait until ready") {
-      try ClusterTests.waitUntilReady(cluster, directory, seconds: 60)
-    }
+    let ready = try ReadyCluster(steps, timeoutMilliseconds: 1000)
+    defer { ready.stop(steps) }
+    let (nodes, cluster, directory) = (ready.nodes, ready.server, ready.directory)
     let leader = try steps.step("find the leader") {
       try #require(try StreamStore(cluster).streamLeader(), "the stream has no leader")
     }
@@ -191,14 +209,9 @@ struct ClusterTests {
   @Test func listingsAnswerWithANodeDown() throws {
     let steps = TimedSteps("listingsAnswerWithANodeDown")
     defer { steps.finish() }
-    let nodes = try steps.step("start the nodes") { try ClusterTests.cluster() }
-    defer { steps.step("stop the nodes") { for node in nodes.values { node.stop() } } }
-    let url = nodes.values.map(\.url).sorted().joined(separator: ",")
-    let directory = TemporaryDirectory()
-    try steps.step("wait until ready") {
-      try ClusterTests.waitUntilReady(
-        StreamServer(url: url, timeoutMilliseconds: 2000, replicas: 3), directory, seconds: 60)
-    }
+    let cluster = try ReadyCluster(steps, timeoutMilliseconds: 2000)
+    defer { cluster.stop(steps) }
+    let nodes = cluster.nodes
     steps.step("stop n3") { nodes["n3"]?.stop() }
     // n1 alone is asked, once the stream and buckets have their leaders on n1 and n2.
     let server = StreamServer(
@@ -245,14 +258,9 @@ struct ClusterTests {
   func aLiveStoreShippingOutlivesTheLeadersDeath() throws {
     let steps = TimedSteps("aLiveStoreShippingOutlivesTheLeadersDeath")
     defer { steps.finish() }
-    let nodes = try steps.step("start the nodes") { try ClusterTests.cluster() }
-    defer { steps.step("stop the nodes") { for node in nodes.values { node.stop() } } }
-    let url = nodes.values.map(\.url).sorted().joined(separator: ",")
-    let server = StreamServer(url: url, timeoutMilliseconds: 1000, replicas: 3)
-    let directory = TemporaryDirectory()
-    try steps.step("wait until ready") {
-      try ClusterTests.waitUntilReady(server, directory, seconds: 25)
-    }
+    let cluster = try ReadyCluster(steps, timeoutMilliseconds: 1000, readyWithin: 25)
+    defer { cluster.stop(steps) }
+    let (nodes, server, directory) = (cluster.nodes, cluster.server, cluster.directory)
 
     let path = directory.file("live.journal")
     let shipper = SessionShipper(server: server, intervalMilliseconds: 50)
