@@ -144,8 +144,8 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
   /// offset's range; nil for any other text, which ``offset(_:)`` reads character by
   /// character (and says why it is no offset).
   ///
-  /// What ``exactMicroseconds(_:scale:)`` reads, without a `Character` or an allocation:
-  /// the scripts `rewind export --scenario` writes have a step on every line.
+  /// Without a `Character` or an allocation: the scripts `rewind export --scenario` writes
+  /// have a step on every line.
   static func asciiOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
     var end = bytes.count
     while end > 0, bytes[end - 1] >= UInt8(ascii: "a"), bytes[end - 1] <= UInt8(ascii: "z") {
@@ -160,40 +160,12 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     case (1, UInt8(ascii: "h")): scale = 3_600_000_000
     default: return nil
     }
-    var value: UInt64 = 0
-    var index = 0
-    var digits = 0
-    while index < end, bytes[index] != UInt8(ascii: ".") {
-      let digit = bytes[index] &- UInt8(ascii: "0")
-      guard digit < 10 else { return nil }
-      let (tenfold, overflow) = value.multipliedReportingOverflow(by: 10)
-      let (sum, carry) = tenfold.addingReportingOverflow(UInt64(digit))
-      guard !overflow, !carry else { return nil }
-      value = sum
-      index += 1
-      digits += 1
-    }
-    let (scaled, overflow) = value.multipliedReportingOverflow(by: scale)
-    guard !overflow else { return nil }
-    // The fraction from its last digit, as exactMicroseconds reads it.
-    var carry: UInt64 = 0
-    var first: UInt64 = 0
-    if index < end {
-      var last = end
-      while last > index + 1 {
-        last -= 1
-        let digit = bytes[last] &- UInt8(ascii: "0")
-        guard digit < 10 else { return nil }
-        let product = UInt64(digit) * scale + carry
-        carry = product / 10
-        first = product % 10
-        digits += 1
-      }
-    }
-    guard digits > 0 else { return nil }
-    let (total, more) = scaled.addingReportingOverflow(carry + (first >= 5 ? 1 : 0))
-    guard !more, total < maximumOffset else { return nil }
-    return total
+    guard
+      let microseconds = exactMicroseconds(
+        UnsafeBufferPointer(rebasing: bytes[..<end]), scale: scale),
+      microseconds < maximumOffset
+    else { return nil }
+    return microseconds
   }
 
   /// Offsets stop below 1.8 × 10^19 microseconds (570,000 years), within a `UInt64`.
@@ -211,16 +183,21 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
   /// Read digit by digit, never through a `Double`, so that every offset ``formatOffset(_:)``
   /// writes reads back exactly, however large.
   static func exactMicroseconds(_ number: Substring, scale: UInt64) -> UInt64? {
-    let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-    let whole = parts[0]
-    let fraction = parts.count > 1 ? parts[1] : ""
-    guard whole.count + fraction.count > 0,
-      (whole + fraction).allSatisfy({ $0.isASCIIDigit })
-    else { return nil }
+    var number = number
+    return number.withUTF8 { exactMicroseconds($0, scale: scale) }
+  }
+
+  /// ``exactMicroseconds(_:scale:)`` of a number's UTF-8 bytes: ASCII digits with at most
+  /// one `.` (any other byte, a non-ASCII digit's too, is no number).
+  static func exactMicroseconds(_ number: UnsafeBufferPointer<UInt8>, scale: UInt64) -> UInt64? {
+    let point = number.firstIndex(of: UInt8(ascii: ".")) ?? number.count
+    guard number.count > (point < number.count ? 1 : 0) else { return nil }
     var value: UInt64 = 0
-    for digit in whole {
+    for byte in number[..<point] {
+      let digit = byte &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
       let (tenfold, overflow) = value.multipliedReportingOverflow(by: 10)
-      let (sum, carry) = tenfold.addingReportingOverflow(UInt64(digit.asciiValue! - 48))
+      let (sum, carry) = tenfold.addingReportingOverflow(UInt64(digit))
       guard !overflow, !carry else { return nil }
       value = sum
     }
@@ -230,8 +207,10 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     // whole part and `first` as the first digit of what is left, which rounds.
     var carry: UInt64 = 0
     var first: UInt64 = 0
-    for digit in fraction.reversed() {
-      let product = UInt64(digit.asciiValue! - 48) * scale + carry
+    for byte in number[min(point + 1, number.count)...].reversed() {
+      let digit = byte &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      let product = UInt64(digit) * scale + carry
       carry = product / 10
       first = product % 10
     }
