@@ -102,8 +102,14 @@
         }
         for _ in 0..<points {
           let point: String
+          // An event whose time, as the page and `rewind log` show it, is the point.
+          var shownEvent: Int?
           switch random.next() % 10 {
           case 0: point = random.next() % 2 == 0 ? "end" : String(first)
+          case 4 where end > first:
+            let event = first + 1 + Int(random.next() % UInt64(end - first))
+            shownEvent = event
+            point = Format.offset(times[event])
           case 1...3:
             let low = Int(times[first])
             let high = range.isEmpty ? duration + duration / 10 + 1 : Int(times[end])
@@ -114,6 +120,8 @@
           #expect(expected.status == 0, "\(expected.stderr)")
           let position = try tab.evaluate("window.rewind.seek(\(literal(point))).sequence") as? Int
           if let sequence = Int(point) { #expect(position == sequence) }
+          // A time as shown leads back to its event (or a later one shown at it).
+          if let event = shownEvent { #expect((position ?? 0) >= event, "\(point)") }
           let shown = try tab.string("window.rewind.shownState()")
           #expect(
             shown + "\n" == expected.stdout,

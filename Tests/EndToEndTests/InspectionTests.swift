@@ -103,6 +103,35 @@ struct InspectionTests {
     #expect(NSDictionary(dictionary: wallClock).isEqual(to: atTime))
   }
 
+  @Test("a time copied from log leads back to its event, which the exact offset does not")
+  func timesAsShown() throws {
+    // Times with microseconds, shown to the millisecond: event 1003 at 93.485203 s is
+    // shown +93.485s, and the exact offset 93.485000 s is the state before it.
+    let journal = sample("generated-200k.journal")
+    let log = try rewind("log", journal, "--from", "994", "--to", "1010")
+    #expect(log.status == 0, "\(log.stderr)")
+    let shown = log.lines.map { line in
+      line.split(separator: " ", omittingEmptySubsequences: true).prefix(2).map(String.init)
+    }
+    try #require(shown.count == 16 && shown[8] == ["1003", "+93.485s"])
+    for (index, pair) in shown.enumerated() {
+      let state = try rewind("state", journal, "--at", pair[1])
+      #expect(state.status == 0, "\(state.stderr)")
+      #expect(state.stdout.hasPrefix("State after event \(pair[0]) (\(pair[1]))"), "\(pair)")
+      // A range between two times shown: the events shown after the first, to the second.
+      guard index > 0 else { continue }
+      let range = try rewind("log", journal, "--from", shown[index - 1][1], "--to", pair[1])
+      #expect(
+        range.lines.count == 1 && range.stdout.drop { $0 == " " }.hasPrefix(pair[0] + " "),
+        "\(range.stdout)")
+    }
+    // With its microseconds, a time is exact.
+    let exact = try rewind("state", journal, "--at", "+93.485203s")
+    #expect(exact.stdout.hasPrefix("State after event 1003 (+93.485s)"))
+    let before = try rewind("state", journal, "--at", "+93.485202s")
+    #expect(before.stdout.hasPrefix("State after event 1002 (+93.469s)"))
+  }
+
   @Test("state --skip replays as if events had not happened and lists the differences")
   func counterfactual() throws {
     // Without the category change at event 15, Linea Classic stays selected.

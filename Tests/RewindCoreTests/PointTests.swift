@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import RewindCore
@@ -135,6 +136,42 @@ struct PointTests {
     #expect(Point.offset(microseconds: 1_000_001).description == "+1.000001s")
     for text in ["+18000000000000000000us", "+1.2.3s", "+.s", "+1e3s", "+5000000000h"] {
       #expect(throws: RewindError.self, "\(text)") { try Point(parsing: text) }
+    }
+  }
+
+  @Test("a time written as the commands show it stands for every event shown at or before it")
+  func timesAsShown() throws {
+    // The event at 93.485203 s is shown +93.485s: the point written so reaches it.
+    #expect(Format.offset(93_485_203) == "+93.485s")
+    #expect(try Point(parsing: "+93.485s").asShown == .offset(microseconds: 93_485_499))
+    #expect(try Point(parsing: "+12.5s").asShown == .offset(microseconds: 12_500_499))
+    #expect(try Point(parsing: "+0s").asShown == .offset(microseconds: 499))
+    #expect(try Point(parsing: "+2m").asShown == .offset(microseconds: 120_000_499))
+    // Microseconds, or no time, are themselves.
+    for point in ["+93.485203s", "+1500us", "1500", "start", "end", "2026-11-30T09:15:00.25Z"] {
+      #expect(try Point(parsing: point).asShown == Point(parsing: point), "\(point)")
+    }
+    // Past what a Double tells apart, exact.
+    #expect(
+      Point.offset(microseconds: 17_999_999_999_999_997_000).asShown
+        == .offset(microseconds: 17_999_999_999_999_997_000))
+    // Every time, at random and near each half millisecond: the offset shown for it, read
+    // back as shown, is at or after it and shown the same, and the next microsecond is not.
+    var random = SplitMix64(seed: testSeed("PointTests.timesAsShown"))
+    var times: [UInt64] = [0, 499, 500, 501, 999, 1_000, 93_485_203, 73_584_805]
+    for _ in 0..<20_000 {
+      let millisecond = random.next() % 10_000_000_000
+      times.append(
+        millisecond * 1_000 + [499, 500, 501, random.next() % 1_000][Int(random.next() % 4)])
+    }
+    for time in times {
+      let shown = Format.offset(time)
+      guard case .offset(let last) = try Point(parsing: shown).asShown else {
+        Issue.record("\(shown) is no offset")
+        continue
+      }
+      #expect(last >= time && Format.offset(last) == shown, "\(time) µs, shown \(shown)")
+      #expect(Format.offset(last + 1) != shown, "\(time) µs, shown \(shown)")
     }
   }
 

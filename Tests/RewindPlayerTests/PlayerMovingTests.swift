@@ -103,6 +103,12 @@ struct PlayerMovingTests {
     #expect(player.cursor == 3, "event 3 is at +4.5s, event 4 at +5.4s")
     go("2026-11-30T12:40:10.5Z")
     #expect(player.cursor == 7)
+    // A time as the player shows it (to the millisecond) reaches the event shown at it.
+    let generated = try RewindPlayerTests.player("generated-200k.journal")
+    _ = generated.perform(.beginPrompt(.goTo))
+    for character in "+93.485s" { _ = generated.perform(.type(character)) }
+    _ = generated.perform(.submit)
+    #expect(generated.cursor == 1_003, "event 1003 is at 93.485203 s")
     go("end")
     #expect(player.cursor == 20)
     go("start")

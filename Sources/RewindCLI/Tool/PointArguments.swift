@@ -6,13 +6,15 @@ import RewindSpelling
 /// for every command.
 /// A point as the user wrote it, parsed.
 struct PointArgument: CustomStringConvertible {
+  /// The point, as a user means it who writes a time as the commands show times
+  /// (`Point.asShown`).
   var point: Point
   /// The text given, for messages.
   var text: String
 
   init(_ text: String) throws(InvalidValue) {
     do throws(RewindError) {
-      point = try Point(parsing: text)
+      point = try Point(parsing: text).asShown
       self.text = text
     } catch {
       throw InvalidValue(Point.reason(error))

@@ -4,7 +4,8 @@
 ///   are the state before any event.
 /// - `+12.5s`, `+250ms`, `+2m`, `+90us`: after every event at or before that offset from
 ///   the session's start; an offset after the last event is the end state, one before the
-///   first event the start state.
+///   first event the start state. Given by a user, an offset of whole milliseconds
+///   stands for the events the tool shows at or before it (``asShown``).
 /// - `2026-11-30T16:45:00.250Z` (ISO 8601, `Z` or `±hh:mm`): likewise, at a wall-clock
 ///   time; a time before the session started is the start state.
 /// - `end`: after the last event.
@@ -65,6 +66,20 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
       }
       self = .wallClock(microsecondsSinceEpoch: time)
     }
+  }
+
+  /// The point a user means who writes a time as the tool shows times: an offset of
+  /// whole milliseconds (`+93.485s`) stands for every event shown at or before it, to the
+  /// millisecond, rounded (`Format.offset`: the event at 93.485203 s is shown
+  /// `+93.485s`), and is moved to the last microsecond shown so; any other point is
+  /// itself. A time copied from `rewind log`, `find` or `blame` then leads back to its
+  /// event, where the exact offset is the state before it about half the time. An offset
+  /// with microseconds (`+93.485203s`) is exact.
+  public var asShown: Point {
+    guard case .offset(let microseconds) = self, microseconds % 1_000 == 0,
+      let last = Format.lastMicrosecond(shownAs: microseconds / 1_000)
+    else { return self }
+    return .offset(microseconds: last)
   }
 
   /// What a text that is no point most likely meant, as the end of a sentence (`; an

@@ -156,7 +156,7 @@ package enum Format {
   package static func writeOffset(_ microseconds: UInt64, to out: UnsafeMutablePointer<UInt8>)
     -> Int?
   {
-    let scaled = ((Double(microseconds) / 1_000_000) * 1000).rounded()
+    let scaled = shownMilliseconds(microseconds)
     let whole = UInt64(scaled / 1000)
     let fraction = UInt64(scaled) - whole * 1000
     guard fraction < 1000 else { return nil }
@@ -168,6 +168,27 @@ package enum Format {
     out[count &+ 3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
     out[count &+ 4] = UInt8(ascii: "s")
     return count &+ 5
+  }
+
+  /// The milliseconds ``offset(_:)`` shows for `microseconds`: rounded half away from
+  /// zero, through a `Double` (the page's script shows times with the same arithmetic).
+  @inline(__always)
+  package static func shownMilliseconds(_ microseconds: UInt64) -> Double {
+    ((Double(microseconds) / 1_000_000) * 1000).rounded()
+  }
+
+  /// The last microsecond that ``offset(_:)`` shows as `milliseconds` (`+93.485s` for
+  /// 93,485,000 to 93,485,499 µs): nil past the times whose microseconds a `Double`
+  /// tells apart (2^53 µs, 285 years).
+  package static func lastMicrosecond(shownAs milliseconds: UInt64) -> UInt64? {
+    let (first, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000)
+    guard !overflow, first < 1 << 53 - 1_000 else { return nil }
+    // Half a millisecond rounds up, unless the division left it a hair below a half.
+    for last in [first + 500, first + 499]
+    where shownMilliseconds(last) == Double(milliseconds) {
+      return last
+    }
+    return nil
   }
 
   /// Appends the decimal digits of `value` (`String(value)`'s bytes) to `bytes`.

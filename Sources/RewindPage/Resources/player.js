@@ -5,7 +5,9 @@
 // `window.rewind` for scripts and tests.
 (() => {
   const { pretty, compact, plain, shownText } = RewindPage.json;
-  const { parse: parsePoint, formatOffset, shownOffset, duration, count } = RewindPage.point;
+  const { parse, asShown, formatOffset, shownOffset, duration, count } = RewindPage.point;
+  /** A point a user wrote: a time as the page shows it stands for the events shown at it. */
+  const parsePoint = (text) => asShown(parse(text));
   const { parse: parseCondition, check, describe: describeCondition, ConditionError } = RewindPage.condition;
 
   let renderer = null;

@@ -125,6 +125,25 @@
     return "+" + decimal(microseconds / 1000000, 3) + "s";
   }
 
+  /**
+   * The point a user means who writes a time as the page shows times (Point.asShown): an
+   * offset of whole milliseconds (`+93.485s`) stands for every event shown at or before
+   * it (`shownOffset`: the event at 93.485203 s is shown `+93.485s`), and is moved to the
+   * last microsecond shown so; any other point is itself.
+   */
+  function asShown(point) {
+    if (point.kind !== "offset" || point.value % 1000 !== 0) return point;
+    const milliseconds = point.value / 1000;
+    const first = point.value;
+    if (first >= 2 ** 53 - 1000) return point;
+    // shownOffset's arithmetic: half a millisecond rounds up, unless the division left it
+    // a hair below a half.
+    for (const last of [first + 500, first + 499]) {
+      if (Math.round((last / 1000000) * 1000) === milliseconds) return { kind: "offset", value: last };
+    }
+    return point;
+  }
+
   /** `1h 02m 03.5s`, `2m 05.0s`, `12.5s`: a duration for people. */
   function duration(microseconds) {
     const seconds = microseconds / 1000000;
@@ -141,5 +160,5 @@
     return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   }
 
-  RewindPage.point = { SYNTAX, parse, formatOffset, shownOffset, duration, count, decimal };
+  RewindPage.point = { SYNTAX, parse, asShown, formatOffset, shownOffset, duration, count, decimal };
 })();

@@ -43,7 +43,7 @@ extension Player {
     guard !text.trimmingWhitespace().isEmpty else { return }
     let point: Point
     do throws(RewindError) {
-      point = try Point(parsing: text)
+      point = try Point(parsing: text).asShown
     } catch {
       message = PlayerMessage(.error, error.message)
       return
