@@ -334,6 +334,12 @@ struct DebuggerTests {
           event 16 at +35.600s: itemSelected grinders/vulcano  recorded applied → rejected: the item does not belong to the selected category
           event 17 at +38.000s: itemSelected grinders/swift-mini  recorded applied → rejected: the item does not belong to the selected category
         """))
+    // Applied as recorded, other fields: both sides' fields, the difference being in them.
+    let skipped = try rewind("state", iphone, "--skip", "3", "--at", "12")
+    #expect(
+      skipped.stdout.contains(
+        "  event 4 at +5.400s: itemSelected grinders/lux-d  recorded applied, changing split.selectedItem, split.compactColumn, split.visibleColumns → applied, changing split.selectedItem\n"
+      ), "\(skipped.stdout)")
     // An event inserted at the point is included; seq and time_us of an exported line are
     // not used.
     let inserted = try parseObject(

@@ -317,12 +317,15 @@ extension StateCommand {
       else { return }
       count += 1
       guard lines.count < Self.listLimit else { return }
-      var now = outcome.summary
+      // Both sides' fields when both applied: the difference may be only in them.
+      var was = Self.name(of: recorded.recorded.kind)
+      var now = TerminalText.escaped(outcome.summary)
       if outcome.isApplied, recorded.recorded.kind == .applied {
-        now = "applied, changing \(domain.paths(of: edited.changed).joined(separator: ", "))"
+        was = CheckReport.describe(.applied, domain.paths(of: recorded.recorded.changed))
+        now = CheckReport.describe(.applied, domain.paths(of: edited.changed))
       }
       lines.append(
-        "  event \(edited.sequence) at \(Format.offset(edited.time)): \(style.cyan(domain.shownDescription(edited.event)))  \(style.dim("recorded \(Self.name(of: recorded.recorded.kind))")) → \(TerminalText.escaped(now))"
+        "  event \(edited.sequence) at \(Format.offset(edited.time)): \(style.cyan(domain.shownDescription(edited.event)))  \(style.dim("recorded \(was)")) → \(now)"
       )
     }
     if !put.isEmpty {
