@@ -218,6 +218,11 @@ struct CheckCommandTests {
       failing.stdout.contains(
         "    split.layot: - 2, a field the state has not. Did you mean 'split.layout'?"),
       "\(failing.stdout)")
+    // Of the three paths given, one is a field of the state: counted so (it said 3 of 15).
+    #expect(failing.stdout.contains("(partial: 1 of 15 fields)"), "\(failing.stdout)")
+    let failingJSON = try parseObject(try rewind("check", journal, "--json").stdout)
+    let failed = try #require((failingJSON["journals"] as? [[String: Any]])?.first)
+    #expect(failed["expectedFields"] as? Int == 1)
   }
 
   @Test("an expected state of no field is refused, as it would check nothing; --update fills it")

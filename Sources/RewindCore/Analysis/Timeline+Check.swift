@@ -45,9 +45,10 @@ public struct CheckReport: Sendable {
   /// Fields where the final state differs from the expected state: `old` expected, `new`
   /// replayed. Empty when no expected state was given or it matched.
   public var expectedStateDifferences: [FieldChange]
-  /// The fields the expected state gives, and those of the replayed final state: an
-  /// expected state may give only some (a partial expected state), and only those are
-  /// compared. Zero when no expected state was given.
+  /// The fields of the replayed final state that the expected state gives, and all of
+  /// them: an expected state may give only some (a partial expected state), and only
+  /// those are compared (a path it gives that the state has not, a typo, differs and is
+  /// not counted). Zero when no expected state was given.
   public var expectedFieldCount: Int
   public var stateFieldCount: Int
   /// The state the replay ended in, as JSON: the current reducer's from the start (not
@@ -221,8 +222,11 @@ extension Timeline {
     }
     if let expected, let actual = report.finalState {
       report.expectedStateDifferences = Timeline.compare(expected: expected, actual: actual)
-      report.expectedFieldCount = Timeline.given(expected).count
-      report.stateFieldCount = actual.leaves().count
+      // A field the state has not (a typo) is no field of it: said apart, not counted.
+      let fields = actual.leaves()
+      let paths = Set(fields.map(\.path))
+      report.expectedFieldCount = Timeline.given(expected).count { paths.contains($0.path) }
+      report.stateFieldCount = fields.count
     }
     return report
   }
