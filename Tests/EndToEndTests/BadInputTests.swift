@@ -308,15 +308,26 @@ struct BadInputTests {
   }
 
   @Test(
-    "import - is a usage error saying standard input is not supported (it said '-: no such file')")
+    "import - is a usage error that says /dev/stdin reads standard input (it said '-: no such file')"
+  )
   func importStandardInput() throws {
     let directory = TemporaryDirectory()
     let output = directory.file("x.journal")
     expectUsageError(
       try rewind("import", "-", "-o", output),
-      "The value '-' is invalid for '<events>': standard input is not supported; give the path of a JSON Lines file (./- for a file named -)",
+      "The value '-' is invalid for '<events>': - is not standard input here; give the path of a JSON Lines file (/dev/stdin to read standard input; ./- for a file named -)",
       command: "import")
     #expect(!FileManager.default.fileExists(atPath: output))
+    // As the message says, /dev/stdin reads standard input.
+    let piped = try run(
+      "/bin/sh",
+      [
+        "-c", #""$0" export "$1" | "$0" import /dev/stdin -o "$2""#, rewindBinary,
+        sample("day-menu.journal"), output,
+      ])
+    #expect(piped.status == 0, "\(piped.stderr)")
+    #expect(FileManager.default.fileExists(atPath: output))
+    try FileManager.default.removeItem(atPath: output)
     // A file named - is read as one, as the other commands read it.
     _ = try rewind("export", sample("day-menu.journal"), "-o", directory.file("-"))
     let named = try run(

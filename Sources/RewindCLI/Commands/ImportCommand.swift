@@ -64,7 +64,7 @@ extension RewindTool {
 private func parseEventsFile(_ text: String) throws(InvalidValue) -> String {
   guard text != "-" || fileExists(text) else {
     throw InvalidValue(
-      "standard input is not supported; give the path of a JSON Lines file (./- for a file named -)"
+      "- is not standard input here; give the path of a JSON Lines file (/dev/stdin to read standard input; ./- for a file named -)"
     )
   }
   return text
