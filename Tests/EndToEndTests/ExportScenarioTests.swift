@@ -72,6 +72,31 @@ struct ExportScenarioTests {
         """)
   }
 
+  @Test(
+    "a range's script that records an event otherwise than the session says so, naming the first (it said nothing)"
+  )
+  func rangeRecordedOtherwise() throws {
+    let journal = sample("iphone-compact.journal")
+    let directory = TemporaryDirectory()
+    let script = directory.file("range.scenario")
+    let exported = try rewind("export", journal, "--scenario", "--from", "2", "-o", script)
+    #expect(exported.status == 0)
+    #expect(
+      exported.stderr
+        == "warning: \(journal): the script records the range from the initial state, not from the state after event 2, and does something else: event 3 (backTapped) was applied, changing split.selectedItem, split.compactColumn, split.visibleColumns in the session, and is rejected from the script; export from the start (without --from) to record the same events\n"
+    )
+    // As it says: recorded, the script's first event is rejected.
+    let recorded = directory.file("range.journal")
+    #expect(try rewind("record", script, "-o", recorded).status == 0)
+    #expect(try rewind("log", recorded, "--to", "1").stdout.contains("rejected"))
+    // A range whose events do what the session did (the state before it is the initial
+    // one, or becomes it), and the whole session: no warning.
+    for range in [["--from", "6"], []] {
+      let quiet = try rewind(["export", journal, "--scenario"] + range)
+      #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(range): \(quiet.stderr)")
+    }
+  }
+
   @Test("the first comment names a range of one event, or of none, as it is")
   func oneOrNoEvent() throws {
     let journal = sample("two-column.journal")

@@ -16,7 +16,8 @@ extension RewindTool {
         --scenario, the events are written as the domain's scenario script instead, with \
         their settings, device, start and times (to the microsecond, as time steps), which \
         `rewind record` records as the same events; a range's script starts from the \
-        initial state, not from the state before the range. A session whose settings or \
+        initial state, not from the state before the range, and a warning on stderr names \
+        the first event it records otherwise than the session did. A session whose settings or \
         events the script language cannot write is refused (exit 1), nothing written.
         """)
 
@@ -59,7 +60,10 @@ struct ExportCommand: TimelineVisitor {
     let range = try timeline.resolveRange(from: from, to: to)
     let (first, last) = (range.from + 1, range.to)
     if let destination { try requireAvailable(destination) }
-    if scenario { return try writeScenario(timeline, first: first, last: last) }
+    if scenario {
+      try writeScenario(timeline, first: first, last: last)
+      return warnIfRecordedOtherwise(timeline, first: first, last: last)
+    }
     // The events are replayed from the --from point: one lost to damage is refused before
     // the header goes to standard output.
     try timeline.checkScanStart(range.from)
@@ -200,3 +204,49 @@ extension ExportCommand {
     warnLost(lost, in: timeline.path, to: context.stderr)
   }
 }
+
+extension ExportCommand {
+  /// Says on standard error when the script of a range, which starts from the initial
+  /// state, records an event otherwise than the session replays it (another outcome, or
+  /// other fields changed), naming the first: the range's events are run through the
+  /// reducer from the initial state and from the state before the range, side by side,
+  /// until one does something else, the two states become the same (then the rest do the
+  /// same), or events lost to damage break the range. Nothing for a whole session.
+  func warnIfRecordedOtherwise<D: RecordableDomain>(
+    _ timeline: Timeline<D>, first: UInt64, last: UInt64
+  ) {
+    guard first > 1, first <= last, var session = try? timeline.state(after: first - 1) else {
+      return
+    }
+    let domain = timeline.domain
+    var script = domain.initialState
+    var expected = first
+    var found: (sequence: UInt64, event: D.Event, was: RecordedEffect, now: RecordedEffect)?
+    do {
+      try timeline.decodedEvents(from: first, through: last) { sequence, _, event in
+        // Past events lost to damage, the session's state is not known here.
+        guard sequence == expected, session != script else { throw RangeSettled() }
+        expected += 1
+        let (was, wasChanged) = domain.reduceTrackingChanges(&session, event)
+        let (now, nowChanged) = domain.reduceTrackingChanges(&script, event)
+        let (before, after) = (
+          RecordedEffect(was, changed: wasChanged), RecordedEffect(now, changed: nowChanged)
+        )
+        if before != after {
+          found = (sequence, event, before, after)
+          throw RangeSettled()
+        }
+      }
+    } catch {}
+    guard let (sequence, event, was, now) = found else { return }
+    func said(_ effect: RecordedEffect) -> String {
+      CheckReport.describe(effect.kind, domain.paths(of: effect.changed))
+    }
+    context.stderr.print(
+      "\(context.stderr.style.yellow("warning:")) \(TerminalText.escaped(timeline.path)): the script records the range from the initial state, not from the state after event \(first - 1), and does something else: event \(sequence) (\(TerminalText.escaped(domain.describe(event)))) was \(said(was)) in the session, and is \(said(now)) from the script; export from the start (without --from) to record the same events"
+    )
+  }
+}
+
+/// Ends ``ExportCommand/warnIfRecordedOtherwise(_:first:last:)``'s pass early.
+private struct RangeSettled: Error {}
