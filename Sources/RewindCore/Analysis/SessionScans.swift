@@ -55,6 +55,12 @@ public struct SessionScans<D: Domain>: Sendable {
       Timeline<D>, ClosedRange<UInt64>, (VisitedEvent, D.Event, D.State) throws -> Void
     ) throws -> Void
 
+  /// `blame`: events `range` replayed, each that changed the given field (its index)
+  /// handed on with the state after it.
+  @usableFromInline let fieldChanges:
+    @Sendable (Timeline<D>, ClosedRange<UInt64>, Int, (ReplayedEvent<D>, D.State) throws -> Void)
+      throws -> Void
+
   /// The player's `x`: the later events' effects without the skipped ones (in increasing
   /// order), through the given event, at most the given number listed.
   @usableFromInline let skipEffects:
@@ -109,6 +115,19 @@ public struct SessionScans<D: Domain>: Sendable {
       try reader.recordRun(into: recorder, domain: domain, progress: progress)
     }
     visit = { timeline, range, body in try timeline.visitRun(range, body) }
+    fieldChanges = { timeline, range, field, body in
+      var (replayer, state) = try timeline.replayer(reaching: range.lowerBound - 1, skipping: [])
+      // The events that did not change the field pass in the replay's inner loop.
+      @inline(__always) func passing(_: ReplayedEvent<D>, _ changed: FieldSet) -> Bool {
+        !changed.contains(field)
+      }
+      try replayer.forEachEvent(
+        through: range.upperBound, &state, trackChanges: true, passing: passing
+      ) { event, changed, state in
+        if changed.contains(field) { try body(event, state) }
+        return true
+      }
+    }
     skipEffects = { (timeline: Timeline<D>, skipped: [UInt64], last: UInt64, limit: Int) in
       try timeline.skipEffectsRun(skipped, through: last, limit: limit)
     }

@@ -210,37 +210,42 @@ extension Timeline {
   }
 
   /// The changes of the probe's value at or before event `sequence`, newest first, at most
-  /// `limit`: replaying backwards one snapshot interval at a time, going on past events
-  /// lost to damage (from the snapshot stored after them), or, `stoppingAtLostEvents`,
-  /// stopping at the first it reaches and returning them.
+  /// `limit`: replaying backwards a window at a time, going on past events lost to damage
+  /// (from the snapshot stored after them), or, `stoppingAtLostEvents`, stopping at the
+  /// first it reaches and returning them.
+  ///
+  /// Each window is replayed forwards by the domain's own loop (``Domain/scans``,
+  /// specialised for it: no call an event), from the state at its start; a window is one
+  /// snapshot interval, then twice the one before, up to 2^20 events, so that a change far
+  /// back costs few seeks, and a recent one one interval.
   private func changesBackwards(
     _ probe: BlameProbe<D>, before sequence: UInt64, limit: Int,
     stoppingAtLostEvents: Bool = false
   ) throws -> (changes: [BlameChange<D>], stoppedAt: ClosedRange<UInt64>?) {
     var found: [BlameChange<D>] = []
     var end = sequence
+    var window = UInt64(max(header.snapshotInterval, 1))
     while end > 0, found.count < limit {
       if let lost = reader.lostRange(containing: end) {
         if stoppingAtLostEvents { return (found, lostEvents(in: 0...end).last ?? lost) }
         end = lost.lowerBound - 1
         continue
       }
-      var (replayer, state) = try replayer(toScanFrom: end - 1)
-      let start = replayer.sequence
-      var current = probe.read(state)
+      // Not back across events lost to damage: the state after them is the snapshot
+      // stored after them, where this window starts.
+      var start = end > window ? end - window : 0
+      if let lost = lostEvents(in: 0...end).last { start = max(start, lost.upperBound) }
+      var current = probe.read(try state(after: start))
       var interval: [BlameChange<D>] = []
-      while replayer.sequence < end,
-        let (event, changed) = try replayer.step(&state, trackChanges: true)
-      {
-        guard changed.contains(probe.field) else { continue }
+      try D.scans.fieldChanges(self, (start + 1)...end, probe.field) { event, state in
         let value = probe.read(state)
-        if !value.isWrittenAs(current) {
-          interval.append(BlameChange(event: event, old: current, new: value))
-          current = value
-        }
+        guard !value.isWrittenAs(current) else { return }
+        interval.append(BlameChange(event: event, old: current, new: value))
+        current = value
       }
       found += interval.reversed().prefix(limit - found.count)
       end = start
+      window = min(window * 2, 1 << 20)
     }
     return (found, nil)
   }
