@@ -7,9 +7,7 @@ extension ScenarioScript {
   /// The settings become `layout`, `size`, `orientation`, `device` and `start` lines; a
   /// node is written by its id (`id:TEXT` for one the catalog lacks, or one that reads as
   /// something else); the first event's time from the session start (`@12.5s`, nothing at
-  /// `+0s`), each later one as the step after the event before, to the microsecond. A
-  /// session whose catalog is not the sample's has no such script: the script records it
-  /// with the sample catalog (the caller compares the settings it reads back).
+  /// `+0s`), each later one as the step after the event before, to the microsecond.
   /// - Complexity: O(events).
   public static func write(_ scenario: Scenario<NavigationDomain>) -> String {
     EventScript.script(scenario.events, after: preamble(scenario)) {
@@ -18,15 +16,25 @@ extension ScenarioScript {
   }
 
   /// The lines of ``write(_:)`` before the first interaction, each ending in a newline:
-  /// `layout`, `size`, `orientation`, `device` and `start`, then a blank line.
+  /// `layout`, `size`, `orientation`, `device` and `start`, then a blank line; for
+  /// settings those lines do not make (a catalog of the app's own, a menu width the device
+  /// line does not give, a session upcast from schema 1), one `settings JSON` line in
+  /// place of the first three.
   public static func preamble(_ scenario: Scenario<NavigationDomain>) -> String {
     let settings = scenario.domain.settings
-    var text = """
+    var lines = ScenarioParser(directory: "/")
+    lines.layout = settings.catalog.layout
+    lines.sizeClass = settings.sizeClass
+    lines.orientation = settings.orientation
+    lines.device = scenario.device
+    var text =
+      lines.makeDomain().settings == settings
+      ? """
       layout \(kebab(settings.catalog.layout.rawValue))
       size \(kebab(settings.sizeClass.rawValue))
       orientation \(kebab(settings.orientation.rawValue))
 
-      """
+      """ : "settings \(settings.json.compactText)\n"
     if let device = scenario.device { text += "device \(device)\n" }
     if let start = scenario.startTime { text += "start \(ISO8601.format(start))\n" }
     return text + "\n"

@@ -154,6 +154,9 @@ struct ScenarioParser {
   var sizeClass: SizeClass = .regular
   var orientation: Orientation?
   var catalogSource: Catalog?
+  /// The whole settings, from a `settings JSON` line: the layout, size, orientation,
+  /// catalog and the device's idiom and menu width are theirs.
+  var settings: NavigationSettings?
   var device: String?
   var startTime: Int64?
   var time: UInt64 = 0
@@ -177,7 +180,13 @@ struct ScenarioParser {
     var line = ScenarioLine(text, number: number)
     guard let first = line.words.first else { return nil }
     if !started, let setting = Setting(rawValue: first.text.lowercased()) {
-      try apply(setting, line)
+      if setting == .settings {
+        // JSON to the line's end: a `#` in it is text, not a comment.
+        let column = first.column + first.text.count
+        try applySettings(String(text[text.index(text.startIndex, offsetBy: column - 1)...]), line)
+      } else {
+        try apply(setting, line)
+      }
       return nil
     }
     if domain == nil { domain = makeDomain() }
@@ -222,10 +231,15 @@ struct ScenarioParser {
   }
 
   enum Setting: String {
-    case layout, size, orientation, catalog, device, start
+    case layout, size, orientation, catalog, device, start, settings
   }
 
-  mutating func apply(_ setting: Setting, _ line: ScenarioLine) throws(ScenarioError) {
+  /// The settings `settings` gives whole, and those a `settings` line stands for.
+  static let coveredBySettings: [Setting] = [.layout, .size, .orientation, .catalog]
+
+  /// Notes that `setting` is given on `line`, refusing it when it was given before, or
+  /// when it and a `settings` line would both set the same settings.
+  mutating func note(_ setting: Setting, _ line: ScenarioLine) throws(ScenarioError) {
     if let earlier = settingLines[setting] {
       // `size` is an interaction too, but only after the first one.
       let hint =
@@ -234,7 +248,40 @@ struct ScenarioParser {
         "the '\(setting.rawValue)' setting is given twice, on line \(earlier) and here\(hint)",
         at: 0)
     }
+    let others = setting == .settings ? Self.coveredBySettings : [.settings]
+    if Self.coveredBySettings.contains(setting) || setting == .settings,
+      let other = others.first(where: { settingLines[$0] != nil }),
+      let earlier = settingLines[other]
+    {
+      throw line.error(
+        "'settings' gives the whole settings, the layout, size, orientation and catalog among them: the '\(other.rawValue)' setting on line \(earlier) and '\(setting.rawValue)' here cannot both be given",
+        at: 0)
+    }
     settingLines[setting] = line.number
+  }
+
+  /// A `settings JSON` line: the session's settings, as a journal's header holds them
+  /// (`rewind info --json` shows them under `settings`).
+  mutating func applySettings(_ text: String, _ line: ScenarioLine) throws(ScenarioError) {
+    try note(.settings, line)
+    guard line.words.count >= 2 else {
+      throw line.error("expected the settings' JSON after 'settings'")
+    }
+    let json: JSONValue
+    do {
+      json = try JSONValue(parsing: text)
+    } catch {
+      throw line.error("the settings are not JSON: \(error)", at: 1)
+    }
+    do throws(DomainError) {
+      settings = try NavigationSettings(json: json)
+    } catch {
+      throw line.error("the settings are not the navigation domain's: \(error.message)", at: 1)
+    }
+  }
+
+  mutating func apply(_ setting: Setting, _ line: ScenarioLine) throws(ScenarioError) {
+    try note(setting, line)
     guard line.words.count >= 2 else {
       throw line.error("expected a value after '\(setting.rawValue)'")
     }
@@ -292,6 +339,7 @@ struct ScenarioParser {
         throw line.error("expected an ISO-8601 time such as 2026-11-30T09:00:00Z", at: 1)
       }
       startTime = time
+    case .settings: preconditionFailure("a settings line is read by applySettings")
     }
     guard line.words.count == 2 || setting == .device else {
       throw line.error(
@@ -303,6 +351,7 @@ struct ScenarioParser {
   /// (``DeviceProfile/init(device:)``), which gives the idiom and, with the orientation,
   /// the menu viewport's width.
   func makeDomain() -> NavigationDomain {
+    if let settings { return NavigationDomain(settings) }
     let catalog: Catalog
     if let source = catalogSource {
       catalog =

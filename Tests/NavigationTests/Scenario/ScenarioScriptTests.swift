@@ -172,6 +172,15 @@ struct ScenarioScriptTests {
         "select category id:a\u{2066}b", 1, 17,
         #"the id "a\u{2066}b" contains a control character (U+2066)"#
       ),
+      ("settings", 1, 9, "expected the settings' JSON after 'settings'"),
+      (
+        "layout two-column\nsettings {}", 2, 1,
+        "'settings' gives the whole settings, the layout, size, orientation and catalog among them: the 'layout' setting on line 1 and 'settings' here cannot both be given"
+      ),
+      (
+        "catalog sample\nsettings {}", 2, 1,
+        "'settings' gives the whole settings, the layout, size, orientation and catalog among them: the 'catalog' setting on line 1 and 'settings' here cannot both be given"
+      ),
     ])
   func mistakes(script: String, line: Int, column: Int, message: String) {
     let error = #expect(throws: ScenarioError.self) { try ScenarioScript.parse(script) }
@@ -248,6 +257,45 @@ struct ScenarioScriptTests {
         "cannot read the catalog file: \(temporary.file("missing.json")): no such file")
     ) {
       try ScenarioScript.parse("catalog missing.json", directory: directory)
+    }
+  }
+
+  @Test(
+    "a settings line gives the whole settings as JSON, a # in it being text; bad ones are named")
+  func settingsLine() throws {
+    let catalog = try Catalog(
+      layout: .twoColumn, menuLabels: ["Mon #1", "Tue"],
+      categories: [Catalog.Node("Teas", image: "teas", children: [Catalog.Node("Green")])])
+    let settings = NavigationSettings(
+      catalog: catalog, idiom: .phone, sizeClass: .compact, orientation: .portrait,
+      menuViewportWidth: 321.5, scrollsTappedTabIntoView: false)
+    let scenario = try ScenarioScript.parse(
+      "settings \(settings.json.compactText)\ndevice My Phone\ntap 1\nselect category teas")
+    #expect(scenario.domain.settings == settings)
+    #expect(scenario.device == "My Phone")
+    #expect(scenario.events.count == 2)
+    // Written back: one settings line where layout, size and orientation lines would not
+    // make them; those lines for the sample's settings on the device named.
+    #expect(
+      ScenarioScript.preamble(scenario)
+        == "settings \(settings.json.compactText)\ndevice My Phone\n\n")
+    let sample = try ScenarioScript.parse("device iPhone 15\nsize compact\ntap 1")
+    #expect(
+      ScenarioScript.preamble(sample)
+        == "layout three-column\nsize compact\norientation portrait\ndevice iPhone 15\n\n")
+    #expect(
+      throws: ScenarioError(
+        line: 2, column: 1,
+        "'settings' gives the whole settings, the layout, size, orientation and catalog among them: the 'settings' setting on line 1 and 'size' here cannot both be given"
+      )
+    ) { try ScenarioScript.parse("settings \(settings.json.compactText)\nsize compact") }
+    for (text, message) in [
+      ("settings {\"catalog\": ", "the settings are not JSON: "),
+      ("settings [1]", "the settings are not the navigation domain's: "),
+    ] {
+      let error = #expect(throws: ScenarioError.self) { try ScenarioScript.parse(text) }
+      #expect(error?.message.hasPrefix(message) == true, "\(text): \(error?.message ?? "")")
+      #expect(error?.column == 10)
     }
   }
 
