@@ -48,11 +48,42 @@ extension StreamServer {
     url.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
   }
 
-  /// ``url`` with the password of each address that has one written `***`: the name of
-  /// the server in messages, which never show a password.
+  /// The port an address without one is reached on (libnats' default, whatever the
+  /// scheme).
+  public static let defaultPort = 4222
+
+  /// ``url`` with the password of each address that has one written `***`, and the port
+  /// used (``defaultPort``) after a host given without one: the name of the server in
+  /// messages, which never show a password and name the port a server did not answer on.
+  /// A URL that is no server's address (``addressProblem``) is named as given.
   public var displayURL: String {
-    guard url.contains("@") else { return url }
-    return addresses.map(Self.masked).joined(separator: ",")
+    guard addressProblem == nil else {
+      guard url.contains("@") else { return url }
+      return addresses.map(Self.masked).joined(separator: ",")
+    }
+    let addresses = addresses
+    guard url.contains("@") || addresses.contains(where: { Self.endpoint(of: $0).port == nil })
+    else { return url }
+    return addresses.map { address in
+      Self.masked(
+        Self.endpoint(of: address).port == nil ? "\(address):\(Self.defaultPort)" : address)
+    }.joined(separator: ",")
+  }
+
+  /// The host of `address`, a server's address (``addressProblem`` nil), an IPv6 one
+  /// without its brackets, and its port if it gives one.
+  static func endpoint(of address: String) -> (host: String, port: String?) {
+    let rest = split(address).rest
+    let hostAndPort = rest.lastIndex(of: "@").map { rest[rest.index(after: $0)...] } ?? rest
+    if hostAndPort.hasPrefix("["), let close = hostAndPort.firstIndex(of: "]") {
+      let host = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
+      let after = hostAndPort[hostAndPort.index(after: close)...]
+      return (String(host), after.isEmpty ? nil : String(after.dropFirst()))
+    }
+    guard let colon = hostAndPort.lastIndex(of: ":") else { return (String(hostAndPort), nil) }
+    return (
+      String(hostAndPort[..<colon]), String(hostAndPort[hostAndPort.index(after: colon)...])
+    )
   }
 
   /// What is wrong with ``url`` as the address of a server, or of a cluster's servers
