@@ -95,7 +95,7 @@ final class NatsConnection {
       let problem: (StreamError.Kind, String)
       switch status {
       case NATS_NO_SERVER:
-        problem = (.noServer, "no server answers (connection refused or unreachable)")
+        problem = (.noServer, Self.noServerAnswers(server))
       case NATS_CONNECTION_AUTH_FAILED, NATS_NOT_PERMITTED:
         var message = "the server refused the credentials (authorization violation)"
         if server.user == nil, server.credentialsFile == nil, !server.urlGivesUser {
@@ -149,6 +149,26 @@ final class NatsConnection {
     jsOptions.Wait = server.timeoutMilliseconds
     try check(
       nats.natsConnection_JetStream(&context, connection, &jsOptions), "no JetStream context")
+  }
+
+  /// What a connection no server of `server` took says (libnats' `NATS_NO_SERVER`, the
+  /// same for a name that does not resolve as for a refusal): the hosts whose names do not
+  /// resolve, asked of the system's resolver (``HostResolution``), are named; when none of
+  /// them resolves, they alone. A server that refuses or cannot be reached is "no server
+  /// answers (connection refused or unreachable)".
+  private static func noServerAnswers(_ server: StreamServer) -> String {
+    var hosts: [String] = []
+    for address in server.addresses {
+      let host = StreamServer.endpoint(of: address).host
+      if !hosts.contains(host) { hosts.append(host) }
+    }
+    let unresolved = HostResolution.failures(
+      of: hosts, waitingAtMost: Int(min(server.timeoutMilliseconds, 2000)))
+    let names = unresolved.map { "cannot resolve \($0.host): \($0.reason)" }
+      .joined(separator: "; ")
+    if !unresolved.isEmpty, unresolved.count == hosts.count { return names }
+    return
+      "no server answers (connection refused or unreachable\(names.isEmpty ? "" : "; " + names))"
   }
 
   deinit {

@@ -5,7 +5,8 @@ public struct StreamError: Error, Sendable, CustomStringConvertible {
     /// The URL is not a server's address (``StreamServer/addressProblem``): nothing was
     /// tried.
     case invalidAddress
-    /// No server answers at the URL (connection refused, unreachable, timed out).
+    /// No server answers at the URL (connection refused, unreachable, timed out, a host
+    /// name that does not resolve).
     case noServer
     /// The server refused the credentials, or TLS failed.
     case authorization

@@ -1,0 +1,45 @@
+import Foundation
+import RewindJournal
+import TestSupport
+import Testing
+
+/// What an operator meets running `push`, `pull` and `sessions`: the messages of a server
+/// that cannot be reached or a session that cannot be told apart, the counts a push
+/// reports, which credentials win, and the exit statuses.
+extension StreamCommandTests {
+  /// A server whose name does not resolve is said to be one, apart from a server that
+  /// refuses or cannot be reached (a name under `.invalid` resolves nowhere, with no
+  /// network asked); an address without a port is named with the port used, 4222.
+  @Test func aNameThatDoesNotResolveIsSaidSo() throws {
+    let start = Date()
+    let unresolved = try rewind(
+      "sessions", "--server", "nats://no-such-host.invalid:4222", "--timeout", "2000")
+    expectFailure(
+      unresolved,
+      containing: "nats://no-such-host.invalid:4222: cannot resolve no-such-host.invalid")
+    #expect(!unresolved.stderr.contains("refused"), "\(unresolved.stderr)")
+    // Without a port: the one used is named, in --server and in a session's URL.
+    let noPort = try rewind(
+      "push", sample("day-menu.journal"), "--server", "nats://no-such-host.invalid", "--timeout",
+      "2000")
+    expectFailure(
+      noPort, containing: "nats://no-such-host.invalid:4222: cannot resolve no-such-host.invalid")
+    let session = try rewind("info", "nats://no-such-host.invalid/bdc215f2")
+    expectFailure(
+      session, containing: "nats://no-such-host.invalid:4222: cannot resolve no-such-host.invalid")
+    // A server that refuses is said as before; in a list, each reason.
+    let absent = "nats://127.0.0.1:\(NatsServer.freePort())"
+    let refused = try rewind("sessions", "--server", absent, "--timeout", "2000")
+    expectFailure(
+      refused, containing: "\(absent): no server answers (connection refused or unreachable)")
+    #expect(!refused.stderr.contains("resolve"), "\(refused.stderr)")
+    let both = try rewind(
+      "sessions", "--server", "\(absent),nats://no-such-host.invalid", "--timeout", "2000")
+    expectFailure(
+      both,
+      containing:
+        "\(absent),nats://no-such-host.invalid:4222: no server answers (connection refused or unreachable; cannot resolve no-such-host.invalid"
+    )
+    #expect(Date().timeIntervalSince(start) < 40)
+  }
+}
