@@ -42,4 +42,25 @@ extension StreamCommandTests {
     )
     #expect(Date().timeIntervalSince(start) < 40)
   }
+
+  /// A beginning that more than one session's id starts with: the sessions are named, so
+  /// that the user sees how much more of the id to give.
+  @Test func aBeginningSeveralSessionsShareNamesThem() throws {
+    let server = try NatsServer()
+    let paths = StreamCommandTests.samples.map { sample($0 + ".journal") }
+    let pushed = try rewind(["push"] + paths + ["--server", server.url, "--json"])
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let ids = try #require(try parseJSON(pushed.stdout) as? [[String: Any]]).compactMap {
+      $0["session"] as? String
+    }
+    let shared = ids.filter { $0.hasPrefix("b") }.sorted()
+    try #require(shared.count >= 2, "\(ids)")
+    let named =
+      "more than one session starts with b (\(shared.joined(separator: ", "))); give more of the id"
+    let pulled = try rewind(
+      "pull", "b", "--server", server.url, "-o", server.directory.file("b.journal"))
+    expectFailure(pulled, containing: "\(server.url): session b: \(named)")
+    let read = try rewind("info", "\(server.url)/b")
+    expectFailure(read, containing: named)
+  }
 }

@@ -10,6 +10,29 @@ import Testing
 /// credentials as the connection uses them.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct StreamStoreOperatorTests {
+  /// A beginning that more than one session's id starts with: the error names them, the
+  /// first few in order and how many more.
+  @Test func aBeginningSeveralSessionsShareNamesThem() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let store = try StreamStore(StreamServer(url: server.url))
+    // Ids 00010203-…, 01020304-…, …: each starts with 0.
+    var ids: [String] = []
+    for id in 0..<8 {
+      let path = directory.file("\(id).journal")
+      try writeJournal(path, events: 20, id: UInt8(id))
+      ids.append(try store.push(path).summary.session.description)
+    }
+    let many = try #require(throws: StreamError.self) { try store.summary(of: "0") }
+    #expect(many.kind == .sessionMissing)
+    #expect(
+      many.message
+        == "more than one session starts with 0 (\(ids.prefix(5).joined(separator: ", ")), and 3 more); give more of the id"
+    )
+    // One session's beginning is still that session.
+    #expect(try store.summary(of: "01").session.description == ids[1])
+  }
+
   /// An address without a port is named with the one the connection uses, 4222, in every
   /// message; one with a port, or that is no address, as it is given.
   @Test func anAddressWithoutAPortIsNamedWithIt() throws {

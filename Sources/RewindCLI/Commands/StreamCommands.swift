@@ -190,7 +190,8 @@ extension RewindTool {
         as a reader of a file does, and writes the journal atomically: the same header, \
         frames, events and snapshots as the journal pushed, with an index (a session whose \
         journal was not closed when it was pushed is written as a journal not closed). \
-        SESSION is the session's id, or the start of it when one session's id starts so. \
+        SESSION is the session's id, or the start of it when one session's id starts so \
+        (a start several sessions' ids share is an error naming them, the first five). \
         A session or frame the server does not send (a lost connection, a server \
         restarted, a cluster electing a new leader) is asked for again for 30 s before \
         the pull fails, saying so; the file is written only once every frame is read.

@@ -69,7 +69,8 @@ public final class StreamStore {
   }
 
   /// The session whose id is `text`, or starts with it when one session's does.
-  /// - Throws: ``StreamError/Kind/sessionMissing`` when none (or more than one) matches.
+  /// - Throws: ``StreamError/Kind/sessionMissing`` when none (or more than one, which the
+  ///   error names) matches.
   ///
   /// A lookup that meets the server going away for a moment (a timeout, a lost
   /// connection) waits for it, as the reads after it do; a stream or a
@@ -103,7 +104,9 @@ public final class StreamStore {
     let problem: String
     switch (found.count, damaged.count) {
     case (0, 0): problem = "no such session on the server (`rewind sessions` lists them)"
-    case (2, 0): problem = "more than one session starts with \(text); give more of the id"
+    case (2, 0):
+      problem =
+        "more than one session starts with \(text) (\(Self.listing(matches))); give more of the id"
     default:
       // Entries `rewind sessions` leaves out: a user who copied the id from its list sees
       // one session (or none) there.
@@ -114,6 +117,19 @@ public final class StreamStore {
         "\(sessions) and \(entries) (which `rewind sessions` leaves out) start with \(text); give more of the id"
     }
     throw StreamError(.sessionMissing, problem, server: server.displayURL, session: text)
+  }
+
+  /// The number of sessions an ambiguous beginning's error names (``listing(_:)``).
+  static let sessionsNamed = 5
+
+  /// The session ids `keys`, in order, as an ambiguous beginning's error names them: the
+  /// first ``sessionsNamed``, and how many more (`a, b, c, d, e, and 3 more`), so that the
+  /// user sees how much more of the id to give.
+  private static func listing(_ keys: [String]) -> String {
+    let sorted = keys.sorted()
+    let named = sorted.prefix(sessionsNamed).joined(separator: ", ")
+    return sorted.count > sessionsNamed
+      ? "\(named), and \(sorted.count - sessionsNamed) more" : named
   }
 
   /// The summaries of the sessions' bucket's entries `keys`, in order, up to `limit` of
