@@ -63,4 +63,39 @@ extension StreamCommandTests {
     let read = try rewind("info", "\(server.url)/b")
     expectFailure(read, containing: named)
   }
+
+  /// Pushes of one journal at the same time store each frame once, and each says so: a
+  /// frame another push stored first, which the server took for a duplicate, is one
+  /// already there, not one sent (each push said it sent nearly every frame).
+  @Test func concurrentPushesCountEachFrameOnce() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = try manyFramesJournal(in: directory)
+    let frames = try JournalReader(path: path).frames.count
+    let pushes = try (0..<3).map { _ in
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: rewindBinary)
+      process.arguments = ["push", path, "--server", server.url, "--json"]
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      return (process, output)
+    }
+    var sent = 0
+    for (process, output) in pushes {
+      let text = String(
+        decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "\(text)")
+      let report = try #require(try parseJSON(text) as? [[String: Any]]).first
+      let (found, pushed) = (report?["framesFound"] as? Int, report?["framesSent"] as? Int)
+      #expect((found ?? -1) + (pushed ?? -1) == frames, "\(text)")
+      sent += pushed ?? 0
+    }
+    #expect(sent == frames)
+    let listed = try rewind("sessions", "--server", server.url, "--json")
+    let sessions = try #require(try parseJSON(listed.stdout) as? [[String: Any]])
+    #expect(sessions.first?["frames"] as? Int == frames)
+  }
 }

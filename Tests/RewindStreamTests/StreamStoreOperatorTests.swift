@@ -10,6 +10,32 @@ import Testing
 /// credentials as the connection uses them.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct StreamStoreOperatorTests {
+  /// Frames another push of the session stored after this one read the server (the
+  /// server drops this push's copies as duplicates, by their message ids) are counted as
+  /// found, not sent: three pushes of one journal at once each said they sent nearly
+  /// every frame.
+  @Test func framesAnotherPushStoredMeanwhileAreFoundNotSent() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    let partial = directory.file("partial.journal")
+    try writeJournal(path, events: 3_000, copyAfter: (1_000, partial))
+    let frames = try JournalReader(path: path).frames.count
+    // This store pushes the first frames, and knows the server to hold only those.
+    let late = try StreamStore(StreamServer(url: server.url))
+    let first = try late.push(partial, after: nil)
+    // Another stores the rest meanwhile.
+    let other = try StreamStore(StreamServer(url: server.url)).push(path)
+    #expect(other.framesFound == first.report.framesSent)
+    #expect(other.framesSent == frames - first.report.framesSent)
+    // This store sends the rest again: every one a duplicate.
+    let next = try late.push(path, after: first.position)
+    #expect(next.report.framesSent == 0)
+    #expect(next.report.framesFound == frames)
+    #expect(next.report.summary == other.summary)
+    #expect(try late.storedMessages(of: next.report.summary).count == frames + 1)
+  }
+
   /// A beginning that more than one session's id starts with: the error names them, the
   /// first few in order and how many more.
   @Test func aBeginningSeveralSessionsShareNamesThem() throws {

@@ -29,7 +29,10 @@ extension RewindTool {
         message (so two writers of one session cannot interleave); then the session's \
         index and summary (FORMAT.md, Sessions on a NATS JetStream server). Pushing a \
         journal again sends only the frames the server lacks, so an interrupted push \
-        resumes, and nothing is stored twice. A journal still being written is pushed up \
+        resumes, and nothing is stored twice: each journal's line says the frames it sent \
+        (stored) and those already there (pushed before, or by another push of the \
+        session meanwhile), framesSent and framesFound with --json. A journal still \
+        being written is pushed up \
         to its last sealed frame; push it again later for the rest. A message the server \
         does not acknowledge (a lost connection, a cluster electing a new leader) is sent \
         again for 30 s before the push fails, saying so, and a push that starts while a \

@@ -285,17 +285,20 @@ public final class StreamStore {
 
   // MARK: Pushing
 
-  /// What a push did.
   /// The copies the server's stream of sessions keeps, as this store's last push found
   /// or made it (nil before one): ``StreamServer/replicas`` applies only to a stream a
   /// push creates, and an existing one keeps its own.
   public var streamReplicas: Int? { connection.streamReplicas }
 
+  /// What a push did.
   public struct PushReport: Sendable, Equatable {
     public var summary: SessionSummary
-    /// Frames the server had before this push (from an earlier, interrupted one).
+    /// Frames the server had already: before this push (from an earlier one, maybe
+    /// interrupted), or stored meanwhile by another push of the session, whose copies the
+    /// server dropped as duplicates (by their message ids). With ``framesSent``, every
+    /// frame of the journal.
     public var framesFound: Int
-    /// Frames sent now.
+    /// Frames this push stored on the server.
     public var framesSent: Int
   }
 
@@ -470,7 +473,8 @@ public final class StreamStore {
       } else {
         headerSequence = try publish(
           headerBytes, subject: subject, id: StreamLayout.headerMessageID(id),
-          headers: [(StreamLayout.kindHeader, "header")], after: 0)
+          headers: [(StreamLayout.kindHeader, "header")], after: 0
+        ).sequence
       }
       summary = SessionSummary(
         session: id, domain: header.domain, device: header.device, startTime: header.startTime,
@@ -503,6 +507,9 @@ public final class StreamStore {
     }
     guard frames.count <= reader.frames.count else { throw holdsMore(reader) }
     let found = frames.count
+    // Frames another writer of the session stored after this push read the server: the
+    // server dropped this push's copies as duplicates.
+    var storedByAnother = 0
     // The session closed on the server, with every frame of this journal indexed: a copy
     // that adds nothing to it (taken before the journal was closed, pushed after it) leaves
     // it closed. Frames a killed push left past the index are new: the session goes on.
@@ -529,12 +536,13 @@ public final class StreamStore {
       progress(number, reader.frames.count)
       let bytes = try reader.frameBytes(number)
       let info = reader.frames[number]
-      let sequence = try publish(
+      let (sequence, alreadyThere) = try publish(
         bytes, subject: subject, id: StreamLayout.frameMessageID(id, number),
         headers: [
           (StreamLayout.kindHeader, "frame"), (StreamLayout.frameHeader, "\(number)"),
           (StreamLayout.eventsHeader, "\(info.firstSequence)-\(info.lastSequence)"),
         ], after: last, frame: number)
+      if alreadyThere { storedByAnother += 1 }
       frames.append(StreamFrame(info, streamSequence: sequence))
       last = sequence
       if frames.count % chunk == 0 {
@@ -550,7 +558,9 @@ public final class StreamStore {
       try put(summary)
     }
     return (
-      PushReport(summary: summary, framesFound: found, framesSent: frames.count - found),
+      PushReport(
+        summary: summary, framesFound: found + storedByAnother,
+        framesSent: frames.count - found - storedByAnother),
       PushPosition(headerBytes: headerBytes, summary: summary, frames: frames)
     )
   }
@@ -597,17 +607,25 @@ public final class StreamStore {
   /// Publishes one message of a session after the subject's message `last`; a message
   /// the server did not acknowledge (a timeout, a lost connection, a new leader) is sent
   /// again, and one it stored meanwhile is found on the subject instead.
+  /// - Returns: the message's stream sequence, and whether another writer of the session
+  ///   had stored it (the server took this one for a duplicate, or refused it, on the
+  ///   first try or after tries that could not have stored it): a frame already there,
+  ///   which this push did not send. One found after a try that went unanswered (this
+  ///   writer's, most likely, its acknowledgement lost) is this push's.
   private func publish(
     _ bytes: [UInt8], subject: String, id: String, headers: [(String, String)], after last: UInt64,
     frame: Int? = nil
-  ) throws(StreamError) -> UInt64 {
+  ) throws(StreamError) -> (sequence: UInt64, alreadyThere: Bool) {
     let deadline = Self.now() + retryMilliseconds
     var noLeader = false
+    // Whether a try went unanswered (a timeout, a lost connection): the server may have
+    // stored it.
+    var mayHaveStored = false
     while true {
       do throws(StreamError) {
         let (sequence, duplicate) = try connection.publish(
           bytes, subject: subject, id: id, headers: headers, expectedLastSubjectSequence: last)
-        guard duplicate else { return sequence }
+        guard duplicate else { return (sequence, false) }
         // The server had a message of this id (in its deduplication window, which it checks
         // before the subject's last sequence): this writer's, whose acknowledgement was
         // lost, or another writer's of the same session, which may hold other bytes.
@@ -620,19 +638,20 @@ public final class StreamStore {
             "another writer stored \(frame.map { "frame \($0)" } ?? "the header") of the session meanwhile, with other bytes",
             server: server.displayURL)
         }
-        return sequence
+        return (sequence, !mayHaveStored)
       } catch {
         guard [.timeout, .noServer, .conflict, .streamMissing].contains(error.kind) else {
           throw error
         }
         noLeader = noLeader || error.noLeader
+        if error.kind == .timeout || error.kind == .noServer { mayHaveStored = true }
         // Stored although unacknowledged? (Not asked while the connection is lost.)
         if error.kind != .noServer,
           let stored = try? connection.lastMessage(StreamLayout.stream, subject: subject),
           stored.sequence > last
         {
           let number = stored.headers[StreamLayout.frameHeader].flatMap { Int($0) }
-          if stored.data == bytes, number == frame { return stored.sequence }
+          if stored.data == bytes, number == frame { return (stored.sequence, !mayHaveStored) }
           throw error.kind == .conflict
             ? error
             : StreamError(
