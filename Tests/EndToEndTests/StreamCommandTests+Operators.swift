@@ -98,4 +98,34 @@ extension StreamCommandTests {
     let sessions = try #require(try parseJSON(listed.stdout) as? [[String: Any]])
     #expect(sessions.first?["frames"] as? Int == frames)
   }
+
+  /// Credentials given on the command line (`--user` and `--password`, or in the URL)
+  /// win over the environment's `NATS_CREDS`, as an option wins over a variable; the
+  /// variable is taken when the command line gives none.
+  @Test func commandLineCredentialsWinOverNATS_CREDS() throws {
+    let server = try NatsServer(user: "rewind", password: "secret")
+    let directory = TemporaryDirectory()
+    let junk = directory.file("junk.creds")
+    write(Array("hello\n".utf8), to: junk)
+    let exported = ["NATS_CREDS": junk]
+    let pushed = try rewind(
+      "push", sample("day-menu.journal"), "--server", server.url, "--user", "rewind",
+      "--password", "secret", environment: exported)
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let inURL = "nats://rewind:secret@127.0.0.1:\(server.port)"
+    let listed = try rewind("sessions", "--server", inURL, environment: exported)
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let read = try rewind("info", "\(inURL)/bdc215f2", environment: exported)
+    #expect(read.status == 0, "\(read.stderr)")
+    // Not taken, the file the variable names is not looked at.
+    let missing = try rewind(
+      "sessions", "--server", inURL, environment: ["NATS_CREDS": "/nonexistent/x.creds"])
+    #expect(missing.status == 0, "\(missing.stderr)")
+    // No credentials on the command line: the variable's file is used, and named.
+    let taken = try rewind("sessions", "--server", server.url, environment: exported)
+    expectFailure(taken, containing: "\(junk)' (the credentials file NATS_CREDS names)")
+    let help = try rewind("push", "--help").stdout
+    let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(flat.contains("--user and --password (or a user in the URL) win over NATS_CREDS"))
+  }
 }

@@ -76,4 +76,25 @@ struct StreamStoreOperatorTests {
       #expect(StreamServer(url: url).displayURL == shown, "\(url)")
     }
   }
+
+  /// A user given (`--user`, or in the URL) wins over the credentials file `NATS_CREDS`
+  /// names, which is then not looked at; `NATS_CA` still gives the authorities.
+  @Test func aUserGivenWinsOverNATS_CREDS() throws {
+    let directory = TemporaryDirectory()
+    let readable = directory.file("file.pem")
+    write("not read here", to: readable)
+    let environment = ["NATS_CREDS": "/nonexistent/user.creds", "NATS_CA": readable]
+    for server in [
+      StreamServer(url: "tls://127.0.0.1:4443", user: "ops", password: "secret"),
+      StreamServer(url: "tls://ops:secret@127.0.0.1:4443"),
+      StreamServer(url: "tls://127.0.0.1:4443,tls://ops@127.0.0.1:4444"),
+    ] {
+      let taken = try server.takingEnvironment(environment)
+      #expect(taken.credentialsFile == nil, "\(server.url)")
+      #expect(!taken.credentialsFromEnvironment)
+      #expect(taken.certificateAuthorityFile == readable)
+    }
+    let plain = StreamServer(url: "tls://127.0.0.1:4443")
+    #expect(throws: StreamError.self) { try plain.takingEnvironment(environment) }
+  }
 }

@@ -8,12 +8,13 @@ private let serverDiscussion = """
   The server is a NATS server with JetStream (nats-server -js); --server takes its URL, \
   nats://HOST:PORT or tls://HOST:PORT, or several separated by commas for a cluster. \
   --user and --password, --creds (a credentials file) and --tls-ca (the certificate \
-  authorities to trust; TLS is then required) are passed to it; without --creds and \
-  --tls-ca, the files the environment's NATS_CREDS and NATS_CA name, as the nats tool \
-  reads them; a file they name that cannot be used (missing, unreadable, a directory, \
-  a device, empty) is a usage error naming the option or variable, before connecting, \
-  never a connection without credentials. --name names the connection in the server's \
-  monitoring. A server that \
+  authorities to trust; TLS is then required) are passed to it; without them, the files \
+  the environment's NATS_CREDS and NATS_CA name, as the nats tool reads them: the \
+  command line wins over the environment, --creds and --tls-ca over the variables, and \
+  --user and --password (or a user in the URL) win over NATS_CREDS. A file they name \
+  that cannot be used (missing, unreadable, a directory, a device, empty) is a usage \
+  error naming the option or variable, before connecting, never a connection without \
+  credentials. --name names the connection in the server's monitoring. A server that \
   does not answer, refuses the credentials or has no Rewind stream is an error naming \
   the server (exit 1) within --timeout.
   """
@@ -359,9 +360,10 @@ struct ConnectionOptions: ParsableArguments {
   var timeout: Int = 5000
 
   /// Connects to the server the options name, with the credentials file and certificate
-  /// authorities `NATS_CREDS` and `NATS_CA` name where `--creds` and `--tls-ca` are not
-  /// given; in a process that cannot (the statically linked `rewind`), once the options
-  /// are checked, runs the command line in `rewind-nats` instead
+  /// authorities `NATS_CREDS` and `NATS_CA` name where the command line gives none
+  /// (`--creds`, a user, `--tls-ca`: ``StreamServer/takingEnvironment(_:)``); in a
+  /// process that cannot (the statically linked `rewind`), once the options are checked,
+  /// runs the command line in `rewind-nats` instead
   /// (``NatsHelper/handOverToConnect(context:)``).
   /// - Parameter replicas: copies of the stream and buckets if this connection creates them.
   /// - Throws: ``UsageError`` for a password without a user, a user
@@ -374,7 +376,8 @@ struct ConnectionOptions: ParsableArguments {
   }
 
   /// The server these options name, with the files the environment's `NATS_CREDS` and
-  /// `NATS_CA` name where `--creds` and `--tls-ca` are not given, checked (a usage error
+  /// `NATS_CA` name where the command line gives none (`--creds`, a user, `--tls-ca`),
+  /// checked (a usage error
   /// when they are not right, a file that cannot be used too), without connecting.
   func address(replicas: Int, environment: [String: String]) throws -> StreamServer {
     let address = try address(replicas: replicas)

@@ -32,7 +32,8 @@ package enum RewindTool {
         nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID (see push, pull and sessions); they
         fetch only the frames they read. The environment's NATS_CREDS and NATS_CA name a
         credentials file and the certificate authorities to trust (TLS, tls://…) for
-        those connections, as the nats tool reads them.
+        those connections, as the nats tool reads them (a user in the URL wins over
+        NATS_CREDS).
         """,
       exitStatuses: exitStatuses,
       commands: [

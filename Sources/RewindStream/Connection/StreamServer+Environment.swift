@@ -14,7 +14,13 @@ extension StreamServer {
 
   /// This server with the credentials file and the certificate authorities the
   /// environment names (``credentialsVariable``, ``authoritiesVariable``) where it has
-  /// none of its own (an option given wins); a variable that is empty names none.
+  /// none of its own; a variable that is empty names none.
+  ///
+  /// What the command line gives wins over the environment: a credentials file, or a user
+  /// (``user``, or one in ``url``), leaves `NATS_CREDS` unread (a CI host that exports it
+  /// for another tool would otherwise send its credentials in place of the user given, the
+  /// server refusing them or taking the connection into another account); an authorities'
+  /// file leaves `NATS_CA` unread.
   ///
   /// A session's URL (`nats://HOST:PORT/SESSION`, read by every command that reads a
   /// journal) has no room for files: a server with TLS from a private authority, or one
@@ -27,7 +33,9 @@ extension StreamServer {
   {
     var server = self
     // Read by name, as `ProcessCalls.variablesRead` lists them (a test checks the list).
-    if server.credentialsFile == nil, let path = environment["NATS_CREDS"], !path.isEmpty {
+    if server.credentialsFile == nil, server.user == nil, !server.urlGivesUser,
+      let path = environment["NATS_CREDS"], !path.isEmpty
+    {
       server.credentialsFile = path
       server.credentialsFromEnvironment = true
     }
