@@ -128,4 +128,37 @@ extension StreamCommandTests {
     let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(flat.contains("--user and --password (or a user in the URL) win over NATS_CREDS"))
   }
+
+  /// A credentials or authorities' file that cannot be used (missing, a directory, empty)
+  /// fails as any file that cannot be read does (exit 1), whether an option or a variable
+  /// names it, as `rewind help` says: it was a usage error (64) where the help said 1.
+  @Test func aFileTheConnectionCannotUseFailsAsAFileDoes() throws {
+    let absent = "nats://127.0.0.1:\(NatsServer.freePort())"
+    let directory = TemporaryDirectory()
+    let missing = directory.file("missing.creds")
+    for (option, variable, what) in [
+      ("--creds", "NATS_CREDS", "the credentials file"),
+      ("--tls-ca", "NATS_CA", "the certificate authorities' file"),
+    ] {
+      let given = try rewind("sessions", "--server", absent, option, missing)
+      #expect(given.stderr == "Error: \(option) \(missing): cannot use \(what): no such file\n")
+      #expect(given.status == 1)
+      let named = try rewind("sessions", "--server", absent, environment: [variable: missing])
+      #expect(
+        named.stderr
+          == "Error: cannot use \(what) \(missing), which \(variable) names: no such file\n")
+      #expect(named.status == 1)
+      let read = try rewind("info", "\(absent)/bdc215f2", environment: [variable: directory.path])
+      #expect(
+        read.stderr
+          == "Error: cannot use \(what) \(directory.path), which \(variable) names: it is a directory, not a file\n"
+      )
+      #expect(read.status == 1)
+    }
+    let root = try rewind("help").stdout
+    let flat = root.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(
+      flat.contains("a file missing, unreadable or damaged (a journal, or a credentials file"),
+      "\(root)")
+  }
 }

@@ -12,11 +12,11 @@ private let serverDiscussion = """
   the environment's NATS_CREDS and NATS_CA name, as the nats tool reads them: the \
   command line wins over the environment, --creds and --tls-ca over the variables, and \
   --user and --password (or a user in the URL) win over NATS_CREDS. A file they name \
-  that cannot be used (missing, unreadable, a directory, a device, empty) is a usage \
-  error naming the option or variable, before connecting, never a connection without \
-  credentials. --name names the connection in the server's monitoring. A server that \
-  does not answer, refuses the credentials or has no Rewind stream is an error naming \
-  the server (exit 1) within --timeout.
+  that cannot be used (missing, unreadable, a directory, a device, empty) fails as a \
+  file that cannot be read does (exit 1), naming the option or variable, before \
+  connecting: never a connection without credentials. --name names the connection in \
+  the server's monitoring. A server that does not answer, refuses the credentials or \
+  has no Rewind stream is an error naming the server (exit 1) within --timeout.
   """
 
 extension RewindTool {
@@ -377,19 +377,20 @@ struct ConnectionOptions: ParsableArguments {
 
   /// The server these options name, with the files the environment's `NATS_CREDS` and
   /// `NATS_CA` name where the command line gives none (`--creds`, a user, `--tls-ca`),
-  /// checked (a usage error
-  /// when they are not right, a file that cannot be used too), without connecting.
+  /// checked (a usage error when they are not right; a ``CommandError``, exit 1, for a
+  /// file that cannot be used, as for any file), without connecting.
   func address(replicas: Int, environment: [String: String]) throws -> StreamServer {
     let address = try address(replicas: replicas)
     do throws(StreamError) {
       return try address.takingEnvironment(environment)
     } catch {
-      throw UsageError(error.message)
+      throw CommandError(error.message)
     }
   }
 
-  /// The server these options name, checked (a usage error when they are not right),
-  /// without connecting.
+  /// The server these options name, checked (a usage error when they are not right; a
+  /// ``CommandError``, exit 1, for a `--creds` or `--tls-ca` file that cannot be used,
+  /// as for any file), without connecting.
   func address(replicas: Int) throws -> StreamServer {
     guard password == nil || user != nil else {
       guard StreamServer(url: server).urlGivesUser else {
@@ -414,13 +415,14 @@ struct ConnectionOptions: ParsableArguments {
     }
     if let problem = address.credentialsProblem { throw UsageError(problem) }
     // A file that is none (a directory, a device, empty) would connect without
-    // credentials, into whatever account the server gives those who have none.
+    // credentials, into whatever account the server gives those who have none. Said as a
+    // file that cannot be read is (exit 1), checked before connecting.
     for (option, what, file) in [
       ("--creds", "the credentials file", creds),
       ("--tls-ca", "the certificate authorities' file", tlsCa),
     ] {
       if let file, let problem = StreamServer.fileProblem(file) {
-        throw UsageError("\(option) \(file): cannot use \(what): \(problem)")
+        throw CommandError("\(option) \(file): cannot use \(what): \(problem)")
       }
     }
     return address

@@ -90,8 +90,9 @@ struct DomainRegistry: Sendable {
       do throws(StreamError) {
         settings = try server.takingEnvironment(ProcessCalls.environment())
       } catch {
-        // A file NATS_CREDS or NATS_CA names that cannot be used: as a bad --creds is.
-        throw UsageError(error.message)
+        // A file NATS_CREDS or NATS_CA names that cannot be used: as a bad --creds is, a
+        // file that cannot be read (exit 1).
+        throw CommandError(error.message)
       }
       return try StreamStore(settings).reader(session: session)
     }

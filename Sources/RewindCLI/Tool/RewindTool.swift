@@ -63,7 +63,7 @@ extension RewindTool {
     ExitStatusHelp("0", "Success. A search that finds nothing is no failure."),
     ExitStatusHelp(
       "1",
-      "A failure: a check that did not pass; a file missing, unreadable or damaged; of several files, any that failed (the others are done); an output file already there (--force replaces it) or in a directory that is not there; standard output that refused what was written."
+      "A failure: a check that did not pass; a file missing, unreadable or damaged (a journal, or a credentials file or certificate authorities' file that an option, NATS_CREDS or NATS_CA names: one that is a directory, a device or empty too); of several files, any that failed (the others are done); an output file already there (--force replaces it) or in a directory that is not there; standard output that refused what was written."
     ),
     ExitStatusHelp(
       "64",
