@@ -161,4 +161,12 @@ extension StreamCommandTests {
       flat.contains("a file missing, unreadable or damaged (a journal, or a credentials file"),
       "\(root)")
   }
+
+  /// `push --help` says that --timeout must cover one frame's upload: each try sends the
+  /// whole frame again, so a shorter timeout on a slow link never gets one through.
+  @Test func pushHelpSaysTheTimeoutMustCoverAFramesUpload() throws {
+    let help = try rewind("push", "--help").stdout
+    let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(flat.contains("--timeout must cover the upload of one frame"), "\(help)")
+  }
 }

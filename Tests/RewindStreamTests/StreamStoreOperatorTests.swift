@@ -59,6 +59,43 @@ struct StreamStoreOperatorTests {
     #expect(try store.summary(of: "01").session.description == ids[1])
   }
 
+  /// A frame the server does not acknowledge within the timeout is sent whole again, so
+  /// on a link too slow to carry it within the timeout no try gets through: the error
+  /// says that a slow link may need a longer timeout (it said "no answer" alone). The
+  /// server stopped (SIGSTOP) stands for the slow link.
+  @Test func aFrameNeverAcknowledgedSaysASlowLinkMayNeedALongerTimeout() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let reader = try StreamStore.pushable(path)
+    let store = try StreamStore(StreamServer(url: server.url, timeoutMilliseconds: 300))
+    store.retryMilliseconds = 1000
+    var stuck: Int?
+    let error = try withExtendedLifetime(store) {
+      // The store is closed once the server goes on and has answered what it was sent
+      // (libnats 3.4 was seen to hang closing a connection whose late answers came in).
+      defer {
+        if stuck != nil {
+          server.resume()
+          _ = store.connection.serverAnswers()
+        }
+      }
+      return try #require(throws: StreamError.self) {
+        try store.push(checked: reader) { number, _ in
+          guard number == 1, stuck == nil else { return }
+          server.pause()
+          stuck = (try? reader.frameBytes(number))?.count
+        }
+      }
+    }
+    #expect(error.kind == .timeout)
+    #expect(
+      error.message.hasSuffix(
+        "no answer within 300 ms, tried again for 1 s; on a slow link, a longer --timeout may get it through: each try sends the whole message (\(stuck ?? 0) bytes) again, and must be acknowledged within the timeout"
+      ), "\(error)")
+  }
+
   /// An address without a port is named with the one the connection uses, 4222, in every
   /// message; one with a port, or that is no address, as it is given.
   @Test func anAddressWithoutAPortIsNamedWithIt() throws {

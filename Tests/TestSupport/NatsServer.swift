@@ -98,6 +98,34 @@ public final class NatsServer: @unchecked Sendable {
   /// Kills the server at once (SIGKILL), as a crash would.
   public func kill() { end(signal: SIGKILL) }
 
+  /// Stops the server without ending it (SIGSTOP): its connections stay open and nothing
+  /// sent on them is answered, as over a link too slow to carry it, until ``resume()``.
+  /// Returns once the server is stopped (on Linux, as `/proc` says, at most 2 s): a
+  /// message sent after the signal could otherwise still be answered.
+  public func pause() {
+    signal(SIGSTOP)
+    #if os(Linux)
+      guard let process = lock.withLock({ self.process }) else { return }
+      let deadline = Date().addingTimeInterval(2)
+      while Date() < deadline {
+        // `PID (NAME) STATE …`: T once stopped.
+        let stat =
+          (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8))
+          ?? ""
+        if let close = stat.lastIndex(of: ")"), stat[close...].hasPrefix(") T") { return }
+        usleep(1_000)
+      }
+    #endif
+  }
+
+  /// Lets a server ``pause()`` stopped go on (SIGCONT).
+  public func resume() { signal(SIGCONT) }
+
+  private func signal(_ number: Int32) {
+    guard let process = lock.withLock({ self.process }), process.isRunning else { return }
+    Foundation.kill(process.processIdentifier, number)
+  }
+
   private func end(signal: Int32) {
     guard
       let process = lock.withLock({ () -> Process? in
@@ -107,6 +135,8 @@ public final class NatsServer: @unchecked Sendable {
     else { return }
     guard process.isRunning else { return }
     Foundation.kill(process.processIdentifier, signal)
+    // One paused (``pause()``) takes the signal once it goes on.
+    Foundation.kill(process.processIdentifier, SIGCONT)
     let deadline = Date().addingTimeInterval(5)
     while process.isRunning, Date() < deadline { usleep(10_000) }
     if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }

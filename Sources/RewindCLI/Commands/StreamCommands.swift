@@ -38,7 +38,12 @@ extension RewindTool {
         does not acknowledge (a lost connection, a cluster electing a new leader) is sent \
         again for 30 s before the push fails, saying so, and a push that starts while a \
         cluster elects the stream's leader waits for it likewise (its error, if the time \
-        runs out, says the stream had no leader). Creates the stream \
+        runs out, says the stream had no leader). --timeout must cover the upload of one \
+        frame (64 KiB of records before compression by default, about 13 KB after in \
+        the sample journal generated-200k): a message not acknowledged within it is \
+        sent whole again, so on a link too slow to carry a frame within the timeout no \
+        try gets through, and the error says a slow link may need a longer --timeout. \
+        Creates the stream \
         and buckets (with --replicas copies) on a server that has none. Every journal \
         is tried: one that cannot be pushed is named with the reason (with --json, \
         `"pushed": false` and its `"error"`), the others are pushed, and the command \

@@ -661,7 +661,14 @@ public final class StreamStore {
         guard error.kind != .conflict else { throw error }
         // A frame unacknowledged on a slow link is no election: the server is not asked.
         guard Self.now() < deadline else {
-          throw triedAgain(error, noLeaderMet: noLeader, askingServer: false)
+          var failure = triedAgain(error, noLeaderMet: noLeader, askingServer: false)
+          if failure.kind == .timeout, !failure.noLeader {
+            // Each try sends the whole message again: a timeout shorter than its upload
+            // never gets it through, and "no answer" alone points at the server.
+            failure.message +=
+              "; on a slow link, a longer --timeout may get it through: each try sends the whole message (\(bytes.count) bytes) again, and must be acknowledged within the timeout"
+          }
+          throw failure
         }
         triedOnce?(error)
         usleep(200_000)
