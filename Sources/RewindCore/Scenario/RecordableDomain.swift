@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An event at a time: microseconds since the session's start.
 public struct TimedEvent<Event: Sendable>: Sendable {
   public var time: UInt64
@@ -143,8 +145,25 @@ extension RecordableDomain {
   public static func parseScenario(_ text: String, directory: String) throws(ScenarioError)
     -> Scenario<Self>
   {
+    DefaultParsingProbe.current?.ran.withLock { $0 = ObjectIdentifier(Self.self) }
     var reader = scenarioReader(directory: directory)
     return try reader.readAll(text)
+  }
+
+  /// Whether the domain reads its scripts with its reader alone: its
+  /// ``parseScenario(_:directory:)`` is the default, the reader's, so that a script can be
+  /// read a batch of lines at a time as it is read whole. A domain that gives a
+  /// `parseScenario` of its own (a language of before the parts) is not: its scripts are
+  /// read whole, by it.
+  ///
+  /// Asked by calling `parseScenario` on an empty script and seeing whether the default
+  /// ran for this domain.
+  package static var parsesScenariosWithItsReader: Bool {
+    let probe = DefaultParsingProbe()
+    DefaultParsingProbe.$current.withValue(probe) {
+      _ = try? parseScenario("", directory: ".")
+    }
+    return probe.ran.withLock { $0 } == ObjectIdentifier(Self.self)
   }
 
   /// Reads an ``EventScript``.
@@ -171,6 +190,13 @@ extension RecordableDomain {
       scenario.domain.scenarioLine($0)
     }
   }
+}
+
+/// Which domain's default ``RecordableDomain/parseScenario(_:directory:)`` ran while
+/// ``RecordableDomain/parsesScenariosWithItsReader`` asked.
+private final class DefaultParsingProbe: Sendable {
+  @TaskLocal static var current: DefaultParsingProbe?
+  let ran = Mutex<ObjectIdentifier?>(nil)
 }
 
 /// A domain with a seeded model of its user, the source of `rewind generate`.
