@@ -62,6 +62,56 @@ struct WritingTests {
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
+  #if os(Linux)
+    @Test(
+      "record reads a script as it comes: a named pipe's first lines are recorded before it ends")
+    func recordStreams() throws {
+      let directory = TemporaryDirectory()
+      let fifo = directory.file("script.fifo")
+      try #require(mkfifo(fifo, 0o644) == 0)
+      let first = directory.file("first.scenario")
+      let rest = directory.file("rest.scenario")
+      // 20,000 lines (about 170 KB, more than a batch), then the script's last lines.
+      write(
+        "start 2026-11-30T09:00:00Z\n"
+          + (0..<10_000).map { "scroll \($0 % 997).5\n+0.3s tap \($0 % 7)\n" }.joined(),
+        to: first)
+      write("select category Grinders\nexpect split.selectedCategory == grinders\n", to: rest)
+      let journals = directory.file("out")
+      try FileManager.default.createDirectory(atPath: journals, withIntermediateDirectories: false)
+      let output = journals + "/s.journal"
+      // `$1` the FIFO, `$2` and `$3` the script's two parts, `$4` the output's directory,
+      // then the command. The first part is written and the pipe kept open until the
+      // command has a file open in the output's directory (the journal it writes, unnamed
+      // until it is complete), for at most 20 s; then the rest, and the pipe is closed.
+      let script = """
+        fifo=$1 first=$2 rest=$3 journals=$4; shift 4
+        "$@" & pid=$!
+        exec 3>"$fifo"
+        cat "$first" >&3
+        i=0
+        while ! ls -l /proc/$pid/fd 2>/dev/null | grep -q "$journals/" && [ $i -lt 200 ]; do
+          sleep 0.1; i=$((i + 1))
+        done
+        ls -l /proc/$pid/fd 2>/dev/null | grep -q "$journals/" && echo "writing before the script ended" >&2
+        cat "$rest" >&3
+        exec 3>&-
+        wait $pid
+        """
+      let result = try run(
+        "/bin/sh",
+        [
+          "-c", script, "sh", fifo, first, rest, journals, rewindBinary, "record", fifo, "-o",
+          output,
+        ],
+        environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stderr == "writing before the script ended\n")
+      #expect(
+        result.stdout == "Recorded 20,001 events (0 rejected) over 2h 13m 20.0s to \(output)\n")
+    }
+  #endif
+
   @Test("generate is reproducible byte for byte for the same seed")
   func generate() throws {
     let directory = TemporaryDirectory()

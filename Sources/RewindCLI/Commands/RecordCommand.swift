@@ -9,8 +9,10 @@ extension RewindTool {
       name: "record", abstract: "Record a scenario script into a journal.",
       discussion: """
         Runs the script's interactions through the domain's reducer, as a live Store \
-        would, and writes the journal: it appears complete, or not at all; its `expect` \
-        lines are checked first, and nothing is written when one fails. The navigation \
+        would, and writes the journal: it appears complete, or not at all. The script is \
+        read a batch of lines at a time, in memory that does not grow with it; each \
+        `expect` line is checked after its event, and nothing is written when one fails \
+        or a line does not read. The navigation \
         script is described in Journals/README.md; another domain's (one event per line, \
         as its JSON reads: `stepChanged to=5`) in RewindCore's EventScript documentation.
         """)
@@ -45,126 +47,244 @@ extension RewindTool {
           "- is not standard input here; give the path of a scenario script (./- for a file named -; a named pipe, such as <(…), is read to its end)"
         )
       }
-      let text: String
+      let file: TextFileReader
       do throws(TextFileError) {
-        text = try TextFileReader(
+        file = try TextFileReader(
           path: scenario, system: context.fileSystem,
-          waiting: { waitingForWriter(scenario, context) }
-        ).remainingText()
+          waiting: { waitingForWriter(scenario, context) })
       } catch {
-        if error.code == .notText, startsAsJournal(scenario) {
-          throw CommandError(
-            "\(TerminalText.escaped(scenario)) is a journal, not a scenario script: `rewind export --scenario \(TerminalText.escaped(Format.shellPath(scenario)))` writes its script"
-          )
-        }
-        // A problem of a line is named with it; one of the file says what was read.
-        guard error.line == nil, !scenario.isEmpty else { throw error }
-        throw CommandError("\(scenario): cannot read the scenario script: \(error.message)")
+        throw Self.readingProblem(error, scenario)
       }
       let command = RecordCommand(
-        scenarioPath: scenario, text: text, output: output,
-        interval: snapshotInterval, force: force,
-        json: json, context: context)
+        scenarioPath: scenario, file: file, output: output, interval: snapshotInterval,
+        force: force, json: json, context: context)
       try registry.with(domain, command)
+    }
+
+    /// What is said of a script that cannot be read, or is no text, at any line.
+    static func readingProblem(_ error: TextFileError, _ scenario: String) -> any Error {
+      if error.code == .notText, startsAsJournal(scenario) {
+        return CommandError(
+          "\(TerminalText.escaped(scenario)) is a journal, not a scenario script: `rewind export --scenario \(TerminalText.escaped(Format.shellPath(scenario)))` writes its script"
+        )
+      }
+      // A problem of a line is named with it; one of the file says what was read.
+      guard error.line == nil, !scenario.isEmpty else { return error }
+      return CommandError("\(scenario): cannot read the scenario script: \(error.message)")
     }
   }
 }
 
+/// `rewind record` of a domain: the script read, checked and recorded a batch of lines at
+/// a time (``ScenarioRecording``), in memory that does not grow with it.
+///
+/// It says what a script held whole said, first what came first in this order: the text
+/// not read (a line that is no UTF-8 text, a read that fails), a line that does not parse
+/// (line, column, what was meant, and what the script reads as when it is JSON), the
+/// output refused, an `expect` line that fails, the journal not written. So a problem
+/// found makes it read on, to the end, for one that comes before it; and nothing is
+/// written unless the whole script records.
 struct RecordCommand: DomainVisitor {
   let scenarioPath: String
-  let text: String
+  /// The script, opened.
+  let file: TextFileReader
   let output: String
   let interval: UInt32
   let force: Bool
   let json: Bool
   let context: Context
+  /// About how many bytes of whole lines are read at a time.
+  var batchSize = 64 << 10
+  /// The session's id (tests give one to compare journals byte for byte).
+  var sessionID = SessionID.random()
 
   func visit<D: RecordableDomain>(_ type: D.Type) throws {
-    let scenario: Scenario<D>
-    do throws(ScenarioError) {
-      let directory = scenarioPath.lastIndex(of: "/").map { String(scenarioPath[..<$0]) } ?? "."
-      scenario = try D.parseScenario(text, directory: directory.isEmpty ? "/" : directory)
+    let slash = scenarioPath.lastIndex(of: "/")
+    let directory =
+      slash.map { $0 == scenarioPath.startIndex ? "/" : String(scenarioPath[..<$0]) } ?? "."
+    let options = context.batchRecordingOptions(snapshotInterval: interval)
+    func recording(_ session: Scenario<D>) -> ScenarioRecording<D> {
+      ScenarioRecording(
+        session, scenarioPath: scenarioPath, output: output, force: force, options: options,
+        id: sessionID)
+    }
+    // A domain that parses its scripts its own way reads them whole.
+    let streaming = D.parsesScenariosWithItsReader
+    var batches = ScriptBatches(file, size: streaming ? batchSize : .max)
+    var recorded: ScenarioRecording<D>?
+    var problem: ScenarioError?
+    do throws(TextFileError) {
+      if streaming {
+        var reader = D.scenarioReader(directory: directory)
+        var lines: [ScenarioScriptLine<D.Event>] = []
+        while let batch = try batches.next() {
+          do throws(ScenarioError) {
+            try reader.read(Substring(batch)) { lines.append($0) }
+            // The session is the script's from its first event or `expect` line on.
+            if recorded == nil && !lines.isEmpty { recorded = recording(try reader.session()) }
+          } catch {
+            problem = error
+            // The journal begun is dropped: nothing is left of it.
+            recorded = nil
+            break
+          }
+          recorded?.take(lines)
+          lines.removeAll(keepingCapacity: true)
+        }
+        if problem == nil && recorded == nil {
+          do throws(ScenarioError) {
+            recorded = recording(try reader.session())
+          } catch {
+            problem = error
+          }
+        }
+      } else {
+        let text = try batches.next() ?? ""
+        do throws(ScenarioError) {
+          let scenario = try D.parseScenario(text, directory: directory)
+          // Its events and expectations, in the order of the script's lines.
+          var lines: [ScenarioScriptLine<D.Event>] = []
+          var expectations = scenario.expectations[...]
+          func expectationsAfter(_ count: Int) {
+            while let next = expectations.first, next.afterEvents == count {
+              lines.append(.expectation(next))
+              expectations.removeFirst()
+            }
+          }
+          expectationsAfter(0)
+          for (index, timed) in scenario.events.enumerated() {
+            lines.append(.event(timed))
+            expectationsAfter(index + 1)
+          }
+          var recording = recording(scenario)
+          recording.take(lines)
+          recorded = recording
+        } catch {
+          problem = error
+        }
+      }
+      // A line that is no text, after one that does not parse, is said instead.
+      if problem != nil { try batches.readToEnd() }
     } catch {
-      let meant = closestName(to: error.word, among: error.choices).map {
+      throw RewindTool.Record.readingProblem(error, scenarioPath)
+    }
+    if let problem {
+      let meant = closestName(to: problem.word, among: problem.choices).map {
         ". Did you mean '\($0)'?"
       }
       // JSON Lines or JSON given for a script (its first line that is not blank is the
       // one refused): said what it reads as, and what takes it.
-      let firstLine =
-        (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
-          $0.contains { !$0.isWhitespace }
-        } ?? 0) + 1
-      let hint = error.line == firstLine ? jsonHint(text, path: scenarioPath) ?? "" : ""
+      let start = batches.start
+      let hint =
+        problem.line == start.number
+        ? start.content.flatMap { jsonHint($0, path: scenarioPath) } ?? "" : ""
       throw CommandError(
-        "\(scenarioPath):\(error.line):\(error.column): \(error.message)\(meant ?? "")\(hint)")
+        "\(scenarioPath):\(problem.line):\(problem.column): \(problem.message)\(meant ?? "")\(hint)"
+      )
     }
-    let destination = try outputDestination(
-      output, force: force, inputs: [scenarioPath] + scenario.files)
-    try checkExpectations(of: scenario)
-    let options = context.batchRecordingOptions(snapshotInterval: interval)
-    // Each event is reduced and recorded at the script's time of it, as a live Store
-    // would; the journal appears, complete, when it is closed.
-    let recorder = try JournalRecorder.create(
-      destination, domain: scenario.domain,
-      session: SessionInfo(
-        startTime: scenario.startTime ?? WallClock.now(),
-        device: scenario.device ?? "rewind record \(scenarioPath)"),
-      options: options)
-    var rejected = 0
-    for timed in scenario.events {
-      if try recorder.record(timed.event, at: timed.time).isRejected { rejected += 1 }
-    }
-    try recorder.close()
+    let summary = try recorded!.finish()
     if json {
       context.stdout.printJSON(
         .object([
-          ("journal", .string(output)), ("events", .int(Int64(scenario.events.count))),
-          ("rejected", .int(Int64(rejected))),
-          ("durationMicroseconds", .int(Int64(scenario.events.last?.time ?? 0))),
+          ("journal", .string(output)), ("events", .int(Int64(summary.events))),
+          ("rejected", .int(Int64(summary.rejected))),
+          ("durationMicroseconds", .int(Int64(summary.duration))),
         ]))
     } else {
       context.stdout.print(
-        "Recorded \(Format.count(scenario.events.count, "event")) (\(rejected) rejected) over \(Format.duration(scenario.events.last?.time ?? 0)) to \(TerminalText.escaped(output))"
+        "Recorded \(Format.count(summary.events, "event")) (\(summary.rejected) rejected) over \(Format.duration(summary.duration)) to \(TerminalText.escaped(output))"
       )
     }
   }
 }
 
-extension RecordCommand {
-  /// Runs the script's events through the reducer and checks its `expect` lines, each
-  /// after its event, before anything is written.
-  /// - Throws: `CommandError` (exit 1) at the first that fails: the script's line, what
-  ///   was expected and found, and what the event changed.
-  func checkExpectations<D: Domain>(of scenario: Scenario<D>) throws {
-    let expectations = scenario.expectations
-    guard !expectations.isEmpty else { return }
-    let domain = scenario.domain
-    var next = 0
-    var state = domain.initialState
-    func check(
-      after count: Int, _ event: D.Event?, _ outcome: Outcome<D.Rejection>?,
-      from before: D.State
-    ) throws {
-      while next < expectations.count && expectations[next].afterEvents == count {
-        let expectation = expectations[next]
-        if let failure = expectation.failure(
-          domain: domain, event: event, outcome: outcome, before: before, after: state)
-        {
-          let event =
-            count > 0 ? " (after \(domain.describe(scenario.events[count - 1].event)))" : ""
-          throw CommandError(
-            "\(scenarioPath):\(expectation.line): expect failed\(event): \(failure); nothing was recorded"
-          )
-        }
-        next += 1
+/// A scenario script's lines, a batch at a time, as ``RecordCommand`` reads them: all the
+/// batches, one after the other, are the text ``TextFileReader/remainingText()`` gives
+/// (each line followed by `\n` but the last), so that a domain's reader reads them as it
+/// reads that text whole.
+struct ScriptBatches {
+  private let file: TextFileReader
+  private let size: Int
+  /// The script's first line that is not blank, as far as it was read.
+  private(set) var start = FirstContentLine()
+  /// The last line read: followed by `\n` once another one comes.
+  private var held: String?
+  /// The bytes of the batch being made (kept for their capacity).
+  private var bytes: [UInt8] = []
+
+  /// - Parameter size: about how many bytes of whole lines a batch is (one line at least).
+  init(_ file: TextFileReader, size: Int) {
+    self.file = file
+    self.size = size
+  }
+
+  /// The next lines, of about `size` bytes, each but the script's last followed by `\n`;
+  /// nil after the last.
+  /// - Throws: ``TextFileError`` for a line that is no text or a read that fails.
+  /// - Complexity: O(size of the lines).
+  mutating func next() throws(TextFileError) -> String? {
+    bytes.removeAll(keepingCapacity: true)
+    while bytes.count < size {
+      guard let line = try file.nextLine() else {
+        if let held { bytes.append(contentsOf: held.utf8) }
+        held = nil
+        start.finish()
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
       }
+      start.add(line)
+      if let held {
+        bytes.append(contentsOf: held.utf8)
+        bytes.append(0x0A)
+      }
+      held = line
     }
-    try check(after: 0, nil, nil, from: state)
-    for (index, timed) in scenario.events.enumerated() {
-      let before = state
-      let outcome = domain.reduce(&state, timed.event)
-      try check(after: index + 1, timed.event, outcome, from: before)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Reads the lines left, for the problem of one that is no text.
+  mutating func readToEnd() throws(TextFileError) {
+    while let line = try file.nextLine() { start.add(line) }
+    held = nil
+    start.finish()
+  }
+}
+
+/// The first line of a script that is not blank, found as its lines are read: a parse
+/// error there may be JSON given for a script (`jsonHint(_:path:)`).
+///
+/// Lines as `text.split(separator: "\n")` cuts a script's text: where a line ends in
+/// `\r`, that `\r` and the `\n` after it are one `Character`, which it does not cut at.
+struct FirstContentLine {
+  /// The lines before it, all blank.
+  private var blank = 0
+  /// The line being read: the lines since the last cut.
+  private var line: String?
+  private var lineHasContent = false
+  /// The first line that is not blank, once it was read whole.
+  private(set) var content: String?
+
+  /// The first line that is not blank's number (from 1); 1 when all are.
+  var number: Int { content == nil ? 1 : blank + 1 }
+
+  /// Takes the next line of the text, as ``TextFileReader`` gives it.
+  mutating func add(_ next: String) {
+    guard content == nil else { return }
+    if let line, line.hasSuffix("\r") {
+      self.line = line + "\n" + next
+    } else {
+      finish()
+      guard content == nil else { return }
+      line = next
     }
+    if !lineHasContent { lineHasContent = next.contains { !$0.isWhitespace } }
+  }
+
+  /// Ends the line being read: the text ends, or a line that is cut at comes.
+  mutating func finish() {
+    guard let line else { return }
+    if lineHasContent { content = line } else { blank += 1 }
+    self.line = nil
+    lineHasContent = false
   }
 }
 

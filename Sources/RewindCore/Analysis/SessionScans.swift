@@ -33,6 +33,9 @@ public struct SessionScans<D: Domain>: Sendable {
   /// `import`: the events of a JSON Lines reader recorded, a batch at a time (issue 17).
   @usableFromInline let importLines:
     @Sendable (JSONLines.Reader, D, JournalRecorder<D>, (Int) -> Void) throws -> Void
+  /// `record`: a batch of a scenario script's events recorded; the number rejected.
+  @usableFromInline let recordEvents:
+    @Sendable (JournalRecorder<D>, ArraySlice<TimedEvent<D.Event>>) throws -> Int
 
   /// `find --all`, streaming: each point handed to the last closure as it is found.
   @usableFromInline let findEach:
@@ -114,6 +117,7 @@ public struct SessionScans<D: Domain>: Sendable {
     importLines = { reader, domain, recorder, progress in
       try reader.recordRun(into: recorder, domain: domain, progress: progress)
     }
+    recordEvents = { recorder, events in try recorder.record(contentsOf: events) }
     visit = { timeline, range, body in try timeline.visitRun(range, body) }
     fieldChanges = { timeline, range, field, body in
       var (replayer, state) = try timeline.replayer(reaching: range.lowerBound - 1, skipping: [])

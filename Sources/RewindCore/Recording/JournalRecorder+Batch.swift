@@ -27,4 +27,14 @@ extension JournalRecorder {
       options: options.journal)
     return JournalRecorder(domain: domain, state: domain.initialState, writer: writer)
   }
+
+  /// Records `events` in order, as ``record(contentsOf:)`` does, in the loop compiled for
+  /// the domain (``Domain/scans``): for a caller whose code is generic over the domain
+  /// (`rewind record`), where the loop would go through generic metadata.
+  /// - Returns: the number of events the reducer rejected.
+  /// - Throws: as ``record(contentsOf:)``: the events before the one the journal cannot
+  ///   take stay recorded (``lastSequence`` tells how far it got).
+  package func recordRun(_ events: ArraySlice<TimedEvent<D.Event>>) throws -> Int {
+    try D.scans.recordEvents(self, events)
+  }
 }

@@ -83,9 +83,11 @@ public protocol RecordableDomain: Domain {
   ///
   /// A domain with a script language of its own gives its parts (the reader,
   /// ``scenarioPreamble(_:)`` and ``scenarioLine(_:)``), of which this and
-  /// ``scenarioScript(_:)`` are made. One that gives these two alone (a language written
-  /// before the parts were) keeps its language: `rewind export --scenario` finds that
-  /// its script is not what the parts write and holds the whole script to write it.
+  /// ``scenarioScript(_:)`` are made, and `rewind record` reads a script a batch of lines
+  /// at a time with the reader. One that gives these two alone (a language written before
+  /// the parts were) keeps its language: `rewind record` reads its scripts whole with its
+  /// own `parseScenario`, and `rewind export --scenario` finds that its script is not what
+  /// the parts write and holds the whole script to write it.
   /// - Parameters:
   ///   - text: the script.
   ///   - directory: the script's directory, where files it names are found.
@@ -151,8 +153,8 @@ extension RecordableDomain {
   }
 
   /// Whether the domain reads its scripts with its reader alone: its
-  /// ``parseScenario(_:directory:)`` is the default, the reader's, so that a script can be
-  /// read a batch of lines at a time as it is read whole. A domain that gives a
+  /// ``parseScenario(_:directory:)`` is the default, the reader's, so that `rewind record`
+  /// reads a script a batch of lines at a time as it reads it whole. A domain that gives a
   /// `parseScenario` of its own (a language of before the parts) is not: its scripts are
   /// read whole, by it.
   ///

@@ -6,7 +6,8 @@ public enum ScenarioScriptLine<Event: Sendable>: Sendable {
 
 /// A domain's scenario scripts read a few lines at a time, as
 /// ``RecordableDomain/parseScenario(_:directory:)`` reads a whole one: for a script too
-/// long to hold, which `rewind export --scenario` reads back as it writes it.
+/// long to hold, which `rewind record` records and `rewind export --scenario` reads back
+/// as it writes it.
 ///
 /// ```swift
 /// var reader = D.scenarioReader(directory: ".")
@@ -33,6 +34,10 @@ public protocol ScenarioScriptReader<Domain> {
 
   /// The session the lines read so far set up, with neither events nor expectations: its
   /// domain (made from its settings), device, start and the files it read.
+  ///
+  /// A script's settings come before its first event or `expect` line: once ``read(_:_:)``
+  /// has handed one on, this is the script's session, which `rewind record` starts its
+  /// journal with before it reads on.
   /// - Throws: ``ScenarioError`` when the settings make no domain.
   func session() throws(ScenarioError) -> Scenario<Domain>
 }
