@@ -156,6 +156,17 @@ struct RecordStreamTests {
     start + (0..<count).map { "+0.25s stepChanged to=\($0 % 90 + 1)\nincremented\n" }.joined()
   }
 
+  /// File systems to record through: the real one, where the journal is written to an
+  /// unnamed file (`O_TMPFILE`), and one that makes none, where it is written to a hidden
+  /// `.NAME.PID-N.tmp` beside the destination; with whether a named file was made.
+  func fileSystems() -> [(system: FileSystemCalls, named: () -> Bool, note: String)] {
+    let faults = FaultyFileSystem()
+    faults.fail(.createUnnamed, with: EOPNOTSUPP)
+    return [
+      (.live, { false }, "unnamed"), (faults.calls, { faults.count(.create) > 0 }, "named"),
+    ]
+  }
+
   @Test("a line that does not parse at the end of a long script: said, and nothing written")
   func parseErrorAtTheEnd() throws {
     let path = directory.file("long.scenario")
@@ -163,15 +174,19 @@ struct RecordStreamTests {
     write(script + "incremented by=2\n", to: path)
     let output = directory.file("out.journal")
     write("the user's file", to: output)
-    for batchSize in Self.batchSizes + [.max] {
-      let result = record(Counter.self, path, to: output, batchSize: batchSize, force: true)
-      #expect(result.status == 1)
-      #expect(
-        result.error
-          == "\(path):10002:13: unknown key \"by\" in the event \"incremented\"; it has no payload",
-        "batches of \(batchSize)")
-      #expect(String(decoding: bytes(of: output), as: UTF8.self) == "the user's file")
-      #expect(listing(directory.path) == ["long.scenario", "out.journal"])
+    for (system, named, note) in fileSystems() {
+      for batchSize in Self.batchSizes + [.max] {
+        let result = record(
+          Counter.self, path, to: output, batchSize: batchSize, force: true, system: system)
+        #expect(result.status == 1)
+        #expect(
+          result.error
+            == "\(path):10002:13: unknown key \"by\" in the event \"incremented\"; it has no payload",
+          "\(note), batches of \(batchSize)")
+        #expect(String(decoding: bytes(of: output), as: UTF8.self) == "the user's file")
+        #expect(listing(directory.path) == ["long.scenario", "out.journal"], "\(note)")
+      }
+      #expect(named() == (note == "named"))
     }
   }
 
@@ -182,13 +197,17 @@ struct RecordStreamTests {
     let output = directory.file("out.journal")
     // The count after the last event, which added its step (50).
     let count = (0..<5_000).reduce(0) { $0 + $1 % 90 + 1 }
-    for batchSize in Self.batchSizes {
-      let result = record(Counter.self, path, to: output, batchSize: batchSize)
-      #expect(
-        result.error
-          == "\(path):10002: expect failed (after incremented): expected count == 1, but count is \(count); the event changed count \(count - 50) → \(count); nothing was recorded",
-        "batches of \(batchSize)")
-      #expect(listing(directory.path) == ["long.scenario"])
+    for (system, named, note) in fileSystems() {
+      for batchSize in Self.batchSizes {
+        let result = record(
+          Counter.self, path, to: output, batchSize: batchSize, system: system)
+        #expect(
+          result.error
+            == "\(path):10002: expect failed (after incremented): expected count == 1, but count is \(count); the event changed count \(count - 50) → \(count); nothing was recorded",
+          "\(note), batches of \(batchSize)")
+        #expect(listing(directory.path) == ["long.scenario"], "\(note)")
+      }
+      #expect(named() == (note == "named"))
     }
   }
 
