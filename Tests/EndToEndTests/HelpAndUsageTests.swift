@@ -51,6 +51,7 @@ struct HelpAndUsageTests {
     #expect(listed.count >= 20, "\(listed)")
     var texts = [
       ("rewind --help", root.stdout), ("help conditions", try rewind("help", "conditions").stdout),
+      ("help scripts", try rewind("help", "scripts").stdout),
     ]
     for command in listed {
       texts.append(("\(command) --help", try rewind(command, "--help").stdout))
@@ -70,6 +71,35 @@ struct HelpAndUsageTests {
         #expect(depth == 0, "\(name): \(line)")
       }
     }
+  }
+
+  @Test(
+    "rewind help lists its topics; help scripts describes the script language, and its example records (it named a file of the source tree)"
+  )
+  func scriptsTopic() throws {
+    let root = try rewind("help").stdout
+    #expect(
+      root.contains(
+        "HELP TOPICS:\n  conditions              The condition language of --where, / and expect lines.\n  scripts "
+      ), "\(root)")
+    let help = try rewind("help", "scripts")
+    #expect(help.status == 0)
+    #expect(help.stdout.hasPrefix("SCENARIO SCRIPTS\n"))
+    for word in [
+      "layout three-column|two-column", "select category", "expect rejected", "settings JSON",
+    ] {
+      #expect(help.stdout.contains(word), "\(word)")
+    }
+    #expect(try rewind("help", "record").stdout.contains("'rewind help scripts'"))
+    // The example, as a user would copy it: it records, its expect line holding.
+    let example = help.lines.drop { $0 != "EXAMPLE" }.dropFirst().map { String($0.dropFirst(4)) }
+    try #require(example.count >= 5)
+    let directory = TemporaryDirectory()
+    write(example.joined(separator: "\n") + "\n", to: directory.file("example.scenario"))
+    let recorded = try rewind(
+      "record", directory.file("example.scenario"), "-o", directory.file("example.journal"))
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    #expect(recorded.stdout.hasPrefix("Recorded 4 events (0 rejected)"), "\(recorded.stdout)")
   }
 
   @Test(

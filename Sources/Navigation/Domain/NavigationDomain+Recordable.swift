@@ -21,6 +21,9 @@ extension NavigationDomain: SimulatableDomain {
     ScenarioScript.interaction(event, domain: self)
   }
 
+  /// The navigation script described for people (``ScenarioScript/help``).
+  public static var scenarioHelp: String { ScenarioScript.help }
+
   /// A ``SimulatedUser`` of this session, the source of `rewind generate`.
   public func simulatedUser(seed: UInt64) -> SimulatedUserEvents {
     SimulatedUserEvents(user: SimulatedUser(seed: seed, domain: self))

@@ -87,9 +87,13 @@ package enum HelpFormatter {
   }
 
   /// The whole help screen of the last command of `path`, ending with a newline.
-  /// - Parameter showsVersion: Whether to list `--version` (the root of a tool that has a
-  ///   version).
-  package static func help<Context>(path: [Command<Context>], showsVersion: Bool) -> String {
+  /// - Parameters:
+  ///   - showsVersion: Whether to list `--version` (the root of a tool that has a
+  ///     version).
+  ///   - topics: The tool's help topics, listed after the subcommands (the root's help).
+  package static func help<Context>(
+    path: [Command<Context>], showsVersion: Bool, topics: [HelpTopic] = []
+  ) -> String {
     let command = path[path.count - 1]
     var overview = command.abstract
     if !command.discussion.isEmpty {
@@ -124,6 +128,12 @@ package enum HelpFormatter {
       var names = path.map(\.name)
       names.insert("help", at: 1)
       text += "\n  See '\(names.joined(separator: " ")) <subcommand>' for detailed help.\n"
+    }
+    if !topics.isEmpty {
+      text +=
+        "\nHELP TOPICS:\n"
+        + topics.map { renderElement(label: $0.name, abstract: $0.abstract) }.joined()
+        + "\n  See '\(path[0].name) help <topic>'.\n"
     }
     if !command.exitStatuses.isEmpty {
       text += "\nEXIT STATUS:\n" + command.exitStatuses.map(renderStatus).joined()

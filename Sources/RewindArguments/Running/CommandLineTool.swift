@@ -123,7 +123,7 @@ extension CommandLineTool where Context: CommandContext {
 
     let options = words.prefix { $0 != "--" }
     if options.contains("-h") || options.contains("--help") {
-      context.writeOutput(HelpFormatter.help(path: path, showsVersion: showsVersion(path)))
+      context.writeOutput(helpText(path))
       return .success
     }
     if showsVersion(path) && options.contains("--version") {
@@ -134,7 +134,7 @@ extension CommandLineTool where Context: CommandContext {
     guard let execute = command.execute else {
       // A group: a subcommand must follow. Without one, the help goes where errors go.
       guard let word = words.first else {
-        context.writeError(HelpFormatter.help(path: path, showsVersion: showsVersion(path)))
+        context.writeError(helpText(path))
         return .usage
       }
       let error: UsageError
@@ -195,8 +195,14 @@ extension CommandLineTool where Context: CommandContext {
         return report(error, path: path, context: context)
       }
     }
-    context.writeOutput(HelpFormatter.help(path: path, showsVersion: showsVersion(path)))
+    context.writeOutput(helpText(path))
     return .success
+  }
+
+  /// The help of the last command of `path`; the tool's, with its topics.
+  private func helpText(_ path: [Command<Context>]) -> String {
+    HelpFormatter.help(
+      path: path, showsVersion: showsVersion(path), topics: path.count == 1 ? topics : [])
   }
 
   private func showsVersion(_ path: [Command<Context>]) -> Bool {
@@ -233,11 +239,14 @@ extension Parameter {
 public struct HelpTopic: Sendable {
   /// The word after `help`.
   public let name: String
+  /// What the topic is about, in a line: the tool's help lists the topics with it.
+  public let abstract: String
   /// The text, printed as it is.
   public let text: String
 
-  public init(_ name: String, text: String) {
+  public init(_ name: String, abstract: String, text: String) {
     self.name = name
+    self.abstract = abstract
     self.text = text
   }
 }

@@ -12,9 +12,7 @@ extension RewindTool {
         would, and writes the journal: it appears complete, or not at all. The script is \
         read a batch of lines at a time, in memory that does not grow with it; each \
         `expect` line is checked after its event, and nothing is written when one fails \
-        or a line does not read. The navigation script is described in \
-        Journals/README.md; another domain's (one event per line, as its JSON reads: \
-        `stepChanged to=5`) in RewindCore's EventScript documentation.
+        or a line does not read. 'rewind help scripts' describes the script language.
         """)
 
     let registry: DomainRegistry

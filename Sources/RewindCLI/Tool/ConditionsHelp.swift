@@ -5,7 +5,7 @@ extension HelpTopic {
   /// `log --where`, `shrink --where`, the player's `/`, the page's find box and scenario
   /// `expect` lines).
   static let conditions = HelpTopic(
-    "conditions",
+    "conditions", abstract: "The condition language of --where, / and expect lines.",
     text: """
       CONDITIONS
 
@@ -71,4 +71,19 @@ extension HelpTopic {
         rewind find s.journal --from 100 --to 200 --all \\
           --where '!(split.selectedCategory == null)'
       """)
+}
+
+extension HelpTopic {
+  /// `rewind help scripts`: the scenario script language of each domain `record` reads
+  /// (``RecordableDomain/scenarioHelp``), the default domain's first.
+  static func scripts(_ registry: DomainRegistry) -> HelpTopic {
+    let domains = registry.domains
+    let several = domains.count > 1
+    let text = domains.map { domain in
+      (several ? "THE '\(domain.identifier)' DOMAIN\n\n" : "") + domain.scenarioHelp
+    }
+    return HelpTopic(
+      "scripts", abstract: "The scenario script language of record and export --scenario.",
+      text: "SCENARIO SCRIPTS\n\n" + text.joined(separator: "\n\n"))
+  }
 }

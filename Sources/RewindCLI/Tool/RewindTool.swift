@@ -52,7 +52,7 @@ package enum RewindTool {
         .command { Shrink(registry: registry) },
         .command { Push(registry: registry) }, .command { Pull(registry: registry) },
         .command { Sessions(registry: registry) },
-      ], topics: [.conditions])
+      ], topics: [.conditions, .scripts(registry)])
   }
 }
 

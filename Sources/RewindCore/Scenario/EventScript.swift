@@ -48,6 +48,42 @@ public enum EventScript {
   /// The pause before an event whose line gives no time step: half a second.
   public static let defaultStep: UInt64 = 500_000
 
+  /// The language described for people (`rewind help scripts`).
+  public static let help = """
+    One event per line, written as its JSON is: the event's kind (its "event"), then
+    each payload field as NAME=VALUE, or VALUE alone for an enum case's unlabelled
+    payload (_0, _1, ...). A value is JSON when it reads as JSON (5, -2.5, true, null,
+    "two words", [1,2]) and otherwise a word taken as a string. `rewind log` shows
+    events in this form, so its lines can be pasted into a script.
+
+    TIME
+      +0.8s, +250ms, +90us, +2m   before the event: after the event before it
+      @12.5s                      from the session's start (never earlier)
+      (none)                      0.5 s after the event before; the first at +0s
+
+    SETTINGS (before the first event, each at most once)
+      device: TEXT                the recording device
+      start: TIME                 when the session started (ISO 8601)
+      settings: JSON              the domain's settings, as a journal's header holds
+                                  them (rewind info --json)
+
+    EXPECTATIONS (checked after the event before them; nothing is recorded when one
+    fails)
+      expect CONDITION            a condition of `rewind help conditions`
+      expect changed(PATH)        the event changed the field
+      expect rejected             the reducer rejected the event
+      expect unchanged            it accepted it and changed nothing
+
+    # starts a comment outside quotes; blank lines are ignored.
+
+    EXAMPLE
+        device: iPhone 15 Pro
+        start: 2026-11-30T09:15:00Z
+        added amount=5
+        +1.5s reset
+        expect total == 0
+    """
+
   /// Parses a script for domain `D`.
   /// - Throws: ``ScenarioError`` with the line and column of the first problem and what
   ///   was expected there.

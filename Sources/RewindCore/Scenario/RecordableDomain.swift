@@ -122,6 +122,11 @@ public protocol RecordableDomain: Domain {
   /// `select item espresso-machines/leva`, `added amount=5`. The default writes an
   /// ``EventScript``'s.
   func scenarioLine(_ event: Event) -> String
+
+  /// The script language described for people, as `rewind help scripts` prints it: lines
+  /// of at most 80 columns, with an example script indented by four spaces under a line
+  /// `EXAMPLE`. The default describes an ``EventScript`` (``EventScript/help``).
+  static var scenarioHelp: String { get }
 }
 
 extension RecordableDomain {
@@ -182,6 +187,9 @@ extension RecordableDomain {
   public func scenarioLine(_ event: Event) -> String {
     EventScript.eventLine(event, domain: self)
   }
+
+  /// An ``EventScript``'s description (``EventScript/help``).
+  public static var scenarioHelp: String { EventScript.help }
 
   /// The ``scenarioPreamble(_:)``, then each event's ``scenarioLine(_:)`` after its time
   /// step (`+0.8s`, `@12.5s` for the first); a script of neither settings nor events is a
