@@ -139,22 +139,26 @@ struct PointTests {
     }
   }
 
-  @Test("a time written as the commands show it stands for every event shown at or before it")
+  @Test(
+    "a time written to the millisecond stands for every event shown at or before it; one written finer is exact"
+  )
   func timesAsShown() throws {
     // The event at 93.485203 s is shown +93.485s: the point written so reaches it.
     #expect(Format.offset(93_485_203) == "+93.485s")
-    #expect(try Point(parsing: "+93.485s").asShown == .offset(microseconds: 93_485_499))
-    #expect(try Point(parsing: "+12.5s").asShown == .offset(microseconds: 12_500_499))
-    #expect(try Point(parsing: "+0s").asShown == .offset(microseconds: 499))
-    #expect(try Point(parsing: "+2m").asShown == .offset(microseconds: 120_000_499))
-    // Microseconds, or no time, are themselves.
-    for point in ["+93.485203s", "+1500us", "1500", "start", "end", "2026-11-30T09:15:00.25Z"] {
-      #expect(try Point(parsing: point).asShown == Point(parsing: point), "\(point)")
+    for (text, microseconds) in [
+      ("+93.485s", 93_485_499), ("+12.5s", 12_500_499), ("+0s", 499), ("+2m", 120_000_499),
+      ("+250ms", 250_499), ("+1.5m", 90_000_499), ("+0.0001h", 360_499),
+      // Written finer than the millisecond: exact, so that of two such points the later
+      // is never the earlier (+93485000us and +93485001us).
+      ("+93.485203s", 93_485_203), ("+93485000us", 93_485_000), ("+93485001us", 93_485_001),
+      ("+93.4850s", 93_485_000), ("+250.0ms", 250_000), ("+1.00001m", 60_000_600),
+    ] as [(String, UInt64)] {
+      #expect(try Point(parsingAsShown: text) == .offset(microseconds: microseconds), "\(text)")
     }
-    // Past what a Double tells apart, exact.
-    #expect(
-      Point.offset(microseconds: 17_999_999_999_999_997_000).asShown
-        == .offset(microseconds: 17_999_999_999_999_997_000))
+    // No time, or none the text tells apart to the millisecond: as written.
+    for point in ["1500", "start", "end", "2026-11-30T09:15:00.25Z", "+17999999999999.997s"] {
+      #expect(try Point(parsingAsShown: point) == Point(parsing: point), "\(point)")
+    }
     // Every time, at random and near each half millisecond: the offset shown for it, read
     // back as shown, is at or after it and shown the same, and the next microsecond is not.
     var random = SplitMix64(seed: testSeed("PointTests.timesAsShown"))
@@ -166,7 +170,7 @@ struct PointTests {
     }
     for time in times {
       let shown = Format.offset(time)
-      guard case .offset(let last) = try Point(parsing: shown).asShown else {
+      guard case .offset(let last) = try Point(parsingAsShown: shown) else {
         Issue.record("\(shown) is no offset")
         continue
       }

@@ -7,14 +7,14 @@ import RewindSpelling
 /// A point as the user wrote it, parsed.
 struct PointArgument: CustomStringConvertible {
   /// The point, as a user means it who writes a time as the commands show times
-  /// (`Point.asShown`).
+  /// (`Point(parsingAsShown:)`).
   var point: Point
   /// The text given, for messages.
   var text: String
 
   init(_ text: String) throws(InvalidValue) {
     do throws(RewindError) {
-      point = try Point(parsing: text).asShown
+      point = try Point(parsingAsShown: text)
       self.text = text
     } catch {
       throw InvalidValue(Point.reason(error))

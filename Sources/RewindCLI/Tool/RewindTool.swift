@@ -25,7 +25,7 @@ package enum RewindTool {
         A journal (.journal) holds one recorded session: every event, compressed, with \
         snapshots of the state. Points in a session are written \(Point.syntax); an \
         offset's unit is us, ms, s, m or h. A time is the state after every event at or \
-        before it; one of whole milliseconds, as the commands show times (rounded), \
+        before it; one written to the millisecond, as the commands show times (rounded), \
         stands for every event shown at or before it.
         Conditions (--where of find, log, shrink): see 'rewind help conditions'.
         Commands that read a journal also read a session on a NATS server, given as

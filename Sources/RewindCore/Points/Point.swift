@@ -4,8 +4,8 @@
 ///   are the state before any event.
 /// - `+12.5s`, `+250ms`, `+2m`, `+90us`: after every event at or before that offset from
 ///   the session's start; an offset after the last event is the end state, one before the
-///   first event the start state. Given by a user, an offset of whole milliseconds
-///   stands for the events the tool shows at or before it (``asShown``).
+///   first event the start state. Given by a user, an offset written to the millisecond
+///   stands for the events the tool shows at or before it (``init(parsingAsShown:)``).
 /// - `2026-11-30T16:45:00.250Z` (ISO 8601, `Z` or `±hh:mm`): likewise, at a wall-clock
 ///   time; a time before the session started is the start state.
 /// - `end`: after the last event.
@@ -68,18 +68,46 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// The point a user means who writes a time as the tool shows times: an offset of
-  /// whole milliseconds (`+93.485s`) stands for every event shown at or before it, to the
-  /// millisecond, rounded (`Format.offset`: the event at 93.485203 s is shown
-  /// `+93.485s`), and is moved to the last microsecond shown so; any other point is
-  /// itself. A time copied from `rewind log`, `find` or `blame` then leads back to its
-  /// event, where the exact offset is the state before it about half the time. An offset
-  /// with microseconds (`+93.485203s`) is exact.
-  public var asShown: Point {
-    guard case .offset(let microseconds) = self, microseconds % 1_000 == 0,
+  /// Parses a point as a user means it who writes a time as the tool shows times: an
+  /// offset written to the millisecond or coarser (`+93.485s`, `+250ms`, `+2m`) stands
+  /// for every event shown at or before it, to the millisecond, rounded (`Format.offset`:
+  /// the event at 93.485203 s is shown `+93.485s`), and is moved to the last microsecond
+  /// shown so; an offset written finer (`+93.485203s`, `+93485000us`) is exact, and any
+  /// other point is as ``init(parsing:)`` reads it. Decided from the text, so that of two
+  /// offsets written to the same precision the later is never the earlier point. A time
+  /// copied from `rewind log`, `find` or `blame` then leads back to its event, where the
+  /// exact offset is the state before it about half the time.
+  /// - Throws: what ``init(parsing:)`` throws.
+  public init(parsingAsShown text: String) throws(RewindError) {
+    let point = try Point(parsing: text)
+    guard case .offset(let microseconds) = point,
+      Point.isWrittenToMilliseconds(text.trimmingWhitespace().dropFirst()),
       let last = Format.lastMicrosecond(shownAs: microseconds / 1_000)
-    else { return self }
-    return .offset(microseconds: last)
+    else {
+      self = point
+      return
+    }
+    self = .offset(microseconds: last)
+  }
+
+  /// Whether an offset's text without its `+` (`93.485s`, `2m`) is written to whole
+  /// milliseconds or coarser: a step of its last digit in its unit is a whole number of
+  /// milliseconds (`s` with at most 3 decimals, `ms` with none, `m` with at most 4, `h`
+  /// with at most 5; never `us`).
+  static func isWrittenToMilliseconds(_ body: Substring) -> Bool {
+    let units: [(String, UInt64)] = [
+      ("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000),
+      ("h", 3_600_000_000),
+    ]
+    guard let (suffix, scale) = units.first(where: { body.hasSuffix($0.0) }) else { return false }
+    let number = body.dropLast(suffix.count)
+    let decimals = number.firstIndex(of: ".").map { number[$0...].count - 1 } ?? 0
+    var step = scale
+    for _ in 0..<decimals {
+      guard step % 10 == 0 else { return false }
+      step /= 10
+    }
+    return step % 1_000 == 0
   }
 
   /// What a text that is no point most likely meant, as the end of a sentence (`; an

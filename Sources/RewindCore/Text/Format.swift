@@ -156,7 +156,7 @@ package enum Format {
   package static func writeOffset(_ microseconds: UInt64, to out: UnsafeMutablePointer<UInt8>)
     -> Int?
   {
-    let scaled = shownMilliseconds(microseconds)
+    let scaled = ((Double(microseconds) / 1_000_000) * 1000).rounded()
     let whole = UInt64(scaled / 1000)
     let fraction = UInt64(scaled) - whole * 1000
     guard fraction < 1000 else { return nil }
@@ -170,25 +170,15 @@ package enum Format {
     return count &+ 5
   }
 
-  /// The milliseconds ``offset(_:)`` shows for `microseconds`: rounded half away from
-  /// zero, through a `Double` (the page's script shows times with the same arithmetic).
-  @inline(__always)
-  package static func shownMilliseconds(_ microseconds: UInt64) -> Double {
-    ((Double(microseconds) / 1_000_000) * 1000).rounded()
-  }
-
   /// The last microsecond that ``offset(_:)`` shows as `milliseconds` (`+93.485s` for
-  /// 93,485,000 to 93,485,499 µs): nil past the times whose microseconds a `Double`
-  /// tells apart (2^53 µs, 285 years).
+  /// 93,485,000 to 93,485,499 µs; half a millisecond rounds up, unless the arithmetic of
+  /// the text left it a hair below a half): nil for times the text does not tell apart
+  /// to the millisecond (beyond hundreds of years).
   package static func lastMicrosecond(shownAs milliseconds: UInt64) -> UInt64? {
     let (first, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000)
-    guard !overflow, first < 1 << 53 - 1_000 else { return nil }
-    // Half a millisecond rounds up, unless the division left it a hair below a half.
-    for last in [first + 500, first + 499]
-    where shownMilliseconds(last) == Double(milliseconds) {
-      return last
-    }
-    return nil
+    guard !overflow, first <= UInt64.max - 500 else { return nil }
+    let shown = offset(first)
+    return [first + 500, first + 499].first { offset($0) == shown && offset($0 + 1) != shown }
   }
 
   /// Appends the decimal digits of `value` (`String(value)`'s bytes) to `bytes`.

@@ -5,9 +5,7 @@
 // `window.rewind` for scripts and tests.
 (() => {
   const { pretty, compact, plain, shownText } = RewindPage.json;
-  const { parse, asShown, formatOffset, shownOffset, duration, count } = RewindPage.point;
-  /** A point a user wrote: a time as the page shows it stands for the events shown at it. */
-  const parsePoint = (text) => asShown(parse(text));
+  const { parseAsShown: parsePoint, exactOffset, shownOffset, duration, count } = RewindPage.point;
   const { parse: parseCondition, check, describe: describeCondition, ConditionError } = RewindPage.condition;
 
   let renderer = null;
@@ -529,7 +527,8 @@
     }
     const position = () => {
       const time = player.session.timeOf(player.sequence);
-      return { sequence: player.sequence, offset: "+" + formatOffset(time), time_us: time };
+      // To the microsecond, so that seek(position().offset) comes back here.
+      return { sequence: player.sequence, offset: "+" + exactOffset(time), time_us: time };
     };
     /** The script interface, for automation and tests. */
     window.rewind = Object.freeze({

@@ -102,14 +102,6 @@
     return { kind: "wallClock", value: time };
   }
 
-  /** `12.5s`, `250ms`, `0s`: an offset in the unit that reads best (Point.formatOffset). */
-  function formatOffset(microseconds) {
-    if (microseconds === 0) return "0s";
-    if (microseconds % 1000 !== 0 && microseconds < 1000000) return `${microseconds}us`;
-    if (microseconds < 1000000) return `${microseconds / 1000}ms`;
-    return String(microseconds / 1000000) + "s";
-  }
-
   /** A number with `places` decimals, rounded half away from zero as Rewind's Format does. */
   function decimal(value, places) {
     const scale = 10 ** places;
@@ -126,22 +118,45 @@
   }
 
   /**
-   * The point a user means who writes a time as the page shows times (Point.asShown): an
-   * offset of whole milliseconds (`+93.485s`) stands for every event shown at or before
-   * it (`shownOffset`: the event at 93.485203 s is shown `+93.485s`), and is moved to the
-   * last microsecond shown so; any other point is itself.
+   * Parses a point as a user means it who writes a time as the page shows times
+   * (Point(parsingAsShown:)): an offset written to the millisecond or coarser (`+93.485s`,
+   * `+250ms`, `+2m`) stands for every event shown at or before it (`shownOffset`: the
+   * event at 93.485203 s is shown `+93.485s`), and is moved to the last microsecond shown
+   * so; one written finer (`+93.485203s`, `+93485000us`) is exact, as any other point.
    */
-  function asShown(point) {
-    if (point.kind !== "offset" || point.value % 1000 !== 0) return point;
-    const milliseconds = point.value / 1000;
+  function parseAsShown(text) {
+    const point = parse(text);
+    if (point.kind !== "offset" || !isWrittenToMilliseconds(String(text).trim().slice(1))) return point;
     const first = point.value;
-    if (first >= 2 ** 53 - 1000) return point;
-    // shownOffset's arithmetic: half a millisecond rounds up, unless the division left it
-    // a hair below a half.
+    const shown = shownOffset(first);
+    // Half a millisecond rounds up, unless the arithmetic left it a hair below a half.
     for (const last of [first + 500, first + 499]) {
-      if (Math.round((last / 1000000) * 1000) === milliseconds) return { kind: "offset", value: last };
+      if (Number.isSafeInteger(last + 1) && shownOffset(last) === shown && shownOffset(last + 1) !== shown) {
+        return { kind: "offset", value: last };
+      }
     }
     return point;
+  }
+
+  /** Whether an offset without its `+` (`93.485s`, `2m`) is written to whole milliseconds or coarser (Point.isWrittenToMilliseconds). */
+  function isWrittenToMilliseconds(body) {
+    const unit = UNITS.find(([suffix]) => body.endsWith(suffix));
+    if (!unit) return false;
+    const number = body.slice(0, body.length - unit[0].length);
+    const point = number.indexOf(".");
+    let step = unit[1];
+    for (let decimals = point < 0 ? 0 : number.length - point - 1; decimals > 0; decimals--) {
+      if (step % 10 !== 0) return false;
+      step /= 10;
+    }
+    return step % 1000 === 0;
+  }
+
+  /** `93.485000s`, `250us`: an offset written to the microsecond, which reads back as itself. */
+  function exactOffset(microseconds) {
+    if (microseconds < 1000000) return `${microseconds}us`;
+    const fraction = String(microseconds % 1000000).padStart(6, "0");
+    return `${Math.floor(microseconds / 1000000)}.${fraction}s`;
   }
 
   /** `1h 02m 03.5s`, `2m 05.0s`, `12.5s`: a duration for people. */
@@ -160,5 +175,5 @@
     return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   }
 
-  RewindPage.point = { SYNTAX, parse, asShown, formatOffset, shownOffset, duration, count, decimal };
+  RewindPage.point = { SYNTAX, parse, parseAsShown, exactOffset, shownOffset, duration, count, decimal };
 })();

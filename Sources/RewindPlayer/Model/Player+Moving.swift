@@ -39,8 +39,8 @@ extension Player {
 
   /// Moves the cursor to a point; a time among the times of events lost to damage is
   /// refused (the state there is not known).
-  func go(to point: Point) throws {
-    try move(to: timeline.resolveKnown(point))
+  func go(to point: Point, written text: String? = nil) throws {
+    try move(to: timeline.resolveKnown(point, written: text))
   }
 
   /// Builds what is shown at event `sequence`: one seek to just before the events

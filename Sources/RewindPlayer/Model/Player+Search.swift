@@ -43,12 +43,13 @@ extension Player {
     guard !text.trimmingWhitespace().isEmpty else { return }
     let point: Point
     do throws(RewindError) {
-      point = try Point(parsing: text).asShown
+      point = try Point(parsingAsShown: text)
     } catch {
       message = PlayerMessage(.error, error.message)
       return
     }
-    try go(to: point)
+    // A point among lost events is said as typed (not as the time it stands for).
+    try go(to: point, written: text.trimmingWhitespace())
   }
 
   /// Reads a condition (the language of `find`: see `rewind help conditions`), checks
