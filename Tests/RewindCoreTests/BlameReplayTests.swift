@@ -8,7 +8,9 @@ import Testing
 /// domain's own loop: what they name is what a plain forward replay of every event sees.
 @Suite("blame against a forward replay")
 struct BlameReplayTests {
-  @Test("at random points, each field's changes are those a forward replay sees, newest first")
+  @Test(
+    "at random points, each field's changes (and an element's) are those a forward replay sees, newest first"
+  )
   func againstReplay() throws {
     let seed = testSeed("BlameReplayTests.againstReplay")
     var random = SplitMix64(seed: seed)
@@ -29,26 +31,41 @@ struct BlameReplayTests {
       + (0..<6).map { _ in
         random.next() % UInt64(events.count + 1)
       }
-    for (index, field) in domain.fields.enumerated() {
+    // Each field, and whether split.expanded holds each of two items (an element target).
+    let expanded = try #require(domain.fields.firstIndex { $0.path == "split.expanded" })
+    let ids = ["espresso-machines/leva", "espresso-machines/linea"]
+    var targets: [(path: String, read: ([JSONValue]) -> JSONValue)] =
+      domain.fields.indices.map { index in (domain.fields[index].path, { $0[index] }) }
+    for id in ids {
+      targets.append(
+        (
+          "split.expanded[\(id)]",
+          { values in
+            guard case .array(let elements) = values[expanded] else { return false }
+            return .bool(elements.contains(.string(id)))
+          }
+        ))
+    }
+    for (path, read) in targets {
       for point in points {
         // The changes up to the point, newest first.
         let expected = (1...max(Int(point), 1)).reversed().filter {
-          $0 <= Int(point) && !values[$0][index].isWrittenAs(values[$0 - 1][index])
+          $0 <= Int(point) && !read(values[$0]).isWrittenAs(read(values[$0 - 1]))
         }
-        let context = "seed \(seed), \(field.path) at \(point)"
-        let blame = try timeline.blame(field.path, at: point)
+        let context = "seed \(seed), \(path) at \(point)"
+        let blame = try timeline.blame(path, at: point)
         #expect(blame.event?.sequence == expected.first.map(UInt64.init), "\(context)")
-        #expect(blame.value == values[Int(point)][index], "\(context)")
+        #expect(blame.value == read(values[Int(point)]), "\(context)")
         if let event = blame.event {
           #expect(event.event == events[Int(event.sequence) - 1], "\(context)")
           #expect(event.recorded.kind == .applied, "\(context)")
         }
-        let history = try timeline.blameHistory(field.path, at: point)
+        let history = try timeline.blameHistory(path, at: point)
         #expect(history.map { Int($0.event.sequence) } == expected, "\(context)")
         #expect(
-          history.map(\.new) == expected.map { values[$0][index] }
-            && history.map(\.old) == expected.map { values[$0 - 1][index] }, "\(context)")
-        let newest = try timeline.blameHistory(field.path, at: point, limit: 3)
+          history.map(\.new) == expected.map { read(values[$0]) }
+            && history.map(\.old) == expected.map { read(values[$0 - 1]) }, "\(context)")
+        let newest = try timeline.blameHistory(path, at: point, limit: 3)
         #expect(newest.map { Int($0.event.sequence) } == Array(expected.prefix(3)), "\(context)")
       }
     }

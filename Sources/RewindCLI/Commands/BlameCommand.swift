@@ -13,8 +13,8 @@ extension RewindTool {
         it at the point, and the event that added or removed it. With --history, every \
         event up to the point that changed the field (or added or removed the element) is \
         listed, newest first, with the value before and after it; --limit keeps the newest \
-        N. Blame replays backwards one snapshot interval at a time, so a recent change is \
-        found without replaying the whole session. In a journal salvaged by `rewind \
+        N. Blame replays backwards a snapshot interval, then windows twice as long as the \
+        one before, so a recent change is found without replaying the whole session. In a journal salvaged by `rewind \
         recover --salvage`, --history goes on past the events lost to damage, from the \
         snapshot stored after them, and a warning names them; when no event after them \
         changed the field, blame says that the event that set it cannot be known (it may \

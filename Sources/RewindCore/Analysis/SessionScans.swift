@@ -58,11 +58,14 @@ public struct SessionScans<D: Domain>: Sendable {
       Timeline<D>, ClosedRange<UInt64>, (VisitedEvent, D.Event, D.State) throws -> Void
     ) throws -> Void
 
-  /// `blame`: events `range` replayed, each that changed the given field (its index)
-  /// handed on with the state after it.
+  /// `blame`: events `range` replayed, the state before them handed to the first closure,
+  /// then each event that changed the given field (its index) to the second, with the
+  /// state after it.
   @usableFromInline let fieldChanges:
-    @Sendable (Timeline<D>, ClosedRange<UInt64>, Int, (ReplayedEvent<D>, D.State) throws -> Void)
-      throws -> Void
+    @Sendable (
+      Timeline<D>, ClosedRange<UInt64>, Int, (D.State) -> Void,
+      (ReplayedEvent<D>, D.State) throws -> Void
+    ) throws -> Void
 
   /// The player's `x`: the later events' effects without the skipped ones (in increasing
   /// order), through the given event, at most the given number listed.
@@ -119,8 +122,9 @@ public struct SessionScans<D: Domain>: Sendable {
     }
     recordEvents = { recorder, events in try recorder.record(contentsOf: events) }
     visit = { timeline, range, body in try timeline.visitRun(range, body) }
-    fieldChanges = { timeline, range, field, body in
+    fieldChanges = { timeline, range, field, start, body in
       var (replayer, state) = try timeline.replayer(reaching: range.lowerBound - 1, skipping: [])
+      start(state)
       // The events that did not change the field pass in the replay's inner loop.
       @inline(__always) func passing(_: ReplayedEvent<D>, _ changed: FieldSet) -> Bool {
         !changed.contains(field)

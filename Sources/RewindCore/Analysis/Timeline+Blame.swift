@@ -77,9 +77,10 @@ extension Timeline {
   /// The event that last changed the field at `path` (or, for `PATH[ELEMENT]`, last added
   /// or removed the element of the array field), at or before event `sequence`.
   ///
-  /// Replays backwards one snapshot interval at a time: the interval holding `sequence`
-  /// first, then the one before it, until an event changed the field or the start is
-  /// reached. In a salvaged journal, when it reaches events lost to damage first (no
+  /// Replays backwards a window at a time: the last snapshot interval up to `sequence`
+  /// first, then windows twice as long as the one before (up to 2^20 events), each
+  /// replayed forwards by the domain's own loop, until an event changed the field or the
+  /// start is reached. In a salvaged journal, when it reaches events lost to damage first (no
   /// event after them changed the field), the answer depends on them: the event that set
   /// the value may have been one of them, so it is not named (an event before them would
   /// be a wrong answer whenever a lost one set the value), and ``Blame/lostEvents`` says
@@ -87,7 +88,8 @@ extension Timeline {
   /// - Throws: ``RewindError`` `invalidInput` for an unknown path, an element of a field
   ///   that is not an array, or an element of the wrong kind; `eventsLost` for a point
   ///   among events lost to damage.
-  /// - Complexity: O(events since the last change), in steps of one snapshot interval.
+  /// - Complexity: O(events since the last change), in windows of one snapshot interval
+  ///   and more.
   public func blame(_ path: String, at sequence: UInt64) throws -> Blame<D> {
     let target = try BlameTarget(parsing: path)
     let probe = try probe(for: target, at: sequence)
@@ -103,10 +105,10 @@ extension Timeline {
   /// `PATH[ELEMENT]`, that added or removed the element), newest first, with the values
   /// before and after it.
   ///
-  /// Replays backwards one snapshot interval at a time, as ``blame(_:at:)`` does, each
-  /// interval once, collecting its changes; stops at the start, or as soon as `limit`
-  /// changes are found. In a salvaged journal it goes on past events lost to damage, as
-  /// `find` and `log` do: the interval after them starts from the snapshot stored after
+  /// Replays backwards a window at a time, as ``blame(_:at:)`` does, each window once,
+  /// collecting its changes; stops at the start, or as soon as `limit` changes are
+  /// found. In a salvaged journal it goes on past events lost to damage, as
+  /// `find` and `log` do: the window after them starts from the snapshot stored after
   /// them (so the change after them is from the value there), the one before them ends
   /// at the event before them. The changes are those of the events kept;
   /// ``lostEvents(in:)`` names the others (those after the oldest change listed, when
@@ -117,7 +119,7 @@ extension Timeline {
   ///   - limit: the most changes to return (the newest).
   /// - Throws: ``RewindError`` as ``blame(_:at:)``.
   /// - Complexity: O(`sequence`) events for the whole history; with a limit, O(events
-  ///   since the `limit`-th newest change), in steps of one snapshot interval.
+  ///   since the `limit`-th newest change), in windows of one snapshot interval and more.
   public func blameHistory(_ path: String, at sequence: UInt64, limit: Int = .max) throws
     -> [BlameChange<D>]
   {
@@ -224,26 +226,32 @@ extension Timeline {
   ) throws -> (changes: [BlameChange<D>], stoppedAt: ClosedRange<UInt64>?) {
     var found: [BlameChange<D>] = []
     var end = sequence
-    var window = UInt64(max(header.snapshotInterval, 1))
+    let interval = UInt64(max(header.snapshotInterval, 1))
+    var window = interval
     while end > 0, found.count < limit {
       if let lost = reader.lostRange(containing: end) {
         if stoppingAtLostEvents { return (found, lostEvents(in: 0...end).last ?? lost) }
         end = lost.lowerBound - 1
         continue
       }
-      // Not back across events lost to damage: the state after them is the snapshot
-      // stored after them, where this window starts.
-      var start = end > window ? end - window : 0
+      // From a multiple of the snapshot interval (where snapshots are stored, so that the
+      // replay starts there); not back across events lost to damage: the state after them
+      // is the snapshot stored after them, where this window starts.
+      var start = end > window ? (end - window) / interval * interval : 0
       if let lost = lostEvents(in: 0...end).last { start = max(start, lost.upperBound) }
-      var current = probe.read(try state(after: start))
-      var interval: [BlameChange<D>] = []
-      try D.scans.fieldChanges(self, (start + 1)...end, probe.field) { event, state in
+      var current = JSONValue.null
+      var changes: [BlameChange<D>] = []
+      try D.scans.fieldChanges(self, (start + 1)...end, probe.field) { state in
+        current = probe.read(state)
+      } _: { event, state in
         let value = probe.read(state)
         guard !value.isWrittenAs(current) else { return }
-        interval.append(BlameChange(event: event, old: current, new: value))
+        // The newest `limit` are kept (a window may hold more changes).
+        if changes.count == limit - found.count { changes.removeFirst() }
+        changes.append(BlameChange(event: event, old: current, new: value))
         current = value
       }
-      found += interval.reversed().prefix(limit - found.count)
+      found += changes.reversed()
       end = start
       window = min(window * 2, 1 << 20)
     }

@@ -233,7 +233,8 @@ extension Timeline {
   /// The last point of `range` where `condition` becomes true, searching backwards from
   /// the end of the range.
   ///
-  /// Replays backwards one snapshot interval at a time, as ``blame(_:at:)`` does: the
+  /// Replays backwards one snapshot interval at a time (``blame(_:at:)`` in windows that
+  /// grow): the
   /// interval that ends the range first, then the one before it, until one holds a match
   /// or the start of the range is reached (where a condition on the state is a match
   /// when it holds). Each interval is replayed forward from its snapshot, so the answer
