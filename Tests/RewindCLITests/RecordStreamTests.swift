@@ -333,6 +333,20 @@ struct RecordStreamTests {
     }
   }
 
+  @Test(
+    "a script whose lines all end in \\r (\\r\\r\\n) is one line that is not held whole (each line copied it: time in the square of the lines)",
+    .timeLimit(.minutes(1))
+  )
+  func carriageReturnLines() {
+    var start = FirstContentLine()
+    let line = "{\"seq\": 1, \"event\": \"menuTabTapped\"}\r"
+    for _ in 0..<200_000 { start.add(line) }
+    start.finish()
+    #expect(start.number == 1)
+    let held = start.content?.utf8.count ?? 0
+    #expect(held >= FirstContentLine.longest && held < FirstContentLine.longest + 64)
+  }
+
   @Test("the batches, one after the other, are the text read whole")
   func batches() throws {
     let path = directory.file("s.txt")

@@ -255,11 +255,17 @@ struct ScriptBatches {
 struct FirstContentLine {
   /// The lines before it, all blank.
   private var blank = 0
-  /// The line being read: the lines since the last cut.
+  /// The line being read: the lines since the last cut (its first ``longest`` bytes or so:
+  /// a script whose lines all end in `\r\r\n` is one such line, which is not held whole).
   private var line: String?
+  /// Whether the last line added ends in `\r`: the next one joins it.
+  private var joinsNext = false
   private var lineHasContent = false
   /// The first line that is not blank, once it was read whole.
   private(set) var content: String?
+
+  /// The most bytes of a line held: a hint for JSON given for a script reads its start.
+  static let longest = 1 << 20
 
   /// The first line that is not blank's number (from 1); 1 when all are.
   var number: Int { content == nil ? 1 : blank + 1 }
@@ -267,13 +273,18 @@ struct FirstContentLine {
   /// Takes the next line of the text, as ``TextFileReader`` gives it.
   mutating func add(_ next: String) {
     guard content == nil else { return }
-    if let line, line.hasSuffix("\r") {
-      self.line = line + "\n" + next
+    if line != nil, joinsNext {
+      // Appended in place (a copy each time took time in the square of the lines).
+      if line!.utf8.count < Self.longest {
+        line!.append("\n")
+        line!.append(next)
+      }
     } else {
       finish()
       guard content == nil else { return }
       line = next
     }
+    joinsNext = next.hasSuffix("\r")
     if !lineHasContent { lineHasContent = next.contains { !$0.isWhitespace } }
   }
 
@@ -282,6 +293,7 @@ struct FirstContentLine {
     guard let line else { return }
     if lineHasContent { content = line } else { blank += 1 }
     self.line = nil
+    joinsNext = false
     lineHasContent = false
   }
 }
