@@ -117,7 +117,7 @@ struct ExportScenarioTests {
     #expect(exported.status == 0)
     #expect(
       exported.stderr
-        == "warning: \(journal): the script records the range from the initial state, not from the state after event 2, and does something else: event 3 (backTapped) was applied, changing split.selectedItem, split.compactColumn, split.visibleColumns in the session, and is rejected from the script; export from the start (without --from) to record the same events\n"
+        == "warning: \(journal): the script records the range from the initial state, not from the state after event 2, and does something else: event 3 (backTapped) was applied, changing split.selectedItem, split.compactColumn, split.visibleColumns replayed in the session, and is rejected from the script; export from the start (without --from) to record the same events\n"
     )
     // As it says: recorded, the script's first event is rejected.
     let recorded = directory.file("range.journal")

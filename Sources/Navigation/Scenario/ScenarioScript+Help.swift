@@ -48,7 +48,8 @@ extension ScenarioScript {
       expect rejected                     the reducer rejected it
       expect unchanged                    it accepted it and changed nothing
 
-    # starts a comment. An interaction the reducer rejects is still recorded, with
+    # starts a comment (but in a settings line, which is JSON to its end). An
+    interaction the reducer rejects is still recorded, with
     its reason (`rewind log` shows it). `rewind export --scenario` writes any
     session as a script.
 

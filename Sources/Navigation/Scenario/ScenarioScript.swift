@@ -271,7 +271,10 @@ struct ScenarioParser {
     do {
       json = try JSONValue(parsing: text)
     } catch {
-      throw line.error("the settings are not JSON: \(error)", at: 1)
+      // The likely slip: a comment after the JSON, which is read as part of it.
+      let comment =
+        text.contains("#") ? "; a settings line is JSON to its end, a # in it not a comment" : ""
+      throw line.error("the settings are not JSON: \(error)\(comment)", at: 1)
     }
     do throws(DomainError) {
       settings = try NavigationSettings(json: json)

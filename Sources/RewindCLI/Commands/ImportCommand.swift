@@ -18,7 +18,7 @@ extension RewindTool {
     let registry: DomainRegistry
 
     @Argument(
-      help: "The JSON Lines file (a path: standard input is not read).",
+      help: "The JSON Lines file (a path; /dev/stdin reads standard input).",
       transform: parseEventsFile)
     var events: String
     @Option(short: "o", valueName: "journal", help: "The journal to write.")
