@@ -95,11 +95,9 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
   /// milliseconds (`s` with at most 3 decimals, `ms` with none, `m` with at most 4, `h`
   /// with at most 5; never `us`).
   static func isWrittenToMilliseconds(_ body: Substring) -> Bool {
-    let units: [(String, UInt64)] = [
-      ("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000),
-      ("h", 3_600_000_000),
-    ]
-    guard let (suffix, scale) = units.first(where: { body.hasSuffix($0.0) }) else { return false }
+    guard let (suffix, scale) = units.first(where: { body.hasSuffix($0.suffix) }) else {
+      return false
+    }
     let number = body.dropLast(suffix.count)
     let decimals = number.firstIndex(of: ".").map { number[$0...].count - 1 } ?? 0
     var step = scale
@@ -163,10 +161,6 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     if let microseconds = body.utf8.withContiguousStorageIfAvailable(asciiOffset) ?? nil {
       return (microseconds, false)
     }
-    let units: [(String, UInt64)] = [
-      ("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000),
-      ("h", 3_600_000_000),
-    ]
     var tooLarge = false
     for (suffix, scale) in units where body.hasSuffix(suffix) {
       // "ms" ends in "s" and "us" too: only accept when what is left is a number.
@@ -210,6 +204,13 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     else { return nil }
     return microseconds
   }
+
+  /// An offset's units and their microseconds, each after the ones it ends with (`ms`
+  /// and `us` before `s`), as the text is matched against them in turn.
+  static let units: [(suffix: String, scale: UInt64)] = [
+    ("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000),
+    ("h", 3_600_000_000),
+  ]
 
   /// Offsets stop below 1.8 × 10^19 microseconds (570,000 years), within a `UInt64`.
   static let maximumOffset: UInt64 = 18_000_000_000_000_000_000
