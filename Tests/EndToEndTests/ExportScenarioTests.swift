@@ -76,6 +76,32 @@ struct ExportScenarioTests {
     try roundTrip(custom, in: directory, name: "custom")
   }
 
+  @Test(
+    "a session whose first interaction is a size class change at its start records again (its line read as the size setting)"
+  )
+  func sizeFirstRoundTrip() throws {
+    let directory = TemporaryDirectory()
+    // With the settings as lines, and as one settings line (a catalog of the script's own).
+    let info = try parseObject(
+      try rewind("info", sample("schema1/day-menu.journal"), "--json").stdout)
+    let settings = try #require(info["settings"] as? [String: Any])
+    let catalog = try JSONSerialization.data(withJSONObject: try #require(settings["catalog"]))
+    write(String(decoding: catalog, as: UTF8.self), to: directory.file("catalog.json"))
+    for (name, preamble) in [
+      ("lines", "layout three-column\nsize regular\n"), ("own", "catalog catalog.json\n"),
+    ] {
+      let script = directory.file(name + "-first.scenario")
+      write(preamble + "+0s size compact\n+1s size regular\n", to: script)
+      let journal = directory.file(name + "-first.journal")
+      let recorded = try rewind("record", script, "-o", journal)
+      #expect(recorded.status == 0, "\(name): \(recorded.stderr)")
+      let exported = try rewind("export", journal, "--scenario")
+      #expect(exported.status == 0, "\(name): \(exported.stderr)")
+      #expect(exported.lines.contains("@0s size compact"), "\(name): \(exported.stdout)")
+      try roundTrip(journal, in: directory, name: name)
+    }
+  }
+
   @Test("a generated journal records again as the same session")
   func generatedRoundTrip() throws {
     let seed = testSeed("exportScenarioGenerated") % 1_000_000

@@ -21,6 +21,12 @@ extension NavigationDomain: SimulatableDomain {
     ScenarioScript.interaction(event, domain: self)
   }
 
+  /// A `size` line first at the session's start would read as the setting: it is written
+  /// after `@0s` (``ScenarioScript/needsTime(_:)``).
+  public func scenarioLineNeedsTime(_ event: NavigationEvent) -> Bool {
+    ScenarioScript.needsTime(event)
+  }
+
   /// The navigation script described for people (``ScenarioScript/help``).
   public static var scenarioHelp: String { ScenarioScript.help }
 

@@ -7,12 +7,20 @@ extension ScenarioScript {
   /// The settings become `layout`, `size`, `orientation`, `device` and `start` lines; a
   /// node is written by its id (`id:TEXT` for one the catalog lacks, or one that reads as
   /// something else); the first event's time from the session start (`@12.5s`, nothing at
-  /// `+0s`), each later one as the step after the event before, to the microsecond.
+  /// `+0s` but `@0s` before a `size` line, which would read as the setting), each later
+  /// one as the step after the event before, to the microsecond.
   /// - Complexity: O(events).
   public static func write(_ scenario: Scenario<NavigationDomain>) -> String {
-    EventScript.script(scenario.events, after: preamble(scenario)) {
+    EventScript.script(scenario.events, after: preamble(scenario), needsTime: needsTime) {
       interaction($0, domain: scenario.domain)
     }
+  }
+
+  /// Whether the event's line, first at the session's start, needs its time (`@0s`): a
+  /// size class change's line (`size compact`) there would read as the `size` setting.
+  static func needsTime(_ event: NavigationEvent) -> Bool {
+    if case .sizeClassChanged = event { return true }
+    return false
   }
 
   /// The lines of ``write(_:)`` before the first interaction, each ending in a newline:

@@ -95,7 +95,10 @@ struct ScenarioStream<D: RecordableDomain> {
   ///   `emit` throws.
   /// - Complexity: amortised O(1): a line, and a batch every `batchSize` bytes.
   mutating func append(_ timed: TimedEvent<D.Event>) throws {
-    text += EventScript.timeStep(timed.time, after: previous)
+    text += EventScript.timeStep(
+      timed.time, after: previous,
+      written: previous == nil && timed.time == 0
+        && session.domain.scenarioLineNeedsTime(timed.event))
     text += session.domain.scenarioLine(timed.event)
     text += "\n"
     previous = timed.time

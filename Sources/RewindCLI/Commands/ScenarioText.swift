@@ -26,9 +26,9 @@ struct ScenarioText {
   /// language of before the parts) is not: its script is written whole.
   static func isMadeOfParts<D: RecordableDomain>(_ probe: Scenario<D>) -> Bool {
     let whole = D.scenarioScript(probe)
-    let parts = EventScript.script(probe.events, after: D.scenarioPreamble(probe)) {
-      probe.domain.scenarioLine($0)
-    }
+    let parts = EventScript.script(
+      probe.events, after: D.scenarioPreamble(probe), needsTime: probe.domain.scenarioLineNeedsTime
+    ) { probe.domain.scenarioLine($0) }
     guard whole == parts else { return false }
     var reader = D.scenarioReader(directory: ".")
     let read = try? reader.readAll(whole)

@@ -12,15 +12,19 @@ extension EventScript {
     script(scenario.events, after: preamble(scenario)) { eventLine($0, domain: scenario.domain) }
   }
 
-  /// `preamble`, then each event's `line` after its time step (``timeStep(_:after:)``),
-  /// each line ending in a newline; a blank line when that is nothing.
+  /// `preamble`, then each event's `line` after its time step (``timeStep(_:after:written:)``),
+  /// each line ending in a newline; a blank line when that is nothing. The first event's
+  /// time at the session's start is written (`@0s`) when `needsTime` says its line would
+  /// read otherwise without it.
   package static func script<Event>(
-    _ events: [TimedEvent<Event>], after preamble: String, line: (Event) -> String
+    _ events: [TimedEvent<Event>], after preamble: String,
+    needsTime: (Event) -> Bool = { _ in false }, line: (Event) -> String
   ) -> String {
     var text = preamble
     var previous: UInt64?
     for timed in events {
-      text += timeStep(timed.time, after: previous) + line(timed.event) + "\n"
+      let written = previous == nil && timed.time == 0 && needsTime(timed.event)
+      text += timeStep(timed.time, after: previous, written: written) + line(timed.event) + "\n"
       previous = timed.time
     }
     return text.isEmpty ? "\n" : text
@@ -40,9 +44,13 @@ extension EventScript {
   }
 
   /// The time step a line starts with, with a space after it: `@T ` for the first event
-  /// (nothing at 0), `+STEP ` after an event at `previous`.
-  package static func timeStep(_ time: UInt64, after previous: UInt64?) -> String {
-    guard let previous else { return time == 0 ? "" : "@\(Point.formatOffset(time)) " }
+  /// (nothing at 0 unless `written`), `+STEP ` after an event at `previous`.
+  package static func timeStep(_ time: UInt64, after previous: UInt64?, written: Bool = false)
+    -> String
+  {
+    guard let previous else {
+      return time == 0 && !written ? "" : "@\(Point.formatOffset(time)) "
+    }
     return "+\(Point.formatOffset(time - previous)) "
   }
 

@@ -123,6 +123,11 @@ public protocol RecordableDomain: Domain {
   /// ``EventScript``'s.
   func scenarioLine(_ event: Event) -> String
 
+  /// Whether the event's line (``scenarioLine(_:)``), first in a script and at the
+  /// session's start, where it is written with no time step, would read as something else
+  /// (a setting): it is then written after `@0s`. The default: never.
+  func scenarioLineNeedsTime(_ event: Event) -> Bool
+
   /// The script language described for people, as `rewind help scripts` prints it: lines
   /// of at most 80 columns, with an example script indented by four spaces under a line
   /// `EXAMPLE`. The default describes an ``EventScript`` (``EventScript/help``).
@@ -188,6 +193,9 @@ extension RecordableDomain {
     EventScript.eventLine(event, domain: self)
   }
 
+  /// An ``EventScript``'s line is never read as a setting.
+  public func scenarioLineNeedsTime(_ event: Event) -> Bool { false }
+
   /// An ``EventScript``'s description (``EventScript/help``).
   public static var scenarioHelp: String { EventScript.help }
 
@@ -196,9 +204,10 @@ extension RecordableDomain {
   /// blank line.
   /// - Complexity: O(events).
   public static func scenarioScript(_ scenario: Scenario<Self>) -> String {
-    EventScript.script(scenario.events, after: scenarioPreamble(scenario)) {
-      scenario.domain.scenarioLine($0)
-    }
+    EventScript.script(
+      scenario.events, after: scenarioPreamble(scenario),
+      needsTime: scenario.domain.scenarioLineNeedsTime
+    ) { scenario.domain.scenarioLine($0) }
   }
 }
 

@@ -318,4 +318,26 @@ struct ScenarioScriptTests {
       try ScenarioScript.parse("tap 1\r\njump\r\n")
     }
   }
+
+  @Test(
+    "a size class change first at the session's start is written after @0s, which reads back as it (its line alone reads as the setting)"
+  )
+  func sizeFirstWritten() throws {
+    for text in [
+      "size regular\n+0s size compact\n+1s tap 1", "size regular\n@0s size compact\n",
+      "tap 1\n+0s size compact", "@2s size compact\n+1s size regular",
+    ] {
+      let scenario = try ScenarioScript.parse(text)
+      let written = ScenarioScript.write(scenario)
+      let again = try ScenarioScript.parse(written)
+      #expect(again.events.map(\.event) == scenario.events.map(\.event), "\(text) → \(written)")
+      #expect(again.events.map(\.time) == scenario.events.map(\.time), "\(text) → \(written)")
+      #expect(again.domain.settings == scenario.domain.settings, "\(text) → \(written)")
+    }
+    let written = ScenarioScript.write(try ScenarioScript.parse("size regular\n+0s size compact"))
+    #expect(written.hasSuffix("\n\n@0s size compact\n"), "\(written)")
+    // Another first interaction at the start is written with no time, as before.
+    let tap = ScenarioScript.write(try ScenarioScript.parse("tap 1\n+0s size compact"))
+    #expect(tap.hasSuffix("\n\ntap 1\n+0s size compact\n"), "\(tap)")
+  }
 }
