@@ -1,4 +1,6 @@
 import Foundation
+import Navigation
+import RewindCore
 import RewindJournal
 import TestSupport
 import Testing
@@ -474,6 +476,73 @@ struct CheckCommandTests {
         )
           && $0.hasSuffix(", and they are the frame in progress")
       }, "\(text.stdout)")
+  }
+
+  /// A journal cut at a frame's end (its writer killed before it closed it) passed without
+  /// a word, and --update wrote its last state as the session's.
+  @Test(
+    "a journal that was not closed is said to be, with its result and in its JSON, and --update writes no state of it"
+  )
+  func notClosed() throws {
+    let directory = TemporaryDirectory()
+    let held = directory.file("held.journal")
+    try FileManager.default.copyItem(atPath: sample("day-menu.journal"), toPath: held)
+    let recorder = try JournalRecorder<NavigationDomain>.continuing(at: held)
+    try recorder.record(.backTapped, at: recorder.lastTime + 1_000)
+    try recorder.flush()
+    // A copy of a journal its writer has not closed: the writer of the copy is gone.
+    let journal = directory.file("day-menu.journal")
+    try FileManager.default.copyItem(atPath: held, toPath: journal)
+    let writing = try rewind("check", held)
+    try recorder.close()
+    #expect(writing.status == 0, "\(writing.stdout)\(writing.stderr)")
+    #expect(
+      writing.lines.contains {
+        // The writer's process id when its lock tells it.
+        $0.hasPrefix("  not closed: ")
+          && $0.hasSuffix(" is writing it still; so far it holds 26 events, up to event 26")
+      }, "\(writing.stdout)")
+    let said =
+      "not closed: its writer stopped without closing it (killed, crashed, or the machine lost power); it holds 26 events, up to event 26, and the session may have gone on after them; `rewind recover` closes it"
+    for jobs in ["1", "2"] {
+      let text = try rewind("check", journal, "--jobs", jobs)
+      #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
+      #expect(text.lines.first?.hasPrefix("PASS ") == true, "\(text.stdout)")
+      #expect(text.lines.contains("  " + said), "\(text.stdout)")
+    }
+    let json = try parseObject(try rewind("check", journal, "--json").stdout)
+    let entry = try #require((json["journals"] as? [[String: Any]])?.first)
+    #expect(entry["notClosed"] as? String == said, "\(entry)")
+    let whole = try parseObject(try rewind("check", sample("day-menu.journal"), "--json").stdout)
+    #expect((whole["journals"] as? [[String: Any]])?.first?["notClosed"] == nil)
+    // --update writes no state of it; once it is closed, it does.
+    let update = try rewind("check", journal, "--update")
+    #expect(update.status == 1)
+    #expect(
+      update.stdout.contains(
+        "\(said), so its last state may not be the session's; --update wrote nothing to"),
+      "\(update.stdout)")
+    let state = directory.file("day-menu.state.json")
+    #expect(!FileManager.default.fileExists(atPath: state))
+    #expect(try rewind("recover", journal).status == 0)
+    let closed = try rewind("check", journal, "--update")
+    #expect(closed.status == 0, "\(closed.stdout)\(closed.stderr)")
+    #expect(!closed.stdout.contains("not closed"), "\(closed.stdout)")
+    #expect(FileManager.default.fileExists(atPath: state))
+  }
+
+  @Test("a session of no events is said to have none, not to have no snapshot after its first")
+  func noEvents() throws {
+    let directory = TemporaryDirectory()
+    write("layout two-column\n", to: directory.file("empty.scenario"))
+    let journal = directory.file("empty.journal")
+    #expect(try rewind("record", directory.file("empty.scenario"), "-o", journal).status == 0)
+    let text = try rewind("check", journal)
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(
+      text.lines.dropFirst().first
+        == "  no expected state: \(directory.file("empty.state.json")) does not exist; the session has no events, and its state is not checked",
+      "\(text.stdout)")
   }
 
   @Test("--jobs does not change what check prints, with partial and missing expected states")

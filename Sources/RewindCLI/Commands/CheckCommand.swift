@@ -34,7 +34,9 @@ extension RewindTool {
         its schema had. A journal with a torn tail (bytes after its last whole frame: a \
         crash's unfinished frame, a file cut short) fails, since what they hold is not \
         checked (`rewind recover` cuts them), unless a writer holds it (its frame in \
-        progress). Several journals are checked at once on --jobs threads, a long one \
+        progress). A journal that was not closed, cut at a frame's end (its writer killed, \
+        or writing still), is checked and said to be not closed: the session may have \
+        gone on, and --update writes no state of it. Several journals are checked at once on --jobs threads, a long one \
         in parts that any free thread takes; the output is the same, in the order given.
         """,
       exitStatuses: [
@@ -351,6 +353,10 @@ struct CheckCommand: TimelineVisitor {
     // frame in progress is not torn.
     let tail = timeline.reader.condition.tornTail
     let cutShort = report.cutShort != nil
+    // Cut at a frame's end (its writer killed, or writing still): every event in it is
+    // checked, but the session may have gone on; said with the result (it passed without
+    // a word), and --update writes no state of it.
+    let notClosed = Format.notClosed(timeline.reader)
     /// Whether --update wrote the file (false: it held the state's text already).
     var written: Bool?
     /// The fields --update changed in the expected state it read (old: what it gave).
@@ -362,6 +368,11 @@ struct CheckCommand: TimelineVisitor {
       if cutShort, let tail {
         throw CommandError(
           "\(TerminalText.escaped(timeline.path)): \(tail.described), so its last state is not known; --update wrote nothing to \(TerminalText.escaped(expectedPath)) (`rewind recover` cuts them, then update from what is left)"
+        )
+      }
+      if let notClosed {
+        throw CommandError(
+          "\(TerminalText.escaped(timeline.path)): \(notClosed), so its last state may not be the session's; --update wrote nothing to \(TerminalText.escaped(expectedPath)) (update once it is closed)"
         )
       }
       // The state the check's replay ended in, with the current reducer from the start:
@@ -444,9 +455,11 @@ struct CheckCommand: TimelineVisitor {
       // With no snapshot compared either, no state is: a reducer that computes other
       // values with the same outcomes passes.
       let unchecked =
-        report.snapshotsCompared == 0
-        ? "; no state is compared (no snapshot after the first event either): only each event's outcome and changed fields are"
-        : "; the final state is not checked"
+        report.eventsReplayed == 0
+        ? "; the session has no events, and its state is not checked"
+        : report.snapshotsCompared == 0
+          ? "; no state is compared (no snapshot after the first event either): only each event's outcome and changed fields are"
+          : "; the final state is not checked"
       lines.append(
         "  no expected state"
           + (name.map { ": \(TerminalText.escaped($0)) does not exist" } ?? " (give --expect FILE)")
@@ -463,6 +476,7 @@ struct CheckCommand: TimelineVisitor {
     if let damage = headerDamage ?? copyDamage {
       lines.append("  \(TerminalText.escaped(damage)); `rewind recover` rebuilds it")
     }
+    if let notClosed { lines.append("  \(notClosed)") }
     if let tail, tail.isDamagedEnd {
       lines.append("  damaged end: \(tail.described); `rewind recover` writes them again")
     } else if let tail = report.cutShort {
@@ -483,6 +497,7 @@ struct CheckCommand: TimelineVisitor {
       ("expectedState", .string(expectedPath)),
     ]
     // Apart: a header read from its copy has no copy left; a damaged copy, a whole header.
+    if let notClosed { members.append(("notClosed", .string(notClosed))) }
     if let headerDamage { members.append(("headerDamage", .string(headerDamage))) }
     if let copyDamage { members.append(("headerCopyDamage", .string(copyDamage))) }
     if let tail {

@@ -35,4 +35,19 @@ extension Format {
     let process = writer.pid.map { "process \($0)" } ?? "another process"
     return "not closed: \(process) is writing it still; so far \(held)"
   }
+
+  /// What `check` says of a journal that was not closed and holds whole frames only (a
+  /// torn tail is said apart): cut at a frame's end, its writer gone or still writing, the
+  /// session may have gone on after its last event; nil for a closed journal or one with a
+  /// torn tail.
+  static func notClosed(_ reader: JournalReader) -> String? {
+    let condition = reader.condition
+    guard !condition.isClosed, condition.tornTail == nil else { return nil }
+    if condition.openedFromIndex {
+      return
+        "not closed on the server: it holds \(count(reader.recordCount, "event")), up to event \(reader.lastSequence); pushing the journal again once it is closed closes it"
+    }
+    return notClosed(
+      events: reader.recordCount, last: reader.lastSequence, writer: reader.currentWriter())
+  }
 }
