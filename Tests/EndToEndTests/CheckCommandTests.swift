@@ -531,6 +531,34 @@ struct CheckCommandTests {
     #expect(FileManager.default.fileExists(atPath: state))
   }
 
+  /// Runs writing the same expected state at once: one that finds the file written by
+  /// another meanwhile, with the same bytes, failed ("a file appeared there").
+  @Test(
+    "check --update of one journal by several runs at once: each passes, the state written once or found"
+  )
+  func concurrentUpdates() async throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("two-column.journal")
+    try FileManager.default.copyItem(atPath: sample("two-column.journal"), toPath: journal)
+    let state = directory.file("two-column.state.json")
+    for round in 0..<4 {
+      try? FileManager.default.removeItem(atPath: state)
+      let results = try await withThrowingTaskGroup(of: ProcessResult.self) { group in
+        for _ in 0..<6 { group.addTask { try rewind("check", journal, "--update") } }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+      for result in results {
+        #expect(result.status == 0, "round \(round): \(result.stdout)\(result.stderr)")
+        #expect(
+          result.stdout.contains("(written)") || result.stdout.contains("(unchanged)"),
+          "round \(round): \(result.stdout)")
+      }
+      // A run that made the file (or replaced it after another made it) says it wrote it.
+      #expect(results.contains { $0.stdout.contains("(written)") }, "round \(round)")
+      #expect(bytes(of: state) == bytes(of: sample("two-column.state.json")), "round \(round)")
+    }
+  }
+
   @Test("a session of no events is said to have none, not to have no snapshot after its first")
   func noEvents() throws {
     let directory = TemporaryDirectory()

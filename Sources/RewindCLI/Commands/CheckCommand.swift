@@ -329,6 +329,19 @@ struct CheckCommand: TimelineVisitor {
   /// Where the events replayed are counted when this journal is one of several checked
   /// at once (which share one progress bar); nil for a bar of its own.
   var progress: ItemProgress?
+  /// Whether the file at `path` holds `text` (a state's pretty JSON and a line feed):
+  /// `read`, its lines as read and joined, when they were, else read now.
+  static func file(_ path: String, holds text: String, read: String?, _ context: Context) -> Bool {
+    // The text read is its lines joined: the same lines and one byte more (the last line
+    // feed) are the same bytes.
+    var status = stat()
+    guard context.fileSystem.stat(path, &status) == 0, Int(status.st_size) == text.utf8.count,
+      let lines = read
+        ?? (try? TextFileReader(path: path, system: context.fileSystem).remainingText())
+    else { return false }
+    return lines + "\n" == text
+  }
+
   /// The cores this journal's parts share with the other journals checked at once; nil
   /// for its jobs alone.
   var cores: SharedCores?
@@ -390,12 +403,7 @@ struct CheckCommand: TimelineVisitor {
       }
       let json = expected.map { Self.keeping(state, fieldsOf: $0) } ?? state
       let text = json.prettyText + "\n"
-      // The text read is its lines joined: the same lines and one byte more (the last line
-      // feed) are the same bytes.
-      var status = stat()
-      written =
-        expectedText != json.prettyText || context.fileSystem.stat(expectedPath, &status) != 0
-        || Int(status.st_size) != text.utf8.count
+      written = !Self.file(expectedPath, holds: text, read: expectedText, context)
       if written == true {
         // A symbolic link (to a fixture kept elsewhere) stays: the file it leads to is the
         // expected state, and is written.
@@ -413,8 +421,18 @@ struct CheckCommand: TimelineVisitor {
             linkTarget ?? expectedPath, replacingExisting: true, inputs: [timeline.path]),
           system: context.fileSystem)
         try file.write(text)
-        try file.commit()
-        if let expected { updated = Timeline<D>.compare(expected: expected, actual: json) }
+        do {
+          try file.commit()
+        } catch {
+          // Written meanwhile by another --update of the journal: the same state.
+          let path = linkTarget ?? expectedPath
+          guard error.code == .alreadyExists, Self.file(path, holds: text, read: nil, context)
+          else { throw error }
+          written = false
+        }
+        if let expected, written == true {
+          updated = Timeline<D>.compare(expected: expected, actual: json)
+        }
       }
       report.expectedFieldCount = json.leaves().count
       report.stateFieldCount = state.leaves().count
