@@ -453,7 +453,17 @@ struct DamageTests {
     #expect {
       try JournalReader(path: directory.path)
     } throws: { error in
-      "\(error)".contains("is a directory, not a journal file")
+      "\(error)" == "\(directory.path): is a directory, not a journal file"
+    }
+    // One that holds journals says how many, and how to give them.
+    write([UInt8](), to: directory.file("a.journal"))
+    write([UInt8](), to: directory.file("b.journal"))
+    write([UInt8](), to: directory.file("b.state.json"))
+    #expect {
+      try JournalReader(path: directory.path)
+    } throws: { error in
+      "\(error)"
+        == "\(directory.path): is a directory, not a journal file; it holds 2 journals (\(directory.path)/*.journal)"
     }
   }
 

@@ -53,12 +53,31 @@ final class JournalFile {
     // deinit closes the descriptor.
     switch status.st_mode & S_IFMT {
     case S_IFREG: break
-    case S_IFDIR: throw JournalError(.io, "is a directory, not a journal file", path: path)
+    case S_IFDIR:
+      throw JournalError(
+        .io, "is a directory, not a journal file" + JournalFile.journalsHint(in: path), path: path)
     default:
       // A pipe or a device has no size and no positions to read at: a journal is a file.
       throw JournalError(
         .io, "is not a regular file (a device, pipe or socket), not a journal file", path: path)
     }
+  }
+
+  /// The journals in the directory `path`, as the end of a sentence (`; it holds 6
+  /// journals (DIR/*.journal)`), or nothing when it holds none.
+  static func journalsHint(in path: String) -> String {
+    guard let directory = opendir(path) else { return "" }
+    defer { closedir(directory) }
+    var count = 0
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasSuffix(".journal"), name != ".journal" { count += 1 }
+    }
+    guard count > 0 else { return "" }
+    let glob = (path.hasSuffix("/") ? path : path + "/") + "*.journal"
+    return "; it holds \(count) journal\(count == 1 ? "" : "s") (\(glob))"
   }
 
   /// Adopts a descriptor that is already open; errors will name `path`.
