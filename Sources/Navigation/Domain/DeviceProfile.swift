@@ -26,6 +26,10 @@ public struct DeviceProfile: Equatable, Hashable, Sendable {
   /// iPhone is held upright, an iPad lies in landscape.
   public var naturalOrientation: Orientation { idiom == .phone ? .portrait : .landscape }
 
+  /// The size class a session on this device starts in when nothing says otherwise: an
+  /// iPhone's width is compact, an iPad's regular.
+  public var naturalSizeClass: SizeClass { idiom == .phone ? .compact : .regular }
+
   /// The screen's width in `orientation`, in points.
   public func width(in orientation: Orientation) -> Double {
     orientation == .portrait ? portraitWidth : landscapeWidth

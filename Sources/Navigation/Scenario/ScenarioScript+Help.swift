@@ -6,7 +6,8 @@ extension ScenarioScript {
 
     SETTINGS (before the first interaction, each at most once, all optional)
       layout three-column|two-column      the split view (default three-column)
-      size regular|compact                the initial size class (default regular)
+      size regular|compact                the initial size class (default: the
+                                          device's, an iPhone compact)
       orientation portrait|landscape      the initial one (default: the device's)
       catalog sample|FILE                 the catalog: a JSON file by the script,
                                           as `rewind info --json` shows it under

@@ -151,7 +151,8 @@ struct ScenarioLine {
 struct ScenarioParser {
   let directory: String
   var layout: SplitLayout = .threeColumn
-  var sizeClass: SizeClass = .regular
+  /// The size class a `size` line gives; nil for the device's (``DeviceProfile/naturalSizeClass``).
+  var sizeClass: SizeClass?
   var orientation: Orientation?
   var catalogSource: Catalog?
   /// The whole settings, from a `settings JSON` line: the layout, size, orientation,
@@ -365,9 +366,10 @@ struct ScenarioParser {
     } else {
       catalog = .sample(layout: layout)
     }
+    let profile = DeviceProfile(device: device ?? "")
     return NavigationDomain(
       NavigationSettings(
-        catalog: catalog, device: DeviceProfile(device: device ?? ""), sizeClass: sizeClass,
+        catalog: catalog, device: profile, sizeClass: sizeClass ?? profile.naturalSizeClass,
         orientation: orientation))
   }
 

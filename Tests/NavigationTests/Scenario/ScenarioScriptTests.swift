@@ -89,6 +89,24 @@ struct ScenarioScriptTests {
     #expect(unknown.domain.settings == NavigationSettings.sample)
   }
 
+  /// An iPhone's script without a size line recorded a regular width in portrait, which
+  /// no iPhone has (its back button then rejected).
+  @Test("the size class is the device's when no line gives it: an iPhone's compact")
+  func deviceSizeClass() throws {
+    let phone = try ScenarioScript.parse(
+      "device iPhone 15, iOS 18.1\nselect category Grinders\nback")
+    #expect(phone.domain.settings.sizeClass == .compact)
+    var state = phone.domain.initialState
+    let outcomes = phone.events.map { phone.domain.reduce(&state, $0.event) }
+    #expect(outcomes.allSatisfy { if case .rejected = $0 { false } else { true } }, "\(outcomes)")
+    #expect(
+      try ScenarioScript.parse("device iPhone 15\nsize regular\n").domain.settings.sizeClass
+        == .regular)
+    #expect(
+      try ScenarioScript.parse("device iPad Pro 11-inch\n").domain.settings.sizeClass == .regular)
+    #expect(try ScenarioScript.parse("tap 1").domain.settings.sizeClass == .regular)
+  }
+
   @Test("an empty script is the sample domain with no events")
   func empty() throws {
     let scenario = try ScenarioScript.parse("# nothing yet\n\n")
