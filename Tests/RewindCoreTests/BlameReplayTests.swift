@@ -46,27 +46,32 @@ struct BlameReplayTests {
           }
         ))
     }
+    // Windows up to 2^20 events (here doubling to the start), and capped at 64: a window
+    // of the largest size again and again (29, 58, 64, 64, …).
     for (path, read) in targets {
       for point in points {
-        // The changes up to the point, newest first.
-        let expected = (1...max(Int(point), 1)).reversed().filter {
-          $0 <= Int(point) && !read(values[$0]).isWrittenAs(read(values[$0 - 1]))
+        for largest in [Timeline<NavigationDomain>.blameWindow, 64] {
+          // The changes up to the point, newest first.
+          let expected = (1...max(Int(point), 1)).reversed().filter {
+            $0 <= Int(point) && !read(values[$0]).isWrittenAs(read(values[$0 - 1]))
+          }
+          let context = "seed \(seed), \(path) at \(point), windows up to \(largest)"
+          let blame = try timeline.blame(path, at: point, largestWindow: largest)
+          #expect(blame.event?.sequence == expected.first.map(UInt64.init), "\(context)")
+          #expect(blame.value == read(values[Int(point)]), "\(context)")
+          if let event = blame.event {
+            #expect(event.event == events[Int(event.sequence) - 1], "\(context)")
+            #expect(event.recorded.kind == .applied, "\(context)")
+          }
+          let history = try timeline.blameHistory(path, at: point, largestWindow: largest)
+          #expect(history.map { Int($0.event.sequence) } == expected, "\(context)")
+          #expect(
+            history.map(\.new) == expected.map { read(values[$0]) }
+              && history.map(\.old) == expected.map { read(values[$0 - 1]) }, "\(context)")
+          let newest = try timeline.blameHistory(
+            path, at: point, limit: 3, largestWindow: largest)
+          #expect(newest.map { Int($0.event.sequence) } == Array(expected.prefix(3)), "\(context)")
         }
-        let context = "seed \(seed), \(path) at \(point)"
-        let blame = try timeline.blame(path, at: point)
-        #expect(blame.event?.sequence == expected.first.map(UInt64.init), "\(context)")
-        #expect(blame.value == read(values[Int(point)]), "\(context)")
-        if let event = blame.event {
-          #expect(event.event == events[Int(event.sequence) - 1], "\(context)")
-          #expect(event.recorded.kind == .applied, "\(context)")
-        }
-        let history = try timeline.blameHistory(path, at: point)
-        #expect(history.map { Int($0.event.sequence) } == expected, "\(context)")
-        #expect(
-          history.map(\.new) == expected.map { read(values[$0]) }
-            && history.map(\.old) == expected.map { read(values[$0 - 1]) }, "\(context)")
-        let newest = try timeline.blameHistory(path, at: point, limit: 3)
-        #expect(newest.map { Int($0.event.sequence) } == Array(expected.prefix(3)), "\(context)")
       }
     }
   }

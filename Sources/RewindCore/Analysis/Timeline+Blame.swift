@@ -91,11 +91,19 @@ extension Timeline {
   /// - Complexity: O(events since the last change), in windows of one snapshot interval
   ///   and more.
   public func blame(_ path: String, at sequence: UInt64) throws -> Blame<D> {
+    try blame(path, at: sequence, largestWindow: Self.blameWindow)
+  }
+
+  /// ``blame(_:at:)`` in windows of at most `largestWindow` events (for the tests).
+  package func blame(_ path: String, at sequence: UInt64, largestWindow: UInt64) throws
+    -> Blame<D>
+  {
     let target = try BlameTarget(parsing: path)
     let probe = try probe(for: target, at: sequence)
     let value = probe.read(try state(after: sequence))
     let (changes, lost) = try changesBackwards(
-      probe, before: sequence, limit: 1, stoppingAtLostEvents: true)
+      probe, before: sequence, limit: 1, largestWindow: largestWindow,
+      stoppingAtLostEvents: true)
     return Blame(
       path: target.path, element: target.element, value: value, event: changes.first?.event,
       lostEvents: lost)
@@ -123,10 +131,23 @@ extension Timeline {
   public func blameHistory(_ path: String, at sequence: UInt64, limit: Int = .max) throws
     -> [BlameChange<D>]
   {
+    try blameHistory(path, at: sequence, limit: limit, largestWindow: Self.blameWindow)
+  }
+
+  /// ``blameHistory(_:at:limit:)`` in windows of at most `largestWindow` events (for the
+  /// tests).
+  package func blameHistory(
+    _ path: String, at sequence: UInt64, limit: Int = .max, largestWindow: UInt64
+  ) throws -> [BlameChange<D>] {
     let probe = try probe(for: BlameTarget(parsing: path), at: sequence)
     try checkScanStart(sequence)
-    return try changesBackwards(probe, before: sequence, limit: limit).changes
+    return try changesBackwards(
+      probe, before: sequence, limit: limit, largestWindow: largestWindow
+    ).changes
   }
+
+  /// The most events a window of blame's replays (``changesBackwards``) holds.
+  package static var blameWindow: UInt64 { 1 << 20 }
 
   /// The field index a target watches and how its value is read from a state; `sequence`,
   /// the point asked about, is read only to suggest an element in an error.
@@ -218,10 +239,10 @@ extension Timeline {
   ///
   /// Each window is replayed forwards by the domain's own loop (``Domain/scans``,
   /// specialised for it: no call an event), from the state at its start; a window is one
-  /// snapshot interval, then twice the one before, up to 2^20 events, so that a change far
-  /// back costs few seeks, and a recent one one interval.
+  /// snapshot interval, then twice the one before, up to `largestWindow` events (2^20),
+  /// so that a change far back costs few seeks, and a recent one one interval.
   private func changesBackwards(
-    _ probe: BlameProbe<D>, before sequence: UInt64, limit: Int,
+    _ probe: BlameProbe<D>, before sequence: UInt64, limit: Int, largestWindow: UInt64,
     stoppingAtLostEvents: Bool = false
   ) throws -> (changes: [BlameChange<D>], stoppedAt: ClosedRange<UInt64>?) {
     var found: [BlameChange<D>] = []
@@ -253,7 +274,7 @@ extension Timeline {
       }
       found += changes.reversed()
       end = start
-      window = min(window * 2, 1 << 20)
+      window = min(window * 2, max(largestWindow, interval))
     }
     return (found, nil)
   }
