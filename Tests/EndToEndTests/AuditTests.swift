@@ -47,7 +47,7 @@ struct AuditTests {
     #expect(verify.lines[1].hasPrefix("  frame 1 (\(range)) at byte \(frame.offset): "))
     #expect(!verify.stdout.contains("index"), "\(verify.stdout)")
 
-    let json = try parseObject(try rewind("verify", journal, "--json").stdout)
+    let json = try verifyReport(try rewind("verify", journal, "--json").stdout)
     #expect(json["frames"] as? Int == frames.count)
     #expect(json["damagedFrames"] as? Int == 1)
     #expect(json["damagedEvents"] as? Int == Int(frame.recordCount))
@@ -130,7 +130,7 @@ struct AuditTests {
       #expect(
         try rewind("log", path).stderr.contains(
           "(from byte \(end)) are its index or trailer, damaged or cut short (\(what) is damaged"))
-      let json = try parseObject(try rewind("verify", path, "--json").stdout)
+      let json = try verifyReport(try rewind("verify", path, "--json").stdout)
       let problems = try #require(json["problems"] as? [[String: Any]])
       #expect(problems.map { $0["kind"] as? String } == ["index"], "\(problems)")
       // recover still writes a fresh index, and keeps every event.

@@ -74,7 +74,7 @@ func consistent(_ snapshot: Snapshot, state: [UInt8]) -> Snapshot {
 
 /// The problems of a `verify --json` report.
 func problems(_ result: ProcessResult) throws -> [[String: Any]] {
-  try #require(try parseObject(result.stdout)["problems"] as? [[String: Any]])
+  try #require(try verifyReport(result.stdout)["problems"] as? [[String: Any]])
 }
 
 /// Checks one problem of `verify --json`.
@@ -184,7 +184,7 @@ struct DeepVerifyTests {
         "OK \(journal): 4 frames, 30,000 events, 32 snapshots, closed",
         "  Content: 30,000 events decoded, 32 snapshots read, each equal to the state replayed up to it.",
       ], "\(text.stdout)")
-    let json = try parseObject(try rewind("verify", journal, "--deep", "--json").stdout)
+    let json = try verifyReport(try rewind("verify", journal, "--deep", "--json").stdout)
     #expect(json["ok"] as? Bool == true)
     #expect(json["deep"] as? Bool == true)
     let content = try #require(json["content"] as? [String: Any])
@@ -193,7 +193,7 @@ struct DeepVerifyTests {
     #expect(content["snapshotsChecked"] as? Int == 32)
     #expect(content["snapshotsMatchingReplay"] as? Int == 32)
     // Without --deep, the storage check only.
-    let fast = try parseObject(try rewind("verify", journal, "--json").stdout)
+    let fast = try verifyReport(try rewind("verify", journal, "--json").stdout)
     #expect(fast["deep"] as? Bool == false)
     #expect(fast["content"] is NSNull)
   }
@@ -244,7 +244,7 @@ struct DeepVerifyTests {
     #expect(try rewind("verify", journal).status == 0)
     let deep = try rewind("verify", journal, "--deep", "--json")
     #expect(deep.status == 1)
-    let json = try parseObject(deep.stdout)
+    let json = try verifyReport(deep.stdout)
     #expect(json["ok"] as? Bool == false)
     let content = try #require(json["content"] as? [String: Any])
     #expect(content["eventsDecoded"] as? Int == 300 - 29)
@@ -338,7 +338,7 @@ struct DeepVerifyTests {
     #expect(try rewind("verify", journal).status == 0, "the storage check cannot see it")
     let deep = try rewind("verify", journal, "--deep", "--json")
     #expect(deep.status == 1)
-    let json = try parseObject(deep.stdout)
+    let json = try verifyReport(deep.stdout)
     #expect((json["content"] as? [String: Any])?["checked"] as? Bool == false)
     let found = try problems(deep)
     #expect(found.count == 1)
@@ -383,7 +383,7 @@ struct NotClosedTests {
         "OK \(journal): 1 frame, 300 events, 4 snapshots, not closed",
         "  \(sentence.prefix(1).uppercased() + sentence.dropFirst()).",
       ], "\(verify.stdout)")
-    let json = try parseObject(try rewind("verify", journal, "--json").stdout)
+    let json = try verifyReport(try rewind("verify", journal, "--json").stdout)
     #expect(json["closed"] as? Bool == false)
     #expect(json["writing"] as? Bool == false)
     #expect(json["events"] as? Int == 300)
@@ -398,7 +398,7 @@ struct NotClosedTests {
       recovered.stdout.contains("The original is kept as \(copy).damaged."), "\(recovered.stdout)")
 
     // A closed journal says so.
-    let closed = try parseObject(
+    let closed = try verifyReport(
       try rewind("verify", try issueJournal(in: directory, "c.journal"), "--json").stdout)
     #expect(closed["closed"] as? Bool == true)
     #expect(closed["notClosed"] is NSNull)
@@ -424,7 +424,7 @@ struct NotClosedTests {
     #expect(
       verify.lines.last == "  \(sentence.prefix(1).uppercased() + sentence.dropFirst()).",
       "\(verify.stdout)")
-    let json = try parseObject(try rewind("verify", journal, "--json").stdout)
+    let json = try verifyReport(try rewind("verify", journal, "--json").stdout)
     #expect(json["writing"] as? Bool == true)
     #expect(json["writerPid"] as? Int == Int(pid))
   }

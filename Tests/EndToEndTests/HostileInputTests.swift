@@ -58,7 +58,7 @@ struct HostileInputTests {
     let message = "the path is empty: it names no file; give the path of a file"
     let day = sample("day-menu.journal")
     for arguments in [
-      ["info", ""], ["log", ""], ["state", ""], ["export", ""], ["verify", "", "--deep"],
+      ["info", ""], ["log", ""], ["state", ""], ["export", ""],
       ["html", "", "-o", directory.file("page.html")], ["testgen", ""], ["recover", ""],
       ["find", "", "--where", "menu.selectedIndex == 1"], ["diff", day, ""],
       ["blame", "", "menu.selectedIndex"],
@@ -68,6 +68,11 @@ struct HostileInputTests {
       #expect(result.stderr == "Error: \(message)\n", "\(arguments)")
       #expect(result.status == 1, "\(arguments)")
     }
+    // verify says it in its place, on standard output.
+    let verified = try rewind("verify", "", "--deep")
+    #expect(verified.stdout == "UNREADABLE '': \(message)\n", "\(verified.stdout)")
+    #expect(verified.stderr.isEmpty)
+    #expect(verified.status == 1)
     let imported = try rewind("import", "", "-o", directory.file("i.journal"))
     #expect(imported.stderr == "Error: \(message); nothing was written\n")
     #expect(imported.status == 1)

@@ -54,7 +54,7 @@ struct MaintenanceTests {
     let ok = try rewind("verify", journal)
     #expect(ok.status == 0)
     #expect(ok.stdout.hasPrefix("OK \(journal): "))
-    let okJSON = try parseObject(try rewind("verify", journal, "--json").stdout)
+    let okJSON = try verifyReport(try rewind("verify", journal, "--json").stdout)
     #expect(okJSON["ok"] as? Bool == true)
 
     // Only the start of the header: nothing can repair it, and verify does not say recover can.
@@ -183,7 +183,9 @@ struct MaintenanceTests {
     expectFailure(
       try rewind("state", text),
       containing: "\(text): not a Rewind journal (it does not start with a journal header)")
-    expectFailure(try rewind("verify", directory.path), containing: "is a directory")
+    let folder = try rewind("verify", directory.path)
+    #expect(folder.status == 1)
+    #expect(folder.stdout.contains("is a directory"), "\(folder.stdout)")
 
     // A journal of a domain this rewind does not know.
     let foreign = directory.file("foreign.journal")
@@ -296,7 +298,7 @@ struct RepairTests {
         "DAMAGED \(journal): 1 problem; 1 frame readable (5,000 events, 4 snapshots)",
         "  at byte 30: \(reason)",
       ], "\(verify.stdout)")
-    let json = try parseObject(try rewind("verify", journal, "--json").stdout)
+    let json = try verifyReport(try rewind("verify", journal, "--json").stdout)
     #expect(json["ok"] as? Bool == false)
     let problems = try #require(json["problems"] as? [[String: Any]])
     #expect(problems.count == 1)
@@ -347,7 +349,7 @@ struct RepairTests {
       problem.components(separatedBy: "checksum mismatch").count == 2, "said twice: \(problem)")
     #expect(problem.components(separatedBy: "at byte").count == 2, "two offsets: \(problem)")
 
-    let json = try parseObject(try rewind("verify", journal, "--json").stdout)
+    let json = try verifyReport(try rewind("verify", journal, "--json").stdout)
     #expect(json["damagedFrames"] as? Int == 1)
     #expect(json["events"] as? Int == readable)
     let problems = try #require(json["problems"] as? [[String: Any]])
@@ -411,7 +413,10 @@ struct RepairTests {
 
     let json = try rewind("verify", whole, text, damaged, "--json")
     #expect(json.status == 1)
-    let reports = try #require(try parseJSON(json.stdout) as? [[String: Any]])
+    let output = try parseObject(json.stdout)
+    #expect(output["whole"] as? Int == 1)
+    #expect(output["notWhole"] as? Int == 2)
+    let reports = try verifyReports(json.stdout)
     #expect(reports.map { $0["path"] as? String } == [whole, text, damaged])
     #expect(reports.map { $0["ok"] as? Bool } == [true, false, false])
     #expect((reports[1]["error"] as? String)?.contains("not a Rewind journal") == true)
@@ -434,10 +439,52 @@ struct RepairTests {
     write(Array("not a journal\n".utf8), to: text)
     let result = try rewind("verify", text, "--json")
     #expect(result.status == 1)
-    let json = try parseObject(result.stdout)
+    let json = try verifyReport(result.stdout)
     #expect(json["ok"] as? Bool == false)
     #expect((json["error"] as? String)?.contains("not a Rewind journal") == true)
-    #expect(result.stderr.hasPrefix("Error: "))
+    // Said in the JSON, as among several.
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+  }
+
+  @Test("verify --json has one shape whatever the number of journals, the counts as the text's")
+  func jsonOneShape() throws {
+    let directory = TemporaryDirectory()
+    let text = directory.file("notes.journal")
+    write(Array("not a journal\n".utf8), to: text)
+    let whole = sample("day-menu.journal")
+    for (journals, counts) in [
+      ([whole], (1, 0)), ([text], (0, 1)), ([whole, text], (1, 1)),
+      ([whole, sample("two-column.journal")], (2, 0)),
+    ] {
+      let result = try rewind(["verify"] + journals + ["--json"])
+      let json = try parseObject(result.stdout)
+      #expect(Set(json.keys) == ["journals", "whole", "notWhole"], "\(result.stdout)")
+      let reports = try verifyReports(result.stdout)
+      #expect(reports.map { $0["path"] as? String } == journals)
+      #expect(json["whole"] as? Int == counts.0, "\(journals)")
+      #expect(json["notWhole"] as? Int == counts.1, "\(journals)")
+      #expect(result.status == (counts.1 == 0 ? 0 : 1), "\(journals)")
+    }
+  }
+
+  @Test("verify says a single journal it cannot read as it says one among several")
+  func unreadableAlone() throws {
+    let directory = TemporaryDirectory()
+    let empty = directory.file("empty.journal")
+    write([], to: empty)
+    let among = try rewind("verify", empty, sample("day-menu.journal"))
+    let line = "UNREADABLE \(empty): the file is empty, not a Rewind journal"
+    #expect(among.lines.first == line, "\(among.stdout)")
+    let alone = try rewind("verify", empty)
+    #expect(alone.status == 1)
+    #expect(alone.lines == [line], "\(alone.stdout)")
+    #expect(alone.stderr.isEmpty, "\(alone.stderr)")
+    // A directory, in its place too.
+    let folder = try rewind("verify", directory.path)
+    #expect(folder.status == 1)
+    #expect(
+      folder.lines.first?.hasPrefix("UNREADABLE \(directory.path): ") == true, "\(folder.stdout)")
+    #expect(folder.stdout.contains("is a directory"), "\(folder.stdout)")
   }
 
   @Test("recover -o leaves the original, and may not write over it under any name")

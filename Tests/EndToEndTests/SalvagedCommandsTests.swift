@@ -445,11 +445,11 @@ struct SalvagedCommandsTests {
         plain.lines.contains(
           "  \("E" + JournalError.describe(lost).dropFirst()) were lost to damage (salvaged away): the journal holds no frame for them."
         ), "\(plain.stdout)")
-      let json = try parseObject(try rewind(["verify", salvaged, "--json"] + deep).stdout)
+      let json = try verifyReport(try rewind(["verify", salvaged, "--json"] + deep).stdout)
       let ranges = try #require(json["lostEvents"] as? [[String: Int]])
       #expect(ranges == [["from": Int(lost.lowerBound), "to": Int(lost.upperBound)]])
     }
-    let intact = try parseObject(try rewind("verify", sample("day-menu.journal"), "--json").stdout)
+    let intact = try verifyReport(try rewind("verify", sample("day-menu.journal"), "--json").stdout)
     #expect((intact["lostEvents"] as? [Any])?.isEmpty == true)
   }
 
@@ -460,7 +460,7 @@ struct SalvagedCommandsTests {
     let json = try parseObject(try rewind("info", salvaged, "--json").stdout)
     let ranges = try #require(json["lostEvents"] as? [[String: Int]])
     #expect(ranges == [["from": Int(lost.lowerBound), "to": Int(lost.upperBound)]])
-    let verified = try parseObject(try rewind("verify", salvaged, "--json").stdout)
+    let verified = try verifyReport(try rewind("verify", salvaged, "--json").stdout)
     #expect(ranges == verified["lostEvents"] as? [[String: Int]])
     #expect(
       (json["integrity"] as? [String])?.last == "\(JournalError.describe(lost)) lost (salvaged)")

@@ -41,6 +41,19 @@ func parseObject(_ text: String) throws -> [String: Any] {
   try #require(try parseJSON(text) as? [String: Any], "not a JSON object: \(text)")
 }
 
+/// The reports of `verify --json`, one a journal: its output is one object whatever their
+/// number, the reports in its "journals".
+func verifyReports(_ text: String) throws -> [[String: Any]] {
+  try #require(try parseObject(text)["journals"] as? [[String: Any]], "no journals: \(text)")
+}
+
+/// The report of the one journal given to `verify --json`.
+func verifyReport(_ text: String) throws -> [String: Any] {
+  let reports = try verifyReports(text)
+  try #require(reports.count == 1, "not one report: \(text)")
+  return reports[0]
+}
+
 extension ProcessResult {
   /// The lines of standard output.
   var lines: [String] {

@@ -19,12 +19,14 @@ extension RewindTool {
         was not closed (its writer was killed, crashed or lost power, or is writing it \
         still) and how many events it holds. Exits with 1 and each problem's location \
         (frame, events, byte offset) when the journal is damaged or, with --deep, its \
-        content is wrong. With --json the report is JSON whatever happens, each problem an \
-        object (kind, frame, offset, sequences, message). Several journals are verified in \
-        turn, each reported as one is (with --json, an array of the reports); one that \
-        cannot be verified at all is said in its place (UNREADABLE, or an object with its \
-        "error"; a path that is not UTF-8 text too, shown with each byte outside printable \
-        ASCII as \\xHH) and the others are verified still; a last line counts them, and the exit \
+        content is wrong. With --json the output is JSON whatever happens, one shape \
+        whatever the number of journals: an object whose "journals" holds each journal's \
+        report, each problem an object (kind, frame, offset, sequences, message), and whose \
+        "whole" and "notWhole" count them. Several journals are verified in turn, each \
+        reported as one is; one that cannot be verified at all is said in its place, alone \
+        or among others (UNREADABLE on standard output, or a report with its "error"; a \
+        path that is not UTF-8 text too, shown with each byte outside printable ASCII as \
+        \\xHH) and the others are verified still; a last line counts several, and the exit \
         is 1 when any is not whole.
         """,
       exitStatuses: [
@@ -55,14 +57,11 @@ extension RewindTool {
       // A journal whose path is not UTF-8 text cannot be verified, said in its place.
       try context.argumentsNotUTF8.requireOnly(among: journals)
       for journal in journals { try requireFile(journal, for: "verify") }
-      guard journals.count > 1 else {
-        if try !verify(journals[0], context: context).clean { throw ExitCode.failure }
-        return
-      }
-      // Several: each in turn, one that cannot be verified said in its place (on standard
-      // output, in order: said on standard error, it was away from its place in a log of
-      // both, and out of a grep of the output) and the others verified still; the JSON an
-      // array of the reports.
+      // Each in turn, one that cannot be verified said in its place (on standard output,
+      // in order: said on standard error, it was away from its place in a log of both, and
+      // out of a grep of the output) and the others verified still; a single journal as
+      // one of several, so that a script reads one shape whatever the count: the same
+      // UNREADABLE line, and the JSON an object whose "journals" holds the reports.
       var reports: [JSONValue] = []
       var failures = 0
       for journal in journals {
@@ -76,38 +75,39 @@ extension RewindTool {
           if !json {
             let path = context.escaped(journal)
             let said = context.escaped("\(error)")
+            // An empty path would leave the line a bare `UNREADABLE :`; it is shown quoted,
+            // as check shows it.
             context.stdout.print(
               context.stdout.style.red("UNREADABLE") + " "
-                + (said.hasPrefix(path + ": ") ? said : "\(path): \(said)"))
+                + (said.hasPrefix(path + ": ") ? said : "\(path.isEmpty ? "''" : path): \(said)"))
           }
         }
       }
+      let whole = journals.count - failures
       if json {
-        context.stdout.printJSON(.array(reports))
-      } else {
-        context.stdout.print(
-          "\(Format.count(journals.count - failures, "journal")) whole, \(failures) not")
+        // The counts as the last line says them: `2 journals whole, 1 not`.
+        context.stdout.printJSON(
+          .object([
+            ("journals", .array(reports)), ("whole", .int(Int64(whole))),
+            ("notWhole", .int(Int64(failures))),
+          ]))
+      } else if journals.count > 1 {
+        context.stdout.print("\(Format.count(whole, "journal")) whole, \(failures) not")
       }
       if failures > 0 { throw ExitCode.failure }
     }
 
-    /// Verifies `journal`, printing its report (a single journal's JSON too): its JSON,
-    /// and whether it is clean.
-    /// - Throws: the error that kept the journal from being verified at all (with
-    ///   `--json` and a single journal, its JSON printed first).
+    /// Verifies `journal`, printing its report in text: its JSON, and whether it is clean.
+    /// - Throws: the error that kept the journal from being verified at all.
     private func verify(_ journal: String, context: Context) throws -> (
       json: JSONValue, clean: Bool
     ) {
-      let single = journals.count == 1
-      if let error = context.argumentsNotUTF8.error(naming: journal) {
-        if json && single { context.stdout.printJSON(Self.failure(journal, error)) }
-        throw error
-      }
+      if let error = context.argumentsNotUTF8.error(naming: journal) { throw error }
       let report: VerificationReport
       var content: ContentCheck?
       do throws(JournalError) {
         (report, content) = try context.withProgress(
-          single ? "Verifying" : "Verifying \(journal)"
+          journals.count == 1 ? "Verifying" : "Verifying \(journal)"
         ) {
           bar throws(JournalError) in
           guard deep else { return (try Journal.verify(path: journal, progress: bar.update), nil) }
@@ -118,18 +118,10 @@ extension RewindTool {
           return (storage, ContentCheck(content))
         }
       } catch {
-        // A file that cannot be verified at all still answers in JSON; the error goes
-        // to stderr too.
-        let error = namingWhatItIs(error)
-        if json && single { context.stdout.printJSON(Self.failure(journal, error)) }
-        throw error
+        throw namingWhatItIs(error)
       }
       let output = VerifyOutput.json(report, content: content)
-      if json {
-        if single { context.stdout.printJSON(output) }
-      } else {
-        VerifyOutput.print(report, content: content, to: context.stdout)
-      }
+      if !json { VerifyOutput.print(report, content: content, to: context.stdout) }
       return (output, report.isClean && content?.isClean != false)
     }
 
