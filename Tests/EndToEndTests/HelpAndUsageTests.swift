@@ -118,7 +118,8 @@ struct HelpAndUsageTests {
     let flat = section.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     for words in [
       "a file missing, unreadable or damaged", "of several files, any that failed",
-      "an -o that is a directory, a device, standard output", "too long for a page or a test",
+      "an -o that is a directory, a device, standard output",
+      "empty for a test, or too long for a page or a test",
       "A command's help gives the statuses of its own",
     ] {
       #expect(flat.contains(words), "\(words): \(section)")
@@ -136,7 +137,13 @@ struct HelpAndUsageTests {
       ("verify", ["  1       Any journal is damaged"]),
       ("find", ["  0       Also when nothing matches"]),
       ("html", ["  64      Also when the part asked for holds more than 200,000 events"]),
-      ("testgen", ["  64      Also when the range holds more than 10,000 events"]),
+      (
+        "testgen",
+        [
+          "  1       Also when the session has no events",
+          "  64      Also when the range holds no event, or more than 10,000",
+        ]
+      ),
       ("live", ["  128+N   A signal N ended it"]),
       ("play", ["  128+N   A signal N ended it"]),
       ("push", ["  1       Any journal was not pushed"]),

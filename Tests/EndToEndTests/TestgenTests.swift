@@ -203,13 +203,45 @@ struct TestgenTests {
     #expect(digits.stdout.contains("@Test func test2024Run() throws {"), "\(digits.stdout)")
   }
 
-  @Test("a range without events fails, naming the journal and where the range is")
+  @Test(
+    "a range without events is a usage error (64), as other range problems are, naming the journal and where the range is"
+  )
   func emptyRange() throws {
     let journal = sample("two-column.journal")
-    let result = try rewind("testgen", journal, "--from", "17")
-    expectFailure(
-      result, containing: "\(journal): the range after event 17 holds no event: nothing to test")
-    #expect(result.stdout.isEmpty)
+    expectUsageError(
+      try rewind("testgen", journal, "--from", "17"),
+      "\(journal): the range after event 17 up to event 17 holds no event: nothing to test; event 17 is the session's last; give an earlier --from",
+      command: "testgen")
+    expectUsageError(
+      try rewind("testgen", journal, "--from", "5", "--to", "5"),
+      "\(journal): the range after event 5 up to event 5 holds no event: nothing to test; give a --to after --from",
+      command: "testgen")
+    // Other range problems, for comparison.
+    #expect(try rewind("testgen", journal, "--from", "10", "--to", "5").status == 64)
+    #expect(try rewind("testgen", journal, "--from", "30").status == 64)
+  }
+
+  @Test("a session of no events has nothing to test, said plainly: a failure (1), not the range")
+  func emptySession() throws {
+    let directory = TemporaryDirectory()
+    let empty = directory.file("empty.journal")
+    // A shrink whose condition holds at the start writes a journal of no events.
+    let shrunk = try rewind(
+      "shrink", sample("two-column.journal"), "--where", "menu.selectedIndex == 0", "-o", empty)
+    #expect(shrunk.status == 0, "\(shrunk.stderr)")
+    #expect(
+      shrunk.stderr
+        == "Wrote 0 events to \(empty): the condition holds in the initial state, before any event\n"
+    )
+    #expect(
+      shrunk.stdout.hasPrefix("# Shrunk from \(sample("two-column.journal")): 0 events\n"),
+      "\(shrunk.stdout)")
+    for arguments in [[], ["--to", "end"]] {
+      let result = try rewind(["testgen", empty] + arguments)
+      expectFailure(result, containing: "\(empty): the session has no events: nothing to test")
+      #expect(!result.stderr.contains("range"), "\(result.stderr)")
+      #expect(result.stdout.isEmpty)
+    }
   }
 
   @Test("help describes the command")

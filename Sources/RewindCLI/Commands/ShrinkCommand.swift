@@ -178,8 +178,12 @@ struct ShrinkCommand: TimelineVisitor {
     context.stdout.write(
       bytes: Array(TerminalText.escaped(script.text, keepingNewlines: true).utf8))
     if let destination {
+      // A journal of no event: why, since `testgen` and `check` of it have no event to read.
+      let why =
+        result.events.isEmpty && condition != nil
+        ? ": the condition holds in the initial state, before any event" : ""
       context.stderr.print(
-        "Wrote \(Format.count(result.events.count, "event")) to \(TerminalText.escaped(destination.path))"
+        "Wrote \(Format.count(result.events.count, "event")) to \(TerminalText.escaped(destination.path))\(why)"
       )
     }
   }
@@ -254,8 +258,13 @@ struct ShrinkCommand: TimelineVisitor {
   /// each event was in the session.
   private func comments<D: Domain>(_ result: ShrinkResult<D>, _ timeline: Timeline<D>) -> [String] {
     let domain = timeline.domain
+    // None searched when the condition holds at the start: only the count of events.
+    let searched =
+      result.searched == 0
+      ? ""
+      : " of the \(Format.count(result.searched, "event")) searched (\(Format.count(result.replays, "replay")))"
     var lines = [
-      "Shrunk from \(timeline.path): \(Format.count(result.events.count, "event")) of the \(Format.count(result.searched, "event")) searched (\(Format.count(result.replays, "replay")))"
+      "Shrunk from \(timeline.path): \(Format.count(result.events.count, "event"))\(searched)"
     ]
     if let condition {
       lines.append(

@@ -21,10 +21,11 @@ extension RewindTool {
         length): choose a part of a longer session, or shrink it (rewind shrink).
         """,
       exitStatuses: [
+        ExitStatusHelp("1", "Also when the session has no events: there is nothing to test."),
         ExitStatusHelp(
           "64",
-          "Also when the range holds more than 10,000 events: choose a part with --from and --to, or shrink the session."
-        )
+          "Also when the range holds no event, or more than 10,000 events: choose a part with --from and --to, or shrink the session."
+        ),
       ])
 
     let registry: DomainRegistry
@@ -145,8 +146,19 @@ struct TestgenCommand: TimelineVisitor {
     let range = try timeline.resolveRange(from: from, to: to, knownStates: true)
     try timeline.refuseLostEvents(in: range, writing: "a test", startsAtLostEvent: true)
     guard range.to > range.from else {
-      throw CommandError(
-        "\(timeline.path): the range after event \(range.from) holds no event: nothing to test")
+      // A session of no events (a recording stopped before its first, a shrink whose
+      // condition holds at the start): the journal, not the arguments.
+      guard timeline.lastSequence > 0 else {
+        throw CommandError("\(timeline.path): the session has no events: nothing to test")
+      }
+      // An empty range asked for: other arguments, as a range past the end is.
+      let remedy =
+        range.to == timeline.lastSequence
+        ? "event \(range.to) is the session's last; give an earlier --from"
+        : "give a --to after --from"
+      throw UsageError(
+        "\(timeline.path): the range after event \(range.from) up to event \(range.to) holds no event: nothing to test; \(remedy)"
+      )
     }
     // More events than a test holds: another range is asked for with other arguments
     // (--from, --to), as a range past the end is, so it is a usage error.

@@ -67,7 +67,7 @@ extension RewindTool {
     ),
     ExitStatusHelp(
       "64",
-      "A usage error: a missing or unknown command or option, a wrong or missing value, an argument that is not UTF-8 (but a journal of check or verify, which fails in its place), or arguments the command cannot use as given (an -o that is a directory, a device, standard output or one of the inputs; a range past the session's end, or too long for a page or a test)."
+      "A usage error: a missing or unknown command or option, a wrong or missing value, an argument that is not UTF-8 (but a journal of check or verify, which fails in its place), or arguments the command cannot use as given (an -o that is a directory, a device, standard output or one of the inputs; a range past the session's end, empty for a test, or too long for a page or a test)."
     ),
     ExitStatusHelp(
       "",
