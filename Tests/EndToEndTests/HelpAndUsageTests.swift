@@ -144,6 +144,13 @@ struct HelpAndUsageTests {
           "  64      Also when the range holds no event, or more than 10,000",
         ]
       ),
+      (
+        "upgrade",
+        [
+          "  0       Also when the journal is already of the current schema",
+          "  1       Also when the journal cannot be upgraded",
+        ]
+      ),
       ("live", ["  128+N   A signal N ended it"]),
       ("play", ["  128+N   A signal N ended it"]),
       ("push", ["  1       Any journal was not pushed"]),

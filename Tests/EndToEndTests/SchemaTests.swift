@@ -148,7 +148,7 @@ struct SchemaTests {
     }
   }
 
-  @Test("upgrade refuses its input as output (64), an existing output, and a current journal")
+  @Test("upgrade refuses its input as output (64) and an existing output")
   func upgradeRefusals() throws {
     let directory = TemporaryDirectory()
     let original = directory.file("old.journal")
@@ -170,13 +170,41 @@ struct SchemaTests {
       try rewind("upgrade", original, "-o", taken),
       containing: "\(taken): the file exists; pass --force to replace it")
     #expect(bytes(of: taken) == [1, 2, 3])
+  }
+
+  @Test(
+    "upgrade of a journal already current is no failure (0): it says so on stderr and writes nothing, -o neither created nor changed"
+  )
+  func upgradeCurrent() throws {
+    let directory = TemporaryDirectory()
+    let journal = sample("two-column.journal")
     let current = directory.file("current.journal")
-    expectFailure(
-      try rewind("upgrade", sample("two-column.journal"), "-o", current),
-      containing:
-        "already has schema 2 of 'navigation', the current one; there is nothing to upgrade"
-    )
+    let said =
+      "note: \(journal): the journal already has schema 2 of 'navigation', the current one; there is nothing to upgrade, so nothing was written"
+    let result = try rewind("upgrade", journal, "-o", current)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.isEmpty, "\(result.stdout)")
+    #expect(result.stderr == said + " (\(current) was not created)\n", "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: current))
+    // A file already there is left as it was, and not called in the way: nothing is written.
+    write([1, 2, 3], to: current)
+    let there = try rewind("upgrade", journal, "-o", current)
+    #expect(there.status == 0, "\(there.stderr)")
+    #expect(there.stderr == said + " (\(current) is left as it was)\n", "\(there.stderr)")
+    #expect(bytes(of: current) == [1, 2, 3])
+    // In JSON too, on standard output.
+    let json = try rewind("upgrade", journal, "-o", directory.file("j.journal"), "--json")
+    #expect(json.status == 0)
+    let object = try parseObject(json.stdout)
+    #expect(object["upgraded"] as? Bool == false)
+    #expect(object["journal"] is NSNull)
+    #expect(object["schemaVersion"] as? Int == 2)
+    #expect(!FileManager.default.fileExists(atPath: directory.file("j.journal")))
+    // One that needs an upgrade still refuses a file already there.
+    expectFailure(
+      try rewind("upgrade", sample("schema1/two-column.journal"), "-o", current),
+      containing: "\(current): the file exists; pass --force to replace it")
+    #expect(bytes(of: current) == [1, 2, 3])
   }
 
   @Test(

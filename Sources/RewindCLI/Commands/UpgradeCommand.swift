@@ -19,8 +19,23 @@ extension RewindTool {
         (events lost to damage) is refused too, nothing written: its replay cannot cross \
         them. Every command reads it as it is; `rewind export JOURNAL --to N` (N the last \
         event before the lost ones), then `rewind import`, rewrites the events before \
-        them in the current schema.
-        """)
+        them in the current schema. A journal already of the current schema has nothing \
+        to upgrade: that is said on standard error, nothing is written (-o is neither \
+        created nor changed) and the exit is 0, so that a script may upgrade a folder. \
+        The journal's expected state (NAME.state.json, which `rewind check` compares) is \
+        not upgraded: it gives only the fields of the older schema, and `check --update` \
+        refreshes only the fields it gives. Check the new journal against it (`rewind \
+        check NEW.journal --expect NAME.state.json`), then, with no NEW.state.json there, \
+        `rewind check --update NEW.journal` writes the whole state.
+        """,
+      exitStatuses: [
+        ExitStatusHelp(
+          "0", "Also when the journal is already of the current schema: nothing is written."),
+        ExitStatusHelp(
+          "1",
+          "Also when the journal cannot be upgraded (damaged, a torn tail, events lost to damage, a replay other than the recording): nothing is written."
+        ),
+      ])
 
     let registry: DomainRegistry
 
@@ -34,8 +49,10 @@ extension RewindTool {
     var json: Bool
 
     func run(_ context: Context) throws {
-      // Refuse a bad destination before replaying anything.
-      let destination = try outputDestination(output, force: force, inputs: [journal])
+      // Refuse a bad destination before replaying anything; a file already there, once
+      // the journal is known to need an upgrade (one already current writes nothing).
+      let destination = try outputDestination(
+        output, force: force, inputs: [journal], existingLater: true)
       // Warned of by the command, which refuses a torn tail instead.
       try registry.open(
         journal, warnings: nil,
@@ -52,9 +69,24 @@ struct UpgradeCommand: TimelineVisitor {
   func visit<D: RecordableDomain>(_ timeline: Timeline<D>) throws {
     let header = timeline.header
     guard let upcast = timeline.upcast else {
-      throw CommandError(
-        "\(timeline.path): the journal already has schema \(D.schemaVersion) of '\(D.identifier)', the current one; there is nothing to upgrade"
+      // Nothing to do is no failure: a script upgrading a folder tells it from one by the
+      // status. Nothing is written, so -o is left as it was.
+      let output = TerminalText.escaped(destination.path)
+      let left =
+        fileExists(destination.path) ? "\(output) is left as it was" : "\(output) was not created"
+      context.stderr.print(
+        "\(context.stderr.style.yellow("note:")) \(TerminalText.escaped(timeline.path)): the journal already has schema \(D.schemaVersion) of '\(D.identifier)', the current one; there is nothing to upgrade, so nothing was written (\(left))"
       )
+      if json {
+        context.stdout.printJSON(
+          .object([
+            ("journal", .null), ("upgraded", false), ("events", .int(Int64(timeline.eventCount))),
+            ("fromSchemaVersion", .int(Int64(D.schemaVersion))),
+            ("schemaVersion", .int(Int64(D.schemaVersion))),
+            ("session", .string(header.sessionID.description)),
+          ]))
+      }
+      return
     }
     // A torn tail (a crash while writing the last frame) is what readers skip: the new
     // journal, closed and whole, would lose what it held without a trace. Recovery cuts it
@@ -85,6 +117,7 @@ struct UpgradeCommand: TimelineVisitor {
       }
       throw CommandError(message)
     }
+    try requireAvailable(destination)
     DomainRegistry.warn(about: timeline.reader, to: context.stderr)
     timeline.warnOfUntrustedSnapshots(to: context.stderr)
     let progress = context.progress("Upgrading")
@@ -119,7 +152,8 @@ struct UpgradeCommand: TimelineVisitor {
     if json {
       context.stdout.printJSON(
         .object([
-          ("journal", .string(destination.path)), ("events", .int(Int64(count))),
+          ("journal", .string(destination.path)), ("upgraded", true),
+          ("events", .int(Int64(count))),
           ("fromSchemaVersion", .int(Int64(upcast.from))),
           ("schemaVersion", .int(Int64(upcast.to))),
           ("session", .string(header.sessionID.description)),
