@@ -421,6 +421,49 @@ struct BadInputTests {
       "Unexpected argument 'end'", command: "state")
   }
 
+  @Test(
+    "a Git LFS pointer given as a journal is said to be one, its journal not fetched, by every command that opens a journal"
+  )
+  func gitLFSPointer() throws {
+    let directory = TemporaryDirectory()
+    let pointer = directory.file("session.journal")
+    write(
+      """
+      version https://git-lfs.github.com/spec/v1
+      oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393
+      size 12345
+
+      """, to: pointer)
+    let said =
+      "\(pointer): not a Rewind journal (it does not start with a journal header); it is a Git LFS pointer, not the journal: the journal it points to was not fetched (`git lfs pull` fetches it)"
+    let day = sample("day-menu.journal")
+    for arguments in [
+      ["info", pointer], ["log", pointer], ["state", pointer], ["export", pointer],
+      ["blame", pointer, "menu.selectedIndex"], ["diff", day, pointer],
+      ["find", pointer, "--where", "menu.selectedIndex == 1"],
+      ["html", pointer, "-o", directory.file("page.html")], ["testgen", pointer],
+      ["shrink", pointer, "--where", "menu.selectedIndex == 1"],
+      ["upgrade", pointer, "-o", directory.file("up.journal")],
+      ["recover", pointer, "-o", directory.file("recovered.journal")],
+      ["recover", pointer, "--salvage", "-o", directory.file("recovered.journal")],
+      ["push", pointer, "--server", "nats://127.0.0.1:1"],
+    ] {
+      let result = try rewind(arguments)
+      #expect(result.status == 1, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.hasPrefix("Error: \(said)"), "\(arguments): \(result.stderr)")
+      #expect(!result.stderr.contains("scenario"), "\(arguments): \(result.stderr)")
+    }
+    // check and verify say it in its place, on standard output.
+    let check = try rewind("check", pointer)
+    #expect(check.status == 1)
+    #expect(check.lines.first == "FAIL \(said)", "\(check.stdout)")
+    let verify = try rewind("verify", pointer)
+    #expect(verify.status == 1)
+    #expect(verify.lines == ["UNREADABLE \(said)"], "\(verify.stdout)")
+    #expect(
+      try FileManager.default.subpathsOfDirectory(atPath: directory.path) == ["session.journal"])
+  }
+
   @Test("a file that is no journal says what it reads as and the command that reads it")
   func whatANonJournalIs() throws {
     let directory = TemporaryDirectory()

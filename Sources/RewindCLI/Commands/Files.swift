@@ -115,8 +115,9 @@ func startsAsJournal(_ path: String) -> Bool {
 }
 
 /// `error`, for a file that is no journal (`notAJournal`), with what the file reads as and
-/// the command that reads it: JSON Lines (`import`), JSON (an expected state), other text
-/// (a scenario script: `record`). Any other error as it is.
+/// the command that reads it: a Git LFS pointer (the journal not fetched: `git lfs pull`),
+/// JSON Lines (`import`), JSON (an expected state), other text (a scenario script:
+/// `record`). Any other error as it is.
 func namingWhatItIs(_ error: JournalError) -> JournalError {
   guard error.code == .notAJournal, let path = error.path,
     let bytes = regularFileStart(path, count: 4096), !bytes.contains(0)
@@ -129,9 +130,17 @@ func namingWhatItIs(_ error: JournalError) -> JournalError {
   guard isText else { return error }
   // Less a byte-order mark.
   let start = bytes[..<count].starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+  let text = String(decoding: bytes[start..<count], as: UTF8.self)
   var described = error
+  // What a checkout without Git LFS leaves in the journal's place (a CI job that did not
+  // fetch it): a pointer to the file, its first line the spec's.
+  if text.hasPrefix("version https://git-lfs.github.com/spec/") {
+    described.message +=
+      "; it is a Git LFS pointer, not the journal: the journal it points to was not fetched (`git lfs pull` fetches it)"
+    return described
+  }
   described.message +=
-    jsonHint(String(decoding: bytes[start..<count], as: UTF8.self), path: path)
+    jsonHint(text, path: path)
     ?? "; it is text (if it is a scenario script, `rewind record \(Format.shellPath(path)) -o \(journal(beside: path, "-recorded"))` records it)"
   return described
 }

@@ -103,7 +103,7 @@ extension RewindTool {
       } catch {
         // Writing over the journal itself is a usage error (exit 64).
         if error.code == .outputIsInput { throw UsageError(error.description) }
-        throw error
+        throw namingWhatItIs(error)
       }
       if json {
         context.stdout.printJSON(RecoverOutput.json(report, kept: kept))

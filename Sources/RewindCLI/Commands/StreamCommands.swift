@@ -107,7 +107,12 @@ extension RewindTool {
           try requireFile(journal, for: "push")
           // The file's own problem (no such file, damage, lost events) before the server's:
           // it is checked before a server is connected to.
-          let reader = try StreamStore.pushable(journal)
+          let reader: JournalReader
+          do throws(JournalError) {
+            reader = try StreamStore.pushable(journal)
+          } catch {
+            throw namingWhatItIs(error)
+          }
           let store = try connect()
           report = try context.withProgress("Pushing \(journal)") { bar in
             do {
