@@ -400,6 +400,28 @@ struct CheckCommandTests {
     #expect(!FileManager.default.fileExists(atPath: directory.file("day-menu.state.json")))
   }
 
+  @Test("a torn tail of one byte is said in the singular: what it holds, cuts it")
+  func tornTailOfOneByte() throws {
+    let directory = TemporaryDirectory()
+    let journal = directory.file("day-menu.journal")
+    let size = try writeTornCopy(of: "day-menu.journal", to: journal, count: 1)
+    let text = try rewind("check", journal)
+    #expect(text.status == 1, "\(text.stderr)")
+    #expect(
+      text.lines.contains(
+        "  torn tail: the last 1 byte (from byte \(size)) is not a whole frame, and what it holds is not checked, so the journal fails; `rewind recover` cuts it (then check what is left)"
+      ), "\(text.stdout)")
+    // The warning of a command that reads the journal without it.
+    let log = try rewind("log", journal)
+    #expect(log.status == 0)
+    #expect(
+      log.stderr.hasPrefix(
+        "warning: \(journal): the last 1 byte (from byte \(size)) is not a whole frame ("),
+      "\(log.stderr)")
+    #expect(
+      log.stderr.hasSuffix("; it is ignored, and `rewind recover` cuts it\n"), "\(log.stderr)")
+  }
+
   /// A header read from its copy is said with the journal's result, and in its JSON (on
   /// standard error alone, it was lost in CI); every event is checked, and it passes.
   @Test func aDamagedHeaderIsSaidWithTheResult() throws {

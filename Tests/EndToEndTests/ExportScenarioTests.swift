@@ -143,7 +143,13 @@ struct ExportScenarioTests {
     #expect(exported.status == 0)
     #expect(
       exported.stderr
-        == "warning: \(journal): the script records the range from the initial state, not from the state after event 2, and does something else: event 3 (backTapped) was applied, changing split.selectedItem, split.compactColumn, split.visibleColumns replayed in the session, and is rejected from the script; export from the start (without --from) to record the same events\n"
+        == "warning: \(journal): the script records the range from the initial state, not from the state after event 2, so event 3 (backTapped) records otherwise: in the session it was applied, changing split.selectedItem, split.compactColumn and split.visibleColumns; from the script it is rejected. Export from the start (without --from) to record the same events\n"
+    )
+    // Applied both ways, changing other fields: each said apart from the sentence.
+    let ipad = sample("ipad-three-column.journal")
+    #expect(
+      try rewind("export", ipad, "--scenario", "--from", "14").stderr
+        == "warning: \(ipad): the script records the range from the initial state, not from the state after event 14, so event 15 (categorySelected grinders) records otherwise: in the session it was applied, changing split.selectedCategory and split.selectedItem; from the script it is applied, changing split.selectedCategory. Export from the start (without --from) to record the same events\n"
     )
     // As it says: recorded, the script's first event is rejected.
     let recorded = directory.file("range.journal")

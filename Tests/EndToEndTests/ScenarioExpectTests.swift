@@ -111,6 +111,14 @@ struct ScenarioExpectTests {
     let (unknownField, _, _) = try record("select category Grinders\nexpect split.selected == x\n")
     #expect(unknownField.status == 1)
     #expect(unknownField.stderr.contains("s.scenario:2:8: "))
+    // A misspelt field gets the field meant, as an expected state's does.
+    let (misspelt, _, _) = try record(
+      "select category Grinders\nexpect split.selectedCategroy == grinders\n")
+    #expect(misspelt.status == 1)
+    #expect(
+      misspelt.stderr.hasSuffix(
+        "(and event, outcome, reason name the event). Did you mean 'split.selectedCategory'?\n"),
+      "\(misspelt.stderr)")
     let (unknownID, _, _) = try record(
       "select category Grinders\nexpect split.selectedCategory == grindrs\n")
     #expect(unknownID.stderr.contains("s.scenario:2:34: "))

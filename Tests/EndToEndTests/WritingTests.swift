@@ -25,6 +25,21 @@ struct WritingTests {
     #expect(json["rejected"] as? Int == 2)
   }
 
+  @Test("record says the rejected count as every count is said, with a thousands separator")
+  func rejectedCountGrouped() throws {
+    let directory = TemporaryDirectory()
+    let script = directory.file("back.scenario")
+    // On a regular width there is no back button: every tap on it is rejected.
+    write(
+      "layout three-column\n" + String(repeating: "+0.1s back\n", count: 1_200), to: script)
+    let output = directory.file("back.journal")
+    let result = try rewind("record", script, "-o", output)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout == "Recorded 1,200 events (1,200 rejected) over 2m 00.0s to \(output)\n",
+      "\(result.stdout)")
+  }
+
   @Test("a scenario error names the file, line and column, and writes nothing")
   func scenarioError() throws {
     let directory = TemporaryDirectory()

@@ -159,7 +159,7 @@ struct EventScriptTests {
     #expect(
       throws: ScenarioError(
         line: 2, column: 8,
-        "'nope' is not a state field; the fields are title, items, checked, mode (and event, outcome, reason name the event)"
+        "'nope' is not a state field; the fields are title, items, checked, mode (and event, outcome, reason name the event). Did you mean 'mode'?"
       )
     ) {
       try parse("added text=a\nexpect nope == 1")

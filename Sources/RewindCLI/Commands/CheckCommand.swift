@@ -380,7 +380,7 @@ struct CheckCommand: TimelineVisitor {
       // Not the state at a tear: the session's end is not in the journal.
       if cutShort, let tail {
         throw CommandError(
-          "\(TerminalText.escaped(timeline.path)): \(tail.described), so its last state is not known; --update wrote nothing to \(TerminalText.escaped(expectedPath)) (`rewind recover` cuts them, then update from what is left)"
+          "\(TerminalText.escaped(timeline.path)): \(tail.described), so its last state is not known; --update wrote nothing to \(TerminalText.escaped(expectedPath)) (`rewind recover` cuts \(tail.length == 1 ? "it" : "them"), then update from what is left)"
         )
       }
       if let notClosed {
@@ -505,7 +505,7 @@ struct CheckCommand: TimelineVisitor {
       let writer = report.writer
       let events = tail.sequenceRange.map { ", \(Format.events($0))" } ?? ""
       lines.append(
-        "  torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) \(tail.length == 1 ? "is" : "are") not a whole frame, and are not checked: the journal is being written\(writer?.pid.map { " (pid \($0))" } ?? ""), and they are the frame in progress"
+        "  torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) \(tail.length == 1 ? "is" : "are") not a whole frame, and \(tail.length == 1 ? "is" : "are") not checked: the journal is being written\(writer?.pid.map { " (pid \($0))" } ?? ""), and \(tail.length == 1 ? "it is" : "they are") the frame in progress"
       )
     }
     var members: [(String, JSONValue)] = [

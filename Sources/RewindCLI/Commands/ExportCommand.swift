@@ -242,11 +242,15 @@ extension ExportCommand {
       }
     } catch {}
     guard let (sequence, event, was, now) = found else { return }
+    // `applied, changing a, b and c`: the fields apart from the sentence's own commas.
     func said(_ effect: RecordedEffect) -> String {
-      CheckReport.describe(effect.kind, domain.paths(of: effect.changed))
+      var paths = domain.paths(of: effect.changed).map { TerminalText.escaped($0) }
+      guard effect.kind == .applied, let last = paths.popLast() else { return "\(effect.kind)" }
+      return "applied, changing "
+        + (paths.isEmpty ? last : "\(paths.joined(separator: ", ")) and \(last)")
     }
     context.stderr.print(
-      "\(context.stderr.style.yellow("warning:")) \(TerminalText.escaped(timeline.path)): the script records the range from the initial state, not from the state after event \(first - 1), and does something else: event \(sequence) (\(TerminalText.escaped(domain.describe(event)))) was \(said(was)) replayed in the session, and is \(said(now)) from the script; export from the start (without --from) to record the same events"
+      "\(context.stderr.style.yellow("warning:")) \(TerminalText.escaped(timeline.path)): the script records the range from the initial state, not from the state after event \(first - 1), so event \(sequence) (\(TerminalText.escaped(domain.describe(event)))) records otherwise: in the session it was \(said(was)); from the script it is \(said(now)). Export from the start (without --from) to record the same events"
     )
   }
 }

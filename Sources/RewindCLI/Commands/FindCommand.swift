@@ -1,6 +1,5 @@
 import RewindArguments
 import RewindCore
-import RewindSpelling
 
 extension RewindTool {
   struct Find: RangeCommand {
@@ -109,9 +108,7 @@ func conditionEvaluator<D: Domain>(
 extension ConditionError {
   /// The error with a "did you mean" for a near miss among its choices.
   var reason: String {
-    guard suggestion == nil, let near = closestName(to: word, among: choices) else {
-      return description
-    }
+    guard suggestion == nil, let near = meant else { return description }
     return description + ". Did you mean '\(near)'?"
   }
 }

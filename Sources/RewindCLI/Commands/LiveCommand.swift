@@ -198,7 +198,7 @@ package struct LiveCommand: DomainVisitor {
     }
     withExtendedLifetime(session) {}
     let summary =
-      "Recorded \(Format.count(app.eventCount, "event")) (\(app.rejectedCount) rejected) over \(Format.duration(app.elapsed)) to \(TerminalText.escaped(path))"
+      "Recorded \(Format.count(app.eventCount, "event")) (\(Format.count(app.rejectedCount)) rejected) over \(Format.duration(app.elapsed)) to \(TerminalText.escaped(path))"
       + (earlierEvents > 0
         ? ", after the \(Format.count(earlierEvents, "event")) it continues" : "")
     switch ending {

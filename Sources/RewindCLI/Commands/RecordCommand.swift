@@ -190,7 +190,7 @@ struct RecordCommand: DomainVisitor {
         ]))
     } else {
       context.stdout.print(
-        "Recorded \(Format.count(summary.events, "event")) (\(summary.rejected) rejected) over \(Format.duration(summary.duration)) to \(TerminalText.escaped(output))"
+        "Recorded \(Format.count(summary.events, "event")) (\(Format.count(summary.rejected)) rejected) over \(Format.duration(summary.duration)) to \(TerminalText.escaped(output))"
       )
     }
   }

@@ -95,8 +95,9 @@ struct UpgradeCommand: TimelineVisitor {
     if let tail = timeline.reader.condition.tornTail, !tail.isDamagedEnd {
       let path = timeline.path
       let events = tail.sequenceRange.map { " (\(JournalError.describe($0)))" } ?? ""
+      let (they, them) = tail.length == 1 ? ("it holds", "it") : ("they hold", "them")
       throw CommandError(
-        "\(path): \(tail.described); an upgrade would leave out what they hold\(events), so nothing was written. `rewind recover \(Format.shellPath(path)) -o RECOVERED.journal` cuts them, says what it drops and leaves \(path) as it is; then upgrade RECOVERED.journal"
+        "\(path): \(tail.described); an upgrade would leave out what \(they)\(events), so nothing was written. `rewind recover \(Format.shellPath(path)) -o RECOVERED.journal` cuts \(them), says what it drops and leaves \(path) as it is; then upgrade RECOVERED.journal"
       )
     }
     // Events lost to damage (a salvaged journal): the new journal, replayed from the start,

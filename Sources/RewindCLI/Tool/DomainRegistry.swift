@@ -129,7 +129,7 @@ struct DomainRegistry: Sendable {
     }
     if let tail = condition.tornTail {
       output.print(
-        "\(label) \(path): \(tail.described); \(tail.isDamagedEnd ? "the frames are read without them, and `rewind recover` writes them again" : "they are ignored, and `rewind recover` cuts them")"
+        "\(label) \(path): \(tail.described); \(tail.isDamagedEnd ? "the frames are read without \(tail.length == 1 ? "it" : "them"), and `rewind recover` writes them again" : tail.length == 1 ? "it is ignored, and `rewind recover` cuts it" : "they are ignored, and `rewind recover` cuts them")"
       )
     }
     for damage in condition.damage {

@@ -30,8 +30,10 @@ extension CheckReport: CustomStringConvertible {
   /// short, as the report and `rewind check` say it.
   package static func line(cutShort tail: JournalCondition.TornTail) -> String {
     let events = tail.sequenceRange.map { ", \(Format.events($0))" } ?? ""
+    let (are, they, them) =
+      tail.length == 1 ? ("is", "it holds", "it") : ("are", "they hold", "them")
     return
-      "torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) \(tail.length == 1 ? "is" : "are") not a whole frame, and what they hold is not checked, so the journal fails; `rewind recover` cuts them (then check what is left)"
+      "torn tail: the last \(Format.count(tail.length, "byte")) (from byte \(tail.offset)\(events)) \(are) not a whole frame, and what \(they) is not checked, so the journal fails; `rewind recover` cuts \(them) (then check what is left)"
   }
 
   /// `N events, M snapshots`, and ` compared, up to the first that differs` after a

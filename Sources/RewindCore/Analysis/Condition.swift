@@ -1,3 +1,5 @@
+import RewindSpelling
+
 /// A condition on a point of a session, for `find`, `shrink`, `log --where`, the
 /// terminal player's `/` and the HTML page: comparisons of the state's fields and of the
 /// event that led there, combined with `&&`, `||`, `!` and parentheses.
@@ -181,4 +183,10 @@ public struct ConditionError: Error, Equatable, Sendable, CustomStringConvertibl
   public var description: String {
     "at column \(column): \(message)" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
   }
+}
+
+extension ConditionError {
+  /// What the word was meant to be, for a "did you mean": the suggestion when it is
+  /// certain, else the choice it is most likely a slip of; nil when none is near.
+  package var meant: String? { suggestion ?? closestName(to: word, among: choices) }
 }

@@ -61,7 +61,7 @@ public struct ScenarioExpectation: Sendable, Equatable {
         let offset = text.prefix { $0.isWhitespace }.count
         throw ScenarioError(
           line: line, column: column + offset + error.column - 1,
-          error.message + (error.suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
+          error.message + (error.meant.map { ". Did you mean '\($0)'?" } ?? ""))
       }
       if evaluator.isAboutEvents, afterEvents == 0 {
         throw ScenarioError(

@@ -20,9 +20,10 @@ public struct JournalCondition: Sendable, Equatable {
     /// its index or trailer, damaged or cut short (why), and no event is in them`.
     public var described: String {
       let bytes = "the last \(Journal.count(length, "byte")) (from byte \(offset))"
+      let (are, them) = length == 1 ? ("is", "it") : ("are", "them")
       return isDamagedEnd
-        ? "\(bytes) are its index or trailer, damaged or cut short (\(reason)), and no event is in them"
-        : "\(bytes) \(length == 1 ? "is" : "are") not a whole frame (\(reason))"
+        ? "\(bytes) \(are) its index or trailer, damaged or cut short (\(reason)), and no event is in \(them)"
+        : "\(bytes) \(are) not a whole frame (\(reason))"
     }
   }
 
