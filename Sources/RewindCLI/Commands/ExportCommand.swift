@@ -16,8 +16,10 @@ extension RewindTool {
         --scenario, the events are written as the domain's scenario script instead, with \
         their settings, device, start and times (to the microsecond, as time steps), which \
         `rewind record` records as the same events; a range's script starts from the \
-        initial state, not from the state before the range, and a warning on stderr names \
-        the first event it records otherwise than the session did. A session whose settings or \
+        initial state, not from the state before the range, and a salvaged session's \
+        script goes on across the events lost to damage from the state before them, not \
+        from the snapshot after them: a warning on stderr names the first event it then \
+        records otherwise than the session did. A session whose settings or \
         events the script language cannot write is refused (exit 1), nothing written.
         """)
 
@@ -206,42 +208,86 @@ extension ExportCommand {
 }
 
 extension ExportCommand {
-  /// Says on standard error when the script of a range, which starts from the initial
-  /// state, records an event otherwise than the session replays it (another outcome, or
-  /// other fields changed), naming the first: the range's events are run through the
-  /// reducer from the initial state and from the state before the range, side by side,
+  /// Says on standard error when the script records an event otherwise than the session
+  /// replays it (another outcome, or other fields changed), naming the first, where the
+  /// two start from different states: a range after the first event, whose script starts
+  /// from the initial state, not from the state before the range; and the events after
+  /// events lost to damage, which the session replays from the snapshot stored after the
+  /// lost ones, and the script from the state before them (no line can set a state). From
+  /// each such start the events are run through the reducer from both states side by side
   /// until one does something else, the two states become the same (then the rest do the
-  /// same), events lost to damage break the range, or ``comparedEvents`` were compared
-  /// (a bound on the cost: each event is reduced twice, by generic code). Nothing for a
-  /// whole session.
+  /// same), or ``comparedEvents`` were compared (a bound on the cost: each event is
+  /// reduced twice, by generic code).
   func warnIfRecordedOtherwise<D: RecordableDomain>(
     _ timeline: Timeline<D>, first: UInt64, last: UInt64
   ) {
-    guard first > 1, first <= last, var session = try? timeline.state(after: first - 1) else {
-      return
-    }
+    guard first <= last else { return }
     let domain = timeline.domain
+    let lost = timeline.lostEvents(in: first...last).filter { $0.upperBound < last }
+    // The script's state and the session's, at the range's start.
+    guard var session = first > 1 ? try? timeline.state(after: first - 1) : domain.initialState
+    else { return }
     var script = domain.initialState
-    var expected = first
-    var found: (sequence: UInt64, event: D.Event, was: RecordedEffect, now: RecordedEffect)?
-    do {
-      try timeline.decodedEvents(from: first, through: last) { sequence, _, event in
-        // Past events lost to damage, the session's state is not known here.
-        guard sequence == expected, session != script, sequence - first < Self.comparedEvents
-        else { throw RangeSettled() }
-        expected += 1
-        let (was, wasChanged) = domain.reduceTrackingChanges(&session, event)
-        let (now, nowChanged) = domain.reduceTrackingChanges(&script, event)
-        let (before, after) = (
-          RecordedEffect(was, changed: wasChanged), RecordedEffect(now, changed: nowChanged)
-        )
-        if before != after {
-          found = (sequence, event, before, after)
-          throw RangeSettled()
-        }
+    // Each part between lost events, in order: the script goes on from where it was, the
+    // session from the state after the lost ones.
+    for part in 0...lost.count {
+      if part > 0 {
+        let gap = lost[part - 1]
+        // The part before ended with the two states the same: the script's is the
+        // session's before the lost events.
+        guard let before = try? timeline.state(after: gap.lowerBound - 1),
+          let after = try? timeline.state(after: gap.upperBound)
+        else { return }
+        (script, session) = (before, after)
       }
-    } catch {}
-    guard let (sequence, event, was, now) = found else { return }
+      let start = part == 0 ? first : lost[part - 1].upperBound + 1
+      let end = part < lost.count ? lost[part].lowerBound - 1 : last
+      guard start <= end else { continue }
+      var expected = start
+      var found: (sequence: UInt64, event: D.Event, was: RecordedEffect, now: RecordedEffect)?
+      var settled = session == script
+      do {
+        try timeline.decodedEvents(from: start, through: end) { sequence, _, event in
+          guard !settled, sequence == expected, sequence - start < Self.comparedEvents else {
+            throw RangeSettled()
+          }
+          expected += 1
+          let (was, wasChanged) = domain.reduceTrackingChanges(&session, event)
+          let (now, nowChanged) = domain.reduceTrackingChanges(&script, event)
+          let (before, after) = (
+            RecordedEffect(was, changed: wasChanged), RecordedEffect(now, changed: nowChanged)
+          )
+          if before != after {
+            found = (sequence, event, before, after)
+            throw RangeSettled()
+          }
+          settled = session == script
+        }
+      } catch {}
+      if let (sequence, event, was, now) = found {
+        let from =
+          part == 0
+          ? "the range from the initial state, not from the state after event \(first - 1)"
+          : "the events after the lost ones (\(Format.events(lost[part - 1]))) from the state before them, not from the state the journal holds after them"
+        let remedy =
+          part == 0
+          ? "Export from the start (without --from) to record the same events"
+          : "No script records the session's state across events lost to damage"
+        return warn(
+          timeline, domain, from: from, sequence: sequence, event: event, was: was, now: now,
+          remedy: remedy)
+      }
+      // Not settled within the bound: what the script's state is after the part is not known.
+      guard settled else { return }
+    }
+  }
+
+  /// The warning of ``warnIfRecordedOtherwise(_:first:last:)``: the script records `from`,
+  /// so event `sequence` records otherwise, then `remedy`.
+  private func warn<D: RecordableDomain>(
+    _ timeline: Timeline<D>, _ domain: D, from: String, sequence: UInt64, event: D.Event,
+    was: RecordedEffect, now: RecordedEffect, remedy: String
+  ) {
     // `applied, changing a, b and c`: the fields apart from the sentence's own commas.
     func said(_ effect: RecordedEffect) -> String {
       var paths = domain.paths(of: effect.changed).map { TerminalText.escaped($0) }
@@ -250,7 +296,7 @@ extension ExportCommand {
         + (paths.isEmpty ? last : "\(paths.joined(separator: ", ")) and \(last)")
     }
     context.stderr.print(
-      "\(context.stderr.style.yellow("warning:")) \(TerminalText.escaped(timeline.path)): the script records the range from the initial state, not from the state after event \(first - 1), so event \(sequence) (\(TerminalText.escaped(domain.describe(event)))) records otherwise: in the session it was \(said(was)); from the script it is \(said(now)). Export from the start (without --from) to record the same events"
+      "\(context.stderr.style.yellow("warning:")) \(TerminalText.escaped(timeline.path)): the script records \(from), so event \(sequence) (\(TerminalText.escaped(domain.describe(event)))) records otherwise: in the session it was \(said(was)); from the script it is \(said(now)). \(remedy)"
     )
   }
 }
