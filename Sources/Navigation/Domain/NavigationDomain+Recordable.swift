@@ -22,7 +22,7 @@ extension NavigationDomain: SimulatableDomain {
   }
 
   /// A `size` line first at the session's start would read as the setting: it is written
-  /// after `@0s` (``ScenarioScript/needsTime(_:)``).
+  /// after `@0s` (`ScenarioScript.needsTime`).
   public func scenarioLineNeedsTime(_ event: NavigationEvent) -> Bool {
     ScenarioScript.needsTime(event)
   }

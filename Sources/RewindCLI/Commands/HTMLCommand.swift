@@ -18,8 +18,8 @@ extension RewindTool {
         session with --from and --to. The page's data is compressed in chunks on the cores \
         (about half of the work), and built from the journal on one thread. With --jobs \
         N, both run on N threads: the chunks, and the data built from parts of the journal, \
-        each replayed from a snapshot (by default one thread: on two cores the parts cost 8% \
-        more CPU time for hardly less wall time). Every setting writes the same page. Open \
+        each replayed from a snapshot (by default one thread: on two cores the parts took \
+        more time than one pass, at 200,000 events). Every setting writes the same page. Open \
         it at a point with PAGE.html#at=POINT; the address follows the cursor once it rests \
         (#at=SEQUENCE). Scripts can drive it through window.rewind: \
         seek(point), position(), find(condition) (the points `rewind find --all` gives), \
