@@ -87,6 +87,8 @@ static pthread_once_t loading = PTHREAD_ONCE_INIT;
 static RewindNatsLibrary loaded;
 static int loadedStatus = -1;
 static char loadProblem[512];
+// Set once the library is loaded, for rewind_nats_close, which must not load it.
+static int loadedOnce = 0;
 
 static void load_once(void) {
   loadedStatus = rewind_nats_load(rewind_nats_soname(), &loaded, loadProblem, sizeof loadProblem);
@@ -100,6 +102,7 @@ static void load_once(void) {
     }
   }
 #endif
+  __atomic_store_n(&loadedOnce, loadedStatus == 0, __ATOMIC_RELEASE);
 }
 
 const RewindNatsLibrary *rewind_nats_library(const char **problem) {
@@ -109,4 +112,9 @@ const RewindNatsLibrary *rewind_nats_library(const char **problem) {
     return NULL;
   }
   return &loaded;
+}
+
+int rewind_nats_close(int64_t timeout) {
+  if (!__atomic_load_n(&loadedOnce, __ATOMIC_ACQUIRE)) return 0;
+  return (int)loaded.nats_CloseAndWait(timeout);
 }

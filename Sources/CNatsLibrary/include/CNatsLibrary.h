@@ -8,6 +8,7 @@
 #define REWIND_CNATS_LIBRARY_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <nats/nats.h>
 
 /// Every libnats function RewindStream calls.
@@ -66,6 +67,7 @@
   X(kvEntry_ValueLen) \
   X(kvEntry_Value) \
   X(nats_GetLastError) \
+  X(nats_CloseAndWait) \
   X(natsStatus_GetText)
 
 #define REWIND_NATS_MEMBER(name) __typeof__(name) *_Nonnull name;
@@ -94,6 +96,15 @@ int rewind_nats_loadable(void);
 /// why the first name failed (the loader's message, a function missing, or another
 /// release). Every call returns the same. Thread-safe.
 const RewindNatsLibrary *_Nullable rewind_nats_library(const char *_Nullable *_Nonnull problem);
+
+/// Tears libnats down before the process exits (`nats_CloseAndWait`), if a connection
+/// loaded it: waits, at most `timeout` milliseconds, for the threads it still runs after
+/// every connection was destroyed (its timers', its callbacks', a subscription's delivery
+/// thread, which may free the connection's TLS context last) to end. Without it they run
+/// on while `exit` runs OpenSSL's cleanup, and one that frees into it crashes the process
+/// (signal 11 in libcrypto) after a command succeeded. Every connection must be destroyed
+/// first. Returns libnats' status (0 when closed, or when never loaded). Call once.
+int rewind_nats_close(int64_t timeout);
 
 /// Loads the library named `soname` into `library`: 0 when every function is found, else
 /// -1 with the reason in `problem` (cut to `capacity` bytes). For the tests of a library

@@ -1,3 +1,5 @@
+import RewindStream
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -119,8 +121,12 @@ enum ProcessCalls {
     }
   }
 
-  /// Ends the process with `status` (`exit`).
+  /// Ends the process with `status` (`exit`), once the NATS C client, if a command loaded
+  /// it, has ended its threads (``StreamStore/closeClientLibrary(waitingAtMost:)``): left
+  /// running, one could use OpenSSL while `exit` cleans it up, and a push that succeeded
+  /// ended now and then in a segmentation fault (exit 139).
   static func exitProcess(_ status: Int32) -> Never {
+    StreamStore.closeClientLibrary()
     exit(status)
   }
 

@@ -23,6 +23,20 @@ enum NatsLibrary {
     return library.pointee
   }
 
+  /// Tears the library down, if a connection loaded it (`rewind_nats_close`, which calls
+  /// `nats_CloseAndWait`): waits at most `milliseconds` for the threads libnats still runs
+  /// once every connection is destroyed. One of them (a subscription's delivery thread)
+  /// may drop the last reference to a connection, and so free its TLS context, after the
+  /// connection's owner destroyed it: left running while `exit` runs OpenSSL's cleanup,
+  /// it crashed the process now and then (signal 11 in libcrypto) after a command had
+  /// succeeded. Nothing is loaded for it.
+  /// - Returns: Whether the library was closed, or never loaded: false when its threads
+  ///   did not end in time (a connection not destroyed).
+  @discardableResult
+  static func close(waitingAtMost milliseconds: Int64) -> Bool {
+    rewind_nats_close(milliseconds) == 0  // NATS_OK
+  }
+
   /// Whether this process can load the library (`rewind_nats_loadable`): false in a
   /// statically linked executable, which ``shared(for:)`` then refuses before trying.
   static var isLoadable: Bool { rewind_nats_loadable() != 0 }

@@ -31,6 +31,16 @@ public final class StreamStore {
   /// such command lines to `rewind-nats`, its dynamically linked twin).
   public static var connectsInProcess: Bool { NatsLibrary.isLoadable }
 
+  /// Ends what the NATS C client still runs once every store is released, before the
+  /// process exits: its threads may otherwise use OpenSSL while `exit` cleans it up, a
+  /// crash after the command succeeded (``NatsLibrary/close(waitingAtMost:)``). Nothing
+  /// when no store connected. Call it last, with every store released.
+  /// - Returns: false when it waited `milliseconds` in vain (a store still connected).
+  @discardableResult
+  public static func closeClientLibrary(waitingAtMost milliseconds: Int64 = 5000) -> Bool {
+    NatsLibrary.close(waitingAtMost: milliseconds)
+  }
+
   /// Connects to `server`.
   /// - Throws: ``StreamError`` naming the server: no server answers, the credentials
   ///   are refused, TLS fails.
