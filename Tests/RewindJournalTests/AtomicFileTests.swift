@@ -343,6 +343,30 @@ struct AtomicFileTests {
     #expect(mode(fresh) == 0o644 & ~mask)
   }
 
+  /// Run as root, a replaced file became root's: a user's private journal, replaced by a
+  /// `--force` or an in-place `recover` run as root, was then unreadable to its owner.
+  @Test(
+    "a replaced file keeps its owner and group where the process may give them",
+    .enabled(if: geteuid() == 0, "only root gives a file to another user"))
+  func ownerKept() throws {
+    let directory = TemporaryDirectory()
+    for kind in TemporaryKind.allCases {
+      let path = directory.file("owned-\(kind)")
+      write([1], to: path)
+      #expect(chown(path, 4321, 4322) == 0)
+      #expect(chmod(path, 0o600) == 0)
+      let file = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: true), system: faultyFileSystem(kind).calls)
+      try file.write([2])
+      try file.commit()
+      var status = stat()
+      #expect(stat(path, &status) == 0)
+      #expect(bytes(of: path) == [2])
+      #expect(status.st_uid == 4321 && status.st_gid == 4322, "\(kind): \(status.st_uid)")
+      #expect(status.st_mode & 0o7777 == 0o600, "\(kind)")
+    }
+  }
+
   @Test("a journal being written is never replaced")
   func lockedDestination() throws {
     let directory = TemporaryDirectory()

@@ -191,6 +191,13 @@ package final class AtomicFileWriter {
         path: path)
     }
     if let previous, previous.st_mode & S_IFMT == S_IFREG {
+      // The file replaced keeps its owner and group where this process may give them (run
+      // as root, a user's private journal stayed private and became root's, and so
+      // unreadable to its owner); elsewhere the call fails and changes nothing. Before the
+      // permissions: a change of owner may clear some of them.
+      if previous.st_uid != geteuid() || previous.st_gid != getegid() {
+        _ = fchown(file.descriptor, previous.st_uid, previous.st_gid)
+      }
       // The file replaced keeps its permissions (a private file stays private), not the
       // new file's default; a file system that has none leaves the default.
       _ = fchmod(file.descriptor, previous.st_mode & 0o777)
