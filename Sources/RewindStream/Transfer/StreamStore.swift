@@ -33,7 +33,7 @@ public final class StreamStore {
 
   /// Ends what the NATS C client still runs once every store is released, before the
   /// process exits: its threads may otherwise use OpenSSL while `exit` cleans it up, a
-  /// crash after the command succeeded (``NatsLibrary/close(waitingAtMost:)``). Nothing
+  /// crash after the command succeeded (`NatsLibrary.close(waitingAtMost:)`). Nothing
   /// when no store connected. Call it last, with every store released.
   /// - Returns: false when it waited `milliseconds` in vain (a store still connected).
   @discardableResult
