@@ -87,8 +87,12 @@ let package = Package(
     // does not declare), in a header: a parallel scan's threads start on the cores the
     // calling thread does not run on. Only RewindJournal imports it (`DetachedThread`).
     .systemLibrary(name: "CThreadPlacement"),
+    // An atomic exchange of two names (Linux's renameat2, which Swift's Glibc module does
+    // not declare), in a header: an in-place recovery moves its journal in with it.
+    .systemLibrary(name: "CFileCalls"),
     .target(
-      name: "RewindJournal", dependencies: ["CZstd", "CThreadPlacement"], swiftSettings: strict),
+      name: "RewindJournal", dependencies: ["CZstd", "CThreadPlacement", "CFileCalls"],
+      swiftSettings: strict),
     // The NATS C client, linked: on Apple platforms only, through CNatsLibrary.
     .systemLibrary(
       name: "CNats", pkgConfig: "libnats", providers: [.apt(["libnats-dev"]), .brew(["cnats"])]),

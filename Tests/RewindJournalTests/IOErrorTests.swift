@@ -155,7 +155,16 @@ struct IOErrorTests {
         #expect(try Journal.verify(path: path).isClean, "\(what)")
         #expect(isExpected(try readAll(JournalReader(path: path)), 1...400), "\(what)")
         #expect(bytes(of: path + ".damaged") == torn, "\(what)")
-        let left = contents(of: directory).filter { $0.hasSuffix(".tmp") }
+        var left = contents(of: directory).filter { $0.hasSuffix(".tmp") }
+        // A failed removal of the original's temporary name after the swap leaves a second
+        // name of the kept original (harmless): the next recovery, finding the journal
+        // whole, removes it.
+        if !persisting, !left.isEmpty,
+          left.allSatisfy({ sameFile(directory.file($0), path + ".damaged") })
+        {
+          _ = try Journal.recover(path: path)
+          left = contents(of: directory).filter { $0.hasSuffix(".tmp") }
+        }
         #expect(persisting || left.isEmpty, "\(what): left behind \(left)")
         for name in left { try FileManager.default.removeItem(atPath: directory.file(name)) }
       }
@@ -163,4 +172,12 @@ struct IOErrorTests {
     print(
       "I/O errors, recover: \(calls) calls, \(trials) failures: \(surfaced) surfaced")
   }
+}
+
+/// Whether two paths name one file (a device and inode).
+private func sameFile(_ first: String, _ second: String) -> Bool {
+  var one = stat()
+  var two = stat()
+  return stat(first, &one) == 0 && stat(second, &two) == 0 && one.st_dev == two.st_dev
+    && one.st_ino == two.st_ino
 }

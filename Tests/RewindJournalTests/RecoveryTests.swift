@@ -296,6 +296,44 @@ struct RecoveryTests {
     #expect(contents(of: directory) == ["a.journal", "a.journal.damaged"])
   }
 
+  /// A command that replaced the journal (`generate -o J --force`) between the recovery's
+  /// check that the path still names the file it read and its move: the repaired journal
+  /// was renamed over the new file, which was lost, and both succeeded.
+  @Test(
+    "a file put at the journal's path just before the repaired one moves in is left there, and the recovery changes nothing",
+    arguments: ["link", "exchange"])
+  func replacedAtTheMove(step: String) throws {
+    // link: before the original's kept name is made; exchange: before the swap.
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 300, close: false)
+    write(bytes(of: path) + Array("torn".utf8), to: path)
+    let intruder = directory.file("new.journal")
+    try makeJournal(at: intruder, count: 20, close: true)
+    let newBytes = bytes(of: intruder)
+    var calls = FileSystemCalls.live
+    let (link, exchange) = (calls.link, calls.exchange)
+    // The new file moved in (as --force does) just before the recovery's step.
+    let replace: @Sendable () -> Void = { _ = rename(intruder, path) }
+    calls.link = { existing, new in
+      if step == "link", existing == path { replace() }
+      return link(existing, new)
+    }
+    calls.exchange = { first, second in
+      if step == "exchange" { replace() }
+      return exchange(first, second)
+    }
+    #expect {
+      try Journal.recover(path: path, output: nil, salvage: false, system: calls)
+    } throws: { error in
+      let error = error as! JournalError
+      return error.code == .alreadyExists
+        && "\(error)".contains("the journal was replaced while it was recovered")
+    }
+    #expect(bytes(of: path) == newBytes)
+    #expect(contents(of: directory) == ["a.journal"])
+  }
+
   @Test(
     "a failure at any step of writing the repaired journal leaves the original and nothing else",
     arguments: [

@@ -211,6 +211,16 @@ package final class FaultyFileSystem: Sendable {
       }
       return live.rename(from, to)
     }
+    // Swapping two names is a rename's step too (an in-place recovery moves its journal in
+    // so).
+    calls.exchange = { [self] first, second in
+      if let number = numberedFailure("rename", first) { return Self.fail(number) }
+      if let number = failure(.rename) {
+        errno = number
+        return -1
+      }
+      return live.exchange(first, second)
+    }
     calls.unlink = { [self] path in
       if let number = numberedFailure("unlink", path) { return Self.fail(number) }
       if let number = failure(.unlink) {

@@ -54,6 +54,8 @@ package final class SimulatedDisk: Sendable {
     /// A new name for a file: `open` with `O_CREAT`, or `link`.
     case add(String, file: Int)
     case rename(String, to: String)
+    /// Two names swapped (`renameat2` with `RENAME_EXCHANGE`).
+    case exchange(String, String)
     case remove(String)
   }
 
@@ -317,6 +319,23 @@ package final class SimulatedDisk: Sendable {
         return result
       }
     }
+    calls.exchange = { [self] first, second in
+      state.withLock { state in
+        if state.image != nil { return Self.fail(EIO) }
+        guard let firstName = name(of: first), let secondName = name(of: second) else {
+          return live.exchange(first, second)
+        }
+        if let failed = step(&state) { return failed }
+        let result = live.exchange(first, second)
+        if result == 0, firstName != secondName {
+          (state.names[firstName], state.names[secondName]) = (
+            state.names[secondName], state.names[firstName]
+          )
+          state.pendingNames.append(.exchange(firstName, secondName))
+        }
+        return result
+      }
+    }
     calls.unlink = { [self] path in
       state.withLock { state in
         if state.image != nil { return Self.fail(EIO) }
@@ -416,6 +435,8 @@ package final class SimulatedDisk: Sendable {
           names[to] = file
           names[from] = nil
         }
+      case .exchange(let first, let second):
+        (names[first], names[second]) = (names[second], names[first])
       case .remove(let name): names[name] = nil
       }
     }

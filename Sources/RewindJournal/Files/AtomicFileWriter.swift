@@ -144,14 +144,22 @@ package final class AtomicFileWriter {
   /// ``JournalWriterOptions/Durability/none``), and optionally keeping the previous file
   /// under another name (recovery keeps the damaged journal as `NAME.damaged`).
   ///
-  /// - Parameter keptPath: a hard link to the previous file is made there (it must not
-  ///   exist) and stays after the commit.
-  package func commit(syncing: Bool, keepingPreviousAt keptPath: String? = nil)
-    throws(JournalError)
-  {
+  /// - Parameters:
+  ///   - keptPath: a hard link to the previous file is made there (it must not exist) and
+  ///     stays after the commit.
+  ///   - expected: the file the destination must name (an in-place recovery's journal,
+  ///     read): the new file is moved in by swapping the two names at once, where the
+  ///     system can, and swapped back when what came out is another file (one a command
+  ///     put there meanwhile), which is then left as it was; nil for any file.
+  /// - Throws: also ``JournalError/Code/alreadyExists`` when the destination no longer
+  ///   names `expected`.
+  package func commit(
+    syncing: Bool, keepingPreviousAt keptPath: String? = nil,
+    replacingOnly expected: FileIdentity? = nil
+  ) throws(JournalError) {
     precondition(!isFinished, "AtomicFileWriter: commit() after commit() or discard()")
     do {
-      try publish(syncing: syncing, keptPath: keptPath)
+      try publish(syncing: syncing, keptPath: keptPath, expected: expected)
     } catch {
       discard()
       throw error
@@ -179,7 +187,9 @@ package final class AtomicFileWriter {
     _ = fchmod(file.descriptor, own & permissions & 0o777)
   }
 
-  private func publish(syncing: Bool, keptPath: String?) throws(JournalError) {
+  private func publish(syncing: Bool, keptPath: String?, expected: FileIdentity?)
+    throws(JournalError)
+  {
     let path = destination.path
     let previous =
       try JournalFile.existingStatus(of: path, system: system)
@@ -251,6 +261,18 @@ package final class AtomicFileWriter {
         }()
       if system.link(path, backupName) == 0 {
         backup = backupName
+        // Kept as the previous file: the file read, not one put at the path meanwhile.
+        if let expected {
+          let kept: FileIdentity
+          do { kept = try identity(of: backupName) } catch {
+            _ = system.unlink(backupName)
+            throw error
+          }
+          guard kept == expected else {
+            _ = system.unlink(backupName)
+            throw Self.replacedMeanwhile(path)
+          }
+        }
       } else if let keptPath {
         let number = errno
         throw JournalError(
@@ -260,17 +282,96 @@ package final class AtomicFileWriter {
             : "cannot keep the previous file as \(keptPath)", path: path,
           cause: errnoCause(number))
       }
-      guard system.rename(temporaryPath!, path) == 0 else {
-        let number = errno
-        if let backup { _ = system.unlink(backup) }
-        throw JournalError(
-          .io, "cannot move the new file into place; the previous file is left as it was",
-          path: path, cause: errnoCause(number))
+      if let expected, try swapIn(temporaryPath!, at: path, expecting: expected, backup: backup) {
+        // The file read is out: under the temporary name, a second one of the backup's.
+        _ = system.unlink(temporaryPath!)
+      } else {
+        guard system.rename(temporaryPath!, path) == 0 else {
+          let number = errno
+          if let backup { _ = system.unlink(backup) }
+          throw JournalError(
+            .io, "cannot move the new file into place; the previous file is left as it was",
+            path: path, cause: errnoCause(number))
+        }
       }
       temporaryPath = nil
     }
     if syncing { try syncDirectory(restoring: backup, replaced: previous != nil) }
     if let backup, keptPath == nil { _ = system.unlink(backup) }
+  }
+
+  /// Moves the new file at `temporary` in at `path` by swapping the two names at once,
+  /// when the file that comes out is `expected` (the previous file, which `backup` names
+  /// too): true. When another file comes out (put at the path since it was read), or one
+  /// that cannot be looked at, swaps them back, removes `backup` and throws, nothing
+  /// changed. False, nothing changed, where the system or the file system cannot swap
+  /// names: the caller moves the file in as it does any other.
+  private func swapIn(
+    _ temporary: String, at path: String, expecting expected: FileIdentity, backup: String?
+  ) throws(JournalError) -> Bool {
+    guard system.exchange(temporary, path) == 0 else {
+      let number = errno
+      guard Self.cannotSwap(number) else {
+        if let backup { _ = system.unlink(backup) }
+        throw JournalError(
+          .io, "cannot move the new file into place; the previous file is left as it was",
+          path: path, cause: errnoCause(number))
+      }
+      return false
+    }
+    // What came out: the file read, or it goes back.
+    var problem: JournalError
+    do {
+      guard try identity(of: temporary) != expected else { return true }
+      problem = Self.replacedMeanwhile(path)
+    } catch {
+      problem = error
+    }
+    // The two names back as they were: the new file under `temporary`, which the caller's
+    // discard removes.
+    if system.exchange(temporary, path) == 0 {
+      if let backup { _ = system.unlink(backup) }
+      throw problem
+    }
+    // The new file stays in place, the previous one under `backup` too; what came out
+    // gets a name the cleanup never matches.
+    let cause = errnoCause()
+    let previous = path + ".previous"
+    let kept = system.link(temporary, previous) == 0 ? previous : temporary
+    if kept != temporary { _ = system.unlink(temporary) }
+    temporaryPath = nil
+    problem.message +=
+      "; the names could not be swapped back (\(cause)): the new file stays, it is in place, and the file that was there is at \(kept)"
+    throw problem
+  }
+
+  /// Whether a swap of two names failed for want of support (the system's or the file
+  /// system's), not for the files.
+  private static func cannotSwap(_ number: Int32) -> Bool {
+    [ENOSYS, EINVAL, EOPNOTSUPP, ENOTSUP].contains(number)
+  }
+
+  /// The identity of the file `path` names (following links).
+  private func identity(of path: String) throws(JournalError) -> FileIdentity {
+    var status = stat()
+    guard system.stat(path, &status) == 0 else {
+      throw JournalError(.io, "cannot look at \(path)", path: destination.path, cause: errnoCause())
+    }
+    return FileIdentity(status)
+  }
+
+  /// Removes the hidden names beside `path` that an earlier writer left (see
+  /// ``removeLeftovers(beside:system:)``): for a command that finds nothing to write.
+  package static func clearLeftovers(beside path: String, system: FileSystemCalls) {
+    removeLeftovers(beside: path, system: system)
+  }
+
+  /// The error of a commit whose destination no longer names the file it was to replace.
+  static func replacedMeanwhile(_ path: String) -> JournalError {
+    JournalError(
+      .alreadyExists,
+      "the file was replaced while this one was written (by another command); nothing was changed",
+      path: path)
   }
 
   /// Syncs the destination's directory; on failure moves the previous file back (or

@@ -138,6 +138,8 @@ extension Journal {
     report.droppedDamage = scan.damage.filter { $0.sequenceRange == nil }
     if output == nil, try plan.isWhole(scan) {
       report.changed = false
+      // A hidden name an earlier recovery's power cut left (its original's, swapped out).
+      AtomicFileWriter.clearLeftovers(beside: path, system: system)
       return report
     }
     let linkingOriginal = try keptPath.flatMap { keptPath throws(JournalError) in
@@ -150,7 +152,21 @@ extension Journal {
       found.body, plan.kept, lostRanges: plan.gaps, replacing: plan.replacements, from: file,
       to: writer)
     if keptPath != nil { try checkStillThere(file, system: system) }
-    try writer.commit(syncing: true, keepingPreviousAt: linkingOriginal)
+    // In place, the repaired journal replaces only the file read: one a command put there
+    // since (`--force`) is left as it was (the check above leaves a moment between).
+    do {
+      try writer.commit(
+        syncing: true, keepingPreviousAt: linkingOriginal,
+        replacingOnly: keptPath == nil ? nil : file.identity())
+    } catch {
+      // Said as the check above says it.
+      guard error.code == .alreadyExists, keptPath != nil,
+        JournalFile.status(of: file.path, system: system).map(FileIdentity.init)
+          != file.identity()
+      else { throw error }
+      try checkStillThere(file, system: system)
+      throw error
+    }
     report.originalKeptAt = keptPath
     return report
   }

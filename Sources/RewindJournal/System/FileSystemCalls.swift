@@ -47,6 +47,10 @@ package struct FileSystemCalls: Sendable {
   package var fcntlLock: @Sendable (Int32, Int32, UnsafeMutablePointer<flock>) -> Int32
   /// `rename(2)`: from, to (replacing `to` atomically).
   package var rename: @Sendable (String, String) -> Int32
+  /// `renameat2(2)` with `RENAME_EXCHANGE` (`renamex_np` with `RENAME_SWAP`): swaps the
+  /// files two paths name, at once; fails with `ENOSYS`, `EINVAL` or `EOPNOTSUPP` where the
+  /// system or the file system cannot.
+  package var exchange: @Sendable (String, String) -> Int32 = { exchangeFiles($0, $1) }
   /// `linkat(2)` with `AT_SYMLINK_FOLLOW`: existing path, new name (never replacing).
   package var link: @Sendable (String, String) -> Int32
   /// `unlink(2)`.

@@ -302,7 +302,7 @@ final class JournalFile {
 }
 
 /// A file's device and inode numbers.
-struct FileIdentity: Hashable, Sendable {
+package struct FileIdentity: Hashable, Sendable {
   var device: UInt64
   var inode: UInt64
 
