@@ -97,7 +97,8 @@ struct RecordStreamTests {
     var previous: UInt64?
     for index in 1...count {
       let timed = user.next()!
-      script += EventScript.timeStep(timed.time, after: previous)
+      script += EventScript.timeStep(
+        timed, after: previous, needsTime: domain.scenarioLineNeedsTime)
       script += domain.scenarioLine(timed.event) + "\n"
       previous = timed.time
       let outcome = domain.reduce(&state, timed.event)

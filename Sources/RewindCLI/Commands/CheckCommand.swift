@@ -36,8 +36,9 @@ extension RewindTool {
         checked (`rewind recover` cuts them), unless a writer holds it (its frame in \
         progress). A journal that was not closed, cut at a frame's end (its writer killed, \
         or writing still), is checked and said to be not closed: the session may have \
-        gone on, and --update writes no state of it. Several journals are checked at once on --jobs threads, a long one \
-        in parts that any free thread takes; the output is the same, in the order given.
+        gone on, and --update writes no state of it. Several journals are checked at once \
+        on --jobs threads, a long one in parts that any free thread takes; the output is \
+        the same, in the order given.
         """,
       exitStatuses: [
         ExitStatusHelp(
@@ -329,19 +330,6 @@ struct CheckCommand: TimelineVisitor {
   /// Where the events replayed are counted when this journal is one of several checked
   /// at once (which share one progress bar); nil for a bar of its own.
   var progress: ItemProgress?
-  /// Whether the file at `path` holds `text` (a state's pretty JSON and a line feed):
-  /// `read`, its lines as read and joined, when they were, else read now.
-  static func file(_ path: String, holds text: String, read: String?, _ context: Context) -> Bool {
-    // The text read is its lines joined: the same lines and one byte more (the last line
-    // feed) are the same bytes.
-    var status = stat()
-    guard context.fileSystem.stat(path, &status) == 0, Int(status.st_size) == text.utf8.count,
-      let lines = read
-        ?? (try? TextFileReader(path: path, system: context.fileSystem).remainingText())
-    else { return false }
-    return lines + "\n" == text
-  }
-
   /// The cores this journal's parts share with the other journals checked at once; nil
   /// for its jobs alone.
   var cores: SharedCores?
@@ -636,5 +624,20 @@ struct CheckCommand: TimelineVisitor {
       guard let found = members.first(where: { $0.0 == key })?.1 else { return [inner] }
       return unknownPaths(of: value, in: found, at: inner)
     }
+  }
+}
+
+extension CheckCommand {
+  /// Whether the file at `path` holds `text` (a state's pretty JSON and a line feed):
+  /// `read`, its lines as read and joined, when they were, else read now.
+  static func file(_ path: String, holds text: String, read: String?, _ context: Context) -> Bool {
+    // The text read is its lines joined: the same lines and one byte more (the last line
+    // feed) are the same bytes.
+    var status = stat()
+    guard context.fileSystem.stat(path, &status) == 0, Int(status.st_size) == text.utf8.count,
+      let lines = read
+        ?? (try? TextFileReader(path: path, system: context.fileSystem).remainingText())
+    else { return false }
+    return lines + "\n" == text
   }
 }

@@ -242,10 +242,11 @@ extension ExportCommand {
       }
       let start = part == 0 ? first : lost[part - 1].upperBound + 1
       let end = part < lost.count ? lost[part].lowerBound - 1 : last
-      guard start <= end else { continue }
+      // The same state: the part's events do the same from both (none is read).
+      var settled = session == script
+      guard start <= end, !settled else { continue }
       var expected = start
       var found: (sequence: UInt64, event: D.Event, was: RecordedEffect, now: RecordedEffect)?
-      var settled = session == script
       do {
         try timeline.decodedEvents(from: start, through: end) { sequence, _, event in
           guard !settled, sequence == expected, sequence - start < Self.comparedEvents else {

@@ -96,9 +96,7 @@ struct ScenarioStream<D: RecordableDomain> {
   /// - Complexity: amortised O(1): a line, and a batch every `batchSize` bytes.
   mutating func append(_ timed: TimedEvent<D.Event>) throws {
     text += EventScript.timeStep(
-      timed.time, after: previous,
-      written: previous == nil && timed.time == 0
-        && session.domain.scenarioLineNeedsTime(timed.event))
+      timed, after: previous, needsTime: session.domain.scenarioLineNeedsTime)
     text += session.domain.scenarioLine(timed.event)
     text += "\n"
     previous = timed.time

@@ -12,10 +12,9 @@ extension EventScript {
     script(scenario.events, after: preamble(scenario)) { eventLine($0, domain: scenario.domain) }
   }
 
-  /// `preamble`, then each event's `line` after its time step (``timeStep(_:after:written:)``),
-  /// each line ending in a newline; a blank line when that is nothing. The first event's
-  /// time at the session's start is written (`@0s`) when `needsTime` says its line would
-  /// read otherwise without it.
+  /// `preamble`, then each event's `line` after its time step
+  /// (``timeStep(_:after:needsTime:)``), each line ending in a newline; a blank line when
+  /// that is nothing.
   package static func script<Event>(
     _ events: [TimedEvent<Event>], after preamble: String,
     needsTime: (Event) -> Bool = { _ in false }, line: (Event) -> String
@@ -23,8 +22,7 @@ extension EventScript {
     var text = preamble
     var previous: UInt64?
     for timed in events {
-      let written = previous == nil && timed.time == 0 && needsTime(timed.event)
-      text += timeStep(timed.time, after: previous, written: written) + line(timed.event) + "\n"
+      text += timeStep(timed, after: previous, needsTime: needsTime) + line(timed.event) + "\n"
       previous = timed.time
     }
     return text.isEmpty ? "\n" : text
@@ -43,15 +41,17 @@ extension EventScript {
     return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n\n"
   }
 
-  /// The time step a line starts with, with a space after it: `@T ` for the first event
-  /// (nothing at 0 unless `written`), `+STEP ` after an event at `previous`.
-  package static func timeStep(_ time: UInt64, after previous: UInt64?, written: Bool = false)
-    -> String
-  {
+  /// The time step `timed`'s line starts with, with a space after it: `@T ` for the first
+  /// event (nothing at 0, unless `needsTime` says its line would read otherwise without
+  /// it: `@0s`), `+STEP ` after an event at `previous`.
+  package static func timeStep<Event>(
+    _ timed: TimedEvent<Event>, after previous: UInt64?, needsTime: (Event) -> Bool
+  ) -> String {
     guard let previous else {
-      return time == 0 && !written ? "" : "@\(Point.formatOffset(time)) "
+      return timed.time == 0 && !needsTime(timed.event)
+        ? "" : "@\(Point.formatOffset(timed.time)) "
     }
-    return "+\(Point.formatOffset(time - previous)) "
+    return "+\(Point.formatOffset(timed.time - previous)) "
   }
 
   /// `kind name=value …`, the unlabelled payloads by position.

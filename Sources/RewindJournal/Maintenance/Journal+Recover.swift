@@ -159,12 +159,10 @@ extension Journal {
         syncing: true, keepingPreviousAt: linkingOriginal,
         replacingOnly: keptPath == nil ? nil : file.identity())
     } catch {
-      // Said as the check above says it.
-      guard error.code == .alreadyExists, keptPath != nil,
-        JournalFile.status(of: file.path, system: system).map(FileIdentity.init)
-          != file.identity()
-      else { throw error }
-      try checkStillThere(file, system: system)
+      // The journal replaced meanwhile, said as the check above says it.
+      if error.code == .alreadyExists, keptPath != nil {
+        try checkStillThere(file, system: system)
+      }
       throw error
     }
     report.originalKeptAt = keptPath
