@@ -222,8 +222,11 @@ struct LiveTerminalTests {
     terminal.send("q")
     let asked = try terminal.waitFor("1,000 events are not written yet: file size limit reached")
     #expect(asked.contains("free space, q  writes them, closes the journal and quits"))
-    #expect(asked.contains("q, Ctrl-C      quit without them: they are lost"))
+    #expect(asked.contains("Q, Ctrl-C      quit without them: they are lost"))
     #expect(asked.contains("File too large (errno 27)"))
+    // q with the disk still full stays, and says so.
+    terminal.send("q")
+    try terminal.waitFor("Still not written: File too large (errno 27)")
     try allowLargeFiles(program)
     // The store retries on its own: the box says so once it wrote them.
     try terminal.waitFor("Every event is written now")
@@ -238,8 +241,8 @@ struct LiveTerminalTests {
   }
 
   @Test(
-    "on a full disk a second q quits without the events: lost, it says, and rewind recover closes the journal",
-    arguments: ["q", "C-c"])
+    "on a full disk Q quits without the events: lost, it says, and rewind recover closes the journal",
+    arguments: ["Q", "C-c"])
   func fullDiskAbandoned(key: String) throws {
     let directory = TemporaryDirectory()
     let terminal = try liveOnFullDisk(in: directory)

@@ -15,11 +15,17 @@ struct LiveQuitQuestionTests {
       .io, "cannot write 1017 bytes", path: "s.journal",
       cause: .errno(ENOSPC, name: "No space left on device")))
 
-  @Test("events waiting: free space and q writes them; q or Ctrl-C loses them")
+  /// One key said both "writes them" and "they are lost" (`q`): which one happened
+  /// depended on whether enough space was freed.
+  @Test("events waiting: free space and q writes them; Q or Ctrl-C loses them")
   func waiting() {
     let box = LiveJournalFailure.quitQuestion(recording: true, error: full, pending: 3_000)
     #expect(box.title == "3,000 events are not written yet: disk full")
-    #expect(box.entries.map(\.keys) == ["free space, q", "q, Ctrl-C"])
+    #expect(box.entries.map(\.keys) == ["free space, q", "Q, Ctrl-C"])
+    #expect(!box.footer.contains("Still"))
+    let again = LiveJournalFailure.quitQuestion(
+      recording: true, error: full, pending: 3_000, stillUnwritten: true)
+    #expect(again.footer.hasPrefix("Still not written: No space left on device"), "\(again)")
   }
 
   /// A store that stopped recording (the journal takes no more events) cannot write what

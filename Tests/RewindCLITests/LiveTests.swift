@@ -129,14 +129,26 @@ struct LiveAppTests {
     let asked = draw(&app).lines.joined(separator: "\n")
     #expect(asked.contains("3 events are not written yet: disk full"), "\(asked)")
     #expect(asked.contains("free space, q  writes them, closes the journal and quits"))
-    #expect(asked.contains("q, Ctrl-C      quit without them: they are lost"))
+    #expect(asked.contains("Q, Ctrl-C      quit without them: they are lost"))
     #expect(
       asked.contains(
         "No space left on device (errno 28). Any other key goes back: they are retried."))
+    // q with the disk still full does not quit (it lost the events): the box stays, and
+    // says they are still not written.
+    #expect(app.handle(.key(.character("q"))) == .continue)
+    #expect(app.asksBeforeQuitting)
+    let again = draw(&app).lines.joined(separator: "\n")
+    #expect(again.contains("3 events are not written yet: disk full"), "\(again)")
+    #expect(again.contains("Still not written: No space left on device (errno 28)."), "\(again)")
+    #expect(app.store.pendingCount == 3)
     // Any other key goes back to the session, and does nothing else.
     #expect(app.handle(.key(.character("s"))) == .continue)
     #expect(!app.asksBeforeQuitting)
     #expect(app.eventCount == 3)
+    // Asked again, the box no longer says "still".
+    #expect(app.handle(.key(.character("q"))) == .continue)
+    #expect(!draw(&app).lines.joined().contains("Still not written"))
+    #expect(app.handle(.key(.character("s"))) == .continue)
 
     faults.heal()
     try app.store.flushAndWait()
@@ -148,7 +160,9 @@ struct LiveAppTests {
     #expect(try Timeline<NavigationDomain>(path: path).lastSequence == 3)
   }
 
-  @Test("q asked on a full disk: freed space meanwhile is said, and a second q quits")
+  @Test(
+    "q asked on a full disk: freed space meanwhile is said, q writes the events then quits, Q quits without them"
+  )
   func fullDiskQuestion() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("full.journal")
@@ -167,7 +181,21 @@ struct LiveAppTests {
     #expect(app.handle(.key(.character("q"))) == .quit)
     try app.store.close()
 
-    // Still full: the second q quits without them, and the message says they are lost.
+    // Space freed and the store not retried yet: q writes the events, then quits.
+    let third = directory.file("third.journal")
+    let freedLater = FaultyFileSystem()
+    var waiting = try makeRecordingApp(third, freedLater)
+    freedLater.fail(.write, with: ENOSPC)
+    _ = waiting.handle(.key(.character("v")))
+    #expect(throws: RewindError.self) { try waiting.store.flushAndWait() }
+    #expect(waiting.handle(.key(.character("q"))) == .continue)
+    freedLater.heal()
+    #expect(waiting.handle(.key(.character("q"))) == .quit)
+    #expect(waiting.store.pendingCount == 0)
+    try waiting.store.close()
+    #expect(try Timeline<NavigationDomain>(path: third).lastSequence == 1)
+
+    // Still full: q stays, Q quits without them, and the message says they are lost.
     let second = directory.file("second.journal")
     let full = FaultyFileSystem()
     var stuck = try makeRecordingApp(second, full)
@@ -175,7 +203,8 @@ struct LiveAppTests {
     for key in ["v", "s"] { _ = stuck.handle(.key(.character(Character(key)))) }
     #expect(throws: RewindError.self) { try stuck.store.flushAndWait() }
     #expect(stuck.handle(.key(.character("q"))) == .continue)
-    #expect(stuck.handle(.key(.character("q"))) == .quit)
+    #expect(stuck.handle(.key(.character("q"))) == .continue)
+    #expect(stuck.handle(.key(.character("Q"))) == .quit)
     let error = try #require(throws: RewindError.self) { try stuck.store.close() }
     #expect("\(error)".contains("stay buffered"), "the store's own words, for a library")
     let reader = try JournalReader(path: second)

@@ -22,8 +22,12 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
   /// Whether the keys are shown over the screen.
   package var showsHelp = false
   /// Whether `q` asked first, the journal failing with events not written (a full disk):
-  /// a second `q` quits, any other key goes back to the session.
+  /// `q` again writes them and quits (it stays, saying so, while they cannot be written),
+  /// `Q` quits without them, any other key goes back to the session.
   package private(set) var asksBeforeQuitting = false
+  /// Whether a `q` in the question found the events still not written (the disk still
+  /// full): the box says so, until it closes.
+  package private(set) var quitFoundThemUnwritten = false
   /// The events the journal held before this session: those of the session it continues
   /// (`rewind play`'s `r`), counted before the ones sent (`10 + 2 events`).
   package let earlierEvents: UInt64
@@ -56,7 +60,19 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
 
   package mutating func handle(_ event: InputEvent) -> TerminalAppAction {
     if showsHelp || asksBeforeQuitting {
-      if asksBeforeQuitting, event == .key(.character("q")) { return .quit }
+      if asksBeforeQuitting {
+        switch event {
+        case .key(.character("Q")): return .quit
+        case .key(.character("q")):
+          // The events are written first (the space freed, the store has not retried yet):
+          // `q` never loses them; while the journal cannot take them, the box stays.
+          flush(waitingAtMost: Self.quitFlushTimeout)
+          guard LiveJournalFailure.holdsUnwrittenEvents(store) else { return .quit }
+          quitFoundThemUnwritten = true
+          return .continue
+        default: break
+        }
+      }
       let closes: Bool
       switch event {
       case .key: closes = true
@@ -66,6 +82,7 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
       if closes {
         showsHelp = false
         asksBeforeQuitting = false
+        quitFoundThemUnwritten = false
       }
       return .continue
     }
@@ -102,16 +119,24 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
   /// ``suspendFlushTimeout`` (a disk that hangs does not keep the process from stopping);
   /// a full disk answers at once, its events kept and retried after `fg`.
   package mutating func willSuspend() {
+    flush(waitingAtMost: Self.suspendFlushTimeout)
+  }
+
+  /// Asks the store to make the events sent durable, and waits at most `timeout` for it.
+  private func flush(waitingAtMost timeout: DispatchTimeInterval) {
     let done = DispatchSemaphore(value: 0)
     DispatchQueue.global().async { [store] in
       try? store.flushAndWait()
       done.signal()
     }
-    _ = done.wait(timeout: .now() + Self.suspendFlushTimeout)
+    _ = done.wait(timeout: .now() + timeout)
   }
 
   /// How long ``willSuspend()`` waits for the disk.
   static var suspendFlushTimeout: DispatchTimeInterval { .seconds(5) }
+
+  /// How long `q` in the question before quitting waits for the disk to take the events.
+  static var quitFlushTimeout: DispatchTimeInterval { .seconds(5) }
 
   package mutating func draw(on canvas: inout Screen) {
     let (body, status) = canvas.bounds.splitRows(at: canvas.size.rows - 1)
@@ -122,7 +147,8 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
         title: "rewind live: keys", entries: screen.keyHelp + liveAppKeys,
         footer: "Any key closes this help.")
     } else if asksBeforeQuitting {
-      LiveJournalFailure.drawQuitQuestion(for: store, on: &canvas)
+      LiveJournalFailure.drawQuitQuestion(
+        for: store, stillUnwritten: quitFoundThemUnwritten, on: &canvas)
     }
   }
 

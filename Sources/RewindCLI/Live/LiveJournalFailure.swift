@@ -60,20 +60,31 @@ package enum LiveJournalFailure {
   }
 
   /// The box `q` opens while ``holdsUnwrittenEvents(_:)``: how many events are not
-  /// written and why, that freeing space and `q` again writes them, and that `q` (or
-  /// Ctrl-C) with the disk still full loses them. Once the store wrote them again
-  /// (space was freed), it says so: `q` closes the journal with every event.
-  static func drawQuitQuestion<D: Domain>(for store: Store<D>, on canvas: inout Screen) {
+  /// written and why, that freeing space and `q` again writes them, and that `Q` (or
+  /// Ctrl-C) quits without them. Once the store wrote them again (space was freed), it
+  /// says so: `q` closes the journal with every event.
+  /// - Parameter stillUnwritten: a `q` in the box found the journal still failing.
+  static func drawQuitQuestion<D: Domain>(
+    for store: Store<D>, stillUnwritten: Bool, on canvas: inout Screen
+  ) {
     let box = quitQuestion(
-      recording: store.isRecording, error: store.lastError, pending: store.pendingCount)
+      recording: store.isRecording, error: store.lastError, pending: store.pendingCount,
+      stillUnwritten: stillUnwritten)
     canvas.helpOverlay(title: box.title, entries: box.entries, footer: box.footer)
   }
 
-  /// What the box `q` opens says (``drawQuitQuestion(for:on:)``), from the store's
-  /// ``Store/isRecording``, ``Store/lastError`` and ``Store/pendingCount``: the events not
-  /// written yet and what to do, or that the recording stopped (what was not written is
-  /// lost), or that every event is written now.
-  static func quitQuestion(recording: Bool, error: (any Error)?, pending: Int) -> (
+  /// What the box `q` opens says (``drawQuitQuestion(for:stillUnwritten:on:)``), from the
+  /// store's ``Store/isRecording``, ``Store/lastError`` and ``Store/pendingCount``: the
+  /// events not written yet and what to do (and, after a `q` that could not write them,
+  /// that they are still not written), or that the recording stopped (what was not written
+  /// is lost), or that every event is written now.
+  ///
+  /// The keys that keep the events and those that lose them differ: `q` only quits once
+  /// the events are written, `Q` or Ctrl-C quits without them (with one key for both, a
+  /// user who freed too little space lost the events with the key said to save them).
+  static func quitQuestion(
+    recording: Bool, error: (any Error)?, pending: Int, stillUnwritten: Bool = false
+  ) -> (
     title: String, entries: [KeyHelp], footer: String
   ) {
     let cause = error.flatMap(systemCause(of:))
@@ -99,9 +110,10 @@ package enum LiveJournalFailure {
       "\(count) \(verb) not written yet: \(cause?.words ?? "the journal fails")",
       [
         KeyHelp("free space, q", "writes them, closes the journal and quits"),
-        KeyHelp("q, Ctrl-C", "quit without them: they are lost"),
+        KeyHelp("Q, Ctrl-C", "quit without them: they are lost"),
       ],
-      "\(cause?.detail ?? "\(error)"). Any other key goes back: they are retried."
+      (stillUnwritten ? "Still not written: " : "")
+        + "\(cause?.detail ?? "\(error)"). Any other key goes back: they are retried."
     )
   }
 
