@@ -422,7 +422,7 @@ struct BadInputTests {
   }
 
   @Test(
-    "a Git LFS pointer given as a journal is said to be one, its journal not fetched, by every command that opens a journal"
+    "a Git LFS pointer given as a journal is said to be one, its journal not fetched, by every command that opens a journal, and given as a script by record"
   )
   func gitLFSPointer() throws {
     let directory = TemporaryDirectory()
@@ -462,6 +462,17 @@ struct BadInputTests {
     #expect(verify.lines == ["UNREADABLE \(said)"], "\(verify.stdout)")
     #expect(
       try FileManager.default.subpathsOfDirectory(atPath: directory.path) == ["session.journal"])
+
+    // A script's pointer, given to record: the script was not fetched either.
+    let script = directory.file("session.scenario")
+    try FileManager.default.copyItem(atPath: pointer, toPath: script)
+    let record = try rewind("record", script, "-o", directory.file("recorded.journal"))
+    #expect(record.status == 1, "\(record.stderr)")
+    #expect(
+      record.stderr.hasSuffix(
+        "found 'version'; it is a Git LFS pointer, not the script: the script it points to was not fetched (`git lfs pull` fetches it)\n"
+      ), "\(record.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: directory.file("recorded.journal")))
   }
 
   @Test("a file that is no journal says what it reads as and the command that reads it")

@@ -132,17 +132,24 @@ func namingWhatItIs(_ error: JournalError) -> JournalError {
   let start = bytes[..<count].starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
   let text = String(decoding: bytes[start..<count], as: UTF8.self)
   var described = error
-  // What a checkout without Git LFS leaves in the journal's place (a CI job that did not
-  // fetch it): a pointer to the file, its first line the spec's.
-  if text.hasPrefix("version https://git-lfs.github.com/spec/") {
-    described.message +=
-      "; it is a Git LFS pointer, not the journal: the journal it points to was not fetched (`git lfs pull` fetches it)"
+  if let pointer = lfsPointerHint(text, for: "journal") {
+    described.message += pointer
     return described
   }
   described.message +=
     jsonHint(text, path: path)
     ?? "; it is text (if it is a scenario script, `rewind record \(Format.shellPath(path)) -o \(journal(beside: path, "-recorded"))` records it)"
   return described
+}
+
+/// `; it is a Git LFS pointer, not the journal: …` when `text`, a file's text (or its
+/// first line that is not blank) read as a `file` (`journal`, `script`), is a Git LFS
+/// pointer: what a checkout without Git LFS leaves in the file's place (a CI job that did
+/// not fetch it), its first line the spec's. Nil for other text.
+func lfsPointerHint(_ text: some StringProtocol, for file: String) -> String? {
+  guard text.hasPrefix("version https://git-lfs.github.com/spec/") else { return nil }
+  return
+    "; it is a Git LFS pointer, not the \(file): the \(file) it points to was not fetched (`git lfs pull` fetches it)"
 }
 
 /// What `text`, read from the file at `path` as something else, reads as when it is JSON

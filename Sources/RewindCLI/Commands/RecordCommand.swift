@@ -170,12 +170,14 @@ struct RecordCommand: DomainVisitor {
       let meant = closestName(to: problem.word, among: problem.choices).map {
         ". Did you mean '\($0)'?"
       }
-      // JSON Lines or JSON given for a script (its first line that is not blank is the
-      // one refused): said what it reads as, and what takes it.
+      // A Git LFS pointer, JSON Lines or JSON given for a script (its first line that is
+      // not blank is the one refused): said what it is, and what takes it.
       let start = batches.start
       let hint =
         problem.line == start.number
-        ? start.content.flatMap { jsonHint($0, path: scenarioPath) } ?? "" : ""
+        ? start.content.flatMap {
+          lfsPointerHint($0, for: "script") ?? jsonHint($0, path: scenarioPath)
+        } ?? "" : ""
       throw CommandError(
         "\(scenarioPath):\(problem.line):\(problem.column): \(problem.message)\(meant ?? "")\(hint)"
       )
