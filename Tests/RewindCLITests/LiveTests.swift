@@ -368,6 +368,14 @@ struct LiveCommandTests {
     #expect(text.contains("cycle the column visibility"))
     #expect(text.contains("quit: close the journal and print its name"))
     #expect(text.contains("--size-class <class>"))
+    // What a full disk does to the keys, as the box and the exit say (the help said that
+    // q again, or Ctrl-C, kept every event).
+    let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(flat.contains("press q again to write them (with the disk still full, q stays); Q,"))
+    #expect(flat.contains("quits without them: they are lost, and the message says so (exit 1)"))
+    #expect(flat.contains("stop at once (the journal keeps every event the disk took)"))
+    #expect(!flat.contains("keeps every event)"))
+    #expect(text.contains("\n  1       The journal did not take every event"), "\(text)")
   }
 
   @Test("the default journal name is the local time of the start")

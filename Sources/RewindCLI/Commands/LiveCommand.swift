@@ -14,7 +14,13 @@ extension RewindTool {
     static let configuration = CommandConfiguration(
       name: "live",
       abstract: "Use the domain's screen in the terminal, recording every interaction.",
-      discussion: discussion(keys: nil), exitStatuses: terminalExitStatuses)
+      discussion: discussion(keys: nil),
+      exitStatuses: [
+        ExitStatusHelp(
+          "1",
+          "The journal did not take every event (a full disk, and Q or Ctrl-C): the message says how many were lost and what the journal holds; `rewind recover` closes it."
+        )
+      ] + terminalExitStatuses)
 
     let registry: DomainRegistry
 
@@ -63,13 +69,13 @@ extension RewindTool {
         the journal; nothing else changes the state. The status line shows the recording, \
         the number of events, the time, and the last event with its outcome. `q` closes \
         the journal and prints its name; Ctrl-C, SIGTERM and SIGHUP put the terminal back \
-        and leave the journal with every event recorded. Ctrl-Z (SIGTSTP) makes the \
-        events durable (waiting up to 5 seconds for the disk), puts the terminal back and \
-        stops, fg takes it again. When the \
-        journal cannot take the events (a full disk), the status line says why and how \
-        many wait, and q asks first: free space and press q again to write them; q again \
-        (or Ctrl-C) with the disk still full quits without them. Needs a terminal on \
-        standard input and output.
+        and leave the journal closed with every event the disk took. Ctrl-Z (SIGTSTP) \
+        makes the events durable (waiting up to 5 seconds for the disk), puts the terminal \
+        back and stops, fg takes it again. When the journal cannot take the events (a \
+        full disk), the status line says why and how many wait, and q asks first: free \
+        space and press q again to write them (with the disk still full, q stays); Q, or \
+        Ctrl-C, SIGTERM and SIGHUP at any time, quits without them: they are lost, and \
+        the message says so (exit 1). Needs a terminal on standard input and output.
         """
       if let keys {
         let width =

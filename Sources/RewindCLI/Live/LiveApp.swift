@@ -221,5 +221,5 @@ extension String {
 let liveAppKeys = [
   KeyHelp("?", "show or hide this help"),
   KeyHelp("q", "quit: close the journal and print its name"),
-  KeyHelp("Ctrl-C", "stop at once (the journal keeps every event)"),
+  KeyHelp("Ctrl-C", "stop at once (the journal keeps every event the disk took)"),
 ]
