@@ -43,4 +43,25 @@ struct SampleJournalTests {
       contentsOfFile: String(path.dropLast(".journal".count)) + ".state.json", encoding: .utf8)
     #expect(state.stdout == expected)
   }
+
+  static let scripts = journals.map { String($0.dropLast(".journal".count)) }.filter {
+    FileManager.default.fileExists(atPath: sample($0 + ".scenario"))
+  }
+
+  /// Journals/README.md says each journal was recorded from the script beside it, and how
+  /// to record them again: a change to what a script means (an iPhone's default size
+  /// class became compact) recorded another session from `day-menu.scenario`, unnoticed.
+  @Test(
+    "each script records its journal again: the same events and the same state", arguments: scripts)
+  func scriptRecordsItsJournal(stem: String) throws {
+    let directory = TemporaryDirectory()
+    let recorded = directory.file(stem + ".journal")
+    let record = try rewind("record", sample(stem + ".scenario"), "-o", recorded)
+    #expect(record.status == 0, "\(record.stderr)")
+    #expect(
+      try rewind("log", recorded, "--json").stdout
+        == rewind("log", sample(stem + ".journal"), "--json").stdout)
+    let state = try rewind("state", recorded, "--json").stdout
+    #expect(state == (try String(contentsOfFile: sample(stem + ".state.json"), encoding: .utf8)))
+  }
 }
