@@ -265,9 +265,11 @@ struct SalvagedSearchTests {
     let unknownJSON = try parseObject(
       try rewind("blame", salvaged, path, "--at", point, "--json").stdout)
     #expect(unknownJSON["changedBy"] is NSNull)
-    let lostEvents = unknownJSON["lostEvents"] as? [String: Any]
-    #expect(lostEvents?["from"] as? Int == Int(lost.lowerBound))
-    #expect(lostEvents?["to"] as? Int == Int(lost.upperBound))
+    // An array of ranges, as every command's `lostEvents` (it was the one range alone).
+    let lostEvents = unknownJSON["lostEvents"] as? [[String: Any]]
+    #expect(lostEvents?.count == 1)
+    #expect(lostEvents?.first?["from"] as? Int == Int(lost.lowerBound))
+    #expect(lostEvents?.first?["to"] as? Int == Int(lost.upperBound))
     // At the end, the change after the lost events: the answer, no warning.
     let known = try rewind("blame", salvaged, path)
     #expect(known.stderr.isEmpty, "\(known.stderr)")

@@ -109,7 +109,7 @@ struct BlameCommand: TimelineVisitor {
       } else {
         members.append(("changedBy", .null))
       }
-      if let lost = blame.lostEvents { members.append(("lostEvents", Self.json(lost))) }
+      if let lost = blame.lostEvents { members.append(("lostEvents", .array([Self.json(lost)]))) }
       context.stdout.printJSON(.object(members))
       return
     }
@@ -137,7 +137,8 @@ struct BlameCommand: TimelineVisitor {
     sequence == 0 ? "at the start (the initial state)" : "after event \(sequence)"
   }
 
-  /// Events lost to damage as blame's JSON gives them (as `recover --json` does).
+  /// A range of events lost to damage as the commands' JSON gives it, in their
+  /// `lostEvents` array (as `recover --json` does): `{"from": 9143, "to": 18277}`.
   static func json(_ lost: ClosedRange<UInt64>) -> JSONValue {
     .object([("from", .int(Int64(lost.lowerBound))), ("to", .int(Int64(lost.upperBound)))])
   }
@@ -162,7 +163,7 @@ extension BlameCommand {
       } else {
         members.append(("changedBy", .null))
       }
-      if let lost = blame.lostEvents { members.append(("lostEvents", Self.json(lost))) }
+      if let lost = blame.lostEvents { members.append(("lostEvents", .array([Self.json(lost)]))) }
       context.stdout.printJSON(.object(members))
       return
     }

@@ -36,14 +36,15 @@ extension RewindTool {
         checked (`rewind recover` cuts them), unless a writer holds it (its frame in \
         progress). A journal that was not closed, cut at a frame's end (its writer killed, \
         or writing still), is checked and said to be not closed: the session may have \
-        gone on, and --update writes no state of it. Several journals are checked at once \
+        gone on, and --update writes no state of it (and fails it). Several journals are \
+        checked at once \
         on --jobs threads, a long one in parts that any free thread takes; the output is \
         the same, in the order given.
         """,
       exitStatuses: [
         ExitStatusHelp(
           "1",
-          "Any journal fails (an event or snapshot that replays otherwise, a final state other than the expected one, a torn tail, no expected state with --require-expected) or cannot be checked (a path that is not UTF-8 too); the others are checked."
+          "Any journal fails (an event or snapshot that replays otherwise, a final state other than the expected one, a torn tail, no expected state with --require-expected, a journal not closed with --update) or cannot be checked (a path that is not UTF-8 too); the others are checked."
         )
       ])
 
