@@ -378,6 +378,20 @@ struct RepairTests {
         "\(arguments): \(result.stderr)")
       #expect(result.stderr.hasSuffix(hint), "\(arguments): \(result.stderr)")
     }
+    // An answer printed as it goes keeps what came before the damage, and its JSON document
+    // is left unclosed: no parser takes it for a whole answer (README).
+    for arguments in [
+      ["diff", journal, "--from", "1", "--to", "99000", "--events", "--json"],
+      ["find", journal, "--where", "outcome == applied", "--all", "--json"],
+    ] {
+      let result = try rewind(arguments)
+      #expect(result.status == 1, "\(arguments)")
+      #expect(result.stderr.hasSuffix(hint), "\(arguments): \(result.stderr)")
+      #expect(result.stdout.contains("\"seq\": \(victim.firstSequence - 1),"), "\(arguments)")
+      #expect(
+        (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) == nil,
+        "\(arguments): a whole document")
+    }
   }
 
   @Test("verify takes several journals: each reported in turn, exit 1 if any is not whole")
