@@ -135,6 +135,81 @@ struct ReleaseBuildTests {
     #endif
   }
 
+  /// `rewind` hands a command line to `rewind-nats` with no password in its arguments,
+  /// which any user of the machine reads (`ps`, `/proc/PID/cmdline`): a password given
+  /// apart or in a URL is written `***` there, and the command still connects with it
+  /// (push, sessions, pull and a session's URL against a server that requires it).
+  @Test func rewindNatsArgumentsHoldNoPassword() throws {
+    #if os(Linux)
+      let secret = "TopSecret42"
+      let server = try NatsServer(user: "ci", password: secret)
+      let directory = TemporaryDirectory()
+      let journal = sample("day-menu.journal")
+      let inURL = "nats://ci:\(secret)@127.0.0.1:\(server.port)"
+      let apart = ["--server", server.url, "--user", "ci", "--password", secret]
+      let pushed = try run(release, ["push", journal, "--server", inURL])
+      #expect(pushed.status == 0, "\(pushed.stderr)")
+      let listed = try run(release, ["sessions"] + apart)
+      #expect(listed.status == 0 && listed.stdout.contains("bdc215f2"), "\(listed.stderr)")
+      let pulled = try run(
+        release,
+        ["pull", "bdc215f2", "--password=\(secret)", "-o", directory.file("p.journal")]
+          + ["--server", server.url, "--user", "ci"])
+      #expect(pulled.status == 0, "\(pulled.stderr)")
+      let checked = try run(release, ["check", "\(inURL)/bdc215f2"])
+      #expect(checked.status == 0, "\(checked.stderr)")
+      // Each caught while it waits for a server that never answers: its arguments, once
+      // it runs as rewind-nats, hold no password.
+      let silent = try SilentListener()
+      let quiet = "nats://ci:\(secret)@127.0.0.1:\(silent.port)"
+      for arguments in [
+        ["push", journal, "--server", quiet, "--timeout", "4000"],
+        ["sessions", "--server", "nats://127.0.0.1:\(silent.port)", "--user", "ci"]
+          + ["--password", secret, "--timeout", "4000"],
+        ["pull", "bdc2", "--server", "\(quiet),\(quiet)", "-o", directory.file("q.journal")]
+          + ["--timeout", "4000"],
+        ["check", "\(quiet)/bdc215f2"],
+      ] {
+        let shown = try helpersArguments(arguments)
+        #expect(!shown.joined(separator: " ").contains(secret), "\(shown)")
+        #expect(shown.joined(separator: " ").contains("***"), "\(shown)")
+      }
+    #endif
+  }
+
+  /// The arguments of the process that runs `release` with `arguments`, read from
+  /// `/proc/PID/cmdline` once it runs as `rewind-nats` (at most 10 s after it starts); it
+  /// is then killed and waited for.
+  private func helpersArguments(_ arguments: [String]) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: release)
+    process.arguments = arguments
+    process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    defer {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+    }
+    let pid = process.processIdentifier
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline, process.isRunning {
+      let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+      // Between the two, the kernel has changed the program but not yet the arguments.
+      if program?.hasSuffix("/rewind-nats") == true,
+        let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+        data.split(separator: 0).first.map({ String(decoding: $0, as: UTF8.self) })?.hasSuffix(
+          "/rewind-nats") == true
+      {
+        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      }
+      usleep(2_000)
+    }
+    throw ReleaseFailure(description: "\(arguments[0]) did not run as rewind-nats within 10 s")
+  }
+
   /// Runs the program at `path` with the environment `rewind(_:)` gives the debug build.
   private func run(_ path: String, _ arguments: [String]) throws -> ProcessResult {
     try TestSupport.run(path, arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
@@ -155,4 +230,37 @@ struct ReleaseBuildTests {
     try #require(start + count * size <= bytes.count, "the program headers are past the first page")
     return (0..<count).contains { integer(start + $0 * size, 4) == 3 }
   }
+}
+
+/// A loopback port that takes connections and never answers (they wait in its backlog):
+/// a NATS client waits there for the server's first message until its timeout.
+private final class SilentListener {
+  let port: Int
+  private let descriptor: Int32
+
+  init() throws {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard descriptor >= 0, bound, listen(descriptor, 16) == 0 else {
+      if descriptor >= 0 { close(descriptor) }
+      throw ReleaseFailure(description: "cannot listen on a loopback port: errno \(errno)")
+    }
+    self.descriptor = descriptor
+    port = Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  deinit { close(descriptor) }
+}
+
+/// A step of a release test that could not be taken.
+private struct ReleaseFailure: Error, CustomStringConvertible {
+  var description: String
 }

@@ -129,6 +129,75 @@ extension StreamCommandTests {
     #expect(flat.contains("--user and --password (or a user in the URL) win over NATS_CREDS"))
   }
 
+  /// A password given without a word of the command line: `NATS_PASSWORD`, for the user
+  /// `--user` or a session's URL gives, and `--password-file`, whose one line it is (a
+  /// line ending after it or not). The command line wins: `--password`, `--password-file`
+  /// or a password in the URL over the variable; the two options together are a usage
+  /// error; and a user given still wins over `NATS_CREDS`.
+  @Test func aPasswordFromTheEnvironmentOrAFile() throws {
+    let server = try NatsServer(user: "ci", password: "s3cret")
+    let directory = TemporaryDirectory()
+    let journal = sample("day-menu.journal")
+    let file = directory.file("password")
+    write(Array("s3cret\n".utf8), to: file)
+    let wrongFile = directory.file("wrong")
+    write(Array("wrong".utf8), to: wrongFile)
+    let junk = directory.file("junk.creds")
+    write(Array("hello\n".utf8), to: junk)
+    let exported = ["NATS_PASSWORD": "s3cret", "NATS_CREDS": junk]
+    let user = ["--server", server.url, "--user", "ci"]
+    let pushed = try rewind(["push", journal] + user, environment: exported)
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let fromFile = try rewind(["sessions"] + user + ["--password-file", file])
+    #expect(fromFile.status == 0 && fromFile.stdout.contains("bdc215f2"), "\(fromFile.stderr)")
+    let session = "nats://ci@127.0.0.1:\(server.port)/bdc215f2"
+    let read = try rewind("info", session, environment: exported)
+    #expect(read.status == 0, "\(read.stderr)")
+    // The command line wins over the variable.
+    let given = try rewind(["sessions"] + user + ["--password", "wrong"], environment: exported)
+    expectFailure(given, containing: "the server refused the credentials (authorization violation)")
+    #expect(!given.stderr.contains("NATS_PASSWORD"), "\(given.stderr)")
+    let filed = try rewind(
+      ["sessions"] + user + ["--password-file", wrongFile], environment: exported)
+    expectFailure(
+      filed,
+      containing:
+        "the server refused the credentials (authorization violation) (the password \(wrongFile) holds)"
+    )
+    let inURL = try rewind(
+      "sessions", "--server", "nats://ci:wrong@127.0.0.1:\(server.port)", environment: exported)
+    expectFailure(inURL, containing: "the server refused the credentials")
+    // The variable's password refused is said to be its.
+    let wrong = try rewind(["sessions"] + user, environment: ["NATS_PASSWORD": "wrong"])
+    expectFailure(
+      wrong,
+      containing:
+        "the server refused the credentials (authorization violation) (the password NATS_PASSWORD holds)"
+    )
+    let both = try rewind(["sessions"] + user + ["--password", "s3cret", "--password-file", file])
+    #expect(both.status == 64, "\(both.stderr)")
+    #expect(
+      both.stderr.hasPrefix(
+        "Error: --password and --password-file both give the password; give one\n"))
+    let alone = try rewind("sessions", "--server", server.url, "--password-file", file)
+    #expect(alone.stderr.hasPrefix("Error: --password-file needs --user\n"))
+    // A file that holds no password, or is none, is said before connecting (exit 1).
+    let empty = directory.file("empty")
+    write(Array("\n".utf8), to: empty)
+    let noPassword = try rewind(["sessions"] + user + ["--password-file", empty])
+    expectFailure(
+      noPassword, containing: "cannot use the password file \(empty): it holds no password")
+    let missing = try rewind(["sessions"] + user + ["--password-file", directory.file("none")])
+    #expect(
+      missing.stderr
+        == "Error: --password-file \(directory.file("none")): cannot use the password file: no such file\n"
+    )
+    #expect(missing.status == 1)
+    let help = try rewind("push", "--help").stdout
+    let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(flat.contains("--password-file or a password in the URL over NATS_PASSWORD"), "\(help)")
+  }
+
   /// A credentials or authorities' file that cannot be used (missing, a directory, empty)
   /// fails as any file that cannot be read does (exit 1), whether an option or a variable
   /// names it, as `rewind help` says: it was a usage error (64) where the help said 1.

@@ -7,16 +7,23 @@ import RewindStream
 private let serverDiscussion = """
   The server is a NATS server with JetStream (nats-server -js); --server takes its URL, \
   nats://HOST:PORT or tls://HOST:PORT, or several separated by commas for a cluster. \
-  --user and --password, --creds (a credentials file) and --tls-ca (the certificate \
-  authorities to trust; TLS is then required) are passed to it; without them, the files \
-  the environment's NATS_CREDS and NATS_CA name, as the nats tool reads them: the \
-  command line wins over the environment, --creds and --tls-ca over the variables, and \
+  --user and --password (or --password-file, a file whose one line is the password: \
+  other users may see a command line's words in the process list), --creds (a \
+  credentials file) and --tls-ca (the certificate authorities to trust; TLS is then \
+  required) are passed to it; without them, the files the environment's NATS_CREDS and \
+  NATS_CA name, and the password NATS_PASSWORD holds, as the nats tool reads them: the \
+  command line wins over the environment, --creds and --tls-ca over the variables, \
+  --password, --password-file or a password in the URL over NATS_PASSWORD (the password \
+  of --user's user; a user in --server's URL without a password is sent as a token), and \
   --user and --password (or a user in the URL) win over NATS_CREDS. A file they name \
   that cannot be used (missing, unreadable, a directory, a device, empty) fails as a \
   file that cannot be read does (exit 1), naming the option or variable, before \
   connecting: never a connection without credentials. --name names the connection in \
   the server's monitoring. A server that does not answer, refuses the credentials or \
-  has no Rewind stream is an error naming the server (exit 1) within --timeout.
+  has no Rewind stream is an error naming the server (exit 1) within --timeout. The \
+  release rewind runs these commands as rewind-nats, whose arguments (which the process \
+  list shows) hold no password or token: they are written *** there, and handed over \
+  in its environment.
   """
 
 extension RewindTool {
@@ -348,8 +355,10 @@ struct ConnectionOptions: ParsableArguments {
   var server: String
   @Option(help: "The user name.")
   var user: String?
-  @Option(help: "The user's password.")
+  @Option(help: "The user's password (a word of the command line: see --password-file).")
   var password: String?
+  @Option(valueName: "file", help: "Read the user's password from this file (its one line).")
+  var passwordFile: String?
   @Option(valueName: "file", help: "A NATS credentials file.")
   var creds: String?
   @Option(valueName: "file", help: "Trust the certificate authorities of this PEM file (TLS).")
@@ -402,17 +411,21 @@ struct ConnectionOptions: ParsableArguments {
   /// ``CommandError``, exit 1, for a `--creds` or `--tls-ca` file that cannot be used,
   /// as for any file), without connecting.
   func address(replicas: Int) throws -> StreamServer {
-    guard password == nil || user != nil else {
+    guard password == nil || passwordFile == nil else {
+      throw UsageError("--password and --password-file both give the password; give one")
+    }
+    let passwordOption = password != nil ? "--password" : "--password-file"
+    guard password == nil && passwordFile == nil || user != nil else {
       guard StreamServer(url: server).urlGivesUser else {
-        throw UsageError("--password needs --user")
+        throw UsageError("\(passwordOption) needs --user")
       }
       throw UsageError(
-        "--password with a user in --server's URL: give the password in the URL (USER:PASSWORD@HOST), or --user and --password and no user in the URL"
+        "\(passwordOption) with a user in --server's URL: give the password in the URL (USER:PASSWORD@HOST), or --user and \(passwordOption) and no user in the URL"
       )
     }
     let address = StreamServer(
-      url: server, user: user, password: password, credentialsFile: creds,
-      certificateAuthorityFile: tlsCa, connectionName: name ?? "rewind",
+      url: server, user: user, password: password, passwordFile: passwordFile,
+      credentialsFile: creds, certificateAuthorityFile: tlsCa, connectionName: name ?? "rewind",
       timeoutMilliseconds: Int64(timeout), replicas: replicas)
     if let problem = address.addressProblem {
       throw UsageError("--server \"\(address.displayURL)\": \(problem)")
@@ -428,6 +441,7 @@ struct ConnectionOptions: ParsableArguments {
     // credentials, into whatever account the server gives those who have none. Said as a
     // file that cannot be read is (exit 1), checked before connecting.
     for (option, what, file) in [
+      ("--password-file", "the password file", passwordFile),
       ("--creds", "the credentials file", creds),
       ("--tls-ca", "the certificate authorities' file", tlsCa),
     ] {

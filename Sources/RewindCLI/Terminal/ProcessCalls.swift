@@ -72,16 +72,40 @@ enum ProcessCalls {
   }
 
   /// Makes this process run the program at `path` (`execv`) with the process's own
-  /// arguments after its name (their bytes as received), its environment and working
-  /// directory. Returns only when that failed, with the `errno` value.
-  static func replaceProcess(with path: String) -> Int32 {
-    let program = strdup(path)
-    defer { free(program) }
-    var arguments: [UnsafeMutablePointer<CChar>?] = [program]
-    for index in 1..<Int(CommandLine.argc) { arguments.append(CommandLine.unsafeArgv[index]) }
+  /// arguments after its name (their bytes as received), but those `replacing` gives (by
+  /// their index after the name), its environment with `variable` set, and its working
+  /// directory. Returns only when that failed, with the `errno` value (and `variable`
+  /// unset).
+  static func replaceProcess(
+    with path: String, replacing words: [Int: String] = [:],
+    setting variable: (name: String, value: String)? = nil
+  ) -> Int32 {
+    var copies = [strdup(path)]
+    defer { for copy in copies { free(copy) } }
+    var arguments: [UnsafeMutablePointer<CChar>?] = [copies[0]]
+    for index in 1..<Int(CommandLine.argc) {
+      if let word = words[index - 1] {
+        copies.append(strdup(word))
+        arguments.append(copies[copies.count - 1])
+      } else {
+        arguments.append(CommandLine.unsafeArgv[index])
+      }
+    }
     arguments.append(nil)
+    if let variable { setenv(variable.name, variable.value, 1) }
     execv(path, arguments)
-    return errno
+    let number = errno
+    if let variable { unsetenv(variable.name) }
+    return number
+  }
+
+  /// The value of the environment's variable `name` (`getenv`), which is then removed
+  /// from the environment (`unsetenv`): nothing this process starts inherits it.
+  static func takeVariable(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    let text = String(cString: value)
+    unsetenv(name)
+    return text
   }
 
   /// The process's arguments (after its name) that are not UTF-8, each with its index
@@ -134,7 +158,9 @@ enum ProcessCalls {
   /// the terminal's width when the system does not say it (`COLUMNS`), and the files a
   /// NATS connection takes where no option gives them (`NATS_CREDS`, `NATS_CA`:
   /// `StreamServer.takingEnvironment(_:)`). A test checks that the sources read no other.
-  static let variablesRead = ["NO_COLOR", "TERM", "COLORTERM", "COLUMNS", "NATS_CREDS", "NATS_CA"]
+  static let variablesRead = [
+    "NO_COLOR", "TERM", "COLORTERM", "COLUMNS", "NATS_CREDS", "NATS_CA", "NATS_PASSWORD",
+  ]
 
   /// The process's environment, the variables the tool reads (``variablesRead``, by
   /// `getenv`): a dictionary of all of them took 221,000 instructions at every start with

@@ -28,7 +28,7 @@ extension Context: CommandContext {
 
   /// Error messages quote ids, paths and values from files: their control characters
   /// are shown escaped (`\u{1B}`), on one line; and the password of a server URL they
-  /// quote is written `***` (`StreamStore.maskingPasswords(in:)`): a message never shows
+  /// quote is written `***` (`StreamStore.maskingPasswords(in:hidingTokens:)`): a message never shows
   /// a password, whichever command's error quotes the URL as typed.
   package func escaped(_ message: String) -> String {
     TerminalText.escaped(StreamStore.maskingPasswords(in: message))

@@ -12,7 +12,8 @@ import RewindStream
 /// the dynamic loader's work, but it cannot load libnats, the NATS C client, whose
 /// `dlopen` would bring a second C library into the process. The release build makes
 /// `rewind-nats` beside it, the same tool dynamically linked, and a command line that may
-/// talk to a server runs there: the process becomes it (`execv`), with the same arguments,
+/// talk to a server runs there: the process becomes it (`execv`), with the same arguments
+/// (but for their secrets, hidden from the process list: `NatsHelper+HiddenWords.swift`),
 /// environment and working directory, before the command writes anything: `push`, `pull`
 /// and `sessions` once their command line has been read and checked (a usage error is
 /// said here, the helper missing or not), as they connect (``handOverToConnect(context:)``);
@@ -73,13 +74,28 @@ enum NatsHelper {
     replaceProcess(context: context)
   }
 
-  /// Becomes the helper (`execv`, the same arguments); when it cannot, says why and exits
-  /// with status 1.
+  /// Becomes the helper (`execv`, the same arguments, but for the secrets hidden in them:
+  /// ``hidingSecrets(_:)``, handed over in ``hiddenWordsVariable``); when it cannot, says
+  /// why and exits with status 1.
   private static func replaceProcess(context: Context) -> Never {
     let executable = ProcessCalls.executablePath()
     let program = executable.map { String($0.split(separator: "/").last ?? "rewind") } ?? "rewind"
     let helper = executable.map(path(of:)) ?? program + suffix
-    let number = executable == nil ? ENOENT : ProcessCalls.replaceProcess(with: helper)
+    // A word that is not UTF-8 (a journal's path, for `check` or `verify`) is passed as
+    // its bytes: as text it would be another path.
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let shown = hidingSecrets(arguments)
+    let kept = Set(ProcessCalls.argumentsNotUTF8().map(\.index))
+    var replaced: [Int: String] = [:]
+    for index in arguments.indices where shown[index] != arguments[index] && !kept.contains(index) {
+      replaced[index] = shown[index]
+    }
+    let variable = hiddenWords(arguments, shown: shown, kept: kept).map {
+      (name: hiddenWordsVariable, value: $0)
+    }
+    let number =
+      executable == nil
+      ? ENOENT : ProcessCalls.replaceProcess(with: helper, replacing: replaced, setting: variable)
     context.stderr.print(
       "\(context.errorLabel) \(context.escaped(program)) is statically linked and cannot load libnats, the NATS C client that talking to a server needs; it runs such a command line as \(context.escaped(helper)), the same tool dynamically linked, which could not be started: \(ProcessCalls.describe(errno: number)) (errno \(number)); `swift build -c release` builds rewind-nats beside rewind"
     )

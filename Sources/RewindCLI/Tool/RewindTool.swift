@@ -32,8 +32,9 @@ package enum RewindTool {
         nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID (see push, pull and sessions); they
         fetch only the frames they read. The environment's NATS_CREDS and NATS_CA name a
         credentials file and the certificate authorities to trust (TLS, tls://…) for
-        those connections, as the nats tool reads them (a user in the URL wins over
-        NATS_CREDS).
+        those connections, and NATS_PASSWORD holds the password of the URL's user given
+        without one (nats://USER@HOST:PORT/SESSION-ID), as the nats tool reads them (a
+        user in the URL wins over NATS_CREDS).
         """,
       exitStatuses: exitStatuses,
       commands: [
@@ -82,8 +83,12 @@ extension RewindTool {
 /// An argument that is not UTF-8 is refused (status 64) before any command runs, but a
 /// journal of `check` or `verify`, which fails in its place (`ArgumentsNotUTF8`).
 public func main(domains: [any RecordableDomain.Type]) -> Never {
+  // A command line `rewind` handed over with its secrets hidden gets them back, and the
+  // variable that held them is gone before anything runs (`NatsHelper`).
+  var arguments = NatsHelper.restoringHiddenWords(
+    Array(CommandLine.arguments.dropFirst()),
+    from: ProcessCalls.takeVariable(NatsHelper.hiddenWordsVariable))
   let context = Context.standard()
-  var arguments = Array(CommandLine.arguments.dropFirst())
   let notUTF8 = ProcessCalls.argumentsNotUTF8()
   if let first = notUTF8.first {
     // Written `\xHH`, such an argument must name nothing else: one given so in UTF-8 (a

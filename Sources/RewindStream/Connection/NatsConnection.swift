@@ -35,16 +35,19 @@ final class NatsConnection {
 
   /// Loads libnats if no connection did before, and connects within the server's timeout.
   init(_ server: StreamServer) throws(StreamError) {
-    self.server = server
     if let problem = server.addressProblem {
       throw StreamError(.invalidAddress, problem, server: server.displayURL)
-    }
-    if let problem = server.credentialsProblem {
-      throw StreamError(.authorization, problem, server: server.displayURL)
     }
     // A file that is none (a directory, a device, empty) would connect with no
     // credentials, or no authorities, without a word (``StreamServer/filesProblem``).
     if let problem = server.filesProblem() {
+      throw StreamError(.authorization, problem, server: server.displayURL)
+    }
+    // The password file is read as each connection is made: once, if it is a pipe.
+    var server = server
+    if let file = server.passwordFile { server.password = try server.password(fromFile: file) }
+    self.server = server
+    if let problem = server.credentialsProblem {
       throw StreamError(.authorization, problem, server: server.displayURL)
     }
     nats = try NatsLibrary.shared(for: server.displayURL)
@@ -100,10 +103,14 @@ final class NatsConnection {
         var message = "the server refused the credentials (authorization violation)"
         if server.user == nil, server.credentialsFile == nil, !server.urlGivesUser {
           message =
-            "the server asks for credentials, and none were given (authorization violation): a user and password (USER:PASSWORD@ in the URL, or --user and --password), or a credentials file (--creds, or NATS_CREDS in the environment)"
+            "the server asks for credentials, and none were given (authorization violation): a user and password (USER:PASSWORD@ in the URL, or --user and --password, --password-file or NATS_PASSWORD), or a credentials file (--creds, or NATS_CREDS in the environment)"
         } else if server.credentialsFromEnvironment, let file = server.credentialsFile {
           // The user may not know the variable is set.
           message += " (those of \(file), which NATS_CREDS names)"
+        } else if server.passwordFromEnvironment {
+          message += " (the password NATS_PASSWORD holds)"
+        } else if let file = server.passwordFile {
+          message += " (the password \(file) holds)"
         }
         problem = (.authorization, message)
       case NATS_SECURE_CONNECTION_REQUIRED:

@@ -6,6 +6,10 @@ public struct StreamServer: Sendable, Equatable {
   /// The user and password the server expects, if any.
   public var user: String?
   public var password: String?
+  /// A file holding the user's password (its text, less a line ending at its end), read
+  /// as each connection is made, in place of ``password``: a password that never appears
+  /// on a command line (`--password-file`, a Kubernetes Secret's file, a pipe).
+  public var passwordFile: String?
   /// A NATS credentials file (`.creds`: a user JWT and its NKey seed), if any.
   public var credentialsFile: String?
   /// A PEM file of the certificate authorities trusted for TLS; giving one turns TLS on.
@@ -16,6 +20,9 @@ public struct StreamServer: Sendable, Equatable {
   /// Whether ``credentialsFile`` is the one `NATS_CREDS` names (``takingEnvironment(_:)``),
   /// which errors then say.
   public internal(set) var credentialsFromEnvironment = false
+  /// Whether ``password`` is the one `NATS_PASSWORD` holds (``takingEnvironment(_:)``),
+  /// which errors then say.
+  public internal(set) var passwordFromEnvironment = false
   /// The connection's name, as the server's monitoring shows it.
   public var connectionName: String
   /// How long connecting and each request may take, in milliseconds.
@@ -26,13 +33,14 @@ public struct StreamServer: Sendable, Equatable {
 
   /// A server at `url` with no credentials, a 5 s timeout and one replica.
   public init(
-    url: String, user: String? = nil, password: String? = nil, credentialsFile: String? = nil,
-    certificateAuthorityFile: String? = nil, connectionName: String = "rewind",
-    timeoutMilliseconds: Int64 = 5000, replicas: Int = 1
+    url: String, user: String? = nil, password: String? = nil, passwordFile: String? = nil,
+    credentialsFile: String? = nil, certificateAuthorityFile: String? = nil,
+    connectionName: String = "rewind", timeoutMilliseconds: Int64 = 5000, replicas: Int = 1
   ) {
     self.url = url
     self.user = user
     self.password = password
+    self.passwordFile = passwordFile
     self.credentialsFile = credentialsFile
     self.certificateAuthorityFile = certificateAuthorityFile
     self.connectionName = connectionName
@@ -59,7 +67,7 @@ extension StreamServer {
   public var displayURL: String {
     guard addressProblem == nil else {
       guard url.contains("@") else { return url }
-      return addresses.map(Self.masked).joined(separator: ",")
+      return addresses.map { Self.masked($0) }.joined(separator: ",")
     }
     let addresses = addresses
     guard url.contains("@") || addresses.contains(where: { Self.endpoint(of: $0).port == nil })
@@ -151,12 +159,22 @@ extension StreamServer {
     addresses.contains { Self.split($0).rest.contains("@") }
   }
 
-  /// `address` with its password, if any, written `***`.
-  static func masked(_ address: String) -> String {
+  /// `address`, a server's, with its password written `***`, and its user when it has no
+  /// password, which libnats sends as a token (`nats://***@HOST:PORT`): how the address
+  /// may be shown where nothing secret may be.
+  public static func maskingCredentials(of address: String) -> String {
+    masked(address, hidingTokens: true)
+  }
+
+  /// `address` with its password, if any, written `***`; with `hidingTokens`, a user
+  /// given without a password too, which libnats sends as a token (`nats://TOKEN@HOST`).
+  static func masked(_ address: String, hidingTokens: Bool = false) -> String {
     let (scheme, rest) = split(address)
     guard let at = rest.lastIndex(of: "@") else { return address }
     let credentials = rest[..<at]
-    guard let colon = credentials.firstIndex(of: ":") else { return address }
+    guard let colon = credentials.firstIndex(of: ":") else {
+      return hidingTokens ? scheme + "***" + rest[at...] : address
+    }
     return scheme + credentials[..<colon] + ":***" + rest[at...]
   }
 

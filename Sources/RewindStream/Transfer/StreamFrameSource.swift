@@ -61,8 +61,10 @@ extension StreamStore {
   /// `text` with the password of every server URL in it written `***`, as
   /// ``StreamServer/displayURL`` writes a server's (`nats://USER:PASSWORD@HOST:PORT/…` →
   /// `nats://USER:***@HOST:PORT/…`, `tls://` too, each of a comma-separated list): a
-  /// message never shows a password, wherever the URL it quotes came from.
-  public static func maskingPasswords(in text: String) -> String {
+  /// message never shows a password, wherever the URL it quotes came from. With
+  /// `hidingTokens`, a user given without a password is written `***` too, as libnats
+  /// sends it as a token (`nats://TOKEN@HOST:PORT`).
+  public static func maskingPasswords(in text: String, hidingTokens: Bool = false) -> String {
     var result = ""
     var rest = Substring(text)
     while let found = ["nats://", "tls://"].compactMap({ rest.firstRange(of: $0) })
@@ -93,7 +95,8 @@ extension StreamStore {
       // One that starts with a bracket is an IPv6 host, or the syntax's
       // `[USER:PASSWORD@]`: no credentials come before it.
       let address = String(rest[found.lowerBound..<end])
-      result += authority.first == "[" ? address : StreamServer.masked(address)
+      result +=
+        authority.first == "[" ? address : StreamServer.masked(address, hidingTokens: hidingTokens)
       rest = rest[end...]
     }
     return result + rest
@@ -111,7 +114,7 @@ extension StreamStore {
 
   /// The session URL `text` as messages name it, as its reader names the session: without
   /// its user and password; any other text with its passwords masked
-  /// (``maskingPasswords(in:)``).
+  /// (``maskingPasswords(in:hidingTokens:)``).
   public static func displayName(_ text: String) -> String {
     guard let (server, session) = sessionURL(text) else { return maskingPasswords(in: text) }
     return "\(server.displayURL)/\(session)"
@@ -121,7 +124,7 @@ extension StreamStore {
   /// user and password, when given, are the server's (and never shown in messages).
   ///
   /// A password may hold a slash (a base64 one often does), as it may in `--server`: the
-  /// credentials end at the last `@` a slash follows, as ``maskingPasswords(in:)`` reads
+  /// credentials end at the last `@` a slash follows, as ``maskingPasswords(in:hidingTokens:)`` reads
   /// them. They are taken as written, as `--server`'s are (not percent-decoded).
   public static func sessionURL(_ text: String) -> (server: StreamServer, session: String)? {
     guard looksLikeSessionURL(text) else { return nil }
