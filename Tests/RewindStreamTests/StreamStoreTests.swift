@@ -769,6 +769,22 @@ struct StreamReaderTests {
     #expect(StreamStore.displayName(noSession) == "nats://rewind:***@127.0.0.1:15222")
     #expect(StreamStore.sessionURL("nats://host:1/xyz") == nil)
     #expect(StreamStore.sessionURL("nats://host:1/B15EEE87-ed8a@5")?.session == "B15EEE87-ed8a@5")
+    // A cluster's nodes, separated by commas as --server takes them: the credentials given
+    // with one address, or the same with each; different ones are no session's URL.
+    let cluster = StreamStore.sessionURL("nats://ci:pw@h1:1,nats://h2:2,h3:3/bdc2")
+    #expect(cluster?.server.url == "nats://h1:1,nats://h2:2,h3:3")
+    #expect(cluster?.server.user == "ci")
+    #expect(cluster?.server.password == "pw")
+    #expect(cluster?.session == "bdc2")
+    let each = StreamStore.sessionURL("tls://ci:p/w@h1:1,tls://ci:p/w@h2:2/bdc2@end")
+    #expect(each?.server.url == "tls://h1:1,tls://h2:2")
+    #expect(each?.server.password == "p/w")
+    #expect(each?.session == "bdc2@end")
+    #expect(StreamStore.sessionURL("nats://a:1@h1:1,nats://b:2@h2:2/bdc2") == nil)
+    #expect(StreamStore.sessionURL("nats://h1:1,h2/x:2/bdc2") == nil)
+    #expect(
+      StreamStore.displayName("nats://ci:pw@h1:1,nats://h2:2/bdc2")
+        == "nats://h1:1,nats://h2:2/bdc2")
   }
 }
 

@@ -99,7 +99,7 @@ struct DomainRegistry: Sendable {
     if StreamStore.looksLikeSessionURL(path), !fileExists(path) {
       // Quoted with its password masked: `check` prints the message on its FAIL line.
       throw UsageError(
-        "\(StreamStore.maskingPasswords(in: path)) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID: a host, then one session after the slash)"
+        "\(StreamStore.maskingPasswords(in: path)) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID: a host, or a cluster's separated by commas, then one session after the slash)"
       )
     }
     if path == "-", !fileExists(path) {

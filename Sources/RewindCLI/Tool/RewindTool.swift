@@ -29,7 +29,8 @@ package enum RewindTool {
         stands for every event shown at or before it.
         Conditions (--where of find, log, shrink): see 'rewind help conditions'.
         Commands that read a journal also read a session on a NATS server, given as
-        nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID (see push, pull and sessions); they
+        nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID, a cluster's nodes separated by
+        commas before the slash as --server takes them (see push, pull and sessions); they
         fetch only the frames they read. The environment's NATS_CREDS and NATS_CA name a
         credentials file and the certificate authorities to trust (TLS, tls://…) for
         those connections, and NATS_PASSWORD holds the password of the URL's user given

@@ -123,17 +123,41 @@ extension StreamStore {
   /// The server and the session of `nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID`; the
   /// user and password, when given, are the server's (and never shown in messages).
   ///
+  /// The server may be a cluster's nodes, separated by commas as `--server` takes them
+  /// (`nats://HOST:PORT,nats://HOST:PORT/SESSION-ID`; the scheme of each after the first
+  /// may be left out): the session is read from whichever answers, so that a node down
+  /// does not stop a read. The user and password may be given with one address or with
+  /// each, the same: addresses that give different ones are no session's URL.
+  ///
   /// A password may hold a slash (a base64 one often does), as it may in `--server`: the
-  /// credentials end at the last `@` a slash follows, as ``maskingPasswords(in:hidingTokens:)`` reads
-  /// them. They are taken as written, as `--server`'s are (not percent-decoded).
+  /// session follows the last slash, and an address's credentials end at its last `@`
+  /// (a point's `@` follows the session). They are taken as written, as `--server`'s are
+  /// (not percent-decoded); a comma separates addresses, in a password too, as in
+  /// `--server`.
   public static func sessionURL(_ text: String) -> (server: StreamServer, session: String)? {
-    guard looksLikeSessionURL(text) else { return nil }
-    let scheme = text.hasPrefix("nats://") ? "nats://" : "tls://"
-    var rest = text.dropFirst(scheme.count)
+    guard looksLikeSessionURL(text), let slash = text.lastIndex(of: "/") else { return nil }
+    let session = String(text[text.index(after: slash)...])
+    // A session's id (or the start of it) is hex digits and dashes, a point's `@` after it:
+    // anything else is no session (a password's `/` and `@` read as a path, say).
+    let id = session.prefix { $0 != "@" }
+    guard !id.isEmpty, id.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
     var server = StreamServer(url: "")
-    if let at = rest.indices.last(where: { rest[$0] == "@" && rest[$0...].contains("/") }) {
-      let credentials = rest[..<at]
-      rest = rest[rest.index(after: at)...]
+    var credentials: Substring?
+    var addresses: [String] = []
+    for address in text[..<slash].split(separator: ",", omittingEmptySubsequences: false) {
+      let scheme = ["nats://", "tls://"].first { address.hasPrefix($0) } ?? ""
+      var rest = address.dropFirst(scheme.count)
+      if let at = rest.lastIndex(of: "@") {
+        guard credentials == nil || credentials == rest[..<at] else { return nil }
+        credentials = rest[..<at]
+        rest = rest[rest.index(after: at)...]
+      }
+      // What follows the credentials is a host and port, which a slash is not part of.
+      guard !rest.contains("/") else { return nil }
+      addresses.append(scheme + rest)
+    }
+    guard !addresses.isEmpty, !addresses[0].hasSuffix("://") else { return nil }
+    if let credentials {
       if let colon = credentials.firstIndex(of: ":") {
         server.user = String(credentials[..<colon])
         server.password = String(credentials[credentials.index(after: colon)...])
@@ -141,16 +165,7 @@ extension StreamStore {
         server.user = String(credentials)
       }
     }
-    guard let slash = rest.firstIndex(of: "/") else { return nil }
-    let authority = String(rest[..<slash])
-    let session = String(rest[rest.index(after: slash)...])
-    // A session's id (or the start of it) is hex digits and dashes, a point's `@` after it:
-    // anything else is no session (a password's `/` and `@` read as a path, say).
-    let id = session.prefix { $0 != "@" }
-    guard !authority.isEmpty, !id.isEmpty, !session.contains("/"),
-      id.allSatisfy({ $0.isHexDigit || $0 == "-" })
-    else { return nil }
-    server.url = scheme + authority
+    server.url = addresses.joined(separator: ",")
     return (server, session)
   }
 
