@@ -39,7 +39,10 @@ extension RewindTool {
         journal again sends only the frames the server lacks, so an interrupted push \
         resumes, and nothing is stored twice: each journal's line says the frames it sent \
         (stored) and those already there (pushed before, or by another push of the \
-        session meanwhile), framesSent and framesFound with --json. A journal still \
+        session meanwhile), framesSent and framesFound with --json. A value of the \
+        session's index damaged on the server (which pull refuses) is written again from \
+        the session's messages, each checked against the journal, and the line says so \
+        (rebuiltIndex with --json). A journal still \
         being written is pushed up \
         to its last sealed frame; push it again later for the rest. A message the server \
         does not acknowledge (a lost connection, a cluster electing a new leader) is sent \
@@ -163,6 +166,7 @@ extension RewindTool {
               ("framesFound", .int(Int64(report.framesFound))),
               ("framesSent", .int(Int64(report.framesSent))),
               ("events", .int(Int64(summary.eventCount))), ("closed", .bool(summary.isClosed)),
+              ("rebuiltIndex", .bool(report.rebuiltIndex)),
             ]))
         } else {
           let resumed =
@@ -173,8 +177,12 @@ extension RewindTool {
             summary.isClosed
             ? ""
             : "; the session stays open on the server until the journal, once closed (by its recording, or by `rewind recover`), is pushed again"
+          let rebuilt =
+            report.rebuiltIndex
+            ? "; the session's index, damaged on the server, was written again from its messages"
+            : ""
           context.stdout.print(
-            "\(TerminalText.escaped(journal)): session \(summary.session), \(Format.count(summary.eventCount, "event")) in \(Format.count(summary.frameCount, "frame")) on the server; \(Format.count(report.framesSent, "frame")) sent\(resumed)\(open)"
+            "\(TerminalText.escaped(journal)): session \(summary.session), \(Format.count(summary.eventCount, "event")) in \(Format.count(summary.frameCount, "frame")) on the server; \(Format.count(report.framesSent, "frame")) sent\(resumed)\(rebuilt)\(open)"
           )
         }
       }

@@ -165,8 +165,30 @@ public final class StreamStore {
 
   /// The session's frames on the stream, in order, read from its index (one value of
   /// the index bucket per ``StreamLayout/indexChunkSize`` frames).
+  /// - Throws: ``StreamError/Kind/invalidData`` for a value of the index that is missing
+  ///   or damaged, saying that a push of the journal rebuilds it.
   public func frames(of summary: SessionSummary) throws(StreamError) -> [StreamFrame] {
+    let (frames, damage) = try indexedFrames(of: summary)
+    if var damage {
+      damage.message += Self.indexRebuilt
+      throw damage
+    }
+    return frames
+  }
+
+  /// What the error of a damaged or missing value of the index ends with: what to do.
+  static let indexRebuilt =
+    "; a push of the session's journal (any copy of it) rebuilds the index from the session's messages"
+
+  /// The session's frames its index lists, up to the first value of the index that is
+  /// missing or damaged (no entries, a count of bytes no entries make, fewer entries than
+  /// its frames, or more than a value holds), and the error of that value, if any: a push
+  /// holds the journal, and finds the frames after it on the session's subject.
+  private func indexedFrames(of summary: SessionSummary) throws(StreamError) -> (
+    frames: [StreamFrame], damage: StreamError?
+  ) {
     let id = summary.session.description
+    let size = StreamLayout.indexChunkSize
     var frames: [StreamFrame] = []
     frames.reserveCapacity(summary.frameCount)
     var chunk = 0
@@ -176,22 +198,31 @@ public final class StreamStore {
       let value = try reading { () throws(StreamError) in
         try connection.value(key: key, bucket: StreamLayout.indexBucket)
       }
+      func damage(_ problem: String) -> StreamError {
+        StreamError(.invalidData, problem, server: server.displayURL, session: id)
+      }
       guard let bytes = value else {
-        throw StreamError(
-          .invalidData, "the index lacks frames from \(frames.count) on", server: server.displayURL,
-          session: id)
+        return (frames, damage("the index lacks frames from \(frames.count) on"))
       }
+      let entries: [StreamFrame]
       do throws(CodecError) {
-        frames += try StreamFrame.decode(bytes)
+        entries = try StreamFrame.decode(bytes)
       } catch {
-        throw StreamError(
-          .invalidData, "index chunk \(chunk) is damaged: \(error.message)",
-          server: server.displayURL,
-          session: id)
+        return (frames, damage("index chunk \(chunk) is damaged: \(error.message)"))
       }
+      // A value holds its frames, or more than the summary counts (written before it).
+      let expected = min(size, summary.frameCount - frames.count)
+      guard (expected...size).contains(entries.count) else {
+        return (
+          frames,
+          damage(
+            "index chunk \(chunk) is damaged: it holds \(entries.count) frames, not \(expected)")
+        )
+      }
+      frames += entries
       chunk += 1
     }
-    return Array(frames.prefix(summary.frameCount))
+    return (Array(frames.prefix(summary.frameCount)), nil)
   }
 
   /// The session's header message: the journal header as one metadata frame.
@@ -310,6 +341,9 @@ public final class StreamStore {
     public var framesFound: Int
     /// Frames this push stored on the server.
     public var framesSent: Int
+    /// Whether this push wrote again the session's index, which was damaged on the server
+    /// (a value missing or no index), from the session's messages.
+    public var rebuiltIndex = false
   }
 
   /// Ships the journal at `path`: its header and each frame the server does not have
@@ -461,6 +495,8 @@ public final class StreamStore {
     let headerBytes = try JournalAssembler.headerFrameWithCopies(reader.headerFrameBytes)
     var summary: SessionSummary
     var frames: [StreamFrame]
+    // The first frame whose index entry is rewritten, the index being damaged there.
+    var reindexFrom: Int?
     if let position {
       summary = position.summary
       frames = position.frames
@@ -468,7 +504,12 @@ public final class StreamStore {
       key: id.description, bucket: StreamLayout.sessionsBucket)
     {
       summary = try decodeSummary(bytes, id.description)
-      frames = try self.frames(of: summary)
+      // A value of the index missing or damaged: the frames after the last one listed
+      // are found on the subject (below), each checked against the journal, and the
+      // index is written again from there.
+      let indexed = try indexedFrames(of: summary)
+      frames = indexed.frames
+      if indexed.damage != nil { reindexFrom = frames.count }
       guard try Self.sameHeader(try headerFrame(of: summary), headerBytes) else {
         throw conflict("the server holds another journal under this session's id")
       }
@@ -516,6 +557,14 @@ public final class StreamStore {
       throw conflict("the server holds frames this journal does not have")
     }
     guard frames.count <= reader.frames.count else { throw holdsMore(reader) }
+    // The session's messages, walked past a damaged index, are fewer than the summary
+    // counts: what the index lacks is not on the server, and nothing is written.
+    if reindexFrom != nil, frames.count < summary.frameCount {
+      throw StreamError(
+        .invalidData,
+        "its summary counts \(Journal.count(UInt64(summary.frameCount), "frame")), its messages hold \(frames.count), and its index is damaged: the server lost messages of the session, which a push cannot restore",
+        server: server.displayURL)
+    }
     let found = frames.count
     // Frames another writer of the session stored after this push read the server: the
     // server dropped this push's copies as duplicates.
@@ -524,9 +573,10 @@ public final class StreamStore {
     // that adds nothing to it (taken before the journal was closed, pushed after it) leaves
     // it closed. Frames a killed push left past the index are new: the session goes on.
     let closedWithEveryFrame = summary.isClosed && summary.frameCount == reader.frames.count
-    let recovered = frames.count > summary.frameCount
-    if recovered {
-      try record(&summary, frames, from: summary.frameCount, headerSize: headerBytes.count)
+    if frames.count > summary.frameCount || reindexFrom != nil {
+      try record(
+        &summary, frames, from: min(reindexFrom ?? summary.frameCount, summary.frameCount),
+        headerSize: headerBytes.count)
     }
     let closed =
       (reader.condition.isClosed && reader.condition.tornTail == nil) || closedWithEveryFrame
@@ -570,7 +620,7 @@ public final class StreamStore {
     return (
       PushReport(
         summary: summary, framesFound: found + storedByAnother,
-        framesSent: frames.count - found - storedByAnother),
+        framesSent: frames.count - found - storedByAnother, rebuiltIndex: reindexFrom != nil),
       PushPosition(headerBytes: headerBytes, summary: summary, frames: frames)
     )
   }
