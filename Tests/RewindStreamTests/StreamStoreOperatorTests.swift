@@ -135,3 +135,37 @@ struct StreamStoreOperatorTests {
     #expect(throws: StreamError.self) { try plain.takingEnvironment(environment) }
   }
 }
+
+/// A stream of another program that takes Rewind's subjects: the push that would create
+/// Rewind's stream or buckets names it, with its subjects, and says what to do.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct SubjectOverlapTests {
+  @Test func anotherStreamOverRewindsSubjectsIsNamed() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 100)
+    let store = try StreamStore(StreamServer(url: server.url))
+    try store.connection.createStream("AUDIT", subjects: ["rewind.navigation.>", "audit.>"])
+    let refused = try #require(throws: StreamError.self) { try store.push(path) }
+    #expect(refused.kind == .conflict)
+    #expect(
+      refused.message
+        == "cannot create the stream REWIND: its subjects, rewind.>, overlap those of the stream AUDIT (rewind.navigation.>, audit.>); a subject is kept by one stream only, and Rewind keeps sessions in a stream of its own: take rewind.> out of its subjects (nats stream edit), or delete it if nothing needs it (nats stream rm), then push again",
+      "\(refused)")
+  }
+
+  @Test func anotherStreamOverABucketsSubjectsIsNamed() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 100)
+    let store = try StreamStore(StreamServer(url: server.url))
+    try store.connection.createStream("MIRROR", subjects: ["$KV.REWIND_INDEX.>"])
+    let refused = try #require(throws: StreamError.self) { try store.push(path) }
+    #expect(
+      refused.message.hasPrefix(
+        "cannot create the stream KV_REWIND_INDEX: its subjects, $KV.REWIND_INDEX.>, overlap those of the stream MIRROR ($KV.REWIND_INDEX.>); "
+      ), "\(refused)")
+  }
+}

@@ -41,6 +41,8 @@
   X(jsStreamInfo_Destroy) \
   X(jsStreamConfig_Init) \
   X(js_AddStream) \
+  X(js_StreamNames) \
+  X(jsStreamNamesList_Destroy) \
   X(natsMsg_Create) \
   X(natsMsg_Destroy) \
   X(natsMsgHeader_Set) \

@@ -54,7 +54,9 @@ extension RewindTool {
         sent whole again, so on a link too slow to carry a frame within the timeout no \
         try gets through, and the error says a slow link may need a longer --timeout. \
         Creates the stream \
-        and buckets (with --replicas copies) on a server that has none. Every journal \
+        and buckets (with --replicas copies) on a server that has none (a stream of \
+        another program over their subjects, which keeps the server from creating them, \
+        is named with its subjects). Every journal \
         is tried: one that cannot be pushed is named with the reason (with --json, \
         `"pushed": false` and its `"error"`), the others are pushed, and the command \
         exits with 1, saying how many were not pushed.

@@ -249,9 +249,70 @@ final class NatsConnection {
       configure(&config)
       return nats.js_AddStream(&info, context, &config, nil, &code)
     }
-    guard status == NATS_OK else { throw failure(status, code, "cannot create the stream \(name)") }
+    guard status == NATS_OK else {
+      if code == JSStreamSubjectOverlapErr { throw overlap(creating: name, over: subjects) }
+      throw failure(status, code, "cannot create the stream \(name)")
+    }
     nats.jsStreamInfo_Destroy(info)
     streamReplicas = server.replicas
+  }
+
+  /// The error of the stream `name`, over `subjects`, that the server would not create
+  /// because another stream takes some of them (a subject belongs to one stream only):
+  /// it names the streams that do, with their subjects (the JetStream API lists streams
+  /// by subject), and says what to do. The server's own words ("subjects overlap with an
+  /// existing stream") named none.
+  private func overlap(creating name: String, over subjects: [String]) -> StreamError {
+    var found: [String] = []
+    for subject in subjects {
+      for other in streams(overlapping: subject) where !found.contains(other) && other != name {
+        found.append(other)
+      }
+    }
+    let ours = subjects.joined(separator: ", ")
+    let what = "cannot create the stream \(name): its subjects, \(ours), overlap those of"
+    let fix =
+      "a subject is kept by one stream only, and Rewind keeps sessions in a stream of its own: take \(ours) out of its subjects (nats stream edit), or delete it if nothing needs it (nats stream rm), then push again"
+    guard !found.isEmpty else {
+      return StreamError(
+        .conflict, "\(what) another stream (nats stream ls lists them); \(fix)",
+        server: server.displayURL)
+    }
+    let named = found.map { other in
+      let taken = (try? streamInfo(other) { info in Self.subjects(of: info.Config?.pointee) }) ?? []
+      return taken.isEmpty ? other : "\(other) (\(taken.joined(separator: ", ")))"
+    }
+    let streams = found.count == 1 ? "the stream " : "the streams "
+    return StreamError(
+      .conflict, "\(what) \(streams)\(named.joined(separator: ", ")); \(fix)",
+      server: server.displayURL)
+  }
+
+  /// The names of the streams that take subjects overlapping `subject`, in order
+  /// (`js_StreamNames`, filtered by subject); none when they cannot be listed.
+  func streams(overlapping subject: String) -> [String] {
+    var options = CNatsLibrary.jsOptions()
+    _ = nats.jsOptions_Init(&options)
+    options.Wait = server.timeoutMilliseconds
+    var list: UnsafeMutablePointer<jsStreamNamesList>?
+    let status = subject.withCString { filter in
+      options.Stream.Info.SubjectsFilter = filter
+      return nats.js_StreamNames(&list, context, &options, nil)
+    }
+    guard status == NATS_OK, let list else { return [] }
+    defer { nats.jsStreamNamesList_Destroy(list) }
+    let names = (0..<Int(max(list.pointee.Count, 0))).compactMap { index in
+      list.pointee.List?[index].map { String(cString: $0) }
+    }
+    return names.sorted()
+  }
+
+  /// The subjects of a stream's settings.
+  private static func subjects(of config: jsStreamConfig?) -> [String] {
+    guard let config else { return [] }
+    return (0..<Int(max(config.SubjectsLen, 0))).compactMap { index in
+      config.Subjects?[index].map { String(cString: $0) }
+    }
   }
 
   /// What in a stream's `config` would lose a session's messages (a limit on their
@@ -287,9 +348,7 @@ final class NatsConnection {
     if config.Mirror != nil { problems.append("a mirror of another stream") }
     if config.NoAck { problems.append("no acknowledgements (no_ack)") }
     guard let subjects else { return problems.isEmpty ? nil : problems.joined(separator: "; ") }
-    let taken = (0..<Int(max(config.SubjectsLen, 0))).compactMap { index in
-      config.Subjects?[index].map { String(cString: $0) }
-    }
+    let taken = Self.subjects(of: config)
     let missing = subjects.filter { !taken.contains($0) && !taken.contains(">") }
     if !missing.isEmpty {
       problems.append(
@@ -485,6 +544,10 @@ final class NatsConnection {
         server: server.displayURL)
     }
     guard status == NATS_OK, let bucket else {
+      // libnats gives no JetStream code here: the server's words say it.
+      if create, lastError(status).contains("subjects overlap with an existing stream") {
+        throw overlap(creating: "KV_" + name, over: ["$KV.\(name).>"])
+      }
       throw failure(status, jsErrCode(0), "cannot open the bucket \(name)")
     }
     buckets[name] = bucket
