@@ -569,6 +569,23 @@ struct StreamCommandTests {
     expectUsageError(
       try rewind("info", "nats://127.0.0.1:4222/"),
       "nats://127.0.0.1:4222/: no session after the slash", command: "info")
+    // A password holding a slash and no session: no part of it is quoted (its end was
+    // quoted as the id, or its start as the port).
+    for url in ["nats://ci:se/cret@127.0.0.1:4222", "nats://ci:se/cafe@127.0.0.1:4222"] {
+      let result = try rewind("state", url)
+      expectUsageError(
+        result, "nats://ci:***@127.0.0.1:4222: no session after the host and port",
+        command: "state")
+    }
+    // A cluster's nodes, each with the credentials: each password masked (the second was
+    // shown, on check's FAIL line too).
+    let cluster = try rewind("check", "nats://ci:pw2x@127.0.0.1:1,ci:pw2x@127.0.0.1:2/zzzz")
+    #expect(cluster.status == 1)
+    #expect(
+      cluster.stdout.hasPrefix(
+        "FAIL nats://ci:***@127.0.0.1:1,ci:***@127.0.0.1:2/zzzz: 'zzzz' is no session id"),
+      "\(cluster.stdout)")
+    #expect(!(cluster.stdout + cluster.stderr).contains("pw2x"))
     // A session's URL with an address that is none: a usage error, as in --server.
     expectUsageError(
       try rewind("info", "nats://127.0.0.1:99999/6f0c"),

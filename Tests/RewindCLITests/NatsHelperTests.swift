@@ -57,12 +57,27 @@ struct NatsHelperTests {
       ),
       (
         ["check", "nats://ci:Top/Secret@h:1/bdc2", "--", "nats://TopSecret@h:1/bdc2"],
-        ["check", "nats://ci:***@h:1/bdc2", "--", "nats://***@h:1/bdc2"]
+        ["check", "***", "--", "***"]
       ),
       (
         ["diff", "a.journal", "--against=tls://ci:TopSecret@h:1/bdc2@end"],
-        ["diff", "a.journal", "--against=tls://ci:***@h:1/bdc2@end"]
+        ["diff", "a.journal", "--against=***"]
       ),
+      // A cluster's nodes, the later ones without their scheme, each with the credentials
+      // (a session's URL takes them so), and a password holding a space: the second
+      // address's password and the space's were shown.
+      (
+        [
+          "check", "nats://ci:TopSecret@h1:1,ci:TopSecret@h2:2/bdc2",
+          "nats://h1:1,TopSecret@h2:2/bdc2",
+        ],
+        ["check", "***", "***"]
+      ),
+      (
+        ["state", "nats://ci:Top Secret@h:1/bdc2", "--at", "3"],
+        ["state", "***", "--at", "3"]
+      ),
+      (["info", "nats://h:1/bdc2", "a.journal"], ["info", "nats://h:1/bdc2", "a.journal"]),
       (
         ["check", "a.journal", "--", "--password", "b.journal"],
         ["check", "a.journal", "--", "--password", "b.journal"]

@@ -37,7 +37,7 @@ struct IndexRepairTests {
         refused.message.hasPrefix("index chunk \(chunk) is damaged: "), "\(refused.message)")
       #expect(
         refused.message.hasSuffix(
-          "; a push of the session's journal (any copy of it) rebuilds the index from the session's messages"
+          "; a push of the session's journal (a copy holding every frame the server has) rebuilds the index from the session's messages"
         ), "\(refused.message)")
       let repaired = try StreamStore(StreamServer(url: server.url)).push(path)
       #expect(repaired.framesSent == 0)

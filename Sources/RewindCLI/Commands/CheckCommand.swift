@@ -37,9 +37,8 @@ extension RewindTool {
         progress). A journal that was not closed, cut at a frame's end (its writer killed, \
         or writing still), is checked and said to be not closed: the session may have \
         gone on, and --update writes no state of it (and fails it). Several journals are \
-        checked at once \
-        on --jobs threads, a long one in parts that any free thread takes; the output is \
-        the same, in the order given.
+        checked at once on --jobs threads, a long one in parts that any free thread \
+        takes; the output is the same, in the order given.
         """,
       exitStatuses: [
         ExitStatusHelp(

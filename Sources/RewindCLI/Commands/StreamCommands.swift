@@ -42,9 +42,8 @@ extension RewindTool {
         session meanwhile), framesSent and framesFound with --json. A value of the \
         session's index damaged on the server (which pull refuses) is written again from \
         the session's messages, each checked against the journal, and the line says so \
-        (rebuiltIndex with --json). A journal still \
-        being written is pushed up \
-        to its last sealed frame; push it again later for the rest. A message the server \
+        (rebuiltIndex with --json). A journal still being written is pushed up to its \
+        last sealed frame; push it again later for the rest. A message the server \
         does not acknowledge (a lost connection, a cluster electing a new leader) is sent \
         again for 30 s before the push fails, saying so, and a push that starts while a \
         cluster elects the stream's leader waits for it likewise (its error, if the time \

@@ -155,9 +155,11 @@ enum ProcessCalls {
   }
 
   /// The environment variables the tool reads: colours (`NO_COLOR`, `TERM`, `COLORTERM`),
-  /// the terminal's width when the system does not say it (`COLUMNS`), and the files a
-  /// NATS connection takes where no option gives them (`NATS_CREDS`, `NATS_CA`:
-  /// `StreamServer.takingEnvironment(_:)`). A test checks that the sources read no other.
+  /// the terminal's width when the system does not say it (`COLUMNS`), and what a NATS
+  /// connection takes where no option gives it (`NATS_CREDS`, `NATS_CA`, `NATS_PASSWORD`:
+  /// `StreamServer.takingEnvironment(_:)`). A test checks that the sources read no other
+  /// through this list; `rewind-nats` reads one more, the secrets `rewind` handed it
+  /// (`NatsHelper.hiddenWordsVariable`, through `getenv`).
   static let variablesRead = [
     "NO_COLOR", "TERM", "COLORTERM", "COLUMNS", "NATS_CREDS", "NATS_CA", "NATS_PASSWORD",
   ]

@@ -28,10 +28,11 @@ extension Context: CommandContext {
 
   /// Error messages quote ids, paths and values from files: their control characters
   /// are shown escaped (`\u{1B}`), on one line; and the password of a server URL they
-  /// quote is written `***` (`StreamStore.maskingPasswords(in:hidingTokens:)`): a message never shows
-  /// a password, whichever command's error quotes the URL as typed.
+  /// quote is written `***`, a user without a password too, which libnats sends as a
+  /// token (`StreamStore.maskingPasswords(in:hidingTokens:)`): a message never shows a
+  /// secret, whichever command's error quotes the URL as typed.
   package func escaped(_ message: String) -> String {
-    TerminalText.escaped(StreamStore.maskingPasswords(in: message))
+    TerminalText.escaped(StreamStore.maskingPasswords(in: message, hidingTokens: true))
   }
 
   package func finish() {

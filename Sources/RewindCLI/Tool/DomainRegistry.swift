@@ -100,16 +100,9 @@ struct DomainRegistry: Sendable {
       // Quoted with its password masked: `check` prints the message on its FAIL line.
       // A server's URL whose session is no id (`pull` takes any text, and finds no such
       // session): said so, not that the URL's form is wrong.
-      if let slash = path.lastIndex(of: "/"),
-        StreamStore.sessionURL(path[..<slash] + "/0") != nil
-      {
-        let id = path[path.index(after: slash)...].prefix { $0 != "@" }
+      if let problem = StreamStore.sessionProblem(in: path) {
         throw UsageError(
-          "\(StreamStore.maskingPasswords(in: path)): "
-            + (id.isEmpty
-              ? "no session after the slash"
-              : "'\(id)' is no session id, which is hex digits and dashes (or their beginning), as `rewind sessions` lists them")
-        )
+          "\(StreamStore.maskingPasswords(in: path, hidingTokens: true)): \(problem)")
       }
       throw UsageError(
         "\(StreamStore.maskingPasswords(in: path)) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID: a host, or a cluster's separated by commas, then one session after the slash)"

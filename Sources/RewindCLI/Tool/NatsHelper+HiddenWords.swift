@@ -19,8 +19,12 @@ extension NatsHelper {
   /// `arguments` (the words after the program's name) with every secret written `***`: the
   /// value of `--password` (`--password VALUE`, `--password=VALUE`), and the password of
   /// every server's URL, or its user when it has no password, which libnats sends as a
-  /// token (`nats://USER:***@HOST`, `nats://***@HOST`): in `--server`'s list, whether or
-  /// not an address names its scheme, and in any word (a session's URL, `--against=URL`).
+  /// token (`nats://USER:***@HOST`, `nats://***@HOST`), in `--server`'s list, whether or
+  /// not an address names its scheme. In any other word (a session's URL, `--against=URL`),
+  /// a URL with an `@` anywhere after its scheme is hidden whole (`***`, `--against=***`):
+  /// a session's URL may list a cluster's nodes with or without their schemes, and its
+  /// credentials hold slashes, `@` and spaces, so that no reading of where they end is
+  /// sure to hide them all (one did not: the second address's password was shown).
   /// Words after `--` are positional: only URLs are looked for there.
   static func hidingSecrets(_ arguments: [String]) -> [String] {
     var shown = arguments
@@ -37,8 +41,10 @@ extension NatsHelper {
         shown[index] = hidingCredentials(inList: word)
       } else if !afterTerminator, word.hasPrefix("--server=") {
         shown[index] = "--server=" + hidingCredentials(inList: String(word.dropFirst(9)))
-      } else {
-        shown[index] = StreamStore.maskingPasswords(in: word, hidingTokens: true)
+      } else if let url = ["nats://", "tls://"].compactMap({ word.firstRange(of: $0)?.lowerBound })
+        .min(), word[url...].contains("@")
+      {
+        shown[index] = word[..<url] + "***"
       }
     }
     return shown

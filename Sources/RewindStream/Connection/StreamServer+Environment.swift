@@ -54,7 +54,7 @@ extension StreamServer {
       server.authoritiesFromEnvironment = true
     }
     if server.user != nil, server.password == nil, server.passwordFile == nil,
-      let password = environment["NATS_PASSWORD"], !password.isEmpty
+      let password = environment[Self.passwordVariable], !password.isEmpty
     {
       server.password = password
       server.passwordFromEnvironment = true

@@ -60,21 +60,23 @@ extension StreamServer {
   /// scheme).
   public static let defaultPort = 4222
 
-  /// ``url`` with the password of each address that has one written `***`, and the port
+  /// ``url`` with the password of each address that has one written `***` (a user
+  /// without a password too, which libnats sends as a token), and the port
   /// used (``defaultPort``) after a host given without one: the name of the server in
   /// messages, which never show a password and name the port a server did not answer on.
   /// A URL that is no server's address (``addressProblem``) is named as given.
   public var displayURL: String {
     guard addressProblem == nil else {
       guard url.contains("@") else { return url }
-      return addresses.map { Self.masked($0) }.joined(separator: ",")
+      return addresses.map { Self.masked($0, hidingTokens: true) }.joined(separator: ",")
     }
     let addresses = addresses
     guard url.contains("@") || addresses.contains(where: { Self.endpoint(of: $0).port == nil })
     else { return url }
     return addresses.map { address in
       Self.masked(
-        Self.endpoint(of: address).port == nil ? "\(address):\(Self.defaultPort)" : address)
+        Self.endpoint(of: address).port == nil ? "\(address):\(Self.defaultPort)" : address,
+        hidingTokens: true)
     }.joined(separator: ",")
   }
 

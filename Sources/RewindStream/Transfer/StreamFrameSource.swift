@@ -71,35 +71,82 @@ extension StreamStore {
       .min(by: { $0.lowerBound < $1.lowerBound })
     {
       result += rest[..<found.lowerBound]
-      // The authority ends at the path, a space or the next URL of a list.
-      let authority = rest[found.upperBound...]
-      var end =
-        authority.firstIndex { $0 == "/" || $0 == "," || $0.isWhitespace } ?? authority.endIndex
-      // A password may hold a slash (a base64 one often does): the credentials end at the
-      // last `@` a slash follows (`USER:PA/SS@HOST:PORT/SESSION`), where a point's `@`
-      // (`…/SESSION@POINT`) has none after it.
-      let run = authority.prefix { !($0 == "," || $0.isWhitespace) }
-      if let at = run.indices.last(where: { run[$0] == "@" && run[$0...].contains("/") }),
-        at > end, let slash = run[at...].firstIndex(of: "/")
+      var end = authorityEnd(rest[found.upperBound...])
+      result += masked(rest[found.lowerBound..<end], hidingTokens: hidingTokens)
+      // The next addresses of a list without their scheme (a session's URL takes a
+      // cluster's nodes so: `nats://U:P@H1:1,U:P@H2:2/ID`), each masked as well.
+      while rest[end...].first == ",",
+        !["nats://", "tls://"].contains(where: { rest[rest.index(after: end)...].hasPrefix($0) })
       {
-        end = slash
+        let start = rest.index(after: end)
+        result += ","
+        end = authorityEnd(rest[start...])
+        result += masked(rest[start..<end], hidingTokens: hidingTokens)
       }
-      // A password holding a slash and an `@`, with no session after the host
-      // (`nats://U:PA/S@S@HOST:PORT`): an `@` after the first slash that a host and port
-      // end the text after (a point never does) ends the credentials too.
-      if run.indices.contains(where: { index in
-        run[index] == "@" && index > end && Self.isHostAndPort(run[run.index(after: index)...])
-      }) {
-        end = run.endIndex
-      }
-      // One that starts with a bracket is an IPv6 host, or the syntax's
-      // `[USER:PASSWORD@]`: no credentials come before it.
-      let address = String(rest[found.lowerBound..<end])
-      result +=
-        authority.first == "[" ? address : StreamServer.masked(address, hidingTokens: hidingTokens)
       rest = rest[end...]
     }
     return result + rest
+  }
+
+  /// Where the address that `authority` starts with ends (after its scheme, if any): at the
+  /// path, a space or the next address of a list, but for credentials holding a slash.
+  private static func authorityEnd(_ authority: Substring) -> Substring.Index {
+    var end =
+      authority.firstIndex { $0 == "/" || $0 == "," || $0.isWhitespace } ?? authority.endIndex
+    // A password may hold a slash (a base64 one often does): the credentials end at the
+    // last `@` a slash follows (`USER:PA/SS@HOST:PORT/SESSION`), where a point's `@`
+    // (`…/SESSION@POINT`) has none after it.
+    let run = authority.prefix { !($0 == "," || $0.isWhitespace) }
+    if let at = run.indices.last(where: { run[$0] == "@" && run[$0...].contains("/") }),
+      at > end, let slash = run[at...].firstIndex(of: "/")
+    {
+      end = slash
+    }
+    // A password holding a slash and an `@`, with no session after the host
+    // (`nats://U:PA/S@S@HOST:PORT`): an `@` after the first slash that a host and port
+    // end the text after (a point never does) ends the credentials too.
+    if run.indices.contains(where: { index in
+      run[index] == "@" && index > end && Self.isHostAndPort(run[run.index(after: index)...])
+    }) {
+      end = run.endIndex
+    }
+    return end
+  }
+
+  /// `address` (with its scheme or not) with its credentials masked; one that starts with
+  /// a bracket, after its scheme, is an IPv6 host, or the syntax's `[USER:PASSWORD@]`: no
+  /// credentials come before it.
+  private static func masked(_ address: Substring, hidingTokens: Bool) -> String {
+    let host =
+      ["nats://", "tls://"].first { address.hasPrefix($0) }.map { address.dropFirst($0.count) }
+      ?? address
+    return host.first == "["
+      ? String(address) : StreamServer.masked(String(address), hidingTokens: hidingTokens)
+  }
+
+  /// What is wrong with the session of `text`, a server's URL (or a cluster's) whose
+  /// session after the last slash is no id: none follows the slash, or the text after it
+  /// is a password's end (`USER:PA/SS@HOST:PORT`, never quoted), or the id is not hex digits
+  /// and dashes. Nil for a session's URL, or text whose servers are no URL.
+  public static func sessionProblem(in text: String) -> String? {
+    guard looksLikeSessionURL(text), sessionURL(text) == nil,
+      let slash = text.lastIndex(of: "/"), sessionURL(text[..<slash] + "/0") != nil
+    else { return nil }
+    let session = text[text.index(after: slash)...]
+    if session.isEmpty { return "no session after the slash" }
+    if let at = session.firstIndex(of: "@"), endsWithHost(session[at...]) {
+      return "no session after the host and port"
+    }
+    let id = session.prefix { $0 != "@" }
+    if id.contains(where: \.isWhitespace) { return "a session's URL holds no space" }
+    return
+      "'\(id)' is no session id, which is hex digits and dashes (or their beginning), as `rewind sessions` lists them"
+  }
+
+  /// Whether `text` (from an `@` on) is an `@` that a host and port follow: a password's
+  /// end, not a point's `@`.
+  static func endsWithHost(_ text: Substring) -> Bool {
+    text.first == "@" && isHostAndPort(text.dropFirst())
   }
 
   /// Whether `text` is `HOST:PORT` (no slash, no `@`, a port of digits) or `[IPv6]:PORT`.
@@ -138,9 +185,12 @@ extension StreamStore {
     guard looksLikeSessionURL(text), let slash = text.lastIndex(of: "/") else { return nil }
     let session = String(text[text.index(after: slash)...])
     // A session's id (or the start of it) is hex digits and dashes, a point's `@` after it:
-    // anything else is no session (a password's `/` and `@` read as a path, say).
+    // anything else is no session (a password's `/` and `@` read as a path, say: an `@`
+    // that a host and port follow is a password's). No URL holds a space.
     let id = session.prefix { $0 != "@" }
-    guard !id.isEmpty, id.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
+    guard !id.isEmpty, id.allSatisfy({ $0.isHexDigit || $0 == "-" }),
+      !Self.endsWithHost(session[id.endIndex...]), !text.contains(where: \.isWhitespace)
+    else { return nil }
     var server = StreamServer(url: "")
     var credentials: Substring?
     var addresses: [String] = []

@@ -178,7 +178,7 @@ public final class StreamStore {
 
   /// What the error of a damaged or missing value of the index ends with: what to do.
   static let indexRebuilt =
-    "; a push of the session's journal (any copy of it) rebuilds the index from the session's messages"
+    "; a push of the session's journal (a copy holding every frame the server has) rebuilds the index from the session's messages"
 
   /// The session's frames its index lists, up to the first value of the index that is
   /// missing or damaged (no entries, a count of bytes no entries make, fewer entries than
