@@ -55,6 +55,32 @@ struct FindConditionTests {
     #expect(text.stdout.contains("itemExpanded espresso-machines/leva"))
   }
 
+  @Test(
+    "a boolean field alone is a condition, in find and log --where: split.overlay is split.overlay == true, !split.overlay its negation"
+  )
+  func booleanFieldAlone() throws {
+    let overlay = try matches(ipad, "split.overlay == true")
+    let noOverlay = try matches(ipad, "split.overlay == false")
+    #expect(!overlay.isEmpty && !noOverlay.isEmpty)
+    #expect(try matches(ipad, "split.overlay") == overlay)
+    #expect(try matches(ipad, "!split.overlay") == noOverlay)
+    #expect(
+      try matches(ipad, "split.overlay && changed(split.style)")
+        == matches(ipad, "split.overlay == true && changed(split.style)"))
+    let log = try rewind("log", ipad, "--where", "split.overlay")
+    #expect(log.status == 0, "\(log.stderr)")
+    #expect(log.stdout == (try rewind("log", ipad, "--where", "split.overlay == true").stdout))
+    // Any other field alone says it is not a boolean, and what to write.
+    expectUsageError(
+      try rewind("find", ipad, "--where", "split.style"),
+      "The value 'split.style' is invalid for '--where <condition>': at column 1: split.style is not a boolean (it holds one of automatic, balanced, prominentDetail), so it is no condition alone: compare it, e.g. split.style == automatic",
+      command: "find")
+    expectUsageError(
+      try rewind("log", ipad, "--where", "true"),
+      "The value 'true' is invalid for '--where <condition>': at column 1: true is a value, not a condition: compare a field with it, e.g. split.overlay == true, or split.overlay alone for a boolean field",
+      command: "log")
+  }
+
   @Test("--from/--to search a range; --count and --last agree with --all")
   func rangeLastCount() throws {
     for condition in [
@@ -100,7 +126,10 @@ struct FindConditionTests {
   func helpTopic() throws {
     let help = try rewind("help", "conditions")
     #expect(help.status == 0)
-    for word in ["contains", "changed(PATH)", "outcome", "reason", "&&", "||", "EXAMPLES"] {
+    for word in [
+      "contains", "changed(PATH)", "outcome", "reason", "&&", "||", "EXAMPLES",
+      "a boolean field alone", "!split.overlay",
+    ] {
       #expect(help.stdout.contains(word), "\(word)")
     }
     let find = try rewind("help", "find")

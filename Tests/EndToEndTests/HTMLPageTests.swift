@@ -663,6 +663,11 @@
             "split.selectedItem == 'leva", "split.style == 'balanced && outcome == applied",
             String(repeating: "!(", count: 40) + "split.style == balanced"
               + String(repeating: ")", count: 40),
+            // A boolean field alone is a condition; any other path alone is refused alike.
+            "split.overlay", "!split.overlay", "(split.overlay) && split.style != automatic",
+            "split.style", "split.overlay || !menu.selectedIndex", "split.expanded", "event",
+            "!outcome", "(reason)", "true", "split.overlay && false", "split.overlai",
+            "split.overlay true",
           ]
         ),
         (

@@ -246,7 +246,7 @@ struct HelpAndUsageTests {
       command: "blame")
     expectUsageError(
       try rewind("find", journal, "--where", "menu.selectedIndex"),
-      "The value 'menu.selectedIndex' is invalid for '--where <condition>': at column 19: expected ==, !=, <, <=, >, >= or contains after the field path",
+      "The value 'menu.selectedIndex' is invalid for '--where <condition>': at column 1: menu.selectedIndex is not a boolean (it holds an integer), so it is no condition alone: compare it, e.g. menu.selectedIndex == …",
       command: "find")
     expectUsageError(
       try rewind("log", journal, "--from", "10", "--to", "5"),

@@ -43,6 +43,7 @@ struct ScenarioExpectTests {
       expect outcome == rejected && reason != null
       select item Vulcano
       expect split.selectedItem contains vulcano || split.overlay == true
+      expect !split.overlay
       """)
     #expect(result.status == 0, "\(result.stderr)")
     withExtendedLifetime(directory) { #expect(FileManager.default.fileExists(atPath: journal)) }
@@ -60,6 +61,17 @@ struct ScenarioExpectTests {
     let (early, _, _) = try record("expect outcome == applied\nselect category Grinders\n")
     #expect(early.status != 0)
     #expect(early.stderr.contains("needs an event before it"), "\(early.stderr)")
+    // A boolean field alone is a condition; another field alone says what to write.
+    let (alone, _, _) = try record("select category Grinders\nexpect split.overlay\n")
+    #expect(alone.status == 1)
+    #expect(
+      alone.stderr.contains(
+        "expect failed (after categorySelected grinders): expected split.overlay == true, but split.overlay is false"
+      ), "\(alone.stderr)")
+    let (style, _, _) = try record("select category Grinders\nexpect split.style\n")
+    #expect(style.status != 0)
+    #expect(
+      style.stderr.contains("split.style is not a boolean (it holds one of"), "\(style.stderr)")
     let (slip, _, _) = try record("select category Grinders\nexpect event == categorySelectd\n")
     #expect(slip.status != 0)
     #expect(slip.stderr.contains("is not an event kind"), "\(slip.stderr)")

@@ -138,7 +138,7 @@ struct AnalysisTests {
   @Test(
     "malformed conditions are errors at their column",
     arguments: [
-      ("split.x", 8), ("== 3", 1), ("a.b ==", 7), ("changed()", 9), ("a..b == 1", 1),
+      ("split.x true", 9), ("== 3", 1), ("a.b ==", 7), ("changed()", 9), ("a..b == 1", 1),
       ("a = 1", 3), ("a == 1 2", 8), ("changed(a) x", 12), ("a == \"x", 6), ("a == [1,", 9),
       ("a == 1 && ", 11), ("a == 1 || || b == 2", 11), ("a == \"&&\" b", 11), ("", 1),
       ("(a == 1", 8), ("a == 1)", 7), ("a < x", 5), ("a = 1 && b == 2", 3),

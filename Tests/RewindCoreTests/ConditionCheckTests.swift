@@ -37,7 +37,7 @@ struct ConditionCheckTests {
       ("split.orientation == portrait", 11),
       ("split.compactColumn == sidebar", 12), ("split.visibleColumns == [\"detail\"]", 13),
       ("split.overlay == true", 14), ("changed(split.style)", 9),
-      ("menu.labels == [\"Monday\"]", 0),
+      ("menu.labels == [\"Monday\"]", 0), ("split.overlay", 14), ("!split.overlay", 14),
     ])
   func fitting(text: String, index: Int) throws {
     #expect(try check(text, navigation) == index)
@@ -99,6 +99,62 @@ struct ConditionCheckTests {
         == "each element of split.visibleColumns is one of sidebar, content, detail, not 'side'")
     #expect(error("menu.selectedIndex == 1.5", navigation)?.suggestion == nil)
     #expect(error("split.overlay == \"true\"", navigation)?.suggestion == "true")
+  }
+
+  @Test(
+    "only a boolean field is a condition alone; another field, an event word or true and false alone say what to write, at their column",
+    arguments: [
+      (
+        "split.style", 1,
+        "split.style is not a boolean (it holds one of automatic, balanced, prominentDetail), so it is no condition alone: compare it, e.g. split.style == automatic"
+      ),
+      (
+        "split.overlay && !menu.selectedIndex", 19,
+        "menu.selectedIndex is not a boolean (it holds an integer), so it is no condition alone: compare it, e.g. menu.selectedIndex == …"
+      ),
+      (
+        "split.expanded", 1,
+        "split.expanded is not a boolean (it holds a list, each element the id of an item with children), so it is no condition alone: compare it, e.g. split.expanded contains …"
+      ),
+      (
+        "split.selectedItem", 1,
+        "split.selectedItem is not a boolean (it holds the id of an item or null), so it is no condition alone: compare it, e.g. split.selectedItem == …"
+      ),
+      (
+        "event", 1,
+        "event is the event's kind, not a boolean, so it is no condition alone: compare it, e.g. event == menuTabTapped"
+      ),
+      (
+        "!outcome", 2,
+        "outcome is applied, unchanged or rejected, not a boolean, so it is no condition alone: compare it, e.g. outcome == rejected"
+      ),
+      (
+        "(reason)", 2,
+        "reason is why the event was rejected (null when it was not), not a boolean, so it is no condition alone: compare it, e.g. reason != null"
+      ),
+      (
+        "true", 1,
+        "true is a value, not a condition: compare a field with it, e.g. split.overlay == true, or split.overlay alone for a boolean field"
+      ),
+      (
+        "split.overlay || false", 18,
+        "false is a value, not a condition: compare a field with it, e.g. split.overlay == false, or split.overlay alone for a boolean field"
+      ),
+    ])
+  func pathAlone(text: String, column: Int, message: String) throws {
+    let found = try #require(error(text, navigation), "\(text)")
+    #expect(found.column == column, "\(text)")
+    #expect(found.message == message, "\(text)")
+  }
+
+  @Test("a path alone that is no field is an unknown field, with its near miss")
+  func unknownPathAlone() throws {
+    let found = try #require(error("split.overlai", navigation))
+    #expect(found.column == 1)
+    #expect(found.message.hasPrefix("'split.overlai' is not a state field"))
+    #expect(found.meant == "split.overlay")
+    // An inferred boolean (true, false or null) is one alone too.
+    #expect(try check("tally.flag", StandardTally()) == 2)
   }
 
   @Test("a domain's known values come from the session's catalog")

@@ -66,6 +66,33 @@ struct ConditionLanguageTests {
   }
 
   @Test(
+    "a field path alone is the field being true: split.overlay is split.overlay == true, wherever a condition may stand"
+  )
+  func pathAlone() throws {
+    let overlay = Condition.equals(path: "split.overlay", value: true)
+    let one = Condition.equals(path: "n", value: 1)
+    #expect(try parsed("split.overlay") == overlay)
+    #expect(try parsed("  split.overlay  ") == overlay)
+    #expect(try parsed("!split.overlay") == .not(overlay))
+    #expect(try parsed("! split.overlay") == .not(overlay))
+    #expect(try parsed("(split.overlay)") == overlay)
+    #expect(try parsed("split.overlay&&n == 1") == .and(overlay, one))
+    #expect(try parsed("n == 1 || !split.overlay") == .or(one, .not(overlay)))
+    #expect(try parsed("!(split.overlay || n == 1)") == .not(.or(overlay, one)))
+    // Placed at the path's column, so that the check can refuse one that is no boolean
+    // there (ConditionCheckTests).
+    let written = try WrittenCondition(parsing: "n == 1 && !split.overlay")
+    #expect(written.places.map(\.path) == [1, 12])
+    #expect(written.places.map(\.value) == [6, 12])
+    // It prints as what it means, which parses back.
+    #expect(try parsed("!split.overlay").description == "!(split.overlay == true)")
+    // A path followed by anything else still needs its operator.
+    #expect(
+      parseError("split.overlay true")?.message
+        == "expected ==, !=, <, <=, >, >= or contains after the field path, found 'true'")
+  }
+
+  @Test(
     "a condition prints as it parses back, with parentheses only where they are needed",
     arguments: [
       ("a == 1 || b == 2 && !c == 3", "a == 1 || b == 2 && !(c == 3)"),

@@ -8,7 +8,8 @@ extension RewindTool {
       abstract: "Find where a condition on the state or the events becomes true.",
       discussion: """
         A condition compares fields of the state (PATH == VALUE, !=, <, <=, >, >= on \
-        numbers, PATH contains VALUE for a list or a string), asks whether an event changed \
+        numbers, PATH contains VALUE for a list or a string; a boolean field alone, \
+        split.overlay, is PATH == true), asks whether an event changed \
         a field (changed(PATH)) or looks at the event itself (event == categorySelected, \
         outcome == rejected, reason contains "category"); && , || , ! and parentheses \
         combine them, e.g. 'split.style == balanced && !(menu.selectedIndex < 2)'. A value is \

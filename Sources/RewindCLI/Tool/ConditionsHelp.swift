@@ -22,6 +22,10 @@ extension HelpTopic {
         PATH contains VALUE   a list field has the value as an element, or a string
                               field holds it as a part
         changed(PATH)         the event changed the field
+        PATH                  a boolean field alone: PATH == true (so !PATH is
+                              PATH != true); any other field alone is refused,
+                              and so are true and false alone (values, not
+                              conditions)
 
       A PATH is a state field, dotted (split.selectedItem); `rewind state --json`
       shows them. A VALUE is JSON (null, 3, 12.5, true, "two words", ["a", "b"]) or a
@@ -62,7 +66,8 @@ extension HelpTopic {
         rewind find s.journal --all \\
           --where 'split.expanded contains espresso-machines/leva'
         rewind find s.journal \\
-          --where 'menu.selectedIndex >= 3 && split.overlay == true'
+          --where 'menu.selectedIndex >= 3 && split.overlay'
+        rewind find s.journal --where '!split.overlay && changed(split.style)'
         rewind find s.journal \\
           --where 'changed(split.columnVisibility) || split.style != automatic'
         rewind find s.journal --count \\

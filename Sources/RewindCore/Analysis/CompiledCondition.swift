@@ -322,6 +322,7 @@ struct ConditionCompiler<D: Domain> {
     default:
       let (path, symbol, value) = condition.comparison!
       let place = nextPlace()
+      if place.isPathAlone { try checkAlone(path, at: place) }
       let test = Self.test(symbol, value)
       if let field = domainFields.firstIndex(where: { $0.path == path }) {
         try checkField(field, symbol: symbol, value: value, place: place)
@@ -359,6 +360,38 @@ struct ConditionCompiler<D: Domain> {
     case ">": .greater(value)
     case ">=": .greaterOrEqual(value)
     default: .contains(value)
+    }
+  }
+
+  /// Checks a path written alone (`split.overlay`, read as `split.overlay == true`): only
+  /// a boolean field is a condition alone. Anything else is refused saying what to write:
+  /// another field or an event word compared with a value, `true` or `false` (a value,
+  /// not a field) put in a comparison.
+  func checkAlone(_ path: String, at place: WrittenCondition.Place) throws(ConditionError) {
+    let compare = "so it is no condition alone: compare it, e.g."
+    if let field = domainFields.first(where: { $0.path == path }) {
+      guard !field.kind.isBoolean else { return }
+      throw ConditionError(
+        "\(path) is not a boolean (it holds \(field.kind)), \(compare) \(path) \(field.kind.example)",
+        column: place.path)
+    }
+    if Condition.eventWords.contains(path) {
+      let example =
+        switch path {
+        case "event": "event == \(D.eventKinds.first ?? "…")"
+        case "outcome": "outcome == rejected"
+        default: "reason != null"
+        }
+      throw ConditionError(
+        "\(Self.eventWordMeaning(path)), not a boolean, \(compare) \(example)", column: place.path)
+    }
+    if path == "true" || path == "false" {
+      let boolean = domainFields.first { $0.kind.isBoolean }?.path
+      let examples =
+        boolean.map { "\($0) == \(path), or \($0) alone for a boolean field" } ?? "PATH == \(path)"
+      throw ConditionError(
+        "\(path) is a value, not a condition: compare a field with it, e.g. \(examples)",
+        column: place.path)
     }
   }
 
@@ -413,12 +446,7 @@ struct ConditionCompiler<D: Domain> {
   func checkEventWord(
     _ word: String, symbol: String, value: JSONValue, place: WrittenCondition.Place
   ) throws(ConditionError) {
-    let what =
-      switch word {
-      case "event": "event is the event's kind"
-      case "outcome": "outcome is applied, unchanged or rejected"
-      default: "reason is why the event was rejected (null when it was not)"
-      }
+    let what = Self.eventWordMeaning(word)
     switch symbol {
     case "==", "!=", "contains":
       if symbol == "contains", word == "outcome" {
@@ -446,7 +474,39 @@ struct ConditionCompiler<D: Domain> {
   }
 }
 
+extension ConditionCompiler {
+  /// What an event word stands for, for messages: `event is the event's kind`.
+  static func eventWordMeaning(_ word: String) -> String {
+    switch word {
+    case "event": "event is the event's kind"
+    case "outcome": "outcome is applied, unchanged or rejected"
+    default: "reason is why the event was rejected (null when it was not)"
+    }
+  }
+}
+
 extension FieldKind {
+  /// Whether the field holds `true` or `false` (or null): a field that is a condition
+  /// alone.
+  var isBoolean: Bool {
+    switch self {
+    case .boolean: true
+    case .optional(let wrapped): wrapped.isBoolean
+    default: false
+    }
+  }
+
+  /// How a field of this kind is compared, for a message that shows one: `== automatic`
+  /// (an enum's first value), `contains …` (a list), `== …`.
+  var example: String {
+    switch self {
+    case .oneOf(let values) where !values.isEmpty: "== \(values[0])"
+    case .list: "contains …"
+    case .optional(let wrapped): wrapped.example
+    default: "== …"
+    }
+  }
+
   /// Whether `<`, `<=`, `>`, `>=` compare the field's values.
   var holdsNumbers: Bool {
     switch self {

@@ -9,10 +9,13 @@ package struct WrittenCondition: Sendable, Equatable, CustomStringConvertible {
   package var places: [Place]
 
   /// The 1-based columns (in characters, as the text is seen) of a comparison's path
-  /// and of its value (the path's for `changed`).
+  /// and of its value (the path's for `changed` and a path alone), and whether the path
+  /// was written alone (`split.overlay` for `split.overlay == true`), which only a
+  /// boolean field may be.
   package struct Place: Sendable, Equatable {
     package var path: Int
     package var value: Int
+    package var isPathAlone = false
   }
 
   /// The most comparisons a condition may hold, and how deep `(` and `!` may nest: a
@@ -219,6 +222,13 @@ private struct ConditionParser {
     position = start
     let path = try readPath(before: "a comparison")
     skipWhitespace()
+    if isAtEnd || current == ")" || starts(with: "&&") || starts(with: "||") {
+      // A path alone is the field being true (`split.overlay`, `!split.overlay`): the
+      // check refuses it for a field that is not a boolean.
+      try place(path: start, value: start, alone: true)
+      lastRead = "the field path"
+      return .equals(path: path, value: .bool(true))
+    }
     let symbol = try readOperator()
     skipWhitespace()
     let valueStart = position
@@ -244,13 +254,14 @@ private struct ConditionParser {
     }
   }
 
-  mutating func place(path: Int, value: Int) throws(ConditionError) {
+  mutating func place(path: Int, value: Int, alone: Bool = false) throws(ConditionError) {
     guard places.count < WrittenCondition.maximumComparisons else {
       throw error(
         "the condition has more than \(WrittenCondition.maximumComparisons) comparisons",
         at: path)
     }
-    places.append(WrittenCondition.Place(path: column(path), value: column(value)))
+    places.append(
+      WrittenCondition.Place(path: column(path), value: column(value), isPathAlone: alone))
   }
 
   /// A dotted field path.

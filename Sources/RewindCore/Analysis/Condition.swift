@@ -18,6 +18,11 @@ import RewindSpelling
 ///   VALUE` holds when an array field has the value as an element, or a string holds it
 ///   as a part.
 /// - `changed(PATH)` holds after an event that changed the field.
+/// - `PATH` alone, for a boolean field, is `PATH == true` (`!split.overlay` its negation);
+///   the check refuses any other field alone, and `true` or `false` alone, saying what to
+///   write. (`true` alone is no constant condition: it would match only where a search
+///   starts, or at every event in `log --where`, which a command without `--where` already
+///   gives; a user who writes it has most likely left out a field.)
 /// - `event` (the event's kind), `outcome` (`applied`, `unchanged` or `rejected`) and
 ///   `reason` (why it was rejected; `null` otherwise) name the event that led to the
 ///   point, unless the domain has a field of that path.
@@ -52,7 +57,7 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
 
   /// How conditions are written, for help texts and errors.
   package static let syntax =
-    "PATH == VALUE, PATH != VALUE, PATH < NUMBER (<=, >, >=), PATH contains VALUE or changed(PATH), combined with &&, || and !"
+    "PATH == VALUE, PATH != VALUE, PATH < NUMBER (<=, >, >=), PATH contains VALUE, changed(PATH) or a boolean PATH alone, combined with &&, || and !"
 
   /// The words that name the event that led to a point rather than a state field.
   package static let eventWords = ["event", "outcome", "reason"]

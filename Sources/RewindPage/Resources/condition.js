@@ -1,6 +1,7 @@
 // condition.js: the condition language of `rewind find` (RewindCore's Condition), with the
 // same grammar, the same checks against the session's fields and the same answers:
-// comparisons (`==`, `!=`, `<`, `<=`, `>`, `>=`, `contains`), `changed(PATH)`, the event's
+// comparisons (`==`, `!=`, `<`, `<=`, `>`, `>=`, `contains`), `changed(PATH)`, a boolean
+// field alone (`split.overlay`: `split.overlay == true`), the event's
 // `event`, `outcome` and `reason`, combined with `&&`, `||`, `!` and parentheses; a value
 // is JSON or a bare word. See `rewind help conditions`.
 (() => {
@@ -18,8 +19,14 @@
   }
 
   const SYNTAX =
-    "PATH == VALUE, PATH != VALUE, PATH < NUMBER (<=, >, >=), PATH contains VALUE or changed(PATH), combined with &&, || and !";
+    "PATH == VALUE, PATH != VALUE, PATH < NUMBER (<=, >, >=), PATH contains VALUE, changed(PATH) or a boolean PATH alone, combined with &&, || and !";
   const EVENT_WORDS = ["event", "outcome", "reason"];
+  /** What an event word stands for, for messages (ConditionCompiler.eventWordMeaning). */
+  const EVENT_WORD_MEANINGS = {
+    event: "event is the event's kind",
+    outcome: "outcome is applied, unchanged or rejected",
+    reason: "reason is why the event was rejected (null when it was not)",
+  };
   const OUTCOMES = ["applied", "unchanged", "rejected"];
   const OPERATORS = ["==", "!=", "<=", ">=", "<", ">"];
   const OPERATOR_LIST = "==, !=, <, <=, >, >= or contains";
@@ -182,6 +189,13 @@
       this.position = start;
       const path = this.readPath("a comparison");
       this.skipWhitespace();
+      if (this.isAtEnd || this.current === ")" || this.startsWith("&&") || this.startsWith("||")) {
+        // A path alone is the field being true (`split.overlay`, `!split.overlay`): the
+        // check refuses it for a field that is not a boolean.
+        this.count(start);
+        this.lastRead = "the field path";
+        return { kind: "compare", op: "==", path, value: true, pathColumn: start + 1, valueColumn: start + 1, alone: true };
+      }
       const op = this.readOperator();
       this.skipWhitespace();
       const valueStart = this.position;
@@ -593,6 +607,7 @@
           return { kind: "changed", field: index };
         }
         default: {
+          if (node.alone) checkAlone(node, fields, eventKinds);
           const index = fields.findIndex((field) => field.path === node.path);
           if (index >= 0) {
             checkField(fields[index], node);
@@ -607,6 +622,48 @@
     };
     const root = compile(condition);
     return { root, fields: slots, paths: slots.map((index) => fields[index].path), aboutEvents };
+  }
+
+  /** Whether a field of `kind` holds true or false (FieldKind.isBoolean). */
+  function isBoolean(kind) {
+    if (kind === "boolean") return true;
+    return typeof kind !== "string" && kind.optional !== undefined && isBoolean(kind.optional);
+  }
+
+  /** How a field of `kind` is compared, for a message (FieldKind.example). */
+  function example(kind) {
+    if (typeof kind !== "string") {
+      if (kind.oneOf && kind.oneOf.length > 0) return `== ${kind.oneOf[0]}`;
+      if (kind.list !== undefined) return "contains …";
+      if (kind.optional !== undefined) return example(kind.optional);
+    }
+    return "== …";
+  }
+
+  /**
+   * Checks a path written alone (ConditionCompiler.checkAlone): only a boolean field is a
+   * condition alone.
+   */
+  function checkAlone(node, fields, eventKinds) {
+    const path = node.path;
+    const compare = "so it is no condition alone: compare it, e.g.";
+    const field = fields.find((candidate) => candidate.path === path);
+    if (field !== undefined) {
+      if (isBoolean(field.kind)) return;
+      throw new ConditionError(
+        `${path} is not a boolean (it holds ${describeKind(field.kind)}), ${compare} ${path} ${example(field.kind)}`,
+        node.pathColumn,
+      );
+    }
+    if (EVENT_WORDS.includes(path)) {
+      const shown = { event: `event == ${eventKinds[0] ?? "…"}`, outcome: "outcome == rejected", reason: "reason != null" }[path];
+      throw new ConditionError(`${EVENT_WORD_MEANINGS[path]}, not a boolean, ${compare} ${shown}`, node.pathColumn);
+    }
+    if (path === "true" || path === "false") {
+      const boolean = fields.find((candidate) => isBoolean(candidate.kind));
+      const shown = boolean === undefined ? `PATH == ${path}` : `${boolean.path} == ${path}, or ${boolean.path} alone for a boolean field`;
+      throw new ConditionError(`${path} is a value, not a condition: compare a field with it, e.g. ${shown}`, node.pathColumn);
+    }
   }
 
   function checkField(field, node) {
@@ -650,11 +707,7 @@
 
   function checkEventWord(node, eventKinds) {
     const word = node.path;
-    const what = {
-      event: "event is the event's kind",
-      outcome: "outcome is applied, unchanged or rejected",
-      reason: "reason is why the event was rejected (null when it was not)",
-    }[word];
+    const what = EVENT_WORD_MEANINGS[word];
     if (!["==", "!=", "contains"].includes(node.op)) {
       throw new ConditionError(`'${node.op}' compares numbers, and ${what}`, node.pathColumn);
     }
