@@ -180,6 +180,22 @@ struct HelpAndUsageTests {
     expectUsageError(try rewind("frobnicate"), "Unknown subcommand 'frobnicate'", command: nil)
   }
 
+  @Test(
+    "an option a command does not have but its default does gets a hint: find --first (was 'Unknown option' alone)"
+  )
+  func hintsForAbsentOptions() throws {
+    let journal = sample("ipad-three-column.journal")
+    for spelling in ["--first", "--first=1"] {
+      expectUsageError(
+        try rewind("find", journal, "--where", "changed(split.style)", spelling),
+        "Unknown option '--first': find shows the first match by default; --last for the last, --all for every one",
+        command: "find")
+    }
+    // Another command's unknown option is as it was.
+    expectUsageError(
+      try rewind("log", journal, "--first"), "Unknown option '--first'", command: "log")
+  }
+
   @Test("usage errors name the problem, show the usage and exit 64")
   func usageErrors() throws {
     let journal = sample("day-menu.journal")

@@ -86,7 +86,7 @@ struct RunnerTests {
         .group(
           "group", abstract: "",
           subcommands: [.command { NamedHelp() }, .group("x", abstract: "", subcommands: [])]),
-        .command { DefaultedList() },
+        .command { DefaultedList() }, .command { HintedOptions() },
       ])
     #expect(
       tool.specProblems() == [
@@ -102,6 +102,10 @@ struct RunnerTests {
         "'group': subcommand name 'help' is used twice or is reserved",
         "'x': a command needs an implementation or subcommands",
         "'defaulted': <files>: only an optional argument may have a default",
+        "'hinted': the hint for --all is for an option it has",
+        "'hinted': the hint for --help is for an option it has",
+        "'hinted': the hint for -a is for an option it has",
+        "'hinted': the hint for first is not for an option's spelling",
       ])
   }
 
@@ -153,6 +157,19 @@ private struct BadSpec: ParsableCommand {
   @Flag(help: "") var help: Bool
   @Option(name: "bad name", short: "1", valueName: "", help: "") var badName: String?
   @Option(valueName: "n", help: "At most n (default: 10).") var most: Int = 10
+
+  func run(_ context: TestStreams) {}
+}
+
+/// Hints for options it has, which are never unknown, and for no option at all.
+private struct HintedOptions: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "hinted", abstract: "",
+    unknownOptionHints: [
+      "--all": "", "-a": "", "--help": "", "first": "", "--first": "the first is the default",
+    ])
+
+  @Flag(short: "a", help: "") var all: Bool
 
   func run(_ context: TestStreams) {}
 }

@@ -48,7 +48,8 @@ enum Sample {
   struct State: ParsableCommand {
     static let configuration = CommandConfiguration(
       name: "state", abstract: "Print the state at a point in a session.",
-      discussion: "Replays the journal up to the point and prints the state, as text or JSON.")
+      discussion: "Replays the journal up to the point and prints the state, as text or JSON.",
+      unknownOptionHints: ["--end": "the state at the end is the default; --at for another point"])
 
     @Argument(help: "The journal to read.")
     var journal: String

@@ -84,6 +84,18 @@ struct UsageErrorTests {
         "Error: Unexpected argument 'a'; a number goes after --at (given: 5 a; --at 5)\n"
           + stateUsage
       ),
+      // The command's hint for an option it does not have, in place of a near miss.
+      (
+        ["state", "j", "--end"],
+        "Error: Unknown option '--end': the state at the end is the default; --at for another point\n"
+          + stateUsage
+      ),
+      (
+        ["state", "j", "--end=1"],
+        "Error: Unknown option '--end': the state at the end is the default; --at for another point\n"
+          + stateUsage
+      ),
+      (["state", "j", "--ends"], "Error: Unknown option '--ends'\n" + stateUsage),
       (
         ["state", "j", "--json=yes"],
         "Error: The option '--json' does not take any value, but 'yes' was specified.\n"

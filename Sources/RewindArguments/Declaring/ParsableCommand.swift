@@ -69,6 +69,10 @@ public struct CommandConfiguration: Sendable {
   /// The exit statuses of this command that the tool's help does not give (its own, or
   /// what a shared one means here), listed under `EXIT STATUS:`.
   public var exitStatuses: [ExitStatusHelp]
+  /// What to say of options the command does not have but a user may try, by spelling
+  /// (`["--first": "find shows the first match by default; …"]`): the error of an
+  /// unknown option given so says it in place of a near miss.
+  public var unknownOptionHints: [String: String]
 
   /// A command's name and help.
   /// - Parameters:
@@ -77,13 +81,17 @@ public struct CommandConfiguration: Sendable {
   ///   - discussion: Longer help shown under the overview; lines are wrapped at 80
   ///     columns, and line breaks in it are kept.
   ///   - exitStatuses: The command's own exit statuses, listed under `EXIT STATUS:`.
+  ///   - unknownOptionHints: What to say of options the command does not have, by
+  ///     spelling (`--first`, `-f`): `Unknown option '--first': <hint>`.
   public init(
-    name: String, abstract: String, discussion: String = "", exitStatuses: [ExitStatusHelp] = []
+    name: String, abstract: String, discussion: String = "", exitStatuses: [ExitStatusHelp] = [],
+    unknownOptionHints: [String: String] = [:]
   ) {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
     self.exitStatuses = exitStatuses
+    self.unknownOptionHints = unknownOptionHints
   }
 }
 

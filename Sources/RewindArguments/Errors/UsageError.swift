@@ -42,6 +42,10 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// (``Code/unexpectedArgument``), so that the command can say what was meant
   /// (``ParsableCommand/unexpectedArgumentsHint(positionals:)``); else empty.
   var positionals: [String] = []
+  /// The spelling of an option the command does not have (`--first`), for an error of
+  /// one (``Code/unknownOption``), so that the command can say what was meant
+  /// (``CommandConfiguration/unknownOptionHints``); else empty.
+  var unknownSpelling = ""
 
   /// A usage error of any kind.
   /// - Parameters:
@@ -106,7 +110,19 @@ extension UsageError {
     {
       message += ". Did you mean '-\(short)'?"
     }
-    return UsageError(.unknownOption, message)
+    var error = UsageError(.unknownOption, message)
+    error.unknownSpelling = spelling
+    return error
+  }
+
+  /// This error, or for an option the command does not have, what `hints` says of its
+  /// spelling in place of a near miss (`Unknown option '--first': find shows the first
+  /// match by default; …`), when it says something.
+  func hinted(unknownOptions hints: [String: String]) -> UsageError {
+    guard code == .unknownOption, let hint = hints[unknownSpelling] else { return self }
+    var error = self
+    error.message = "Unknown option \(Self.quoted(unknownSpelling)): \(hint)"
+    return error
   }
 
   static func missingArgument(_ parameter: Parameter) -> UsageError {

@@ -26,6 +26,9 @@ public struct Command<Context>: Sendable {
   private let makeDiscussion: @Sendable () -> String
   /// The statuses listed under `EXIT STATUS:`, after the options.
   let exitStatuses: [ExitStatusHelp]
+  /// What the errors of options the command does not have say, by spelling
+  /// (``CommandConfiguration/unknownOptionHints``).
+  let unknownOptionHints: [String: String]
   /// Reads the positional arguments, options and flags from a fresh command value.
   private let declaredParameters: @Sendable () -> [Parameter]
   /// Nested commands (`rewind <group> <command>`), if this is a group.
@@ -55,6 +58,7 @@ public struct Command<Context>: Sendable {
         parsed = try ParsedArguments(parsing: words, for: declared.parameters)
       } catch {
         throw error.hinted(by: Declaration.unexpectedArgumentsHint(positionals:))
+          .hinted(unknownOptions: configuration.unknownOptionHints)
       }
       try declared.fill(from: parsed)
       do {
@@ -67,6 +71,7 @@ public struct Command<Context>: Sendable {
       name: configuration.name, abstract: configuration.abstract,
       makeDiscussion: { discussion() ?? configuration.discussion },
       exitStatuses: configuration.exitStatuses,
+      unknownOptionHints: configuration.unknownOptionHints,
       declaredParameters: { DeclaredParameters.make(make).declared.documentedParameters },
       subcommands: [], execute: execute)
   }
@@ -91,7 +96,8 @@ public struct Command<Context>: Sendable {
   ) -> Command {
     Command(
       name: name, abstract: abstract, makeDiscussion: { discussion }, exitStatuses: exitStatuses,
-      declaredParameters: { [] }, subcommands: subcommands, execute: nil)
+      unknownOptionHints: [:], declaredParameters: { [] }, subcommands: subcommands,
+      execute: nil)
   }
 
   /// The positional arguments, options and flags, in usage-line order, with the texts of
@@ -178,6 +184,21 @@ extension Command {
         }
       case .flag:
         break
+      }
+    }
+    // A hint is for an option the command does not have: one it has is never unknown.
+    let options = unknownOptionHints.isEmpty ? [] : parameters.filter { !$0.isPositional }
+    for spelling in unknownOptionHints.keys.sorted() {
+      let name = spelling.hasPrefix("--") ? String(spelling.dropFirst(2)) : nil
+      let short = spelling.count == 2 && spelling.hasPrefix("-") ? spelling.last : nil
+      if name == nil && short == nil || name?.isEmpty == true {
+        problems.append("'\(self.name)': the hint for \(spelling) is not for an option's spelling")
+      } else if reservedNames.contains(name ?? short.map(String.init) ?? "")
+        || options.contains(where: {
+          $0.name == name || ($0.shortName != nil && $0.shortName == short)
+        })
+      {
+        problems.append("'\(self.name)': the hint for \(spelling) is for an option it has")
       }
     }
     if execute == nil && subcommands.isEmpty {

@@ -31,6 +31,11 @@ extension RewindTool {
         ExitStatusHelp(
           "0",
           "Also when nothing matches: --count, or the matches of --json, say how many.")
+      ],
+      // The first match is the default: there is no --first to give.
+      unknownOptionHints: [
+        "--first":
+          "find shows the first match by default; --last for the last, --all for every one"
       ])
 
     let registry: DomainRegistry
