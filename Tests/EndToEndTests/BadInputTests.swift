@@ -538,11 +538,16 @@ struct BadInputTests {
     let journal = sample("day-menu.journal")
     expectUsageError(
       try rewind("blame", journal, "menu.labels[0]"),
-      "The value 'menu.labels[0]' is invalid for '<path>': '0' cannot be an element of menu.labels: an element is written as its value, not its position, and each element of menu.labels is a string, not a number (0). Did you mean 'menu.labels[Monday]' (the element at position 0)?",
+      "The value 'menu.labels[0]' is invalid for '<path>': '0' cannot be an element of menu.labels: an element is written as its value, not its position, and each element of menu.labels is a label, not a number (0). Did you mean 'menu.labels[Monday]' (the element at position 0)?",
       command: "blame")
     expectUsageError(
       try rewind("blame", journal, "menu.labels[99]"),
-      "The value 'menu.labels[99]' is invalid for '<path>': '99' cannot be an element of menu.labels: an element is written as its value, not its position, and each element of menu.labels is a string, not a number (99). Did you mean 'menu.labels[Monday]' (the first element)?",
+      "The value 'menu.labels[99]' is invalid for '<path>': '99' cannot be an element of menu.labels: an element is written as its value, not its position, and each element of menu.labels is a label, not a number (99). Did you mean 'menu.labels[Monday]' (the first element)?",
+      command: "blame")
+    // A label in another case: the label meant (a label is checked, as an id is).
+    expectUsageError(
+      try rewind("blame", journal, "menu.labels[monday]"),
+      "The value 'menu.labels[monday]' is invalid for '<path>': 'monday' cannot be an element of menu.labels: 'monday' is not a label in this session. Did you mean 'menu.labels[Monday]'?",
       command: "blame")
     // The suggestion, typed, works.
     let typed = try rewind("blame", journal, "menu.labels[Monday]")

@@ -81,6 +81,19 @@ struct FindConditionTests {
       command: "log")
   }
 
+  @Test(
+    "a menu label the session lacks is a usage error suggesting the one meant (menu.labels contains monday found nothing)"
+  )
+  func menuLabelChecked() throws {
+    expectUsageError(
+      try rewind("find", ipad, "--where", "menu.labels contains monday"),
+      "The value 'menu.labels contains monday' is invalid for '--where <condition>': at column 22: 'monday' is not a label in this session. Did you mean 'Monday'?",
+      command: "find")
+    let found = try rewind("find", ipad, "--where", "menu.labels contains Monday")
+    #expect(found.status == 0, "\(found.stderr)")
+    #expect(found.stdout.contains("the start"), "\(found.stdout)")
+  }
+
   @Test("--from/--to search a range; --count and --last agree with --all")
   func rangeLastCount() throws {
     for condition in [

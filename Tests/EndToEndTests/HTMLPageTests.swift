@@ -668,6 +668,10 @@
             "split.style", "split.overlay || !menu.selectedIndex", "split.expanded", "event",
             "!outcome", "(reason)", "true", "split.overlay && false", "split.overlai",
             "split.overlay true",
+            // A menu label is one of the session's, as ids are.
+            "menu.labels contains monday", "menu.labels contains Monday",
+            "menu.labels contains Mon", #"menu.labels == ["Monday", "tuesday"]"#,
+            "menu.labels < 3", "menu.labels",
           ]
         ),
         (

@@ -166,6 +166,33 @@ struct ConditionCheckTests {
     #expect(try check("split.selectedItem == tea/green", domain) == 6)
     #expect(error("split.selectedItem == grinders/swift", domain) != nil)
     #expect(error("split.selectedItem == Black", domain)?.suggestion == "tea/black")
+    // The menu's labels are the session's too.
+    #expect(try check("menu.labels contains One", domain) == 0)
+    #expect(error("menu.labels contains one", domain)?.suggestion == "One")
+  }
+
+  @Test(
+    "a menu label the session does not have is refused, suggesting the label meant (monday found nothing where the labels are Monday…)"
+  )
+  func menuLabels() throws {
+    #expect(try check("menu.labels contains Monday", navigation) == 0)
+    let lower = try #require(error("menu.labels contains monday", navigation))
+    #expect(lower.column == 22)
+    #expect(lower.message == "'monday' is not a label in this session")
+    #expect(lower.suggestion == "Monday")
+    #expect(lower.description.hasSuffix(". Did you mean 'Monday'?"))
+    // A near miss or the start of one is found among the labels.
+    #expect(error("menu.labels contains Mon", navigation)?.meant == "Monday")
+    #expect(error("menu.labels contains Tusday", navigation)?.meant == "Tuesday")
+    // Every element of a list is checked, at the value's column.
+    let list = try #require(error(#"menu.labels == ["Monday", "tuesday"]"#, navigation))
+    #expect(list.column == 16)
+    #expect(list.message == "'tuesday' is not a label in this session")
+    #expect(list.suggestion == "Tuesday")
+    // What the field holds, as messages say it.
+    #expect(
+      error("menu.labels < 3", navigation)?.message
+        == "'<' compares numbers, and menu.labels holds a list, each element a label")
   }
 
   @Test("the Codable defaults infer kinds from the initial state; strings are not checked")

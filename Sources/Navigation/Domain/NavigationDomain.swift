@@ -139,7 +139,7 @@ public final class NavigationDomain: Domain {
 
   /// The catalog's ids (with their names) a field can hold: categories for
   /// `split.selectedCategory`, the items below them for `split.selectedItem`, those with
-  /// children for `split.expanded`.
+  /// children for `split.expanded`; and the menu's labels for `menu.labels`.
   public func knownValues(for path: String) -> [KnownValue]? {
     NavigationField.allCases.first { $0.path == path }?.knownValues(in: catalog)
   }

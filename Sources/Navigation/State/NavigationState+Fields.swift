@@ -43,7 +43,7 @@ public enum NavigationField: Int, CaseIterable, Sendable {
   /// What values the field holds: what a `find` condition on it is checked against.
   public var kind: FieldKind {
     switch self {
-    case .menuLabels: .list(of: .string)
+    case .menuLabels: .list(of: .text(of: "label"))
     case .menuSelectedIndex: .integer
     case .menuScrollOffset: .number
     case .menuViewportWidth: .number
@@ -62,10 +62,12 @@ public enum NavigationField: Int, CaseIterable, Sendable {
   }
 
   /// The ids a field of kind `FieldKind.identifier(of:)` can hold with
-  /// `catalog`, with their names; nil for the other fields.
+  /// `catalog`, with their names, and the menu's labels (`FieldKind.text(of:)`, which
+  /// no event changes); nil for the other fields.
   public func knownValues(in catalog: Catalog) -> [KnownValue]? {
     let refs: [NodeRef]
     switch self {
+    case .menuLabels: return catalog.menuLabels.map { KnownValue($0) }
     case .splitSelectedCategory: refs = catalog.categories
     case .splitSelectedItem: refs = catalog.allNodes.filter { !catalog.isCategory($0) }
     case .splitExpanded: refs = catalog.allNodes.filter(catalog.hasChildren)

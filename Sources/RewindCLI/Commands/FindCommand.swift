@@ -15,7 +15,8 @@ extension RewindTool {
         combine them, e.g. 'split.style == balanced && !(menu.selectedIndex < 2)'. A value is \
         JSON (null, 3, true, "two words") or a bare word. The condition is checked against \
         the state's fields before the search: an unknown field, a value of the wrong type, \
-        outside an enum or an id the session does not have is an error, with a suggestion. \
+        outside an enum, an id or a menu label the session does not have is an error, with a \
+        suggestion. \
         A condition on the state matches where it becomes true (and at the start of the \
         search when it holds there); one that names the event matches after every event \
         where it holds. Prints the first match; with --all, every one; with --last, the last \

@@ -58,7 +58,8 @@ extension HelpTopic {
       CHECKING
       Every condition is checked against the domain's fields before anything is
       replayed: an unknown field, a value of the wrong type, a value outside an enum,
-      an id the session does not have or an event kind the domain does not know is an
+      an id or a menu label the session does not have (menu.labels contains monday,
+      where the labels are Monday, …) or an event kind the domain does not know is an
       error that names the column and suggests what was probably meant.
 
       EXAMPLES

@@ -521,7 +521,7 @@ extension FieldKind {
   var searched: Searched? {
     switch self {
     case .list(let element): .list(element)
-    case .string, .oneOf, .identifier: .string
+    case .string, .oneOf, .identifier, .text: .string
     case .any: .list(.any)
     case .optional(let wrapped): wrapped.searched
     default: nil

@@ -61,6 +61,16 @@ extension Domain {
         "\(Format.quoted(text)) is not the id of \(FieldKind.article(noun)) \(noun) in this session",
         word: text, choices: known.map(\.value),
         suggestion: meant.isEmpty ? nil : meant.prefix(3).map(\.value).joined(separator: "' or '"))
+    case (.text(let noun), .string(let text)):
+      guard let known = knownValues(for: path), !known.contains(where: { $0.value == text })
+      else { return nil }
+      // The text in other case: what was meant, certainly.
+      let lowered = text.lowercased()
+      let meant = known.filter { $0.value.lowercased() == lowered }
+      return ValueProblem(
+        "\(Format.quoted(text)) is not \(FieldKind.article(noun)) \(noun) in this session",
+        word: text, choices: known.map(\.value),
+        suggestion: meant.isEmpty ? nil : meant.prefix(3).map(\.value).joined(separator: "' or '"))
     case (.list(let element), .array(let elements)):
       for member in elements {
         if let problem = problem(

@@ -123,9 +123,10 @@ public protocol Domain: Sendable {
 
   /// The leaves of the state's JSON, in order: what diff, blame and find see.
   var fields: [StateField<State>] { get }
-  /// The values a field of kind ``FieldKind/identifier(of:)`` can hold in this session
-  /// (the catalog's ids, with their names), against which `find` checks a condition's
-  /// value; nil (the default) accepts any string.
+  /// The values a field of kind ``FieldKind/identifier(of:)`` or ``FieldKind/text(of:)``
+  /// can hold in this session (the catalog's ids, with their names; a menu's labels),
+  /// against which `find` checks a condition's value; nil (the default) accepts any
+  /// string.
   func knownValues(for path: String) -> [KnownValue]?
   /// The fields whose values differ between two states, as indices into ``fields``.
   /// Must agree with comparing `fields[i].value` of both states; it exists because it

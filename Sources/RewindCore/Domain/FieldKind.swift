@@ -23,6 +23,10 @@ public indirect enum FieldKind: Sendable, Equatable, CustomStringConvertible {
   /// A string naming something of the session, e.g. a catalog's item, checked against
   /// ``Domain/knownValues(for:)``; the noun (`item`) is for messages.
   case identifier(of: String)
+  /// A string that is one of the session's own texts, e.g. a menu's labels: checked
+  /// against ``Domain/knownValues(for:)`` as an identifier is, but it is the text shown
+  /// itself, with no name beside it; the noun (`label`) is for messages.
+  case text(of: String)
   /// A JSON array whose elements are all of one kind.
   case list(of: FieldKind)
   /// The kind, or `null`.
@@ -62,6 +66,7 @@ public indirect enum FieldKind: Sendable, Equatable, CustomStringConvertible {
     case .string: "a string"
     case .oneOf(let values): "one of " + values.joined(separator: ", ")
     case .identifier(let noun): "the id of \(FieldKind.article(noun)) \(noun)"
+    case .text(let noun): "\(FieldKind.article(noun)) \(noun)"
     case .list(.any): "a list"
     case .list(let element): "a list, each element \(element)"
     case .optional(let kind): "\(kind) or null"
@@ -76,7 +81,8 @@ public indirect enum FieldKind: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A value a field of kind ``FieldKind/identifier(of:)`` can hold in a session, with the
-/// name people know it by (a catalog item's `espresso-machines/leva` and `Leva`).
+/// name people know it by (a catalog item's `espresso-machines/leva` and `Leva`); or one
+/// of kind ``FieldKind/text(of:)``, a text without a name (a menu's `Monday`).
 public struct KnownValue: Sendable, Equatable {
   /// The value as the state's JSON holds it.
   public var value: String

@@ -13,6 +13,7 @@ extension FieldKind {
     case .any: "any"
     case .oneOf(let values): .object([("oneOf", .array(values.map(JSONValue.string)))])
     case .identifier(let noun): .object([("identifier", .string(noun))])
+    case .text(let noun): .object([("text", .string(noun))])
     case .list(let element): .object([("list", element.pageJSON)])
     case .optional(let wrapped): .object([("optional", wrapped.pageJSON)])
     }

@@ -471,6 +471,7 @@
     }
     if (kind.oneOf) return "one of " + kind.oneOf.join(", ");
     if (kind.identifier !== undefined) return `the id of ${article(kind.identifier)} ${kind.identifier}`;
+    if (kind.text !== undefined) return `${article(kind.text)} ${kind.text}`;
     if (kind.list !== undefined) return kind.list === "any" ? "a list" : `a list, each element ${describeKind(kind.list)}`;
     return `${describeKind(kind.optional)} or null`;
   }
@@ -518,6 +519,19 @@
         suggestion: meant.length === 0 ? null : meant.slice(0, 3).map(([id]) => id).join("' or '"),
       };
     }
+    if (kind.text !== undefined && typeof value === "string") {
+      const known = field.known;
+      if (!known || known.some(([text]) => text === value)) return null;
+      // The text in other case: what was meant, certainly.
+      const lowered = value.toLowerCase();
+      const meant = known.filter(([text]) => text.toLowerCase() === lowered);
+      return {
+        message: `${quotedValue(value)} is not ${article(kind.text)} ${kind.text} in this session`,
+        word: value,
+        choices: known.map(([text]) => text),
+        suggestion: meant.length === 0 ? null : meant.slice(0, 3).map(([text]) => text).join("' or '"),
+      };
+    }
     if (kind.list !== undefined && Array.isArray(value)) {
       for (const member of value) {
         const found = problem(member, kind.list, field, `each element of ${path} is`, suggesting);
@@ -552,7 +566,7 @@
     if (kind === "string") return "string";
     if (typeof kind === "string") return null;
     if (kind.list !== undefined) return { list: kind.list };
-    if (kind.oneOf || kind.identifier !== undefined) return "string";
+    if (kind.oneOf || kind.identifier !== undefined || kind.text !== undefined) return "string";
     if (kind.optional !== undefined) return searched(kind.optional);
     return null;
   }
