@@ -308,33 +308,74 @@ struct BadInputTests {
   }
 
   @Test(
-    "import - is a usage error that says /dev/stdin reads standard input (it said '-: no such file')"
+    "import - and record - read standard input, a pipe too; ./- names a file called - (import - was refused, record - too)"
   )
-  func importStandardInput() throws {
+  func standardInput() throws {
     let directory = TemporaryDirectory()
     let output = directory.file("x.journal")
-    expectUsageError(
-      try rewind("import", "-", "-o", output),
-      "The value '-' is invalid for '<events>': - is not standard input here; give the path of a JSON Lines file (/dev/stdin to read standard input; ./- for a file named -)",
-      command: "import")
-    #expect(!FileManager.default.fileExists(atPath: output))
-    // As the message says, /dev/stdin reads standard input.
+    let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    // An export piped in: a pipe, which cannot seek, is read to its end.
     let piped = try run(
       "/bin/sh",
       [
-        "-c", #""$0" export "$1" | "$0" import /dev/stdin -o "$2""#, rewindBinary,
+        "-c", #""$0" export "$1" | "$0" import - -o "$2""#, rewindBinary,
         sample("day-menu.journal"), output,
-      ])
+      ], environment: environment)
     #expect(piped.status == 0, "\(piped.stderr)")
-    #expect(FileManager.default.fileExists(atPath: output))
-    try FileManager.default.removeItem(atPath: output)
-    // A file named - is read as one, as the other commands read it.
+    #expect(piped.stdout == "Imported 25 events from standard input to \(output)\n")
+    let diff = try rewind("diff", sample("day-menu.journal"), output, "--align")
+    #expect(diff.status == 0, "\(diff.stderr)")
+    // A bad line is named as standard input's, and nothing is written.
+    let bad = try run(
+      "/bin/sh",
+      ["-c", #"printf '{"seq": 1}\n' | "$0" import - -o "$1""#, rewindBinary, output + "2"],
+      environment: environment)
+    #expect(bad.status == 1)
+    #expect(bad.stderr.hasPrefix("Error: standard input:1: "), "\(bad.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: output + "2"))
+    // Nothing on standard input: empty, as an empty file is.
+    expectFailure(
+      try rewind("import", "-", "-o", output + "3"),
+      containing:
+        "Error: standard input is empty: nothing to import (a JSON Lines file of events, as `rewind export` writes); nothing was written"
+    )
+    // A scenario script piped to record.
+    let recorded = try run(
+      "/bin/sh",
+      [
+        "-c",
+        #"printf 'select category Grinders\nexpect split.selectedCategory == grinders\n' | "$0" record - -o "$1""#,
+        rewindBinary, directory.file("r.journal"),
+      ], environment: environment)
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    #expect(recorded.stdout.hasPrefix("Recorded 1 event (0 rejected)"), "\(recorded.stdout)")
+    let failed = try run(
+      "/bin/sh",
+      [
+        "-c",
+        #"printf 'select category Grinders\nexpect split.selectedCategory == null\n' | "$0" record - -o "$1""#,
+        rewindBinary, directory.file("f.journal"),
+      ], environment: environment)
+    #expect(failed.status == 1)
+    #expect(failed.stderr.contains("standard input:2: expect failed"), "\(failed.stderr)")
+    // A file named - is ./-.
     _ = try rewind("export", sample("day-menu.journal"), "-o", directory.file("-"))
     let named = try run(
-      rewindBinary, ["import", "-", "-o", "x.journal"],
-      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], currentDirectory: directory.path)
+      rewindBinary, ["import", "./-", "-o", "y.journal"], environment: environment,
+      currentDirectory: directory.path)
     #expect(named.status == 0, "\(named.stderr)")
-    #expect(FileManager.default.fileExists(atPath: output))
+    #expect(FileManager.default.fileExists(atPath: directory.file("y.journal")))
+    // An expected state is a file --update may write: - is refused, saying what reads
+    // standard input (it said '-: no such file').
+    expectUsageError(
+      try rewind("check", sample("day-menu.journal"), "--expect", "-"),
+      "The value '-' is invalid for '--expect <state.json>': - is not standard input here: --expect names the expected state's file, which --update writes (/dev/stdin reads standard input; ./- for a file named -)",
+      command: "check")
+    // A journal is read from a file: - is still refused there, saying so.
+    expectUsageError(
+      try rewind("info", "-"),
+      "- is not standard input here: a journal is read from a file; give its path (./- for a file named -)",
+      command: "info")
   }
 
   @Test("import of an empty file is refused, writing nothing (it wrote a journal of no events)")

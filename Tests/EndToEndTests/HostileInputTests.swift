@@ -79,7 +79,7 @@ struct HostileInputTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
   }
 
-  @Test("- given as a journal or a scenario is refused as standard input, not called missing")
+  @Test("- given as a journal is refused as standard input, not called missing")
   func dashInput() throws {
     let directory = TemporaryDirectory()
     let day = sample("day-menu.journal")
@@ -91,10 +91,7 @@ struct HostileInputTests {
     ] {
       expectUsageError(try rewind(arguments), journal, command: arguments[0])
     }
-    expectUsageError(
-      try rewind("record", "-", "-o", directory.file("r.journal")),
-      "- is not standard input here; give the path of a scenario script (./- for a file named -; a named pipe, such as <(…), is read to its end)",
-      command: "record")
+    // (`record -` and `import -` read standard input: BadInputTests.standardInput.)
     // A journal before the @ is needed; its absence is a usage error naming the argument.
     expectUsageError(
       try rewind("diff", "@5", day + "@5"),

@@ -53,7 +53,8 @@ extension RewindTool {
     var journals: [String]
     @Option(
       valueName: "state.json",
-      help: "The expected final state (JSON, as `rewind state --json` prints it).")
+      help: "The expected final state (JSON, as `rewind state --json` prints it).",
+      transform: parseExpectedStateFile)
     var expect: String?
     @Flag(help: "Print JSON.")
     var json: Bool
@@ -278,6 +279,18 @@ extension RewindTool {
         ])
     }
   }
+}
+
+/// Reads `--expect`: a path, `-` only for a file of that name (as a journal's `-` is
+/// read), not standard input: the expected state is a file that `--update` writes, and
+/// `-` would otherwise be reported as no such file.
+private func parseExpectedStateFile(_ text: String) throws(InvalidValue) -> String {
+  guard text != "-" || fileExists(text) else {
+    throw InvalidValue(
+      "- is not standard input here: --expect names the expected state's file, which --update writes (/dev/stdin reads standard input; ./- for a file named -)"
+    )
+  }
+  return text
 }
 
 /// `NAME.state.json` beside `NAME.journal`, if it exists.

@@ -167,8 +167,12 @@ func jsonHint(_ text: String, path: String) -> String? {
     first.hasPrefix("{\"header\":") || first.hasPrefix("{\"seq\":")
     || (first.hasPrefix("{") && first.contains("\"time_us\":") && first.contains("\"event\":"))
   if isLines {
+    // Standard input (`-`) is given again as such, to a journal named for a session.
+    let (source, target) =
+      path == "-"
+      ? ("-", "session.journal") : (Format.shellPath(path), journal(beside: path, "-imported"))
     return
-      "; it reads as JSON Lines, as `rewind export` writes: `rewind import \(Format.shellPath(path)) -o \(journal(beside: path, "-imported"))` makes a journal of it"
+      "; it reads as JSON Lines, as `rewind export` writes: `rewind import \(source) -o \(target)` makes a journal of it"
   }
   if first.hasPrefix("{") || first.hasPrefix("[") {
     return
@@ -265,6 +269,38 @@ func outputDestination(
   let destination: FileDestination = try outputDestination(
     path, force: force, inputs: inputs, existingLater: existingLater, argument: argument)
   return destination
+}
+
+/// The text a command reads from `argument`: standard input for `-` (a note on standard
+/// error says how to end it when it is a terminal), else the file at that path, a named
+/// pipe waited on (``waitingForWriter(_:_:)``). Errors name standard input
+/// `standard input`.
+///
+/// `-` is standard input whatever the directory holds (`./-` names a file called `-`):
+/// the text is read once, front to back, so a pipe reads as a file does. Commands whose
+/// input must be a file (a journal, read at its end and its frames; an expected state,
+/// which `check --update` writes) refuse `-` instead.
+/// - Parameter what: What is read, for the note (`JSON Lines`, `the scenario script`).
+func textInput(_ argument: String, what: String, context: Context) throws(TextFileError)
+  -> TextFileReader
+{
+  guard argument == "-" else {
+    return try TextFileReader(
+      path: argument, system: context.fileSystem,
+      waiting: { waitingForWriter(argument, context) })
+  }
+  if ProcessCalls.isTerminal(0) {
+    context.stderr.print(
+      "\(context.stderr.style.yellow("note:")) reading \(what) from standard input, a terminal: end it with Ctrl-D (Ctrl-C to stop)"
+    )
+  }
+  return try TextFileReader(standardInputWith: context.fileSystem)
+}
+
+/// The path of the file `argument` reads, which an output may not be: standard input's
+/// (`/dev/stdin`, the file or pipe it is) for `-`.
+func inputFile(_ argument: String) -> String {
+  argument == "-" ? "/dev/stdin" : argument
 }
 
 /// Says on standard error that the named pipe (FIFO) at `path`, the input a command

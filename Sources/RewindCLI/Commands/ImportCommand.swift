@@ -17,9 +17,7 @@ extension RewindTool {
 
     let registry: DomainRegistry
 
-    @Argument(
-      help: "The JSON Lines file (a path; /dev/stdin reads standard input).",
-      transform: parseEventsFile)
+    @Argument(help: "The JSON Lines file, or - for standard input (./- for a file named -).")
     var events: String
     @Option(short: "o", valueName: "journal", help: "The journal to write.")
     var output: String
@@ -35,19 +33,17 @@ extension RewindTool {
     var json: Bool
 
     func run(_ context: Context) throws {
-      let destination = try outputDestination(output, force: force, inputs: [events])
+      let destination = try outputDestination(
+        output, force: force, inputs: [inputFile(events)])
       let reader = try imported { () throws(TextFileError) in
-        try JSONLines.Reader(
-          TextFileReader(
-            path: events, system: context.fileSystem,
-            waiting: { waitingForWriter(events, context) }))
+        try JSONLines.Reader(textInput(events, what: "JSON Lines", context: context))
       }
       if let name = reader.header?.domain, !registry.names.contains(name),
         let line = reader.headerLine
       {
         let known = registry.names.map { "'\($0)'" }.joined(separator: ", ")
         throw CommandError(
-          "\(events):\(line): the session's domain '\(name)' is not one this rewind knows (\(known)); nothing was written"
+          "\(reader.path):\(line): the session's domain '\(name)' is not one this rewind knows (\(known)); nothing was written"
         )
       }
       let command = ImportCommand(
@@ -56,18 +52,6 @@ extension RewindTool {
       try registry.with(reader.header?.domain, command)
     }
   }
-}
-
-/// Reads `<events>`: a path, `-` only for a file of that name (as the other commands
-/// read it), not standard input, which would otherwise be read as a file named `-` and
-/// reported missing.
-private func parseEventsFile(_ text: String) throws(InvalidValue) -> String {
-  guard text != "-" || fileExists(text) else {
-    throw InvalidValue(
-      "- is not standard input here; give the path of a JSON Lines file (/dev/stdin to read standard input; ./- for a file named -)"
-    )
-  }
-  return text
 }
 
 /// Runs `body`, adding to a bad line's error that nothing was written.

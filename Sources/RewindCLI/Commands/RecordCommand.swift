@@ -17,7 +17,7 @@ extension RewindTool {
 
     let registry: DomainRegistry
 
-    @Argument(help: "The scenario script.")
+    @Argument(help: "The scenario script, or - for standard input (./- for a file named -).")
     var scenario: String
     @Option(short: "o", valueName: "journal", help: "The journal to write.")
     var output: String
@@ -39,17 +39,9 @@ extension RewindTool {
     }
 
     func run(_ context: Context) throws {
-      if scenario == "-", !fileExists(scenario) {
-        // Read as a file named `-`, it would be reported missing.
-        throw UsageError(
-          "- is not standard input here; give the path of a scenario script (./- for a file named -; a named pipe, such as <(…), is read to its end)"
-        )
-      }
       let file: TextFileReader
       do throws(TextFileError) {
-        file = try TextFileReader(
-          path: scenario, system: context.fileSystem,
-          waiting: { waitingForWriter(scenario, context) })
+        file = try textInput(scenario, what: "the scenario script", context: context)
       } catch {
         throw Self.readingProblem(error, scenario)
       }
@@ -61,14 +53,14 @@ extension RewindTool {
 
     /// What is said of a script that cannot be read, or is no text, at any line.
     static func readingProblem(_ error: TextFileError, _ scenario: String) -> any Error {
-      if error.code == .notText, startsAsJournal(scenario) {
+      if error.code == .notText, startsAsJournal(inputFile(scenario)) {
         return CommandError(
           "\(TerminalText.escaped(scenario)) is a journal, not a scenario script: `rewind export --scenario \(TerminalText.escaped(Format.shellPath(scenario)))` writes its script"
         )
       }
       // A problem of a line is named with it; one of the file says what was read.
       guard error.line == nil, !scenario.isEmpty else { return error }
-      return CommandError("\(scenario): cannot read the scenario script: \(error.message)")
+      return CommandError("\(error.path): cannot read the scenario script: \(error.message)")
     }
   }
 }
@@ -97,14 +89,16 @@ struct RecordCommand: DomainVisitor {
   var sessionID = SessionID.random()
 
   func visit<D: RecordableDomain>(_ type: D.Type) throws {
+    // What messages call the script: its path, or standard input for `-`.
+    let name = file.path
     let slash = scenarioPath.lastIndex(of: "/")
     let directory =
       slash.map { $0 == scenarioPath.startIndex ? "/" : String(scenarioPath[..<$0]) } ?? "."
     let options = context.batchRecordingOptions(snapshotInterval: interval)
     func recording(_ session: Scenario<D>) -> ScenarioRecording<D> {
       ScenarioRecording(
-        session, scenarioPath: scenarioPath, output: output, force: force, options: options,
-        id: sessionID)
+        session, scenarioPath: name, input: inputFile(scenarioPath), output: output,
+        force: force, options: options, id: sessionID)
     }
     // A domain that parses its scripts its own way reads them whole.
     let streaming = D.parsesScenariosWithItsReader
@@ -179,7 +173,7 @@ struct RecordCommand: DomainVisitor {
           lfsPointerHint($0, for: "script") ?? jsonHint($0, path: scenarioPath)
         } ?? "" : ""
       throw CommandError(
-        "\(scenarioPath):\(problem.line):\(problem.column): \(problem.message)\(meant ?? "")\(hint)"
+        "\(name):\(problem.line):\(problem.column): \(problem.message)\(meant ?? "")\(hint)"
       )
     }
     let summary = try recorded!.finish()

@@ -62,12 +62,14 @@ struct ScenarioRecording<D: RecordableDomain> {
   /// - Parameters:
   ///   - session: the script's domain, device, start and the files it read (its events
   ///     are not read).
-  ///   - scenarioPath: the script, which the journal may not be; `expect` failures name it.
+  ///   - scenarioPath: what `expect` failures call the script (its path, or `standard
+  ///     input`).
+  ///   - input: the file the script is read from, which the journal may not be.
   ///   - output: the journal to write (`-o`), replaced with `force`.
   ///   - options: snapshots, compression and durability.
   ///   - id: the session's id.
   init(
-    _ session: Scenario<D>, scenarioPath: String, output: String, force: Bool,
+    _ session: Scenario<D>, scenarioPath: String, input: String, output: String, force: Bool,
     options: RecordingOptions, id: SessionID
   ) {
     domain = session.domain
@@ -76,7 +78,7 @@ struct ScenarioRecording<D: RecordableDomain> {
     let destination: FileDestination
     do {
       destination = try outputDestination(
-        output, force: force, inputs: [scenarioPath] + session.files)
+        output, force: force, inputs: [input] + session.files)
     } catch {
       failure = (.output, error)
       return

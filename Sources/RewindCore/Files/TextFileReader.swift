@@ -23,7 +23,8 @@ package import RewindJournal
 /// ```
 ///
 /// Reads go through the journal's `FileSystemCalls` seam (`open`, `fstat`, `read`,
-/// `close`), so tests can make them fail. Not thread-safe.
+/// `close`), so tests can make them fail. Standard input is read the same way
+/// (``init(standardInputWith:)``). Not thread-safe.
 package final class TextFileReader {
   /// The file's path, as given: errors name it.
   package let path: String
@@ -119,6 +120,43 @@ package final class TextFileReader {
     }
     let flags = fcntl(descriptor, F_GETFL)
     if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+  }
+
+  /// What errors call standard input, which has no path.
+  package static let standardInputName = "standard input"
+
+  /// Reads standard input (a command's `-`), as it comes: a pipe, a terminal, a file.
+  ///
+  /// Reading needs no seek (the file is read once, front to back, in chunks), so a pipe
+  /// reads as a file does. The reader reads a duplicate of descriptor 0 (`fcntl` with
+  /// `F_DUPFD_CLOEXEC`), which it closes at the end, leaving the process's standard input
+  /// open; errors name it ``standardInputName``. A regular file's size is what is left of
+  /// it after the offset standard input is at.
+  /// - Throws: ``TextFileError`` ``TextFileError/Code/unreadable`` when standard input is
+  ///   closed or a directory.
+  package init(standardInputWith system: FileSystemCalls) throws(TextFileError) {
+    let name = Self.standardInputName
+    path = name
+    self.system = system
+    let descriptor = fcntl(0, F_DUPFD_CLOEXEC, 0)
+    guard descriptor >= 0 else {
+      throw TextFileError(
+        .unreadable, "cannot read it (\(Self.describe(errno: errno)))", path: name)
+    }
+    var status = stat()
+    let known = system.fstat(descriptor, &status) == 0
+    if known, status.st_mode & S_IFMT == S_IFDIR {
+      _ = system.close(descriptor)
+      throw TextFileError(.unreadable, "is a directory, not a file", path: name)
+    }
+    if known, status.st_mode & S_IFMT == S_IFREG {
+      let offset = lseek(descriptor, 0, SEEK_CUR)
+      size = max(Int(status.st_size) - max(Int(offset), 0), 0)
+    } else {
+      size = nil
+    }
+    self.descriptor = descriptor
+    atEnd = false
   }
 
   /// Reads text already in memory, with the same rules as a file.
