@@ -347,9 +347,18 @@
       // An address that stands for the cursor stays as written.
       usleep(600_000)
       #expect(try tab.string("location.hash") == "#at=+30s")
+      // end-N is N events before the page's last point, by address or by script.
+      try tab.evaluate("location.hash = '#at=end-1'")
+      try tab.nextFrame()
+      #expect(try tab.cursor() == 31)
+      #expect(try tab.evaluate("window.rewind.seek('end-32').sequence") as? Int == 0)
+      try tab.evaluate("location.hash = '#at=+30s'")
+      try tab.nextFrame()
       // One that names no point of the page (or is not even text: a lone `%E0`; or a
       // time whose UTC offset is no time of day) leaves the cursor where it is and says so.
-      for bad in ["zzz", "%E0%A4", "2026-11-30T15:05:00-99:00", "2026-11-30T15:05:00+01:60"] {
+      for bad in [
+        "zzz", "%E0%A4", "2026-11-30T15:05:00-99:00", "2026-11-30T15:05:00+01:60", "end-33",
+      ] {
         try tab.evaluate("location.hash = '#at=\(bad)'")
         try tab.nextFrame()
         #expect(try tab.cursor() == times.lastIndex { $0 <= 30_000_000 })

@@ -52,6 +52,7 @@ struct HelpAndUsageTests {
     var texts = [
       ("rewind --help", root.stdout), ("help conditions", try rewind("help", "conditions").stdout),
       ("help scripts", try rewind("help", "scripts").stdout),
+      ("help points", try rewind("help", "points").stdout),
     ]
     for command in listed {
       texts.append(("\(command) --help", try rewind(command, "--help").stdout))
@@ -207,7 +208,7 @@ struct HelpAndUsageTests {
       try rewind("state", journal, "--at"), "Missing value for '--at <point>'", command: "state")
     expectUsageError(
       try rewind("state", journal, "--at", "soon"),
-      "The value 'soon' is invalid for '--at <point>': expected a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start or end",
+      "The value 'soon' is invalid for '--at <point>': expected a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start, end or end-N (N events before the end)",
       command: "state")
     let beyond = try rewind("state", journal, "--at", "99")
     expectUsageError(

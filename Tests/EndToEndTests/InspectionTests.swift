@@ -103,6 +103,47 @@ struct InspectionTests {
     #expect(NSDictionary(dictionary: wallClock).isEqual(to: atTime))
   }
 
+  @Test(
+    "end-N is N events before the end wherever a point is taken; one past the start is a usage error naming the range (end-1 was refused)"
+  )
+  func pointsFromTheEnd() throws {
+    // The state before the last event, and a range of the last three events.
+    #expect(
+      try rewind("state", ipad, "--at", "end-1", "--json").stdout
+        == (try rewind("state", ipad, "--at", "31", "--json").stdout))
+    #expect(
+      try rewind("state", ipad, "--at", "end-32", "--json").stdout
+        == (try rewind("state", ipad, "--at", "start", "--json").stdout))
+    #expect(
+      try rewind("log", ipad, "--from", "end-3").stdout
+        == (try rewind("log", ipad, "--from", "29", "--to", "32").stdout))
+    #expect(
+      try rewind("diff", ipad, "--from", "end-2", "--to", "end").stdout
+        == (try rewind("diff", ipad, "--from", "30", "--to", "32").stdout))
+    let blame = try rewind("blame", ipad, "split.style", "--at", "end-5")
+    #expect(blame.stdout == (try rewind("blame", ipad, "split.style", "--at", "27").stdout))
+    #expect(
+      try rewind("find", ipad, "--where", "changed(split.style)", "--last", "--to", "end-4").stdout
+        == (try rewind("find", ipad, "--where", "changed(split.style)", "--last", "--to", "28")
+          .stdout))
+    // Two sessions at points from their ends.
+    let two = try rewind("diff", "\(ipad)@end-1", "\(ipad)@31")
+    #expect(two.status == 0, "\(two.stderr)")
+    #expect(two.stdout.hasPrefix("No differences"), "\(two.stdout)")
+    expectUsageError(
+      try rewind("state", ipad, "--at", "end-33"),
+      "The value 'end-33' is invalid for '--at <point>': end-33 is before the start of the session (points are 0–32; end-32 is the start)",
+      command: "state")
+    expectUsageError(
+      try rewind("log", ipad, "--from", "end-1", "--to", "end-2"),
+      "--from end-1 (event 31) is after --to end-2 (event 30); give the earlier point first",
+      command: "log")
+    // rewind help points says so.
+    let help = try rewind("help", "points")
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("end-N"), "\(help.stdout)")
+  }
+
   @Test("a time copied from log leads back to its event, which the exact offset does not")
   func timesAsShown() throws {
     // Times with microseconds, shown to the millisecond: event 1003 at 93.485203 s is

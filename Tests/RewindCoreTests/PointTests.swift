@@ -195,6 +195,53 @@ struct PointTests {
     #expect(Point.microseconds(inDuration: String(text.dropFirst())) == nil)
   }
 
+  @Test("end-N is N events before the end: it prints as written, end-0 is the end")
+  func fromTheEnd() throws {
+    for text in ["end-1", "end-25", " end-3 ", "end-18446744073709551615"] {
+      let point = try Point(parsing: text)
+      #expect(point.description == text.filter { $0 != " " })
+      #expect(try Point(parsing: point.description) == point)
+    }
+    #expect(try Point(parsing: "end-0") == .end)
+    #expect(try Point(parsing: "end-01") == Point(parsing: "end-1"))
+    let large = #expect(throws: RewindError.self) {
+      try Point(parsing: "end-18446744073709551616")
+    }
+    #expect(
+      large?.message
+        == "'end-18446744073709551616' is too large: end-N counts events, at most 18,446,744,073,709,551,615"
+    )
+    for (text, hint) in [
+      ("end-", "; end-N counts events before the end: end-1 is the state before the last event"),
+      ("end-1s", "; end-N counts events before the end: end-1 is the state before the last event"),
+      ("end+1", "; nothing comes after the end: end-N is N events before it"),
+      ("End-1", "; end is written in lower case"),
+    ] {
+      let error = #expect(throws: RewindError.self) { try Point(parsing: text) }
+      #expect(
+        error?.message == "'\(text)' is not a point: expected \(Point.syntax)\(hint)",
+        "\(String(describing: error))")
+    }
+  }
+
+  @Test("end-N resolves to N events before the last; past the start it is out of range")
+  func fromTheEndResolved() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("tally.journal")
+    try recordTally(at: path, count: 30)
+    let timeline = try Timeline<StandardTally>(path: path)
+    #expect(try timeline.resolve(Point(parsing: "end-1")) == 29)
+    #expect(try timeline.resolve(Point(parsing: "end-30")) == 0)
+    #expect(try timeline.resolveKnown(Point(parsing: "end-5")) == 25)
+    let error = #expect(throws: RewindError.self) {
+      try timeline.resolve(Point(parsing: "end-31"))
+    }
+    #expect(error?.code == .outOfRange)
+    #expect(
+      error?.message
+        == "end-31 is before the start of the session (points are 0–30; end-30 is the start)")
+  }
+
   /// A text that is nearly a point says what it most likely meant.
   @Test func nearMissesSayWhatWasMeant() {
     let cases: [(String, String)] = [

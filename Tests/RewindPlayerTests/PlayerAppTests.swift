@@ -303,6 +303,24 @@ struct PlayerAppTests {
     #expect(app.player.cursor == 12)
   }
 
+  @Test("g takes end-N, N events before the end; one before the start says so and stays")
+  func goToFromTheEnd() throws {
+    var app = try app(at: .sequence(5))
+    func goTo(_ text: String) {
+      for key in [Key.character("g")] + text.map(Key.character) + [.enter] {
+        _ = app.handle(.key(key))
+      }
+    }
+    goTo("end-3")
+    #expect(app.player.cursor == 17)
+    goTo("end-21")
+    #expect(app.player.cursor == 17)
+    #expect(
+      app.player.message?.text.contains(
+        "end-21 is before the start of the session (points are 0–20; end-20 is the start)")
+        == true, "\(String(describing: app.player.message))")
+  }
+
   @Test("? draws the keys over the screen; d draws the diff")
   func overlays() throws {
     var app = try app()

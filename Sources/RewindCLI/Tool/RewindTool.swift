@@ -54,7 +54,7 @@ package enum RewindTool {
         .command { Shrink(registry: registry) },
         .command { Push(registry: registry) }, .command { Pull(registry: registry) },
         .command { Sessions(registry: registry) },
-      ], topics: [.conditions, .scripts(registry)])
+      ], topics: [.conditions, .scripts(registry), .points])
   }
 }
 

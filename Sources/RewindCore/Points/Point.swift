@@ -8,9 +8,10 @@
 ///   stands for the events the tool shows at or before it (``init(parsingAsShown:)``).
 /// - `2026-11-30T16:45:00.250Z` (ISO 8601, `Z` or `±hh:mm`): likewise, at a wall-clock
 ///   time; a time before the session started is the start state.
-/// - `end`: after the last event.
+/// - `end`: after the last event; `end-N`, N events before it (`end-1`: the state before
+///   the last event; `end-0` is `end`).
 ///
-/// Only a sequence number can lie outside a session.
+/// Only a sequence number, or `end-N` past the start, can lie outside a session.
 public enum Point: Sendable, Equatable, CustomStringConvertible {
   case start
   case end
@@ -20,10 +21,13 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
   case offset(microseconds: UInt64)
   /// After every event at or before this wall-clock time (microseconds since the epoch).
   case wallClock(microsecondsSinceEpoch: Int64)
+  /// This many events before the end (`end-N`, N at least 1): after the event this many
+  /// before the last.
+  case beforeEnd(events: UInt64)
 
   /// How points are written, for help texts and errors.
   package static let syntax =
-    "a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start or end"
+    "a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start, end or end-N (N events before the end)"
 
   /// Parses a point.
   /// - Throws: ``RewindError`` with code `invalidInput` saying what was expected.
@@ -32,6 +36,14 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     switch trimmed {
     case "start": self = .start
     case "end": self = .end
+    case _ where trimmed.hasPrefix("end-") && Point.isDigits(trimmed.dropFirst(4)):
+      guard let count = UInt64(trimmed.dropFirst(4)) else {
+        throw RewindError(
+          .invalidInput,
+          "\(Format.quoted(text)) is too large: end-N counts events, at most \(Format.count(UInt64.max))"
+        )
+      }
+      self = count == 0 ? .end : .beforeEnd(events: count)
     case _ where trimmed.hasPrefix("+"):
       self = .offset(microseconds: try Point.parseOffset(String(trimmed.dropFirst()), text))
     case _ where trimmed.allSatisfy(\.isASCIIDigit) && !trimmed.isEmpty:
@@ -108,12 +120,25 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     return step % 1_000 == 0
   }
 
+  /// Whether `text` is ASCII digits, at least one.
+  static func isDigits(_ text: Substring) -> Bool {
+    !text.isEmpty && text.allSatisfy(\.isASCIIDigit)
+  }
+
   /// What a text that is no point most likely meant, as the end of a sentence (`; an
   /// offset starts with +: +12s`), or nothing.
   static func nearMiss(_ text: String) -> String {
     let lowered = text.lowercased()
-    if lowered == "start" || lowered == "end" {
-      return "; \(lowered) is written in lower case"
+    if lowered == "start" || lowered == "end"
+      || (lowered.hasPrefix("end-") && isDigits(lowered.dropFirst(4)))
+    {
+      return "; \(lowered.hasPrefix("end") ? "end" : lowered) is written in lower case"
+    }
+    if text.hasPrefix("end-") {
+      return "; end-N counts events before the end: end-1 is the state before the last event"
+    }
+    if text.hasPrefix("end+") {
+      return "; nothing comes after the end: end-N is N events before it"
     }
     if microseconds(inDuration: text) != nil {
       return "; an offset starts with +: +\(text)"
@@ -269,6 +294,7 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     case .sequence(let value): String(value)
     case .offset(let microseconds): "+" + Point.formatOffset(microseconds)
     case .wallClock(let time): ISO8601.format(time)
+    case .beforeEnd(let count): "end-\(count)"
     }
   }
 

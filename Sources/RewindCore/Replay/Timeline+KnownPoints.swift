@@ -19,7 +19,7 @@ extension Timeline {
   public func resolveKnown(_ point: Point, written text: String? = nil) throws -> UInt64 {
     let sequence = try resolve(point)
     switch point {
-    case .start, .end, .sequence: return sequence
+    case .start, .end, .beforeEnd, .sequence: return sequence
     case .wallClock(let time) where time < header.startTime: return sequence
     case .offset, .wallClock: break
     }

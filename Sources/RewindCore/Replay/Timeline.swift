@@ -128,14 +128,24 @@ public final class Timeline<D: Domain> {
   ///
   /// A time (an offset or a wall-clock time) stands for the last event at or before it:
   /// a time after the last event is the end state, a time before the first event (or
-  /// before the session started) the start state. Only a sequence number can lie outside
-  /// the session.
-  /// - Throws: ``RewindError`` `outOfRange` for a sequence number after the last event,
-  ///   naming the session's range.
+  /// before the session started) the start state. Only a sequence number, or `end-N`
+  /// before the start, can lie outside the session.
+  /// - Throws: ``RewindError`` `outOfRange` for a sequence number after the last event or
+  ///   `end-N` before the first, naming the session's range.
   public func resolve(_ point: Point) throws -> UInt64 {
     switch point {
     case .start: return 0
     case .end: return lastSequence
+    case .beforeEnd(let count):
+      guard count <= lastSequence else {
+        let points =
+          lastSequence == 0
+          ? "the session has no event: its one point is 0"
+          : "points are 0–\(lastSequence); end-\(lastSequence) is the start"
+        throw RewindError(
+          .outOfRange, "end-\(count) is before the start of the session (\(points))")
+      }
+      return lastSequence - count
     case .sequence(let sequence):
       try checkInSession(sequence)
       return sequence

@@ -532,7 +532,7 @@
     };
     /** The script interface, for automation and tests. */
     window.rewind = Object.freeze({
-      /** Moves the cursor to a point (a sequence number, `"+12.5s"`, an ISO-8601 time, `"start"`, `"end"`); returns the position. */
+      /** Moves the cursor to a point (a sequence number, `"+12.5s"`, an ISO-8601 time, `"start"`, `"end"`, `"end-1"`); returns the position. */
       seek(point) {
         player.pause();
         player.seek(player.session.resolve(parsePoint(point)));

@@ -1,8 +1,9 @@
 // point.js: points in a session as Rewind writes them (RewindCore's Point): `1500` (after
 // event 1500), `+12.5s` (an offset from the session's start), an ISO-8601 time, `start`
-// or `end`; and times written for people.
+// `end` or `end-N` (N events before the end); and times written for people.
 (() => {
-  const SYNTAX = "a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start or end";
+  const SYNTAX =
+    "a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start, end or end-N (N events before the end)";
   const UNITS = [
     ["us", 1],
     ["µs", 1],
@@ -67,8 +68,9 @@
 
   /**
    * Parses a point: `{kind: "start"|"end"}`, `{kind: "sequence", value}`, `{kind:
-   * "offset", value}` (microseconds) or `{kind: "wallClock", value}` (microseconds since
-   * the epoch). A number is a sequence number. Throws an Error saying what was expected.
+   * "offset", value}` (microseconds), `{kind: "wallClock", value}` (microseconds since
+   * the epoch) or `{kind: "beforeEnd", value, count}` (`end-N`, N at least 1, and N as
+   * text; `end-0` is the end). A number is a sequence number. Throws an Error saying what was expected.
    */
   function parse(point) {
     if (typeof point === "number") {
@@ -79,6 +81,14 @@
     const trimmed = text.trim();
     if (trimmed === "start") return { kind: "start" };
     if (trimmed === "end") return { kind: "end" };
+    if (/^end-[0-9]+$/.test(trimmed)) {
+      const value = BigInt(trimmed.slice(4));
+      if (value > 2n ** 64n - 1n) {
+        throw new Error(`'${text}' is too large: end-N counts events, at most 18,446,744,073,709,551,615`);
+      }
+      // The count as written too: past 2^53 a number would not say it exactly.
+      return value === 0n ? { kind: "end" } : { kind: "beforeEnd", value: Number(value), count: String(value) };
+    }
     if (trimmed.startsWith("+")) return { kind: "offset", value: offset(trimmed.slice(1), text) };
     if (/^[0-9]+$/.test(trimmed)) {
       const value = BigInt(trimmed);

@@ -138,8 +138,8 @@
     /**
      * The sequence number a point stands for in this page (Timeline.resolve): `start`
      * and `end` are the page's first and last points; a time, the last event at or before
-     * it (the page's start before its first event). Throws for a sequence number outside
-     * the page.
+     * it (the page's start before its first event); `end-N`, N events before its last
+     * point. Throws for a sequence number outside the page, or `end-N` before its start.
      */
     resolve(point) {
       switch (point.kind) {
@@ -147,6 +147,13 @@
           return this.from;
         case "end":
           return this.to;
+        case "beforeEnd":
+          if (point.value > this.to - this.from) {
+            throw new Error(
+              `end-${point.count} is before the start of this page (its points are ${this.from}–${this.to}; end-${this.to - this.from} is its start)`,
+            );
+          }
+          return this.to - point.value;
         case "sequence":
           if (point.value < this.from || point.value > this.to) {
             throw new Error(`event ${point.value} is outside this page (its points are ${this.from}–${this.to})`);

@@ -9,7 +9,7 @@ public enum PlayerKeys {
     KeyHelp("← →", "one event back or forward"),
     KeyHelp("PgUp PgDn", "a hundred events back or forward"),
     KeyHelp("Home End", "the start or the end of the session"),
-    KeyHelp("g", "go to a point: 1500, +12.5s, an ISO time, start, end"),
+    KeyHelp("g", "go to a point: 1500, +12.5s, an ISO time, start, end, end-1"),
     KeyHelp("Space", "play at the recorded speed, or pause"),
     KeyHelp("+ -", "play faster or slower (×0.25 … ×64)"),
     KeyHelp("/", "find where a condition becomes true: split.style == balanced"),

@@ -74,7 +74,8 @@ public struct ContinueRequest: Equatable, Sendable {
 public struct Prompt: Equatable, Sendable {
   /// What the typed text is for.
   public enum Kind: Equatable, Sendable {
-    /// A point in the usual syntax (`1500`, `+12.5s`, an ISO time, `start`, `end`).
+    /// A point in the usual syntax (`1500`, `+12.5s`, an ISO time, `start`, `end`,
+    /// `end-1`).
     case goTo
     /// A condition of the `find` language (`split.style == balanced`).
     case find
