@@ -51,7 +51,7 @@ struct HelpAndUsageTests {
     #expect(listed.count >= 20, "\(listed)")
     var texts = [
       ("rewind --help", root.stdout), ("help conditions", try rewind("help", "conditions").stdout),
-      ("help scripts", try rewind("help", "scripts").stdout),
+      ("help scenario", try rewind("help", "scenario").stdout),
       ("help points", try rewind("help", "points").stdout),
     ]
     for command in listed {
@@ -75,23 +75,34 @@ struct HelpAndUsageTests {
   }
 
   @Test(
-    "rewind help lists its topics; help scripts describes the script language, and its example records (it named a file of the source tree)"
+    "rewind help lists every topic; help scenario (or scripts, script) describes the script language, and its example records; help points the points (help scenario and help points were unknown subcommands)"
   )
-  func scriptsTopic() throws {
+  func helpTopics() throws {
     let root = try rewind("help").stdout
-    #expect(
-      root.contains(
-        "HELP TOPICS:\n  conditions              The condition language of --where, / and expect lines.\n  scripts "
-      ), "\(root)")
-    let help = try rewind("help", "scripts")
+    let topics = root.split(separator: "\n", omittingEmptySubsequences: false)
+      .drop { $0 != "HELP TOPICS:" }.dropFirst().prefix { !$0.isEmpty }
+      .compactMap { line in
+        line.hasPrefix("  ") && line.dropFirst(2).first != " "
+          ? line.split(separator: " ").first.map(String.init) : nil
+      }
+    #expect(topics == ["conditions", "scenario", "points"], "\(root)")
+    // Each topic listed is one `rewind help` prints.
+    for topic in topics { #expect(try rewind("help", topic).status == 0, "\(topic)") }
+    let help = try rewind("help", "scenario")
     #expect(help.status == 0)
     #expect(help.stdout.hasPrefix("SCENARIO SCRIPTS\n"))
+    // Its other names, as a user may guess them.
+    #expect(try rewind("help", "scripts").stdout == help.stdout)
+    #expect(try rewind("help", "script").stdout == help.stdout)
     for word in [
       "layout three-column|two-column", "select category", "expect rejected", "settings JSON",
+      "rotate portrait|landscape",
     ] {
       #expect(help.stdout.contains(word), "\(word)")
     }
-    #expect(try rewind("help", "record").stdout.contains("'rewind help scripts'"))
+    let record = try rewind("help", "record").stdout
+    #expect(record.contains("'rewind help scenario'"), "\(record)")
+    #expect(!record.contains("README"))
     // The example, as a user would copy it: it records, its expect line holding.
     let example = help.lines.drop { $0 != "EXAMPLE" }.dropFirst().map { String($0.dropFirst(4)) }
     try #require(example.count >= 5)
@@ -101,6 +112,16 @@ struct HelpAndUsageTests {
       "record", directory.file("example.scenario"), "-o", directory.file("example.journal"))
     #expect(recorded.status == 0, "\(recorded.stderr)")
     #expect(recorded.stdout.hasPrefix("Recorded 4 events (0 rejected)"), "\(recorded.stdout)")
+    // The points: every form, and the commands and places that take them.
+    let points = try rewind("help", "points")
+    #expect(points.status == 0)
+    for word in ["1500", "+12.5s", "2026-11-30T12:40:04Z", "start", "end-N", "--from", "@"] {
+      #expect(points.stdout.contains(word), "\(word)")
+    }
+    // A near miss of a topic is suggested, as a command's is.
+    expectUsageError(
+      try rewind("help", "point"), "Unknown subcommand 'point'. Did you mean 'points'?",
+      command: nil)
   }
 
   @Test(

@@ -406,3 +406,36 @@ struct ExitStatusHelpTests {
     #expect(!Self.help(["plain", "--help"]).contains("EXIT STATUS"))
   }
 }
+
+@Suite("Help topics")
+struct HelpTopicTests {
+  /// A tool with a topic that has other names.
+  static let tool = CommandLineTool<TestStreams>(
+    name: "tool", version: "", abstract: "Compare things.",
+    commands: [.command { ExitStatusHelpTests.Plain() }],
+    topics: [
+      HelpTopic(
+        "scenario", aliases: ["scripts", "script"], abstract: "The script language.",
+        text: "SCRIPTS\n")
+    ])
+
+  static func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+    let context = TestStreams()
+    let status = tool.run(arguments: arguments, context: context)
+    return (status, context.output, context.error)
+  }
+
+  @Test("a topic prints by its name or another of its names; the tool's help lists the name alone")
+  func aliases() {
+    for name in ["scenario", "scripts", "script"] {
+      #expect(Self.run(["help", name]) == (0, "SCRIPTS\n", ""), "\(name)")
+    }
+    let root = Self.run(["help"]).output
+    #expect(root.contains("HELP TOPICS:\n  scenario                The script language.\n\n"))
+    #expect(!root.contains("scripts"))
+    // A near miss of any of its names is suggested.
+    #expect(
+      Self.run(["help", "scrips"]).error.hasPrefix(
+        "Error: Unknown subcommand 'scrips'. Did you mean 'scripts'?"))
+  }
+}

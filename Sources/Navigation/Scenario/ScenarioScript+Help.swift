@@ -1,5 +1,5 @@
 extension ScenarioScript {
-  /// The navigation script described for people, as `rewind help scripts` prints it (the
+  /// The navigation script described for people, as `rewind help scenario` prints it (the
   /// same rules as Journals/README.md gives, shorter).
   public static let help = """
     A session written by hand: plain text, one interaction per line, settings first.
@@ -29,30 +29,41 @@ extension ScenarioScript {
       (none)                              0.5 s after the interaction before; the
                                           first at +0s
 
-    INTERACTIONS
-      tap Tuesday, tap 1                  a tab, by its label or its index
-      scroll 140.5                        the menu strip's offset, in points
-      resize 834                          the strip's visible width, in points
-      select category Grinders            a category by name, id or the last part
-      select item Swift Mini              of its id; none for no selection;
-      expand Leva, collapse Leva          id:TEXT for an id the catalog lacks
-      visibility detail-only              automatic, all, double-column, detail-only
-      style balanced                      automatic, balanced, prominent-detail
-      size compact                        the size class (an iPhone's rotation)
-      rotate portrait                     the orientation
+    INTERACTIONS (keywords and values in any case, - and _ in them optional:
+    double-column, doubleColumn)
+      tap LABEL|INDEX                     a tab, by its label (Tuesday) or its
+                                          index from 0
+      scroll POINTS                       the menu strip's offset (140.5)
+      resize POINTS                       the strip's visible width (834)
+      select category NAME|none           a category or an item by its name, its
+      select item NAME|none               id or the last part of its id (Swift
+                                          Mini, grinders/swift-mini, swift-mini);
+                                          none for no selection; id:TEXT for an
+                                          id the catalog lacks
+      expand NAME, collapse NAME          an item with children (Leva)
+      visibility automatic|all|double-column|detail-only
+                                          the columns shown
+      style automatic|balanced|prominent-detail
+                                          the split view's style
+      size compact|regular                the size class (an iPhone's rotation)
+      rotate portrait|landscape|compact|regular
+                                          the orientation; compact or regular
+                                          is a size change, as older scripts
+                                          wrote an iPhone's rotation
       back                                the back button
 
     EXPECTATIONS (each checked after the interaction before it; nothing is recorded
     when one fails)
       expect CONDITION                    a condition of `rewind help conditions`
-      expect changed(split.selectedItem)  the interaction changed the field
+      expect changed(PATH)                the interaction changed the field
       expect rejected                     the reducer rejected it
       expect unchanged                    it accepted it and changed nothing
 
     # starts a comment (but in a settings line, which is JSON to its end). An
     interaction the reducer rejects is still recorded, with
     its reason (`rewind log` shows it). `rewind export --scenario` writes any
-    session as a script.
+    session as a script; `rewind record - -o s.journal` reads one from standard
+    input (its catalog FILE then from the current directory).
 
     EXAMPLE
         layout three-column

@@ -2,7 +2,8 @@ public import RewindCore
 import RewindJournal
 
 /// Scenario scripts: sessions written by hand, one interaction per line, for recordings
-/// and tests (`rewind record`). The format is described in `Journals/README.md`.
+/// and tests (`rewind record`). The format is described in `ScenarioScript.help` (`rewind help
+/// scenario`) and `Journals/README.md`.
 ///
 /// ```
 /// # iPhone: browse, go back, rotate

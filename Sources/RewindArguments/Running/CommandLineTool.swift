@@ -173,7 +173,9 @@ extension CommandLineTool where Context: CommandContext {
   /// help (`rewind help help`).
   private func help(naming words: ArraySlice<String>, context: Context) -> ExitCode {
     let words = words.filter { $0 != "-h" && $0 != "--help" }.drop { $0 == "help" }
-    if let topic = topics.first(where: { $0.name == words.first }) {
+    if let topic = topics.first(where: {
+      $0.name == words.first || $0.aliases.contains(words.first ?? "")
+    }) {
       // A topic has no subcommands: a word after it is one too many, not an unknown command.
       guard words.count == 1 else {
         return report(
@@ -190,7 +192,9 @@ extension CommandLineTool where Context: CommandContext {
       } else if command.subcommands.isEmpty {
         return report(.unexpectedArguments([word]), path: [root], context: context)
       } else {
-        let names = command.subcommands.map(\.name) + (path.count == 1 ? topics.map(\.name) : [])
+        let names =
+          command.subcommands.map(\.name)
+          + (path.count == 1 ? topics.flatMap { [$0.name] + $0.aliases } : [])
         let error = UsageError.unknownSubcommand(word, among: names)
         return report(error, path: path, context: context)
       }
@@ -237,15 +241,24 @@ extension Parameter {
 /// A text `tool help <name>` prints: a language or a convention several commands share,
 /// documented once.
 public struct HelpTopic: Sendable {
-  /// The word after `help`.
+  /// The word after `help`, as the tool's help lists it.
   public let name: String
+  /// Other words after `help` that print it, not listed: the names a user may guess
+  /// (`scripts` for `scenario`).
+  public let aliases: [String]
   /// What the topic is about, in a line: the tool's help lists the topics with it.
   public let abstract: String
   /// The text, printed as it is.
   public let text: String
 
-  public init(_ name: String, abstract: String, text: String) {
+  /// - Parameters:
+  ///   - name: The word after `help`, listed.
+  ///   - aliases: Other words that print it, not listed.
+  ///   - abstract: What the topic is about, in a line.
+  ///   - text: The text, printed as it is.
+  public init(_ name: String, aliases: [String] = [], abstract: String, text: String) {
     self.name = name
+    self.aliases = aliases
     self.abstract = abstract
     self.text = text
   }

@@ -12,7 +12,7 @@ extension RewindTool {
         would, and writes the journal: it appears complete, or not at all. The script is \
         read a batch of lines at a time, in memory that does not grow with it; each \
         `expect` line is checked after its event, and nothing is written when one fails \
-        or a line does not read. 'rewind help scripts' describes the script language.
+        or a line does not read. 'rewind help scenario' describes the script language.
         """)
 
     let registry: DomainRegistry

@@ -80,16 +80,17 @@ extension HelpTopic {
 }
 
 extension HelpTopic {
-  /// `rewind help scripts`: the scenario script language of each domain `record` reads
-  /// (``RecordableDomain/scenarioHelp``), the default domain's first.
-  static func scripts(_ registry: DomainRegistry) -> HelpTopic {
+  /// `rewind help scenario` (or `scripts`, `script`): the scenario script language of each
+  /// domain `record` reads (``RecordableDomain/scenarioHelp``), the default domain's first.
+  static func scenario(_ registry: DomainRegistry) -> HelpTopic {
     let domains = registry.domains
     let several = domains.count > 1
     let text = domains.map { domain in
       (several ? "THE '\(domain.identifier)' DOMAIN\n\n" : "") + domain.scenarioHelp
     }
     return HelpTopic(
-      "scripts", abstract: "The scenario script language of record and export --scenario.",
+      "scenario", aliases: ["scripts", "script"],
+      abstract: "The scenario script language of record and export --scenario.",
       text: "SCENARIO SCRIPTS\n\n" + text.joined(separator: "\n\n"))
   }
 }

@@ -26,8 +26,9 @@ package enum RewindTool {
         snapshots of the state. Points in a session are written \(Point.syntax); an \
         offset's unit is us, ms, s, m or h. A time is the state after every event at or \
         before it; one written to the millisecond, as the commands show times (rounded), \
-        stands for every event shown at or before it.
-        Conditions (--where of find, log, shrink): see 'rewind help conditions'.
+        stands for every event shown at or before it ('rewind help points').
+        Conditions (--where of find, log, shrink): see 'rewind help conditions'. Scenario
+        scripts (record, export --scenario): see 'rewind help scenario'.
         Commands that read a journal also read a session on a NATS server, given as
         nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID, a cluster's nodes separated by
         commas before the slash as --server takes them (see push, pull and sessions); they
@@ -54,7 +55,7 @@ package enum RewindTool {
         .command { Shrink(registry: registry) },
         .command { Push(registry: registry) }, .command { Pull(registry: registry) },
         .command { Sessions(registry: registry) },
-      ], topics: [.conditions, .scripts(registry), .points])
+      ], topics: [.conditions, .scenario(registry), .points])
   }
 }
 

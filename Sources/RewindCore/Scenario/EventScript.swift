@@ -48,7 +48,7 @@ public enum EventScript {
   /// The pause before an event whose line gives no time step: half a second.
   public static let defaultStep: UInt64 = 500_000
 
-  /// The language described for people (`rewind help scripts`).
+  /// The language described for people (`rewind help scenario`).
   public static let help = """
     One event per line, written as its JSON is: the event's kind (its "event"), then
     each payload field as NAME=VALUE, or VALUE alone for an enum case's unlabelled

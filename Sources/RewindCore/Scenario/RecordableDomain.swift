@@ -128,7 +128,7 @@ public protocol RecordableDomain: Domain {
   /// (a setting): it is then written after `@0s`. The default: never.
   func scenarioLineNeedsTime(_ event: Event) -> Bool
 
-  /// The script language described for people, as `rewind help scripts` prints it: lines
+  /// The script language described for people, as `rewind help scenario` prints it: lines
   /// of at most 80 columns, with an example script indented by four spaces under a line
   /// `EXAMPLE`. The default describes an ``EventScript`` (``EventScript/help``).
   static var scenarioHelp: String { get }

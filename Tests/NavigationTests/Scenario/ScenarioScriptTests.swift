@@ -6,6 +6,41 @@ import Testing
 
 @Suite("Scenario scripts")
 struct ScenarioScriptTests {
+  @Test(
+    "rewind help scenario gives every setting, interaction and value the parser reads, with its syntax (rotate's compact and regular were missing)"
+  )
+  func helpCoversTheParser() throws {
+    let help = ScenarioScript.help
+    for form in [
+      "layout three-column|two-column", "size regular|compact", "orientation portrait|landscape",
+      "catalog sample|FILE", "device TEXT", "start TIME", "settings JSON", "tap LABEL|INDEX",
+      "scroll POINTS", "resize POINTS", "select category NAME|none", "select item NAME|none",
+      "expand NAME", "collapse NAME", "visibility automatic|all|double-column|detail-only",
+      "style automatic|balanced|prominent-detail", "size compact|regular",
+      "rotate portrait|landscape|compact|regular", "back", "id:TEXT", "expect CONDITION",
+      "expect changed(PATH)", "expect rejected", "expect unchanged", "+0.8s", "@12.5s", "#",
+    ] {
+      #expect(help.contains(form), "\(form)")
+    }
+    // Every interaction the parser knows is a form of the help: at a line's start, or
+    // after another on its line.
+    for word in ScenarioScript.interactions {
+      #expect(
+        help.contains("\n  \(word) ") || help.contains("\n  \(word)\n")
+          || help.contains(", \(word) "), "\(word)")
+    }
+    // Each line of the help's forms parses as the help says (the forms with a real value).
+    for line in [
+      "layout two-column\ntap Tuesday", "tap 1", "scroll 140.5", "resize 834",
+      "select category Grinders", "select category none", "select item grinders/swift",
+      "expand Leva", "collapse Leva", "visibility double-column", "style prominent-detail",
+      "size compact", "rotate landscape", "rotate regular", "back",
+      "select item id:no-such-item",
+    ] {
+      #expect(throws: Never.self, "\(line)") { try ScenarioScript.parse(line) }
+    }
+  }
+
   @Test("settings, time steps and every interaction parse to the events they name")
   func everything() throws {
     let script = """
