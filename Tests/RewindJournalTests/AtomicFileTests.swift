@@ -507,6 +507,38 @@ struct AtomicFileTests {
     #expect(bytes(of: path + ".previous") == previous)
   }
 
+  /// With `NAME.previous` taken (a user's file), the previous file stayed under its
+  /// hidden second name, which the next writer's cleanup removed: it was lost.
+  @Test(
+    "when NAME.previous is taken, the previous file gets the first free NAME.previous-N, and no file is overwritten"
+  )
+  func previousKeptBesideTakenNames() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    let previous = Array("the previous file".utf8)
+    write(previous, to: path)
+    let notes = Array("the user's own notes".utf8)
+    write(notes, to: path + ".previous")
+    write(notes + [2], to: path + ".previous-2")
+    let faults = FaultyFileSystem()
+    faults.fail(.syncDirectory, with: EIO)
+    faults.fail(.rename, with: EIO, after: 1)
+    let error = try #require(replacingFails(path, faults))
+    #expect(
+      error.description.contains(", and the previous file is at \(path).previous-3 "), "\(error)")
+    #expect(bytes(of: path + ".previous-3") == previous)
+    #expect(bytes(of: path + ".previous") == notes)
+    #expect(bytes(of: path + ".previous-2") == notes + [2])
+    let names = ["out.bin", "out.bin.previous", "out.bin.previous-2", "out.bin.previous-3"]
+    #expect(contents(of: directory) == names)
+    // The next writer of the destination leaves it.
+    let next = try AtomicFileWriter(FileDestination(path, replacingExisting: true))
+    try next.write([1])
+    try next.commit()
+    #expect(bytes(of: path + ".previous-3") == previous)
+    #expect(contents(of: directory) == names)
+  }
+
   @Test(
     "the next writer of a destination removes the hidden names a dead process left, and no other"
   )

@@ -334,6 +334,45 @@ struct RecoveryTests {
     #expect(contents(of: directory) == ["a.journal"])
   }
 
+  /// A file put at the journal's path at the swap, which could not be swapped back out,
+  /// stayed under the recovery's hidden temporary name when `NAME.previous` was taken: the
+  /// next writer's cleanup removed it.
+  @Test(
+    "a file put at the journal's path at the swap, when the swap back fails, is kept as the first free NAME.previous-N"
+  )
+  func replacedAtTheMoveAndNotSwappedBack() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 300, close: false)
+    write(bytes(of: path) + Array("torn".utf8), to: path)
+    let intruder = directory.file("new.journal")
+    try makeJournal(at: intruder, count: 20, close: true)
+    let newBytes = bytes(of: intruder)
+    let notes = Array("the user's own notes".utf8)
+    write(notes, to: path + ".previous")
+    final class Swaps: Sendable { let count = Atomic<Int>(0) }
+    let swaps = Swaps()
+    var calls = FileSystemCalls.live
+    let exchange = calls.exchange
+    // The new file moved in just before the swap; the swap back fails.
+    calls.exchange = { first, second in
+      guard swaps.count.add(1, ordering: .relaxed).newValue == 1 else {
+        errno = EIO
+        return -1
+      }
+      _ = rename(intruder, path)
+      return exchange(first, second)
+    }
+    #expect {
+      try Journal.recover(path: path, output: nil, salvage: false, system: calls)
+    } throws: { error in
+      "\(error)".contains("the file that was there is at \(path).previous-2")
+    }
+    #expect(bytes(of: path + ".previous-2") == newBytes)
+    #expect(bytes(of: path + ".previous") == notes)
+    #expect(!contents(of: directory).contains { $0.hasPrefix(".") }, "\(contents(of: directory))")
+  }
+
   @Test(
     "a failure at any step of writing the repaired journal leaves the original and nothing else",
     arguments: [

@@ -296,7 +296,9 @@ package final class AtomicFileWriter {
       }
       temporaryPath = nil
     }
-    if syncing { try syncDirectory(restoring: backup, replaced: previous != nil) }
+    if syncing {
+      try syncDirectory(restoring: backup, replaced: previous != nil, keptVisible: keptPath != nil)
+    }
     if let backup, keptPath == nil { _ = system.unlink(backup) }
   }
 
@@ -320,12 +322,15 @@ package final class AtomicFileWriter {
       return false
     }
     // What came out: the file read, or it goes back.
-    var problem: JournalError
+    let problem: JournalError
+    let reason: String
     do {
       guard try identity(of: temporary) != expected else { return true }
       problem = Self.replacedMeanwhile(path)
+      reason = "the file was replaced while this one was written (by another command)"
     } catch {
       problem = error
+      reason = error.message + (error.cause.map { " (\($0))" } ?? "")
     }
     // The two names back as they were: the new file under `temporary`, which the caller's
     // discard removes.
@@ -334,15 +339,16 @@ package final class AtomicFileWriter {
       throw problem
     }
     // The new file stays in place, the previous one under `backup` too; what came out
-    // gets a name the cleanup never matches.
+    // gets a name the cleanup never matches. An I/O error, not a file found replaced: a
+    // caller that says the latter its own way ("nothing was changed") must not.
     let cause = errnoCause()
-    let previous = path + ".previous"
-    let kept = system.link(temporary, previous) == 0 ? previous : temporary
+    let kept = keepVisibly(temporary) ?? temporary
     if kept != temporary { _ = system.unlink(temporary) }
     temporaryPath = nil
-    problem.message +=
-      "; the names could not be swapped back (\(cause)): the new file stays, it is in place, and the file that was there is at \(kept)"
-    throw problem
+    throw JournalError(
+      .io,
+      "\(reason), and the names could not be swapped back (\(cause)): the new file stays, it is in place, and the file that was there is at \(kept)",
+      path: path)
   }
 
   /// Whether a swap of two names failed for want of support (the system's or the file
@@ -377,10 +383,16 @@ package final class AtomicFileWriter {
   /// Syncs the destination's directory; on failure moves the previous file back (or
   /// removes the new one if there was none) and throws, saying whether that worked.
   ///
-  /// - Parameter replaced: a previous file was replaced; without a `backup` to move back
-  ///   (a file system without hard links), the new file is then left in place: removing
-  ///   it would leave neither.
-  private func syncDirectory(restoring backup: String?, replaced: Bool) throws(JournalError) {
+  /// - Parameters:
+  ///   - backup: the previous file's second name, to move back.
+  ///   - replaced: a previous file was replaced; without a `backup` to move back (a file
+  ///     system without hard links), the new file is then left in place: removing it
+  ///     would leave neither.
+  ///   - keptVisible: `backup` is a name the cleanup never matches (`NAME.damaged`): it
+  ///     stays as it is when the previous file cannot be moved back.
+  private func syncDirectory(restoring backup: String?, replaced: Bool, keptVisible: Bool = false)
+    throws(JournalError)
+  {
     do {
       try JournalFile.syncDirectory(of: destination.path, system: system)
     } catch {
@@ -400,10 +412,7 @@ package final class AtomicFileWriter {
         // previous file's only name is then a hidden one, which the next writer's cleanup
         // would take for a leftover: it is given a name the cleanup never matches.
         let cause = errnoCause()
-        let kept = backup.map { backup in
-          let previous = destination.path + ".previous"
-          return system.link(backup, previous) == 0 ? previous : backup
-        }
+        let kept = backup.map { keptVisible ? $0 : keepVisibly($0) ?? $0 }
         if let backup, kept != backup { _ = system.unlink(backup) }
         error.message +=
           "; the new file could not be withdrawn either (\(cause)): it is in place, but may not survive a power loss"
@@ -412,6 +421,24 @@ package final class AtomicFileWriter {
       throw error
     }
   }
+
+  /// Gives the file `hidden` names a second name that no writer's cleanup removes:
+  /// `NAME.previous`, or the first of `NAME.previous-2`, `NAME.previous-3`, … that is free,
+  /// made with `link`, which never replaces a file (a user's own `NAME.previous` stays).
+  /// - Returns: the name, or nil when none could be made (a disk that fails every call).
+  /// - Complexity: one `link` per name taken before it, at most ``visibleNameAttempts``.
+  private func keepVisibly(_ hidden: String) -> String? {
+    let base = destination.path + ".previous"
+    for number in 1...Self.visibleNameAttempts {
+      let name = number == 1 ? base : "\(base)-\(number)"
+      if system.link(hidden, name) == 0 { return name }
+      guard errno == EEXIST else { return nil }
+    }
+    return nil
+  }
+
+  /// How many `NAME.previous…` names ``keepVisibly(_:)`` tries.
+  static let visibleNameAttempts = 1000
 
   /// Opens a new temporary file in the directory of `path`: unnamed where the system
   /// allows, else named after `path` and hidden.
