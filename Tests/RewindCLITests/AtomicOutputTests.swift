@@ -93,6 +93,29 @@ struct AtomicOutputTests {
     }
   }
 
+  /// A failed removal of the previous file's second name, after the replacement, left it
+  /// behind with exit 0 and no word.
+  @Test(
+    "a replacement that cannot remove the previous file's second name succeeds, and a warning names it"
+  )
+  func leftoverNamed() throws {
+    let inputs = try makeInputs()
+    let output = inputs.directory.file("out.file")
+    write(Array("the previous file\n".utf8), to: output)
+    let faults = FaultyFileSystem()
+    faults.fail(.unlink, with: EIO)
+    let result = run(["export", inputs.journal, "-o", output, "--force"], system: faults.calls)
+    #expect(result.status == 0, "\(result.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: inputs.directory.path)
+    let left = names.filter { $0.hasPrefix(".") }
+    try #require(left.count == 1, "\(names)")
+    #expect(bytes(of: inputs.directory.file(left[0])) == Array("the previous file\n".utf8))
+    #expect(
+      result.stderr
+        == "warning: \(output): the new file is in place, but the previous file's second name could not be removed (\(String(cString: strerror(EIO))) (errno \(EIO))): \(inputs.directory.file(left[0])) is left, and may be deleted\n"
+    )
+  }
+
   @Test("with nothing failing, each command publishes its file once, and syncs it")
   func success() throws {
     let inputs = try makeInputs()

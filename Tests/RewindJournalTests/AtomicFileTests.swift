@@ -507,6 +507,30 @@ struct AtomicFileTests {
     #expect(bytes(of: path + ".previous") == previous)
   }
 
+  /// A failed removal of the previous file's second name, once the new file was in place,
+  /// left that name behind without a word (and the command exited 0).
+  @Test(
+    "a second name of the previous file that cannot be removed after the replacement is named in a warning",
+    arguments: TemporaryKind.allCases)
+  func leftoverNamedInAWarning(kind: TemporaryKind) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    let previous = Array("the previous file".utf8)
+    write(previous, to: path)
+    let faults = faultyFileSystem(kind)
+    faults.fail(.unlink, with: EIO)
+    #expect(replacingFails(path, faults) == nil)
+    #expect(bytes(of: path) == Array("the new file".utf8))
+    let left = contents(of: directory).filter { $0 != "out.bin" }
+    try #require(left.count == 1, "\(left)")
+    #expect(bytes(of: directory.file(left[0])) == previous)
+    #expect(faults.warnings.count == 1, "\(faults.warnings)")
+    let warning = try #require(faults.warnings.first)
+    #expect(warning.hasPrefix("\(path): "), "\(warning)")
+    #expect(warning.contains(directory.file(left[0])), "\(warning)")
+    #expect(warning.contains(String(cString: strerror(EIO))), "\(warning)")
+  }
+
   /// With `NAME.previous` taken (a user's file), the previous file stayed under its
   /// hidden second name, which the next writer's cleanup removed: it was lost.
   @Test(

@@ -45,6 +45,8 @@ package final class FaultyFileSystem: Sendable {
     /// Each call, briefly (`stat a.journal`), in order.
     var log: [String] = []
     var failingCall: (number: Int, errno: Int32, persisting: Bool)?
+    /// What the writers warned of (``FileSystemCalls/warn``), in order.
+    var warnings: [String] = []
   }
 
   private let state = Mutex(State())
@@ -97,6 +99,10 @@ package final class FaultyFileSystem: Sendable {
       return failing.errno
     }
   }
+
+  /// The warnings the writers gave through these calls (``FileSystemCalls/warn``), each
+  /// as its description; they are kept here instead of written to standard error.
+  package var warnings: [String] { state.withLock { $0.warnings } }
 
   /// How many times `step` was called (failed calls included).
   package func count(_ step: FileStep) -> Int { state.withLock { $0.counts[step] ?? 0 } }
@@ -228,6 +234,9 @@ package final class FaultyFileSystem: Sendable {
         return -1
       }
       return live.unlink(path)
+    }
+    calls.warn = { [self] warning in
+      state.withLock { $0.warnings.append(warning.description) }
     }
     calls.fcntlLock = { [self] descriptor, command, lock in
       if let number = numberedFailure("fcntl", "\(descriptor)") { return Self.fail(number) }

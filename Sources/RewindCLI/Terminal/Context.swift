@@ -30,8 +30,23 @@ package final class Context {
   /// Nanoseconds of a monotonic clock (for progress bars and timings).
   package let clock: () -> UInt64
   /// The system calls through which commands read and write files; tests replace them
-  /// to make a step fail (a full disk, a failed rename).
-  package var fileSystem = FileSystemCalls.live
+  /// to make a step fail (a full disk, a failed rename). Whatever replaces them, what a
+  /// writer warns of (``FileSystemCalls/warn``: a mode it could not keep, a name it could
+  /// not remove) is said on this context's ``stderr``.
+  package var fileSystem: FileSystemCalls {
+    get {
+      var calls = systemCalls
+      let handover = WarningHandover(self)
+      calls.warn = { warning in handover.context.warn(warning) }
+      return calls
+    }
+    set {
+      systemCalls = newValue
+      // A context's own (from the getter) would hold the context.
+      systemCalls.warn = FileSystemCalls.live.warn
+    }
+  }
+  private var systemCalls = FileSystemCalls.live
   /// The arguments that are not UTF-8 text, as they stand in the command line that
   /// `check` and `verify` read (each journal of them fails in its place); none elsewhere.
   package var argumentsNotUTF8 = ArgumentsNotUTF8()
@@ -83,6 +98,12 @@ package final class Context {
       stderr: .capture(isTerminal: stderrIsTerminal, environment: environment, columns: columns),
       environment: environment, currentDirectory: currentDirectory,
       clock: clock ?? MonotonicClock.now)
+  }
+
+  /// Says `warning` on standard error: `warning:` (in yellow on a colour terminal) and
+  /// its description, escaped as error messages are.
+  func warn(_ warning: JournalError) {
+    stderr.print("\(stderr.style.yellow("warning:")) \(escaped(warning.description))")
   }
 
   /// A progress bar for long work, drawn on standard error when it is a terminal.
@@ -159,4 +180,12 @@ package final class Context {
 /// `COLUMNS` from the environment when it is a positive number, else 80.
 private func columns(_ environment: [String: String]) -> Int {
   environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
+}
+
+/// The context a writer's warning goes to, from the writer's ``FileSystemCalls/warn``: a
+/// command's writers run on the thread that uses its context (each item of
+/// ``Context/inOrder(_:workers:label:_:)`` has a context of its own).
+private struct WarningHandover: @unchecked Sendable {
+  let context: Context
+  init(_ context: Context) { self.context = context }
 }

@@ -56,6 +56,10 @@ package final class AtomicFileWriter {
   /// The hidden names this writer was given (``temporaryName(beside:)``), spared by other
   /// writers' cleanup until it finishes.
   private var heldNames: [String] = []
+  /// What the commit has to say of the file it publishes (a name it could not remove),
+  /// said (``FileSystemCalls/warn``) once it succeeds: a failed commit's error says what
+  /// became of the files.
+  var warnings: [JournalError] = []
 
   /// Checks `destination` (``FileDestination/check()``) and creates the temporary file.
   ///
@@ -167,6 +171,8 @@ package final class AtomicFileWriter {
     isFinished = true
     replaced = nil
     AtomicFileWriter.release(heldNames)
+    for warning in warnings { system.warn(warning) }
+    warnings = []
   }
 
   /// Removes the temporary file; the destination is not touched. Harmless after a commit.
@@ -236,7 +242,7 @@ package final class AtomicFileWriter {
         try syncDirectory(restoring: nil, replaced: false)
         return
       }
-      if let temporaryPath { _ = system.unlink(temporaryPath) }
+      if let temporaryPath { removeSecondName(temporaryPath, "the new file's temporary name") }
       temporaryPath = nil
     } else {
       if temporaryPath == nil {
@@ -284,7 +290,7 @@ package final class AtomicFileWriter {
       }
       if let expected, try swapIn(temporaryPath!, at: path, expecting: expected, backup: backup) {
         // The file read is out: under the temporary name, a second one of the backup's.
-        _ = system.unlink(temporaryPath!)
+        removeSecondName(temporaryPath!, "a second name of the file it replaced")
       } else {
         guard system.rename(temporaryPath!, path) == 0 else {
           let number = errno
@@ -299,7 +305,19 @@ package final class AtomicFileWriter {
     if syncing {
       try syncDirectory(restoring: backup, replaced: previous != nil, keptVisible: keptPath != nil)
     }
-    if let backup, keptPath == nil { _ = system.unlink(backup) }
+    if let backup, keptPath == nil { removeSecondName(backup, "the previous file's second name") }
+  }
+
+  /// Removes `name`, `what` the new file in place no longer needs (a second name of a
+  /// file that has another): a failure fails nothing, but leaves the name beside the
+  /// destination, which a warning of the commit says (``warnings``), naming it.
+  private func removeSecondName(_ name: String, _ what: String) {
+    guard system.unlink(name) != 0, errno != ENOENT else { return }
+    warnings.append(
+      JournalError(
+        .io,
+        "the new file is in place, but \(what) could not be removed (\(errnoCause())): \(name) is left, and may be deleted",
+        path: destination.path))
   }
 
   /// Moves the new file at `temporary` in at `path` by swapping the two names at once,

@@ -55,6 +55,12 @@ package struct FileSystemCalls: Sendable {
   package var link: @Sendable (String, String) -> Int32
   /// `unlink(2)`.
   package var unlink: @Sendable (String) -> Int32
+  /// Where a writer says what it could not do although the file was written or left as it
+  /// was (a mode it could not keep, a name it could not remove): a warning, not a failure.
+  /// Not a system call, but it goes wherever the calls go, so that every writer of a
+  /// command reaches the command's standard error (`rewind`'s context replaces it); by
+  /// default `warning: MESSAGE` on the process's standard error.
+  package var warn: @Sendable (JournalError) -> Void = { writeWarning($0) }
 
   /// The real system calls.
   package static let live = FileSystemCalls(
@@ -151,6 +157,13 @@ package struct FileSystemCalls: Sendable {
       #endif
     }
   )
+}
+
+/// ``FileSystemCalls/warn``'s default: `warning: MESSAGE` and a line feed on standard
+/// error, in one `write`.
+private func writeWarning(_ warning: JournalError) {
+  let line = Array("warning: \(warning)\n".utf8)
+  _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
 /// `stat(2)`, out of the struct whose `stat` member would hide the C function.
