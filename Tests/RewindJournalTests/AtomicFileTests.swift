@@ -25,6 +25,19 @@ func replacingFails(_ path: String, _ faults: FaultyFileSystem) -> JournalError?
   }
 }
 
+/// The permission bits of the file at `path` (0 when it cannot be read).
+func mode(of path: String) -> mode_t {
+  var status = stat()
+  return stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0
+}
+
+/// The process's `umask`.
+func currentUmask() -> mode_t {
+  let mask = umask(0)
+  umask(mask)
+  return mask
+}
+
 /// A file system whose failures are injected, in the given temporary mode.
 func faultyFileSystem(_ kind: TemporaryKind) -> FaultyFileSystem {
   let faults = FaultyFileSystem()
@@ -529,6 +542,97 @@ struct AtomicFileTests {
     #expect(warning.hasPrefix("\(path): "), "\(warning)")
     #expect(warning.contains(directory.file(left[0])), "\(warning)")
     #expect(warning.contains(String(cString: strerror(EIO))), "\(warning)")
+  }
+
+  /// A failed `fchmod` of the new file was ignored: a private (0600) file replaced became
+  /// readable by everyone (0644), with no word.
+  @Test(
+    "a replacement whose permissions cannot be those of the file it replaces never grants more: it fails, the previous file left as it was",
+    arguments: TemporaryKind.allCases)
+  func permissionsNotKeptWouldGrantMore(kind: TemporaryKind) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("private.bin")
+    let previous = Array("the previous file".utf8)
+    write(previous, to: path)
+    // Read-only, for its owner alone: a new file's default (0644 under the usual umask)
+    // grants more.
+    #expect(chmod(path, 0o400) == 0)
+    let before = contents(of: directory)
+    let faults = faultyFileSystem(kind)
+    faults.fail(.changeMode, with: EPERM)
+    let error = try #require(replacingFails(path, faults))
+    #expect(
+      error.description.contains(
+        "cannot give the new file the permissions of the file it replaces (0400"),
+      "\(error)")
+    let created = String(0o644 & ~currentUmask(), radix: 8)
+    #expect(error.description.contains("0\(created)"), "\(error)")
+    expectNothingChanged(
+      by: error, writing: path, cause: EPERM, previous: previous, directory: directory,
+      before: before)
+    #expect(mode(of: path) == 0o400)
+  }
+
+  @Test(
+    "a replacement whose permissions cannot be those of the file it replaces, but grant no more, is made with a warning naming the file and both modes",
+    arguments: TemporaryKind.allCases)
+  func permissionsNotKeptGrantLess(kind: TemporaryKind) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("shared.bin")
+    write(Array("the previous file".utf8), to: path)
+    #expect(chmod(path, 0o666) == 0)
+    let faults = faultyFileSystem(kind)
+    faults.fail(.changeMode, with: EPERM)
+    #expect(replacingFails(path, faults) == nil)
+    #expect(bytes(of: path) == Array("the new file".utf8))
+    #expect(mode(of: path) == 0o644 & ~currentUmask())
+    #expect(faults.warnings.count == 1, "\(faults.warnings)")
+    let warning = try #require(faults.warnings.first)
+    #expect(warning.hasPrefix("\(path): "), "\(warning)")
+    #expect(warning.contains("0666") && warning.contains("0644"), "\(warning)")
+    #expect(warning.contains(String(cString: strerror(EPERM))), "\(warning)")
+    #expect(contents(of: directory) == ["shared.bin"])
+  }
+
+  @Test(
+    "a replacement run as root that cannot give the new file the owner of the file it replaces says so; one not run as root is silent",
+    .enabled(if: geteuid() == 0, "only root gives a file to another user"))
+  func ownerNotKept() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("owned.bin")
+    write(Array("the previous file".utf8), to: path)
+    #expect(chown(path, 4321, 4322) == 0)
+    let faults = FaultyFileSystem()
+    faults.fail(.changeOwner, with: EPERM)
+    #expect(replacingFails(path, faults) == nil)
+    #expect(bytes(of: path) == Array("the new file".utf8))
+    let warning = try #require(faults.warnings.first)
+    #expect(faults.warnings.count == 1, "\(faults.warnings)")
+    #expect(warning.hasPrefix("\(path): "), "\(warning)")
+    #expect(warning.contains("4321") && warning.contains("4322"), "\(warning)")
+  }
+
+  @Test(
+    "a replacement not run as root that cannot give the new file another user's ownership is silent about it",
+    .enabled(if: geteuid() == 0, "only root becomes another user"))
+  func ownerNotKeptSilently() async throws {
+    let directory = TemporaryDirectory()
+    #expect(chmod(directory.path, 0o777) == 0)
+    let path = directory.file("theirs.bin")
+    write(Array("the previous file".utf8), to: path)
+    #expect(chown(path, 4321, 4322) == 0)
+    #expect(chmod(path, 0o644) == 0)
+    await #expect(processExitsWith: .success) { [path = path as String] in
+      // `nobody`, who may give no file to another user.
+      guard setgid(65534) == 0, setuid(65534) == 0 else { exit(2) }
+      let faults = FaultyFileSystem()
+      let file = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: true), system: faults.calls)
+      try file.write(Array("the new file".utf8))
+      try file.commit()
+      exit(faults.count(.changeOwner) == 1 && faults.warnings.isEmpty ? 0 : 1)
+    }
+    #expect(bytes(of: path) == Array("the new file".utf8))
   }
 
   /// With `NAME.previous` taken (a user's file), the previous file stayed under its

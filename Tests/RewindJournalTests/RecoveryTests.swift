@@ -401,6 +401,32 @@ struct RecoveryTests {
     #expect(contents(of: directory) == ["a.journal"])
   }
 
+  /// The copy's `fchmod` was not checked: a private journal's repaired copy was readable
+  /// by every user.
+  @Test(
+    "a repaired copy of a private journal that cannot be made as private is not written",
+    .enabled(if: currentUmask() & 0o044 == 0, "a new file must be readable by others"))
+  func privateCopyNotMadePrivate() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 50, close: false)
+    write(bytes(of: path) + Array("torn".utf8), to: path)
+    #expect(chmod(path, 0o600) == 0)
+    let output = directory.file("repaired.journal")
+    let faults = FaultyFileSystem()
+    faults.fail(.changeMode, with: EPERM)
+    #expect {
+      try Journal.recover(path: path, output: output, salvage: false, system: faults.calls)
+    } throws: { error in
+      let text = "\(error)"
+      return text.hasPrefix(
+        "\(output): cannot make the new file as private as the file it is made from (0600 (rw-------)): it would have 0644"
+      ) && text.contains(String(cString: strerror(EPERM)))
+        && text.hasSuffix("; nothing is written there")
+    }
+    #expect(contents(of: directory) == ["a.journal"])
+  }
+
   @Test("the lock is taken through the seam: a journal that cannot be locked is not recovered")
   func lockFailure() throws {
     let directory = TemporaryDirectory()

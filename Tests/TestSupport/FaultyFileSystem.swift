@@ -25,6 +25,10 @@ package enum FileStep: String, CaseIterable, Sendable {
   case unlink
   /// `fcntl` taking or testing a lock.
   case lock
+  /// `fchmod`.
+  case changeMode
+  /// `fchown`.
+  case changeOwner
 }
 
 /// A file system that counts the calls made through it and fails the ones it is told to,
@@ -234,6 +238,22 @@ package final class FaultyFileSystem: Sendable {
         return -1
       }
       return live.unlink(path)
+    }
+    calls.fchmod = { [self] descriptor, mode in
+      if let number = numberedFailure("fchmod", "\(descriptor)") { return Self.fail(number) }
+      if let number = failure(.changeMode) {
+        errno = number
+        return -1
+      }
+      return live.fchmod(descriptor, mode)
+    }
+    calls.fchown = { [self] descriptor, owner, group in
+      if let number = numberedFailure("fchown", "\(descriptor)") { return Self.fail(number) }
+      if let number = failure(.changeOwner) {
+        errno = number
+        return -1
+      }
+      return live.fchown(descriptor, owner, group)
     }
     calls.warn = { [self] warning in
       state.withLock { $0.warnings.append(warning.description) }

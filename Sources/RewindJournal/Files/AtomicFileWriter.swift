@@ -185,14 +185,6 @@ package final class AtomicFileWriter {
     AtomicFileWriter.release(heldNames)
   }
 
-  /// Takes from the file what `permissions` do not grant (a copy of a private file stays
-  /// private), never granting more than it was created with (the process's `umask`),
-  /// unless it replaces a file, whose own it keeps (see ``publish(syncing:keptPath:)``).
-  func narrowPermissions(to permissions: mode_t) {
-    guard let own = file.permissions() else { return }
-    _ = fchmod(file.descriptor, own & permissions & 0o777)
-  }
-
   private func publish(syncing: Bool, keptPath: String?, expected: FileIdentity?)
     throws(JournalError)
   {
@@ -207,16 +199,9 @@ package final class AtomicFileWriter {
         path: path)
     }
     if let previous, previous.st_mode & S_IFMT == S_IFREG {
-      // The file replaced keeps its owner and group where this process may give them (run
-      // as root, a user's private journal stayed private and became root's, and so
-      // unreadable to its owner); elsewhere the call fails and changes nothing. Before the
-      // permissions: a change of owner may clear some of them.
-      if previous.st_uid != geteuid() || previous.st_gid != getegid() {
-        _ = fchown(file.descriptor, previous.st_uid, previous.st_gid)
-      }
-      // The file replaced keeps its permissions (a private file stays private), not the
-      // new file's default; a file system that has none leaves the default.
-      _ = fchmod(file.descriptor, previous.st_mode & 0o777)
+      // The file replaced keeps its owner where it may, and its permissions, not the new
+      // file's default.
+      try takeOwnerAndPermissions(of: previous)
     }
     if syncing { try file.sync() }
     // The kernel's name of the unnamed file, which `link` gives a name.

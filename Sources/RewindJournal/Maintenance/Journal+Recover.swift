@@ -147,7 +147,7 @@ extension Journal {
     }
     let writer = try AtomicFileWriter(destination, system: system)
     // The repaired journal is the journal: as private as it was (`-o` to a new file).
-    if let permissions = file.permissions() { writer.narrowPermissions(to: permissions) }
+    if let permissions = file.permissions() { try writer.narrowPermissions(to: permissions) }
     report.replacedSnapshots = try write(
       found.body, plan.kept, lostRanges: plan.gaps, replacing: plan.replacements, from: file,
       to: writer)

@@ -55,6 +55,12 @@ package struct FileSystemCalls: Sendable {
   package var link: @Sendable (String, String) -> Int32
   /// `unlink(2)`.
   package var unlink: @Sendable (String) -> Int32
+  /// `fchmod(2)`: descriptor, permission bits (a replacement takes those of the file it
+  /// replaces).
+  package var fchmod: @Sendable (Int32, mode_t) -> Int32 = { changeMode($0, $1) }
+  /// `fchown(2)`: descriptor, owner, group (a replacement takes those of the file it
+  /// replaces, where the process may give them).
+  package var fchown: @Sendable (Int32, uid_t, gid_t) -> Int32 = { changeOwner($0, $1, $2) }
   /// Where a writer says what it could not do although the file was written or left as it
   /// was (a mode it could not keep, a name it could not remove): a warning, not a failure.
   /// Not a system call, but it goes wherever the calls go, so that every writer of a
@@ -157,6 +163,16 @@ package struct FileSystemCalls: Sendable {
       #endif
     }
   )
+}
+
+/// `fchmod(2)`, out of the struct whose `fchmod` member would hide the C function.
+private func changeMode(_ descriptor: Int32, _ mode: mode_t) -> Int32 {
+  fchmod(descriptor, mode)
+}
+
+/// `fchown(2)`, out of the struct whose `fchown` member would hide the C function.
+private func changeOwner(_ descriptor: Int32, _ owner: uid_t, _ group: gid_t) -> Int32 {
+  fchown(descriptor, owner, group)
 }
 
 /// ``FileSystemCalls/warn``'s default: `warning: MESSAGE` and a line feed on standard

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension AtomicFileWriter {
+  /// Gives the new file the owner, group and permissions of `previous`, the file it
+  /// replaces, before anything is replaced.
+  ///
+  /// The owner and group first, where this process may give them (`fchown`): run as root,
+  /// a user's private journal replaced became root's, and unreadable to its owner. A
+  /// process not run as root may not give a file to another user: its failure is expected,
+  /// and silent; root's is said in a warning of the commit (``warnings``).
+  ///
+  /// Then the permission bits (`fchmod`; a change of owner may clear some): a private file
+  /// stays private. When they cannot be given, what the new file has instead decides: if
+  /// it grants anything the previous file did not (a `0600` file would become `0644`, its
+  /// content readable by every user), the replacement fails here, the previous file left
+  /// as it was, rather than publish what its owner kept private; if it grants no more (a
+  /// `0666` file becomes `0644`), the file is written and a warning names both.
+  ///
+  /// - Throws: ``JournalError/Code/io`` naming the destination, both modes and the cause,
+  ///   when the new file would grant more than the file it replaces.
+  func takeOwnerAndPermissions(of previous: stat) throws(JournalError) {
+    let path = destination.path
+    if previous.st_uid != geteuid() || previous.st_gid != getegid(),
+      system.fchown(file.descriptor, previous.st_uid, previous.st_gid) != 0, geteuid() == 0
+    {
+      warnings.append(
+        JournalError(
+          .io,
+          "the new file could not be given the owner and group of the file it replaced, user \(previous.st_uid) and group \(previous.st_gid) (\(errnoCause())): it is root's",
+          path: path))
+    }
+    let wanted = previous.st_mode & 0o777
+    guard system.fchmod(file.descriptor, wanted) != 0 else { return }
+    let cause = errnoCause()
+    let own = file.permissions()
+    if let own, own & ~wanted == 0 {
+      guard own != wanted else { return }
+      warnings.append(
+        JournalError(
+          .io,
+          "the new file has the permissions \(Self.describe(own)), not the \(Self.describe(wanted)) of the file it replaced, which could not be given to it (\(cause))",
+          path: path))
+      return
+    }
+    let instead = own.map { "it would have \(Self.describe($0)), which grants more" }
+    throw JournalError(
+      .io,
+      "cannot give the new file the permissions of the file it replaces (\(Self.describe(wanted))): \(instead ?? "nor tell which it has"); the previous file is left as it was",
+      path: path, cause: cause)
+  }
+
+  /// Takes from the file what `permissions` do not grant (a copy of a private file stays
+  /// private), never granting more than it was created with (the process's `umask`),
+  /// unless it replaces a file, whose own it keeps (``takeOwnerAndPermissions(of:)``).
+  ///
+  /// - Throws: ``JournalError/Code/io`` naming the destination, both modes and the cause,
+  ///   when they cannot be taken (`fchmod`): the copy would grant what its source did
+  ///   not. The caller discards the file.
+  func narrowPermissions(to permissions: mode_t) throws(JournalError) {
+    guard let own = file.permissions() else { return }
+    let wanted = own & permissions & 0o777
+    guard wanted != own, system.fchmod(file.descriptor, wanted) != 0 else { return }
+    throw unwritten(
+      JournalError(
+        .io,
+        "cannot make the new file as private as the file it is made from (\(Self.describe(permissions & 0o777))): it would have \(Self.describe(own))",
+        path: destination.path, cause: errnoCause()))
+  }
+
+  /// Permission bits as `ls -l` and `chmod` show them: `0640 (rw-r-----)`.
+  static func describe(_ mode: mode_t) -> String {
+    let digits = String(mode & 0o777, radix: 8)
+    let letters = (0..<9).map { bit in
+      mode & (0o400 >> mode_t(bit)) != 0 ? ["r", "w", "x"][bit % 3] : "-"
+    }
+    return String(repeating: "0", count: 4 - digits.count) + digits + " (\(letters.joined()))"
+  }
+}
