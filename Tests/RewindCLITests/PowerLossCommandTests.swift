@@ -143,6 +143,7 @@ struct PowerLossCommandTests {
       return disk.steps
     }()
     var leftovers = 0
+    var keptPrevious = 0
     let rounds = soakCount("COMMAND_POWER_CUT_ROUNDS", standard: 2)
     for round in 0..<rounds {
       for step in 1...(steps + 1) {
@@ -161,15 +162,21 @@ struct PowerLossCommandTests {
           mustBeNew: result.status == 0 && step > steps, what)
         if !left.isEmpty { leftovers += 1 }
         // Whatever the cut left, the command runs again, and removes the hidden name a
-        // cut left.
+        // cut left; but the previous file's second name where it is that file's only name
+        // (the cut came once the new file had moved in): nothing tells the next run that
+        // it is not wanted.
         #expect(run(command.arguments(directory)).status == 0, "\(what): it does not run again")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let after = names.filter { !Self.expectedNames(command).contains($0) }
-        #expect(after.isEmpty, "\(what): the next run left \(after)")
+        let previous = after.filter {
+          $0.hasSuffix(".previous.tmp") && bytes(of: directory.file($0)) == before[command.output]
+        }
+        if !previous.isEmpty { keptPrevious += 1 }
+        #expect(after.count == previous.count, "\(what): the next run left \(after)")
       }
     }
     print(
-      "power cuts, \(command): \(rounds * (steps + 1)) cuts at \(steps + 1) steps, \(leftovers) of them left a hidden temporary file (removed by the next run)"
+      "power cuts, \(command): \(rounds * (steps + 1)) cuts at \(steps + 1) steps, \(leftovers) of them left a hidden temporary file (removed by the next run, but in \(keptPrevious) the previous file's only name, kept)"
     )
   }
 

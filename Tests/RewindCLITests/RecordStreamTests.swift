@@ -159,7 +159,7 @@ struct RecordStreamTests {
 
   /// File systems to record through: the real one, where the journal is written to an
   /// unnamed file (`O_TMPFILE`), and one that makes none, where it is written to a hidden
-  /// `.NAME.PID-N.tmp` beside the destination; with whether a named file was made.
+  /// `.NAME.PID-N.new.tmp` beside the destination; with whether a named file was made.
   func fileSystems() -> [(system: FileSystemCalls, named: () -> Bool, note: String)] {
     let faults = FaultyFileSystem()
     faults.fail(.createUnnamed, with: EOPNOTSUPP)

@@ -668,18 +668,18 @@ struct AtomicFileTests {
   }
 
   @Test(
-    "the next writer of a destination removes the hidden names a dead process left, and no other"
+    "the next writer of a destination removes the hidden new files a dead process left, and no other"
   )
   func leftoversRemoved() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("out.bin")
+    let dead = try #require(deadProcessID())
     // A process that is gone, this one (no writer holds the name: a simulated power
-    // cut), a process that runs (init), names not of this form, another destination.
-    let stale = [".out.bin.2147483647-3.tmp", ".out.bin.\(getpid())-999999.tmp"]
+    // cut); a process that runs (init), names not of this form, another destination.
+    let stale = [".out.bin.\(dead)-3.new.tmp", ".out.bin.\(getpid())-999999.new.tmp"]
     let kept = [
-      ".out.bin.1-1.tmp", ".out.bin.x-1.tmp", ".out.bin.2147483647.tmp",
-      ".other.bin.2147483647-1.tmp",
-      "out.bin.2147483647-1.tmp",
+      ".out.bin.1-1.new.tmp", ".out.bin.x-1.new.tmp", ".out.bin.\(dead).new.tmp",
+      ".other.bin.\(dead)-1.new.tmp", "out.bin.\(dead)-1.new.tmp",
     ]
     for name in stale + kept { write([1], to: directory.file(name)) }
     // A writer of this process holds its own hidden name while it works (a file system
@@ -698,4 +698,73 @@ struct AtomicFileTests {
     #expect(bytes(of: path) == [2])
     #expect(Set(contents(of: directory)) == Set(kept + ["out.bin"]))
   }
+
+  /// The cleanup removed any file named `.NAME.<digits>-<digits>.tmp` whose number was no
+  /// running process, leading zeros and all: a user's own file so named, and the previous
+  /// file's second name when it was that file's only name.
+  @Test("the cleanup removes only names spelt exactly as a writer spells them, of regular files")
+  func leftoversSpeltExactly() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    write(Array("the destination".utf8), to: path)
+    let dead = try #require(deadProcessID())
+    let removed = [".out.bin.\(dead)-3.new.tmp", ".out.bin.\(dead)-18446744073709551615.new.tmp"]
+    let kept = [
+      ".out.bin.0\(dead)-3.new.tmp", ".out.bin.\(dead)-03.new.tmp", ".out.bin.\(dead)-0.new.tmp",
+      ".out.bin.+\(dead)-3.new.tmp", ".out.bin.\(dead)-+3.new.tmp", ".out.bin.0-3.new.tmp",
+      ".out.bin.99999999-3.new.tmp", ".out.bin.\(dead)-18446744073709551616.new.tmp",
+      ".out.bin.\(dead)-3.old.tmp", ".out.bin.\(dead)-3-4.new.tmp", ".out.bin.\(dead)--3.new.tmp",
+      // An earlier version's spelling with a leading zero, a second name of the destination.
+      ".out.bin.0\(dead)-3.tmp",
+    ]
+    for name in removed + kept.dropLast() { write(Array("notes".utf8), to: directory.file(name)) }
+    #expect(link(path, directory.file(kept.last!)) == 0)
+    // Not regular files: a symbolic link (to the destination, even) and a directory.
+    let link = ".out.bin.\(dead)-4.new.tmp"
+    #expect(symlink(path, directory.file(link)) == 0)
+    let folder = ".out.bin.\(dead)-5.new.tmp"
+    #expect(mkdir(directory.file(folder), 0o755) == 0)
+    let writer = try AtomicFileWriter(FileDestination(path, replacingExisting: true))
+    writer.discard()
+    #expect(Set(contents(of: directory)) == Set(kept + [link, folder, "out.bin"]))
+    #expect(bytes(of: path) == Array("the destination".utf8))
+  }
+
+  @Test(
+    "a second name of the previous file a dead process left is removed only while the destination is that file"
+  )
+  func previousNamesRemovedOnlyBesideTheirFile() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    let destination = Array("the destination".utf8)
+    write(destination, to: path)
+    let elsewhere = directory.file("elsewhere.bin")
+    write(Array("another file".utf8), to: elsewhere)
+    let dead = try #require(deadProcessID())
+    // Second names of the destination itself (the replacement never happened): spares.
+    let spares = [".out.bin.\(dead)-1.previous.tmp", ".out.bin.\(dead)-2.tmp"]
+    for name in spares { #expect(link(path, directory.file(name)) == 0) }
+    // A previous file's only name (the replacement happened, or the move back failed), in
+    // this version's spelling and an earlier one's, and a second name of another file.
+    let only = [".out.bin.\(dead)-3.previous.tmp", ".out.bin.\(dead)-4.tmp"]
+    for name in only { write(Array("PREVIOUS CONTENT".utf8), to: directory.file(name)) }
+    let other = ".out.bin.\(dead)-5.previous.tmp"
+    #expect(link(elsewhere, directory.file(other)) == 0)
+    let writer = try AtomicFileWriter(FileDestination(path, replacingExisting: true))
+    writer.discard()
+    #expect(Set(contents(of: directory)) == Set(only + [other, "out.bin", "elsewhere.bin"]))
+    for name in only { #expect(bytes(of: directory.file(name)) == Array("PREVIOUS CONTENT".utf8)) }
+    #expect(bytes(of: path) == destination)
+  }
+}
+
+/// A process number that no process has now, within the range a system gives (nil if
+/// none is found near its top).
+func deadProcessID() -> Int32? {
+  #if os(Linux)
+    let top: Int32 = 4_194_304
+  #else
+    let top: Int32 = 99_999
+  #endif
+  return (top - 1000..<top).reversed().first { kill($0, 0) != 0 && errno == ESRCH }
 }

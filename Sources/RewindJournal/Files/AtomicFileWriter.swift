@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// The bytes go to a temporary file in the destination's directory: on Linux an unnamed
 /// one (`O_TMPFILE`), which vanishes if the process is killed; elsewhere, or on a file
-/// system without unnamed files, a hidden `.NAME.PID-N.tmp`. ``commit()`` then gives it
+/// system without unnamed files, a hidden `.NAME.PID-N.new.tmp`. ``commit()`` then gives it
 /// the permissions of the file it replaces (if any), `fsync`s it, moves it over the
 /// destination (`rename`, or `link` when no file may be replaced, so that a file that
 /// appeared meanwhile is never overwritten), and `fsync`s the directory.
@@ -26,9 +26,10 @@ import Synchronization
 /// commit, or ``discard()``ed, leaves nothing behind either.
 ///
 /// Only a process that dies mid-write (a power cut, `kill -9`) can leave a hidden
-/// `.NAME.PID-N.tmp` (an unnamed file vanishes by itself): the next writer of the same
-/// destination removes those whose process is gone (or is this one, but no writer of it
-/// holds the name).
+/// `.NAME.PID-N.new.tmp` (an unnamed file vanishes by itself), or the previous file's
+/// second name, `.NAME.PID-N.previous.tmp`: the next writer of the same destination
+/// removes those whose process is gone, where it is sure nothing is lost with them
+/// (``removeLeftovers(beside:system:)``).
 ///
 /// ```swift
 /// let file = try AtomicFileWriter(FileDestination("out.bin", inputs: ["in.journal"]))
@@ -53,7 +54,7 @@ package final class AtomicFileWriter {
   /// Whether a file was at the destination when this writer started.
   private var replacesAFile = false
   private var isFinished = false
-  /// The hidden names this writer was given (``temporaryName(beside:)``), spared by other
+  /// The hidden names this writer was given (``temporaryName(beside:for:)``), spared by other
   /// writers' cleanup until it finishes.
   private var heldNames: [String] = []
   /// What the commit has to say of the file it publishes (a name it could not remove),
@@ -232,7 +233,7 @@ package final class AtomicFileWriter {
     } else {
       if temporaryPath == nil {
         // `rename` needs a name to move.
-        let name = AtomicFileWriter.temporaryName(beside: path)
+        let name = AtomicFileWriter.temporaryName(beside: path, for: .newFile)
         heldNames.append(name)
         guard system.link(source, name) == 0 else {
           throw JournalError(
@@ -246,7 +247,7 @@ package final class AtomicFileWriter {
       let backupName =
         keptPath
         ?? {
-          let name = AtomicFileWriter.temporaryName(beside: path)
+          let name = AtomicFileWriter.temporaryName(beside: path, for: .previousFile)
           heldNames.append(name)
           return name
         }()
@@ -342,11 +343,19 @@ package final class AtomicFileWriter {
       throw problem
     }
     // The new file stays in place, the previous one under `backup` too; what came out
-    // gets a name the cleanup never matches. An I/O error, not a file found replaced: a
-    // caller that says the latter its own way ("nothing was changed") must not.
+    // gets a name the cleanup never matches (or, failing that, one it removes only beside
+    // the same file). An I/O error, not a file found replaced: a caller that says the
+    // latter its own way ("nothing was changed") must not.
     let cause = errnoCause()
-    let kept = keepVisibly(temporary) ?? temporary
-    if kept != temporary { _ = system.unlink(temporary) }
+    var kept = temporary
+    if let visible = keepVisibly(temporary) {
+      _ = system.unlink(temporary)
+      kept = visible
+    } else {
+      let hidden = Self.temporaryName(beside: path, for: .previousFile)
+      heldNames.append(hidden)
+      if system.rename(temporary, hidden) == 0 { kept = hidden }
+    }
     temporaryPath = nil
     throw JournalError(
       .io,
@@ -466,7 +475,7 @@ package final class AtomicFileWriter {
       }
     #endif
     while true {
-      let name = temporaryName(beside: path)
+      let name = temporaryName(beside: path, for: .newFile)
       let descriptor = system.open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       if descriptor >= 0 { return (descriptor, name) }
       let number = errno
@@ -491,71 +500,6 @@ package final class AtomicFileWriter {
       let place = directory == "." ? "the working directory" : "the directory \(directory)"
       throw JournalError(
         .io, "\(what): \(place) cannot be written to", path: path, cause: errnoCause(number))
-    }
-  }
-
-  private static let counter = Atomic<UInt64>(0)
-
-  /// The hidden names that writers of this process hold now.
-  private static let liveNames = Mutex<Set<String>>([])
-
-  /// A fresh hidden name beside `path`: `.NAME.PID-N.tmp`, held (spared by
-  /// ``removeLeftovers(beside:system:)``) until ``release(_:)``.
-  static func temporaryName(beside path: String) -> String {
-    let number = counter.add(1, ordering: .relaxed).newValue
-    let (directory, prefix) = hiddenPrefix(beside: path)
-    let name = "\(directory)\(prefix)\(getpid())-\(number).tmp"
-    _ = liveNames.withLock { $0.insert(name) }
-    return name
-  }
-
-  /// The directory of `path` as `path` gives it (with its slash; empty for a bare name),
-  /// and `.NAME.`, the start of the hidden names beside it.
-  ///
-  /// A name of more than 200 bytes is cut to its first 200 (whole characters): the hidden
-  /// names stay within the 255 bytes a name may have, for a file whose own name does.
-  private static func hiddenPrefix(beside path: String) -> (directory: String, prefix: String) {
-    let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-    var kept = Substring(base)
-    while kept.utf8.count > 200 { kept = kept.dropLast() }
-    return (path.contains("/") ? JournalFile.directory(of: path) + "/" : "", ".\(kept).")
-  }
-
-  private static func release(_ names: [String]) {
-    liveNames.withLock { live in
-      for name in names { live.remove(name) }
-    }
-  }
-
-  /// Removes the hidden names beside `path` that a writer of a process that is gone left
-  /// (a power cut or `kill -9` during its commit), or a writer of this process that no
-  /// longer holds them (a power cut the tests simulate). A failure is ignored: the names
-  /// harm nothing, and the next writer tries again.
-  private static func removeLeftovers(beside path: String, system: FileSystemCalls) {
-    let (directory, prefix) = hiddenPrefix(beside: path)
-    guard let stream = opendir(JournalFile.directory(of: path)) else { return }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasPrefix(prefix), name.hasSuffix(".tmp") { names.append(name) }
-    }
-    closedir(stream)
-    let ownProcess = getpid()
-    for name in names {
-      // PID-N between the prefix and `.tmp`.
-      let middle = name.dropFirst(prefix.count).dropLast(4).split(
-        separator: "-", omittingEmptySubsequences: false)
-      guard middle.count == 2, let process = Int32(middle[0]), process > 0,
-        UInt64(middle[1]) != nil
-      else { continue }
-      let full = directory + name
-      let stale =
-        process == ownProcess
-        ? !liveNames.withLock { $0.contains(full) }
-        : kill(process, 0) != 0 && errno == ESRCH
-      if stale { _ = system.unlink(full) }
     }
   }
 }
