@@ -90,8 +90,14 @@ let package = Package(
     // An atomic exchange of two names (Linux's renameat2, which Swift's Glibc module does
     // not declare), in a header: an in-place recovery moves its journal in with it.
     .systemLibrary(name: "CFileCalls"),
+    // What SIGINT, SIGTERM and SIGHUP do to a process's temporary files, in a header: a
+    // fixed registry of their names and a handler that removes them and dies by the signal
+    // (async-signal-safe C, which Swift cannot promise). Only RewindJournal imports it
+    // (`EndingSignals`).
+    .systemLibrary(name: "CSignalCleanup"),
     .target(
-      name: "RewindJournal", dependencies: ["CZstd", "CThreadPlacement", "CFileCalls"],
+      name: "RewindJournal",
+      dependencies: ["CZstd", "CThreadPlacement", "CFileCalls", "CSignalCleanup"],
       swiftSettings: strict),
     // The NATS C client, linked: on Apple platforms only, through CNatsLibrary.
     .systemLibrary(
@@ -190,8 +196,15 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "rewind", "TestSupport", "RewindJournal", "RewindCore", "Navigation", "JournalFixtures",
+        "NamedTemporariesRewind",
       ],
       swiftSettings: strict),
+    // The `rewind` tool writing its files as on a file system without unnamed temporary
+    // files (NFS, macOS), for the end-to-end tests of what a signal leaves there.
+    .executableTarget(
+      name: "NamedTemporariesRewind",
+      dependencies: ["RewindCLI", "Navigation", "RewindJournal"],
+      path: "Tests/NamedTemporariesRewind", swiftSettings: strict),
     // Records shared by the journal tests and the crash test's child process.
     .target(
       name: "JournalFixtures", dependencies: ["RewindJournal"], path: "Tests/JournalFixtures",

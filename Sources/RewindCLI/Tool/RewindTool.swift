@@ -1,5 +1,6 @@
 package import RewindArguments
 public import RewindCore
+import RewindJournal
 
 /// The `rewind` tool for a set of domains: the commands that record, replay, inspect,
 /// test and repair sessions.
@@ -84,7 +85,13 @@ extension RewindTool {
 /// then exits with the status, or with 1 if standard output refused what was written.
 /// An argument that is not UTF-8 is refused (status 64) before any command runs, but a
 /// journal of `check` or `verify`, which fails in its place (`ArgumentsNotUTF8`).
+///
+/// `SIGINT` (Ctrl-C), `SIGTERM` and `SIGHUP` end a command as they end any program (a
+/// shell says 128 + the signal's number), but the hidden temporary files of the files it
+/// was writing are removed first (`EndingSignals`); `live` and `play` handle them their
+/// own way while their screen is up.
 public func main(domains: [any RecordableDomain.Type]) -> Never {
+  EndingSignals.install()
   // A command line `rewind` handed over with its secrets hidden gets them back, and the
   // variable that held them is gone before anything runs (`NatsHelper`).
   var arguments = NatsHelper.restoringHiddenWords(

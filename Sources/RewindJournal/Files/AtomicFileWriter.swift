@@ -61,6 +61,12 @@ package final class AtomicFileWriter {
   /// said (``FileSystemCalls/warn``) once it succeeds: a failed commit's error says what
   /// became of the files.
   var warnings: [JournalError] = []
+  /// The names of this writer a signal that ends the process removes (``EndingSignals``),
+  /// with their slots.
+  private var signalSlots: [String: Int32] = [:]
+  /// Whether this writer holds signals back (``EndingSignals/hold()``) until its commit
+  /// ends.
+  private var holdsSignals = false
 
   /// Checks `destination` (``FileDestination/check()``) and creates the temporary file.
   ///
@@ -92,6 +98,7 @@ package final class AtomicFileWriter {
     file = JournalFile(descriptor: descriptor, path: path, system: system)
     temporaryPath = name
     heldNames = name.map { [$0] } ?? []
+    if let name { armSignals(name) }
     AtomicFileWriter.removeLeftovers(beside: path, system: system)
   }
 
@@ -163,6 +170,13 @@ package final class AtomicFileWriter {
     replacingOnly expected: FileIdentity? = nil
   ) throws(JournalError) {
     precondition(!isFinished, "AtomicFileWriter: commit() after commit() or discard()")
+    // A signal that came while the new file moved in ends the process now, its steps done.
+    defer {
+      if holdsSignals {
+        holdsSignals = false
+        EndingSignals.release()
+      }
+    }
     do {
       try publish(syncing: syncing, keptPath: keptPath, expected: expected)
     } catch {
@@ -172,6 +186,7 @@ package final class AtomicFileWriter {
     isFinished = true
     replaced = nil
     AtomicFileWriter.release(heldNames)
+    disarmSignals()
     for warning in warnings { system.warn(warning) }
     warnings = []
   }
@@ -184,6 +199,33 @@ package final class AtomicFileWriter {
     temporaryPath = nil
     replaced = nil
     AtomicFileWriter.release(heldNames)
+    disarmSignals()
+  }
+
+  /// Registers `name`, a name this writer made, for a signal that ends the process to
+  /// remove (``EndingSignals``).
+  private func armSignals(_ name: String) {
+    signalSlots[name] = EndingSignals.add(name)
+  }
+
+  /// Takes `name` (all of this writer's names, when nil) out of the signal registry: no
+  /// signal removes it from now on. Before a step after which it must stay, and once it
+  /// is gone.
+  private func disarmSignals(_ name: String? = nil) {
+    for name in name.map({ [$0] }) ?? Array(signalSlots.keys) {
+      if let slot = signalSlots.removeValue(forKey: name) { EndingSignals.remove(slot) }
+    }
+  }
+
+  /// Holds back a signal that would end the process until the commit ends: the new file
+  /// is about to move in, and its names to become ones that must stay (the destination's,
+  /// the previous file's only one), so the signal waits for the last steps (the links, the
+  /// move, the directory's sync, the second name's removal) rather than cut them short,
+  /// which would leave the previous file under a hidden name.
+  private func holdSignals() {
+    guard !holdsSignals else { return }
+    holdsSignals = true
+    EndingSignals.hold()
   }
 
   private func publish(syncing: Bool, keptPath: String?, expected: FileIdentity?)
@@ -218,11 +260,16 @@ package final class AtomicFileWriter {
             "a file appeared there while this one was written; it is never overwritten silently",
             path: path)
         }
-        guard let temporaryPath, [EPERM, EOPNOTSUPP, EMLINK].contains(number),
-          system.rename(temporaryPath, path) == 0
-        else {
+        guard let temporaryPath, [EPERM, EOPNOTSUPP, EMLINK].contains(number) else {
           throw JournalError(
             .io, "cannot move the new file into place", path: path, cause: errnoCause(number))
+        }
+        // A file system without hard links: the name itself becomes the destination's.
+        holdSignals()
+        disarmSignals(temporaryPath)
+        guard system.rename(temporaryPath, path) == 0 else {
+          throw JournalError(
+            .io, "cannot move the new file into place", path: path, cause: errnoCause())
         }
         self.temporaryPath = nil
         try syncDirectory(restoring: nil, replaced: false)
@@ -231,6 +278,10 @@ package final class AtomicFileWriter {
       if let temporaryPath { removeSecondName(temporaryPath, "the new file's temporary name") }
       temporaryPath = nil
     } else {
+      // A signal from here on waits for the replacement's last steps (links, move,
+      // directory sync, removal of the second name): milliseconds, after which nothing is
+      // left; cut short, it would leave the previous file under a hidden name.
+      holdSignals()
       if temporaryPath == nil {
         // `rename` needs a name to move.
         let name = AtomicFileWriter.temporaryName(beside: path, for: .newFile)
@@ -241,6 +292,7 @@ package final class AtomicFileWriter {
             cause: errnoCause())
         }
         temporaryPath = name
+        armSignals(name)
       }
       // A second name for the previous file, to move it back if the directory cannot be
       // synced after the rename (a file system without hard links goes without).
@@ -253,6 +305,7 @@ package final class AtomicFileWriter {
         }()
       if system.link(path, backupName) == 0 {
         backup = backupName
+        if keptPath == nil { armSignals(backupName) }
         // Kept as the previous file: the file read, not one put at the path meanwhile.
         if let expected {
           let kept: FileIdentity
@@ -274,6 +327,10 @@ package final class AtomicFileWriter {
             : "cannot keep the previous file as \(keptPath)", path: path,
           cause: errnoCause(number))
       }
+      // From here the temporary name becomes the destination's, and the backup may become
+      // the previous file's only name: no signal removes them (a second one, which does
+      // not wait, included).
+      disarmSignals()
       if let expected, try swapIn(temporaryPath!, at: path, expecting: expected, backup: backup) {
         // The file read is out: under the temporary name, a second one of the backup's.
         removeSecondName(temporaryPath!, "a second name of the file it replaced")
@@ -466,7 +523,9 @@ package final class AtomicFileWriter {
     #if os(Linux)
       // O_TMPFILE is __O_TMPFILE (0o20000000 on x86-64 and arm64) | O_DIRECTORY; Swift
       // does not import the macro. Naming the file later needs /proc.
-      let unnamed = system.open(directory, O_RDWR | O_DIRECTORY | 0o20000000 | O_CLOEXEC, 0o644)
+      let unnamed =
+        unnamedFiles
+        ? system.open(directory, O_RDWR | O_DIRECTORY | 0o20000000 | O_CLOEXEC, 0o644) : -1
       if unnamed >= 0 {
         if JournalFile.status(of: "/proc/self/fd/\(unnamed)", system: system) != nil {
           return (unnamed, nil)
@@ -502,4 +561,14 @@ package final class AtomicFileWriter {
         .io, "\(what): \(place) cannot be written to", path: path, cause: errnoCause(number))
     }
   }
+
+  /// Whether writers make unnamed temporary files where the system can (`O_TMPFILE`);
+  /// false writes every file as a file system without them has it written, under a hidden
+  /// name. For the tests alone (a `rewind` built for them turns it off, to see what a
+  /// signal leaves on such a file system): no option or variable of the tool sets it.
+  package static var unnamedFiles: Bool {
+    get { makesUnnamedFiles.load(ordering: .relaxed) }
+    set { makesUnnamedFiles.store(newValue, ordering: .relaxed) }
+  }
+  private static let makesUnnamedFiles = Atomic<Bool>(true)
 }

@@ -1,0 +1,132 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import RewindJournal
+
+/// Lets `SIGINT`, `SIGTERM` and `SIGHUP` reach the calling thread: an exit test's body
+/// runs on a thread of the concurrency pool, which blocks them (and its process started
+/// with them blocked).
+private func unblockEndingSignals() {
+  var signals = sigset_t()
+  sigemptyset(&signals)
+  for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+  pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+}
+
+/// Counts calls, from any thread.
+private final class Calls: Sendable {
+  let count = Atomic<Int>(0)
+  /// The number of this call, from 1.
+  func next() -> Int { count.add(1, ordering: .relaxed).newValue }
+}
+
+/// A process whose writer a signal ends, in a child process (an exit test): the names it
+/// made are removed, the process dies by the signal, and never in the middle of moving a
+/// new file in.
+@Suite("A signal that ends the process: temporary names removed, replacements whole")
+struct EndingSignalTests {
+  @Test(
+    "a signal while a new file is written under a hidden name removes it, and the process dies by the signal",
+    arguments: [SIGINT, SIGTERM, SIGHUP], [false, true])
+  func signalWhileWriting(signal: Int32, replacing: Bool) async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    let previous = Array("the previous file".utf8)
+    if replacing { write(previous, to: path) }
+    await #expect(processExitsWith: .signal(signal)) {
+      [path = path as String, signal = signal as Int32, replacing = replacing as Bool] in
+      EndingSignals.install()
+      unblockEndingSignals()
+      // As on a file system without unnamed files: the partial file has a name.
+      AtomicFileWriter.unnamedFiles = false
+      let file = try AtomicFileWriter(FileDestination(path, replacingExisting: replacing))
+      try file.write([UInt8](repeating: 1, count: 100_000))
+      raise(signal)
+      exit(0)
+    }
+    #expect(contents(of: directory) == (replacing ? ["out.bin"] : []))
+    if replacing { #expect(bytes(of: path) == previous) }
+  }
+
+  @Test(
+    "a signal while a replacement moves the new file in waits for its last steps, then ends the process",
+    arguments: ["link", "rename", "directory sync"], [false, true])
+  func signalWhileMovingIn(step: String, unnamed: Bool) async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    write(Array("the previous file".utf8), to: path)
+    await #expect(processExitsWith: .signal(SIGINT)) {
+      [path = path as String, step = step as String, unnamed = unnamed as Bool] in
+      EndingSignals.install()
+      unblockEndingSignals()
+      AtomicFileWriter.unnamedFiles = unnamed
+      var calls = FileSystemCalls.live
+      let (link, rename, fsync) = (calls.link, calls.rename, calls.fsync)
+      let syncs = Calls()
+      // The first link: the unnamed file's name, or the previous file's second one.
+      let links = Calls()
+      calls.link = { existing, new in
+        if step == "link", links.next() == 1 { raise(SIGINT) }
+        return link(existing, new)
+      }
+      calls.rename = { from, to in
+        if step == "rename" { raise(SIGINT) }
+        return rename(from, to)
+      }
+      // The file's sync, then its directory's.
+      calls.fsync = { descriptor in
+        if step == "directory sync", syncs.next() == 2 { raise(SIGINT) }
+        return fsync(descriptor)
+      }
+      let file = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: true), system: calls)
+      try file.write(Array("the new file".utf8))
+      try file.commit()
+      // Not reached: the signal ends the process once the commit is done.
+      exit(0)
+    }
+    #expect(bytes(of: path) == Array("the new file".utf8))
+    #expect(contents(of: directory) == ["out.bin"])
+  }
+
+  @Test(
+    "a second signal while a replacement moves the new file in ends the process at once, the previous file kept under its second name"
+  )
+  func secondSignalWhileMovingIn() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    let previous = Array("the previous file".utf8)
+    write(previous, to: path)
+    await #expect(processExitsWith: .signal(SIGTERM)) { [path = path as String] in
+      EndingSignals.install()
+      unblockEndingSignals()
+      var calls = FileSystemCalls.live
+      let fsync = calls.fsync
+      let syncs = Calls()
+      calls.fsync = { descriptor in
+        if syncs.next() == 2 {
+          raise(SIGTERM)
+          raise(SIGTERM)
+        }
+        return fsync(descriptor)
+      }
+      let file = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: true), system: calls)
+      try file.write(Array("the new file".utf8))
+      try file.commit()
+      exit(0)
+    }
+    // Cut short after the move: the new file in place, the previous one under its hidden
+    // second name, which no signal and no cleanup removes (it is that file's only name).
+    #expect(bytes(of: path) == Array("the new file".utf8))
+    let left = contents(of: directory).filter { $0 != "out.bin" }
+    try #require(left.count == 1, "\(left)")
+    #expect(left[0].hasPrefix(".out.bin.") && left[0].hasSuffix(".previous.tmp"), "\(left)")
+    #expect(bytes(of: directory.file(left[0])) == previous)
+    let next = try AtomicFileWriter(FileDestination(path, replacingExisting: true))
+    next.discard()
+    #expect(contents(of: directory).count == 2)
+  }
+}
