@@ -78,3 +78,96 @@ struct IndexRepairTests {
     #expect(try store.connection.value(key: key, bucket: StreamLayout.indexBucket) == [1, 2, 3])
   }
 }
+
+/// Two writers of one session's summary and index: each value is written only over the
+/// revision the push read or wrote last, so that one that read the session before the other
+/// stored more of it does not write the shorter session it knows over the other's.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct ValueRaceTests {
+  /// A push rebuilding a damaged index from a shorter copy of the journal, while a push of
+  /// the whole journal stores all of it (between the first's reading the session and its
+  /// writing the index): the first is refused as a copy the server holds more of, and the
+  /// session stays whole (without the revisions, it wrote the shorter index and summary
+  /// over the other's, and the session read as the copy, not closed).
+  @Test func aStaleRebuildDoesNotShortenTheSession() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    let partial = directory.file("partial.journal")
+    try writeJournal(path, events: 3_000, copyAfter: (1_000, partial))
+    let url = server.url
+    let first = try StreamStore(StreamServer(url: url)).push(partial)
+    let id = first.summary.session.description
+    let key = StreamLayout.indexKey(id, chunk: 0)
+    let stale = try StreamStore(StreamServer(url: url))
+    try stale.connection.put([1, 2, 3], key: key, bucket: StreamLayout.indexBucket)
+    var whole: StreamStore.PushReport?
+    stale.beforeStoring = { _ in
+      guard whole == nil else { return }
+      whole = try? StreamStore(StreamServer(url: url)).push(path)
+    }
+    let refused = try #require(throws: StreamError.self) { try stale.push(partial) }
+    #expect(refused.kind == .conflict, "\(refused)")
+    #expect("\(refused)".contains("the server holds more of this session"), "\(refused)")
+    let pushed = try #require(whole, "the whole journal was not pushed meanwhile")
+    #expect(pushed.summary.isClosed && pushed.rebuiltIndex)
+    let reader = try StreamStore(StreamServer(url: url))
+    #expect(try reader.summary(of: id) == pushed.summary)
+    let pulled = directory.file("pulled.journal")
+    _ = try reader.pull(id, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path))
+  }
+
+  /// A push whose index another push of the same journal wrote between its reading the
+  /// session and its writing the index reads the session again and ends: its frames are
+  /// on the server once, counted as sent by this push only, and the session is the journal.
+  @Test func aPushReadsTheSessionAgainWhenAnotherIndexedIt() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let frames = try JournalReader(path: path).frames.count
+    let url = server.url
+    let store = try StreamStore(StreamServer(url: url))
+    var other: StreamStore.PushReport?
+    var keys: [String] = []
+    store.beforeStoring = { key in
+      keys.append(key)
+      if other == nil { other = try? StreamStore(StreamServer(url: url)).push(path) }
+    }
+    let report = try store.push(path)
+    let meanwhile = try #require(other, "the other push failed")
+    // The other push found this one's frames on the subject and indexed them.
+    #expect(meanwhile.framesSent == 0 && meanwhile.framesFound == frames)
+    #expect(meanwhile.summary.isClosed)
+    // This push's first write found the index changed: it read the session again, found
+    // it whole and closed, and wrote nothing more; the frames it sent are its report's.
+    #expect(keys.count == 1, "\(keys)")
+    #expect(report.summary == meanwhile.summary)
+    #expect(report.framesSent == frames && report.framesFound == 0)
+    #expect(try store.storedMessages(of: report.summary).count == frames + 1)
+    let pulled = directory.file("pulled.journal")
+    _ = try store.pull(report.summary.session.description, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path))
+  }
+
+  /// A session whose summary another program deleted (a deletion marker is the key's last
+  /// message) is pushed again: the summary is written over the marker.
+  @Test func aDeletedSummaryIsWrittenAgain() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let store = try StreamStore(StreamServer(url: server.url))
+    let pushed = try store.push(path)
+    let id = pushed.summary.session.description
+    _ = try store.connection.publish(
+      [], subject: "$KV.\(StreamLayout.sessionsBucket).\(id)", id: nil,
+      headers: [("KV-Operation", "DEL")], expectedLastSubjectSequence: nil)
+    #expect(try store.connection.value(key: id, bucket: StreamLayout.sessionsBucket) == nil)
+    let again = try store.push(path)
+    #expect(again.framesSent == 0)
+    #expect(again.summary == pushed.summary)
+    #expect(try store.summary(of: id) == pushed.summary)
+  }
+}

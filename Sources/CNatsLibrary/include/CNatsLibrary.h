@@ -68,6 +68,7 @@
   X(kvEntry_Destroy) \
   X(kvEntry_ValueLen) \
   X(kvEntry_Value) \
+  X(kvEntry_Revision) \
   X(nats_GetLastError) \
   X(nats_CloseAndWait) \
   X(natsStatus_GetText)

@@ -404,7 +404,7 @@ final class NatsConnection {
   /// subject's last message must have (0: the subject must have none).
   /// - Returns: the stream sequence and whether the server had it already.
   func publish(
-    _ data: [UInt8], subject: String, id: String, headers: [(String, String)],
+    _ data: [UInt8], subject: String, id: String?, headers: [(String, String)],
     expectedLastSubjectSequence: UInt64?
   ) throws(StreamError) -> (sequence: UInt64, duplicate: Bool) {
     try requireConnected("cannot publish on \(subject)")
@@ -429,9 +429,14 @@ final class NatsConnection {
     }
     var ack: UnsafeMutablePointer<jsPubAck>?
     var code = jsErrCode(0)
-    let status = id.withCString { cID in
-      options.MsgId = cID
-      return nats.js_PublishMsg(&ack, context, message, &options, &code)
+    let status: natsStatus
+    if let id {
+      status = id.withCString { cID in
+        options.MsgId = cID
+        return nats.js_PublishMsg(&ack, context, message, &options, &code)
+      }
+    } else {
+      status = nats.js_PublishMsg(&ack, context, message, &options, &code)
     }
     guard status == NATS_OK, let ack else {
       if status == NATS_MAX_PAYLOAD || code == JSStreamMessageExceedsMaximumErr {
@@ -581,7 +586,48 @@ final class NatsConnection {
     }
   }
 
+  /// Stores `value` under `key` in the bucket `name` if the key's value is still the one
+  /// of `revision` (0: none, or deleted), as a compare-and-set: the message is published on
+  /// the key's subject expecting the subject's last sequence to be `revision`.
+  /// - Returns: the value's new revision.
+  /// - Throws: ``StreamError/Kind/changedMeanwhile`` when the key holds another revision.
+  func put(_ value: [UInt8], key: String, bucket name: String, replacing revision: UInt64)
+    throws(StreamError) -> UInt64
+  {
+    _ = try bucket(name, create: false)
+    let subject = "$KV.\(name).\(key)"
+    var expected = revision
+    while true {
+      do throws(StreamError) {
+        return try publish(
+          value, subject: subject, id: nil, headers: [], expectedLastSubjectSequence: expected
+        ).sequence
+      } catch {
+        guard error.kind == .conflict else { throw error }
+        // No value expected, and the key's last message is a deletion: its revision.
+        if expected == 0, let last = try lastMessage("KV_" + name, subject: subject),
+          ["DEL", "PURGE"].contains(last.headers["KV-Operation"])
+        {
+          expected = last.sequence
+          continue
+        }
+        throw StreamError(
+          .changedMeanwhile,
+          "another writer changed \(key) in the bucket \(name) after this one read it",
+          server: server.displayURL)
+      }
+    }
+  }
+
   func value(key: String, bucket name: String) throws(StreamError) -> [UInt8]? {
+    try entry(key: key, bucket: name)?.value
+  }
+
+  /// The value of `key` in the bucket `name` and its revision (the stream sequence of the
+  /// message holding it); nil when the key has none (never written, or deleted).
+  func entry(key: String, bucket name: String) throws(StreamError) -> (
+    value: [UInt8], revision: UInt64
+  )? {
     let bucket = try bucket(name, create: false)
     var entry: OpaquePointer?
     let status = nats.kvStore_Get(&entry, bucket, key)
@@ -590,9 +636,10 @@ final class NatsConnection {
       throw failure(status, jsErrCode(0), "cannot read \(key) of the bucket \(name)")
     }
     defer { nats.kvEntry_Destroy(entry) }
+    let revision = nats.kvEntry_Revision(entry)
     let length = Int(nats.kvEntry_ValueLen(entry))
-    guard length > 0, let bytes = nats.kvEntry_Value(entry) else { return [] }
-    return Array(UnsafeRawBufferPointer(start: bytes, count: length))
+    guard length > 0, let bytes = nats.kvEntry_Value(entry) else { return ([], revision) }
+    return (Array(UnsafeRawBufferPointer(start: bytes, count: length)), revision)
   }
 
   /// The keys of the bucket `name`: the subjects its stream holds messages on, as the

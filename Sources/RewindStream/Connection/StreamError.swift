@@ -19,6 +19,10 @@ public struct StreamError: Error, Sendable, CustomStringConvertible {
     /// The server holds something else than this journal under the session's name, or
     /// another writer appended to the session meanwhile.
     case conflict
+    /// Another writer of the session changed its summary or a value of its index between
+    /// this push's reading and writing it (a push of the same journal, a shipper's round):
+    /// nothing was written over; a push that reads them again goes on.
+    case changedMeanwhile
     /// The server did not answer in time.
     case timeout
     /// What the server holds is not a valid session (damaged or foreign messages).

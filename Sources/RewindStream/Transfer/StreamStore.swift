@@ -21,6 +21,8 @@ public final class StreamStore {
   /// Told of each try that failed and will be made again (a shipper says it as its last
   /// error while its round goes on).
   package var triedOnce: ((StreamError) -> Void)?
+  /// Told of each key of a bucket a push is about to write (the tests write it meanwhile).
+  package var beforeStoring: ((String) -> Void)?
   /// The number of frame messages read so far (the tests count them).
   package private(set) var framesFetched = 0
   /// The number of index chunks read so far (the tests count them).
@@ -168,7 +170,7 @@ public final class StreamStore {
   /// - Throws: ``StreamError/Kind/invalidData`` for a value of the index that is missing
   ///   or damaged, saying that a push of the journal rebuilds it.
   public func frames(of summary: SessionSummary) throws(StreamError) -> [StreamFrame] {
-    let (frames, damage) = try indexedFrames(of: summary)
+    let (frames, damage, _) = try indexedFrames(of: summary)
     if var damage {
       damage.message += Self.indexRebuilt
       throw damage
@@ -183,32 +185,36 @@ public final class StreamStore {
   /// The session's frames its index lists, up to the first value of the index that is
   /// missing or damaged (no entries, a count of bytes no entries make, fewer entries than
   /// its frames, or more than a value holds), and the error of that value, if any: a push
-  /// holds the journal, and finds the frames after it on the session's subject.
+  /// holds the journal, and finds the frames after it on the session's subject. With them,
+  /// the revision of each value read (by its chunk's number; a missing one's is 0), which a
+  /// push writes the values it read over with.
   private func indexedFrames(of summary: SessionSummary) throws(StreamError) -> (
-    frames: [StreamFrame], damage: StreamError?
+    frames: [StreamFrame], damage: StreamError?, revisions: [Int: UInt64]
   ) {
     let id = summary.session.description
     let size = StreamLayout.indexChunkSize
     var frames: [StreamFrame] = []
     frames.reserveCapacity(summary.frameCount)
+    var revisions: [Int: UInt64] = [:]
     var chunk = 0
     while frames.count < summary.frameCount {
       let key = StreamLayout.indexKey(id, chunk: chunk)
       indexChunksFetched += 1
       let value = try reading { () throws(StreamError) in
-        try connection.value(key: key, bucket: StreamLayout.indexBucket)
+        try connection.entry(key: key, bucket: StreamLayout.indexBucket)
       }
+      revisions[chunk] = value?.revision ?? 0
       func damage(_ problem: String) -> StreamError {
         StreamError(.invalidData, problem, server: server.displayURL, session: id)
       }
-      guard let bytes = value else {
-        return (frames, damage("the index lacks frames from \(frames.count) on"))
+      guard let bytes = value?.value else {
+        return (frames, damage("the index lacks frames from \(frames.count) on"), revisions)
       }
       let entries: [StreamFrame]
       do throws(CodecError) {
         entries = try StreamFrame.decode(bytes)
       } catch {
-        return (frames, damage("index chunk \(chunk) is damaged: \(error.message)"))
+        return (frames, damage("index chunk \(chunk) is damaged: \(error.message)"), revisions)
       }
       // A value holds its frames, or more than the summary counts (written before it).
       let expected = min(size, summary.frameCount - frames.count)
@@ -216,13 +222,14 @@ public final class StreamStore {
         return (
           frames,
           damage(
-            "index chunk \(chunk) is damaged: it holds \(entries.count) frames, not \(expected)")
+            "index chunk \(chunk) is damaged: it holds \(entries.count) frames, not \(expected)"),
+          revisions
         )
       }
       frames += entries
       chunk += 1
     }
-    return (Array(frames.prefix(summary.frameCount)), nil)
+    return (Array(frames.prefix(summary.frameCount)), nil, revisions)
   }
 
   /// The session's header message: the journal header as one metadata frame.
@@ -427,6 +434,8 @@ public final class StreamStore {
     var summary: SessionSummary
     /// The session's frames on the server, which are the journal's first.
     var frames: [StreamFrame]
+    /// The revisions of the summary and the index values this store last wrote.
+    var revisions: ValueRevisions
 
     /// Whether `reader`'s journal is the one pushed and holds its frames, unchanged (its
     /// first frames, as the journal's index or frame headers list them).
@@ -460,10 +469,29 @@ public final class StreamStore {
     return try push(checked: reader, after: continuing, progress: { _, _ in })
   }
 
+  /// The revisions of a session's summary and index values (by chunk) as a push read or
+  /// wrote them: each value is written only over the revision the push knows
+  /// (``NatsConnection/put(_:key:bucket:replacing:)``), so that a push that read the session
+  /// before another writer stored more of it (a shipper's round, while a push rebuilds the
+  /// index) does not write over what the other wrote. 0 for a value the push found none of.
+  struct ValueRevisions: Sendable {
+    var summary: UInt64 = 0
+    var chunks: [Int: UInt64] = [:]
+  }
+
+  /// How many times a push reads the session again and goes on when another writer
+  /// changed its summary or index meanwhile (``StreamError/Kind/changedMeanwhile``).
+  static let readsAgain = 3
+
   private func push(
     checked reader: JournalReader, after position: PushPosition?, progress: (Int, Int) -> Void
   ) throws -> (report: PushReport, position: PushPosition) {
     let id = reader.header.sessionID
+    var position = position
+    var readAgain = 0
+    // The frames this push published (not found there): read again, the session holds
+    // them, and the push's report still counts them as sent.
+    var sent = Set<Int>()
     do {
       if position == nil {
         // Its first requests wait for a cluster electing a leader as the next ones do (the
@@ -477,14 +505,31 @@ public final class StreamStore {
           try connection.ensureBucket(StreamLayout.indexBucket, create: true)
         }
       }
-      return try push(reader, after: position, progress: progress)
+      while true {
+        do {
+          return try push(reader, after: position, sent: &sent, progress: progress)
+        } catch let error as StreamError {
+          // Another writer changed the summary or the index after this push read them:
+          // read them again (the frames this push sent are found on the subject).
+          guard error.kind == .changedMeanwhile else { throw error }
+          guard readAgain < Self.readsAgain else {
+            var failure = error
+            failure.message +=
+              "; the session was read again \(Self.readsAgain) times and changed each time: another writer is pushing it; push again once it is done"
+            throw failure
+          }
+          readAgain += 1
+          position = nil
+        }
+      }
     } catch let error as StreamError {
       throw error.about(id.description)
     }
   }
 
   private func push(
-    _ reader: JournalReader, after position: PushPosition?, progress: (Int, Int) -> Void
+    _ reader: JournalReader, after position: PushPosition?, sent: inout Set<Int>,
+    progress: (Int, Int) -> Void
   ) throws -> (report: PushReport, position: PushPosition) {
     let header = reader.header
     let id = header.sessionID
@@ -495,20 +540,24 @@ public final class StreamStore {
     let headerBytes = try JournalAssembler.headerFrameWithCopies(reader.headerFrameBytes)
     var summary: SessionSummary
     var frames: [StreamFrame]
+    var revisions = ValueRevisions()
     // The first frame whose index entry is rewritten, the index being damaged there.
     var reindexFrom: Int?
     if let position {
       summary = position.summary
       frames = position.frames
-    } else if let bytes = try connection.value(
+      revisions = position.revisions
+    } else if let stored = try connection.entry(
       key: id.description, bucket: StreamLayout.sessionsBucket)
     {
-      summary = try decodeSummary(bytes, id.description)
+      summary = try decodeSummary(stored.value, id.description)
+      revisions.summary = stored.revision
       // A value of the index missing or damaged: the frames after the last one listed
       // are found on the subject (below), each checked against the journal, and the
       // index is written again from there.
       let indexed = try indexedFrames(of: summary)
       frames = indexed.frames
+      revisions.chunks = indexed.revisions
       if indexed.damage != nil { reindexFrom = frames.count }
       guard try Self.sameHeader(try headerFrame(of: summary), headerBytes) else {
         throw conflict("the server holds another journal under this session's id")
@@ -532,6 +581,22 @@ public final class StreamStore {
         subject: subject, headerSequence: headerSequence, frameCount: 0, eventCount: 0,
         lastTime: 0, storedBytes: UInt64(headerBytes.count), isClosed: false)
       frames = []
+    }
+    if position == nil {
+      // The values of the index this push may write that it did not read (past the
+      // summary's frames: left by a push interrupted before its summary, or none), read
+      // now, before any frame is sent, so that one another writer stores meanwhile is not
+      // written over.
+      let size = StreamLayout.indexChunkSize
+      for chunk in 0..<((reader.frames.count + size - 1) / size)
+      where revisions.chunks[chunk] == nil {
+        revisions.chunks[chunk] =
+          try reading { () throws(StreamError) in
+            try connection.entry(
+              key: StreamLayout.indexKey(id.description, chunk: chunk),
+              bucket: StreamLayout.indexBucket)
+          }?.revision ?? 0
+      }
     }
     // Frames published after the index was last written (a push interrupted between the
     // two), found on the subject after the last indexed one; none after this store's
@@ -566,9 +631,6 @@ public final class StreamStore {
         server: server.displayURL)
     }
     let found = frames.count
-    // Frames another writer of the session stored after this push read the server: the
-    // server dropped this push's copies as duplicates.
-    var storedByAnother = 0
     // The session closed on the server, with every frame of this journal indexed: a copy
     // that adds nothing to it (taken before the journal was closed, pushed after it) leaves
     // it closed. Frames a killed push left past the index are new: the session goes on.
@@ -576,7 +638,7 @@ public final class StreamStore {
     if frames.count > summary.frameCount || reindexFrom != nil {
       try record(
         &summary, frames, from: min(reindexFrom ?? summary.frameCount, summary.frameCount),
-        headerSize: headerBytes.count)
+        headerSize: headerBytes.count, revisions: &revisions)
     }
     let closed =
       (reader.condition.isClosed && reader.condition.tornTail == nil) || closedWithEveryFrame
@@ -584,7 +646,7 @@ public final class StreamStore {
       // A closed journal continued since it was pushed: the summary says so before the
       // first frame is sent, and says closed again when the push ends (if it is).
       summary.isClosed = false
-      try put(summary)
+      try put(summary, revision: &revisions.summary)
     }
     // The index is written as each value of it fills, and at the end: a value written
     // again after each frame made a push of many frames send 6 KiB more a frame on
@@ -602,26 +664,31 @@ public final class StreamStore {
           (StreamLayout.kindHeader, "frame"), (StreamLayout.frameHeader, "\(number)"),
           (StreamLayout.eventsHeader, "\(info.firstSequence)-\(info.lastSequence)"),
         ], after: last, frame: number)
-      if alreadyThere { storedByAnother += 1 }
+      if !alreadyThere { sent.insert(number) }
       frames.append(StreamFrame(info, streamSequence: sequence))
       last = sequence
       if frames.count % chunk == 0 {
-        try record(&summary, frames, from: firstUnindexed, headerSize: headerBytes.count)
+        try record(
+          &summary, frames, from: firstUnindexed, headerSize: headerBytes.count,
+          revisions: &revisions)
         firstUnindexed = frames.count
       }
     }
     if firstUnindexed < frames.count {
-      try record(&summary, frames, from: firstUnindexed, headerSize: headerBytes.count)
+      try record(
+        &summary, frames, from: firstUnindexed, headerSize: headerBytes.count, revisions: &revisions
+      )
     }
     if closed != summary.isClosed || frames.isEmpty && found == 0 {
       summary.isClosed = closed
-      try put(summary)
+      try put(summary, revision: &revisions.summary)
     }
     return (
       PushReport(
-        summary: summary, framesFound: found + storedByAnother,
-        framesSent: frames.count - found - storedByAnother, rebuiltIndex: reindexFrom != nil),
-      PushPosition(headerBytes: headerBytes, summary: summary, frames: frames)
+        summary: summary, framesFound: frames.count - sent.count, framesSent: sent.count,
+        rebuiltIndex: reindexFrom != nil),
+      PushPosition(
+        headerBytes: headerBytes, summary: summary, frames: frames, revisions: revisions)
     )
   }
 
@@ -634,34 +701,57 @@ public final class StreamStore {
     return upgraded == pushed
   }
 
-  /// Writes the index chunks holding frames `from…` and the summary.
+  /// Writes the index chunks holding frames `from…` and the summary, each over the
+  /// revision `revisions` holds of it (set to the one written).
   private func record(
-    _ summary: inout SessionSummary, _ frames: [StreamFrame], from first: Int, headerSize: Int
+    _ summary: inout SessionSummary, _ frames: [StreamFrame], from first: Int, headerSize: Int,
+    revisions: inout ValueRevisions
   ) throws(StreamError) {
     let id = summary.session.description
     let size = StreamLayout.indexChunkSize
     for chunk in (first / size)...((frames.count - 1) / size) {
       let slice = frames[(chunk * size)..<min(frames.count, (chunk + 1) * size)]
-      try retrying { () throws(StreamError) in
-        try connection.put(
-          StreamFrame.encode(slice), key: StreamLayout.indexKey(id, chunk: chunk),
-          bucket: StreamLayout.indexBucket)
-      }
+      try store(
+        StreamFrame.encode(slice), key: StreamLayout.indexKey(id, chunk: chunk),
+        bucket: StreamLayout.indexBucket, revision: &revisions.chunks[chunk, default: 0])
     }
     summary.frameCount = frames.count
     summary.eventCount = frames.last?.lastSequence ?? 0
     summary.lastTime = frames.last?.lastTime ?? 0
     summary.storedBytes = frames.reduce(UInt64(headerSize)) { $0 + UInt64($1.size) }
-    try put(summary)
+    try put(summary, revision: &revisions.summary)
   }
 
-  /// Writes `summary` into the sessions' bucket.
-  private func put(_ summary: SessionSummary) throws(StreamError) {
-    let value = summary.encoded()
+  /// Writes `summary` into the sessions' bucket over `revision` (set to the one written).
+  private func put(_ summary: SessionSummary, revision: inout UInt64) throws(StreamError) {
+    try store(
+      summary.encoded(), key: summary.session.description, bucket: StreamLayout.sessionsBucket,
+      revision: &revision)
+  }
+
+  /// Writes `value` under `key` over `revision`, the one this push read or wrote last (set
+  /// to the one written), tried again as the push's other steps are. A try that went
+  /// unanswered may have stored it: the next finds the key changed, and then the value
+  /// there, if it is this one, is taken for this push's.
+  /// - Throws: ``StreamError/Kind/changedMeanwhile`` when another writer changed the key.
+  private func store(_ value: [UInt8], key: String, bucket: String, revision: inout UInt64)
+    throws(StreamError)
+  {
+    beforeStoring?(key)
+    var unanswered = false
+    var written = revision
     try retrying { () throws(StreamError) in
-      try connection.put(
-        value, key: summary.session.description, bucket: StreamLayout.sessionsBucket)
+      do throws(StreamError) {
+        written = try connection.put(value, key: key, bucket: bucket, replacing: written)
+      } catch {
+        if error.kind == .timeout || error.kind == .noServer { unanswered = true }
+        guard error.kind == .changedMeanwhile, unanswered,
+          let stored = try? connection.entry(key: key, bucket: bucket), stored.value == value
+        else { throw error }
+        written = stored.revision
+      }
     }
+    revision = written
   }
 
   /// Publishes one message of a session after the subject's message `last`; a message
