@@ -52,6 +52,26 @@ import Testing
     }
   }
 
+  /// The fuzz target's sessions check their index as a reader of a server does
+  /// (`StreamFrame.indexed`): a value holding fewer entries than its frames, followed by
+  /// another, was read on, the next value's frames taken for its own, and refused only
+  /// for the frame missing at the end, where a reader names the value.
+  @Test("a value of the index holding fewer frames than it must is refused as a reader refuses it")
+  func shortChunkFollowedByAnother() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("s.journal")
+    try writeJournal(path, events: 60_000, frameSize: 1024)
+    var session = try StoredSession(journal: try JournalReader(path: path))
+    try #require(session.indexChunks.count >= 2)
+    session.indexChunks[0].removeLast(48)
+    let summary = try session.decodedSummary()
+    let error = try #require(throws: CodecError.self) { try session.decodedFrames(summary) }
+    #expect(
+      error.message
+        == "index chunk 0 is damaged: it holds \(StreamLayout.indexChunkSize - 1) frames, not \(StreamLayout.indexChunkSize)"
+    )
+  }
+
   @Test("a summary or an index cut short is an error")
   func damagedValues() throws {
     let directory = TemporaryDirectory()

@@ -138,6 +138,44 @@ public struct StreamFrame: Sendable, Equatable {
     return writer.bytes
   }
 
+  /// A session's `frameCount` frames as the values of its index list them (`chunk(n)`:
+  /// the value of chunk `n`, nil when there is none), each value checked as it is read: a
+  /// count of bytes that no entries make, fewer entries than its frames (each value holds
+  /// ``StreamLayout/indexChunkSize``, the last the rest; more when written before the
+  /// summary counted them), or more than a value holds. What a push and a reader
+  /// (``StreamStore``) and the fuzz target's sessions (``StoredSession``) check alike.
+  /// - Returns: the frames listed before the first value that fails, and what is wrong
+  ///   with that value (nil when every value holds its frames).
+  package static func indexed<Failure: Error>(
+    frameCount: Int, chunk: (Int) throws(Failure) -> [UInt8]?
+  ) throws(Failure) -> (frames: [StreamFrame], problem: String?) {
+    let size = StreamLayout.indexChunkSize
+    var frames: [StreamFrame] = []
+    frames.reserveCapacity(frameCount)
+    var number = 0
+    while frames.count < frameCount {
+      guard let bytes = try chunk(number) else {
+        return (frames, "the index lacks frames from \(frames.count) on")
+      }
+      let entries: [StreamFrame]
+      do throws(CodecError) {
+        entries = try decode(bytes)
+      } catch {
+        return (frames, "index chunk \(number) is damaged: \(error.message)")
+      }
+      let expected = min(size, frameCount - frames.count)
+      guard (expected...size).contains(entries.count) else {
+        return (
+          frames,
+          "index chunk \(number) is damaged: it holds \(entries.count) frames, not \(expected)"
+        )
+      }
+      frames += entries
+      number += 1
+    }
+    return (Array(frames.prefix(frameCount)), nil)
+  }
+
   package static func decode(_ bytes: [UInt8]) throws(CodecError) -> [StreamFrame] {
     guard bytes.count % encodedSize == 0 else {
       throw CodecError(.invalidValue, "an index chunk of \(bytes.count) bytes", at: 0)

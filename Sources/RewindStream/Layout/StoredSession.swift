@@ -53,17 +53,15 @@ package struct StoredSession: Sendable, Equatable {
     try SessionSummary.decode(summary)
   }
 
-  /// The index's frames, as many as `summary` says, decoded chunk by chunk.
+  /// The index's frames, as many as `summary` says, decoded and checked chunk by chunk as
+  /// a reader of a server checks them (``StreamFrame/indexed(frameCount:chunk:)``).
   /// - Throws: `CodecError` for a damaged chunk or an index shorter than the summary says.
   package func decodedFrames(_ summary: SessionSummary) throws(CodecError) -> [StreamFrame] {
-    var frames: [StreamFrame] = []
-    for chunk in indexChunks where frames.count < summary.frameCount {
-      frames += try StreamFrame.decode(chunk)
+    let (frames, problem) = StreamFrame.indexed(frameCount: summary.frameCount) { number in
+      indexChunks.indices.contains(number) ? indexChunks[number] : nil
     }
-    guard frames.count >= summary.frameCount else {
-      throw CodecError(.truncated, "the index lacks frames from \(frames.count) on", at: 0)
-    }
-    return Array(frames.prefix(summary.frameCount))
+    if let problem { throw CodecError(.invalidValue, problem, at: 0) }
+    return frames
   }
 
   /// A reader of the session, as ``StreamStore/reader(session:)`` makes one: each frame

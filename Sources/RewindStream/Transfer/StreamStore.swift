@@ -192,44 +192,21 @@ public final class StreamStore {
     frames: [StreamFrame], damage: StreamError?, revisions: [Int: UInt64]
   ) {
     let id = summary.session.description
-    let size = StreamLayout.indexChunkSize
-    var frames: [StreamFrame] = []
-    frames.reserveCapacity(summary.frameCount)
     var revisions: [Int: UInt64] = [:]
-    var chunk = 0
-    while frames.count < summary.frameCount {
-      let key = StreamLayout.indexKey(id, chunk: chunk)
+    let (frames, problem) = try StreamFrame.indexed(frameCount: summary.frameCount) {
+      chunk throws(StreamError) in
       indexChunksFetched += 1
       let value = try reading { () throws(StreamError) in
-        try connection.entry(key: key, bucket: StreamLayout.indexBucket)
+        try connection.entry(
+          key: StreamLayout.indexKey(id, chunk: chunk), bucket: StreamLayout.indexBucket)
       }
       revisions[chunk] = value?.revision ?? 0
-      func damage(_ problem: String) -> StreamError {
-        StreamError(.invalidData, problem, server: server.displayURL, session: id)
-      }
-      guard let bytes = value?.value else {
-        return (frames, damage("the index lacks frames from \(frames.count) on"), revisions)
-      }
-      let entries: [StreamFrame]
-      do throws(CodecError) {
-        entries = try StreamFrame.decode(bytes)
-      } catch {
-        return (frames, damage("index chunk \(chunk) is damaged: \(error.message)"), revisions)
-      }
-      // A value holds its frames, or more than the summary counts (written before it).
-      let expected = min(size, summary.frameCount - frames.count)
-      guard (expected...size).contains(entries.count) else {
-        return (
-          frames,
-          damage(
-            "index chunk \(chunk) is damaged: it holds \(entries.count) frames, not \(expected)"),
-          revisions
-        )
-      }
-      frames += entries
-      chunk += 1
+      return value?.value
     }
-    return (Array(frames.prefix(summary.frameCount)), nil, revisions)
+    let damage = problem.map {
+      StreamError(.invalidData, $0, server: server.displayURL, session: id)
+    }
+    return (frames, damage, revisions)
   }
 
   /// The session's header message: the journal header as one metadata frame.
