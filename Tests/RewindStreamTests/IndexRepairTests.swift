@@ -1,6 +1,7 @@
 import Foundation
 import JournalFixtures
 import RewindJournal
+import Synchronization
 import TestSupport
 import Testing
 
@@ -146,6 +147,79 @@ struct ValueRaceTests {
     #expect(report.summary == meanwhile.summary)
     #expect(report.framesSent == frames && report.framesFound == 0)
     #expect(try store.storedMessages(of: report.summary).count == frames + 1)
+    let pulled = directory.file("pulled.journal")
+    _ = try store.pull(report.summary.session.description, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path))
+  }
+
+  /// Three pushes of a journal of more than 2,000 frames at once, each writing the index
+  /// and summary over the others' revisions at every 256 frames, all end: each frame is
+  /// stored once and sent once between them, and the session is the journal. (A push that
+  /// found the session changed three times was refused, though the others stored more of it
+  /// each time.)
+  @Test func threePushesOfALongJournalAtOnceAllEnd() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 480_000)
+    let frames = try JournalReader(path: path).frames.count
+    try #require(frames > 2_000, "\(frames) frames")
+    let url = server.url
+    let results = Mutex<[Result<StreamStore.PushReport, any Error>]>([])
+    DispatchQueue.concurrentPerform(iterations: 3) { _ in
+      let result = Result { try StreamStore(StreamServer(url: url)).push(path) }
+      results.withLock { $0.append(result) }
+    }
+    let reports = try results.withLock { try $0.map { try $0.get() } }
+    #expect(reports.count == 3)
+    #expect(reports.map(\.framesSent).reduce(0, +) == frames)
+    #expect(reports.allSatisfy { $0.framesSent + $0.framesFound == frames && $0.summary.isClosed })
+    let store = try StreamStore(StreamServer(url: url))
+    let id = try #require(reports.first).summary.session.description
+    #expect(try store.storedMessages(of: try store.summary(of: id)).count == frames + 1)
+    let pulled = directory.file("pulled.journal")
+    _ = try store.pull(id, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path))
+  }
+
+  /// A push that finds the session changed at each of its writes, another writer having
+  /// stored more of it each time (five copies of the journal, each longer than the last,
+  /// pushed in turn), reads it again each time and ends: only re-reads that find the
+  /// session no larger count towards the three it allows.
+  @Test func rereadsThatFindMoreDoNotCount() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    var head = header(interval: 50)
+    head.sessionID = SessionID(bytes: (0..<16).map { UInt8($0) })
+    let writer = try JournalWriter.create(
+      at: path, header: head, options: JournalWriterOptions(frameSize: 1024))
+    var copies: [String] = []
+    var written: UInt64 = 0
+    for step in 1...5 {
+      try appendEvents(writer, (written + 1)...(written + 70_000))
+      written += 70_000
+      try writer.flush()
+      let copy = directory.file("copy-\(step).journal")
+      write(bytes(of: path), to: copy)
+      copies.append(copy)
+    }
+    try appendEvents(writer, (written + 1)...(written + 70_000))
+    try writer.close()
+    let url = server.url
+    let store = try StreamStore(StreamServer(url: url))
+    let other = try StreamStore(StreamServer(url: url))
+    var pushed: [StreamStore.PushReport] = []
+    store.beforeStoring = { _ in
+      guard pushed.count < copies.count else { return }
+      if let report = try? other.push(copies[pushed.count]) { pushed.append(report) }
+    }
+    let report = try store.push(path)
+    #expect(pushed.count == copies.count)
+    #expect(store.sessionsReadAgain >= 4, "\(store.sessionsReadAgain) reads again")
+    #expect(report.summary.isClosed)
+    let frames = try JournalReader(path: path).frames.count
+    #expect(report.framesSent + pushed.map(\.framesSent).reduce(0, +) == frames)
     let pulled = directory.file("pulled.journal")
     _ = try store.pull(report.summary.session.description, to: FileDestination(pulled))
     #expect(bytes(of: pulled) == bytes(of: path))

@@ -64,11 +64,6 @@
   X(js_CreateKeyValue) \
   X(kvStore_Destroy) \
   X(kvStore_Put) \
-  X(kvStore_Get) \
-  X(kvEntry_Destroy) \
-  X(kvEntry_ValueLen) \
-  X(kvEntry_Value) \
-  X(kvEntry_Revision) \
   X(nats_GetLastError) \
   X(nats_CloseAndWait) \
   X(natsStatus_GetText)

@@ -127,7 +127,7 @@ extension RewindTool {
           let store = try connect()
           report = try context.withProgress("Pushing \(journal)") { bar in
             do {
-              return try store.push(checked: reader, progress: bar.update)
+              return try store.push(checked: reader, reopening: journal, progress: bar.update)
             } catch var error as StreamError where error.kind == .timeout || error.kind == .noServer
             {
               // Cut off part way: what reached the server is not lost, though not listed.

@@ -606,7 +606,7 @@ final class NatsConnection {
         guard error.kind == .conflict else { throw error }
         // No value expected, and the key's last message is a deletion: its revision.
         if expected == 0, let last = try lastMessage("KV_" + name, subject: subject),
-          ["DEL", "PURGE"].contains(last.headers["KV-Operation"])
+          Self.deletes(last)
         {
           expected = last.sequence
           continue
@@ -625,21 +625,25 @@ final class NatsConnection {
 
   /// The value of `key` in the bucket `name` and its revision (the stream sequence of the
   /// message holding it); nil when the key has none (never written, or deleted).
+  ///
+  /// Read as the key's subject's last message from the bucket's stream, which its leader
+  /// answers: not by `kvStore_Get`, whose direct get any copy of a replicated bucket may
+  /// answer, one lagging behind with an older revision, which a push would then take for
+  /// another writer's change.
   func entry(key: String, bucket name: String) throws(StreamError) -> (
     value: [UInt8], revision: UInt64
   )? {
-    let bucket = try bucket(name, create: false)
-    var entry: OpaquePointer?
-    let status = nats.kvStore_Get(&entry, bucket, key)
-    if status == NATS_NOT_FOUND { return nil }
-    guard status == NATS_OK, let entry else {
-      throw failure(status, jsErrCode(0), "cannot read \(key) of the bucket \(name)")
-    }
-    defer { nats.kvEntry_Destroy(entry) }
-    let revision = nats.kvEntry_Revision(entry)
-    let length = Int(nats.kvEntry_ValueLen(entry))
-    guard length > 0, let bytes = nats.kvEntry_Value(entry) else { return ([], revision) }
-    return (Array(UnsafeRawBufferPointer(start: bytes, count: length)), revision)
+    _ = try bucket(name, create: false)
+    guard let last = try lastMessage("KV_" + name, subject: "$KV.\(name).\(key)"),
+      !Self.deletes(last)
+    else { return nil }
+    return (last.data, last.sequence)
+  }
+
+  /// Whether `message` of a bucket's stream is a deletion of its key (a delete or purge
+  /// marker, as libnats writes them).
+  static func deletes(_ message: StoredMessage) -> Bool {
+    ["DEL", "PURGE"].contains(message.headers["KV-Operation"])
   }
 
   /// The keys of the bucket `name`: the subjects its stream holds messages on, as the

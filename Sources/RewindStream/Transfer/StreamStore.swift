@@ -27,6 +27,9 @@ public final class StreamStore {
   package private(set) var framesFetched = 0
   /// The number of index chunks read so far (the tests count them).
   package private(set) var indexChunksFetched = 0
+  /// The number of times a push read the session again, another writer having changed its
+  /// summary or index meanwhile (the tests count them).
+  package private(set) var sessionsReadAgain = 0
 
   /// Whether this process can connect: it loads the NATS C client when it first does,
   /// which a statically linked executable cannot (the release `rewind` on Linux hands
@@ -342,7 +345,7 @@ public final class StreamStore {
   public func push(_ path: String, progress: (Int, Int) -> Void = { _, _ in }) throws
     -> PushReport
   {
-    try push(checked: try Self.pushable(path), progress: progress)
+    try push(checked: try Self.pushable(path), reopening: path, progress: progress)
   }
 
   /// The journal at `path`, opened, when it can be pushed: whole (no damage, every
@@ -395,11 +398,17 @@ public final class StreamStore {
     return reader
   }
 
-  /// ``push(_:progress:)`` of a journal ``pushable(_:)`` opened and checked.
-  public func push(checked reader: JournalReader, progress: (Int, Int) -> Void = { _, _ in })
-    throws -> PushReport
-  {
-    try push(checked: reader, after: nil, progress: progress).report
+  /// ``push(_:progress:)`` of a journal ``pushable(_:)`` opened and checked; `path`, when
+  /// given, is opened again (and checked) if the push must read the session again, another
+  /// writer having changed it meanwhile: the journal may have grown since.
+  public func push(
+    checked reader: JournalReader, reopening path: String? = nil,
+    progress: (Int, Int) -> Void = { _, _ in }
+  ) throws -> PushReport {
+    try push(
+      checked: reader, after: nil, progress: progress,
+      reopen: path.map { path in { () throws -> JournalReader in try Self.pushable(path) } }
+    ).report
   }
 
   /// What a push left of a journal on the server, as this store sent and read it: the
@@ -443,7 +452,9 @@ public final class StreamStore {
       continuing = position
       return position.frames.count
     }
-    return try push(checked: reader, after: continuing, progress: { _, _ in })
+    return try push(
+      checked: reader, after: continuing, progress: { _, _ in },
+      reopen: { () throws -> JournalReader in try Self.pushable(path) })
   }
 
   /// The revisions of a session's summary and index values (by chunk) as a push read or
@@ -456,16 +467,26 @@ public final class StreamStore {
     var chunks: [Int: UInt64] = [:]
   }
 
-  /// How many times a push reads the session again and goes on when another writer
-  /// changed its summary or index meanwhile (``StreamError/Kind/changedMeanwhile``).
+  /// How many times in a row a push reads the session again and goes on when another
+  /// writer changed its summary or index meanwhile (``StreamError/Kind/changedMeanwhile``)
+  /// and the session holds no more frames than when it was last read: a read that finds it
+  /// grown (another push ahead of this one) does not count.
   static let readsAgain = 3
 
+  /// Pushes `reader`'s journal, continuing from `position`; when another writer changed the
+  /// session's summary or index meanwhile, reads the session again (the journal opened
+  /// again by `reopen`, when given: it may have grown since) and goes on.
   private func push(
-    checked reader: JournalReader, after position: PushPosition?, progress: (Int, Int) -> Void
+    checked reader: JournalReader, after position: PushPosition?, progress: (Int, Int) -> Void,
+    reopen: (() throws -> JournalReader)? = nil
   ) throws -> (report: PushReport, position: PushPosition) {
     let id = reader.header.sessionID
+    var reader = reader
     var position = position
-    var readAgain = 0
+    // Re-reads in a row that found the session no larger, and its frames at the last read.
+    var stalled = 0
+    var lastSeen = -1
+    var seen = 0
     // The frames this push published (not found there): read again, the session holds
     // them, and the push's report still counts them as sent.
     var sent = Set<Int>()
@@ -484,19 +505,26 @@ public final class StreamStore {
       }
       while true {
         do {
-          return try push(reader, after: position, sent: &sent, progress: progress)
+          return try push(reader, after: position, sent: &sent, seen: &seen, progress: progress)
         } catch let error as StreamError {
           // Another writer changed the summary or the index after this push read them:
           // read them again (the frames this push sent are found on the subject).
           guard error.kind == .changedMeanwhile else { throw error }
-          guard readAgain < Self.readsAgain else {
+          sessionsReadAgain += 1
+          if seen > lastSeen { stalled = 0 }
+          lastSeen = seen
+          guard stalled < Self.readsAgain else {
             var failure = error
             failure.message +=
-              "; the session was read again \(Self.readsAgain) times and changed each time: another writer is pushing it; push again once it is done"
+              "; read again \(Self.readsAgain) times in a row, the session had changed again each time, with no more frames: another writer is writing it; push again once it is done"
             throw failure
           }
-          readAgain += 1
+          stalled += 1
+          // Two pushes at the same point of the session, each writing over the other's
+          // revision, part (20 to 100 ms).
+          usleep(UInt32.random(in: 20_000...100_000))
           position = nil
+          if let reopen { reader = try reopen() }
         }
       }
     } catch let error as StreamError {
@@ -506,7 +534,7 @@ public final class StreamStore {
 
   private func push(
     _ reader: JournalReader, after position: PushPosition?, sent: inout Set<Int>,
-    progress: (Int, Int) -> Void
+    seen: inout Int, progress: (Int, Int) -> Void
   ) throws -> (report: PushReport, position: PushPosition) {
     let header = reader.header
     let id = header.sessionID
@@ -559,6 +587,7 @@ public final class StreamStore {
         lastTime: 0, storedBytes: UInt64(headerBytes.count), isClosed: false)
       frames = []
     }
+    seen = summary.frameCount
     if position == nil {
       // The values of the index this push may write that it did not read (past the
       // summary's frames: left by a push interrupted before its summary, or none), read
@@ -567,6 +596,7 @@ public final class StreamStore {
       let size = StreamLayout.indexChunkSize
       for chunk in 0..<((reader.frames.count + size - 1) / size)
       where revisions.chunks[chunk] == nil {
+        indexChunksFetched += 1
         revisions.chunks[chunk] =
           try reading { () throws(StreamError) in
             try connection.entry(
@@ -584,7 +614,7 @@ public final class StreamStore {
         StreamLayout.stream, subject: subject, from: last + 1)
     {
       let number = frames.count
-      guard number < reader.frames.count else { throw holdsMore(reader) }
+      guard number < reader.frames.count else { throw holdsMore(reader, sent: sent.count) }
       guard message.data == (try reader.frameBytes(number)) else {
         throw conflict("the server holds frames this journal does not have (frame \(number))")
       }
@@ -598,7 +628,7 @@ public final class StreamStore {
     else {
       throw conflict("the server holds frames this journal does not have")
     }
-    guard frames.count <= reader.frames.count else { throw holdsMore(reader) }
+    guard frames.count <= reader.frames.count else { throw holdsMore(reader, sent: sent.count) }
     // The session's messages, walked past a damaged index, are fewer than the summary
     // counts: what the index lacks is not on the server, and nothing is written.
     if reindexFrom != nil, frames.count < summary.frameCount {
@@ -722,8 +752,9 @@ public final class StreamStore {
         written = try connection.put(value, key: key, bucket: bucket, replacing: written)
       } catch {
         if error.kind == .timeout || error.kind == .noServer { unanswered = true }
-        guard error.kind == .changedMeanwhile, unanswered,
-          let stored = try? connection.entry(key: key, bucket: bucket), stored.value == value
+        guard error.kind == .changedMeanwhile, unanswered else { throw error }
+        // (A failure to read it is said as itself, not as another writer's change.)
+        guard let stored = try connection.entry(key: key, bucket: bucket), stored.value == value
         else { throw error }
         written = stored.revision
       }
@@ -873,10 +904,16 @@ public final class StreamStore {
 
   /// The error of a journal whose frames the server holds, and more after them: a shorter
   /// copy of the journal pushed, such as a recovery's `NAME.damaged` or a copy made while
-  /// it was recorded.
-  private func holdsMore(_ reader: JournalReader) -> StreamError {
-    conflict(
-      "the server holds more of this session than this journal has (its \(Journal.count(UInt64(reader.frames.count), "frame")), then more): it was pushed from a longer copy of the journal; nothing was sent"
+  /// it was recorded. `sent`: the frames this push published before it found that (a
+  /// longer copy pushed meanwhile).
+  private func holdsMore(_ reader: JournalReader, sent: Int) -> StreamError {
+    let frames = Journal.count(UInt64(reader.frames.count), "frame")
+    let what =
+      sent == 0
+      ? "nothing was sent"
+      : "this push sent \(Journal.count(UInt64(sent), "frame")) of it before another writer stored more"
+    return conflict(
+      "the server holds more of this session than this journal has (its \(frames), then more): it was pushed from a longer copy of the journal; \(what)"
     )
   }
 
