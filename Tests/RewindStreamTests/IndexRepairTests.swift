@@ -225,6 +225,51 @@ struct ValueRaceTests {
     #expect(bytes(of: pulled) == bytes(of: path))
   }
 
+  /// A write of the summary whose acknowledgement was lost (a timeout), though the
+  /// server stored it: the next try finds the key changed, and the value there this
+  /// push's, which it takes as its own and goes on, reading nothing again.
+  @Test func aWriteStoredWithItsAnswerLostIsTakenForThePushs() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let store = try StreamStore(StreamServer(url: server.url))
+    var lost: [String] = []
+    store.losingAnswer = { key in
+      guard !key.contains("."), lost.isEmpty else { return nil }
+      lost.append(key)
+      return StreamError(.timeout, "no answer (in the test)", server: server.url)
+    }
+    let report = try store.push(path)
+    #expect(lost.count == 1)
+    #expect(store.sessionsReadAgain == 0)
+    #expect(report.summary.isClosed)
+    #expect(report.framesSent == (try JournalReader(path: path).frames.count))
+    #expect(try store.summary(of: report.summary.session.description) == report.summary)
+  }
+
+  /// A value of the index another program deleted (a deletion marker its key's last
+  /// message) is refused by a reader, and a push writes it again over the marker.
+  @Test func aDeletedIndexValueIsWrittenAgain() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 3_000)
+    let store = try StreamStore(StreamServer(url: server.url))
+    let pushed = try store.push(path)
+    let id = pushed.summary.session.description
+    _ = try store.connection.publish(
+      [], subject: "$KV.\(StreamLayout.indexBucket).\(StreamLayout.indexKey(id, chunk: 0))",
+      id: nil, headers: [("KV-Operation", "DEL")], expectedLastSubjectSequence: nil)
+    let refused = try #require(throws: StreamError.self) {
+      try store.frames(of: pushed.summary)
+    }
+    #expect(refused.message.hasPrefix("the index lacks frames from 0 on"), "\(refused)")
+    let again = try store.push(path)
+    #expect(again.rebuiltIndex && again.framesSent == 0)
+    #expect(try store.frames(of: pushed.summary).count == pushed.summary.frameCount)
+  }
+
   /// A session whose summary another program deleted (a deletion marker is the key's last
   /// message) is pushed again: the summary is written over the marker.
   @Test func aDeletedSummaryIsWrittenAgain() throws {

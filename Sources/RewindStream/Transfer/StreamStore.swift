@@ -23,6 +23,9 @@ public final class StreamStore {
   package var triedOnce: ((StreamError) -> Void)?
   /// Told of each key of a bucket a push is about to write (the tests write it meanwhile).
   package var beforeStoring: ((String) -> Void)?
+  /// Asked after each write of a key of a bucket that the server acknowledged: an error
+  /// returned stands for the acknowledgement lost on the way (the tests).
+  package var losingAnswer: ((String) -> StreamError?)?
   /// The number of frame messages read so far (the tests count them).
   package private(set) var framesFetched = 0
   /// The number of index chunks read so far (the tests count them).
@@ -749,7 +752,9 @@ public final class StreamStore {
     var written = revision
     try retrying { () throws(StreamError) in
       do throws(StreamError) {
-        written = try connection.put(value, key: key, bucket: bucket, replacing: written)
+        let stored = try connection.put(value, key: key, bucket: bucket, replacing: written)
+        if let lost = losingAnswer?(key) { throw lost }
+        written = stored
       } catch {
         if error.kind == .timeout || error.kind == .noServer { unanswered = true }
         guard error.kind == .changedMeanwhile, unanswered else { throw error }
