@@ -3,7 +3,8 @@
 // handler that removes them, puts the signal's default action back and raises it again,
 // so that the process dies by it (a shell sees 128 + its number). A handler may call only
 // async-signal-safe functions: this one reads the registry with atomic loads and
-// exchanges, calls unlink, sigaction and raise, allocates nothing and takes no lock.
+// exchanges, calls unlink, sigaction, raise, pthread_sigmask and _exit, allocates nothing
+// and takes no lock.
 //
 // A replacement's last steps (the new file moved over the old one, the directory synced,
 // the old file's second name removed) hold a signal back (rewind_cleanup_hold): the
@@ -105,8 +106,13 @@ static inline void rewind_cleanup_remove(void *registry, int slot) {
 }
 
 /// Removes every name `registry` (which may be NULL) holds, puts `signal`'s default action
-/// back and raises it: the process ends by it once the signal is unblocked (at once, or
-/// when the handler that calls this returns). Async-signal-safe.
+/// back, raises it and unblocks it (in a handler, where it is blocked): the process ends
+/// by it. Where its default action ends nothing (the first process of a PID namespace, a
+/// container without an init, to which the kernel delivers no signal its default action
+/// would take), the process ends with the status a shell gives such an end, 128 + its
+/// number (it carried on, and waited for ever for a name this had claimed). Does not
+/// return. Async-signal-safe.
+__attribute__((noreturn))
 static inline void rewind_cleanup_end(struct rewind_cleanup_registry *r, int signal) {
   if (r != NULL) {
     for (int slot = 0; slot < REWIND_CLEANUP_SLOTS; slot++) {
@@ -122,6 +128,11 @@ static inline void rewind_cleanup_end(struct rewind_cleanup_registry *r, int sig
   sigemptyset(&action.sa_mask);
   (void)sigaction(signal, &action, NULL);
   (void)raise(signal);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signal);
+  (void)pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  _exit(128 + signal);
 }
 
 /// The handler of SIGINT, SIGTERM and SIGHUP.
@@ -138,7 +149,6 @@ static inline void rewind_cleanup_handler(int signal) {
     }
   }
   rewind_cleanup_end(r, signal);
-  errno = saved;
 }
 
 /// Installs the handler for `signal` where it has its default action: 1 when installed;
@@ -167,6 +177,13 @@ static inline void rewind_cleanup_hold(void *registry) {
   __atomic_add_fetch(&r->holding, 1, __ATOMIC_SEQ_CST);
 }
 
+/// The signal that came while a replacement held signals back, which its end will end
+/// the process by; 0 for none.
+static inline int rewind_cleanup_pending(void *registry) {
+  struct rewind_cleanup_registry *r = registry;
+  return __atomic_load_n(&r->pending, __ATOMIC_SEQ_CST);
+}
+
 /// Ends one rewind_cleanup_hold. When no replacement holds signals back any more and one
 /// came meanwhile, ends the process by it, after removing the names still registered:
 /// this does not return then.
@@ -175,12 +192,7 @@ static inline void rewind_cleanup_release(void *registry) {
   if (__atomic_sub_fetch(&r->holding, 1, __ATOMIC_SEQ_CST) > 0) return;
   int signal = __atomic_exchange_n(&r->pending, 0, __ATOMIC_SEQ_CST);
   if (signal == 0) return;
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, signal);
-  (void)pthread_sigmask(SIG_UNBLOCK, &set, NULL);
   rewind_cleanup_end(r, signal);
-  for (;;) pause();
 }
 
 #endif

@@ -90,8 +90,72 @@ private final class Child {
   }
 }
 
+/// Whether this process may start a command as the first process of a new PID namespace
+/// (`unshare --pid --fork`, root only), as a container without an init starts it.
+private let pidNamespaces: Bool = {
+  guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
+    return false
+  }
+  let probe = Process()
+  probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+  probe.arguments = ["--pid", "--fork", "/bin/true"]
+  probe.standardError = FileHandle.nullDevice
+  guard (try? probe.run()) != nil else { return false }
+  probe.waitUntilExit()
+  return probe.terminationStatus == 0
+}()
+
+/// The child processes of `pid`, as `/proc` lists them.
+private func children(of pid: pid_t) -> [pid_t] {
+  let text =
+    (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+  return text.split(separator: " ").compactMap { pid_t($0) }
+}
+
 @Suite("Interrupted writes: a signal that ends a command leaves no temporary file")
 struct InterruptedWriteTests {
+  /// The first process of a PID namespace (a container's command, with no init) is sent no
+  /// signal its default action would take, its own `raise` included: the handler's raise did
+  /// nothing there, and the command went on writing to the file whose name it had just
+  /// removed, then waited for ever. It now ends with the status a shell gives the signal,
+  /// the temporary file removed and the previous file left.
+  @Test(
+    "SIGTERM to a command that is a PID namespace's first process ends it, 128 + 15",
+    .enabled(if: pidNamespaces, "needs root and unshare --pid"), .timeLimit(.minutes(2)))
+  func signalToTheFirstProcessOfANamespace() throws {
+    let journal = sample("generated-200k.journal")
+    let previous = Array("the previous file\n".utf8)
+    let directory = TemporaryDirectory()
+    let output = directory.file("out.jsonl")
+    write(previous, to: output)
+    let child = try Child(
+      "/usr/bin/unshare",
+      ["--pid", "--fork", namedTemporariesRewind, "export", journal, "-o", output, "--force"])
+    let deadline = Date().addingTimeInterval(60)
+    while child.isRunning, (largestHiddenFile(in: directory.path) ?? 0) < 64 << 10,
+      Date() < deadline
+    {
+      usleep(1_000)
+    }
+    let command = children(of: child.pid).first
+    try #require(
+      child.isRunning && command != nil, "the export ended before it could be interrupted")
+    kill(command ?? 0, SIGTERM)
+    let end = Date().addingTimeInterval(30)
+    while child.isRunning, Date() < end { usleep(1_000) }
+    let ended = !child.isRunning
+    if !ended {
+      kill(command ?? 0, SIGKILL)
+      child.wait()
+    }
+    #expect(ended, "the command did not end within 30 s of SIGTERM")
+    #expect(
+      child.exitStatus == 128 + SIGTERM || child.signal == SIGTERM,
+      "exit status \(child.exitStatus ?? -1), signal \(child.signal ?? 0)")
+    #expect(hiddenNames(in: directory.path).isEmpty, "left behind")
+    #expect(bytes(of: output) == previous, "the previous file changed")
+  }
+
   /// Ctrl-C (or SIGTERM, SIGHUP) during an export left the whole partial output under a
   /// hidden name where the file system has no unnamed files: no command but `live` and
   /// `play` handled those signals.

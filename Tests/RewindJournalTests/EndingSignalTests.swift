@@ -91,6 +91,45 @@ struct EndingSignalTests {
     #expect(contents(of: directory) == ["out.bin"])
   }
 
+  /// A replacement that fails while it holds a signal back ends the process by the
+  /// signal as it returns, before the command can say its error (where the previous file
+  /// went): it is said on standard error first (it was lost, and the exit was 130 with no
+  /// word).
+  @Test(
+    "a replacement that fails while a signal waits says its error before the signal ends the process"
+  )
+  func failureWhileASignalWaits() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("out.bin")
+    let said = directory.file("said.txt")
+    write(Array("the previous file".utf8), to: path)
+    await #expect(processExitsWith: .signal(SIGINT)) {
+      [path = path as String, said = said as String] in
+      EndingSignals.install()
+      unblockEndingSignals()
+      var calls = FileSystemCalls.live
+      calls.rename = { _, _ in
+        raise(SIGINT)
+        errno = EIO
+        return -1
+      }
+      calls.warn = { error in
+        let line = Array("\(error)\n".utf8)
+        let descriptor = open(said, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+      }
+      let file = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: true), system: calls)
+      try file.write(Array("the new file".utf8))
+      try file.commit()
+      exit(0)
+    }
+    #expect(bytes(of: path) == Array("the previous file".utf8))
+    let text = String(decoding: bytes(of: said), as: UTF8.self)
+    #expect(text.contains("out.bin"), "\(text)")
+  }
+
   @Test(
     "a second signal while a replacement moves the new file in ends the process at once, the previous file kept under its second name"
   )

@@ -181,6 +181,10 @@ package final class AtomicFileWriter {
       try publish(syncing: syncing, keptPath: keptPath, expected: expected)
     } catch {
       discard()
+      // A signal came meanwhile: the process ends by it as this returns, before the error
+      // reaches the command, which would have said it (where the previous file went, say):
+      // said here, on standard error.
+      if holdsSignals, EndingSignals.signalPending { system.warn(error) }
       throw error
     }
     isFinished = true

@@ -66,6 +66,13 @@ package enum EndingSignals {
     rewind_cleanup_hold(registry)
   }
 
+  /// Whether a signal came while a replacement held signals back: the matching
+  /// ``release()`` ends the process by it.
+  static var signalPending: Bool {
+    guard let registry else { return false }
+    return rewind_cleanup_pending(registry) != 0
+  }
+
   /// Ends one ``hold()``. When none is left and a signal came meanwhile, ends the process
   /// by it, after removing the names still registered: this does not return then.
   static func release() {
