@@ -630,9 +630,47 @@ struct AtomicFileTests {
         FileDestination(path, replacingExisting: true), system: faults.calls)
       try file.write(Array("the new file".utf8))
       try file.commit()
-      exit(faults.count(.changeOwner) == 1 && faults.warnings.isEmpty ? 0 : 1)
+      // The owner and group, then the group alone.
+      exit(faults.count(.changeOwner) == 2 && faults.warnings.isEmpty ? 0 : 1)
     }
     #expect(bytes(of: path) == Array("the new file".utf8))
+  }
+
+  /// A user replacing another user's `0640` file of a group both are in gave the new file
+  /// neither owner nor group (one `fchown` of both, which fails for the owner): the file
+  /// became the writer's group's, readable by its members, who could not read the one it
+  /// replaced. The group is given alone where the writer may give it; where it may not,
+  /// the group gets no more than the others had.
+  @Test(
+    "a replacement not run as root keeps the group of the file it replaces where it may, and else gives the other group no more than the others",
+    .enabled(if: geteuid() == 0, "only root becomes another user"),
+    arguments: [true, false])
+  func groupKeptOrNarrowed(member: Bool) async throws {
+    let directory = TemporaryDirectory()
+    #expect(chmod(directory.path, 0o777) == 0)
+    let path = directory.file("theirs.bin")
+    write(Array("the previous file".utf8), to: path)
+    #expect(chown(path, 4321, 4322) == 0)
+    #expect(chmod(path, 0o640) == 0)
+    await #expect(processExitsWith: .success) { [path = path as String, member = member as Bool] in
+      // `nobody`, in the file's group or not.
+      var groups: [gid_t] = member ? [4322] : []
+      guard setgroups(groups.count, &groups) == 0, setgid(65534) == 0, setuid(65534) == 0
+      else { exit(2) }
+      let faults = FaultyFileSystem()
+      let file = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: true), system: faults.calls)
+      try file.write(Array("the new file".utf8))
+      try file.commit()
+      // A member keeps the group silently; another is told of the permissions narrowed.
+      exit(faults.warnings.count == (member ? 0 : 1) ? 0 : 1)
+    }
+    #expect(bytes(of: path) == Array("the new file".utf8))
+    var status = stat()
+    #expect(stat(path, &status) == 0)
+    #expect(status.st_uid == 65534)
+    #expect(status.st_gid == (member ? 4322 : 65534))
+    #expect(status.st_mode & 0o777 == (member ? 0o640 : 0o600))
   }
 
   /// With `NAME.previous` taken (a user's file), the previous file stayed under its

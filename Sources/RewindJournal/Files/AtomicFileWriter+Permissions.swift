@@ -11,7 +11,10 @@ extension AtomicFileWriter {
   /// The owner and group first, where this process may give them (`fchown`): run as root,
   /// a user's private journal replaced became root's, and unreadable to its owner. A
   /// process not run as root may not give a file to another user: its failure is expected,
-  /// and silent; root's is said in a warning of the commit (``warnings``).
+  /// and silent, and it gives the group alone (which a member of it may); root's is said in
+  /// a warning of the commit (``warnings``). A group not kept is another group: the
+  /// permission bits give it no more than the others had (a `0640` file of the group
+  /// `team` does not become readable by the writer's own group), and a warning says so.
   ///
   /// Then the permission bits (`fchmod`; a change of owner may clear some): a private file
   /// stays private. When they cannot be given, what the new file has instead decides: if
@@ -25,15 +28,33 @@ extension AtomicFileWriter {
   func takeOwnerAndPermissions(of previous: stat) throws(JournalError) {
     let path = destination.path
     if previous.st_uid != geteuid() || previous.st_gid != getegid(),
-      system.fchown(file.descriptor, previous.st_uid, previous.st_gid) != 0, geteuid() == 0
+      system.fchown(file.descriptor, previous.st_uid, previous.st_gid) != 0
     {
-      warnings.append(
-        JournalError(
-          .io,
-          "the new file could not be given the owner and group of the file it replaced, user \(previous.st_uid) and group \(previous.st_gid) (\(errnoCause())): it is root's",
-          path: path))
+      if geteuid() == 0 {
+        warnings.append(
+          JournalError(
+            .io,
+            "the new file could not be given the owner and group of the file it replaced, user \(previous.st_uid) and group \(previous.st_gid) (\(errnoCause())): it is root's",
+            path: path))
+      } else {
+        // The group alone, which a member of it may give (the owner, it may not).
+        _ = system.fchown(file.descriptor, uid_t.max, previous.st_gid)
+      }
     }
-    let wanted = previous.st_mode & 0o777
+    var wanted = previous.st_mode & 0o777
+    // A group not kept is another group: it gets no more than the others had (the
+    // previous file's group may have read what the new file's must not).
+    if let group = file.group(), group != previous.st_gid {
+      let narrowed = wanted & ~0o070 | (wanted & 0o070 & ((wanted & 0o007) << 3))
+      if narrowed != wanted {
+        warnings.append(
+          JournalError(
+            .io,
+            "the new file's group is \(group), not the \(previous.st_gid) of the file it replaced, which could not be given to it: it has the permissions \(Self.describe(narrowed)), its group no more than the others, not \(Self.describe(wanted))",
+            path: path))
+        wanted = narrowed
+      }
+    }
     guard system.fchmod(file.descriptor, wanted) != 0 else { return }
     let cause = errnoCause()
     let own = file.permissions()

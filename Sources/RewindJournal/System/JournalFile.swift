@@ -164,6 +164,13 @@ final class JournalFile {
     return status.st_mode & 0o777
   }
 
+  /// The file's group, or nil when it cannot be read.
+  func group() -> gid_t? {
+    var status = stat()
+    guard system.fstat(descriptor, &status) == 0 else { return nil }
+    return status.st_gid
+  }
+
   /// The device and inode, identifying the file whatever path names it.
   func identity() -> FileIdentity? {
     var status = stat()
