@@ -565,7 +565,8 @@ struct AtomicFileTests {
       error.description.contains(
         "cannot give the new file the permissions of the file it replaces (0400"),
       "\(error)")
-    let created = String(0o644 & ~currentUmask(), radix: 8)
+    // A named new file that replaces one is made private (0600); an unnamed one 0644.
+    let created = String((kind == .named ? 0o600 : 0o644) & ~currentUmask(), radix: 8)
     #expect(error.description.contains("0\(created)"), "\(error)")
     expectNothingChanged(
       by: error, writing: path, cause: EPERM, previous: previous, directory: directory,
@@ -585,11 +586,13 @@ struct AtomicFileTests {
     faults.fail(.changeMode, with: EPERM)
     #expect(replacingFails(path, faults) == nil)
     #expect(bytes(of: path) == Array("the new file".utf8))
-    #expect(mode(of: path) == 0o644 & ~currentUmask())
+    let created: mode_t = (kind == .named ? 0o600 : 0o644) & ~currentUmask()
+    #expect(mode(of: path) == created)
     #expect(faults.warnings.count == 1, "\(faults.warnings)")
     let warning = try #require(faults.warnings.first)
     #expect(warning.hasPrefix("\(path): "), "\(warning)")
-    #expect(warning.contains("0666") && warning.contains("0644"), "\(warning)")
+    #expect(
+      warning.contains("0666") && warning.contains("0" + String(created, radix: 8)), "\(warning)")
     #expect(warning.contains(String(cString: strerror(EPERM))), "\(warning)")
     #expect(contents(of: directory) == ["shared.bin"])
   }
@@ -633,6 +636,37 @@ struct AtomicFileTests {
       // The owner and group, then the group alone.
       exit(faults.count(.changeOwner) == 2 && faults.warnings.isEmpty ? 0 : 1)
     }
+    #expect(bytes(of: path) == Array("the new file".utf8))
+  }
+
+  /// Where a new file has a name while it is written (NFS, macOS: no unnamed files), one
+  /// that replaces a private file was made `0644` and given the `0600` only as it moved
+  /// in: another user could open it by its name meanwhile and read the new content. It is
+  /// private while written now, and takes the replaced file's permissions as it moves in.
+  @Test("a named new file that replaces one is private while it is written")
+  func namedReplacementIsPrivateWhileWritten() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("private.bin")
+    write(Array("the previous file".utf8), to: path)
+    #expect(chmod(path, 0o640) == 0)
+    await #expect(processExitsWith: .success) {
+      [path = path as String, directory = directory.path as String] in
+      AtomicFileWriter.unnamedFiles = false
+      let file = try AtomicFileWriter(FileDestination(path, replacingExisting: true))
+      try file.write(Array("the new file".utf8))
+      let hidden =
+        (try? FileManager.default.contentsOfDirectory(atPath: directory))?
+        .filter { $0.hasPrefix(".") } ?? []
+      var status = stat()
+      guard hidden.count == 1, stat(directory + "/" + hidden[0], &status) == 0,
+        status.st_mode & 0o077 == 0
+      else { exit(1) }
+      try file.commit()
+      exit(0)
+    }
+    var status = stat()
+    #expect(stat(path, &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o640)
     #expect(bytes(of: path) == Array("the new file".utf8))
   }
 

@@ -537,9 +537,13 @@ package final class AtomicFileWriter {
         _ = system.close(unnamed)
       }
     #endif
+    // A named file that replaces one is private while it is written (it takes the
+    // replaced file's permissions as it moves in): made 0644, another user could open it by
+    // its name while a private file's new content was written into it, and read it.
+    let mode: mode_t = replacing ? 0o600 : 0o644
     while true {
       let name = temporaryName(beside: path, for: .newFile)
-      let descriptor = system.open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      let descriptor = system.open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode)
       if descriptor >= 0 { return (descriptor, name) }
       let number = errno
       release([name])
