@@ -139,13 +139,21 @@ static inline void rewind_cleanup_end(struct rewind_cleanup_registry *r, int sig
 static inline void rewind_cleanup_handler(int signal) {
   int saved = errno;
   struct rewind_cleanup_registry *r = __atomic_load_n(rewind_cleanup_attached(), __ATOMIC_ACQUIRE);
-  if (r != NULL && __atomic_load_n(&r->holding, __ATOMIC_ACQUIRE) > 0) {
+  if (r != NULL && __atomic_load_n(&r->holding, __ATOMIC_SEQ_CST) > 0) {
     // The first signal waits for the replacement's end; a second one ends it now.
     int none = 0;
-    if (__atomic_compare_exchange_n(&r->pending, &none, signal, 0, __ATOMIC_ACQ_REL,
+    if (__atomic_compare_exchange_n(&r->pending, &none, signal, 0, __ATOMIC_SEQ_CST,
                                     __ATOMIC_RELAXED)) {
-      errno = saved;
-      return;
+      // The replacement may have ended between the test above and the note (its release
+      // found no signal): then the signal is taken back and ends the process now, unless
+      // a release took it first, which ends the process itself.
+      int noted = signal;
+      if (__atomic_load_n(&r->holding, __ATOMIC_SEQ_CST) > 0 ||
+          !__atomic_compare_exchange_n(&r->pending, &noted, 0, 0, __ATOMIC_SEQ_CST,
+                                       __ATOMIC_RELAXED)) {
+        errno = saved;
+        return;
+      }
     }
   }
   rewind_cleanup_end(r, signal);
