@@ -80,6 +80,16 @@ struct IndexRepairTests {
   }
 }
 
+/// Pulls the session `id` from `store` into `directory` and expects the journal at `path`,
+/// byte for byte.
+private func expectPulledBack(
+  _ id: String, from store: StreamStore, as path: String, in directory: TemporaryDirectory
+) throws {
+  let pulled = directory.file("pulled.journal")
+  _ = try store.pull(id, to: FileDestination(pulled))
+  #expect(bytes(of: pulled) == bytes(of: path))
+}
+
 /// Two writers of one session's summary and index: each value is written only over the
 /// revision the push read or wrote last, so that one that read the session before the other
 /// stored more of it does not write the shorter session it knows over the other's.
@@ -114,9 +124,7 @@ struct ValueRaceTests {
     #expect(pushed.summary.isClosed && pushed.rebuiltIndex)
     let reader = try StreamStore(StreamServer(url: url))
     #expect(try reader.summary(of: id) == pushed.summary)
-    let pulled = directory.file("pulled.journal")
-    _ = try reader.pull(id, to: FileDestination(pulled))
-    #expect(bytes(of: pulled) == bytes(of: path))
+    try expectPulledBack(id, from: reader, as: path, in: directory)
   }
 
   /// A push whose index another push of the same journal wrote between its reading the
@@ -147,9 +155,7 @@ struct ValueRaceTests {
     #expect(report.summary == meanwhile.summary)
     #expect(report.framesSent == frames && report.framesFound == 0)
     #expect(try store.storedMessages(of: report.summary).count == frames + 1)
-    let pulled = directory.file("pulled.journal")
-    _ = try store.pull(report.summary.session.description, to: FileDestination(pulled))
-    #expect(bytes(of: pulled) == bytes(of: path))
+    try expectPulledBack(report.summary.session.description, from: store, as: path, in: directory)
   }
 
   /// Three pushes of a journal of more than 2,000 frames at once, each writing the index
@@ -177,9 +183,7 @@ struct ValueRaceTests {
     let store = try StreamStore(StreamServer(url: url))
     let id = try #require(reports.first).summary.session.description
     #expect(try store.storedMessages(of: try store.summary(of: id)).count == frames + 1)
-    let pulled = directory.file("pulled.journal")
-    _ = try store.pull(id, to: FileDestination(pulled))
-    #expect(bytes(of: pulled) == bytes(of: path))
+    try expectPulledBack(id, from: store, as: path, in: directory)
   }
 
   /// A push that finds the session changed at each of its writes, another writer having
@@ -220,9 +224,7 @@ struct ValueRaceTests {
     #expect(report.summary.isClosed)
     let frames = try JournalReader(path: path).frames.count
     #expect(report.framesSent + pushed.map(\.framesSent).reduce(0, +) == frames)
-    let pulled = directory.file("pulled.journal")
-    _ = try store.pull(report.summary.session.description, to: FileDestination(pulled))
-    #expect(bytes(of: pulled) == bytes(of: path))
+    try expectPulledBack(report.summary.session.description, from: store, as: path, in: directory)
   }
 
   /// A write of the summary whose acknowledgement was lost (a timeout), though the
