@@ -192,6 +192,12 @@ static inline int rewind_cleanup_pending(void *registry) {
   return __atomic_load_n(&r->pending, __ATOMIC_SEQ_CST);
 }
 
+/// The replacements holding signals back now.
+static inline int rewind_cleanup_holding(void *registry) {
+  struct rewind_cleanup_registry *r = registry;
+  return __atomic_load_n(&r->holding, __ATOMIC_SEQ_CST);
+}
+
 /// Ends one rewind_cleanup_hold. When no replacement holds signals back any more and one
 /// came meanwhile, ends the process by it, after removing the names still registered:
 /// this does not return then.

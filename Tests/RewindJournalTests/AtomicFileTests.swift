@@ -670,6 +670,27 @@ struct AtomicFileTests {
     #expect(bytes(of: path) == Array("the new file".utf8))
   }
 
+  /// A named new file made private to replace a file that is gone when it moves in
+  /// (removed meanwhile) gets a new file's permissions, not the private ones it was
+  /// written with.
+  @Test(
+    "a named new file whose file to replace is gone when it moves in gets a new file's permissions")
+  func namedReplacementOfAFileGoneMeanwhile() async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("gone.bin")
+    write(Array("the previous file".utf8), to: path)
+    await #expect(processExitsWith: .success) { [path = path as String] in
+      AtomicFileWriter.unnamedFiles = false
+      let file = try AtomicFileWriter(FileDestination(path, replacingExisting: true))
+      try file.write(Array("the new file".utf8))
+      guard unlink(path) == 0 else { exit(2) }
+      try file.commit()
+      exit(0)
+    }
+    #expect(mode(of: path) == 0o644 & ~currentUmask())
+    #expect(bytes(of: path) == Array("the new file".utf8))
+  }
+
   /// A user replacing another user's `0640` file of a group both are in gave the new file
   /// neither owner nor group (one `fchown` of both, which fails for the owner): the file
   /// became the writer's group's, readable by its members, who could not read the one it

@@ -127,7 +127,8 @@ struct EndingSignalTests {
     }
     #expect(bytes(of: path) == Array("the previous file".utf8))
     let text = String(decoding: bytes(of: said), as: UTF8.self)
-    #expect(text.contains("out.bin"), "\(text)")
+    #expect(
+      text.contains("out.bin") && text.contains("interrupted, after this failure: "), "\(text)")
   }
 
   @Test(

@@ -27,7 +27,10 @@ extension AtomicFileWriter {
   ///   when the new file would grant more than the file it replaces.
   func takeOwnerAndPermissions(of previous: stat) throws(JournalError) {
     let path = destination.path
-    if previous.st_uid != geteuid() || previous.st_gid != getegid(),
+    // The new file's own owner and group (its group is the directory's in a set-group-ID
+    // directory, or on macOS, not the process's).
+    let current = file.ownerAndGroup()
+    if current?.owner != previous.st_uid || current?.group != previous.st_gid,
       system.fchown(file.descriptor, previous.st_uid, previous.st_gid) != 0
     {
       if geteuid() == 0 {
@@ -44,7 +47,7 @@ extension AtomicFileWriter {
     var wanted = previous.st_mode & 0o777
     // A group not kept is another group: it gets no more than the others had (the
     // previous file's group may have read what the new file's must not).
-    if let group = file.group(), group != previous.st_gid {
+    if let group = file.ownerAndGroup()?.group, group != previous.st_gid {
       let narrowed = wanted & ~0o070 | (wanted & 0o070 & ((wanted & 0o007) << 3))
       if narrowed != wanted {
         warnings.append(

@@ -181,10 +181,14 @@ package final class AtomicFileWriter {
       try publish(syncing: syncing, keptPath: keptPath, expected: expected)
     } catch {
       discard()
-      // A signal came meanwhile: the process ends by it as this returns, before the error
-      // reaches the command, which would have said it (where the previous file went, say):
-      // said here, on standard error.
-      if holdsSignals, EndingSignals.signalPending { system.warn(error) }
+      // A signal came meanwhile: the process ends by it as this returns (no other
+      // replacement holding it back), before the error reaches the command, which would
+      // have said it (where the previous file went, say): said here, on standard error.
+      if holdsSignals, EndingSignals.endsAtRelease {
+        var said = error
+        said.message = "interrupted, after this failure: " + error.message
+        system.warn(said)
+      }
       throw error
     }
     isFinished = true
@@ -249,6 +253,10 @@ package final class AtomicFileWriter {
       // The file replaced keeps its owner where it may, and its permissions, not the new
       // file's default.
       try takeOwnerAndPermissions(of: previous)
+    } else if temporaryPath != nil, replacesAFile {
+      // Made private to replace a file that is not there now (removed meanwhile, or a
+      // link that leads nowhere): a new file's permissions (a failure leaves it private).
+      _ = system.fchmod(file.descriptor, 0o644 & ~AtomicFileWriter.processUmask)
     }
     if syncing { try file.sync() }
     // The kernel's name of the unnamed file, which `link` gives a name.
@@ -579,4 +587,28 @@ package final class AtomicFileWriter {
     set { makesUnnamedFiles.store(newValue, ordering: .relaxed) }
   }
   private static let makesUnnamedFiles = Atomic<Bool>(true)
+
+  /// The process's file mode creation mask, read once: on Linux from `/proc/self/status`
+  /// (reading it with `umask` sets it, which another thread creating a file meanwhile
+  /// would meet), else by setting it and putting it back.
+  static let processUmask: mode_t = {
+    #if os(Linux)
+      let descriptor = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+      if descriptor >= 0 {
+        var bytes = [UInt8](repeating: 0, count: 8192)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        let text = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
+        if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+          let mask = mode_t(
+            String(line.dropFirst("Umask:".count).filter { $0 != " " && $0 != "\t" }), radix: 8)
+        {
+          return mask & 0o777
+        }
+      }
+    #endif
+    let mask = umask(0o022)
+    umask(mask)
+    return mask & 0o777
+  }()
 }

@@ -66,11 +66,11 @@ package enum EndingSignals {
     rewind_cleanup_hold(registry)
   }
 
-  /// Whether a signal came while a replacement held signals back: the matching
-  /// ``release()`` ends the process by it.
-  static var signalPending: Bool {
+  /// Whether the next ``release()`` ends the process: a signal came while a replacement
+  /// held signals back, and no other replacement holds them.
+  static var endsAtRelease: Bool {
     guard let registry else { return false }
-    return rewind_cleanup_pending(registry) != 0
+    return rewind_cleanup_pending(registry) != 0 && rewind_cleanup_holding(registry) == 1
   }
 
   /// Ends one ``hold()``. When none is left and a signal came meanwhile, ends the process

@@ -164,11 +164,11 @@ final class JournalFile {
     return status.st_mode & 0o777
   }
 
-  /// The file's group, or nil when it cannot be read.
-  func group() -> gid_t? {
+  /// The file's owner and group, or nil when they cannot be read.
+  func ownerAndGroup() -> (owner: uid_t, group: gid_t)? {
     var status = stat()
     guard system.fstat(descriptor, &status) == 0 else { return nil }
-    return status.st_gid
+    return (status.st_uid, status.st_gid)
   }
 
   /// The device and inode, identifying the file whatever path names it.

@@ -527,7 +527,17 @@ public final class StreamStore {
           // revision, part (20 to 100 ms).
           usleep(UInt32.random(in: 20_000...100_000))
           position = nil
-          if let reopen { reader = try reopen() }
+          if let reopen {
+            // The same journal, which may have grown: a file that holds another session
+            // now (replaced meanwhile) is not pushed in its place.
+            let reopened = try reopen()
+            guard reopened.header.sessionID == id else {
+              throw conflict(
+                "the journal was replaced while it was pushed: it now holds session \(reopened.header.sessionID); push it again"
+              )
+            }
+            reader = reopened
+          }
         }
       }
     } catch let error as StreamError {
