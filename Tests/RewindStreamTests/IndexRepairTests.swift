@@ -227,6 +227,38 @@ struct ValueRaceTests {
     try expectPulledBack(report.summary.session.description, from: store, as: path, in: directory)
   }
 
+  /// A push whose writes another writer keeps changing under it, the session growing no
+  /// more (the summary written again as it is, before each of this push's writes), reads
+  /// the session again three times in a row, then stops, saying so.
+  @Test func threeRereadsInARowWithoutProgressEndThePush() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    let partial = directory.file("partial.journal")
+    try writeJournal(path, events: 3_000, copyAfter: (1_000, partial))
+    let url = server.url
+    let first = try StreamStore(StreamServer(url: url)).push(partial)
+    let id = first.summary.session.description
+    let store = try StreamStore(StreamServer(url: url))
+    let other = try StreamStore(StreamServer(url: url))
+    store.beforeStoring = { _ in
+      _ = try? other.connection.put(
+        first.summary.encoded(), key: id, bucket: StreamLayout.sessionsBucket)
+    }
+    let refused = try #require(throws: StreamError.self) { try store.push(path) }
+    #expect(refused.kind == .changedMeanwhile, "\(refused)")
+    #expect(
+      refused.message.hasSuffix(
+        "; read again 3 times in a row, the session had changed again each time, with no more frames: another writer is writing it; push again once it is done"
+      ), "\(refused)")
+    #expect(store.sessionsReadAgain == StreamStore.readsAgain)
+    // Once the other writer stops, the push ends.
+    store.beforeStoring = nil
+    let report = try store.push(path)
+    #expect(report.summary.isClosed)
+    try expectPulledBack(id, from: store, as: path, in: directory)
+  }
+
   /// A write of the summary whose acknowledgement was lost (a timeout), though the
   /// server stored it: the next try finds the key changed, and the value there this
   /// push's, which it takes as its own and goes on, reading nothing again.

@@ -513,7 +513,6 @@ public final class StreamStore {
           // Another writer changed the summary or the index after this push read them:
           // read them again (the frames this push sent are found on the subject).
           guard error.kind == .changedMeanwhile else { throw error }
-          sessionsReadAgain += 1
           if seen > lastSeen { stalled = 0 }
           lastSeen = seen
           guard stalled < Self.readsAgain else {
@@ -523,6 +522,7 @@ public final class StreamStore {
             throw failure
           }
           stalled += 1
+          sessionsReadAgain += 1
           // Two pushes at the same point of the session, each writing over the other's
           // revision, part (20 to 100 ms).
           usleep(UInt32.random(in: 20_000...100_000))
