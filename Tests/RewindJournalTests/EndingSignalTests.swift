@@ -15,6 +15,13 @@ private func unblockEndingSignals() {
   pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 }
 
+/// Writes "the new file" over the file at `path`, through `calls`.
+private func replace(_ path: String, through calls: FileSystemCalls) throws {
+  let file = try AtomicFileWriter(FileDestination(path, replacingExisting: true), system: calls)
+  try file.write(Array("the new file".utf8))
+  try file.commit()
+}
+
 /// Counts calls, from any thread.
 private final class Calls: Sendable {
   let count = Atomic<Int>(0)
@@ -80,10 +87,7 @@ struct EndingSignalTests {
         if step == "directory sync", syncs.next() == 2 { raise(SIGINT) }
         return fsync(descriptor)
       }
-      let file = try AtomicFileWriter(
-        FileDestination(path, replacingExisting: true), system: calls)
-      try file.write(Array("the new file".utf8))
-      try file.commit()
+      try replace(path, through: calls)
       // Not reached: the signal ends the process once the commit is done.
       exit(0)
     }
@@ -119,10 +123,7 @@ struct EndingSignalTests {
         _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
       }
-      let file = try AtomicFileWriter(
-        FileDestination(path, replacingExisting: true), system: calls)
-      try file.write(Array("the new file".utf8))
-      try file.commit()
+      try replace(path, through: calls)
       exit(0)
     }
     #expect(bytes(of: path) == Array("the previous file".utf8))
@@ -152,10 +153,7 @@ struct EndingSignalTests {
         }
         return fsync(descriptor)
       }
-      let file = try AtomicFileWriter(
-        FileDestination(path, replacingExisting: true), system: calls)
-      try file.write(Array("the new file".utf8))
-      try file.commit()
+      try replace(path, through: calls)
       exit(0)
     }
     // Cut short after the move: the new file in place, the previous one under its hidden

@@ -80,6 +80,18 @@ struct IndexRepairTests {
   }
 }
 
+/// A server, and a directory holding a journal of 3,000 events (`a.journal`): the
+/// directory is removed once the value is let go.
+private func serverAndJournal() throws -> (
+  server: NatsServer, directory: TemporaryDirectory, path: String
+) {
+  let server = try NatsServer()
+  let directory = TemporaryDirectory()
+  let path = directory.file("a.journal")
+  try writeJournal(path, events: 3_000)
+  return (server, directory, path)
+}
+
 /// Pulls the session `id` from `store` into `directory` and expects the journal at `path`,
 /// byte for byte.
 private func expectPulledBack(
@@ -131,10 +143,7 @@ struct ValueRaceTests {
   /// session and its writing the index reads the session again and ends: its frames are
   /// on the server once, counted as sent by this push only, and the session is the journal.
   @Test func aPushReadsTheSessionAgainWhenAnotherIndexedIt() throws {
-    let server = try NatsServer()
-    let directory = TemporaryDirectory()
-    let path = directory.file("a.journal")
-    try writeJournal(path, events: 3_000)
+    let (server, directory, path) = try serverAndJournal()
     let frames = try JournalReader(path: path).frames.count
     let url = server.url
     let store = try StreamStore(StreamServer(url: url))
@@ -263,10 +272,8 @@ struct ValueRaceTests {
   /// server stored it: the next try finds the key changed, and the value there this
   /// push's, which it takes as its own and goes on, reading nothing again.
   @Test func aWriteStoredWithItsAnswerLostIsTakenForThePushs() throws {
-    let server = try NatsServer()
-    let directory = TemporaryDirectory()
-    let path = directory.file("a.journal")
-    try writeJournal(path, events: 3_000)
+    let journal = try serverAndJournal()
+    let (server, path) = (journal.server, journal.path)
     let store = try StreamStore(StreamServer(url: server.url))
     var lost: [String] = []
     store.losingAnswer = { key in
@@ -285,10 +292,8 @@ struct ValueRaceTests {
   /// A value of the index another program deleted (a deletion marker its key's last
   /// message) is refused by a reader, and a push writes it again over the marker.
   @Test func aDeletedIndexValueIsWrittenAgain() throws {
-    let server = try NatsServer()
-    let directory = TemporaryDirectory()
-    let path = directory.file("a.journal")
-    try writeJournal(path, events: 3_000)
+    let journal = try serverAndJournal()
+    let (server, path) = (journal.server, journal.path)
     let store = try StreamStore(StreamServer(url: server.url))
     let pushed = try store.push(path)
     let id = pushed.summary.session.description
@@ -307,10 +312,8 @@ struct ValueRaceTests {
   /// A session whose summary another program deleted (a deletion marker is the key's last
   /// message) is pushed again: the summary is written over the marker.
   @Test func aDeletedSummaryIsWrittenAgain() throws {
-    let server = try NatsServer()
-    let directory = TemporaryDirectory()
-    let path = directory.file("a.journal")
-    try writeJournal(path, events: 3_000)
+    let journal = try serverAndJournal()
+    let (server, path) = (journal.server, journal.path)
     let store = try StreamStore(StreamServer(url: server.url))
     let pushed = try store.push(path)
     let id = pushed.summary.session.description

@@ -92,16 +92,30 @@ package final class TextFileReader {
       throw TextFileError(
         .unreadable, "cannot open the file (\(Self.describe(errno: number)))", path: path)
     }
-    var status = stat()
-    let known = system.fstat(descriptor, &status) == 0
-    if known, status.st_mode & S_IFMT == S_IFDIR {
-      _ = system.close(descriptor)
-      throw TextFileError(.unreadable, "is a directory, not a file", path: path)
-    }
-    size = known && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+    size = try Self.sizeLeft(descriptor, path: path, system: system)
     self.descriptor = descriptor
     atEnd = false
     if isFIFO { Self.awaitWriter(descriptor, waiting: waiting) }
+  }
+
+  /// The bytes left to read at `descriptor`, open for reading: a regular file's size less
+  /// the offset it is at; nil for a pipe, a terminal or a file whose status is unknown.
+  /// - Throws: ``TextFileError/Code/unreadable`` for a directory, `descriptor` closed.
+  private static func sizeLeft(_ descriptor: Int32, path: String, system: FileSystemCalls)
+    throws(TextFileError) -> Int?
+  {
+    var status = stat()
+    guard system.fstat(descriptor, &status) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR:
+      _ = system.close(descriptor)
+      throw TextFileError(.unreadable, "is a directory, not a file", path: path)
+    case S_IFREG:
+      let offset = lseek(descriptor, 0, SEEK_CUR)
+      return max(Int(status.st_size) - max(Int(offset), 0), 0)
+    default:
+      return nil
+    }
   }
 
   /// Waits until the FIFO open without waiting at `descriptor` has bytes to read or its
@@ -143,18 +157,7 @@ package final class TextFileReader {
       throw TextFileError(
         .unreadable, "cannot read it (\(Self.describe(errno: errno)))", path: name)
     }
-    var status = stat()
-    let known = system.fstat(descriptor, &status) == 0
-    if known, status.st_mode & S_IFMT == S_IFDIR {
-      _ = system.close(descriptor)
-      throw TextFileError(.unreadable, "is a directory, not a file", path: name)
-    }
-    if known, status.st_mode & S_IFMT == S_IFREG {
-      let offset = lseek(descriptor, 0, SEEK_CUR)
-      size = max(Int(status.st_size) - max(Int(offset), 0), 0)
-    } else {
-      size = nil
-    }
+    size = try Self.sizeLeft(descriptor, path: name, system: system)
     self.descriptor = descriptor
     atEnd = false
   }
