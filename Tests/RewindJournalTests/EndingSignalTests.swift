@@ -1,4 +1,5 @@
 import Foundation
+import JournalFixtures
 import Synchronization
 import TestSupport
 import Testing
@@ -166,5 +167,43 @@ struct EndingSignalTests {
     let next = try AtomicFileWriter(FileDestination(path, replacingExisting: true))
     next.discard()
     #expect(contents(of: directory).count == 2)
+  }
+
+  /// A live recording's journal is made at its own path (`JournalWriter.create(at:)`):
+  /// a signal before its header was written left an empty file there, which the next
+  /// recording to that path refused ("already exists") and no reader took for a journal.
+  @Test(
+    "a signal before a new journal's header is written removes the file; one after it leaves the journal",
+    arguments: ["header", "sync"])
+  func signalAsAJournalStarts(step: String) async throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("live.journal")
+    await #expect(processExitsWith: .signal(SIGINT)) {
+      [path = path as String, step = step as String] in
+      EndingSignals.install()
+      unblockEndingSignals()
+      var calls = FileSystemCalls.live
+      let (pwrite, fsync) = (calls.pwrite, calls.fsync)
+      // The header's write; the file's sync, once the header is written.
+      calls.pwrite = { descriptor, bytes, count, offset in
+        if step == "header" { raise(SIGINT) }
+        return pwrite(descriptor, bytes, count, offset)
+      }
+      calls.fsync = { descriptor in
+        if step == "sync" { raise(SIGINT) }
+        return fsync(descriptor)
+      }
+      var options = JournalWriterOptions()
+      options.system = calls
+      _ = try JournalWriter.create(at: path, header: header(), options: options)
+      exit(0)
+    }
+    if step == "header" {
+      #expect(contents(of: directory) == [])
+    } else {
+      #expect(contents(of: directory) == ["live.journal"])
+      let reader = try JournalReader(path: path)
+      #expect(reader.header.domain == header().domain)
+    }
   }
 }

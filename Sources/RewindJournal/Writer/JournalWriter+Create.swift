@@ -3,7 +3,9 @@ extension JournalWriter {
   /// journal of a live recording.
   ///
   /// The file exists from the start, so that a recording killed at any moment leaves a
-  /// journal at its path that `rewind recover` repairs. For batch work, whose journal must
+  /// journal at its path that `rewind recover` repairs; but not before its header is
+  /// written: a failure then, or a signal that ends the process where `EndingSignals` is
+  /// installed (`rewind` installs it), removes the file. For batch work, whose journal must
   /// appear only when complete, use ``create(_:header:options:)``.
   ///
   /// - Parameters:
@@ -29,11 +31,18 @@ extension JournalWriter {
     header.formatVersion = options.formatVersion
     let (file, created, replacing) = try createFile(
       at: path, replacingExisting: replacingExisting, options: options)
+    // Until its header is written, a signal that ends the process (Ctrl-C as a recording
+    // starts) removes the new file, as a failure here does: a journal without its header
+    // is no journal, and an empty file left at the path made the next recording there
+    // fail with "already exists". (A replacement's new file is its writer's to remove.)
+    let slot = created ? EndingSignals.add(path) : -1
     var committing = false
     do {
       let writer = try JournalWriter(
         path: path, header: header, options: options, file: file, layout: nil)
       try writer.writeHeader()
+      // From here on, the journal stays: `rewind recover` repairs whatever follows.
+      EndingSignals.remove(slot)
       if let replacing {
         // The journal takes the previous file's name now that it has its header.
         committing = true
@@ -45,7 +54,10 @@ extension JournalWriter {
       return writer
     } catch {
       // A journal without its header is no journal: leave nothing behind.
-      if created { _ = options.system.unlink(path) }
+      if created {
+        _ = options.system.unlink(path)
+        EndingSignals.remove(slot)
+      }
       // (A failed commit says what became of the previous file itself.)
       if let replacing, !committing { throw replacing.unwritten(error) }
       throw error
