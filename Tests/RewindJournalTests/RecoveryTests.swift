@@ -402,7 +402,33 @@ struct RecoveryTests {
   }
 
   /// The copy's `fchmod` was not checked: a private journal's repaired copy was readable
-  /// by every user.
+  /// by every user. Then it was made 0644 and narrowed after: named (a file system without
+  /// unnamed files), another user could open it in that moment and read what followed. It
+  /// is made as private as the journal now, so it is private even where `fchmod` fails.
+  @Test(
+    "a repaired copy of a private journal is private from its creation, even where its permissions cannot be changed",
+    .enabled(if: currentUmask() & 0o044 == 0, "a new file must be readable by others"),
+    arguments: TemporaryKind.allCases)
+  func privateCopyMadePrivate(kind: TemporaryKind) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 50, close: false)
+    write(bytes(of: path) + Array("torn".utf8), to: path)
+    #expect(chmod(path, 0o600) == 0)
+    let output = directory.file("repaired.journal")
+    let faults = faultyFileSystem(kind)
+    faults.fail(.changeMode, with: EPERM)
+    let report = try Journal.recover(
+      path: path, output: output, salvage: false, system: faults.calls)
+    #expect(report.keptRecords > 0)
+    var status = stat()
+    #expect(stat(output, &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o600, "\(String(status.st_mode & 0o777, radix: 8))")
+    #expect(contents(of: directory) == ["a.journal", "repaired.journal"])
+  }
+
+  /// Where a file system makes the copy with more than it was asked for, the copy is
+  /// narrowed after; where it cannot be, it is not written.
   @Test(
     "a repaired copy of a private journal that cannot be made as private is not written",
     .enabled(if: currentUmask() & 0o044 == 0, "a new file must be readable by others"))
@@ -415,8 +441,12 @@ struct RecoveryTests {
     let output = directory.file("repaired.journal")
     let faults = FaultyFileSystem()
     faults.fail(.changeMode, with: EPERM)
+    var calls = faults.calls
+    // A file system that makes every file 0644, whatever it is asked for.
+    let open = calls.open
+    calls.open = { path, flags, _ in open(path, flags, 0o644) }
     #expect {
-      try Journal.recover(path: path, output: output, salvage: false, system: faults.calls)
+      try Journal.recover(path: path, output: output, salvage: false, system: calls)
     } throws: { error in
       let text = "\(error)"
       return text.hasPrefix(

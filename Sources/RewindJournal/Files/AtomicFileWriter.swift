@@ -80,7 +80,19 @@ package final class AtomicFileWriter {
   }
 
   /// Like ``init(_:)``, through `system`.
-  package init(_ destination: FileDestination, system: FileSystemCalls) throws(JournalError) {
+  package convenience init(_ destination: FileDestination, system: FileSystemCalls)
+    throws(JournalError)
+  {
+    try self.init(destination, system: system, permissions: 0o777)
+  }
+
+  /// Like ``init(_:)``, through `system`; a new file (one that replaces none) grants at
+  /// most `permissions` from its creation: a copy of a private file is private before
+  /// anything is written to it (given the bits once made, another user could have opened
+  /// it by its name in that moment, and read what was written after).
+  init(_ destination: FileDestination, system: FileSystemCalls, permissions: mode_t)
+    throws(JournalError)
+  {
     let path = destination.path
     if try destination.check(system: system) != nil {
       replacesAFile = true
@@ -94,7 +106,7 @@ package final class AtomicFileWriter {
     self.destination = destination
     self.system = system
     let (descriptor, name) = try AtomicFileWriter.createTemporary(
-      beside: path, replacing: replacesAFile, system: system)
+      beside: path, replacing: replacesAFile, permissions: permissions, system: system)
     file = JournalFile(descriptor: descriptor, path: path, system: system)
     temporaryPath = name
     heldNames = name.map { [$0] } ?? []
@@ -527,17 +539,19 @@ package final class AtomicFileWriter {
   /// A directory that makes no files for this user or file system (`EACCES`, `EPERM`,
   /// `EROFS`) is named, with what could not be created: the file, or (`replacing`) the new
   /// file that replaces it, written beside it first (a message that named only the file,
-  /// one that exists, left the directory to be guessed).
+  /// one that exists, left the directory to be guessed). A new file is made with the
+  /// permission bits `0644 & permissions` (less the `umask`).
   private static func createTemporary(
-    beside path: String, replacing: Bool, system: FileSystemCalls
+    beside path: String, replacing: Bool, permissions: mode_t, system: FileSystemCalls
   ) throws(JournalError) -> (descriptor: Int32, name: String?) {
+    let newFile: mode_t = 0o644 & permissions
     let directory = JournalFile.directory(of: path)
     #if os(Linux)
       // O_TMPFILE is __O_TMPFILE (0o20000000 on x86-64 and arm64) | O_DIRECTORY; Swift
       // does not import the macro. Naming the file later needs /proc.
       let unnamed =
         unnamedFiles
-        ? system.open(directory, O_RDWR | O_DIRECTORY | 0o20000000 | O_CLOEXEC, 0o644) : -1
+        ? system.open(directory, O_RDWR | O_DIRECTORY | 0o20000000 | O_CLOEXEC, newFile) : -1
       if unnamed >= 0 {
         if JournalFile.status(of: "/proc/self/fd/\(unnamed)", system: system) != nil {
           return (unnamed, nil)
@@ -548,7 +562,7 @@ package final class AtomicFileWriter {
     // A named file that replaces one is private while it is written (it takes the
     // replaced file's permissions as it moves in): made 0644, another user could open it by
     // its name while a private file's new content was written into it, and read it.
-    let mode: mode_t = replacing ? 0o600 : 0o644
+    let mode: mode_t = replacing ? 0o600 : newFile
     while true {
       let name = temporaryName(beside: path, for: .newFile)
       let descriptor = system.open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode)

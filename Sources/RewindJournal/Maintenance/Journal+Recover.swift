@@ -145,9 +145,12 @@ extension Journal {
     let linkingOriginal = try keptPath.flatMap { keptPath throws(JournalError) in
       try isKept(file, at: keptPath, system: system) ? nil : keptPath
     }
-    let writer = try AtomicFileWriter(destination, system: system)
-    // The repaired journal is the journal: as private as it was (`-o` to a new file).
-    if let permissions = file.permissions() { try writer.narrowPermissions(to: permissions) }
+    // The repaired journal is the journal: as private as it was (`-o` to a new file), from
+    // the new file's creation (and narrowed again where the system made it with more).
+    let permissions = file.permissions()
+    let writer = try AtomicFileWriter(
+      destination, system: system, permissions: permissions ?? 0o777)
+    if let permissions { try writer.narrowPermissions(to: permissions) }
     report.replacedSnapshots = try write(
       found.body, plan.kept, lostRanges: plan.gaps, replacing: plan.replacements, from: file,
       to: writer)
