@@ -6,13 +6,6 @@ import TestSupport
 
 @testable import RewindPlayer
 
-/// The repository's root, found from this file's path.
-let repositoryRoot: String = {
-  var url = URL(fileURLWithPath: #filePath)
-  for _ in 0..<3 { url.deleteLastPathComponent() }
-  return url.path
-}()
-
 /// A sample journal of `Journals/`.
 func sample(_ name: String) -> String { repositoryRoot + "/Journals/" + name }
 
