@@ -278,6 +278,17 @@ struct CheckCommandTests {
         == "FAIL \(journal): \(expected): the expected state gives 'menu.selected', 'mnu', which the replayed state has not; --update keeps a partial expected state to its fields and would drop them: correct them, or delete the file to write the whole state",
       "\(dropping.stdout)")
     #expect(try String(contentsOfFile: expected, encoding: .utf8) == unknown)
+    // Members of an object given where the state has a number or an array: fields it has
+    // not, as a plain check says (they were written over, said as `+ null`).
+    let inside = "{\"menu\": {\"selectedIndex\": {\"a\": 1}, \"labels\": {\"0\": \"Mon\"}}}\n"
+    inside.writeFixture(to: expected)
+    let scalar = try rewind("check", journal, "--update")
+    #expect(scalar.status == 1)
+    #expect(
+      scalar.lines.first
+        == "FAIL \(journal): \(expected): the expected state gives 'menu.selectedIndex.a', 'menu.labels.0', which the replayed state has not; --update keeps a partial expected state to its fields and would drop them: correct them, or delete the file to write the whole state",
+      "\(scalar.stdout)")
+    #expect(try String(contentsOfFile: expected, encoding: .utf8) == inside)
     let given = directory.file("given.json")
     #expect(try rewind("check", renamed, "--update", "--expect", given).status == 0)
     #expect(

@@ -625,12 +625,14 @@ struct CheckCommand: TimelineVisitor {
   }
 
   /// The paths of the members `expected` gives that `state` has not, at every level of
-  /// objects (those `keeping(_:fieldsOf:)` would drop).
+  /// objects (those `keeping(_:fieldsOf:)` would drop): members of an object given where
+  /// the state has a number, a string or an array (`menu.selectedIndex.a`) too.
   static func unknownPaths(of expected: JSONValue, in state: JSONValue, at path: String = "")
     -> [String]
   {
-    guard case .object(let given) = expected, case .object(let members) = state else {
-      return []
+    guard case .object(let given) = expected else { return [] }
+    guard case .object(let members) = state else {
+      return given.map { key, _ in path.isEmpty ? key : path + "." + key }
     }
     return given.flatMap { key, value in
       let inner = path.isEmpty ? key : path + "." + key
