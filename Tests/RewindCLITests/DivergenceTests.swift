@@ -26,6 +26,15 @@ struct DriftedCounter: RecordableDomain, Codable {
   }
 }
 
+/// The drifted counter writes tests (of no statements: the warnings are what is read).
+extension DriftedCounter: SwiftSourceDomain {
+  func swiftSource(of event: Event, names: inout SwiftSourceNames) -> String { "" }
+  func swiftSource(of rejection: DomainRejection, names: inout SwiftSourceNames) -> String { "" }
+  func swiftAssignments(
+    from old: State, to new: State, on target: String, names: inout SwiftSourceNames
+  ) -> [String] { [] }
+}
+
 /// `check` reports every diverging event up to a limit, and `shrink --diverging` cuts a
 /// diverging session down, on journals recorded with `Counter` and replayed with
 /// `DriftedCounter`.
@@ -102,6 +111,24 @@ struct DivergenceTests {
     #expect(run(drifted, ["blame", journal, "count", "--at", "7"]).output.contains(warning))
     #expect(
       run(drifted, ["blame", journal, "count", "--at", "7", "--history"]).output.contains(warning))
+  }
+
+  /// A test written of events the current reducer replays otherwise pins what it does
+  /// today: a regression since the recording passes it. It was written without a word.
+  @Test("testgen warns when the events it writes a test of replay otherwise than recorded")
+  func testgenWarnsOfDrift() throws {
+    let journal = try record(snapshotInterval: 8)
+    // Events 7 and 16, decrements by 3, are refused by the drifted reducer.
+    let generated = run(drifted, ["testgen", journal, "--to", "20"])
+    #expect(generated.status == 0, "\(generated.output)")
+    #expect(
+      generated.output.hasSuffix(
+        "warning: counter.journal: event 7 was recorded applied; today it is rejected (only a step of 1 can be taken away) (1 more of the test's events is replayed otherwise): the test asserts what the current reducer does, not what was recorded; `rewind check counter.journal` lists every event the reducer now replays otherwise\n"
+      ), "\(generated.output)")
+    // From the snapshot after event 8, up to event 14: no decrement by 3, no warning.
+    let quiet = run(drifted, ["testgen", journal, "--from", "8", "--to", "14"])
+    #expect(quiet.status == 0, "\(quiet.output)")
+    #expect(!quiet.output.contains("warning:"), "\(quiet.output)")
   }
 
   @Test("check describes the first --max-divergences diverging events and counts the rest")

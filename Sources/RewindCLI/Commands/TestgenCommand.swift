@@ -13,7 +13,9 @@ extension RewindTool {
         closure that sets exactly the fields it changed, an unchanged one as .unchanged, a \
         rejected one with its reason. The outcomes and changes are the current reducer's, \
         so the test pins today's behaviour: when a later reducer changes a step, the test \
-        fails with a field-by-field diff. Add the file to a test target that depends on \
+        fails with a field-by-field diff; an event of the test that today's reducer replays \
+        with another outcome than recorded is said in a warning (rewind check lists them). \
+        Add the file to a test target that depends on \
         RewindTesting and on the domain's module. The journal's domain must write its \
         events and changes as Swift (SwiftSourceDomain; Navigation does). A test of a \
         range starts from the state before its first event, written as assignments. A \
@@ -178,6 +180,7 @@ struct TestgenCommand: TimelineVisitor {
     let text = try generate(type)
     // A range's test starts from the state before its first event.
     if range.from > 0 { try timeline.warnOfDrift(reaching: range.from, to: context.stderr) }
+    try timeline.warnOfDrift(after: range.from, through: range.to, to: context.stderr)
     if let destination {
       let file = try TextFileWriter(destination, system: context.fileSystem)
       try file.write(text)

@@ -219,6 +219,24 @@ extension Timeline {
   }
 }
 
+extension Timeline {
+  /// Warns, on `output`, when events after `from` up to `to`, which a test is written of
+  /// (`testgen`), are replayed today with other outcomes than recorded: the test asserts
+  /// the current reducer's, and pins a change since the recording (a regression too).
+  func warnOfDrift(after from: UInt64, through to: UInt64, to output: Output) throws {
+    guard let (drift, count) = try drifts(after: from, through: to) else { return }
+    let path = TerminalText.escaped(self.path)
+    let now = "\(drift.replayed)" + (drift.reason.map { " (\(TerminalText.escaped($0)))" } ?? "")
+    let more =
+      count == 1
+      ? ""
+      : " (\(Format.count(count - 1)) more of the test's events \(count == 2 ? "is" : "are") replayed otherwise)"
+    output.print(
+      "\(output.style.yellow("warning:")) \(path): event \(drift.sequence) was recorded \(drift.recorded); today it is \(now)\(more): the test asserts what the current reducer does, not what was recorded; `rewind check \(Format.shellPath(self.path))` lists every event the reducer now replays otherwise"
+    )
+  }
+}
+
 /// Warns that events lost to damage were skipped.
 func warnLost(_ ranges: [ClosedRange<UInt64>], in path: String, to output: Output) {
   for range in ranges {

@@ -380,6 +380,41 @@ extension Timeline {
     }
   }
 
+  /// The events after `from` up to `to` that the current reducer replays with another
+  /// outcome than recorded (as ``firstDrift(reaching:)`` compares them), replayed from the
+  /// state after `from` as time travel reaches it: the first of them and how many there
+  /// are; nil when there are none, or when the way crosses events lost to damage. A test
+  /// written of those events (`rewind testgen`) asserts the current reducer's outcomes,
+  /// not the recording's.
+  /// - Complexity: the seek to `from`, then the events up to `to`.
+  public func drifts(after from: UInt64, through to: UInt64) throws -> (first: Drift, count: Int)? {
+    guard from < to else { return nil }
+    do {
+      var (replayer, state) = try replayer(toScanFrom: from)
+      let start = replayer.sequence
+      guard lostEvents(endingAt: start) == nil, lostEvents(in: start...to).isEmpty else {
+        return nil
+      }
+      var first: Drift?
+      var count = 0
+      try replayer.forEachEvent(through: to, &state, trackChanges: false) { event, _, _ in
+        guard event.sequence > from, let outcome = event.outcome else { return true }
+        let replayed = RecordedEffect(outcome, changed: []).kind
+        guard replayed != event.recorded.kind else { return true }
+        count += 1
+        if first == nil {
+          first = Drift(
+            sequence: event.sequence, recorded: event.recorded.kind, replayed: replayed,
+            reason: outcome.rejectionReason, start: start)
+        }
+        return true
+      }
+      return first.map { ($0, count) }
+    } catch let error as RewindError where error.code == .eventsLost {
+      return nil
+    }
+  }
+
   /// The bits of the fields the recording knows: an older schema's own fields (its events'
   /// recorded effects name only them), every field otherwise.
   @inlinable var knownFieldBits: UInt64 { upcast?.knownFields.rawValue ?? ~0 }
