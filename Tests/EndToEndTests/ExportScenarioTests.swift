@@ -196,4 +196,26 @@ struct ExportScenarioTests {
         .status == 0)
     #expect(try String(contentsOfFile: output, encoding: .utf8).contains("tap "))
   }
+
+  /// The refusal said "the session's device or start", neither which nor why.
+  @Test(
+    "a device the script language cannot write is named, with what it would read back as",
+    arguments: [("QA rig #3", "'QA rig'"), ("QA rig 3  ", "'QA rig 3'")])
+  func deviceNotWritten(device: String, readBack: String) throws {
+    let directory = TemporaryDirectory()
+    var lines = try rewind("export", sample("iphone-compact.journal")).lines
+    lines[0] = lines[0].replacing(
+      "\"device\":\"iPhone 15 Pro Max, iOS 18.1\"", with: "\"device\":\"\(device)\"")
+    let jsonl = directory.file("qa.jsonl")
+    (lines.joined(separator: "\n") + "\n").writeFixture(to: jsonl)
+    let journal = directory.file("qa.journal")
+    #expect(try rewind("import", jsonl, "-o", journal).status == 0)
+    let output = directory.file("qa.scenario")
+    expectFailure(
+      try rewind("export", journal, "--scenario", "-o", output),
+      containing:
+        "the script language cannot write the session's device '\(device)': it reads back as \(readBack) (a # starts a comment, spaces at its ends are dropped); export it as JSON Lines (without --scenario)"
+    )
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
 }

@@ -85,9 +85,7 @@ struct ScenarioStream<D: RecordableDomain> {
         message: ScenarioText.settingsProblem(
           settings.domain.settingsJSON, session.domain.settingsJSON))
     }
-    if settings.device != session.device || settings.startTime != session.startTime {
-      deviceProblem = "the script language cannot write the session's device or start"
-    }
+    deviceProblem = ScenarioText.headerProblem(settings, session)
   }
 
   /// Writes an event's line.

@@ -72,9 +72,7 @@ struct ScenarioText {
     if read.domain.settingsJSON != scenario.domain.settingsJSON {
       return settingsProblem(read.domain.settingsJSON, scenario.domain.settingsJSON)
     }
-    if read.device != scenario.device || read.startTime != scenario.startTime {
-      return "the script language cannot write the session's device or start"
-    }
+    if let problem = headerProblem(read, scenario) { return problem }
     guard read.events.count == scenario.events.count else {
       return "the script reads back as \(read.events.count) events, not \(scenario.events.count)"
     }
@@ -83,6 +81,21 @@ struct ScenarioText {
       return "event \(index + 1) of the script reads back as another event or at another time"
     }
     return nil
+  }
+
+  /// That the script language cannot write the session's device or start, `original`'s,
+  /// which `read` has otherwise: which of them, as it is and as it reads back (a `#` in a
+  /// device starts a comment, spaces at its ends are dropped); nil when both read back.
+  static func headerProblem<D: Domain>(_ read: Scenario<D>, _ original: Scenario<D>) -> String? {
+    func shown(_ device: String?) -> String { device.map { Format.quoted($0) } ?? "none" }
+    if read.device != original.device {
+      return
+        "the script language cannot write the session's device \(shown(original.device)): it reads back as \(shown(read.device)) (a # starts a comment, spaces at its ends are dropped)"
+    }
+    guard read.startTime != original.startTime else { return nil }
+    func time(_ start: Int64?) -> String { start.map { ISO8601.format($0) } ?? "none" }
+    return
+      "the script language cannot write the session's start \(time(original.startTime)): it reads back as \(time(read.startTime))"
   }
 
   /// That the script language cannot write the session's settings `original`, naming
