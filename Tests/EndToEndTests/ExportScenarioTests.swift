@@ -218,4 +218,42 @@ struct ExportScenarioTests {
     )
     #expect(!FileManager.default.fileExists(atPath: output))
   }
+
+  /// An id the catalog lacks is written `id:TEXT` as it is: a `#` in it starts a comment
+  /// and spaces at its ends are dropped, so the script recorded another id. The read-back
+  /// took it for the same event (such ids are numbered in the order a session meets them,
+  /// and `a` was the first of both), and the export succeeded.
+  @Test("an id the script language cannot write is refused by export and said by shrink")
+  func idNotWritten() throws {
+    let directory = TemporaryDirectory()
+    let header = try #require(try rewind("export", sample("iphone-compact.journal")).lines.first)
+    let jsonl = directory.file("ids.jsonl")
+    let events = [
+      "{\"seq\":1,\"time_us\":0,\"event\":\"categorySelected\",\"id\":\"a # b\"}",
+      "{\"seq\":2,\"time_us\":1000,\"event\":\"itemSelected\",\"id\":\"  spaced  \"}",
+    ]
+    ([header] + events).map { $0 + "\n" }.joined().writeFixture(to: jsonl)
+    let journal = directory.file("ids.journal")
+    #expect(try rewind("import", jsonl, "-o", journal).status == 0)
+    expectFailure(
+      try rewind("export", journal, "--scenario"),
+      containing:
+        "event 1 of the script reads back as another event: 'select category id:a # b' reads as 'select category id:a'; export it as JSON Lines (without --scenario)"
+    )
+    let second = directory.file("second.jsonl")
+    ([header, events[1].replacing("\"seq\":2", with: "\"seq\":1")].map { $0 + "\n" }.joined())
+      .writeFixture(to: second)
+    let spaced = directory.file("spaced.journal")
+    #expect(try rewind("import", second, "-o", spaced).status == 0)
+    expectFailure(
+      try rewind("export", spaced, "--scenario"),
+      containing: "event 1 of the script reads back as another event: 'select item id:  spaced  '")
+    // shrink prints the script whole, with the same words in its warning.
+    let shrunk = try rewind("shrink", journal, "--where", "outcome == rejected")
+    #expect(shrunk.status == 0, "\(shrunk.stderr)")
+    #expect(
+      shrunk.stderr.contains(
+        "the scenario script does not record the same session: event 1 of the script reads back as another event: 'select category id:a # b' reads as 'select category id:a'"
+      ), "\(shrunk.stderr)")
+  }
 }

@@ -45,6 +45,8 @@ struct ScenarioStream<D: RecordableDomain> {
   /// The events written and those read back that are not yet compared (one side is
   /// empty): a batch's, or more when a line reads back as another number of events.
   private var written: [TimedEvent<D.Event>] = []
+  /// The lines of `written`'s events, as written.
+  private var writtenLines: [String] = []
   private var read: [TimedEvent<D.Event>] = []
   /// The device or start read otherwise, said unless a line does not read back.
   private var deviceProblem: String?
@@ -95,11 +97,15 @@ struct ScenarioStream<D: RecordableDomain> {
   mutating func append(_ timed: TimedEvent<D.Event>) throws {
     text += EventScript.timeStep(
       timed, after: previous, needsTime: session.domain.scenarioLineNeedsTime)
-    text += session.domain.scenarioLine(timed.event)
+    let line = session.domain.scenarioLine(timed.event)
+    text += line
     text += "\n"
     previous = timed.time
     events += 1
-    if checking && eventProblem == nil { written.append(timed) }
+    if checking && eventProblem == nil {
+      written.append(timed)
+      writtenLines.append(line)
+    }
     if text.utf8.count >= batchSize { try handOn() }
   }
 
@@ -150,10 +156,21 @@ struct ScenarioStream<D: RecordableDomain> {
       return
     }
     let pairs = min(read.count, written.count)
-    if let index = (0..<pairs).first(where: {
-      read[$0].event != written[$0].event || read[$0].time != written[$0].time
-    }) {
-      eventProblem = Self.otherEvent(compared + index)
+    // An event read back equal may still be another: an id a domain keeps apart from its
+    // catalog is numbered in the order each session meets it, so `id:a # b` (a comment
+    // cut) read back as `a` is the first such id of both. Its line, written again from
+    // the event read back, is the line written.
+    let readDomain = try? reader.session().domain
+    let (sent, lines) = (written, writtenLines)
+    func readsOtherwise(_ index: Int) -> Bool {
+      guard read[index].event == sent[index].event, read[index].time == sent[index].time
+      else { return true }
+      return readDomain.map { $0.scenarioLine(read[index].event) != lines[index] } ?? false
+    }
+    if let index = (0..<pairs).first(where: readsOtherwise) {
+      eventProblem = Self.otherEvent(
+        compared + index, written: writtenLines[index],
+        read: readDomain?.scenarioLine(read[index].event))
     } else if max(read.count, written.count) - pairs > Self.leftOverEvents {
       // Lines that read back as no event, or as more than one, for so long: the events
       // from there are taken as read otherwise, rather than held.
@@ -162,9 +179,11 @@ struct ScenarioStream<D: RecordableDomain> {
     if eventProblem == nil {
       read.removeFirst(pairs)
       written.removeFirst(pairs)
+      writtenLines.removeFirst(pairs)
       self.read = read
     } else {
       written = []
+      writtenLines = []
     }
     eventsRead += count
   }
@@ -173,9 +192,16 @@ struct ScenarioStream<D: RecordableDomain> {
   /// held to be compared.
   static var leftOverEvents: Int { 1 << 16 }
 
-  /// That event `index` (from 0) reads back otherwise.
-  private static func otherEvent(_ index: Int) -> String {
-    "event \(index + 1) of the script reads back as another event or at another time"
+  /// That event `index` (from 0) reads back otherwise: its line `written` as `read`, when
+  /// they are given and differ.
+  private static func otherEvent(_ index: Int, written: String? = nil, read: String? = nil)
+    -> String
+  {
+    guard let written, let read, written != read else {
+      return "event \(index + 1) of the script reads back as another event or at another time"
+    }
+    return
+      "event \(index + 1) of the script reads back as another event: \(Format.quoted(written)) reads as \(Format.quoted(read))"
   }
 
   private static func unreadable(_ error: ScenarioError) -> Problem {

@@ -76,9 +76,18 @@ struct ScenarioText {
     guard read.events.count == scenario.events.count else {
       return "the script reads back as \(read.events.count) events, not \(scenario.events.count)"
     }
-    for (index, (written, original)) in zip(read.events, scenario.events).enumerated()
-    where written.event != original.event || written.time != original.time {
-      return "event \(index + 1) of the script reads back as another event or at another time"
+    for (index, (written, original)) in zip(read.events, scenario.events).enumerated() {
+      // An id numbered apart from the catalog may read back equal and be another (see
+      // `ScenarioStream.readBack`): its line, written again, tells.
+      let line = scenario.domain.scenarioLine(original.event)
+      let readLine = read.domain.scenarioLine(written.event)
+      if line != readLine {
+        return
+          "event \(index + 1) of the script reads back as another event: \(Format.quoted(line)) reads as \(Format.quoted(readLine))"
+      }
+      if written.event != original.event || written.time != original.time {
+        return "event \(index + 1) of the script reads back as another event or at another time"
+      }
     }
     return nil
   }
