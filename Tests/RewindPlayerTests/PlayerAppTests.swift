@@ -44,7 +44,11 @@ struct PlayerAppTests {
     #expect(PlayerKeys.action(for: .backspace, promptOpen: true) == .erase)
     #expect(PlayerKeys.action(for: .enter, promptOpen: true) == .submit)
     #expect(PlayerKeys.action(for: .escape, promptOpen: true) == .dismiss)
-    #expect(PlayerKeys.action(for: .right, promptOpen: true) == .step(1))
+    #expect(PlayerKeys.action(for: .control("u"), promptOpen: true) == .clearPrompt)
+    // The keys that move the player wait while a prompt is open: nothing is lost.
+    for key: Key in [.left, .right, .up, .down, .home, .end, .pageUp, .pageDown, .tab] {
+      #expect(PlayerKeys.action(for: key, promptOpen: true) == nil, "\(key)")
+    }
     // The help lists every key the player maps.
     let listed = PlayerKeys.help.map(\.keys).joined(separator: " ")
     for word in [
@@ -392,6 +396,24 @@ struct PlayerAppTests {
     #expect(app.player.prompt != nil)
     #expect(!app.takesWhileTooSmall(.key(.character("q"))))
     #expect(app.takesWhileTooSmall(.key(.escape)))
+  }
+
+  /// ← reached for to fix a typo closed the prompt, lost the condition and stepped back.
+  @Test("a prompt keeps what is typed through the keys that move the player; Ctrl-U erases it")
+  func promptKeepsItsText() throws {
+    var app = try app()
+    _ = app.handle(.key(.character("g")))
+    for character in "12" { _ = app.handle(.key(.character(character))) }
+    _ = app.handle(.key(.enter))
+    let cursor = app.player.cursor
+    _ = app.handle(.key(.character("/")))
+    for character in "split.stlye" { _ = app.handle(.key(.character(character))) }
+    for key: Key in [.left, .home, .end, .pageDown, .up] { _ = app.handle(.key(key)) }
+    #expect(app.player.prompt?.text == "split.stlye")
+    #expect(app.player.cursor == cursor)
+    _ = app.handle(.key(.control("u")))
+    #expect(app.player.prompt?.text == "")
+    #expect(app.player.prompt != nil)
   }
 
   @Test("ticks run while playing and while following, not otherwise")

@@ -22,19 +22,23 @@ public enum PlayerKeys {
     KeyHelp("click", "on the timeline bar: go to that time"),
     KeyHelp("?", "show or hide these keys"),
     KeyHelp("Esc", "close the prompt, the diff or the message"),
+    KeyHelp("Ctrl-U", "in the prompt: erase what is typed (Backspace: a character)"),
     KeyHelp("q", "quit"),
   ]
 
   /// The action a key asks for, nil for a key the player does not use. While a prompt is
-  /// open, characters are typed into it and `Enter`, `Backspace` and `Esc` edit it.
+  /// open, characters are typed into it, `Backspace` and `Ctrl-U` edit it, `Enter` and
+  /// `Esc` close it, and no other key does anything: the keys that move the player (← to
+  /// reach a typo) closed it, losing what was typed, and moved the cursor.
   public static func action(for key: Key, promptOpen: Bool) -> PlayerAction? {
     if promptOpen {
       switch key {
       case .character(let character): return .type(character)
       case .backspace, .delete: return .erase
+      case .control("u"): return .clearPrompt
       case .enter: return .submit
       case .escape: return .dismiss
-      default: break
+      default: return nil
       }
     }
     switch key {

@@ -17,6 +17,9 @@ extension Player {
     case .erase:
       if !prompt.text.isEmpty { prompt.text.removeLast() }
       self.prompt = prompt
+    case .clearPrompt:
+      prompt.text = ""
+      self.prompt = prompt
     case .dismiss:
       self.prompt = nil
     case .submit:

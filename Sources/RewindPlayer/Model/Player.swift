@@ -138,7 +138,7 @@ public final class Player<D: Domain> {
       case .beginPrompt(let kind):
         overlay = nil
         prompt = Prompt(kind)
-      case .type, .erase, .submit: break
+      case .type, .erase, .clearPrompt, .submit: break
       case .dismiss:
         if overlay != nil { overlay = nil } else { message = nil }
       case .nextMatch: try findNext(forward: true)

@@ -20,6 +20,8 @@ public enum PlayerAction: Equatable, Sendable {
   case type(Character)
   /// Erase the prompt's last character (`Backspace`).
   case erase
+  /// Erase the prompt's whole text (`Ctrl-U`).
+  case clearPrompt
   /// Do what the prompt says (`Enter`).
   case submit
   /// Close the prompt, the overlay or the message (`Esc`).
