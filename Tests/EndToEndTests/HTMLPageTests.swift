@@ -135,6 +135,53 @@
       }
     }
 
+    /// A page of a range took a time before its first point for its first point, and one
+    /// past its last for its last, without a word: the state shown was not the one
+    /// `rewind state --at TIME` prints.
+    @Test(
+      "a page of a range refuses a time outside it, as it refuses a sequence number",
+      .timeLimit(.minutes(2)))
+    func timesOutsideARange() throws {
+      let directory = TemporaryDirectory()
+      let journal = directory.file("generated.journal")
+      #expect(try rewind("generate", "-o", journal, "--events", "2500", "--seed", "7").status == 0)
+      let times = try eventTimes(journal)
+      #expect(times[699] < times[700] && times[1500] < times[1501])
+      let page = try writePage(journal, in: directory, extra: ["--from", "700", "--to", "1500"])
+      let browser = try HeadlessChromium()
+      defer { browser.close() }
+      let tab = try browser.newPage()
+      try tab.open(page.url)
+      func seek(_ point: String) throws -> String {
+        try tab.string(
+          "(() => { try { return String(window.rewind.seek(\(literal(point))).sequence) } catch (error) { return error.message } })()"
+        )
+      }
+      func shown(_ time: UInt64) -> String { Format.offset(time) }
+      #expect(try seek("+\(times[700])us") == "700")
+      #expect(try seek("+\(times[1501] - 1)us") == "1500")
+      #expect(
+        try seek("+\(times[700] - 1)us")
+          == "\(shown(times[700] - 1)) is before this page (its first point, event 700, is at \(shown(times[700])))"
+      )
+      #expect(
+        try seek("+\(times[1501])us")
+          == "\(shown(times[1501])) is after this page (its last point is event 1500, at \(shown(times[1500])); event 1501 is at \(shown(times[1501])))"
+      )
+      #expect(
+        try seek("2020-01-01T00:00:00Z").hasPrefix(
+          "a time before the session's start is before this page"))
+      // By address: the cursor stays, and the position line says why.
+      try tab.evaluate("window.rewind.seek(900)")
+      try tab.evaluate("location.hash = '#at=+0s'")
+      try tab.nextFrame()
+      #expect(try tab.cursor() == 900)
+      #expect(
+        try tab.string("document.getElementById('position').textContent").hasPrefix(
+          "The address names no point of this page: +0.000s is before this page"))
+      tab.expectQuiet(page.url)
+    }
+
     @Test(
       "every event of a page is the line `rewind log --json` prints for it; a page of another format is refused",
       .timeLimit(.minutes(3)))

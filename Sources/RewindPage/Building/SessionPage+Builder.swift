@@ -562,8 +562,11 @@ extension SessionPage.Payload {
         let same = text.withBytes { rebuilt.matches($0) }
         guard same else { throw Self.uncovered(after: to) }
       }
+      // The time of the event after the page's last: a time from it on is past the page
+      // (nil where the page ends the session, or where that event was lost to damage).
+      let nextTime = to < timeline.lastSequence ? try? timeline.time(of: to + 1) : nil
       return SessionPage.Payload.lines(
-        timeline, from: from, to: to, fromTime: fromTime, options: options,
+        timeline, from: from, to: to, fromTime: fromTime, nextTime: nextTime, options: options,
         rendererData: rendererData, kinds: kinds, counts: counts,
         keyframeInterval: keyframeInterval, keyframeCount: keyframeCount, keyframes: keyframes,
         numbers: numbers,

@@ -63,8 +63,8 @@ extension SessionPage {
     /// The page's data from what the pass over the events made: the page's and the
     /// journal's headers, the reasons' line, the tables and the keyframes, then the rows.
     @usableFromInline static func lines<D: Domain>(
-      _ timeline: Timeline<D>, from: UInt64, to: UInt64, fromTime: UInt64, options: Options,
-      rendererData: JSONValue, kinds: [String],
+      _ timeline: Timeline<D>, from: UInt64, to: UInt64, fromTime: UInt64, nextTime: UInt64?,
+      options: Options, rendererData: JSONValue, kinds: [String],
       counts: (applied: Int, unchanged: Int, rejected: Int),
       keyframeInterval: UInt64, keyframeCount: Int, keyframes: borrowing JSONWriter,
       numbers: consuming EventNumbers, reasonNumbers: borrowing RawNumbers,
@@ -84,6 +84,7 @@ extension SessionPage {
             ("from", .int(Int64(from))),
             ("to", .int(Int64(to))),
             ("fromTime", .int(Int64(fromTime))),
+            ("nextTime", nextTime.map { .int(Int64($0)) } ?? .null),
             ("startTime", .int(timeline.header.startTime)),
             ("lastSequence", .int(Int64(timeline.lastSequence))),
             ("duration", .int(Int64(timeline.duration))),

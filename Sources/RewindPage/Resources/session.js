@@ -138,8 +138,8 @@
     /**
      * The sequence number a point stands for in this page (Timeline.resolve): `start`
      * and `end` are the page's first and last points; a time, the last event at or before
-     * it (the page's start before its first event); `end-N`, N events before its last
-     * point. Throws for a sequence number outside the page, or `end-N` before its start.
+     * it (`atTime`); `end-N`, N events before its last point. Throws for a sequence number
+     * or a time outside the page, or `end-N` before its start.
      */
     resolve(point) {
       switch (point.kind) {
@@ -160,10 +160,34 @@
           }
           return point.value;
         case "offset":
-          return this.lastAtOrBefore(point.value);
+          return this.atTime(point.value);
         default:
-          return point.value < this.meta.startTime ? this.from : this.lastAtOrBefore(point.value - this.meta.startTime);
+          return this.atTime(point.value - this.meta.startTime);
       }
+    }
+
+    /**
+     * The point a time stands for (microseconds from the session's start): the last event
+     * at or before it. Throws for a time before the page's first point or at or past the
+     * event after its last (`nextTime`), whose point is not in this page (a page of a range
+     * made it its first or last point, and showed a state `rewind state` does not).
+     */
+    atTime(time) {
+      const { shownOffset } = RewindPage.point;
+      const said = (microseconds) => (microseconds < 0 ? "a time before the session's start" : shownOffset(microseconds));
+      if (this.from > 0 && time < this.meta.fromTime) {
+        throw new Error(
+          `${said(time)} is before this page (its first point, event ${this.from}, is at ${shownOffset(this.meta.fromTime)})`,
+        );
+      }
+      const next = this.meta.nextTime;
+      if (this.to < this.meta.lastSequence && (typeof next === "number" ? time >= next : time > this.endTime)) {
+        const after = typeof next === "number" ? `; event ${this.to + 1} is at ${shownOffset(next)}` : "";
+        throw new Error(
+          `${said(time)} is after this page (its last point is event ${this.to}, at ${shownOffset(this.endTime)}${after})`,
+        );
+      }
+      return this.lastAtOrBefore(time);
     }
 
     /** Event `sequence` as its JSON Lines object, as `rewind log --json` prints it (a Map: seq, time_us, event, payload, outcome, reason). */

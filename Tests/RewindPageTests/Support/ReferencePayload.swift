@@ -111,6 +111,10 @@ enum ReferencePayload {
           ("from", .int(Int64(from))),
           ("to", .int(Int64(to))),
           ("fromTime", .int(Int64(fromTime))),
+          (
+            "nextTime",
+            to < timeline.lastSequence ? .int(Int64(try timeline.time(of: to + 1))) : .null
+          ),
           ("startTime", .int(timeline.header.startTime)),
           ("lastSequence", .int(Int64(timeline.lastSequence))),
           ("duration", .int(Int64(timeline.duration))),
