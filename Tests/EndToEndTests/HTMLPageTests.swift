@@ -179,6 +179,20 @@
       #expect(
         try tab.string("document.getElementById('position').textContent").hasPrefix(
           "The address names no point of this page: +0.000s is before this page"))
+      // The position counts the session's events, not the page's (it said "of 1500").
+      try tab.evaluate("window.rewind.seek(1500)")
+      try tab.nextFrame()
+      #expect(
+        try tab.string("document.getElementById('position').textContent").hasPrefix(
+          "Event 1500 of 2500 at "))
+      // A match at the page's start reads as `rewind find` writes one at its search's start.
+      try tab.evaluate(
+        "document.getElementById('find-input').value = 'menu.viewportWidth > 0'; document.getElementById('find-form').requestSubmit()"
+      )
+      try tab.nextFrame()
+      #expect(
+        try tab.string("document.querySelector('#find-matches .match-place')?.textContent ?? ''")
+          == "at event 700 (the page's start)")
       tab.expectQuiet(page.url)
     }
 

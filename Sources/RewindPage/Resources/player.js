@@ -139,7 +139,9 @@
       if (this.sequence === session.from) {
         return this.sequence === 0 ? `Start, before any event (${time})` : `Page start, after event ${this.sequence} (${time})`;
       }
-      return `Event ${this.sequence} of ${session.to} at ${time}: ${session.kindOf(this.sequence)}, ${session.outcomeOf(this.sequence)}`;
+      // Of the session's events, as the player's status line counts them: a page of a range
+      // ended "Event 47465 of 47465", which read as the session's last.
+      return `Event ${this.sequence} of ${session.meta.lastSequence} at ${time}: ${session.kindOf(this.sequence)}, ${session.outcomeOf(this.sequence)}`;
     }
 
     update() {
@@ -322,7 +324,7 @@
         // `event 12 at +1.234s: itemSelected grinders/vulcano (rejected) → "grinders/vulcano"`,
         // as `rewind find` prints a match.
         if (hit.sequence === this.session.from) {
-          const place = hit.sequence === 0 ? "at the start" : `at the page's start (event ${hit.sequence})`;
+          const place = hit.sequence === 0 ? "at the start (initial state)" : `at event ${hit.sequence} (the page's start)`;
           button.append(make("span", "match-place", place));
         } else {
           const event = this.session.event(hit.sequence);
