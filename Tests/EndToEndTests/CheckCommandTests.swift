@@ -116,6 +116,18 @@ struct CheckCommandTests {
     let required = try rewind(["check", "--require-expected"] + journals)
     #expect(required.status == 1)
     #expect(required.lines.last == "0 passed, 3 failed")
+    // In JSON, the reason too (a consumer had `expectedState: null` to guess from).
+    let requiredJSON = try parseObject(
+      try rewind(["check", "--require-expected", "--json"] + journals).stdout)
+    let reports = try #require(requiredJSON["journals"] as? [[String: Any]])
+    #expect(
+      reports.map { $0["noExpectedState"] as? String }
+        == Self.stems.map {
+          directory.file($0 + ".state.json") + " does not exist (--require-expected)"
+        })
+    #expect(
+      try parseObject(try rewind(["check", "--json", journals[0]]).stdout)["journals"]
+        .flatMap { ($0 as? [[String: Any]])?.first?["noExpectedState"] } == nil)
     let updated = try rewind(["check", "--update"] + journals)
     #expect(updated.status == 0, "\(updated.stderr)")
     for (stem, journal) in zip(Self.stems, journals) {

@@ -467,10 +467,17 @@ struct CheckCommand: TimelineVisitor {
         + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
     }
     lines.append((passed ? style.green("PASS") : style.red("FAIL")) + " " + summary)
+    // Why a journal without an expected state fails (`--require-expected`), for `--json`.
+    var required: String?
     if missing {
       let name =
         timeline.path.hasSuffix(".journal")
         ? String(timeline.path.dropLast(".journal".count)) + ".state.json" : nil
+      if requireExpected {
+        required =
+          (name.map { "\($0) does not exist" } ?? "no expected state (give --expect FILE)")
+          + " (--require-expected)"
+      }
       // With no snapshot compared either, no state is: a reducer that computes other
       // values with the same outcomes passes.
       let unchecked =
@@ -516,6 +523,7 @@ struct CheckCommand: TimelineVisitor {
       ("expectedState", .string(expectedPath)),
     ]
     // Apart: a header read from its copy has no copy left; a damaged copy, a whole header.
+    if let required { members.append(("noExpectedState", .string(required))) }
     if let notClosed { members.append(("notClosed", .string(notClosed))) }
     if let headerDamage { members.append(("headerDamage", .string(headerDamage))) }
     if let copyDamage { members.append(("headerCopyDamage", .string(copyDamage))) }
