@@ -21,6 +21,11 @@ struct PointTests {
         .wallClock(microsecondsSinceEpoch: 1_796_057_100_250_000)
       ),
       (" 42 ", .sequence(42)),
+      // Several units, largest first, as the player's status line writes a long offset.
+      ("+4h 44m 37.942s", .offset(microseconds: 17_077_942_000)),
+      ("+2h30m", .offset(microseconds: 9_000_000_000)),
+      ("+1m 07.100s", .offset(microseconds: 67_100_000)),
+      ("+1s 500ms 20us", .offset(microseconds: 1_500_020)),
     ])
   func parses(text: String, point: Point) throws {
     #expect(try Point(parsing: text) == point)
@@ -31,6 +36,8 @@ struct PointTests {
     arguments: [
       "", "abc", "-5", "+", "+5", "+5x", "+-1s", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z",
       "99999999999999999999999", "+1e400s",
+      // Units out of order, repeated, decimals before the last, two spaces, one at the end.
+      "+1m 1h", "+1m 2m", "+1.5h 3m", "+1h  30m", "+1h 30", "+1h 30m x",
     ])
   func malformed(text: String) {
     #expect {
@@ -155,6 +162,11 @@ struct PointTests {
     ] as [(String, UInt64)] {
       #expect(try Point(parsingAsShown: text) == .offset(microseconds: microseconds), "\(text)")
     }
+    // Several units: the last one's decimals tell the precision, as for one unit.
+    #expect(try Point(parsingAsShown: "+4h 44m 37.942s") == .offset(microseconds: 17_077_942_499))
+    #expect(try Point(parsingAsShown: "+1h 30m") == .offset(microseconds: 5_400_000_499))
+    #expect(try Point(parsingAsShown: "+1s 5us") == .offset(microseconds: 1_000_005))
+    #expect(throws: RewindError.self) { try Point(parsing: "+5000000000h 1s") }
     // No time, or none the text tells apart to the millisecond: as written.
     for point in ["1500", "start", "end", "2026-11-30T09:15:00.25Z", "+17999999999999.997s"] {
       #expect(try Point(parsingAsShown: point) == Point(parsing: point), "\(point)")

@@ -206,6 +206,27 @@ struct PlayerAppTests {
     #expect(Format.readableOffset(67_100_000) == "+1m 07.100s")
     #expect(Format.readableOffset(157_349_247_000) == "+43h 42m 29.247s")
     #expect(Format.readableOffset(3_600_000_000) == "+1h 00m 00.000s")
+    // The position line's offset, typed into `g` (or `--at`), leads back to the events
+    // shown at it: it was no point.
+    var random = SplitMix64(seed: testSeed("PlayerAppTests.positionFormats"))
+    for index in 0..<4_000 {
+      // Half a millisecond, a hair either side, or any time.
+      let millisecond = random.next() % 200_000_000
+      let time =
+        index % 2 == 0
+        ? millisecond * 1_000 + [499, 500, 501][Int(random.next() % 3)]
+        : random.next() % 200_000_000_000
+      #expect(
+        Format.readableOffset(time).hasSuffix(Format.offset(time).split(separator: ".").last!),
+        "\(time) µs: the milliseconds as log shows them")
+      let shown = Format.readableOffset(time)
+      guard case .offset(let last) = try Point(parsingAsShown: shown) else {
+        Issue.record("\(shown) is no offset")
+        continue
+      }
+      #expect(last >= time && Format.readableOffset(last) == shown, "\(time) µs, \(shown)")
+      #expect(Format.readableOffset(last + 1) != shown, "\(time) µs, \(shown)")
+    }
     #expect(Format.point(0) == "the start")
     #expect(Format.point(3_041) == "event 3,041")
     // A session of 44 hours, one event an hour.

@@ -4,7 +4,8 @@
 ///   are the state before any event.
 /// - `+12.5s`, `+250ms`, `+2m`, `+90us`: after every event at or before that offset from
 ///   the session's start; an offset after the last event is the end state, one before the
-///   first event the start state. Given by a user, an offset written to the millisecond
+///   first event the start state. Several units, largest first, add up, as the player's
+///   status line writes a long offset: `+4h 44m 37.942s`, `+2h30m`. Given by a user, an offset written to the millisecond
 ///   stands for the events the tool shows at or before it (``init(parsingAsShown:)``).
 /// - `2026-11-30T16:45:00.250Z` (ISO 8601, `Z` or `±hh:mm`): likewise, at a wall-clock
 ///   time; a time before the session started is the start state.
@@ -173,7 +174,7 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     }
     throw RewindError(
       .invalidInput,
-      "\(Format.quoted(original)) is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s"
+      "\(Format.quoted(original)) is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s, or several, largest first, e.g. +1h 30m"
     )
   }
 
@@ -186,6 +187,7 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     if let microseconds = body.utf8.withContiguousStorageIfAvailable(asciiOffset) ?? nil {
       return (microseconds, false)
     }
+    if let (microseconds, fits) = compoundOffset(body) { return (fits ? microseconds : nil, !fits) }
     var tooLarge = false
     for (suffix, scale) in units where body.hasSuffix(suffix) {
       // "ms" ends in "s" and "us" too: only accept when what is left is a number.
@@ -228,6 +230,47 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
       microseconds < maximumOffset
     else { return nil }
     return microseconds
+  }
+
+  /// The microseconds of an offset of several units, largest first (`4h 44m 37.942s`,
+  /// `2h30m`, as `Format.offset` writes a long one): two or more groups of a number and a
+  /// unit, each unit smaller than the one before, with one space between them or none,
+  /// only the last number with decimals; then whether the sum is within an offset's range.
+  /// Nil for any other text (one group too: ``offset(_:)`` reads it).
+  static func compoundOffset(_ body: some StringProtocol) -> (microseconds: UInt64, fits: Bool)? {
+    var rest = Substring(body)
+    var total: UInt64 = 0
+    var fits = true
+    var previous = UInt64.max
+    var groups = 0
+    while !rest.isEmpty {
+      let end = rest.firstIndex { !($0.isASCIIDigit || $0 == ".") } ?? rest.endIndex
+      let number = rest[..<end]
+      rest = rest[end...]
+      // Two-letter units first: `ms` is not `m` then `s`.
+      guard
+        let (suffix, scale) = units.sorted(by: { $0.suffix.count > $1.suffix.count }).first(
+          where: { rest.hasPrefix($0.suffix) }),
+        scale < previous, isDecimal(number)
+      else { return nil }
+      rest = rest.dropFirst(suffix.count)
+      if rest.first == " " {
+        rest = rest.dropFirst()
+        guard !rest.isEmpty else { return nil }
+      }
+      // Decimals in the last number only (`1.5h 3m` is no offset).
+      guard !number.contains(".") || rest.isEmpty else { return nil }
+      previous = scale
+      groups += 1
+      if let microseconds = exactMicroseconds(number, scale: scale) {
+        let (sum, overflow) = total.addingReportingOverflow(microseconds)
+        if overflow { fits = false } else { total = sum }
+      } else {
+        fits = false
+      }
+    }
+    guard groups >= 2 else { return nil }
+    return (total, fits && total < maximumOffset)
   }
 
   /// An offset's units and their microseconds, each after the ones it ends with (`ms`

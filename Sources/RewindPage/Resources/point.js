@@ -13,8 +13,46 @@
     ["h", 3600000000],
   ];
 
+  /**
+   * Microseconds in an offset of several units, largest first (`4h 44m 37.942s`, `2h30m`:
+   * one space between them or none, decimals in the last number only), or null for any
+   * other text (one unit too).
+   */
+  function compoundOffset(body) {
+    const units = [...UNITS].sort((a, b) => b[0].length - a[0].length);
+    let rest = body;
+    let total = 0;
+    let previous = Infinity;
+    let groups = 0;
+    while (rest !== "") {
+      const number = /^[0-9.]*/.exec(rest)[0];
+      rest = rest.slice(number.length);
+      const unit = units.find(([suffix]) => rest.startsWith(suffix));
+      if (!unit || unit[1] >= previous || number === "" || number === "." || (number.match(/\./g) || []).length > 1) return null;
+      rest = rest.slice(unit[0].length);
+      if (rest.startsWith(" ")) {
+        rest = rest.slice(1);
+        if (rest === "") return null;
+      }
+      if (number.includes(".") && rest !== "") return null;
+      previous = unit[1];
+      groups += 1;
+      total += Math.round(Number(number) * unit[1]);
+    }
+    return groups >= 2 ? total : null;
+  }
+
   /** Microseconds in `+12.5s` without its `+`; throws an Error naming what was expected. */
   function offset(body, original) {
+    const compound = compoundOffset(body);
+    if (compound !== null) {
+      if (compound >= 1.8e19) {
+        throw new Error(
+          `'${original}' is too large for an offset: offsets stop below 18,000,000,000,000,000,000us (570,000 years)`,
+        );
+      }
+      return compound;
+    }
     for (const [suffix, scale] of UNITS) {
       if (!body.endsWith(suffix)) continue;
       const number = body.slice(0, body.length - suffix.length);
@@ -31,7 +69,7 @@
       return microseconds;
     }
     throw new Error(
-      `'${original}' is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s`,
+      `'${original}' is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s, or several, largest first, e.g. +1h 30m`,
     );
   }
 

@@ -14,8 +14,14 @@ extension Format {
   /// the millisecond, in minutes and hours as ``duration(_:)`` writes a session's length
   /// once it is a minute or more, so that the player's position line reads both alike
   /// (`+157349.247s` is not read at a glance).
+  ///
+  /// The milliseconds are rounded as ``Format/offset(_:)`` rounds them (its arithmetic),
+  /// so that the line shows an event's time as its pane, `log` and the page do, and the
+  /// offset typed back (`g`, `--at`) stands for the same events: rounding half a
+  /// millisecond up exactly, the line said `+36h 56m 08.648s` of an event `log` shows at
+  /// `+132968.647s`.
   static func readableOffset(_ microseconds: UInt64) -> String {
-    let milliseconds = microseconds / 1_000 + (microseconds % 1_000 >= 500 ? 1 : 0)
+    let milliseconds = UInt64(((Double(microseconds) / 1_000_000) * 1000).rounded())
     let fraction = String(milliseconds % 1_000)
     let secondsText =
       "." + String(repeating: "0", count: 3 - fraction.count) + fraction + "s"
