@@ -248,6 +248,20 @@ struct ExportScenarioTests {
     expectFailure(
       try rewind("export", spaced, "--scenario"),
       containing: "event 1 of the script reads back as another event: 'select item id:  spaced  '")
+    // Ids the catalog lacks, in a script of a part of the session: numbered otherwise
+    // when read back (the first it meets is the session's second), the same events.
+    let parts = directory.file("parts.jsonl")
+    let unknown = [
+      "{\"seq\":1,\"time_us\":0,\"event\":\"itemSelected\",\"id\":\"qq1\"}",
+      "{\"seq\":2,\"time_us\":1000,\"event\":\"categorySelected\",\"id\":\"grinders\"}",
+      "{\"seq\":3,\"time_us\":2000,\"event\":\"itemSelected\",\"id\":\"qq2\"}",
+    ]
+    ([header] + unknown).map { $0 + "\n" }.joined().writeFixture(to: parts)
+    let partial = directory.file("parts.journal")
+    #expect(try rewind("import", parts, "-o", partial).status == 0)
+    let part = try rewind("export", partial, "--scenario", "--from", "1")
+    #expect(part.status == 0, "\(part.stderr)")
+    #expect(part.stdout.hasSuffix("+1ms select item id:qq2\n"), "\(part.stdout)")
     // shrink prints the script whole, with the same words in its warning.
     let shrunk = try rewind("shrink", journal, "--where", "outcome == rejected")
     #expect(shrunk.status == 0, "\(shrunk.stderr)")

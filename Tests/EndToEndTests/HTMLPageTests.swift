@@ -157,16 +157,28 @@
           "(() => { try { return String(window.rewind.seek(\(literal(point))).sequence) } catch (error) { return error.message } })()"
         )
       }
-      func shown(_ time: UInt64) -> String { Format.offset(time) }
+      // Times as the page says them: to the millisecond, or the microsecond where that
+      // tells them apart.
+      func said(_ times: UInt64...) -> [String] {
+        let shown = times.map { Format.offset($0) }
+        guard Set(shown).count < shown.count else { return shown }
+        return times.map {
+          $0 < 1_000_000
+            ? "+\($0)us" : "+\($0 / 1_000_000)." + String(format: "%06d", $0 % 1_000_000) + "s"
+        }
+      }
       #expect(try seek("+\(times[700])us") == "700")
       #expect(try seek("+\(times[1501] - 1)us") == "1500")
+      // A compound offset, read as the tools read it.
+      #expect(try seek("+\(times[900] / 60_000_000)m \(times[900] % 60_000_000)us") == "900")
+      let before = said(times[700] - 1, times[700])
       #expect(
         try seek("+\(times[700] - 1)us")
-          == "\(shown(times[700] - 1)) is before this page (its first point, event 700, is at \(shown(times[700])))"
-      )
+          == "\(before[0]) is before this page (its first point, event 700, is at \(before[1]))")
+      let after = said(times[1501], times[1500], times[1501])
       #expect(
         try seek("+\(times[1501])us")
-          == "\(shown(times[1501])) is after this page (its last point is event 1500, at \(shown(times[1500])); event 1501 is at \(shown(times[1501])))"
+          == "\(after[0]) is after this page (its last point is event 1500, at \(after[1]); event 1501, not in it, is at \(after[2]))"
       )
       #expect(
         try seek("2020-01-01T00:00:00Z").hasPrefix(

@@ -430,6 +430,8 @@ struct PlayerAppTests {
     _ = app.handle(.key(.character("/")))
     for character in "split.stlye" { _ = app.handle(.key(.character(character))) }
     for key: Key in [.left, .home, .end, .pageDown, .up] { _ = app.handle(.key(key)) }
+    _ = app.handle(.mouse(MouseEvent(.wheelDown, column: 10, row: 5)))
+    _ = app.handle(.mouse(MouseEvent(.wheelUp, column: 10, row: 5)))
     #expect(app.player.prompt?.text == "split.stlye")
     #expect(app.player.cursor == cursor)
     _ = app.handle(.key(.control("u")))

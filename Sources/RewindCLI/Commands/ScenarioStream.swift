@@ -156,16 +156,11 @@ struct ScenarioStream<D: RecordableDomain> {
       return
     }
     let pairs = min(read.count, written.count)
-    // An event read back equal may still be another: an id a domain keeps apart from its
-    // catalog is numbered in the order each session meets it, so `id:a # b` (a comment
-    // cut) read back as `a` is the first such id of both. Its line, written again from
-    // the event read back, is the line written.
     let readDomain = try? reader.session().domain
     let (sent, lines) = (written, writtenLines)
     func readsOtherwise(_ index: Int) -> Bool {
-      guard read[index].event == sent[index].event, read[index].time == sent[index].time
-      else { return true }
-      return readDomain.map { $0.scenarioLine(read[index].event) != lines[index] } ?? false
+      !ScenarioText.isSame(
+        read[index], in: readDomain, as: sent[index], line: lines[index], in: session.domain)
     }
     if let index = (0..<pairs).first(where: readsOtherwise) {
       eventProblem = Self.otherEvent(

@@ -35,14 +35,16 @@ extension JournalWriter {
     // starts) removes the new file, as a failure here does: a journal without its header
     // is no journal, and an empty file left at the path made the next recording there
     // fail with "already exists". (A replacement's new file is its writer's to remove.)
-    let slot = created ? EndingSignals.add(path) : -1
+    var slot = created ? EndingSignals.add(path) : -1
     var committing = false
     do {
       let writer = try JournalWriter(
         path: path, header: header, options: options, file: file, layout: nil)
       try writer.writeHeader()
-      // From here on, the journal stays: `rewind recover` repairs whatever follows.
+      // From here on, the journal stays: `rewind recover` repairs whatever follows. (Taken
+      // out once: its slot may be another writer's by a failure below.)
       EndingSignals.remove(slot)
+      slot = -1
       if let replacing {
         // The journal takes the previous file's name now that it has its header.
         committing = true

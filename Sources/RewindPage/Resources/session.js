@@ -173,18 +173,32 @@
      * made it its first or last point, and showed a state `rewind state` does not).
      */
     atTime(time) {
-      const { shownOffset } = RewindPage.point;
-      const said = (microseconds) => (microseconds < 0 ? "a time before the session's start" : shownOffset(microseconds));
-      if (this.from > 0 && time < this.meta.fromTime) {
-        throw new Error(
-          `${said(time)} is before this page (its first point, event ${this.from}, is at ${shownOffset(this.meta.fromTime)})`,
+      const { shownOffset, exactOffset } = RewindPage.point;
+      // Times as the page shows them, to the millisecond, or to the microsecond where that
+      // tells them apart (a refusal read "+0.002s is after … at +0.002s").
+      const said = (...times) => {
+        const shown = times.map(shownOffset);
+        const apart = new Set(shown).size === shown.length;
+        return times.map((microseconds, index) =>
+          microseconds < 0 ? "a time before the session's start" : apart ? shown[index] : `+${exactOffset(microseconds)}`,
         );
+      };
+      if (this.from > 0 && time < this.meta.fromTime) {
+        const [asked, first] = said(time, this.meta.fromTime);
+        throw new Error(`${asked} is before this page (its first point, event ${this.from}, is at ${first})`);
       }
       const next = this.meta.nextTime;
       if (this.to < this.meta.lastSequence && (typeof next === "number" ? time >= next : time > this.endTime)) {
-        const after = typeof next === "number" ? `; event ${this.to + 1} is at ${shownOffset(next)}` : "";
+        if (typeof next !== "number") {
+          const [asked, last] = said(time, this.endTime);
+          throw new Error(`${asked} is after this page (its last point is event ${this.to}, at ${last})`);
+        }
+        const [asked, last, after] = said(time, this.endTime, next);
+        // Its last event and the next at one time: a time names the later (as `rewind
+        // state --at` reads it), and the page's point only its number does.
+        const same = this.endTime === next ? `; a time there names event ${this.to + 1}: name this page's last point by its number, ${this.to}` : "";
         throw new Error(
-          `${said(time)} is after this page (its last point is event ${this.to}, at ${shownOffset(this.endTime)}${after})`,
+          `${asked} is after this page (its last point is event ${this.to}, at ${last}; event ${this.to + 1}, not in it, is at ${after}${same})`,
         );
       }
       return this.lastAtOrBefore(time);

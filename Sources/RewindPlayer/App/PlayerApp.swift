@@ -128,8 +128,9 @@ public struct PlayerApp<D: Domain>: TerminalApp {
   /// time; the wheel steps one event.
   func action(for mouse: MouseEvent) -> PlayerAction? {
     switch mouse.action {
-    case .wheelUp: return .step(-1)
-    case .wheelDown: return .step(1)
+    // Not while a prompt is open: a turn of the wheel closed it, losing what was typed.
+    case .wheelUp: return player.prompt == nil ? .step(-1) : nil
+    case .wheelDown: return player.prompt == nil ? .step(1) : nil
     case .press where mouse.button == .left:
       guard let strip = stripArea, strip.contains(column: mouse.column, row: mouse.row)
       else { return nil }
