@@ -241,6 +241,12 @@
             "Array.from({ length: \(last - first + 1) }, (_, index) => window.rewind.event(\(first) + index))"
           ) as? [String] ?? []
         #expect(shown.count == last - first + 1, "\(journal) \(range)")
+        // The schema as `rewind info` says it: a journal of schema 1 is read as schema 2.
+        let facts = try tab.string("document.getElementById('session-facts').textContent")
+        let schema =
+          journal.hasSuffix("schema1/day-menu.journal")
+          ? "navigation (schema 1, read as 2)" : "navigation (schema 2)"
+        #expect(facts.contains(schema), "\(facts)")
         for (offset, line) in shown.enumerated() where line != lines[first - 1 + offset] {
           Issue.record(
             "\(journal) \(range), event \(first + offset) (seed \(seed)): the page has\n\(line)\nrewind log --json prints\n\(lines[first - 1 + offset])"

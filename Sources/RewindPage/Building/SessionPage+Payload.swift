@@ -86,6 +86,9 @@ extension SessionPage {
             ("fromTime", .int(Int64(fromTime))),
             ("nextTime", nextTime.map { .int(Int64($0)) } ?? .null),
             ("startTime", .int(timeline.header.startTime)),
+            // The schema the journal was recorded in (its header line gives the one its
+            // events are read in, upcast).
+            ("recordedSchema", .int(Int64(timeline.header.schemaVersion))),
             ("lastSequence", .int(Int64(timeline.lastSequence))),
             ("duration", .int(Int64(timeline.duration))),
             ("events", .int(Int64(to - from))),

@@ -353,7 +353,13 @@
       const rows = [
         ["Journal", shownText(meta.file)],
         ["Session", header.session ?? "—"],
-        ["Domain", `${header.domain} (schema ${header.schemaVersion})`],
+        [
+          "Domain",
+          // A journal of an older schema is read upcast: said as `rewind info` says it.
+          meta.recordedSchema !== undefined && meta.recordedSchema !== header.schemaVersion
+            ? `${header.domain} (schema ${meta.recordedSchema}, read as ${header.schemaVersion})`
+            : `${header.domain} (schema ${header.schemaVersion})`,
+        ],
         ["Device", shownText(header.device) || "—"],
         ["Started", header.start ?? "—"],
         [

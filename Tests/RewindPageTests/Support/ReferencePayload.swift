@@ -116,6 +116,7 @@ enum ReferencePayload {
             to < timeline.lastSequence ? .int(Int64(try timeline.time(of: to + 1))) : .null
           ),
           ("startTime", .int(timeline.header.startTime)),
+          ("recordedSchema", .int(Int64(timeline.header.schemaVersion))),
           ("lastSequence", .int(Int64(timeline.lastSequence))),
           ("duration", .int(Int64(timeline.duration))),
           ("events", .int(Int64(to - from))),
