@@ -205,7 +205,30 @@
       #expect(
         try tab.string("document.querySelector('#find-matches .match-place')?.textContent ?? ''")
           == "at event 700 (the page's start)")
+      // The timeline's outcome band: rejected events (553 of 200,000) show at the bottom
+      // of their columns, not as whole red columns (which made a session of few
+      // rejections look mostly rejected).
+      let large = try writePage(
+        sample("generated-200k.journal"), in: directory, name: "large.html")
       tab.expectQuiet(page.url)
+      let largeTab = try browser.newPage()
+      try largeTab.open(large.url)
+      let band = try largeTab.string(
+        """
+        (() => {
+          const canvas = document.querySelector('#scrubber canvas');
+          const context = canvas.getContext('2d');
+          const { width, height } = canvas;
+          const red = (y) => Array.from({ length: width }, (_, x) => context.getImageData(x, y, 1, 1).data)
+            .filter(([r, g, b, a]) => a > 0 && r > 200 && g < 80 && b < 80).length;
+          return `${red(Math.round(height * 0.6))} ${red(height - 1)}`;
+        })()
+        """)
+      let (top, bottom) = (
+        Int(band.split(separator: " ")[0]) ?? -1, Int(band.split(separator: " ")[1]) ?? -1
+      )
+      #expect(bottom > 100 && top == 0, "red columns at the band's top and bottom: \(band)")
+      largeTab.expectQuiet(large.url)
     }
 
     @Test(

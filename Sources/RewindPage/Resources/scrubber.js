@@ -128,23 +128,39 @@
       context.clearRect(0, 0, width, height);
       const { session } = this;
       const kinds = new Int32Array(width).fill(-1);
-      const outcomes = new Int8Array(width).fill(-1);
-      // Outcome priority: rejected over unchanged over applied.
-      const rank = [0, 1, 2];
+      // Each column's events of each outcome (applied, unchanged, rejected).
+      const outcomes = new Int32Array(width * 3);
       for (let index = 0; index < session.count; index++) {
         const column = Math.min(Math.floor(this.fraction(session.times[index]) * width), width - 1);
         const code = session.codes[index];
-        const outcome = code % 3;
-        if (outcomes[column] < 0 || rank[outcome] > rank[outcomes[column]]) outcomes[column] = outcome;
+        outcomes[column * 3 + (code % 3)] += 1;
         kinds[column] = Math.floor(code / 3);
       }
       const split = Math.round(height * 0.6);
+      const band = height - split;
       for (let column = 0; column < width; column++) {
         if (kinds[column] < 0) continue;
         context.fillStyle = Scrubber.kindColour(kinds[column]);
         context.fillRect(column, 0, 1, split);
-        context.fillStyle = OUTCOME_COLOURS[outcomes[column]];
-        context.fillRect(column, split, 1, height - split);
+        // The outcomes' shares, top to bottom, rejected ones at the bottom and never less
+        // than a third of the band: a column was red whenever one event of it was
+        // rejected, and a long session of a few rejections looked mostly rejected.
+        const [applied, unchanged, rejected] = outcomes.subarray(column * 3, column * 3 + 3);
+        const total = applied + unchanged + rejected;
+        const red = rejected === 0 ? 0 : Math.max(Math.round((band * rejected) / total), Math.ceil(band / 3));
+        const green = applied + unchanged === 0 ? 0 : Math.round(((band - red) * applied) / (applied + unchanged));
+        const shares = [
+          [0, green],
+          [1, band - red - green],
+          [2, red],
+        ];
+        let y = split;
+        for (const [outcome, rows] of shares) {
+          if (rows <= 0) continue;
+          context.fillStyle = OUTCOME_COLOURS[outcome];
+          context.fillRect(column, y, 1, rows);
+          y += rows;
+        }
       }
       this.update();
     }
