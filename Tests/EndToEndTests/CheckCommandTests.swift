@@ -281,26 +281,26 @@ struct CheckCommandTests {
       "\(malformed.stdout)")
     #expect(try String(contentsOfFile: expected, encoding: .utf8) == "{\"menu\": ?}")
     // A partial state keeps to its fields: one the state has not is named, not dropped.
-    let unknown = "{\"menu\": {\"selectedIndex\": 0, \"selected\": 1}, \"mnu\": {}}\n"
-    unknown.writeFixture(to: expected)
-    let dropping = try rewind("check", journal, "--update")
-    #expect(dropping.status == 1)
-    #expect(
-      dropping.lines.first
-        == "FAIL \(journal): \(expected): the expected state gives 'menu.selected', 'mnu', which the replayed state has not; --update keeps a partial expected state to its fields and would drop them: correct them, or delete the file to write the whole state",
-      "\(dropping.stdout)")
-    #expect(try String(contentsOfFile: expected, encoding: .utf8) == unknown)
+    /// `--update` of `journal` with `text` as its expected state fails naming `fields`, and
+    /// leaves the file as it was.
+    func refusesToDrop(_ text: String, _ fields: String) throws {
+      text.writeFixture(to: expected)
+      let dropping = try rewind("check", journal, "--update")
+      #expect(dropping.status == 1)
+      #expect(
+        dropping.lines.first
+          == "FAIL \(journal): \(expected): the expected state gives \(fields), which the replayed state has not; --update keeps a partial expected state to its fields and would drop them: correct them, or delete the file to write the whole state",
+        "\(dropping.stdout)")
+      #expect(try String(contentsOfFile: expected, encoding: .utf8) == text)
+    }
+    try refusesToDrop(
+      "{\"menu\": {\"selectedIndex\": 0, \"selected\": 1}, \"mnu\": {}}\n", "'menu.selected', 'mnu'"
+    )
     // Members of an object given where the state has a number or an array: fields it has
     // not, as a plain check says (they were written over, said as `+ null`).
-    let inside = "{\"menu\": {\"selectedIndex\": {\"a\": 1}, \"labels\": {\"0\": \"Mon\"}}}\n"
-    inside.writeFixture(to: expected)
-    let scalar = try rewind("check", journal, "--update")
-    #expect(scalar.status == 1)
-    #expect(
-      scalar.lines.first
-        == "FAIL \(journal): \(expected): the expected state gives 'menu.selectedIndex.a', 'menu.labels.0', which the replayed state has not; --update keeps a partial expected state to its fields and would drop them: correct them, or delete the file to write the whole state",
-      "\(scalar.stdout)")
-    #expect(try String(contentsOfFile: expected, encoding: .utf8) == inside)
+    try refusesToDrop(
+      "{\"menu\": {\"selectedIndex\": {\"a\": 1}, \"labels\": {\"0\": \"Mon\"}}}\n",
+      "'menu.selectedIndex.a', 'menu.labels.0'")
     let given = directory.file("given.json")
     #expect(try rewind("check", renamed, "--update", "--expect", given).status == 0)
     #expect(

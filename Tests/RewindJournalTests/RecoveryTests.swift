@@ -401,6 +401,18 @@ struct RecoveryTests {
     #expect(contents(of: directory) == ["a.journal"])
   }
 
+  /// A private (`0600`) journal with a torn tail, `a.journal` in `directory`, and the path
+  /// of its repaired copy.
+  func privateTornJournal(in directory: TemporaryDirectory) throws -> (
+    journal: String, output: String
+  ) {
+    let path = directory.file("a.journal")
+    try makeJournal(at: path, count: 50, close: false)
+    write(bytes(of: path) + Array("torn".utf8), to: path)
+    #expect(chmod(path, 0o600) == 0)
+    return (path, directory.file("repaired.journal"))
+  }
+
   /// The copy's `fchmod` was not checked: a private journal's repaired copy was readable
   /// by every user. Then it was made 0644 and narrowed after: named (a file system without
   /// unnamed files), another user could open it in that moment and read what followed. It
@@ -411,11 +423,7 @@ struct RecoveryTests {
     arguments: TemporaryKind.allCases)
   func privateCopyMadePrivate(kind: TemporaryKind) throws {
     let directory = TemporaryDirectory()
-    let path = directory.file("a.journal")
-    try makeJournal(at: path, count: 50, close: false)
-    write(bytes(of: path) + Array("torn".utf8), to: path)
-    #expect(chmod(path, 0o600) == 0)
-    let output = directory.file("repaired.journal")
+    let (path, output) = try privateTornJournal(in: directory)
     let faults = faultyFileSystem(kind)
     faults.fail(.changeMode, with: EPERM)
     let report = try Journal.recover(
@@ -434,11 +442,7 @@ struct RecoveryTests {
     .enabled(if: currentUmask() & 0o044 == 0, "a new file must be readable by others"))
   func privateCopyNotMadePrivate() throws {
     let directory = TemporaryDirectory()
-    let path = directory.file("a.journal")
-    try makeJournal(at: path, count: 50, close: false)
-    write(bytes(of: path) + Array("torn".utf8), to: path)
-    #expect(chmod(path, 0o600) == 0)
-    let output = directory.file("repaired.journal")
+    let (path, output) = try privateTornJournal(in: directory)
     let faults = FaultyFileSystem()
     faults.fail(.changeMode, with: EPERM)
     var calls = faults.calls

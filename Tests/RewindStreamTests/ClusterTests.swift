@@ -171,10 +171,7 @@ struct ClusterTests {
       server: StreamServer(url: other.url, timeoutMilliseconds: 1000, replicas: 3),
       intervalMilliseconds: 100)
     defer { steps.step("stop the shipper") { shipper.stop() } }
-    let store = try Store(
-      domain: NavigationDomain(), recordingTo: directory.file("live.journal"),
-      options: RecordingOptions(
-        snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024), forwarder: shipper))
+    let store = try shippedStore(directory.file("live.journal"), shipper)
     var user = SimulatedUser(seed: 31, domain: store.domain)
     for _ in 0..<1_000 { store.send(user.next().event) }
     try steps.step("first flush to the server") {
@@ -266,11 +263,7 @@ struct ClusterTests {
     let shipper = SessionShipper(server: server, intervalMilliseconds: 50)
     defer { steps.step("stop the shipper") { shipper.stop() } }
     let store = try steps.step("open the store") {
-      try Store(
-        domain: NavigationDomain(), recordingTo: path,
-        options: RecordingOptions(
-          snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024),
-          forwarder: shipper))
+      try shippedStore(path, shipper)
     }
     // A recording thread: events, and a local flush every 50 (each seals frames and asks
     // the shipper for a round), until told to stop.

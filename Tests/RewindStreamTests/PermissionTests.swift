@@ -82,11 +82,7 @@ struct PermissionTests {
         url: server.url, user: "rewind-app", password: "app-secret", timeoutMilliseconds: 3000),
       intervalMilliseconds: 100)
     defer { shipper.stop() }
-    let recording = try Store(
-      domain: NavigationDomain(), recordingTo: live,
-      options: RecordingOptions(
-        snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024),
-        forwarder: shipper))
+    let recording = try shippedStore(live, shipper)
     var user = SimulatedUser(seed: 3, domain: recording.domain)
     for _ in 0..<1_000 { recording.send(user.next().event) }
     try recording.close()

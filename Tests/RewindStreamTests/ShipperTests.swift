@@ -12,6 +12,15 @@ import Testing
 /// Synchronous, as ClusterTests' live test is: an `await` gives the test's thread back to
 /// the cooperative pool, which a full suite's synchronous tests can hold for as long as
 /// they run, all counted in this suite's time limit. The async flush is StoreTests'.
+/// A store recording navigation to `path` in small frames (a snapshot every 64 events,
+/// frames of 1 KiB), whose frames `shipper` ships.
+func shippedStore(_ path: String, _ shipper: SessionShipper) throws -> Store<NavigationDomain> {
+  try Store(
+    domain: NavigationDomain(), recordingTo: path,
+    options: RecordingOptions(
+      snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024), forwarder: shipper))
+}
+
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct ShipperTests {
   @Test func aRecordingShippedAcrossAServerRestartEndsEqual() throws {
@@ -75,10 +84,7 @@ struct ShipperTests {
     let path = directory.file("live.journal")
     let shipper = SessionShipper(server: StreamServer(url: server.url), intervalMilliseconds: 100)
     defer { shipper.stop() }
-    let store = try Store(
-      domain: NavigationDomain(), recordingTo: path,
-      options: RecordingOptions(
-        snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024), forwarder: shipper))
+    let store = try shippedStore(path, shipper)
     var user = SimulatedUser(seed: 11, domain: store.domain)
     for _ in 0..<2_000 { store.send(user.next().event) }
     try store.flushAndWait(waitingForServerWithin: 20_000)
@@ -128,11 +134,7 @@ struct ShipperTests {
       server: StreamServer(url: server.url, timeoutMilliseconds: 1000),
       intervalMilliseconds: 100)
     defer { shipper.stop() }
-    let store = try Store(
-      domain: NavigationDomain(), recordingTo: path,
-      options: RecordingOptions(
-        snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024),
-        forwarder: shipper))
+    let store = try shippedStore(path, shipper)
     // The writer thread tells the shipper of the journal as it starts.
     let told = Date().addingTimeInterval(10)
     while shipper.journal == nil, Date() < told { usleep(10_000) }
@@ -227,11 +229,7 @@ struct ShipperTests {
         server: StreamServer(url: server.url, timeoutMilliseconds: 1000),
         intervalMilliseconds: 100)
       defer { shipper.stop() }
-      let store = try Store(
-        domain: NavigationDomain(), recordingTo: path,
-        options: RecordingOptions(
-          snapshotInterval: 64, journal: JournalWriterOptions(frameSize: 1024),
-          forwarder: shipper))
+      let store = try shippedStore(path, shipper)
       var user = SimulatedUser(seed: 19, domain: store.domain)
       for _ in 0..<1_500 { store.send(user.next().event) }
       try store.flushAndWait(waitingForServerWithin: 20_000)
