@@ -290,6 +290,16 @@ struct PlayerAppTests {
       + DensityStrip.column(
         of: app.player.view.time, in: 118, duration: app.player.timeline.duration)
     #expect(later[stripColumn, 29].style.reverse)
+    // Without colours, the columns of a rejected event stand out: the others are dim.
+    let stripCells = { (screen: Screen) in
+      (1..<119).map { screen[$0, 29] }.filter { $0.character != " " }
+    }
+    #expect(stripCells(later).allSatisfy { !$0.style.dim })
+    app.showsColour = false
+    let plain = stripCells(draw(&app))
+    let rejected = plain.filter { $0.style.foreground == .red }
+    #expect(!rejected.isEmpty && rejected.allSatisfy { !$0.style.dim })
+    #expect(plain.filter { $0.style.foreground != .red }.allSatisfy { $0.style.dim })
   }
 
   @Test("a counterfactual is marked in the header, over the state and on later events")

@@ -103,6 +103,7 @@ struct PlayCommand: TimelineVisitor {
         "Cannot continue here: the new journal goes in this folder, which cannot be written (\($0))."
       }
     }
+    app.showsColour = session.colors != .none
     let ending: TerminalExit
     do throws(TerminalError) {
       ending = try session.run(&app)

@@ -262,7 +262,8 @@ extension PlayerApp {
 
   /// The density strip: one column per slice of the session's time, its height the
   /// number of events there, its colour their outcome (red where any was rejected, green
-  /// where any was applied, gray where none changed anything), `░` in red where events
+  /// where any was applied, gray where none changed anything; without colours, the columns
+  /// of no rejected event dim), `░` in red where events
   /// were lost to damage and none is kept; the cursor's column is reversed, the mark's
   /// underlined.
   mutating func drawStrip(on screen: inout Screen, in area: Rect) {
@@ -294,9 +295,9 @@ extension PlayerApp {
       } else if counts.rejected > 0 {
         style = CellStyle().foreground(.red)
       } else if counts.applied > 0 {
-        style = CellStyle().foreground(.green)
+        style = CellStyle(dim: !showsColour).foreground(.green)
       } else {
-        style = CellStyle().foreground(.gray)
+        style = CellStyle(dim: !showsColour).foreground(.gray)
       }
       if index == markColumn { style.underline = true }
       if index == cursorColumn { style.reverse = true }

@@ -20,6 +20,10 @@ public struct PlayerApp<D: Domain>: TerminalApp {
   var stripArea: Rect?
   /// How many of the diff's lines the last draw showed: a page for `PgUp` `PgDn`.
   var diffPage = 0
+  /// Whether the terminal shows colours (``TerminalSession/colors``): without them, the
+  /// density strip tells rejected events apart by drawing the other columns dim (red alone
+  /// was lost, and every column looked the same).
+  public var showsColour = true
   /// What `r` asked for: set when the app quit to continue the session live.
   public private(set) var continueRequest: ContinueRequest?
   /// Why the session cannot be continued here (the new journal's folder cannot be
