@@ -229,7 +229,7 @@ struct HelpAndUsageTests {
       try rewind("state", journal, "--at"), "Missing value for '--at <point>'", command: "state")
     expectUsageError(
       try rewind("state", journal, "--at", "soon"),
-      "The value 'soon' is invalid for '--at <point>': expected a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start, end or end-N (N events before the end)",
+      "The value 'soon' is invalid for '--at <point>': expected a sequence number (1500), an offset (+12.5s, +250ms, +1h 30m), an ISO-8601 time, start, end or end-N (N events before the end)",
       command: "state")
     let beyond = try rewind("state", journal, "--at", "99")
     expectUsageError(

@@ -127,7 +127,7 @@ struct HostileInputTests {
       ),
       (
         "2026-02-30T07:30:00Z",
-        "expected a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start, end or end-N (N events before the end)"
+        "expected a sequence number (1500), an offset (+12.5s, +250ms, +1h 30m), an ISO-8601 time, start, end or end-N (N events before the end)"
       ),
     ])
   func nearlyAPoint(point: String, message: String) throws {

@@ -166,7 +166,11 @@ struct PointTests {
     #expect(try Point(parsingAsShown: "+4h 44m 37.942s") == .offset(microseconds: 17_077_942_499))
     #expect(try Point(parsingAsShown: "+1h 30m") == .offset(microseconds: 5_400_000_499))
     #expect(try Point(parsingAsShown: "+1s 5us") == .offset(microseconds: 1_000_005))
-    #expect(throws: RewindError.self) { try Point(parsing: "+5000000000h 1s") }
+    #expect {
+      try Point(parsing: "+5000000000h 1s")
+    } throws: { error in
+      (error as? RewindError)?.message.contains("is too large for an offset") == true
+    }
     // No time, or none the text tells apart to the millisecond: as written.
     for point in ["1500", "start", "end", "2026-11-30T09:15:00.25Z", "+17999999999999.997s"] {
       #expect(try Point(parsingAsShown: point) == Point(parsing: point), "\(point)")

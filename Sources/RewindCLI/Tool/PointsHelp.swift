@@ -22,8 +22,10 @@ extension HelpTopic {
                               last event, end-0 the end; one before the start is an
                               error that gives the session's points
         +12.5s                an offset from the session's start (us, ms, s, m, h:
-                              +250ms, +2m, or several, largest first, as play's
-                              status line writes a long one: +4h 44m 37.942s): after
+                              +250ms, +2m, or several, largest first, one space or
+                              none between them and decimals in the last alone, as
+                              play's status line writes a long one: +4h 44m
+                              37.942s): after
                               every event at or before it; one past the last event
                               is the end, one before the first the start
         2026-11-30T12:40:04Z  a wall-clock time (ISO 8601, Z or +hh:mm), likewise

@@ -25,7 +25,8 @@ package enum RewindTool {
       discussion: """
         A journal (.journal) holds one recorded session: every event, compressed, with \
         snapshots of the state. Points in a session are written \(Point.syntax); an \
-        offset's unit is us, ms, s, m or h. A time is the state after every event at or \
+        offset's units are us, ms, s, m or h, several largest first with one space or \
+        none between them, the last alone with decimals. A time is the state after every event at or \
         before it; one written to the millisecond, as the commands show times (rounded), \
         stands for every event shown at or before it ('rewind help points').
         Conditions (--where of find, log, shrink): see 'rewind help conditions'. Scenario

@@ -28,7 +28,7 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
 
   /// How points are written, for help texts and errors.
   package static let syntax =
-    "a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start, end or end-N (N events before the end)"
+    "a sequence number (1500), an offset (+12.5s, +250ms, +1h 30m), an ISO-8601 time, start, end or end-N (N events before the end)"
 
   /// Parses a point.
   /// - Throws: ``RewindError`` with code `invalidInput` saying what was expected.

@@ -3,7 +3,7 @@
 // `end` or `end-N` (N events before the end); and times written for people.
 (() => {
   const SYNTAX =
-    "a sequence number (1500), an offset (+12.5s, +250ms), an ISO-8601 time, start, end or end-N (N events before the end)";
+    "a sequence number (1500), an offset (+12.5s, +250ms, +1h 30m), an ISO-8601 time, start, end or end-N (N events before the end)";
   const UNITS = [
     ["us", 1],
     ["µs", 1],
@@ -13,22 +13,41 @@
     ["h", 3600000000],
   ];
 
+  /** Offsets stop below 18,000,000,000,000,000,000 µs (570,000 years), as Rewind's do. */
+  const LIMIT = 18000000000000000000n;
+
+  /**
+   * `number` (digits with at most one point, one digit at least) times `scale` as a
+   * BigInt, rounded half away from zero, exactly as Rewind reads it (no Double: a half
+   * microsecond or a time past 2^53 µs read otherwise); null for no such number.
+   */
+  function exactMicroseconds(number, scale) {
+    if (!/^(?:[0-9]+\.?[0-9]*|\.[0-9]+)$/.test(number)) return null;
+    const [whole, fraction = ""] = number.split(".");
+    const digits = BigInt((whole || "0") + fraction);
+    const divisor = 10n ** BigInt(fraction.length);
+    const product = digits * BigInt(scale);
+    const quotient = product / divisor;
+    return (product % divisor) * 2n >= divisor ? quotient + 1n : quotient;
+  }
+
   /**
    * Microseconds in an offset of several units, largest first (`4h 44m 37.942s`, `2h30m`:
-   * one space between them or none, decimals in the last number only), or null for any
-   * other text (one unit too).
+   * one space between them or none, decimals in the last number only), as a BigInt, or
+   * null for any other text (one unit too).
    */
   function compoundOffset(body) {
     const units = [...UNITS].sort((a, b) => b[0].length - a[0].length);
     let rest = body;
-    let total = 0;
+    let total = 0n;
     let previous = Infinity;
     let groups = 0;
     while (rest !== "") {
       const number = /^[0-9.]*/.exec(rest)[0];
       rest = rest.slice(number.length);
       const unit = units.find(([suffix]) => rest.startsWith(suffix));
-      if (!unit || unit[1] >= previous || number === "" || number === "." || (number.match(/\./g) || []).length > 1) return null;
+      const value = unit ? exactMicroseconds(number, unit[1]) : null;
+      if (value === null || unit[1] >= previous) return null;
       rest = rest.slice(unit[0].length);
       if (rest.startsWith(" ")) {
         rest = rest.slice(1);
@@ -37,40 +56,29 @@
       if (number.includes(".") && rest !== "") return null;
       previous = unit[1];
       groups += 1;
-      total += Math.round(Number(number) * unit[1]);
+      total += value;
     }
     return groups >= 2 ? total : null;
   }
 
   /** Microseconds in `+12.5s` without its `+`; throws an Error naming what was expected. */
   function offset(body, original) {
-    const compound = compoundOffset(body);
-    if (compound !== null) {
-      if (compound >= 1.8e19) {
-        throw new Error(
-          `'${original}' is too large for an offset: offsets stop below 18,000,000,000,000,000,000us (570,000 years)`,
-        );
-      }
-      return compound;
-    }
+    let value = compoundOffset(body);
     for (const [suffix, scale] of UNITS) {
-      if (!body.endsWith(suffix)) continue;
-      const number = body.slice(0, body.length - suffix.length);
-      if (number === "" || !/^[0-9.]+$/.test(number)) continue;
-      if ((number.match(/\./g) || []).length > 1) continue;
-      const value = Number(number);
-      if (!Number.isFinite(value)) continue;
-      const microseconds = Math.round(value * scale);
-      if (microseconds >= 1.8e19) {
-        throw new Error(
-          `'${original}' is too large for an offset: offsets stop below 18,000,000,000,000,000,000us (570,000 years)`,
-        );
-      }
-      return microseconds;
+      if (value !== null) break;
+      if (body.endsWith(suffix)) value = exactMicroseconds(body.slice(0, body.length - suffix.length), scale);
     }
-    throw new Error(
-      `'${original}' is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s, or several, largest first, e.g. +1h 30m`,
-    );
+    if (value === null) {
+      throw new Error(
+        `'${original}' is not an offset: expected + then a number and a unit (us, ms, s, m, h), e.g. +12.5s, or several, largest first, e.g. +1h 30m`,
+      );
+    }
+    if (value >= LIMIT) {
+      throw new Error(
+        `'${original}' is too large for an offset: offsets stop below 18,000,000,000,000,000,000us (570,000 years)`,
+      );
+    }
+    return Number(value);
   }
 
   /** Whether `body` (an offset without its `+`) is one. */

@@ -1,6 +1,6 @@
 // scrubber.js: the timeline under the screen: a slider over the page's time span with every
-// event drawn as a tick, its kind's colour above and its outcome's below (applied,
-// unchanged, rejected). Clicking or dragging moves the cursor to the last event at or
+// event drawn as a tick, its kind's colour above and below the shares of its outcomes
+// (applied, unchanged, rejected: rejected ones at the bottom, a third of the band at least). Clicking or dragging moves the cursor to the last event at or
 // before the time under the pointer, just past either end to that end; it is keyboard
 // operable as an ARIA slider.
 (() => {
@@ -116,7 +116,7 @@
       event.stopPropagation();
     }
 
-    /** Draws the ticks: one pixel column shows its most telling event (a rejected one first). */
+    /** Draws the ticks: one pixel column shows its last event's kind and its events' outcomes' shares. */
     draw() {
       const ratio = window.devicePixelRatio || 1;
       const width = Math.max(Math.round(this.canvas.clientWidth * ratio), 1);
