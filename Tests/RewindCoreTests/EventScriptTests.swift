@@ -40,6 +40,13 @@ struct EventScriptTests {
     #expect(scenario.events.map(\.event) == [.added(text: "a"), .added(text: "b")])
   }
 
+  @Test("a step of several units, largest first, adds them up")
+  func compoundSteps() throws {
+    let scenario = try parse("+1m30s added text=a\n@1h2m added text=b\n+1s500ms added text=c\n")
+    #expect(scenario.events.map(\.time) == [90_000_000, 3_720_000_000, 3_721_500_000])
+    #expect(throws: ScenarioError.self) { try parse("+30s1m added text=a\n") }
+  }
+
   @Test("settings give the domain of the session")
   func settings() throws {
     let scenario = try StandardTally.parseScenario(

@@ -24,7 +24,8 @@ extension ScenarioScript {
                                           set up
 
     TIME (at the start of a line)
-      +0.8s, +250ms, +90us, +2m           after the interaction before
+      +0.8s, +250ms, +90us, +2m           after the interaction before (units
+                                          together, largest first: +1m30s)
       @12.5s                              from the session's start (never earlier)
       (none)                              0.5 s after the interaction before; the
                                           first at +0s

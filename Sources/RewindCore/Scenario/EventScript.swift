@@ -57,7 +57,8 @@ public enum EventScript {
     events in this form, so its lines can be pasted into a script.
 
     TIME
-      +0.8s, +250ms, +90us, +2m   before the event: after the event before it
+      +0.8s, +250ms, +90us, +2m   before the event: after the event before it (units
+                                  together, largest first: +1m30s)
       @12.5s                      from the session's start (never earlier)
       (none)                      0.5 s after the event before; the first at +0s
 
