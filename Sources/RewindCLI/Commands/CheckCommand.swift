@@ -53,7 +53,8 @@ extension RewindTool {
     var journals: [String]
     @Option(
       valueName: "state.json",
-      help: "The expected final state (JSON, as `rewind state --json` prints it).",
+      help:
+        "The expected final state (JSON, as `rewind state --json` prints it). A file that cannot be read is the command's error (exit 1, no report, --json's either), where a NAME.state.json beside a journal fails that journal alone.",
       transform: parseExpectedStateFile)
     var expect: String?
     @Flag(help: "Print JSON.")
