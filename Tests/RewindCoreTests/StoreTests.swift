@@ -734,3 +734,42 @@ final class RecordingForwarder: JournalForwarder {
     }
   }
 }
+
+/// A settings screen's switches: 70 leaves in its state's JSON.
+private struct Switches: RecordableDomain, Codable {
+  struct State: Codable, Equatable, Sendable {
+    var flags = Dictionary(uniqueKeysWithValues: (0..<70).map { ("flag\($0)", false) })
+  }
+  enum Event: Codable, Equatable, Sendable { case toggled(String) }
+  static let identifier = "switches"
+  static let schemaVersion: UInt32 = 1
+  var initialState: State { State() }
+  func reduce(_ state: inout State, _ event: Event) -> Outcome<DomainRejection> {
+    guard case .toggled(let name) = event, let flag = state.flags[name] else {
+      return .rejected("no such switch")
+    }
+    state.flags[name] = !flag
+    return .applied
+  }
+}
+
+@Suite("A domain of more fields than a journal records")
+struct TooManyFieldsTests {
+  /// It trapped as the store was made: an app whose settings screen had 70 switches
+  /// crashed.
+  @Test("a store of it throws, naming the limit, and writes nothing")
+  func storeThrows() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("switches.journal")
+    #expect(Switches().fields.count == 70)
+    #expect {
+      try Store(domain: Switches(), recordingTo: path)
+    } throws: { error in
+      let error = error as? RewindError
+      return error?.code == .invalidInput
+        && error?.message.hasPrefix(
+          "the 'switches' domain has 70 fields; a domain may have at most 62") == true
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+}

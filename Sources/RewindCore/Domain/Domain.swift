@@ -121,7 +121,10 @@ public protocol Domain: Sendable {
   /// today's ``fields``: a domain lists older ones when its fields changed.
   func fieldPaths(schemaVersion version: UInt32) -> [String]
 
-  /// The leaves of the state's JSON, in order: what diff, blame and find see.
+  /// The leaves of the state's JSON, in order: what diff, blame and find see. At most
+  /// ``RecordedEffect/maximumFieldCount`` (62) for a domain that records: a journal keeps
+  /// each event's changed fields in one word, and a `Store` of more throws (list fewer of
+  /// your own, a field holding a whole object or array of the state).
   var fields: [StateField<State>] { get }
   /// The values a field of kind ``FieldKind/identifier(of:)`` or ``FieldKind/text(of:)``
   /// can hold in this session (the catalog's ids, with their names; a menu's labels),

@@ -16,12 +16,13 @@ extension JournalRecorder {
   ///   - session: where the session came from, for the header.
   ///   - options: snapshots, compression, frames and durability.
   /// - Throws: `JournalError` (`outputIsInput`, `alreadyExists`, `locked`, `notFound`,
-  ///   `io`) naming the destination.
+  ///   `io`) naming the destination; ``RewindError`` (`invalidInput`) for a domain of
+  ///   more fields than a journal records.
   public static func create(
     _ destination: FileDestination, domain: D, session: SessionInfo,
     options: RecordingOptions = .init()
   ) throws -> JournalRecorder {
-    checkRecordable(domain)
+    try checkRecordable(domain)
     let writer = try JournalWriter.create(
       destination, header: header(domain: domain, session: session, options: options),
       options: options.journal)

@@ -102,13 +102,14 @@ public final class JournalRecorder<D: Domain> {
   ///   - session: where the session came from, for the header.
   ///   - options: snapshots, compression, frames and durability.
   ///   - replacingExisting: replace a file at `path`; otherwise it is an error.
-  /// - Precondition: the domain has at most ``RecordedEffect/maximumFieldCount`` fields.
-  /// - Throws: `JournalError` if the file exists or cannot be written.
+  /// - Throws: `JournalError` if the file exists or cannot be written; ``RewindError``
+  ///   (`invalidInput`) when the domain has more than ``RecordedEffect/maximumFieldCount``
+  ///   fields, before any file is touched.
   public static func create(
     at path: String, domain: D, session: SessionInfo, options: RecordingOptions = .init(),
     replacingExisting: Bool = false
   ) throws -> JournalRecorder {
-    checkRecordable(domain)
+    try checkRecordable(domain)
     let writer = try JournalWriter.create(
       at: path, header: header(domain: domain, session: session, options: options),
       options: options.journal, replacingExisting: replacingExisting)
@@ -139,19 +140,23 @@ public final class JournalRecorder<D: Domain> {
       let timeline = try Timeline<D>(path: path)
       return (timeline.domain, try timeline.state(after: timeline.lastSequence))
     }()
-    checkRecordable(domain)
+    try checkRecordable(domain)
     // Closing the timeline's file dropped the lock's pid marker; take it again.
     writer.markLockHolder()
     return JournalRecorder(domain: domain, state: state, writer: writer)
   }
 
-  /// Traps unless the changes of every field of `domain` can be recorded, before any
-  /// file is touched.
-  /// - Precondition: the domain has at most ``RecordedEffect/maximumFieldCount`` fields.
-  static func checkRecordable(_ domain: D) {
-    precondition(
-      domain.fields.count <= RecordedEffect.maximumFieldCount,
-      "the '\(D.identifier)' domain has \(domain.fields.count) fields; a domain may have at most \(RecordedEffect.maximumFieldCount) (give it `fields` of its own)"
+  /// Throws unless the changes of every field of `domain` can be recorded, before any
+  /// file is touched: it trapped, and an app whose state had 70 leaves (a settings
+  /// screen's switches) crashed as its `Store` was made.
+  /// - Throws: ``RewindError`` (`invalidInput`) when the domain has more than
+  ///   ``RecordedEffect/maximumFieldCount`` fields.
+  static func checkRecordable(_ domain: D) throws(RewindError) {
+    let count = domain.fields.count
+    guard count > RecordedEffect.maximumFieldCount else { return }
+    throw RewindError(
+      .invalidInput,
+      "the '\(D.identifier)' domain has \(count) fields; a domain may have at most \(RecordedEffect.maximumFieldCount), as a journal records each event's changed fields in one word: give the domain `fields` of its own (a field may hold a whole object or array of the state)"
     )
   }
 

@@ -80,7 +80,9 @@ public final class Store<D: Domain>: Observable, Sendable {
   ///   - replacingExisting: replace a file already at `path` (never a journal being
   ///     written); otherwise an existing file is an error.
   ///   - onError: called on a global queue when the journal fails.
-  /// - Throws: `JournalError` if the journal cannot be created.
+  /// - Throws: `JournalError` if the journal cannot be created; ``RewindError``
+  ///   (`invalidInput`) when the domain has more fields than a journal records
+  ///   (``RecordedEffect/maximumFieldCount``, 62: see ``Domain/fields``).
   public init(
     domain: D, recordingTo path: String, session: SessionInfo? = nil,
     options: RecordingOptions = .init(), replacingExisting: Bool = false,
