@@ -23,7 +23,10 @@ public import Testing
 /// closure did not state fails the test, as does a field the closure stated and the
 /// event did not change. A step with no closure states that nothing changed. With
 /// ``Exhaustivity/partial`` (for long tests that care about a few fields) only the
-/// fields the closure sets are compared with the state after the event.
+/// fields the closure sets are compared with the state after the event: there the
+/// closure receives the state after the event, and sets the values those fields must
+/// have (`$0.count = 3`; a change relative to the value, `$0.count += 1`, applies to the
+/// new value and fails).
 ///
 /// Failures are Swift Testing issues (`Issue.record`) at the source location of the
 /// `send` call, one per problem, each with a field-by-field diff (the domain's
@@ -41,7 +44,9 @@ public final class TestStore<D: Domain> {
   public enum Exhaustivity: Sendable, Equatable {
     /// The closure states the whole change: any other difference fails.
     case exhaustive
-    /// Only the fields the closure sets are compared; others may change unstated.
+    /// Only the fields the closure sets are compared; others may change unstated. The
+    /// closure receives the state after the event and sets the values its fields must
+    /// have (not changes relative to them).
     case partial
   }
 

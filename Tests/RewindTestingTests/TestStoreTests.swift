@@ -171,6 +171,19 @@ struct PartialTests {
       ])
   }
 
+  /// The documentation said the closure received the state before the event, as in an
+  /// exhaustive step; a partial step's receives the state after it.
+  @Test("a partial step's closure receives the state after the event")
+  func closureSeesTheStateAfter() {
+    let log = FailureLog()
+    let store = store(log, .partial)
+    store.send(.menuTabTapped(index: 3)) {
+      #expect($0.menu.selectedIndex == 3)
+      $0.menu.selectedIndex = 3
+    }
+    #expect(log.messages.isEmpty)
+  }
+
   @Test("a store switches to exhaustive between steps")
   func switching() {
     let log = FailureLog()

@@ -28,7 +28,14 @@ extension Domain where State: Codable {
   /// (`null` where a state lacks it), its kind inferred from its initial value (see
   /// ``FieldKind/init(inferredFrom:)``).
   ///
-  /// Arrays, dictionaries that are empty at first, and enum values are single fields.
+  /// Arrays, dictionaries empty at first and enum cases without payload are single
+  /// fields; a value whose shape changes later is seen through the leaves it has in the
+  /// initial state only: an enum case with a payload (`.detail(id: 3)` is the field
+  /// `screen.detail.id`, and `.settings(tab: 2)` is in none), a dictionary's keys added
+  /// later. Such a change is in no field: `diff`, `blame` and the recorded changes miss it,
+  /// and `check` cannot see it diverge. A domain with such a state lists `fields` of its
+  /// own (a field may hold the whole value). At most
+  /// ``RecordedEffect/maximumFieldCount`` for a domain that records.
   public var fields: [StateField<State>] {
     json(initialState).leaves().filter { !$0.path.isEmpty }.map { leaf in
       StateField(leaf.path, kind: FieldKind(inferredFrom: leaf.value)) { state in
