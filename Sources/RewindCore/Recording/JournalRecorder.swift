@@ -130,7 +130,9 @@ public final class JournalRecorder<D: Domain> {
   ///
   /// The state is rebuilt from the journal (from its last snapshot), so recording goes on
   /// exactly where it stopped.
-  /// - Throws: `JournalError` (locked, torn tail, …) or ``RewindError`` (another domain).
+  /// - Throws: `JournalError` (`wrongDomain` for another domain or schema version,
+  ///   `locked`, `tornTail`, …), or ``RewindError`` (`invalidInput`) for a domain of more
+  ///   fields than a journal records.
   public static func continuing(at path: String, options: JournalWriterOptions = .init())
     throws -> JournalRecorder
   {

@@ -113,6 +113,7 @@ public final class Store<D: Domain>: Observable, Sendable {
   ///   - clock: microseconds since the session started; by default the journal's last
   ///     time plus ``MonotonicClock`` from now.
   ///   - onError: called on a global queue when the journal fails.
+  /// - Throws: what the initializer taking ``RecordingOptions`` throws.
   public convenience init(
     continuing path: String, options: JournalWriterOptions = .init(),
     clock: (@Sendable () -> UInt64)? = nil,
@@ -139,7 +140,10 @@ public final class Store<D: Domain>: Observable, Sendable {
   ///   - clock: microseconds since the session started; by default the journal's last
   ///     time plus ``MonotonicClock`` from now.
   ///   - onError: called on a global queue when the journal fails.
-  /// - Throws: `JournalError` (locked, torn tail, …) or ``RewindError`` (another domain).
+  /// - Throws: `JournalError`: `wrongDomain` for a journal of another domain, or of
+  ///   another schema version of this one (an older one is upgraded first: `rewind
+  ///   upgrade`); `locked`, `tornTail`, `corruptFrame` and the like for one that cannot be
+  ///   appended to as it is (`rewind recover` first).
   public init(
     continuing path: String, options: RecordingOptions,
     clock: (@Sendable () -> UInt64)? = nil,

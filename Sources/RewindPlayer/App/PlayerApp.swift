@@ -20,7 +20,7 @@ public struct PlayerApp<D: Domain>: TerminalApp {
   var stripArea: Rect?
   /// How many of the diff's lines the last draw showed: a page for `PgUp` `PgDn`.
   var diffPage = 0
-  /// Whether the terminal shows colours (``TerminalSession/colors``): without them, the
+  /// Whether the terminal shows colours (`TerminalSession.colors`): without them, the
   /// density strip tells rejected events apart by drawing the other columns dim (red alone
   /// was lost, and every column looked the same).
   public var showsColour = true
