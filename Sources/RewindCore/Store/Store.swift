@@ -224,7 +224,8 @@ public final class Store<D: Domain>: Observable, Sendable {
   }
 
   /// Returns once every event sent before the call is durable in the journal.
-  /// - Throws: ``RewindError`` `recording` if the journal cannot take them.
+  /// - Throws: ``RewindError`` `recording` if the journal cannot take them, or once the
+  ///   store is closed (`the store's journal is closed`: ``isRecording`` tells first).
   public func flush() async throws {
     guard let writer, let queue = core.queue else { return }
     let target = queue.pushedCount
@@ -291,7 +292,9 @@ public final class Store<D: Domain>: Observable, Sendable {
   }
 
   /// Writes every queued event, closes the journal, and stops recording; later events
-  /// are reduced but not recorded. Blocks until done.
+  /// are reduced but not recorded. Blocks until done: the writer writes what is queued,
+  /// the index and trailer, and syncs them, which may take milliseconds (more on a slow
+  /// disk): an app calls it off the main thread (a `Task`), or as it terminates.
   /// - Throws: ``RewindError`` `recording` if events could not be written (saying how
   ///   many) or the journal could not be closed.
   public func close() throws {
