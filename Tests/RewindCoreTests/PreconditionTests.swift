@@ -2,9 +2,10 @@ import RewindCore
 import RewindJournal
 import Testing
 
-/// RewindCore traps on programming errors (a wrong field index, a domain that cannot be
-/// recorded, a value of the domain's own types that cannot be encoded); each is checked
-/// here in a child process.
+/// RewindCore traps on programming errors (a wrong field index, a value of the domain's
+/// own types that cannot be encoded); each is checked here in a child process. (A domain
+/// that cannot be recorded, of more fields than an effect can name, is an error a `Store`
+/// throws: `TooManyFieldsTests`.)
 @Suite("RewindCore's preconditions trap")
 struct PreconditionTests {
   @Test("a field index outside 0..<64")
@@ -16,14 +17,6 @@ struct PreconditionTests {
   @Test("a JSON number that is not finite")
   func nonFiniteJSON() async {
     await #expect(processExitsWith: .failure) { _ = JSONValue.double(.nan).compactText }
-  }
-
-  @Test("recording a domain with more fields than an effect can name")
-  func tooManyFields() async {
-    await #expect(processExitsWith: .failure) {
-      _ = try? JournalRecorder.create(
-        at: "/dev/null/never", domain: WideDomain(), session: SessionInfo(startTime: 0, device: ""))
-    }
   }
 
   @Test("the default event JSON with a payload field called 'event'")

@@ -772,4 +772,28 @@ struct TooManyFieldsTests {
     }
     #expect(!FileManager.default.fileExists(atPath: path))
   }
+
+  /// It trapped (a `PreconditionTests` case); 63 fields, one more than an effect names.
+  @Test("a journal recorder of 63 fields throws, in place and in batch")
+  func recorderThrows() throws {
+    let directory = TemporaryDirectory()
+    let session = SessionInfo(startTime: 0, device: "")
+    for create in [
+      {
+        try JournalRecorder.create(
+          at: directory.file("a.journal"), domain: WideDomain(), session: session)
+      },
+      {
+        try JournalRecorder.create(
+          FileDestination(directory.file("b.journal")), domain: WideDomain(), session: session)
+      },
+    ] as [() throws -> JournalRecorder<WideDomain>] {
+      #expect {
+        try create()
+      } throws: { error in
+        (error as? RewindError)?.message.hasPrefix("the 'wide' domain has 63 fields") == true
+      }
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+  }
 }
