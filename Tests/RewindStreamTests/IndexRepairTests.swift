@@ -92,6 +92,21 @@ private func serverAndJournal() throws -> (
   return (server, directory, path)
 }
 
+/// A server holding the first 1,000 events of a journal of 3,000 (`a.journal`), pushed
+/// from its copy then (`partial.journal`, whose push's report is `first`).
+private func partlyPushed() throws -> (
+  server: NatsServer, directory: TemporaryDirectory, path: String, partial: String,
+  first: StreamStore.PushReport
+) {
+  let server = try NatsServer()
+  let directory = TemporaryDirectory()
+  let path = directory.file("a.journal")
+  let partial = directory.file("partial.journal")
+  try writeJournal(path, events: 3_000, copyAfter: (1_000, partial))
+  let first = try StreamStore(StreamServer(url: server.url)).push(partial)
+  return (server, directory, path, partial, first)
+}
+
 /// Pulls the session `id` from `store` into `directory` and expects the journal at `path`,
 /// byte for byte.
 private func expectPulledBack(
@@ -113,13 +128,8 @@ struct ValueRaceTests {
   /// session stays whole (without the revisions, it wrote the shorter index and summary
   /// over the other's, and the session read as the copy, not closed).
   @Test func aStaleRebuildDoesNotShortenTheSession() throws {
-    let server = try NatsServer()
-    let directory = TemporaryDirectory()
-    let path = directory.file("a.journal")
-    let partial = directory.file("partial.journal")
-    try writeJournal(path, events: 3_000, copyAfter: (1_000, partial))
+    let (server, directory, path, partial, first) = try partlyPushed()
     let url = server.url
-    let first = try StreamStore(StreamServer(url: url)).push(partial)
     let id = first.summary.session.description
     let key = StreamLayout.indexKey(id, chunk: 0)
     let stale = try StreamStore(StreamServer(url: url))
@@ -240,13 +250,8 @@ struct ValueRaceTests {
   /// more (the summary written again as it is, before each of this push's writes), reads
   /// the session again three times in a row, then stops, saying so.
   @Test func threeRereadsInARowWithoutProgressEndThePush() throws {
-    let server = try NatsServer()
-    let directory = TemporaryDirectory()
-    let path = directory.file("a.journal")
-    let partial = directory.file("partial.journal")
-    try writeJournal(path, events: 3_000, copyAfter: (1_000, partial))
+    let (server, directory, path, _, first) = try partlyPushed()
     let url = server.url
-    let first = try StreamStore(StreamServer(url: url)).push(partial)
     let id = first.summary.session.description
     let store = try StreamStore(StreamServer(url: url))
     let other = try StreamStore(StreamServer(url: url))

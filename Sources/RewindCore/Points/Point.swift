@@ -247,10 +247,7 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
       let end = rest.firstIndex { !($0.isASCIIDigit || $0 == ".") } ?? rest.endIndex
       let number = rest[..<end]
       rest = rest[end...]
-      // Two-letter units first: `ms` is not `m` then `s`.
-      guard
-        let (suffix, scale) = units.sorted(by: { $0.suffix.count > $1.suffix.count }).first(
-          where: { rest.hasPrefix($0.suffix) }),
+      guard let (suffix, scale) = unitsLongestFirst.first(where: { rest.hasPrefix($0.suffix) }),
         scale < previous, isDecimal(number)
       else { return nil }
       rest = rest.dropFirst(suffix.count)
@@ -272,6 +269,10 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     guard groups >= 2 else { return nil }
     return (total, fits && total < maximumOffset)
   }
+
+  /// ``units``, the two-letter ones first, as a group's unit is matched at its start
+  /// (`ms` is not `m` then `s`).
+  static let unitsLongestFirst = units.sorted { $0.suffix.count > $1.suffix.count }
 
   /// An offset's units and their microseconds, each after the ones it ends with (`ms`
   /// and `us` before `s`), as the text is matched against them in turn.

@@ -13,6 +13,9 @@
     ["h", 3600000000],
   ];
 
+  /** The units, the two-letter ones first, as a group's unit is matched at its start. */
+  const UNITS_LONGEST_FIRST = [...UNITS].sort((a, b) => b[0].length - a[0].length);
+
   /** Offsets stop below 18,000,000,000,000,000,000 µs (570,000 years), as Rewind's do. */
   const LIMIT = 18000000000000000000n;
 
@@ -37,7 +40,6 @@
    * null for any other text (one unit too).
    */
   function compoundOffset(body) {
-    const units = [...UNITS].sort((a, b) => b[0].length - a[0].length);
     let rest = body;
     let total = 0n;
     let previous = Infinity;
@@ -45,7 +47,7 @@
     while (rest !== "") {
       const number = /^[0-9.]*/.exec(rest)[0];
       rest = rest.slice(number.length);
-      const unit = units.find(([suffix]) => rest.startsWith(suffix));
+      const unit = UNITS_LONGEST_FIRST.find(([suffix]) => rest.startsWith(suffix));
       const value = unit ? exactMicroseconds(number, unit[1]) : null;
       if (value === null || unit[1] >= previous) return null;
       rest = rest.slice(unit[0].length);
