@@ -37,7 +37,7 @@ struct HelpAndUsageTests {
   }
 
   @Test(
-    "every help text fits in 80 columns, its usage too, and no code, example or parameter is broken across lines"
+    "every help text fits in 80 columns, its usage too, no code, example or parameter is broken across lines, and no line ends where the next one's first word would fit"
   )
   func helpLayout() throws {
     let root = try rewind("--help")
@@ -71,7 +71,50 @@ struct HelpAndUsageTests {
         }
         #expect(depth == 0, "\(name): \(line)")
       }
+      for problem in Self.linesBrokenEarly(text) { Issue.record("\(name): \(problem)") }
     }
+  }
+
+  /// The lines of a help text that end where the next line's first word (or code span)
+  /// would have fitted in 80 columns: a paragraph's line at the margin (but a heading, a
+  /// line ending with a colon, and a line before JSON or a list item), or a table
+  /// cell's line of a few words followed by more of the cell. A hard line break left in a
+  /// paragraph's source wraps each of its lines apart ("Scenario" alone on a line).
+  static func linesBrokenEarly(_ text: String) -> [String] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func indent(_ line: String) -> Int { line.prefix { $0 == " " }.count }
+    /// A table's row: a term, then two spaces or more, then its text.
+    func isRow(_ line: String) -> Bool {
+      line.drop { $0 == " " }.contains("  ")
+    }
+    func firstUnit(_ line: String) -> String {
+      let text = line.drop { $0 == " " }
+      if text.hasPrefix("`") || text.hasPrefix("(`"),
+        let close = text.dropFirst(2).firstIndex(of: "`")
+      {
+        return String(text[...close]) + text[text.index(after: close)...].prefix { $0 != " " }
+      }
+      return String(text.prefix { $0 != " " })
+    }
+    var problems: [String] = []
+    var inExample = false
+    for (line, next) in zip(lines, lines.dropFirst()) {
+      if !line.isEmpty, indent(line) == 0, line == line.uppercased(),
+        line.contains(where: \.isLetter)
+      {
+        inExample = line.hasPrefix("EXAMPLE")
+      }
+      guard !inExample, !line.isEmpty, !next.isEmpty, indent(line) == indent(next),
+        !isRow(next), line.count + 1 + firstUnit(next).count <= 80
+      else { continue }
+      let content = line.drop { $0 == " " }
+      let paragraph =
+        indent(line) == 0 && line != line.uppercased() && !line.hasSuffix(":")
+        && !"{[-".contains(next.first!)
+      let shortCell = indent(line) > 0 && content.count < 20
+      if paragraph || shortCell { problems.append("'\(line)' then '\(next)'") }
+    }
+    return problems
   }
 
   @Test(

@@ -61,10 +61,10 @@ extension ScenarioScript {
       expect unchanged                    it accepted it and changed nothing
 
     # starts a comment (but in a settings line, which is JSON to its end). An
-    interaction the reducer rejects is still recorded, with
-    its reason (`rewind log` shows it). `rewind export --scenario` writes any
-    session as a script; `rewind record - -o s.journal` reads one from standard
-    input (its catalog FILE then from the current directory).
+    interaction the reducer rejects is still recorded, with its reason (`rewind log`
+    shows it). `rewind export --scenario` writes any session as a script;
+    `rewind record - -o s.journal` reads one from standard input (its catalog FILE
+    then from the current directory).
 
     EXAMPLE
         layout three-column

@@ -52,8 +52,8 @@ extension HelpTopic {
       the search when it holds there, then after each event that makes it true (not
       after every event while it stays true). A condition that names the event (event,
       outcome, reason or changed) matches after every event where it holds.
-      `log --where` keeps every event after which a condition holds, whether or not
-      it became true there; `shrink --where` asks that it hold after the last event.
+      `log --where` keeps every event after which a condition holds, whether or not it
+      became true there; `shrink --where` asks that it hold after the last event.
 
       CHECKING
       Every condition is checked against the domain's fields before anything is

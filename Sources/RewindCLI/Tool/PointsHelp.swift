@@ -25,9 +25,9 @@ extension HelpTopic {
                               +250ms, +2m, or several, largest first, one space or
                               none between them and decimals in the last alone, as
                               play's status line writes a long one: +4h 44m
-                              37.942s): after
-                              every event at or before it; one past the last event
-                              is the end, one before the first the start
+                              37.942s): after every event at or before it; one
+                              past the last event is the end, one before the
+                              first the start
         2026-11-30T12:40:04Z  a wall-clock time (ISO 8601, Z or +hh:mm), likewise
 
       An offset written to the millisecond, as the commands show times (+93.485s),

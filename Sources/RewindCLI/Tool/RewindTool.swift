@@ -29,16 +29,18 @@ package enum RewindTool {
         none between them, the last alone with decimals. A time is the state after every event at or \
         before it; one written to the millisecond, as the commands show times (rounded), \
         stands for every event shown at or before it ('rewind help points').
-        Conditions (--where of find, log, shrink): see 'rewind help conditions'. Scenario
-        scripts (record, export --scenario): see 'rewind help scenario'.
-        Commands that read a journal also read a session on a NATS server, given as
-        nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID, a cluster's nodes separated by
-        commas before the slash as --server takes them (see push, pull and sessions); they
-        fetch only the frames they read. The environment's NATS_CREDS and NATS_CA name a
-        credentials file and the certificate authorities to trust (TLS, tls://…) for
-        those connections, and NATS_PASSWORD holds the password of the URL's user given
-        without one (nats://USER@HOST:PORT/SESSION-ID), as the nats tool reads them (a
-        user in the URL wins over NATS_CREDS).
+
+        Conditions (--where of find, log, shrink): see 'rewind help conditions'. \
+        Scenario scripts (record, export --scenario): see 'rewind help scenario'.
+
+        Commands that read a journal also read a session on a NATS server, given as \
+        nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID, a cluster's nodes separated by \
+        commas before the slash as --server takes them (see push, pull and sessions); \
+        they fetch only the frames they read. The environment's NATS_CREDS and NATS_CA \
+        name a credentials file and the certificate authorities to trust (TLS, tls://…) \
+        for those connections, and NATS_PASSWORD holds the password of the URL's user \
+        given without one (nats://USER@HOST:PORT/SESSION-ID), as the nats tool reads \
+        them (a user in the URL wins over NATS_CREDS).
         """,
       exitStatuses: exitStatuses,
       commands: [
