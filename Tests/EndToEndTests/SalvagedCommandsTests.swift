@@ -459,8 +459,23 @@ struct SalvagedCommandsTests {
     let ending = try rewind(
       "testgen", salvaged, "--from", String(lost.lowerBound - 5), "--to",
       String(lost.lowerBound + 5))
-    expectFailure(ending, containing: "\(lostText); a test cannot cross them: write \(before)")
-    #expect(!ending.stderr.contains("--from"), "\(ending.stderr)")
+    // The part keeps the range's own start (it was the hint's --to alone, and the test
+    // written from it started at the session's start).
+    expectFailure(
+      ending,
+      containing:
+        "\(lostText); a test cannot cross them: write the events before them (--from \(lost.lowerBound - 5) --to \(lost.lowerBound - 1))"
+    )
+    #expect(!ending.stderr.contains("after them"), "\(ending.stderr)")
+    // A range that starts among them and ends before the session's end: the part after
+    // them keeps its end.
+    expectFailure(
+      try rewind(
+        "html", salvaged, "-o", page, "--from", String(lost.lowerBound + 5), "--to",
+        String(lost.upperBound + 9)),
+      containing:
+        "\(lostText); a page cannot cross them: write the events after them (--from \(lost.upperBound + 1) --to \(lost.upperBound + 9))"
+    )
     // A range among them: nothing of it is left, the events on either side are.
     let among = try rewind(
       "testgen", salvaged, "--from", String(lost.lowerBound + 5), "--to",

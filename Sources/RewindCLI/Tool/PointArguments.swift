@@ -154,12 +154,19 @@ extension Timeline {
     let start =
       startsAtLostEvent && (try? checkScanStart(lost.upperBound)) != nil
       ? lost.upperBound : lost.upperBound + 1
+    // Each part's bounds as a command line gives them: the range's own bound kept where
+    // it was not the session's (a part of `--from 100 --to 5000` keeps the one it has).
+    func bounds(_ from: UInt64, _ to: UInt64) -> String {
+      [from > 0 ? "--from \(from)" : nil, to < lastSequence ? "--to \(to)" : nil]
+        .compactMap { $0 }.joined(separator: " ")
+    }
     var parts: [String] = []
     if lost.lowerBound > range.from + 1 {
-      parts.append("the events before them (--to \(lost.lowerBound - 1))")
+      parts.append("the events before them (\(bounds(range.from, lost.lowerBound - 1)))")
     }
     if lost.upperBound < range.to {
-      parts.append("\(parts.isEmpty ? "the events" : "those") after them (--from \(start))")
+      parts.append(
+        "\(parts.isEmpty ? "the events" : "those") after them (\(bounds(start, range.to)))")
     }
     let lostText = "\(Format.events(lost)) \(lost.count == 1 ? "was" : "were") lost to damage"
     guard parts.isEmpty else {
