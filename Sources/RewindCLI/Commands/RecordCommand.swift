@@ -176,6 +176,15 @@ struct RecordCommand: DomainVisitor {
         "\(name):\(problem.line):\(problem.column): \(problem.message)\(meant ?? "")\(hint)"
       )
     }
+    // No line but blank ones: most likely a wrong path, or a pipe that wrote nothing (a
+    // script of settings alone, or of comments, records the initial state). The journal
+    // begun is dropped, not closed: nothing is written.
+    if batches.start.content == nil {
+      let what = file.bytesConsumed == 0 ? "is empty" : "holds only blank lines"
+      throw CommandError(
+        "\(name) \(what): nothing to record (a scenario script: 'rewind help scenario'); nothing was written"
+      )
+    }
     let summary = try recorded!.finish()
     if json {
       context.stdout.printJSON(
