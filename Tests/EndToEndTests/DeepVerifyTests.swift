@@ -539,11 +539,11 @@ struct ContentSalvageTests {
     #expect(salvaged.status == 1)
     #expect(
       salvaged.lines.first?.hasPrefix(
-        "Kept frame 1 (events \(victim.firstSequence)–\(victim.lastSequence)) at byte \(victim.offset), whose content this domain does not read: event \(bad) cannot be decoded as schema 2 of 'navigation' ("
+        "Kept frame 1 (events \(victim.firstSequence)–\(victim.lastSequence)) at byte \(victim.offset), whose content this domain does not read as recorded: event \(bad) cannot be decoded as schema 2 of 'navigation' ("
       ) == true, "\(salvaged.stdout)")
     #expect(
       salvaged.lines.dropFirst().first
-        == "Salvage drops damage, never intact events: the frame above is kept, and \(journal) is left as it was, holding events this domain does not read.",
+        == "Salvage drops damage, never intact events: the frame above is kept, and \(journal) is left as it was, holding events this domain does not read as recorded.",
       "\(salvaged.stdout)")
     #expect(salvaged.lines.count == 2, "\(salvaged.stdout)")
     #expect(bytes(of: journal) == before)

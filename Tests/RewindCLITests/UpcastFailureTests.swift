@@ -127,8 +127,8 @@ struct UpcastFailureTests {
     #expect(salvaged.status == 1)
     #expect(
       salvaged.output == """
-        Kept frame 0 (events 1–3) at byte \(offset), whose content this domain does not read: event 2 cannot be decoded as schema 2 of 'counter' ('reset' is not a known case (at byte 7)); the rest of its run (event 3) is read relative to it and cannot be read either; \(Self.note).
-        Salvage drops damage, never intact events: the frame above is kept, and counter.journal is left as it was, holding events this domain does not read.
+        Kept frame 0 (events 1–3) at byte \(offset), whose content this domain does not read as recorded: event 2 cannot be decoded as schema 2 of 'counter' ('reset' is not a known case (at byte 7)); the rest of its run (event 3) is read relative to it and cannot be read either; \(Self.note).
+        Salvage drops damage, never intact events: the frame above is kept, and counter.journal is left as it was, holding events this domain does not read as recorded.
 
         """)
     #expect(bytes(of: journal) == before)

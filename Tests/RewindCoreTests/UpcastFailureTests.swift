@@ -176,4 +176,44 @@ struct UpcastFailureTests {
         "), though its bytes match its stored state hash, so this is not damage: the domain's upcast of schema 1's states (decodeState for a journal of schema 1) does not read it, and replay does not use it"
       ), "\(first.message)")
   }
+
+  @Test(
+    "a snapshot that differs from the upcast replay, its bytes hashing right, keeps its frame: salvage dropped every such frame's intact events"
+  )
+  func differingSnapshots() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("tally.journal")
+    let (events, _) = try recordTally(at: path, count: 2_000)
+    // Schema 2 with other rules for a reset: every snapshot after the first reset
+    // differs from its replay, as under an upcast that maps an event or a state wrong.
+    let timeline = try Timeline<TallyV2<AlteredRules>>(path: path)
+    #expect(timeline.upcast?.from == 1)
+    let report = timeline.deepCheck()
+    #expect(!report.problems.isEmpty)
+    let note =
+      "differs from the state replayed up to it; its bytes match its stored state hash, so this is not damage: the journal is schema 1, and the domain's upcast of schema 1 (its decodeEvent and decodeState for a journal of schema 1) or its reducer does not replay what was recorded; make them agree, or read the journal with the tool of schema 1"
+    #expect(report.problems.allSatisfy { $0.kind == .snapshot && $0.message.hasSuffix(note) })
+    #expect(report.repairs.isEmpty, "\(report.repairs)")
+    let reader = try JournalReader(path: path)
+    let firstReset = UInt64(try #require(events.firstIndex { $0.event == .reset }) + 1)
+    var differing: [UInt64] = []
+    for index in reader.frames.indices
+    where try reader.frameHeader(index).snapshots.contains(where: {
+      $0.snapshot.sequence >= firstReset
+    }) {
+      differing.append(reader.frames[index].offset)
+    }
+    #expect(!differing.isEmpty)
+    #expect(report.kept.map { $0.offset ?? 0 } == differing)
+    let first = try #require(report.kept.first)
+    #expect(first.message.hasSuffix(note), "\(first.message)")
+    // Salvage with what the deep check asks: the journal as it was, schema 1 reading it
+    // whole.
+    let before = bytes(of: path)
+    let recovered = try Journal.recover(
+      path: path, output: nil, salvage: true, repairs: report.repairs, system: .live)
+    #expect(!recovered.changed)
+    #expect(bytes(of: path) == before)
+    #expect(try Timeline<StandardTally>(path: path).deepCheck().isClean)
+  }
 }

@@ -23,16 +23,19 @@ extension RewindTool {
         they are: a snapshot that does not match its hash, cannot be decoded or differs \
         from the state replayed up to it is written again from the replayed state, and a \
         frame whose wrong snapshot replay cannot put right (after events that cannot be \
-        decoded or were lost, or in a journal of an older schema) is dropped, its events \
-        marked lost. Events the domain does not decode in a frame whose checksums verify \
-        are no damage: their bytes are as they were written (for a journal of an older \
-        schema, the domain's upcast of that schema does not read them), so salvage keeps \
-        their frame as it is, says why, and exits with 1.
+        decoded or were lost, or in a journal of an older schema one that does not match \
+        its hash) is dropped, its events marked lost. Events the domain does not decode in \
+        a frame whose checksums verify are no damage: their bytes are as they were written \
+        (for a journal of an older schema, the domain's upcast of that schema does not \
+        read them), so salvage keeps their frame as it is, says why, and exits with 1; so \
+        it does with a frame of a journal of an older schema whose snapshot matches its \
+        hash but differs from the state replayed up to it (the domain's upcast or reducer \
+        differs from the recording's, not the file).
         """,
       exitStatuses: [
         ExitStatusHelp(
           "1",
-          "Also when --salvage kept frames whose events the domain does not decode (said with their reason)."
+          "Also when --salvage kept frames whose content the domain does not read as recorded (said with their reason)."
         )
       ])
 
@@ -216,12 +219,12 @@ enum RecoverOutput {
       if let offset = frame.offset { place += " at byte \(offset)" }
       output.print(
         style.yellow(
-          "Kept \(place), whose content this domain does not read: \(TerminalText.escaped(frame.message))."
+          "Kept \(place), whose content this domain does not read as recorded: \(TerminalText.escaped(frame.message))."
         ))
     }
     if !kept.isEmpty {
       output.print(
-        "Salvage drops damage, never intact events: the \(kept.count == 1 ? "frame above is" : "frames above are") kept, and \(report.changed ? "the journal still holds events" : "\(source) is left as it was, holding events") this domain does not read."
+        "Salvage drops damage, never intact events: the \(kept.count == 1 ? "frame above is" : "frames above are") kept, and \(report.changed ? "the journal still holds events" : "\(source) is left as it was, holding events") this domain does not read as recorded."
       )
     }
     guard report.changed else {

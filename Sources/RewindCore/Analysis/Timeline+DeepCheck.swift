@@ -187,12 +187,23 @@ extension Timeline {
           run.state.map { compare(stored.snapshot, with: $0, encoded: &run.encoded) }
           ?? examine(stored.snapshot)
         if let problem = comparison.problem {
-          run.report.problems.append(check.snapshotProblem(stored.snapshot.sequence, problem))
+          var found = check.snapshotProblem(stored.snapshot.sequence, problem)
+          let differsUpcast = problem == .differs ? upcast.map(Self.differingUpcastNote) : nil
+          if let differsUpcast { found.message += "; \(differsUpcast)" }
+          run.report.problems.append(found)
           if case .undecodable(let why) = problem, upcast != nil || run.state == nil {
             // Its bytes hash right: the domain's decoding does not read them, which is
             // no damage, and no reason to drop the frame's events.
             check.keep(
               "the snapshot after event \(stored.snapshot.sequence) cannot be decoded \(decodedAs) (\(why)), though its bytes match its stored state hash, so this is not damage: the domain's \(stateDecoding) does not read it, and replay does not use it"
+            )
+          } else if let differsUpcast {
+            // Its bytes are as written, and the events' too: the upcast of the journal's
+            // schema (or the reducer) replays another state than the recording's. The
+            // code is the suspect, not the file: dropping the frame would lose intact
+            // events, and its state cannot be written in the older schema.
+            check.keep(
+              "the snapshot after event \(stored.snapshot.sequence) differs from the state replayed up to it; \(differsUpcast)"
             )
           } else if let state = run.state {
             check.replace(stored.snapshot.sequence, with: state, domain: domain, upcast: upcast)
