@@ -102,6 +102,52 @@ struct CheckCommandTests {
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "elsewhere/day.json")
   }
 
+  @Test(
+    "--update and recover do not follow a link another user made in a sticky directory others can write (root wrote any file such a link led to)",
+    .enabled(if: geteuid() == 0, "only root makes a link another user's"))
+  func plantedLinkNotFollowed() throws {
+    let directory = TemporaryDirectory()
+    let shared = directory.file("shared")
+    let guarded = directory.file("private")
+    #expect(mkdir(shared, 0o777) == 0 && chmod(shared, 0o1777) == 0)
+    #expect(mkdir(guarded, 0o700) == 0)
+    let journal = shared + "/day.journal"
+    try FileManager.default.copyItem(atPath: sample("day-menu.journal"), toPath: journal)
+    let settings = guarded + "/settings.json"
+    "{}\n".writeFixture(to: settings)
+    // Another user's links: to a file not there yet, and to one there.
+    let link = shared + "/day.state.json"
+    for target in [guarded + "/planted.json", settings] {
+      try? FileManager.default.removeItem(atPath: link)
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+      #expect(lchown(link, 65534, 65534) == 0)
+      let update = try rewind("check", journal, "--update")
+      #expect(update.status == 1)
+      #expect(
+        update.stdout.contains(
+          "\(link) is a symbolic link that leads to \(target), as another user (uid 65534) made it in \(shared), a sticky directory that others can write, where a link is followed only when this user or the directory's owner made it (as the system follows links there: protected_symlinks); --update writes the file a link leads to, and wrote nothing"
+        ), "\(update.stdout)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: guarded + "/planted.json"))
+    #expect(try String(contentsOfFile: settings, encoding: .utf8) == "{}\n")
+    // This user's own link there is followed.
+    #expect(lchown(link, 0, 0) == 0)
+    let own = try rewind("check", journal, "--update")
+    #expect(own.status == 0, "\(own.stdout)")
+    #expect(own.stdout.contains("through the link to \(settings) (updated"), "\(own.stdout)")
+    // recover in place: a journal that is another user's link there is not repaired.
+    let repaired = guarded + "/theirs.journal"
+    try FileManager.default.copyItem(atPath: sample("day-menu.journal"), toPath: repaired)
+    let named = shared + "/theirs.journal"
+    try FileManager.default.createSymbolicLink(atPath: named, withDestinationPath: repaired)
+    #expect(lchown(named, 65534, 65534) == 0)
+    expectFailure(
+      try rewind("recover", named),
+      containing:
+        "\(named) is a symbolic link that leads to \(repaired), as another user (uid 65534) made it in \(shared)"
+    )
+  }
+
   @Test("--update writes NAME.state.json as `rewind state --json` prints it, and refreshes it")
   func update() throws {
     let directory = TemporaryDirectory()

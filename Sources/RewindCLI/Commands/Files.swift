@@ -27,19 +27,22 @@ enum SymbolicLinkTarget: Equatable {
 }
 
 /// Where the symbolic link at `path` leads (see ``SymbolicLinkTarget``).
+///
+/// Each link on the way is followed only where the system's `protected_symlinks` would
+/// follow it: not in a sticky directory that others can write (`/tmp`) when another user
+/// made it, unless that user owns the directory. The command opens the path it finds, not
+/// the link, so the system's own rule would not apply: another user's link planted there
+/// would have the command write (or make) any file its user can.
 func symbolicLinkTarget(of path: String, system: FileSystemCalls) -> SymbolicLinkTarget {
   var status = stat()
   guard system.lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
     return .notALink
   }
-  if let resolved = realpath(path, nil) {
-    defer { free(resolved) }
-    return .file(String(cString: resolved))
-  }
-  // A link that leads nowhere yet: followed one link at a time (as the system does,
-  // at most 40), each relative one from the directory of the link it is read from.
+  // Followed one link at a time (as the system does, at most 40), each relative one from
+  // the directory of the link it is read from.
   var link = path
   for _ in 0..<40 {
+    let directory = link.lastIndex(of: "/").map { String(link[...$0]) } ?? ""
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = readlink(link, &buffer, buffer.count - 1)
     guard count > 0 else {
@@ -51,24 +54,26 @@ func symbolicLinkTarget(of path: String, system: FileSystemCalls) -> SymbolicLin
     else {
       return .unfollowable("a path that is not UTF-8 text")
     }
-    let next: String
-    if text.hasPrefix("/") {
-      next = text
-    } else {
-      let directory = link.lastIndex(of: "/").map { String(link[...$0]) } ?? ""
-      next = directory + text
+    let next = text.hasPrefix("/") ? text : directory + text
+    if let refusal = planted(owner: status.st_uid, in: directory, system: system) {
+      return .unfollowable("\(next), \(refusal)")
     }
     guard system.lstat(next, &status) == 0 else {
       guard errno == ENOENT else {
+        // A directory on the way that is a link, or not there: the system says which.
+        if let resolved = realpath(path, nil) {
+          defer { free(resolved) }
+          return .file(String(cString: resolved))
+        }
         return .unfollowable(
           "\(next), which cannot be reached (\(String(cString: strerror(errno))))")
       }
       // Not there: the file to write, in a directory that is.
       let slash = next.lastIndex(of: "/")
-      let directory = slash.map { String(next[..<$0]) } ?? "."
+      let folderPath = slash.map { String(next[..<$0]) } ?? "."
       let name = slash.map { String(next[next.index(after: $0)...]) } ?? next
       guard !name.isEmpty else { return .unfollowable("\(next), a directory's path") }
-      guard let folder = realpath(directory.isEmpty ? "/" : directory, nil) else {
+      guard let folder = realpath(folderPath.isEmpty ? "/" : folderPath, nil) else {
         return .unfollowable("\(next), whose directory is not there")
       }
       defer { free(folder) }
@@ -76,11 +81,31 @@ func symbolicLinkTarget(of path: String, system: FileSystemCalls) -> SymbolicLin
       return .file((absolute == "/" ? "" : absolute) + "/" + name)
     }
     guard status.st_mode & S_IFMT == S_IFLNK else {
-      return .unfollowable("\(next), which cannot be reached")
+      // The file the links lead to, its directories' own links resolved.
+      guard let resolved = realpath(path, nil) else {
+        return .unfollowable(
+          "\(next), which cannot be reached (\(String(cString: strerror(errno))))")
+      }
+      defer { free(resolved) }
+      return .file(String(cString: resolved))
     }
     link = next
   }
   return .unfollowable("itself, through more than 40 links")
+}
+
+/// Why a symbolic link that the user `owner` made in `directory` (a path up to and with
+/// its last slash, or empty) is not followed, said after where it leads; nil when it is:
+/// it is not followed in a sticky directory that others can write, unless this process's
+/// user or the directory's owner made it (the system's `protected_symlinks` rule).
+private func planted(owner: uid_t, in directory: String, system: FileSystemCalls) -> String? {
+  var folder = stat()
+  guard system.stat(directory.isEmpty ? "." : directory, &folder) == 0 else { return nil }
+  let shared = folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
+  guard shared, owner != geteuid(), owner != folder.st_uid else { return nil }
+  let place = directory.isEmpty ? "." : String(directory.dropLast(directory.count > 1 ? 1 : 0))
+  return
+    "as another user (uid \(owner)) made it in \(place), a sticky directory that others can write, where a link is followed only when this user or the directory's owner made it (as the system follows links there: protected_symlinks)"
 }
 
 /// Why files cannot be made in `directory` (`access` for writing and searching it), as
