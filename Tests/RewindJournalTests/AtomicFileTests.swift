@@ -91,6 +91,42 @@ struct AtomicFileTests {
     #expect(faults.count(.syncDirectory) == 1)
   }
 
+  @Test(
+    "a new file grants its group and others no more than its inputs do (an export of a private journal was 0644); a file replaced keeps its own permissions",
+    arguments: TemporaryKind.allCases)
+  func newFileNoMoreOpenThanItsInputs(kind: TemporaryKind) throws {
+    let directory = TemporaryDirectory()
+    let faults = faultyFileSystem(kind)
+    let input = directory.file("in.journal")
+    let other = directory.file("other.txt")
+    write([1], to: input)
+    write([2], to: other)
+    #expect(chmod(other, 0o644) == 0)
+    for (inputMode, number) in [(mode_t(0o600), 1), (0o640, 2), (0o604, 3)] {
+      #expect(chmod(input, inputMode) == 0)
+      let path = directory.file("out\(number).bin")
+      let file = try AtomicFileWriter(
+        FileDestination(path, inputs: [other, input, "/dev/null", directory.file("none")]),
+        system: faults.calls)
+      try file.write([3])
+      try file.commit()
+      // The group's and others' bits no more than the input's (the umask may take more);
+      // the owner's as any new file's. A device and a missing input limit nothing.
+      #expect(mode(of: path) & 0o077 & ~inputMode == 0, "\(String(mode(of: path), radix: 8))")
+      #expect(mode(of: path) & 0o600 == 0o600)
+    }
+    // A file replaced keeps its own permissions, whatever its inputs.
+    let replaced = directory.file("replaced.bin")
+    write([4], to: replaced)
+    #expect(chmod(replaced, 0o664) == 0)
+    #expect(chmod(input, 0o600) == 0)
+    let file = try AtomicFileWriter(
+      FileDestination(replaced, replacingExisting: true, inputs: [input]), system: faults.calls)
+    try file.write([5])
+    try file.commit()
+    #expect(mode(of: replaced) == 0o664)
+  }
+
   @Test("an existing file is replaced only when asked", arguments: TemporaryKind.allCases)
   func replace(kind: TemporaryKind) throws {
     let directory = TemporaryDirectory()

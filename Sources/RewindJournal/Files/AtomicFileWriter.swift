@@ -87,13 +87,23 @@ package final class AtomicFileWriter {
   }
 
   /// Like ``init(_:)``, through `system`; a new file (one that replaces none) grants at
-  /// most `permissions` from its creation: a copy of a private file is private before
-  /// anything is written to it (given the bits once made, another user could have opened
-  /// it by its name in that moment, and read what was written after).
+  /// most `permissions` from its creation, and grants its group and others no more than
+  /// every input that is a regular file grants them (``FileDestination/inputs``): what is
+  /// made of a private file is private before anything is written to it (given the bits
+  /// once made, another user could have opened it by its name in that moment, and read
+  /// what was written after). A file replaced keeps its own permissions.
   init(_ destination: FileDestination, system: FileSystemCalls, permissions: mode_t)
     throws(JournalError)
   {
     let path = destination.path
+    var permissions = permissions
+    for input in destination.inputs {
+      var status = stat()
+      guard system.stat(input, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        continue
+      }
+      permissions &= 0o700 | (status.st_mode & 0o077)
+    }
     if try destination.check(system: system) != nil {
       replacesAFile = true
       // A journal being written is never replaced: its writer holds the lock, which a
