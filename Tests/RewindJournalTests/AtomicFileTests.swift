@@ -652,6 +652,40 @@ struct AtomicFileTests {
   }
 
   @Test(
+    "another user's file in a sticky directory is refused before anything is written (the rename failed at the end, leaving a second name of the file at each try); this user's own is replaced",
+    .enabled(if: geteuid() == 0, "only root becomes another user"))
+  func stickyDirectory() async throws {
+    let directory = TemporaryDirectory()
+    #expect(chmod(directory.path, 0o1777) == 0)
+    let path = directory.file("theirs.bin")
+    write(Array("the previous file".utf8), to: path)
+    #expect(chmod(path, 0o666) == 0)
+    let folder: String = directory.path
+    await #expect(processExitsWith: .success) {
+      [path = path as String, folder = folder as String] in
+      guard setgid(65534) == 0, setuid(65534) == 0 else { exit(2) }
+      do {
+        _ = try AtomicFileWriter(FileDestination(path, replacingExisting: true))
+        exit(3)
+      } catch {
+        guard
+          "\(error)"
+            == "\(path): cannot replace the file: it is another user's (uid 0) in \(folder), a sticky directory, where only a file's owner, the directory's or root may replace it; nothing was written (Operation not permitted (errno 1))"
+        else { exit(4) }
+      }
+      let mine = folder + "/mine.bin"
+      for content in ["first", "second"] {
+        let file = try AtomicFileWriter(FileDestination(mine, replacingExisting: true))
+        try file.write(Array(content.utf8))
+        try file.commit()
+      }
+      exit(bytes(of: mine) == Array("second".utf8) ? 0 : 5)
+    }
+    #expect(bytes(of: path) == Array("the previous file".utf8))
+    #expect(contents(of: directory).sorted() == ["mine.bin", "theirs.bin"])
+  }
+
+  @Test(
     "a replacement not run as root that cannot give the new file another user's ownership is silent about it",
     .enabled(if: geteuid() == 0, "only root becomes another user"))
   func ownerNotKeptSilently() async throws {

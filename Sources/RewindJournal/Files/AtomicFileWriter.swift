@@ -104,7 +104,8 @@ package final class AtomicFileWriter {
       }
       permissions &= 0o700 | (status.st_mode & 0o077)
     }
-    if try destination.check(system: system) != nil {
+    if let existing = try destination.check(system: system) {
+      try Self.requireReplaceable(path, existing, system: system)
       replacesAFile = true
       // A journal being written is never replaced: its writer holds the lock, which a
       // read lock conflicts with. (A file this process cannot read has no writer to fear.)
@@ -125,6 +126,26 @@ package final class AtomicFileWriter {
   }
 
   deinit { discard() }
+
+  /// Checks that the file at `path` (its status `existing`) can be replaced by a rename:
+  /// in a sticky directory (`/tmp`), only by its owner, the directory's or root. Said before
+  /// anything is written: the rename would fail at the end, after the new file was
+  /// written, leaving the second name of the previous file it makes first.
+  private static func requireReplaceable(
+    _ path: String, _ existing: stat, system: FileSystemCalls
+  ) throws(JournalError) {
+    let user = geteuid()
+    guard user != 0, existing.st_uid != user else { return }
+    let directory = JournalFile.directory(of: path)
+    guard let folder = JournalFile.status(of: directory, system: system),
+      folder.st_mode & S_ISVTX != 0, folder.st_uid != user
+    else { return }
+    let place = directory == "." ? "the working directory" : directory
+    throw JournalError(
+      .io,
+      "cannot replace the file: it is another user's (uid \(existing.st_uid)) in \(place), a sticky directory, where only a file's owner, the directory's or root may replace it; nothing was written",
+      path: path, cause: errnoCause(EPERM))
+  }
 
   /// Appends `bytes` to the file.
   ///
@@ -371,9 +392,13 @@ package final class AtomicFileWriter {
       } else {
         guard system.rename(temporaryPath!, path) == 0 else {
           let number = errno
-          if let backup { _ = system.unlink(backup) }
+          var left = ""
+          if let backup, system.unlink(backup) != 0, keptPath == nil {
+            left = ", and a second name of it, \(backup), could not be removed (\(errnoCause()))"
+          }
           throw JournalError(
-            .io, "cannot move the new file into place; the previous file is left as it was",
+            .io,
+            "cannot move the new file into place; the previous file is left as it was\(left)",
             path: path, cause: errnoCause(number))
         }
       }
