@@ -379,6 +379,40 @@ struct BadInputTests {
   }
 
   @Test(
+    "a write past the file size limit (ulimit -f) fails as a full disk does, the previous file left and nothing else (it ended the process without a word, exit 153)"
+  )
+  func fileSizeLimit() throws {
+    let directory = TemporaryDirectory()
+    let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    for (name, arguments) in [
+      ("out.jsonl", #""$0" export "$1" -o "$2" --force"#),
+      ("out.journal", #""$0" generate --events 200000 --seed 1 -o "$2" --force"#),
+    ] {
+      let output = directory.file(name)
+      "the previous file\n".writeFixture(to: output)
+      // 64 blocks of 512 bytes (or of 1,024, as the shell counts them), and SIGXFSZ's
+      // default action (the test runner's children may inherit it ignored).
+      let limited = try run(
+        "/usr/bin/env",
+        [
+          "--default-signal=XFSZ", "/bin/sh", "-c", "ulimit -f 64; exec " + arguments, rewindBinary,
+          sample("generated-200k.journal"),
+          output,
+        ],
+        environment: environment)
+      #expect(!limited.signalled, "\(limited.stderr)")
+      #expect(limited.status == 1, "\(limited.stderr)")
+      #expect(limited.stderr.hasPrefix("Error: \(output): "), "\(limited.stderr)")
+      #expect(limited.stderr.contains("(File too large (errno 27))"), "\(limited.stderr)")
+      #expect(try String(contentsOfFile: output, encoding: .utf8) == "the previous file\n")
+      #expect(
+        (try FileManager.default.contentsOfDirectory(atPath: directory.path)).filter {
+          $0.hasPrefix(".")
+        }.isEmpty)
+    }
+  }
+
+  @Test(
     "record of an empty script is refused, writing nothing (it recorded a journal of no events, exit 0); a script of settings or comments alone records the initial state"
   )
   func recordEmptyScript() throws {

@@ -37,9 +37,15 @@ package enum EndingSignals {
   /// default action: one ignored (as under `nohup`) stays ignored, one the program handles
   /// stays its own. A terminal session (`live`, `play`) installs its own while it runs and
   /// puts this one back after.
-  /// - Complexity: six `sigaction` calls; nothing is allocated until a name is added.
+  ///
+  /// It also ignores `SIGXFSZ`: a write past the file size limit (`ulimit -f`) then fails
+  /// with `EFBIG` and is said as any write that fails is, its temporary file removed,
+  /// where the signal ended the process without a word (exit 153) and left the file's
+  /// hidden name on a file system without unnamed files.
+  /// - Complexity: seven `sigaction` calls; nothing is allocated until a name is added.
   package static func install() {
     for signal in [SIGINT, SIGTERM, SIGHUP] { _ = rewind_cleanup_install(signal) }
+    _ = signal(SIGXFSZ, SIG_IGN)
   }
 
   /// Registers `path`, the name of a file this process made, for a signal to remove.
