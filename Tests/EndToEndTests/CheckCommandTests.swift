@@ -148,6 +148,42 @@ struct CheckCommandTests {
     )
   }
 
+  @Test(
+    "NAME.state.json that is a named pipe or a device fails its journal at once (a pipe held the check until something wrote to it; /dev/zero was read to the line limit)"
+  )
+  func expectedStateNotAFile() throws {
+    let directory = TemporaryDirectory()
+    let journal = try copies(in: directory)[0]
+    let expected = directory.file("day-menu.state.json")
+    for make in ["pipe", "device"] {
+      try? FileManager.default.removeItem(atPath: expected)
+      if make == "pipe" {
+        #expect(mkfifo(expected, 0o644) == 0)
+      } else {
+        try FileManager.default.createSymbolicLink(
+          atPath: expected, withDestinationPath: "/dev/zero")
+      }
+      for update in [false, true] {
+        let result = try run(
+          "/usr/bin/timeout", ["20", rewindBinary, "check", journal] + (update ? ["--update"] : []))
+        #expect(result.status == 1, "\(make): \(result.stdout)")
+        #expect(
+          result.stdout.hasPrefix(
+            "FAIL \(journal): \(expected) is not a regular file (a device, pipe or socket): the expected state beside a journal is read from a file (--expect reads another)\n"
+          ), "\(make): \(result.stdout)")
+      }
+    }
+    // Given with --expect, a pipe is read (what a script pipes in).
+    let state = try rewind("state", journal, "--json").stdout
+    let piped = try run(
+      "/bin/sh",
+      [
+        "-c", #"printf '%s' "$2" | "$0" check "$1" --expect /dev/stdin"#, rewindBinary, journal,
+        state,
+      ])
+    #expect(piped.status == 0, "\(piped.stdout)\(piped.stderr)")
+  }
+
   @Test("--update writes NAME.state.json as `rewind state --json` prints it, and refreshes it")
   func update() throws {
     let directory = TemporaryDirectory()

@@ -193,6 +193,18 @@ extension RewindTool {
       var expected: JSONValue?
       var read: String?
       if let expectedPath, !update || fileExists(expectedPath) {
+        // One found beside the journal is a file: a named pipe there would hold the check
+        // of every journal until something wrote to it (a hang in CI), and a device would
+        // be read to the line limit. Given with --expect, it is read as given
+        // (/dev/stdin).
+        var status = stat()
+        if expect == nil, context.fileSystem.stat(expectedPath, &status) == 0,
+          status.st_mode & S_IFMT != S_IFREG
+        {
+          throw CommandError(
+            "\(expectedPath) is not a regular file (a device, pipe or socket): the expected state beside a journal is read from a file (--expect reads another)"
+          )
+        }
         let text: String
         do throws(TextFileError) {
           text = try TextFileReader(
