@@ -184,7 +184,9 @@ let package = Package(
 
     .testTarget(
       name: "RewindJournalTests",
-      dependencies: ["RewindJournal", "JournalFixtures", "JournalCrashWriter", "TestSupport"],
+      dependencies: [
+        "RewindJournal", "JournalFixtures", "JournalCrashWriter", "TestSupport", "CFileCalls",
+      ],
       swiftSettings: strict),
     // Temporary directories, child processes and a failing file system for the tests.
     .target(

@@ -1,5 +1,6 @@
 // File calls the C library declares only under _GNU_SOURCE (which Swift's Glibc module
-// does not define), or not at all: an atomic exchange of two names. Functions in the
+// does not define), or not at all: an atomic exchange of two names; and the extended
+// attributes' calls (`<sys/xattr.h>`, which the Glibc module leaves out). Functions in the
 // header, not a C target, as in CThreadPlacement. Only RewindJournal imports this module
 // (`FileSystemCalls`).
 #ifndef REWIND_CFILECALLS_SHIM_H
@@ -15,6 +16,7 @@
 
 #if defined(__linux__)
 #include <sys/syscall.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #endif
 

@@ -1,3 +1,4 @@
+import CFileCalls
 import Foundation
 import JournalFixtures
 import TestSupport
@@ -125,6 +126,59 @@ struct AtomicFileTests {
     try file.write([5])
     try file.commit()
     #expect(mode(of: replaced) == 0o664)
+  }
+
+  @Test(
+    "a file replaced keeps its access control list and its users' extended attributes (the list was dropped, and the permission bits alone gave its group what the list's mask did)",
+    .enabled(if: Self.keepsAccessLists, "a file system with access control lists"),
+    arguments: TemporaryKind.allCases)
+  func accessListKept(kind: TemporaryKind) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("listed.bin")
+    write(Array("the previous file".utf8), to: path)
+    #expect(chmod(path, 0o640) == 0)
+    // The owner reads and writes, user 1 reads, the group nothing (the mask r--).
+    let list = Self.accessList([
+      (1, 6, nil), (2, 4, 1), (4, 0, nil), (0x10, 4, nil), (0x20, 0, nil),
+    ])
+    #expect(setxattr(path, "system.posix_acl_access", list, list.count, 0) == 0)
+    #expect(setxattr(path, "user.note", "kept", 4, 0) == 0)
+    let faults = faultyFileSystem(kind)
+    let file = try AtomicFileWriter(
+      FileDestination(path, replacingExisting: true), system: faults.calls)
+    try file.write(Array("the new file".utf8))
+    try file.commit()
+    #expect(bytes(of: path) == Array("the new file".utf8))
+    #expect(Self.attribute("system.posix_acl_access", of: path) == list)
+    #expect(Self.attribute("user.note", of: path) == Array("kept".utf8))
+    #expect(mode(of: path) == 0o640)
+  }
+
+  /// Whether the temporary directories' file system keeps access control lists.
+  static let keepsAccessLists: Bool = {
+    let directory = TemporaryDirectory()
+    let path = directory.file("probe")
+    write([0], to: path)
+    let list = accessList([(1, 6, nil), (4, 4, nil), (0x20, 4, nil)])
+    return setxattr(path, "system.posix_acl_access", list, list.count, 0) == 0
+  }()
+
+  /// The bytes of an access control list (Linux's `posix_acl_xattr`): version 2, then
+  /// each entry's tag, permissions and id.
+  static func accessList(_ entries: [(tag: UInt16, permissions: UInt16, id: UInt32?)]) -> [UInt8] {
+    var bytes: [UInt8] = [2, 0, 0, 0]
+    for entry in entries {
+      withUnsafeBytes(of: entry.tag.littleEndian) { bytes += $0 }
+      withUnsafeBytes(of: entry.permissions.littleEndian) { bytes += $0 }
+      withUnsafeBytes(of: (entry.id ?? .max).littleEndian) { bytes += $0 }
+    }
+    return bytes
+  }
+
+  static func attribute(_ name: String, of path: String) -> [UInt8]? {
+    var value = [UInt8](repeating: 0, count: 256)
+    let count = getxattr(path, name, &value, value.count)
+    return count < 0 ? nil : Array(value[..<count])
   }
 
   @Test("an existing file is replaced only when asked", arguments: TemporaryKind.allCases)

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+  import CFileCalls
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
@@ -75,6 +76,54 @@ extension AtomicFileWriter {
       .io,
       "cannot give the new file the permissions of the file it replaces (\(Self.describe(wanted))): \(instead ?? "nor tell which it has"); the previous file is left as it was",
       path: path, cause: cause)
+  }
+
+  /// Gives the new file the access control list of the file it replaces, and its extended
+  /// attributes of users (`user.*`), after ``takeOwnerAndPermissions(of:)``: without the
+  /// list, the permission bits alone would stand, whose group bits are the list's mask (a
+  /// file whose group may read nothing, and one named user may, `0640` with its list,
+  /// would become readable by its group). A list that cannot be given fails the
+  /// replacement, the previous file left as it was; a user's attribute that cannot be is
+  /// said in a warning. Other attributes (`security.*`, `trusted.*`) are the system's to
+  /// give a new file. On Linux only (macOS's lists are another system's).
+  ///
+  /// - Throws: ``JournalError/Code/io`` naming the destination when the list cannot be
+  ///   given.
+  func takeAccessList() throws(JournalError) {
+    #if os(Linux)
+      let path = destination.path
+      var size = llistxattr(path, nil, 0)
+      guard size > 0 else { return }
+      var names = [CChar](repeating: 0, count: size)
+      size = llistxattr(path, &names, names.count)
+      guard size > 0 else { return }
+      let list = "system.posix_acl_access"
+      var notKept: [String] = []
+      for name in names[..<size].split(separator: 0).map({
+        String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      })
+      where name == list || name.hasPrefix("user.") {
+        var value = [UInt8](repeating: 0, count: max(lgetxattr(path, name, nil, 0), 0))
+        let read = lgetxattr(path, name, &value, value.count)
+        let given = read >= 0 && fsetxattr(file.descriptor, name, value, read, 0) == 0
+        guard !given else { continue }
+        let cause = errnoCause()
+        guard name != list else {
+          throw JournalError(
+            .io,
+            "cannot give the new file the access control list of the file it replaces (its permission bits alone would grant its group what the list's mask does); the previous file is left as it was",
+            path: path, cause: cause)
+        }
+        notKept.append("\(name) (\(cause))")
+      }
+      if !notKept.isEmpty {
+        warnings.append(
+          JournalError(
+            .io,
+            "the new file could not be given the extended \(notKept.count == 1 ? "attribute" : "attributes") of the file it replaced: \(notKept.joined(separator: ", "))",
+            path: path))
+      }
+    #endif
   }
 
   /// Takes from the file what `permissions` do not grant (a copy of a private file stays

@@ -296,6 +296,7 @@ package final class AtomicFileWriter {
       // The file replaced keeps its owner where it may, and its permissions, not the new
       // file's default.
       try takeOwnerAndPermissions(of: previous)
+      try takeAccessList()
     } else if temporaryPath != nil, replacesAFile {
       // Made private to replace a file that is not there now (removed meanwhile, or a
       // link that leads nowhere): a new file's permissions (a failure leaves it private).
