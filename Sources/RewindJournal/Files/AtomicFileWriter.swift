@@ -170,15 +170,17 @@ package final class AtomicFileWriter {
   }
 
   /// `error`, met while the new file is written, saying what became of the destination
-  /// (the error names it): its message and `detail`, its cause, `consequence`, then that
-  /// the previous file is left as it was, or that nothing is written there. Without the
+  /// (the error names it): its message and `detail`, its cause, `consequence` when a file
+  /// is replaced, then that the previous file is left as it was, or that nothing is
+  /// written there (which says the consequence of a new file). Without the
   /// error's byte offset, the new file's: no place in a file of the user's.
   package func unwritten(
     _ error: JournalError, detail: String = "", consequence: String = ""
   ) -> JournalError {
     var error = error
     error.byteOffset = nil
-    error.message += detail + (error.cause.map { " (\($0))" } ?? "") + consequence
+    error.message +=
+      detail + (error.cause.map { " (\($0))" } ?? "") + (replacesAFile ? consequence : "")
     error.cause = nil
     error.message +=
       replacesAFile ? "; the previous file is left as it was" : "; nothing is written there"

@@ -105,8 +105,14 @@ extension JournalWriter {
     let bytes =
       MetadataFrame.encode(.header, body: headerBody)
       + MetadataFrame.encode(.headerCopy, body: headerBody)
-    try bytes.withBytes { buffer throws(JournalError) in
-      try file.write(buffer, at: 0)
+    do {
+      try bytes.withBytes { buffer throws(JournalError) in
+        try file.write(buffer, at: 0)
+      }
+    } catch {
+      // The new file's offset means nothing to the user: what became of the destination
+      // does (batch work writes beside it).
+      throw pending.map { $0.unwritten(error) } ?? error
     }
     fileEnd = UInt64(bytes.count)
   }
