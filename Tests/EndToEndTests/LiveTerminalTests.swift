@@ -178,6 +178,62 @@ struct LiveTerminalTests {
     #expect(verify.stdout.contains("3 events"), "\(verify.stdout)")
   }
 
+  @Test(
+    "a stopped live ends on the shell's kill %1 (SIGTERM, then SIGCONT), closing its journal; bg stops it again (it stopped on tty output, the journal open until fg)"
+  )
+  func stoppedJobEndsOnKill() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try Tmux(
+      script: "PS1='job$ ' exec bash --norc --noprofile -i", in: directory.path)
+    defer { terminal.kill() }
+    try terminal.waitFor("job$")
+    terminal.type("\"$REWIND\" live -o k.journal")
+    terminal.send("Enter")
+    try terminal.waitFor("● REC")
+    let program = try #require(terminal.programIDs().first, "rewind live is not running")
+    /// The program's state letter in /proc/PID/stat, after the command's name.
+    func state() -> Character? {
+      guard let stat = try? String(contentsOfFile: "/proc/\(program)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+    }
+    terminal.send("v", "s")
+    try terminal.waitFor("2 events")
+    terminal.send("C-z")
+    try terminal.waitUntil("Ctrl-Z stops live") { _ in state() == "T" && !terminal.alternateScreen }
+    // bg: stopped again at once, by the session itself (not on tty output), the screen the
+    // shell's (which says so at its next prompt).
+    terminal.type("bg")
+    terminal.send("Enter")
+    try terminal.waitFor("k.journal &")
+    terminal.send("Enter")
+    try terminal.waitUntil("bg stops it again") { screen in
+      state() == "T" && screen.components(separatedBy: "Stopped").count >= 3
+    }
+    #expect(!terminal.alternateScreen)
+    #expect(!terminal.capture().contains("tty output"), "\(terminal.capture())")
+    // kill %1: SIGTERM, then SIGCONT: it ends (143), its journal closed, the shell's
+    // terminal left as the shell set it.
+    terminal.type("kill %1")
+    terminal.send("Enter")
+    try terminal.waitUntil("kill %1 ends it") { _ in state() == nil || state() == "Z" }
+    // The shell says how it ended, at its next prompt or in `jobs`.
+    terminal.type("jobs; echo listed-$((40+2))")
+    terminal.send("Enter")
+    let ended = try terminal.waitFor("listed-42")
+    #expect(ended.contains("Exit 143"), "\(ended)")
+    #expect(!terminal.alternateScreen)
+    let verify = try rewind("verify", directory.file("k.journal"))
+    #expect(verify.status == 0, "\(verify.stdout)")
+    #expect(verify.stdout.contains("2 events"), "\(verify.stdout)")
+    #expect(!verify.stdout.contains("not closed"), "\(verify.stdout)")
+    // The shell's terminal works: what is typed shows.
+    terminal.type("echo usable-$((40+2))")
+    terminal.send("Enter")
+    try terminal.waitFor("usable-42")
+  }
+
   /// Runs `live -o full.journal` in `directory` with a file size limit of `blocks` blocks
   /// of 512 bytes (`ulimit -S -f`, `SIGXFSZ` ignored): the journal's writes fail with
   /// `EFBIG` once it is that large, as they fail with `ENOSPC` on a full disk; the limit

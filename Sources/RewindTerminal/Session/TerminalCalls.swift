@@ -15,6 +15,14 @@ enum TerminalCalls {
     isatty(descriptor) == 1
   }
 
+  /// Whether this process's group is the terminal's foreground one (`tcgetpgrp`); true
+  /// when the terminal does not say (one that went away fails the next call by itself).
+  /// From the background, setting the terminal's settings stops the process (`SIGTTOU`).
+  static func isForeground(_ descriptor: Int32) -> Bool {
+    let group = tcgetpgrp(descriptor)
+    return group < 0 || group == getpgrp()
+  }
+
   /// The terminal's size (`ioctl(TIOCGWINSZ)`), or nil when it says none.
   static func size(_ descriptor: Int32) -> TerminalSize? {
     var size = winsize()

@@ -22,8 +22,10 @@ import RewindCore
 ///
 /// Job control works as in a shell: Ctrl-Z (a byte in raw mode) or `SIGTSTP` tells the
 /// app (``TerminalApp/willSuspend()``), puts the terminal back and stops the process;
-/// once it goes on (`fg`, `SIGCONT`, also after a `SIGSTOP`), the session takes the
-/// terminal again and draws the whole screen.
+/// once it goes on in the foreground (`fg`, `SIGCONT`, also after a `SIGSTOP`), the
+/// session takes the terminal again and draws the whole screen. Continued in the
+/// background (`bg`), it stops again; an ending signal that came while it was stopped (a
+/// shell's `kill %1`) ends it, the terminal left to the shell.
 ///
 /// ``run(_:)`` puts the terminal back on every way out: the app quits, a signal, the
 /// terminal going away, a thrown error. A crash (a trap, a bad access) puts it back too
@@ -45,6 +47,9 @@ public final class TerminalSession {
   public let colors: ColorSupport
   private let pipe: (read: Int32, write: Int32)
   private let replacedActions: [(Int32, sigaction)]
+  /// Whether ``run(_:)`` holds the terminal (raw mode, the alternate screen): not before
+  /// it, nor while the process is stopped after Ctrl-Z, nor once it was put back.
+  private var holdsTerminal = false
   /// Whether a session of this process holds the signal handlers.
   nonisolated(unsafe) private static var active = false
 
@@ -121,6 +126,7 @@ public final class TerminalSession {
   public func run<App: TerminalApp>(_ app: inout App) throws(TerminalError) -> TerminalExit {
     let saved = try TerminalCalls.attributes(input)
     try TerminalCalls.setAttributes(TerminalCalls.raw(saved), input)
+    holdsTerminal = true
     SignalForwarding.arm(input: input, output: output, attributes: saved)
     defer { putBack(saved) }
     try TerminalCalls.writeAll(output, Array(Self.enterSequence.utf8))
@@ -128,27 +134,57 @@ public final class TerminalSession {
     return try loop.run(&app)
   }
 
-  /// Puts the terminal back as `saved` holds it: out of the alternate screen, mouse
-  /// reports and raw mode. Never throws: a terminal that went away cannot be put back,
-  /// and nothing is left to do about it.
+  /// Puts the terminal back as `saved` holds it, when this session holds it: out of the
+  /// alternate screen, mouse reports and raw mode. From the background (a stopped
+  /// session's `kill %1`), the shell has the terminal and has set its own settings back:
+  /// they are left to it (setting them would stop the process, `SIGTTOU`, until `fg`).
+  /// Never throws: a terminal that went away cannot be put back, and nothing is left to
+  /// do about it.
   private func putBack(_ saved: termios) {
+    defer { SignalForwarding.disarm() }
+    guard holdsTerminal else { return }
+    holdsTerminal = false
     try? TerminalCalls.writeAll(output, Array(Self.leaveSequence.utf8))
+    guard TerminalCalls.isForeground(input) else { return }
     try? TerminalCalls.setAttributes(saved, input)
-    SignalForwarding.disarm()
   }
 
   /// Puts the terminal back as `saved` holds it and stops the process (see
-  /// ``SignalForwarding/stopAsSuspended()``); once it goes on, takes the terminal again.
-  fileprivate func suspend(restoring saved: termios) throws(TerminalError) {
+  /// ``SignalForwarding/stopAsSuspended()``) until it goes on in the foreground
+  /// (``waitForForeground(restoring:)``).
+  /// - Returns: The ending signal that came while it was stopped; nil once it took the
+  ///   terminal again.
+  fileprivate func suspend(restoring saved: termios) throws(TerminalError) -> Int32? {
     putBack(saved)
-    SignalForwarding.stopAsSuspended()
+    return try waitForForeground(restoring: saved)
+  }
+
+  /// Stops the process until it goes on in the foreground (`fg`), then takes the terminal
+  /// again. Continued in the background (`bg`, `kill -CONT`), it stops again: it would
+  /// stop at its first draw (`SIGTTOU`) anyway, its signals unread. An ending signal that
+  /// came while it was stopped (a shell's `kill %1` sends `SIGTERM`, then `SIGCONT`) is
+  /// returned instead, the terminal left as it is: the session then ends (it stayed
+  /// stopped, the journal of `live` open, until `fg`).
+  /// - Returns: That signal; nil once it took the terminal again.
+  fileprivate func waitForForeground(restoring saved: termios) throws(TerminalError) -> Int32? {
+    while true {
+      SignalForwarding.stopAsSuspended()
+      // Continued: its handlers have written what came while it was stopped. A resize or
+      // a job control signal needs nothing more: the whole screen is drawn next.
+      if let ending = receivedSignals().first(where: SignalForwarding.ending.contains) {
+        return ending
+      }
+      if TerminalCalls.isForeground(input) { break }
+    }
     try resume(restoring: saved)
+    return nil
   }
 
   /// Takes the terminal again after the process was stopped and continued: raw mode, the
   /// alternate screen, mouse reports (whatever the shell did with the terminal meanwhile).
   fileprivate func resume(restoring saved: termios) throws(TerminalError) {
     try TerminalCalls.setAttributes(TerminalCalls.raw(saved), input)
+    holdsTerminal = true
     SignalForwarding.arm(input: input, output: output, attributes: saved)
     try TerminalCalls.writeAll(output, Array(Self.enterSequence.utf8))
   }
@@ -211,22 +247,27 @@ private struct Loop {
 
   /// Stops the process (Ctrl-Z, `SIGTSTP`), the app told first
   /// (``TerminalApp/willSuspend()``), or takes the terminal again after it was
-  /// stopped (`SIGCONT`); either way the whole screen is drawn next, at the terminal's
-  /// size then, which the app is told of when it changed meanwhile.
-  /// - Returns: Whether the app quit on that resize.
+  /// stopped (`SIGCONT`: after a `SIGSTOP`, which the session does not see; in the
+  /// background, it waits to be in the foreground, stopped); either way the whole screen
+  /// is drawn next, at the terminal's size then, which the app is told of when it changed
+  /// meanwhile.
+  /// - Returns: How the session ends: by an ending signal that came while the process was
+  ///   stopped, or the app quit on that resize; nil when it goes on.
   mutating func suspendOrResume<App: TerminalApp>(_ signal: Int32, _ app: inout App)
-    throws(TerminalError) -> Bool
+    throws(TerminalError) -> TerminalExit?
   {
     if signal == SIGTSTP {
       app.willSuspend()
-      try session.suspend(restoring: saved)
-    } else {
+      if let ending = try session.suspend(restoring: saved) { return .signal(ending) }
+    } else if TerminalCalls.isForeground(session.input) {
       try session.resume(restoring: saved)
+    } else if let ending = try session.waitForForeground(restoring: saved) {
+      return .signal(ending)
     }
     let before = size
     size = session.size
     shown = nil
-    return size != before && app.handle(.resize(size)) == .quit
+    return size != before && app.handle(.resize(size)) == .quit ? .quit : nil
   }
 
   mutating func run<App: TerminalApp>(_ app: inout App) throws(TerminalError) -> TerminalExit {
@@ -248,7 +289,7 @@ private struct Loop {
             if app.handle(.resize(newSize)) == .quit { return .quit }
           } else if SignalForwarding.jobControl.contains(signal) {
             changed = true
-            if try suspendOrResume(signal, &app) { return .quit }
+            if let exit = try suspendOrResume(signal, &app) { return exit }
           } else {
             return .signal(signal)
           }
@@ -292,7 +333,7 @@ private struct Loop {
         if event == .key(.control("z")) {
           // As the terminal's own suspend character would, in raw mode a byte.
           changed = true
-          if try suspendOrResume(SIGTSTP, &app) { return .quit }
+          if let exit = try suspendOrResume(SIGTSTP, &app) { return exit }
           continue
         }
         // Behind the notice that the terminal is too small, the app takes only what it
