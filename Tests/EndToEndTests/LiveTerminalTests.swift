@@ -297,6 +297,27 @@ struct LiveTerminalTests {
   }
 
   @Test(
+    "q right after the disk filled, before the store tried to write, asks too (live quit with exit 1, its events lost)"
+  )
+  func fullDiskFoundAtQuit() throws {
+    let directory = TemporaryDirectory()
+    let terminal = try liveOnFullDisk(in: directory)
+    defer { terminal.kill() }
+    try terminal.waitFor("● REC")
+    let program = try #require(terminal.programIDs().first, "rewind live is not running")
+    // Within the store's second: q finds the journal cannot take them.
+    terminal.type(String(repeating: "sc", count: 500) + "q")
+    try terminal.waitFor("1,000 events are not written yet: file size limit reached")
+    try allowLargeFiles(program)
+    try terminal.waitFor("Every event is written now")
+    terminal.send("q")
+    try terminal.waitFor("DONE 0")
+    let verify = try rewind("verify", directory.file("full.journal"))
+    #expect(verify.stdout.contains("1,000 events"), "\(verify.stdout)")
+    #expect(!verify.stdout.contains("not closed"), "\(verify.stdout)")
+  }
+
+  @Test(
     "on a full disk Q quits without the events: lost, it says, and rewind recover closes the journal",
     arguments: ["Q", "C-c"])
   func fullDiskAbandoned(key: String) throws {

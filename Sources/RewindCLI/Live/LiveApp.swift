@@ -88,7 +88,11 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
     }
     switch event {
     case .key(.character("q")):
-      // Quitting now would lose the events the journal has not taken: asked first.
+      // The events sent are written first: a disk that filled since the store's last
+      // write says so now, while the screen can still ask (closing would find it, and the
+      // events would be lost). Quitting would lose those the journal has not taken: asked
+      // first.
+      flush(waitingAtMost: Self.quitFlushTimeout)
       guard LiveJournalFailure.holdsUnwrittenEvents(store) else { return .quit }
       asksBeforeQuitting = true
       return .continue
