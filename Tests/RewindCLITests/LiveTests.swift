@@ -48,6 +48,11 @@ struct LiveAppTests {
     // Moving the focus sends nothing.
     #expect(app.handle(.key(.tab)) == .continue)
     #expect(app.eventCount == 2)
+    // Nor does an Alt key (it came as Esc, the back button, and then the key).
+    for character: Character in ["v", "s", "q", "c"] {
+      #expect(app.handle(.key(.alt(character))) == .continue)
+    }
+    #expect(app.eventCount == 2)
   }
 
   @Test("continuing a session, the status line counts its events before the ones sent")

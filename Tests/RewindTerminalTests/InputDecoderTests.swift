@@ -120,14 +120,29 @@ struct InputDecoderTests {
     #expect(!decoder.hasPending)
   }
 
-  @Test("a lone Esc waits for the timeout; Esc followed by a key is Esc then the key")
+  @Test(
+    "a lone Esc waits for the timeout; Esc and a character at once is Alt and it (it was Esc, then the character: in live, Alt-v tapped the back button)"
+  )
   func escape() {
     var decoder = InputDecoder()
     #expect(decoder.decode([0x1B]).isEmpty)
     #expect(decoder.hasPending)
     #expect(decoder.flush() == [.key(.escape)])
     #expect(!decoder.hasPending)
-    #expect(decoder.decode(Array("\u{1B}q".utf8)) == [.key(.escape), .key(.character("q"))])
+    #expect(decoder.decode(Array("\u{1B}q".utf8)) == [.key(.alt("q"))])
+    #expect(
+      decoder.decode(Array("\u{1B}é\u{1B} x".utf8)) == [
+        .key(.alt("é")), .key(.alt(" ")), .key(.character("x")),
+      ])
+    // A character of several bytes waits for its last; then Esc comes after the timeout,
+    // and a key read apart is the key.
+    #expect(decoder.decode([0x1B, 0xC3]).isEmpty)
+    #expect(decoder.decode([0xA9]) == [.key(.alt("é"))])
+    #expect(decoder.decode([0x1B]).isEmpty)
+    #expect(decoder.flush() == [.key(.escape)])
+    #expect(decoder.decode(Array("q".utf8)) == [.key(.character("q"))])
+    // Esc and a control byte: Esc, then the control key.
+    #expect(decoder.decode([0x1B, 0x0D]) == [.key(.escape), .key(.enter)])
     #expect(decoder.decode([0x1B, 0x1B]) == [.key(.escape)])
     #expect(decoder.flush() == [.key(.escape)])
     // An unfinished CSI at the timeout: Esc, then its bytes as keys.

@@ -178,8 +178,8 @@ public struct InputDecoder: Sendable {
   private enum Escape {
     /// The bytes so far may start a sequence.
     case incomplete
-    /// `ESC` followed by something no sequence starts with: the Esc key (the next byte
-    /// is read on its own, as Alt-key terminals send it).
+    /// `ESC` followed by something no sequence starts with, that is no character (a
+    /// control byte, another `ESC`): the Esc key, the next byte read on its own.
     case lone
     /// A whole sequence of `length` bytes; nil when it means nothing here.
     case sequence(InputEvent?, length: Int)
@@ -205,6 +205,18 @@ public struct InputDecoder: Sendable {
         default: nil
         }
       return .sequence(key.map(InputEvent.key), length: 3)
+    case 0x20...0x7E:
+      // A printable character at once after it: Alt and that character.
+      let character = Character(Unicode.Scalar(bytes[start + 1]))
+      return .sequence(.key(.alt(character)), length: 2)
+    case 0xC2...0xF4:
+      // Alt and a character of several bytes, once they are all there.
+      let length = utf8Length(lead: bytes[start + 1])
+      guard start + 1 + length <= bytes.count else { return .incomplete }
+      guard let text = String(validating: bytes[(start + 1)..<(start + 1 + length)], as: UTF8.self),
+        let scalar = text.unicodeScalars.first, !isControlScalar(scalar)
+      else { return .lone }
+      return .sequence(.key(.alt(Character(scalar))), length: 1 + length)
     default:
       return .lone
     }

@@ -14,7 +14,7 @@ public enum InputEvent: Equatable, Sendable {
 }
 
 /// A key as the terminal reports it. Modifiers are not reported, except in
-/// ``backTab`` (Shift-Tab) and the ``control(_:)`` letters.
+/// ``backTab`` (Shift-Tab), the ``control(_:)`` letters and the ``alt(_:)`` characters.
 public enum Key: Hashable, Sendable {
   case up
   case down
@@ -41,6 +41,10 @@ public enum Key: Hashable, Sendable {
   case control(Character)
   /// A function key, F1 to F12.
   case function(Int)
+  /// Alt (Meta) and a character, as terminals send it: `ESC` and the character at once.
+  /// No app here binds one: read as Esc and then the character, Alt-v was the back
+  /// button and then `v`.
+  case alt(Character)
 }
 
 /// One mouse report: what happened, with which button, where.
