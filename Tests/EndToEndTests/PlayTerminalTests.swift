@@ -312,6 +312,9 @@ struct PlayTerminalTests {
     terminal.send("q")
     let screen = try terminal.waitFor("DONE 0")
     #expect(screen.contains("Continuing \(journal) after event 10 in session-"))
+    #expect(
+      screen.filter { !$0.isWhitespace }.contains(".journal(writingits10eventsfirst)"),
+      "\(screen)")
     #expect(screen.contains("Recorded 1 event (0 rejected)"))
     #expect(screen.contains(", after the 10 events it continues"))
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)

@@ -122,13 +122,16 @@ struct PlayCommand: TimelineVisitor {
     let path = LiveCommand.freeJournalName(at: WallClock.now())
     let destination = try outputDestination(
       path, force: false, inputs: [timeline.path], argument: nil)
+    // Said before the events up to the point are written (seconds for millions): the
+    // screen is the shell's meanwhile.
+    context.stdout.print(
+      "Continuing \(TerminalText.escaped(StreamStore.displayName(timeline.path))) after event \(Format.count(request.sequence)) in \(TerminalText.escaped(path))"
+        + (request.sequence > 0
+          ? " (writing its \(Format.count(request.sequence, "event")) first)" : ""))
     try timeline.writeContinuation(
       through: request.sequence, to: destination,
       parentPath: context.resolvedPath(request.parentPath),
       options: context.batchRecordingOptions(snapshotInterval: timeline.header.snapshotInterval))
-    context.stdout.print(
-      "Continuing \(TerminalText.escaped(StreamStore.displayName(timeline.path))) after event \(Format.count(request.sequence)) in \(TerminalText.escaped(path))"
-    )
     try LiveCommand.record(
       continuing: path, after: request.sequence, domain: D.self, context: context)
   }
