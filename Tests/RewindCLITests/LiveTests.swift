@@ -77,6 +77,28 @@ struct LiveAppTests {
     #expect(short.hasSuffix("? help  q quit"))
   }
 
+  @Test(
+    "a long journal name is cut with an ellipsis, the last event keeping its room (the name ran under the keys, the event gone)"
+  )
+  func longJournalName() {
+    let domain = NavigationDomain()
+    let name = "a-very-long-journal-name-for-the-status-line-that-goes-on-and-on-and-on.journal"
+    var app = LiveApp(
+      store: Store(domain: domain), screen: domain.makeScreen(), journal: name,
+      earlierEvents: 0, clock: ManualClock().read)
+    _ = app.handle(.key(.character("v")))
+    for columns in [120, 100, 80] {
+      let status = draw(&app, columns: columns).line(29)
+      #expect(status.contains(" a-very-long-journa"), "\(status)")
+      #expect(status.contains("…  last: c"), "\(status)")
+      #expect(status.contains("→ applied"), "\(status)")
+      #expect(status.hasSuffix("? help  q quit"), "\(status)")
+    }
+    // A short name stays whole.
+    var short = makeApp().0
+    #expect(draw(&short).line(29).contains(" s.journal "))
+  }
+
   @Test("at 80 columns a long label is cut with an ellipsis, its outcome kept")
   func longLabelAtEightyColumns() {
     var (app, _) = makeApp()

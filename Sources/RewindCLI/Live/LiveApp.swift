@@ -177,7 +177,10 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
       LiveJournalFailure.status($0, pending: store.pendingCount, recording: store.isRecording)
     }
     let head = " \(earlier)\(Format.count(eventCount, "event"))  \(clockText) "
-    let withJournal = head + " \(journal) "
+    // A long name takes at most half the room left, cut with `…`: the last event keeps
+    // the other half for its kind and outcome.
+    let nameRoom = max((keysColumn - x - TerminalText.width(head) - 3) / 2, 12)
+    let withJournal = head + " \(Screen.fitted(journal, toWidth: nameRoom)) "
     // The journal's name gives its room to what went wrong with it.
     let crowded = problem.map {
       x + TerminalText.width(withJournal) + TerminalText.width($0) + 2 > keysColumn
