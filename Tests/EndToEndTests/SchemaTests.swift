@@ -112,6 +112,11 @@ struct SchemaTests {
       let result = try rewind("upgrade", original, "-o", upgraded)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.contains("from schema 1 to schema 2 of 'navigation'"))
+      // These samples store no snapshot: the upgrade says what it could not compare.
+      #expect(
+        result.stderr
+          == "note: \(original) stores no snapshot: the upgrade compared each event's outcome and changed fields with the recording, not the values of its states (an upcast that gives a field a wrong value, a unit changed, passes); compare a state you know with `rewind state` of the new journal\n",
+        "\(result.stderr)")
       let before = try parseObject(try rewind("info", original, "--json").stdout)
       let after = try parseObject(try rewind("info", upgraded, "--json").stdout)
       #expect(after["schemaVersion"] as? Int == 2)
@@ -249,6 +254,7 @@ struct SchemaTests {
       #expect(try rewind("recover", torn, "-o", recovered).status == 0)
       let upgraded = try rewind("upgrade", recovered, "-o", output)
       #expect(upgraded.status == 0, "\(upgraded.stderr)")
+      // Its snapshots compared the upcast states' values: no note.
       #expect(upgraded.stderr.isEmpty, "\(upgraded.stderr)")
       let kept = events.isEmpty ? frames.count : frames.count - 1
       #expect(
@@ -344,7 +350,7 @@ struct SchemaTests {
     expectFailure(
       try rewind("upgrade", path, "-o", output),
       containing:
-        "the current reducer does not replay the journal as it was recorded from event 1 on; an upgrade would change its history, so nothing was written"
+        "the journal (schema 1) does not replay as it was recorded through the domain's upcast of schema 1 (its decodeEvent and decodeState) and its current reducer: event 1 replays with another outcome or other changed fields than recorded; an upgrade would change its history, so nothing was written"
     )
     #expect(!FileManager.default.fileExists(atPath: output))
   }

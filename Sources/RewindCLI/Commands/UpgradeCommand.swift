@@ -9,7 +9,9 @@ extension RewindTool {
       discussion: """
         Reads the journal's events and snapshots upcast to the current schema (as every \
         command does), makes sure the current reducer replays them as they were recorded \
-        (as `rewind check` does), and records them again in a new journal of the current \
+        (as `rewind check` does: each event's outcome and changed fields, and the states \
+        its snapshots stored; a journal without snapshots gets a note, since there a \
+        value the upcast gets wrong keeps every outcome), and records them again in a new journal of the current \
         schema, with the same session id, start, device, event times and snapshot \
         interval. The new journal appears only once it is complete; the original is \
         never written. A journal with a torn tail (its last frame cut short by a crash) is \
@@ -130,10 +132,21 @@ struct UpgradeCommand: TimelineVisitor {
     }
     guard report.passed else {
       progress.finish()
-      let sequence = report.eventDivergence?.sequence ?? report.stateDivergence?.sequence
-      let place = sequence.map { " from event \($0) on" } ?? " in its final state"
+      // What differs first: an event's outcome or fields, or a snapshot (whose state the
+      // upcast of the older schema's states reads, or the reducer made otherwise).
+      let what: String
+      if let event = report.eventDivergence,
+        report.stateDivergence.map({ event.sequence <= $0.sequence }) ?? true
+      {
+        what =
+          "event \(event.sequence) replays with another outcome or other changed fields than recorded"
+      } else if let state = report.stateDivergence {
+        what = "the snapshot after event \(state.sequence) \(state.problem)"
+      } else {
+        what = "its final state differs"
+      }
       throw CommandError(
-        "\(timeline.path): the current reducer does not replay the journal as it was recorded\(place); an upgrade would change its history, so nothing was written (`rewind check \(Format.shellPath(timeline.path))` shows the difference)"
+        "\(timeline.path): the journal (schema \(upcast.from)) does not replay as it was recorded through the domain's upcast of schema \(upcast.from) (its decodeEvent and decodeState) and its current reducer: \(what); an upgrade would change its history, so nothing was written (`rewind check \(Format.shellPath(timeline.path))` shows the difference)"
       )
     }
     // The timeline's domain writes the current schema, and knows the ids the events name
@@ -150,6 +163,13 @@ struct UpgradeCommand: TimelineVisitor {
     }
     try recorder.close()
     progress.finish()
+    if report.snapshotsCompared == 0 {
+      // Outcomes and changed fields hold whatever value an upcast gives a field: only a
+      // stored state compares values.
+      context.stderr.print(
+        "\(context.stderr.style.yellow("note:")) \(TerminalText.escaped(timeline.path)) stores no snapshot: the upgrade compared each event's outcome and changed fields with the recording, not the values of its states (an upcast that gives a field a wrong value, a unit changed, passes); compare a state you know with `rewind state` of the new journal"
+      )
+    }
     if json {
       context.stdout.printJSON(
         .object([
