@@ -217,3 +217,87 @@ struct UpcastFailureTests {
     #expect(try Timeline<StandardTally>(path: path).deepCheck().isClean)
   }
 }
+
+/// Schema 2 of the tally domain without its flag: `toggled`, which only flipped it, is
+/// kept to read schema 1's journals, and changes nothing today.
+struct FlaglessTally: Domain, Codable {
+  struct State: Codable, Equatable, Sendable {
+    var value: Int64 = 0
+    var steps: Int64 = 0
+  }
+
+  typealias Event = StandardTally.Event
+
+  static var identifier: String { "tally" }
+  static var schemaVersion: UInt32 { 2 }
+  static var readableSchemaVersions: ClosedRange<UInt32> { 1...2 }
+
+  var start: Int64 = 0
+
+  var initialState: State { State(value: start) }
+
+  func reduce(_ state: inout State, _ event: Event) -> Outcome<DomainRejection> {
+    switch event {
+    case .added(let amount):
+      guard abs(amount) <= 1_000 else { return .rejected("more than 1000 away from 0") }
+      guard amount != 0 else { return .unchanged }
+      state.value += amount
+      state.steps += 1
+    case .reset:
+      guard state.value != 0 else { return .unchanged }
+      state.value = 0
+      state.steps += 1
+    case .toggled:
+      return .unchanged
+    }
+    return .applied
+  }
+
+  func json(_ state: State) -> JSONValue {
+    let sign = state.value > 0 ? "+" : state.value < 0 ? "-" : "0"
+    return .object([
+      (
+        "tally",
+        .object([
+          ("value", .int(state.value)), ("steps", .int(state.steps)), ("sign", .string(sign)),
+        ])
+      )
+    ])
+  }
+
+  func fieldPaths(schemaVersion version: UInt32) -> [String] {
+    version == 1
+      ? ["tally.value", "tally.steps", "tally.flag", "tally.sign"] : fields.map(\.path)
+  }
+
+  func decodeState(from reader: inout ByteReader) throws(CodecError) -> State {
+    let old = try CompactBinaryDecoder().decode(StandardTally.State.self, from: &reader)
+    return State(value: old.value, steps: old.steps)
+  }
+}
+
+@Suite("A field removed since a journal was recorded")
+struct RemovedFieldTests {
+  @Test(
+    "an event that only changed a field gone today checks as unchanged, as today's reducer says (it diverged: recorded applied, changing nothing named)"
+  )
+  func eventOfAGoneField() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("tally.journal")
+    let (events, _) = try recordTally(at: path, count: 2_000)
+    #expect(events.contains { $0.event == .toggled })
+    let timeline = try Timeline<FlaglessTally>(path: path)
+    #expect(timeline.upcast?.from == 1)
+    let report = try timeline.check()
+    #expect(report.passed, "\(report.eventDivergences.prefix(2))")
+    #expect(report.eventDivergenceCount == 0)
+    // The effect read: unchanged, changing nothing today.
+    let first = UInt64(try #require(events.firstIndex { $0.event == .toggled }) + 1)
+    var recorded: RecordedEffect?
+    try timeline.events(from: first, through: first) { replayed, _, _ in
+      recorded = replayed.recorded
+      return false
+    }
+    #expect(recorded == RecordedEffect(kind: .unchanged, changed: FieldSet()))
+  }
+}

@@ -54,8 +54,13 @@ public struct SchemaUpcast: Sendable, Equatable {
     return fields
   }
 
-  /// A recorded effect of the older version, its changes as today's field indices.
+  /// A recorded effect of the older version, its changes as today's field indices. An
+  /// event applied whose changes were all to fields that are gone changes nothing today:
+  /// it is read as unchanged, what today's reducer says of it (an event applied that
+  /// changes nothing is a reducer's mistake to `TestStore`).
   public func current(_ effect: RecordedEffect) -> RecordedEffect {
-    RecordedEffect(kind: effect.kind, changed: currentFields(effect.changed))
+    let changed = currentFields(effect.changed)
+    let onlyGone = effect.kind == .applied && changed.isEmpty && !effect.changed.isEmpty
+    return RecordedEffect(kind: onlyGone ? .unchanged : effect.kind, changed: changed)
   }
 }
