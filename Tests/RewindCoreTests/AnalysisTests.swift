@@ -314,5 +314,14 @@ struct AnalysisTests {
       "\(mismatch)".contains(
         "  the final state differs from the expected state (- expected, + replayed):\n    tally.value: - \(wrong.value)  + \(wrong.value - 1)\n"
       ))
+    // A field the state has not (removed since, or a typo) is said to be one, as `rewind
+    // check` says it (it printed `+ null`).
+    let unknown = try Timeline<StandardTally>(path: path).check(
+      expected: .object([("tally", .object([("note", .string("second"))]))]))
+    #expect(!unknown.passed)
+    #expect(
+      "\(unknown)".hasSuffix(
+        "  the final state differs from the expected state (- expected, + replayed):\n    tally.note: - \"second\", a field the state has not"
+      ), "\(unknown)")
   }
 }

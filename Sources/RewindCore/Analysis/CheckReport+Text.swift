@@ -19,7 +19,15 @@ extension CheckReport: CustomStringConvertible {
     if let stateDivergence { lines += Self.lines(describing: stateDivergence) }
     if !expectedStateDifferences.isEmpty {
       lines.append("  the final state differs from the expected state (- expected, + replayed):")
-      lines += expectedStateDifferences.map(Self.line(of:))
+      lines += expectedStateDifferences.map { change in
+        // A field the state has not (one removed since, or a typo): said as such, not as
+        // a value the replayed state lacks (`+ null`), as `rewind check` says it.
+        guard let finalState, finalState.value(atPath: change.path) == nil else {
+          return Self.line(of: change)
+        }
+        return
+          "    \(TerminalText.escaped(change.path)): - \(change.old.compactText), a field the state has not"
+      }
     }
     if let cutShort { lines.append("  " + Self.line(cutShort: cutShort)) }
     return lines.joined(separator: "\n")
