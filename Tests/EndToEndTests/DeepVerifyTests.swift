@@ -325,11 +325,11 @@ struct DeepVerifyTests {
     case "domain":
       change = { $0.domain = "sudoku" }
       message =
-        "the journal records the 'sudoku' domain, which this rewind does not know (it knows 'navigation'): no command can read it"
+        "the journal records the 'sudoku' domain, which this rewind does not know (it knows 'navigation'): no command of this build can read it"
     case "schema":
       change = { $0.schemaVersion = 99 }
       message =
-        "the journal's schema version 99 of 'navigation' is newer than version 2, the newest this rewind reads; read it with a newer rewind; no command can read it"
+        "the journal's schema version 99 of 'navigation' is newer than version 2, the newest this rewind reads; read it with a newer rewind; no command of this build can read it"
     default:
       change = { $0.settings = Array(#"{"catalog":5}"#.utf8) }
       message = "the journal's 'navigation' settings are invalid: "

@@ -209,9 +209,9 @@ struct DeepCheckTests {
     let expected =
       switch field {
       case "domain":
-        "the journal records the 'abacus' domain, which this rewind does not know (it knows 'tally', 'notes'): no command can read it"
+        "the journal records the 'abacus' domain, which this rewind does not know (it knows 'tally', 'notes'): no command of this build can read it"
       case "schema":
-        "the journal's schema version 7 of 'tally' is newer than version 1, the newest this rewind reads; read it with a newer rewind; no command can read it"
+        "the journal's schema version 7 of 'tally' is newer than version 1, the newest this rewind reads; read it with a newer rewind; no command of this build can read it"
       default: "the journal's 'tally' settings are invalid: "
       }
     #expect(problem.message.hasPrefix(expected), "\(problem.message)")

@@ -67,7 +67,7 @@ public enum DeepCheck {
       let known = domains.map { "'\($0.identifier)'" }.joined(separator: ", ")
       return headerProblem(
         reader,
-        "the journal records the '\(header.domain)' domain, which this rewind does not know (it knows \(known)): no command can read it"
+        "the journal records the '\(header.domain)' domain, which this rewind does not know (it knows \(known)): no command of this build can read it"
       )
     }
     return check(type, reader, progress: progress)
@@ -79,7 +79,7 @@ public enum DeepCheck {
     do throws(RewindError) {
       _ = try Timeline<D>.domain(of: reader.header)
     } catch {
-      return headerProblem(reader, "\(error); no command can read it")
+      return headerProblem(reader, "\(error); no command of this build can read it")
     }
     do {
       return try Timeline<D>(reader: reader).deepCheck(progress: progress)
