@@ -126,42 +126,23 @@ struct UpgradeCommand: TimelineVisitor {
     let progress = context.progress("Upgrading")
     let count = timeline.eventCount
     // The current reducer must replay the journal as it was recorded: otherwise the new
-    // recording would rewrite what the events did.
-    let report = try timeline.check { replayed in
-      progress.update(Int(replayed), of: Int(count) * 2)
-    }
-    guard report.passed else {
-      progress.finish()
-      // What differs first: an event's outcome or fields, or a snapshot (whose state the
-      // upcast of the older schema's states reads, or the reducer made otherwise).
-      let what: String
-      if let event = report.eventDivergence,
-        report.stateDivergence.map({ event.sequence <= $0.sequence }) ?? true
-      {
-        what =
-          "event \(event.sequence) replays with another outcome or other changed fields than recorded"
-      } else if let state = report.stateDivergence {
-        what = "the snapshot after event \(state.sequence) \(state.problem)"
-      } else {
-        what = "its final state differs"
+    // recording would rewrite what the events did. The timeline's domain writes the
+    // current schema, and knows the ids the events name that the catalog lacks.
+    let report: CheckReport
+    do {
+      report = try timeline.upgrade(
+        to: destination,
+        options: context.batchRecordingOptions(snapshotInterval: header.snapshotInterval).journal
+      ) { done in
+        progress.update(Int(done), of: Int(count) * 2)
       }
+    } catch let error as RewindError where error.code == .invalidInput {
+      // A replay other than the recording (the refusals above leave no other).
+      progress.finish()
       throw CommandError(
-        "\(timeline.path): the journal (schema \(upcast.from)) does not replay as it was recorded through the domain's upcast of schema \(upcast.from) (its decodeEvent and decodeState) and its current reducer: \(what); an upgrade would change its history, so nothing was written (`rewind check \(Format.shellPath(timeline.path))` shows the difference)"
+        "\(error.message), so nothing was written (`rewind check \(Format.shellPath(timeline.path))` shows the difference)"
       )
     }
-    // The timeline's domain writes the current schema, and knows the ids the events name
-    // that the catalog lacks.
-    let recorder = try JournalRecorder.create(
-      destination, domain: timeline.domain,
-      session: SessionInfo(
-        id: header.sessionID, startTime: header.startTime, device: header.device),
-      options: context.batchRecordingOptions(snapshotInterval: header.snapshotInterval))
-    try timeline.events(from: 1, through: timeline.lastSequence) { replayed, _, _ in
-      try recorder.record(replayed.event, at: replayed.time)
-      progress.update(Int(count + replayed.sequence), of: Int(count) * 2)
-      return true
-    }
-    try recorder.close()
     progress.finish()
     if report.snapshotsCompared == 0 {
       // Outcomes and changed fields hold whatever value an upcast gives a field: only a

@@ -141,8 +141,8 @@ public final class Store<D: Domain>: Observable, Sendable {
   ///     time plus ``MonotonicClock`` from now.
   ///   - onError: called on a global queue when the journal fails.
   /// - Throws: `JournalError`: `wrongDomain` for a journal of another domain, or of
-  ///   another schema version of this one (an older one is upgraded first: `rewind
-  ///   upgrade`); `locked`, `tornTail`, `corruptFrame` and the like for one that cannot be
+  ///   another schema version of this one (an older one is upgraded first, into a new
+  ///   journal: ``Timeline/upgrade(to:options:progress:)``, or `rewind upgrade`); `locked`, `tornTail`, `corruptFrame` and the like for one that cannot be
   ///   appended to as it is (`rewind recover` first).
   public init(
     continuing path: String, options: RecordingOptions,
