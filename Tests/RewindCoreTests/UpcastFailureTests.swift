@@ -236,33 +236,25 @@ struct FlaglessTally: Domain, Codable {
 
   var initialState: State { State(value: start) }
 
+  /// Schema 1's reducer, but `toggled`, which changes nothing.
   func reduce(_ state: inout State, _ event: Event) -> Outcome<DomainRejection> {
-    switch event {
-    case .added(let amount):
-      guard abs(amount) <= 1_000 else { return .rejected("more than 1000 away from 0") }
-      guard amount != 0 else { return .unchanged }
-      state.value += amount
-      state.steps += 1
-    case .reset:
-      guard state.value != 0 else { return .unchanged }
-      state.value = 0
-      state.steps += 1
-    case .toggled:
-      return .unchanged
+    guard event != .toggled else { return .unchanged }
+    var old = StandardTally.State(value: state.value, steps: state.steps)
+    let outcome = StandardTally(start: start).reduce(&old, event)
+    state = State(value: old.value, steps: old.steps)
+    switch outcome {
+    case .applied: return .applied
+    case .unchanged: return .unchanged
+    case .rejected(let why): return .rejected(DomainRejection("\(why)"))
     }
-    return .applied
   }
 
+  /// Schema 1's JSON, without the flag.
   func json(_ state: State) -> JSONValue {
-    let sign = state.value > 0 ? "+" : state.value < 0 ? "-" : "0"
-    return .object([
-      (
-        "tally",
-        .object([
-          ("value", .int(state.value)), ("steps", .int(state.steps)), ("sign", .string(sign)),
-        ])
-      )
-    ])
+    let old = StandardTally(start: start).json(
+      StandardTally.State(value: state.value, steps: state.steps))
+    guard case .object(let top) = old, case .object(let tally)? = top.first?.1 else { return old }
+    return .object([("tally", .object(tally.filter { $0.0 != "flag" }))])
   }
 
   func fieldPaths(schemaVersion version: UInt32) -> [String] {
