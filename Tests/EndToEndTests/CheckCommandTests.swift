@@ -117,18 +117,39 @@ struct CheckCommandTests {
     "{}\n".writeFixture(to: settings)
     // Another user's links: to a file not there yet, and to one there.
     let link = shared + "/day.state.json"
-    for target in [guarded + "/planted.json", settings] {
+    for (target, arguments) in [
+      (guarded + "/planted.json", ["--update"]), (settings, ["--update"]), (settings, []),
+    ] {
       try? FileManager.default.removeItem(atPath: link)
       try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
       #expect(lchown(link, 65534, 65534) == 0)
-      let update = try rewind("check", journal, "--update")
+      // Not read either: a plain check printed what the file held (its fields).
+      let update = try rewind(["check", journal] + arguments)
       #expect(update.status == 1)
       #expect(
         update.stdout.contains(
-          "\(link) is a symbolic link that leads to \(target), as another user (uid 65534) made it in \(shared), a sticky directory that others can write, where a link is followed only when this user or the directory's owner made it (as the system follows links there: protected_symlinks); --update writes the file a link leads to, and wrote nothing"
+          "\(link) is a symbolic link that leads to \(target), as another user (uid 65534) made it in \(shared), a sticky directory that others can write, where a link is followed only when this user or the directory's owner made it (as the system follows links there: protected_symlinks)"
         ), "\(update.stdout)")
     }
     #expect(!FileManager.default.fileExists(atPath: guarded + "/planted.json"))
+    #expect(try String(contentsOfFile: settings, encoding: .utf8) == "{}\n")
+    // This user's own link elsewhere, through a directory link another user made there:
+    // not followed either (only the last link was judged).
+    let mine = directory.file("mine")
+    #expect(mkdir(mine, 0o755) == 0)
+    let ownJournal = mine + "/day.journal"
+    try FileManager.default.copyItem(atPath: sample("day-menu.journal"), toPath: ownJournal)
+    let evil = shared + "/evil"
+    try FileManager.default.createSymbolicLink(atPath: evil, withDestinationPath: guarded)
+    #expect(lchown(evil, 65534, 65534) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: mine + "/day.state.json", withDestinationPath: "../shared/evil/settings.json")
+    let through = try rewind("check", ownJournal, "--update")
+    #expect(through.status == 1)
+    #expect(
+      through.stdout.contains(
+        "is a symbolic link that leads to \(guarded), as another user (uid 65534) made it in \(shared)"
+      ), "\(through.stdout)")
     #expect(try String(contentsOfFile: settings, encoding: .utf8) == "{}\n")
     // This user's own link there is followed.
     #expect(lchown(link, 0, 0) == 0)
@@ -173,6 +194,14 @@ struct CheckCommandTests {
           ), "\(make): \(result.stdout)")
       }
     }
+    // A directory is said to be one.
+    try? FileManager.default.removeItem(atPath: expected)
+    #expect(mkdir(expected, 0o755) == 0)
+    let folder = try rewind("check", journal)
+    #expect(
+      folder.stdout.hasPrefix(
+        "FAIL \(journal): \(expected) is a directory: the expected state beside a journal is read from a file (--expect reads another)\n"
+      ), "\(folder.stdout)")
     // Given with --expect, a pipe is read (what a script pipes in).
     let state = try rewind("state", journal, "--json").stdout
     let piped = try run(

@@ -172,16 +172,21 @@ extension RewindTool {
       // NAME.state.json that is a link leading nowhere: an expected state meant to be
       // there (a fixture not checked out), which fails the journal (it read as none, and
       // the journal passed). --update writes the file it leads to.
-      if expect == nil, !update, journal.hasSuffix(".journal") {
+      // One that another user's link planted in a sticky directory leads to is not read
+      // either (root's check printed what such a file held).
+      if expect == nil, journal.hasSuffix(".journal") {
         let candidate = String(journal.dropLast(".journal".count)) + ".state.json"
-        if !fileExists(candidate) {
-          switch symbolicLinkTarget(of: candidate, system: context.fileSystem) {
-          case .notALink: break
-          case .file(let target):
+        switch symbolicLinkTarget(of: candidate, system: context.fileSystem) {
+        case .notALink: break
+        case .file(let target):
+          if !update, !fileExists(candidate) {
             throw CommandError(
               "\(candidate) is a symbolic link to \(target), which does not exist: the expected state cannot be read (`--update` writes it there)"
             )
-          case .unfollowable(let leads):
+          }
+        case .unfollowable(let leads):
+          // --update says so where it writes, naming what it did not write.
+          if !update || fileExists(candidate) {
             throw CommandError(
               "\(candidate) is a symbolic link that leads to \(leads): the expected state cannot be read"
             )
@@ -201,8 +206,11 @@ extension RewindTool {
         if expect == nil, context.fileSystem.stat(expectedPath, &status) == 0,
           status.st_mode & S_IFMT != S_IFREG
         {
+          let what =
+            status.st_mode & S_IFMT == S_IFDIR
+            ? "is a directory" : "is not a regular file (a device, pipe or socket)"
           throw CommandError(
-            "\(expectedPath) is not a regular file (a device, pipe or socket): the expected state beside a journal is read from a file (--expect reads another)"
+            "\(expectedPath) \(what): the expected state beside a journal is read from a file (--expect reads another)"
           )
         }
         let text: String

@@ -28,23 +28,60 @@ enum SymbolicLinkTarget: Equatable {
 
 /// Where the symbolic link at `path` leads (see ``SymbolicLinkTarget``).
 ///
-/// Each link on the way is followed only where the system's `protected_symlinks` would
-/// follow it: not in a sticky directory that others can write (`/tmp`) when another user
-/// made it, unless that user owns the directory. The command opens the path it finds, not
-/// the link, so the system's own rule would not apply: another user's link planted there
-/// would have the command write (or make) any file its user can.
+/// The path is walked a name at a time, as the system walks it, and each link met on the
+/// way (the link itself, the links it leads through, a directory on the way that is one)
+/// is followed only where the system's `protected_symlinks` would follow it: not in a
+/// sticky directory that others can write (`/tmp`) when another user made it, unless
+/// that user owns the directory. The command opens the path it finds, not the link, so
+/// the system's own rule would not apply: another user's link planted there would have
+/// the command write (or make) any file its user can.
 func symbolicLinkTarget(of path: String, system: FileSystemCalls) -> SymbolicLinkTarget {
   var status = stat()
   guard system.lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
     return .notALink
   }
-  // Followed one link at a time (as the system does, at most 40), each relative one from
-  // the directory of the link it is read from.
-  var link = path
-  for _ in 0..<40 {
-    let directory = link.lastIndex(of: "/").map { String(link[...$0]) } ?? ""
+  // The directory resolved so far (no link in it), and the names left to walk.
+  var resolved: String
+  if path.hasPrefix("/") {
+    resolved = ""
+  } else {
+    guard let working = realpath(".", nil) else {
+      return .unfollowable("a path from a working directory that cannot be read")
+    }
+    resolved = String(cString: working)
+    free(working)
+    if resolved == "/" { resolved = "" }
+  }
+  var names = path.split(separator: "/").map(String.init)
+  var links = 0
+  while !names.isEmpty {
+    let name = names.removeFirst()
+    if name == "." { continue }
+    if name == ".." {
+      resolved = resolved.lastIndex(of: "/").map { String(resolved[..<$0]) } ?? ""
+      continue
+    }
+    let next = resolved + "/" + name
+    guard system.lstat(next, &status) == 0 else {
+      guard errno == ENOENT else {
+        return .unfollowable(
+          "\(next), which cannot be reached (\(String(cString: strerror(errno))))")
+      }
+      // Not there, last: the file to write, in a directory that is.
+      guard names.isEmpty else {
+        return .unfollowable(
+          ([next] + names).joined(separator: "/") + ", whose directory is not there")
+      }
+      return .file(next)
+    }
+    guard status.st_mode & S_IFMT == S_IFLNK else {
+      resolved = next
+      continue
+    }
+    links += 1
+    guard links <= 40 else { return .unfollowable("itself, through more than 40 links") }
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(link, &buffer, buffer.count - 1)
+    let count = readlink(next, &buffer, buffer.count - 1)
     guard count > 0 else {
       return .unfollowable("a path that cannot be read (\(String(cString: strerror(errno))))")
     }
@@ -54,58 +91,34 @@ func symbolicLinkTarget(of path: String, system: FileSystemCalls) -> SymbolicLin
     else {
       return .unfollowable("a path that is not UTF-8 text")
     }
-    let next = text.hasPrefix("/") ? text : directory + text
-    if let refusal = planted(owner: status.st_uid, in: directory, system: system) {
-      return .unfollowable("\(next), \(refusal)")
+    let target = text.hasPrefix("/") ? text : (resolved.isEmpty ? "" : resolved) + "/" + text
+    if let refusal = planted(
+      owner: status.st_uid, in: resolved.isEmpty ? "/" : resolved, system: system)
+    {
+      return .unfollowable("\(target), \(refusal)")
     }
-    guard system.lstat(next, &status) == 0 else {
-      guard errno == ENOENT else {
-        // A directory on the way that is a link, or not there: the system says which.
-        if let resolved = realpath(path, nil) {
-          defer { free(resolved) }
-          return .file(String(cString: resolved))
-        }
-        return .unfollowable(
-          "\(next), which cannot be reached (\(String(cString: strerror(errno))))")
-      }
-      // Not there: the file to write, in a directory that is.
-      let slash = next.lastIndex(of: "/")
-      let folderPath = slash.map { String(next[..<$0]) } ?? "."
-      let name = slash.map { String(next[next.index(after: $0)...]) } ?? next
-      guard !name.isEmpty else { return .unfollowable("\(next), a directory's path") }
-      guard let folder = realpath(folderPath.isEmpty ? "/" : folderPath, nil) else {
-        return .unfollowable("\(next), whose directory is not there")
-      }
-      defer { free(folder) }
-      let absolute = String(cString: folder)
-      return .file((absolute == "/" ? "" : absolute) + "/" + name)
-    }
-    guard status.st_mode & S_IFMT == S_IFLNK else {
-      // The file the links lead to, its directories' own links resolved.
-      guard let resolved = realpath(path, nil) else {
-        return .unfollowable(
-          "\(next), which cannot be reached (\(String(cString: strerror(errno))))")
-      }
-      defer { free(resolved) }
-      return .file(String(cString: resolved))
-    }
-    link = next
+    if text.hasPrefix("/") { resolved = "" }
+    names = text.split(separator: "/").map(String.init) + names
   }
-  return .unfollowable("itself, through more than 40 links")
+  guard !resolved.isEmpty else { return .unfollowable("\(path), a directory's path") }
+  // A link that leads to a directory names no file to write.
+  if system.stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+    return .unfollowable("\(resolved), a directory")
+  }
+  return .file(resolved)
 }
 
-/// Why a symbolic link that the user `owner` made in `directory` (a path up to and with
-/// its last slash, or empty) is not followed, said after where it leads; nil when it is:
-/// it is not followed in a sticky directory that others can write, unless this process's
-/// user or the directory's owner made it (the system's `protected_symlinks` rule).
+/// Why a symbolic link that the user `owner` made in `directory` is not followed, said
+/// after where it leads; nil when it is: it is not followed in a sticky directory that
+/// others can write, unless this process's user or the directory's owner made it (the
+/// system's `protected_symlinks` rule).
 private func planted(owner: uid_t, in directory: String, system: FileSystemCalls) -> String? {
   var folder = stat()
-  guard system.stat(directory.isEmpty ? "." : directory, &folder) == 0 else { return nil }
+  guard system.stat(directory, &folder) == 0 else { return nil }
   let shared = folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
   guard shared, owner != geteuid(), owner != folder.st_uid else { return nil }
-  let place = directory.isEmpty ? "." : String(directory.dropLast(directory.count > 1 ? 1 : 0))
   return
-    "as another user (uid \(owner)) made it in \(place), a sticky directory that others can write, where a link is followed only when this user or the directory's owner made it (as the system follows links there: protected_symlinks)"
+    "as another user (uid \(owner)) made it in \(directory), a sticky directory that others can write, where a link is followed only when this user or the directory's owner made it (as the system follows links there: protected_symlinks)"
 }
 
 /// Why files cannot be made in `directory` (`access` for writing and searching it), as
