@@ -116,6 +116,16 @@ struct AtomicFileTests {
       #expect(mode(of: path) & 0o077 & ~inputMode == 0, "\(String(mode(of: path), radix: 8))")
       #expect(mode(of: path) & 0o600 == 0o600)
     }
+    // A link that leads nowhere, replaced: a new file, as private as its input (written
+    // under a hidden name, it was given 0644).
+    #expect(chmod(input, 0o600) == 0)
+    let dangling = directory.file("dangling.bin")
+    #expect(symlink(directory.file("nowhere"), dangling) == 0)
+    let replacing = try AtomicFileWriter(
+      FileDestination(dangling, replacingExisting: true, inputs: [input]), system: faults.calls)
+    try replacing.write([6])
+    try replacing.commit()
+    #expect(mode(of: dangling) & 0o077 == 0, "\(String(mode(of: dangling), radix: 8))")
     // A file replaced keeps its own permissions, whatever its inputs.
     let replaced = directory.file("replaced.bin")
     write([4], to: replaced)
@@ -128,58 +138,61 @@ struct AtomicFileTests {
     #expect(mode(of: replaced) == 0o664)
   }
 
-  @Test(
-    "a file replaced keeps its access control list and its users' extended attributes (the list was dropped, and the permission bits alone gave its group what the list's mask did)",
-    .enabled(if: Self.keepsAccessLists, "a file system with access control lists"),
-    arguments: TemporaryKind.allCases)
-  func accessListKept(kind: TemporaryKind) throws {
-    let directory = TemporaryDirectory()
-    let path = directory.file("listed.bin")
-    write(Array("the previous file".utf8), to: path)
-    #expect(chmod(path, 0o640) == 0)
-    // The owner reads and writes, user 1 reads, the group nothing (the mask r--).
-    let list = Self.accessList([
-      (1, 6, nil), (2, 4, 1), (4, 0, nil), (0x10, 4, nil), (0x20, 0, nil),
-    ])
-    #expect(setxattr(path, "system.posix_acl_access", list, list.count, 0) == 0)
-    #expect(setxattr(path, "user.note", "kept", 4, 0) == 0)
-    let faults = faultyFileSystem(kind)
-    let file = try AtomicFileWriter(
-      FileDestination(path, replacingExisting: true), system: faults.calls)
-    try file.write(Array("the new file".utf8))
-    try file.commit()
-    #expect(bytes(of: path) == Array("the new file".utf8))
-    #expect(Self.attribute("system.posix_acl_access", of: path) == list)
-    #expect(Self.attribute("user.note", of: path) == Array("kept".utf8))
-    #expect(mode(of: path) == 0o640)
-  }
-
-  /// Whether the temporary directories' file system keeps access control lists.
-  static let keepsAccessLists: Bool = {
-    let directory = TemporaryDirectory()
-    let path = directory.file("probe")
-    write([0], to: path)
-    let list = accessList([(1, 6, nil), (4, 4, nil), (0x20, 4, nil)])
-    return setxattr(path, "system.posix_acl_access", list, list.count, 0) == 0
-  }()
-
-  /// The bytes of an access control list (Linux's `posix_acl_xattr`): version 2, then
-  /// each entry's tag, permissions and id.
-  static func accessList(_ entries: [(tag: UInt16, permissions: UInt16, id: UInt32?)]) -> [UInt8] {
-    var bytes: [UInt8] = [2, 0, 0, 0]
-    for entry in entries {
-      withUnsafeBytes(of: entry.tag.littleEndian) { bytes += $0 }
-      withUnsafeBytes(of: entry.permissions.littleEndian) { bytes += $0 }
-      withUnsafeBytes(of: (entry.id ?? .max).littleEndian) { bytes += $0 }
+  #if os(Linux)
+    @Test(
+      "a file replaced keeps its access control list and its users' extended attributes (the list was dropped, and the permission bits alone gave its group what the list's mask did)",
+      .enabled(if: Self.keepsAccessLists, "a file system with access control lists"),
+      arguments: TemporaryKind.allCases)
+    func accessListKept(kind: TemporaryKind) throws {
+      let directory = TemporaryDirectory()
+      let path = directory.file("listed.bin")
+      write(Array("the previous file".utf8), to: path)
+      #expect(chmod(path, 0o640) == 0)
+      // The owner reads and writes, user 1 reads, the group nothing (the mask r--).
+      let list = Self.accessList([
+        (1, 6, nil), (2, 4, 1), (4, 0, nil), (0x10, 4, nil), (0x20, 0, nil),
+      ])
+      #expect(setxattr(path, "system.posix_acl_access", list, list.count, 0) == 0)
+      #expect(setxattr(path, "user.note", "kept", 4, 0) == 0)
+      let faults = faultyFileSystem(kind)
+      let file = try AtomicFileWriter(
+        FileDestination(path, replacingExisting: true), system: faults.calls)
+      try file.write(Array("the new file".utf8))
+      try file.commit()
+      #expect(bytes(of: path) == Array("the new file".utf8))
+      #expect(Self.attribute("system.posix_acl_access", of: path) == list)
+      #expect(Self.attribute("user.note", of: path) == Array("kept".utf8))
+      #expect(mode(of: path) == 0o640)
     }
-    return bytes
-  }
 
-  static func attribute(_ name: String, of path: String) -> [UInt8]? {
-    var value = [UInt8](repeating: 0, count: 256)
-    let count = getxattr(path, name, &value, value.count)
-    return count < 0 ? nil : Array(value[..<count])
-  }
+    /// Whether the temporary directories' file system keeps access control lists.
+    static let keepsAccessLists: Bool = {
+      let directory = TemporaryDirectory()
+      let path = directory.file("probe")
+      write([0], to: path)
+      let list = accessList([(1, 6, nil), (4, 4, nil), (0x20, 4, nil)])
+      return setxattr(path, "system.posix_acl_access", list, list.count, 0) == 0
+    }()
+
+    /// The bytes of an access control list (Linux's `posix_acl_xattr`): version 2, then
+    /// each entry's tag, permissions and id.
+    static func accessList(_ entries: [(tag: UInt16, permissions: UInt16, id: UInt32?)]) -> [UInt8]
+    {
+      var bytes: [UInt8] = [2, 0, 0, 0]
+      for entry in entries {
+        withUnsafeBytes(of: entry.tag.littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: entry.permissions.littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: (entry.id ?? .max).littleEndian) { bytes += $0 }
+      }
+      return bytes
+    }
+
+    static func attribute(_ name: String, of path: String) -> [UInt8]? {
+      var value = [UInt8](repeating: 0, count: 256)
+      let count = getxattr(path, name, &value, value.count)
+      return count < 0 ? nil : Array(value[..<count])
+    }
+  #endif
 
   @Test("an existing file is replaced only when asked", arguments: TemporaryKind.allCases)
   func replace(kind: TemporaryKind) throws {
@@ -715,6 +728,7 @@ struct AtomicFileTests {
     write(Array("the previous file".utf8), to: path)
     #expect(chmod(path, 0o666) == 0)
     let folder: String = directory.path
+    #expect(symlink(folder + "/mine.bin", folder + "/root.link") == 0)
     await #expect(processExitsWith: .success) {
       [path = path as String, folder = folder as String] in
       guard setgid(65534) == 0, setuid(65534) == 0 else { exit(2) }
@@ -733,10 +747,22 @@ struct AtomicFileTests {
         try file.write(Array(content.utf8))
         try file.commit()
       }
-      exit(bytes(of: mine) == Array("second".utf8) ? 0 : 5)
+      guard bytes(of: mine) == Array("second".utf8) else { exit(5) }
+      // What is replaced is the name: root's link to this user's file is refused, this
+      // user's link to root's file is replaced (the file it led to untouched).
+      guard
+        (try? AtomicFileWriter(FileDestination(folder + "/root.link", replacingExisting: true)))
+          == nil
+      else { exit(6) }
+      guard symlink(path, folder + "/own.link") == 0 else { exit(7) }
+      let own = try AtomicFileWriter(FileDestination(folder + "/own.link", replacingExisting: true))
+      try own.write(Array("own".utf8))
+      try own.commit()
+      exit(bytes(of: folder + "/own.link") == Array("own".utf8) ? 0 : 8)
     }
     #expect(bytes(of: path) == Array("the previous file".utf8))
-    #expect(contents(of: directory).sorted() == ["mine.bin", "theirs.bin"])
+    #expect(
+      contents(of: directory).sorted() == ["mine.bin", "own.link", "root.link", "theirs.bin"])
   }
 
   @Test(

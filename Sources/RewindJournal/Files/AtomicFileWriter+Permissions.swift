@@ -24,9 +24,10 @@ extension AtomicFileWriter {
   /// as it was, rather than publish what its owner kept private; if it grants no more (a
   /// `0666` file becomes `0644`), the file is written and a warning names both.
   ///
+  /// - Returns: Whether the new file has the previous file's group.
   /// - Throws: ``JournalError/Code/io`` naming the destination, both modes and the cause,
   ///   when the new file would grant more than the file it replaces.
-  func takeOwnerAndPermissions(of previous: stat) throws(JournalError) {
+  @discardableResult func takeOwnerAndPermissions(of previous: stat) throws(JournalError) -> Bool {
     let path = destination.path
     // The new file's own owner and group (its group is the directory's in a set-group-ID
     // directory, or on macOS, not the process's).
@@ -48,6 +49,7 @@ extension AtomicFileWriter {
     var wanted = previous.st_mode & 0o777
     // A group not kept is another group: it gets no more than the others had (the
     // previous file's group may have read what the new file's must not).
+    let groupKept = file.ownerAndGroup()?.group == previous.st_gid
     if let group = file.ownerAndGroup()?.group, group != previous.st_gid {
       let narrowed = wanted & ~0o070 | (wanted & 0o070 & ((wanted & 0o007) << 3))
       if narrowed != wanted {
@@ -59,17 +61,17 @@ extension AtomicFileWriter {
         wanted = narrowed
       }
     }
-    guard system.fchmod(file.descriptor, wanted) != 0 else { return }
+    guard system.fchmod(file.descriptor, wanted) != 0 else { return groupKept }
     let cause = errnoCause()
     let own = file.permissions()
     if let own, own & ~wanted == 0 {
-      guard own != wanted else { return }
+      guard own != wanted else { return groupKept }
       warnings.append(
         JournalError(
           .io,
           "the new file has the permissions \(Self.describe(own)), not the \(Self.describe(wanted)) of the file it replaced, which could not be given to it (\(cause))",
           path: path))
-      return
+      return groupKept
     }
     let instead = own.map { "it would have \(Self.describe($0)), which grants more" }
     throw JournalError(
@@ -82,31 +84,29 @@ extension AtomicFileWriter {
   /// attributes of users (`user.*`), after ``takeOwnerAndPermissions(of:)``: without the
   /// list, the permission bits alone would stand, whose group bits are the list's mask (a
   /// file whose group may read nothing, and one named user may, `0640` with its list,
-  /// would become readable by its group). A list that cannot be given fails the
-  /// replacement, the previous file left as it was; a user's attribute that cannot be is
-  /// said in a warning. Other attributes (`security.*`, `trusted.*`) are the system's to
-  /// give a new file. On Linux only (macOS's lists are another system's).
+  /// would become readable by its group). They are read from the file the permissions
+  /// came from (through a symbolic link replaced, the file it leads to). A list that cannot
+  /// be given fails the replacement, the previous file left as it was; a user's attribute
+  /// that cannot be is said in a warning. Where the new file could not be given the
+  /// previous file's group (`groupKept` false), the list is not given, and a warning says
+  /// so: its group entry is that group's, and the bits were narrowed for the new one.
+  /// Other attributes (`security.*`, `trusted.*`) are the system's to give a new file. On
+  /// Linux only (macOS's lists are another system's).
   ///
   /// - Throws: ``JournalError/Code/io`` naming the destination when the list cannot be
   ///   given.
-  func takeAccessList() throws(JournalError) {
+  func takeAccessList(groupKept: Bool) throws(JournalError) {
     #if os(Linux)
       let path = destination.path
-      var size = llistxattr(path, nil, 0)
-      guard size > 0 else { return }
-      var names = [CChar](repeating: 0, count: size)
-      size = llistxattr(path, &names, names.count)
-      guard size > 0 else { return }
       let list = "system.posix_acl_access"
       var notKept: [String] = []
-      for name in names[..<size].split(separator: 0).map({
-        String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      })
-      where name == list || name.hasPrefix("user.") {
-        var value = [UInt8](repeating: 0, count: max(lgetxattr(path, name, nil, 0), 0))
-        let read = lgetxattr(path, name, &value, value.count)
-        let given = read >= 0 && fsetxattr(file.descriptor, name, value, read, 0) == 0
-        guard !given else { continue }
+      for name in Self.attributeNames(of: path) where name == list || name.hasPrefix("user.") {
+        if name == list, !groupKept {
+          notKept.append("\(list) (its group is not the new file's)")
+          continue
+        }
+        guard let value = Self.attribute(name, of: path) else { continue }
+        guard fsetxattr(file.descriptor, name, value, value.count, 0) != 0 else { continue }
         let cause = errnoCause()
         guard name != list else {
           throw JournalError(
@@ -125,6 +125,38 @@ extension AtomicFileWriter {
       }
     #endif
   }
+
+  #if os(Linux)
+    /// The names of the extended attributes of the file at `path` (following links), read
+    /// again while the list grows between the call that sizes it and the one that reads.
+    private static func attributeNames(of path: String) -> [String] {
+      while true {
+        let size = listxattr(path, nil, 0)
+        guard size > 0 else { return [] }
+        var names = [CChar](repeating: 0, count: size)
+        let read = listxattr(path, &names, names.count)
+        if read < 0, errno == ERANGE { continue }
+        guard read > 0, read <= names.count else { return [] }
+        return names[..<read].split(separator: 0).map {
+          String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+      }
+    }
+
+    /// The value of the extended attribute `name` of the file at `path` (following
+    /// links); nil when it is not there (removed meanwhile).
+    private static func attribute(_ name: String, of path: String) -> [UInt8]? {
+      while true {
+        let size = getxattr(path, name, nil, 0)
+        guard size >= 0 else { return nil }
+        var value = [UInt8](repeating: 0, count: size)
+        let read = getxattr(path, name, &value, value.count)
+        if read < 0, errno == ERANGE { continue }
+        guard read >= 0, read <= value.count else { return nil }
+        return Array(value[..<read])
+      }
+    }
+  #endif
 
   /// Takes from the file what `permissions` do not grant (a copy of a private file stays
   /// private), never granting more than it was created with (the process's `umask`),

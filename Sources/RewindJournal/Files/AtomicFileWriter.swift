@@ -64,6 +64,9 @@ package final class AtomicFileWriter {
   /// The names of this writer a signal that ends the process removes (``EndingSignals``),
   /// with their slots.
   private var signalSlots: [String: Int32] = [:]
+  /// What a new file grants at most (the caller's permissions, the group's and others'
+  /// narrowed to the inputs'), for one made private to replace a file that is gone.
+  private var newFilePermissions: mode_t = 0o777
   /// Whether this writer holds signals back (``EndingSignals/hold()``) until its commit
   /// ends.
   private var holdsSignals = false
@@ -104,8 +107,8 @@ package final class AtomicFileWriter {
       }
       permissions &= 0o700 | (status.st_mode & 0o077)
     }
-    if let existing = try destination.check(system: system) {
-      try Self.requireReplaceable(path, existing, system: system)
+    if try destination.check(system: system) != nil {
+      try Self.requireReplaceable(path, system: system)
       replacesAFile = true
       // A journal being written is never replaced: its writer holds the lock, which a
       // read lock conflicts with. (A file this process cannot read has no writer to fear.)
@@ -116,6 +119,7 @@ package final class AtomicFileWriter {
     }
     self.destination = destination
     self.system = system
+    newFilePermissions = permissions
     let (descriptor, name) = try AtomicFileWriter.createTemporary(
       beside: path, replacing: replacesAFile, permissions: permissions, system: system)
     file = JournalFile(descriptor: descriptor, path: path, system: system)
@@ -127,15 +131,17 @@ package final class AtomicFileWriter {
 
   deinit { discard() }
 
-  /// Checks that the file at `path` (its status `existing`) can be replaced by a rename:
-  /// in a sticky directory (`/tmp`), only by its owner, the directory's or root. Said before
-  /// anything is written: the rename would fail at the end, after the new file was
-  /// written, leaving the second name of the previous file it makes first.
-  private static func requireReplaceable(
-    _ path: String, _ existing: stat, system: FileSystemCalls
-  ) throws(JournalError) {
+  /// Checks that the name `path` can be replaced by a rename: in a sticky directory
+  /// (`/tmp`), only by the owner of what the name is (a file, or a symbolic link, which is
+  /// replaced itself), the directory's or root. Said before anything is written: the
+  /// rename would fail at the end, after the new file was written, leaving the second
+  /// name of the previous file it makes first.
+  private static func requireReplaceable(_ path: String, system: FileSystemCalls)
+    throws(JournalError)
+  {
     let user = geteuid()
-    guard user != 0, existing.st_uid != user else { return }
+    var existing = stat()
+    guard user != 0, system.lstat(path, &existing) == 0, existing.st_uid != user else { return }
     let directory = JournalFile.directory(of: path)
     guard let folder = JournalFile.status(of: directory, system: system),
       folder.st_mode & S_ISVTX != 0, folder.st_uid != user
@@ -297,12 +303,13 @@ package final class AtomicFileWriter {
     if let previous, previous.st_mode & S_IFMT == S_IFREG {
       // The file replaced keeps its owner where it may, and its permissions, not the new
       // file's default.
-      try takeOwnerAndPermissions(of: previous)
-      try takeAccessList()
+      let groupKept = try takeOwnerAndPermissions(of: previous)
+      try takeAccessList(groupKept: groupKept)
     } else if temporaryPath != nil, replacesAFile {
       // Made private to replace a file that is not there now (removed meanwhile, or a
       // link that leads nowhere): a new file's permissions (a failure leaves it private).
-      _ = system.fchmod(file.descriptor, 0o644 & ~AtomicFileWriter.processUmask)
+      _ = system.fchmod(
+        file.descriptor, 0o644 & newFilePermissions & ~AtomicFileWriter.processUmask)
     }
     if syncing { try file.sync() }
     // The kernel's name of the unnamed file, which `link` gives a name.
@@ -353,7 +360,14 @@ package final class AtomicFileWriter {
         armSignals(name)
       }
       // A second name for the previous file, to move it back if the directory cannot be
-      // synced after the rename (a file system without hard links goes without).
+      // synced after the rename (a file system without hard links goes without; so does
+      // a symbolic link replaced, whose link would be a second name of the file it leads
+      // to, which the rename leaves as it is, another user's one this user may not
+      // remove in a sticky directory).
+      var linkStatus = stat()
+      let replacesALink =
+        keptPath == nil && system.lstat(path, &linkStatus) == 0
+        && linkStatus.st_mode & S_IFMT == S_IFLNK
       let backupName =
         keptPath
         ?? {
@@ -361,7 +375,7 @@ package final class AtomicFileWriter {
           heldNames.append(name)
           return name
         }()
-      if system.link(path, backupName) == 0 {
+      if !replacesALink, system.link(path, backupName) == 0 {
         backup = backupName
         if keptPath == nil { armSignals(backupName) }
         // Kept as the previous file: the file read, not one put at the path meanwhile.
