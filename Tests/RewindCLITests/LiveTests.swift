@@ -86,6 +86,8 @@ struct LiveAppTests {
     var app = LiveApp(
       store: Store(domain: domain), screen: domain.makeScreen(), journal: name,
       earlierEvents: 0, clock: ManualClock().read)
+    // Before the first event, the whole room.
+    #expect(draw(&app, columns: 140).line(29).contains(" \(name) "))
     _ = app.handle(.key(.character("v")))
     for columns in [120, 100, 80] {
       let status = draw(&app, columns: columns).line(29)

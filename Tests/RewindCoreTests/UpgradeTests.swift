@@ -14,6 +14,7 @@ struct UpgradeTests {
     let directory = TemporaryDirectory()
     let old = directory.file("old.journal")
     try recordTally(at: old, count: 2_000)
+    #expect(chmod(old, 0o600) == 0)
     let timeline = try Timeline<StandardTallyV2>(path: old)
     #expect(throws: JournalError.self) {
       try Store<StandardTallyV2>(continuing: old, options: RecordingOptions())
@@ -25,6 +26,9 @@ struct UpgradeTests {
     #expect(report.snapshotsCompared > 0)
     #expect(reported == 4_000)
     let upgraded = try Timeline<StandardTallyV2>(path: new)
+    // As private as the journal it was made from.
+    var status = stat()
+    #expect(stat(new, &status) == 0 && status.st_mode & 0o077 == 0)
     #expect(upgraded.upcast == nil)
     #expect(upgraded.header.schemaVersion == 2)
     #expect(upgraded.header.sessionID == timeline.header.sessionID)

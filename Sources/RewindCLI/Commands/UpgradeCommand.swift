@@ -144,7 +144,7 @@ struct UpgradeCommand: TimelineVisitor {
       )
     }
     progress.finish()
-    if report.snapshotsCompared == 0 {
+    if report.snapshotsCompared == 0, count > 0 {
       // Outcomes and changed fields hold whatever value an upcast gives a field: only a
       // stored state compares values.
       context.stderr.print(

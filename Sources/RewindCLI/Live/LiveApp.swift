@@ -178,8 +178,9 @@ package struct LiveApp<D: InteractiveDomain>: TerminalApp {
     }
     let head = " \(earlier)\(Format.count(eventCount, "event"))  \(clockText) "
     // A long name takes at most half the room left, cut with `…`: the last event keeps
-    // the other half for its kind and outcome.
-    let nameRoom = max((keysColumn - x - TerminalText.width(head) - 3) / 2, 12)
+    // the other half for its kind and outcome (the whole room before the first event).
+    let nameFree = keysColumn - x - TerminalText.width(head) - 3
+    let nameRoom = max(lastEvent == nil && problem == nil ? nameFree : nameFree / 2, 12)
     let withJournal = head + " \(Screen.fitted(journal, toWidth: nameRoom)) "
     // The journal's name gives its room to what went wrong with it.
     let crowded = problem.map {

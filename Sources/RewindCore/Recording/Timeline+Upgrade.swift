@@ -58,6 +58,9 @@ extension Timeline {
       )
     }
     let recording = RecordingOptions(snapshotInterval: header.snapshotInterval, journal: options)
+    // The new journal is no more open than this one (and is not this one).
+    var destination = destination
+    if !destination.inputs.contains(path) { destination.inputs.append(path) }
     let recorder = try JournalRecorder.create(
       destination, domain: domain,
       session: SessionInfo(

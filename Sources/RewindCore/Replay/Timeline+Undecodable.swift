@@ -25,9 +25,6 @@ extension Timeline {
       "\(intact): the journal is schema \(old), and the domain's upcast of schema \(old) (its decodeEvent for a journal of schema \(old)) does not read it; make that upcast read schema \(old)'s events, or read the journal with the tool of schema \(old)"
   }
 
-  /// What decodes this journal's states, in a sentence about a snapshot that does not
-  /// decode though its bytes hash right ("the domain's …"): `decodeState`, or `upcast of
-  /// schema 1's states (decodeState for a journal of schema 1)`.
   /// What a snapshot of a journal of an older schema that differs from the state replayed
   /// up to it is, though its bytes match its stored hash, and what to do: said after
   /// "differs from the state replayed up to it; ".
@@ -37,6 +34,9 @@ extension Timeline {
       "its bytes match its stored state hash, so this is not damage: the journal is schema \(old), and the domain's upcast of schema \(old) (its decodeEvent and decodeState for a journal of schema \(old)) or its reducer does not replay what was recorded; make them agree, or read the journal with the tool of schema \(old)"
   }
 
+  /// What decodes this journal's states, in a sentence about a snapshot that does not
+  /// decode though its bytes hash right ("the domain's …"): `decodeState`, or `upcast of
+  /// schema 1's states (decodeState for a journal of schema 1)`.
   var stateDecoding: String {
     guard let upcast else { return "decodeState" }
     return

@@ -41,7 +41,8 @@ package enum EndingSignals {
   /// It also ignores `SIGXFSZ`: a write past the file size limit (`ulimit -f`) then fails
   /// with `EFBIG` and is said as any write that fails is, its temporary file removed,
   /// where the signal ended the process without a word (exit 153) and left the file's
-  /// hidden name on a file system without unnamed files.
+  /// hidden name on a file system without unnamed files. A program the process becomes
+  /// (`rewind-nats`, by `execv`) keeps it ignored.
   /// - Complexity: seven `sigaction` calls; nothing is allocated until a name is added.
   package static func install() {
     for signal in [SIGINT, SIGTERM, SIGHUP] { _ = rewind_cleanup_install(signal) }

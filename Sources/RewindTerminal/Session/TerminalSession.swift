@@ -144,8 +144,13 @@ public final class TerminalSession {
     defer { SignalForwarding.disarm() }
     guard holdsTerminal else { return }
     holdsTerminal = false
-    try? TerminalCalls.writeAll(output, Array(Self.leaveSequence.utf8))
-    guard TerminalCalls.isForeground(input) else { return }
+    let foreground = TerminalCalls.isForeground(input)
+    // From the background with `stty tostop`, a write would stop the process too.
+    let flags = (try? TerminalCalls.attributes(input))?.c_lflag ?? 0
+    if foreground || flags & tcflag_t(TOSTOP) == 0 {
+      try? TerminalCalls.writeAll(output, Array(Self.leaveSequence.utf8))
+    }
+    guard foreground else { return }
     try? TerminalCalls.setAttributes(saved, input)
   }
 
@@ -167,8 +172,14 @@ public final class TerminalSession {
   /// stopped, the journal of `live` open, until `fg`).
   /// - Returns: That signal; nil once it took the terminal again.
   fileprivate func waitForForeground(restoring saved: termios) throws(TerminalError) -> Int32? {
+    // Stops that end at once, one after the other: the process group is orphaned (its
+    // shell gone), where the system drops the stop signal. The terminal is gone for it.
+    var instantStops = 0
     while true {
+      let before = MonotonicClock.now()
       SignalForwarding.stopAsSuspended()
+      instantStops = MonotonicClock.now() &- before < 1_000_000 ? instantStops + 1 : 0
+      if instantStops >= 3, !TerminalCalls.isForeground(input) { return SIGHUP }
       // Continued: its handlers have written what came while it was stopped. A resize or
       // a job control signal needs nothing more: the whole screen is drawn next.
       if let ending = receivedSignals().first(where: SignalForwarding.ending.contains) {
