@@ -42,7 +42,9 @@ extension DeepCheck {
       _ = try Timeline<D>.domain(of: reader.header)
     } catch {
       let storage = try Journal.verify(path: reader.path, progress: progress)
-      return (storage, .success(headerProblem(reader, "\(error); no command of this build can read it")))
+      return (
+        storage, .success(headerProblem(reader, "\(error); no command of this build can read it"))
+      )
     }
     let timeline: Timeline<D>
     do {
