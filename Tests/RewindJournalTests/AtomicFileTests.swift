@@ -152,8 +152,8 @@ struct AtomicFileTests {
       let list = Self.accessList([
         (1, 6, nil), (2, 4, 1), (4, 0, nil), (0x10, 4, nil), (0x20, 0, nil),
       ])
-      #expect(setxattr(path, "system.posix_acl_access", list, list.count, 0) == 0)
-      #expect(setxattr(path, "user.note", "kept", 4, 0) == 0)
+      #expect(rewind_setxattr(path, "system.posix_acl_access", list, UInt(list.count), 0) == 0)
+      #expect(rewind_setxattr(path, "user.note", "kept", 4, 0) == 0)
       let faults = faultyFileSystem(kind)
       let file = try AtomicFileWriter(
         FileDestination(path, replacingExisting: true), system: faults.calls)
@@ -171,7 +171,7 @@ struct AtomicFileTests {
       let path = directory.file("probe")
       write([0], to: path)
       let list = accessList([(1, 6, nil), (4, 4, nil), (0x20, 4, nil)])
-      return setxattr(path, "system.posix_acl_access", list, list.count, 0) == 0
+      return rewind_setxattr(path, "system.posix_acl_access", list, UInt(list.count), 0) == 0
     }()
 
     /// The bytes of an access control list (Linux's `posix_acl_xattr`): version 2, then
@@ -189,7 +189,7 @@ struct AtomicFileTests {
 
     static func attribute(_ name: String, of path: String) -> [UInt8]? {
       var value = [UInt8](repeating: 0, count: 256)
-      let count = getxattr(path, name, &value, value.count)
+      let count = Int(rewind_getxattr(path, name, &value, UInt(value.count)))
       return count < 0 ? nil : Array(value[..<count])
     }
   #endif

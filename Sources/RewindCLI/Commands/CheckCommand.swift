@@ -608,18 +608,15 @@ struct CheckCommand: TimelineVisitor {
       let fields = timeline.domain.fields.map(\.path)
       for change in report.expectedStateDifferences {
         let path = TerminalText.escaped(change.path)
-        guard
-          fields.contains(change.path)
-            || fields.contains(where: { $0.hasPrefix(change.path + ".") })
-        else {
-          // A field the state has not (a typo in a partial expected state): said as such,
-          // not as a value the replayed state lacks.
-          let near = closestName(to: change.path, among: fields).map { ". Did you mean '\($0)'?" }
-          lines.append(
-            "    \(path): - \(change.old.compactText), a field the state has not\(near ?? "")")
+        guard report.stateLacks(change.path) else {
+          lines.append(CheckReport.line(of: change))
           continue
         }
-        lines.append(CheckReport.line(of: change))
+        // A field the state has not (a typo in a partial expected state): said as such,
+        // not as a value the replayed state lacks, with the field most likely meant.
+        let near = closestName(to: change.path, among: fields).map { ". Did you mean '\($0)'?" }
+        lines.append(
+          "    \(path): - \(change.old.compactText), a field the state has not\(near ?? "")")
       }
       members.append(
         ("expectedStateDifferences", .array(report.expectedStateDifferences.map(\.json))))

@@ -22,9 +22,7 @@ extension CheckReport: CustomStringConvertible {
       lines += expectedStateDifferences.map { change in
         // A field the state has not (one removed since, or a typo): said as such, not as
         // a value the replayed state lacks (`+ null`), as `rewind check` says it.
-        guard let finalState, finalState.value(atPath: change.path) == nil else {
-          return Self.line(of: change)
-        }
+        guard stateLacks(change.path) else { return Self.line(of: change) }
         return
           "    \(TerminalText.escaped(change.path)): - \(change.old.compactText), a field the state has not"
       }
@@ -62,6 +60,13 @@ extension CheckReport: CustomStringConvertible {
           + (divergence.replayedReason.map { ": \(TerminalText.escaped($0))" } ?? ""),
       ]
     }
+  }
+
+  /// Whether the replayed final state has no member at `path`, a path an expected state
+  /// gives (as ``expectedFieldCount`` counts fields): one removed since, or a typo.
+  package func stateLacks(_ path: String) -> Bool {
+    guard let finalState else { return false }
+    return finalState.value(atPath: path) == nil
   }
 
   /// `applied, changing PATHS`, or the outcome's kind.

@@ -106,7 +106,7 @@ extension AtomicFileWriter {
           continue
         }
         guard let value = Self.attribute(name, of: path) else { continue }
-        guard fsetxattr(file.descriptor, name, value, value.count, 0) != 0 else { continue }
+        guard rewind_fsetxattr(file.descriptor, name, value, UInt(value.count), 0) != 0 else { continue }
         let cause = errnoCause()
         guard name != list else {
           throw JournalError(
@@ -131,10 +131,10 @@ extension AtomicFileWriter {
     /// again while the list grows between the call that sizes it and the one that reads.
     private static func attributeNames(of path: String) -> [String] {
       while true {
-        let size = listxattr(path, nil, 0)
+        let size = rewind_listxattr(path, nil, 0)
         guard size > 0 else { return [] }
-        var names = [CChar](repeating: 0, count: size)
-        let read = listxattr(path, &names, names.count)
+        var names = [CChar](repeating: 0, count: Int(size))
+        let read = Int(rewind_listxattr(path, &names, UInt(names.count)))
         if read < 0, errno == ERANGE { continue }
         guard read > 0, read <= names.count else { return [] }
         return names[..<read].split(separator: 0).map {
@@ -147,10 +147,10 @@ extension AtomicFileWriter {
     /// links); nil when it is not there (removed meanwhile).
     private static func attribute(_ name: String, of path: String) -> [UInt8]? {
       while true {
-        let size = getxattr(path, name, nil, 0)
+        let size = rewind_getxattr(path, name, nil, 0)
         guard size >= 0 else { return nil }
-        var value = [UInt8](repeating: 0, count: size)
-        let read = getxattr(path, name, &value, value.count)
+        var value = [UInt8](repeating: 0, count: Int(size))
+        let read = Int(rewind_getxattr(path, name, &value, UInt(value.count)))
         if read < 0, errno == ERANGE { continue }
         guard read >= 0, read <= value.count else { return nil }
         return Array(value[..<read])
