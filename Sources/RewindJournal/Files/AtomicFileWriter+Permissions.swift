@@ -106,7 +106,9 @@ extension AtomicFileWriter {
           continue
         }
         guard let value = Self.attribute(name, of: path) else { continue }
-        guard rewind_fsetxattr(file.descriptor, name, value, UInt(value.count), 0) != 0 else { continue }
+        guard rewind_fsetxattr(file.descriptor, name, value, UInt(value.count), 0) != 0 else {
+          continue
+        }
         let cause = errnoCause()
         guard name != list else {
           throw JournalError(
