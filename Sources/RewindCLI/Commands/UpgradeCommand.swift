@@ -136,8 +136,7 @@ struct UpgradeCommand: TimelineVisitor {
       ) { done in
         progress.update(Int(done), of: Int(count) * 2)
       }
-    } catch let error as RewindError where error.code == .invalidInput {
-      // A replay other than the recording (the refusals above leave no other).
+    } catch let error as UpgradeDivergence {
       progress.finish()
       throw CommandError(
         "\(error.message), so nothing was written (`rewind check \(Format.shellPath(timeline.path))` shows the difference)"

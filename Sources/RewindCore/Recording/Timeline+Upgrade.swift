@@ -22,11 +22,11 @@ extension Timeline {
   ///   - progress: called with the events done, of twice ``eventCount`` (the check, then
   ///     the recording).
   /// - Returns: the check's report, which passed.
-  /// - Throws: ``RewindError``: `invalidInput` for a journal already of the current
-  ///   schema, with a torn tail (`rewind recover` cuts it first) or whose replay differs
-  ///   from the recording (naming the first difference, as the report does);
-  ///   `eventsLost` for one with events lost to damage (its replay cannot cross them).
-  ///   `JournalError` naming the destination when it cannot be written.
+  /// - Throws: ``UpgradeDivergence`` when the replay differs from the recording (naming
+  ///   the first difference, with the report); ``RewindError``: `invalidInput` for a
+  ///   journal already of the current schema, or with a torn tail (`rewind recover` cuts
+  ///   it first); `eventsLost` for one with events lost to damage (its replay cannot cross
+  ///   them). `JournalError` naming the destination when it cannot be written.
   public func upgrade(
     to destination: FileDestination, options: JournalWriterOptions = .init(),
     progress: (UInt64) -> Void = { _ in }
@@ -52,9 +52,10 @@ extension Timeline {
     let count = eventCount
     let report = try check { progress($0) }
     guard report.passed else {
-      throw RewindError(
-        .invalidInput,
-        "\(path): the journal (schema \(upcast.from)) does not replay as it was recorded through the domain's upcast of schema \(upcast.from) (its decodeEvent and decodeState) and its current reducer: \(Self.firstDifference(report)); an upgrade would change its history"
+      throw UpgradeDivergence(
+        report: report,
+        message:
+          "\(path): the journal (schema \(upcast.from)) does not replay as it was recorded through the domain's upcast of schema \(upcast.from) (its decodeEvent and decodeState) and its current reducer: \(Self.firstDifference(report)); an upgrade would change its history"
       )
     }
     let recording = RecordingOptions(snapshotInterval: header.snapshotInterval, journal: options)
@@ -90,4 +91,16 @@ extension Timeline {
     }
     return "its final state differs"
   }
+}
+
+/// The error of ``Timeline/upgrade(to:options:progress:)`` when a journal does not replay
+/// as it was recorded through the domain's upcast and its reducer: the upgrade would
+/// change the session's history, so nothing was written.
+public struct UpgradeDivergence: Error, CustomStringConvertible, Sendable {
+  /// The check that did not pass.
+  public let report: CheckReport
+  /// The journal, and the first difference.
+  public let message: String
+
+  public var description: String { message }
 }
