@@ -5,6 +5,12 @@ import RewindPlayer
 import RewindStream
 import RewindTerminal
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension RewindTool {
   struct Play: PointCommand {
     /// Its discussion (``discussion``) is made when help shows it (`RewindTool.cli`), not
@@ -99,9 +105,11 @@ struct PlayCommand: TimelineVisitor {
     // cannot be written is said in the player, which stays (it ended, its place lost).
     // A session on a server named by its whole id, without its password.
     var app = PlayerApp(player: player, title: StreamStore.displayName(player.timeline.path)) {
-      writingProblem(in: ".").map {
-        "Cannot continue here: the new journal goes in this folder, which cannot be written (\($0))."
+      if let problem = writingProblem(in: ".") {
+        return
+          "Cannot continue here: the new journal goes in this folder, which cannot be written (\(problem))."
       }
+      return Self.roomProblem(continuing: player)
     }
     app.showsColour = session.colors != .none
     let ending: TerminalExit
@@ -112,6 +120,21 @@ struct PlayCommand: TimelineVisitor {
     }
     guard ending == .quit else { throw ExitCode(ending.exitStatus) }
     return app.continueRequest
+  }
+
+  /// Why the folder has no room for the journal that continues `player`'s session from
+  /// its cursor, or nil: the events up to the cursor take about their share of the
+  /// journal's size, and a little more (a full disk ended the player, its place lost).
+  /// Nil where it cannot tell (a session on a server, a file system that does not say).
+  static func roomProblem<D: Domain>(continuing player: Player<D>) -> String? {
+    var journal = stat()
+    var folder = statvfs()
+    guard stat(player.timeline.path, &journal) == 0, statvfs(".", &folder) == 0 else {
+      return nil
+    }
+    return RewindTool.PlayCommandRoom.problem(
+      journalSize: UInt64(journal.st_size), events: player.timeline.lastSequence,
+      through: player.cursor, free: UInt64(folder.f_bavail) &* UInt64(folder.f_frsize))
   }
 
   /// Writes the journal that continues the session from the request's point, then
@@ -145,3 +168,21 @@ let terminalExitStatuses = [
     "A signal N ended it, the terminal put back: 130 for Ctrl-C (SIGINT), 143 for SIGTERM; 129 (as SIGHUP) when the terminal went away."
   )
 ]
+
+extension RewindTool {
+  /// The room play's `r` needs for the journal it writes (``PlayCommand``).
+  enum PlayCommandRoom {
+    /// Why a folder with `free` bytes free has no room for the journal that continues a
+    /// session of `events` events in `journalSize` bytes after event `sequence`; nil when
+    /// it has.
+    static func problem(journalSize: UInt64, events: UInt64, through sequence: UInt64, free: UInt64)
+      -> String?
+    {
+      let share = Double(journalSize) * Double(min(sequence, events)) / Double(max(events, 1))
+      let needed = UInt64(share) + (256 << 10)
+      guard free < needed else { return nil }
+      return
+        "Cannot continue here: the new journal needs about \(Format.bytes(needed)) in this folder, whose file system has \(Format.bytes(free)) free."
+    }
+  }
+}
