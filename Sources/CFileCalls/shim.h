@@ -1,8 +1,8 @@
 // File calls the C library declares only under _GNU_SOURCE (which Swift's Glibc module
 // does not define), or not at all: an atomic exchange of two names; and the extended
 // attributes' calls, which the Glibc module leaves out (through `syscall`: including
-// `<sys/xattr.h>` under _GNU_SOURCE defines `fd_set` otherwise than the Glibc module). Functions in the
-// header, not a C target, as in CThreadPlacement. RewindJournal imports this module
+// `<sys/xattr.h>` under _GNU_SOURCE defines `fd_set` otherwise than the Glibc module).
+// Functions in the header, not a C target, as in CThreadPlacement. RewindJournal imports this module
 // (`FileSystemCalls`, `AtomicFileWriter`), and its tests (the extended attributes).
 #ifndef REWIND_CFILECALLS_SHIM_H
 #define REWIND_CFILECALLS_SHIM_H

@@ -10,20 +10,20 @@ struct ContinuingRoomTests {
   func room() {
     // 1,000 events in 1 MiB: up to event 500, about 512 KiB and 256 KiB more.
     #expect(
-      RewindTool.PlayCommandRoom.problem(
+      PlayCommand.roomProblem(
         journalSize: 1 << 20, events: 1_000, through: 500, free: 700 << 10)
         == "Cannot continue here: the new journal needs about 768.0 KiB in this folder, whose file system has 700.0 KiB free."
     )
     #expect(
-      RewindTool.PlayCommandRoom.problem(
+      PlayCommand.roomProblem(
         journalSize: 1 << 20, events: 1_000, through: 500, free: 800 << 10) == nil)
     // From the start: the header and its first frame.
     #expect(
-      RewindTool.PlayCommandRoom.problem(
+      PlayCommand.roomProblem(
         journalSize: 1 << 20, events: 1_000, through: 0, free: 255 << 10)
         != nil)
     #expect(
-      RewindTool.PlayCommandRoom.problem(journalSize: 0, events: 0, through: 0, free: 1 << 20)
+      PlayCommand.roomProblem(journalSize: 0, events: 0, through: 0, free: 1 << 20)
         == nil)
   }
 }

@@ -91,7 +91,7 @@ func symbolicLinkTarget(of path: String, system: FileSystemCalls) -> SymbolicLin
     else {
       return .unfollowable("a path that is not UTF-8 text")
     }
-    let target = text.hasPrefix("/") ? text : (resolved.isEmpty ? "" : resolved) + "/" + text
+    let target = text.hasPrefix("/") ? text : resolved + "/" + text
     if let refusal = planted(
       owner: status.st_uid, in: resolved.isEmpty ? "/" : resolved, system: system)
     {

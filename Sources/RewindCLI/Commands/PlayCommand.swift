@@ -132,9 +132,23 @@ struct PlayCommand: TimelineVisitor {
     guard stat(player.timeline.path, &journal) == 0, statvfs(".", &folder) == 0 else {
       return nil
     }
-    return RewindTool.PlayCommandRoom.problem(
+    return roomProblem(
       journalSize: UInt64(journal.st_size), events: player.timeline.lastSequence,
       through: player.cursor, free: UInt64(folder.f_bavail) &* UInt64(folder.f_frsize))
+  }
+
+  /// ``roomProblem(continuing:)`` in a folder with `free` bytes free, of a session of
+  /// `events` events in `journalSize` bytes continued after event `sequence`.
+  static func roomProblem(
+    journalSize: UInt64, events: UInt64, through sequence: UInt64, free: UInt64
+  )
+    -> String?
+  {
+    let share = Double(journalSize) * Double(min(sequence, events)) / Double(max(events, 1))
+    let needed = UInt64(share) + (256 << 10)
+    guard free < needed else { return nil }
+    return
+      "Cannot continue here: the new journal needs about \(Format.bytes(needed)) in this folder, whose file system has \(Format.bytes(free)) free."
   }
 
   /// Writes the journal that continues the session from the request's point, then
@@ -168,21 +182,3 @@ let terminalExitStatuses = [
     "A signal N ended it, the terminal put back: 130 for Ctrl-C (SIGINT), 143 for SIGTERM; 129 (as SIGHUP) when the terminal went away."
   )
 ]
-
-extension RewindTool {
-  /// The room play's `r` needs for the journal it writes (``PlayCommand``).
-  enum PlayCommandRoom {
-    /// Why a folder with `free` bytes free has no room for the journal that continues a
-    /// session of `events` events in `journalSize` bytes after event `sequence`; nil when
-    /// it has.
-    static func problem(journalSize: UInt64, events: UInt64, through sequence: UInt64, free: UInt64)
-      -> String?
-    {
-      let share = Double(journalSize) * Double(min(sequence, events)) / Double(max(events, 1))
-      let needed = UInt64(share) + (256 << 10)
-      guard free < needed else { return nil }
-      return
-        "Cannot continue here: the new journal needs about \(Format.bytes(needed)) in this folder, whose file system has \(Format.bytes(free)) free."
-    }
-  }
-}

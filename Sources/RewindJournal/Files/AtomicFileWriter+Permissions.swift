@@ -27,7 +27,7 @@ extension AtomicFileWriter {
   /// - Returns: Whether the new file has the previous file's group.
   /// - Throws: ``JournalError/Code/io`` naming the destination, both modes and the cause,
   ///   when the new file would grant more than the file it replaces.
-  @discardableResult func takeOwnerAndPermissions(of previous: stat) throws(JournalError) -> Bool {
+  func takeOwnerAndPermissions(of previous: stat) throws(JournalError) -> Bool {
     let path = destination.path
     // The new file's own owner and group (its group is the directory's in a set-group-ID
     // directory, or on macOS, not the process's).
@@ -49,8 +49,9 @@ extension AtomicFileWriter {
     var wanted = previous.st_mode & 0o777
     // A group not kept is another group: it gets no more than the others had (the
     // previous file's group may have read what the new file's must not).
-    let groupKept = file.ownerAndGroup()?.group == previous.st_gid
-    if let group = file.ownerAndGroup()?.group, group != previous.st_gid {
+    let group = file.ownerAndGroup()?.group
+    let groupKept = group == previous.st_gid
+    if let group, !groupKept {
       let narrowed = wanted & ~0o070 | (wanted & 0o070 & ((wanted & 0o007) << 3))
       if narrowed != wanted {
         warnings.append(
