@@ -176,7 +176,8 @@ struct HelpAndUsageTests {
     }
     // A near miss of a topic is suggested, as a command's is.
     expectUsageError(
-      try rewind("help", "point"), "Unknown subcommand 'point'. Did you mean 'points'?",
+      try rewind("help", "point"),
+      "Unknown subcommand or help topic 'point'. Did you mean 'points'?",
       command: nil)
   }
 

@@ -436,6 +436,6 @@ struct HelpTopicTests {
     // A near miss of any of its names is suggested.
     #expect(
       Self.run(["help", "scrips"]).error.hasPrefix(
-        "Error: Unknown subcommand 'scrips'. Did you mean 'scripts'?"))
+        "Error: Unknown subcommand or help topic 'scrips'. Did you mean 'scripts'?"))
   }
 }

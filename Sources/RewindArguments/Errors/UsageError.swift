@@ -85,8 +85,12 @@ extension UsageError {
     return "'" + String(text[..<end]) + "…' (" + groupedDigits(text.count) + " characters)"
   }
 
-  static func unknownSubcommand(_ word: String, among names: [String]) -> UsageError {
-    var message = "Unknown subcommand \(quoted(word))"
+  /// - Parameter what: what `word` was taken for: `help`'s word names a subcommand or a
+  ///   help topic.
+  static func unknownSubcommand(
+    _ word: String, among names: [String], what: String = "subcommand"
+  ) -> UsageError {
+    var message = "Unknown \(what) \(quoted(word))"
     if let suggestion = closestName(to: word, among: names) {
       message += ". Did you mean '\(suggestion)'?"
     }

@@ -192,10 +192,12 @@ extension CommandLineTool where Context: CommandContext {
       } else if command.subcommands.isEmpty {
         return report(.unexpectedArguments([word]), path: [root], context: context)
       } else {
+        let namesTopics = path.count == 1 && !topics.isEmpty
         let names =
           command.subcommands.map(\.name)
-          + (path.count == 1 ? topics.flatMap { [$0.name] + $0.aliases } : [])
-        let error = UsageError.unknownSubcommand(word, among: names)
+          + (namesTopics ? topics.flatMap { [$0.name] + $0.aliases } : [])
+        let error = UsageError.unknownSubcommand(
+          word, among: names, what: namesTopics ? "subcommand or help topic" : "subcommand")
         return report(error, path: path, context: context)
       }
     }
