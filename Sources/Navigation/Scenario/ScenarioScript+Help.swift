@@ -5,7 +5,8 @@ extension ScenarioScript {
     A session written by hand: plain text, one interaction per line, settings first.
 
     SETTINGS (before the first interaction, each at most once, all optional)
-      layout three-column|two-column      the split view (default three-column)
+      layout three-column|two-column      the split view (default: the catalog
+                                          file's, else three-column)
       size regular|compact                the initial size class (default: the
                                           device's, an iPhone compact)
       orientation portrait|landscape      the initial one (default: the device's)

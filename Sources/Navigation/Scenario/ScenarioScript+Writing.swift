@@ -53,7 +53,7 @@ extension ScenarioScript {
     func node(_ ref: NodeRef?) -> String {
       guard let ref else { return "none" }
       let id = domain.id(of: ref)
-      return domain.catalog.ref(of: id) == ref && id != "none" ? id : "id:\(id)"
+      return domain.catalog.ref(of: id) == ref && id.lowercased() != "none" ? id : "id:\(id)"
     }
     switch event {
     case .menuTabTapped(let index): return "tap \(index)"

@@ -151,7 +151,8 @@ struct ScenarioLine {
 
 struct ScenarioParser {
   let directory: String
-  var layout: SplitLayout = .threeColumn
+  /// The layout a `layout` line gives; nil for the catalog file's, or three columns.
+  var layout: SplitLayout?
   /// The size class a `size` line gives; nil for the device's (``DeviceProfile/naturalSizeClass``).
   var sizeClass: SizeClass?
   var orientation: Orientation?
@@ -309,7 +310,8 @@ struct ScenarioParser {
       }
       orientation = parsed
     case .catalog:
-      if value == "sample" {
+      // A keyword in any case, as the others (a file of that name is `./Sample`).
+      if value.lowercased() == "sample" {
         catalogSource = nil
       } else {
         let path = value.hasPrefix("/") ? String(value) : directory + "/" + value
@@ -361,11 +363,12 @@ struct ScenarioParser {
     if let source = catalogSource {
       catalog =
         (try? Catalog(
-          layout: layout, menuLabels: source.menuLabels, menuLabelWidths: source.menuLabelWidths,
+          layout: layout ?? source.layout, menuLabels: source.menuLabels,
+          menuLabelWidths: source.menuLabelWidths,
           categories: source.tree))
         ?? source
     } else {
-      catalog = .sample(layout: layout)
+      catalog = .sample(layout: layout ?? .threeColumn)
     }
     let profile = DeviceProfile(device: device ?? "")
     return NavigationDomain(
@@ -448,10 +451,21 @@ struct ScenarioParser {
           "\(label) is not a tab index: the menu has \(NavigationRejection.tabs(labels.count))",
           at: 1)
       }
-      guard let index = labels.firstIndex(where: { $0.lowercased() == label.lowercased() }) else {
+      // The label as written (canonically equal), else in any case; one tab either way.
+      var matches = labels.indices.filter { labels[$0] == label }
+      if matches.isEmpty {
+        matches = labels.indices.filter { labels[$0].lowercased() == label.lowercased() }
+      }
+      guard let index = matches.first else {
         throw line.error(
           "no tab is labelled \(Format.quoted(label)); the tabs are \(labels.joined(separator: ", "))",
           at: 1, choices: labels)
+      }
+      guard matches.count == 1 else {
+        let tabs = matches.map { "\($0) (\(Format.quoted(labels[$0])))" }
+        throw line.error(
+          "\(Format.quoted(label)) labels several tabs: \(tabs.joined(separator: ", ")); tap one by its index",
+          at: 1)
       }
       return .menuTabTapped(index: index)
     case "scroll":
@@ -468,9 +482,9 @@ struct ScenarioParser {
       guard !name.isEmpty else { throw line.error("expected a name, an id or 'none'") }
       switch what {
       case "category":
-        return .categorySelected(name == "none" ? nil : try node(name, line, at: 2))
+        return .categorySelected(name.lowercased() == "none" ? nil : try node(name, line, at: 2))
       case "item":
-        return .itemSelected(name == "none" ? nil : try node(name, line, at: 2))
+        return .itemSelected(name.lowercased() == "none" ? nil : try node(name, line, at: 2))
       default:
         throw line.error(
           "expected 'category' or 'item', found \(Format.quoted(line.words[1].text))", at: 1,

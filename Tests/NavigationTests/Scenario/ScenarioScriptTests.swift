@@ -313,6 +313,46 @@ struct ScenarioScriptTests {
     }
   }
 
+  @Test("a catalog file's own layout is the session's unless a layout line gives another")
+  func catalogFileLayout() throws {
+    let temporary = TemporaryDirectory()
+    let catalog = try Catalog(
+      layout: .twoColumn, menuLabels: ["One", "Two"],
+      categories: [Catalog.Node("Teas", image: "teas", children: [Catalog.Node("Green")])])
+    write(catalog.json.compactText, to: temporary.file("two.json"))
+    let directory = temporary.path
+    #expect(
+      try ScenarioScript.parse("catalog two.json\ntap 1", directory: directory).domain.catalog
+        .layout == .twoColumn)
+    #expect(
+      try ScenarioScript.parse("catalog two.json\nlayout three-column\ntap 1", directory: directory)
+        .domain.catalog.layout == .threeColumn)
+    #expect(try ScenarioScript.parse("tap 1").domain.catalog.layout == .threeColumn)
+    // The keywords `sample` and `none` in any case, as the others.
+    let sample = try ScenarioScript.parse("catalog Sample\nselect item None\nSELECT CATEGORY NONE")
+    #expect(sample.domain.catalog.layout == .threeColumn)
+    #expect(sample.events.map(\.event) == [.itemSelected(nil), .categorySelected(nil)])
+  }
+
+  @Test("a tab's label as written wins over one in another case; labels alike are refused")
+  func tabLabels() throws {
+    let temporary = TemporaryDirectory()
+    let catalog = try Catalog(
+      layout: .threeColumn, menuLabels: ["Mon", "a", "A", "Tue", "TUE"],
+      categories: [Catalog.Node("Teas", image: "teas", children: [Catalog.Node("Green")])])
+    write(catalog.json.compactText, to: temporary.file("labels.json"))
+    func taps(_ script: String) throws -> [NavigationEvent] {
+      try ScenarioScript.parse("catalog labels.json\n" + script, directory: temporary.path)
+        .events.map(\.event)
+    }
+    #expect(
+      try taps("tap A\ntap a\ntap mon\ntap TUE") == [2, 1, 0, 4].map(NavigationEvent.menuTabTapped))
+    #expect(
+      throws: ScenarioError(
+        line: 2, column: 5, "'tue' labels several tabs: 3 ('Tue'), 4 ('TUE'); tap one by its index")
+    ) { try taps("tap tue") }
+  }
+
   @Test(
     "a settings line gives the whole settings as JSON, a # in it being text; bad ones are named")
   func settingsLine() throws {
