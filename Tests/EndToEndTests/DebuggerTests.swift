@@ -426,6 +426,50 @@ struct DebuggerTests {
     #expect(same.stderr.contains("the output would overwrite the input"))
   }
 
+  @Test(
+    "a branch's parent goes through export and import; a parent the events cannot have is refused")
+  func parentThroughJSONLines() throws {
+    let directory = TemporaryDirectory()
+    let branch = directory.file("branch.journal")
+    #expect(try rewind("state", ipad, "--skip", "3,6", "-o", branch).status == 0)
+    let exported = try rewind("export", branch)
+    let header = try #require(try parseObject(exported.lines[0])["header"] as? [String: Any])
+    let parent = try #require(header["parent"] as? [String: Any])
+    #expect(parent["seq"] as? Int == 2)
+    #expect(parent["session"] as? String == "d55e25a3-5beb-4c6b-b15d-629434eea694")
+    let lines = directory.file("branch.jsonl")
+    try exported.stdout.write(toFile: lines, atomically: true, encoding: .utf8)
+    let imported = directory.file("imported.journal")
+    #expect(try rewind("import", lines, "-o", imported).status == 0)
+    #expect(
+      try rewind("info", imported).stdout.contains(
+        "(session d55e25a3-5beb-4c6b-b15d-629434eea694) after event 2: its events 1–2 are that session's"
+      ))
+    #expect(try rewind("export", imported).stdout == exported.stdout)
+    // A parent sharing more events than the session has, or with a key it lacks.
+    for (old, new, message) in [
+      (
+        #""seq":2}"#, #""seq":99}"#,
+        "the header's \"parent\" says the session shares its first 99 events with its parent, but it has 30 events; nothing was written"
+      ),
+      (
+        #""seq":2}"#, #""sq":2}"#,
+        #"unknown key "sq" (did you mean "seq"?) in the header's "parent""#
+      ),
+      (
+        #""parent":{"#, #""parent":{"x":null,"#,
+        #"unknown key "x" in the header's "parent"; its keys are path, session, seq"#
+      ),
+    ] {
+      let bad = directory.file("bad.jsonl")
+      try exported.stdout.replacingOccurrences(of: old, with: new)
+        .write(toFile: bad, atomically: true, encoding: .utf8)
+      let refused = try rewind("import", bad, "-o", directory.file("bad.journal"))
+      expectFailure(refused, containing: message)
+      #expect(!FileManager.default.fileExists(atPath: directory.file("bad.journal")))
+    }
+  }
+
   @Test("state -o on a generated session: the copy differs only where it was edited")
   func stateOutputGenerated() throws {
     let directory = TemporaryDirectory()

@@ -1,6 +1,7 @@
 import RewindArguments
 import RewindCore
 import RewindJournal
+import RewindStream
 
 extension RewindTool {
   struct Export: RangeCommand {
@@ -80,7 +81,10 @@ struct ExportCommand: TimelineVisitor {
         "\(context.stderr.style.yellow("note:")) \(TerminalText.escaped(timeline.path)) has schema \(upcast.from) of '\(D.identifier)'; it is exported upcast to schema \(upcast.to)"
       )
     }
-    try writer.write(JSONLines.Header(timeline.header, domain: timeline.domain))
+    try writer.write(
+      JSONLines.Header(timeline.header, domain: timeline.domain) {
+        StreamStore.maskingPasswords(in: $0)
+      })
     let progress = context.progress("Exporting")
     // The domain's own loop writes the events, a batch of lines at a time.
     try timeline.writeJSONLines(from: first, through: last) { lines in

@@ -119,8 +119,14 @@ struct ImportCommand: DomainVisitor {
         "\(TerminalText.escaped(input)) \(what): nothing to import (a JSON Lines file of events, as `rewind export` writes); nothing was written"
       )
     }
-    try recorder.close()
     let count = reader.eventCount
+    // A branch's events up to its parent's point are the parent's: it has them all.
+    if let parent = reader.header?.parent, parent.sequence > count {
+      throw CommandError(
+        "\(TerminalText.escaped(input)): the header's \"parent\" says the session shares its first \(Format.count(parent.sequence, "event")) with its parent, but it has \(Format.count(count, "event")); nothing was written"
+      )
+    }
+    try recorder.close()
     if json {
       context.stdout.printJSON(
         .object([("journal", .string(destination.path)), ("events", .int(Int64(count)))]))

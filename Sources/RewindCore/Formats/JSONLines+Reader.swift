@@ -136,6 +136,7 @@ extension JSONLines {
       if let id = header?.session { session.id = id }
       if let start = header?.startTime { session.startTime = start }
       if let device = header?.device { session.device = device }
+      if let parent = header?.parent { session.parent = parent }
       return session
     }
 

@@ -64,18 +64,25 @@ package import RewindJournal
     package var device: String?
     /// Events between snapshots, 1 to 2^30.
     package var snapshotInterval: UInt32?
+    /// The session this one was branched from (`rewind state -o`, `play`'s `r`): its
+    /// journal's path, its id and the last event the two share, `{"path": …, "session":
+    /// …, "seq": N}` as `rewind info --json` shows it.
+    package var parent: ParentSession?
     /// The domain's settings (``Domain/settingsJSON``).
     package var settings: JSONValue?
 
     /// The header's keys, in the order they are written.
     package static let keys = [
-      "domain", "schemaVersion", "session", "start", "device", "snapshotInterval", "settings",
+      "domain", "schemaVersion", "session", "start", "device", "snapshotInterval", "parent",
+      "settings",
     ]
+    /// The keys of the parent's object.
+    static let parentKeys = ["path", "session", "seq"]
 
     package init(
       domain: String? = nil, schemaVersion: UInt32? = nil, session: SessionID? = nil,
       startTime: Int64? = nil, device: String? = nil, snapshotInterval: UInt32? = nil,
-      settings: JSONValue? = nil
+      parent: ParentSession? = nil, settings: JSONValue? = nil
     ) {
       self.domain = domain
       self.schemaVersion = schemaVersion
@@ -83,17 +90,23 @@ package import RewindJournal
       self.startTime = startTime
       self.device = device
       self.snapshotInterval = snapshotInterval
+      self.parent = parent
       self.settings = settings
     }
 
     /// The header of a recorded session as the current schema of its domain writes it:
     /// its journal's header, with the settings of the session's domain as JSON (a
-    /// journal of an older schema is read upcast, so its export is current).
-    package init<D: Domain>(_ header: JournalHeader, domain: D) {
+    /// journal of an older schema is read upcast, so its export is current), and its
+    /// parent's path as `parentPath` gives it (a tool hides a server's password in it).
+    package init<D: Domain>(
+      _ header: JournalHeader, domain: D, parentPath: (String) -> String = { $0 }
+    ) {
+      var parent = header.parent
+      if let path = parent?.path { parent?.path = parentPath(path) }
       self.init(
         domain: header.domain, schemaVersion: D.schemaVersion, session: header.sessionID,
         startTime: header.startTime, device: header.device,
-        snapshotInterval: header.snapshotInterval, settings: domain.settingsJSON)
+        snapshotInterval: header.snapshotInterval, parent: parent, settings: domain.settingsJSON)
     }
 
     /// The whole line, `{"header": {...}}`, without the members that are nil.
@@ -106,6 +119,16 @@ package import RewindJournal
       if let device { members.append(("device", .string(device))) }
       if let snapshotInterval {
         members.append(("snapshotInterval", .int(Int64(snapshotInterval))))
+      }
+      if let parent {
+        members.append(
+          (
+            "parent",
+            .object([
+              ("path", .string(parent.path)), ("session", .string(parent.sessionID.description)),
+              ("seq", .int(Int64(parent.sequence))),
+            ])
+          ))
       }
       if let settings { members.append(("settings", settings)) }
       return .object([(JSONLines.headerKey, .object(members))])
@@ -174,6 +197,8 @@ package import RewindJournal
             )
           }
           snapshotInterval = UInt32(number)
+        case "parent":
+          parent = try Self.parent(parsing: member)
         case "settings":
           settings = member
         default:
@@ -182,6 +207,64 @@ package import RewindJournal
           )
         }
       }
+    }
+
+    /// Reads the header's `parent`: `{"path": …, "session": …, "seq": N}`.
+    private static func parent(parsing value: JSONValue) throws(LineProblem) -> ParentSession {
+      let shape =
+        "an object {\"path\": the parent journal's path, \"session\": its id, \"seq\": the last event the two share}"
+      guard case .object(let members) = value else {
+        throw LineProblem(
+          "the header's \"parent\" must be \(shape), found \(JSONLines.show(value))")
+      }
+      var path: String?
+      var session: SessionID?
+      var sequence: UInt64?
+      for (key, member) in members {
+        if case .null = member, parentKeys.contains(key) { continue }
+        switch key {
+        case "path":
+          let limit = JournalLimits.maximumParentPathLength
+          guard case .string(let text) = member, !text.isEmpty, text.utf8.count <= limit else {
+            throw LineProblem(
+              "the parent's \"path\" must be a string of 1 to \(Format.count(limit)) bytes, found \(JSONLines.show(member))"
+            )
+          }
+          if let problem = TerminalText.controlCharacterProblem(
+            in: text, describedAs: "the parent's path")
+          {
+            throw LineProblem(problem)
+          }
+          path = text
+        case "session":
+          guard let text = member.stringValue, let id = SessionID(parsing: text) else {
+            throw LineProblem(
+              "the parent's \"session\" must be a UUID such as a3aaab18-aa18-41d9-906c-36cfdaf5806d, found \(JSONLines.show(member))"
+            )
+          }
+          session = id
+        case "seq":
+          let limit = JournalLimits.maximumSequence
+          guard let number = member.intValue, number >= 0, UInt64(number) <= limit else {
+            throw LineProblem(
+              "the parent's \"seq\" must be a whole number from 0 to \(limit), found \(JSONLines.show(member))"
+            )
+          }
+          sequence = UInt64(number)
+        default:
+          throw LineProblem(
+            "unknown key \(Format.quoted(key, quote: "\""))\(Format.meant(key, among: parentKeys)) in the header's \"parent\"; its keys are \(parentKeys.joined(separator: ", "))"
+          )
+        }
+      }
+      guard let path, let session, let sequence else {
+        let missing = zip(parentKeys, [path == nil, session == nil, sequence == nil])
+          .filter(\.1).map { "\"\($0.0)\"" }
+        throw LineProblem(
+          "the header's \"parent\" lacks \(missing.joined(separator: " and ")): it must be \(shape)"
+        )
+      }
+      return ParentSession(path: path, sessionID: session, sequence: sequence)
     }
   }
 

@@ -123,9 +123,11 @@ extension SessionPage {
 
       // The lines written once, in the room before the rows (`EventNumbers.data`): their
       // length first, the reasons' line written from its raw numbers to learn its own.
-      var texts = [
-        meta.compactText, JSONLines.Header(timeline.header, domain: domain).json.compactText,
-      ]
+      // The header as `export` writes it, but for the parent session's path, which
+      // could name a server with its password and which the page does not show.
+      var header = JSONLines.Header(timeline.header, domain: domain)
+      header.parent = nil
+      var texts = [meta.compactText, header.json.compactText]
       let reasonLine = [UInt8](unsafeUninitializedCapacity: reasonNumbers.lineBound) {
         buffer, written in
         written = reasonNumbers.writeLine(to: buffer.baseAddress!) - buffer.baseAddress!
