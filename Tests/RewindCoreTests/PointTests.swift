@@ -124,7 +124,7 @@ struct PointTests {
     #expect(try Point(parsing: point.description) == point, "\(text) prints as \(point)")
   }
 
-  @Test("offsets are read exactly, rounding half a microsecond away from zero")
+  @Test("offsets are read exactly, without what is finer than a microsecond")
   func exactOffsets() throws {
     #expect(
       try Point(parsing: "+17999999999999997952us")
@@ -132,9 +132,19 @@ struct PointTests {
     #expect(
       try Point(parsing: "+17999999999999.997952s")
         == .offset(microseconds: 17_999_999_999_999_997_952))
-    #expect(try Point(parsing: "+0.0000005s") == .offset(microseconds: 1))
-    #expect(try Point(parsing: "+0.0000004999s") == .offset(microseconds: 0))
-    #expect(try Point(parsing: "+1.5us") == .offset(microseconds: 2))
+    // Before an event at 1.4 s, however close (walk of the query commands, WQ-1).
+    #expect(try Point(parsing: "+1.3999999s") == .offset(microseconds: 1_399_999))
+    #expect(try Point(parsing: "+1399999.5us") == .offset(microseconds: 1_399_999))
+    #expect(try Point(parsing: "+0.023333333m") == .offset(microseconds: 1_399_999))
+    #expect(try Point(parsing: "+1m 0.0000019s") == .offset(microseconds: 60_000_001))
+    #expect(try Point(parsing: "+0.0000005s") == .offset(microseconds: 0))
+    #expect(try Point(parsing: "+1.5us") == .offset(microseconds: 1))
+    for (text, whole) in [
+      ("1.5us", false), ("0.0000005s", false), ("1m 0.0000019s", false), ("0.0000010s", true),
+      ("1.25ms", true), ("0.1h", true), ("12s", true), ("1h 30m", true),
+    ] {
+      #expect(Point.isWholeMicroseconds(text) == whole, "\(text)")
+    }
     #expect(try Point(parsing: "+.5ms") == .offset(microseconds: 500))
     #expect(try Point(parsing: "+5.s") == .offset(microseconds: 5_000_000))
     #expect(

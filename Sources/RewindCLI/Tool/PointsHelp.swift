@@ -33,8 +33,9 @@ extension HelpTopic {
       An offset written to the millisecond, as the commands show times (+93.485s),
       stands for every event shown at that time, so that a time copied from log, find
       or blame leads back to its event; one written to the microsecond (+93.485203s)
-      is exact. Only a sequence number, or end-N past the start, can lie outside a
-      session.
+      is exact, and digits finer than a microsecond are dropped (a wall-clock time is
+      always exact). Only a sequence number, or end-N past the start, can lie outside
+      a session.
 
       WHERE
         --at P                state, blame, play: the point to show

@@ -27,8 +27,8 @@ package enum RewindTool {
         snapshots of the state. Points in a session are written \(Point.syntax); an \
         offset's units are us, ms, s, m or h, several largest first with one space or \
         none between them, the last alone with decimals. A time is the state after every event at or \
-        before it; one written to the millisecond, as the commands show times (rounded), \
-        stands for every event shown at or before it ('rewind help points').
+        before it; an offset written to the millisecond, as the commands show times \
+        (rounded), stands for every event shown at or before it ('rewind help points').
 
         Conditions (--where of find, log, shrink): see 'rewind help conditions'. \
         Scenario scripts (record, export --scenario): see 'rewind help scenario'.

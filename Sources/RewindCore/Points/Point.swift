@@ -290,8 +290,10 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     return parts.joined().allSatisfy(\.isASCIIDigit) && !parts.joined().isEmpty
   }
 
-  /// `number` (digits with at most one decimal point) times `scale`, rounded half away
-  /// from zero; nil when it is no such number or does not fit 64 bits.
+  /// `number` (digits with at most one decimal point) times `scale`, without what is
+  /// finer than a microsecond (a point is the state after every event at or before its
+  /// time: `+1.3999999s` is before an event at 1.4 s); nil when it is no such number or
+  /// does not fit 64 bits.
   ///
   /// Read digit by digit, never through a `Double`, so that every offset ``formatOffset(_:)``
   /// writes reads back exactly, however large.
@@ -300,9 +302,30 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     return number.withUTF8 { exactMicroseconds($0, scale: scale) }
   }
 
+  /// Whether a duration with its unit, or several (`12.5s`, `1m 0.0000005s`), is a whole
+  /// number of microseconds: a script's time step finer than that is refused, where a
+  /// point drops it. True for text that is no duration.
+  package static func isWholeMicroseconds(_ body: some StringProtocol) -> Bool {
+    // Only the last number has decimals: its digits and point, then its unit.
+    let unit = body.reversed().prefix { $0.isLetter }.count
+    let number = body.dropLast(unit).reversed().prefix { $0.isASCIIDigit || $0 == "." }
+    let suffix = String(body.suffix(unit))
+    guard let scale = units.first(where: { $0.suffix == suffix })?.scale else { return true }
+    var digits = String(number.reversed())
+    return digits.withUTF8 { microseconds($0, scale: scale)?.isWhole ?? true }
+  }
+
   /// ``exactMicroseconds(_:scale:)`` of a number's UTF-8 bytes: ASCII digits with at most
   /// one `.` (any other byte, a non-ASCII digit's too, is no number).
   static func exactMicroseconds(_ number: UnsafeBufferPointer<UInt8>, scale: UInt64) -> UInt64? {
+    microseconds(number, scale: scale)?.whole
+  }
+
+  /// ``exactMicroseconds(_:scale:)``, and whether nothing finer than a microsecond was
+  /// dropped.
+  static func microseconds(_ number: UnsafeBufferPointer<UInt8>, scale: UInt64) -> (
+    whole: UInt64, isWhole: Bool
+  )? {
     let point = number.firstIndex(of: UInt8(ascii: ".")) ?? number.count
     guard number.count > (point < number.count ? 1 : 0) else { return nil }
     var value: UInt64 = 0
@@ -317,18 +340,18 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     let (scaled, overflow) = value.multipliedReportingOverflow(by: scale)
     guard !overflow else { return nil }
     // 0.fraction × scale by long multiplication from the last digit: `carry` ends as its
-    // whole part and `first` as the first digit of what is left, which rounds.
+    // whole part, and each digit it drops is of what is finer.
     var carry: UInt64 = 0
-    var first: UInt64 = 0
+    var isWhole = true
     for byte in number[min(point + 1, number.count)...].reversed() {
       let digit = byte &- UInt8(ascii: "0")
       guard digit < 10 else { return nil }
       let product = UInt64(digit) * scale + carry
       carry = product / 10
-      first = product % 10
+      isWhole = isWhole && product % 10 == 0
     }
-    let (total, more) = scaled.addingReportingOverflow(carry + (first >= 5 ? 1 : 0))
-    return more ? nil : total
+    let (total, more) = scaled.addingReportingOverflow(carry)
+    return more ? nil : (total, isWhole)
   }
 
   public var description: String {

@@ -43,6 +43,11 @@ package enum ScriptTimeStep: Equatable, Sendable {
     guard let sign = word.first, sign == "+" || sign == "@" else { return nil }
     let (amount, tooLarge) = Point.offset(word.dropFirst())
     if let amount {
+      guard Point.isWholeMicroseconds(word.dropFirst()) else {
+        throw RewindError(
+          .invalidInput,
+          "\(Format.quoted(word)) is finer than a microsecond, the unit of a journal's times")
+      }
       self = sign == "+" ? .after(amount) : .at(amount)
       return
     }

@@ -21,8 +21,8 @@
 
   /**
    * `number` (digits with at most one point, one digit at least) times `scale` as a
-   * BigInt, rounded half away from zero, exactly as Rewind reads it (no Double: a half
-   * microsecond or a time past 2^53 µs read otherwise); null for no such number.
+   * BigInt, without what is finer than a microsecond, exactly as Rewind reads it (no
+   * Double: a time past 2^53 µs read otherwise); null for no such number.
    */
   function exactMicroseconds(number, scale) {
     if (!/^(?:[0-9]+\.?[0-9]*|\.[0-9]+)$/.test(number)) return null;
@@ -30,8 +30,7 @@
     const digits = BigInt((whole || "0") + fraction);
     const divisor = 10n ** BigInt(fraction.length);
     const product = digits * BigInt(scale);
-    const quotient = product / divisor;
-    return (product % divisor) * 2n >= divisor ? quotient + 1n : quotient;
+    return product / divisor;
   }
 
   /**

@@ -179,6 +179,12 @@ struct ScenarioScriptTests {
       ),
       ("scroll far", 1, 8, "expected an offset in points such as 140.5, found 'far'"),
       ("+2x tap 1", 1, 1, "expected a time step such as +0.8s, +250ms or @12.5s, found '+2x'"),
+      // Three of them would not make 1.2 µs (walk of import/export, IO-5).
+      ("+0.4us back", 1, 1, "'+0.4us' is finer than a microsecond, the unit of a journal's times"),
+      (
+        "@1m0.0000005s back", 1, 1,
+        "'@1m0.0000005s' is finer than a microsecond, the unit of a journal's times"
+      ),
       (
         "tap 1\n@99999999999999999999s tap 2", 2, 1,
         "'@99999999999999999999s' is too large: the session would last longer than 8760000 hours"
