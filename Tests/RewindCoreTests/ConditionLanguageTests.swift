@@ -133,6 +133,28 @@ struct ConditionLanguageTests {
         "a !== b", 3,
         "expected ==, !=, <, <=, >, >= or contains after the field path: !== is not an operator; write !="
       ),
+      // Other languages' operators, and blame's element of a field (walk of the query
+      // commands, WQ-7).
+      (
+        "a=>1", 2,
+        "expected ==, !=, <, <=, >, >= or contains after the field path: => is not an operator; write >="
+      ),
+      (
+        "a =< 1", 3,
+        "expected ==, !=, <, <=, >, >= or contains after the field path: =< is not an operator; write <="
+      ),
+      (
+        "a <> 1", 3,
+        "expected ==, !=, <, <=, >, >= or contains after the field path: <> is not an operator; write !="
+      ),
+      (
+        "s.e[x]", 4,
+        "a condition tests an element of a field with contains: s.e contains ELEMENT (PATH[ELEMENT] is blame's)"
+      ),
+      (
+        "changed(s.e[x])", 12,
+        "changed(…) takes a whole field, changed(s.e); an element is tested with contains (s.e contains ELEMENT)"
+      ),
       ("a < x", 5, "'<' compares numbers: \"x\" is not a number"),
       ("a >= null", 6, "'>=' compares numbers: null is not a number"),
       ("a contains", 11, "expected a value after contains"),

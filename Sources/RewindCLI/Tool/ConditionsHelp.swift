@@ -1,4 +1,5 @@
 import RewindArguments
+import RewindCore
 
 extension HelpTopic {
   /// `rewind help conditions`: the condition language of `find --where` (and of
@@ -45,7 +46,8 @@ extension HelpTopic {
         A || B                either
         !A                    not
         ( … )                 grouping
-      ! binds tightest, then &&, then ||: a || b && !c is a || (b && (!c)).
+      ! binds tightest, then &&, then ||: a || b && !c is a || (b && (!c)). A
+      condition holds at most \(WrittenCondition.maximumComparisons) comparisons and nests at most \(WrittenCondition.maximumNesting) levels deep.
 
       WHAT MATCHES
       A condition on the state alone matches where it becomes true: at the start of

@@ -211,6 +211,12 @@ private struct ConditionParser {
       let pathStart = position
       let path = try readPath(before: "')'")
       skipWhitespace()
+      if current == "[" {
+        // `blame`'s element of a field (PATH[ELEMENT]).
+        throw error(
+          "changed(…) takes a whole field, changed(\(path)); an element is tested with contains (\(path) contains ELEMENT)"
+        )
+      }
       guard current == ")" else {
         throw error("expected ')' after the field path in changed(…), found \(found())")
       }
@@ -222,6 +228,11 @@ private struct ConditionParser {
     position = start
     let path = try readPath(before: "a comparison")
     skipWhitespace()
+    if current == "[" {
+      throw error(
+        "a condition tests an element of a field with contains: \(path) contains ELEMENT (PATH[ELEMENT] is blame's)"
+      )
+    }
     if isAtEnd || current == ")" || starts(with: "&&") || starts(with: "||") {
       // A path alone is the field being true (`split.overlay`, `!split.overlay`): the
       // check refuses it for a field that is not a boolean.
@@ -290,6 +301,12 @@ private struct ConditionParser {
       let meant = starts(with: "===") ? "==" : "!="
       throw error(
         "expected \(Self.operatorList) after the field path: \(meant)= is not an operator; write \(meant)"
+      )
+    }
+    // Other languages' spellings, which would read as = or < and a value.
+    for (typed, meant) in [("=>", ">="), ("=<", "<="), ("<>", "!=")] where starts(with: typed) {
+      throw error(
+        "expected \(Self.operatorList) after the field path: \(typed) is not an operator; write \(meant)"
       )
     }
     for symbol in Self.operators where starts(with: symbol) {
