@@ -71,6 +71,20 @@ struct BlameReplayTests {
           let newest = try timeline.blameHistory(
             path, at: point, limit: 3, largestWindow: largest)
           #expect(newest.map { Int($0.event.sequence) } == Array(expected.prefix(3)), "\(context)")
+          // Handed on a window's changes at a time, each window older than the one before
+          // and no longer than the largest and a snapshot interval, where it starts (walk
+          // of the query commands, WQ-2: every change was held before the first was
+          // printed).
+          let longest = largest + UInt64(timeline.header.snapshotInterval)
+          var batches: [[UInt64]] = []
+          let count = try timeline.blameHistory(path, at: point, largestWindow: largest) {
+            batches.append($0.map(\.event.sequence))
+          }
+          #expect(count == expected.count, "\(context)")
+          #expect(batches.joined().map { Int($0) } == expected, "\(context)")
+          for batch in batches {
+            #expect(!batch.isEmpty && batch[0] - batch[batch.count - 1] < longest, "\(context)")
+          }
         }
       }
     }

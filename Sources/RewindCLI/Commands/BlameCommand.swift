@@ -187,41 +187,62 @@ extension BlameCommand {
     }
   }
 
-  /// Every change up to the point, newest first.
+  /// Every change up to the point, newest first, printed as found (a window's at a time):
+  /// the text, which says how many there are first, counts them in a pass before.
   func printHistory<D: Domain>(_ timeline: Timeline<D>, target: BlameTarget, at sequence: UInt64)
     throws
   {
     let domain = timeline.domain
-    let changes: [BlameChange<D>]
-    /// Whether `changes` are every change up to the point (one more than `--limit` is
-    /// looked for, to know).
-    let complete: Bool
+    /// The changes the text lists, and whether they are every change up to the point (one
+    /// more than `--limit` is looked for, to know).
+    var listed = 0
+    var complete = true
     let value: JSONValue
     do {
-      let found = try timeline.blameHistory(
-        path, at: sequence, limit: limit == .max ? .max : limit + 1)
-      complete = found.count <= limit
-      changes = Array(found.prefix(limit))
       value = try timeline.blame(path, at: 0).value
+      if !json {
+        let found = try timeline.blameHistory(
+          path, at: sequence, limit: limit == .max ? .max : limit + 1
+        ) { _ in }
+        complete = found <= limit
+        listed = min(found, limit)
+      }
     } catch let error as RewindError where error.code == .invalidInput {
       throw UsageError(
         .invalidValue, "The value \(Format.quoted(path)) is invalid for '<path>': \(error.message)")
     }
     // In a salvaged journal the history goes on past events lost to damage, and says so:
     // those after the oldest change listed (all of them when it reached the start).
-    let oldest = complete ? 0 : changes.last?.event.sequence ?? 0
-    let lost = timeline.lostEvents(in: oldest...sequence)
-    defer { warnLost(lost, in: timeline.path, to: context.stderr) }
+    var oldest: UInt64 = 0
+    func lostEvents() -> [ClosedRange<UInt64>] {
+      timeline.lostEvents(in: (complete ? 0 : oldest)...sequence)
+    }
     let isElement = target.element != nil
     func changeName(_ change: BlameChange<D>) -> String {
       change.new == .bool(true) ? "added" : "removed"
+    }
+    /// Hands each change to `body`, newest first, as found; whether `--limit` left some.
+    func forEachChange(_ body: (BlameChange<D>) -> Void) throws {
+      let found = try timeline.blameHistory(
+        path, at: sequence, limit: limit == .max ? .max : limit + 1
+      ) { changes in
+        for change in changes {
+          guard listed < limit else { return }
+          listed += 1
+          oldest = change.event.sequence
+          body(change)
+        }
+      }
+      complete = found <= limit
     }
     if json {
       var members: [(String, JSONValue)] = [("path", .string(target.path))]
       if let element = target.element { members.append(("element", element)) }
       members.append(("at", .int(Int64(sequence))))
-      context.stdout.printJSON(members, streaming: "history") { element in
-        for change in changes {
+      var lost: [ClosedRange<UInt64>] = []
+      defer { warnLost(lost, in: timeline.path, to: context.stderr) }
+      try context.stdout.printJSON(members, streaming: "history") { element in
+        try forEachChange { change in
           var object = eventMembers(change.event, domain: domain)
           if isElement {
             object.append(("change", .string(changeName(change))))
@@ -232,15 +253,18 @@ extension BlameCommand {
         }
       } tail: {
         // The events lost to damage the history may lack changes of.
-        lost.isEmpty ? [] : [("lostEvents", .array(lost.map(Self.json)))]
+        lost = lostEvents()
+        return lost.isEmpty ? [] : [("lostEvents", .array(lost.map(Self.json)))]
       }
       return
     }
     let style = context.stdout.style
     let name = TerminalText.escaped(target.description)
-    let count = changes.count == 1 ? "1 change" : "\(changes.count) changes"
+    let count = listed == 1 ? "1 change" : "\(Format.count(listed)) changes"
     let shown = complete ? "" : ", the newest \(count)"
-    guard !changes.isEmpty else {
+    defer { warnLost(lostEvents(), in: timeline.path, to: context.stderr) }
+    guard listed > 0 else {
+      let lost = lostEvents()
       let none = lost.isEmpty ? "no event" : "none of the events kept"
       context.stdout.print(
         isElement
@@ -255,7 +279,7 @@ extension BlameCommand {
       ))
     // Where events lost to damage fall among the changes (newest first), a line says that
     // changes among them are not known: the value after them need not be the one before.
-    var gaps = lost.reversed()[...]
+    var gaps = timeline.lostEvents(in: 0...sequence).reversed()[...]
     func markLost(after sequence: UInt64) {
       while let gap = gaps.first, gap.lowerBound > sequence {
         context.stdout.print(
@@ -264,7 +288,9 @@ extension BlameCommand {
         gaps.removeFirst()
       }
     }
-    for change in changes {
+    listed = 0
+    oldest = 0
+    try forEachChange { change in
       let event = change.event
       markLost(after: event.sequence)
       let what =
@@ -275,7 +301,7 @@ extension BlameCommand {
         "  event \(event.sequence) at \(Format.offset(event.time)): \(style.cyan(domain.shownDescription(event.event)))  \(what)"
       )
     }
-    markLost(after: oldest)
+    markLost(after: complete ? 0 : oldest)
   }
 
   func eventMembers<D: Domain>(_ event: ReplayedEvent<D>, domain: D) -> [(String, JSONValue)] {

@@ -101,12 +101,13 @@ extension Timeline {
     let target = try BlameTarget(parsing: path)
     let probe = try probe(for: target, at: sequence)
     let value = probe.read(try state(after: sequence))
-    let (changes, lost) = try changesBackwards(
+    var event: ReplayedEvent<D>?
+    let (_, lost) = try changesBackwards(
       probe, before: sequence, limit: 1, largestWindow: largestWindow,
-      stoppingAtLostEvents: true)
+      stoppingAtLostEvents: true
+    ) { event = event ?? $0.first?.event }
     return Blame(
-      path: target.path, element: target.element, value: value, event: changes.first?.event,
-      lostEvents: lost)
+      path: target.path, element: target.element, value: value, event: event, lostEvents: lost)
   }
 
   /// Every event at or before event `sequence` that changed the field at `path` (or, for
@@ -139,12 +140,33 @@ extension Timeline {
   package func blameHistory(
     _ path: String, at sequence: UInt64, limit: Int = .max, largestWindow: UInt64
   ) throws -> [BlameChange<D>] {
+    var found: [BlameChange<D>] = []
+    _ = try blameHistory(path, at: sequence, limit: limit, largestWindow: largestWindow) {
+      found += $0
+    }
+    return found
+  }
+
+  /// ``blameHistory(_:at:limit:)`` handed to `body` as it is found, a window's changes at a
+  /// time (newest first, each window older than the one before): memory holds one
+  /// window's, however many changes there are; returns how many were handed on. Windows
+  /// are at most `largestWindow` events (by default ``blameHistoryWindow``).
+  package func blameHistory(
+    _ path: String, at sequence: UInt64, limit: Int = .max, largestWindow: UInt64? = nil,
+    _ body: ([BlameChange<D>]) throws -> Void
+  ) throws -> Int {
     let probe = try probe(for: BlameTarget(parsing: path), at: sequence)
     try checkScanStart(sequence)
     return try changesBackwards(
-      probe, before: sequence, limit: limit, largestWindow: largestWindow
-    ).changes
+      probe, before: sequence, limit: limit,
+      largestWindow: largestWindow ?? Self.blameHistoryWindow, body
+    ).count
   }
+
+  /// The most events a window of a whole history holds: its changes are held at once
+  /// (a few hundred bytes each), where one change is looked for in windows of
+  /// ``blameWindow``.
+  package static var blameHistoryWindow: UInt64 { 1 << 16 }
 
   /// The most events a window of blame's replays (``changesBackwards``) holds.
   package static var blameWindow: UInt64 { 1 << 20 }
@@ -233,9 +255,10 @@ extension Timeline {
   }
 
   /// The changes of the probe's value at or before event `sequence`, newest first, at most
-  /// `limit`: replaying backwards a window at a time, going on past events lost to damage
-  /// (from the snapshot stored after them), or, `stoppingAtLostEvents`, stopping at the
-  /// first it reaches and returning them.
+  /// `limit`, handed to `body` a window's at a time (none for a window without one):
+  /// replaying backwards a window at a time, going on past events lost to damage (from
+  /// the snapshot stored after them), or, `stoppingAtLostEvents`, stopping at the first
+  /// it reaches and returning them. Returns how many changes were handed on.
   ///
   /// Each window is replayed forwards by the domain's own loop (``Domain/scans``,
   /// specialised for it: no call an event), from the state at its start; a window is one
@@ -243,13 +266,13 @@ extension Timeline {
   /// so that a change far back costs few seeks, and a recent one one interval.
   private func changesBackwards(
     _ probe: BlameProbe<D>, before sequence: UInt64, limit: Int, largestWindow: UInt64,
-    stoppingAtLostEvents: Bool = false
-  ) throws -> (changes: [BlameChange<D>], stoppedAt: ClosedRange<UInt64>?) {
-    var found: [BlameChange<D>] = []
+    stoppingAtLostEvents: Bool = false, _ body: ([BlameChange<D>]) throws -> Void
+  ) throws -> (count: Int, stoppedAt: ClosedRange<UInt64>?) {
+    var found = 0
     var end = sequence
     let interval = UInt64(max(header.snapshotInterval, 1))
     var window = interval
-    while end > 0, found.count < limit {
+    while end > 0, found < limit {
       if let lost = reader.lostRange(containing: end) {
         if stoppingAtLostEvents { return (found, lostEvents(in: 0...end).last ?? lost) }
         end = lost.lowerBound - 1
@@ -268,11 +291,14 @@ extension Timeline {
         let value = probe.read(state)
         guard !value.isWrittenAs(current) else { return }
         // The newest `limit` are kept (a window may hold more changes).
-        if changes.count == limit - found.count { changes.removeFirst() }
+        if changes.count == limit - found { changes.removeFirst() }
         changes.append(BlameChange(event: event, old: current, new: value))
         current = value
       }
-      found += changes.reversed()
+      if !changes.isEmpty {
+        try body(changes.reversed())
+        found += changes.count
+      }
       end = start
       window = min(window * 2, max(largestWindow, interval))
     }
