@@ -457,7 +457,7 @@ struct DebuggerTests {
         #"unknown key "sq" (did you mean "seq"?) in the header's "parent""#
       ),
       (
-        #""parent":{"#, #""parent":{"x":null,"#,
+        #""parent":{"#, #""parent":{"x":1,"#,
         #"unknown key "x" in the header's "parent"; its keys are path, session, seq"#
       ),
     ] {

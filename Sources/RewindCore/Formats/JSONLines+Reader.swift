@@ -423,10 +423,14 @@ extension JSONLines {
       }
       guard sequence == Int64(expected) else {
         // A first event past 1: most likely the events of `export --from P` (after P).
+        // Later, a gap: most likely the export of a salvaged journal, which leaves out the
+        // events lost to damage.
         let range =
           expected == 1 && sequence > 1
           ? ": a session starts at event 1; this looks like the events after \(sequence - 1) that `rewind export --from \(sequence - 1)` writes, which cannot be imported on their own (export the whole session)"
-          : " (seq counts from 1 without gaps)"
+          : sequence > Int64(expected)
+            ? " (seq counts from 1 without gaps): \(Format.events(expected...UInt64(sequence - 1))) \(sequence - 1 > Int64(expected) ? "are" : "is") missing, as the export of a salvaged journal leaves out the events lost to damage; no session goes on across them (`rewind export --to \(expected - 1)` writes those before them)"
+            : " (seq counts from 1 without gaps)"
         throw LineProblem("\"seq\" is \(sequence), expected \(expected)\(range)")
       }
       let time: UInt64

@@ -142,8 +142,9 @@ package import RewindJournal
         throw LineProblem("\"header\" must be an object, found \(value.typeName)")
       }
       for (key, member) in members {
-        // A member that is null is absent, as in an event's line.
-        if case .null = member, Self.keys.contains(key) { continue }
+        // A member that is null is absent, as in an event's line (a key the header lacks
+        // too, as an event's line takes one).
+        if case .null = member { continue }
         switch key {
         case "domain":
           guard case .string(let text) = member, !text.isEmpty,
@@ -221,7 +222,7 @@ package import RewindJournal
       var session: SessionID?
       var sequence: UInt64?
       for (key, member) in members {
-        if case .null = member, parentKeys.contains(key) { continue }
+        if case .null = member { continue }
         switch key {
         case "path":
           let limit = JournalLimits.maximumParentPathLength
