@@ -157,7 +157,7 @@ struct FileSafetyTests {
       ),
       (
         "{\"header\":{\"snapshotInterval\":64,\"colour\":\"red\"}}",
-        #"events.jsonl:1: unknown key "colour" in the header; its keys are domain, schemaVersion, session, start, device, snapshotInterval, settings"#
+        #"events.jsonl:1: unknown key "colour" in the header; its keys are domain, schemaVersion, session, start, device, snapshotInterval, parent, settings"#
       ),
       (
         "\n{\"header\":{\"snapshotInterval\":0}}",

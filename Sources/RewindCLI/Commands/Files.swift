@@ -244,6 +244,10 @@ private func journal(beside path: String, _ suffix: String) -> String {
 /// with ``requireAvailable(_:)`` once its other arguments are checked against the journal
 /// (a range, a point), so that a wrong one is said before `--force` is asked for.
 ///
+/// A symbolic link stays: the file written is the one it leads to (``symbolicLinkTarget``,
+/// which refuses a link another user planted in a sticky directory), as a shell's `>`
+/// writes it, and as `check --update` writes an expected state kept elsewhere.
+///
 /// - Parameter argument: How the command line gave the path (`-o`), named by a usage
 ///   error; nil for a path the command chose itself (`html`'s default page).
 func outputDestination(
@@ -261,18 +265,33 @@ func outputDestination(
       "-o - is not standard output here; give the path of a file to write (./- for a file named -)"
     )
   }
-  let destination = FileDestination(path, replacingExisting: force, inputs: inputs)
+  let given = FileDestination(path, replacingExisting: force, inputs: inputs)
+  // What can never be written, named as given (a link to an input, or to standard output).
   do throws(JournalError) {
-    try destination.check()
+    try given.check()
   } catch {
     switch error.code {
     case .outputIsInput, .invalidArgument:
       throw UsageError((argument.map { $0 + " " } ?? "") + error.description)
-    case .alreadyExists:
-      if existingLater { break }
-      throw alreadyThere(destination)
+    case .alreadyExists: break  // Checked below, of the file written.
     default: throw error
     }
+  }
+  var destination = given
+  switch symbolicLinkTarget(of: path, system: .live) {
+  case .notALink: break
+  case .file(let target):
+    destination = FileDestination(target, replacingExisting: force, inputs: inputs)
+  case .unfollowable(let place):
+    throw CommandError(
+      "\(path) is a symbolic link that leads to \(place): nothing was written (the file a link leads to is written, the link kept)"
+    )
+  }
+  do throws(JournalError) {
+    try destination.check()
+  } catch {
+    guard error.code == .alreadyExists else { throw error }
+    if !existingLater { throw alreadyThere(destination) }
   }
   return destination
 }
