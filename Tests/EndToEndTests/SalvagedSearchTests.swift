@@ -27,40 +27,6 @@ struct SalvagedSearchTests {
     return (intact, salvaged, frames[1].sequenceRange)
   }
 
-  @Test(
-    "find --all --json on a damaged journal ends its JSON with the error after the matches before the damage"
-  )
-  func damagedJSONEnds() throws {
-    let directory = TemporaryDirectory()
-    let (intact, _, lost) = try salvagedJournal(in: directory)
-    let damaged = directory.file("damaged.journal")
-    let condition = "changed(split.orientation)"
-    let whole = try parseObject(
-      try rewind("find", intact, "--where", condition, "--all", "--json").stdout)
-    let before = try #require(whole["matches"] as? [[String: Any]]).filter {
-      ($0["seq"] as? Int).map { $0 < Int(lost.lowerBound) } ?? false
-    }
-    try #require(!before.isEmpty)
-    for jobs in ["1", "2"] {
-      // Walk of the query commands, WQ-3: the object was left open.
-      let found = try rewind(
-        "find", damaged, "--where", condition, "--all", "--json", "--jobs", jobs)
-      #expect(found.status == 1)
-      let object = try parseObject(found.stdout)
-      let matches = try #require(object["matches"] as? [[String: Any]])
-      #expect(matches.map { $0["seq"] as? Int } == before.map { $0["seq"] as? Int })
-      let error = try #require(object["error"] as? String)
-      #expect(error.hasPrefix("\(damaged): frame 1 (events \(lost.lowerBound)–\(lost.upperBound))"))
-      #expect(found.stderr.hasPrefix("Error: \(error)"), "\(found.stderr)")
-    }
-    // Damage before any match: nothing on standard output, as before.
-    let none = try rewind(
-      "find", damaged, "--where", condition, "--all", "--json", "--from",
-      String(lost.lowerBound - 1))
-    #expect(none.status == 1)
-    #expect(none.stdout.isEmpty, "\(none.stdout)")
-  }
-
   /// The event a line of `find` names (`  event 12 at …`), nil for a line that names none.
   func event(of line: String) -> UInt64? {
     guard line.hasPrefix("  event ") else { return nil }

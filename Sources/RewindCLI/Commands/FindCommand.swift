@@ -182,46 +182,6 @@ struct FindCommand: TimelineVisitor {
       json: json, output: context.stdout)
     // In a salvaged journal the search goes on past events lost to damage, and says so.
     var searched = range.from...range.to
-    do {
-      try findAll(timeline, condition, range: range, printer: printer, progress: progress)
-    } catch {
-      // JSON begun is ended, saying why it stops short (damage met after some matches).
-      printer.end(error: "\(error)")
-      throw error
-    }
-    if mode == .all {
-      progress.finish()
-      let lost = timeline.lostEvents(in: searched)
-      printer.end(lost: lost)
-      warnLost(lost, in: timeline.path, to: context.stderr)
-      return
-    }
-    let hits =
-      mode == .last
-      ? try timeline.findLast(condition, in: range.from...range.to) { searched in
-        progress.update(Int(searched), of: total)
-      }.map { [$0] } ?? []
-      : try timeline.find(condition, in: range.from...range.to, all: false, jobs: jobs) {
-        done in progress.update(Int(done), of: total)
-      }
-    hits.forEach(printer.add)
-    // The events lost to damage the answer depends on: those searched before the first
-    // point (after the last, searching backwards); all of them when there is none.
-    if let hit = hits.first {
-      searched = mode == .last ? hit.sequence...range.to : range.from...hit.sequence
-    }
-    progress.finish()
-    let lost = timeline.lostEvents(in: searched)
-    printer.end(lost: lost)
-    warnLost(lost, in: timeline.path, to: context.stderr)
-  }
-
-  /// `find --all`: every match printed as found (nothing for another mode).
-  private func findAll<D: Domain>(
-    _ timeline: Timeline<D>, _ condition: Condition, range: (from: UInt64, to: UInt64),
-    printer: MatchPrinter<D>, progress: ProgressBar
-  ) throws {
-    let total = Int(range.to - range.from)
     if mode == .all && !printsByReference {
       // Written by the domain's specialised loop as found, a batch of bytes at a time (a
       // match at a time on a terminal, which shows each as it is found; a part's at its end
@@ -241,7 +201,26 @@ struct FindCommand: TimelineVisitor {
       } _: {
         printer.add($0)
       }
+    } else {
+      let hits =
+        mode == .last
+        ? try timeline.findLast(condition, in: range.from...range.to) { searched in
+          progress.update(Int(searched), of: total)
+        }.map { [$0] } ?? []
+        : try timeline.find(condition, in: range.from...range.to, all: false, jobs: jobs) {
+          done in progress.update(Int(done), of: total)
+        }
+      hits.forEach(printer.add)
+      // The events lost to damage the answer depends on: those searched before the first
+      // point (after the last, searching backwards); all of them when there is none.
+      if let hit = hits.first {
+        searched = mode == .last ? hit.sequence...range.to : range.from...hit.sequence
+      }
     }
+    progress.finish()
+    let lost = timeline.lostEvents(in: searched)
+    printer.end(lost: lost)
+    warnLost(lost, in: timeline.path, to: context.stderr)
   }
 }
 
@@ -354,21 +333,8 @@ private final class MatchPrinter<D: Domain> {
 
   /// Ends the output: the JSON object closed, with the events lost to damage the answer
   /// may lack (`lostEvents`, when there are some), or the sentence saying there was no
-  /// match. With `error`, the search stopped short: JSON begun is closed with the error
-  /// (`"error": …`, after the matches found), and nothing else is printed.
-  func end(lost: [ClosedRange<UInt64>] = [], error: String? = nil) {
-    if let error {
-      guard json, count > 0 else { return }
-      let member = ",\n  \"error\": " + JSONValue.string(error).compactText
-      if wroteElements {
-        output.print()
-      } else {
-        output.print(utf8: pending)
-      }
-      output.print("  ]" + member)
-      output.print("}")
-      return
-    }
+  /// match.
+  func end(lost: [ClosedRange<UInt64>] = []) {
     if json {
       // `  ],` then the member, laid out as the rest of the object is (two spaces in).
       let lostValue = JSONValue.array(lost.map(BlameCommand.json)).prettyText
