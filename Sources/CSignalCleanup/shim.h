@@ -178,6 +178,29 @@ static inline int rewind_cleanup_install(int signal) {
   return sigaction(signal, &action, NULL) == 0 ? 1 : -1;
 }
 
+/// Whether `signal` has its default action: 1 if so, 0 when it is ignored or handled.
+static inline int rewind_signal_is_default(int signal) {
+  struct sigaction current;
+  if (sigaction(signal, NULL, &current) != 0) return 0;
+  return (current.sa_flags & SA_SIGINFO) == 0 && current.sa_handler == SIG_DFL;
+}
+
+/// Ends the process by `signal`'s default action, whatever its action is now: set back,
+/// unblocked and raised (a closed pipe's SIGPIPE, which a library ignored since the
+/// process started). Returns only if the default action does not end the process.
+static inline void rewind_end_by_default(int signal) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal, &action, NULL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signal);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  raise(signal);
+}
+
 /// Holds back the signals that would end the process, while a replacement takes its last
 /// steps; the same number of rewind_cleanup_release calls lets them through again.
 static inline void rewind_cleanup_hold(void *registry) {

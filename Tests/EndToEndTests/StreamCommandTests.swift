@@ -147,6 +147,27 @@ struct StreamCommandTests {
     #expect(bytes(of: second) == bytes(of: pulled))
   }
 
+  /// `rewind log URL | head`: the reader of the pipe stopped, the command ends by SIGPIPE
+  /// (141) as it does on a file, though libnats ignores the signal for its sockets (walk
+  /// of the fleet, F2: it went on fetching every frame and exited 0); where the user
+  /// ignored it, it goes on and exits 0 as on a file.
+  @Test func aClosedPipeEndsASessionsReaderBySIGPIPE() throws {
+    let server = try NatsServer()
+    let path = sample("generated-200k.journal")
+    #expect(try rewind("push", path, "--server", server.url).status == 0)
+    let id = try JournalReader(path: path).header.sessionID.description
+    for (trap, status) in [("", 141), ("trap '' PIPE; ", 0)] {
+      for source in [path, "\(server.url)/\(id.prefix(8))"] {
+        let script = "\(trap)\"$0\" log \"$1\" | head -1 >/dev/null; exit ${PIPESTATUS[0]}"
+        let result = try run(
+          "/bin/bash", ["-c", script, rewindBinary, source],
+          environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(result.status == Int32(status), "\(trap)\(source): \(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+      }
+    }
+  }
+
   @Test func pushingAgainSendsNothing() throws {
     let server = try NatsServer()
     let path = sample("generated-200k.journal")

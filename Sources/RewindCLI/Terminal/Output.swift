@@ -1,4 +1,11 @@
 import RewindCore
+import RewindJournal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One output stream of a command, standard output or standard error, or a capture of
 /// one in tests.
@@ -142,6 +149,8 @@ package final class Output {
     guard case .fileDescriptor(let descriptor) = destination, !buffer.isEmpty else { return }
     if writeError == nil {
       writeError = buffer.withUnsafeBytes { ProcessCalls.writeAll(descriptor, $0) }
+      // A reader that stopped reading ends the command as SIGPIPE would have.
+      if writeError == EPIPE { EndingSignals.pipeClosed() }
     }
     buffer.removeAll(keepingCapacity: true)
   }

@@ -1,4 +1,5 @@
 import CSignalCleanup
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -47,6 +48,20 @@ package enum EndingSignals {
   package static func install() {
     for signal in [SIGINT, SIGTERM, SIGHUP] { _ = rewind_cleanup_install(signal) }
     _ = signal(SIGXFSZ, SIG_IGN)
+    pipeWasDefault.store(rewind_signal_is_default(SIGPIPE) == 1, ordering: .relaxed)
+  }
+
+  /// Whether `SIGPIPE` had its default action when the process started (``install()``).
+  private static let pipeWasDefault = Atomic<Bool>(false)
+
+  /// A write to a pipe whose reader stopped reading failed (`EPIPE`): the process ends by
+  /// `SIGPIPE` as it would have at the write (status 141, which `set -o pipefail` counts),
+  /// when the signal had its default action at the start; a library that ignores it since
+  /// (libnats, for its sockets, in `rewind-nats`) made the command go on writing nothing
+  /// and exit 0. Where the user ignored it, this returns: the command goes on.
+  package static func pipeClosed() {
+    guard pipeWasDefault.load(ordering: .relaxed) else { return }
+    rewind_end_by_default(SIGPIPE)
   }
 
   /// Registers `path`, the name of a file this process made, for a signal to remove.
