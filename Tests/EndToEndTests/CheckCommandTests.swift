@@ -665,6 +665,18 @@ struct CheckCommandTests {
       #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
       #expect(text.lines.first?.hasPrefix("PASS ") == true, "\(text.stdout)")
       #expect(text.lines.contains("  " + said), "\(text.stdout)")
+      // Said in its result, not again on stderr.
+      #expect(text.stderr.isEmpty, "\(text.stderr)")
+    }
+    // The commands that show "the last" event note it (walk of the query commands, WQ-6:
+    // the last state shown as the session's, with no word), as info and verify say it.
+    for arguments in [["state"], ["log", "--from", "end-1"], ["blame", "split.style"]] {
+      let read = try rewind([arguments[0], journal] + arguments.dropFirst())
+      #expect(read.status == 0, "\(arguments): \(read.stderr)")
+      #expect(read.stderr == "note: \(journal): \(said)\n", "\(arguments)")
+      let closedOne = try rewind(
+        [arguments[0], sample("day-menu.journal")] + arguments.dropFirst())
+      #expect(closedOne.stderr.isEmpty, "\(arguments): \(closedOne.stderr)")
     }
     let json = try parseObject(try rewind("check", journal, "--json").stdout)
     let entry = try #require((json["journals"] as? [[String: Any]])?.first)

@@ -265,7 +265,8 @@ extension RewindTool {
     ) -> CheckResult {
       do {
         return try registry.open(
-          journal, warnings: context.stderr, system: context.fileSystem, command)
+          journal, warnings: context.stderr, notesNotClosed: false, system: context.fileSystem,
+          command)
       } catch {
         return failure(journal, error, context: context)
       }

@@ -48,15 +48,18 @@ struct DomainRegistry: Sendable {
   ///
   /// - Parameters:
   ///   - warnings: where to say that the journal has a torn tail or damage (the command
-  ///     still reads what it can); nil for commands that report it themselves.
+  ///     still reads what it can), or was not closed; nil for commands that report it
+  ///     themselves.
+  ///   - notesNotClosed: whether a journal not closed is noted there (`check` reports it
+  ///     in its result).
   ///   - system: the calls a journal file is read through (its writer's lock asked
   ///     through them too); tests make one fail or answer otherwise.
   func open<V: TimelineVisitor>(
-    _ path: String, salvage: Bool = false, warnings: Output?, system: FileSystemCalls = .live,
-    _ visitor: V
+    _ path: String, salvage: Bool = false, warnings: Output?, notesNotClosed: Bool = true,
+    system: FileSystemCalls = .live, _ visitor: V
   ) throws -> V.Output {
     let reader = try Self.reader(path, salvage: salvage, system: system)
-    if let warnings { Self.warn(about: reader, to: warnings) }
+    if let warnings { Self.warn(about: reader, to: warnings, notingNotClosed: notesNotClosed) }
     let type = try domain(named: reader.header.domain, in: path)
     return try Self.visit(type, reader, warnings: warnings, visitor)
   }
@@ -123,11 +126,16 @@ struct DomainRegistry: Sendable {
     }
   }
 
-  /// Warns, on stderr, of a torn tail or damage found on opening.
-  static func warn(about reader: JournalReader, to output: Output) {
+  /// Warns, on stderr, of a torn tail or damage found on opening, and notes a journal that
+  /// was not closed (its writer stopped, or writes it still): "the last" event a command
+  /// shows need not be the session's.
+  static func warn(about reader: JournalReader, to output: Output, notingNotClosed: Bool = true) {
     let condition = reader.condition
     let label = output.style.yellow("warning:")
     let path = TerminalText.escaped(reader.path)
+    if notingNotClosed, let note = Format.notClosed(reader) {
+      output.print("\(output.style.yellow("note:")) \(path): \(note)")
+    }
     // Either header damaged, said alike: the header, or the copy after it.
     if let reason = condition.headerDamage?.reason ?? condition.headerCopyDamage?.reason {
       output.print(
