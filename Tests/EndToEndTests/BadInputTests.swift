@@ -107,7 +107,7 @@ struct BadInputTests {
     )
     try expectConditionError(
       "menu.selectedIndex => 2",
-      "at column 20: expected ==, !=, <, <=, >, >= or contains after the field path: a single = does not compare; write =="
+      "at column 20: expected ==, !=, <, <=, >, >= or contains after the field path: => is not an operator; write >="
     )
     try expectConditionError(
       "split.style > 2",

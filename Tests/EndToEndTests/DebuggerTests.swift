@@ -438,7 +438,7 @@ struct DebuggerTests {
     #expect(parent["seq"] as? Int == 2)
     #expect(parent["session"] as? String == "d55e25a3-5beb-4c6b-b15d-629434eea694")
     let lines = directory.file("branch.jsonl")
-    try exported.stdout.write(toFile: lines, atomically: true, encoding: .utf8)
+    write(exported.stdout, to: lines)
     let imported = directory.file("imported.journal")
     #expect(try rewind("import", lines, "-o", imported).status == 0)
     #expect(
@@ -462,8 +462,7 @@ struct DebuggerTests {
       ),
     ] {
       let bad = directory.file("bad.jsonl")
-      try exported.stdout.replacingOccurrences(of: old, with: new)
-        .write(toFile: bad, atomically: true, encoding: .utf8)
+      write(exported.stdout.replacingOccurrences(of: old, with: new), to: bad)
       let refused = try rewind("import", bad, "-o", directory.file("bad.journal"))
       expectFailure(refused, containing: message)
       #expect(!FileManager.default.fileExists(atPath: directory.file("bad.journal")))

@@ -175,7 +175,7 @@ struct HostileInputTests {
       let before = bytes(of: target)
       let refused = try rewind(arguments + ["-o", ahead])
       expectFailure(refused, containing: "\(target): the file exists; pass --force to replace it")
-      try Data().write(to: URL(fileURLWithPath: target))
+      write([UInt8](), to: target)
       let replaced = try rewind(arguments + ["-o", ahead, "--force"])
       #expect(replaced.status == 0, "\(arguments): \(replaced.stderr)")
       #expect(try files.destinationOfSymbolicLink(atPath: ahead) == "made-" + name)
@@ -197,6 +197,16 @@ struct HostileInputTests {
         "menuTabTapped needs an integer \"index\", found 9.223372036854776e+18, beyond the 64-bit integers (-2^63 to 2^63 - 1)"
       ),
       ("1.5", "menuTabTapped needs an integer \"index\", found 1.5"),
+      // Written with an exponent below 2^63 (walk of import/export, IO-4: "beyond the
+      // 64-bit integers"), or from 2^53 on, where a double rounds (…993.0 read …992).
+      (
+        "9.2e18",
+        "menuTabTapped needs an integer \"index\", found 9.2e+18, written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write an integer as digits"
+      ),
+      (
+        "9007199254740993.0",
+        "menuTabTapped needs an integer \"index\", found 9007199254740992.0, written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write an integer as digits"
+      ),
       ("\"2\"", "menuTabTapped needs an integer \"index\", found a string"),
     ])
   func importedIndexOutOfRange(index: String, message: String) throws {

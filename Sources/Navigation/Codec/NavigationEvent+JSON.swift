@@ -104,6 +104,8 @@ extension NavigationDomain {
   private static func found(_ value: JSONValue?) -> String {
     switch value {
     case nil: ""
+    case let value? where value.isRoundedWhole:
+      ", found \(value.compactText), written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write an integer as digits"
     case .double(let number)? where number.isFinite && number == number.rounded():
       ", found \(number), beyond the 64-bit integers (-2^63 to 2^63 - 1)"
     case .double(let number)?: ", found \(number)"

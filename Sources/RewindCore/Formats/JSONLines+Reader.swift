@@ -474,6 +474,11 @@ extension JSONLines {
         }
         return UInt64(number)
       }
+      if value.isRoundedWhole {
+        throw LineProblem(
+          "\"time_us\" is \(value.compactText), written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write it as digits"
+        )
+      }
       // A whole number beyond 64 bits parses as a Double.
       if case .double(let number) = value, number.rounded() == number {
         throw LineProblem(

@@ -48,15 +48,26 @@ public enum JSONValue: Sendable {
     return nil
   }
 
-  /// The number as an integer if it is one exactly.
+  /// The number as an integer if it is one exactly: an integer, or a whole number written
+  /// with a decimal point or an exponent (`3.0`, `1e3`) below 2^53, which a double holds
+  /// exactly (above it, the digits written may have been rounded: such a number is no
+  /// integer here, ``isRoundedWhole`` says why).
   public var intValue: Int64? {
     switch self {
     case .int(let value): return value
     case .double(let value):
-      guard value.rounded() == value, abs(value) < 9.2e18 else { return nil }
+      guard value.rounded() == value, abs(value) < 9_007_199_254_740_992 else { return nil }
       return Int64(value)
     default: return nil
     }
+  }
+
+  /// Whether this is a whole number that is no integer here (``intValue``) though it fits
+  /// 64 bits: one written with a decimal point or an exponent from 2^53 on, whose digits a
+  /// double may have rounded (`9.2e18`); an integer written as digits is read exactly.
+  package var isRoundedWhole: Bool {
+    guard case .double(let value) = self, value.rounded() == value else { return false }
+    return abs(value) >= 9_007_199_254_740_992 && abs(value) < 9_223_372_036_854_775_808
   }
 
   /// The number as a Double.
