@@ -581,6 +581,23 @@ struct StreamCommandTests {
           "Error: \(text) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID"
         ), "\(result.stderr)")
     }
+    // A space or a control character in it, a password's say: no part of the password is
+    // quoted (walk of the fleet, F4: it was, in clear).
+    for (url, shown) in [
+      ("nats://alice:my secret@127.0.0.1:4222/bdc", "nats://***@127.0.0.1:4222/bdc"),
+      ("nats://alice:my\tsecret@127.0.0.1:4222/bdc", "nats://***@127.0.0.1:4222/bdc"),
+      (
+        "nats://alice:s3cr/et@x:y@127.0.0.1:4222,nats://bob:pa ss@127.0.0.1:4222/bdc",
+        "nats://***@127.0.0.1:4222,nats://***@127.0.0.1:4222/bdc"
+      ),
+    ] {
+      let result = try rewind("info", url)
+      expectUsageError(
+        result,
+        "\(shown): a session's URL holds no space or control character; a password holding one is given in NATS_PASSWORD, the user alone before the host in the URL (USER@HOST:PORT)",
+        command: "info")
+      #expect(!result.stderr.contains("secret") && !result.stderr.contains("pa ss"))
+    }
     // A server's URL whose session is no id: said so (it was said to be no URL, though
     // the README says a URL takes the id as `pull` does).
     expectUsageError(

@@ -103,6 +103,14 @@ struct DomainRegistry: Sendable {
       // Quoted with its password masked: `check` prints the message on its FAIL line.
       // A server's URL whose session is no id (`pull` takes any text, and finds no such
       // session): said so, not that the URL's form is wrong.
+      // A space or a control character, in a password say: where it ends cannot be read.
+      if path.unicodeScalars.contains(where: {
+        $0.properties.isWhitespace || $0.properties.generalCategory == .control
+      }) {
+        throw UsageError(
+          "\(TerminalText.escaped(StreamStore.maskingCredentials(in: path))): a session's URL holds no space or control character; a password holding one is given in NATS_PASSWORD, the user alone before the host in the URL (USER@HOST:PORT)"
+        )
+      }
       if let problem = StreamStore.sessionProblem(in: path) {
         throw UsageError(
           "\(StreamStore.maskingPasswords(in: path, hidingTokens: true)): \(problem)")

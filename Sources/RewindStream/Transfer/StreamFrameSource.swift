@@ -58,6 +58,30 @@ extension StreamStore {
     text.hasPrefix("nats://") || text.hasPrefix("tls://")
   }
 
+  /// `text`, which starts as a session's URL and cannot be read as one (a space in it), with
+  /// everything from each scheme to the last `@` before the next written `***`: where the
+  /// URL cannot be read, neither can where a password in it ends (`nats://***@HOST:PORT/…`).
+  public static func maskingCredentials(in text: String) -> String {
+    let schemes = ["nats://", "tls://"]
+    var result = ""
+    var rest = Substring(text)
+    while let found = schemes.compactMap({ rest.firstRange(of: $0) })
+      .min(by: { $0.lowerBound < $1.lowerBound })
+    {
+      result += rest[..<found.upperBound]
+      rest = rest[found.upperBound...]
+      let next = schemes.compactMap { rest.firstRange(of: $0)?.lowerBound }.min() ?? rest.endIndex
+      if let at = rest[..<next].lastIndex(of: "@") {
+        result += "***"
+        rest = rest[at...]
+      } else {
+        result += rest[..<next]
+        rest = rest[next...]
+      }
+    }
+    return result + rest
+  }
+
   /// `text` with the password of every server URL in it written `***`, as
   /// ``StreamServer/displayURL`` writes a server's (`nats://USER:PASSWORD@HOST:PORT/…` →
   /// `nats://USER:***@HOST:PORT/…`, `tls://` too, each of a comma-separated list): a
