@@ -462,6 +462,12 @@ struct StreamStoreTests {
       try store.push(directory.file("big.journal"))
     }
     #expect(tooLarge.kind == .tooLarge, "\(tooLarge)")
+    // Its headers counted too (walk of the fleet, F3: "12440 bytes is larger than …
+    // 12500").
+    #expect(
+      tooLarge.description.contains(
+        "and its headers is more than the server accepts (max_payload, 2048 bytes, counts both; raise it)"
+      ), "\(tooLarge)")
     #expect(tooLarge.session == "00010203-0405-0607-0809-0a0b0c0d0e0f")
 
     // A tls:// address to a server without TLS: refused, never a connection in clear.

@@ -442,7 +442,7 @@ final class NatsConnection {
       if status == NATS_MAX_PAYLOAD || code == JSStreamMessageExceedsMaximumErr {
         throw StreamError(
           .tooLarge,
-          "a message of \(data.count) bytes is larger than the server accepts (\(maximumPayload) bytes; raise max_payload)",
+          "a message of \(data.count) bytes and its headers is more than the server accepts (max_payload, \(maximumPayload) bytes, counts both; raise it)",
           server: server.displayURL)
       }
       if code == JSStreamWrongLastSequenceErr {
