@@ -485,6 +485,22 @@ struct StreamCommandTests {
     // Said before connecting, as a usage error.
     expectUsageError(
       empty, "the session's id is empty; give it, or its unique beginning", command: "pull")
+    // A path, or a session's URL, given for the id (walk of the fleet, F11: the server was
+    // asked, and said it had no such session).
+    for (session, message) in [
+      (
+        "day-menu.journal",
+        "'day-menu.journal' is no session id, which is hex digits and dashes (or their beginning), as `rewind sessions` lists them"
+      ),
+      (
+        "\(server.url)/bdc2",
+        "\(server.url)/bdc2 is a session's URL: pull takes its id, the server in --server (rewind pull ID --server nats://HOST:PORT -o FILE)"
+      ),
+    ] {
+      let refused = try rewind(
+        "pull", session, "--server", server.url, "-o", server.directory.file("x.journal"))
+      expectUsageError(refused, message, command: "pull")
+    }
 
     let absent = "nats://127.0.0.1:\(NatsServer.freePort())"
     // Values out of range are usage errors of the usual shape, said before connecting.

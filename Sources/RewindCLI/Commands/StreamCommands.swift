@@ -243,6 +243,17 @@ extension RewindTool {
       guard !session.isEmpty else {
         throw UsageError("the session's id is empty; give it, or its unique beginning")
       }
+      // Said before the server is asked (walk of the fleet, F11: "no such session").
+      if StreamStore.looksLikeSessionURL(session) {
+        throw UsageError(
+          "\(StreamStore.maskingCredentials(in: session)) is a session's URL: pull takes its id, the server in --server (rewind pull ID --server nats://HOST:PORT -o FILE)"
+        )
+      }
+      guard session.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+        throw UsageError(
+          "\(Format.quoted(session)) is no session id, which is hex digits and dashes (or their beginning), as `rewind sessions` lists them"
+        )
+      }
       let destination = try outputDestination(output, force: force, inputs: [])
       let store = try connection.connect(replicas: 1, context: context)
       let summary = try context.withProgress("Pulling \(session)") { bar in

@@ -216,7 +216,8 @@ final class NatsConnection {
     }
     guard create else {
       throw StreamError(
-        .streamMissing, "the server has no stream \(name) (nothing was pushed to it)",
+        .streamMissing,
+        "the server has no stream \(name) (nothing was pushed to it, or a first push was cut short: push again)",
         server: server.displayURL)
     }
     try createStream(name, subjects: subjects)
@@ -545,7 +546,8 @@ final class NatsConnection {
     }
     if status == NATS_NOT_FOUND {
       throw StreamError(
-        .streamMissing, "the server has no bucket \(name) (nothing was pushed to it)",
+        .streamMissing,
+        "the server has no bucket \(name) (nothing was pushed to it, or a first push was cut short: push again)",
         server: server.displayURL)
     }
     guard status == NATS_OK, let bucket else {
