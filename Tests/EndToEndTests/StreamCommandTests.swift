@@ -58,6 +58,10 @@ struct StreamCommandTests {
       "sessions", "--server", server.url, "--since", "2026-11-30T12:00:00Z", "--device", "iPad")
     #expect(filtered.lines.count == 2, "\(filtered.stdout)")
     #expect(filtered.lines.allSatisfy { $0.contains("iPad") })
+    // In any case (walk of the fleet, F15: `--device ipad` matched none).
+    let anyCase = try rewind(
+      "sessions", "--server", server.url, "--since", "2026-11-30T12:00:00Z", "--device", "IPAD")
+    #expect(anyCase.stdout == filtered.stdout)
     // A date alone is its midnight, UTC.
     let midnight = try rewind("sessions", "--server", server.url, "--since", "2026-11-30T00:00:00Z")
     #expect(midnight.lines.count >= 2, "\(midnight.stdout)")
@@ -348,6 +352,12 @@ struct StreamCommandTests {
         "1 passed, 3 failed",
       ], "\(result.stdout)")
     #expect(!result.stdout.contains("secret"), "\(result.stdout)")
+    // A reading command names the session too (walk of the fleet, F10: the server alone).
+    expectFailure(
+      try rewind("log", "\(wrong)/\(id.prefix(8))"),
+      containing:
+        "\(server.url): session \(id.prefix(8)): the server refused the credentials (authorization violation)"
+    )
     // The JSON names it as the line does; its "error" keeps the whole message.
     let json = try parseObject(try rewind("check", "\(withPassword)/0000", "--json").stdout)
     let entry = try #require((json["journals"] as? [[String: Any]])?.first)
@@ -596,6 +606,19 @@ struct StreamCommandTests {
         result.stderr.hasPrefix(
           "Error: \(text) is neither a file nor a session on a server (nats://[USER:PASSWORD@]HOST:PORT/SESSION-ID"
         ), "\(result.stderr)")
+    }
+    // Another scheme, or this one in capitals (walk of the fleet, F14: "no such file").
+    for (url, message) in [
+      (
+        "NATS://ops:hunter2@127.0.0.1:4222/bdc",
+        "NATS://***@127.0.0.1:4222/bdc: write the scheme in lower case, nats://"
+      ),
+      (
+        "http://127.0.0.1:4222/bdc",
+        "http://127.0.0.1:4222/bdc is neither a file nor a session on a server, whose URL starts nats:// or tls://, not http://"
+      ),
+    ] {
+      expectUsageError(try rewind("info", url), message, command: "info")
     }
     // A space or a control character in it, a password's say: no part of the password is
     // quoted (walk of the fleet, F4: it was, in clear).

@@ -274,7 +274,7 @@ extension RewindTool {
         duration and the bytes it takes on the server, and `open` for a session whose \
         journal was not closed when it was pushed. --domain keeps one domain's, --since \
         those started at or after a time (ISO 8601), --device those whose device contains \
-        the text. Reads only the sessions' summaries, never their frames. A server that \
+        the text (in any case). Reads only the sessions' summaries, never their frames. A server that \
         stops answering once connected (restarted, or a cluster electing a new leader) is \
         asked again for 30 s before the command fails, saying so.
 
@@ -292,7 +292,8 @@ extension RewindTool {
         "Only the sessions started at or after this time (ISO 8601; a date alone: its midnight, UTC)."
     )
     var since: String?
-    @Option(valueName: "text", help: "Only the sessions whose device contains this text.")
+    @Option(
+      valueName: "text", help: "Only the sessions whose device contains this text (in any case).")
     var device: String?
     @Flag(help: "Print JSON.")
     var json: Bool
@@ -314,7 +315,7 @@ extension RewindTool {
       let sessions = all.filter { summary in
         (domain.map { summary.domain == $0 } ?? true)
           && (start.map { summary.startTime >= $0 } ?? true)
-          && (device.map { summary.device.contains($0) } ?? true)
+          && (device.map { summary.device.lowercased().contains($0.lowercased()) } ?? true)
       }
       for problem in unreadable {
         context.stderr.print(

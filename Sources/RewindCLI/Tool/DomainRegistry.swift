@@ -97,7 +97,32 @@ struct DomainRegistry: Sendable {
         // file that cannot be read (exit 1).
         throw CommandError(error.message)
       }
-      return try StreamStore(settings).reader(session: session)
+      do {
+        return try StreamStore(settings).reader(session: session)
+      } catch var error as StreamError {
+        // The session read, named whatever failed (walk of the fleet, F10: credentials
+        // refused, or no server answering, named the server alone).
+        if error.session == nil { error.session = session }
+        throw error
+      }
+    }
+    // Another scheme, or this one in capitals: a URL, not a file (walk of the fleet, F14).
+    if !StreamStore.looksLikeSessionURL(path),
+      let scheme = path.firstRange(of: "://").map({ path[..<$0.lowerBound] }),
+      scheme.first?.isLetter == true,
+      scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }), !fileExists(path)
+    {
+      let lower = scheme.lowercased()
+      // Everything from the scheme to the last `@` hidden, a password's place in it.
+      var shown = path
+      if let at = path[scheme.endIndex...].lastIndex(of: "@") {
+        shown = scheme + "://***" + path[at...]
+      }
+      throw UsageError(
+        lower == "nats" || lower == "tls"
+          ? "\(shown): write the scheme in lower case, \(lower)://"
+          : "\(shown) is neither a file nor a session on a server, whose URL starts nats:// or tls://, not \(scheme)://"
+      )
     }
     if StreamStore.looksLikeSessionURL(path), !fileExists(path) {
       // Quoted with its password masked: `check` prints the message on its FAIL line.
