@@ -138,6 +138,10 @@ final class NatsConnection {
         problem = (.authorization, message)
       case NATS_TIMEOUT:
         problem = (.noServer, "no server answered within \(server.timeoutMilliseconds) ms")
+      case _ where lastError(status).contains("Expected 'PONG'"):
+        // The server's answer to the client's first ping not in within the time (libnats
+        // says so in its own words with a short --timeout).
+        problem = (.noServer, "no server answered within \(server.timeoutMilliseconds) ms")
       default:
         var message = "cannot connect: \(lastError(status))"
         // A credentials file that does not hold credentials is read as the client connects:
