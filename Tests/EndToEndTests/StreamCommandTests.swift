@@ -292,7 +292,7 @@ struct StreamCommandTests {
     #expect(said.contains("tried again for 30 s"), "\(said)")
     #expect(
       said.hasSuffix(
-        "; pushing again resumes: what the server took is kept (the session is listed once its index is written)\n"
+        "; pushing again resumes: what the server took is kept (the session is listed once its index is written, `open` until a push completes it)\n"
       ), "\(said)")
   }
 
