@@ -26,7 +26,9 @@ extension StreamCommandTests {
       noPort, containing: "nats://no-such-host.invalid:4222: cannot resolve no-such-host.invalid")
     let session = try rewind("info", "nats://no-such-host.invalid/bdc215f2")
     expectFailure(
-      session, containing: "nats://no-such-host.invalid:4222: cannot resolve no-such-host.invalid")
+      session,
+      containing:
+        "nats://no-such-host.invalid:4222: session bdc215f2: cannot resolve no-such-host.invalid")
     // A server that refuses is said as before; in a list, each reason.
     let absent = "nats://127.0.0.1:\(NatsServer.freePort())"
     let refused = try rewind("sessions", "--server", absent, "--timeout", "2000")

@@ -160,9 +160,11 @@ struct StreamCommandTests {
     let path = sample("generated-200k.journal")
     #expect(try rewind("push", path, "--server", server.url).status == 0)
     let id = try JournalReader(path: path).header.sessionID.description
-    for (trap, status) in [("", 141), ("trap '' PIPE; ", 0)] {
+    // The signal's action set for rewind: the test process may run with it ignored.
+    for (trap, status) in [("--default-signal=PIPE", 141), ("--ignore-signal=PIPE", 0)] {
       for source in [path, "\(server.url)/\(id.prefix(8))"] {
-        let script = "\(trap)\"$0\" log \"$1\" | head -1 >/dev/null; exit ${PIPESTATUS[0]}"
+        let script =
+          "/usr/bin/env \(trap) \"$0\" log \"$1\" | head -1 >/dev/null; exit ${PIPESTATUS[0]}"
         let result = try run(
           "/bin/bash", ["-c", script, rewindBinary, source],
           environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
@@ -292,7 +294,7 @@ struct StreamCommandTests {
     #expect(said.contains("tried again for 30 s"), "\(said)")
     #expect(
       said.hasSuffix(
-        "; pushing again resumes: what the server took is kept (the session is listed once its index is written, `open` until a push completes it)\n"
+        "; pushing again resumes: what the server took is kept (the session is listed once its index is written, incomplete until a push completes it)\n"
       ), "\(said)")
   }
 
@@ -311,6 +313,23 @@ struct StreamCommandTests {
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal, "the push ended before it was killed")
     #expect(seen >= 20 && seen < frames)
+    // Listed incomplete, not open: the journal pushed was closed (walk of the fleet, F1: a
+    // push cut short was taken for a recording whose writer stopped).
+    let cut = try #require(
+      try parseJSON(try rewind("sessions", "--server", server.url, "--json").stdout)
+        as? [[String: Any]]
+    ).first
+    #expect(
+      cut?["incomplete"] as? Bool == true && cut?["closed"] as? Bool == false, "\(cut ?? [:])")
+    #expect(try rewind("sessions", "--server", server.url).stdout.hasSuffix("  incomplete\n"))
+    let part = directory.file("part.journal")
+    let partial = try rewind(
+      "pull", try #require(cut?["session"] as? String), "--server", server.url, "-o", part)
+    #expect(partial.status == 0, "\(partial.stderr)")
+    #expect(
+      partial.stdout.hasSuffix(
+        "frames (its push is incomplete: the journal pushed was closed, and the server holds these of its frames; pushing it again completes the session)\n"
+      ), "\(partial.stdout)")
 
     let resumed = try rewind("push", path, "--server", server.url, "--json")
     #expect(resumed.status == 0, "\(resumed.stderr)")
@@ -323,6 +342,11 @@ struct StreamCommandTests {
     let id = try #require(report?["session"] as? String)
     #expect(try rewind("pull", id, "--server", server.url, "-o", output).status == 0)
     #expect(bytes(of: output) == bytes(of: path))
+    let whole = try #require(
+      try parseJSON(try rewind("sessions", "--server", server.url, "--json").stdout)
+        as? [[String: Any]]
+    ).first
+    #expect(whole?["incomplete"] as? Bool == false && whole?["closed"] as? Bool == true)
   }
 
   /// `check` of a session on a server that fails names the session once on its line, as a

@@ -88,7 +88,7 @@ extension RewindTool {
     /// What a push cut off by the server or the network ends its error with: the frames
     /// the server took are kept, and not listed until the session's index is written.
     static let resumes =
-      "; pushing again resumes: what the server took is kept (the session is listed once its index is written, `open` until a push completes it)"
+      "; pushing again resumes: what the server took is kept (the session is listed once its index is written, incomplete until a push completes it)"
 
     func run(_ context: Context) throws {
       let address = try connection.address(replicas: replicas, environment: context.environment)
@@ -259,7 +259,12 @@ extension RewindTool {
       let summary = try context.withProgress("Pulling \(session)") { bar in
         try store.pull(session, to: destination, progress: bar.update)
       }
-      let state = summary.isClosed ? "" : " (not closed on the server)"
+      let state =
+        summary.isClosed
+        ? ""
+        : summary.isIncomplete
+          ? " (its push is incomplete: the journal pushed was closed, and the server holds these of its frames; pushing it again completes the session)"
+          : " (not closed on the server)"
       context.stdout.print(
         "\(TerminalText.escaped(output)): session \(summary.session), \(Format.count(summary.eventCount, "event")) in \(Format.count(summary.frameCount, "frame"))\(state)"
       )
@@ -271,8 +276,10 @@ extension RewindTool {
       name: "sessions", abstract: "List the sessions on a NATS JetStream server.",
       discussion: """
         One line per session, oldest first: its id, domain, device, start (UTC), events, \
-        duration and the bytes it takes on the server, and `open` for a session whose \
-        journal was not closed when it was pushed. --domain keeps one domain's, --since \
+        duration and the bytes it takes on the server, `open` for a session whose \
+        journal was not closed when it was pushed, and `incomplete` for one whose closed \
+        journal is not all there (a push under way, or cut short: pushing it again \
+        completes it). --domain keeps one domain's, --since \
         those started at or after a time (ISO 8601), --device those whose device contains \
         the text (in any case). Reads only the sessions' summaries, never their frames. A server that \
         stops answering once connected (restarted, or a cluster electing a new leader) is \
@@ -334,6 +341,7 @@ extension RewindTool {
                 ("durationMicroseconds", .int(Int64(summary.lastTime))),
                 ("frames", .int(Int64(summary.frameCount))),
                 ("bytes", .int(Int64(summary.storedBytes))), ("closed", .bool(summary.isClosed)),
+                ("incomplete", .bool(summary.isIncomplete)),
               ])
             }))
         return
@@ -345,7 +353,8 @@ extension RewindTool {
           Format.count(summary.eventCount, "event"), Format.duration(summary.lastTime),
           Format.bytes(summary.storedBytes),
         ]
-        context.stdout.print(fields.joined(separator: "  ") + (summary.isClosed ? "" : "  open"))
+        let state = summary.isClosed ? "" : summary.isIncomplete ? "  incomplete" : "  open"
+        context.stdout.print(fields.joined(separator: "  ") + state)
       }
       if sessions.isEmpty { context.stderr.print(noSessions(among: all)) }
     }

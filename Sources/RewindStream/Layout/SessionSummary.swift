@@ -21,6 +21,10 @@ public struct SessionSummary: Sendable, Equatable {
   public var storedBytes: UInt64
   /// Whether its journal was closed and every frame is on the server.
   public var isClosed: Bool
+  /// Whether the journal pushed was closed but not every frame of it is on the server: a
+  /// push under way, or one cut short (pushing the journal again completes the session).
+  /// Never with ``isClosed``.
+  public var isIncomplete = false
 
   static let version: UInt8 = 1
 
@@ -37,7 +41,7 @@ public struct SessionSummary: Sendable, Equatable {
     writer.writeLittleEndian(eventCount)
     writer.writeLittleEndian(lastTime)
     writer.writeLittleEndian(storedBytes)
-    writer.write(isClosed ? 1 : 0)
+    writer.write(isClosed ? 1 : isIncomplete ? 2 : 0)
     return writer.bytes
   }
 
@@ -62,7 +66,7 @@ public struct SessionSummary: Sendable, Equatable {
       return SessionSummary(
         session: id, domain: domain, device: device, startTime: start, subject: subject,
         headerSequence: headerSequence, frameCount: Int(frames), eventCount: events,
-        lastTime: lastTime, storedBytes: stored, isClosed: closed == 1)
+        lastTime: lastTime, storedBytes: stored, isClosed: closed == 1, isIncomplete: closed == 2)
     }
   }
 }

@@ -655,17 +655,19 @@ public final class StreamStore {
     // that adds nothing to it (taken before the journal was closed, pushed after it) leaves
     // it closed. Frames a killed push left past the index are new: the session goes on.
     let closedWithEveryFrame = summary.isClosed && summary.frameCount == reader.frames.count
+    let journalIsClosed = reader.condition.isClosed && reader.condition.tornTail == nil
     if frames.count > summary.frameCount || reindexFrom != nil {
       try record(
         &summary, frames, from: min(reindexFrom ?? summary.frameCount, summary.frameCount),
-        headerSize: headerBytes.count, revisions: &revisions)
+        headerSize: headerBytes.count, revisions: &revisions, journalIsClosed: journalIsClosed,
+        journalFrames: reader.frames.count)
     }
-    let closed =
-      (reader.condition.isClosed && reader.condition.tornTail == nil) || closedWithEveryFrame
+    let closed = journalIsClosed || closedWithEveryFrame
     if frames.count < reader.frames.count, summary.isClosed {
       // A closed journal continued since it was pushed: the summary says so before the
       // first frame is sent, and says closed again when the push ends (if it is).
       summary.isClosed = false
+      summary.isIncomplete = journalIsClosed
       try put(summary, revision: &revisions.summary)
     }
     // The index is written as each value of it fills, and at the end: a value written
@@ -690,17 +692,19 @@ public final class StreamStore {
       if frames.count % chunk == 0 {
         try record(
           &summary, frames, from: firstUnindexed, headerSize: headerBytes.count,
-          revisions: &revisions)
+          revisions: &revisions, journalIsClosed: journalIsClosed,
+          journalFrames: reader.frames.count)
         firstUnindexed = frames.count
       }
     }
     if firstUnindexed < frames.count {
       try record(
-        &summary, frames, from: firstUnindexed, headerSize: headerBytes.count, revisions: &revisions
-      )
+        &summary, frames, from: firstUnindexed, headerSize: headerBytes.count,
+        revisions: &revisions, journalIsClosed: journalIsClosed, journalFrames: reader.frames.count)
     }
-    if closed != summary.isClosed || frames.isEmpty && found == 0 {
+    if closed != summary.isClosed || summary.isIncomplete || frames.isEmpty && found == 0 {
       summary.isClosed = closed
+      summary.isIncomplete = false
       try put(summary, revision: &revisions.summary)
     }
     return (
@@ -725,7 +729,7 @@ public final class StreamStore {
   /// revision `revisions` holds of it (set to the one written).
   private func record(
     _ summary: inout SessionSummary, _ frames: [StreamFrame], from first: Int, headerSize: Int,
-    revisions: inout ValueRevisions
+    revisions: inout ValueRevisions, journalIsClosed: Bool, journalFrames: Int
   ) throws(StreamError) {
     let id = summary.session.description
     let size = StreamLayout.indexChunkSize
@@ -739,6 +743,9 @@ public final class StreamStore {
     summary.eventCount = frames.last?.lastSequence ?? 0
     summary.lastTime = frames.last?.lastTime ?? 0
     summary.storedBytes = frames.reduce(UInt64(headerSize)) { $0 + UInt64($1.size) }
+    // Listed from its first index, a closed journal's session is said incomplete until
+    // every frame is there (a push cut short is not taken for a recording that stopped).
+    summary.isIncomplete = journalIsClosed && !summary.isClosed && frames.count < journalFrames
     try put(summary, revision: &revisions.summary)
   }
 
