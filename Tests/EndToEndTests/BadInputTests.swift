@@ -213,6 +213,13 @@ struct BadInputTests {
       try rewind(command, ipad, "--from", "+40s", "--to", "+20s"),
       "--from +40s (event 17) is after --to +20s (event 11); give the earlier point first",
       command: command)
+    // Point 0 is no event's (walk of the query commands, WQ-10: "start (event 0)").
+    expectUsageError(
+      try rewind(command, ipad, "--from", "end", "--to", "start"),
+      "--from end (event 32) is after --to start; give the earlier point first", command: command)
+    expectUsageError(
+      try rewind(command, ipad, "--from", "3", "--to", "end-32"),
+      "--from 3 is after --to end-32 (the start); give the earlier point first", command: command)
   }
 
   @Test("diff --events of a reversed range is an error, not 'no events in between'")

@@ -125,9 +125,32 @@ struct HostileInputTests {
         "-2.5s",
         "'-2.5s' is negative: the earliest point is 0 (or start), before any event; offsets count from +0s, the session's first moment"
       ),
+      // Zero with a sign is not negative (walk of the query commands, WQ-10).
+      ("-0", "'-0' has a minus sign: the start is written 0 (or start), an offset from it +0s"),
+      (
+        "-0.0s",
+        "'-0.0s' has a minus sign: the start is written 0 (or start), an offset from it +0s"
+      ),
+      // A time nearly ISO 8601 says what is wrong (walk of the query commands, WQ-8).
       (
         "2026-02-30T07:30:00Z",
-        "expected a sequence number (1500), an offset (+12.5s, +250ms, +1h 30m), an ISO-8601 time, start, end or end-N (N events before the end)"
+        "expected a sequence number (1500), an offset (+12.5s, +250ms, +1h 30m), an ISO-8601 time, start, end or end-N (N events before the end); there is no day 30 in 2026-02, which has 28 days"
+      ),
+      (
+        "2026-11-30T09:15:01+0100",
+        "expected a sequence number (1500), an offset (+12.5s, +250ms, +1h 30m), an ISO-8601 time, start, end or end-N (N events before the end); a zone is written ±hh:mm: +01:00"
+      ),
+      (
+        "2026-11-30T25:15:01Z",
+        "expected a sequence number (1500), an offset (+12.5s, +250ms, +1h 30m), an ISO-8601 time, start, end or end-N (N events before the end); there is no hour 25 (00 to 23)"
+      ),
+      (
+        "2026-11-30T09:15Z",
+        "expected a sequence number (1500), an offset (+12.5s, +250ms, +1h 30m), an ISO-8601 time, start, end or end-N (N events before the end); a time has its seconds too: hh:mm:ss"
+      ),
+      (
+        "2026-11-30T09:15:01,4Z",
+        "expected a sequence number (1500), an offset (+12.5s, +250ms, +1h 30m), an ISO-8601 time, start, end or end-N (N events before the end); decimals of a second follow a point, not a comma"
       ),
     ])
   func nearlyAPoint(point: String, message: String) throws {

@@ -84,7 +84,10 @@ extension Timeline {
     let last = try resolve(to, option: "--to <point>", knownState: knownStates)
     guard first <= last else {
       func shown(_ argument: PointArgument, _ sequence: UInt64) -> String {
-        argument.text == String(sequence) ? argument.text : "\(argument.text) (event \(sequence))"
+        // Point 0 is the state before any event, no event's (walk of the query commands).
+        argument.text == String(sequence) || (sequence == 0 && argument.text == "start")
+          ? argument.text
+          : "\(argument.text) (\(sequence == 0 ? "the start" : "event \(sequence)"))"
       }
       throw UsageError(
         "--from \(shown(from, first)) is after --to \(shown(to, last)); give the earlier point first"

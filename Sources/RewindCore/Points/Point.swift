@@ -66,6 +66,15 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
         let restIsPoint =
           (rest.allSatisfy(\.isASCIIDigit) && !rest.isEmpty)
           || Point.microseconds(inDuration: rest) != nil
+        if trimmed.hasPrefix("-") && restIsPoint,
+          rest.allSatisfy({ $0 == "0" }) || Point.microseconds(inDuration: rest) == 0
+        {
+          // `-0`, `-0s`: no negative point, only a sign too many.
+          throw RewindError(
+            .invalidInput,
+            "\(Format.quoted(text)) has a minus sign: the start is written 0 (or start), an offset from it +0s"
+          )
+        }
         if trimmed.hasPrefix("-") && restIsPoint {
           throw RewindError(
             .invalidInput,
@@ -150,11 +159,59 @@ public enum Point: Sendable, Equatable, CustomStringConvertible {
     {
       return "; a sequence number is a whole number, and an offset has a unit: +\(text)s"
     }
+    if let problem = timeProblem(text) { return "; " + problem }
     // A date alone (`sessions --since` takes one: its midnight, UTC).
     if ISO8601.parse(text + "T00:00:00Z") != nil {
       return "; a point in time has its time and zone too: \(text)T00:00:00Z for its midnight, UTC"
     }
     return ""
+  }
+
+  /// What is wrong with `text`, written as an ISO-8601 time (a date, `T`, a time) that is
+  /// none: a zone without its colon, a decimal comma, no seconds, a date or a time that
+  /// does not exist; nil for any other text (walk of the query commands, WQ-8: each was
+  /// only "expected a sequence number …").
+  static func timeProblem(_ text: String) -> String? {
+    let text = text.uppercased()
+    let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
+    let date = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, date.count == 3, date.allSatisfy({ !$0.isEmpty && isDigits($0) }),
+      date[0].count == 4
+    else { return nil }
+    if text.contains(",") { return "decimals of a second follow a point, not a comma" }
+    let time = parts[1]
+    let clockEnd = time.firstIndex { !($0.isASCIIDigit || $0 == ":" || $0 == ".") } ?? time.endIndex
+    let clock = time[..<clockEnd]
+    let zone = time[clockEnd...]
+    if let sign = zone.first, sign == "+" || sign == "-", zone.count == 5,
+      isDigits(zone.dropFirst())
+    {
+      return "a zone is written ±hh:mm: \(sign)\(zone.dropFirst().prefix(2)):\(zone.suffix(2))"
+    }
+    let fields =
+      clock.split(separator: ".", maxSplits: 1)[...].first?
+      .split(separator: ":", omittingEmptySubsequences: false) ?? []
+    if fields.count == 2 { return "a time has its seconds too: hh:mm:ss" }
+    let (year, month, day) = (Int(date[0]) ?? 0, Int(date[1]) ?? 0, Int(date[2]) ?? 0)
+    guard (1...12).contains(month) else { return "there is no month \(date[1])" }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    guard (1...days).contains(day) else {
+      return "there is no day \(date[2]) in \(date[0])-\(date[1]), which has \(days) days"
+    }
+    guard fields.count == 3, fields.allSatisfy({ $0.count == 2 && isDigits($0) }) else {
+      return nil
+    }
+    let limits = [("hour", 23), ("minute", 59), ("second", 59)]
+    for (field, (name, limit)) in zip(fields, limits) where Int(field) ?? 0 > limit {
+      return "there is no \(name) \(field) (00 to \(limit))"
+    }
+    if let sign = zone.first, sign == "+" || sign == "-", zone.count == 6,
+      let hours = Int(zone.dropFirst().prefix(2)), hours > 23
+    {
+      return "a zone is at most 23 hours from UTC"
+    }
+    return nil
   }
 
   /// Microseconds in a duration written as a number and a unit: `12.5s`, `250ms`,
