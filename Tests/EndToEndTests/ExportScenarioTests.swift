@@ -248,6 +248,18 @@ struct ExportScenarioTests {
     expectFailure(
       try rewind("export", spaced, "--scenario"),
       containing: "event 1 of the script reads back as another event: 'select item id:  spaced  '")
+    // An invisible space is shown as such (walk of import/export, IO-9: the two texts
+    // of the message looked the same).
+    let invisible = directory.file("invisible.jsonl")
+    ([header, "{\"seq\":1,\"time_us\":0,\"event\":\"itemSelected\",\"id\":\"x\\u00a0y\"}"]
+      .map { $0 + "\n" }.joined()).writeFixture(to: invisible)
+    let nbsp = directory.file("nbsp.journal")
+    #expect(try rewind("import", invisible, "-o", nbsp).status == 0)
+    expectFailure(
+      try rewind("export", nbsp, "--scenario"),
+      containing:
+        "event 1 of the script reads back as another event: 'select item id:x\\u{A0}y' reads as 'select item id:x y'"
+    )
     // Ids the catalog lacks, in a script of a part of the session: numbered otherwise
     // when read back (the first it meets is the session's second), the same events.
     let parts = directory.file("parts.jsonl")

@@ -196,7 +196,7 @@ struct ScenarioStream<D: RecordableDomain> {
       return "event \(index + 1) of the script reads back as another event or at another time"
     }
     return
-      "event \(index + 1) of the script reads back as another event: \(Format.quoted(written)) reads as \(Format.quoted(read))"
+      "event \(index + 1) of the script reads back as another event: \(Format.quotedVisibly(written)) reads as \(Format.quotedVisibly(read))"
   }
 
   private static func unreadable(_ error: ScenarioError) -> Problem {

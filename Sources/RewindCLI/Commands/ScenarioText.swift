@@ -83,7 +83,7 @@ struct ScenarioText {
       let readLine = read.domain.scenarioLine(written.event)
       guard readLine == line else {
         return
-          "event \(index + 1) of the script reads back as another event: \(Format.quoted(line)) reads as \(Format.quoted(readLine))"
+          "event \(index + 1) of the script reads back as another event: \(Format.quotedVisibly(line)) reads as \(Format.quotedVisibly(readLine))"
       }
       return "event \(index + 1) of the script reads back as another event or at another time"
     }

@@ -30,6 +30,23 @@ package enum Format {
   ///   - text: What the user gave.
   ///   - quote: The quote on either side: `'` (the default), `"` in messages about JSON,
   ///     or nothing for a number.
+  /// ``quoted(_:quote:)`` with each whitespace but the space, and each invisible format
+  /// character, written `\u{A0}`: two texts that differ only so read apart in a message
+  /// (`'id:x\u{A0}y' reads as 'id:x y'`).
+  package static func quotedVisibly(_ text: some StringProtocol) -> String {
+    var shown = ""
+    for scalar in text.unicodeScalars {
+      if scalar != " ",
+        scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+      {
+        shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        shown.unicodeScalars.append(scalar)
+      }
+    }
+    return quoted(shown)
+  }
+
   package static func quoted(_ text: some StringProtocol, quote: String = "'") -> String {
     var count = 0
     var end = text.startIndex
