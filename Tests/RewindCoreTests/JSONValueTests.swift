@@ -78,7 +78,8 @@ struct JSONValueTests {
       for (index, key) in keys.enumerated() {
         if index > 0 { text += ", " }
         if keyColumn == nil, key == expected, keys.firstIndex(of: key)! < index {
-          keyColumn = text.utf8.count + 1
+          // In characters (walk of import/export, IO-6: the column counted bytes).
+          keyColumn = text.count + 1
         }
         text += JSONValue.string(key).compactText + ": \(index)"
       }

@@ -458,11 +458,8 @@ private struct ConditionParser {
     do throws(JSONParseError) {
       return try JSONValue(parsing: json)
     } catch {
-      // The parser counts bytes: the scalars before the error are the bytes that start
-      // one.
-      let bytes = Array(json.utf8)
-      let byteOffset = min(max(error.column - 1, 0), bytes.count)
-      let scalarOffset = bytes[..<byteOffset].count { $0 & 0xC0 != 0x80 }
+      // The parser counts characters: the scalars of those before the error.
+      let scalarOffset = json.prefix(max(error.column - 1, 0)).unicodeScalars.count
       throw self.error("not a JSON value: \(error.message)", at: start + scalarOffset)
     }
   }

@@ -345,18 +345,22 @@ package final class TextFileReader {
     var line = bytes
     if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
     if line.last == 0x0D { line = line.dropLast() }
+    // Columns count the characters before, as an editor shows them (a line's first
+    // invalid byte follows valid UTF-8).
+    func column(_ index: Int) -> Int {
+      String(decoding: line[line.startIndex..<index], as: UTF8.self).count + 1
+    }
     if let nul = line.firstIndex(of: 0) {
       throw TextFileError(
-        .notText,
-        "a NUL byte at column \(nul - line.startIndex + 1); this is not a text file",
-        path: path, line: lineNumber)
+        .notText, "a NUL byte at column \(column(nul)); this is not a text file", path: path,
+        line: lineNumber)
     }
     if let text = String(validating: line, as: UTF8.self) { return text }
     let offset = Self.firstInvalidUTF8(in: line)
     let byte = line[line.startIndex + offset]
     throw TextFileError(
       .notText,
-      "invalid UTF-8 at column \(offset + 1) (byte 0x\(String(byte, radix: 16, uppercase: true))); the file must be UTF-8 text",
+      "invalid UTF-8 at column \(column(line.startIndex + offset)) (byte 0x\(String(byte, radix: 16, uppercase: true))); the file must be UTF-8 text",
       path: path, line: lineNumber)
   }
 

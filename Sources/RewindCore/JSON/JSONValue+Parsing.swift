@@ -3,7 +3,7 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
   public var message: String
   /// 1-based line of the problem.
   public var line: Int
-  /// 1-based column (in bytes) of the problem.
+  /// 1-based column (in characters) of the problem.
   public var column: Int
 
   package init(message: String, line: Int, column: Int) {
@@ -59,7 +59,11 @@ private struct JSONParser {
       line += 1
       lineStart = index + 1
     }
-    return JSONParseError(message: message, line: line, column: offset - lineStart + 1)
+    // The characters before it on its line, as an editor counts columns (and scripts'
+    // and conditions' errors do).
+    let before = UnsafeBufferPointer(rebasing: bytes[lineStart..<min(offset, bytes.count)])
+    let column = String(decoding: before, as: UTF8.self).count + 1
+    return JSONParseError(message: message, line: line, column: column)
   }
 
   var current: UInt8? { position < bytes.count ? bytes[position] : nil }
