@@ -224,11 +224,11 @@ struct HostileInputTests {
       // 64-bit integers"), or from 2^53 on, where a double rounds (…993.0 read …992).
       (
         "9.2e18",
-        "menuTabTapped needs an integer \"index\", found 9.2e+18, written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write an integer as digits"
+        "menuTabTapped needs an integer \"index\", found 9.2e+18, written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write it as digits"
       ),
       (
         "9007199254740993.0",
-        "menuTabTapped needs an integer \"index\", found 9007199254740992.0, written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write an integer as digits"
+        "menuTabTapped needs an integer \"index\", found 9007199254740992.0, written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write it as digits"
       ),
       ("\"2\"", "menuTabTapped needs an integer \"index\", found a string"),
     ])

@@ -67,6 +67,11 @@ struct ConditionCheckTests {
           == "menu.selectedIndex holds an integer, and the whole number given is past the integers' range (-9223372036854775808 to 9223372036854775807)"
       )
     }
+    // Whole numbers within it, however written, are integers (the review of session 68:
+    // 1e16 was refused as past the range).
+    for written in ["1e16", "9.2e18", "-9.2e18", "3.0"] {
+      #expect(error("menu.selectedIndex == \(written)", navigation) == nil, "\(written)")
+    }
     let fraction = error("menu.selectedIndex == 1.5", navigation)
     #expect(fraction?.message == "menu.selectedIndex holds an integer, not a number (1.5)")
 

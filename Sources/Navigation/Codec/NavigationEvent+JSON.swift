@@ -105,7 +105,7 @@ extension NavigationDomain {
     switch value {
     case nil: ""
     case let value? where value.isRoundedWhole:
-      ", found \(value.compactText), written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write an integer as digits"
+      ", found \(value.compactText), \(JSONValue.roundedWholeProblem)"
     case .double(let number)? where number.isFinite && number == number.rounded():
       ", found \(number), beyond the 64-bit integers (-2^63 to 2^63 - 1)"
     case .double(let number)?: ", found \(number)"
@@ -145,7 +145,9 @@ extension NavigationDomain {
     }
     switch kind {
     case .menuTabTapped:
-      guard let value = json["index"]?.intValue, let index = Int(exactly: value) else {
+      guard let value = json["index"], !value.isRoundedWhole, let number = value.intValue,
+        let index = Int(exactly: number)
+      else {
         throw DomainError(
           "menuTabTapped needs an integer \"index\"" + Self.found(json["index"]),
           missingKey: "index")

@@ -409,6 +409,10 @@ extension JSONLines {
             + Format.slip(of: JSONLines.sequenceKey, given: members.map(\.0))
             + Self.members(members))
       }
+      if sequenceValue.isRoundedWhole {
+        throw LineProblem(
+          "\"seq\" is \(sequenceValue.compactText), \(JSONValue.roundedWholeProblem)")
+      }
       guard let sequence = sequenceValue.intValue else {
         // A whole number beyond 64 bits parses as a Double: an integer, only not the next.
         if case .double(let number) = sequenceValue, number.rounded() == number {
@@ -466,7 +470,7 @@ extension JSONLines {
         throw LineProblem(
           "missing \"time_us\" (microseconds since the session's start, a whole number ≥ 0)")
       }
-      if let number = value.intValue {
+      if !value.isRoundedWhole, let number = value.intValue {
         guard number >= 0 else {
           throw LineProblem(
             "\"time_us\" is \(number); a time is microseconds since the session's start, never negative"
@@ -475,9 +479,7 @@ extension JSONLines {
         return UInt64(number)
       }
       if value.isRoundedWhole {
-        throw LineProblem(
-          "\"time_us\" is \(value.compactText), written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write it as digits"
-        )
+        throw LineProblem("\"time_us\" is \(value.compactText), \(JSONValue.roundedWholeProblem)")
       }
       // A whole number beyond 64 bits parses as a Double.
       if case .double(let number) = value, number.rounded() == number {

@@ -48,27 +48,33 @@ public enum JSONValue: Sendable {
     return nil
   }
 
-  /// The number as an integer if it is one exactly: an integer, or a whole number written
-  /// with a decimal point or an exponent (`3.0`, `1e3`) below 2^53, which a double holds
-  /// exactly (above it, the digits written may have been rounded: such a number is no
-  /// integer here, ``isRoundedWhole`` says why).
+  /// The number as an integer if it is a whole one within 64 bits: an integer, or a whole
+  /// number written with a decimal point or an exponent (`3.0`, `1e3`), whose digits a
+  /// double may have rounded from 2^53 on (``isRoundedWhole``: a reader of events refuses
+  /// those).
   public var intValue: Int64? {
     switch self {
     case .int(let value): return value
     case .double(let value):
-      guard value.rounded() == value, abs(value) < 9_007_199_254_740_992 else { return nil }
+      // Not -2^63: an integer written below it reads as that double too.
+      guard value.rounded() == value, value > -0x1p63, value < 0x1p63 else { return nil }
       return Int64(value)
     default: return nil
     }
   }
 
-  /// Whether this is a whole number that is no integer here (``intValue``) though it fits
-  /// 64 bits: one written with a decimal point or an exponent from 2^53 on, whose digits a
-  /// double may have rounded (`9.2e18`); an integer written as digits is read exactly.
+  /// Whether this is a whole number within 64 bits written with a decimal point or an
+  /// exponent from 2^53 on, whose digits a double may have rounded (`9.2e18`,
+  /// `9007199254740993.0` read as …992): a reader of events refuses it
+  /// (``roundedWholeProblem``), where an integer written as digits is read exactly.
   package var isRoundedWhole: Bool {
     guard case .double(let value) = self, value.rounded() == value else { return false }
-    return abs(value) >= 9_007_199_254_740_992 && abs(value) < 9_223_372_036_854_775_808
+    return abs(value) >= 0x1p53 && value > -0x1p63 && value < 0x1p63
   }
+
+  /// What is wrong with a number ``isRoundedWhole`` refuses, after the number.
+  package static let roundedWholeProblem =
+    "written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write it as digits"
 
   /// The number as a Double.
   public var doubleValue: Double? {

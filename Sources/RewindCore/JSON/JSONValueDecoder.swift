@@ -96,6 +96,13 @@ final class JSONDecoding {
       return type == Double.self ? real as? T : Float(real) as? T
     }
     if let integerType = type as? any FixedWidthInteger.Type {
+      if value.isRoundedWhole {
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: path,
+            debugDescription:
+              "expected an integer, found \(value.compactText), \(JSONValue.roundedWholeProblem)"))
+      }
       guard let integer = value.intValue else {
         guard value.doubleValue == nil else {
           throw DecodingError.dataCorrupted(

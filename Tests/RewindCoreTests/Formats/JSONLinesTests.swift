@@ -113,6 +113,10 @@ struct JSONLinesTests {
       ),
       (#"{"time_us":0,"event":"cleared"}"#, 1, #"missing "seq" (an integer)"#),
       (
+        #"{"seq":1e16,"time_us":0,"event":"cleared"}"#, 1,
+        #""seq" is 1e+16, written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write it as digits"#
+      ),
+      (
         #"{"seq":1,"time_us":9.2e18,"event":"cleared"}"#, 1,
         #""time_us" is 9.2e+18, written with a decimal point or an exponent, which a double may have rounded from 2^53 on: write it as digits"#
       ),
