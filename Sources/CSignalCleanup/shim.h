@@ -135,6 +135,14 @@ static inline void rewind_cleanup_end(struct rewind_cleanup_registry *r, int sig
   _exit(128 + signal);
 }
 
+/// Ends the process by `signal` as its handler would (a closed pipe's SIGPIPE, which a
+/// library ignored since the process started): the names registered removed, then the
+/// signal's default action. Does not return.
+__attribute__((noreturn))
+static inline void rewind_cleanup_end_now(int signal) {
+  rewind_cleanup_end(__atomic_load_n(rewind_cleanup_attached(), __ATOMIC_ACQUIRE), signal);
+}
+
 /// The handler of SIGINT, SIGTERM and SIGHUP.
 static inline void rewind_cleanup_handler(int signal) {
   int saved = errno;
@@ -185,21 +193,6 @@ static inline int rewind_signal_is_default(int signal) {
   return (current.sa_flags & SA_SIGINFO) == 0 && current.sa_handler == SIG_DFL;
 }
 
-/// Ends the process by `signal`'s default action, whatever its action is now: set back,
-/// unblocked and raised (a closed pipe's SIGPIPE, which a library ignored since the
-/// process started). Returns only if the default action does not end the process.
-static inline void rewind_end_by_default(int signal) {
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = SIG_DFL;
-  sigemptyset(&action.sa_mask);
-  sigaction(signal, &action, NULL);
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, signal);
-  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-  raise(signal);
-}
 
 /// Holds back the signals that would end the process, while a replacement takes its last
 /// steps; the same number of rewind_cleanup_release calls lets them through again.

@@ -446,6 +446,15 @@ struct DebuggerTests {
         "(session d55e25a3-5beb-4c6b-b15d-629434eea694) after event 2: its events 1–2 are that session's"
       ))
     #expect(try rewind("export", imported).stdout == exported.stdout)
+    // A prefix of the branch shares all its events (the review of session 68: its export
+    // said it shared 2, and could not be imported).
+    let prefix = try rewind("export", branch, "--to", "1")
+    let prefixParent = try parseObject(prefix.lines[0])["header"] as? [String: Any]
+    #expect((prefixParent?["parent"] as? [String: Any])?["seq"] as? Int == 1)
+    let prefixLines = directory.file("prefix.jsonl")
+    write(prefix.stdout, to: prefixLines)
+    #expect(
+      try rewind("import", prefixLines, "-o", directory.file("prefix.journal")).status == 0)
     // A parent sharing more events than the session has, or with a key it lacks.
     for (old, new, message) in [
       (

@@ -81,10 +81,13 @@ struct ExportCommand: TimelineVisitor {
         "\(context.stderr.style.yellow("note:")) \(TerminalText.escaped(timeline.path)) has schema \(upcast.from) of '\(D.identifier)'; it is exported upcast to schema \(upcast.to)"
       )
     }
-    try writer.write(
-      JSONLines.Header(timeline.header, domain: timeline.domain) {
-        StreamStore.maskingPasswords(in: $0)
-      })
+    // A server's password, or a user libnats sends as a token, hidden; a range's last event
+    // before the branch point is the last the two share (a prefix of a branch is one).
+    var header = JSONLines.Header(timeline.header, domain: timeline.domain) {
+      StreamStore.maskingPasswords(in: $0, hidingTokens: true)
+    }
+    if let shared = header.parent?.sequence { header.parent?.sequence = min(shared, last) }
+    try writer.write(header)
     let progress = context.progress("Exporting")
     // The domain's own loop writes the events, a batch of lines at a time.
     try timeline.writeJSONLines(from: first, through: last) { lines in

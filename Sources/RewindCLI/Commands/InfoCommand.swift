@@ -107,7 +107,10 @@ struct InfoCommand: TimelineVisitor {
             header.parent.map { parent in
               .object([
                 // (An older Rewind may have written a session URL's password there.)
-                ("path", .string(StreamStore.maskingPasswords(in: parent.path))),
+                (
+                  "path",
+                  .string(StreamStore.maskingPasswords(in: parent.path, hidingTokens: true))
+                ),
                 ("session", .string(parent.sessionID.description)),
                 ("seq", .int(Int64(parent.sequence))),
               ])

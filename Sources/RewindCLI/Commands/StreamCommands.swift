@@ -244,12 +244,12 @@ extension RewindTool {
         throw UsageError("the session's id is empty; give it, or its unique beginning")
       }
       // Said before the server is asked (walk of the fleet, F11: "no such session").
-      if StreamStore.looksLikeSessionURL(session) {
+      if session.contains("://") {
         throw UsageError(
-          "\(StreamStore.maskingCredentials(in: session)) is a session's URL: pull takes its id, the server in --server (rewind pull ID --server nats://HOST:PORT -o FILE)"
+          "\(StreamStore.maskingUnreadableCredentials(in: session)) is a URL: pull takes a session's id, the server in --server (rewind pull ID --server nats://HOST:PORT -o FILE)"
         )
       }
-      guard session.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+      guard session.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == "-") }) else {
         throw UsageError(
           "\(Format.quoted(session)) is no session id, which is hex digits and dashes (or their beginning), as `rewind sessions` lists them"
         )

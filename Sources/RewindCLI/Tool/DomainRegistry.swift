@@ -113,11 +113,7 @@ struct DomainRegistry: Sendable {
       scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }), !fileExists(path)
     {
       let lower = scheme.lowercased()
-      // Everything from the scheme to the last `@` hidden, a password's place in it.
-      var shown = path
-      if let at = path[scheme.endIndex...].lastIndex(of: "@") {
-        shown = scheme + "://***" + path[at...]
-      }
+      let shown = StreamStore.maskingUnreadableCredentials(in: path)
       throw UsageError(
         lower == "nats" || lower == "tls"
           ? "\(shown): write the scheme in lower case, \(lower)://"
@@ -129,12 +125,16 @@ struct DomainRegistry: Sendable {
       // A server's URL whose session is no id (`pull` takes any text, and finds no such
       // session): said so, not that the URL's form is wrong.
       // A space or a control character, in a password say: where it ends cannot be read.
-      if path.unicodeScalars.contains(where: {
+      if let odd = path.unicodeScalars.firstIndex(where: {
         $0.properties.isWhitespace || $0.properties.generalCategory == .control
       }) {
+        // Password advice only where one can be: before an `@`.
+        let inPassword = path.unicodeScalars[odd...].contains("@")
         throw UsageError(
-          "\(TerminalText.escaped(StreamStore.maskingCredentials(in: path))): a session's URL holds no space or control character; a password holding one is given in NATS_PASSWORD, the user alone before the host in the URL (USER@HOST:PORT)"
-        )
+          "\(TerminalText.escaped(StreamStore.maskingUnreadableCredentials(in: path))): a session's URL holds no space or control character"
+            + (inPassword
+              ? "; a password holding one is given in NATS_PASSWORD, the user alone before the host in the URL (USER@HOST:PORT)"
+              : ""))
       }
       if let problem = StreamStore.sessionProblem(in: path) {
         throw UsageError(

@@ -56,12 +56,13 @@ package enum EndingSignals {
 
   /// A write to a pipe whose reader stopped reading failed (`EPIPE`): the process ends by
   /// `SIGPIPE` as it would have at the write (status 141, which `set -o pipefail` counts),
-  /// when the signal had its default action at the start; a library that ignores it since
-  /// (libnats, for its sockets, in `rewind-nats`) made the command go on writing nothing
-  /// and exit 0. Where the user ignored it, this returns: the command goes on.
+  /// its temporary files' names removed first, when the signal had its default action at
+  /// the start; a library that ignores it since (libnats, for its sockets, in
+  /// `rewind-nats`) made the command go on writing nothing and exit 0. Where the user
+  /// ignored it, this returns: the command goes on.
   package static func pipeClosed() {
     guard pipeWasDefault.load(ordering: .relaxed) else { return }
-    rewind_end_by_default(SIGPIPE)
+    rewind_cleanup_end_now(SIGPIPE)
   }
 
   /// Registers `path`, the name of a file this process made, for a signal to remove.

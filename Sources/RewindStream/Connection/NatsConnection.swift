@@ -138,10 +138,13 @@ final class NatsConnection {
         problem = (.authorization, message)
       case NATS_TIMEOUT:
         problem = (.noServer, "no server answered within \(server.timeoutMilliseconds) ms")
-      case _ where lastError(status).contains("Expected 'PONG'"):
+      case _ where lastError(status).contains("Expected 'PONG', got ''"):
         // The server's answer to the client's first ping not in within the time (libnats
-        // says so in its own words with a short --timeout).
-        problem = (.noServer, "no server answered within \(server.timeoutMilliseconds) ms")
+        // says so in its own words with a short --timeout); another answer is libnats'.
+        problem = (
+          .noServer,
+          "the server did not answer the connection's first ping within \(server.timeoutMilliseconds) ms (--timeout)"
+        )
       default:
         var message = "cannot connect: \(lastError(status))"
         // A credentials file that does not hold credentials is read as the client connects:

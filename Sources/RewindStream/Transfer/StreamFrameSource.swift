@@ -58,19 +58,33 @@ extension StreamStore {
     text.hasPrefix("nats://") || text.hasPrefix("tls://")
   }
 
-  /// `text`, which starts as a session's URL and cannot be read as one (a space in it), with
-  /// everything from each scheme to the last `@` before the next written `***`: where the
-  /// URL cannot be read, neither can where a password in it ends (`nats://***@HOST:PORT/…`).
-  public static func maskingCredentials(in text: String) -> String {
-    let schemes = ["nats://", "tls://"]
+  /// `text`, an address that cannot be read as a session's URL (a space in it, a scheme in
+  /// capitals or another one), with everything from each scheme (`nats://`, `HTTP://`) to
+  /// the last `@` before the next written `***`: where the URL cannot be read, neither can
+  /// where a password in it ends (`nats://***@HOST:PORT/…`).
+  public static func maskingUnreadableCredentials(in text: String) -> String {
+    /// Where each scheme's `://` is, and its end.
+    func scheme(in text: Substring) -> Range<Substring.Index>? {
+      var rest = text
+      while let found = rest.firstRange(of: "://") {
+        if found.lowerBound > rest.startIndex, rest[rest.index(before: found.lowerBound)].isLetter {
+          return found
+        }
+        rest = rest[found.upperBound...]
+      }
+      return nil
+    }
     var result = ""
     var rest = Substring(text)
-    while let found = schemes.compactMap({ rest.firstRange(of: $0) })
-      .min(by: { $0.lowerBound < $1.lowerBound })
-    {
+    while let found = scheme(in: rest) {
       result += rest[..<found.upperBound]
       rest = rest[found.upperBound...]
-      let next = schemes.compactMap { rest.firstRange(of: $0)?.lowerBound }.min() ?? rest.endIndex
+      let next =
+        scheme(in: rest).map { found in
+          // The next address starts at its scheme's first letter.
+          rest[..<found.lowerBound].lastIndex { !$0.isLetter }.map { rest.index(after: $0) }
+            ?? rest.startIndex
+        } ?? rest.endIndex
       if let at = rest[..<next].lastIndex(of: "@") {
         result += "***"
         rest = rest[at...]
