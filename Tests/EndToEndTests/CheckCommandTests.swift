@@ -670,7 +670,10 @@ struct CheckCommandTests {
     }
     // The commands that show "the last" event note it (walk of the query commands, WQ-6:
     // the last state shown as the session's, with no word), as info and verify say it.
-    for arguments in [["state"], ["log", "--from", "end-1"], ["blame", "split.style"]] {
+    for arguments in [
+      ["state"], ["log", "--from", "end-1"], ["blame", "split.style"],
+      ["find", "--where", "changed(split.style)"],
+    ] {
       let read = try rewind([arguments[0], journal] + arguments.dropFirst())
       #expect(read.status == 0, "\(arguments): \(read.stderr)")
       #expect(read.stderr == "note: \(journal): \(said)\n", "\(arguments)")

@@ -296,7 +296,7 @@ struct StreamCommandTests {
     #expect(said.contains("tried again for 30 s"), "\(said)")
     #expect(
       said.hasSuffix(
-        "; pushing again resumes: what the server took is kept (the session is listed once its index is written, incomplete until a push completes it)\n"
+        "; pushing again resumes: what the server took is kept (the session is listed once its index is written: incomplete, or open for a journal not closed, until a push completes it)\n"
       ), "\(said)")
   }
 

@@ -281,17 +281,31 @@ func outputDestination(
   switch symbolicLinkTarget(of: path, system: .live) {
   case .notALink: break
   case .file(let target):
+    // Only a link of this user's (or root's) is followed: another user's, in a folder
+    // others can write, would have the command write where that user chose.
+    var link = stat()
+    if lstat(path, &link) == 0, link.st_uid != geteuid(), link.st_uid != 0 {
+      throw CommandError(
+        "\(path) is a symbolic link another user (uid \(link.st_uid)) made, which -o does not follow (it writes the file a link of this user's leads to): nothing was written"
+      )
+    }
     destination = FileDestination(target, replacingExisting: force, inputs: inputs)
+    // Nothing new appears through a link without --force, as a shell's noclobber has it.
+    if !force, !fileExists(target) {
+      throw CommandError(
+        "\(path) is a symbolic link to \(target), which is not there; pass --force to write it there"
+      )
+    }
   case .unfollowable(let place):
     throw CommandError(
-      "\(path) is a symbolic link that leads to \(place): nothing was written (the file a link leads to is written, the link kept)"
+      "\(path) is a symbolic link that leads to \(place): nothing was written (-o writes the file a link leads to, and keeps the link)"
     )
   }
   do throws(JournalError) {
     try destination.check()
   } catch {
     guard error.code == .alreadyExists else { throw error }
-    if !existingLater { throw alreadyThere(destination) }
+    if !existingLater { throw alreadyThere(destination, as: path) }
   }
   return destination
 }
@@ -307,9 +321,13 @@ func requireAvailable(_ destination: FileDestination) throws {
   }
 }
 
-/// The error of a file already at `destination`, which `--force` would replace.
-private func alreadyThere(_ destination: FileDestination) -> CommandError {
-  CommandError("\(destination.path): the file exists; pass --force to replace it")
+/// The error of a file already at `destination`, which `--force` would replace; named
+/// as `given`, a link to it, too.
+private func alreadyThere(_ destination: FileDestination, as given: String? = nil) -> CommandError {
+  let name =
+    given.map { $0 == destination.path ? $0 : "\($0) (a link to \(destination.path))" }
+    ?? destination.path
+  return CommandError("\(name): the file exists; pass --force to replace it")
 }
 
 /// The file a command whose `-o` is optional writes (see

@@ -48,7 +48,8 @@ extension RewindTool {
         )
       }
       let command = PlayCommand(journal: journal, at: at, follow: follow, context: context)
-      try registry.open(journal, warnings: context.stderr, command)
+      // --follow watches a journal being recorded: not closed is what it expects.
+      try registry.open(journal, warnings: context.stderr, notesNotClosed: !follow, command)
     }
 
     /// The help's discussion, with the player's keys.

@@ -88,7 +88,7 @@ extension RewindTool {
     /// What a push cut off by the server or the network ends its error with: the frames
     /// the server took are kept, and not listed until the session's index is written.
     static let resumes =
-      "; pushing again resumes: what the server took is kept (the session is listed once its index is written, incomplete until a push completes it)"
+      "; pushing again resumes: what the server took is kept (the session is listed once its index is written: incomplete, or open for a journal not closed, until a push completes it)"
 
     func run(_ context: Context) throws {
       let address = try connection.address(replicas: replicas, environment: context.environment)
