@@ -328,6 +328,14 @@ struct StreamCommandTests {
     let partial = try rewind(
       "pull", try #require(cut?["session"] as? String), "--server", server.url, "-o", part)
     #expect(partial.status == 0, "\(partial.stderr)")
+    // Read on the server, it is said incomplete, not a journal to close (said as it is
+    // opened: the test's domain is none this rewind reads).
+    let cutID = try #require(cut?["session"] as? String)
+    let read = try rewind("log", "\(server.url)/\(cutID.prefix(8))", "--to", "1")
+    #expect(
+      read.stderr.contains(
+        ": its push is incomplete on the server: the journal pushed was closed, and the server holds "
+      ), "\(read.stderr)")
     #expect(
       partial.stdout.hasSuffix(
         "frames (its push is incomplete: the journal pushed was closed, and the server holds these of its frames; pushing it again completes the session)\n"

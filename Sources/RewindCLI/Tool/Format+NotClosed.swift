@@ -43,6 +43,10 @@ extension Format {
   static func notClosed(_ reader: JournalReader) -> String? {
     let condition = reader.condition
     guard !condition.isClosed, condition.tornTail == nil else { return nil }
+    if condition.openedFromIndex, condition.isIncompletePush {
+      return
+        "its push is incomplete on the server: the journal pushed was closed, and the server holds \(count(reader.recordCount, "event")) of it, up to event \(reader.lastSequence); pushing the journal again completes it"
+    }
     if condition.openedFromIndex {
       return
         "not closed on the server: it holds \(count(reader.recordCount, "event")), up to event \(reader.lastSequence); pushing the journal again once it is closed closes it"

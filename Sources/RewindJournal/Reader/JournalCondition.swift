@@ -66,6 +66,10 @@ public struct JournalCondition: Sendable, Equatable {
   /// written still (`JournalReader.currentWriter()` tells which): it holds the events of
   /// its whole frames, and the session may have gone on after them.
   public var isClosed: Bool
+  /// For a session read from a server (``openedFromIndex``), not closed there: whether the
+  /// journal pushed was closed and its push has not sent every frame (under way, or cut
+  /// short: pushing the journal again completes it), rather than a journal not closed.
+  public var isIncompletePush = false
   /// Whether bytes follow the trailer of a closed journal (``tornTail`` holds them): it
   /// was closed, then written past (a tool that appends, a copy gone wrong).
   public var isWrittenPastTrailer = false

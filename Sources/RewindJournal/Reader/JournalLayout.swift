@@ -34,6 +34,8 @@ struct JournalLayout: Sendable {
   var hasTrailer: Bool
   /// Whether ``tail`` follows the trailer of a closed journal (``writtenPast(_:_:after:)``).
   var isWrittenPastTrailer = false
+  /// For a session on a server: the journal pushed was closed, its push not done.
+  var isIncompletePush = false
   var tail: Tail?
   var damage: [Damage]
 
@@ -46,6 +48,7 @@ struct JournalLayout: Sendable {
       headerDamage: headerDamage, tornTail: tail, damage: damage, lostRanges: lostRanges)
     condition.isWrittenPastTrailer = isWrittenPastTrailer
     condition.headerCopyDamage = headerCopyDamage
+    condition.isIncompletePush = isIncompletePush
     return condition
   }
 

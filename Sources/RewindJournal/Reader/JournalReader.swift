@@ -94,7 +94,7 @@ public final class JournalReader {
   ///   is inconsistent (no records, sequences or times out of order).
   package init(
     name: String, headerBody: [UInt8], frames: [FrameInfo], isClosed: Bool,
-    source: any FrameSource
+    isIncompletePush: Bool = false, source: any FrameSource
   ) throws(JournalError) {
     path = name
     options = Options()
@@ -114,10 +114,12 @@ public final class JournalReader {
       frames[index].offset = end
       end = frames[index].endOffset
     }
-    layout = JournalLayout(
+    var layout = JournalLayout(
       header: header, headerBody: headerBody, headerSize: headerSize, headerDamage: nil,
       frames: frames, lostRanges: [], dataEnd: end, fileSize: end, source: .index,
       hasTrailer: isClosed, tail: nil, damage: [])
+    layout.isIncompletePush = isIncompletePush && !isClosed
+    self.layout = layout
     loader = try FrameLoader(source: source, path: name, version: header.formatVersion)
   }
 

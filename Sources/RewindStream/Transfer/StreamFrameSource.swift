@@ -279,6 +279,6 @@ extension StreamStore {
     return try JournalReader(
       name: name, headerBody: body,
       frames: frames.enumerated().map { $0.element.info(number: $0.offset) },
-      isClosed: summary.isClosed, source: source)
+      isClosed: summary.isClosed, isIncompletePush: summary.isIncomplete, source: source)
   }
 }
