@@ -163,12 +163,7 @@ package import RewindJournal
           }
           schemaVersion = version
         case "session":
-          guard let text = member.stringValue, let id = SessionID(parsing: text) else {
-            throw LineProblem(
-              "the header's \"session\" must be a UUID such as a3aaab18-aa18-41d9-906c-36cfdaf5806d, found \(JSONLines.show(member))"
-            )
-          }
-          session = id
+          session = try Self.sessionID(member, named: "the header's \"session\"")
         case "start":
           guard let text = member.stringValue, let time = ISO8601.parse(text) else {
             throw LineProblem(
@@ -177,19 +172,9 @@ package import RewindJournal
           }
           startTime = time
         case "device":
-          guard case .string(let text) = member,
-            text.utf8.count <= JournalLimits.maximumDeviceLength
-          else {
-            throw LineProblem(
-              "the header's \"device\" must be a string of at most \(JournalLimits.maximumDeviceLength) bytes, found \(JSONLines.show(member))"
-            )
-          }
-          if let problem = TerminalText.controlCharacterProblem(
-            in: text, describedAs: "the device")
-          {
-            throw LineProblem(problem)
-          }
-          device = text
+          device = try Self.text(
+            member, named: "the header's \"device\"", describedAs: "the device",
+            bytes: 0...JournalLimits.maximumDeviceLength)
         case "snapshotInterval":
           let limit = JournalLimits.maximumSnapshotInterval
           guard let number = member.intValue, number >= 1, number <= Int64(limit) else {
@@ -210,6 +195,36 @@ package import RewindJournal
       }
     }
 
+    /// A member that is a string of `bytes` bytes without a control character.
+    private static func text(
+      _ member: JSONValue, named name: String, describedAs description: String,
+      bytes: ClosedRange<Int>
+    ) throws(LineProblem) -> String {
+      guard case .string(let text) = member, bytes.contains(text.utf8.count) else {
+        let size =
+          bytes.lowerBound == 0
+          ? "at most \(bytes.upperBound)" : "\(bytes.lowerBound) to \(bytes.upperBound)"
+        throw LineProblem(
+          "\(name) must be a string of \(size) bytes, found \(JSONLines.show(member))")
+      }
+      if let problem = TerminalText.controlCharacterProblem(in: text, describedAs: description) {
+        throw LineProblem(problem)
+      }
+      return text
+    }
+
+    /// A member that is a session's id.
+    private static func sessionID(_ member: JSONValue, named name: String) throws(LineProblem)
+      -> SessionID
+    {
+      guard let text = member.stringValue, let id = SessionID(parsing: text) else {
+        throw LineProblem(
+          "\(name) must be a UUID such as a3aaab18-aa18-41d9-906c-36cfdaf5806d, found \(JSONLines.show(member))"
+        )
+      }
+      return id
+    }
+
     /// Reads the header's `parent`: `{"path": …, "session": …, "seq": N}`.
     private static func parent(parsing value: JSONValue) throws(LineProblem) -> ParentSession {
       let shape =
@@ -225,25 +240,11 @@ package import RewindJournal
         if case .null = member { continue }
         switch key {
         case "path":
-          let limit = JournalLimits.maximumParentPathLength
-          guard case .string(let text) = member, !text.isEmpty, text.utf8.count <= limit else {
-            throw LineProblem(
-              "the parent's \"path\" must be a string of 1 to \(Format.count(limit)) bytes, found \(JSONLines.show(member))"
-            )
-          }
-          if let problem = TerminalText.controlCharacterProblem(
-            in: text, describedAs: "the parent's path")
-          {
-            throw LineProblem(problem)
-          }
-          path = text
+          path = try Self.text(
+            member, named: "the parent's \"path\"", describedAs: "the parent's path",
+            bytes: 1...JournalLimits.maximumParentPathLength)
         case "session":
-          guard let text = member.stringValue, let id = SessionID(parsing: text) else {
-            throw LineProblem(
-              "the parent's \"session\" must be a UUID such as a3aaab18-aa18-41d9-906c-36cfdaf5806d, found \(JSONLines.show(member))"
-            )
-          }
-          session = id
+          session = try Self.sessionID(member, named: "the parent's \"session\"")
         case "seq":
           let limit = JournalLimits.maximumSequence
           guard let number = member.intValue, number >= 0, UInt64(number) <= limit else {
