@@ -50,7 +50,7 @@ public enum JSONValue: Sendable {
 
   /// The number as an integer if it is a whole one within 64 bits: an integer, or a whole
   /// number written with a decimal point or an exponent (`3.0`, `1e3`), whose digits a
-  /// double may have rounded from 2^53 on (``isRoundedWhole``: a reader of events refuses
+  /// double may have rounded from 2^53 on (`isRoundedWhole`: a reader of events refuses
   /// those).
   public var intValue: Int64? {
     switch self {
