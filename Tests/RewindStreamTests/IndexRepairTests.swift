@@ -16,6 +16,32 @@ struct IndexRepairTests {
   /// were) block `pull` with an error saying what to do, and a push of the journal
   /// rebuilds them: nothing is sent again, every message stays once, and the session
   /// pulled back is the journal byte for byte.
+  /// A message another program published on a session's subject stops a push of the
+  /// journal naming it (walk of the fleet, F7: it was taken for a longer copy of the
+  /// journal); a pull passes it by.
+  @Test func aForeignMessageOnTheSubjectIsNamed() throws {
+    let server = try NatsServer()
+    let directory = TemporaryDirectory()
+    let path = directory.file("a.journal")
+    try writeJournal(path, events: 2_000)
+    let store = try StreamStore(StreamServer(url: server.url))
+    let pushed = try store.push(path)
+    let subject = StreamLayout.subject(
+      domain: try JournalReader(path: path).header.domain, session: pushed.summary.session)
+    let (sequence, _) = try store.connection.publish(
+      Array("rogue message".utf8), subject: subject, id: nil, headers: [],
+      expectedLastSubjectSequence: nil)
+    let refused = try #require(throws: StreamError.self) { try store.push(path) }
+    #expect(refused.kind == .invalidData)
+    #expect(
+      refused.message
+        == "the message at sequence \(sequence) of the stream REWIND, on the session's subject, is no frame of Rewind's (another program published it): delete it (nats stream rmm REWIND \(sequence)) and push again; nothing was sent"
+    )
+    let pulled = directory.file("pulled.journal")
+    _ = try store.pull(pushed.summary.session.description, to: FileDestination(pulled))
+    #expect(bytes(of: pulled) == bytes(of: path))
+  }
+
   @Test func aPushRebuildsADamagedIndex() throws {
     let server = try NatsServer()
     let directory = TemporaryDirectory()

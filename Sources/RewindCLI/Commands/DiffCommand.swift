@@ -165,6 +165,11 @@ struct JournalAtPoint: CustomStringConvertible {
   /// `path@point` as output names it: a session URL without its user and password.
   var description: String { "\(StreamStore.displayName(path))@\(point)" }
 
+  init(path: String, point: PointArgument) {
+    self.path = path
+    self.point = point
+  }
+
   /// The `@` before the point in `text`, if it names one: the last `@`; in a session URL
   /// the last one after the session's path began, with no `/` after it (the `@` of
   /// `USER:PASSWORD@HOST` has the path after it, and a password may hold a `/`); none in
@@ -329,6 +334,10 @@ struct TwoJournalDiff: TimelineVisitor {
       return old.isWrittenAs(new)
         ? nil : FieldChange(path: first.domain.fields[index].path, old: old, new: new)
     }
+    // Named as the timelines name them: a session on a server by its whole id (walk of the
+    // fleet, F13: by the prefix typed).
+    let left = JournalAtPoint(path: first.path, point: left.point)
+    let right = JournalAtPoint(path: second.path, point: right.point)
     if json {
       context.stdout.printJSON(
         .object([
