@@ -437,7 +437,7 @@ struct StreamCommandTests {
       // diff names it by its whole id too (walk of the fleet, F13: by the prefix typed).
       let named = try rewind("diff", url, day)
       #expect(
-        named.stdout.contains("127.0.0.1:\(server.port)/\(id)@end (event 25) (-)"),
+        named.stdout.contains("127.0.0.1:\(server.port)/\(id)@end (event 25)"),
         "\(named.stdout)")
       let edited = server.directory.file("edited.journal")
       let state = try rewind("state", url, "--at", "3", "--skip", "1", "-o", edited)

@@ -627,9 +627,13 @@ public final class StreamStore {
         StreamLayout.stream, subject: subject, from: last + 1)
     {
       let number = frames.count
-      // Another program's message on the session's subject (readers pass it by, as the
-      // index does): named, not taken for a longer copy of the journal.
-      guard message.headers[StreamLayout.kindHeader] == "frame" else {
+      // Another program's message on the session's subject, with neither of a frame's
+      // headers (readers pass it by, as the index does): named, not taken for a longer
+      // copy of the journal.
+      guard
+        message.headers[StreamLayout.kindHeader] == "frame"
+          || message.headers[StreamLayout.frameHeader] != nil
+      else {
         throw StreamError(
           .invalidData,
           "the message at sequence \(message.sequence) of the stream \(StreamLayout.stream), on the session's subject, is no frame of Rewind's (another program published it): delete it (nats stream rmm \(StreamLayout.stream) \(message.sequence)) and push again; nothing was sent",
