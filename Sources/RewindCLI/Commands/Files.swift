@@ -244,9 +244,10 @@ private func journal(beside path: String, _ suffix: String) -> String {
 /// with ``requireAvailable(_:)`` once its other arguments are checked against the journal
 /// (a range, a point), so that a wrong one is said before `--force` is asked for.
 ///
-/// A symbolic link stays: the file written is the one it leads to (``symbolicLinkTarget``,
-/// which refuses a link another user planted in a sticky directory), as a shell's `>`
-/// writes it, and as `check --update` writes an expected state kept elsewhere.
+/// A symbolic link of this user's (or root's) stays: the file written is the one it leads
+/// to (``symbolicLinkTarget``, which also refuses a link on the way that another user
+/// planted in a sticky directory), as a shell's `>` writes it and `check --update` writes
+/// an expected state kept elsewhere; a file not there yet only with `--force`.
 ///
 /// - Parameter argument: How the command line gave the path (`-o`), named by a usage
 ///   error; nil for a path the command chose itself (`html`'s default page).
